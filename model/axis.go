@@ -1,0 +1,82 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Axis is a metric with a direction: the plot and the geometry never guess
+// whether more is better.
+type Axis struct {
+	Name         string
+	Metric       Metric
+	Label        string
+	Unit         string
+	HigherBetter bool
+}
+
+func axis(m Metric, label string, higher bool) Axis {
+	return Axis{Name: m.Name(), Metric: m, Label: label, Unit: m.Unit(), HigherBetter: higher}
+}
+
+// The x axes an engineer can choose; interactivity is higher-is-better,
+// end-to-end latency lower-is-better.
+var (
+	AxisMeanIntvty   = axis(MeanIntvty, "mean interactivity (1/mean TPOT)", true)
+	AxisMedianIntvty = axis(MedianIntvty, "median interactivity (1/median TPOT)", true)
+	AxisP90Intvty    = axis(P90Intvty, "p90 interactivity (1/p90 TPOT)", true)
+	AxisE2ENormP75   = axis(E2ENormP75, "E2E-normalised p75 interactivity", true)
+	AxisE2ENormP90   = axis(E2ENormP90, "E2E-normalised p90 interactivity", true)
+	AxisMedianE2EL   = axis(MedianE2EL, "median E2E latency", false)
+	AxisP75E2EL      = axis(P75E2EL, "p75 E2E latency", false)
+	AxisP90E2EL      = axis(P90E2EL, "p90 E2E latency", false)
+
+	AxisTputPerGPU       = axis(TputPerGPU, "throughput per GPU (total)", true)
+	AxisInputTputPerGPU  = axis(InputTputPerGPU, "input throughput per GPU", true)
+	AxisOutputTputPerGPU = axis(OutputTputPerGPU, "output throughput per GPU", true)
+)
+
+// XAxes are the x axes in the order the workbench cycles through them.
+var XAxes = []Axis{
+	AxisMeanIntvty, AxisMedianIntvty, AxisP90Intvty, AxisE2ENormP75, AxisE2ENormP90,
+	AxisMedianE2EL, AxisP75E2EL, AxisP90E2EL,
+}
+
+// YAxes are the throughput axes.
+var YAxes = []Axis{AxisTputPerGPU, AxisInputTputPerGPU, AxisOutputTputPerGPU}
+
+// ParseXAxis resolves a command-line x-axis name.
+func ParseXAxis(name string) (Axis, error) {
+	for _, a := range XAxes {
+		if a.Name == name {
+			return a, nil
+		}
+	}
+	return Axis{}, fmt.Errorf("unknown x axis %q (want one of %s)", name, axisNames(XAxes))
+}
+
+// ParseYAxis resolves a command-line y-axis name.
+func ParseYAxis(name string) (Axis, error) {
+	for _, a := range YAxes {
+		if a.Name == name {
+			return a, nil
+		}
+	}
+	return Axis{}, fmt.Errorf("unknown y axis %q (want one of %s)", name, axisNames(YAxes))
+}
+
+func axisNames(as []Axis) string {
+	names := make([]string, len(as))
+	for i, a := range as {
+		names[i] = a.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// Better reports whether a is strictly better than b on this axis.
+func (a Axis) Better(x, y float64) bool {
+	if a.HigherBetter {
+		return x > y
+	}
+	return x < y
+}

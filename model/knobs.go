@@ -1,0 +1,146 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Mode says whether prefill and decode run on separate workers.
+type Mode string
+
+const (
+	ModeAgg    Mode = "agg"
+	ModeDisagg Mode = "disagg"
+)
+
+// Balancing methods of SGLang's DP attention.
+const (
+	BalanceTotalTokens   = "total_tokens"
+	BalanceTotalRequests = "total_requests"
+)
+
+// Role is one side of a point: its workers and their parallelism. In agg
+// mode the single aggregated worker lives in Knobs.Prefill, as InferenceX's
+// master config records it (decode num-worker 0).
+type Role struct {
+	Workers int  // number of workers; 0 when unknown
+	GPUs    int  // GPUs per worker; 0 when unknown
+	Nodes   int  // nodes the role occupies; 0 when unknown
+	TP      int  // tensor parallel size
+	EP      int  // expert parallel size; 0 or 1 means none
+	DPAttn  bool // DP attention
+}
+
+// TotalGPUs is workers × GPUs per worker.
+func (r Role) TotalGPUs() int { return r.Workers * r.GPUs }
+
+// Parallelism is the InferenceX label of a worker: dep<N>, tep<N>, tp<N> or tp<N>ep<M>.
+func (r Role) Parallelism() string {
+	tp, ep := r.TP, r.EP
+	if tp <= 0 {
+		tp = r.GPUs
+	}
+	if ep <= 0 {
+		ep = 1
+	}
+	switch {
+	case r.DPAttn && ep == tp:
+		return fmt.Sprintf("dep%d", tp)
+	case ep == tp && tp > 1:
+		return fmt.Sprintf("tep%d", tp)
+	case ep == 1:
+		return fmt.Sprintf("tp%d", tp)
+	default:
+		return fmt.Sprintf("tp%dep%d", tp, ep)
+	}
+}
+
+// Ranks is the number of data-parallel ranks: TP per worker with DP
+// attention (DEP16 = 16 ranks), one per worker otherwise.
+func (r Role) Ranks() int {
+	if r.DPAttn && r.TP > 0 {
+		return r.Workers * r.TP
+	}
+	return r.Workers
+}
+
+// Knobs is everything an engineer turns to make one point.
+type Knobs struct {
+	Mode    Mode
+	Prefill Role
+	Decode  Role
+
+	DecodeBS           int    // decode CUDA-graph max batch per rank; 0 when unknown
+	MaxRunningRequests int    // decode max-running-requests; 0 when unknown
+	DecodeExtraSlots   int    // disaggregation-decode-extra-slots; 0 when unknown
+	Balance            string // DP load-balance method; "" when unknown
+	DecodeRanksSet     int    // explicit decode ranks when a source states them; 0 derives
+
+	Concurrency int // client concurrency C
+
+	SpecDecoding     string  // e.g. dspark, mtp, none
+	AcceptanceLength float64 // speculative acceptance length; 0 when unknown
+}
+
+// GPUs counts every GPU of the point (prefill + decode; one role in agg).
+func (k Knobs) GPUs() int {
+	if k.Mode == ModeAgg {
+		return k.Prefill.TotalGPUs()
+	}
+	return k.Prefill.TotalGPUs() + k.Decode.TotalGPUs()
+}
+
+// DecodeRanks is D of the planner: the data-parallel decode ranks.
+func (k Knobs) DecodeRanks() int {
+	if k.DecodeRanksSet > 0 {
+		return k.DecodeRanksSet
+	}
+	return k.Decode.Ranks()
+}
+
+// Shape is the topology without concurrency: 7p1d-dep2-dep16-b96, agg-tp4.
+// BS is left out when unknown.
+func (k Knobs) Shape() string {
+	var b strings.Builder
+	if k.Mode == ModeAgg {
+		b.WriteString("agg-")
+		b.WriteString(k.Prefill.Parallelism())
+	} else {
+		fmt.Fprintf(&b, "%dp%dd-%s-%s", k.Prefill.Workers, k.Decode.Workers,
+			k.Prefill.Parallelism(), k.Decode.Parallelism())
+	}
+	if k.DecodeBS > 0 {
+		fmt.Fprintf(&b, "-b%d", k.DecodeBS)
+	}
+	return b.String()
+}
+
+// BaseID is the point ID before de-duplication: <shape>-c<C>.
+func (k Knobs) BaseID() string {
+	return fmt.Sprintf("%s-c%d", k.Shape(), k.Concurrency)
+}
+
+// OverrideName is the srt-slurm override key InferenceX uses for an ID:
+// override_ + the ID with - replaced by _.
+func OverrideName(id string) string {
+	return "override_" + strings.NewReplacer("-", "_", "@", "_").Replace(id)
+}
+
+// ShortLabel is a human label in the engineers' own shorthand: "7P BS96 c5540", "agg TP4 c16".
+func (k Knobs) ShortLabel() string {
+	var b strings.Builder
+	if k.Mode == ModeAgg {
+		b.WriteString("agg ")
+		b.WriteString(strings.ToUpper(k.Prefill.Parallelism()))
+	} else {
+		fmt.Fprintf(&b, "%dP", k.Prefill.Workers)
+		if k.Decode.Workers != 1 {
+			fmt.Fprintf(&b, "%dD", k.Decode.Workers)
+		}
+	}
+	if k.DecodeBS > 0 {
+		fmt.Fprintf(&b, " BS%d", k.DecodeBS)
+	}
+	fmt.Fprintf(&b, " c%d", k.Concurrency)
+	return b.String()
+}

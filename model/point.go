@@ -1,0 +1,91 @@
+package model
+
+// Source tags where a point came from.
+type Source string
+
+const (
+	SourcePublished  Source = "published"
+	SourceLocal      Source = "local"
+	SourcePlanned    Source = "planned"
+	SourceCompetitor Source = "competitor"
+)
+
+// Sources lists the tags in display order.
+var Sources = []Source{SourcePublished, SourceLocal, SourcePlanned, SourceCompetitor}
+
+// ParseSource accepts one of the four tags.
+func ParseSource(s string) (Source, bool) {
+	for _, src := range Sources {
+		if string(src) == s {
+			return src, true
+		}
+	}
+	return "", false
+}
+
+// CurveKey groups points as InferenceX plots them; agg and disagg of one
+// framework share a curve.
+type CurveKey struct {
+	Model     string `json:"model"`
+	Scenario  string `json:"scenario"`
+	Hardware  string `json:"hardware"`
+	Framework string `json:"framework"`
+	Precision string `json:"precision"`
+}
+
+// String is a compact one-line name of the curve.
+func (k CurveKey) String() string {
+	return k.Model + " · " + k.Scenario + " · " + k.Hardware + " · " + k.Framework + " · " + k.Precision
+}
+
+// Provenance records where a point's numbers came from.
+type Provenance struct {
+	File      string  // file the point was read from ("demo:…" for the embedded demo)
+	RunURL    string  // CI run that measured it
+	Date      string  // YYYY-MM-DD
+	DurationS float64 // run duration in seconds; 0 when unknown
+	Image     string  // container image
+}
+
+// ShortRun reports a run shorter than the 3600 s steady-state runs.
+func (p Provenance) ShortRun() bool { return p.DurationS > 0 && p.DurationS < 3600 }
+
+// Point is one measured (or planned) configuration at one concurrency.
+type Point struct {
+	ID      string
+	Label   string
+	Curve   CurveKey
+	Source  Source
+	Knobs   Knobs
+	Metrics Metrics
+	Prov    Provenance
+	// GPUCount is the point's GPU count when a source states it and the
+	// knobs cannot give it; 0 derives it from the knobs.
+	GPUCount int
+}
+
+// GPUs counts every GPU of the point.
+func (p *Point) GPUs() int {
+	if p.GPUCount > 0 {
+		return p.GPUCount
+	}
+	return p.Knobs.GPUs()
+}
+
+// Value returns a metric of the point.
+func (p *Point) Value(m Metric) (float64, bool) { return p.Metrics.Get(m) }
+
+// XY returns the point's coordinates on two axes, and whether both exist.
+func (p *Point) XY(x, y Axis) (float64, float64, bool) {
+	xv, okx := p.Metrics.Get(x.Metric)
+	yv, oky := p.Metrics.Get(y.Metric)
+	return xv, yv, okx && oky
+}
+
+// DisplayLabel is the label when given, else the knobs' shorthand.
+func (p *Point) DisplayLabel() string {
+	if p.Label != "" {
+		return p.Label
+	}
+	return p.Knobs.ShortLabel()
+}

@@ -1,0 +1,57 @@
+// Package sources reads every file format sweeptune understands (results,
+// recipes, master config, changelog, points tables) and writes the ones
+// export produces. It imports nothing of the TUI.
+package sources
+
+import (
+	"fmt"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// Warning is one problem with the input: the file, the field or line at
+// fault where known, and what was wrong. A warning means something was
+// skipped; the rest of the input still loaded.
+type Warning struct {
+	File  string `json:"file"`
+	Field string `json:"field,omitempty"`
+	Msg   string `json:"message"`
+}
+
+func (w Warning) String() string {
+	if w.Field != "" {
+		return fmt.Sprintf("%s: %s: %s", w.File, w.Field, w.Msg)
+	}
+	return fmt.Sprintf("%s: %s", w.File, w.Msg)
+}
+
+// Variant is one resolved recipe variant: the knobs an srt-slurm bundle's
+// override (or a schema-1 recipe) gives.
+type Variant struct {
+	File     string      // recipe file
+	Override string      // override key ("" for base or a schema-1 recipe)
+	Name     string      // the resolved name field
+	Knobs    model.Knobs // knobs the recipe fixes; Concurrency from benchmark.env.CONC
+	Image    string      // model.container
+}
+
+// Dataset is everything one load produced.
+type Dataset struct {
+	Points   []model.Point
+	Variants []Variant
+	Warnings []Warning
+	Files    int // files read (good or bad)
+}
+
+// Warnf records a warning.
+func (d *Dataset) Warnf(file, field, format string, args ...any) {
+	d.Warnings = append(d.Warnings, Warning{File: file, Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Merge appends another dataset's contents.
+func (d *Dataset) Merge(o *Dataset) {
+	d.Points = append(d.Points, o.Points...)
+	d.Variants = append(d.Variants, o.Variants...)
+	d.Warnings = append(d.Warnings, o.Warnings...)
+	d.Files += o.Files
+}

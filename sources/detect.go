@@ -1,0 +1,59 @@
+package sources
+
+import (
+	"bytes"
+	"sort"
+)
+
+// format is one readable file format. Sniff looks at content only (never the
+// name); Parse appends what it read to ds and records warnings there.
+type format struct {
+	name     string
+	priority int // lower sniffs first
+	sniff    func(data []byte) bool
+	parse    func(path string, data []byte, ds *Dataset)
+}
+
+var formats []format
+
+// register adds a format; each format file calls it from init.
+func register(f format) {
+	formats = append(formats, f)
+	sort.SliceStable(formats, func(i, j int) bool { return formats[i].priority < formats[j].priority })
+}
+
+// detect returns the format of data, or nil.
+func detect(data []byte) *format {
+	for i := range formats {
+		if formats[i].sniff(data) {
+			return &formats[i]
+		}
+	}
+	return nil
+}
+
+// FormatName names the detected format of data ("" when unknown).
+func FormatName(data []byte) string {
+	if f := detect(data); f != nil {
+		return f.name
+	}
+	return ""
+}
+
+// head returns at most n leading bytes with leading space trimmed, for sniffing.
+func head(data []byte, n int) []byte {
+	data = bytes.TrimLeft(data, " \t\r\n\ufeff")
+	if len(data) > n {
+		data = data[:n]
+	}
+	return data
+}
+
+// isBinary reports data that cannot be text (a NUL byte or invalid UTF-8 early on).
+func isBinary(data []byte) bool {
+	h := data
+	if len(h) > 4096 {
+		h = h[:4096]
+	}
+	return bytes.IndexByte(h, 0) >= 0
+}

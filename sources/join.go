@@ -1,0 +1,58 @@
+package sources
+
+import "github.com/sweeptune/sweeptune/model"
+
+// Join gives result points the knobs only a recipe knows (decode BS, MRR,
+// extra slots, balancing, GPUs per worker) by matching recipe variants on
+// prefill workers, decode workers and concurrency.
+func Join(ds *Dataset, opt Options) {
+	if len(ds.Variants) == 0 {
+		return
+	}
+	for i := range ds.Points {
+		joinPoint(&ds.Points[i], ds.Variants)
+	}
+}
+
+func joinPoint(p *model.Point, variants []Variant) {
+	k := &p.Knobs
+	if k.Mode != model.ModeDisagg {
+		return
+	}
+	for _, v := range variants {
+		vk := v.Knobs
+		if vk.Mode != model.ModeDisagg || vk.Prefill.Workers != k.Prefill.Workers ||
+			vk.Decode.Workers != k.Decode.Workers || vk.Concurrency != k.Concurrency {
+			continue
+		}
+		fillRole(&k.Prefill, vk.Prefill)
+		fillRole(&k.Decode, vk.Decode)
+		fillInt(&k.DecodeBS, vk.DecodeBS)
+		fillInt(&k.MaxRunningRequests, vk.MaxRunningRequests)
+		fillInt(&k.DecodeExtraSlots, vk.DecodeExtraSlots)
+		if k.Balance == "" {
+			k.Balance = vk.Balance
+		}
+		if k.SpecDecoding == "" {
+			k.SpecDecoding = vk.SpecDecoding
+		}
+		return
+	}
+}
+
+func fillRole(dst *model.Role, src model.Role) {
+	fillInt(&dst.Workers, src.Workers)
+	fillInt(&dst.GPUs, src.GPUs)
+	fillInt(&dst.Nodes, src.Nodes)
+	fillInt(&dst.TP, src.TP)
+	fillInt(&dst.EP, src.EP)
+	if !dst.DPAttn {
+		dst.DPAttn = src.DPAttn
+	}
+}
+
+func fillInt(dst *int, v int) {
+	if *dst == 0 {
+		*dst = v
+	}
+}

@@ -1,0 +1,140 @@
+package sources
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// Options steer a load.
+type Options struct {
+	// GPUs is the GPU count for results that carry none (AIPerf exports)
+	// and match no recipe variant; 0 means unknown.
+	GPUs int
+	// Source overrides the source tag of result files; "" keeps each
+	// format's default (points tables say their own).
+	Source model.Source
+}
+
+// LoadPaths reads files and directories (recursively), detecting each file's
+// format from its content, joins result points with recipe variants, and
+// assigns point IDs. Bad files become warnings; good files still load.
+func LoadPaths(paths []string, opt Options) *Dataset {
+	ds := &Dataset{}
+	for _, p := range paths {
+		loadPath(p, opt, ds)
+	}
+	finish(ds, opt)
+	return ds
+}
+
+// LoadBytes reads one in-memory file as if it were at path.
+func LoadBytes(path string, data []byte, opt Options) *Dataset {
+	ds := &Dataset{}
+	loadFile(path, data, opt, ds)
+	finish(ds, opt)
+	return ds
+}
+
+// LoadFiles reads in-memory files (the embedded demo) as one dataset.
+func LoadFiles(names []string, data [][]byte, opt Options) *Dataset {
+	ds := &Dataset{}
+	for i := range names {
+		loadFile(names[i], data[i], opt, ds)
+	}
+	finish(ds, opt)
+	return ds
+}
+
+func finish(ds *Dataset, opt Options) {
+	Join(ds, opt)
+	model.AssignIDs(ds.Points)
+}
+
+func loadPath(p string, opt Options, ds *Dataset) {
+	info, err := os.Stat(p)
+	if err != nil {
+		ds.Files++
+		ds.Warnf(p, "", "cannot read: %v", unwrapPathErr(err))
+		return
+	}
+	if !info.IsDir() {
+		readAndLoad(p, opt, ds)
+		return
+	}
+	var files []string
+	walkErr := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			ds.Files++
+			ds.Warnf(path, "", "cannot read: %v", unwrapPathErr(err))
+			if d != nil && d.IsDir() && path != p {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if path != p && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), ".") || !d.Type().IsRegular() {
+			return nil
+		}
+		files = append(files, path)
+		return nil
+	})
+	if walkErr != nil {
+		ds.Warnf(p, "", "cannot walk: %v", walkErr)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		readAndLoad(f, opt, ds)
+	}
+}
+
+func readAndLoad(path string, opt Options, ds *Dataset) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		ds.Files++
+		ds.Warnf(path, "", "cannot read: %v", unwrapPathErr(err))
+		return
+	}
+	loadFile(path, data, opt, ds)
+}
+
+func loadFile(path string, data []byte, opt Options, ds *Dataset) {
+	ds.Files++
+	if len(strings.TrimSpace(string(head(data, 64)))) == 0 {
+		ds.Warnf(path, "", "empty file")
+		return
+	}
+	if isBinary(data) {
+		ds.Warnf(path, "", "binary file, not a known format")
+		return
+	}
+	f := detect(data)
+	if f == nil {
+		ds.Warnf(path, "", "unknown format (not InferenceX rows, a result file, AIPerf export, srt-slurm recipe, master config, changelog or points table)")
+		return
+	}
+	before := len(ds.Points)
+	f.parse(path, data, ds)
+	if opt.Source != "" {
+		for i := before; i < len(ds.Points); i++ {
+			ds.Points[i].Source = opt.Source
+		}
+	}
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return fmt.Errorf("%s", pe.Err)
+	}
+	return err
+}
