@@ -1,0 +1,161 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/sources"
+)
+
+func init() {
+	register(command{name: "report", summary: "tables and ASCII plots of every curve (text or --json)", run: runReport})
+}
+
+type reportFlags struct {
+	inputFlags
+	x      string
+	y      string
+	json   bool
+	width  int
+	height int
+	logX   bool
+}
+
+func runReport(args []string, env *cmdEnv) int {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	var f reportFlags
+	f.inputFlags.register(fs)
+	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis: "+axisList())
+	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: tput-per-gpu, input-tput-per-gpu, output-tput-per-gpu")
+	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
+	fs.IntVar(&f.width, "width", 100, "plot width in columns")
+	fs.IntVar(&f.height, "height", 22, "plot height in rows")
+	fs.BoolVar(&f.logX, "log-x", false, "log-scale x axis")
+	fs.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: sweeptune report [--x AXIS] [--json] [PATH...]")
+		fs.PrintDefaults()
+	}
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	x, err := model.ParseXAxis(f.x)
+	if err != nil {
+		fmt.Fprintln(env.stderr, "sweeptune report:", err)
+		return exitBadInput
+	}
+	y, err := model.ParseYAxis(f.y)
+	if err != nil {
+		fmt.Fprintln(env.stderr, "sweeptune report:", err)
+		return exitBadInput
+	}
+	ds, code := f.load(paths, env)
+	rep := buildReport(ds, x, y)
+	printWarnings(env.stderr, ds)
+	if f.json {
+		if err := writeJSON(env.stdout, rep); err != nil {
+			return exitBadInput
+		}
+		return code
+	}
+	writeReportText(env.stdout, rep, ds, x, y, f.width, f.height, f.logX)
+	return code
+}
+
+// flagExit maps a flag parse error to an exit code (-h is not an error).
+func flagExit(err error) int {
+	if err == flag.ErrHelp {
+		return exitOK
+	}
+	return exitBadInput
+}
+
+func axisList() string {
+	names := make([]string, len(model.XAxes))
+	for i, a := range model.XAxes {
+		names[i] = a.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func writeReportText(w io.Writer, rep reportJSON, ds *sources.Dataset, x, y model.Axis, width, height int, logX bool) {
+	curves := model.GroupCurves(ds.Points)
+	if len(curves) == 0 {
+		fmt.Fprintln(w, "no points loaded")
+	}
+	for ci, c := range curves {
+		rc := rep.Curves[ci]
+		fmt.Fprintf(w, "%s\n", c.Key)
+		onX := 0
+		rows := make([][]string, 0, len(rc.Points))
+		for _, p := range rc.Points {
+			xv := "—"
+			if v, ok := p.metric(x.Metric); ok {
+				xv = formatMetric(x.Metric, v)
+				onX++
+			}
+			yv := "—"
+			if v, ok := p.metric(y.Metric); ok {
+				yv = render.Thousands(v, 0)
+			}
+			mark := ""
+			if p.OnFrontier {
+				mark = "frontier"
+				if p.HullVertex != nil && *p.HullVertex {
+					mark += ", hull"
+				}
+			}
+			rows = append(rows, []string{p.ID, p.Source, intCell(p.GPUs), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark})
+		}
+		fmt.Fprint(w, render.Table(
+			[]string{"ID", "source", "GPUs", "conc", "BS", y.Name, x.Name, "on frontier"},
+			rows, []bool{false, false, true, true, true, true, true, false}))
+		if onX == 0 {
+			fmt.Fprintf(w, "(no point of this curve has %s: nothing to plot)\n\n", x.Name)
+			continue
+		}
+		series := render.SeriesBySource(c.Points, x, y, nil)
+		canvas := render.Plot(series, render.PlotOptions{Width: width, Height: height, X: x, Y: y, LogX: logX})
+		fmt.Fprintln(w)
+		for _, l := range canvas.Lines {
+			fmt.Fprintln(w, strings.TrimRight(l, " "))
+		}
+		fmt.Fprintln(w, render.AxisCaption(x, y, logX))
+		fmt.Fprintln(w, legend(series))
+		fmt.Fprintln(w)
+	}
+}
+
+func legend(series []render.Series) string {
+	parts := []string{"● frontier", "○ dominated"}
+	names := make([]string, len(series))
+	for i, s := range series {
+		names[i] = s.Name
+	}
+	return "markers: " + strings.Join(parts, "  ") + "   series: " + strings.Join(names, ", ")
+}
+
+func intCell(v int) string {
+	if v == 0 {
+		return "—"
+	}
+	return strconv.Itoa(v)
+}
+
+// formatMetric prints a metric with the precision its unit deserves.
+func formatMetric(m model.Metric, v float64) string {
+	switch m.Unit() {
+	case "tok/s/GPU":
+		return render.Thousands(v, 0)
+	case "s":
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	default:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	}
+}
