@@ -1,6 +1,9 @@
 package model
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // XYPoint is one point's coordinates on an axis pair, with its index in the
 // slice it came from.
@@ -20,43 +23,91 @@ func Coords(points []Point, x, y Axis) []XYPoint {
 	return out
 }
 
-// Frontier returns the indices (into points) of the Pareto frontier on
-// (x, y), sorted by x ascending. y is higher-is-better; x follows its axis.
-// Exact duplicates keep the first. O(n log n).
-func Frontier(points []Point, x, y Axis) []int {
-	c := Coords(points, x, y)
-	return frontierOf(c, x, y)
+// good maps a value so that larger is better on the axis; negation is exact,
+// so differences of good values are differences of the raw values.
+func good(a Axis, v float64) float64 {
+	if a.HigherBetter {
+		return v
+	}
+	return -v
 }
 
-func frontierOf(c []XYPoint, x, y Axis) []int {
-	// Visit from the best x to the worst; a point is on the frontier when
-	// its y beats every y seen at strictly better x (ties at equal x: only
-	// the best y survives).
-	sort.SliceStable(c, func(i, j int) bool {
-		if c[i].X != c[j].X {
-			return x.Better(c[i].X, c[j].X)
-		}
-		if c[i].Y != c[j].Y {
-			return y.Better(c[i].Y, c[j].Y)
-		}
-		return c[i].Index < c[j].Index
-	})
-	var front []XYPoint
-	for i := 0; i < len(c); {
-		j := i
-		for j < len(c) && c[j].X == c[i].X {
-			j++
-		}
-		// c[i] is the best y at this x; later ones at the same x are dominated.
-		if len(front) == 0 || y.Better(c[i].Y, front[len(front)-1].Y) {
-			front = append(front, c[i])
-		}
-		i = j
+// Dominates reports whether q is at least as good as p on both axes and
+// strictly better on one (DESIGN.md §4). The review uses it.
+func Dominates(x, y Axis, qx, qy, px, py float64) bool {
+	qu, pu, qv, pv := good(x, qx), good(x, px), good(y, qy), good(y, py)
+	return qu >= pu && qv >= pv && (qu > pu || qv > pv)
+}
+
+// FrontierBeats is the relation the frontier drops points by; it mirrors the
+// InferenceX dashboard (InferenceX-app lib/chart-utils.ts):
+//   - higher-is-better x (interactivity charts, "upper_left" roofline): plain
+//     Dominates, so of an equal-throughput plateau only the best-x point stays;
+//   - lower-is-better x (E2EL charts, "upper_right" roofline): only a strictly
+//     higher y at an equal or better x beats a point, so equal-throughput
+//     plateaus at distinct x stay on the frontier (and count for coverage).
+//
+// Exact duplicates (same x and y) beat neither way; Frontier keeps one of them.
+func FrontierBeats(x, y Axis, qx, qy, px, py float64) bool {
+	if x.HigherBetter {
+		return Dominates(x, y, qx, qy, px, py)
 	}
-	sort.Slice(front, func(a, b int) bool { return front[a].X < front[b].X })
+	return good(x, qx) >= good(x, px) && good(y, qy) > good(y, py)
+}
+
+// Frontier returns the indices (into points) of the Pareto frontier on
+// (x, y), sorted by x ascending, as the InferenceX dashboard draws it (see
+// FrontierBeats for the plateau rule). Of exact duplicates the one with the
+// smallest ID (then index) stays, so the result does not depend on input
+// order. Points missing either metric are ignored. O(n log n).
+func Frontier(points []Point, x, y Axis) []int {
+	c := Coords(points, x, y)
+	front := frontierOf(points, c, x, y)
 	out := make([]int, len(front))
 	for i, p := range front {
 		out[i] = p.Index
 	}
 	return out
+}
+
+// frontierOf returns the frontier of c sorted by x ascending; c is reordered.
+func frontierOf(points []Point, c []XYPoint, x, y Axis) []XYPoint {
+	// Visit from the best x to the worst, best y first within one x; the
+	// first of each x is the only candidate there.
+	slices.SortFunc(c, func(a, b XYPoint) int {
+		if r := cmp.Compare(good(x, b.X), good(x, a.X)); r != 0 {
+			return r
+		}
+		if r := cmp.Compare(good(y, b.Y), good(y, a.Y)); r != 0 {
+			return r
+		}
+		if points != nil {
+			if r := cmp.Compare(points[a.Index].ID, points[b.Index].ID); r != 0 {
+				return r
+			}
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
+	plateau := !x.HigherBetter
+	var front []XYPoint
+	for i := 0; i < len(c); {
+		j := i + 1
+		for j < len(c) && c[j].X == c[i].X {
+			j++
+		}
+		if len(front) == 0 {
+			front = append(front, c[i])
+		} else {
+			best := good(y, front[len(front)-1].Y) // best y at strictly better x
+			v := good(y, c[i].Y)
+			if v > best || (plateau && v == best) {
+				front = append(front, c[i])
+			}
+		}
+		i = j
+	}
+	if x.HigherBetter {
+		slices.Reverse(front)
+	}
+	return front
 }

@@ -1,0 +1,36 @@
+package model
+
+// RecommendedFrontierPoints is InferenceX's recommendation for the number of
+// frontier points per curve on each E2EL percentile.
+const RecommendedFrontierPoints = 5
+
+// CoverageResult counts frontier points of throughput against p90 and p75
+// end-to-end latency (lower is better), as InferenceX's Pareto coverage check.
+type CoverageResult struct {
+	P90E2EL, P75E2EL     int   // frontier points
+	P90Points, P75Points int   // points that have the latency and y
+	P90Frontier          []int // the frontier's indices, x ascending
+	P75Frontier          []int
+}
+
+// P90Short reports fewer p90 frontier points than recommended.
+func (c CoverageResult) P90Short() bool { return c.P90E2EL < RecommendedFrontierPoints }
+
+// P75Short reports fewer p75 frontier points than recommended.
+func (c CoverageResult) P75Short() bool { return c.P75E2EL < RecommendedFrontierPoints }
+
+// Short reports that either percentile is below the recommendation.
+func (c CoverageResult) Short() bool { return c.P90Short() || c.P75Short() }
+
+// Coverage counts the frontier points of one curve's points on y against p90
+// and p75 E2EL. Equal-throughput plateaus at distinct latency count, as on
+// the dashboard (see FrontierBeats).
+func Coverage(points []Point, y Axis) CoverageResult {
+	var r CoverageResult
+	r.P90Frontier = Frontier(points, AxisP90E2EL, y)
+	r.P75Frontier = Frontier(points, AxisP75E2EL, y)
+	r.P90E2EL, r.P75E2EL = len(r.P90Frontier), len(r.P75Frontier)
+	r.P90Points = len(Coords(points, AxisP90E2EL, y))
+	r.P75Points = len(Coords(points, AxisP75E2EL, y))
+	return r
+}

@@ -1,0 +1,71 @@
+package model
+
+import "sort"
+
+// FrontierLine is a curve's frontier as a piecewise-linear function of x,
+// for reading another curve's value at a point's x.
+type FrontierLine struct {
+	xs, ys []float64 // x ascending
+}
+
+// NewFrontierLine prepares the frontier of points on (x, y).
+func NewFrontierLine(points []Point, x, y Axis) FrontierLine {
+	c := Coords(points, x, y)
+	front := frontierOf(points, c, x, y)
+	l := FrontierLine{xs: make([]float64, len(front)), ys: make([]float64, len(front))}
+	for i, p := range front {
+		l.xs[i], l.ys[i] = p.X, p.Y
+	}
+	return l
+}
+
+// Len is the number of frontier points.
+func (l FrontierLine) Len() int { return len(l.xs) }
+
+// At interpolates the frontier linearly at xv; ok is false outside its x
+// range (never extrapolate) and on an empty frontier.
+func (l FrontierLine) At(xv float64) (float64, bool) {
+	n := len(l.xs)
+	if n == 0 || xv < l.xs[0] || xv > l.xs[n-1] {
+		return 0, false
+	}
+	k := sort.SearchFloat64s(l.xs, xv) // l.xs[k-1] < xv <= l.xs[k]
+	if l.xs[k] == xv {
+		return l.ys[k], true
+	}
+	return interpolate(l.xs[k-1], l.ys[k-1], l.xs[k], l.ys[k], xv), true
+}
+
+// GainAt is the other curve's frontier value at xv, by linear interpolation;
+// ok is false outside the other frontier's x range.
+func GainAt(other []Point, x, y Axis, xv float64) (value float64, ok bool) {
+	return NewFrontierLine(other, x, y).At(xv)
+}
+
+// Gain is one point against another curve at the same x.
+type Gain struct {
+	Index    int // into the points given
+	X, Y     float64
+	Other    float64 // the other curve's frontier at X; when HasOther
+	HasOther bool
+	GainPct  float64 // 100 × (Y/Other − 1); when HasOther
+}
+
+// Gains compares every point that has both metrics (in input order) with the
+// other curve's frontier at the same x.
+func Gains(points, other []Point, x, y Axis) []Gain {
+	line := NewFrontierLine(other, x, y)
+	c := Coords(points, x, y)
+	out := make([]Gain, len(c))
+	for k, p := range c {
+		g := Gain{Index: p.Index, X: p.X, Y: p.Y}
+		if v, ok := line.At(p.X); ok {
+			g.Other, g.HasOther = v, true
+			if v != 0 {
+				g.GainPct = 100 * (p.Y/v - 1)
+			}
+		}
+		out[k] = g
+	}
+	return out
+}
