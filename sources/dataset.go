@@ -40,7 +40,14 @@ type Dataset struct {
 	Points   []model.Point
 	Variants []Variant
 	Warnings []Warning
-	Files    int // files read (good or bad)
+	// Notices are facts worth telling that are not problems (published
+	// results served from the cache); they do not make the exit code 2.
+	Notices []string
+	Files   int // files read (good or bad)
+
+	// pending are result points still waiting for a GPU count (AIPerf
+	// exports carry none); Join resolves them.
+	pending []gpuPending
 }
 
 // Warnf records a warning.
@@ -53,5 +60,10 @@ func (d *Dataset) Merge(o *Dataset) {
 	d.Points = append(d.Points, o.Points...)
 	d.Variants = append(d.Variants, o.Variants...)
 	d.Warnings = append(d.Warnings, o.Warnings...)
+	d.Notices = append(d.Notices, o.Notices...)
+	for _, pd := range o.pending {
+		pd.point += len(d.Points) - len(o.Points)
+		d.pending = append(d.pending, pd)
+	}
 	d.Files += o.Files
 }

@@ -5,13 +5,15 @@ import "github.com/sweeptune/sweeptune/model"
 // Join gives result points the knobs only a recipe knows (decode BS, MRR,
 // extra slots, balancing, GPUs per worker) by matching recipe variants on
 // prefill workers, decode workers and concurrency.
+// Points that carry no topology at all (AIPerf exports) take a variant's
+// whole knobs by concurrency; then their per-GPU throughput is computed.
 func Join(ds *Dataset, opt Options) {
-	if len(ds.Variants) == 0 {
-		return
+	if len(ds.Variants) > 0 {
+		for i := range ds.Points {
+			joinPoint(&ds.Points[i], ds.Variants)
+		}
 	}
-	for i := range ds.Points {
-		joinPoint(&ds.Points[i], ds.Variants)
-	}
+	resolvePending(ds, opt)
 }
 
 func joinPoint(p *model.Point, variants []Variant) {

@@ -1,0 +1,112 @@
+package sources
+
+import (
+	"bytes"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// AgentX aggregate (the bmk_agentic_* artifact): identity and topology at
+// the top like a flat row; request_metrics.latency.<group>.<stat> holds the
+// distributions and request_metrics.throughput.per_gpu the per-GPU
+// throughput over all GPUs. Local points by default.
+
+func init() {
+	register(format{name: "AgentX aggregate", priority: 10, sniff: sniffAgentX, parse: parseAgentX})
+}
+
+func sniffAgentX(data []byte) bool {
+	h := head(data, 64<<10)
+	return len(h) > 0 && h[0] == '{' && bytes.Contains(h, []byte(`"request_metrics"`))
+}
+
+// agentxLatency maps latency group → statistic → metric. intvty.p90 is
+// 1/p90 TPOT (the slow tail), as InferenceX defines p90 interactivity.
+var agentxLatency = map[string]map[string]model.Metric{
+	"intvty":          {"mean": model.MeanIntvty, "p50": model.MedianIntvty, "p90": model.P90Intvty},
+	"e2e_norm_intvty": {"p75": model.E2ENormP75, "p90": model.E2ENormP90},
+	"e2el": {"mean": model.MeanE2EL, "p50": model.MedianE2EL, "p75": model.P75E2EL,
+		"p90": model.P90E2EL, "p99": model.P99E2EL},
+	"ttft": {"mean": model.MeanTTFT, "p50": model.MedianTTFT, "p90": model.P90TTFT, "p99": model.P99TTFT},
+	"tpot": {"mean": model.MeanTPOT, "p50": model.MedianTPOT, "p90": model.P90TPOT, "p99": model.P99TPOT},
+}
+
+var agentxPerGPU = map[string]model.Metric{
+	"total_tput_tps":  model.TputPerGPU,
+	"input_tput_tps":  model.InputTputPerGPU,
+	"output_tput_tps": model.OutputTputPerGPU,
+}
+
+func parseAgentX(path string, data []byte, ds *Dataset) {
+	d := newRowDecoder(data)
+	s := d.s
+	var r resultRow
+	s.members(func(key []byte) {
+		if d.topField(key, &r) {
+			return
+		}
+		if string(key) != "request_metrics" {
+			s.skip()
+			return
+		}
+		d.object("request_metrics", &r, func(k []byte) {
+			switch string(k) {
+			case "latency":
+				d.object("request_metrics.latency", &r, func(group []byte) {
+					stats, ok := agentxLatency[string(group)]
+					if !ok {
+						s.skip()
+						return
+					}
+					prefix := "request_metrics.latency." + string(group) + "."
+					d.object(prefix[:len(prefix)-1], &r, func(stat []byte) {
+						if m, ok := stats[string(stat)]; ok {
+							d.metric(prefix, stat, m, &r)
+						} else {
+							s.skip()
+						}
+					})
+				})
+			case "throughput":
+				d.object("request_metrics.throughput", &r, func(tk []byte) {
+					switch string(tk) {
+					case "per_gpu":
+						d.object("request_metrics.throughput.per_gpu", &r, func(pk []byte) {
+							if m, ok := agentxPerGPU[string(pk)]; ok {
+								d.metric("request_metrics.throughput.per_gpu.", pk, m, &r)
+							} else {
+								s.skip()
+							}
+						})
+					case "duration_seconds":
+						if x, ok := d.num("request_metrics.throughput.", tk, s.value(), &r); ok {
+							r.durationS = x
+						}
+					default:
+						s.skip()
+					}
+				})
+			default:
+				s.skip()
+			}
+		})
+	})
+	s.atEnd()
+	if s.err != nil {
+		ds.Warnf(path, "", "invalid JSON at %v; file skipped", s.err)
+		return
+	}
+	d.addRow(ds, path, -1, 0, &r, model.SourceLocal)
+}
+
+// object descends into the object at pos, or records that field is not
+// one (null counts as absent).
+func (d *rowDecoder) object(field string, r *resultRow, fn func(key []byte)) {
+	if d.s.peek() == '{' {
+		d.s.members(fn)
+		return
+	}
+	if v := d.s.value(); v.kind != 'z' && d.s.err == nil {
+		r.badf(field, "want an object, got %s", v.kindName())
+	}
+}

@@ -1,0 +1,230 @@
+package sources
+
+import (
+	"bytes"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// AIPerf profile_export_aiperf.json: one object whose metric tags map to
+// {unit, avg, p50, p75, p90, p99, …}; latencies in ms; concurrency at
+// input_config.loadgen.concurrency. It has no GPU count and no topology:
+// the point takes a recipe variant's knobs by concurrency (Join), else
+// --gpus, else it keeps its per-GPU throughput absent with a warning.
+
+func init() {
+	register(format{name: "AIPerf export", priority: 12, sniff: sniffAIPerf, parse: parseAIPerf})
+}
+
+func sniffAIPerf(data []byte) bool {
+	h := head(data, 64<<10)
+	if len(h) == 0 || h[0] != '{' || bytes.Contains(h, []byte(`"request_metrics"`)) {
+		return false
+	}
+	return bytes.Contains(h, []byte(`"avg"`)) && (bytes.Contains(h, []byte(`"request_throughput"`)) ||
+		bytes.Contains(h, []byte(`"time_to_first_token"`)) || bytes.Contains(h, []byte(`"inter_token_latency"`)))
+}
+
+// gpuPending is a point whose throughput totals wait for its GPU count;
+// totals holds tok/s under the per-GPU metric they will become.
+type gpuPending struct {
+	point  int
+	totals model.Metrics
+}
+
+// aiperfStats is the part of one metric tag sweeptune uses.
+type aiperfStats struct {
+	scale                   float64 // to seconds (latencies) or 1
+	avg, p50, p75, p90, p99 float64
+	has                     [5]bool
+}
+
+func (st *aiperfStats) get(i int) (float64, bool) { return [5]float64{st.avg, st.p50, st.p75, st.p90, st.p99}[i] * st.scale, st.has[i] }
+
+const (
+	statAvg = iota
+	statP50
+	statP75
+	statP90
+	statP99
+)
+
+var aiperfStatIndex = map[string]int{"avg": statAvg, "p50": statP50, "p75": statP75, "p90": statP90, "p99": statP99}
+
+// aiperfTags are the metric tags read; the rest are skipped.
+var aiperfTags = map[string]bool{
+	"total_token_throughput": true, "output_token_throughput": true, "time_to_first_token": true,
+	"inter_token_latency": true, "request_latency": true, "benchmark_duration": true,
+}
+
+func parseAIPerf(path string, data []byte, ds *Dataset) {
+	d := newRowDecoder(data)
+	s := d.s
+	var r resultRow
+	stats := map[string]*aiperfStats{}
+	var start string
+	s.members(func(key []byte) {
+		k := string(key)
+		switch {
+		case aiperfTags[k]:
+			st := &aiperfStats{scale: 1}
+			stats[k] = st
+			d.object(k, &r, func(sk []byte) { d.aiperfStat(k, sk, st, &r) })
+		case k == "start_time":
+			d.str(key, &start, &r)
+		case k == "input_config":
+			d.object(k, &r, func(ck []byte) {
+				switch string(ck) {
+				case "loadgen":
+					d.object("input_config.loadgen", &r, func(lk []byte) {
+						if string(lk) == "concurrency" {
+							d.count([]byte("input_config.loadgen.concurrency"), &r.conc, &r)
+						} else {
+							s.skip()
+						}
+					})
+				case "endpoint":
+					d.object("input_config.endpoint", &r, func(ek []byte) {
+						if string(ek) == "model_names" && s.peek() == '[' {
+							s.elements(func(i int) {
+								if i == 0 {
+									d.str([]byte("input_config.endpoint.model_names[0]"), &r.model, &r)
+								} else {
+									s.skip()
+								}
+							})
+						} else {
+							s.skip()
+						}
+					})
+				default:
+					s.skip()
+				}
+			})
+		default:
+			s.skip()
+		}
+	})
+	s.atEnd()
+	if s.err != nil {
+		ds.Warnf(path, "", "invalid JSON at %v; file skipped", s.err)
+		return
+	}
+	if r.bad == "" && r.conc <= 0 {
+		r.badf("input_config.loadgen.concurrency", "missing (a point needs its concurrency)")
+	}
+	if r.bad != "" {
+		ds.Warnf(path, r.badField, "%s; file skipped", r.bad)
+		return
+	}
+	p := aiperfPoint(path, &r, stats, start)
+	var pd gpuPending
+	if st := stats["total_token_throughput"]; st != nil {
+		if v, ok := st.get(statAvg); ok {
+			pd.totals.Set(model.TputPerGPU, v)
+		}
+	}
+	if st := stats["output_token_throughput"]; st != nil {
+		if v, ok := st.get(statAvg); ok {
+			pd.totals.Set(model.OutputTputPerGPU, v)
+			if tot, ok := pd.totals.Get(model.TputPerGPU); ok && tot >= v {
+				pd.totals.Set(model.InputTputPerGPU, tot-v)
+			}
+		}
+	}
+	pd.point = len(ds.Points)
+	ds.Points = append(ds.Points, p)
+	ds.pending = append(ds.pending, pd)
+}
+
+// aiperfStat reads one statistic (or the unit) of metric tag.
+func (d *rowDecoder) aiperfStat(tag string, sk []byte, st *aiperfStats, r *resultRow) {
+	if string(sk) == "unit" {
+		var unit string
+		d.str([]byte(tag+".unit"), &unit, r)
+		switch strings.ToLower(unit) {
+		case "ms":
+			st.scale = 1e-3
+		case "us", "µs":
+			st.scale = 1e-6
+		case "ns":
+			st.scale = 1e-9
+		default:
+			st.scale = 1 // s, sec, tokens/sec…
+		}
+		return
+	}
+	i, ok := aiperfStatIndex[string(sk)]
+	if !ok {
+		d.s.skip()
+		return
+	}
+	v, ok := d.num(tag+".", sk, d.s.value(), r)
+	if !ok {
+		return
+	}
+	st.has[i] = true
+	switch i {
+	case statAvg:
+		st.avg = v
+	case statP50:
+		st.p50 = v
+	case statP75:
+		st.p75 = v
+	case statP90:
+		st.p90 = v
+	case statP99:
+		st.p99 = v
+	}
+}
+
+// aiperfPoint maps the latency statistics; TPOT is taken as ITL, and
+// interactivity as 1/TPOT of the same statistic.
+func aiperfPoint(path string, r *resultRow, stats map[string]*aiperfStats, start string) model.Point {
+	p := model.Point{
+		Label:  "aiperf " + filepath.Base(filepath.Dir(path)) + " c" + strconv.Itoa(r.conc),
+		Curve:  model.CurveKey{Model: r.model},
+		Source: model.SourceLocal,
+		Prov:   model.Provenance{File: path},
+	}
+	p.Knobs.Concurrency = r.conc
+	if len(start) >= 10 {
+		p.Prov.Date = start[:10]
+	}
+	set := func(tag string, stat int, m model.Metric) {
+		if st := stats[tag]; st != nil {
+			if v, ok := st.get(stat); ok {
+				p.Metrics.Set(m, v)
+			}
+		}
+	}
+	set("time_to_first_token", statAvg, model.MeanTTFT)
+	set("time_to_first_token", statP50, model.MedianTTFT)
+	set("time_to_first_token", statP90, model.P90TTFT)
+	set("time_to_first_token", statP99, model.P99TTFT)
+	set("inter_token_latency", statAvg, model.MeanTPOT)
+	set("inter_token_latency", statP50, model.MedianTPOT)
+	set("inter_token_latency", statP90, model.P90TPOT)
+	set("inter_token_latency", statP99, model.P99TPOT)
+	set("request_latency", statAvg, model.MeanE2EL)
+	set("request_latency", statP50, model.MedianE2EL)
+	set("request_latency", statP75, model.P75E2EL)
+	set("request_latency", statP90, model.P90E2EL)
+	set("request_latency", statP99, model.P99E2EL)
+	for _, iv := range []struct{ tpot, intvty model.Metric }{
+		{model.MeanTPOT, model.MeanIntvty}, {model.MedianTPOT, model.MedianIntvty}, {model.P90TPOT, model.P90Intvty},
+	} {
+		if t, ok := p.Metrics.Get(iv.tpot); ok && t > 0 {
+			p.Metrics.Set(iv.intvty, 1/t)
+		}
+	}
+	if st := stats["benchmark_duration"]; st != nil {
+		if v, ok := st.get(statAvg); ok {
+			p.Prov.DurationS = v
+		}
+	}
+	return p
+}

@@ -1,0 +1,90 @@
+package sources
+
+import (
+	"bytes"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// InferenceX API rows (GET /api/v1/benchmarks): an array of rows with the
+// topology at the top and the metrics nested under "metrics" (seconds;
+// *_intvty = 1/TPOT). Published points unless told otherwise.
+
+func init() {
+	register(format{name: "InferenceX API rows", priority: 14, sniff: sniffAPIRows, parse: parseAPIRows})
+}
+
+func sniffAPIRows(data []byte) bool {
+	h := head(data, 8192)
+	if len(h) == 0 || h[0] != '[' {
+		return false
+	}
+	return bytes.Contains(h, []byte(`"metrics"`)) &&
+		(bytes.Contains(h, []byte(`"hardware"`)) || bytes.Contains(h, []byte(`"num_prefill_gpu"`)))
+}
+
+func parseAPIRows(path string, data []byte, ds *Dataset) {
+	parseAPIRowsAs(path, data, ds, model.SourcePublished)
+}
+
+// parseAPIRowsAs decodes the rows one by one: a bad row is skipped with a
+// warning, a syntax error (truncation) keeps the rows before it.
+func parseAPIRowsAs(path string, data []byte, ds *Dataset, src model.Source) {
+	d := newRowDecoder(data)
+	s := d.s
+	if s.peek() != '[' {
+		ds.Warnf(path, "", "not InferenceX API rows: want a JSON array of rows")
+		return
+	}
+	s.elements(func(i int) {
+		start := s.pos
+		if s.peek() != '{' {
+			v := s.value()
+			if s.err == nil {
+				var r resultRow
+				r.badf("row", "want an object, got %s", v.kindName())
+				d.addRow(ds, path, i, start, &r, src)
+			}
+			return
+		}
+		var r resultRow
+		s.members(func(key []byte) {
+			if d.topField(key, &r) {
+				return
+			}
+			if string(key) != "metrics" {
+				s.skip()
+				return
+			}
+			if s.peek() != '{' {
+				if v := s.value(); v.kind != 'z' && s.err == nil {
+					r.badf("metrics", "want an object, got %s", v.kindName())
+				}
+				return
+			}
+			s.members(func(mk []byte) {
+				if m, ok := snakeMetrics[string(mk)]; ok {
+					d.metric("metrics.", mk, m, &r)
+				} else {
+					s.skip()
+				}
+			})
+		})
+		if s.err == nil {
+			d.addRow(ds, path, i, start, &r, src)
+		}
+	})
+	s.atEnd()
+	if s.err != nil {
+		ds.Warnf(path, "", "invalid JSON at %v; %d rows before it loaded", s.err, countFrom(ds, path))
+	}
+}
+
+// countFrom counts the points already read from path (for the truncation message).
+func countFrom(ds *Dataset, path string) int {
+	n := 0
+	for i := len(ds.Points) - 1; i >= 0 && ds.Points[i].Prov.File == path; i-- {
+		n++
+	}
+	return n
+}

@@ -1,0 +1,371 @@
+package sources
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// jsonScan is a small JSON reader for the result formats. encoding/json is
+// too slow for 100 MB API dumps and gives up on a whole array at the first
+// wrong-typed field; this reader lets a row's decoder report a bad field,
+// skip just that value and carry on, while a syntax error (a truncated
+// file) stops the scan with the position of the fault.
+type jsonScan struct {
+	data []byte
+	pos  int
+	err  error // first syntax error; nothing after it is trusted
+}
+
+// jval is one scalar value, or the kind of a skipped composite.
+type jval struct {
+	kind byte // 's' string, 'n' number, 'b' bool, 'z' null, 'o' object, 'a' array
+	raw  []byte
+	esc  bool // the string has escapes: decode before use
+	num  float64
+	b    bool
+}
+
+func (v jval) kindName() string {
+	switch v.kind {
+	case 's':
+		return "a string"
+	case 'n':
+		return "a number"
+	case 'b':
+		return "a boolean"
+	case 'z':
+		return "null"
+	case 'o':
+		return "an object"
+	case 'a':
+		return "an array"
+	}
+	return "nothing"
+}
+
+// text returns a string value, decoding escapes only when there are any.
+func (v jval) text() string {
+	if !v.esc {
+		return string(v.raw)
+	}
+	var s string
+	q := make([]byte, 0, len(v.raw)+2)
+	q = append(append(append(q, '"'), v.raw...), '"')
+	if json.Unmarshal(q, &s) != nil {
+		return string(v.raw)
+	}
+	return s
+}
+
+func (s *jsonScan) fail(format string, args ...any) {
+	if s.err == nil {
+		s.err = fmt.Errorf("line %d: %s", lineAt(s.data, s.pos), fmt.Sprintf(format, args...))
+	}
+	s.pos = len(s.data)
+}
+
+// lineAt is the 1-based line of a byte offset; used only when reporting.
+func lineAt(data []byte, pos int) int {
+	if pos > len(data) {
+		pos = len(data)
+	}
+	return 1 + bytes.Count(data[:pos], []byte{'\n'})
+}
+
+func (s *jsonScan) ws() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\t', '\n', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek returns the next non-space byte, 0 at the end.
+func (s *jsonScan) peek() byte {
+	s.ws()
+	if s.pos >= len(s.data) {
+		return 0
+	}
+	return s.data[s.pos]
+}
+
+func (s *jsonScan) expect(c byte) bool {
+	if s.peek() != c {
+		if s.pos >= len(s.data) {
+			s.fail("unexpected end of file (truncated?), want %q", c)
+		} else {
+			s.fail("want %q, found %q", c, s.data[s.pos])
+		}
+		return false
+	}
+	s.pos++
+	return true
+}
+
+// str reads a string at pos (after the opening quote has been checked).
+func (s *jsonScan) str() (raw []byte, esc bool, ok bool) {
+	if !s.expect('"') {
+		return nil, false, false
+	}
+	start := s.pos
+	for {
+		i := bytes.IndexByte(s.data[s.pos:], '"')
+		if i < 0 {
+			s.pos = start
+			s.fail("unterminated string (truncated?)")
+			return nil, false, false
+		}
+		end := s.pos + i
+		// The quote is escaped when preceded by an odd run of backslashes.
+		n := 0
+		for j := end - 1; j >= start && s.data[j] == '\\'; j-- {
+			n++
+		}
+		s.pos = end + 1
+		if n%2 == 0 {
+			raw = s.data[start:end]
+			esc = bytes.IndexByte(raw, '\\') >= 0
+			for _, c := range raw {
+				if c < 0x20 {
+					s.pos = start
+					s.fail("control character in string")
+					return nil, false, false
+				}
+			}
+			return raw, esc, true
+		}
+	}
+}
+
+// value reads one value. Composites are skipped and reported by kind only;
+// callers that want to descend check peek() for '{' first.
+func (s *jsonScan) value() jval {
+	switch c := s.peek(); c {
+	case '"':
+		raw, esc, ok := s.str()
+		if !ok {
+			return jval{}
+		}
+		return jval{kind: 's', raw: raw, esc: esc}
+	case '{', '[':
+		s.skip()
+		if c == '{' {
+			return jval{kind: 'o'}
+		}
+		return jval{kind: 'a'}
+	case 't':
+		if s.word("true") {
+			return jval{kind: 'b', b: true}
+		}
+	case 'f':
+		if s.word("false") {
+			return jval{kind: 'b'}
+		}
+	case 'n':
+		if s.word("null") {
+			return jval{kind: 'z'}
+		}
+	case 'N':
+		if s.word("NaN") {
+			return jval{kind: 'n', num: math.NaN(), raw: []byte("NaN")}
+		}
+	case 'I':
+		if s.word("Infinity") {
+			return jval{kind: 'n', num: math.Inf(1), raw: []byte("Infinity")}
+		}
+	case 0:
+		s.fail("unexpected end of file (truncated?)")
+		return jval{}
+	default:
+		if c == '-' || (c >= '0' && c <= '9') {
+			return s.number()
+		}
+	}
+	if s.err == nil {
+		s.fail("unexpected %q", s.data[s.pos])
+	}
+	return jval{}
+}
+
+func (s *jsonScan) word(w string) bool {
+	if bytes.HasPrefix(s.data[s.pos:], []byte(w)) {
+		s.pos += len(w)
+		return true
+	}
+	return false
+}
+
+func (s *jsonScan) number() jval {
+	start := s.pos
+	if s.data[s.pos] == '-' && s.word("-Infinity") {
+		return jval{kind: 'n', num: math.Inf(-1), raw: []byte("-Infinity")}
+	}
+	intOnly := true
+	for s.pos < len(s.data) {
+		c := s.data[s.pos]
+		if c >= '0' && c <= '9' || c == '-' {
+			s.pos++
+			continue
+		}
+		if c == '.' || c == 'e' || c == 'E' || c == '+' {
+			intOnly = false
+			s.pos++
+			continue
+		}
+		break
+	}
+	raw := s.data[start:s.pos]
+	// Fast path: short plain integers are most of the topology fields.
+	if intOnly && len(raw) > 0 && len(raw) < 16 && raw[0] != '-' {
+		var n int64
+		for _, c := range raw {
+			if c < '0' || c > '9' {
+				n = -1
+				break
+			}
+			n = n*10 + int64(c-'0')
+		}
+		if n >= 0 {
+			return jval{kind: 'n', num: float64(n), raw: raw}
+		}
+	}
+	f, err := strconv.ParseFloat(string(raw), 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return jval{kind: 'n', num: f, raw: raw}
+		}
+		s.pos = start
+		s.fail("bad number %q", raw)
+		return jval{}
+	}
+	return jval{kind: 'n', num: f, raw: raw}
+}
+
+// skip passes over one value of any kind.
+func (s *jsonScan) skip() {
+	switch s.peek() {
+	case '{':
+		s.pos++
+		if s.peek() == '}' {
+			s.pos++
+			return
+		}
+		for s.err == nil {
+			if _, _, ok := s.str(); !ok {
+				return
+			}
+			if !s.expect(':') {
+				return
+			}
+			s.skip()
+			if !s.endOrComma('}') {
+				return
+			}
+		}
+	case '[':
+		s.pos++
+		if s.peek() == ']' {
+			s.pos++
+			return
+		}
+		for s.err == nil {
+			s.skip()
+			if !s.endOrComma(']') {
+				return
+			}
+		}
+	default:
+		s.value()
+	}
+}
+
+// endOrComma consumes a ',' (more follows: true) or the closing byte (false).
+func (s *jsonScan) endOrComma(end byte) bool {
+	switch s.peek() {
+	case ',':
+		s.pos++
+		return true
+	case end:
+		s.pos++
+		return false
+	case 0:
+		s.fail("unexpected end of file (truncated?), want ',' or %q", end)
+	default:
+		s.fail("want ',' or %q, found %q", end, s.data[s.pos])
+	}
+	return false
+}
+
+// members calls fn for each key of the object at pos; fn must consume the
+// value (s.value, s.skip or a nested members).
+func (s *jsonScan) members(fn func(key []byte)) {
+	if !s.expect('{') {
+		return
+	}
+	if s.peek() == '}' {
+		s.pos++
+		return
+	}
+	for s.err == nil {
+		key, esc, ok := s.str()
+		if !ok {
+			return
+		}
+		if esc {
+			key = []byte(jval{raw: key, esc: true}.text())
+		}
+		if !s.expect(':') {
+			return
+		}
+		fn(key)
+		if s.err != nil || !s.endOrComma('}') {
+			return
+		}
+	}
+}
+
+// elements calls fn for each element of the array at pos, with its index;
+// fn must consume the element.
+func (s *jsonScan) elements(fn func(i int)) {
+	if !s.expect('[') {
+		return
+	}
+	if s.peek() == ']' {
+		s.pos++
+		return
+	}
+	for i := 0; s.err == nil; i++ {
+		fn(i)
+		if s.err != nil || !s.endOrComma(']') {
+			return
+		}
+	}
+}
+
+// atEnd reports trailing garbage after the top-level value as a syntax error.
+func (s *jsonScan) atEnd() {
+	if s.err == nil && s.peek() != 0 {
+		s.fail("unexpected %q after the end of the document", s.data[s.pos])
+	}
+}
+
+// interner shares the few distinct strings (model, hardware, image…) of a
+// large file between its rows, so 100,000 rows do not hold 100,000 copies.
+type interner map[string]string
+
+func (in interner) get(b []byte) string {
+	if s, ok := in[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(in) < 4096 {
+		in[s] = s
+	}
+	return s
+}

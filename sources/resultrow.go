@@ -1,0 +1,350 @@
+package sources
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// resultRow is what the InferenceX API rows, flat result rows and AgentX
+// aggregates share: identity and topology fields (under a few spellings)
+// and metrics. A row decoder fills it field by field and keeps the first
+// bad field, so a wrong value costs one row with a warning naming it.
+type resultRow struct {
+	model, prefix, hw, framework, precision string
+	spec, scenario, image, date, runURL     string
+
+	disagg               bool
+	isl, osl, conc       int
+	tp, ep, numGPUs      int
+	dpAttn               bool
+	pre, dec             rowRole
+	numPreGPU, numDecGPU int
+	durationS            float64
+	metrics              model.Metrics
+
+	badField, bad string // first bad field and what is wrong with it
+}
+
+type rowRole struct {
+	tp, ep, workers int
+	dpAttn          bool
+}
+
+func (r *resultRow) badf(field, format string, args ...any) {
+	if r.bad == "" {
+		r.badField, r.bad = field, fmt.Sprintf(format, args...)
+	}
+}
+
+// rowDecoder reads one file's rows with a shared interner.
+type rowDecoder struct {
+	s       *jsonScan
+	strs    interner
+	linePos int
+	lineNo  int
+}
+
+func newRowDecoder(data []byte) *rowDecoder {
+	return &rowDecoder{s: &jsonScan{data: data}, strs: interner{}, lineNo: 1}
+}
+
+// topField decodes the identity/topology field key into r, consuming its
+// value; it reports false (consuming nothing) for any other key.
+func (d *rowDecoder) topField(key []byte, r *resultRow) bool {
+	switch string(key) {
+	case "model":
+		d.str(key, &r.model, r)
+	case "infmax_model_prefix":
+		d.str(key, &r.prefix, r)
+	case "hardware", "hw":
+		d.str(key, &r.hw, r)
+	case "framework":
+		d.str(key, &r.framework, r)
+	case "precision":
+		d.str(key, &r.precision, r)
+	case "spec_method", "spec_decoding":
+		d.str(key, &r.spec, r)
+	case "scenario_type", "scenario":
+		d.str(key, &r.scenario, r)
+	case "image":
+		d.str(key, &r.image, r)
+	case "date":
+		d.str(key, &r.date, r)
+	case "run_url":
+		d.str(key, &r.runURL, r)
+	case "disagg":
+		d.boolean(key, &r.disagg, r)
+	case "isl":
+		d.count(key, &r.isl, r)
+	case "osl":
+		d.count(key, &r.osl, r)
+	case "conc":
+		d.count(key, &r.conc, r)
+	case "tp":
+		d.count(key, &r.tp, r)
+	case "ep":
+		d.count(key, &r.ep, r)
+	case "num_gpus":
+		d.count(key, &r.numGPUs, r)
+	case "dp_attention":
+		d.boolean(key, &r.dpAttn, r)
+	case "prefill_tp":
+		d.count(key, &r.pre.tp, r)
+	case "prefill_ep":
+		d.count(key, &r.pre.ep, r)
+	case "prefill_dp_attention":
+		d.boolean(key, &r.pre.dpAttn, r)
+	case "prefill_num_workers":
+		d.count(key, &r.pre.workers, r)
+	case "decode_tp":
+		d.count(key, &r.dec.tp, r)
+	case "decode_ep":
+		d.count(key, &r.dec.ep, r)
+	case "decode_dp_attention":
+		d.boolean(key, &r.dec.dpAttn, r)
+	case "decode_num_workers":
+		d.count(key, &r.dec.workers, r)
+	case "num_prefill_gpu":
+		d.count(key, &r.numPreGPU, r)
+	case "num_decode_gpu":
+		d.count(key, &r.numDecGPU, r)
+	default:
+		return false
+	}
+	return true
+}
+
+// str reads a string or null (absent).
+func (d *rowDecoder) str(key []byte, dst *string, r *resultRow) {
+	v := d.s.value()
+	switch v.kind {
+	case 's':
+		if v.esc {
+			*dst = v.text()
+		} else {
+			*dst = d.strs.get(v.raw)
+		}
+	case 'z':
+	default:
+		if d.s.err == nil {
+			r.badf(string(key), "want a string, got %s", v.kindName())
+		}
+	}
+}
+
+// boolean reads true/false, or the strings "true"/"false" the flat rows use.
+func (d *rowDecoder) boolean(key []byte, dst *bool, r *resultRow) {
+	v := d.s.value()
+	switch v.kind {
+	case 'b':
+		*dst = v.b
+	case 's':
+		switch strings.ToLower(string(v.raw)) {
+		case "true":
+			*dst = true
+		case "false":
+			*dst = false
+		default:
+			r.badf(string(key), "want true or false, got %q", v.raw)
+		}
+	case 'z':
+	default:
+		if d.s.err == nil {
+			r.badf(string(key), "want true or false, got %s", v.kindName())
+		}
+	}
+}
+
+// count reads a non-negative integer (workers, GPUs, TP, concurrency…).
+func (d *rowDecoder) count(key []byte, dst *int, r *resultRow) {
+	v := d.s.value()
+	switch v.kind {
+	case 'n':
+		switch {
+		case math.IsNaN(v.num) || math.IsInf(v.num, 0):
+			r.badf(string(key), "%s is not a finite number", v.raw)
+		case v.num < 0:
+			r.badf(string(key), "negative (%s)", v.raw)
+		case v.num != math.Trunc(v.num) || v.num > 1e9:
+			r.badf(string(key), "want a whole number, got %s", v.raw)
+		default:
+			*dst = int(v.num)
+		}
+	case 'z':
+	default:
+		if d.s.err == nil {
+			r.badf(string(key), "want a number, got %s", v.kindName())
+		}
+	}
+}
+
+// metric reads a metric value into r.metrics; null leaves it absent. The
+// field is prefix+key, built only when there is something to report.
+func (d *rowDecoder) metric(prefix string, key []byte, m model.Metric, r *resultRow) {
+	v := d.s.value()
+	d.setMetric(prefix, key, m, v, 1, r)
+}
+
+// setMetric stores v×scale, refusing what is not a finite, non-negative number.
+func (d *rowDecoder) setMetric(prefix string, key []byte, m model.Metric, v jval, scale float64, r *resultRow) {
+	if x, ok := d.num(prefix, key, v, r); ok {
+		r.metrics.Set(m, x*scale)
+	}
+}
+
+// num checks a finite, non-negative number; null is absent (false, no
+// complaint), anything else is recorded as the row's bad field.
+func (d *rowDecoder) num(prefix string, key []byte, v jval, r *resultRow) (float64, bool) {
+	switch v.kind {
+	case 'n':
+		switch {
+		case math.IsNaN(v.num) || math.IsInf(v.num, 0):
+			r.badf(prefix+string(key), "%s is not a finite number", v.raw)
+		case v.num < 0:
+			r.badf(prefix+string(key), "negative (%s)", v.raw)
+		default:
+			return v.num, true
+		}
+	case 'z':
+	default:
+		if d.s.err == nil {
+			r.badf(prefix+string(key), "want a number, got %s", v.kindName())
+		}
+	}
+	return 0, false
+}
+
+// line is the 1-based line of pos, counted on from the last call so that
+// reporting many bad rows stays linear.
+func (d *rowDecoder) line(pos int) int {
+	if pos < d.linePos {
+		d.linePos, d.lineNo = 0, 1
+	}
+	d.lineNo += bytes.Count(d.s.data[d.linePos:pos], []byte{'\n'})
+	d.linePos = pos
+	return d.lineNo
+}
+
+// snakeMetrics maps the snake_case metric names the result formats use.
+var snakeMetrics = func() map[string]model.Metric {
+	out := make(map[string]model.Metric, model.NumMetrics)
+	for _, m := range model.AllMetrics() {
+		out[m.JSONName()] = m
+	}
+	return out
+}()
+
+// point turns the row into a model.Point, or says why it cannot (the
+// field at fault and what is wrong).
+func (r *resultRow) point(path string, src model.Source) (model.Point, string, string) {
+	if r.bad != "" {
+		return model.Point{}, r.badField, r.bad
+	}
+	if r.conc <= 0 {
+		return model.Point{}, "conc", "missing (a point needs its concurrency)"
+	}
+	name := r.model
+	if name == "" {
+		name = r.prefix
+	}
+	if name == "" {
+		return model.Point{}, "model", "missing"
+	}
+	p := model.Point{
+		Curve: model.CurveKey{Model: name, Scenario: r.scenario, Hardware: normHardware(r.hw),
+			Framework: r.framework, Precision: r.precision},
+		Source:  src,
+		Metrics: r.metrics,
+		Prov:    model.Provenance{File: path, RunURL: r.runURL, Date: r.date, DurationS: r.durationS, Image: r.image},
+	}
+	if p.Curve.Scenario == "" {
+		p.Curve.Scenario = seqScenario(r.isl, r.osl)
+	}
+	k := &p.Knobs
+	k.Concurrency = r.conc
+	k.SpecDecoding = r.spec
+	if r.disagg {
+		k.Mode = model.ModeDisagg
+		k.Prefill = r.pre.role(r.numPreGPU)
+		k.Decode = r.dec.role(r.numDecGPU)
+		if (k.Prefill.GPUs == 0 || k.Decode.GPUs == 0) && r.numPreGPU+r.numDecGPU > 0 {
+			// Workers unknown or GPUs not a multiple of them: keep the stated total.
+			p.GPUCount = r.numPreGPU + r.numDecGPU
+		}
+		return p, "", ""
+	}
+	k.Mode = model.ModeAgg
+	tp, ep, dp := r.tp, r.ep, r.dpAttn
+	if tp == 0 {
+		tp, ep, dp = r.pre.tp, r.pre.ep, r.pre.dpAttn
+	}
+	gpus := firstPositive(r.numPreGPU, r.numGPUs, tp)
+	k.Prefill = model.Role{Workers: 1, GPUs: gpus, TP: tp, EP: ep, DPAttn: dp}
+	return p, "", ""
+}
+
+func (rr rowRole) role(totalGPUs int) model.Role {
+	r := model.Role{Workers: rr.workers, TP: rr.tp, EP: rr.ep, DPAttn: rr.dpAttn}
+	if rr.workers > 0 && totalGPUs > 0 && totalGPUs%rr.workers == 0 {
+		r.GPUs = totalGPUs / rr.workers
+	}
+	return r
+}
+
+func firstPositive(v ...int) int {
+	for _, x := range v {
+		if x > 0 {
+			return x
+		}
+	}
+	return 0
+}
+
+// seqScenario names a fixed-length scenario as InferenceX does: 1k1k, 8k1k.
+func seqScenario(isl, osl int) string {
+	if isl <= 0 || osl <= 0 {
+		return ""
+	}
+	return seqLen(isl) + seqLen(osl)
+}
+
+func seqLen(n int) string {
+	if n%1024 == 0 {
+		return strconv.Itoa(n/1024) + "k"
+	}
+	if n%1000 == 0 {
+		return strconv.Itoa(n/1000) + "k"
+	}
+	return strconv.Itoa(n)
+}
+
+// normHardware drops the runner decorations of result files
+// ("cluster:h100-dgxc" → "h100") so local results share the published
+// curve's hardware name.
+func normHardware(hw string) string {
+	hw = strings.TrimPrefix(hw, "cluster:")
+	if i := strings.IndexByte(hw, '-'); i > 0 {
+		hw = hw[:i]
+	}
+	return hw
+}
+
+// addRow appends row i's point (it began at byte start), or a warning
+// naming the row, its line and the field at fault; i < 0 for a file that
+// is one object.
+func (d *rowDecoder) addRow(ds *Dataset, path string, i, start int, r *resultRow, src model.Source) {
+	p, field, msg := r.point(path, src)
+	if msg != "" {
+		if i >= 0 {
+			field = fmt.Sprintf("[%d].%s", i, field)
+		}
+		ds.Warnf(path, fmt.Sprintf("%s (line %d)", field, d.line(start)), "%s; row skipped", msg)
+		return
+	}
+	ds.Points = append(ds.Points, p)
+}
