@@ -1,0 +1,118 @@
+package sources
+
+import (
+	"fmt"
+	"regexp"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// perf-changelog.yaml: a top-level list of entries. InferenceX validates it
+// strictly (unknown keys are rejected), so the reader does too: export must
+// never produce a file that CI would refuse.
+
+// ChangelogEntry is one entry of perf-changelog.yaml.
+type ChangelogEntry struct {
+	Line         int      // line of the entry's "- " in the file
+	ConfigKeys   []string // globs allowed
+	ScenarioType []string
+	Description  []string
+	PRLink       string
+	AppendOnly   bool
+	EvalsOnly    bool
+	AllEvals     bool
+}
+
+var changelogKeys = map[string]bool{
+	"config-keys": true, "description": true, "pr-link": true, "scenario-type": true,
+	"append-only": true, "evals-only": true, "all-evals": true,
+}
+
+var changelogRe = regexp.MustCompile(`(?m)^\s*-\s+config-keys:`)
+
+func init() {
+	register(format{name: "perf-changelog", priority: 37, sniff: sniffChangelog, parse: parseChangelogInto})
+}
+
+func sniffChangelog(data []byte) bool {
+	if h := head(data, 1); len(h) > 0 && (h[0] == '{' || h[0] == '[') {
+		return false
+	}
+	return changelogRe.Match(head(data, 8192))
+}
+
+// A changelog gives no points; it is read so that broken files are reported.
+func parseChangelogInto(path string, data []byte, ds *Dataset) {
+	_, warns := ParseChangelog(path, data)
+	ds.Warnings = append(ds.Warnings, warns...)
+}
+
+// ParseChangelog reads every entry; each problem is a warning naming the
+// entry and the field. Entries with problems are left out.
+func ParseChangelog(path string, data []byte) ([]ChangelogEntry, []Warning) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, []Warning{{File: path, Msg: "not valid YAML: " + yamlErr(err)}}
+	}
+	if len(doc.Content) == 0 {
+		return nil, nil
+	}
+	seq := doc.Content[0]
+	if seq.Kind != yaml.SequenceNode {
+		return nil, []Warning{{File: path, Msg: "not a list of changelog entries"}}
+	}
+	var out []ChangelogEntry
+	var warns []Warning
+	for i, n := range seq.Content {
+		e, field, err := changelogEntry(n)
+		if err != nil {
+			warns = append(warns, Warning{File: path, Field: fmt.Sprintf("entry %d (line %d)%s", i+1, n.Line, field), Msg: err.Error()})
+			continue
+		}
+		out = append(out, e)
+	}
+	return out, warns
+}
+
+func changelogEntry(n *yaml.Node) (ChangelogEntry, string, error) {
+	e := ChangelogEntry{Line: n.Line}
+	if n.Kind != yaml.MappingNode {
+		return e, "", fmt.Errorf("not a mapping")
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i].Value, n.Content[i+1]
+		field := "." + k
+		if !changelogKeys[k] {
+			return e, field, fmt.Errorf("unknown key (InferenceX rejects it)")
+		}
+		var err error
+		switch k {
+		case "config-keys":
+			err = v.Decode(&e.ConfigKeys)
+		case "scenario-type":
+			err = v.Decode(&e.ScenarioType)
+		case "description":
+			err = v.Decode(&e.Description)
+		case "pr-link":
+			err = v.Decode(&e.PRLink)
+		case "append-only":
+			err = v.Decode(&e.AppendOnly)
+		case "evals-only":
+			err = v.Decode(&e.EvalsOnly)
+		case "all-evals":
+			err = v.Decode(&e.AllEvals)
+		}
+		if err != nil {
+			return e, field, fmt.Errorf("%s", yamlErr(err))
+		}
+	}
+	switch {
+	case len(e.ConfigKeys) == 0:
+		return e, ".config-keys", fmt.Errorf("missing or empty")
+	case len(e.Description) == 0:
+		return e, ".description", fmt.Errorf("missing or empty")
+	case e.PRLink == "":
+		return e, ".pr-link", fmt.Errorf("missing")
+	}
+	return e, "", nil
+}

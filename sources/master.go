@@ -1,0 +1,240 @@
+package sources
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// InferenceX master config (nvidia-master.yaml): config keys mapping to
+// entries whose scenarios hold search-space rows. The rows select recipes
+// with srt-recipe: or CONFIG_FILE=<file>:<override> settings.
+
+// MasterConfig is a parsed master config, entries in file order.
+type MasterConfig struct {
+	Entries []*MasterEntry
+}
+
+// Entry returns the entry of a config key, or nil.
+func (m *MasterConfig) Entry(key string) *MasterEntry {
+	for _, e := range m.Entries {
+		if e.Key == key {
+			return e
+		}
+	}
+	return nil
+}
+
+// MasterEntry is one config key.
+type MasterEntry struct {
+	Key       string
+	Line      int
+	Image     string
+	Model     string
+	Framework string
+	Precision string
+	Runner    string
+	Multinode bool
+	Disagg    bool
+	Scenarios []*MasterScenario
+}
+
+// MasterScenario is one element of scenarios.<name>: a list of blocks, each
+// with a search-space.
+type MasterScenario struct {
+	Name  string
+	Rows  []*MasterRow
+	Space *yaml.Node // the search-space sequence the rows belong to
+}
+
+// MasterRole is prefill/decode (or worker) of a row.
+type MasterRole struct {
+	NumWorker int      `yaml:"num-worker"`
+	TP        int      `yaml:"tp"`
+	EP        int      `yaml:"ep"`
+	DPAttn    bool     `yaml:"dp-attn"`
+	Settings  []string `yaml:"additional-settings"`
+}
+
+// MasterRow is one search-space row.
+type MasterRow struct {
+	Line         int
+	ConcList     []int       `yaml:"conc-list"`
+	SpecDecoding string      `yaml:"spec-decoding"`
+	KVOffloading string      `yaml:"kv-offloading"`
+	SrtRecipe    string      `yaml:"srt-recipe"`
+	TP           int         `yaml:"tp"`
+	EP           int         `yaml:"ep"`
+	Prefill      *MasterRole `yaml:"prefill"`
+	Decode       *MasterRole `yaml:"decode"`
+	Worker       *MasterRole `yaml:"worker"`
+	Node         *yaml.Node  `yaml:"-"`
+}
+
+// Selector is the recipe a row selects: the file and the override ("" for
+// a whole recipe). It reads srt-recipe first, then CONFIG_FILE= settings.
+func (r *MasterRow) Selector() (file, override string) {
+	sel := r.SrtRecipe
+	if sel == "" {
+		for _, role := range []*MasterRole{r.Prefill, r.Decode, r.Worker} {
+			if role == nil {
+				continue
+			}
+			for _, s := range role.Settings {
+				if v, ok := strings.CutPrefix(s, "CONFIG_FILE="); ok {
+					sel = v
+				}
+			}
+		}
+	}
+	if i := strings.LastIndex(sel, ":"); i >= 0 && strings.Contains(sel[i:], "override_") {
+		return sel[:i], sel[i+1:]
+	}
+	return sel, ""
+}
+
+var masterRe = regexp.MustCompile(`(?m)^\s+-?\s*search-space:`)
+var scenariosRe = regexp.MustCompile(`(?m)^\s+scenarios:`)
+
+func init() {
+	register(format{name: "InferenceX master config", priority: 36, sniff: sniffMaster, parse: parseMasterInto})
+}
+
+func sniffMaster(data []byte) bool {
+	if h := head(data, 1); len(h) > 0 && (h[0] == '{' || h[0] == '[' || h[0] == '-') {
+		return false
+	}
+	return scenariosRe.Match(data) && masterRe.Match(data)
+}
+
+// A master config gives no points; it is read so that broken files are reported.
+func parseMasterInto(path string, data []byte, ds *Dataset) {
+	_, warns, err := ParseMaster(path, data)
+	ds.Warnings = append(ds.Warnings, warns...)
+	if err != nil {
+		ds.Warnf(path, "", "%v", err)
+	}
+}
+
+// ParseMaster reads a master config. Bad rows or entries are warnings; a
+// file that is not a master config at all is an error.
+func ParseMaster(path string, data []byte) (*MasterConfig, []Warning, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, nil, fmt.Errorf("not valid YAML: %s", yamlErr(err))
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, nil, fmt.Errorf("not a mapping of config keys")
+	}
+	top := doc.Content[0]
+	mc := &MasterConfig{}
+	var warns []Warning
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		key, v := top.Content[i].Value, top.Content[i+1]
+		e, w := masterEntry(path, key, v)
+		warns = append(warns, w...)
+		if e != nil {
+			e.Line = top.Content[i].Line
+			mc.Entries = append(mc.Entries, e)
+		}
+	}
+	return mc, warns, nil
+}
+
+func masterEntry(path, key string, v *yaml.Node) (*MasterEntry, []Warning) {
+	if v.Kind != yaml.MappingNode {
+		return nil, []Warning{{File: path, Field: key, Msg: "not a mapping"}}
+	}
+	var hdr struct {
+		Image     string `yaml:"image"`
+		Model     string `yaml:"model"`
+		Framework string `yaml:"framework"`
+		Precision string `yaml:"precision"`
+		Runner    string `yaml:"runner"`
+		Multinode bool   `yaml:"multinode"`
+		Disagg    bool   `yaml:"disagg"`
+	}
+	var warns []Warning
+	e := &MasterEntry{Key: key}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, val := v.Content[i].Value, v.Content[i+1]
+		switch k {
+		case "image", "model", "framework", "precision", "runner", "multinode", "disagg":
+			one := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{v.Content[i], val}}
+			if err := one.Decode(&hdr); err != nil {
+				warns = append(warns, Warning{File: path, Field: key + "." + k, Msg: yamlErr(err)})
+			}
+		case "scenarios":
+			e.Scenarios, warns = masterScenarios(path, key, val, warns)
+		}
+	}
+	e.Image, e.Model, e.Framework, e.Precision, e.Runner = hdr.Image, hdr.Model, hdr.Framework, hdr.Precision, hdr.Runner
+	e.Multinode, e.Disagg = hdr.Multinode, hdr.Disagg
+	return e, warns
+}
+
+func masterScenarios(path, key string, n *yaml.Node, warns []Warning) ([]*MasterScenario, []Warning) {
+	if n.Kind != yaml.MappingNode {
+		return nil, append(warns, Warning{File: path, Field: key + ".scenarios", Msg: "not a mapping"})
+	}
+	var out []*MasterScenario
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		name, blocks := n.Content[i].Value, n.Content[i+1]
+		field := key + ".scenarios." + name
+		if blocks.Kind != yaml.SequenceNode {
+			warns = append(warns, Warning{File: path, Field: field, Msg: "not a list"})
+			continue
+		}
+		for bi, b := range blocks.Content {
+			space := mapValue(b, "search-space")
+			if space == nil {
+				continue
+			}
+			sf := fmt.Sprintf("%s[%d].search-space", field, bi)
+			if space.Kind != yaml.SequenceNode {
+				warns = append(warns, Warning{File: path, Field: sf, Msg: "not a list"})
+				continue
+			}
+			sc := &MasterScenario{Name: name, Space: space}
+			for ri, rn := range space.Content {
+				row := &MasterRow{}
+				if err := rn.Decode(row); err != nil {
+					warns = append(warns, Warning{File: path, Field: fmt.Sprintf("%s[%d] (line %d)", sf, ri, rn.Line), Msg: yamlErr(err)})
+					continue
+				}
+				row.Line, row.Node = rn.Line, rn
+				sc.Rows = append(sc.Rows, row)
+			}
+			out = append(out, sc)
+		}
+	}
+	return out, warns
+}
+
+// mapValue returns the value node of key in a mapping node, or nil.
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// mapKey returns the key node of key in a mapping node, or nil.
+func mapKey(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i]
+		}
+	}
+	return nil
+}
