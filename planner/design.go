@@ -1,0 +1,166 @@
+package planner
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// Design search limits.
+const (
+	designMaxPrefill = 16   // prefill workers tried: 1..16
+	kneeMargin       = 0.05 // concurrency this far past the knee keeps prefill queued
+)
+
+// Proposal is one planned sweep point: the best predicted throughput per GPU
+// in its interactivity band with prefill kept busy.
+type Proposal struct {
+	Band       [2]float64  `json:"band"` // mean interactivity range, tok/s/user
+	ID         string      `json:"id"`
+	Config     Config      `json:"config"`
+	Knobs      model.Knobs `json:"-"`
+	Prediction Prediction  `json:"prediction"`
+	Replaces   []string    `json:"replaces"` // existing points whose mean interactivity falls in the band
+}
+
+// candidate is the best cap of one prefill-worker count.
+type candidate struct {
+	cfg  Config
+	y, x float64 // throughput per GPU, mean interactivity
+}
+
+// Design proposes one point per interactivity band for a GPU budget. For each
+// prefill-worker count it takes the smallest captured cap that does not hold
+// prefill back (larger caps predict the same point) and sets concurrency just
+// past the knee. The bands split the candidates' interactivity range evenly;
+// a band with no candidate gets no proposal. The topology (GPUs per prefill
+// worker, decode ranks) is the calibration's first point's. When τP is
+// unknown its lower bound stands in for it.
+func Design(c *Calibration, points []model.Point, maxGPUs, bands int) ([]Proposal, error) {
+	if c == nil {
+		return nil, errors.New("design: no calibration")
+	}
+	if bands < 1 {
+		return nil, errors.New("design: need at least one interactivity band")
+	}
+	t := c.Template
+	base := Config{PrefillGPUs: t.Prefill.GPUs, DecodeRanks: t.DecodeRanks(), DecodeGPUs: t.Decode.TotalGPUs(),
+		Balance: model.BalanceTotalRequests}
+	if c.Params.DeltaTokens < c.Params.DeltaRequests {
+		base.Balance = model.BalanceTotalTokens
+	}
+	if base.PrefillGPUs <= 0 || base.DecodeRanks <= 0 {
+		return nil, errors.New("design: the calibration's points do not give GPUs per prefill worker and decode ranks")
+	}
+	if min := base.PrefillGPUs + base.GPUs(); maxGPUs < min {
+		return nil, fmt.Errorf("design: --max-gpus %d is below the smallest point (1 prefill worker + decode = %d GPUs)", maxGPUs, min)
+	}
+	dc := *c // design on a copy: τP at its lower bound when unknown
+	dc.static = nil
+	assumed := dc.Params.TauP <= 0
+	if assumed {
+		dc.Params.TauP = dc.Params.TauPLowerBound
+	}
+	cands := dc.candidates(base, maxGPUs)
+	if len(cands) == 0 {
+		return nil, errors.New("design: no configuration within the budget keeps prefill busy with a captured decode cap")
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, cd := range cands {
+		lo, hi = math.Min(lo, cd.x), math.Max(hi, cd.x)
+	}
+	width := (hi - lo) / float64(bands)
+	var out []Proposal
+	for b := 0; b < bands; b++ {
+		blo, bhi := lo+float64(b)*width, lo+float64(b+1)*width
+		best := -1
+		for i, cd := range cands {
+			if inBand(cd.x, blo, bhi, b == bands-1) && (best < 0 || cd.y > cands[best].y) {
+				best = i
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		pr, err := dc.Predict(cands[best].cfg)
+		if err != nil {
+			return nil, err
+		}
+		if assumed {
+			pr.Warnings = append(pr.Warnings, fmt.Sprintf("τP unknown: designed at its lower bound %s tok/s per prefill worker", thousands(dc.Params.TauP)))
+		}
+		k := knobsFor(t, cands[best].cfg)
+		prop := Proposal{Band: [2]float64{blo, bhi}, ID: k.BaseID(), Config: cands[best].cfg, Knobs: k, Prediction: pr, Replaces: []string{}}
+		for i := range points {
+			if x, ok := points[i].Metrics.Get(model.MeanIntvty); ok && inBand(x, blo, bhi, b == bands-1) {
+				prop.Replaces = append(prop.Replaces, points[i].ID)
+			}
+		}
+		out = append(out, prop)
+	}
+	return out, nil
+}
+
+// candidates evaluates prefill workers 1..16 × captured caps within the budget.
+func (c *Calibration) candidates(base Config, maxGPUs int) []candidate {
+	p := &c.Params
+	d := float64(base.DecodeRanks)
+	delta := p.Delta(base.Balance)
+	var out []candidate
+	for np := 1; np <= designMaxPrefill; np++ {
+		cfg := base
+		cfg.PrefillWorkers = np
+		g := cfg.GPUs()
+		if g > maxGPUs {
+			break
+		}
+		tp := float64(np) * p.TauP
+		if tp*p.F*p.Beta >= d {
+			break // prefill outruns decode at any cap; more workers only worse
+		}
+		for _, bs := range capturedSizes {
+			b := float64(bs)
+			if b <= delta {
+				continue
+			}
+			tc := d * (b - delta) / (p.F * (p.Alpha + p.Beta*b))
+			if tc < tp {
+				continue // the cap would hold prefill back
+			}
+			knee := tp*p.D0 + d*p.bbar(tp, d, delta)
+			cfg.DecodeBS = bs
+			cfg.Concurrency = int(math.Ceil(knee * (1 + kneeMargin)))
+			op := p.operate(float64(np), d, b, delta, float64(cfg.Concurrency))
+			if op.regime != RegimePrefill {
+				continue
+			}
+			out = append(out, candidate{cfg: cfg, y: op.theta / float64(g), x: 1 / (p.Alpha + p.Beta*op.bmax)})
+			break // larger caps predict the same point
+		}
+	}
+	return out
+}
+
+func inBand(x, lo, hi float64, last bool) bool {
+	return x >= lo && (x < hi || (last && x <= hi))
+}
+
+// knobsFor is the template's knobs with the design's choices.
+func knobsFor(t model.Knobs, cfg Config) model.Knobs {
+	k := t
+	k.Mode = model.ModeDisagg
+	k.Prefill.Workers = cfg.PrefillWorkers
+	if k.Prefill.Nodes > 0 && t.Prefill.Workers > 0 {
+		// Keep GPUs per node: round the node count up.
+		perNode := float64(t.Prefill.Workers*t.Prefill.GPUs) / float64(t.Prefill.Nodes)
+		k.Prefill.Nodes = int(math.Ceil(float64(cfg.PrefillWorkers*cfg.PrefillGPUs)/perNode - 1e-9))
+	}
+	k.DecodeBS = cfg.DecodeBS
+	k.MaxRunningRequests = cfg.DecodeRanks * cfg.DecodeBS
+	k.DecodeExtraSlots = 0
+	k.Balance = cfg.Balance
+	k.Concurrency = cfg.Concurrency
+	return k
+}
