@@ -42,7 +42,9 @@ type aiperfStats struct {
 	has                     [5]bool
 }
 
-func (st *aiperfStats) get(i int) (float64, bool) { return [5]float64{st.avg, st.p50, st.p75, st.p90, st.p99}[i] * st.scale, st.has[i] }
+func (st *aiperfStats) get(i int) (float64, bool) {
+	return [5]float64{st.avg, st.p50, st.p75, st.p90, st.p99}[i] * st.scale, st.has[i]
+}
 
 const (
 	statAvg = iota
