@@ -1,0 +1,123 @@
+package curve
+
+import (
+	"sort"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/state"
+)
+
+// Model is the curve pane. It caches the series (rebuilt on data, marks or
+// axis changes) and the rendered body (redrawn on any change).
+type Model struct {
+	st     *state.State
+	keys   keys.Curve
+	styles themes.Styles
+	w, h   int
+
+	series []render.Series
+	order  []string // IDs with coordinates, by x, for ←/→
+	view   string
+}
+
+// New returns the pane over the shared state.
+func New(st *state.State, km keys.Curve, styles themes.Styles) *Model {
+	m := &Model{st: st, keys: km, styles: styles}
+	m.Refresh(state.ChangeAll)
+	return m
+}
+
+// SetSize sets the inner size.
+func (m *Model) SetSize(w, h int) {
+	if w != m.w || h != m.h {
+		m.w, m.h = w, h
+		m.redraw()
+	}
+}
+
+// SetStyles switches the theme.
+func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
+
+// Refresh redoes what a state change touched.
+func (m *Model) Refresh(c state.Change) {
+	if c&(state.ChangeData|state.ChangeMarks|state.ChangeAxis) != 0 {
+		m.rebuild()
+	}
+	if c != 0 {
+		m.redraw()
+	}
+}
+
+func (m *Model) rebuild() {
+	marks := func(id string) (render.MarkKind, bool) {
+		if m.st.Marks[id] {
+			return render.MarkRemoved, true
+		}
+		return 0, false
+	}
+	all := m.st.All()
+	m.series = render.SeriesBySource(all, m.st.X, m.st.Y, marks)
+	c := model.Coords(all, m.st.X, m.st.Y)
+	sort.SliceStable(c, func(i, j int) bool { return c[i].X < c[j].X })
+	m.order = m.order[:0]
+	for _, p := range c {
+		m.order = append(m.order, all[p.Index].ID)
+	}
+}
+
+func (m *Model) redraw() {
+	if m.w <= 0 || m.h <= 0 {
+		m.view = ""
+		return
+	}
+	sel := m.st.Find(m.st.Selected)
+	m.view = Render(Input{
+		Series: m.series, X: m.st.X, Y: m.st.Y, LogX: m.st.LogX,
+		Selected: sel, Marked: sel != nil && m.st.Marks[sel.ID],
+	}, m.styles, m.w, m.h)
+}
+
+// Update handles a key while the pane has focus.
+func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, m.keys.Prev):
+		m.step(-1)
+	case key.Matches(msg, m.keys.Next):
+		m.step(1)
+	case key.Matches(msg, m.keys.Mark):
+		m.st.ToggleMark(m.st.Selected)
+	}
+	return nil
+}
+
+// step moves the selection to the neighbour along x.
+func (m *Model) step(d int) {
+	if len(m.order) == 0 {
+		return
+	}
+	i := -1
+	for j, id := range m.order {
+		if id == m.st.Selected {
+			i = j
+			break
+		}
+	}
+	if i < 0 {
+		m.st.Select(m.order[0])
+		return
+	}
+	m.st.Select(m.order[min(max(i+d, 0), len(m.order)-1)])
+}
+
+// View is the cached body.
+func (m *Model) View() string { return m.view }
+
+// Bindings are the pane's enabled keys.
+func (m *Model) Bindings() []key.Binding {
+	return []key.Binding{m.keys.Prev, m.keys.Next, m.keys.Mark}
+}

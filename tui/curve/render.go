@@ -1,0 +1,118 @@
+// Package curve is the plot pane: one series per source drawn as its
+// frontier, point markers, a legend and a readout of the selected point.
+package curve
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/frame"
+	"github.com/sweeptune/sweeptune/tui/paint"
+)
+
+// Input is everything the pane draws; Render is pure over it.
+type Input struct {
+	Series   []render.Series
+	X, Y     model.Axis
+	LogX     bool
+	Selected *model.Point // nil when nothing is selected
+	Marked   bool         // the selected point is marked for removal
+}
+
+// Render draws the pane body in exactly w×h cells.
+func Render(in Input, st themes.Styles, w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	var readout []string
+	legendH, captionH := 1, 1
+	if h >= 10 {
+		readout = Readout(in.Selected, in.Marked, in.X, in.Y, st, w)
+	}
+	if h < 6 {
+		legendH, captionH = 0, 0
+	}
+	plotH := h - legendH - captionH - len(readout)
+	canvas := render.Plot(in.Series, render.PlotOptions{
+		Width: w, Height: plotH, X: in.X, Y: in.Y, LogX: in.LogX, Selected: selectedID(in.Selected),
+	})
+	lines := make([]string, 0, h)
+	if legendH > 0 {
+		lines = append(lines, frame.FitLine(Legend(in.Series, st), w))
+	}
+	lines = append(lines, paint.Canvas(canvas, st)...)
+	if captionH > 0 {
+		lines = append(lines, frame.FitLine(st.Muted.Render(render.AxisCaption(in.X, in.Y, in.LogX)), w))
+	}
+	lines = append(lines, readout...)
+	return strings.Join(frame.Fit(strings.Join(lines, "\n"), w, h), "\n")
+}
+
+func selectedID(p *model.Point) string {
+	if p == nil {
+		return ""
+	}
+	return p.ID
+}
+
+// Legend names each drawn series in its colour, then the marker shapes.
+func Legend(series []render.Series, st themes.Styles) string {
+	var parts []string
+	for _, s := range series {
+		glyph := render.MarkFrontier.Glyph()
+		if s.Name == string(model.SourcePlanned) {
+			glyph = render.MarkPlanned.Glyph()
+		}
+		parts = append(parts, st.SeriesStyle(int(s.Class)).Render(fmt.Sprintf("%c─ %s", glyph, s.Name)))
+	}
+	parts = append(parts, st.Muted.Render("○ dominated"),
+		st.MarkSelected.Render("◆")+st.Muted.Render(" selected"),
+		st.MarkRemoved.Render("×")+st.Muted.Render(" removal"))
+	return strings.Join(parts, "  ")
+}
+
+// Readout is two lines of the selected point's exact values.
+func Readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w int) []string {
+	if p == nil {
+		return []string{frame.FitLine(st.Muted.Render("no point selected"), w), frame.FitLine("", w)}
+	}
+	head := fmt.Sprintf("◆ %s  %s  %s  %d GPUs", p.DisplayLabel(), p.ID, p.Source, p.GPUs())
+	if marked {
+		head += "  " + st.MarkRemoved.Render("× marked for removal")
+	}
+	var vals []string
+	add := func(a model.Axis) {
+		if v, ok := p.Value(a.Metric); ok {
+			vals = append(vals, fmt.Sprintf("%s %s", a.Name, exact(v)))
+		} else {
+			vals = append(vals, a.Name+" –")
+		}
+	}
+	add(y)
+	add(x)
+	for _, m := range []model.Metric{model.MeanIntvty, model.P90Intvty, model.P90E2EL} {
+		if m != x.Metric {
+			if v, ok := p.Value(m); ok {
+				vals = append(vals, fmt.Sprintf("%s %s", m.Name(), exact(v)))
+			}
+		}
+	}
+	return []string{
+		frame.FitLine(st.Bold.Render(head), w),
+		frame.FitLine(st.Text.Render(strings.Join(vals, "  ")), w),
+	}
+}
+
+// exact prints a value as measured: thousands separators for throughput,
+// up to two decimals for the rest.
+func exact(v float64) string {
+	if v >= 1000 {
+		return render.Thousands(v, 0)
+	}
+	s := fmt.Sprintf("%.2f", v)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s
+}

@@ -1,0 +1,112 @@
+// Package frame draws pane borders, tabs and fixed-size text blocks. Every
+// function returns exactly the size it is asked for, which is what keeps
+// the layout's widths and heights adding up.
+package frame
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/sweeptune/sweeptune/themes"
+)
+
+// Fit cuts or pads s to exactly h lines of exactly w cells.
+func Fit(s string, w, h int) []string {
+	if w < 0 {
+		w = 0
+	}
+	if h < 0 {
+		h = 0
+	}
+	lines := strings.Split(s, "\n")
+	if s == "" {
+		lines = nil
+	}
+	out := make([]string, h)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = FitLine(lines[i], w)
+		} else {
+			out[i] = strings.Repeat(" ", w)
+		}
+	}
+	return out
+}
+
+// FitLine cuts or pads one line to exactly w cells.
+func FitLine(line string, w int) string {
+	lw := ansi.StringWidth(line)
+	if lw > w {
+		line = ansi.Truncate(line, w, "")
+		lw = ansi.StringWidth(line)
+	}
+	if lw < w {
+		line += strings.Repeat(" ", w-lw)
+	}
+	return line
+}
+
+type runes struct{ tl, tr, bl, br, h, v string }
+
+var (
+	thin  = runes{"┌", "┐", "└", "┘", "─", "│"}
+	thick = runes{"┏", "┓", "┗", "┛", "━", "┃"}
+)
+
+// Box frames body in a w×h border with the jump key and title in the top
+// edge. Focus shows in shape (thick frame) as well as in colour.
+func Box(st themes.Styles, jump int, title, body string, w, h int, focused bool) string {
+	if w < 2 || h < 2 {
+		return strings.Join(Fit("", w, h), "\n")
+	}
+	r, bs, ts := thin, st.Border, st.Title
+	if focused {
+		r, bs, ts = thick, st.FocusedBorder, st.FocusedTitle
+	}
+	var b strings.Builder
+	// Top edge: ┏━ 1 curve ━━━┓, cut to fit.
+	label := ""
+	if jump > 0 {
+		label = st.JumpKey.Render(strconv.Itoa(jump)) + " "
+	}
+	label += ts.Render(title)
+	labelW := ansi.StringWidth(label)
+	inner := w - 2
+	if labelW+3 > inner {
+		label = ansi.Truncate(label, max(inner-3, 0), "")
+		labelW = ansi.StringWidth(label)
+	}
+	if inner >= labelW+3 {
+		b.WriteString(bs.Render(r.tl + r.h + " "))
+		b.WriteString(label)
+		b.WriteString(bs.Render(" " + strings.Repeat(r.h, inner-labelW-2) + r.tr))
+	} else {
+		b.WriteString(bs.Render(r.tl + strings.Repeat(r.h, inner) + r.tr))
+	}
+	side := bs.Render(r.v)
+	for _, line := range Fit(body, inner, h-2) {
+		b.WriteByte('\n')
+		b.WriteString(side)
+		b.WriteString(line)
+		b.WriteString(side)
+	}
+	b.WriteByte('\n')
+	b.WriteString(bs.Render(r.bl + strings.Repeat(r.h, inner) + r.br))
+	return b.String()
+}
+
+// Tabs draws a one-line tab bar; the active tab also shows in shape
+// ([1 curve]) since the Ascii profile drops underline.
+func Tabs(st themes.Styles, names []string, jumps []int, active int, w int) string {
+	var parts []string
+	for i, n := range names {
+		label := strconv.Itoa(jumps[i]) + " " + n
+		if i == active {
+			parts = append(parts, st.TabActive.Render("["+label+"]"))
+		} else {
+			parts = append(parts, st.TabInactive.Render(" "+label+" "))
+		}
+	}
+	return FitLine(strings.Join(parts, " "), w)
+}

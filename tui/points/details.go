@@ -1,0 +1,92 @@
+package points
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/themes"
+)
+
+// Details is a point's full record: knobs, metrics and provenance.
+func Details(p *model.Point, marked bool, st themes.Styles) string {
+	if p == nil {
+		return st.Muted.Render("no point selected")
+	}
+	var b strings.Builder
+	line := func(k, v string) { fmt.Fprintf(&b, "  %-22s %s\n", k, v) }
+	head := fmt.Sprintf("%s  (%s)", p.ID, p.DisplayLabel())
+	if marked {
+		head += "  × marked for removal"
+	}
+	b.WriteString(st.Bold.Render(head) + "\n")
+	b.WriteString(st.Accent.Render("knobs") + "\n")
+	k := p.Knobs
+	line("mode", string(k.Mode))
+	line("GPUs", fmt.Sprint(p.GPUs()))
+	if k.Mode == model.ModeAgg {
+		line("agg worker", role(k.Prefill))
+	} else {
+		line("prefill", role(k.Prefill))
+		line("decode", role(k.Decode))
+	}
+	line("decode CUDA-graph BS", known(k.DecodeBS))
+	line("max-running-requests", known(k.MaxRunningRequests))
+	line("decode extra slots", known(k.DecodeExtraSlots))
+	line("DP balancing", orDash(k.Balance))
+	line("concurrency", known(k.Concurrency))
+	if k.SpecDecoding != "" {
+		line("spec decoding", fmt.Sprintf("%s (acceptance %.2f)", k.SpecDecoding, k.AcceptanceLength))
+	}
+	b.WriteString(st.Accent.Render("metrics") + "\n")
+	for _, m := range p.Metrics.Present() {
+		v, _ := p.Metrics.Get(m)
+		line(m.Name(), value(v)+" "+m.Unit())
+	}
+	b.WriteString(st.Accent.Render("provenance") + "\n")
+	line("source", string(p.Source))
+	line("curve", p.Curve.String())
+	line("file", orDash(p.Prov.File))
+	line("run", orDash(p.Prov.RunURL))
+	line("date", orDash(p.Prov.Date))
+	dur := "–"
+	if p.Prov.DurationS > 0 {
+		dur = fmt.Sprintf("%.0f s", p.Prov.DurationS)
+		if p.Prov.ShortRun() {
+			dur += " (short run)"
+		}
+	}
+	line("duration", dur)
+	line("image", orDash(p.Prov.Image))
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func role(r model.Role) string {
+	s := fmt.Sprintf("%d × %s (%d GPUs each", r.Workers, strings.ToUpper(r.Parallelism()), r.GPUs)
+	if r.Nodes > 0 {
+		s += fmt.Sprintf(", %d nodes", r.Nodes)
+	}
+	return s + ")"
+}
+
+func known(v int) string {
+	if v == 0 {
+		return "–"
+	}
+	return fmt.Sprint(v)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+func value(v float64) string {
+	if v >= 1000 {
+		return render.Thousands(v, 0)
+	}
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", v), "0"), ".")
+}

@@ -1,0 +1,272 @@
+// Package points is the points table pane: sortable, filterable, its
+// cursor shared with the plot's selection.
+package points
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/table"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/frame"
+	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/state"
+)
+
+// Model is the points pane.
+type Model struct {
+	st     *state.State
+	keys   keys.Points
+	styles themes.Styles
+	w, h   int
+
+	table     table.Model
+	filter    input
+	filtering bool
+	details   bool
+	sortCol   int
+	desc      bool
+
+	idx    []int // table row → index into st.All()
+	rowOf  map[string]int
+	rows   []table.Row
+	cursor int // row that carries the › glyph
+	view   string
+}
+
+// New returns the pane over the shared state.
+func New(st *state.State, km keys.Points, styles themes.Styles) *Model {
+	m := &Model{st: st, keys: km, styles: styles, sortCol: colY, desc: true, cursor: -1}
+	m.table = table.New(table.WithKeyMap(km.Table), table.WithFocused(true))
+	m.applyStyles()
+	m.Refresh(state.ChangeAll)
+	return m
+}
+
+func (m *Model) applyStyles() {
+	m.table.SetStyles(table.Styles{
+		Header:   m.styles.TableHeader.Padding(0, 1),
+		Cell:     m.styles.TableCell.Padding(0, 1),
+		Selected: m.styles.TableSelected,
+	})
+}
+
+// SetSize sets the inner size; one line is kept for the footer.
+func (m *Model) SetSize(w, h int) {
+	if w == m.w && h == m.h {
+		return
+	}
+	m.w, m.h = w, h
+	m.table.SetColumns(columns(m.st.X, m.w, m.sortCol, m.desc))
+	m.table.SetWidth(w)
+	m.table.SetHeight(max(h-1, 2))
+	m.redraw()
+}
+
+// SetStyles switches the theme.
+func (m *Model) SetStyles(s themes.Styles) {
+	m.styles = s
+	m.applyStyles()
+	m.redraw()
+}
+
+// Capturing reports an input mode in which every key belongs to the pane.
+func (m *Model) Capturing() bool { return m.filtering }
+
+// Refresh redoes what a state change touched.
+func (m *Model) Refresh(c state.Change) {
+	switch {
+	case c&(state.ChangeData|state.ChangeAxis) != 0:
+		m.rebuild()
+	case c&state.ChangeMarks != 0:
+		m.relabel()
+	}
+	if c&state.ChangeSelection != 0 {
+		m.follow()
+	}
+	if c != 0 {
+		m.redraw()
+	}
+}
+
+// rebuild recomputes filter, order and rows.
+func (m *Model) rebuild() {
+	all := m.st.All()
+	m.idx = order(all, m.filter.Value(), m.st.X, m.st.Y, m.sortCol, m.desc)
+	m.rows = make([]table.Row, len(m.idx))
+	m.rowOf = make(map[string]int, len(m.idx))
+	for r, i := range m.idx {
+		p := &all[i]
+		m.rows[r] = row(p, m.st.X, m.st.Y, "")
+		m.rowOf[p.ID] = r
+	}
+	m.table.SetColumns(columns(m.st.X, m.w, m.sortCol, m.desc))
+	m.cursor = -1
+	m.table.SetRows(m.rows)
+	m.relabel()
+	m.follow()
+}
+
+// relabel rewrites the glyph column (marks, cursor).
+func (m *Model) relabel() {
+	all := m.st.All()
+	cur := m.table.Cursor()
+	for r, i := range m.idx {
+		p := &all[i]
+		m.rows[r][0] = glyph(r == cur, m.st.Marks[p.ID], p.Source == model.SourcePlanned)
+	}
+	m.cursor = cur
+	m.table.UpdateViewport()
+}
+
+// follow moves the cursor to the shared selection when it is in the table.
+func (m *Model) follow() {
+	if r, ok := m.rowOf[m.st.Selected]; ok && r != m.table.Cursor() {
+		m.table.SetCursor(r)
+	}
+	m.moveGlyph()
+}
+
+// moveGlyph puts › on the cursor row, touching two rows only.
+func (m *Model) moveGlyph() {
+	cur := m.table.Cursor()
+	if cur == m.cursor || cur < 0 || cur >= len(m.rows) {
+		return
+	}
+	all := m.st.All()
+	set := func(r int, on bool) {
+		if r >= 0 && r < len(m.rows) {
+			p := &all[m.idx[r]]
+			m.rows[r][0] = glyph(on, m.st.Marks[p.ID], p.Source == model.SourcePlanned)
+		}
+	}
+	set(m.cursor, false)
+	set(cur, true)
+	m.cursor = cur
+	m.table.UpdateViewport()
+}
+
+// Update handles a key while the pane has focus.
+func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
+	if m.filtering {
+		return m.updateFilter(msg)
+	}
+	if m.details {
+		if key.Matches(msg, m.keys.Details) || msg.String() == "esc" {
+			m.details = false
+			m.redraw()
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, m.keys.Filter):
+		m.filtering = true
+		m.redraw()
+		return nil
+	case key.Matches(msg, m.keys.Mark):
+		m.st.ToggleMark(m.selectedID())
+		return nil
+	case key.Matches(msg, m.keys.Details):
+		m.details = true
+		m.redraw()
+		return nil
+	case key.Matches(msg, m.keys.Sort):
+		m.sortCol = m.sortCol%(numCols-1) + 1
+		m.rebuild()
+		m.redraw()
+		return nil
+	case key.Matches(msg, m.keys.Reverse):
+		m.desc = !m.desc
+		m.rebuild()
+		m.redraw()
+		return nil
+	case msg.String() == "esc" && m.filter.Value() != "":
+		m.filter.SetValue("")
+		m.rebuild()
+		m.redraw()
+		return nil
+	}
+	var cmd tea.Cmd
+	m.table, cmd = m.table.Update(msg)
+	m.moveGlyph()
+	m.st.Select(m.selectedID())
+	m.redraw()
+	return cmd
+}
+
+func (m *Model) updateFilter(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case msg.String() == "esc":
+		m.filtering = false
+		m.filter.SetValue("")
+	case key.Matches(msg, m.keys.Accept):
+		m.filtering = false
+	default:
+		if m.filter.Update(msg) {
+			m.rebuild()
+			m.st.Select(m.selectedID())
+		}
+		m.redraw()
+		return nil
+	}
+	m.rebuild()
+	m.redraw()
+	return nil
+}
+
+func (m *Model) selectedID() string {
+	c := m.table.Cursor()
+	if c < 0 || c >= len(m.idx) {
+		return m.st.Selected
+	}
+	return m.st.All()[m.idx[c]].ID
+}
+
+func (m *Model) redraw() {
+	if m.w <= 0 || m.h <= 0 {
+		m.view = ""
+		return
+	}
+	if m.details {
+		sel := m.st.Find(m.st.Selected)
+		body := Details(sel, sel != nil && m.st.Marks[sel.ID], m.styles)
+		body += "\n" + m.styles.Muted.Render("enter/esc: back to the table")
+		m.view = strings.Join(frame.Fit(body, m.w, m.h), "\n")
+		return
+	}
+	m.view = strings.Join(frame.Fit(m.table.View()+"\n"+m.footer(), m.w, m.h), "\n")
+}
+
+func (m *Model) footer() string {
+	if m.filtering {
+		return m.filter.View()
+	}
+	names := []string{"", "point", "source", "GPUs", "C", "tput/GPU", m.st.X.Name}
+	dir := "▲"
+	if m.desc {
+		dir = "▼"
+	}
+	s := fmt.Sprintf("%d of %d points · sort %s %s · %d marked", len(m.idx), len(m.st.All()), names[m.sortCol], dir, len(m.st.Marks))
+	if q := m.filter.Value(); q != "" {
+		s = fmt.Sprintf("/%s · ", q) + s
+	}
+	return m.styles.Muted.Render(s)
+}
+
+// View is the cached body.
+func (m *Model) View() string { return m.view }
+
+// Bindings are the keys that work now (the filter captures all others).
+func (m *Model) Bindings() []key.Binding {
+	if m.filtering {
+		return []key.Binding{m.keys.Accept}
+	}
+	if m.details {
+		return []key.Binding{m.keys.Details}
+	}
+	out := keys.TableBindings(m.keys.Table)
+	return append(out, m.keys.Filter, m.keys.Mark, m.keys.Details, m.keys.Sort, m.keys.Reverse)
+}

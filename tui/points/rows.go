@@ -1,0 +1,131 @@
+package points
+
+import (
+	"cmp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/table"
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// Sortable columns, in the order s cycles them.
+const (
+	colID = iota + 1
+	colSource
+	colGPUs
+	colConc
+	colY
+	colX
+	numCols
+)
+
+func columns(x model.Axis, w, sortCol int, desc bool) []table.Column {
+	titles := []string{"", "point", "source", "GPUs", "C", "tput/GPU", x.Name}
+	widths := []int{2, 0, 10, 4, 5, 10, 12}
+	fixed := 0
+	for _, cw := range widths {
+		fixed += cw + 2 // cell padding
+	}
+	widths[colID] = max(w-fixed, 8)
+	cols := make([]table.Column, len(titles))
+	for i := range titles {
+		t := titles[i]
+		if i == sortCol {
+			if desc {
+				t += " ▼"
+			} else {
+				t += " ▲"
+			}
+		}
+		cols[i] = table.Column{Title: t, Width: widths[i]}
+	}
+	return cols
+}
+
+// order returns the indices of the points that pass the filter, sorted.
+func order(all []model.Point, query string, x, y model.Axis, sortCol int, desc bool) []int {
+	q := strings.ToLower(query)
+	idx := make([]int, 0, len(all))
+	for i := range all {
+		if q == "" || matches(&all[i], q) {
+			idx = append(idx, i)
+		}
+	}
+	key := func(i int) (float64, string, bool) {
+		p := &all[i]
+		switch sortCol {
+		case colSource:
+			return 0, string(p.Source), true
+		case colGPUs:
+			return float64(p.GPUs()), "", true
+		case colConc:
+			return float64(p.Knobs.Concurrency), "", true
+		case colY:
+			v, ok := p.Value(y.Metric)
+			return v, "", ok
+		case colX:
+			v, ok := p.Value(x.Metric)
+			return v, "", ok
+		}
+		return 0, p.ID, true
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		va, sa, oka := key(idx[a])
+		vb, sb, okb := key(idx[b])
+		if oka != okb {
+			return oka // missing values last either way
+		}
+		c := cmp.Compare(va, vb)
+		if c == 0 {
+			c = strings.Compare(sa, sb)
+		}
+		if desc {
+			return c > 0
+		}
+		return c < 0
+	})
+	return idx
+}
+
+func matches(p *model.Point, q string) bool {
+	return strings.Contains(strings.ToLower(p.ID), q) ||
+		strings.Contains(strings.ToLower(p.Label), q) ||
+		strings.Contains(string(p.Source), q)
+}
+
+func row(p *model.Point, x, y model.Axis, glyph string) table.Row {
+	return table.Row{glyph, p.ID, string(p.Source), strconv.Itoa(p.GPUs()), conc(p), num(p, y.Metric, 0), num(p, x.Metric, 2)}
+}
+
+func conc(p *model.Point) string {
+	if p.Knobs.Concurrency == 0 {
+		return "–"
+	}
+	return strconv.Itoa(p.Knobs.Concurrency)
+}
+
+func num(p *model.Point, m model.Metric, dec int) string {
+	v, ok := p.Value(m)
+	if !ok {
+		return "–"
+	}
+	return strconv.FormatFloat(v, 'f', dec, 64)
+}
+
+// glyph is the first column: › on the cursor row (selection shows in
+// shape, not only in colour), then × for a removal mark or ◇ for planned.
+func glyph(cursor, marked, planned bool) string {
+	c := " "
+	if cursor {
+		c = "›"
+	}
+	switch {
+	case marked:
+		return c + "×"
+	case planned:
+		return c + "◇"
+	}
+	return c + " "
+}

@@ -1,0 +1,171 @@
+// Package state is the workbench's shared data: loaded points, planned
+// points, removal marks, the selection and the axes. The root model owns it
+// and mutates it; panes read it and re-render when told what changed.
+package state
+
+import (
+	"sort"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// Change says what a mutation touched, so panes redo only what they must.
+type Change uint8
+
+const (
+	ChangeSelection Change = 1 << iota
+	ChangeMarks
+	ChangeData // loaded or planned points
+	ChangeAxis
+	ChangeAll = ChangeSelection | ChangeMarks | ChangeData | ChangeAxis
+)
+
+// State is the shared data. Mutate it through its methods so that Pending
+// records the change.
+type State struct {
+	Points   []model.Point // loaded: published, local, competitor
+	Planned  []model.Point
+	Marks    map[string]bool
+	Selected string
+	X, Y     model.Axis
+	LogX     bool
+
+	all     []model.Point
+	pending Change
+}
+
+// New returns an empty state on mean interactivity × throughput per GPU.
+func New() *State {
+	return &State{Marks: map[string]bool{}, X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU}
+}
+
+// TakeChanges returns and clears the changes since the last call.
+func (s *State) TakeChanges() Change {
+	c := s.pending
+	s.pending = 0
+	return c
+}
+
+// All is the loaded points followed by the planned ones (cached).
+func (s *State) All() []model.Point {
+	if s.all == nil {
+		s.all = make([]model.Point, 0, len(s.Points)+len(s.Planned))
+		s.all = append(append(s.all, s.Points...), s.Planned...)
+	}
+	return s.all
+}
+
+// Find returns the point with the ID among all points, or nil.
+func (s *State) Find(id string) *model.Point {
+	all := s.All()
+	if i := model.FindID(all, id); i >= 0 {
+		return &all[i]
+	}
+	return nil
+}
+
+// SetPoints replaces the loaded points, keeping the selection when its
+// point still exists.
+func (s *State) SetPoints(pts []model.Point) {
+	s.Points = pts
+	s.all = nil
+	s.pending |= ChangeData
+	if s.Selected == "" || s.Find(s.Selected) == nil {
+		s.Select(s.firstID())
+	}
+}
+
+func (s *State) firstID() string {
+	all := s.All()
+	if len(all) == 0 {
+		return ""
+	}
+	return all[0].ID
+}
+
+// Select makes id the selected point.
+func (s *State) Select(id string) {
+	if id != s.Selected {
+		s.Selected = id
+		s.pending |= ChangeSelection
+	}
+}
+
+// ToggleMark marks or unmarks a loaded point for removal; planned points
+// are removed from the plan instead of being marked. It reports whether
+// the point is now marked.
+func (s *State) ToggleMark(id string) bool {
+	if id == "" {
+		return false
+	}
+	if i := model.FindID(s.Planned, id); i >= 0 {
+		s.Planned = append(s.Planned[:i:i], s.Planned[i+1:]...)
+		s.all = nil
+		s.pending |= ChangeData
+		if s.Selected == id {
+			s.Select(s.firstID())
+		}
+		return false
+	}
+	if s.Marks[id] {
+		delete(s.Marks, id)
+	} else {
+		s.Marks[id] = true
+	}
+	s.pending |= ChangeMarks
+	return s.Marks[id]
+}
+
+// MarkedIDs lists the marks in ID order.
+func (s *State) MarkedIDs() []string {
+	out := make([]string, 0, len(s.Marks))
+	for id := range s.Marks {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// AddPlanned adds a planned point, replacing one with the same ID, and
+// selects it.
+func (s *State) AddPlanned(p model.Point) {
+	p.Source = model.SourcePlanned
+	if i := model.FindID(s.Planned, p.ID); i >= 0 {
+		s.Planned[i] = p
+	} else {
+		s.Planned = append(s.Planned, p)
+	}
+	s.all = nil
+	s.pending |= ChangeData
+	s.Select(p.ID)
+}
+
+// SetPlanned replaces the plan (session restore).
+func (s *State) SetPlanned(pts []model.Point) {
+	s.Planned = pts
+	s.all = nil
+	s.pending |= ChangeData
+}
+
+// CycleX moves to the next x axis of model.XAxes.
+func (s *State) CycleX() {
+	i := 0
+	for j, a := range model.XAxes {
+		if a.Name == s.X.Name {
+			i = j
+		}
+	}
+	s.SetX(model.XAxes[(i+1)%len(model.XAxes)])
+}
+
+// SetX chooses the x axis.
+func (s *State) SetX(a model.Axis) {
+	s.X = a
+	s.pending |= ChangeAxis
+}
+
+// ToggleLogX flips the log-scale x.
+func (s *State) ToggleLogX() {
+	s.LogX = !s.LogX
+	s.pending |= ChangeAxis
+}
