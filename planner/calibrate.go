@@ -261,7 +261,7 @@ func fitDeltas(obsv []obs, p *Params) bool {
 // fitTauP looks for a saturation pair: same prefill workers and decode ranks,
 // the second with more concurrency or a freer cap (neither less), and flat Θ.
 func fitTauP(obsv []obs, p *Params) {
-	p.TauP, p.SaturationPair = 0, [2]string{}
+	p.TauP, p.SaturationPair = 0, nil
 	for _, o := range obsv {
 		p.TauPLowerBound = math.Max(p.TauPLowerBound, o.theta/float64(o.np))
 	}
@@ -280,7 +280,7 @@ func fitTauP(obsv []obs, p *Params) {
 			}
 			tau := math.Max(a.theta, b.theta) / float64(a.np)
 			if tau > p.TauP {
-				p.TauP, p.SaturationPair = tau, [2]string{lo.id, hi.id}
+				p.TauP, p.SaturationPair = tau, []string{lo.id, hi.id}
 			}
 		}
 	}

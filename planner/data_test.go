@@ -10,9 +10,9 @@ import "github.com/sweeptune/sweeptune/model"
 
 func disagg(id string, np, bs, c int, balance string, y, mean, p90, dur float64) model.Point {
 	p := model.Point{ID: id, Source: model.SourceLocal, Knobs: model.Knobs{
-		Mode:    model.ModeDisagg,
-		Prefill: model.Role{Workers: np, GPUs: 2, TP: 2, EP: 2, DPAttn: true},
-		Decode:  model.Role{Workers: 1, GPUs: 16, Nodes: 4, TP: 16, EP: 16, DPAttn: true},
+		Mode:     model.ModeDisagg,
+		Prefill:  model.Role{Workers: np, GPUs: 2, TP: 2, EP: 2, DPAttn: true},
+		Decode:   model.Role{Workers: 1, GPUs: 16, Nodes: 4, TP: 16, EP: 16, DPAttn: true},
 		DecodeBS: bs, MaxRunningRequests: 16 * bs, Balance: balance, Concurrency: c,
 	}, Prov: model.Provenance{DurationS: dur}}
 	p.Metrics.Set(model.TputPerGPU, y)

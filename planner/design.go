@@ -34,7 +34,8 @@ type candidate struct {
 // Design proposes one point per interactivity band for a GPU budget. For each
 // prefill-worker count it takes the smallest captured cap that does not hold
 // prefill back (larger caps predict the same point) and sets concurrency just
-// past the knee. The bands split the candidates' interactivity range evenly;
+// past the knee, leaving out points whose decode runs near its asymptote
+// (headroom > 0.8). The bands split the candidates' interactivity range evenly;
 // a band with no candidate gets no proposal. The topology (GPUs per prefill
 // worker, decode ranks) is the calibration's first point's. When τP is
 // unknown its lower bound stands in for it.
@@ -135,6 +136,9 @@ func (c *Calibration) candidates(base Config, maxGPUs int) []candidate {
 			op := p.operate(float64(np), d, b, delta, float64(cfg.Concurrency))
 			if op.regime != RegimePrefill {
 				continue
+			}
+			if op.theta*p.F*p.Beta/d > headroomWarn {
+				break // decode near its asymptote: too fragile to propose
 			}
 			out = append(out, candidate{cfg: cfg, y: op.theta / float64(g), x: 1 / (p.Alpha + p.Beta*op.bmax)})
 			break // larger caps predict the same point

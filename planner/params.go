@@ -33,7 +33,7 @@ type Params struct {
 	// saturation pair), then only TauPLowerBound = max Θ_i/Np_i is known.
 	TauP           float64   `json:"tau_p"`
 	TauPLowerBound float64   `json:"tau_p_lower_bound"`
-	SaturationPair [2]string `json:"saturation_pair,omitempty"`
+	SaturationPair []string `json:"saturation_pair,omitempty"` // the two IDs that gave τP
 
 	// BMin and BMax bound the busiest-rank batch seen in calibration.
 	BMin float64 `json:"b_max_min"`
