@@ -186,8 +186,13 @@ func (d *rowDecoder) aiperfStat(tag string, sk []byte, st *aiperfStats, r *resul
 // aiperfPoint maps the latency statistics; TPOT is taken as ITL, and
 // interactivity as 1/TPOT of the same statistic.
 func aiperfPoint(path string, r *resultRow, stats map[string]*aiperfStats, start string) model.Point {
+	// Until a recipe gives it knobs, the point is named by its run directory.
+	label := "aiperf " + filepath.Base(filepath.Dir(path))
+	if c := "c" + strconv.Itoa(r.conc); !strings.Contains(label, c) {
+		label += " " + c
+	}
 	p := model.Point{
-		Label:  "aiperf " + filepath.Base(filepath.Dir(path)) + " c" + strconv.Itoa(r.conc),
+		Label:  label,
 		Curve:  model.CurveKey{Model: r.model},
 		Source: model.SourceLocal,
 		Prov:   model.Provenance{File: path},
