@@ -31,8 +31,8 @@ type Params struct {
 
 	// TauP is one prefill worker's total-token rate; 0 when unknown (no
 	// saturation pair), then only TauPLowerBound = max Θ_i/Np_i is known.
-	TauP           float64   `json:"tau_p"`
-	TauPLowerBound float64   `json:"tau_p_lower_bound"`
+	TauP           float64  `json:"tau_p"`
+	TauPLowerBound float64  `json:"tau_p_lower_bound"`
 	SaturationPair []string `json:"saturation_pair,omitempty"` // the two IDs that gave τP
 
 	// BMin and BMax bound the busiest-rank batch seen in calibration.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -176,7 +177,8 @@ func (p *Params) recommendBS(np, d, delta float64) int {
 	return SnapCap(int(math.Ceil(p.bbar(theta, d, delta) + delta - 1e-9)))
 }
 
-// warn adds PLANNER.md's warnings.
+// warn adds PLANNER.md's warnings. They are built with strconv appends, not
+// fmt, to keep a prediction within its 2 µs budget.
 func (c *Calibration) warn(pr *Prediction, cfg Config, op point, np, d, delta float64) {
 	p := &c.Params
 	w := &pr.Warnings
@@ -184,23 +186,44 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, np, d, delta fl
 		free := p.operate(np, d, math.Inf(1), delta, float64(cfg.Concurrency))
 		pr.FreeCapTputPerGPU = free.theta / float64(pr.GPUs)
 		pr.FreeCapMeanIntvty = 1 / (p.Alpha + p.Beta*free.bmax)
-		*w = append(*w, fmt.Sprintf("decode cap binds: BS %d holds the busiest rank, %.0f requests wait for admission; a free cap would give %s tok/s/GPU at %.1f tok/s/user",
-			cfg.DecodeBS, pr.Queue, thousands(pr.FreeCapTputPerGPU), pr.FreeCapMeanIntvty))
+		b := make([]byte, 0, 160)
+		b = append(b, "decode cap binds: BS "...)
+		b = strconv.AppendInt(b, int64(cfg.DecodeBS), 10)
+		b = append(b, " holds the busiest rank, "...)
+		b = strconv.AppendFloat(b, pr.Queue, 'f', 0, 64)
+		b = append(b, " requests wait for admission; a free cap would give "...)
+		b = appendThousands(b, pr.FreeCapTputPerGPU)
+		b = append(b, " tok/s/GPU at "...)
+		b = strconv.AppendFloat(b, pr.FreeCapMeanIntvty, 'f', 1, 64)
+		*w = append(*w, string(append(b, " tok/s/user"...)))
 	}
 	if cfg.DecodeBS == 0 {
 		*w = append(*w, "decode BS unknown: the cap is treated as free")
 	}
 	if op.regime == RegimePrefill {
-		*w = append(*w, fmt.Sprintf("prefill ceiling reached: %.0f requests queue in front of prefill; concurrency past %.0f only adds queueing", pr.Queue, pr.KneeConcurrency))
+		b := make([]byte, 0, 120)
+		b = append(b, "prefill ceiling reached: "...)
+		b = strconv.AppendFloat(b, pr.Queue, 'f', 0, 64)
+		b = append(b, " requests queue in front of prefill; concurrency past "...)
+		b = strconv.AppendFloat(b, pr.KneeConcurrency, 'f', 0, 64)
+		*w = append(*w, string(append(b, " only adds queueing"...)))
 	}
 	if pr.Headroom > headroomWarn {
-		*w = append(*w, fmt.Sprintf("decode near its asymptote: %.0f %% of D/(fβ)", pr.Headroom*100))
+		b := append(make([]byte, 0, 64), "decode near its asymptote: "...)
+		b = strconv.AppendFloat(b, pr.Headroom*100, 'f', 0, 64)
+		*w = append(*w, string(append(b, " % of D/(fβ)"...)))
 	}
 	if cfg.Balance == model.BalanceTotalTokens {
 		*w = append(*w, "total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step")
 	}
 	if p.BMax > 0 && (op.bmax < p.BMin*(1-rangeSlack) || op.bmax > p.BMax*(1+rangeSlack)) {
-		*w = append(*w, fmt.Sprintf("extrapolation: busiest-rank batch %.1f is outside the calibrated range %.1f–%.1f", op.bmax, p.BMin, p.BMax))
+		b := append(make([]byte, 0, 100), "extrapolation: busiest-rank batch "...)
+		b = strconv.AppendFloat(b, op.bmax, 'f', 1, 64)
+		b = append(b, " is outside the calibrated range "...)
+		b = strconv.AppendFloat(b, p.BMin, 'f', 1, 64)
+		b = append(b, "–"...)
+		b = strconv.AppendFloat(b, p.BMax, 'f', 1, 64)
+		*w = append(*w, string(b))
 	}
 	*w = append(*w, c.staticWarnings()...)
 }
@@ -223,22 +246,20 @@ func (c *Calibration) staticWarnings() []string {
 }
 
 // thousands formats a rate with thousands separators: 1,033,494.
-func thousands(v float64) string {
+func thousands(v float64) string { return string(appendThousands(nil, v)) }
+
+func appendThousands(b []byte, v float64) []byte {
 	n := int64(math.Round(v))
-	neg := n < 0
-	if neg {
-		n = -n
+	if n < 0 {
+		b, n = append(b, '-'), -n
 	}
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, r := range s {
+	var digits [20]byte
+	s := strconv.AppendInt(digits[:0], n, 10)
+	for i, ch := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		b.WriteRune(r)
+		b = append(b, ch)
 	}
-	return b.String()
+	return b
 }

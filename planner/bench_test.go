@@ -1,0 +1,64 @@
+package planner
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// twentyPoints makes 20 disaggregated points from the reference model's own
+// predictions, with a ±2 % wobble so the fit has something to do.
+func twentyPoints(b *testing.B) []model.Point {
+	c := refCal(b)
+	var pts []model.Point
+	for i := 0; len(pts) < 20; i++ {
+		np, cc := 2+i%8, 600+i*400
+		pr, err := c.Predict(Config{PrefillWorkers: np, PrefillGPUs: 2, DecodeRanks: 16,
+			Balance: model.BalanceTotalRequests, Concurrency: cc})
+		if err != nil {
+			b.Fatal(err)
+		}
+		// A free cap just above the busiest rank: loop-bound points.
+		bs := SnapCap(int(pr.DecodeBatchMax) + 1 + 8*(i%3))
+		w := 1 + 0.02*float64(i%5-2)/2
+		pts = append(pts, disagg(fmt.Sprintf("p%d", i), np, bs, cc, model.BalanceTotalRequests,
+			pr.TputPerGPU*w, pr.MeanIntvty/w, pr.P90Intvty, 3600))
+	}
+	return pts
+}
+
+func BenchmarkPredict(b *testing.B) {
+	c := refCal(b)
+	cfg := ConfigFromKnobs(fitPoints()[0].Knobs)
+	cfg.PrefillWorkers, cfg.DecodeBS, cfg.Concurrency = 7, 96, 5540
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.Predict(cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCalibrate20(b *testing.B) {
+	pts := twentyPoints(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Calibrate(pts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Prefill workers 1–16 × every captured cap, concurrency at the knee, with a
+// budget that admits all 16 worker counts.
+func BenchmarkDesign(b *testing.B) {
+	c := refCal(b)
+	pts := append(fitPoints(), testPoints()...)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Design(c, pts, 64, 4); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
