@@ -37,6 +37,7 @@ func parseAPIRowsAs(path string, data []byte, ds *Dataset, src model.Source) {
 		return
 	}
 	s.elements(func(i int) {
+		s.peek() // the row starts at its first byte, after the separator's newline
 		start := s.pos
 		if s.peek() != '{' {
 			v := s.value()

@@ -44,6 +44,7 @@ func parseFlatRows(path string, data []byte, ds *Dataset) {
 // flatRow reads one row object (row i of an array; -1 for a lone object).
 func (d *rowDecoder) flatRow(ds *Dataset, path string, i int) {
 	s := d.s
+	s.peek() // the row starts at its first byte, after the separator's newline
 	start := s.pos
 	var r resultRow
 	if s.peek() != '{' {

@@ -119,6 +119,9 @@ func TestAgentXSharedSample(t *testing.T) {
 // parsers and loads without a warning.
 func TestSharedJSONSamplesDetected(t *testing.T) {
 	root := sharedFormats(t, ".")
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
+	}
 	n := 0
 	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
