@@ -2,6 +2,7 @@ package model
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -70,16 +71,25 @@ func Frontier(points []Point, x, y Axis) []int {
 	return out
 }
 
-// frontierOf returns the frontier of c sorted by x ascending; c is reordered.
+// frontierOf returns the frontier of c sorted by x ascending; c is left as it is.
 func frontierOf(points []Point, c []XYPoint, x, y Axis) []XYPoint {
 	// Visit from the best x to the worst, best y first within one x; the
-	// first of each x is the only candidate there.
+	// first of each x is the only candidate there. Signs are hoisted out of
+	// the comparator: it runs n log n times.
+	sx, sy := sign(x), sign(y)
+	c = dropBeaten(c, sx, sy)
 	slices.SortFunc(c, func(a, b XYPoint) int {
-		if r := cmp.Compare(good(x, b.X), good(x, a.X)); r != 0 {
-			return r
+		if a.X != b.X {
+			if sx*a.X > sx*b.X {
+				return -1
+			}
+			return 1
 		}
-		if r := cmp.Compare(good(y, b.Y), good(y, a.Y)); r != 0 {
-			return r
+		if a.Y != b.Y {
+			if sy*a.Y > sy*b.Y {
+				return -1
+			}
+			return 1
 		}
 		if points != nil {
 			if r := cmp.Compare(points[a.Index].ID, points[b.Index].ID); r != 0 {
@@ -98,8 +108,8 @@ func frontierOf(points []Point, c []XYPoint, x, y Axis) []XYPoint {
 		if len(front) == 0 {
 			front = append(front, c[i])
 		} else {
-			best := good(y, front[len(front)-1].Y) // best y at strictly better x
-			v := good(y, c[i].Y)
+			best := sy * front[len(front)-1].Y // best y at strictly better x
+			v := sy * c[i].Y
 			if v > best || (plateau && v == best) {
 				front = append(front, c[i])
 			}
@@ -110,4 +120,62 @@ func frontierOf(points []Point, c []XYPoint, x, y Axis) []XYPoint {
 		slices.Reverse(front)
 	}
 	return front
+}
+
+// sign is +1 on a higher-is-better axis, −1 otherwise.
+func sign(a Axis) float64 {
+	if a.HigherBetter {
+		return 1
+	}
+	return -1
+}
+
+// dropBeaten returns a copy of c without the points that a whole x-bucket
+// of strictly better x beats with a strictly higher y, in O(n), so that only
+// a few points are left to sort. What it drops is beaten under either
+// plateau rule.
+func dropBeaten(c []XYPoint, sx, sy float64) []XYPoint {
+	n := len(c)
+	if n < 512 {
+		return slices.Clone(c)
+	}
+	lo, hi := c[0].X, c[0].X
+	for _, p := range c {
+		lo, hi = min(lo, p.X), max(hi, p.X)
+	}
+	if lo == hi {
+		return slices.Clone(c)
+	}
+	nb := int(math.Sqrt(float64(n)))
+	scale := float64(nb) / (hi - lo)
+	bucket := func(xv float64) int {
+		// Monotone in x, so a higher bucket means a strictly higher x.
+		return min(int((xv-lo)*scale), nb-1)
+	}
+	best := make([]float64, nb)
+	for i := range best {
+		best[i] = math.Inf(-1)
+	}
+	for _, p := range c {
+		b := bucket(p.X)
+		best[b] = max(best[b], sy*p.Y)
+	}
+	// better[b]: the best y over buckets of strictly better x than b.
+	better := make([]float64, nb)
+	run := math.Inf(-1)
+	for k := 0; k < nb; k++ {
+		b := k // lower-is-better x: better buckets have lower indices
+		if sx > 0 {
+			b = nb - 1 - k
+		}
+		better[b] = run
+		run = max(run, best[b])
+	}
+	var out []XYPoint
+	for _, p := range c {
+		if sy*p.Y >= better[bucket(p.X)] {
+			out = append(out, p)
+		}
+	}
+	return out
 }

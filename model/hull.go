@@ -90,9 +90,7 @@ func interpolate(x0, y0, x1, y1, x float64) float64 {
 
 func hullOf(points []Point, x, y Axis) (hull, []XYPoint) {
 	c := Coords(points, x, y)
-	all := append([]XYPoint(nil), c...)
-	front := frontierOf(points, c, x, y)
-	return newHull(front, x), all
+	return newHull(frontierOf(points, c, x, y), x), c
 }
 
 // HullVertices returns the indices of the hull vertices of the points'
@@ -113,7 +111,7 @@ func HullVertices(points []Point, x, y Axis) []int {
 // whether it is a hull vertex and how far below the hull it lies.
 func HullGaps(points []Point, x, y Axis) []HullGap {
 	h, all := hullOf(points, x, y)
-	vertex := make(map[int]bool, len(h.index))
+	vertex := make([]bool, len(points))
 	for _, i := range h.index {
 		vertex[i] = true
 	}

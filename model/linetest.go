@@ -20,118 +20,195 @@ type RemovalVerdict struct {
 	// Test is "line" when kept points bracket X, "pareto" outside the kept
 	// x range, "none" when the point lacks a metric (never covered).
 	Test string
-	// Neighbours are the kept points adjacent in x: two that bracket X, one
-	// at exactly X, or the single end point of the kept range (pareto test).
+	// Neighbours are the kept points adjacent in x, x ascending: two that
+	// bracket X, one at exactly X (line value = its y), or the single end
+	// point of the kept range (pareto test).
 	Neighbours []string
 	LineValue  float64 // ℓ(X); meaningful when HasLine
 	HasLine    bool
 	GapPct     float64 // 100 × (Y/ℓ − 1), negative under the line; when HasLine
 	Covered    bool    // line test: Y ≤ ℓ; pareto test: ParetoDominated
 	// ParetoDominated is reported for every removed point: a kept point is at
-	// least as good on both axes and better on one. DominatedBy names it.
+	// least as good on both axes and better on one (Dominates). DominatedBy
+	// names the one with the highest y among those with x at least as good.
 	ParetoDominated bool
 	DominatedBy     string
 }
 
-// keptCurve is the kept points prepared for many queries.
-type keptCurve struct {
-	x, y Axis
-	ids  []string
-	// byX: one point per distinct x (the best y there, then smallest ID),
-	// x ascending, for neighbours.
-	byX []XYPoint
-	// byU: every kept point in good-x ascending order, with bestFrom[k] the
-	// index (into byU) of the best y among byU[k:] (ties: better x, then ID),
-	// for dominance.
-	byU      []XYPoint
-	bestFrom []int
+// ReviewRemovals checks each removed point against the KEPT curve only,
+// never against other removed points (DESIGN.md §4 line test). Kept points
+// that lack x or y are ignored; several kept points at one x count as the
+// best y there. A removed point that lacks x or y gets Test "none" and is not
+// covered. Verdicts come in the order of removed.
+//
+// The kept points are never sorted: each is dropped into the slot between
+// the sorted removed x values it falls in, and prefix/suffix scans over the
+// slots give every removed point its neighbours and its best dominator.
+// O(k log r + r log r) for k kept and r removed points.
+func ReviewRemovals(kept, removed []Point, x, y Axis) []RemovalVerdict {
+	out := make([]RemovalVerdict, len(removed))
+	rs := make([]XYPoint, 0, len(removed))
+	for i := range removed {
+		px, py, ok := removed[i].XY(x, y)
+		if !ok {
+			out[i] = RemovalVerdict{ID: removed[i].ID, Test: TestNone, Neighbours: []string{}}
+			continue
+		}
+		rs = append(rs, XYPoint{X: px, Y: py, Index: i})
+	}
+	slices.SortFunc(rs, func(a, b XYPoint) int { return cmp.Compare(a.X, b.X) })
+	xs := make([]float64, len(rs))
+	for j, r := range rs {
+		xs[j] = r.X
+	}
+	s := newSlots(kept, x, y, xs)
+	for j, r := range rs {
+		out[r.Index] = s.verdict(j, removed[r.Index].ID, r.X, r.Y)
+	}
+	return out
 }
 
-func newKeptCurve(kept []Point, x, y Axis) *keptCurve {
-	kc := &keptCurve{x: x, y: y, ids: make([]string, len(kept))}
-	for i := range kept {
-		kc.ids[i] = kept[i].ID
-	}
-	c := Coords(kept, x, y)
-	kc.byU = append([]XYPoint(nil), c...)
-
-	slices.SortFunc(c, func(a, b XYPoint) int {
-		if r := cmp.Compare(a.X, b.X); r != 0 {
-			return r
-		}
-		if r := cmp.Compare(good(y, b.Y), good(y, a.Y)); r != 0 {
-			return r
-		}
-		return kc.cmpID(a, b)
-	})
-	for i, p := range c {
-		if i == 0 || p.X != c[i-1].X {
-			kc.byX = append(kc.byX, p)
-		}
-	}
-
-	slices.SortFunc(kc.byU, func(a, b XYPoint) int {
-		if r := cmp.Compare(good(x, a.X), good(x, b.X)); r != 0 {
-			return r
-		}
-		return kc.cmpID(a, b)
-	})
-	kc.bestFrom = make([]int, len(kc.byU))
-	for k := len(kc.byU) - 1; k >= 0; k-- {
-		kc.bestFrom[k] = k
-		if k+1 < len(kc.byU) {
-			b := kc.bestFrom[k+1]
-			// Later entries have x at least as good; prefer them on equal y.
-			if good(y, kc.byU[b].Y) >= good(y, kc.byU[k].Y) {
-				kc.bestFrom[k] = b
-			}
-		}
-	}
-	return kc
+// slots holds, per removed point j (sorted by x), the kept point nearest at
+// or left of it, nearest at or right of it, and the best y on either side.
+type slots struct {
+	kept       []Point
+	c          []XYPoint // kept coordinates
+	x, y       Axis
+	left       []int // into c, -1 for none: max x ≤ xs[j], best y there, smallest ID
+	right      []int // min x ≥ xs[j], likewise
+	bestLeft   []int // highest y with x ≤ xs[j] (ties: better x, smallest ID)
+	bestRight  []int // highest y with x ≥ xs[j], likewise
+	higherGood bool
 }
 
-func (kc *keptCurve) cmpID(a, b XYPoint) int {
-	if r := cmp.Compare(kc.ids[a.Index], kc.ids[b.Index]); r != 0 {
-		return r
+func newSlots(kept []Point, x, y Axis, xs []float64) *slots {
+	r := len(xs)
+	s := &slots{kept: kept, c: Coords(kept, x, y), x: x, y: y, higherGood: x.HigherBetter}
+	s.left, s.right = filled(r), filled(r)
+	s.bestLeft, s.bestRight = filled(r), filled(r)
+	sy := sign(y)
+	for k, p := range s.c {
+		// Removed points j ≥ jl have xs[j] ≥ p.X; those j ≤ jr have xs[j] ≤ p.X.
+		jl := sort.SearchFloat64s(xs, p.X)
+		jr := jl
+		for jr < r && xs[jr] == p.X {
+			jr++
+		}
+		jr--
+		if jl < r {
+			s.left[jl] = s.pick(s.left[jl], k, +1, sy)
+			s.bestLeft[jl] = s.pickY(s.bestLeft[jl], k, sy)
+		}
+		if jr >= 0 {
+			s.right[jr] = s.pick(s.right[jr], k, -1, sy)
+			s.bestRight[jr] = s.pickY(s.bestRight[jr], k, sy)
+		}
 	}
-	return cmp.Compare(a.Index, b.Index)
+	for j := 1; j < r; j++ {
+		s.left[j] = s.pick(s.left[j], s.left[j-1], +1, sy)
+		s.bestLeft[j] = s.pickY(s.bestLeft[j], s.bestLeft[j-1], sy)
+	}
+	for j := r - 2; j >= 0; j-- {
+		s.right[j] = s.pick(s.right[j], s.right[j+1], -1, sy)
+		s.bestRight[j] = s.pickY(s.bestRight[j], s.bestRight[j+1], sy)
+	}
+	return s
 }
 
-// dominator returns the kept point that dominates (px, py), if any: the one
-// with the highest y among those with x at least as good.
-func (kc *keptCurve) dominator(px, py float64) (XYPoint, bool) {
-	pu := good(kc.x, px)
-	k := sort.Search(len(kc.byU), func(i int) bool { return good(kc.x, kc.byU[i].X) >= pu })
-	if k == len(kc.byU) {
-		return XYPoint{}, false
+func filled(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = -1
 	}
-	q := kc.byU[kc.bestFrom[k]]
-	return q, Dominates(kc.x, kc.y, q.X, q.Y, px, py)
+	return out
 }
 
-func (kc *keptCurve) review(id string, px, py float64) RemovalVerdict {
+// pick prefers the x nearer the removed point (dir +1: higher x), then the
+// better y, then the smaller ID.
+func (s *slots) pick(a, b int, dir, sy float64) int {
+	if a < 0 || b < 0 {
+		return max(a, b)
+	}
+	pa, pb := s.c[a], s.c[b]
+	if pa.X != pb.X {
+		if dir*pa.X > dir*pb.X {
+			return a
+		}
+		return b
+	}
+	return s.byY(a, b, sy)
+}
+
+// pickY prefers the better y, then the better x (so that an equal y at a
+// better x dominates), then the smaller ID.
+func (s *slots) pickY(a, b int, sy float64) int {
+	if a < 0 || b < 0 {
+		return max(a, b)
+	}
+	pa, pb := s.c[a], s.c[b]
+	if pa.Y != pb.Y {
+		if sy*pa.Y > sy*pb.Y {
+			return a
+		}
+		return b
+	}
+	if pa.X != pb.X {
+		if sign(s.x)*pa.X > sign(s.x)*pb.X {
+			return a
+		}
+		return b
+	}
+	return s.byY(a, b, sy)
+}
+
+func (s *slots) byY(a, b int, sy float64) int {
+	pa, pb := s.c[a], s.c[b]
+	if pa.Y != pb.Y {
+		if sy*pa.Y > sy*pb.Y {
+			return a
+		}
+		return b
+	}
+	if r := cmp.Compare(s.id(a), s.id(b)); r != 0 {
+		if r < 0 {
+			return a
+		}
+		return b
+	}
+	return min(a, b)
+}
+
+func (s *slots) id(k int) string { return s.kept[s.c[k].Index].ID }
+
+func (s *slots) verdict(j int, id string, px, py float64) RemovalVerdict {
 	v := RemovalVerdict{ID: id, X: px, Y: py, Test: TestPareto, Neighbours: []string{}}
-	if q, ok := kc.dominator(px, py); ok {
-		v.ParetoDominated, v.DominatedBy = true, kc.ids[q.Index]
+	// The best dominator candidate lies on the side of better x, or at px.
+	cand := s.bestRight[j]
+	if !s.higherGood {
+		cand = s.bestLeft[j]
 	}
-	n := len(kc.byX)
-	k := sort.Search(n, func(i int) bool { return kc.byX[i].X >= px }) // first x ≥ px
+	if cand >= 0 {
+		q := s.c[cand]
+		if Dominates(s.x, s.y, q.X, q.Y, px, py) {
+			v.ParetoDominated, v.DominatedBy = true, s.id(cand)
+		}
+	}
+	a, b := s.left[j], s.right[j]
 	switch {
-	case k < n && kc.byX[k].X == px:
-		a := kc.byX[k]
-		v.Test, v.Neighbours = TestLine, []string{kc.ids[a.Index]}
-		v.LineValue, v.HasLine = a.Y, true
-	case k > 0 && k < n:
-		a, b := kc.byX[k-1], kc.byX[k]
-		v.Test, v.Neighbours = TestLine, []string{kc.ids[a.Index], kc.ids[b.Index]}
-		v.LineValue, v.HasLine = interpolate(a.X, a.Y, b.X, b.Y, px), true
-	case k == 0 && n > 0:
-		v.Neighbours = []string{kc.ids[kc.byX[0].Index]}
-	case k == n && n > 0:
-		v.Neighbours = []string{kc.ids[kc.byX[n-1].Index]}
+	case a >= 0 && s.c[a].X == px:
+		v.Test, v.Neighbours = TestLine, []string{s.id(a)}
+		v.LineValue, v.HasLine = s.c[a].Y, true
+	case a >= 0 && b >= 0:
+		pa, pb := s.c[a], s.c[b]
+		v.Test, v.Neighbours = TestLine, []string{s.id(a), s.id(b)}
+		v.LineValue, v.HasLine = interpolate(pa.X, pa.Y, pb.X, pb.Y, px), true
+	case a >= 0:
+		v.Neighbours = []string{s.id(a)}
+	case b >= 0:
+		v.Neighbours = []string{s.id(b)}
 	}
 	if v.HasLine {
-		v.Covered = !kc.y.Better(py, v.LineValue)
+		v.Covered = !s.y.Better(py, v.LineValue)
 		if v.LineValue != 0 {
 			v.GapPct = 100 * (py/v.LineValue - 1)
 		}
@@ -139,24 +216,4 @@ func (kc *keptCurve) review(id string, px, py float64) RemovalVerdict {
 		v.Covered = v.ParetoDominated
 	}
 	return v
-}
-
-// ReviewRemovals checks each removed point against the KEPT curve only,
-// never against other removed points (DESIGN.md §4 line test). Kept points
-// that lack x or y are ignored; a removed point that lacks one gets Test
-// "none" and is not covered. Verdicts come in the order of removed.
-// O((k + r) log k).
-func ReviewRemovals(kept, removed []Point, x, y Axis) []RemovalVerdict {
-	kc := newKeptCurve(kept, x, y)
-	out := make([]RemovalVerdict, len(removed))
-	for i := range removed {
-		p := &removed[i]
-		px, py, ok := p.XY(x, y)
-		if !ok {
-			out[i] = RemovalVerdict{ID: p.ID, Test: TestNone, Neighbours: []string{}}
-			continue
-		}
-		out[i] = kc.review(p.ID, px, py)
-	}
-	return out
 }
