@@ -325,7 +325,7 @@ type proposalJSON struct {
 }
 
 func toCalibrationJSON(c *planner.Calibration) calibrationJSON {
-	out := calibrationJSON{Points: c.Points, Params: c.Params, Residuals: []residualJSON{}, ShortRuns: c.ShortRuns}
+	out := calibrationJSON{Points: c.Points, Params: c.Params, Residuals: []residualJSON{}}
 	for _, r := range c.Residuals {
 		out.Residuals = append(out.Residuals, residualJSON{r.ID, r.TputPct, r.MeanIntvtyPct, r.P90IntvtyPct})
 	}

@@ -15,7 +15,7 @@ const DefaultDelta = 2.25
 
 // ErrOutOfScope marks aggregated points: prefill and decode share GPUs there,
 // which this model does not describe.
-var ErrOutOfScope = errors.New("aggregated points are out of the planner's scope (prefill and decode share GPUs); the model covers disaggregated points only")
+var ErrOutOfScope = errors.New("aggregated points are out of scope: prefill and decode share GPUs there, and the planner models disaggregated points only")
 
 // Params are the fitted constants, in token units (PLANNER.md, Calibration).
 type Params struct {
