@@ -76,8 +76,19 @@ func (m *Model) redraw() {
 		return
 	}
 	sel := m.st.Find(m.st.Selected)
+	series := m.series
+	if p := m.st.Preview; p != nil {
+		if x, y, ok := p.XY(m.st.X, m.st.Y); ok {
+			// Appended, not merged: the cached series stay untouched so a
+			// slider step costs one plot, not a rebuild.
+			series = append(series[:len(series):len(series)], render.Series{
+				Name: "preview", Class: render.SourceClass(model.SourcePlanned),
+				Points: []render.PlotPoint{{X: x, Y: y, ID: p.ID, Kind: render.MarkPlanned}},
+			})
+		}
+	}
 	m.view = Render(Input{
-		Series: m.series, X: m.st.X, Y: m.st.Y, LogX: m.st.LogX,
+		Series: series, X: m.st.X, Y: m.st.Y, LogX: m.st.LogX,
 		Selected: sel, Marked: sel != nil && m.st.Marks[sel.ID],
 	}, m.styles, m.w, m.h)
 }

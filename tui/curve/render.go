@@ -63,7 +63,7 @@ func Legend(series []render.Series, st themes.Styles) string {
 	var parts []string
 	for _, s := range series {
 		glyph := render.MarkFrontier.Glyph()
-		if s.Name == string(model.SourcePlanned) {
+		if s.Name == string(model.SourcePlanned) || s.Name == "preview" {
 			glyph = render.MarkPlanned.Glyph()
 		}
 		parts = append(parts, st.SeriesStyle(int(s.Class)).Render(fmt.Sprintf("%c─ %s", glyph, s.Name)))

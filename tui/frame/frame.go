@@ -110,3 +110,6 @@ func Tabs(st themes.Styles, names []string, jumps []int, active int, w int) stri
 	}
 	return FitLine(strings.Join(parts, " "), w)
 }
+
+// Width is a string's width in cells, escape codes excluded.
+func Width(s string) int { return ansi.StringWidth(s) }

@@ -41,7 +41,7 @@ type Points struct {
 
 // Planner is the planner pane's keys.
 type Planner struct {
-	Up, Down, Dec, Inc, Add key.Binding
+	Up, Down, Dec, Inc, Add, Seed, Edit key.Binding
 }
 
 // Scroll is a read-only pane's keys (review, export).
@@ -116,6 +116,8 @@ func Default() KeyMap {
 			Dec:  b("←/h", "decrease", "left", "h"),
 			Inc:  b("→/l", "increase", "right", "l"),
 			Add:  b("a", "add to plan", "a"),
+			Seed: b("s", "seed from selected", "s"),
+			Edit: b("enter", "type a value", "enter"),
 		},
 		Review: scroll(),
 		Export: Export{Scroll: scroll(), Write: b("w", "write files", "w")},

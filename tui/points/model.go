@@ -48,8 +48,8 @@ func New(st *state.State, km keys.Points, styles themes.Styles) *Model {
 
 func (m *Model) applyStyles() {
 	m.table.SetStyles(table.Styles{
-		Header:   m.styles.TableHeader.Padding(0, 1),
-		Cell:     m.styles.TableCell.Padding(0, 1),
+		Header:   m.styles.TableHeader.PaddingRight(1),
+		Cell:     m.styles.TableCell.PaddingRight(1),
 		Selected: m.styles.TableSelected,
 	})
 }

@@ -21,22 +21,42 @@ const (
 	numCols
 )
 
+// colWidths are the fixed columns' widths; the point column takes the rest.
+var colWidths = [numCols]int{2, 0, 10, 4, 5, 9, 12}
+
+// dropOrder is which columns go first when the pane is narrow.
+var dropOrder = []int{colGPUs, colConc, colSource}
+
+// columns fits the columns to w cells (each cell has one cell of padding
+// on the right); narrow panes hide GPUs, C and source, in that order.
 func columns(x model.Axis, w, sortCol int, desc bool) []table.Column {
-	titles := []string{"", "point", "source", "GPUs", "C", "tput/GPU", x.Name}
-	widths := []int{2, 0, 10, 4, 5, 10, 12}
-	fixed := 0
-	for _, cw := range widths {
-		fixed += cw + 2 // cell padding
+	titles := [numCols]string{"", "point", "source", "GPUs", "C", "tput/GPU", x.Name}
+	widths := colWidths
+	const minID = 22
+	used := func() int {
+		n := 0
+		for i, cw := range widths {
+			if i != colID && cw > 0 {
+				n += cw + 1
+			}
+		}
+		return n
 	}
-	widths[colID] = max(w-fixed, 8)
-	cols := make([]table.Column, len(titles))
+	for _, c := range dropOrder {
+		if w-used()-1 >= minID {
+			break
+		}
+		widths[c] = 0
+	}
+	widths[colID] = max(w-used()-1, 4)
+	cols := make([]table.Column, numCols)
 	for i := range titles {
 		t := titles[i]
-		if i == sortCol {
+		if i == sortCol && i != 0 {
 			if desc {
-				t += " ▼"
+				t += "▼"
 			} else {
-				t += " ▲"
+				t += "▲"
 			}
 		}
 		cols[i] = table.Column{Title: t, Width: widths[i]}

@@ -17,7 +17,8 @@ const (
 	ChangeMarks
 	ChangeData // loaded or planned points
 	ChangeAxis
-	ChangeAll = ChangeSelection | ChangeMarks | ChangeData | ChangeAxis
+	ChangePreview // the planner's unsaved point moved
+	ChangeAll     = ChangeSelection | ChangeMarks | ChangeData | ChangeAxis | ChangePreview
 )
 
 // State is the shared data. Mutate it through its methods so that Pending
@@ -29,6 +30,12 @@ type State struct {
 	Selected string
 	X, Y     model.Axis
 	LogX     bool
+	// Preview is the planner's current point, drawn on the curve but not
+	// part of the plan (nor of the table) until added.
+	Preview *model.Point
+	// LoadRev counts loads, so panes that fit on measured points (the
+	// planner's calibration) refit only when the data really changed.
+	LoadRev int
 
 	all     []model.Point
 	pending Change
@@ -68,6 +75,7 @@ func (s *State) Find(id string) *model.Point {
 // point still exists.
 func (s *State) SetPoints(pts []model.Point) {
 	s.Points = pts
+	s.LoadRev++
 	s.all = nil
 	s.pending |= ChangeData
 	if s.Selected == "" || s.Find(s.Selected) == nil {
@@ -168,4 +176,17 @@ func (s *State) SetX(a model.Axis) {
 func (s *State) ToggleLogX() {
 	s.LogX = !s.LogX
 	s.pending |= ChangeAxis
+}
+
+// SetPreview moves the planner's preview point; nil hides it.
+func (s *State) SetPreview(p *model.Point) {
+	s.Preview = p
+	s.pending |= ChangePreview
+}
+
+// StatusMsg is a line for the status bar, sent by a pane as a command's
+// result (panes do not own the status line).
+type StatusMsg struct {
+	Text string
+	Err  bool
 }

@@ -1,0 +1,85 @@
+package tui
+
+import (
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/curve"
+	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/points"
+	"github.com/sweeptune/sweeptune/tui/state"
+)
+
+// Model is the root: it owns the shared state, routes messages (broadcast
+// → owner → focused pane) and composes the cached pane views.
+type Model struct {
+	opts   Options
+	keys   keys.KeyMap
+	theme  string
+	styles themes.Styles
+	st     *state.State
+
+	panes   [layout.NumPanes]pane // nil: pane not built (its package has not landed)
+	present []int
+	focus   int
+
+	w, h int
+	lay  layout.Layout
+
+	gen     int // load generation; results of older ones are dropped
+	loading bool
+	spin    spinner.Model
+
+	status    string
+	statusErr bool
+	showHelp  bool
+	confirm   *confirm
+	exported  string // session.Signature at the last export
+	watch     *watcher
+	watchSeq  int
+
+	boxes  [layout.NumPanes]boxCache
+	screen string // the composed frame View returns
+}
+
+// New builds the workbench; nothing is read until Init's commands run.
+func New(opts Options) *Model {
+	if !themes.Valid(opts.Theme) {
+		opts.Theme = themes.None
+	}
+	m := &Model{opts: opts, keys: keys.Default(), theme: opts.Theme, st: state.New(), loading: true}
+	m.styles = themes.New(m.theme, opts.Renderer)
+	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))
+	opts.Session.Apply(m.st)
+	m.exported = opts.Session.Exported
+	if opts.Note != "" {
+		m.fail(opts.Note)
+	}
+	m.panes[layout.Curve] = curve.New(m.st, m.keys.Curve, m.styles)
+	m.panes[layout.Points] = points.New(m.st, m.keys.Points, m.styles)
+	m.addPanes()
+	for i, p := range m.panes {
+		if p != nil {
+			m.present = append(m.present, i)
+		}
+	}
+	m.st.TakeChanges()
+	m.compose()
+	return m
+}
+
+// Init starts the first load and the spinner; the first frame (spinner,
+// empty panes) is drawn before any data arrives.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(m.spin.Tick, m.load(), m.waitWatch())
+}
+
+// State exposes the shared state to tests.
+func (m *Model) State() *state.State { return m.st }
+
+// Focus is the focused pane's ID.
+func (m *Model) Focus() int { return m.focus }
+
+// Layout is the current layout.
+func (m *Model) Layout() layout.Layout { return m.lay }

@@ -1,0 +1,29 @@
+package tui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/sources"
+)
+
+// loadedMsg is a finished load; gen tells a stale result from the latest.
+type loadedMsg struct {
+	gen int
+	ds  *sources.Dataset
+	err error
+}
+
+// savedMsg reports a session save.
+type savedMsg struct{ err error }
+
+// watchMsg says a watched file changed; reloadMsg fires after the
+// debounce, seq telling whether a newer change superseded it.
+type (
+	watchMsg  struct{}
+	reloadMsg struct{ seq int }
+)
+
+// confirm is a yes/no question in the status line.
+type confirm struct {
+	prompt string
+	yes    tea.Cmd
+}

@@ -1,0 +1,213 @@
+package plan
+
+import (
+	"strconv"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/state"
+)
+
+// Model is the planner pane.
+type Model struct {
+	st     *state.State
+	keys   keys.Planner
+	styles themes.Styles
+	w, h   int
+
+	fit     Fit
+	loadRev int
+	seed    model.Point // curve, image and topology of planned points
+	knobs   model.Knobs
+	field   int
+	editing bool
+	edit    []rune
+	pred    planner.Prediction
+	predErr error
+	seeded  bool
+	view    string
+}
+
+// New returns the pane over the shared state.
+func New(st *state.State, km keys.Planner, styles themes.Styles) *Model {
+	m := &Model{st: st, keys: km, styles: styles, loadRev: -1}
+	m.Refresh(state.ChangeAll)
+	return m
+}
+
+// SetSize sets the inner size.
+func (m *Model) SetSize(w, h int) { m.w, m.h = w, h; m.redraw() }
+
+// SetStyles switches the theme.
+func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
+
+// Capturing is true while a value is typed.
+func (m *Model) Capturing() bool { return m.editing }
+
+// Refresh refits when the loaded points changed (not on planned ones).
+func (m *Model) Refresh(c state.Change) {
+	if c&state.ChangeData == 0 || m.st.LoadRev == m.loadRev {
+		return
+	}
+	m.loadRev = m.st.LoadRev
+	m.fit = Calibrate(m.st.Points)
+	if m.fit.Err == nil && !m.seeded && len(m.fit.Points) > 0 {
+		m.seed = m.fit.Points[0]
+		m.knobs = fix(m.fit.Cal.Template)
+	}
+	m.predict(false)
+}
+
+// Update handles keys while focused.
+func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
+	if m.editing {
+		return m.updateEdit(msg)
+	}
+	if m.fit.Err != nil {
+		return nil
+	}
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		m.field = (m.field + numFields - 1) % numFields
+	case key.Matches(msg, k.Down):
+		m.field = (m.field + 1) % numFields
+	case key.Matches(msg, k.Dec):
+		m.knobs = step(m.knobs, m.field, -1)
+		m.predict(true)
+	case key.Matches(msg, k.Inc):
+		m.knobs = step(m.knobs, m.field, 1)
+		m.predict(true)
+	case key.Matches(msg, k.Seed):
+		return m.seedFromSelection()
+	case key.Matches(msg, k.Edit):
+		if m.field != FieldBalance {
+			m.editing, m.edit = true, nil
+		}
+	case key.Matches(msg, k.Add):
+		return m.add()
+	}
+	m.redraw()
+	return nil
+}
+
+func (m *Model) updateEdit(msg tea.KeyMsg) tea.Cmd {
+	switch msg.Type {
+	case tea.KeyEsc:
+		m.editing = false
+	case tea.KeyEnter:
+		m.editing = false
+		if v, err := strconv.Atoi(string(m.edit)); err == nil && v > 0 {
+			m.knobs = set(m.knobs, m.field, v)
+			m.predict(true)
+		}
+	case tea.KeyBackspace:
+		if len(m.edit) > 0 {
+			m.edit = m.edit[:len(m.edit)-1]
+		}
+	case tea.KeyRunes:
+		for _, r := range msg.Runes {
+			if r >= '0' && r <= '9' && len(m.edit) < 7 {
+				m.edit = append(m.edit, r)
+			}
+		}
+	}
+	m.redraw()
+	return nil
+}
+
+func (m *Model) seedFromSelection() tea.Cmd {
+	p := m.st.Find(m.st.Selected)
+	if p == nil || p.Knobs.Mode != model.ModeDisagg || p.Knobs.Prefill.Workers == 0 {
+		return status("seed: select a disaggregated point first", true)
+	}
+	m.seed, m.knobs, m.seeded = *p, fix(p.Knobs), true
+	if m.knobs.Balance == "" {
+		m.knobs.Balance = model.BalanceTotalTokens
+	}
+	m.predict(true)
+	m.redraw()
+	return status("planner seeded from "+p.ID, false)
+}
+
+// predict re-evaluates the model; show puts the point on the curve.
+func (m *Model) predict(show bool) {
+	if m.fit.Err != nil {
+		m.redraw()
+		return
+	}
+	m.pred, m.predErr = m.fit.Cal.Predict(planner.ConfigFromKnobs(m.knobs))
+	if show {
+		m.seeded = true
+		if m.predErr == nil {
+			p := m.point()
+			m.st.SetPreview(&p)
+		} else {
+			m.st.SetPreview(nil)
+		}
+	}
+	m.redraw()
+}
+
+// point is the current plan as a planned point.
+func (m *Model) point() model.Point {
+	p := model.Point{Curve: m.seed.Curve, Source: model.SourcePlanned, Knobs: m.knobs}
+	p.ID = m.knobs.BaseID()
+	if model.FindID(m.st.Points, p.ID) >= 0 {
+		p.ID += "@" + string(model.SourcePlanned) // never shadow a measured point
+	}
+	p.Label = m.knobs.ShortLabel()
+	p.Prov.File = "planner"
+	p.Prov.Image = m.seed.Prov.Image
+	p.Metrics.Set(model.TputPerGPU, m.pred.TputPerGPU)
+	p.Metrics.Set(model.MeanIntvty, m.pred.MeanIntvty)
+	if m.pred.P90Intvty > 0 {
+		p.Metrics.Set(model.P90Intvty, m.pred.P90Intvty)
+	}
+	return p
+}
+
+func (m *Model) add() tea.Cmd {
+	if m.predErr != nil {
+		return status("cannot plan: "+m.predErr.Error(), true)
+	}
+	p := m.point()
+	m.st.AddPlanned(p)
+	m.st.SetPreview(nil)
+	m.redraw()
+	return status("planned "+p.ID, false)
+}
+
+func status(s string, isErr bool) tea.Cmd {
+	return func() tea.Msg { return state.StatusMsg{Text: s, Err: isErr} }
+}
+
+func (m *Model) redraw() {
+	if m.w <= 0 || m.h <= 0 {
+		m.view = ""
+		return
+	}
+	m.view = Render(Input{
+		Fit: m.fit, Knobs: m.knobs, Field: m.field, Editing: m.editing, Edit: string(m.edit),
+		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded,
+	}, m.styles, m.w, m.h)
+}
+
+// Knobs is the current plan's knobs (tests).
+func (m *Model) Knobs() model.Knobs { return m.knobs }
+
+// View is the cached body.
+func (m *Model) View() string { return m.view }
+
+// Bindings are the keys that work now.
+func (m *Model) Bindings() []key.Binding {
+	if m.editing {
+		return nil
+	}
+	k := m.keys
+	return []key.Binding{k.Up, k.Down, k.Dec, k.Inc, k.Seed, k.Edit, k.Add}
+}

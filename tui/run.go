@@ -1,0 +1,35 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Run starts the workbench on the terminal and blocks until it quits.
+// debugFile, when set, receives the log (never stdout while the TUI runs).
+func Run(opts Options, debugFile string) error {
+	if debugFile != "" {
+		f, err := tea.LogToFile(debugFile, "sweeptune")
+		if err != nil {
+			return fmt.Errorf("--debug: %w", err)
+		}
+		defer f.Close()
+	}
+	m := New(opts)
+	if len(opts.Watch) > 0 {
+		w, err := startWatch(opts.Watch)
+		if err != nil {
+			m.fail("--watch: " + err.Error())
+		} else {
+			m.watch = w
+			defer w.Close()
+		}
+	}
+	popts := []tea.ProgramOption{tea.WithAltScreen()}
+	if opts.Mouse {
+		popts = append(popts, tea.WithMouseCellMotion())
+	}
+	_, err := tea.NewProgram(m, popts...).Run()
+	return err
+}

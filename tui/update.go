@@ -1,0 +1,285 @@
+package tui
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/tui/state"
+)
+
+// Update dispatches: one handler per message type, then state changes are
+// pushed to the panes and the frame is recomposed.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.handleResize(msg)
+	case tea.KeyMsg:
+		cmd = m.handleKey(msg)
+	case tea.MouseMsg:
+		cmd = m.handleMouse(msg)
+	case spinner.TickMsg:
+		cmd = m.handleSpin(msg)
+	case loadedMsg:
+		m.handleLoaded(msg)
+	case savedMsg:
+		m.handleSaved(msg)
+	case watchMsg:
+		cmd = m.handleWatch()
+	case reloadMsg:
+		cmd = m.handleReload(msg)
+	case state.StatusMsg:
+		m.status, m.statusErr = msg.Text, msg.Err
+	default:
+		cmd = m.handleOther(msg)
+	}
+	cmd = tea.Batch(cmd, m.sync())
+	m.compose()
+	return m, cmd
+}
+
+// sync pushes the state's changes to every pane (owners get their data even
+// when not visible) and saves the session when it changed.
+func (m *Model) sync() tea.Cmd {
+	c := m.st.TakeChanges()
+	if c == 0 {
+		return nil
+	}
+	for _, p := range m.panes {
+		if p != nil {
+			p.Refresh(c)
+		}
+	}
+	if c&(state.ChangeMarks|state.ChangeData|state.ChangeAxis) != 0 && !m.loading {
+		return m.saveCmd()
+	}
+	return nil
+}
+
+func (m *Model) handleResize(msg tea.WindowSizeMsg) {
+	m.w, m.h = msg.Width, msg.Height
+	m.relayout()
+}
+
+// relayout computes the layout and tells each visible pane its inner size.
+func (m *Model) relayout() {
+	m.lay = layout.Compute(m.w, m.h, m.present, m.focus)
+	for _, s := range m.lay.Slots {
+		if p := m.panes[s.Pane]; p != nil {
+			p.SetSize(s.Inner())
+		}
+	}
+}
+
+func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	g := m.keys.Global
+	if key.Matches(msg, g.ForceQuit) {
+		return tea.Sequence(m.saveCmd(), tea.Quit)
+	}
+	if m.confirm != nil {
+		return m.handleConfirm(msg)
+	}
+	if m.showHelp {
+		if key.Matches(msg, g.Help, g.Cancel, g.Quit) {
+			m.showHelp = false
+		}
+		return nil
+	}
+	fp := m.panes[m.focus]
+	if fp != nil && capturing(fp) {
+		return fp.Update(msg)
+	}
+	switch {
+	case key.Matches(msg, g.Suspend):
+		return tea.Suspend
+	case key.Matches(msg, g.Quit):
+		return m.quit()
+	case key.Matches(msg, g.Help):
+		m.showHelp = true
+	case key.Matches(msg, g.NextPane):
+		m.setFocus(m.nextPresent(1))
+	case key.Matches(msg, g.PrevPane):
+		m.setFocus(m.nextPresent(-1))
+	case key.Matches(msg, g.XAxis):
+		m.st.CycleX()
+		m.info("x axis: " + m.st.X.Label)
+	case key.Matches(msg, g.LogX):
+		m.st.ToggleLogX()
+		m.info(fmt.Sprintf("log-scale x: %v", m.st.LogX))
+	case key.Matches(msg, g.Theme):
+		return m.cycleTheme()
+	case key.Matches(msg, g.Reload):
+		m.info("reloading…")
+		return tea.Batch(m.load(), m.spin.Tick)
+	default:
+		for i, j := range g.Jump {
+			if key.Matches(msg, j) {
+				if m.panes[i] != nil {
+					m.setFocus(i)
+				} else {
+					m.fail(fmt.Sprintf("the %s pane is not available in this build", layout.Names[i]))
+				}
+				return nil
+			}
+		}
+		if fp != nil {
+			return fp.Update(msg)
+		}
+	}
+	return nil
+}
+
+func (m *Model) handleConfirm(msg tea.KeyMsg) tea.Cmd {
+	c := m.confirm
+	switch {
+	case key.Matches(msg, m.keys.Confirm.Yes):
+		m.confirm = nil
+		return c.yes
+	case key.Matches(msg, m.keys.Confirm.No):
+		m.confirm = nil
+		m.info("cancelled")
+	}
+	return nil
+}
+
+// quit asks first when marks or planned points have not been exported.
+func (m *Model) quit() tea.Cmd {
+	done := tea.Sequence(m.saveCmd(), tea.Quit)
+	if n := len(m.st.Marks) + len(m.st.Planned); n > 0 && session.Signature(m.st) != m.exported {
+		m.confirm = &confirm{
+			prompt: fmt.Sprintf("%d marks, %d planned points not exported (kept in the session). Quit? y/n", len(m.st.Marks), len(m.st.Planned)),
+			yes:    done,
+		}
+		return nil
+	}
+	return done
+}
+
+func (m *Model) setFocus(i int) {
+	if i == m.focus || m.panes[i] == nil {
+		return
+	}
+	m.focus = i
+	if m.lay.Mode == layout.Tabs {
+		m.relayout()
+	}
+}
+
+func (m *Model) nextPresent(d int) int {
+	for k, p := range m.present {
+		if p == m.focus {
+			return m.present[(k+d+len(m.present))%len(m.present)]
+		}
+	}
+	return m.present[0]
+}
+
+func (m *Model) cycleTheme() tea.Cmd {
+	if m.opts.LockTheme {
+		m.info("colour is off (NO_COLOR or --color=never)")
+		return nil
+	}
+	m.theme = themes.Next(m.theme)
+	m.styles = themes.New(m.theme, m.opts.Renderer)
+	for _, p := range m.panes {
+		if p != nil {
+			p.SetStyles(m.styles)
+		}
+	}
+	m.boxes = [layout.NumPanes]boxCache{}
+	m.info("theme: " + m.theme)
+	return m.saveCmd()
+}
+
+func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	pane := m.lay.At(msg.X, msg.Y)
+	switch {
+	case msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && pane >= 0:
+		m.setFocus(pane)
+	case msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown:
+		if pane < 0 || m.panes[pane] == nil || capturing(m.panes[pane]) {
+			return nil
+		}
+		k := tea.KeyMsg{Type: tea.KeyDown}
+		if msg.Button == tea.MouseButtonWheelUp {
+			k.Type = tea.KeyUp
+		}
+		return m.panes[pane].Update(k)
+	}
+	return nil
+}
+
+func (m *Model) handleSpin(msg spinner.TickMsg) tea.Cmd {
+	if !m.loading {
+		return nil // stop ticking between loads
+	}
+	var cmd tea.Cmd
+	m.spin, cmd = m.spin.Update(msg)
+	return cmd
+}
+
+// handleLoaded applies the latest load and drops stale ones.
+func (m *Model) handleLoaded(msg loadedMsg) {
+	if msg.gen != m.gen {
+		return
+	}
+	m.loading = false
+	if msg.err != nil {
+		m.fail(msg.err.Error())
+		return
+	}
+	if msg.ds == nil {
+		m.fail("loading returned nothing")
+		return
+	}
+	m.st.SetPoints(msg.ds.Points)
+	switch n := len(msg.ds.Warnings); n {
+	case 0:
+		m.info(fmt.Sprintf("loaded %d points from %d files", len(msg.ds.Points), msg.ds.Files))
+	case 1:
+		m.fail("warning: " + msg.ds.Warnings[0].String())
+	default:
+		m.fail(fmt.Sprintf("%d warnings; first: %s", n, msg.ds.Warnings[0]))
+	}
+}
+
+func (m *Model) handleSaved(msg savedMsg) {
+	if msg.err != nil {
+		m.fail("session not saved: " + msg.err.Error())
+	}
+}
+
+func (m *Model) handleWatch() tea.Cmd {
+	m.watchSeq++
+	seq := m.watchSeq
+	return tea.Batch(m.waitWatch(), tea.Tick(debounce, func(time.Time) tea.Msg { return reloadMsg{seq: seq} }))
+}
+
+func (m *Model) handleReload(msg reloadMsg) tea.Cmd {
+	if msg.seq != m.watchSeq {
+		return nil // a newer change is pending
+	}
+	m.info("files changed: reloading…")
+	return tea.Batch(m.load(), m.spin.Tick)
+}
+
+// handleOther gives pane-owned messages (export results) to their owner.
+func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
+	for _, p := range m.panes {
+		if o, ok := p.(interface{ Handle(tea.Msg) (tea.Cmd, bool) }); ok {
+			if cmd, handled := o.Handle(msg); handled {
+				return cmd
+			}
+		}
+	}
+	return nil
+}
+
+func (m *Model) info(s string) { m.status, m.statusErr = s, false }
+func (m *Model) fail(s string) { m.status, m.statusErr = s, true }

@@ -1,0 +1,164 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/sweeptune/sweeptune/tui/frame"
+	"github.com/sweeptune/sweeptune/tui/layout"
+)
+
+// View returns the frame composed after the last Update.
+func (m *Model) View() string { return m.screen }
+
+// boxCache keeps a pane's framed lines until its body or focus changes.
+type boxCache struct {
+	body    string
+	focused bool
+	w, h    int
+	lines   []string
+}
+
+func (m *Model) box(s layout.Slot) []string {
+	p := m.panes[s.Pane]
+	body := ""
+	if p != nil {
+		body = p.View()
+		if m.loading && len(m.st.Points) == 0 {
+			body = m.spin.View() + " loading…"
+		}
+	}
+	focused := s.Pane == m.focus
+	c := &m.boxes[s.Pane]
+	if c.lines != nil && c.body == body && c.focused == focused && c.w == s.W && c.h == s.H {
+		return c.lines
+	}
+	out := frame.Box(m.styles, s.Pane+1, layout.Names[s.Pane], body, s.W, s.H, focused)
+	*c = boxCache{body: body, focused: focused, w: s.W, h: s.H, lines: strings.Split(out, "\n")}
+	return c.lines
+}
+
+// compose builds the whole frame; View only returns it.
+func (m *Model) compose() {
+	if m.w == 0 || m.h == 0 {
+		m.screen = m.spin.View() + " sweeptune: loading…"
+		return
+	}
+	switch m.lay.Mode {
+	case layout.TooSmall:
+		m.screen = m.tooSmall()
+		return
+	}
+	rows := make([]string, 0, m.h)
+	if m.lay.TabRow >= 0 {
+		rows = append(rows, m.tabs())
+	}
+	if m.showHelp {
+		bodyH := m.h - 1 - len(rows)
+		help := frame.Box(m.styles, 0, "help (? or esc closes)", m.helpText(m.w-2), m.w, bodyH, true)
+		rows = append(rows, help)
+	} else {
+		for _, r := range m.lay.Rows {
+			rows = append(rows, m.joinRow(r))
+		}
+	}
+	rows = append(rows, m.statusLine())
+	m.screen = strings.Join(rows, "\n")
+}
+
+// joinRow puts the boxes of one grid row side by side.
+func (m *Model) joinRow(slots []int) string {
+	var boxes [][]string
+	h := 0
+	for _, i := range slots {
+		b := m.box(m.lay.Slots[i])
+		boxes = append(boxes, b)
+		h = max(h, len(b))
+	}
+	var sb strings.Builder
+	for line := 0; line < h; line++ {
+		if line > 0 {
+			sb.WriteByte('\n')
+		}
+		for _, b := range boxes {
+			if line < len(b) {
+				sb.WriteString(b[line])
+			}
+		}
+	}
+	return sb.String()
+}
+
+func (m *Model) tabs() string {
+	var names []string
+	var jumps []int
+	active := 0
+	for _, p := range m.present {
+		if p == m.focus {
+			active = len(names)
+		}
+		names = append(names, layout.Names[p])
+		jumps = append(jumps, p+1)
+	}
+	return frame.Tabs(m.styles, names, jumps, active, m.w)
+}
+
+func (m *Model) tooSmall() string {
+	msg := []string{
+		"terminal too small",
+		fmt.Sprintf("%d×%d, need at least %d×%d", m.w, m.h, layout.MinW, layout.MinH),
+		"enlarge the window, or q to quit",
+	}
+	lines := make([]string, m.h)
+	top := max((m.h-len(msg))/2, 0)
+	for i := range lines {
+		s := ""
+		if k := i - top; k >= 0 && k < len(msg) {
+			s = strings.Repeat(" ", max((m.w-len([]rune(msg[k])))/2, 0)) + msg[k]
+		}
+		lines[i] = frame.FitLine(s, m.w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// statusLine is the message (or prompt) on the left, short help on the right.
+func (m *Model) statusLine() string {
+	st := m.styles
+	var left string
+	switch {
+	case m.confirm != nil:
+		left = st.Warn.Render("? " + m.confirm.prompt)
+	case m.loading:
+		left = m.spin.View() + " " + st.StatusDesc.Render("loading…")
+	case m.status != "" && m.statusErr:
+		left = st.StatusErr.Render(m.status)
+	case m.status != "":
+		left = st.StatusInfo.Render(m.status)
+	}
+	right := m.shortHelp()
+	lw, rw := frame.Width(left), frame.Width(right)
+	if lw+rw+2 > m.w {
+		right = ""
+		rw = 0
+	}
+	return frame.FitLine(left+strings.Repeat(" ", max(m.w-lw-rw, 0))+right, m.w)
+}
+
+// shortHelp names the focused pane's first keys and the always-there ones.
+func (m *Model) shortHelp() string {
+	var bs []key.Binding
+	if p := m.panes[m.focus]; p != nil {
+		bs = p.Bindings()
+		if len(bs) > 3 {
+			bs = bs[len(bs)-3:]
+		}
+	}
+	g := m.keys.Global
+	bs = append(bs, g.NextPane, g.Help, g.Quit)
+	parts := make([]string, 0, len(bs))
+	for _, b := range bs {
+		parts = append(parts, m.styles.StatusKey.Render(b.Help().Key)+" "+m.styles.StatusDesc.Render(b.Help().Desc))
+	}
+	return strings.Join(parts, m.styles.StatusDesc.Render(" · "))
+}
