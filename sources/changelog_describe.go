@@ -64,25 +64,25 @@ func (c *exportCtx) description() []string {
 	head += fmt.Sprintf(": %s new, %s kept, %s removed.", count(len(c.add)), count(len(c.kept)), count(len(c.remove)))
 	lines = append(lines, head)
 	for _, p := range c.add {
-		lines = append(lines, sanitizeLine(fmt.Sprintf("New %s (%s): %s; %s.",
-			topoLabel(p.Knobs), model.OverrideName(p.Knobs.BaseID()), decodeKnobs(p.Knobs), numbers(p))))
+		lines = append(lines, sanitizeLine(fmt.Sprintf("New %s (%s): %s; %s; %s.",
+			pointName(p.Knobs), model.OverrideName(p.Knobs.BaseID()), topology(p.Knobs), decodeKnobs(p.Knobs), numbers(p))))
 	}
 	for _, k := range c.kept {
 		p := c.keptPoint(k)
-		line := fmt.Sprintf("Kept %s (%s): %s", topoLabel(k.v.Knobs), k.key, decodeKnobs(k.v.Knobs))
+		line := fmt.Sprintf("Kept %s (%s): %s; %s", pointName(k.v.Knobs), k.key, topology(k.v.Knobs), decodeKnobs(k.v.Knobs))
 		if p != nil {
 			line += "; " + numbers(p)
 		}
 		lines = append(lines, sanitizeLine(line+"."))
 	}
 	for i, p := range c.remove {
-		line := fmt.Sprintf("Removed %s", topoLabel(p.Knobs))
+		line := "Removed " + pointName(p.Knobs)
 		for key, rp := range c.removed {
 			if rp == p {
 				line += " (" + key + ")"
 			}
 		}
-		line += ": " + numbers(p)
+		line += ": " + topology(p.Knobs) + "; " + numbers(p)
 		if i < len(c.plan.Verdicts) {
 			v := c.plan.Verdicts[i]
 			line += "; rule 18(g) on mean interactivity: " + c.verdictText(v)
@@ -136,11 +136,14 @@ func nonEmpty(ss []string) []string {
 
 func count(n int) string { return strconv.Itoa(n) }
 
-// topoLabel reads like the engineers' tables: "7P1D c5540 (7 x DEP2 prefill
-// on 4 nodes + 1 x DEP16 decode, 30 GPUs)".
-func topoLabel(k model.Knobs) string {
-	s := fmt.Sprintf("%dP%dD c%d (%d x %s prefill", k.Prefill.Workers, k.Decode.Workers, k.Concurrency,
-		k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
+// pointName is the engineers' shorthand: 7P1D c5540.
+func pointName(k model.Knobs) string {
+	return fmt.Sprintf("%dP%dD c%d", k.Prefill.Workers, k.Decode.Workers, k.Concurrency)
+}
+
+// topology is "7 x DEP2 prefill on 4 nodes + 1 x DEP16 decode, 30 GPUs".
+func topology(k model.Knobs) string {
+	s := fmt.Sprintf("%d x %s prefill", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
 	if k.Prefill.Nodes > 0 {
 		s += fmt.Sprintf(" on %d nodes", k.Prefill.Nodes)
 	}
@@ -148,7 +151,7 @@ func topoLabel(k model.Knobs) string {
 	if g := k.GPUs(); g > 0 {
 		s += fmt.Sprintf(", %d GPUs", g)
 	}
-	return s + ")"
+	return s
 }
 
 // decodeKnobs lists the decode knobs that are known.
@@ -196,7 +199,7 @@ func numbers(p *model.Point) string {
 	}
 	src := string(p.Source)
 	if p.Prov.DurationS > 0 {
-		src += fmt.Sprintf(", %s s run", trimFloat(p.Prov.DurationS))
+		src += fmt.Sprintf(", %s s run", strconv.FormatFloat(p.Prov.DurationS, 'f', -1, 64))
 	}
 	return s + " (" + src + ")"
 }
@@ -237,7 +240,7 @@ func thousands(v float64, dec int) string {
 	return out
 }
 
-// trimFloat prints at most one decimal, none when whole.
+// trimFloat prints one decimal, as the tables do (50.0, 191.4).
 func trimFloat(v float64) string {
-	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+	return strconv.FormatFloat(v, 'f', 1, 64)
 }

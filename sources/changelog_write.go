@@ -21,21 +21,22 @@ const PlaceholderPRLink = "https://github.com/SemiAnalysisAI/InferenceX/pull/XXX
 func renderChangelogEntry(e ChangelogEntry, indent int) string {
 	pad := strings.Repeat(" ", indent)
 	var b strings.Builder
-	list := func(key string, items []string) {
+	list := func(key string, items []string, quote func(string) string) {
 		if len(items) == 0 {
 			return
 		}
 		fmt.Fprintf(&b, "%s  %s:\n", pad, key)
 		for _, it := range items {
-			fmt.Fprintf(&b, "%s    - %s\n", pad, quoteDQ(it))
+			fmt.Fprintf(&b, "%s    - %s\n", pad, quote(it))
 		}
 	}
+	plain := func(s string) string { return yamlScalarStyle(s, nil) }
 	b.WriteString(pad + "- config-keys:\n")
 	for _, k := range e.ConfigKeys {
-		fmt.Fprintf(&b, "%s    - %s\n", pad, yamlScalarStyle(k, nil))
+		fmt.Fprintf(&b, "%s    - %s\n", pad, plain(k))
 	}
-	list("scenario-type", e.ScenarioType)
-	list("description", e.Description)
+	list("scenario-type", e.ScenarioType, plain)
+	list("description", e.Description, quoteDQ)
 	fmt.Fprintf(&b, "%s  pr-link: %s\n", pad, e.PRLink)
 	return b.String()
 }

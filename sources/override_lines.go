@@ -16,8 +16,9 @@ type lineEdit struct {
 }
 
 type lineEditor struct {
-	lines []string
-	edits []lineEdit
+	lines  []string
+	edits  []lineEdit
+	blocks [][2]int // whole blocks to delete, see deleteBlock
 }
 
 func newLineEditor(text string) *lineEditor {
@@ -43,7 +44,7 @@ func (e *lineEditor) delete(from, to int) {
 func (e *lineEditor) apply() string {
 	merged := map[int]*lineEdit{}
 	var order []int
-	for _, ed := range e.edits {
+	for _, ed := range append(e.edits, e.blockDeletes()...) {
 		m, ok := merged[ed.at]
 		if !ok {
 			m = &lineEdit{at: ed.at}
@@ -101,16 +102,40 @@ func headComments(lines []string, line, col int) int {
 	return line
 }
 
-// deleteBlock removes lines [from, to) and the blank lines after them, or
-// before them when the block ends the file, so spacing stays single.
+// deleteBlock removes lines [from, to) with the blank lines around them
+// (see apply), so spacing between the surviving blocks stays single.
 func (e *lineEditor) deleteBlock(from, to int) {
-	for to < len(e.lines) && isBlank(e.lines[to]) {
-		to++
+	if to > from {
+		e.blocks = append(e.blocks, [2]int{from, to})
 	}
-	if to == len(e.lines) {
-		for from > 0 && isBlank(e.lines[from-1]) {
-			from--
+}
+
+// blockDeletes merges blocks separated only by blank lines, then takes the
+// blank lines after each run, or before it when the run ends the file.
+func (e *lineEditor) blockDeletes() []lineEdit {
+	bs := append([][2]int(nil), e.blocks...)
+	sort.Slice(bs, func(i, j int) bool { return bs[i][0] < bs[j][0] })
+	var out []lineEdit
+	for i := 0; i < len(bs); {
+		from, to := bs[i][0], bs[i][1]
+		i++
+		for {
+			for to < len(e.lines) && isBlank(e.lines[to]) {
+				to++
+			}
+			if i < len(bs) && bs[i][0] <= to {
+				to = max(to, bs[i][1])
+				i++
+				continue
+			}
+			break
 		}
+		if to == len(e.lines) {
+			for from > 0 && isBlank(e.lines[from-1]) {
+				from--
+			}
+		}
+		out = append(out, lineEdit{at: from, del: to - from})
 	}
-	e.delete(from, to)
+	return out
 }

@@ -135,6 +135,9 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 		return nil, err
 	}
 	c.review()
+	if img, bimg := c.image(), c.base.Image; img != "" && bimg != "" && img != bimg {
+		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("the points ran %s but the bundle's base container is %s: update model.container and the entry's image by hand", img, bimg))
+	}
 	newRecipe, err := c.editRecipe(string(recipeOld), adds)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package sources
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -62,22 +63,49 @@ func (c *exportCtx) label(id string) string {
 
 // verdictText says in one phrase what the review found.
 func (c *exportCtx) verdictText(v model.RemovalVerdict) string {
-	var nb []string
-	for _, id := range v.Neighbours {
-		nb = append(nb, c.label(id))
-	}
+	nb := c.neighbours(v.Neighbours)
 	switch {
 	case v.Test == model.TestNone || len(nb) == 0:
 		return fmt.Sprintf("no %s/%s value to test", reviewX.Name, reviewY.Name)
 	case v.HasLine && v.Covered:
-		return fmt.Sprintf("covered by the line %s, %s at mean %s (%+.2f %%)",
+		return fmt.Sprintf("covered by the line %s: %s at mean %s (%+.2f %%)",
 			strings.Join(nb, " - "), thousands(v.LineValue, 2), trimFloat(v.X), v.GapPct)
 	case v.HasLine:
-		return fmt.Sprintf("above the line %s, %s at mean %s (%+.2f %%)",
+		return fmt.Sprintf("above the line %s: %s at mean %s (%+.2f %%)",
 			strings.Join(nb, " - "), thousands(v.LineValue, 2), trimFloat(v.X), v.GapPct)
 	case v.Covered:
 		return fmt.Sprintf("Pareto-dominated by %s", c.label(v.DominatedBy))
 	default:
 		return fmt.Sprintf("outside the kept range and not dominated by %s", strings.Join(nb, ", "))
 	}
+}
+
+// neighbours names the kept neighbours with their numbers, lower
+// throughput first ("5P BS40 c2884 (717,972 @ 221.9)").
+func (c *exportCtx) neighbours(ids []string) []string {
+	type nbp struct {
+		name string
+		y    float64
+	}
+	var ps []nbp
+	for _, id := range ids {
+		i := model.FindID(c.req.Points, id)
+		if i < 0 {
+			ps = append(ps, nbp{name: id})
+			continue
+		}
+		p := &c.req.Points[i]
+		x, y, ok := p.XY(reviewX, reviewY)
+		name := p.Knobs.ShortLabel()
+		if ok {
+			name += fmt.Sprintf(" (%s @ %s)", thousands(y, 0), trimFloat(x))
+		}
+		ps = append(ps, nbp{name, y})
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].y < ps[j].y })
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.name
+	}
+	return out
 }
