@@ -12,6 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
+	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/session"
 )
 
@@ -24,7 +25,11 @@ func init() {
 type tuiFlags struct {
 	theme, color, sessionPath, debug string
 	mouse, watch                     bool
+	export                           tuiExport
 }
+
+// tuiExport are the export pane's targets.
+type tuiExport struct{ recipe, master, changelog, configKeys, prLink string }
 
 func runTUI(args []string, env *cmdEnv) int {
 	var in inputFlags
@@ -38,6 +43,11 @@ func runTUI(args []string, env *cmdEnv) int {
 	fs.StringVar(&f.debug, "debug", "", "write a debug log to this file")
 	fs.BoolVar(&f.mouse, "mouse", false, "enable the mouse (disables the terminal's own text selection)")
 	fs.BoolVar(&f.watch, "watch", false, "re-read result directories when files change")
+	fs.StringVar(&f.export.recipe, "recipe", "", "export: srt-slurm schema-2 bundle the overrides go into")
+	fs.StringVar(&f.export.master, "master", "", "export: InferenceX master config for the search-space rows")
+	fs.StringVar(&f.export.changelog, "changelog", "", "export: perf-changelog.yaml to append the entry to")
+	fs.StringVar(&f.export.configKeys, "config-key", "", "export: master config keys to edit (comma-separated; new rows go to the first)")
+	fs.StringVar(&f.export.prLink, "pr-link", "", "export: PR link for the changelog entry")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return exitBadInput
@@ -56,7 +66,10 @@ func runTUI(args []string, env *cmdEnv) int {
 			return exitBadInput
 		}
 	}
-	opts := tui.Options{Inputs: paths, Mouse: f.mouse}
+	opts := tui.Options{Inputs: paths, Mouse: f.mouse, Export: export.Config{
+		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
+		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink,
+	}}
 	opts.Load = func() (*sources.Dataset, error) {
 		ds, _ := in.load(paths, env)
 		return ds, nil

@@ -5,6 +5,7 @@ package tui
 import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/session"
 )
 
@@ -28,6 +29,8 @@ type Options struct {
 	Watch []string
 	// Mouse enables mouse reporting (click to focus, wheel to scroll).
 	Mouse bool
+	// Export says where w writes (--recipe, --master, --changelog, …).
+	Export export.Config
 	// Note is shown in the status line at start (a session that could not
 	// be read, nothing to watch).
 	Note string

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -36,6 +37,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleReload(msg)
 	case state.StatusMsg:
 		m.status, m.statusErr = msg.Text, msg.Err
+	case state.ConfirmMsg:
+		m.handleConfirmRequest(msg)
+	case state.ExportedMsg:
+		cmd = m.handleExported(msg)
 	default:
 		cmd = m.handleOther(msg)
 	}
@@ -51,15 +56,19 @@ func (m *Model) sync() tea.Cmd {
 	if c == 0 {
 		return nil
 	}
+	var cmds []tea.Cmd
 	for _, p := range m.panes {
 		if p != nil {
 			p.Refresh(c)
+			if pp, ok := p.(interface{ Pending() tea.Cmd }); ok {
+				cmds = append(cmds, pp.Pending())
+			}
 		}
 	}
 	if c&(state.ChangeMarks|state.ChangeData|state.ChangeAxis) != 0 && !m.loading {
-		return m.saveCmd()
+		cmds = append(cmds, m.saveCmd())
 	}
-	return nil
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) handleResize(msg tea.WindowSizeMsg) {
@@ -283,3 +292,25 @@ func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
 
 func (m *Model) info(s string) { m.status, m.statusErr = s, false }
 func (m *Model) fail(s string) { m.status, m.statusErr = s, true }
+
+// handleConfirmRequest shows a pane's yes/no question.
+func (m *Model) handleConfirmRequest(msg state.ConfirmMsg) {
+	yes := msg.Yes
+	m.confirm = &confirm{prompt: msg.Prompt, yes: func() tea.Msg { return yes() }}
+}
+
+// handleExported records a successful export so q stops asking, and lets
+// the export pane rebuild against the written files.
+func (m *Model) handleExported(msg state.ExportedMsg) tea.Cmd {
+	cmd := m.handleOther(msg)
+	if msg.Err != nil {
+		m.fail("export failed: " + msg.Err.Error())
+		return cmd
+	}
+	m.exported = msg.Sig
+	m.info(fmt.Sprintf("wrote %s", strings.Join(msg.Files, ", ")))
+	if p, ok := m.panes[layout.Export].(interface{ Pending() tea.Cmd }); ok {
+		cmd = tea.Batch(cmd, p.Pending())
+	}
+	return tea.Batch(cmd, m.saveCmd())
+}

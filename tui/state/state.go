@@ -190,3 +190,18 @@ type StatusMsg struct {
 	Text string
 	Err  bool
 }
+
+// ConfirmMsg asks the root to put a yes/no question in the status line;
+// Yes runs on y.
+type ConfirmMsg struct {
+	Prompt string
+	Yes    func() any // returns a tea.Msg; kept tea-free here
+}
+
+// ExportedMsg reports an export write; Sig is the marks-and-plan
+// signature the written plan was built from.
+type ExportedMsg struct {
+	Err   error
+	Files []string
+	Sig   string
+}
