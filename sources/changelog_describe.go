@@ -145,7 +145,7 @@ func pointName(k model.Knobs) string {
 func topology(k model.Knobs) string {
 	s := fmt.Sprintf("%d x %s prefill", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
 	if k.Prefill.Nodes > 0 {
-		s += fmt.Sprintf(" on %d nodes", k.Prefill.Nodes)
+		s += " on " + plural(k.Prefill.Nodes, "node")
 	}
 	s += fmt.Sprintf(" + %d x %s decode", k.Decode.Workers, strings.ToUpper(k.Decode.Parallelism()))
 	if g := k.GPUs(); g > 0 {
@@ -182,7 +182,7 @@ func numbers(p *model.Point) string {
 	if y, ok := p.Value(model.TputPerGPU); ok {
 		s = thousands(y, 0) + " tok/s/GPU"
 	} else {
-		s = "throughput not measured"
+		s = "not measured yet"
 	}
 	var iv []string
 	if v, ok := p.Value(model.MeanIntvty); ok {

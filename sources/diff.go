@@ -155,6 +155,7 @@ func UnifiedDiff(name, old, new string) string {
 	edits := diffLines(splitLines(old), splitLines(new))
 	const ctx = 3
 	var b strings.Builder
+	name = strings.TrimPrefix(name, "/")
 	fmt.Fprintf(&b, "--- a/%s\n+++ b/%s\n", name, name)
 	// Line numbers before each edit.
 	aLine, bLine := make([]int, len(edits)+1), make([]int, len(edits)+1)

@@ -76,7 +76,7 @@ func TestExportRetune(t *testing.T) {
 	if len(plan.Files) != 3 {
 		t.Fatalf("%d files changed, want 3", len(plan.Files))
 	}
-	got := strings.ReplaceAll(plan.Diff(), filepath.ToSlash(dir)+"/", "")
+	got := strings.ReplaceAll(plan.Diff(), strings.TrimPrefix(filepath.ToSlash(dir), "/")+"/", "")
 	golden := filepath.Join(fixtures, "retune.diff.golden")
 	if *update {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {

@@ -240,11 +240,18 @@ func overrideComment(p *model.Point, gpn int) []string {
 	k := p.Knobs
 	first := fmt.Sprintf("%d x %s prefill", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
 	if n := targetNodes(k.Prefill, gpn); n > 0 {
-		first += fmt.Sprintf(" (%d nodes)", n)
+		first += fmt.Sprintf(" (%s)", plural(n, "node"))
 	}
 	first += fmt.Sprintf(" + %d x %s decode, %d GPUs", k.Decode.Workers, strings.ToUpper(k.Decode.Parallelism()), k.GPUs())
 	if k.DecodeBS > 0 {
 		first += fmt.Sprintf(", decode BS %d per rank, max-running-requests %d", k.DecodeBS, exportMRR(k))
 	}
 	return []string{first + ":", numbers(p) + "."}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
