@@ -165,7 +165,7 @@ func TestFrontierLargeInputsProperties(t *testing.T) {
 					}
 					dup = dup || (j != i && on[j] && qx == px && qy == py)
 				}
-				if on[i] == beaten || (!on[i] && !beaten && !dup) {
+				if (on[i] && beaten) || (!on[i] && !beaten && !dup) {
 					t.Fatalf("%s grid %d: %s on frontier %v, beaten %v, duplicate %v", x.Name, grid, pts[i].ID, on[i], beaten, dup)
 				}
 			}
