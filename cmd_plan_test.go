@@ -200,3 +200,16 @@ func TestPlanCurveByNumber(t *testing.T) {
 		t.Errorf("keys %s", keys(m))
 	}
 }
+
+// --decode-ranks keeps the fit points' GPUs per rank; --prefill-gpus changes
+// the prefill side only.
+func TestPlanTopologyFlags(t *testing.T) {
+	m := planJSONMap(t, "--fit", planFit, "--prefill-workers", "7", "--decode-bs", "96",
+		"--concurrency", "5540", "--decode-ranks", "32", "--prefill-gpus", "4")
+	p := m["prediction"].(map[string]any)
+	closeTo(t, "gpus", p["gpus"], 7*4+32, 0)
+	// Twice the ranks at the same concurrency: the BS96 cap no longer binds.
+	if p["cap_binds"] != false || p["regime"] != "loop" {
+		t.Errorf("regime %v cap_binds %v", p["regime"], p["cap_binds"])
+	}
+}
