@@ -30,7 +30,8 @@ type Calibration struct {
 	// Template is the first point's knobs: the topology Design varies.
 	Template model.Knobs `json:"-"`
 
-	static []string // warnings every prediction carries, built once
+	static    []string // warnings every prediction carries
+	staticFor staticKey
 }
 
 // obs is one calibration point in the model's units.

@@ -59,7 +59,6 @@ func Design(c *Calibration, points []model.Point, maxGPUs, bands int) ([]Proposa
 		return nil, fmt.Errorf("design: --max-gpus %d is below the smallest point (1 prefill worker + decode = %d GPUs)", maxGPUs, min)
 	}
 	dc := *c // design on a copy: τP at its lower bound when unknown
-	dc.static = nil
 	assumed := dc.Params.TauP <= 0
 	if assumed {
 		dc.Params.TauP = dc.Params.TauPLowerBound

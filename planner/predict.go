@@ -228,9 +228,11 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, np, d, delta fl
 	*w = append(*w, c.staticWarnings()...)
 }
 
-// staticWarnings depend on the calibration only.
+// staticWarnings depend on the calibration only; they are built once and
+// rebuilt when a caller changes τP or the short runs.
 func (c *Calibration) staticWarnings() []string {
-	if c.static != nil {
+	key := staticKey{c.Params.TauP, c.Params.TauPLowerBound, len(c.ShortRuns)}
+	if c.static != nil && c.staticFor == key {
 		return c.static
 	}
 	s := []string{}
@@ -241,8 +243,13 @@ func (c *Calibration) staticWarnings() []string {
 		s = append(s, fmt.Sprintf("τP unknown (at least %s tok/s per prefill worker): run a saturation sweep (fixed prefill workers, rising concurrency, free cap)",
 			thousands(c.Params.TauPLowerBound)))
 	}
-	c.static = s
+	c.static, c.staticFor = s, key
 	return s
+}
+
+type staticKey struct {
+	tauP, tauPLow float64
+	shortRuns     int
 }
 
 // thousands formats a rate with thousands separators: 1,033,494.

@@ -162,3 +162,18 @@ func TestThousands(t *testing.T) {
 		}
 	}
 }
+
+// A caller that sets τP by hand gets predictions without the τP warning.
+func TestStaticWarningsFollowTauP(t *testing.T) {
+	c := refCal(t)
+	cfg := ConfigFromKnobs(knobsOf(t, idP9b192))
+	pr, _ := c.Predict(cfg)
+	if !hasWarning(pr, "τP unknown") {
+		t.Fatal("no τP warning")
+	}
+	c.Params.TauP = 4e6
+	pr, _ = c.Predict(cfg)
+	if hasWarning(pr, "τP unknown") || pr.Regime != RegimePrefill {
+		t.Errorf("τP set: regime %s warnings %v", pr.Regime, pr.Warnings)
+	}
+}
