@@ -108,7 +108,9 @@ func writeReportText(w io.Writer, rep reportJSON, ds *sources.Dataset, x, y mode
 			if p.OnFrontier {
 				mark = "frontier"
 				if p.HullVertex != nil && *p.HullVertex {
-					mark += ", hull"
+					mark += ", hull vertex"
+				} else {
+					mark += ", under hull"
 				}
 			}
 			rows = append(rows, []string{p.ID, p.Source, intCell(p.GPUs), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark})

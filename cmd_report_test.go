@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/demo"
 )
 
 func runCmd(t *testing.T, args ...string) (string, string, int) {
@@ -138,3 +140,35 @@ func TestNoSubcommandOffTerminalPrintsReport(t *testing.T) {
 		t.Errorf("exit %d, out %q", code, out[:min(len(out), 200)])
 	}
 }
+
+// On mean interactivity the A+B curve is not concave: 3P c1228 is a
+// frontier point but not a hull vertex (DATA.md worked results).
+func TestReportMarksHullVertices(t *testing.T) {
+	dir := t.TempDir()
+	names, data := demoFiles()
+	for i, n := range names {
+		if strings.Contains(n, "a-published") || strings.Contains(n, "b-local") {
+			os.WriteFile(filepath.Join(dir, filepath.Base(strings.TrimPrefix(n, "demo:"))), data[i], 0o644)
+		}
+	}
+	out, _, code := runCmd(t, "report", "--json", "--x", "mean-intvty", dir)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var rep reportJSON
+	json.Unmarshal([]byte(out), &rep)
+	hull := map[string]bool{}
+	for _, p := range rep.Curves[0].Points {
+		if p.HullVertex != nil {
+			hull[p.ID] = *p.HullVertex
+		}
+	}
+	if v, ok := hull["3p1d-dep2-dep16-b24-c1228"]; !ok || v {
+		t.Errorf("3P c1228: frontier %v, hull vertex %v; want a frontier point under the hull", ok, v)
+	}
+	if !hull["9p1d-dep2-dep16-b192-c7480"] || !hull["agg-tp4-c16"] {
+		t.Errorf("ends of the curve must be hull vertices: %v", hull)
+	}
+}
+
+func demoFiles() ([]string, [][]byte) { return demo.Files() }

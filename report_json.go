@@ -96,7 +96,7 @@ func buildReport(ds *sources.Dataset, x, y model.Axis) reportJSON {
 		for i := range c.Points {
 			cj.Points[i] = toPointJSON(&c.Points[i])
 			cj.Points[i].OnFrontier = onFrontier[i]
-			if hull != nil && onFrontier[i] {
+			if onFrontier[i] {
 				v := hull[i]
 				cj.Points[i].HullVertex = &v
 			}
@@ -106,5 +106,12 @@ func buildReport(ds *sources.Dataset, x, y model.Axis) reportJSON {
 	return rep
 }
 
-// hullFlags is replaced once the hull lands; nil means unknown.
-var hullFlags = func(points []model.Point, x, y model.Axis) []bool { return nil }
+// hullFlags says, per point, whether it is a vertex of the curve's upper
+// concave hull on (x, y).
+func hullFlags(points []model.Point, x, y model.Axis) []bool {
+	flags := make([]bool, len(points))
+	for _, i := range model.HullVertices(points, x, y) {
+		flags[i] = true
+	}
+	return flags
+}
