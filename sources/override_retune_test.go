@@ -77,7 +77,7 @@ func TestExportRetune(t *testing.T) {
 		t.Fatalf("%d files changed, want 3", len(plan.Files))
 	}
 	got := strings.ReplaceAll(plan.Diff(), strings.TrimPrefix(filepath.ToSlash(dir), "/")+"/", "")
-	golden := filepath.Join(fixtures, "retune.diff.golden")
+	golden := filepath.Join("..", "testdata", "golden", "export-retune.diff")
 	if *update {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)

@@ -1,0 +1,83 @@
+package sources
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+func seedFiles(f *testing.F, paths ...string) {
+	for _, p := range paths {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+}
+
+func FuzzParseRecipe(f *testing.F) {
+	seedFiles(f, "../testdata/export/disagg-dep16-hicache-variants.yaml",
+		"../../shared/formats/srt-slurm/inferencex-e2e__dsv41flash__sglang__gb300-fp4__agentx__disagg-variants.yaml",
+		"../../shared/formats/srt-slurm/inferencex__dsv4-agentic__disagg-gb300-2p4d-dep8-dep16-c256-mtp-kvoffload.yaml")
+	f.Add([]byte(zipBundle))
+	f.Add([]byte("schema: 2\nbase: {roles: {prefill: {}, decode: {}}}\noverride_a: ~\n"))
+	f.Add([]byte("resources: {prefill_workers: x}\nbackend: 3\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		vs, warns := ParseRecipe("f.yaml", data)
+		for _, w := range warns {
+			if w.File != "f.yaml" {
+				t.Fatalf("warning without the file: %v", w)
+			}
+		}
+		for _, v := range vs {
+			if v.Knobs.Prefill.Workers < 0 || v.Knobs.Concurrency < 0 {
+				t.Fatalf("negative knobs: %+v", v.Knobs)
+			}
+		}
+	})
+}
+
+func FuzzParseMaster(f *testing.F) {
+	seedFiles(f, "../testdata/export/nvidia-master.excerpt.yaml",
+		"../../shared/formats/inferencex-config/nvidia-master.excerpt.yaml",
+		"../../shared/formats/inferencex-config/nvidia-master.newer.excerpt.yaml")
+	f.Add([]byte("k:\n  scenarios:\n    s:\n    - search-space:\n      - conc-list: [x]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		mc, _, err := ParseMaster("m.yaml", data)
+		if err == nil {
+			for _, e := range mc.Entries {
+				for _, s := range e.Scenarios {
+					for _, r := range s.Rows {
+						r.Selector()
+					}
+				}
+			}
+		}
+	})
+}
+
+func FuzzChangelog(f *testing.F) {
+	seedFiles(f, "../testdata/export/perf-changelog.excerpt.yaml",
+		"../../shared/formats/inferencex-config/perf-changelog.excerpt.yaml")
+	f.Add([]byte("- config-keys: [a]\n  description: [x]\n  pr-link: u\n  |\n"))
+	f.Add([]byte("  - config-keys:\n      - a\n    description: [x]\n    pr-link: u"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ParseChangelog("c.yaml", data)
+		e := ChangelogEntry{ConfigKeys: []string{"k"}, Description: []string{"d \" \\ x"}, PRLink: PlaceholderPRLink}
+		out, err := AppendChangelog("c.yaml", data, e)
+		if err == nil && !bytes.HasPrefix(out, data) {
+			t.Fatal("append changed existing bytes")
+		}
+	})
+}
+
+func FuzzEditBundle(f *testing.F) {
+	seedFiles(f, "../testdata/export/disagg-dep16-hicache-variants.yaml")
+	f.Add([]byte("schema: 2\nbase: {}\noverride_a:\n  x: 1\n\n\noverride_b: 2"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		add := []newOverride{{key: "override_new", text: "override_new:\n  name: n\n", order: [3]int{2, 1, 5}}}
+		out, err := editBundle(string(data), map[string]bool{"override_a": true}, add, map[string][3]int{"override_b": {1, 1, 1}})
+		if err == nil && !bytes.Contains([]byte(out), []byte("override_new:\n  name: n\n")) {
+			t.Fatal("inserted block missing")
+		}
+	})
+}
