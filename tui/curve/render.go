@@ -45,7 +45,7 @@ func Render(in Input, st themes.Styles, w, h int) string {
 	}
 	lines = append(lines, paint.Canvas(canvas, st)...)
 	if captionH > 0 {
-		lines = append(lines, frame.FitLine(st.Muted.Render(render.AxisCaption(in.X, in.Y, in.LogX)), w))
+		lines = append(lines, frame.FitLine(st.Muted.Render(Caption(in.X, in.Y, in.LogX)), w))
 	}
 	lines = append(lines, readout...)
 	return strings.Join(frame.Fit(strings.Join(lines, "\n"), w, h), "\n")
@@ -115,4 +115,17 @@ func exact(v float64) string {
 	s := fmt.Sprintf("%.2f", v)
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	return s
+}
+
+// Caption names both axes compactly, the scale first so it survives a
+// narrow pane's cut.
+func Caption(x, y model.Axis, logX bool) string {
+	scale, dir := "linear", "higher is better"
+	if logX {
+		scale = "log scale"
+	}
+	if !x.HigherBetter {
+		dir = "lower is better"
+	}
+	return fmt.Sprintf("x: %s (%s, %s, %s)   y: %s (%s)", x.Name, scale, x.Unit, dir, y.Name, y.Unit)
 }

@@ -80,7 +80,7 @@ func Box(st themes.Styles, jump int, title, body string, w, h int, focused bool)
 	if inner >= labelW+3 {
 		b.WriteString(bs.Render(r.tl + r.h + " "))
 		b.WriteString(label)
-		b.WriteString(bs.Render(" " + strings.Repeat(r.h, inner-labelW-2) + r.tr))
+		b.WriteString(bs.Render(" " + strings.Repeat(r.h, inner-labelW-3) + r.tr))
 	} else {
 		b.WriteString(bs.Render(r.tl + strings.Repeat(r.h, inner) + r.tr))
 	}

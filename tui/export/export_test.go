@@ -1,0 +1,155 @@
+package export
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/state"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	os.Exit(m.Run())
+}
+
+const disaggKey = "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"
+
+// fixtures copies the project's export fixtures to a temp dir.
+func fixtures(t *testing.T) Config {
+	dir := t.TempDir()
+	for _, f := range []string{"disagg-dep16-hicache-variants.yaml", "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"} {
+		b, err := os.ReadFile(filepath.Join("../../testdata/export", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, f), b, 0o644)
+	}
+	t.Chdir(dir) // relative paths: the previews do not depend on the temp dir
+	return Config{
+		RecipePath:    "disagg-dep16-hicache-variants.yaml",
+		MasterPath:    "nvidia-master.excerpt.yaml",
+		ChangelogPath: "perf-changelog.excerpt.yaml",
+		ConfigKeys:    []string{disaggKey},
+	}
+}
+
+// planned7P is the planner's 7P BS96 c5540 (same knobs as the local run).
+func planned7P(st *state.State) model.Point {
+	p := *testkit.ByID(st.Points, "7p1d-dep2-dep16-b96-c5540")
+	p.ID += "@planned"
+	p.Source = model.SourcePlanned
+	return p
+}
+
+func built(t *testing.T, theme string, prof termenv.Profile) (*Model, *state.State, Config) {
+	cfg := fixtures(t)
+	st := state.New()
+	st.SetPoints(testkit.Demo())
+	st.ToggleMark("8p1d-dep2-dep16-c4096")
+	st.AddPlanned(planned7P(st))
+	st.TakeChanges()
+	m := New(st, keys.Default().Export, testkit.Styles(theme, prof), cfg)
+	cmd := m.Pending()
+	if cmd == nil {
+		t.Fatal("no build command")
+	}
+	if _, handled := m.Handle(cmd()); !handled {
+		t.Fatal("the build result was not handled by the pane")
+	}
+	return m, st, cfg
+}
+
+func TestRequestExportsTheMeasuredTwinOfAPlannedPoint(t *testing.T) {
+	st := state.New()
+	st.SetPoints(testkit.Demo())
+	p := planned7P(st)
+	req := Request(Config{}, st.Points, []model.Point{p}, []string{"8p1d-dep2-dep16-c4096"})
+	if len(req.Add) != 1 || req.Add[0] != "7p1d-dep2-dep16-b96-c5540" || len(req.Points) != len(st.Points) {
+		t.Fatalf("add %v with %d points", req.Add, len(req.Points))
+	}
+}
+
+func TestPreviewShowsTheOverride(t *testing.T) {
+	m, _, _ := built(t, "none", termenv.Ascii)
+	m.SetSize(100, 60)
+	out := m.View()
+	for _, want := range []string{"override_7p1d_dep2_dep16_b96_c5540:", "cuda-graph-max-bs-decode: 96", "── master rows ──", "── changelog entry ──", "perf-changelog.excerpt.yaml"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("preview lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestStaleBuildIsDropped(t *testing.T) {
+	m, st, _ := built(t, "none", termenv.Ascii)
+	old := m.plan
+	st.ToggleMark("agg-tep2-c16")
+	m.Refresh(st.TakeChanges())
+	cmd := m.Pending()
+	m.Handle(builtMsg{gen: m.gen - 1, plan: nil})
+	if m.plan != old {
+		t.Fatal("a stale build replaced the plan")
+	}
+	m.Handle(cmd())
+	if m.plan == old {
+		t.Fatal("the current build was not applied")
+	}
+}
+
+func TestWriteAsksThenWrites(t *testing.T) {
+	m, _, cfg := built(t, "none", termenv.Ascii)
+	before, _ := os.ReadFile(cfg.ChangelogPath)
+	msg := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("w")})()
+	ask, ok := msg.(state.ConfirmMsg)
+	if !ok || !strings.Contains(ask.Prompt, "perf-changelog.excerpt.yaml") {
+		t.Fatalf("w gave %#v, want a confirmation naming the files", msg)
+	}
+	after, _ := os.ReadFile(cfg.ChangelogPath)
+	if string(after) != string(before) {
+		t.Fatal("w wrote before the confirmation")
+	}
+	done, ok := ask.Yes().(state.ExportedMsg)
+	if !ok || done.Err != nil || len(done.Files) != 3 {
+		t.Fatalf("write: %+v", done)
+	}
+	after, _ = os.ReadFile(cfg.ChangelogPath)
+	if !strings.HasPrefix(string(after), string(before)) || len(after) <= len(before) {
+		t.Error("the changelog was not appended to (or its old bytes changed)")
+	}
+}
+
+func TestWithoutRecipeSaysHow(t *testing.T) {
+	st := state.New()
+	st.SetPoints(testkit.Demo())
+	st.ToggleMark("8p1d-dep2-dep16-c4096")
+	m := New(st, keys.Default().Export, testkit.Styles("none", termenv.Ascii), Config{})
+	m.SetSize(80, 10)
+	if cmd := m.Pending(); cmd != nil || !strings.Contains(m.View(), "--recipe") {
+		t.Errorf("without --recipe: cmd %v, view:\n%s", cmd != nil, m.View())
+	}
+}
+
+func TestRenderGolden(t *testing.T) {
+	pkgDir, _ := os.Getwd()
+	for _, sz := range testkit.Sizes {
+		for _, th := range testkit.Themes {
+			t.Run(fmt.Sprintf("%dx%d-%s-%s", sz[0], sz[1], th.Name, testkit.ProfileName(th.Profile)), func(t *testing.T) {
+				m, _, _ := built(t, th.Name, th.Profile)
+				m.SetSize(sz[0], sz[1])
+				out := m.View()
+				os.Chdir(pkgDir) // golden files live beside the test; t.Chdir restores anyway
+				golden.RequireEqual(t, []byte(out))
+			})
+		}
+	}
+}

@@ -1,0 +1,93 @@
+// Package testkit holds what the workbench's tests share: styles with a
+// fixed colour profile, the demo data and a large synthetic dataset.
+package testkit
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+	"github.com/sweeptune/sweeptune/demo"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/themes"
+)
+
+// Styles builds a theme's styles on a renderer with the given profile.
+func Styles(theme string, p termenv.Profile) themes.Styles {
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(p)
+	return themes.New(theme, r)
+}
+
+// Demo is the embedded demo's points.
+func Demo() []model.Point { return demo.Load().Points }
+
+// Synthetic returns n points: the demo's points repeated with a
+// deterministic ±4 % spread on every metric and distinct concurrencies,
+// so IDs stay unique and the planner can still calibrate.
+func Synthetic(n int) []model.Point {
+	base := Demo()
+	out := make([]model.Point, 0, n)
+	seed := uint32(1)
+	rnd := func() float64 { // xorshift: stable across runs
+		seed ^= seed << 13
+		seed ^= seed >> 17
+		seed ^= seed << 5
+		return float64(seed%10000)/10000*0.08 - 0.04
+	}
+	for i := 0; len(out) < n; i++ {
+		p := base[i%len(base)]
+		rep := i / len(base)
+		if rep > 0 {
+			p.Label = fmt.Sprintf("%s r%d", p.DisplayLabel(), rep)
+			p.Knobs.Concurrency += rep
+			var ms model.Metrics
+			for _, m := range p.Metrics.Present() {
+				v, _ := p.Metrics.Get(m)
+				ms.Set(m, v*(1+rnd()))
+			}
+			p.Metrics = ms
+		}
+		out = append(out, p)
+	}
+	model.AssignIDs(out)
+	return out
+}
+
+// Sizes are the pane sizes every golden matrix covers: narrow, medium, wide.
+var Sizes = [][2]int{{40, 12}, {70, 22}, {120, 34}}
+
+// Themes are the golden matrix' themes: every theme with colour off (what
+// NO_COLOR users see, and the layout check), plus two with real colours.
+var Themes = []struct {
+	Name    string
+	Profile termenv.Profile
+}{
+	{"none", termenv.Ascii},
+	{"dark", termenv.Ascii},
+	{"dark", termenv.ANSI256},
+	{"high-contrast", termenv.ANSI},
+}
+
+// ProfileName is a short name for golden file names.
+func ProfileName(p termenv.Profile) string {
+	switch p {
+	case termenv.Ascii:
+		return "ascii"
+	case termenv.ANSI:
+		return "ansi"
+	case termenv.ANSI256:
+		return "ansi256"
+	}
+	return "truecolor"
+}
+
+// ByID returns the demo point with the ID, or panics (test data).
+func ByID(pts []model.Point, id string) *model.Point {
+	i := model.FindID(pts, id)
+	if i < 0 {
+		panic("no point " + id)
+	}
+	return &pts[i]
+}

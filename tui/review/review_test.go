@@ -1,0 +1,101 @@
+package review
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+	"github.com/sweeptune/sweeptune/demo"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/state"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	os.Exit(m.Run())
+}
+
+// tablesAB is DATA.md tables A and B (the retune's before and local runs).
+func tablesAB(t *testing.T) []model.Point {
+	names, data := demo.Files()
+	var n []string
+	var d [][]byte
+	for i := range names {
+		if strings.HasPrefix(names[i], "demo:a-") || strings.HasPrefix(names[i], "demo:b-") {
+			n, d = append(n, names[i]), append(d, data[i])
+		}
+	}
+	ds := sources.LoadFiles(n, d, sources.Options{})
+	if len(ds.Points) == 0 {
+		t.Fatal("no demo points")
+	}
+	return ds.Points
+}
+
+var removed = map[string]bool{"8p1d-dep2-dep16-c4096": true, "agg-tep2-c16": true, "9p1d-dep2-dep16-b160-c7480": true}
+
+// TestWorkedRemovals reproduces DATA.md's worked removal review.
+func TestWorkedRemovals(t *testing.T) {
+	// DATA.md's kept set leaves out the 1200 s 3P c700 run of table B.
+	var pts []model.Point
+	for _, p := range tablesAB(t) {
+		if p.ID != "3p1d-dep2-dep16-b18-c700" {
+			pts = append(pts, p)
+		}
+	}
+	r := Compute(pts, removed, model.AxisMeanIntvty, model.AxisTputPerGPU)
+	if len(r.Curves) != 1 {
+		t.Fatalf("%d curves", len(r.Curves))
+	}
+	want := map[string]float64{"8p1d-dep2-dep16-c4096": 853132.41, "agg-tep2-c16": 243084.79, "9p1d-dep2-dep16-b160-c7480": 1100893.85}
+	for _, v := range r.Curves[0].Verdicts {
+		w, ok := want[v.ID]
+		if !ok {
+			t.Errorf("unexpected verdict %s", v.ID)
+			continue
+		}
+		if !v.Covered || math.Abs(v.LineValue-w) > 0.01 {
+			t.Errorf("%s: covered %v ℓ %.2f, want covered ℓ %.2f", v.ID, v.Covered, v.LineValue, w)
+		}
+	}
+	out := Render(r, testkit.Styles("none", termenv.Ascii))
+	for _, s := range []string{"× 8p1d-dep2-dep16-c4096  ✓ covered  ℓ 853,132.41  gap -5.85 %", "9p1d-dep2-dep16-b160-c7480  ✓ covered  ℓ 1,100,893.85  gap -0.59 %"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("review lacks %q:\n%s", s, out)
+		}
+	}
+}
+
+// TestGainsAgainstCompetitor reproduces DATA.md's gains at p90 interactivity.
+func TestGainsAgainstCompetitor(t *testing.T) {
+	pts := testkit.Demo()
+	r := Compute(pts, nil, model.AxisP90Intvty, model.AxisTputPerGPU)
+	out := Render(r, testkit.Styles("none", termenv.Ascii))
+	if !strings.Contains(out, "9p1d-dep2-dep16-b192-c7480  +11.05 %  (1,117,063 vs 1,005,892.79)") {
+		t.Errorf("no +11.05 %% gain for 9P BS192:\n%s", out)
+	}
+}
+
+func TestRenderGolden(t *testing.T) {
+	r := Compute(testkit.Demo(), removed, model.AxisMeanIntvty, model.AxisTputPerGPU)
+	for _, sz := range testkit.Sizes {
+		for _, th := range testkit.Themes {
+			t.Run(fmt.Sprintf("%dx%d-%s-%s", sz[0], sz[1], th.Name, testkit.ProfileName(th.Profile)), func(t *testing.T) {
+				st := state.New()
+				m := New(st, keys.Default().Review, testkit.Styles(th.Name, th.Profile))
+				m.report = r
+				m.redraw()
+				m.SetSize(sz[0], sz[1])
+				golden.RequireEqual(t, []byte(m.View()))
+			})
+		}
+	}
+}
