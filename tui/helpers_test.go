@@ -5,8 +5,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
