@@ -89,15 +89,16 @@ func (p *ExportPlan) Write() error {
 
 // exportCtx carries what BuildExport has worked out so far.
 type exportCtx struct {
-	req     ExportRequest
-	plan    *ExportPlan
-	add     []*model.Point
-	remove  []*model.Point
-	recipe  *Recipe
-	base    Variant
-	gpn     int
-	removed map[string]*model.Point // override key → removed point
-	kept    []keptOverride
+	req        ExportRequest
+	plan       *ExportPlan
+	add        []*model.Point
+	remove     []*model.Point
+	recipe     *Recipe
+	base       Variant
+	gpn        int
+	removed    map[string]*model.Point // override key → removed point
+	kept       []keptOverride
+	recipeText []byte
 }
 
 type keptOverride struct {
@@ -224,7 +225,7 @@ func (c *exportCtx) readRecipe(data []byte) error {
 	if r.Schema != 2 {
 		return fmt.Errorf("%s: a schema-1 recipe has no overrides; export writes into schema-2 bundles", path)
 	}
-	c.recipe = r
+	c.recipe, c.recipeText = r, data
 	base, ferr := variantOf(path, "", r.Base)
 	if ferr != nil {
 		return fmt.Errorf("%s: base.%s: %s", path, ferr.field, ferr.msg)
@@ -349,7 +350,15 @@ func (r *Recipe) hasKey(key string) bool {
 	return false
 }
 
-func bundleIndentOf(c *exportCtx) int { return 2 }
+// bundleIndentOf is the bundle's own indentation step (2 when unknown).
+func bundleIndentOf(c *exportCtx) int {
+	lines := splitLines(string(c.recipeText))
+	blocks, err := topBlocks(string(c.recipeText), lines)
+	if err != nil {
+		return 2
+	}
+	return bundleIndent(lines, blocks)
+}
 
 // checkPoint: the same parallelism as the base, workers fit their nodes,
 // and MRR = decode ranks × BS unless explicit.
