@@ -124,7 +124,11 @@ func (m *Model) relabel() {
 
 // follow moves the cursor to the shared selection when it is in the table.
 func (m *Model) follow() {
-	if r, ok := m.rowOf[m.st.Selected]; ok && r != m.table.Cursor() {
+	r, ok := m.rowOf[m.st.Selected]
+	if !ok {
+		r = 0 // the selection is filtered out: start from the top
+	}
+	if r != m.table.Cursor() {
 		m.table.SetCursor(r)
 	}
 	m.moveGlyph()
