@@ -63,3 +63,14 @@ func typeText(m *Model, s string) {
 		m.Update(keyMsg(string(r)))
 	}
 }
+
+// settle runs the panes' background work (review, export build) inline,
+// as the runtime would run their commands.
+func settle(m *Model) {
+	for _, p := range m.panes {
+		if s, ok := p.(interface{ Sync() }); ok {
+			s.Sync()
+		}
+	}
+	m.compose()
+}

@@ -48,6 +48,7 @@ func TestMarkInPointsPaneReachesReview(t *testing.T) {
 	if !m.State().Marks[removed8P] {
 		t.Fatal("m did not mark the point")
 	}
+	settle(m)
 	rv := m.panes[layout.Review].(*review.Model).Report()
 	var found bool
 	for _, v := range rv.Curves[0].Verdicts {

@@ -45,8 +45,11 @@ func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh redoes what a state change touched.
 func (m *Model) Refresh(c state.Change) {
-	if c&(state.ChangeData|state.ChangeMarks|state.ChangeAxis) != 0 {
+	switch {
+	case c&(state.ChangeData|state.ChangeAxis) != 0:
 		m.rebuild()
+	case c&state.ChangeMarks != 0:
+		m.remark()
 	}
 	if c != 0 {
 		m.redraw()
@@ -67,6 +70,28 @@ func (m *Model) rebuild() {
 	m.order = m.order[:0]
 	for _, p := range c {
 		m.order = append(m.order, all[p.Index].ID)
+	}
+}
+
+// remark updates the markers after a mark toggle without rebuilding the
+// series: the frontiers are per source and do not depend on marks.
+func (m *Model) remark() {
+	for si := range m.series {
+		s := &m.series[si]
+		planned := s.Name == string(model.SourcePlanned)
+		for pi := range s.Points {
+			p := &s.Points[pi]
+			switch {
+			case planned:
+				p.Kind = render.MarkPlanned
+			case m.st.Marks[p.ID]:
+				p.Kind = render.MarkRemoved
+			case p.Frontier:
+				p.Kind = render.MarkFrontier
+			default:
+				p.Kind = render.MarkDominated
+			}
+		}
 	}
 }
 

@@ -78,16 +78,24 @@ func (m *Model) Pending() tea.Cmd {
 		m.redraw()
 		return nil
 	}
-	gen, sig := m.gen, session.Signature(m.st)
-	req := Request(m.cfg, m.st.Points, m.st.Planned, m.st.MarkedIDs())
+	gen, sig, cfg := m.gen, session.Signature(m.st), m.cfg
+	loaded, planned, marks := m.st.Points, m.st.Planned, m.st.MarkedIDs()
 	return func() (msg tea.Msg) {
 		defer func() {
 			if r := recover(); r != nil {
 				msg = builtMsg{gen: gen, err: fmt.Errorf("export failed: %v", r)}
 			}
 		}()
-		plan, err := sources.BuildExport(req)
+		plan, err := sources.BuildExport(Request(cfg, loaded, planned, marks))
 		return builtMsg{gen: gen, plan: plan, err: err, sig: sig}
+	}
+}
+
+// Sync builds the export now, on the caller's goroutine (tests).
+func (m *Model) Sync() {
+	m.dirty = true
+	if cmd := m.Pending(); cmd != nil {
+		m.Handle(cmd())
 	}
 }
 

@@ -23,35 +23,25 @@ type Model struct {
 	styles themes.Styles
 	w, h   int
 
-	table     table.Model
+	table     grid
 	filter    input
 	filtering bool
 	details   bool
 	sortCol   int
 	desc      bool
 
-	idx    []int // table row → index into st.All()
-	rowOf  map[string]int
-	rows   []table.Row
-	cursor int // row that carries the › glyph
-	view   string
+	idx   []int // table row → index into st.All()
+	rowOf map[string]int
+	rows  []table.Row
+	view  string
 }
 
 // New returns the pane over the shared state.
 func New(st *state.State, km keys.Points, styles themes.Styles) *Model {
-	m := &Model{st: st, keys: km, styles: styles, sortCol: colY, desc: true, cursor: -1}
-	m.table = table.New(table.WithKeyMap(km.Table), table.WithFocused(true))
-	m.applyStyles()
+	m := &Model{st: st, keys: km, styles: styles, sortCol: colY, desc: true}
+	m.table = grid{keys: km.Table, first: m.glyph}
 	m.Refresh(state.ChangeAll)
 	return m
-}
-
-func (m *Model) applyStyles() {
-	m.table.SetStyles(table.Styles{
-		Header:   m.styles.TableHeader.PaddingRight(1),
-		Cell:     m.styles.TableCell.PaddingRight(1),
-		Selected: m.styles.TableSelected,
-	})
 }
 
 // SetSize sets the inner size; one line is kept for the footer.
@@ -60,16 +50,16 @@ func (m *Model) SetSize(w, h int) {
 		return
 	}
 	m.w, m.h = w, h
-	m.table.SetColumns(columns(m.st.X, m.w, m.sortCol, m.desc))
-	m.table.SetWidth(w)
-	m.table.SetHeight(max(h-1, 2))
+	m.table.cols = columns(m.st.X, m.w, m.sortCol, m.desc)
+	m.table.height = max(h-2, 1) // header and footer
+	m.table.offset = 0           // re-scroll from the top for the new height
+	m.table.SetCursor(m.table.Cursor())
 	m.redraw()
 }
 
 // SetStyles switches the theme.
 func (m *Model) SetStyles(s themes.Styles) {
 	m.styles = s
-	m.applyStyles()
 	m.redraw()
 }
 
@@ -81,8 +71,6 @@ func (m *Model) Refresh(c state.Change) {
 	switch {
 	case c&(state.ChangeData|state.ChangeAxis) != 0:
 		m.rebuild()
-	case c&state.ChangeMarks != 0:
-		m.relabel()
 	}
 	if c&state.ChangeSelection != 0 {
 		m.follow()
@@ -100,26 +88,12 @@ func (m *Model) rebuild() {
 	m.rowOf = make(map[string]int, len(m.idx))
 	for r, i := range m.idx {
 		p := &all[i]
-		m.rows[r] = row(p, m.st.X, m.st.Y, "")
+		m.rows[r] = row(p, m.st.X, m.st.Y)
 		m.rowOf[p.ID] = r
 	}
-	m.table.SetColumns(columns(m.st.X, m.w, m.sortCol, m.desc))
-	m.cursor = -1
+	m.table.cols = columns(m.st.X, m.w, m.sortCol, m.desc)
 	m.table.SetRows(m.rows)
-	m.relabel()
 	m.follow()
-}
-
-// relabel rewrites the glyph column (marks, cursor).
-func (m *Model) relabel() {
-	all := m.st.All()
-	cur := m.table.Cursor()
-	for r, i := range m.idx {
-		p := &all[i]
-		m.rows[r][0] = glyph(r == cur, m.st.Marks[p.ID], p.Source == model.SourcePlanned)
-	}
-	m.cursor = cur
-	m.table.UpdateViewport()
 }
 
 // follow moves the cursor to the shared selection when it is in the table.
@@ -131,26 +105,15 @@ func (m *Model) follow() {
 	if r != m.table.Cursor() {
 		m.table.SetCursor(r)
 	}
-	m.moveGlyph()
 }
 
-// moveGlyph puts › on the cursor row, touching two rows only.
-func (m *Model) moveGlyph() {
-	cur := m.table.Cursor()
-	if cur == m.cursor || cur < 0 || cur >= len(m.rows) {
-		return
+// glyph is column 0 of a row: › on the cursor, × marked, ◇ planned.
+func (m *Model) glyph(r int, cursor bool) string {
+	if r < 0 || r >= len(m.idx) {
+		return ""
 	}
-	all := m.st.All()
-	set := func(r int, on bool) {
-		if r >= 0 && r < len(m.rows) {
-			p := &all[m.idx[r]]
-			m.rows[r][0] = glyph(on, m.st.Marks[p.ID], p.Source == model.SourcePlanned)
-		}
-	}
-	set(m.cursor, false)
-	set(cur, true)
-	m.cursor = cur
-	m.table.UpdateViewport()
+	p := &m.st.All()[m.idx[r]]
+	return glyph(cursor, m.st.Marks[p.ID], p.Source == model.SourcePlanned)
 }
 
 // Update handles a key while the pane has focus.
@@ -193,12 +156,11 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		m.redraw()
 		return nil
 	}
-	var cmd tea.Cmd
-	m.table, cmd = m.table.Update(msg)
-	m.moveGlyph()
-	m.st.Select(m.selectedID())
-	m.redraw()
-	return cmd
+	if m.table.Update(msg) {
+		m.st.Select(m.selectedID())
+		m.redraw()
+	}
+	return nil
 }
 
 func (m *Model) updateFilter(msg tea.KeyMsg) tea.Cmd {
@@ -241,7 +203,8 @@ func (m *Model) redraw() {
 		m.view = strings.Join(frame.Fit(body, m.w, m.h), "\n")
 		return
 	}
-	m.view = strings.Join(frame.Fit(m.table.View()+"\n"+m.footer(), m.w, m.h), "\n")
+	body := frame.Fit(m.table.View(m.styles), m.w, m.h-1)
+	m.view = strings.Join(append(body, frame.FitLine(m.footer(), m.w)), "\n")
 }
 
 func (m *Model) footer() string {

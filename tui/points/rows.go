@@ -115,8 +115,8 @@ func matches(p *model.Point, q string) bool {
 		strings.Contains(string(p.Source), q)
 }
 
-func row(p *model.Point, x, y model.Axis, glyph string) table.Row {
-	return table.Row{glyph, p.ID, string(p.Source), strconv.Itoa(p.GPUs()), conc(p), num(p, y.Metric, 0), num(p, x.Metric, 2)}
+func row(p *model.Point, x, y model.Axis) table.Row {
+	return table.Row{"", p.ID, string(p.Source), strconv.Itoa(p.GPUs()), conc(p), num(p, y.Metric, 0), num(p, x.Metric, 2)}
 }
 
 func conc(p *model.Point) string {

@@ -10,19 +10,29 @@ import (
 )
 
 // Model is the review pane; it recomputes on marks, data or axis changes,
-// never on a mere selection move.
+// never on a mere selection move. The review of 10,000 points takes tens
+// of milliseconds, so it runs in a command and a key press never waits.
 type Model struct {
 	st     *state.State
 	keys   keys.Scroll
 	styles themes.Styles
 	report Report
 	view   scroll.View
+	gen    int
+	dirty  bool
+	ready  bool
+}
+
+// reviewedMsg is a finished review; gen drops stale ones.
+type reviewedMsg struct {
+	gen    int
+	report Report
 }
 
 // New returns the pane over the shared state.
 func New(st *state.State, km keys.Scroll, styles themes.Styles) *Model {
-	m := &Model{st: st, keys: km, styles: styles, view: scroll.New(km)}
-	m.Refresh(state.ChangeAll)
+	m := &Model{st: st, keys: km, styles: styles, view: scroll.New(km), dirty: true}
+	m.redraw()
 	return m
 }
 
@@ -32,15 +42,56 @@ func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
 // SetStyles switches the theme.
 func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
-// Refresh recomputes the review when marks, points or axes changed.
+// Refresh notes that marks, points or axes changed.
 func (m *Model) Refresh(c state.Change) {
 	if c&(state.ChangeData|state.ChangeMarks|state.ChangeAxis) != 0 {
-		m.report = Compute(m.st.All(), m.st.Marks, m.st.X, m.st.Y)
-		m.redraw()
+		m.dirty = true
 	}
 }
 
-func (m *Model) redraw() { m.view.SetContent(Render(m.report, m.styles)) }
+// Pending returns the review command when the review is out of date. It
+// captures the points (never mutated in place), a copy of the marks and
+// the axes.
+func (m *Model) Pending() tea.Cmd {
+	if !m.dirty {
+		return nil
+	}
+	m.dirty = false
+	m.gen++
+	gen, all, x, y := m.gen, m.st.All(), m.st.X, m.st.Y
+	marks := make(map[string]bool, len(m.st.Marks))
+	for id := range m.st.Marks {
+		marks[id] = true
+	}
+	return func() tea.Msg { return reviewedMsg{gen: gen, report: Compute(all, marks, x, y)} }
+}
+
+// Handle takes the pane's review results.
+func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
+	r, ok := msg.(reviewedMsg)
+	if !ok {
+		return nil, false
+	}
+	if r.gen == m.gen {
+		m.report, m.ready = r.report, true
+		m.redraw()
+	}
+	return nil, true
+}
+
+// Sync computes the review now, on the caller's goroutine (tests).
+func (m *Model) Sync() {
+	m.dirty = true
+	m.Handle(m.Pending()())
+}
+
+func (m *Model) redraw() {
+	if !m.ready {
+		m.view.SetContent(m.styles.Muted.Render("reviewing…"))
+		return
+	}
+	m.view.SetContent(Render(m.report, m.styles))
+}
 
 // Report is the current review (for tests and the export pane).
 func (m *Model) Report() Report { return m.report }

@@ -91,7 +91,7 @@ func TestRenderGolden(t *testing.T) {
 			t.Run(fmt.Sprintf("%dx%d-%s-%s", sz[0], sz[1], th.Name, testkit.ProfileName(th.Profile)), func(t *testing.T) {
 				st := state.New()
 				m := New(st, keys.Default().Review, testkit.Styles(th.Name, th.Profile))
-				m.report = r
+				m.report, m.ready = r, true
 				m.redraw()
 				m.SetSize(sz[0], sz[1])
 				golden.RequireEqual(t, []byte(m.View()))
