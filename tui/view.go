@@ -136,19 +136,24 @@ func (m *Model) statusLine() string {
 	case m.status != "":
 		left = st.StatusInfo.Render(m.status)
 	}
-	right := m.shortHelp()
-	lw, rw := frame.Width(left), frame.Width(right)
-	if lw+rw+2 > m.w {
-		right = ""
-		rw = 0
+	// Drop the pane's keys before the global ones when space is short.
+	lw := frame.Width(left)
+	right := m.shortHelp(true)
+	if lw+frame.Width(right)+2 > m.w {
+		right = m.shortHelp(false)
 	}
+	if lw+frame.Width(right)+2 > m.w {
+		right = ""
+	}
+	rw := frame.Width(right)
 	return frame.FitLine(left+strings.Repeat(" ", max(m.w-lw-rw, 0))+right, m.w)
 }
 
-// shortHelp names the focused pane's first keys and the always-there ones.
-func (m *Model) shortHelp() string {
+// shortHelp names the focused pane's last keys (its own, past the
+// movement ones) and the always-there ones.
+func (m *Model) shortHelp(pane bool) string {
 	var bs []key.Binding
-	if p := m.panes[m.focus]; p != nil {
+	if p := m.panes[m.focus]; p != nil && pane {
 		bs = p.Bindings()
 		if len(bs) > 3 {
 			bs = bs[len(bs)-3:]

@@ -116,7 +116,11 @@ func matches(p *model.Point, q string) bool {
 }
 
 func row(p *model.Point, x, y model.Axis) table.Row {
-	return table.Row{"", p.ID, string(p.Source), strconv.Itoa(p.GPUs()), conc(p), num(p, y.Metric, 0), num(p, x.Metric, 2)}
+	gpus := "–"
+	if g := p.GPUs(); g > 0 {
+		gpus = strconv.Itoa(g)
+	}
+	return table.Row{"", p.ID, string(p.Source), gpus, conc(p), num(p, y.Metric, 0), num(p, x.Metric, 2)}
 }
 
 func conc(p *model.Point) string {

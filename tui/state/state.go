@@ -83,12 +83,20 @@ func (s *State) SetPoints(pts []model.Point) {
 	}
 }
 
+// firstID is the point to select when there is no selection: the highest
+// on y, where an engineer's eye goes first (the table's default order).
 func (s *State) firstID() string {
-	all := s.All()
-	if len(all) == 0 {
-		return ""
+	best, id := 0.0, ""
+	for i := range s.All() {
+		p := &s.all[i]
+		if v, ok := p.Value(s.Y.Metric); ok && (id == "" || v > best) {
+			best, id = v, p.ID
+		}
 	}
-	return all[0].ID
+	if id == "" && len(s.all) > 0 {
+		id = s.all[0].ID
+	}
+	return id
 }
 
 // Select makes id the selected point.
