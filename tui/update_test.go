@@ -213,3 +213,26 @@ func lastLine(s string) string {
 	lines := strings.Split(s, "\n")
 	return lines[len(lines)-1]
 }
+
+func TestMouseClickFocusesThePane(t *testing.T) {
+	m := demoModel(t, 160, 50)
+	for _, s := range m.Layout().Slots {
+		m.Update(tea.MouseMsg{X: s.X + s.W/2, Y: s.Y + 1, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+		if m.Focus() != s.Pane {
+			t.Errorf("click in %s focused %d", layout.Names[s.Pane], m.Focus())
+		}
+	}
+}
+
+func TestPlannedPointsAreCopiedOnWrite(t *testing.T) {
+	m := demoModel(t, 160, 50)
+	p := m.State().Points[0]
+	p.ID = "x@planned"
+	m.State().AddPlanned(p)
+	held := m.State().Planned // what a running export command holds
+	p.Knobs.Concurrency = 12345
+	m.State().AddPlanned(p) // same ID: replaces
+	if held[0].Knobs.Concurrency == 12345 || len(m.State().Planned) != 1 || m.State().Planned[0].Knobs.Concurrency != 12345 {
+		t.Fatal("re-planning an ID mutated a slice a command may still read, or did not replace")
+	}
+}

@@ -146,11 +146,14 @@ func (s *State) MarkedIDs() []string {
 // selects it.
 func (s *State) AddPlanned(p model.Point) {
 	p.Source = model.SourcePlanned
-	if i := model.FindID(s.Planned, p.ID); i >= 0 {
-		s.Planned[i] = p
-	} else {
-		s.Planned = append(s.Planned, p)
+	// Copy on write: commands still running (review, export) hold the old slice.
+	next := make([]model.Point, 0, len(s.Planned)+1)
+	for _, q := range s.Planned {
+		if q.ID != p.ID {
+			next = append(next, q)
+		}
 	}
+	s.Planned = append(next, p)
 	s.all = nil
 	s.pending |= ChangeData
 	s.Select(p.ID)
