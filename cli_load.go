@@ -64,8 +64,11 @@ func fetchPublished(url string, opt sources.Options, ds *sources.Dataset) {
 	fetchPublishedHook(url, opt, ds)
 }
 
-// printWarnings writes one line per warning to w.
+// printWarnings writes one line per notice and per warning to w.
 func printWarnings(w io.Writer, ds *sources.Dataset) {
+	for _, n := range ds.Notices {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	for _, warn := range ds.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warn)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
-	"github.com/sweeptune/sweeptune/sources"
 )
 
 func init() {
@@ -56,7 +55,8 @@ func runReport(args []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	ds, code := f.load(paths, env)
-	rep := buildReport(ds, x, y)
+	curves := model.GroupCurves(ds.Points)
+	rep := buildReport(ds, curves, x, y)
 	printWarnings(env.stderr, ds)
 	if f.json {
 		if err := writeJSON(env.stdout, rep); err != nil {
@@ -64,7 +64,7 @@ func runReport(args []string, env *cmdEnv) int {
 		}
 		return code
 	}
-	writeReportText(env.stdout, rep, ds, x, y, f.width, f.height, f.logX)
+	writeReportText(env.stdout, rep, curves, x, y, f.width, f.height, f.logX)
 	return code
 }
 
@@ -84,8 +84,7 @@ func axisList() string {
 	return strings.Join(names, ", ")
 }
 
-func writeReportText(w io.Writer, rep reportJSON, ds *sources.Dataset, x, y model.Axis, width, height int, logX bool) {
-	curves := model.GroupCurves(ds.Points)
+func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y model.Axis, width, height int, logX bool) {
 	if len(curves) == 0 {
 		fmt.Fprintln(w, "no points loaded")
 	}

@@ -81,12 +81,12 @@ func toPointJSON(p *model.Point) pointJSON {
 
 // buildReport groups the dataset into curves and marks each curve's frontier
 // (and hull vertices, when the geometry is available) on the chosen axes.
-func buildReport(ds *sources.Dataset, x, y model.Axis) reportJSON {
+func buildReport(ds *sources.Dataset, curves []model.Curve, x, y model.Axis) reportJSON {
 	rep := reportJSON{Axis: x.Name, Curves: []curveJSON{}, Warnings: []string{}}
 	for _, w := range ds.Warnings {
 		rep.Warnings = append(rep.Warnings, w.String())
 	}
-	for _, c := range model.GroupCurves(ds.Points) {
+	for _, c := range curves {
 		cj := curveJSON{Key: c.Key, Points: make([]pointJSON, len(c.Points))}
 		onFrontier := make([]bool, len(c.Points))
 		for _, i := range model.Frontier(c.Points, x, y) {

@@ -11,21 +11,28 @@ import (
 // more files are added after it.
 func AssignIDs(points []Point) {
 	taken := make(map[string]bool, len(points))
+	next := make(map[string]int) // next suffix number to try per "<id>@<source>"
+	var buf []byte
 	for i := range points {
 		p := &points[i]
-		id := p.Knobs.BaseID()
 		if p.Knobs.Mode == "" {
-			id = Slug(p.Label)
+			buf = append(buf[:0], Slug(p.Label)...)
+		} else {
+			buf = p.Knobs.appendBaseID(buf[:0])
 		}
-		if taken[id] {
-			id = id + "@" + string(p.Source)
-			if taken[id] {
-				base := id
-				for n := 2; taken[id]; n++ {
-					id = base + "-" + strconv.Itoa(n)
+		// Lookups with string(buf) do not allocate; only the final ID does.
+		if taken[string(buf)] {
+			buf = append(append(buf, '@'), p.Source...)
+			if taken[string(buf)] {
+				base := string(buf)
+				n := max(next[base], 2)
+				for buf = strconv.AppendInt(append(buf[:len(base)], '-'), int64(n), 10); taken[string(buf)]; buf = strconv.AppendInt(append(buf[:len(base)], '-'), int64(n), 10) {
+					n++
 				}
+				next[base] = n + 1
 			}
 		}
+		id := string(buf)
 		taken[id] = true
 		p.ID = id
 	}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -35,7 +36,11 @@ type Role struct {
 func (r Role) TotalGPUs() int { return r.Workers * r.GPUs }
 
 // Parallelism is the InferenceX label of a worker: dep<N>, tep<N>, tp<N> or tp<N>ep<M>.
-func (r Role) Parallelism() string {
+func (r Role) Parallelism() string { return string(r.appendParallelism(nil)) }
+
+// appendParallelism appends the label without allocating per call: IDs of
+// 100,000 points are built from it.
+func (r Role) appendParallelism(b []byte) []byte {
 	tp, ep := r.TP, r.EP
 	if tp <= 0 {
 		tp = r.GPUs
@@ -45,13 +50,14 @@ func (r Role) Parallelism() string {
 	}
 	switch {
 	case r.DPAttn && ep == tp:
-		return fmt.Sprintf("dep%d", tp)
+		return strconv.AppendInt(append(b, "dep"...), int64(tp), 10)
 	case ep == tp && tp > 1:
-		return fmt.Sprintf("tep%d", tp)
+		return strconv.AppendInt(append(b, "tep"...), int64(tp), 10)
 	case ep == 1:
-		return fmt.Sprintf("tp%d", tp)
+		return strconv.AppendInt(append(b, "tp"...), int64(tp), 10)
 	default:
-		return fmt.Sprintf("tp%dep%d", tp, ep)
+		b = strconv.AppendInt(append(b, "tp"...), int64(tp), 10)
+		return strconv.AppendInt(append(b, "ep"...), int64(ep), 10)
 	}
 }
 
@@ -100,24 +106,30 @@ func (k Knobs) DecodeRanks() int {
 
 // Shape is the topology without concurrency: 7p1d-dep2-dep16-b96, agg-tp4.
 // BS is left out when unknown.
-func (k Knobs) Shape() string {
-	var b strings.Builder
+func (k Knobs) Shape() string { return string(k.appendShape(make([]byte, 0, 32))) }
+
+func (k Knobs) appendShape(b []byte) []byte {
 	if k.Mode == ModeAgg {
-		b.WriteString("agg-")
-		b.WriteString(k.Prefill.Parallelism())
+		b = k.Prefill.appendParallelism(append(b, "agg-"...))
 	} else {
-		fmt.Fprintf(&b, "%dp%dd-%s-%s", k.Prefill.Workers, k.Decode.Workers,
-			k.Prefill.Parallelism(), k.Decode.Parallelism())
+		b = strconv.AppendInt(b, int64(k.Prefill.Workers), 10)
+		b = append(b, 'p')
+		b = strconv.AppendInt(b, int64(k.Decode.Workers), 10)
+		b = append(b, 'd', '-')
+		b = k.Prefill.appendParallelism(b)
+		b = k.Decode.appendParallelism(append(b, '-'))
 	}
 	if k.DecodeBS > 0 {
-		fmt.Fprintf(&b, "-b%d", k.DecodeBS)
+		b = strconv.AppendInt(append(b, "-b"...), int64(k.DecodeBS), 10)
 	}
-	return b.String()
+	return b
 }
 
 // BaseID is the point ID before de-duplication: <shape>-c<C>.
-func (k Knobs) BaseID() string {
-	return fmt.Sprintf("%s-c%d", k.Shape(), k.Concurrency)
+func (k Knobs) BaseID() string { return string(k.appendBaseID(make([]byte, 0, 40))) }
+
+func (k Knobs) appendBaseID(b []byte) []byte {
+	return strconv.AppendInt(append(k.appendShape(b), "-c"...), int64(k.Concurrency), 10)
 }
 
 // OverrideName is the srt-slurm override key InferenceX uses for an ID:

@@ -31,6 +31,9 @@ func parseAPIRows(path string, data []byte, ds *Dataset) {
 // parseAPIRowsAs decodes the rows one by one: a bad row is skipped with a
 // warning, a syntax error (truncation) keeps the rows before it.
 func parseAPIRowsAs(path string, data []byte, ds *Dataset, src model.Source) {
+	if parseAPIRowsParallel(path, data, ds, src) {
+		return
+	}
 	d := newRowDecoder(data)
 	s := d.s
 	if s.peek() != '[' {
@@ -42,48 +45,53 @@ func parseAPIRowsAs(path string, data []byte, ds *Dataset, src model.Source) {
 		// doubling copies them several times over.
 		ds.Points = slices.Grow(ds.Points, bytes.Count(data, []byte(`"metrics"`)))
 	}
-	s.elements(func(i int) {
-		s.peek() // the row starts at its first byte, after the separator's newline
-		start := s.pos
-		if s.peek() != '{' {
-			v := s.value()
-			if s.err == nil {
-				var r resultRow
-				r.badf("row", "want an object, got %s", v.kindName())
-				d.addRow(ds, path, i, start, &r, src)
-			}
-			return
-		}
-		var r resultRow
-		s.members(func(key []byte) {
-			if d.topField(key, &r) {
-				return
-			}
-			if string(key) != "metrics" {
-				s.skip()
-				return
-			}
-			if s.peek() != '{' {
-				if v := s.value(); v.kind != 'z' && s.err == nil {
-					r.badf("metrics", "want an object, got %s", v.kindName())
-				}
-				return
-			}
-			s.members(func(mk []byte) {
-				if m, ok := snakeMetrics[string(mk)]; ok {
-					d.metric("metrics.", mk, m, &r)
-				} else {
-					s.skip()
-				}
-			})
-		})
-		if s.err == nil {
-			d.addRow(ds, path, i, start, &r, src)
-		}
-	})
+	s.elements(func(i int) { d.apiRow(ds, path, i, src) })
 	s.atEnd()
 	if s.err != nil {
 		ds.Warnf(path, "", "invalid JSON at %v; %d rows before it loaded", s.err, countFrom(ds, path))
+	}
+}
+
+// apiRow decodes the row at the scanner's position and adds its point (or
+// a warning naming the field) to ds.
+func (d *rowDecoder) apiRow(ds *Dataset, path string, i int, src model.Source) {
+	s := d.s
+	s.peek() // the row starts at its first byte, after the separator's newline
+	start := s.pos
+	if s.peek() != '{' {
+		v := s.value()
+		if s.err == nil {
+			var r resultRow
+			r.badf("row", "want an object, got %s", v.kindName())
+			d.addRow(ds, path, i, start, &r, src)
+		}
+		return
+	}
+	var r resultRow
+	s.members(func(key []byte) {
+		if d.topField(key, &r) {
+			return
+		}
+		if string(key) != "metrics" {
+			s.skip()
+			return
+		}
+		if s.peek() != '{' {
+			if v := s.value(); v.kind != 'z' && s.err == nil {
+				r.badf("metrics", "want an object, got %s", v.kindName())
+			}
+			return
+		}
+		s.members(func(mk []byte) {
+			if m, ok := snakeMetrics[string(mk)]; ok {
+				d.metric("metrics.", mk, m, &r)
+			} else {
+				s.skip()
+			}
+		})
+	})
+	if s.err == nil {
+		d.addRow(ds, path, i, start, &r, src)
 	}
 }
 
