@@ -27,9 +27,11 @@ p90 and p75 E2EL (InferenceX recommends at least 5), and re-tune deltas of
 kept points against published points of the same topology and concurrency.
 
 The kept set is exactly the --keep points when given. Without --keep it is
-every other point of the removed points' curve that is not a competitor and
-has both metrics on the chosen axes; coverage then counts the whole curve
-without the removed points (E2EL-only points included).
+the rest of the removed points' curve with both metrics on the chosen axes,
+competitors left out, one measurement per configuration (the first loaded:
+a re-measurement never stands in as its own neighbour) and steady-state runs
+only (runs shorter than 3600 s are left out); coverage then counts the whole
+curve without the removed points (E2EL-only points included).
 
 Exit status: 0 every removed point covered, 1 one is not, 2 bad input or an
 unknown ID (the valid IDs are listed).
@@ -136,13 +138,16 @@ func (f *reviewFlags) resolve(points []model.Point, x, y model.Axis, stderr io.W
 		}
 		in.kept, in.covered = kept, kept
 	} else {
+		var curve []model.Point
 		for _, p := range points {
-			if p.Curve != in.curve || isRemoved[p.ID] || p.Source == model.SourceCompetitor {
-				continue
+			if p.Curve == in.curve {
+				curve = append(curve, p)
 			}
-			in.covered = append(in.covered, p)
-			if _, _, ok := p.XY(x, y); ok {
-				in.kept = append(in.kept, p)
+		}
+		in.kept = model.KeptCurve(curve, isRemoved, x, y)
+		for _, p := range curve {
+			if !isRemoved[p.ID] && p.Source != model.SourceCompetitor {
+				in.covered = append(in.covered, p)
 			}
 		}
 	}

@@ -14,8 +14,8 @@ import (
 
 var reviewX, reviewY = model.AxisMeanIntvty, model.AxisTputPerGPU
 
-// keptCurve is the curve after the export: every non-competitor point on
-// the removed points' curves that is not removed (added points included).
+// keptCurve is the curve after the export, as model.KeptCurve defines it:
+// the removed points' curves without them (added points included).
 func (c *exportCtx) keptCurve() []model.Point {
 	curves := map[model.CurveKey]bool{}
 	gone := map[string]bool{}
@@ -23,13 +23,13 @@ func (c *exportCtx) keptCurve() []model.Point {
 		curves[p.Curve] = true
 		gone[p.ID] = true
 	}
-	var kept []model.Point
+	var curve []model.Point
 	for _, p := range c.req.Points {
-		if curves[p.Curve] && !gone[p.ID] && p.Source != model.SourceCompetitor {
-			kept = append(kept, p)
+		if curves[p.Curve] {
+			curve = append(curve, p)
 		}
 	}
-	return kept
+	return model.KeptCurve(curve, gone, reviewX, reviewY)
 }
 
 func (c *exportCtx) review() {

@@ -56,13 +56,18 @@ func Compute(all []model.Point, marks map[string]bool, x, y model.Axis) Report {
 	}
 	for _, c := range model.GroupCurves(own) {
 		cr := CurveReport{Key: c.Key, Labels: map[string]string{}}
-		var kept, removed []model.Point
+		var removed []model.Point
 		for _, p := range c.Points {
 			cr.Labels[p.ID] = p.DisplayLabel()
 			if marks[p.ID] {
 				removed = append(removed, p)
-			} else {
-				kept = append(kept, p)
+			}
+		}
+		kept := model.KeptCurve(c.Points, marks, x, y)
+		var rest []model.Point // coverage counts every own point that stays
+		for _, p := range c.Points {
+			if !marks[p.ID] {
+				rest = append(rest, p)
 			}
 		}
 		cr.Kept = len(kept)
@@ -73,7 +78,7 @@ func Compute(all []model.Point, marks map[string]bool, x, y model.Axis) Report {
 			}
 		}
 		sort.SliceStable(cr.UnderHull, func(i, j int) bool { return cr.UnderHull[i].GapPct > cr.UnderHull[j].GapPct })
-		cr.Coverage = model.Coverage(kept, y)
+		cr.Coverage = model.Coverage(rest, y)
 		rival := rivals(comp, c.Key)
 		cr.Competitor = len(rival)
 		if len(rival) > 0 {
