@@ -48,9 +48,15 @@ func runTUI(args []string, env *cmdEnv) int {
 	fs.StringVar(&f.export.changelog, "changelog", "", "export: perf-changelog.yaml to append the entry to")
 	fs.StringVar(&f.export.configKeys, "config-key", "", "export: master config keys to edit (comma-separated; new rows go to the first)")
 	fs.StringVar(&f.export.prLink, "pr-link", "", "export: PR link for the changelog entry")
+	fs.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: sweeptune [tui] [FLAGS] [PATH...]\n\n"+
+			"The workbench: curve, points, planner, review and export panes over the loaded\n"+
+			"points (the embedded demo when no PATH is given). ? inside shows every key.\n\nflags:")
+		fs.PrintDefaults()
+	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
-		return exitBadInput
+		return flagExit(err)
 	}
 	if f.theme != "" && !themes.Valid(f.theme) {
 		fmt.Fprintf(env.stderr, "sweeptune: --theme %q: want dark, light, high-contrast or none\n", f.theme)
