@@ -83,7 +83,8 @@ func loadPath(p string, opt Options, ds *Dataset) {
 			}
 			return nil
 		}
-		if strings.HasPrefix(d.Name(), ".") || !d.Type().IsRegular() {
+		// Dot files and prose (a README beside the results) are not data.
+		if strings.HasPrefix(d.Name(), ".") || !d.Type().IsRegular() || isProse(d.Name()) {
 			return nil
 		}
 		files = append(files, path)
@@ -137,4 +138,14 @@ func unwrapPathErr(err error) error {
 		return fmt.Errorf("%s", pe.Err)
 	}
 	return err
+}
+
+// isProse names documentation files a directory walk passes over; a file
+// named on the command line is always read.
+func isProse(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".md", ".markdown", ".rst", ".txt", ".pdf", ".png", ".jpg", ".svg", ".html":
+		return true
+	}
+	return false
 }
