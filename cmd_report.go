@@ -59,7 +59,7 @@ func runReport(args []string, env *cmdEnv) int {
 	rep := buildReport(ds, curves, x, y)
 	printWarnings(env.stderr, ds)
 	if f.json {
-		if err := writeJSON(env.stdout, rep); err != nil {
+		if err := writeReportJSON(env.stdout, rep); err != nil {
 			return exitBadInput
 		}
 		return code
