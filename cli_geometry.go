@@ -17,27 +17,31 @@ import (
 // resolveIDs finds each ID's point; unknown IDs are reported with the list
 // of valid ones and give ok false. Repeated IDs count once.
 func resolveIDs(cmd, flagName string, points []model.Point, ids []string, stderr io.Writer) ([]model.Point, bool) {
-	var out []model.Point
-	var unknown []string
-	seen := map[string]bool{}
-	for _, id := range ids {
-		if seen[id] {
-			continue
-		}
-		seen[id] = true
-		i := model.FindID(points, id)
-		if i < 0 {
-			unknown = append(unknown, id)
-			continue
-		}
-		out = append(out, points[i])
-	}
+	out, unknown := findIDs(points, ids)
 	if len(unknown) > 0 {
 		fmt.Fprintf(stderr, "sweeptune %s: %s: unknown point ID %s\n", cmd, flagName, strings.Join(unknown, ", "))
 		writeValidIDs(stderr, points)
 		return nil, false
 	}
 	return out, true
+}
+
+// findIDs returns the points of the IDs (repeats count once) and the IDs
+// that name no point.
+func findIDs(points []model.Point, ids []string) (found []model.Point, unknown []string) {
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		if i := model.FindID(points, id); i >= 0 {
+			found = append(found, points[i])
+		} else {
+			unknown = append(unknown, id)
+		}
+	}
+	return found, unknown
 }
 
 // writeValidIDs lists every loaded point's ID, source and label.

@@ -167,16 +167,7 @@ func (f *planFlags) config(t model.Knobs) planner.Config {
 // selectFit finds the curve and the fit points, or says what is wrong.
 func selectFit(points []model.Point, ids []string, sel string) (model.Curve, []model.Point, string) {
 	curves := model.GroupCurves(points)
-	var fit []model.Point
-	var unknown []string
-	for _, id := range ids {
-		i := model.FindID(points, id)
-		if i < 0 {
-			unknown = append(unknown, id)
-			continue
-		}
-		fit = append(fit, points[i])
-	}
+	fit, unknown := findIDs(points, ids)
 	if len(unknown) > 0 {
 		return model.Curve{}, nil, fmt.Sprintf("unknown point ID %s; valid IDs:\n  %s",
 			strings.Join(unknown, ", "), strings.Join(pointIDs(points), "\n  "))
