@@ -121,7 +121,10 @@ func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y mod
 			fmt.Fprintf(w, "(no point of this curve has %s: nothing to plot)\n\n", x.Name)
 			continue
 		}
-		series := render.SeriesBySource(c.Points, x, y, nil)
+		series := render.SeriesBySource(append(rivalPoints(curves, c.Key), c.Points...), x, y, nil)
+		for i := range series {
+			series[i].Glyph = sourceGlyphs[model.Source(series[i].Name)]
+		}
 		canvas := render.Plot(series, render.PlotOptions{Width: width, Height: height, X: x, Y: y, LogX: logX})
 		fmt.Fprintln(w)
 		for _, l := range canvas.Lines {
@@ -133,13 +136,16 @@ func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y mod
 	}
 }
 
+// sourceGlyphs tell the series apart in plain text.
+var sourceGlyphs = map[model.Source]rune{model.SourcePublished: '●', model.SourceLocal: '■',
+	model.SourcePlanned: '◇', model.SourceCompetitor: '▲'}
+
 func legend(series []render.Series) string {
-	parts := []string{"● frontier", "○ dominated"}
-	names := make([]string, len(series))
-	for i, s := range series {
-		names[i] = s.Name
+	parts := make([]string, 0, len(series)+1)
+	for _, s := range series {
+		parts = append(parts, string(s.Glyph)+" "+s.Name)
 	}
-	return "markers: " + strings.Join(parts, "  ") + "   series: " + strings.Join(names, ", ")
+	return "frontier points: " + strings.Join(parts, "  ") + "   ○ dominated"
 }
 
 func intCell(v int) string {
@@ -159,4 +165,18 @@ func formatMetric(m model.Metric, v float64) string {
 	default:
 		return strconv.FormatFloat(v, 'f', 1, 64)
 	}
+}
+
+// rivalPoints are the competitor points of other curves on the same model,
+// scenario, hardware and precision: the report overlays them on the plot.
+func rivalPoints(curves []model.Curve, key model.CurveKey) []model.Point {
+	var out []model.Point
+	for _, c := range curves {
+		if c.Key == key || c.Key.Model != key.Model || c.Key.Scenario != key.Scenario ||
+			c.Key.Hardware != key.Hardware || c.Key.Precision != key.Precision {
+			continue
+		}
+		out = append(out, model.WithSource(c.Points, model.SourceCompetitor)...)
+	}
+	return out
 }

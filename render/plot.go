@@ -55,9 +55,12 @@ type PlotPoint struct {
 }
 
 // Series is one line with its markers; Class (1-based) picks its colour.
+// Glyph, when set, marks the series' frontier points instead of ●, so that
+// series stay apart where there is no colour (the text report).
 type Series struct {
 	Name   string
 	Class  uint8
+	Glyph  rune
 	Points []PlotPoint
 }
 
@@ -122,7 +125,7 @@ func Plot(series []Series, opt PlotOptions) Canvas {
 	}
 	for _, s := range series {
 		for _, p := range s.Points {
-			sc.mark(g, p, s.Class, prefix, opt.Selected)
+			sc.mark(g, p, s.Class, s.Glyph, prefix, opt.Selected)
 		}
 	}
 	sc.xAxis(g, prefix, bodyRows)
@@ -228,7 +231,7 @@ func (sc *scale) frontierColumns(s Series) []float64 {
 	return cols
 }
 
-func (sc *scale) mark(g *grid, p PlotPoint, class uint8, prefix int, selected string) {
+func (sc *scale) mark(g *grid, p PlotPoint, class uint8, glyph rune, prefix int, selected string) {
 	x, ok := sc.px(p.X)
 	if !ok || !finite(p.Y) {
 		return
@@ -248,7 +251,11 @@ func (sc *scale) mark(g *grid, p PlotPoint, class uint8, prefix int, selected st
 	if cur := g.runes[r][c]; kind != MarkSelected && (cur == '◆' && g.class[r][c] == ClassSelected) {
 		return
 	}
-	g.set(r, c, kind.Glyph(), class)
+	ch := kind.Glyph()
+	if kind == MarkFrontier && glyph != 0 {
+		ch = glyph
+	}
+	g.set(r, c, ch, class)
 }
 
 func (sc *scale) xAxis(g *grid, prefix, bodyRows int) {
