@@ -3,6 +3,7 @@ package planner
 import (
 	"errors"
 	"fmt"
+	"github.com/sweeptune/sweeptune/internal/numfmt"
 	"math"
 	"strconv"
 	"strings"
@@ -253,20 +254,6 @@ type staticKey struct {
 }
 
 // thousands formats a rate with thousands separators: 1,033,494.
-func thousands(v float64) string { return string(appendThousands(nil, v)) }
+func thousands(v float64) string { return numfmt.Thousands(v, 0) }
 
-func appendThousands(b []byte, v float64) []byte {
-	n := int64(math.Round(v))
-	if n < 0 {
-		b, n = append(b, '-'), -n
-	}
-	var digits [20]byte
-	s := strconv.AppendInt(digits[:0], n, 10)
-	for i, ch := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, ch)
-	}
-	return b
-}
+func appendThousands(b []byte, v float64) []byte { return numfmt.AppendThousands(b, v, 0) }

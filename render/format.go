@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/sweeptune/sweeptune/internal/numfmt"
 	"math"
 	"strconv"
 	"strings"
@@ -45,25 +46,7 @@ func xLabelFormatter(a model.Axis) func(float64) string {
 }
 
 // Thousands formats a number with thousands separators and d decimals: 1,033,494.
-func Thousands(v float64, d int) string {
-	s := strconv.FormatFloat(math.Abs(v), 'f', d, 64)
-	intPart, frac := s, ""
-	if i := strings.IndexByte(s, '.'); i >= 0 {
-		intPart, frac = s[:i], s[i:]
-	}
-	var b strings.Builder
-	if v < 0 && strings.Trim(s, "0.") != "" {
-		b.WriteByte('-')
-	}
-	for i, ch := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(ch)
-	}
-	b.WriteString(frac)
-	return b.String()
-}
+func Thousands(v float64, d int) string { return numfmt.Thousands(v, d) }
 
 // AxisCaption is the line under a plot naming both axes and their direction.
 func AxisCaption(x, y model.Axis, logX bool) string {

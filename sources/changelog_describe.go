@@ -2,7 +2,7 @@ package sources
 
 import (
 	"fmt"
-	"math"
+	"github.com/sweeptune/sweeptune/internal/numfmt"
 	"strconv"
 	"strings"
 
@@ -217,28 +217,7 @@ func (c *exportCtx) keptPoint(k keptOverride) *model.Point {
 }
 
 // thousands formats with comma separators and the given decimals.
-func thousands(v float64, dec int) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	}
-	s := strconv.FormatFloat(math.Abs(v), 'f', dec, 64)
-	intPart, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, r := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	out := b.String()
-	if frac != "" {
-		out += "." + frac
-	}
-	if v < 0 {
-		out = "-" + out
-	}
-	return out
-}
+func thousands(v float64, dec int) string { return numfmt.Thousands(v, dec) }
 
 // trimFloat prints one decimal, as the tables do (50.0, 191.4).
 func trimFloat(v float64) string {
