@@ -48,7 +48,7 @@ func runExport(args []string, env *cmdEnv) int {
 	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
-		return flagExit(err)
+		return flagDone(err)
 	}
 	req.Add, req.Remove = splitIDs(add), splitIDs(remove)
 	req.ConfigKeys, req.ExplicitMRR = splitIDs(keys), splitIDs(explicit)

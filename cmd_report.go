@@ -30,7 +30,7 @@ func runReport(args []string, env *cmdEnv) int {
 	fs.SetOutput(env.stderr)
 	var f reportFlags
 	f.inputFlags.register(fs)
-	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis: "+axisList())
+	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis: "+xAxisNames())
 	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: tput-per-gpu, input-tput-per-gpu, output-tput-per-gpu")
 	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
 	fs.IntVar(&f.width, "width", 100, "plot width in columns")
@@ -42,7 +42,7 @@ func runReport(args []string, env *cmdEnv) int {
 	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
-		return flagExit(err)
+		return flagDone(err)
 	}
 	x, err := model.ParseXAxis(f.x)
 	if err != nil {
@@ -66,22 +66,6 @@ func runReport(args []string, env *cmdEnv) int {
 	}
 	writeReportText(env.stdout, rep, curves, x, y, f.width, f.height, f.logX)
 	return code
-}
-
-// flagExit maps a flag parse error to an exit code (-h is not an error).
-func flagExit(err error) int {
-	if err == flag.ErrHelp {
-		return exitOK
-	}
-	return exitBadInput
-}
-
-func axisList() string {
-	names := make([]string, len(model.XAxes))
-	for i, a := range model.XAxes {
-		names[i] = a.Name
-	}
-	return strings.Join(names, ", ")
 }
 
 func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y model.Axis, width, height int, logX bool) {

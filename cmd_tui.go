@@ -56,7 +56,7 @@ func runTUI(args []string, env *cmdEnv) int {
 	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
-		return flagExit(err)
+		return flagDone(err)
 	}
 	if f.theme != "" && !themes.Valid(f.theme) {
 		fmt.Fprintf(env.stderr, "sweeptune: --theme %q: want dark, light, high-contrast or none\n", f.theme)
