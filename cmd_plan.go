@@ -113,6 +113,9 @@ func runPlan(args []string, env *cmdEnv) int {
 	writeCalibration(w, cal)
 	if pred != nil {
 		writePrediction(w, f.config(cal.Template), *pred)
+		if !f.backtest {
+			writeTrust(w, fit, heldOut(curve.Points, fit))
+		}
 	}
 	if bt != nil {
 		writeBacktest(w, bt)
@@ -448,6 +451,18 @@ func writeWarnings(w io.Writer, warns []string) {
 	for _, s := range warns {
 		fmt.Fprintf(w, "  warning: %s\n", s)
 	}
+}
+
+// writeTrust puts how far to trust a prediction next to it: the same fit's
+// error on the curve's other measured disaggregated points.
+func writeTrust(w io.Writer, fit, others []model.Point) {
+	bt, err := planner.Backtest(fit, others)
+	if err != nil || len(bt.Rows) == 0 {
+		fmt.Fprintln(w, "trust: no other measured disaggregated point to backtest this fit on")
+		return
+	}
+	fmt.Fprintf(w, "trust: this fit predicts the curve's %d other disaggregated points with mean |err| %s on throughput, %s on mean interactivity (max %s, %s); --backtest shows each\n\n",
+		len(bt.Rows), absCell(bt.MeanAbs.TputPerGPU), absCell(bt.MeanAbs.MeanIntvty), absCell(bt.MaxAbs.TputPerGPU), absCell(bt.MaxAbs.MeanIntvty))
 }
 
 func writeBacktest(w io.Writer, bt *planner.BacktestResult) {
