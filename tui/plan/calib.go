@@ -4,8 +4,6 @@
 package plan
 
 import (
-	"math"
-
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 )
@@ -20,9 +18,6 @@ type Fit struct {
 	MeanAbs struct{ Tput, Mean float64 }
 	Tested  int
 }
-
-// looMax bounds leave-one-out (one fit per point); bigger sets use 2 folds.
-const looMax = 16
 
 // Calibrate fits the model on the measured disaggregated points of the
 // largest own curve (never competitor or planned points) and backtests it.
@@ -44,50 +39,9 @@ func Calibrate(all []model.Point) Fit {
 	if f.Err != nil {
 		return f
 	}
-	var folds [][2][]model.Point
-	if len(pts) <= looMax {
-		f.Method = "leave-one-out"
-		for i := range pts {
-			fit := append(append([]model.Point{}, pts[:i]...), pts[i+1:]...)
-			folds = append(folds, [2][]model.Point{fit, pts[i : i+1]})
-		}
-	} else {
-		f.Method = "2-fold"
-		var a, b []model.Point
-		for i, p := range pts {
-			if i%2 == 0 {
-				a = append(a, p)
-			} else {
-				b = append(b, p)
-			}
-		}
-		folds = [][2][]model.Point{{a, b}, {b, a}}
-	}
-	var sumT, sumM float64
-	var nT, nM int
-	for _, fold := range folds {
-		res, err := planner.Backtest(fold[0], fold[1])
-		if err != nil {
-			continue
-		}
-		for _, r := range res.Rows {
-			f.Rows = append(f.Rows, r)
-			if r.ErrorPct.TputPerGPU != nil {
-				sumT += math.Abs(*r.ErrorPct.TputPerGPU)
-				nT++
-			}
-			if r.ErrorPct.MeanIntvty != nil {
-				sumM += math.Abs(*r.ErrorPct.MeanIntvty)
-				nM++
-			}
-		}
-	}
-	if nT > 0 {
-		f.MeanAbs.Tput = sumT / float64(nT)
-	}
-	if nM > 0 {
-		f.MeanAbs.Mean = sumM / float64(nM)
-	}
+	cv := planner.CrossValidate(pts)
+	f.Method, f.Rows = cv.Method, cv.Rows
+	f.MeanAbs.Tput, f.MeanAbs.Mean = cv.MeanAbs.Tput, cv.MeanAbs.Mean
 	f.Tested = len(f.Rows)
 	return f
 }
