@@ -64,10 +64,11 @@ func fetchPublished(url string, opt sources.Options, ds *sources.Dataset) {
 	fetchPublishedHook(url, opt, ds)
 }
 
-// printWarnings writes one line per notice and per warning to w.
+// printWarnings writes one line per warning to w; notices (published
+// results served from the cache while offline) are warned about too.
 func printWarnings(w io.Writer, ds *sources.Dataset) {
 	for _, n := range ds.Notices {
-		fmt.Fprintf(w, "note: %s\n", n)
+		fmt.Fprintf(w, "warning: %s\n", n) // not a skip: the exit code stays 0
 	}
 	for _, warn := range ds.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warn)
