@@ -106,9 +106,6 @@ func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y mod
 			continue
 		}
 		series := render.SeriesBySource(append(rivalPoints(curves, c.Key), c.Points...), x, y, nil)
-		for i := range series {
-			series[i].Glyph = sourceGlyphs[model.Source(series[i].Name)]
-		}
 		canvas := render.Plot(series, render.PlotOptions{Width: width, Height: height, X: x, Y: y, LogX: logX})
 		fmt.Fprintln(w)
 		for _, l := range canvas.Lines {
@@ -119,10 +116,6 @@ func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y mod
 		fmt.Fprintln(w)
 	}
 }
-
-// sourceGlyphs tell the series apart in plain text.
-var sourceGlyphs = map[model.Source]rune{model.SourcePublished: '●', model.SourceLocal: '■',
-	model.SourcePlanned: '◇', model.SourceCompetitor: '▲'}
 
 func legend(series []render.Series) string {
 	parts := make([]string, 0, len(series)+1)

@@ -12,6 +12,21 @@ func SourceClass(s model.Source) uint8 {
 	return uint8(len(model.Sources) + 1)
 }
 
+// SourceGlyph is the frontier marker of a source's series, so series stay
+// apart without colour: ● published, ■ local, ◇ planned, ▲ competitor.
+func SourceGlyph(s model.Source) rune {
+	switch s {
+	case model.SourceLocal:
+		return '■'
+	case model.SourcePlanned:
+		return MarkPlanned.Glyph()
+	case model.SourceCompetitor:
+		return '▲'
+	default:
+		return MarkFrontier.Glyph()
+	}
+}
+
 // SeriesBySource builds one series per source present, with each series'
 // own frontier marked, in the drawing order competitor, published, local,
 // planned (planned on top). marks, when non-nil, overrides a point's marker
@@ -24,7 +39,9 @@ func SeriesBySource(points []model.Point, x, y model.Axis, marks func(id string)
 		if len(pts) == 0 {
 			continue
 		}
-		out = append(out, seriesOf(string(src), SourceClass(src), pts, x, y, marks))
+		s := seriesOf(string(src), SourceClass(src), pts, x, y, marks)
+		s.Glyph = SourceGlyph(src)
+		out = append(out, s)
 	}
 	return out
 }

@@ -63,6 +63,9 @@ func Legend(series []render.Series, st themes.Styles) string {
 	var parts []string
 	for _, s := range series {
 		glyph := render.MarkFrontier.Glyph()
+		if s.Glyph != 0 {
+			glyph = s.Glyph
+		}
 		if s.Name == string(model.SourcePlanned) || s.Name == "preview" {
 			glyph = render.MarkPlanned.Glyph()
 		}
