@@ -75,6 +75,28 @@ func printWarnings(w io.Writer, ds *sources.Dataset) {
 	}
 }
 
+// newFlags is a subcommand's flag set: errors and -h go to stderr, and -h
+// prints help (a usage line and what the command does) before the flags.
+func newFlags(name, help string, env *cmdEnv) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	fs.Usage = func() {
+		fmt.Fprint(env.stderr, strings.TrimRight(help, "\n"), "\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseXFlag resolves --x, saying on stderr what is wrong.
+func parseXFlag(cmd, name string, stderr io.Writer) (model.Axis, bool) {
+	x, err := model.ParseXAxis(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "sweeptune %s: %v\n", cmd, err)
+		return x, false
+	}
+	return x, true
+}
+
 // parseFlags parses a subcommand's flags, allowing flags after paths too
 // ("sweeptune report results/ --x p90-intvty").
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -41,24 +40,18 @@ type compareFlags struct {
 }
 
 func runCompare(args []string, env *cmdEnv) int {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := newFlags("compare", compareHelp, env)
 	var f compareFlags
 	f.inputFlags.register(fs)
 	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis: "+xAxisNames())
 	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve: a source, a framework or a full curve key")
 	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
-	fs.Usage = func() {
-		fmt.Fprint(env.stderr, compareHelp, "\nflags:\n")
-		fs.PrintDefaults()
-	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagDone(err)
 	}
-	x, err := model.ParseXAxis(f.x)
-	if err != nil {
-		fmt.Fprintln(env.stderr, "sweeptune compare:", err)
+	x, ok := parseXFlag("compare", f.x, env.stderr)
+	if !ok {
 		return exitBadInput
 	}
 	y := model.AxisTputPerGPU

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 
 	"github.com/sweeptune/sweeptune/sources"
@@ -15,9 +14,16 @@ func init() {
 // runExport: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]]
 // --recipe BUNDLE.yaml [--master MASTER.yaml --config-key KEY] [--changelog FILE]
 // [--pr-link URL] [--dry-run|--write] [--replace] [--force [--reason TEXT]].
+const exportHelp = `usage: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml
+         [--master MASTER.yaml --config-key KEY] [--changelog perf-changelog.yaml] [--pr-link URL]
+         [--dry-run|--write] [--replace] [--force --reason TEXT]
+
+Writes the chosen points as srt-slurm override blocks, master-config rows and a
+perf-changelog.yaml entry. --dry-run (the default) prints a unified diff per file.
+Exit status: 0 done, 1 a check refuses, 2 bad input.`
+
 func runExport(args []string, env *cmdEnv) int {
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := newFlags("export", exportHelp, env)
 	var in inputFlags
 	in.register(fs)
 	var add, remove, keys, explicit string
@@ -37,15 +43,6 @@ func runExport(args []string, env *cmdEnv) int {
 	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
 	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
 	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml\n"+
-			"         [--master MASTER.yaml --config-key KEY] [--changelog perf-changelog.yaml] [--pr-link URL]\n"+
-			"         [--dry-run|--write] [--replace] [--force --reason TEXT]\n\n"+
-			"Writes the chosen points as srt-slurm override blocks, master-config rows and a\n"+
-			"perf-changelog.yaml entry. --dry-run (the default) prints a unified diff per file.\n"+
-			"Exit status: 0 done, 1 a check refuses, 2 bad input.\n\nflags:")
-		fs.PrintDefaults()
-	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagDone(err)

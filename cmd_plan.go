@@ -29,8 +29,9 @@ type planFlags struct {
 }
 
 func runPlan(args []string, env *cmdEnv) int {
-	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := newFlags("plan", "usage: sweeptune plan [PATH...] --fit ID[,ID...] [--curve SEL] (--prefill-workers N --decode-bs N --concurrency N | --backtest | --design --max-gpus N --bands K) [--json]\n\n"+
+		"Calibrates the Little's-law P/D model on the --fit points, then predicts one\n"+
+		"configuration, backtests the curve's other points, or designs a sweep.", env)
 	var f planFlags
 	f.inputFlags.register(fs)
 	fs.StringVar(&f.fit, "fit", "", "comma-separated IDs of the disaggregated points to calibrate on (required)")
@@ -46,10 +47,6 @@ func runPlan(args []string, env *cmdEnv) int {
 	fs.IntVar(&f.maxGPUs, "max-gpus", 0, "design: GPU budget per point")
 	fs.IntVar(&f.bands, "bands", 0, "design: number of interactivity bands")
 	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sweeptune plan [PATH...] --fit ID[,ID...] [--curve SEL] (--prefill-workers N --decode-bs N --concurrency N | --backtest | --design --max-gpus N --bands K) [--json]")
-		fs.PrintDefaults()
-	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -26,8 +25,9 @@ type reportFlags struct {
 }
 
 func runReport(args []string, env *cmdEnv) int {
-	fs := flag.NewFlagSet("report", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := newFlags("report", "usage: sweeptune report [--x AXIS] [--json] [PATH...]\n\n"+
+		"Per curve: the points table and an ASCII plot of throughput per GPU against x,\n"+
+		"frontier points and hull vertices marked. With no PATH: the embedded demo.", env)
 	var f reportFlags
 	f.inputFlags.register(fs)
 	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis: "+xAxisNames())
@@ -36,17 +36,12 @@ func runReport(args []string, env *cmdEnv) int {
 	fs.IntVar(&f.width, "width", 100, "plot width in columns")
 	fs.IntVar(&f.height, "height", 22, "plot height in rows")
 	fs.BoolVar(&f.logX, "log-x", false, "log-scale x axis")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sweeptune report [--x AXIS] [--json] [PATH...]")
-		fs.PrintDefaults()
-	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagDone(err)
 	}
-	x, err := model.ParseXAxis(f.x)
-	if err != nil {
-		fmt.Fprintln(env.stderr, "sweeptune report:", err)
+	x, ok := parseXFlag("report", f.x, env.stderr)
+	if !ok {
 		return exitBadInput
 	}
 	y, err := model.ParseYAxis(f.y)

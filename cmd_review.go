@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -56,25 +55,19 @@ type reviewInput struct {
 }
 
 func runReview(args []string, env *cmdEnv) int {
-	fs := flag.NewFlagSet("review", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := newFlags("review", reviewHelp, env)
 	var f reviewFlags
 	f.inputFlags.register(fs)
 	fs.StringVar(&f.remove, "remove", "", "IDs of the points to remove, comma-separated (required)")
 	fs.StringVar(&f.keep, "keep", "", "IDs of the kept curve, comma-separated (default: the rest of the curve)")
 	fs.StringVar(&f.x, "x", model.AxisMeanIntvty.Name, "x axis: "+xAxisNames())
 	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
-	fs.Usage = func() {
-		fmt.Fprint(env.stderr, reviewHelp, "\nflags:\n")
-		fs.PrintDefaults()
-	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagDone(err)
 	}
-	x, err := model.ParseXAxis(f.x)
-	if err != nil {
-		fmt.Fprintln(env.stderr, "sweeptune review:", err)
+	x, ok := parseXFlag("review", f.x, env.stderr)
+	if !ok {
 		return exitBadInput
 	}
 	if len(splitIDs(f.remove)) == 0 {

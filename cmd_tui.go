@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,8 +33,9 @@ type tuiExport struct{ recipe, master, changelog, configKeys, prLink string }
 func runTUI(args []string, env *cmdEnv) int {
 	var in inputFlags
 	var f tuiFlags
-	fs := flag.NewFlagSet("tui", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := newFlags("tui", "usage: sweeptune [tui] [FLAGS] [PATH...]\n\n"+
+		"The workbench: curve, points, planner, review and export panes over the loaded\n"+
+		"points (the embedded demo when no PATH is given). ? inside shows every key.", env)
 	in.register(fs)
 	fs.StringVar(&f.theme, "theme", "", "colour theme: dark, light, high-contrast or none (default: from the terminal background)")
 	fs.StringVar(&f.color, "color", "auto", "colour: auto, always or never (NO_COLOR is honoured too)")
@@ -48,12 +48,6 @@ func runTUI(args []string, env *cmdEnv) int {
 	fs.StringVar(&f.export.changelog, "changelog", "", "export: perf-changelog.yaml to append the entry to")
 	fs.StringVar(&f.export.configKeys, "config-key", "", "export: master config keys to edit (comma-separated; new rows go to the first)")
 	fs.StringVar(&f.export.prLink, "pr-link", "", "export: PR link for the changelog entry")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: sweeptune [tui] [FLAGS] [PATH...]\n\n"+
-			"The workbench: curve, points, planner, review and export panes over the loaded\n"+
-			"points (the embedded demo when no PATH is given). ? inside shows every key.\n\nflags:")
-		fs.PrintDefaults()
-	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagDone(err)
