@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/demo"
+	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/model"
 )
 

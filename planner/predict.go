@@ -3,7 +3,6 @@ package planner
 import (
 	"errors"
 	"fmt"
-	"github.com/sweeptune/sweeptune/internal/numfmt"
 	"math"
 	"strconv"
 	"strings"
@@ -254,6 +253,6 @@ type staticKey struct {
 }
 
 // thousands formats a rate with thousands separators: 1,033,494.
-func thousands(v float64) string { return numfmt.Thousands(v, 0) }
+func thousands(v float64) string { return model.Thousands(v, 0) }
 
-func appendThousands(b []byte, v float64) []byte { return numfmt.AppendThousands(b, v, 0) }
+func appendThousands(b []byte, v float64) []byte { return model.AppendThousands(b, v, 0) }

@@ -1,9 +1,10 @@
 package sources
 
 import (
-	"github.com/sweeptune/sweeptune/internal/synth"
 	"runtime"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/sources/synth"
 
 	"github.com/sweeptune/sweeptune/model"
 )

@@ -1,7 +1,6 @@
 package sources
 
 import (
-	"bytes"
 	"os"
 	"testing"
 )
@@ -62,22 +61,5 @@ func FuzzChangelog(f *testing.F) {
 	f.Add([]byte("  - config-keys:\n      - a\n    description: [x]\n    pr-link: u"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ParseChangelog("c.yaml", data)
-		e := ChangelogEntry{ConfigKeys: []string{"k"}, Description: []string{"d \" \\ x"}, PRLink: PlaceholderPRLink}
-		out, err := AppendChangelog("c.yaml", data, e)
-		if err == nil && !bytes.HasPrefix(out, data) {
-			t.Fatal("append changed existing bytes")
-		}
-	})
-}
-
-func FuzzEditBundle(f *testing.F) {
-	seedFiles(f, "../testdata/export/disagg-dep16-hicache-variants.yaml")
-	f.Add([]byte("schema: 2\nbase: {}\noverride_a:\n  x: 1\n\n\noverride_b: 2"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		add := []newOverride{{key: "override_new", text: "override_new:\n  name: n\n", order: [3]int{2, 1, 5}}}
-		out, err := editBundle(string(data), map[string]bool{"override_a": true}, add, map[string][3]int{"override_b": {1, 1, 1}})
-		if err == nil && !bytes.Contains([]byte(out), []byte("override_new:\n  name: n\n")) {
-			t.Fatal("inserted block missing")
-		}
 	})
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/tui/plot"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/state"
@@ -20,7 +20,7 @@ type Model struct {
 	styles themes.Styles
 	w, h   int
 
-	series []render.Series
+	series []plot.Series
 	order  []string // IDs with coordinates, by x, for ←/→
 	view   string
 }
@@ -57,14 +57,14 @@ func (m *Model) Refresh(c state.Change) {
 }
 
 func (m *Model) rebuild() {
-	marks := func(id string) (render.MarkKind, bool) {
+	marks := func(id string) (plot.MarkKind, bool) {
 		if m.st.Marks[id] {
-			return render.MarkRemoved, true
+			return plot.MarkRemoved, true
 		}
 		return 0, false
 	}
 	all := m.st.All()
-	m.series = render.SeriesBySource(all, m.st.X, m.st.Y, marks)
+	m.series = plot.SeriesBySource(all, m.st.X, m.st.Y, marks)
 	c := model.Coords(all, m.st.X, m.st.Y)
 	sort.SliceStable(c, func(i, j int) bool { return c[i].X < c[j].X })
 	m.order = m.order[:0]
@@ -83,13 +83,13 @@ func (m *Model) remark() {
 			p := &s.Points[pi]
 			switch {
 			case planned:
-				p.Kind = render.MarkPlanned
+				p.Kind = plot.MarkPlanned
 			case m.st.Marks[p.ID]:
-				p.Kind = render.MarkRemoved
+				p.Kind = plot.MarkRemoved
 			case p.Frontier:
-				p.Kind = render.MarkFrontier
+				p.Kind = plot.MarkFrontier
 			default:
-				p.Kind = render.MarkDominated
+				p.Kind = plot.MarkDominated
 			}
 		}
 	}
@@ -106,9 +106,9 @@ func (m *Model) redraw() {
 		if x, y, ok := p.XY(m.st.X, m.st.Y); ok {
 			// Appended, not merged: the cached series stay untouched so a
 			// slider step costs one plot, not a rebuild.
-			series = append(series[:len(series):len(series)], render.Series{
-				Name: "preview", Class: render.SourceClass(model.SourcePlanned),
-				Points: []render.PlotPoint{{X: x, Y: y, ID: p.ID, Kind: render.MarkPlanned}},
+			series = append(series[:len(series):len(series)], plot.Series{
+				Name: "preview", Class: plot.SourceClass(model.SourcePlanned),
+				Points: []plot.PlotPoint{{X: x, Y: y, ID: p.ID, Kind: plot.MarkPlanned}},
 			})
 		}
 	}

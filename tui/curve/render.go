@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/tui/plot"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/paint"
@@ -15,7 +15,7 @@ import (
 
 // Input is everything the pane draws; Render is pure over it.
 type Input struct {
-	Series   []render.Series
+	Series   []plot.Series
 	X, Y     model.Axis
 	LogX     bool
 	Selected *model.Point // nil when nothing is selected
@@ -36,7 +36,7 @@ func Render(in Input, st themes.Styles, w, h int) string {
 		legendH, captionH = 0, 0
 	}
 	plotH := h - legendH - captionH - len(readout)
-	canvas := render.Plot(in.Series, render.PlotOptions{
+	canvas := plot.Plot(in.Series, plot.PlotOptions{
 		Width: w, Height: plotH, X: in.X, Y: in.Y, LogX: in.LogX, Selected: selectedID(in.Selected),
 	})
 	lines := make([]string, 0, h)
@@ -59,15 +59,15 @@ func selectedID(p *model.Point) string {
 }
 
 // Legend names each drawn series in its colour, then the marker shapes.
-func Legend(series []render.Series, st themes.Styles) string {
+func Legend(series []plot.Series, st themes.Styles) string {
 	var parts []string
 	for _, s := range series {
-		glyph := render.MarkFrontier.Glyph()
+		glyph := plot.MarkFrontier.Glyph()
 		if s.Glyph != 0 {
 			glyph = s.Glyph
 		}
 		if s.Name == string(model.SourcePlanned) || s.Name == "preview" {
-			glyph = render.MarkPlanned.Glyph()
+			glyph = plot.MarkPlanned.Glyph()
 		}
 		parts = append(parts, st.SeriesStyle(int(s.Class)).Render(fmt.Sprintf("%c─ %s", glyph, s.Name)))
 	}
@@ -113,7 +113,7 @@ func Readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w i
 // up to two decimals for the rest.
 func exact(v float64) string {
 	if v >= 1000 {
-		return render.Thousands(v, 0)
+		return model.Thousands(v, 0)
 	}
 	s := fmt.Sprintf("%.2f", v)
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/tui/plot"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
@@ -22,12 +22,12 @@ func TestMain(m *testing.M) {
 
 func demoInput() Input {
 	pts := testkit.Demo()
-	marks := func(id string) (render.MarkKind, bool) {
-		return render.MarkRemoved, id == "8p1d-dep2-dep16-c4096"
+	marks := func(id string) (plot.MarkKind, bool) {
+		return plot.MarkRemoved, id == "8p1d-dep2-dep16-c4096"
 	}
 	sel := testkit.ByID(pts, "7p1d-dep2-dep16-b96-c5540")
 	return Input{
-		Series: render.SeriesBySource(pts, model.AxisMeanIntvty, model.AxisTputPerGPU, marks),
+		Series: plot.SeriesBySource(pts, model.AxisMeanIntvty, model.AxisTputPerGPU, marks),
 		X:      model.AxisMeanIntvty, Y: model.AxisTputPerGPU, Selected: sel,
 	}
 }

@@ -5,7 +5,7 @@ package export
 
 import (
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/export"
 )
 
 // Config is where an export writes (the tui command's flags).
@@ -20,7 +20,7 @@ type Config struct {
 // Request turns the loaded points, the plan and the marks into an export
 // request. A planned point with the knobs of a measured one exports that
 // measured point (same override); others export as planned points.
-func Request(cfg Config, loaded, planned []model.Point, marks []string) sources.ExportRequest {
+func Request(cfg Config, loaded, planned []model.Point, marks []string) export.ExportRequest {
 	pts := append([]model.Point(nil), loaded...)
 	var add []string
 	for _, p := range planned {
@@ -31,7 +31,7 @@ func Request(cfg Config, loaded, planned []model.Point, marks []string) sources.
 		pts = append(pts, p)
 		add = append(add, p.ID)
 	}
-	return sources.ExportRequest{
+	return export.ExportRequest{
 		Points: pts, Add: add, Remove: append([]string(nil), marks...),
 		RecipePath: cfg.RecipePath, MasterPath: cfg.MasterPath, ChangelogPath: cfg.ChangelogPath,
 		ConfigKeys: cfg.ConfigKeys, PRLink: cfg.PRLink,

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/scroll"
@@ -17,7 +17,7 @@ import (
 // builtMsg is a finished BuildExport; gen drops stale builds.
 type builtMsg struct {
 	gen  int
-	plan *sources.ExportPlan
+	plan *export.ExportPlan
 	err  error
 	sig  string
 }
@@ -32,7 +32,7 @@ type Model struct {
 
 	gen     int
 	dirty   bool
-	plan    *sources.ExportPlan
+	plan    *export.ExportPlan
 	planSig string
 	err     error
 	view    scroll.View
@@ -86,7 +86,7 @@ func (m *Model) Pending() tea.Cmd {
 				msg = builtMsg{gen: gen, err: fmt.Errorf("export failed: %v", r)}
 			}
 		}()
-		plan, err := sources.BuildExport(Request(cfg, loaded, planned, marks))
+		plan, err := export.BuildExport(Request(cfg, loaded, planned, marks))
 		return builtMsg{gen: gen, plan: plan, err: err, sig: sig}
 	}
 }

@@ -5,12 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
 )
 
 // Render is the preview text of a plan (the pane scrolls it).
-func Render(plan *sources.ExportPlan, err error, empty bool, st themes.Styles) string {
+func Render(plan *export.ExportPlan, err error, empty bool, st themes.Styles) string {
 	var b strings.Builder
 	if empty {
 		return st.Muted.Render("nothing to export: plan points in the planner (a) or mark points for removal (m)")
@@ -77,7 +77,7 @@ func diffStat(d string) (add, del int) {
 }
 
 // Targets names the files a write would change.
-func Targets(plan *sources.ExportPlan) []string {
+func Targets(plan *export.ExportPlan) []string {
 	var out []string
 	for _, f := range plan.Files {
 		if string(f.Old) != string(f.New) {

@@ -1,4 +1,4 @@
-// Package paint colours a render.Canvas with a theme, afterwards, so the
+// Package paint colours a plot.Canvas with a theme, afterwards, so the
 // renderer stays colour-free and NO_COLOR holds.
 package paint
 
@@ -6,25 +6,25 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/tui/plot"
 	"github.com/sweeptune/sweeptune/themes"
 )
 
 // ClassStyle maps a canvas class to its style.
 func ClassStyle(st themes.Styles, class uint8) lipgloss.Style {
 	switch class {
-	case render.ClassAxis:
+	case plot.ClassAxis:
 		return st.Muted
-	case render.ClassSelected:
+	case plot.ClassSelected:
 		return st.MarkSelected
-	case render.ClassRemoved:
+	case plot.ClassRemoved:
 		return st.MarkRemoved
 	}
 	return st.SeriesStyle(int(class))
 }
 
 // Canvas returns the canvas' lines with each run of one class styled.
-func Canvas(c render.Canvas, st themes.Styles) []string {
+func Canvas(c plot.Canvas, st themes.Styles) []string {
 	out := make([]string, len(c.Lines))
 	for i, line := range c.Lines {
 		if i >= len(c.Class) {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
-	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
 )
@@ -74,7 +73,7 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	if p.P90Intvty > 0 {
 		p90 = fmt.Sprintf("%.1f", p.P90Intvty)
 	}
-	fmt.Fprintf(b, "  tput/GPU %s   mean %.1f   p90 %s tok/s/user\n", render.Thousands(p.TputPerGPU, 0), p.MeanIntvty, p90)
+	fmt.Fprintf(b, "  tput/GPU %s   mean %.1f   p90 %s tok/s/user\n", model.Thousands(p.TputPerGPU, 0), p.MeanIntvty, p90)
 	q := ""
 	if p.QueueAt != "" {
 		q = fmt.Sprintf("   queue %.0f at %s", p.Queue, p.QueueAt)
@@ -82,14 +81,14 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	fmt.Fprintf(b, "  decode batch b̄ %.1f  max %.1f%s\n", p.DecodeBatchMean, p.DecodeBatchMax, q)
 	knee, rec := "–", "–"
 	if p.KneeConcurrency > 0 {
-		knee = render.Thousands(p.KneeConcurrency, 0)
+		knee = model.Thousands(p.KneeConcurrency, 0)
 	}
 	if p.RecommendedDecodeBS > 0 {
 		rec = fmt.Sprint(p.RecommendedDecodeBS)
 	}
 	fmt.Fprintf(b, "  knee C* %s   recommended cap %s   headroom %.2f\n", knee, rec, p.Headroom)
 	if p.CapBinds && p.FreeCapTputPerGPU > 0 {
-		fmt.Fprintf(b, "  free cap would give %s at mean %.1f\n", render.Thousands(p.FreeCapTputPerGPU, 0), p.FreeCapMeanIntvty)
+		fmt.Fprintf(b, "  free cap would give %s at mean %.1f\n", model.Thousands(p.FreeCapTputPerGPU, 0), p.FreeCapMeanIntvty)
 	}
 	for _, w := range p.Warnings {
 		b.WriteString(st.Warn.Render("  ! "+w) + "\n")

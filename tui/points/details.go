@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 )
 
@@ -86,7 +85,7 @@ func orDash(s string) string {
 
 func value(v float64) string {
 	if v >= 1000 {
-		return render.Thousands(v, 0)
+		return model.Thousands(v, 0)
 	}
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", v), "0"), ".")
 }

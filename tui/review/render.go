@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 )
 
@@ -46,7 +45,7 @@ func removals(b *strings.Builder, c CurveReport, x model.Axis, st themes.Styles)
 		switch v.Test {
 		case model.TestLine:
 			if v.HasLine {
-				line += fmt.Sprintf("  ℓ %s  gap %+.2f %%", render.Thousands(v.LineValue, 2), v.GapPct)
+				line += fmt.Sprintf("  ℓ %s  gap %+.2f %%", model.Thousands(v.LineValue, 2), v.GapPct)
 			}
 		case model.TestPareto:
 			if v.ParetoDominated {
@@ -103,7 +102,7 @@ func gains(b *strings.Builder, c CurveReport, x model.Axis, st themes.Styles) {
 		if g.GainPct < 0 {
 			sign = st.Bad
 		}
-		fmt.Fprintf(b, "  %s  %s  (%s vs %s)\n", g.ID, sign.Render(fmt.Sprintf("%+.2f %%", g.GainPct)), render.Thousands(g.Y, 0), render.Thousands(g.Other, 2))
+		fmt.Fprintf(b, "  %s  %s  (%s vs %s)\n", g.ID, sign.Render(fmt.Sprintf("%+.2f %%", g.GainPct)), model.Thousands(g.Y, 0), model.Thousands(g.Other, 2))
 	}
 	if n == 0 {
 		fmt.Fprintf(b, "  %s\n", st.Muted.Render("no kept frontier point inside the competitor's "+x.Name+" range (x cycles the axis)"))

@@ -1,0 +1,112 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func compareJSONOf(t *testing.T, args ...string) map[string]comparePointJSON {
+	t.Helper()
+	out, stderr, code := geoRun(t, append([]string{"compare", "--json"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep compareJSON
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Axis != "p90-intvty" {
+		t.Errorf("axis %q", rep.Axis)
+	}
+	by := map[string]comparePointJSON{}
+	for _, p := range rep.Points {
+		by[p.ID] = p
+	}
+	return by
+}
+
+// DATA.md: +11.05 % (9P BS192) and +5.00 % (7P c5540) over vLLM at the same
+// p90 interactivity; nothing above p90 196.5.
+func TestCompareAgainstCompetitorJSON(t *testing.T) {
+	for _, other := range []string{"", "competitor", "vllm", "framework:vllm",
+		"deepseek-ai/DeepSeek-V4.1-Flash · agentic-coding · gb300 · vllm · fp4",
+		"deepseek-ai/DeepSeek-V4.1-Flash, agentic-coding, gb300, vllm, fp4"} {
+		args := []string{}
+		if other != "" {
+			args = append(args, "--other", other)
+		}
+		by := compareJSONOf(t, args...)
+		if p := by["9p1d-dep2-dep16-b192-c7480"]; twoDecimals(p.OtherValue) != "1005892.79" || twoDecimals(p.GainPct) != "11.05" {
+			t.Errorf("--other %q: 9P BS192 %+v", other, p)
+		}
+		if p := by["7p1d-dep2-dep16-b96-c5540"]; twoDecimals(p.GainPct) != "5.00" || p.X != 157.5 {
+			t.Errorf("--other %q: 7P c5540 %+v", other, p)
+		}
+		for _, id := range []string{"3p1d-dep2-dep16-b18-c700", "agg-tep2-c16", "5p1d-dep2-dep16-b40-c2884"} {
+			if p, ok := by[id]; !ok || p.OtherValue != nil || p.GainPct != nil {
+				t.Errorf("--other %q: %s %+v, want null values", other, id, p)
+			}
+		}
+		if _, ok := by["vllm-p90-75-5"]; ok || len(by) != 7 {
+			t.Errorf("--other %q: %d points, want the 7 dynamo-sglang points with p90", other, len(by))
+		}
+	}
+}
+
+func TestCompareNullsInJSON(t *testing.T) {
+	out, _, _ := geoRun(t, "compare", "--json")
+	if !strings.Contains(out, `"id": "agg-tep2-c16",
+      "x": 292.4,
+      "y": 57670,
+      "other_value": null,
+      "gain_pct": null`) {
+		t.Errorf("want explicit nulls:\n%s", out)
+	}
+}
+
+func TestCompareText(t *testing.T) {
+	out, stderr, code := geoRun(t, "compare")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"9p1d-dep2-dep16-b192-c7480             97.4     1,117,063        1,005,892.79  +11.05 %",
+		"7p1d-dep2-dep16-b96-c5540             157.5     1,033,494          984,315.45   +5.00 %",
+		"11 points without p90-intvty or tput-per-gpu are not compared.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// The other way round: vLLM against the dynamo-sglang frontier.
+func TestCompareOtherFramework(t *testing.T) {
+	by := compareJSONOf(t, "--other", "dynamo-sglang")
+	if len(by) != 3 {
+		t.Fatalf("points %v, want the 3 vLLM points", by)
+	}
+	if p := by["vllm-p90-75-5"]; p.OtherValue != nil {
+		t.Errorf("75.5 is below the dynamo-sglang frontier's 97.4: %+v", p)
+	}
+	want := 1117063 + (145.6-97.4)*(1033494-1117063)/(157.5-97.4)
+	gain := 100 * (993521/want - 1)
+	if p := by["vllm-p90-145-6"]; twoDecimals(p.OtherValue) != twoDecimals(&want) || twoDecimals(p.GainPct) != twoDecimals(&gain) {
+		t.Errorf("vLLM at 145.6: %+v, want %.2f (%.2f %%)", p, want, gain)
+	}
+}
+
+func TestCompareBadInput(t *testing.T) {
+	_, stderr, code := geoRun(t, "compare", "--other", "trtllm")
+	if code != exitBadInput || !strings.Contains(stderr, "frameworks: dynamo-sglang, vllm") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	_, stderr, code = geoRun(t, "compare", "--other", "planned")
+	if code != exitBadInput || !strings.Contains(stderr, "no loaded point matches") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if _, _, code = geoRun(t, "compare", "--x", "nope"); code != exitBadInput {
+		t.Errorf("bad axis: exit %d", code)
+	}
+}

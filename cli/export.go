@@ -1,0 +1,88 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sweeptune/sweeptune/sources/export"
+)
+
+func init() {
+	register(command{name: "export", summary: "write points as srt-slurm overrides, master-config rows and a perf-changelog entry", run: runExport})
+}
+
+// runExport: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]]
+// --recipe BUNDLE.yaml [--master MASTER.yaml --config-key KEY] [--changelog FILE]
+// [--pr-link URL] [--dry-run|--write] [--replace] [--force [--reason TEXT]].
+const exportHelp = `usage: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml
+         [--master MASTER.yaml --config-key KEY] [--changelog perf-changelog.yaml] [--pr-link URL]
+         [--dry-run|--write] [--replace] [--force --reason TEXT]
+
+Writes the chosen points as srt-slurm override blocks, master-config rows and a
+perf-changelog.yaml entry. --dry-run (the default) prints a unified diff per file.
+Exit status: 0 done, 1 a check refuses, 2 bad input.`
+
+func runExport(args []string, env *cmdEnv) int {
+	fs := newFlags("export", exportHelp, env)
+	var in inputFlags
+	in.register(fs)
+	var add, remove, keys, explicit string
+	var req export.ExportRequest
+	var write bool
+	fs.StringVar(&add, "add", "", "IDs of points to write (comma-separated)")
+	fs.StringVar(&remove, "remove", "", "IDs of points whose overrides and rows go (comma-separated)")
+	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm schema-2 bundle to write the overrides into")
+	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
+	fs.StringVar(&keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
+	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
+	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (placeholder when empty)")
+	fs.StringVar(&req.Image, "image", "", "image named in the description (default: the added points')")
+	fs.StringVar(&explicit, "explicit-mrr", "", "IDs whose max-running-requests differ from decode ranks × BS on purpose")
+	fs.Bool("dry-run", true, "print a unified diff per file and write nothing (the default)")
+	fs.BoolVar(&write, "write", false, "write the files (atomically, keeping a .bak of each)")
+	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
+	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
+	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return flagDone(err)
+	}
+	req.Add, req.Remove = splitIDs(add), splitIDs(remove)
+	req.ConfigKeys, req.ExplicitMRR = splitIDs(keys), splitIDs(explicit)
+	ds, code := in.load(paths, env)
+	printWarnings(env.stderr, ds)
+	if code != exitOK {
+		fmt.Fprintln(env.stderr, "sweeptune export: input has problems; nothing exported")
+		return code
+	}
+	req.Points = ds.Points
+	plan, err := export.BuildExport(req)
+	var refused *export.RefusedError
+	switch {
+	case errors.As(err, &refused):
+		for _, p := range refused.Problems {
+			fmt.Fprintf(env.stderr, "refused: %s\n", p)
+		}
+		return exitRefused
+	case err != nil:
+		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
+		return exitBadInput
+	}
+	for _, n := range plan.Notes {
+		fmt.Fprintf(env.stderr, "note: %s\n", n)
+	}
+	if !write {
+		fmt.Fprint(env.stdout, plan.Diff())
+		return exitOK
+	}
+	if err := plan.Write(); err != nil {
+		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
+		return exitBadInput
+	}
+	for _, f := range plan.Files {
+		if string(f.Old) != string(f.New) {
+			fmt.Fprintf(env.stdout, "wrote %s (previous contents in %s.bak)\n", f.Path, f.Path)
+		}
+	}
+	return exitOK
+}

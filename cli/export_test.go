@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func exportFixtures(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range []string{"disagg-dep16-hicache-variants.yaml", "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"} {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", "export", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, f), b, 0o644)
+	}
+	return dir
+}
+
+func exportArgs(dir string, extra ...string) []string {
+	return append([]string{"export",
+		"--add", "3p1d-dep2-dep16-b18-c700,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480",
+		"--recipe", filepath.Join(dir, "disagg-dep16-hicache-variants.yaml"),
+		"--master", filepath.Join(dir, "nvidia-master.excerpt.yaml"),
+		"--config-key", "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache",
+		"--changelog", filepath.Join(dir, "perf-changelog.excerpt.yaml")}, extra...)
+}
+
+func TestExportCommand(t *testing.T) {
+	dir := exportFixtures(t)
+	bundle := filepath.Join(dir, "disagg-dep16-hicache-variants.yaml")
+	before, _ := os.ReadFile(bundle)
+
+	// Dry run (the default): a diff per file, nothing written.
+	out, stderr, code := runCmd(t, exportArgs(dir, "--remove", "8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480")...)
+	if code != exitOK || strings.Count(out, "\n+++ b/") != 3 || !strings.HasPrefix(out, "--- a/") {
+		t.Fatalf("dry run: exit %d, stderr %s\n%s", code, stderr, out)
+	}
+	if now, _ := os.ReadFile(bundle); !bytes.Equal(now, before) {
+		t.Fatal("dry run wrote the bundle")
+	}
+
+	// A removal the review does not clear is refused: exit 1.
+	_, stderr, code = runCmd(t, exportArgs(dir, "--remove", "5p1d-dep2-dep16-b40-c2884")...)
+	if code != exitRefused || !strings.Contains(stderr, "refused: 5p1d-dep2-dep16-b40-c2884") {
+		t.Fatalf("refusal: exit %d, %s", code, stderr)
+	}
+
+	// Bad input: exit 2.
+	if _, _, code = runCmd(t, "export", "--add", "nope", "--recipe", bundle); code != exitBadInput {
+		t.Fatalf("unknown ID: exit %d", code)
+	}
+
+	// --write replaces the files and keeps .bak copies.
+	out, stderr, code = runCmd(t, exportArgs(dir, "--remove", "8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480", "--write", "--pr-link", "https://github.com/SemiAnalysisAI/InferenceX/pull/4673")...)
+	if code != exitOK || strings.Count(out, "wrote ") != 3 {
+		t.Fatalf("write: exit %d, %s\n%s", code, stderr, out)
+	}
+	if bak, _ := os.ReadFile(bundle + ".bak"); !bytes.Equal(bak, before) {
+		t.Error(".bak is not the original")
+	}
+	cl, _ := os.ReadFile(filepath.Join(dir, "perf-changelog.excerpt.yaml"))
+	if !strings.HasSuffix(string(cl), "  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/4673\n") {
+		t.Errorf("changelog does not end with the new entry:\n%s", cl)
+	}
+	// Exporting the same points again collides with the overrides just written.
+	if _, stderr, code = runCmd(t, exportArgs(dir)...); code != exitRefused || !strings.Contains(stderr, "--replace") {
+		t.Errorf("second export: exit %d, %s", code, stderr)
+	}
+}

@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// Helpers shared by review and compare: ID resolution, number cells.
+
+// resolveIDs finds each ID's point; unknown IDs are reported with the list
+// of valid ones and give ok false. Repeated IDs count once.
+func resolveIDs(cmd, flagName string, points []model.Point, ids []string, stderr io.Writer) ([]model.Point, bool) {
+	out, unknown := findIDs(points, ids)
+	if len(unknown) > 0 {
+		fmt.Fprintf(stderr, "sweeptune %s: %s: unknown point ID %s\n", cmd, flagName, strings.Join(unknown, ", "))
+		writeValidIDs(stderr, points)
+		return nil, false
+	}
+	return out, true
+}
+
+// findIDs returns the points of the IDs (repeats count once) and the IDs
+// that name no point.
+func findIDs(points []model.Point, ids []string) (found []model.Point, unknown []string) {
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		if i := model.FindID(points, id); i >= 0 {
+			found = append(found, points[i])
+		} else {
+			unknown = append(unknown, id)
+		}
+	}
+	return found, unknown
+}
+
+// writeValidIDs lists every loaded point's ID, source and label.
+func writeValidIDs(w io.Writer, points []model.Point) {
+	fmt.Fprintln(w, "valid IDs:")
+	ids := make([]string, len(points))
+	for i := range points {
+		ids[i] = fmt.Sprintf("  %-44s %-10s %s", points[i].ID, points[i].Source, points[i].DisplayLabel())
+	}
+	sort.Strings(ids)
+	for _, s := range ids {
+		fmt.Fprintln(w, s)
+	}
+}
+
+// flagDone maps a flag parse error to an exit code (-h is not an error).
+func flagDone(err error) int {
+	if err == flag.ErrHelp {
+		return exitOK
+	}
+	return exitBadInput
+}
+
+func xAxisNames() string {
+	names := make([]string, len(model.XAxes))
+	for i, a := range model.XAxes {
+		names[i] = a.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// numCell formats a measured value: thousands separators for throughput,
+// up to two decimals otherwise (191.4, 20.58).
+func numCell(a model.Axis, v float64) string {
+	if a.Metric == model.TputPerGPU || a.Metric == model.InputTputPerGPU || a.Metric == model.OutputTputPerGPU {
+		if v == float64(int64(v)) {
+			return model.Thousands(v, 0)
+		}
+		return model.Thousands(v, 2)
+	}
+	return strconv.FormatFloat(roundTo(v, 2), 'f', -1, 64)
+}
+
+func roundTo(v float64, d int) float64 {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', d, 64), 64)
+	return f
+}
+
+// signedPct is "+11.05 %", "-5.85 %".
+func signedPct(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 2, 64) + " %"
+	if !strings.HasPrefix(s, "-") {
+		s = "+" + s
+	}
+	return s
+}
+
+// floatPtr is a JSON value that is null when absent.
+func floatPtr(v float64, ok bool) *float64 {
+	if !ok {
+		return nil
+	}
+	return &v
+}

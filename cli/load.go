@@ -1,0 +1,133 @@
+package cli
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/demo"
+)
+
+// inputFlags are the flags every data-reading subcommand shares.
+type inputFlags struct {
+	gpus      int
+	source    string
+	published string
+}
+
+func (f *inputFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&f.gpus, "gpus", 0, "GPU count for results that carry none (AIPerf exports)")
+	fs.StringVar(&f.source, "source", "", "tag every loaded result point with this source (published, local, planned, competitor)")
+	fs.StringVar(&f.published, "published", "", "also fetch published results from this InferenceX API URL (cached for offline use)")
+}
+
+// load reads the paths, or the embedded demo when there are none. Warnings
+// go to stderr; the returned code is exitBadInput when anything was skipped.
+func (f *inputFlags) load(paths []string, env *cmdEnv) (*sources.Dataset, int) {
+	opt := sources.Options{GPUs: f.gpus}
+	if f.source != "" {
+		src, ok := model.ParseSource(f.source)
+		if !ok {
+			fmt.Fprintf(env.stderr, "sweeptune: --source %q: want published, local, planned or competitor\n", f.source)
+			return &sources.Dataset{}, exitBadInput
+		}
+		opt.Source = src
+	}
+	var ds *sources.Dataset
+	if len(paths) == 0 && f.published == "" {
+		ds = demo.Load()
+	} else {
+		ds = sources.LoadPaths(paths, opt)
+	}
+	if f.published != "" {
+		fetchPublished(f.published, opt, ds)
+	}
+	code := exitOK
+	if len(ds.Warnings) > 0 {
+		code = exitBadInput
+	}
+	return ds, code
+}
+
+// fetchPublishedHook is set by the published-results fetcher when built in.
+var fetchPublishedHook func(url string, opt sources.Options, ds *sources.Dataset)
+
+func fetchPublished(url string, opt sources.Options, ds *sources.Dataset) {
+	if fetchPublishedHook == nil {
+		ds.Warnf(url, "", "fetching published results is not available in this build")
+		return
+	}
+	fetchPublishedHook(url, opt, ds)
+}
+
+// printWarnings writes one line per warning to w; notices (published
+// results served from the cache while offline) are warned about too.
+func printWarnings(w io.Writer, ds *sources.Dataset) {
+	for _, n := range ds.Notices {
+		fmt.Fprintf(w, "warning: %s\n", n) // not a skip: the exit code stays 0
+	}
+	for _, warn := range ds.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", warn)
+	}
+}
+
+// newFlags is a subcommand's flag set: errors and -h go to stderr, and -h
+// prints help (a usage line and what the command does) before the flags.
+func newFlags(name, help string, env *cmdEnv) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	fs.Usage = func() {
+		fmt.Fprint(env.stderr, strings.TrimRight(help, "\n"), "\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseXFlag resolves --x, saying on stderr what is wrong.
+func parseXFlag(cmd, name string, stderr io.Writer) (model.Axis, bool) {
+	x, err := model.ParseXAxis(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "sweeptune %s: %v\n", cmd, err)
+		return x, false
+	}
+	return x, true
+}
+
+// parseFlags parses a subcommand's flags, allowing flags after paths too
+// ("sweeptune report results/ --x p90-intvty").
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var paths []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return paths, nil
+		}
+		paths = append(paths, rest[0])
+		args = rest[1:]
+	}
+}
+
+// splitIDs splits a comma-separated ID list, dropping empties.
+func splitIDs(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// writeJSON prints v indented.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

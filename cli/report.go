@@ -1,0 +1,154 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/plot"
+)
+
+func init() {
+	register(command{name: "report", summary: "tables and ASCII plots of every curve (text or --json)", run: runReport})
+}
+
+type reportFlags struct {
+	inputFlags
+	x      string
+	y      string
+	json   bool
+	width  int
+	height int
+	logX   bool
+}
+
+func runReport(args []string, env *cmdEnv) int {
+	fs := newFlags("report", "usage: sweeptune report [--x AXIS] [--json] [PATH...]\n\n"+
+		"Per curve: the points table and an ASCII plot of throughput per GPU against x,\n"+
+		"frontier points and hull vertices marked. With no PATH: the embedded demo.", env)
+	var f reportFlags
+	f.inputFlags.register(fs)
+	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis: "+xAxisNames())
+	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: tput-per-gpu, input-tput-per-gpu, output-tput-per-gpu")
+	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
+	fs.IntVar(&f.width, "width", 100, "plot width in columns")
+	fs.IntVar(&f.height, "height", 22, "plot height in rows")
+	fs.BoolVar(&f.logX, "log-x", false, "log-scale x axis")
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return flagDone(err)
+	}
+	x, ok := parseXFlag("report", f.x, env.stderr)
+	if !ok {
+		return exitBadInput
+	}
+	y, err := model.ParseYAxis(f.y)
+	if err != nil {
+		fmt.Fprintln(env.stderr, "sweeptune report:", err)
+		return exitBadInput
+	}
+	ds, code := f.load(paths, env)
+	curves := model.GroupCurves(ds.Points)
+	rep := buildReport(ds, curves, x, y)
+	printWarnings(env.stderr, ds)
+	if f.json {
+		if err := writeReportJSON(env.stdout, rep); err != nil {
+			return exitBadInput
+		}
+		return code
+	}
+	writeReportText(env.stdout, rep, curves, x, y, f.width, f.height, f.logX)
+	return code
+}
+
+func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y model.Axis, width, height int, logX bool) {
+	if len(curves) == 0 {
+		fmt.Fprintln(w, "no points loaded")
+	}
+	for ci, c := range curves {
+		rc := rep.Curves[ci]
+		fmt.Fprintf(w, "%s\n", c.Key)
+		onX := 0
+		rows := make([][]string, 0, len(rc.Points))
+		for _, p := range rc.Points {
+			xv := "—"
+			if v, ok := p.metric(x.Metric); ok {
+				xv = formatMetric(x.Metric, v)
+				onX++
+			}
+			yv := "—"
+			if v, ok := p.metric(y.Metric); ok {
+				yv = model.Thousands(v, 0)
+			}
+			mark := ""
+			if p.OnFrontier {
+				mark = "frontier"
+				if p.HullVertex != nil && *p.HullVertex {
+					mark += ", hull vertex"
+				} else {
+					mark += ", under hull"
+				}
+			}
+			rows = append(rows, []string{p.ID, p.Source, intCell(p.GPUs), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark})
+		}
+		fmt.Fprint(w, textTable(
+			[]string{"ID", "source", "GPUs", "conc", "BS", y.Name, x.Name, "on frontier"},
+			rows, []bool{false, false, true, true, true, true, true, false}))
+		if onX == 0 {
+			fmt.Fprintf(w, "(no point of this curve has %s: nothing to plot)\n\n", x.Name)
+			continue
+		}
+		series := plot.SeriesBySource(append(rivalPoints(curves, c.Key), c.Points...), x, y, nil)
+		canvas := plot.Plot(series, plot.PlotOptions{Width: width, Height: height, X: x, Y: y, LogX: logX})
+		fmt.Fprintln(w)
+		for _, l := range canvas.Lines {
+			fmt.Fprintln(w, strings.TrimRight(l, " "))
+		}
+		fmt.Fprintln(w, plot.AxisCaption(x, y, logX))
+		fmt.Fprintln(w, legend(series))
+		fmt.Fprintln(w)
+	}
+}
+
+func legend(series []plot.Series) string {
+	parts := make([]string, 0, len(series)+1)
+	for _, s := range series {
+		parts = append(parts, string(s.Glyph)+" "+s.Name)
+	}
+	return "frontier points: " + strings.Join(parts, "  ") + "   ○ dominated"
+}
+
+func intCell(v int) string {
+	if v == 0 {
+		return "—"
+	}
+	return strconv.Itoa(v)
+}
+
+// formatMetric prints a metric with the precision its unit deserves.
+func formatMetric(m model.Metric, v float64) string {
+	switch m.Unit() {
+	case "tok/s/GPU":
+		return model.Thousands(v, 0)
+	case "s":
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	default:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	}
+}
+
+// rivalPoints are the competitor points of other curves on the same model,
+// scenario, hardware and precision: the report overlays them on the plot.
+func rivalPoints(curves []model.Curve, key model.CurveKey) []model.Point {
+	var out []model.Point
+	for _, c := range curves {
+		if c.Key == key || c.Key.Model != key.Model || c.Key.Scenario != key.Scenario ||
+			c.Key.Hardware != key.Hardware || c.Key.Precision != key.Precision {
+			continue
+		}
+		out = append(out, model.WithSource(c.Points, model.SourceCompetitor)...)
+	}
+	return out
+}

@@ -1,0 +1,174 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/sources/demo"
+)
+
+func runCmd(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(""), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+// The DATA.md numbers come back from report --json to the digit.
+func TestReportJSONReproducesDATA(t *testing.T) {
+	out, stderr, code := runCmd(t, "report", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep reportJSON
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]pointJSON{}
+	for _, c := range rep.Curves {
+		for _, p := range c.Points {
+			byID[p.ID] = p
+		}
+	}
+	want := []struct {
+		id      string
+		gpus    int
+		metrics map[string]float64
+	}{
+		{"agg-tp4-c16", 4, map[string]float64{"tput_per_gpu": 29428, "mean_intvty": 545.0}},
+		{"agg-tep2-c16", 2, map[string]float64{"tput_per_gpu": 57670, "mean_intvty": 377.4, "p90_intvty": 292.4}},
+		{"3p1d-dep2-dep16-b24-c1228", 22, map[string]float64{"tput_per_gpu": 383313, "mean_intvty": 267.4, "p90_intvty": 283.3}},
+		{"8p1d-dep2-dep16-c4096", 32, map[string]float64{"tput_per_gpu": 803198, "mean_intvty": 191.4}},
+		{"9p1d-dep2-dep16-b160-c7480", 34, map[string]float64{"tput_per_gpu": 1094347, "mean_intvty": 111.1}},
+		{"5p1d-dep2-dep16-b40-c2884", 26, map[string]float64{"tput_per_gpu": 717972, "mean_intvty": 221.9, "p90_intvty": 233.2, "e2e_norm_p90": 50.0}},
+		{"7p1d-dep2-dep16-b96-c5540", 30, map[string]float64{"tput_per_gpu": 1033494, "mean_intvty": 150.7, "p90_intvty": 157.5, "e2e_norm_p90": 23.5}},
+		{"9p1d-dep2-dep16-b192-c7480", 34, map[string]float64{"tput_per_gpu": 1117063, "mean_intvty": 101.6, "p90_intvty": 97.4, "e2e_norm_p90": 24.5}},
+		{"3p1d-dep2-dep16-b18-c700", 22, map[string]float64{"tput_per_gpu": 222000, "mean_intvty": 290.2, "p90_intvty": 299.2, "e2e_norm_p90": 136.8}},
+		{"3p1d-dep2-dep16-b24-c1228@local", 22, map[string]float64{"tput_per_gpu": 371000, "p90_intvty": 281.2, "e2e_norm_p90": 91.1}},
+		{"agg-tp4-c1", 4, map[string]float64{"tput_per_gpu": 8244, "p90_e2el": 5.17, "p75_e2el": 2.76}},
+		{"agg-tp4-c4", 4, map[string]float64{"tput_per_gpu": 10371, "p90_e2el": 6.18, "p75_e2el": 2.65}},
+		{"agg-tp4-c16@published", 4, map[string]float64{"tput_per_gpu": 29353, "mean_intvty": 523.6, "p90_e2el": 6.31, "p75_e2el": 2.91}},
+		{"3p1d-dep2-dep16-b18-c700@published", 22, map[string]float64{"tput_per_gpu": 226225, "mean_intvty": 295.0, "p90_e2el": 8.12, "p75_e2el": 3.67}},
+		{"3p1d-dep2-dep16-b24-c1228@published", 22, map[string]float64{"tput_per_gpu": 383628, "p90_e2el": 9.13, "p75_e2el": 4.30}},
+		{"5p1d-dep2-dep16-b40-c2884@published", 26, map[string]float64{"tput_per_gpu": 715623, "mean_intvty": 220.3, "p90_e2el": 12.74, "p75_e2el": 6.49}},
+		{"7p1d-dep2-dep16-b96-c5540@published", 30, map[string]float64{"tput_per_gpu": 1014363, "mean_intvty": 150.2, "p90_e2el": 20.58, "p75_e2el": 11.88}},
+		{"9p1d-dep2-dep16-b192-c7480@published", 34, map[string]float64{"tput_per_gpu": 1113381, "mean_intvty": 103.0, "p90_e2el": 26.51, "p75_e2el": 13.79}},
+		{"vllm-p90-75-5", 0, map[string]float64{"tput_per_gpu": 1011514, "p90_intvty": 75.5}},
+		{"vllm-p90-145-6", 0, map[string]float64{"tput_per_gpu": 993521, "p90_intvty": 145.6}},
+		{"vllm-p90-196-5", 0, map[string]float64{"tput_per_gpu": 954146, "p90_intvty": 196.5}},
+	}
+	if len(byID) != len(want) {
+		t.Errorf("report has %d points, want %d", len(byID), len(want))
+	}
+	for _, w := range want {
+		p, ok := byID[w.id]
+		if !ok {
+			t.Errorf("%s missing from report", w.id)
+			continue
+		}
+		if p.GPUs != w.gpus {
+			t.Errorf("%s gpus = %d, want %d", w.id, p.GPUs, w.gpus)
+		}
+		if len(p.Metrics) != len(w.metrics) {
+			t.Errorf("%s metrics = %v, want exactly %v (absent values left out)", w.id, p.Metrics, w.metrics)
+		}
+		for k, v := range w.metrics {
+			if p.Metrics[k] != v {
+				t.Errorf("%s %s = %v, want %v", w.id, k, p.Metrics[k], v)
+			}
+		}
+	}
+	// Knobs of the retuned point, as the PR states them.
+	k := byID["7p1d-dep2-dep16-b96-c5540"].Knobs
+	if k != (knobsJSON{Mode: "disagg", PrefillWorkers: 7, PrefillGPUs: 2, DecodeWorkers: 1, DecodeGPUs: 16,
+		DecodeBS: 96, MaxRunningRequests: 1536, Balance: "total_tokens", Concurrency: 5540}) {
+		t.Errorf("7P knobs = %+v", k)
+	}
+	// On p90 interactivity, 9P BS192 (97.4 @ 1,117,063) is the throughput end of the frontier.
+	if !byID["9p1d-dep2-dep16-b192-c7480"].OnFrontier || byID["3p1d-dep2-dep16-b24-c1228@local"].OnFrontier {
+		t.Error("frontier flags wrong on p90-intvty")
+	}
+}
+
+func TestReportTextShowsEveryCurveAndPlot(t *testing.T) {
+	out, _, code := runCmd(t, "report", "--x", "mean-intvty")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"dynamo-sglang", "vllm", "7p1d-dep2-dep16-b96-c5540", "1,033,494", "150.7", "└", "mean interactivity"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report text lacks %q", want)
+		}
+	}
+}
+
+func TestReportBadInputExitsTwoAndKeepsGoodFiles(t *testing.T) {
+	dir := t.TempDir()
+	good := "curve: {model: m, hardware: h, framework: f, precision: p, scenario: s}\nsource: local\npoints:\n" +
+		"  - {mode: agg, agg: {workers: 1, gpus: 4, tp: 4}, concurrency: 8, metrics: {tput-per-gpu: 100, mean-intvty: 50}}\n"
+	os.WriteFile(filepath.Join(dir, "good.yaml"), []byte(good), 0o644)
+	os.WriteFile(filepath.Join(dir, "empty.json"), nil, 0o644)
+	out, stderr, code := runCmd(t, "report", "--json", dir)
+	if code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	if !strings.Contains(stderr, "empty.json: empty file") {
+		t.Errorf("stderr %q does not name the bad file", stderr)
+	}
+	if !strings.Contains(out, `"agg-tp4-c8"`) {
+		t.Errorf("good file not loaded: %s", out)
+	}
+}
+
+func TestUnknownAxisAndCommand(t *testing.T) {
+	if _, stderr, code := runCmd(t, "report", "--x", "speed"); code != 2 || !strings.Contains(stderr, "p90-intvty") {
+		t.Errorf("unknown axis: exit %d, stderr %q", code, stderr)
+	}
+	if _, _, code := runCmd(t, "frobnicate"); code != 2 {
+		t.Errorf("unknown command: exit %d", code)
+	}
+}
+
+// Not a terminal and no subcommand: the report.
+func TestNoSubcommandOffTerminalPrintsReport(t *testing.T) {
+	out, _, code := runCmd(t)
+	if code != 0 || !strings.Contains(out, "on frontier") {
+		t.Errorf("exit %d, out %q", code, out[:min(len(out), 200)])
+	}
+}
+
+// On mean interactivity the A+B curve is not concave: 3P c1228 is a
+// frontier point but not a hull vertex (DATA.md worked results).
+func TestReportMarksHullVertices(t *testing.T) {
+	dir := t.TempDir()
+	names, data := demoFiles()
+	for i, n := range names {
+		if strings.Contains(n, "a-published") || strings.Contains(n, "b-local") {
+			os.WriteFile(filepath.Join(dir, filepath.Base(strings.TrimPrefix(n, "demo:"))), data[i], 0o644)
+		}
+	}
+	out, _, code := runCmd(t, "report", "--json", "--x", "mean-intvty", dir)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var rep reportJSON
+	json.Unmarshal([]byte(out), &rep)
+	hull := map[string]bool{}
+	for _, p := range rep.Curves[0].Points {
+		if p.HullVertex != nil {
+			hull[p.ID] = *p.HullVertex
+		}
+	}
+	if v, ok := hull["3p1d-dep2-dep16-b24-c1228"]; !ok || v {
+		t.Errorf("3P c1228: frontier %v, hull vertex %v; want a frontier point under the hull", ok, v)
+	}
+	if !hull["9p1d-dep2-dep16-b192-c7480"] || !hull["agg-tp4-c16"] {
+		t.Errorf("ends of the curve must be hull vertices: %v", hull)
+	}
+}
+
+func demoFiles() ([]string, [][]byte) { return demo.Files() }

@@ -1,0 +1,204 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// geoRun runs the CLI as main does and returns stdout, stderr and the code.
+func geoRun(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(""), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+const (
+	workedKeep   = "agg-tp4-c16,3p1d-dep2-dep16-b24-c1228,5p1d-dep2-dep16-b40-c2884,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480"
+	workedRemove = "8p1d-dep2-dep16-c4096,agg-tep2-c16,9p1d-dep2-dep16-b160-c7480"
+)
+
+func reviewJSONOf(t *testing.T, wantCode int, args ...string) reviewJSON {
+	t.Helper()
+	out, stderr, code := geoRun(t, append([]string{"review", "--json"}, args...)...)
+	if code != wantCode {
+		t.Fatalf("exit %d, want %d: %s", code, wantCode, stderr)
+	}
+	var rep reviewJSON
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	return rep
+}
+
+func twoDecimals(v *float64) string {
+	if v == nil {
+		return "null"
+	}
+	return strconv.FormatFloat(*v, 'f', 2, 64)
+}
+
+// DATA.md's worked review, from the CLI on the demo.
+func TestReviewWorkedExampleText(t *testing.T) {
+	out, stderr, code := geoRun(t, "review", "--remove", workedRemove, "--keep", workedKeep)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"853,132.41", "-5.85 %", "243,084.79", "1,100,893.85", "-0.59 %",
+		"All 3 removed points are covered",
+		"3p1d-dep2-dep16-b24-c1228        267.4       383,313", // under the hull
+		"p90-e2el: 0 frontier points of 0 with the metric — BELOW the recommended 5",
+		"9p1d-dep2-dep16-b192-c7480  9p1d-dep2-dep16-b160-c7480                    22,716  +2.08 %           -9.5  -8.55 %",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestReviewWorkedExampleJSON(t *testing.T) {
+	rep := reviewJSONOf(t, exitOK, "--remove", workedRemove, "--keep", workedKeep)
+	if rep.Axis != "mean-intvty" || len(rep.Kept) != 5 {
+		t.Fatalf("axis %q, kept %v", rep.Axis, rep.Kept)
+	}
+	want := map[string]struct {
+		line, gap string
+		nb        []string
+	}{
+		"8p1d-dep2-dep16-c4096":      {"853132.41", "-5.85", []string{"7p1d-dep2-dep16-b96-c5540", "5p1d-dep2-dep16-b40-c2884"}},
+		"agg-tep2-c16":               {"243084.79", "-76.28", []string{"3p1d-dep2-dep16-b24-c1228", "agg-tp4-c16"}},
+		"9p1d-dep2-dep16-b160-c7480": {"1100893.85", "-0.59", []string{"9p1d-dep2-dep16-b192-c7480", "7p1d-dep2-dep16-b96-c5540"}},
+	}
+	if len(rep.Removed) != 3 {
+		t.Fatalf("removed %v", rep.Removed)
+	}
+	for _, r := range rep.Removed {
+		w := want[r.ID]
+		if r.Test != "line" || !r.Covered || r.ParetoDominated || r.DominatedBy != nil ||
+			twoDecimals(r.LineValue) != w.line || twoDecimals(r.GapPct) != w.gap || !reflect.DeepEqual(r.Neighbours, w.nb) {
+			t.Errorf("%s: %+v line %s gap %s, want %+v", r.ID, r, twoDecimals(r.LineValue), twoDecimals(r.GapPct), w)
+		}
+	}
+	var under []string
+	for _, h := range rep.NotHullVertices {
+		under = append(under, h.ID)
+	}
+	if !reflect.DeepEqual(under, []string{"3p1d-dep2-dep16-b24-c1228", "5p1d-dep2-dep16-b40-c2884"}) {
+		t.Errorf("not hull vertices %v, want 3P c1228 and 5P c2884", under)
+	}
+	if rep.Coverage != (coverageJSON{P90E2EL: 0, P75E2EL: 0, RecommendedMin: 5, Short: true}) {
+		t.Errorf("coverage %+v: the kept A/B points carry no E2EL", rep.Coverage)
+	}
+	found := false
+	for _, r := range rep.Retunes {
+		if r.KeptID == "9p1d-dep2-dep16-b192-c7480" && r.PublishedID == "9p1d-dep2-dep16-b160-c7480" {
+			found = true
+			if twoDecimals(r.TputDelta) != "22716.00" || twoDecimals(r.TputDeltaPct) != "2.08" || twoDecimals(r.XDelta) != "-9.50" {
+				t.Errorf("9P re-tune %+v", r)
+			}
+		}
+		if r.KeptID == "3p1d-dep2-dep16-b24-c1228" && (r.XDelta != nil || r.TputDelta == nil) {
+			t.Errorf("3P c1228 re-measure has no mean interactivity on the published side: %+v", r)
+		}
+	}
+	if !found || len(rep.Retunes) != 6 {
+		t.Errorf("re-tunes %+v, want 6 with 9P BS192 > 9P BS160", rep.Retunes)
+	}
+}
+
+// Without --keep the kept set is the rest of the curve with one steady-state
+// measurement per configuration: on the full demo that is exactly the kept
+// curve of DATA.md's worked example (tables A and B), so the default review
+// reproduces its line values; coverage still counts the whole curve (table C).
+func TestReviewDefaultKeptSet(t *testing.T) {
+	rep := reviewJSONOf(t, exitOK, "--remove", "8p1d-dep2-dep16-c4096,agg-tep2-c16,9p1d-dep2-dep16-b160-c7480")
+	want := []string{"agg-tp4-c16", "3p1d-dep2-dep16-b24-c1228", "5p1d-dep2-dep16-b40-c2884",
+		"7p1d-dep2-dep16-b96-c5540", "9p1d-dep2-dep16-b192-c7480", "3p1d-dep2-dep16-b18-c700@published"}
+	if !reflect.DeepEqual(rep.Kept, want) {
+		t.Errorf("kept %v, want %v", rep.Kept, want)
+	}
+	lines := map[string]string{}
+	for _, r := range rep.Removed {
+		lines[r.ID] = twoDecimals(r.LineValue)
+		if !r.Covered || r.Test != "line" {
+			t.Errorf("%s: %+v", r.ID, r)
+		}
+	}
+	// agg TP2/EP2 c16 (377.4) now sits between agg TP4 c16 and the sweep's
+	// 3P c700 (295.0), the kept point nearest on that side.
+	wantAgg := 29428 + (377.4-545.0)*(226225-29428)/(295.0-545.0)
+	if lines["8p1d-dep2-dep16-c4096"] != "853132.41" || lines["9p1d-dep2-dep16-b160-c7480"] != "1100893.85" ||
+		lines["agg-tep2-c16"] != twoDecimals(&wantAgg) {
+		t.Errorf("line values %v", lines)
+	}
+	if rep.Coverage.P90E2EL != 8 || rep.Coverage.P75E2EL != 7 || rep.Coverage.Short {
+		t.Errorf("coverage %+v, want table C's 8 and 7", rep.Coverage)
+	}
+}
+
+func TestReviewNotCoveredExitsOne(t *testing.T) {
+	out, _, code := geoRun(t, "review", "--remove", "7p1d-dep2-dep16-b96-c5540",
+		"--keep", "5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480")
+	if code != exitRefused || !strings.Contains(out, "NOT covered") || !strings.Contains(out, "954,175.48") {
+		t.Errorf("exit %d, want 1 with 7P above the 5P–9P line (954,175.48):\n%s", code, out)
+	}
+}
+
+// Beyond the kept x range the test is Pareto dominance by a kept point.
+func TestReviewParetoFallbackAtTheEnds(t *testing.T) {
+	rep := reviewJSONOf(t, exitRefused, "--remove", "agg-tp4-c16")
+	r := rep.Removed[0]
+	if r.Test != "pareto" || r.LineValue != nil || r.GapPct != nil || r.Covered || r.ParetoDominated ||
+		!reflect.DeepEqual(r.Neighbours, []string{"agg-tp4-c16@published"}) {
+		t.Errorf("agg TP4 c16 (best interactivity): %+v", r)
+	}
+	rep = reviewJSONOf(t, exitOK, "--remove", "agg-tp4-c16@published", "--keep", "agg-tp4-c16,3p1d-dep2-dep16-b24-c1228")
+	r = rep.Removed[0]
+	if r.Test != "line" || !r.Covered || !r.ParetoDominated || r.DominatedBy == nil || *r.DominatedBy != "agg-tp4-c16" {
+		t.Errorf("agg TP4 c16@published under agg TP4 c16: %+v", r)
+	}
+	// Between the published 9P BS192 (103.0) and agg TP4 c16 (545) the line
+	// passes just under 9P BS160: not covered, and nothing dominates it.
+	rep = reviewJSONOf(t, exitRefused, "--remove", "9p1d-dep2-dep16-b160-c7480", "--keep", "9p1d-dep2-dep16-b192-c7480@published,agg-tp4-c16")
+	if r := rep.Removed[0]; r.Test != "line" || r.Covered || r.ParetoDominated || twoDecimals(r.GapPct) != "0.08" {
+		t.Errorf("9P BS160 at 111.1 between 103.0 and 545: %+v gap %s", r, twoDecimals(r.GapPct))
+	}
+}
+
+func TestReviewBadInput(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown ID", []string{"--remove", "8p-nope"}, "valid IDs:\n"},
+		{"unknown kept ID", []string{"--remove", "agg-tep2-c16", "--keep", "agg-tp4-c16,nope"}, "unknown point ID nope"},
+		{"no --remove", nil, "--remove is required"},
+		{"removed and kept", []string{"--remove", "agg-tep2-c16", "--keep", "agg-tep2-c16"}, "both removed and kept"},
+		{"metric missing", []string{"--remove", "agg-tp4-c1"}, "has no mean-intvty"},
+		{"bad axis", []string{"--remove", "agg-tep2-c16", "--x", "speed"}, "unknown x axis"},
+		{"two curves", []string{"--remove", "agg-tep2-c16,vllm-p90-75-5", "--x", "p90-intvty"}, "different curves"},
+	}
+	for _, c := range cases {
+		out, stderr, code := geoRun(t, append([]string{"review"}, c.args...)...)
+		if code != exitBadInput || !strings.Contains(stderr, c.want) || out != "" {
+			t.Errorf("%s: exit %d, stderr %q, stdout %q; want 2 and %q", c.name, code, stderr, out, c.want)
+		}
+	}
+	_, stderr, _ := geoRun(t, "review", "--remove", "nope")
+	if !strings.Contains(stderr, "9p1d-dep2-dep16-b192-c7480") || !strings.Contains(stderr, "vllm-p90-196-5") {
+		t.Errorf("valid ID list incomplete:\n%s", stderr)
+	}
+}
+
+func TestReviewHelpMentionsKeptSet(t *testing.T) {
+	_, stderr, code := geoRun(t, "review", "-h")
+	if code != exitOK || !strings.Contains(stderr, "one measurement per configuration (the first loaded:") {
+		t.Errorf("exit %d, help:\n%s", code, stderr)
+	}
+}

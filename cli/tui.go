@@ -1,0 +1,141 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui"
+	"github.com/sweeptune/sweeptune/tui/export"
+	"github.com/sweeptune/sweeptune/tui/session"
+)
+
+func init() {
+	register(command{name: "tui", summary: "the interactive workbench (default on a terminal)", run: runTUI})
+	defaultCommand = "tui"
+}
+
+// tuiFlags are the workbench's own flags.
+type tuiFlags struct {
+	theme, color, sessionPath, debug string
+	mouse, watch                     bool
+	export                           tuiExport
+}
+
+// tuiExport are the export pane's targets.
+type tuiExport struct{ recipe, master, changelog, configKeys, prLink string }
+
+func runTUI(args []string, env *cmdEnv) int {
+	var in inputFlags
+	var f tuiFlags
+	fs := newFlags("tui", "usage: sweeptune [tui] [FLAGS] [PATH...]\n\n"+
+		"The workbench: curve, points, planner, review and export panes over the loaded\n"+
+		"points (the embedded demo when no PATH is given). ? inside shows every key.", env)
+	in.register(fs)
+	fs.StringVar(&f.theme, "theme", "", "colour theme: dark, light, high-contrast or none (default: from the terminal background)")
+	fs.StringVar(&f.color, "color", "auto", "colour: auto, always or never (NO_COLOR is honoured too)")
+	fs.StringVar(&f.sessionPath, "session", "", "session file (default: in the user state directory, one per set of inputs)")
+	fs.StringVar(&f.debug, "debug", "", "write a debug log to this file")
+	fs.BoolVar(&f.mouse, "mouse", false, "enable the mouse (disables the terminal's own text selection)")
+	fs.BoolVar(&f.watch, "watch", false, "re-read result directories when files change")
+	fs.StringVar(&f.export.recipe, "recipe", "", "export: srt-slurm schema-2 bundle the overrides go into")
+	fs.StringVar(&f.export.master, "master", "", "export: InferenceX master config for the search-space rows")
+	fs.StringVar(&f.export.changelog, "changelog", "", "export: perf-changelog.yaml to append the entry to")
+	fs.StringVar(&f.export.configKeys, "config-key", "", "export: master config keys to edit (comma-separated; new rows go to the first)")
+	fs.StringVar(&f.export.prLink, "pr-link", "", "export: PR link for the changelog entry")
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return flagDone(err)
+	}
+	if f.theme != "" && !themes.Valid(f.theme) {
+		fmt.Fprintf(env.stderr, "sweeptune: --theme %q: want dark, light, high-contrast or none\n", f.theme)
+		return exitBadInput
+	}
+	if f.color != "auto" && f.color != "always" && f.color != "never" {
+		fmt.Fprintf(env.stderr, "sweeptune: --color %q: want auto, always or never\n", f.color)
+		return exitBadInput
+	}
+	if in.source != "" {
+		if _, ok := model.ParseSource(in.source); !ok {
+			fmt.Fprintf(env.stderr, "sweeptune: --source %q: want published, local, planned or competitor\n", in.source)
+			return exitBadInput
+		}
+	}
+	opts := tui.Options{Inputs: paths, Mouse: f.mouse, Export: export.Config{
+		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
+		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink,
+	}}
+	opts.Load = func() (*sources.Dataset, error) {
+		ds, _ := in.load(paths, env)
+		return ds, nil
+	}
+	opts.SessionPath = f.sessionPath
+	if opts.SessionPath == "" {
+		opts.SessionPath = session.DefaultPath(paths)
+	}
+	sess, err := session.Load(opts.SessionPath)
+	if err != nil {
+		opts.Note = "session ignored: " + err.Error()
+		sess = session.File{Version: session.Version}
+	}
+	opts.Session = sess
+	opts.Theme, opts.LockTheme = chooseTheme(f, sess.Theme)
+	if f.color == "always" {
+		lipgloss.SetColorProfile(termenv.ANSI256)
+	}
+	if f.watch {
+		opts.Watch = watchDirs(paths)
+		if len(opts.Watch) == 0 {
+			opts.Note = "--watch: no result directory given (the embedded demo does not change)"
+		}
+	}
+	if err := tui.Run(opts, f.debug); err != nil {
+		fmt.Fprintf(env.stderr, "sweeptune: %v\n", err)
+		return exitBadInput
+	}
+	return exitOK
+}
+
+// chooseTheme resolves the theme before the program starts (the
+// background query reads the terminal and would race Bubble Tea).
+func chooseTheme(f tuiFlags, saved string) (string, bool) {
+	noColor := os.Getenv("NO_COLOR") != "" && f.color != "always"
+	never := f.color == "never"
+	if never || noColor {
+		return themes.None, true
+	}
+	if f.theme == "" && themes.Valid(saved) {
+		return saved, false
+	}
+	if f.theme != "" {
+		return f.theme, false
+	}
+	return themes.Choose("", false, false, lipgloss.HasDarkBackground()), false
+}
+
+// watchDirs are the directories to watch: each directory given, and the
+// directory of each file given.
+func watchDirs(paths []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		d := p
+		if !info.IsDir() {
+			d = filepath.Dir(p)
+		}
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}

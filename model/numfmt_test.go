@@ -1,0 +1,23 @@
+package model
+
+import (
+	"math"
+	"testing"
+)
+
+func TestThousands(t *testing.T) {
+	cases := []struct {
+		v    float64
+		dec  int
+		want string
+	}{
+		{1033494, 0, "1,033,494"}, {853132.4149, 2, "853,132.41"}, {1100893.846, 2, "1,100,893.85"},
+		{-1234.5, 2, "-1,234.50"}, {-0.001, 2, "0.00"}, {999, 0, "999"}, {1000, 0, "1,000"},
+		{0, 1, "0.0"}, {4220016.4, 0, "4,220,016"}, {math.Inf(1), 0, "+Inf"},
+	}
+	for _, c := range cases {
+		if got := Thousands(c.v, c.dec); got != c.want {
+			t.Errorf("Thousands(%v, %d) = %q, want %q", c.v, c.dec, got, c.want)
+		}
+	}
+}

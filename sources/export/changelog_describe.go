@@ -1,0 +1,226 @@
+package export
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/sources"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// The changelog description: one line for the change as a whole, then one
+// per new, kept and removed point with its knobs and numbers, and the
+// review's verdict for each removed point.
+
+func (c *exportCtx) changelog(keys []string, scenario string) error {
+	path := c.req.ChangelogPath
+	old, err := c.req.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+	}
+	if len(keys) == 0 {
+		return fmt.Errorf("the changelog entry needs config keys (--config-key)")
+	}
+	if scenario == "" {
+		for _, p := range append(append([]*model.Point{}, c.add...), c.remove...) {
+			if p.Curve.Scenario != "" {
+				scenario = p.Curve.Scenario
+				break
+			}
+		}
+	}
+	e := sources.ChangelogEntry{ConfigKeys: keys, Description: c.description(), PRLink: c.req.PRLink}
+	if scenario != "" {
+		e.ScenarioType = []string{scenario}
+	}
+	out, err := AppendChangelog(path, old, e)
+	if err != nil {
+		return err
+	}
+	c.plan.Entry = string(out[len(old):])
+	c.change(path, old, out)
+	return nil
+}
+
+func (c *exportCtx) image() string {
+	if c.req.Image != "" {
+		return c.req.Image
+	}
+	for _, p := range c.add {
+		if p.Prov.Image != "" {
+			return p.Prov.Image
+		}
+	}
+	return ""
+}
+
+func (c *exportCtx) description() []string {
+	var lines []string
+	head := fmt.Sprintf("Retune the %s disaggregated points", curveName(c))
+	if img := c.image(); img != "" {
+		head += " on " + img
+	}
+	head += fmt.Sprintf(": %s new, %s kept, %s removed.", count(len(c.add)), count(len(c.kept)), count(len(c.remove)))
+	lines = append(lines, head)
+	for _, p := range c.add {
+		lines = append(lines, sanitizeLine(fmt.Sprintf("New %s (%s): %s; %s; %s.",
+			pointName(p.Knobs), model.OverrideName(p.Knobs.BaseID()), topology(p.Knobs), decodeKnobs(p.Knobs), numbers(p))))
+	}
+	for _, k := range c.kept {
+		p := c.keptPoint(k)
+		line := fmt.Sprintf("Kept %s (%s): %s; %s", pointName(k.v.Knobs), k.key, topology(k.v.Knobs), decodeKnobs(k.v.Knobs))
+		if p != nil {
+			line += "; " + numbers(p)
+		}
+		lines = append(lines, sanitizeLine(line+"."))
+	}
+	for i, p := range c.remove {
+		line := "Removed " + pointName(p.Knobs)
+		for key, rp := range c.removed {
+			if rp == p {
+				line += " (" + key + ")"
+			}
+		}
+		line += ": " + topology(p.Knobs) + "; " + numbers(p)
+		if i < len(c.plan.Verdicts) {
+			v := c.plan.Verdicts[i]
+			line += "; rule 18(g) on mean interactivity: " + c.verdictText(v)
+			if !v.Covered {
+				reason := c.req.ForceReason
+				if reason == "" {
+					reason = "no reason given"
+				}
+				line += "; removed anyway (--force): " + reason
+			}
+		}
+		lines = append(lines, sanitizeLine(line+"."))
+	}
+	return lines
+}
+
+func curveName(c *exportCtx) string {
+	var p *model.Point
+	if len(c.add) > 0 {
+		p = c.add[0]
+	} else if len(c.remove) > 0 {
+		p = c.remove[0]
+	}
+	if p == nil {
+		return ""
+	}
+	k := p.Curve
+	parts := []string{strings.ToUpper(k.Hardware), shortModel(k.Model), strings.ToUpper(k.Precision), k.Framework}
+	if k.Scenario != "" {
+		parts = append(parts, k.Scenario)
+	}
+	return strings.Join(nonEmpty(parts), " ")
+}
+
+func shortModel(m string) string {
+	if i := strings.LastIndex(m, "/"); i >= 0 {
+		return m[i+1:]
+	}
+	return m
+}
+
+func nonEmpty(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func count(n int) string { return strconv.Itoa(n) }
+
+// pointName is the engineers' shorthand: 7P1D c5540.
+func pointName(k model.Knobs) string {
+	return fmt.Sprintf("%dP%dD c%d", k.Prefill.Workers, k.Decode.Workers, k.Concurrency)
+}
+
+// topology is "7 x DEP2 prefill on 4 nodes + 1 x DEP16 decode, 30 GPUs".
+func topology(k model.Knobs) string {
+	s := fmt.Sprintf("%d x %s prefill", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
+	if k.Prefill.Nodes > 0 {
+		s += " on " + plural(k.Prefill.Nodes, "node")
+	}
+	s += fmt.Sprintf(" + %d x %s decode", k.Decode.Workers, strings.ToUpper(k.Decode.Parallelism()))
+	if g := k.GPUs(); g > 0 {
+		s += fmt.Sprintf(", %d GPUs", g)
+	}
+	return s
+}
+
+// decodeKnobs lists the decode knobs that are known.
+func decodeKnobs(k model.Knobs) string {
+	var parts []string
+	if k.DecodeBS > 0 {
+		parts = append(parts, fmt.Sprintf("decode CUDA-graph max BS %d per rank", k.DecodeBS))
+	}
+	if mrr := exportMRR(k); mrr > 0 {
+		parts = append(parts, fmt.Sprintf("max-running-requests %d", mrr))
+	}
+	if k.DecodeExtraSlots > 0 {
+		parts = append(parts, fmt.Sprintf("extra slots %d", k.DecodeExtraSlots))
+	}
+	if k.Balance != "" {
+		parts = append(parts, k.Balance+" DP balancing")
+	}
+	if len(parts) == 0 {
+		return "decode knobs from the base"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// numbers is "1,033,494 tok/s/GPU @ mean 150.7, p90 157.5 tok/s/user,
+// E2E-normalized p90 23.5 (local, 3600 s run)".
+func numbers(p *model.Point) string {
+	var s string
+	if y, ok := p.Value(model.TputPerGPU); ok {
+		s = thousands(y, 0) + " tok/s/GPU"
+	} else {
+		s = "not measured yet"
+	}
+	var iv []string
+	if v, ok := p.Value(model.MeanIntvty); ok {
+		iv = append(iv, "mean "+trimFloat(v))
+	}
+	if v, ok := p.Value(model.P90Intvty); ok {
+		iv = append(iv, "p90 "+trimFloat(v))
+	}
+	if len(iv) > 0 {
+		s += " @ " + strings.Join(iv, ", ") + " tok/s/user"
+	}
+	if v, ok := p.Value(model.E2ENormP90); ok {
+		s += ", E2E-normalized p90 " + trimFloat(v)
+	}
+	src := string(p.Source)
+	if p.Prov.DurationS > 0 {
+		src += fmt.Sprintf(", %s s run", strconv.FormatFloat(p.Prov.DurationS, 'f', -1, 64))
+	}
+	return s + " (" + src + ")"
+}
+
+func (c *exportCtx) keptPoint(k keptOverride) *model.Point {
+	for i := range c.req.Points {
+		p := &c.req.Points[i]
+		if p.Knobs.Mode == model.ModeDisagg && matches(k.v, p) {
+			if _, ok := p.Value(model.TputPerGPU); ok {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// thousands formats with comma separators and the given decimals.
+func thousands(v float64, dec int) string { return model.Thousands(v, dec) }
+
+// trimFloat prints one decimal, as the tables do (50.0, 191.4).
+func trimFloat(v float64) string {
+	return strconv.FormatFloat(v, 'f', 1, 64)
+}

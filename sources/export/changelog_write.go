@@ -1,0 +1,127 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/sources"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Appending to perf-changelog.yaml. InferenceX CI compares the historical
+// bytes, so the new entry goes after the last byte and nothing before it
+// changes; the one thing added before the entry is a missing final newline
+// and a blank separator line.
+
+// PlaceholderPRLink stands in until the pull request exists.
+const PlaceholderPRLink = "https://github.com/SemiAnalysisAI/InferenceX/pull/XXXX"
+
+// renderChangelogEntry writes one entry at the list's indentation.
+func renderChangelogEntry(e sources.ChangelogEntry, indent int) string {
+	pad := strings.Repeat(" ", indent)
+	var b strings.Builder
+	list := func(key string, items []string, quote func(string) string) {
+		if len(items) == 0 {
+			return
+		}
+		fmt.Fprintf(&b, "%s  %s:\n", pad, key)
+		for _, it := range items {
+			fmt.Fprintf(&b, "%s    - %s\n", pad, quote(it))
+		}
+	}
+	plain := func(s string) string { return yamlScalarStyle(s, nil) }
+	b.WriteString(pad + "- config-keys:\n")
+	for _, k := range e.ConfigKeys {
+		fmt.Fprintf(&b, "%s    - %s\n", pad, plain(k))
+	}
+	list("scenario-type", e.ScenarioType, plain)
+	list("description", e.Description, quoteDQ)
+	fmt.Fprintf(&b, "%s  pr-link: %s\n", pad, e.PRLink)
+	return b.String()
+}
+
+// quoteDQ writes a YAML double-quoted scalar (UTF-8 kept as is).
+func quoteDQ(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// AppendChangelog returns old with the entry appended at the physical end.
+// It fails unless the result parses, keeps every earlier entry, and has the
+// new entry last: old is always a byte prefix of the result.
+func AppendChangelog(path string, old []byte, e sources.ChangelogEntry) ([]byte, error) {
+	before, warns := sources.ParseChangelog(path, old)
+	if len(warns) > 0 {
+		return nil, fmt.Errorf("%s does not parse as a changelog before the edit: %s", path, warns[0])
+	}
+	indent, err := changelogIndent(old)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	out := bytes.Clone(old)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	if len(bytes.TrimSpace(out)) > 0 && !endsWithBlankLine(out) {
+		out = append(out, '\n')
+	}
+	out = append(out, renderChangelogEntry(e, indent)...)
+	after, warns := sources.ParseChangelog(path, out)
+	if len(warns) > 0 {
+		return nil, fmt.Errorf("appending to %s would break it: %s", path, warns[0])
+	}
+	if len(after) != len(before)+1 {
+		return nil, fmt.Errorf("appending to %s gives %d entries, want %d", path, len(after), len(before)+1)
+	}
+	got := after[len(after)-1]
+	got.Line = 0
+	if !reflect.DeepEqual(got, e) {
+		return nil, fmt.Errorf("appending to %s: the last entry does not read back as written", path)
+	}
+	return out, nil
+}
+
+// endsWithBlankLine reports whether the text ends with a line of only spaces.
+func endsWithBlankLine(b []byte) bool {
+	t := bytes.TrimSuffix(b, []byte("\n"))
+	i := bytes.LastIndexByte(t, '\n')
+	return len(bytes.TrimSpace(t[i+1:])) == 0
+}
+
+// changelogIndent is the column of the list's dashes (0 in InferenceX).
+func changelogIndent(data []byte) (int, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return 0, err
+	}
+	if len(doc.Content) == 0 || len(doc.Content[0].Content) == 0 {
+		return 0, nil
+	}
+	seq := doc.Content[0]
+	if seq.Style&yaml.FlowStyle != 0 {
+		return 0, fmt.Errorf("a flow-style list cannot be appended to")
+	}
+	first := seq.Content[0]
+	return max(first.Column-3, 0), nil
+}
+
+// sanitizeLine keeps a description line on one line.
+func sanitizeLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

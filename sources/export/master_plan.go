@@ -1,0 +1,88 @@
+package export
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"github.com/sweeptune/sweeptune/sources"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// master edits the master config for an export: the config keys must exist,
+// new rows go to the first key, removed overrides lose their rows in any key.
+func (c *exportCtx) master() (masterEdit, error) {
+	path := c.req.MasterPath
+	old, err := c.req.ReadFile(path)
+	if err != nil {
+		return masterEdit{}, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+	}
+	mc, warns, err := sources.ParseMaster(path, old)
+	if err != nil {
+		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(warns) > 0 {
+		return masterEdit{}, fmt.Errorf("%s", warns[0])
+	}
+	if len(c.req.ConfigKeys) == 0 {
+		return masterEdit{}, fmt.Errorf("--config-key: which entry of %s takes the rows?", path)
+	}
+	var keys []string
+	for _, k := range c.req.ConfigKeys {
+		if mc.Entry(k) == nil {
+			c.refuse("config key %s is not in %s", k, path)
+			continue
+		}
+		keys = append(keys, k)
+	}
+	if len(keys) != len(c.req.ConfigKeys) {
+		return masterEdit{}, nil
+	}
+	bundle := filepath.Base(c.req.RecipePath)
+	removed := map[string]*model.Point{}
+	for k, p := range c.removed {
+		removed[k] = p
+	}
+	var adds []rowSpec
+	existing := map[string]bool{}
+	rows, _ := bundleRows(mc.Entry(keys[0]), bundle)
+	for _, r := range rows {
+		if _, ov := r.Selector(); ov != "" && removed[ov] == nil {
+			existing[ov] = true
+		}
+	}
+	for _, o := range c.plan.Overrides {
+		p := c.add[indexOfID(c.add, o.ID)]
+		if existing[o.Key] {
+			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s already has a row for %s", p.ID, keys[0], o.Key))
+			continue
+		}
+		k := p.Knobs
+		adds = append(adds, rowSpec{Point: p, Override: o.Key, order: [3]int{k.Prefill.Workers, k.Decode.Workers, k.Concurrency}})
+	}
+	sort.SliceStable(adds, func(i, j int) bool { return less3(adds[i].order, adds[j].order) })
+	out, me, err := editMaster(string(old), mc, keys, keys[0], bundle, adds, removed)
+	if err != nil {
+		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(me.keysTouched) == 0 {
+		me.keysTouched = keys
+	}
+	c.plan.Rows = me.rows
+	c.plan.Notes = append(c.plan.Notes, me.notes...)
+	if _, warns, err := sources.ParseMaster(path, []byte(out)); err != nil || len(warns) > 0 {
+		return masterEdit{}, fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
+	}
+	c.change(path, old, []byte(out))
+	return me, nil
+}
+
+func indexOfID(ps []*model.Point, id string) int {
+	for i, p := range ps {
+		if p.ID == id {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,141 @@
+package export
+
+import (
+	"sort"
+	"strings"
+)
+
+// Line-level editing: export changes files by deleting and inserting whole
+// lines at positions found through yaml.v3 nodes, so every byte it does not
+// mean to change stays as it was.
+
+type lineEdit struct {
+	at  int      // index of the first line affected
+	del int      // lines deleted from at
+	ins []string // lines inserted at at (each ending in "\n")
+}
+
+type lineEditor struct {
+	lines  []string
+	edits  []lineEdit
+	blocks [][2]int // whole blocks to delete, see deleteBlock
+}
+
+func newLineEditor(text string) *lineEditor {
+	lines := splitLines(text)
+	if n := len(lines); n > 0 && !strings.HasSuffix(lines[n-1], "\n") {
+		lines[n-1] += "\n" // a line appended after the last needs it ended
+	}
+	return &lineEditor{lines: lines}
+}
+
+func (e *lineEditor) insert(at int, text string) {
+	e.edits = append(e.edits, lineEdit{at: at, ins: splitLines(text)})
+}
+
+func (e *lineEditor) delete(from, to int) {
+	if to > from {
+		e.edits = append(e.edits, lineEdit{at: from, del: to - from})
+	}
+}
+
+// apply performs the edits bottom-up; insertions at one position keep
+// their order and come before a deletion starting there.
+func (e *lineEditor) apply() string {
+	merged := map[int]*lineEdit{}
+	var order []int
+	for _, ed := range append(e.edits, e.blockDeletes()...) {
+		m, ok := merged[ed.at]
+		if !ok {
+			m = &lineEdit{at: ed.at}
+			merged[ed.at] = m
+			order = append(order, ed.at)
+		}
+		m.ins = append(m.ins, ed.ins...)
+		m.del = max(m.del, ed.del)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(order)))
+	lines := e.lines
+	for _, at := range order {
+		m := merged[at]
+		end := min(at+m.del, len(lines))
+		out := make([]string, 0, len(lines)-m.del+len(m.ins))
+		out = append(out, lines[:at]...)
+		out = append(out, m.ins...)
+		out = append(out, lines[end:]...)
+		lines = out
+	}
+	return strings.Join(lines, "")
+}
+
+func isBlank(line string) bool { return strings.TrimSpace(line) == "" }
+
+func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
+
+// blockEnd returns the index after the block that starts at line start and
+// whose children are indented more than col: the first later non-blank line
+// indented col or less, with trailing blank lines left outside.
+func blockEnd(lines []string, start, col int) int {
+	end := len(lines)
+	for i := start + 1; i < len(lines); i++ {
+		if !isBlank(lines[i]) && indentOf(lines[i]) <= col {
+			end = i
+			break
+		}
+	}
+	for end > start+1 && isBlank(lines[end-1]) {
+		end--
+	}
+	return end
+}
+
+// headComments returns the first line of the comment lines at column col
+// directly above line (no blank line between), or line itself.
+func headComments(lines []string, line, col int) int {
+	for line > 0 {
+		prev := lines[line-1]
+		if isBlank(prev) || indentOf(prev) != col || !strings.HasPrefix(strings.TrimSpace(prev), "#") {
+			break
+		}
+		line--
+	}
+	return line
+}
+
+// deleteBlock removes lines [from, to) with the blank lines around them
+// (see apply), so spacing between the surviving blocks stays single.
+func (e *lineEditor) deleteBlock(from, to int) {
+	if to > from {
+		e.blocks = append(e.blocks, [2]int{from, to})
+	}
+}
+
+// blockDeletes merges blocks separated only by blank lines, then takes the
+// blank lines after each run, or before it when the run ends the file.
+func (e *lineEditor) blockDeletes() []lineEdit {
+	bs := append([][2]int(nil), e.blocks...)
+	sort.Slice(bs, func(i, j int) bool { return bs[i][0] < bs[j][0] })
+	var out []lineEdit
+	for i := 0; i < len(bs); {
+		from, to := bs[i][0], bs[i][1]
+		i++
+		for {
+			for to < len(e.lines) && isBlank(e.lines[to]) {
+				to++
+			}
+			if i < len(bs) && bs[i][0] <= to {
+				to = max(to, bs[i][1])
+				i++
+				continue
+			}
+			break
+		}
+		if to == len(e.lines) {
+			for from > 0 && isBlank(e.lines[from-1]) {
+				from--
+			}
+		}
+		out = append(out, lineEdit{at: from, del: to - from})
+	}
+	return out
+}

@@ -1,0 +1,455 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/sources"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// ExportRequest says which points to write and where (issue 5).
+type ExportRequest struct {
+	Points []model.Point // every loaded point: the curve for the review and the description
+	Add    []string      // IDs to write as overrides and master rows
+	Remove []string      // IDs whose overrides and rows go
+
+	RecipePath    string   // srt-slurm schema-2 bundle (required)
+	MasterPath    string   // master config; "" skips the rows
+	ConfigKeys    []string // master entries to edit; new rows go to the first
+	ChangelogPath string   // perf-changelog.yaml; "" skips the entry
+	PRLink        string   // PlaceholderPRLink when ""
+	Image         string   // image for the description; "" takes the added points'
+
+	Replace     bool     // overwrite overrides whose key or name exists
+	Force       bool     // remove points the review does not clear
+	ForceReason string   // written into the description when forcing
+	ExplicitMRR []string // IDs whose MRR differs from decode ranks × BS on purpose
+
+	ReadFile func(string) ([]byte, error) // nil: os.ReadFile
+}
+
+// FileChange is one file's old and new contents and their unified diff.
+type FileChange struct {
+	Path     string
+	Old, New []byte
+	Diff     string
+}
+
+// ExportedOverride is one written override block.
+type ExportedOverride struct {
+	ID, Key, Name string
+	Text          string // the block as inserted, comment included
+}
+
+// ExportPlan is everything an export would write; nothing is written until Write.
+type ExportPlan struct {
+	Files     []FileChange
+	Overrides []ExportedOverride
+	Removed   []string // override keys removed from the bundle
+	Rows      []string // master rows as inserted
+	Entry     string   // the changelog entry as appended
+	Verdicts  []model.RemovalVerdict
+	Refusals  []string // checks that failed; Write refuses while any remain
+	Notes     []string // things to know that do not block the export
+}
+
+// RefusedError is returned when a check before writing fails.
+type RefusedError struct{ Problems []string }
+
+func (e *RefusedError) Error() string {
+	return "export refused: " + strings.Join(e.Problems, "; ")
+}
+
+// Diff is every file's diff, in file order.
+func (p *ExportPlan) Diff() string {
+	var b strings.Builder
+	for _, f := range p.Files {
+		b.WriteString(f.Diff)
+	}
+	return b.String()
+}
+
+// Write replaces the changed files atomically, keeping a .bak of each.
+func (p *ExportPlan) Write() error {
+	if len(p.Refusals) > 0 {
+		return &RefusedError{Problems: p.Refusals}
+	}
+	var ws []FileWrite
+	for _, f := range p.Files {
+		if string(f.Old) != string(f.New) {
+			ws = append(ws, FileWrite{Path: f.Path, Old: f.Old, Content: f.New})
+		}
+	}
+	return WriteFilesAtomic(ws)
+}
+
+// exportCtx carries what BuildExport has worked out so far.
+type exportCtx struct {
+	req        ExportRequest
+	plan       *ExportPlan
+	add        []*model.Point
+	remove     []*model.Point
+	recipe     *sources.Recipe
+	base       sources.Variant
+	gpn        int
+	removed    map[string]*model.Point // override key → removed point
+	kept       []keptOverride
+	recipeText []byte
+}
+
+type keptOverride struct {
+	key   string
+	v     sources.Variant
+	point *model.Point
+}
+
+// BuildExport works out every file's new contents and diff without writing.
+// Bad input is a plain error (no plan); failed checks return the plan with
+// its Refusals and a *RefusedError.
+func BuildExport(req ExportRequest) (*ExportPlan, error) {
+	if req.ReadFile == nil {
+		req.ReadFile = os.ReadFile
+	}
+	if req.PRLink == "" {
+		req.PRLink = PlaceholderPRLink
+	}
+	c := &exportCtx{req: req, plan: &ExportPlan{}, removed: map[string]*model.Point{}}
+	if err := c.resolvePoints(); err != nil {
+		return nil, err
+	}
+	if req.RecipePath == "" {
+		return nil, fmt.Errorf("--recipe: a schema-2 bundle to write the overrides into is required")
+	}
+	recipeOld, err := req.ReadFile(req.RecipePath)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", req.RecipePath, sources.PathErrText(err))
+	}
+	if err := c.readRecipe(recipeOld); err != nil {
+		return nil, err
+	}
+	adds, err := c.overrides()
+	if err != nil {
+		return nil, err
+	}
+	c.review()
+	if img, bimg := c.image(), c.base.Image; img != "" && bimg != "" && img != bimg {
+		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("the points ran %s but the bundle's base container is %s: update model.container and the entry's image by hand", img, bimg))
+	}
+	newRecipe, err := c.editRecipe(string(recipeOld), adds)
+	if err != nil {
+		return nil, err
+	}
+	c.change(req.RecipePath, recipeOld, []byte(newRecipe))
+	keys := req.ConfigKeys
+	scenario := ""
+	if req.MasterPath != "" {
+		me, err := c.master()
+		if err != nil {
+			return nil, err
+		}
+		if me.keysTouched != nil {
+			keys = me.keysTouched
+		}
+		scenario = me.scenario
+	}
+	if req.ChangelogPath != "" {
+		if err := c.changelog(keys, scenario); err != nil {
+			return nil, err
+		}
+	}
+	if len(c.plan.Refusals) > 0 {
+		return c.plan, &RefusedError{Problems: c.plan.Refusals}
+	}
+	return c.plan, nil
+}
+
+func (c *exportCtx) refuse(format string, args ...any) {
+	c.plan.Refusals = append(c.plan.Refusals, fmt.Sprintf(format, args...))
+}
+
+func (c *exportCtx) change(path string, old, new []byte) {
+	c.plan.Files = append(c.plan.Files, FileChange{Path: path, Old: old, New: new,
+		Diff: UnifiedDiff(filepath.ToSlash(path), string(old), string(new))})
+}
+
+func (c *exportCtx) resolvePoints() error {
+	if len(c.req.Add) == 0 && len(c.req.Remove) == 0 {
+		return fmt.Errorf("nothing to export: give points to add (--add) or remove (--remove)")
+	}
+	seen := map[string]bool{}
+	find := func(ids []string, flag string) ([]*model.Point, error) {
+		var out []*model.Point
+		for _, id := range ids {
+			if seen[id] {
+				return nil, fmt.Errorf("%s: %s is given twice", flag, id)
+			}
+			seen[id] = true
+			i := model.FindID(c.req.Points, id)
+			if i < 0 {
+				return nil, fmt.Errorf("%s: no loaded point has ID %q", flag, id)
+			}
+			p := &c.req.Points[i]
+			if p.Knobs.Mode != model.ModeDisagg {
+				return nil, fmt.Errorf("%s: %s is not a disaggregated point; export writes disagg bundles", flag, id)
+			}
+			out = append(out, p)
+		}
+		return out, nil
+	}
+	var err error
+	if c.add, err = find(c.req.Add, "--add"); err != nil {
+		return err
+	}
+	for _, p := range c.add {
+		if p.Knobs.Concurrency <= 0 {
+			return fmt.Errorf("--add: %s has no concurrency", p.ID)
+		}
+	}
+	c.remove, err = find(c.req.Remove, "--remove")
+	return err
+}
+
+func (c *exportCtx) readRecipe(data []byte) error {
+	path := c.req.RecipePath
+	r, warns, err := sources.ParseRecipeDoc(path, data)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if len(warns) > 0 {
+		return fmt.Errorf("%s", warns[0])
+	}
+	if r.Schema != 2 {
+		return fmt.Errorf("%s: a schema-1 recipe has no overrides; export writes into schema-2 bundles", path)
+	}
+	c.recipe, c.recipeText = r, data
+	base, err := sources.VariantOf(path, "", r.Base)
+	if err != nil {
+		return fmt.Errorf("%s: base.%v", path, err)
+	}
+	if base.Knobs.Mode != model.ModeDisagg {
+		return fmt.Errorf("%s: the base is not disaggregated (no roles.prefill/decode)", path)
+	}
+	c.base = base
+	c.gpn = r.GPUsPerNode()
+	return nil
+}
+
+// variants resolves every override of the bundle.
+func (c *exportCtx) variants() map[string]sources.Variant {
+	out := map[string]sources.Variant{}
+	for _, o := range c.recipe.Overrides {
+		if v, err := sources.VariantOf(c.req.RecipePath, o.Key, c.recipe.Resolve(o)); err == nil {
+			out[o.Key] = v
+		}
+	}
+	return out
+}
+
+// matches reports whether a recipe variant is the point: same workers and
+// concurrency, and the same BS when both know it.
+func matches(v sources.Variant, p *model.Point) bool {
+	vk, k := v.Knobs, p.Knobs
+	if vk.Prefill.Workers != k.Prefill.Workers || vk.Decode.Workers != k.Decode.Workers || vk.Concurrency != k.Concurrency {
+		return false
+	}
+	return vk.DecodeBS == 0 || k.DecodeBS == 0 || vk.DecodeBS == k.DecodeBS
+}
+
+// overrideKeyOf is the bundle's override for a point: the conventional key
+// when present, else the one variant whose knobs match.
+func (c *exportCtx) overrideKeyOf(p *model.Point, vs map[string]sources.Variant) string {
+	conv := model.OverrideName(p.Knobs.BaseID())
+	if _, ok := vs[conv]; ok {
+		return conv
+	}
+	var keys []string
+	for _, o := range c.recipe.Overrides {
+		if v, ok := vs[o.Key]; ok && matches(v, p) {
+			keys = append(keys, o.Key)
+		}
+	}
+	if len(keys) == 1 {
+		return keys[0]
+	}
+	return ""
+}
+
+// overrides builds the new blocks and runs the per-point checks.
+func (c *exportCtx) overrides() ([]newOverride, error) {
+	vs := c.variants()
+	for _, p := range c.remove {
+		key := c.overrideKeyOf(p, vs)
+		if key == "" {
+			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: no override in %s to remove", p.ID, c.req.RecipePath))
+			continue
+		}
+		c.removed[key] = p
+		c.plan.Removed = append(c.plan.Removed, key)
+	}
+	var names []string
+	nameOwner := map[string]string{}
+	for _, o := range c.recipe.Overrides {
+		if v, ok := vs[o.Key]; ok && v.Name != "" {
+			names = append(names, v.Name)
+			nameOwner[v.Name] = o.Key
+		}
+	}
+	baseName, _ := c.recipe.Base["name"].(string)
+	explicit := map[string]bool{}
+	for _, id := range c.req.ExplicitMRR {
+		explicit[id] = true
+	}
+	var out []newOverride
+	for _, p := range c.add {
+		id := p.Knobs.BaseID()
+		key := model.OverrideName(id)
+		name := overrideName(id, baseName, names)
+		if _, exists := vs[key]; exists || c.recipe.HasOverride(key) {
+			if !c.req.Replace {
+				c.refuse("%s: override %s already exists in %s (use --replace to overwrite it)", p.ID, key, c.req.RecipePath)
+			} else {
+				c.removed[key] = p
+			}
+		}
+		if owner, ok := nameOwner[name]; ok && owner != key && !c.req.Replace {
+			c.refuse("%s: name %q is already used by %s (use --replace)", p.ID, name, owner)
+		}
+		c.checkPoint(p, explicit[p.ID])
+		d := buildDelta(p, name, c.base, c.recipe.Base, c.gpn)
+		if err := c.roundTrip(p, d); err != nil {
+			c.refuse("%s: %v", p.ID, err)
+		}
+		k := p.Knobs
+		text := d.render(key, overrideComment(p, c.gpn), bundleIndentOf(c))
+		out = append(out, newOverride{key: key, text: text, order: [3]int{k.Prefill.Workers, k.Decode.Workers, k.Concurrency}})
+		c.plan.Overrides = append(c.plan.Overrides, ExportedOverride{ID: p.ID, Key: key, Name: name, Text: text})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return less3(out[i].order, out[j].order) })
+	for key, v := range vs {
+		if c.removed[key] == nil {
+			c.kept = append(c.kept, keptOverride{key: key, v: v})
+		}
+	}
+	sort.Slice(c.kept, func(i, j int) bool {
+		a, b := c.kept[i].v.Knobs, c.kept[j].v.Knobs
+		return less3([3]int{a.Prefill.Workers, a.Decode.Workers, a.Concurrency}, [3]int{b.Prefill.Workers, b.Decode.Workers, b.Concurrency})
+	})
+	return out, nil
+}
+
+// bundleIndentOf is the bundle's own indentation step (2 when unknown).
+func bundleIndentOf(c *exportCtx) int {
+	lines := splitLines(string(c.recipeText))
+	blocks, err := topBlocks(string(c.recipeText), lines)
+	if err != nil {
+		return 2
+	}
+	return bundleIndent(lines, blocks)
+}
+
+// checkPoint: the same parallelism as the base, workers fit their nodes,
+// and MRR = decode ranks × BS unless explicit.
+func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
+	k := p.Knobs
+	for _, r := range []struct {
+		name       string
+		want, base model.Role
+	}{{"prefill", k.Prefill, c.base.Knobs.Prefill}, {"decode", k.Decode, c.base.Knobs.Decode}} {
+		if r.want.Parallelism() != r.base.Parallelism() {
+			c.refuse("%s: %s workers are %s but the bundle's base runs %s; an override here cannot change the parallelism",
+				p.ID, r.name, strings.ToUpper(r.want.Parallelism()), strings.ToUpper(r.base.Parallelism()))
+		}
+		if r.want.Workers <= 0 || r.want.GPUs <= 0 {
+			c.refuse("%s: %s workers or GPUs per worker unknown", p.ID, r.name)
+			continue
+		}
+		nodes := targetNodes(r.want, c.gpn)
+		if c.gpn > 0 && r.want.Workers*r.want.GPUs > nodes*c.gpn {
+			c.refuse("%s: %d %s workers × %d GPUs = %d GPUs do not fit %d nodes × %d GPUs per node",
+				p.ID, r.want.Workers, r.name, r.want.GPUs, r.want.Workers*r.want.GPUs, nodes, c.gpn)
+		}
+		if c.gpn > 0 && r.want.GPUs <= c.gpn && r.want.Workers > nodes*(c.gpn/r.want.GPUs) {
+			c.refuse("%s: %d %s workers of %d GPUs do not fit %d nodes of %d GPUs (a worker cannot span nodes)",
+				p.ID, r.want.Workers, r.name, r.want.GPUs, nodes, c.gpn)
+		}
+	}
+	if c.gpn == 0 {
+		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: the bundle states no resources.gpus_per_node; node fit not checked", p.ID))
+	}
+	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR {
+		if want := k.DecodeRanks() * k.DecodeBS; k.MaxRunningRequests != want {
+			c.refuse("%s: max-running-requests %d is not decode ranks %d × BS %d = %d (pass it as explicit if meant)",
+				p.ID, k.MaxRunningRequests, k.DecodeRanks(), k.DecodeBS, want)
+		}
+	}
+	if k.DecodeBS == 0 {
+		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: decode BS unknown; the override inherits the base's", p.ID))
+	}
+}
+
+// roundTrip resolves the written delta with the deep-merge rules and
+// checks that it gives back the point's knobs.
+func (c *exportCtx) roundTrip(p *model.Point, d overrideDelta) error {
+	v, err := sources.VariantOf(c.req.RecipePath, "", sources.DeepMerge(c.recipe.Base, d.asMap()))
+	if err != nil {
+		return fmt.Errorf("resolved override: %v", err)
+	}
+	return knobsMatch(v.Knobs, p.Knobs, c.gpn)
+}
+
+// knobsMatch compares what the point knows with what a variant resolves to.
+func knobsMatch(got, want model.Knobs, gpn int) error {
+	var diffs []string
+	chk := func(name string, g, w int) {
+		if w > 0 && g != w {
+			diffs = append(diffs, fmt.Sprintf("%s %d, want %d", name, g, w))
+		}
+	}
+	for _, r := range []struct {
+		name string
+		g, w model.Role
+	}{{"prefill", got.Prefill, want.Prefill}, {"decode", got.Decode, want.Decode}} {
+		chk(r.name+" workers", r.g.Workers, r.w.Workers)
+		chk(r.name+" GPUs", r.g.GPUs, r.w.GPUs)
+		chk(r.name+" nodes", r.g.Nodes, targetNodes(r.w, gpn))
+		chk(r.name+" TP", r.g.TP, r.w.TP)
+		chk(r.name+" EP", max(r.g.EP, 1), max(r.w.EP, 1))
+		if r.g.DPAttn != r.w.DPAttn {
+			diffs = append(diffs, r.name+" DP attention differs")
+		}
+	}
+	chk("decode BS", got.DecodeBS, want.DecodeBS)
+	chk("max-running-requests", got.MaxRunningRequests, exportMRR(want))
+	chk("extra slots", got.DecodeExtraSlots, want.DecodeExtraSlots)
+	chk("concurrency", got.Concurrency, want.Concurrency)
+	if want.Balance != "" && got.Balance != want.Balance {
+		diffs = append(diffs, fmt.Sprintf("balance %q, want %q", got.Balance, want.Balance))
+	}
+	if len(diffs) > 0 {
+		return errors.New("the override does not resolve to the point: " + strings.Join(diffs, ", "))
+	}
+	return nil
+}
+
+func (c *exportCtx) editRecipe(old string, adds []newOverride) (string, error) {
+	orderOf := map[string][3]int{}
+	for key, v := range c.variants() {
+		k := v.Knobs
+		orderOf[key] = [3]int{k.Prefill.Workers, k.Decode.Workers, k.Concurrency}
+	}
+	remove := map[string]bool{}
+	for key := range c.removed {
+		remove[key] = true
+	}
+	out, err := editBundle(old, remove, adds, orderOf)
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", c.req.RecipePath, err)
+	}
+	return out, nil
+}

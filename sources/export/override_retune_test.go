@@ -1,0 +1,107 @@
+package export_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/demo"
+	"github.com/sweeptune/sweeptune/sources/export"
+)
+
+var update = flag.Bool("update", false, "rewrite the export golden files")
+
+const (
+	fixtures   = "../../testdata/export"
+	disaggKey  = "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"
+	bundleName = "disagg-dep16-hicache-variants.yaml"
+)
+
+// retunePoints is DATA.md tables A and B from the embedded demo.
+func retunePoints(t *testing.T) *sources.Dataset {
+	t.Helper()
+	names, data := demo.Files()
+	var n []string
+	var d [][]byte
+	for i := range names {
+		if strings.HasPrefix(names[i], "demo:a-") || strings.HasPrefix(names[i], "demo:b-") {
+			n, d = append(n, names[i]), append(d, data[i])
+		}
+	}
+	ds := sources.LoadFiles(n, d, sources.Options{})
+	if len(ds.Warnings) > 0 {
+		t.Fatalf("demo warnings: %v", ds.Warnings)
+	}
+	return ds
+}
+
+// copyFixtures copies the export fixtures into a temp dir.
+func copyFixtures(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range []string{bundleName, "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"} {
+		b, err := os.ReadFile(filepath.Join(fixtures, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func retuneRequest(t *testing.T, dir string) export.ExportRequest {
+	return export.ExportRequest{
+		Points:        retunePoints(t).Points,
+		Add:           []string{"3p1d-dep2-dep16-b18-c700", "7p1d-dep2-dep16-b96-c5540", "9p1d-dep2-dep16-b192-c7480"},
+		Remove:        []string{"8p1d-dep2-dep16-c4096", "9p1d-dep2-dep16-b160-c7480"},
+		RecipePath:    filepath.Join(dir, bundleName),
+		MasterPath:    filepath.Join(dir, "nvidia-master.excerpt.yaml"),
+		ConfigKeys:    []string{disaggKey},
+		ChangelogPath: filepath.Join(dir, "perf-changelog.excerpt.yaml"),
+	}
+}
+
+// TestExportRetune exports the DATA.md retune into the project's fixtures
+// and compares the diff with the reviewed golden file.
+func TestExportRetune(t *testing.T) {
+	dir := copyFixtures(t)
+	plan, err := export.BuildExport(retuneRequest(t, dir))
+	if err != nil {
+		t.Fatalf("BuildExport: %v", err)
+	}
+	if len(plan.Files) != 3 {
+		t.Fatalf("%d files changed, want 3", len(plan.Files))
+	}
+	got := strings.ReplaceAll(plan.Diff(), strings.TrimPrefix(filepath.ToSlash(dir), "/")+"/", "")
+	golden := filepath.Join("..", "..", "testdata", "golden", "export-retune.diff")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("export diff differs from %s (re-run with -update after reviewing):\n%s", golden, got)
+	}
+	// The two removals are cleared by the line test with DATA.md's numbers.
+	if len(plan.Verdicts) != 2 {
+		t.Fatalf("verdicts: %+v", plan.Verdicts)
+	}
+	wantLine := map[string]string{"8p1d-dep2-dep16-c4096": "853,132.41", "9p1d-dep2-dep16-b160-c7480": "1,100,893.85"}
+	for _, v := range plan.Verdicts {
+		if !v.Covered || !strings.Contains(plan.Entry, wantLine[v.ID]) {
+			t.Errorf("%s: covered %v, entry lacks line value %s", v.ID, v.Covered, wantLine[v.ID])
+		}
+	}
+	if len(plan.Refusals) != 0 {
+		t.Errorf("refusals: %v", plan.Refusals)
+	}
+}

@@ -1,0 +1,58 @@
+package plot
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// yLabel formats a y tick in a fixed width: 853k, 1.12M.
+func yLabel(v float64) string {
+	var s string
+	a := math.Abs(v)
+	switch {
+	case a >= 1e6:
+		s = strconv.FormatFloat(v/1e6, 'f', 2, 64) + "M"
+	case a >= 1e4:
+		s = strconv.FormatFloat(v/1e3, 'f', 0, 64) + "k"
+	case a >= 1e3:
+		s = strconv.FormatFloat(v/1e3, 'f', 1, 64) + "k"
+	case a >= 10 || v == 0:
+		s = strconv.FormatFloat(v, 'f', 0, 64)
+	default:
+		s = strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	if len(s) < yLabelWidth {
+		s = strings.Repeat(" ", yLabelWidth-len(s)) + s
+	}
+	return s
+}
+
+func xLabelFormatter(a model.Axis) func(float64) string {
+	return func(v float64) string {
+		switch {
+		case math.Abs(v) >= 100:
+			return strconv.FormatFloat(v, 'f', 0, 64)
+		case math.Abs(v) >= 10:
+			return strconv.FormatFloat(v, 'f', 1, 64)
+		default:
+			return strconv.FormatFloat(v, 'f', 2, 64)
+		}
+	}
+}
+
+// AxisCaption is the line under a plot naming both axes and their direction.
+func AxisCaption(x, y model.Axis, logX bool) string {
+	dir := "higher is better"
+	if !x.HigherBetter {
+		dir = "lower is better"
+	}
+	scale := ""
+	if logX {
+		scale = ", log scale"
+	}
+	return fmt.Sprintf("y: %s (%s)   x: %s (%s; %s%s)", y.Label, y.Unit, x.Label, x.Unit, dir, scale)
+}

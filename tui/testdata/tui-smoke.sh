@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# tui-smoke.sh: run the real sweeptune binary in a real terminal (tmux),
+# send keys, and check what the screen shows. Exits non-zero on failure;
+# skips (exit 0) with a message when tmux is not installed.
+set -euo pipefail
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "tui-smoke: tmux not found, skipping"
+	exit 0
+fi
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+sess="sweeptune-smoke-$$"
+cleanup() {
+	tmux kill-session -t "$sess" 2>/dev/null || true
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+(cd "$root" && go build -o "$tmp/sweeptune" .)
+cp "$root"/testdata/export/*.yaml "$tmp/"
+
+screen() { tmux capture-pane -p -t "$sess"; }
+
+fail() {
+	echo "tui-smoke: FAIL: $*" >&2
+	echo "---- screen ----" >&2
+	screen >&2 || true
+	exit 1
+}
+
+# expect TEXT: wait up to 10 s for TEXT on the screen.
+expect() {
+	for _ in $(seq 1 100); do
+		if screen 2>/dev/null | grep -qF -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+	done
+	fail "expected to see: $1"
+}
+
+# keys K...: send keys one at a time, as a person types.
+keys() {
+	for k in "$@"; do
+		tmux send-keys -t "$sess" -- "$k"
+		sleep 0.05
+	done
+}
+
+tmux new-session -d -s "$sess" -x 140 -y 45 \
+	"cd '$tmp' && XDG_STATE_HOME='$tmp/state' NO_COLOR= ./sweeptune tui --theme dark \
+	--recipe disagg-dep16-hicache-variants.yaml --master nvidia-master.excerpt.yaml \
+	--changelog perf-changelog.excerpt.yaml \
+	--config-key dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache; sleep 30"
+
+expect "loaded 21 points"
+expect "1 curve"
+expect "5 export"
+
+# Mark 8P c4096 in the points table; the review covers it.
+keys 2 / c 4 0 9 6 Enter m
+expect "1 marked"
+expect "× 8p1d-dep2-dep16-c4096  ✓ covered"
+
+# Plan 7P BS96 c5540 from the local 5P run; the export previews it.
+keys Escape / b 4 0 - c 2 8 8 4 Enter 3 s
+expect "planner seeded from 5p1d-dep2-dep16-b40-c2884"
+keys Enter 7 Enter Down Enter 9 6 Enter Down Enter 5 5 4 0 Enter
+expect "7P BS96 c5540 · 7p1d-dep2-dep16-b96-c5540"
+keys a
+expect "planned 7p1d-dep2-dep16-b96-c5540@planned"
+keys 5
+expect "override_7p1d_dep2_dep16_b96_c5540:"
+
+# Full help and back.
+keys '?'
+expect "help (? or esc closes)"
+keys Escape
+
+# A small terminal gets the too-small screen, a narrow one tabs.
+tmux resize-window -t "$sess" -x 70 -y 20
+expect "terminal too small"
+tmux resize-window -t "$sess" -x 100 -y 30
+expect "[5 export]"
+tmux resize-window -t "$sess" -x 140 -y 45
+expect "┏━ 5 export"
+
+# q asks (unexported work), y quits and the session is saved.
+keys q
+expect "Quit? y/n"
+keys y
+for _ in $(seq 1 50); do
+	if ls "$tmp"/state/sweeptune/session-*.json >/dev/null 2>&1; then
+		break
+	fi
+	sleep 0.1
+done
+ls "$tmp"/state/sweeptune/session-*.json >/dev/null 2>&1 || fail "no session file after quitting"
+grep -q '8p1d-dep2-dep16-c4096' "$tmp"/state/sweeptune/session-*.json || fail "the session lacks the mark"
+if screen | grep -qF "Quit? y/n"; then
+	fail "still running after y"
+fi
+
+echo "tui-smoke: ok"
