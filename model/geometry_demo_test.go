@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/demo"
 )
 
 // Worked-example IDs of DATA.md in the embedded demo.

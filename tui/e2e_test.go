@@ -11,8 +11,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
-	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/session"
 )

@@ -6,9 +6,9 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/tui/plot"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/plot"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 

@@ -11,8 +11,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/tui/plot"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/plot"
 )
 
 func TestMain(m *testing.M) {

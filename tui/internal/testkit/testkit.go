@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
-	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/themes"
 )
 
