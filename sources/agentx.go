@@ -2,6 +2,8 @@ package sources
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -41,6 +43,7 @@ func parseAgentX(path string, data []byte, ds *Dataset) {
 	d := newRowDecoder(data)
 	s := d.s
 	var r resultRow
+	var unknown []string // statistics not read, named when nothing was
 	s.members(func(key []byte) {
 		if d.topField(key, &r) {
 			return
@@ -63,6 +66,7 @@ func parseAgentX(path string, data []byte, ds *Dataset) {
 						if m, ok := stats[string(stat)]; ok {
 							d.metric(prefix, stat, m, &r)
 						} else {
+							unknown = append(unknown, prefix+string(stat))
 							s.skip()
 						}
 					})
@@ -75,6 +79,7 @@ func parseAgentX(path string, data []byte, ds *Dataset) {
 							if m, ok := agentxPerGPU[string(pk)]; ok {
 								d.metric("request_metrics.throughput.per_gpu.", pk, m, &r)
 							} else {
+								unknown = append(unknown, "request_metrics.throughput.per_gpu."+string(pk))
 								s.skip()
 							}
 						})
@@ -96,7 +101,22 @@ func parseAgentX(path string, data []byte, ds *Dataset) {
 		ds.Warnf(path, "", "invalid JSON at %v; file skipped", s.err)
 		return
 	}
+	if r.bad == "" && len(r.metrics.Present()) == 0 {
+		ds.Warnf(path, "request_metrics", "no known metric (%s); want latency intvty mean/p50/p90, e2el, ttft, tpot or throughput.per_gpu.total_tput_tps; file skipped", unknownStats(unknown))
+		return
+	}
 	d.addRow(ds, path, -1, 0, &r, model.SourceLocal)
+}
+
+// unknownStats names the first few statistics that were not understood.
+func unknownStats(names []string) string {
+	switch {
+	case len(names) == 0:
+		return "none found"
+	case len(names) > 4:
+		return "found " + strings.Join(names[:4], ", ") + fmt.Sprintf(" and %d more", len(names)-4)
+	}
+	return "found " + strings.Join(names, ", ")
 }
 
 // object descends into the object at pos, or records that field is not

@@ -247,42 +247,65 @@ func (s *jsonScan) number() jval {
 	return jval{kind: 'n', num: f, raw: raw}
 }
 
-// skip passes over one value of any kind.
+// maxJSONDepth bounds nesting, as encoding/json does: no result file nests
+// deeper, and a hostile one must not cost a stack per level.
+const maxJSONDepth = 10000
+
+// skip passes over one value of any kind. It keeps the open containers on
+// a small explicit stack, never on the goroutine's: 40 million nested
+// arrays are an error, not a stack overflow.
 func (s *jsonScan) skip() {
-	switch s.peek() {
-	case '{':
-		s.pos++
-		if s.peek() == '}' {
+	var open []byte // the closing byte of each container we are inside
+	for {
+		switch c := s.peek(); c {
+		case '{', '[':
 			s.pos++
-			return
-		}
-		for s.err == nil {
-			if _, _, ok := s.str(); !ok {
+			end := byte('}')
+			if c == '[' {
+				end = ']'
+			}
+			if s.peek() == end {
+				s.pos++
+				break // an empty container is a whole value
+			}
+			if len(open) >= maxJSONDepth {
+				s.fail("nested deeper than %d levels", maxJSONDepth)
 				return
 			}
-			if !s.expect(':') {
+			open = append(open, end)
+			if end == '}' && !s.memberKey() {
 				return
 			}
-			s.skip()
-			if !s.endOrComma('}') {
+			continue // the first member's value
+		default:
+			s.value()
+		}
+		// A value ended: close what ends here, or go on to the next member.
+		for {
+			if s.err != nil || len(open) == 0 {
 				return
 			}
-		}
-	case '[':
-		s.pos++
-		if s.peek() == ']' {
-			s.pos++
-			return
-		}
-		for s.err == nil {
-			s.skip()
-			if !s.endOrComma(']') {
+			end := open[len(open)-1]
+			if s.endOrComma(end) {
+				if end == '}' && !s.memberKey() {
+					return
+				}
+				break
+			}
+			if s.err != nil {
 				return
 			}
+			open = open[:len(open)-1]
 		}
-	default:
-		s.value()
 	}
+}
+
+// memberKey reads an object key and its colon.
+func (s *jsonScan) memberKey() bool {
+	if _, _, ok := s.str(); !ok {
+		return false
+	}
+	return s.expect(':')
 }
 
 // endOrComma consumes a ',' (more follows: true) or the closing byte (false).

@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -67,31 +68,11 @@ func loadPath(p string, opt Options, ds *Dataset) {
 		readAndLoad(p, opt, ds)
 		return
 	}
-	var files []string
-	walkErr := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			ds.Files++
-			ds.Warnf(path, "", "cannot read: %v", unwrapPathErr(err))
-			if d != nil && d.IsDir() && path != p {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			if path != p && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		// Dot files and prose (a README beside the results) are not data.
-		if strings.HasPrefix(d.Name(), ".") || !d.Type().IsRegular() || isProse(d.Name()) {
-			return nil
-		}
-		files = append(files, path)
-		return nil
-	})
-	if walkErr != nil {
-		ds.Warnf(p, "", "cannot walk: %v", walkErr)
+	warned := len(ds.Warnings)
+	files := walkData(p, info, ds)
+	if len(files) == 0 && len(ds.Warnings) == warned {
+		ds.Files++
+		ds.Warnf(p, "", "a directory with no data files in it")
 	}
 	sort.Strings(files)
 	for _, f := range files {
@@ -100,7 +81,7 @@ func loadPath(p string, opt Options, ds *Dataset) {
 }
 
 func readAndLoad(path string, opt Options, ds *Dataset) {
-	data, err := os.ReadFile(path)
+	data, err := ReadRegular(path)
 	if err != nil {
 		ds.Files++
 		ds.Warnf(path, "", "cannot read: %v", unwrapPathErr(err))
@@ -111,6 +92,7 @@ func readAndLoad(path string, opt Options, ds *Dataset) {
 
 func loadFile(path string, data []byte, opt Options, ds *Dataset) {
 	ds.Files++
+	data = bytes.TrimPrefix(data, utf8BOM) // editors on Windows write one; no parser wants it
 	if len(strings.TrimSpace(string(head(data, 64)))) == 0 {
 		ds.Warnf(path, "", "empty file")
 		return
@@ -132,6 +114,8 @@ func loadFile(path string, data []byte, opt Options, ds *Dataset) {
 		}
 	}
 }
+
+var utf8BOM = []byte("\ufeff")
 
 func unwrapPathErr(err error) error {
 	if pe, ok := err.(*fs.PathError); ok {
