@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
@@ -80,7 +82,12 @@ func runTUI(args []string, env *cmdEnv) int {
 	}
 	sess, err := session.Load(opts.SessionPath)
 	if err != nil {
-		opts.Note = "session ignored: " + err.Error()
+		opts.Note = err.Error()
+		var corrupt *session.CorruptError
+		if !errors.As(err, &corrupt) || corrupt.KeptAs == "" {
+			opts.SessionPath = "" // never overwrite what could not be read or kept aside
+			opts.Note += " (session not saved)"
+		}
 		sess = session.File{Version: session.Version}
 	}
 	opts.Session = sess
@@ -91,7 +98,7 @@ func runTUI(args []string, env *cmdEnv) int {
 	if f.watch {
 		opts.Watch = watchDirs(paths)
 		if len(opts.Watch) == 0 {
-			opts.Note = "--watch: no result directory given (the embedded demo does not change)"
+			opts.Note = strings.TrimPrefix(opts.Note+" · --watch: no result directory given (the embedded demo does not change)", " · ")
 		}
 	}
 	if err := tui.Run(opts, f.debug); err != nil {

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/themes"
@@ -31,13 +33,16 @@ type Model struct {
 	loading bool
 	spin    spinner.Model
 
-	status    string
-	statusErr bool
-	showHelp  bool
-	confirm   *confirm
-	exported  string // session.Signature at the last export
-	watch     *watcher
-	watchSeq  int
+	status       string
+	statusErr    bool
+	showHelp     bool
+	confirm      *confirm
+	exported     string // session.Signature at the last export
+	held         string // a note kept in the status line until a key (see hold)
+	watch        *watcher
+	watchSeq     int  // changes seen; a debounce tick of an older one is stale
+	burst        int  // bursts of changes; a deadline tick of an older one is stale
+	watchPending bool // changes seen and not reloaded yet
 
 	boxes  [layout.NumPanes]boxCache
 	screen string // the composed frame View returns
@@ -51,10 +56,16 @@ func New(opts Options) *Model {
 	m := &Model{opts: opts, keys: keys.Default(), theme: opts.Theme, st: state.New(), loading: true}
 	m.styles = themes.New(m.theme, opts.Renderer)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))
-	opts.Session.Apply(m.st)
-	m.exported = opts.Session.Exported
+	notes := []string{}
 	if opts.Note != "" {
-		m.fail(opts.Note)
+		notes = append(notes, opts.Note)
+	}
+	if problems := opts.Session.Apply(m.st); len(problems) > 0 {
+		notes = append(notes, "session: "+strings.Join(problems, "; "))
+	}
+	m.exported = opts.Session.Exported
+	if len(notes) > 0 {
+		m.hold(strings.Join(notes, " · "))
 	}
 	m.panes[layout.Curve] = curve.New(m.st, m.keys.Curve, m.styles)
 	m.panes[layout.Points] = points.New(m.st, m.keys.Points, m.styles)

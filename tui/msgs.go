@@ -16,10 +16,15 @@ type loadedMsg struct {
 type savedMsg struct{ err error }
 
 // watchMsg says a watched file changed; reloadMsg fires after the
-// debounce, seq telling whether a newer change superseded it.
+// debounce (seq tells whether a newer change superseded it) or at a burst's
+// deadline.
 type (
 	watchMsg  struct{}
-	reloadMsg struct{ seq int }
+	reloadMsg struct {
+		seq      int
+		burst    int
+		deadline bool
+	}
 )
 
 // confirm is a yes/no question in the status line.

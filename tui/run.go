@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -20,10 +21,13 @@ func Run(opts Options, debugFile string) error {
 	if len(opts.Watch) > 0 {
 		w, err := startWatch(opts.Watch)
 		if err != nil {
-			m.fail("--watch: " + err.Error())
+			m.hold("--watch: " + err.Error())
 		} else {
 			m.watch = w
 			defer w.Close()
+			if p := w.takeProblems(); len(p) > 0 {
+				m.hold("--watch: " + strings.Join(p, "; ") + "; the rest is watched")
+			}
 		}
 	}
 	popts := []tea.ProgramOption{tea.WithAltScreen()}

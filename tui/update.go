@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -36,7 +35,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case reloadMsg:
 		cmd = m.handleReload(msg)
 	case state.StatusMsg:
-		m.status, m.statusErr = msg.Text, msg.Err
+		m.setStatus(msg.Text, msg.Err)
 	case state.ConfirmMsg:
 		m.handleConfirmRequest(msg)
 	case state.ExportedMsg:
@@ -87,6 +86,7 @@ func (m *Model) relayout() {
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	m.held = "" // seen: the next status replaces it
 	g := m.keys.Global
 	if key.Matches(msg, g.ForceQuit) {
 		return tea.Sequence(m.saveCmd(), tea.Quit)
@@ -264,20 +264,6 @@ func (m *Model) handleSaved(msg savedMsg) {
 	}
 }
 
-func (m *Model) handleWatch() tea.Cmd {
-	m.watchSeq++
-	seq := m.watchSeq
-	return tea.Batch(m.waitWatch(), tea.Tick(debounce, func(time.Time) tea.Msg { return reloadMsg{seq: seq} }))
-}
-
-func (m *Model) handleReload(msg reloadMsg) tea.Cmd {
-	if msg.seq != m.watchSeq {
-		return nil // a newer change is pending
-	}
-	m.info("files changed: reloading…")
-	return tea.Batch(m.load(), m.spin.Tick)
-}
-
 // handleOther gives pane-owned messages (export results) to their owner.
 func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
 	for _, p := range m.panes {
@@ -290,8 +276,27 @@ func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (m *Model) info(s string) { m.status, m.statusErr = s, false }
-func (m *Model) fail(s string) { m.status, m.statusErr = s, true }
+// info and fail set the status line; a held note stays in front of what
+// follows until a key is pressed, so a load or save cannot hide it.
+func (m *Model) info(s string) { m.setStatus(s, false) }
+func (m *Model) fail(s string) { m.setStatus(s, true) }
+
+// hold shows a note that must be seen (a session kept aside, a directory
+// that cannot be watched) until the next key.
+func (m *Model) hold(s string) {
+	if m.held != "" && !strings.Contains(m.held, s) {
+		s = m.held + " · " + s
+	}
+	m.held = s
+	m.status, m.statusErr = s, true
+}
+
+func (m *Model) setStatus(s string, isErr bool) {
+	if m.held != "" && s != m.held {
+		s, isErr = m.held+" · "+s, true
+	}
+	m.status, m.statusErr = s, isErr
+}
 
 // handleConfirmRequest shows a pane's yes/no question.
 func (m *Model) handleConfirmRequest(msg state.ConfirmMsg) {

@@ -1,51 +1,112 @@
 package tui
 
 import (
-	"io/fs"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/fsnotify/fsnotify"
 )
 
-// debounce groups the burst of events one result write makes.
-const debounce = 300 * time.Millisecond
+// debounce groups the burst of events one result write makes; maxWait
+// bounds the wait when events never stop (a log rewritten every 100 ms must
+// not starve reloading).
+const (
+	debounce = 300 * time.Millisecond
+	maxWait  = 2 * time.Second
+)
 
 // watcher turns file-system events under the watched directories into one
-// wake-up at a time.
+// wake-up at a time. A directory it cannot watch is a problem to show, not
+// the end of watching: the rest is still watched.
 type watcher struct {
 	fs     *fsnotify.Watcher
 	events chan struct{}
+
+	mu       sync.Mutex
+	problems []string
+	seen     map[string]bool // real paths of watched directories (links are followed once)
 }
 
-// startWatch watches the directories and every directory below them.
+// startWatch watches the directories and every directory below them. It
+// fails only when nothing at all can be watched.
 func startWatch(dirs []string) (*watcher, error) {
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err
 	}
-	w := &watcher{fs: fw, events: make(chan struct{}, 1)}
+	w := &watcher{fs: fw, events: make(chan struct{}, 1), seen: map[string]bool{}}
 	for _, d := range dirs {
-		if err := w.addTree(d); err != nil {
-			fw.Close()
-			return nil, err
-		}
+		w.addTree(d, true)
+	}
+	if len(fw.WatchList()) == 0 {
+		fw.Close()
+		return nil, fmt.Errorf("nothing could be watched: %s", strings.Join(w.takeProblems(), "; "))
 	}
 	go w.run()
 	return w, nil
 }
 
-func (w *watcher) addTree(root string) error {
-	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+// addTree watches dir and the directories below it, following links and
+// passing over hidden directories as loading does.
+func (w *watcher) addTree(dir string, root bool) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		w.problem(dir, err)
+		return
+	}
+	w.mu.Lock()
+	done := w.seen[real]
+	w.seen[real] = true
+	w.mu.Unlock()
+	if done {
+		return // watched already, or a link loop
+	}
+	if err := w.fs.Add(dir); err != nil {
+		w.problem(dir, err)
+		return
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		w.problem(dir, err)
+		return
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
 		}
-		if d.IsDir() {
-			return w.fs.Add(p)
+		p := filepath.Join(dir, e.Name())
+		isDir := e.IsDir()
+		if e.Type()&os.ModeSymlink != 0 {
+			info, err := os.Stat(p)
+			isDir = err == nil && info.IsDir()
 		}
-		return nil
-	})
+		if isDir {
+			w.addTree(p, false)
+		}
+	}
+}
+
+func (w *watcher) problem(path string, err error) {
+	if pe, ok := err.(*os.PathError); ok {
+		err = pe.Err
+	}
+	w.mu.Lock()
+	w.problems = append(w.problems, fmt.Sprintf("cannot watch %s (%v)", path, err))
+	w.mu.Unlock()
+}
+
+// takeProblems returns and forgets what went wrong since the last call.
+func (w *watcher) takeProblems() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	p := w.problems
+	w.problems = nil
+	return p
 }
 
 func (w *watcher) run() {
@@ -57,17 +118,27 @@ func (w *watcher) run() {
 				return
 			}
 			if ev.Has(fsnotify.Create) {
-				_ = w.addTree(ev.Name) // a new result directory: watch it too
+				if info, err := os.Stat(ev.Name); err == nil && info.IsDir() && !strings.HasPrefix(filepath.Base(ev.Name), ".") {
+					w.addTree(ev.Name, false) // a new result directory: watch it too
+				}
 			}
-			select {
-			case w.events <- struct{}{}:
-			default: // a wake-up is already pending
-			}
-		case _, ok := <-w.fs.Errors:
+			w.wake()
+		case err, ok := <-w.fs.Errors:
 			if !ok {
 				return
 			}
+			w.mu.Lock()
+			w.problems = append(w.problems, err.Error()) // e.g. the event queue overflowed
+			w.mu.Unlock()
+			w.wake()
 		}
+	}
+}
+
+func (w *watcher) wake() {
+	select {
+	case w.events <- struct{}{}:
+	default: // a wake-up is already pending
 	}
 }
 
@@ -86,4 +157,38 @@ func (m *Model) waitWatch() tea.Cmd {
 		}
 		return watchMsg{}
 	}
+}
+
+// handleWatch starts (or extends) the quiet period before a reload; the
+// first change of a burst also starts the deadline that ends it.
+func (m *Model) handleWatch() tea.Cmd {
+	if m.watch != nil {
+		if p := m.watch.takeProblems(); len(p) > 0 {
+			m.hold("--watch: " + strings.Join(p, "; ") + "; the rest is watched")
+		}
+	}
+	m.watchSeq++
+	seq := m.watchSeq
+	cmds := []tea.Cmd{m.waitWatch(), tea.Tick(debounce, func(time.Time) tea.Msg { return reloadMsg{seq: seq} })}
+	if !m.watchPending {
+		m.watchPending = true
+		m.burst++
+		burst := m.burst
+		cmds = append(cmds, tea.Tick(maxWait, func(time.Time) tea.Msg { return reloadMsg{burst: burst, deadline: true} }))
+	}
+	return tea.Batch(cmds...)
+}
+
+// handleReload reloads once the files have been quiet for the debounce,
+// or when the burst's deadline comes first.
+func (m *Model) handleReload(msg reloadMsg) tea.Cmd {
+	if !m.watchPending {
+		return nil // this burst was reloaded already
+	}
+	if msg.deadline && msg.burst != m.burst || !msg.deadline && msg.seq != m.watchSeq {
+		return nil // a newer change or burst is pending
+	}
+	m.watchPending = false
+	m.info("files changed: reloading…")
+	return tea.Batch(m.load(), m.spin.Tick)
 }

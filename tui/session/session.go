@@ -4,16 +4,19 @@
 package session
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
@@ -75,27 +78,83 @@ func DefaultPath(inputs []string) string {
 }
 
 // Load reads a session; a missing file is an empty session, not an error.
+// A file that is not a session (bad JSON, another version) is moved aside
+// to <path>.corrupt so the next save cannot destroy it; the error is a
+// *CorruptError saying where it went.
 func Load(path string) (File, error) {
-	data, err := os.ReadFile(path)
+	data, err := sources.ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return File{Version: Version}, nil
 	}
 	if err != nil {
-		return File{}, err
+		return File{}, fmt.Errorf("session %s: %w", path, unwrap(err))
 	}
 	var f File
-	if err := json.Unmarshal(data, &f); err != nil {
-		return File{}, errors.New("session " + path + ": " + err.Error())
+	err = json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &f)
+	if err == nil && f.Version != Version && f.Version != 0 {
+		err = fmt.Errorf("version %d, want %d", f.Version, Version)
+	}
+	if err != nil {
+		kept, kerr := keepAside(path)
+		return File{}, &CorruptError{Path: path, KeptAs: kept, Err: err, KeepErr: kerr}
 	}
 	return f, nil
 }
 
-// Save writes the session atomically (temp file + rename).
+// CorruptError is a session file that could not be read as one.
+type CorruptError struct {
+	Path    string
+	KeptAs  string // where the bad file now is; "" when it could not be moved
+	Err     error
+	KeepErr error // why it could not be moved
+}
+
+func (e *CorruptError) Error() string {
+	if e.KeptAs == "" {
+		return fmt.Sprintf("session %s is not readable (%v) and could not be moved aside (%v): saving is off so it is not overwritten", e.Path, e.Err, e.KeepErr)
+	}
+	return fmt.Sprintf("session %s is not readable (%v): kept as %s, a new session starts", e.Path, e.Err, e.KeptAs)
+}
+
+// keepAside renames a bad session to the first free <path>.corrupt[-N].
+func keepAside(path string) (string, error) {
+	for i := 1; i <= 100; i++ {
+		dst := path + ".corrupt"
+		if i > 1 {
+			dst = fmt.Sprintf("%s.corrupt-%d", path, i)
+		}
+		// Link never replaces an existing file: an older bad session stays.
+		err := os.Link(path, dst)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		return dst, os.Remove(path)
+	}
+	return "", errors.New("too many .corrupt files")
+}
+
+func unwrap(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Save writes the session atomically (temp file + rename). A path that
+// exists and is not a regular file (a directory) is refused before any
+// temporary file is made; a failed rename leaves no temporary file.
 func Save(path string, f File) error {
 	f.Version = Version
 	data, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return err
+	}
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return fmt.Errorf("session %s: %v", path, sources.NotRegularError{Mode: info.Mode()})
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
@@ -104,16 +163,17 @@ func Save(path string, f File) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
+	_, err = tmp.Write(append(data, '\n'))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
 	}
-	return os.Rename(tmp.Name(), path)
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // FromState captures what a session keeps.
@@ -130,10 +190,20 @@ func FromState(st *state.State, theme string) File {
 	return f
 }
 
-// Apply restores the session into the state; unknown names are skipped.
-func (f File) Apply(st *state.State) {
-	for _, id := range f.Marks {
-		st.Marks[id] = true
+// Apply restores the session into the state. Unknown marks and axes are
+// skipped quietly (the data changed); a planned point with impossible
+// values is dropped and named in the returned problems.
+func (f File) Apply(st *state.State) []string {
+	var problems []string
+	marks := f.Marks
+	if len(marks) > maxMarks {
+		problems = append(problems, fmt.Sprintf("%d marks, only the first %d restored", len(marks), maxMarks))
+		marks = marks[:maxMarks]
+	}
+	for _, id := range marks {
+		if id != "" && len(id) <= maxIDLen {
+			st.Marks[id] = true
+		}
 	}
 	if a, err := model.ParseXAxis(f.XAxis); err == nil {
 		st.SetX(a)
@@ -142,7 +212,20 @@ func (f File) Apply(st *state.State) {
 		st.ToggleLogX()
 	}
 	var pts []model.Point
-	for _, pp := range f.Planned {
+	seen := map[string]bool{}
+	for i, pp := range f.Planned {
+		if len(pts) == maxPlanned {
+			problems = append(problems, fmt.Sprintf("%d planned points, only the first %d restored", len(f.Planned), maxPlanned))
+			break
+		}
+		if why := pp.invalid(); why != "" {
+			problems = append(problems, fmt.Sprintf("planned[%d] dropped: %s", i, why))
+			continue
+		}
+		if seen[pp.ID] {
+			continue
+		}
+		seen[pp.ID] = true
 		p := model.Point{ID: pp.ID, Label: pp.Label, Curve: pp.Curve, Source: model.SourcePlanned, Knobs: pp.Knobs}
 		p.Prov.File = "planner"
 		p.Prov.Image = pp.Image
@@ -154,6 +237,7 @@ func (f File) Apply(st *state.State) {
 		pts = append(pts, p)
 	}
 	st.SetPlanned(pts)
+	return problems
 }
 
 // Signature identifies the marks and plan, to tell whether they changed

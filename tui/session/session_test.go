@@ -1,6 +1,8 @@
 package session
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,11 +59,105 @@ func TestMissingFileIsAnEmptySession(t *testing.T) {
 	}
 }
 
-func TestCorruptFileIsAnError(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "bad.json")
-	os.WriteFile(path, []byte("{marks: ["), 0o644)
-	if _, err := Load(path); err == nil || !strings.Contains(err.Error(), path) {
-		t.Fatalf("err = %v, want one naming the file", err)
+// A corrupt session used to be ignored and then overwritten by the next
+// save; now it is moved aside (an older one is never replaced) and named.
+func TestCorruptFileIsKeptAside(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.json")
+	for i, bad := range []string{"{marks: [", `{"version": 7, "marks": ["a"]}`} {
+		os.WriteFile(path, []byte(bad), 0o644)
+		_, err := Load(path)
+		var ce *CorruptError
+		if !errors.As(err, &ce) {
+			t.Fatalf("%q: err = %v, want a CorruptError", bad, err)
+		}
+		want := path + ".corrupt"
+		if i == 1 {
+			want += "-2"
+		}
+		if ce.KeptAs != want || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "kept as "+want) {
+			t.Errorf("%q: kept as %q, message %q", bad, ce.KeptAs, err)
+		}
+		if got, _ := os.ReadFile(want); string(got) != bad {
+			t.Errorf("%s holds %q, want the bad session %q", want, got, bad)
+		}
+		if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("the bad session is still at %s", path)
+		}
+		if err := Save(path, File{Marks: []string{"x"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, _ := os.ReadFile(path + ".corrupt"); string(got) != "{marks: [" {
+		t.Errorf("the first bad session was replaced: %q", got)
+	}
+}
+
+// A session path that is a directory leaked a temporary file per save.
+func TestSessionPathThatIsADirectory(t *testing.T) {
+	parent := t.TempDir()
+	path := filepath.Join(parent, "session.json")
+	os.Mkdir(path, 0o755)
+	if _, err := Load(path); err == nil || !strings.Contains(err.Error(), "a directory") {
+		t.Errorf("Load = %v", err)
+	}
+	for range 3 {
+		if err := Save(path, File{}); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "a directory") {
+			t.Errorf("Save = %v", err)
+		}
+	}
+	entries, _ := os.ReadDir(parent)
+	if len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("left behind: %v", names)
+	}
+}
+
+// Restored planned points were trusted: negative workers, a billion GPUs,
+// concurrency 0 went straight into the plan.
+func TestRestoredValuesAreValidated(t *testing.T) {
+	good := `{"id": "7p1d-dep2-dep16-b96-c5540@planned", "knobs": {"Mode": "disagg", "Prefill": {"Workers": 7, "GPUs": 2, "TP": 2, "EP": 2, "DPAttn": true}, "Decode": {"Workers": 1, "GPUs": 16, "TP": 16, "EP": 16, "DPAttn": true}, "DecodeBS": 96, "Concurrency": 5540}, "metrics": {"tput-per-gpu": 1018373.5}}`
+	bad := map[string]string{
+		"prefill workers -3":           `"Prefill": {"Workers": -3,`,
+		"decode GPUs per worker 65536": `"Decode": {"Workers": 1, "GPUs": 65536,`,
+		"concurrency 0":                `"Concurrency": 0`,
+		`mode "hybrid"`:                `"Mode": "hybrid"`,
+		"decode BS -96":                `"DecodeBS": -96`,
+		"metric tput-per-gpu = -5":     `"tput-per-gpu": -5`,
+		"id of 0 bytes":                `"id": ""`,
+	}
+	from := map[string]string{
+		"prefill workers -3": `"Prefill": {"Workers": 7,`, "decode GPUs per worker 65536": `"Decode": {"Workers": 1, "GPUs": 16,`,
+		"concurrency 0": `"Concurrency": 5540`, `mode "hybrid"`: `"Mode": "disagg"`, "decode BS -96": `"DecodeBS": 96`,
+		"metric tput-per-gpu = -5": `"tput-per-gpu": 1018373.5`, "id of 0 bytes": `"id": "7p1d-dep2-dep16-b96-c5540@planned"`,
+	}
+	var planned []string
+	for why, repl := range bad {
+		planned = append(planned, strings.Replace(good, from[why], repl, 1))
+	}
+	planned = append(planned, good, good) // a duplicate is restored once
+	path := filepath.Join(t.TempDir(), "s.json")
+	os.WriteFile(path, []byte(`{"version": 1, "marks": ["a", ""], "planned": [`+strings.Join(planned, ",")+`], "x_axis": "p90-intvty"}`), 0o644)
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := state.New()
+	problems := f.Apply(st)
+	if len(st.Planned) != 1 || st.Planned[0].Knobs.Prefill.Workers != 7 || len(st.Marks) != 1 || !st.Marks["a"] {
+		t.Fatalf("restored %d planned, marks %v", len(st.Planned), st.Marks)
+	}
+	if len(problems) != len(bad) {
+		t.Fatalf("problems %q", problems)
+	}
+	all := strings.Join(problems, "\n")
+	for why := range bad {
+		if !strings.Contains(all, why) {
+			t.Errorf("no problem says %q in\n%s", why, all)
+		}
 	}
 }
 

@@ -1,0 +1,125 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/session"
+)
+
+// A file rewritten every 100 ms kept pushing the debounce back, so the
+// workbench never reloaded; the burst's deadline now reloads within maxWait.
+func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
+	dir := t.TempDir()
+	var loads atomic.Int32
+	m := New(Options{Theme: "none", Renderer: asciiRenderer(), Load: func() (*sources.Dataset, error) {
+		loads.Add(1)
+		return &sources.Dataset{Points: testkit.Demo(), Files: 1}, nil
+	}})
+	w, err := startWatch([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	m.watch = w
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
+
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				os.WriteFile(filepath.Join(dir, "run.log"), []byte(strings.Repeat("x", i)), 0o644)
+			}
+		}
+	}()
+	deadline := time.Now().Add(maxWait + 3*time.Second)
+	for loads.Load() < 2 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := loads.Load(); n < 2 {
+		t.Errorf("%d loads in %v of changes every 100 ms: reloading starved", n, maxWait+3*time.Second)
+	}
+	tm.Send(tea.Quit())
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// One unreadable subdirectory used to fail the whole watch; now it is
+// named and everything else is still watched.
+func TestUnreadableSubdirectoryDoesNotStopWatching(t *testing.T) {
+	dir := t.TempDir()
+	locked := filepath.Join(dir, "a-locked")
+	os.Mkdir(locked, 0o755)
+	os.Mkdir(filepath.Join(locked, "inner"), 0o755)
+	os.Mkdir(filepath.Join(dir, "b-open"), 0o755)
+	os.Chmod(locked, 0)
+	defer os.Chmod(locked, 0o755)
+	if _, err := os.ReadDir(locked); err == nil {
+		t.Skip("permissions do not bind this user (root)")
+	}
+	w, err := startWatch([]string{dir})
+	if err != nil {
+		t.Fatalf("startWatch: %v", err)
+	}
+	defer w.Close()
+	if p := w.takeProblems(); len(p) != 1 || !strings.Contains(p[0], "cannot watch "+locked) {
+		t.Errorf("problems %q", p)
+	}
+	os.WriteFile(filepath.Join(dir, "b-open", "new.json"), []byte("{}"), 0o644)
+	select {
+	case <-w.events:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a change beside the unreadable directory was not seen")
+	}
+}
+
+// The note given at start (a session kept aside, a directory not watched)
+// used to be replaced by the first load's status before anyone saw it.
+func TestHeldNoteOutlivesTheLoadStatus(t *testing.T) {
+	note := "session /s.json is not readable (bad): kept as /s.json.corrupt, a new session starts"
+	m := New(Options{Theme: "none", Renderer: asciiRenderer(), Note: note})
+	m.Update(tea.WindowSizeMsg{Width: 400, Height: 40})
+	m.load()
+	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: testkit.Demo(), Files: 4}})
+	if !strings.Contains(m.status, note) || !strings.Contains(m.status, "loaded 21 points from 4 files") || !m.statusErr {
+		t.Fatalf("status after load: %q", m.status)
+	}
+	if !strings.Contains(m.View(), "kept as /s.json.corrupt") {
+		t.Errorf("the note is not on screen:\n%s", m.View())
+	}
+	m.hold("--watch: cannot watch /r/x (permission denied); the rest is watched")
+	m.Update(savedMsg{})
+	if !strings.Contains(m.status, note) || !strings.Contains(m.status, "cannot watch /r/x") {
+		t.Errorf("two held notes: %q", m.status)
+	}
+	press(m, "x")
+	if strings.Contains(m.status, "kept as") {
+		t.Errorf("after a key the note should give way: %q", m.status)
+	}
+}
+
+// Planned points a session cannot restore are named, not silently lost.
+func TestSessionProblemsAreShown(t *testing.T) {
+	bad := session.Planned{ID: "x@planned", Knobs: model.Knobs{Mode: model.ModeDisagg, Concurrency: 8, Prefill: model.Role{Workers: -2}}}
+	m := New(Options{Theme: "none", Renderer: asciiRenderer(), Session: session.File{Version: 1, Planned: []session.Planned{bad}}})
+	m.Update(tea.WindowSizeMsg{Width: 400, Height: 40})
+	m.load()
+	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: testkit.Demo(), Files: 4}})
+	if !strings.Contains(m.status, "session: planned[0] dropped: prefill workers -2, want 0 to 4096") || len(m.State().Planned) != 0 {
+		t.Errorf("status %q, %d planned", m.status, len(m.State().Planned))
+	}
+}
