@@ -56,87 +56,34 @@ func runCompare(args []string, env *cmdEnv) int {
 	y := model.AxisTputPerGPU
 	ds, loadCode := f.load(paths, env)
 	printWarnings(env.stderr, ds)
-	sel, ok := parseSelector(f.other, ds.Points)
+	sel, ok := model.ParseSelector(f.other, ds.Points)
 	if !ok {
 		fmt.Fprintf(env.stderr, "sweeptune compare: --other %q matches no source, framework or curve key\n", f.other)
 		writeSelectors(env.stderr, ds.Points)
 		return exitBadInput
 	}
-	var ours, other []model.Point
-	for _, p := range ds.Points {
-		if sel(p) {
-			other = append(other, p)
-		} else {
-			ours = append(ours, p)
-		}
-	}
-	if len(other) == 0 {
+	if !slices.ContainsFunc(ds.Points, func(p model.Point) bool { return sel(&p) }) {
 		fmt.Fprintf(env.stderr, "sweeptune compare: no loaded point matches --other %q\n", f.other)
 		writeSelectors(env.stderr, ds.Points)
 		return exitBadInput
 	}
-	rows, skipped := comparePoints(ours, other, x, y)
-	rep := compareJSON{Axis: x.Name, Points: make([]comparePointJSON, len(rows))}
-	for i, r := range rows {
-		rep.Points[i] = r.json
-	}
+	curves := model.Compare(ds.Points, sel, x, y)
 	if f.json {
+		rep := struct {
+			Axis   string            `json:"axis"`
+			YAxis  string            `json:"y_axis"`
+			Points []model.PointGain `json:"points"`
+		}{Axis: x.Name, YAxis: y.Name, Points: []model.PointGain{}}
+		for _, c := range curves {
+			rep.Points = append(rep.Points, c.Gains...)
+		}
 		if err := writeJSON(env.stdout, rep); err != nil {
 			return exitBadInput
 		}
 		return loadCode
 	}
-	writeCompareText(env.stdout, f.other, x, y, rows, skipped)
+	writeCompareText(env.stdout, f.other, x, y, curves)
 	return loadCode
-}
-
-// baseKey is a curve key without the framework: what two compared curves share.
-type baseKey struct{ model, scenario, hardware, precision string }
-
-func baseOf(k model.CurveKey) baseKey {
-	return baseKey{k.Model, k.Scenario, k.Hardware, k.Precision}
-}
-
-// parseSelector resolves --other against the loaded points.
-func parseSelector(s string, points []model.Point) (func(model.Point) bool, bool) {
-	kind, val, hasKind := strings.Cut(s, ":")
-	if !hasKind || strings.Contains(kind, " ") || strings.Contains(kind, ",") {
-		kind, val = "", s
-	}
-	val = strings.TrimSpace(val)
-	if kind == "" || kind == "source" {
-		if src, ok := model.ParseSource(val); ok {
-			return func(p model.Point) bool { return p.Source == src }, true
-		}
-	}
-	if kind == "" || kind == "framework" {
-		for _, p := range points {
-			if strings.EqualFold(p.Curve.Framework, val) {
-				fw := p.Curve.Framework
-				return func(p model.Point) bool { return p.Curve.Framework == fw }, true
-			}
-		}
-	}
-	if kind == "" || kind == "curve" {
-		want := normKey(val)
-		for _, p := range points {
-			if normKey(p.Curve.String()) == want {
-				k := p.Curve
-				return func(p model.Point) bool { return p.Curve == k }, true
-			}
-		}
-	}
-	return nil, false
-}
-
-// normKey lets a key be typed with "·" or "," between its fields.
-func normKey(s string) string {
-	s = strings.ReplaceAll(s, "·", ",")
-	parts := strings.Split(s, ",")
-	for i := range parts {
-		parts[i] = strings.ToLower(strings.TrimSpace(parts[i]))
-	}
-	return strings.Join(parts, ",")
 }
 
 func writeSelectors(w io.Writer, points []model.Point) {
@@ -163,75 +110,27 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// The --json shape of issue 3 (null where there is no value).
-type compareJSON struct {
-	Axis   string             `json:"axis"`
-	Points []comparePointJSON `json:"points"`
-}
-
-type comparePointJSON struct {
-	ID         string   `json:"id"`
-	X          float64  `json:"x"`
-	Y          float64  `json:"y"`
-	OtherValue *float64 `json:"other_value"`
-	GainPct    *float64 `json:"gain_pct"`
-}
-
-type compareRow struct {
-	curve model.CurveKey
-	json  comparePointJSON
-}
-
-// comparePoints gives every point with both metrics its gain against the
-// other points of the same base key; rows go by curve, then x ascending.
-// skipped counts the points without both metrics.
-func comparePoints(ours, other []model.Point, x, y model.Axis) ([]compareRow, int) {
-	otherBy := map[baseKey][]model.Point{}
-	for _, p := range other {
-		otherBy[baseOf(p.Curve)] = append(otherBy[baseOf(p.Curve)], p)
-	}
-	var rows []compareRow
-	skipped := 0
-	for _, c := range model.GroupCurves(ours) {
-		gains := model.Gains(c.Points, otherBy[baseOf(c.Key)], x, y)
-		skipped += len(c.Points) - len(gains)
-		slices.SortStableFunc(gains, func(a, b model.Gain) int {
-			switch {
-			case a.X < b.X:
-				return -1
-			case a.X > b.X:
-				return 1
-			}
-			return 0
-		})
-		for _, g := range gains {
-			rows = append(rows, compareRow{curve: c.Key, json: comparePointJSON{ID: c.Points[g.Index].ID, X: g.X, Y: g.Y,
-				OtherValue: floatPtr(g.Other, g.HasOther), GainPct: floatPtr(g.GainPct, g.HasOther)}})
-		}
-	}
-	return rows, skipped
-}
-
-func writeCompareText(w io.Writer, other string, x, y model.Axis, rows []compareRow, skipped int) {
+func writeCompareText(w io.Writer, other string, x, y model.Axis, curves []model.CurveGains) {
 	fmt.Fprintf(w, "Gain over --other %s at the same %s (linear on its frontier, never extrapolated)\n", other, x.Name)
-	for i := 0; i < len(rows); {
-		j := i
-		for j < len(rows) && rows[j].curve == rows[i].curve {
-			j++
+	rows, skipped := 0, 0
+	for _, c := range curves {
+		skipped += c.Skipped
+		if len(c.Gains) == 0 {
+			continue
 		}
-		fmt.Fprintf(w, "\ncurve: %s\n", rows[i].curve)
-		cells := make([][]string, 0, j-i)
-		for _, r := range rows[i:j] {
+		rows += len(c.Gains)
+		fmt.Fprintf(w, "\ncurve: %s\n", c.Curve)
+		cells := make([][]string, 0, len(c.Gains))
+		for _, g := range c.Gains {
 			ov, gain := "", ""
-			if r.json.OtherValue != nil {
-				ov, gain = model.Thousands(*r.json.OtherValue, 2), signedPct(*r.json.GainPct)
+			if g.HasOther {
+				ov, gain = model.Thousands(g.Other, 2), signedPct(g.GainPct)
 			}
-			cells = append(cells, []string{r.json.ID, numCell(x, r.json.X), numCell(y, r.json.Y), ov, gain})
+			cells = append(cells, []string{g.ID, model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y), ov, gain})
 		}
 		fmt.Fprint(w, textTable([]string{"point", x.Name, y.Name, "other " + y.Name, "gain"}, cells, []bool{false, true, true, true, true}))
-		i = j
 	}
-	if len(rows) == 0 {
+	if rows == 0 {
 		fmt.Fprintf(w, "\nNo point has both %s and %s.\n", x.Name, y.Name)
 	}
 	if skipped > 0 {

@@ -6,20 +6,32 @@ import (
 	"testing"
 )
 
-func compareJSONOf(t *testing.T, args ...string) map[string]comparePointJSON {
+// comparePointOut is one compare --json point as a script reads it.
+type comparePointOut struct {
+	ID         string   `json:"id"`
+	X          float64  `json:"x"`
+	Y          float64  `json:"y"`
+	OtherValue *float64 `json:"other_value"`
+	GainPct    *float64 `json:"gain_pct"`
+}
+
+func compareJSONOf(t *testing.T, args ...string) map[string]comparePointOut {
 	t.Helper()
 	out, stderr, code := geoRun(t, append([]string{"compare", "--json"}, args...)...)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var rep compareJSON
+	var rep struct {
+		Axis   string            `json:"axis"`
+		Points []comparePointOut `json:"points"`
+	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
 	if rep.Axis != "p90-intvty" {
 		t.Errorf("axis %q", rep.Axis)
 	}
-	by := map[string]comparePointJSON{}
+	by := map[string]comparePointOut{}
 	for _, p := range rep.Points {
 		by[p.ID] = p
 	}

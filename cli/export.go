@@ -42,6 +42,7 @@ func runExport(args []string, env *cmdEnv) int {
 	fs.BoolVar(&write, "write", false, "write the files (atomically, keeping a .bak of each)")
 	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
 	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
+	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
 	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
 	paths, err := parseFlags(fs, args)
 	if err != nil {

@@ -72,18 +72,6 @@ func xAxisNames() string {
 	return strings.Join(names, ", ")
 }
 
-// numCell formats a measured value: thousands separators for throughput,
-// up to two decimals otherwise (191.4, 20.58).
-func numCell(a model.Axis, v float64) string {
-	if a.Metric == model.TputPerGPU || a.Metric == model.InputTputPerGPU || a.Metric == model.OutputTputPerGPU {
-		if v == float64(int64(v)) {
-			return model.Thousands(v, 0)
-		}
-		return model.Thousands(v, 2)
-	}
-	return strconv.FormatFloat(roundTo(v, 2), 'f', -1, 64)
-}
-
 func roundTo(v float64, d int) float64 {
 	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', d, 64), 64)
 	return f

@@ -25,43 +25,34 @@ func (f *inputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.published, "published", "", "also fetch published results from this InferenceX API URL (cached for offline use)")
 }
 
-// load reads the paths, or the embedded demo when there are none. Warnings
-// go to stderr; the returned code is exitBadInput when anything was skipped.
-func (f *inputFlags) load(paths []string, env *cmdEnv) (*sources.Dataset, int) {
-	opt := sources.Options{GPUs: f.gpus}
+// inputs resolves the flags into what to read; ok is false (with a line on
+// stderr) when a flag is bad.
+func (f *inputFlags) inputs(paths []string, env *cmdEnv) (sources.Inputs, bool) {
+	in := sources.Inputs{Paths: paths, Options: sources.Options{GPUs: f.gpus}, Published: f.published}
 	if f.source != "" {
 		src, ok := model.ParseSource(f.source)
 		if !ok {
 			fmt.Fprintf(env.stderr, "sweeptune: --source %q: want published, local, planned or competitor\n", f.source)
-			return &sources.Dataset{}, exitBadInput
+			return in, false
 		}
-		opt.Source = src
+		in.Options.Source = src
 	}
-	var ds *sources.Dataset
-	if len(paths) == 0 && f.published == "" {
-		ds = demo.Load()
-	} else {
-		ds = sources.LoadPaths(paths, opt)
+	return in, true
+}
+
+// load reads the paths, or the embedded demo when there are none. Warnings
+// go to stderr; the returned code is exitBadInput when anything was skipped.
+func (f *inputFlags) load(paths []string, env *cmdEnv) (*sources.Dataset, int) {
+	in, ok := f.inputs(paths, env)
+	if !ok {
+		return &sources.Dataset{}, exitBadInput
 	}
-	if f.published != "" {
-		fetchPublished(f.published, opt, ds)
-	}
+	ds := demo.LoadInputs(in)
 	code := exitOK
 	if len(ds.Warnings) > 0 {
 		code = exitBadInput
 	}
 	return ds, code
-}
-
-// fetchPublishedHook is set by the published-results fetcher when built in.
-var fetchPublishedHook func(url string, opt sources.Options, ds *sources.Dataset)
-
-func fetchPublished(url string, opt sources.Options, ds *sources.Dataset) {
-	if fetchPublishedHook == nil {
-		ds.Warnf(url, "", "fetching published results is not available in this build")
-		return
-	}
-	fetchPublishedHook(url, opt, ds)
 }
 
 // printWarnings writes one line per warning to w; notices (published

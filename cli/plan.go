@@ -410,7 +410,7 @@ func writeCalibration(w io.Writer, c *planner.Calibration) {
 
 func writePrediction(w io.Writer, cfg planner.Config, p planner.Prediction) {
 	fmt.Fprintf(w, "prediction: %d prefill × %d GPUs + %d decode ranks = %d GPUs, decode BS %d, %s, concurrency %s\n",
-		cfg.PrefillWorkers, cfg.PrefillGPUs, cfg.DecodeRanks, p.GPUs, cfg.DecodeBS, orDash(cfg.Balance), model.Thousands(float64(cfg.Concurrency), 0))
+		cfg.PrefillWorkers, cfg.PrefillGPUs, cfg.DecodeRanks, p.GPUs, cfg.DecodeBS, model.OrDash(cfg.Balance), model.Thousands(float64(cfg.Concurrency), 0))
 	line := func(k, v string) { fmt.Fprintf(w, "  %-18s %s\n", k, v) }
 	line("throughput", model.Thousands(p.TputPerGPU, 0)+" tok/s/GPU ("+model.Thousands(p.Theta, 0)+" tok/s total)")
 	line("mean interactivity", fmt.Sprintf("%.1f tok/s/user", p.MeanIntvty))
@@ -490,7 +490,7 @@ func writeDesign(w io.Writer, props []planner.Proposal, maxGPUs int) {
 		fmt.Fprintf(tw, "  %.1f–%.1f\t%s\t%d\t%d\t%s\t%d\t%s\t%.1f\t%s\t%s\t\n", p.Band[0], p.Band[1], p.ID,
 			c.PrefillWorkers, c.DecodeBS, model.Thousands(float64(c.Concurrency), 0), p.Prediction.GPUs,
 			model.Thousands(p.Prediction.TputPerGPU, 0), p.Prediction.MeanIntvty,
-			intvtyCell(nonZero(p.Prediction.P90Intvty)), orDash(strings.Join(p.Replaces, ", ")))
+			intvtyCell(nonZero(p.Prediction.P90Intvty)), model.OrDash(strings.Join(p.Replaces, ", ")))
 	}
 	tw.Flush()
 	for _, p := range props {
@@ -503,28 +503,28 @@ func writeDesign(w io.Writer, props []planner.Proposal, maxGPUs int) {
 
 func pctCell(v *float64) string {
 	if v == nil {
-		return "—"
+		return model.Dash
 	}
 	return fmt.Sprintf("%+.2f %%", *v)
 }
 
 func absCell(v *float64) string {
 	if v == nil {
-		return "—"
+		return model.Dash
 	}
 	return fmt.Sprintf("%.2f %%", *v)
 }
 
 func tputCell(v *float64) string {
 	if v == nil {
-		return "—"
+		return model.Dash
 	}
 	return model.Thousands(*v, 0)
 }
 
 func intvtyCell(v *float64) string {
 	if v == nil {
-		return "—"
+		return model.Dash
 	}
 	return strconv.FormatFloat(*v, 'f', 1, 64)
 }
@@ -541,11 +541,4 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
 }

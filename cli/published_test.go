@@ -5,13 +5,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
-
-	"github.com/sweeptune/sweeptune/sources"
 )
 
-// The hook caches under the user cache directory (XDG_CACHE_HOME here).
-func TestFetchPublishedHookCachesInUserCacheDir(t *testing.T) {
+// --published caches under the user cache directory (XDG_CACHE_HOME here).
+func TestPublishedCachesInUserCacheDir(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
 	t.Setenv("HOME", t.TempDir())
@@ -21,10 +20,9 @@ func TestFetchPublishedHookCachesInUserCacheDir(t *testing.T) {
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(body) }))
 	defer srv.Close()
-	ds := &sources.Dataset{}
-	fetchPublished(srv.URL, sources.Options{}, ds)
-	if len(ds.Points) != 3 || len(ds.Warnings) != 0 {
-		t.Fatalf("%d points, warnings %v", len(ds.Points), ds.Warnings)
+	out, stderr, code := geoRun(t, "report", "--json", "--published", srv.URL)
+	if code != exitOK || stderr != "" || strings.Count(out, `"id":`) != 3 {
+		t.Fatalf("exit %d, stderr %q, points in %s", code, stderr, out)
 	}
 	files, _ := filepath.Glob(filepath.Join(cache, "sweeptune", "published", "*.json"))
 	if len(files) != 1 {

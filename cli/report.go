@@ -67,18 +67,22 @@ func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y mod
 	if len(curves) == 0 {
 		fmt.Fprintln(w, "no points loaded")
 	}
+	var all []model.Point
+	for _, c := range curves {
+		all = append(all, c.Points...)
+	}
 	for ci, c := range curves {
 		rc := rep.Curves[ci]
 		fmt.Fprintf(w, "%s\n", c.Key)
 		onX := 0
 		rows := make([][]string, 0, len(rc.Points))
 		for _, p := range rc.Points {
-			xv := "—"
+			xv := model.Dash
 			if v, ok := p.metric(x.Metric); ok {
-				xv = formatMetric(x.Metric, v)
+				xv = model.FormatValue(x.Metric, v)
 				onX++
 			}
-			yv := "—"
+			yv := model.Dash
 			if v, ok := p.metric(y.Metric); ok {
 				yv = model.Thousands(v, 0)
 			}
@@ -100,7 +104,9 @@ func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y mod
 			fmt.Fprintf(w, "(no point of this curve has %s: nothing to plot)\n\n", x.Name)
 			continue
 		}
-		series := plot.SeriesBySource(append(rivalPoints(curves, c.Key), c.Points...), x, y, nil)
+		key := c.Key
+		rivals := model.Rivals(all, key, func(p *model.Point) bool { return p.Source == model.SourceCompetitor && p.Curve != key })
+		series := plot.SeriesBySource(append(rivals, c.Points...), x, y, nil)
 		canvas := plot.Plot(series, plot.PlotOptions{Width: width, Height: height, X: x, Y: y, LogX: logX})
 		fmt.Fprintln(w)
 		for _, l := range canvas.Lines {
@@ -122,33 +128,7 @@ func legend(series []plot.Series) string {
 
 func intCell(v int) string {
 	if v == 0 {
-		return "—"
+		return model.Dash
 	}
 	return strconv.Itoa(v)
-}
-
-// formatMetric prints a metric with the precision its unit deserves.
-func formatMetric(m model.Metric, v float64) string {
-	switch m.Unit() {
-	case "tok/s/GPU":
-		return model.Thousands(v, 0)
-	case "s":
-		return strconv.FormatFloat(v, 'f', 2, 64)
-	default:
-		return strconv.FormatFloat(v, 'f', 1, 64)
-	}
-}
-
-// rivalPoints are the competitor points of other curves on the same model,
-// scenario, hardware and precision: the report overlays them on the plot.
-func rivalPoints(curves []model.Curve, key model.CurveKey) []model.Point {
-	var out []model.Point
-	for _, c := range curves {
-		if c.Key == key || c.Key.Model != key.Model || c.Key.Scenario != key.Scenario ||
-			c.Key.Hardware != key.Hardware || c.Key.Precision != key.Precision {
-			continue
-		}
-		out = append(out, model.WithSource(c.Points, model.SourceCompetitor)...)
-	}
-	return out
 }

@@ -99,7 +99,7 @@ func TestReportTextShowsEveryCurveAndPlot(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"dynamo-sglang", "vllm", "7p1d-dep2-dep16-b96-c5540", "1,033,494", "150.7", "└", "mean interactivity"} {
+	for _, want := range []string{"dynamo-sglang", "vllm", "7p1d-dep2-dep16-b96-c5540", "1,033,494", "150.7", "└", "x: mean-intvty (linear, tok/s/user, higher is better)   y: tput-per-gpu (tok/s/GPU)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report text lacks %q", want)
 		}

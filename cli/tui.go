@@ -9,8 +9,6 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
-	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
 	"github.com/sweeptune/sweeptune/tui/export"
@@ -62,20 +60,14 @@ func runTUI(args []string, env *cmdEnv) int {
 		fmt.Fprintf(env.stderr, "sweeptune: --color %q: want auto, always or never\n", f.color)
 		return exitBadInput
 	}
-	if in.source != "" {
-		if _, ok := model.ParseSource(in.source); !ok {
-			fmt.Fprintf(env.stderr, "sweeptune: --source %q: want published, local, planned or competitor\n", in.source)
-			return exitBadInput
-		}
+	inputs, ok := in.inputs(paths, env)
+	if !ok {
+		return exitBadInput
 	}
-	opts := tui.Options{Inputs: paths, Mouse: f.mouse, Export: export.Config{
+	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Export: export.Config{
 		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
 		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink,
 	}}
-	opts.Load = func() (*sources.Dataset, error) {
-		ds, _ := in.load(paths, env)
-		return ds, nil
-	}
 	opts.SessionPath = f.sessionPath
 	if opts.SessionPath == "" {
 		opts.SessionPath = session.DefaultPath(paths)

@@ -33,6 +33,13 @@ type RemovalVerdict struct {
 	// names the one with the highest y among those with x at least as good.
 	ParetoDominated bool
 	DominatedBy     string
+	// Twins are the other measurements of the removed configuration (same
+	// knobs and concurrency): removing a configuration removes them too.
+	Twins []string
+	// UsesPlanned says the verdict leans on a planned point (a neighbour or
+	// the dominator); Planned names them. Only with planned points kept.
+	UsesPlanned bool
+	Planned     []string
 }
 
 // ReviewRemovals checks each removed point against the KEPT curve only,

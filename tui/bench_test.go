@@ -25,7 +25,7 @@ func benchModel(b *testing.B) *Model {
 func BenchmarkKeyPressPoints(b *testing.B) {
 	m := benchModel(b)
 	press(m, "2")
-	down, up := keyMsg("down"), keyMsg("up")
+	down, up := testkit.Key("down"), testkit.Key("up")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		k := down
@@ -40,7 +40,7 @@ func BenchmarkKeyPressPoints(b *testing.B) {
 // BenchmarkKeyPressCurve: → on the plot moves the selection along x.
 func BenchmarkKeyPressCurve(b *testing.B) {
 	m := benchModel(b)
-	right, left := keyMsg("right"), keyMsg("left")
+	right, left := testkit.Key("right"), testkit.Key("left")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		k := right
@@ -57,7 +57,7 @@ func BenchmarkMarkToggle(b *testing.B) {
 	m := benchModel(b)
 	m.opts.SessionPath = "" // no file per iteration
 	press(m, "2")
-	mk := keyMsg("m")
+	mk := testkit.Key("m")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		m.Update(mk)
@@ -73,7 +73,7 @@ func BenchmarkPlannerSliderStep(b *testing.B) {
 	if m.panes[layout.Planner].View() == "" {
 		b.Fatal("planner empty")
 	}
-	inc, dec := keyMsg("right"), keyMsg("left")
+	inc, dec := testkit.Key("right"), testkit.Key("left")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		k := inc
@@ -91,11 +91,8 @@ func BenchmarkPlannerSliderStep(b *testing.B) {
 // BenchmarkFirstFrame: New, the first resize and View, before data.
 // Budget: 100 ms.
 func BenchmarkFirstFrame(b *testing.B) {
-	block := make(chan struct{})
-	defer close(block)
-	load := func() (*sources.Dataset, error) { <-block; return nil, nil }
 	for i := 0; i < b.N; i++ {
-		m := New(Options{Theme: "dark", Renderer: asciiRenderer(), Load: load})
+		m := New(Options{Theme: "dark", Renderer: testkit.Renderer(), Data: &sources.Dataset{}}) // Init's load never runs
 		m.Update(tea.WindowSizeMsg{Width: benchW, Height: benchH})
 		_ = m.View()
 	}

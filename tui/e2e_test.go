@@ -11,9 +11,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/tui/export"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/session"
 )
 
@@ -33,8 +33,8 @@ func TestEndToEndOnTheDemo(t *testing.T) {
 	t.Chdir(dir) // relative export paths keep the final frame independent of the temp dir
 	sessionPath := filepath.Join(dir, "session.json")
 	m := New(Options{
-		Theme: "none", Renderer: asciiRenderer(), SessionPath: sessionPath,
-		Load: func() (*sources.Dataset, error) { return demo.Load(), nil },
+		Theme: "none", Renderer: testkit.Renderer(), SessionPath: sessionPath,
+		Data: demo.Load(),
 		Export: export.Config{
 			RecipePath: "disagg-dep16-hicache-variants.yaml", MasterPath: "nvidia-master.excerpt.yaml",
 			ChangelogPath: "perf-changelog.excerpt.yaml",
@@ -49,7 +49,7 @@ func TestEndToEndOnTheDemo(t *testing.T) {
 	}
 	keys := func(ks ...string) {
 		for _, k := range ks {
-			tm.Send(keyMsg(k))
+			tm.Send(testkit.Key(k))
 		}
 	}
 
@@ -97,13 +97,8 @@ func TestEndToEndOnTheDemo(t *testing.T) {
 // TestFirstFrameBeforeData: the very first View, before any load result,
 // is a frame with the spinner, not an empty screen.
 func TestFirstFrameBeforeData(t *testing.T) {
-	block := make(chan struct{})
-	defer close(block)
-	m := New(Options{Theme: "none", Renderer: asciiRenderer(), Load: func() (*sources.Dataset, error) {
-		<-block
-		return &sources.Dataset{}, nil
-	}})
-	m.Init()
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: demo.Load()})
+	m.Init() // its load command is not run: no data arrives
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	v := m.View()
 	if !strings.Contains(v, "loading…") || len(strings.Split(v, "\n")) != 40 {

@@ -1,33 +1,20 @@
 package tui
 
 import (
-	"io"
-	"os"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
-
-func asciiRenderer() *lipgloss.Renderer {
-	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.Ascii)
-	return r
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // newLoaded is a workbench of w×h that has loaded pts (no session file).
 func newLoaded(t testing.TB, w, h int, pts []model.Point) *Model {
 	t.Helper()
-	m := New(Options{Theme: "none", Renderer: asciiRenderer()})
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.load()
 	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}})
@@ -40,27 +27,15 @@ func demoModel(t testing.TB, w, h int) *Model { return newLoaded(t, w, h, testki
 func press(m *Model, ks ...string) tea.Cmd {
 	var last tea.Cmd
 	for _, k := range ks {
-		_, last = m.Update(keyMsg(k))
+		_, last = m.Update(testkit.Key(k))
 	}
 	return last
-}
-
-func keyMsg(k string) tea.KeyMsg {
-	special := map[string]tea.KeyType{
-		"tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab, "enter": tea.KeyEnter, "esc": tea.KeyEsc,
-		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"ctrl+c": tea.KeyCtrlC, "backspace": tea.KeyBackspace, "ctrl+z": tea.KeyCtrlZ,
-	}
-	if t, ok := special[k]; ok {
-		return tea.KeyMsg{Type: t}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
 
 // typeText presses each rune of s.
 func typeText(m *Model, s string) {
 	for _, r := range s {
-		m.Update(keyMsg(string(r)))
+		m.Update(testkit.Key(string(r)))
 	}
 }
 

@@ -16,7 +16,7 @@ func TestNoKeyConflicts(t *testing.T) {
 		t.Helper()
 		p := m.panes[m.focus]
 		var bs []key.Binding
-		if !capturing(p) {
+		if !p.Capturing() {
 			bs = append(bs, m.keys.GlobalBindings()...)
 		}
 		bs = append(bs, p.Bindings()...)

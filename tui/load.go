@@ -4,18 +4,18 @@ import (
 	"fmt"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/tui/session"
 )
 
-// load starts a new generation of loading. The command captures the load
-// function and the generation, never the model.
+// load starts a new generation of loading. The command captures the
+// inputs and the generation, never the model.
 func (m *Model) load() tea.Cmd {
 	m.gen++
 	m.loading = true
-	gen, load := m.gen, m.opts.Load
-	if load == nil {
-		return func() tea.Msg { return loadedMsg{gen: gen, ds: &sources.Dataset{}} }
+	gen, in, data := m.gen, m.opts.Inputs, m.opts.Data
+	if data != nil {
+		return func() tea.Msg { return loadedMsg{gen: gen, ds: data} }
 	}
 	return func() (msg tea.Msg) {
 		defer func() {
@@ -23,8 +23,7 @@ func (m *Model) load() tea.Cmd {
 				msg = loadedMsg{gen: gen, err: fmt.Errorf("loading failed: %v", r)}
 			}
 		}()
-		ds, err := load()
-		return loadedMsg{gen: gen, ds: ds, err: err}
+		return loadedMsg{gen: gen, ds: demo.LoadInputs(in)}
 	}
 }
 
@@ -35,7 +34,7 @@ func (m *Model) saveCmd() tea.Cmd {
 		return nil
 	}
 	f := session.FromState(m.st, m.theme)
-	f.Inputs = m.opts.Inputs
+	f.Inputs = m.opts.Inputs.Paths
 	f.Exported = m.exported
 	return func() tea.Msg { return savedMsg{err: session.Save(path, f)} }
 }

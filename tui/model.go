@@ -7,9 +7,12 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/curve"
+	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/plan"
 	"github.com/sweeptune/sweeptune/tui/points"
+	"github.com/sweeptune/sweeptune/tui/review"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
@@ -22,9 +25,8 @@ type Model struct {
 	styles themes.Styles
 	st     *state.State
 
-	panes   [layout.NumPanes]pane // nil: pane not built (its package has not landed)
-	present []int
-	focus   int
+	panes [layout.NumPanes]pane
+	focus int
 
 	w, h int
 	lay  layout.Layout
@@ -67,13 +69,12 @@ func New(opts Options) *Model {
 	if len(notes) > 0 {
 		m.hold(strings.Join(notes, " · "))
 	}
-	m.panes[layout.Curve] = curve.New(m.st, m.keys.Curve, m.styles)
-	m.panes[layout.Points] = points.New(m.st, m.keys.Points, m.styles)
-	m.addPanes()
-	for i, p := range m.panes {
-		if p != nil {
-			m.present = append(m.present, i)
-		}
+	m.panes = [layout.NumPanes]pane{
+		layout.Curve:   curve.New(m.st, m.keys.Curve, m.styles),
+		layout.Points:  points.New(m.st, m.keys.Points, m.styles),
+		layout.Planner: plan.New(m.st, m.keys.Planner, m.styles),
+		layout.Review:  review.New(m.st, m.keys.Review, m.styles),
+		layout.Export:  export.New(m.st, m.keys.Export, m.styles, m.opts.Export),
 	}
 	m.st.TakeChanges()
 	m.compose()

@@ -9,12 +9,13 @@ import (
 	"github.com/sweeptune/sweeptune/tui/session"
 )
 
-// Options configure the workbench. Everything that touches the outside
-// world (loading, the session file, watching) is decided by the caller and
-// handed in, so tests can inject fakes.
+// Options configure the workbench: plain values the caller resolved from
+// its flags. The workbench reads the inputs itself, in a tea.Cmd.
 type Options struct {
-	// Load reads the data; it runs in a tea.Cmd, never on the UI loop.
-	Load func() (*sources.Dataset, error)
+	// Inputs are the paths (and published URL) to read; none: the demo.
+	Inputs sources.Inputs
+	// Data, when set, is shown instead of reading Inputs (tests, benchmarks).
+	Data *sources.Dataset
 	// Theme is the starting theme (already resolved: NO_COLOR → none).
 	Theme string
 	// Renderer builds the styles; nil uses lipgloss' default.
@@ -23,8 +24,6 @@ type Options struct {
 	SessionPath string
 	// Session is the restored session (session.Load by the caller).
 	Session session.File
-	// Inputs are the paths given, recorded in the session file.
-	Inputs []string
 	// Watch lists directories to re-read on change (--watch).
 	Watch []string
 	// Mouse enables mouse reporting (click to focus, wheel to scroll).

@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
@@ -17,13 +18,16 @@ type pane interface {
 	View() string
 	// Bindings are the keys that work in the pane right now.
 	Bindings() []key.Binding
+	// Capturing is an input mode (a filter, a number field) in which every
+	// key but ctrl+c belongs to the pane.
+	Capturing() bool
+	// Pending is the work a state change started (a review, an export
+	// build), run as a command; nil when there is none.
+	Pending() tea.Cmd
+	// Handle takes a message the pane owns (a command's result); handled
+	// is false for anyone else's.
+	Handle(tea.Msg) (cmd tea.Cmd, handled bool)
 }
 
-// capturer is a pane with an input mode (a filter, a number field) in
-// which every key but ctrl+c belongs to the pane.
-type capturer interface{ Capturing() bool }
-
-func capturing(p pane) bool {
-	c, ok := p.(capturer)
-	return ok && c.Capturing()
-}
+// allPanes lists every pane in ring order (the layout shows what fits).
+var allPanes = []int{layout.Curve, layout.Points, layout.Planner, layout.Review, layout.Export}

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/session"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
@@ -34,11 +35,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleWatch()
 	case reloadMsg:
 		cmd = m.handleReload(msg)
-	case state.StatusMsg:
+	case msgs.Status:
 		m.setStatus(msg.Text, msg.Err)
-	case state.ConfirmMsg:
+	case msgs.Confirm:
 		m.handleConfirmRequest(msg)
-	case state.ExportedMsg:
+	case msgs.Exported:
 		cmd = m.handleExported(msg)
 	default:
 		cmd = m.handleOther(msg)
@@ -57,12 +58,8 @@ func (m *Model) sync() tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, p := range m.panes {
-		if p != nil {
-			p.Refresh(c)
-			if pp, ok := p.(interface{ Pending() tea.Cmd }); ok {
-				cmds = append(cmds, pp.Pending())
-			}
-		}
+		p.Refresh(c)
+		cmds = append(cmds, p.Pending())
 	}
 	if c&(state.ChangeMarks|state.ChangeData|state.ChangeAxis) != 0 && !m.loading {
 		cmds = append(cmds, m.saveCmd())
@@ -77,11 +74,9 @@ func (m *Model) handleResize(msg tea.WindowSizeMsg) {
 
 // relayout computes the layout and tells each visible pane its inner size.
 func (m *Model) relayout() {
-	m.lay = layout.Compute(m.w, m.h, m.present, m.focus)
+	m.lay = layout.Compute(m.w, m.h, allPanes, m.focus)
 	for _, s := range m.lay.Slots {
-		if p := m.panes[s.Pane]; p != nil {
-			p.SetSize(s.Inner())
-		}
+		m.panes[s.Pane].SetSize(s.Inner())
 	}
 }
 
@@ -101,7 +96,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	fp := m.panes[m.focus]
-	if fp != nil && capturing(fp) {
+	if fp.Capturing() {
 		return fp.Update(msg)
 	}
 	switch {
@@ -112,9 +107,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, g.Help):
 		m.showHelp = true
 	case key.Matches(msg, g.NextPane):
-		m.setFocus(m.nextPresent(1))
+		m.setFocus(m.nextPane(1))
 	case key.Matches(msg, g.PrevPane):
-		m.setFocus(m.nextPresent(-1))
+		m.setFocus(m.nextPane(-1))
 	case key.Matches(msg, g.XAxis):
 		m.st.CycleX()
 		m.info("x axis: " + m.st.X.Label)
@@ -129,17 +124,11 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	default:
 		for i, j := range g.Jump {
 			if key.Matches(msg, j) {
-				if m.panes[i] != nil {
-					m.setFocus(i)
-				} else {
-					m.fail(fmt.Sprintf("the %s pane is not available in this build", layout.Names[i]))
-				}
+				m.setFocus(i)
 				return nil
 			}
 		}
-		if fp != nil {
-			return fp.Update(msg)
-		}
+		return fp.Update(msg)
 	}
 	return nil
 }
@@ -171,7 +160,7 @@ func (m *Model) quit() tea.Cmd {
 }
 
 func (m *Model) setFocus(i int) {
-	if i == m.focus || m.panes[i] == nil {
+	if i == m.focus {
 		return
 	}
 	m.focus = i
@@ -180,13 +169,9 @@ func (m *Model) setFocus(i int) {
 	}
 }
 
-func (m *Model) nextPresent(d int) int {
-	for k, p := range m.present {
-		if p == m.focus {
-			return m.present[(k+d+len(m.present))%len(m.present)]
-		}
-	}
-	return m.present[0]
+// nextPane is the pane d steps from the focused one, around the ring.
+func (m *Model) nextPane(d int) int {
+	return (m.focus + d + layout.NumPanes) % layout.NumPanes
 }
 
 func (m *Model) cycleTheme() tea.Cmd {
@@ -197,9 +182,7 @@ func (m *Model) cycleTheme() tea.Cmd {
 	m.theme = themes.Next(m.theme)
 	m.styles = themes.New(m.theme, m.opts.Renderer)
 	for _, p := range m.panes {
-		if p != nil {
-			p.SetStyles(m.styles)
-		}
+		p.SetStyles(m.styles)
 	}
 	m.boxes = [layout.NumPanes]boxCache{}
 	m.info("theme: " + m.theme)
@@ -212,7 +195,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	case msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && pane >= 0:
 		m.setFocus(pane)
 	case msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown:
-		if pane < 0 || m.panes[pane] == nil || capturing(m.panes[pane]) {
+		if pane < 0 || m.panes[pane].Capturing() {
 			return nil
 		}
 		k := tea.KeyMsg{Type: tea.KeyDown}
@@ -267,10 +250,8 @@ func (m *Model) handleSaved(msg savedMsg) {
 // handleOther gives pane-owned messages (export results) to their owner.
 func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
 	for _, p := range m.panes {
-		if o, ok := p.(interface{ Handle(tea.Msg) (tea.Cmd, bool) }); ok {
-			if cmd, handled := o.Handle(msg); handled {
-				return cmd
-			}
+		if cmd, handled := p.Handle(msg); handled {
+			return cmd
 		}
 	}
 	return nil
@@ -299,14 +280,13 @@ func (m *Model) setStatus(s string, isErr bool) {
 }
 
 // handleConfirmRequest shows a pane's yes/no question.
-func (m *Model) handleConfirmRequest(msg state.ConfirmMsg) {
-	yes := msg.Yes
-	m.confirm = &confirm{prompt: msg.Prompt, yes: func() tea.Msg { return yes() }}
+func (m *Model) handleConfirmRequest(msg msgs.Confirm) {
+	m.confirm = &confirm{prompt: msg.Prompt, yes: msg.Yes}
 }
 
 // handleExported records a successful export so q stops asking, and lets
 // the export pane rebuild against the written files.
-func (m *Model) handleExported(msg state.ExportedMsg) tea.Cmd {
+func (m *Model) handleExported(msg msgs.Exported) tea.Cmd {
 	cmd := m.handleOther(msg)
 	if msg.Err != nil {
 		m.fail("export failed: " + msg.Err.Error())
@@ -314,8 +294,6 @@ func (m *Model) handleExported(msg state.ExportedMsg) tea.Cmd {
 	}
 	m.exported = msg.Sig
 	m.info(fmt.Sprintf("wrote %s", strings.Join(msg.Files, ", ")))
-	if p, ok := m.panes[layout.Export].(interface{ Pending() tea.Cmd }); ok {
-		cmd = tea.Batch(cmd, p.Pending())
-	}
+	cmd = tea.Batch(cmd, m.panes[layout.Export].Pending())
 	return tea.Batch(cmd, m.saveCmd())
 }

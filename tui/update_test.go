@@ -51,7 +51,7 @@ func TestMarkInPointsPaneReachesReview(t *testing.T) {
 	settle(m)
 	rv := m.panes[layout.Review].(*review.Model).Report()
 	var found bool
-	for _, v := range rv.Curves[0].Verdicts {
+	for _, v := range rv.Curves[0].Removed {
 		if v.ID == removed8P {
 			found = true
 			if !v.Covered || v.Test != model.TestLine || v.GapPct >= 0 {

@@ -21,13 +21,9 @@ type boxCache struct {
 }
 
 func (m *Model) box(s layout.Slot) []string {
-	p := m.panes[s.Pane]
-	body := ""
-	if p != nil {
-		body = p.View()
-		if m.loading && len(m.st.Points) == 0 {
-			body = m.spin.View() + " loading…"
-		}
+	body := m.panes[s.Pane].View()
+	if m.loading && len(m.st.Points) == 0 {
+		body = m.spin.View() + " loading…"
 	}
 	focused := s.Pane == m.focus
 	c := &m.boxes[s.Pane]
@@ -94,7 +90,7 @@ func (m *Model) tabs() string {
 	var names []string
 	var jumps []int
 	active := 0
-	for _, p := range m.present {
+	for _, p := range allPanes {
 		if p == m.focus {
 			active = len(names)
 		}
@@ -153,8 +149,8 @@ func (m *Model) statusLine() string {
 // movement ones) and the always-there ones.
 func (m *Model) shortHelp(pane bool) string {
 	var bs []key.Binding
-	if p := m.panes[m.focus]; p != nil && pane {
-		bs = p.Bindings()
+	if pane {
+		bs = m.panes[m.focus].Bindings()
 		if len(bs) > 3 {
 			bs = bs[len(bs)-3:]
 		}

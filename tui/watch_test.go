@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,11 +19,7 @@ import (
 // workbench never reloaded; the burst's deadline now reloads within maxWait.
 func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 	dir := t.TempDir()
-	var loads atomic.Int32
-	m := New(Options{Theme: "none", Renderer: asciiRenderer(), Load: func() (*sources.Dataset, error) {
-		loads.Add(1)
-		return &sources.Dataset{Points: testkit.Demo(), Files: 1}, nil
-	}})
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: &sources.Dataset{Points: testkit.Demo(), Files: 1}})
 	w, err := startWatch([]string{dir})
 	if err != nil {
 		t.Fatal(err)
@@ -47,15 +42,13 @@ func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 			}
 		}
 	}()
-	deadline := time.Now().Add(maxWait + 3*time.Second)
-	for loads.Load() < 2 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	if n := loads.Load(); n < 2 {
-		t.Errorf("%d loads in %v of changes every 100 ms: reloading starved", n, maxWait+3*time.Second)
-	}
+	time.Sleep(maxWait + time.Second)
 	tm.Send(tea.Quit())
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	// Every load is a new generation: the first, then at least one reload.
+	if gen := tm.FinalModel(t).(*Model).gen; gen < 2 {
+		t.Errorf("%d loads in %v of changes every 100 ms: reloading starved", gen, maxWait+time.Second)
+	}
 }
 
 // One unreadable subdirectory used to fail the whole watch; now it is
@@ -91,7 +84,7 @@ func TestUnreadableSubdirectoryDoesNotStopWatching(t *testing.T) {
 // used to be replaced by the first load's status before anyone saw it.
 func TestHeldNoteOutlivesTheLoadStatus(t *testing.T) {
 	note := "session /s.json is not readable (bad): kept as /s.json.corrupt, a new session starts"
-	m := New(Options{Theme: "none", Renderer: asciiRenderer(), Note: note})
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Note: note})
 	m.Update(tea.WindowSizeMsg{Width: 400, Height: 40})
 	m.load()
 	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: testkit.Demo(), Files: 4}})
@@ -115,7 +108,7 @@ func TestHeldNoteOutlivesTheLoadStatus(t *testing.T) {
 // Planned points a session cannot restore are named, not silently lost.
 func TestSessionProblemsAreShown(t *testing.T) {
 	bad := session.Planned{ID: "x@planned", Knobs: model.Knobs{Mode: model.ModeDisagg, Concurrency: 8, Prefill: model.Role{Workers: -2}}}
-	m := New(Options{Theme: "none", Renderer: asciiRenderer(), Session: session.File{Version: 1, Planned: []session.Planned{bad}}})
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Session: session.File{Version: 1, Planned: []session.Planned{bad}}})
 	m.Update(tea.WindowSizeMsg{Width: 400, Height: 40})
 	m.load()
 	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: testkit.Demo(), Files: 4}})

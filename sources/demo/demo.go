@@ -33,3 +33,11 @@ func Load() *sources.Dataset {
 	names, data := Files()
 	return sources.LoadFiles(names, data, sources.Options{})
 }
+
+// LoadInputs reads the inputs, or the demo when none were named.
+func LoadInputs(in sources.Inputs) *sources.Dataset {
+	if in.Empty() {
+		return Load()
+	}
+	return in.Load()
+}

@@ -27,6 +27,7 @@ type ExportRequest struct {
 	Image         string   // image for the description; "" takes the added points'
 
 	Replace     bool     // overwrite overrides whose key or name exists
+	WithPlanned bool     // the review may lean on planned points (said in the entry)
 	Force       bool     // remove points the review does not clear
 	ForceReason string   // written into the description when forcing
 	ExplicitMRR []string // IDs whose MRR differs from decode ranks × BS on purpose

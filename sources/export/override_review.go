@@ -10,74 +10,94 @@ import (
 
 // The removal review (rule 18(g)): a removed point must lie under the line
 // through its kept neighbours on mean interactivity × throughput per GPU,
-// or be Pareto-dominated outside the kept range.
+// or be Pareto-dominated outside the kept range. It is model.Review, the
+// review the CLI and the workbench show, curve by curve.
 
 var reviewX, reviewY = model.AxisMeanIntvty, model.AxisTputPerGPU
-
-// keptCurve is the curve after the export, as model.KeptCurve defines it:
-// the removed points' curves without them (added points included).
-func (c *exportCtx) keptCurve() []model.Point {
-	curves := map[model.CurveKey]bool{}
-	gone := map[string]bool{}
-	for _, p := range c.remove {
-		curves[p.Curve] = true
-		gone[p.ID] = true
-	}
-	var curve []model.Point
-	for _, p := range c.req.Points {
-		if curves[p.Curve] {
-			curve = append(curve, p)
-		}
-	}
-	return model.KeptCurve(curve, gone, reviewX, reviewY)
-}
 
 func (c *exportCtx) review() {
 	if len(c.remove) == 0 {
 		return
 	}
-	removed := make([]model.Point, len(c.remove))
-	for i, p := range c.remove {
-		removed[i] = *p
+	byCurve := map[model.CurveKey][]string{}
+	var curves []model.CurveKey
+	for _, p := range c.remove {
+		if _, ok := byCurve[p.Curve]; !ok {
+			curves = append(curves, p.Curve)
+		}
+		byCurve[p.Curve] = append(byCurve[p.Curve], p.ID)
 	}
-	c.plan.Verdicts = model.ReviewRemovals(c.keptCurve(), removed, reviewX, reviewY)
-	for i, v := range c.plan.Verdicts {
+	verdicts := map[string]model.RemovalVerdict{}
+	for _, k := range curves {
+		r, err := model.Review(model.ReviewRequest{Points: c.req.Points, Curve: &k, Remove: byCurve[k],
+			X: reviewX, Y: reviewY, WithPlanned: c.req.WithPlanned})
+		if err != nil {
+			c.refuse("the review: %v", err)
+			return
+		}
+		for _, v := range r.Removed {
+			verdicts[v.ID] = v
+		}
+	}
+	c.plan.Verdicts = make([]model.RemovalVerdict, len(c.remove))
+	for i, p := range c.remove {
+		v := verdicts[p.ID]
+		c.plan.Verdicts[i] = v
 		if v.Covered {
 			continue
 		}
 		if c.req.Force {
-			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: removed although %s (--force)", c.remove[i].ID, c.verdictText(v)))
+			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: removed although %s (--force)", p.ID, c.verdictText(v)))
 			continue
 		}
-		c.refuse("%s: the review does not clear its removal: %s (use --force with a reason)", c.remove[i].ID, c.verdictText(v))
+		c.refuse("%s: the review does not clear its removal: %s (use --force with a reason)", p.ID, c.verdictText(v))
 	}
 }
 
-// label names a point by its shorthand (7P BS96 c5540) for descriptions.
-func (c *exportCtx) label(id string) string {
-	if i := model.FindID(c.req.Points, id); i >= 0 {
-		return c.req.Points[i].Knobs.ShortLabel()
-	}
-	return id
-}
-
-// verdictText says in one phrase what the review found.
+// verdictText says in one phrase what the review found; a planned point it
+// leans on is named as planned, never cited as measured.
 func (c *exportCtx) verdictText(v model.RemovalVerdict) string {
 	nb := c.neighbours(v.Neighbours)
+	var s string
 	switch {
 	case v.Test == model.TestNone || len(nb) == 0:
 		return fmt.Sprintf("no %s/%s value to test", reviewX.Name, reviewY.Name)
 	case v.HasLine && v.Covered:
-		return fmt.Sprintf("covered by the line %s: %s at mean %s (%+.2f %%)",
+		s = fmt.Sprintf("covered by the line %s: %s at mean %s (%+.2f %%)",
 			strings.Join(nb, " - "), thousands(v.LineValue, 2), trimFloat(v.X), v.GapPct)
 	case v.HasLine:
-		return fmt.Sprintf("above the line %s: %s at mean %s (%+.2f %%)",
+		s = fmt.Sprintf("above the line %s: %s at mean %s (%+.2f %%)",
 			strings.Join(nb, " - "), thousands(v.LineValue, 2), trimFloat(v.X), v.GapPct)
 	case v.Covered:
-		return fmt.Sprintf("Pareto-dominated by %s", c.label(v.DominatedBy))
+		s = fmt.Sprintf("Pareto-dominated by %s", c.pointText(v.DominatedBy, false))
 	default:
-		return fmt.Sprintf("outside the kept range and not dominated by %s", strings.Join(nb, ", "))
+		s = fmt.Sprintf("outside the kept range and not dominated by %s", strings.Join(nb, ", "))
 	}
+	if v.UsesPlanned {
+		s += " (leans on a planned point, not yet measured)"
+	}
+	return s
+}
+
+// pointText names a point by its shorthand, with its numbers when asked:
+// "5P BS40 c2884 (717,972 @ 221.9)", "6P BS80 c4096 (planned: 760,000 @ 205)".
+func (c *exportCtx) pointText(id string, withNumbers bool) string {
+	i := model.FindID(c.req.Points, id)
+	if i < 0 {
+		return id
+	}
+	p := &c.req.Points[i]
+	name := p.Knobs.ShortLabel()
+	x, y, ok := p.XY(reviewX, reviewY)
+	switch {
+	case withNumbers && ok && p.Source == model.SourcePlanned:
+		name += fmt.Sprintf(" (planned: %s @ %s)", thousands(y, 0), trimFloat(x))
+	case withNumbers && ok:
+		name += fmt.Sprintf(" (%s @ %s)", thousands(y, 0), trimFloat(x))
+	case p.Source == model.SourcePlanned:
+		name += " (planned)"
+	}
+	return name
 }
 
 // neighbours names the kept neighbours with their numbers, lower
@@ -89,18 +109,11 @@ func (c *exportCtx) neighbours(ids []string) []string {
 	}
 	var ps []nbp
 	for _, id := range ids {
-		i := model.FindID(c.req.Points, id)
-		if i < 0 {
-			ps = append(ps, nbp{name: id})
-			continue
+		y := 0.0
+		if i := model.FindID(c.req.Points, id); i >= 0 {
+			y, _ = c.req.Points[i].Value(reviewY.Metric)
 		}
-		p := &c.req.Points[i]
-		x, y, ok := p.XY(reviewX, reviewY)
-		name := p.Knobs.ShortLabel()
-		if ok {
-			name += fmt.Sprintf(" (%s @ %s)", thousands(y, 0), trimFloat(x))
-		}
-		ps = append(ps, nbp{name, y})
+		ps = append(ps, nbp{c.pointText(id, true), y})
 	}
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].y < ps[j].y })
 	out := make([]string, len(ps))

@@ -157,3 +157,12 @@ func (m *Model) View() string { return m.view }
 func (m *Model) Bindings() []key.Binding {
 	return []key.Binding{m.keys.Prev, m.keys.Next, m.keys.Mark}
 }
+
+// Capturing is false: the plot has no input mode.
+func (m *Model) Capturing() bool { return false }
+
+// Pending is nil: the plot redraws on Refresh, with no background work.
+func (m *Model) Pending() tea.Cmd { return nil }
+
+// Handle owns no messages.
+func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }

@@ -45,7 +45,7 @@ func Render(in Input, st themes.Styles, w, h int) string {
 	}
 	lines = append(lines, paint.Canvas(canvas, st)...)
 	if captionH > 0 {
-		lines = append(lines, frame.FitLine(st.Muted.Render(Caption(in.X, in.Y, in.LogX)), w))
+		lines = append(lines, frame.FitLine(st.Muted.Render(plot.AxisCaption(in.X, in.Y, in.LogX)), w))
 	}
 	lines = append(lines, readout...)
 	return strings.Join(frame.Fit(strings.Join(lines, "\n"), w, h), "\n")
@@ -89,9 +89,9 @@ func Readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w i
 	var vals []string
 	add := func(a model.Axis) {
 		if v, ok := p.Value(a.Metric); ok {
-			vals = append(vals, fmt.Sprintf("%s %s", a.Name, exact(v)))
+			vals = append(vals, fmt.Sprintf("%s %s", a.Name, model.FormatValue(a.Metric, v)))
 		} else {
-			vals = append(vals, a.Name+" –")
+			vals = append(vals, a.Name+" "+model.Dash)
 		}
 	}
 	add(y)
@@ -99,7 +99,7 @@ func Readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w i
 	for _, m := range []model.Metric{model.MeanIntvty, model.P90Intvty, model.P90E2EL} {
 		if m != x.Metric {
 			if v, ok := p.Value(m); ok {
-				vals = append(vals, fmt.Sprintf("%s %s", m.Name(), exact(v)))
+				vals = append(vals, fmt.Sprintf("%s %s", m.Name(), model.FormatValue(m, v)))
 			}
 		}
 	}
@@ -107,28 +107,4 @@ func Readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w i
 		frame.FitLine(st.Bold.Render(head), w),
 		frame.FitLine(st.Text.Render(strings.Join(vals, "  ")), w),
 	}
-}
-
-// exact prints a value as measured: thousands separators for throughput,
-// up to two decimals for the rest.
-func exact(v float64) string {
-	if v >= 1000 {
-		return model.Thousands(v, 0)
-	}
-	s := fmt.Sprintf("%.2f", v)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return s
-}
-
-// Caption names both axes compactly, the scale first so it survives a
-// narrow pane's cut.
-func Caption(x, y model.Axis, logX bool) string {
-	scale, dir := "linear", "higher is better"
-	if logX {
-		scale = "log scale"
-	}
-	if !x.HigherBetter {
-		dir = "lower is better"
-	}
-	return fmt.Sprintf("x: %s (%s, %s, %s)   y: %s (%s)", x.Name, scale, x.Unit, dir, y.Name, y.Unit)
 }

@@ -1,24 +1,19 @@
 package curve
 
 import (
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/plot"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 func demoInput() Input {
 	pts := testkit.Demo()
@@ -35,16 +30,11 @@ func demoInput() Input {
 // TestRenderGolden is the pane over sizes × themes.
 func TestRenderGolden(t *testing.T) {
 	in := demoInput()
-	for _, sz := range testkit.Sizes {
-		for _, th := range testkit.Themes {
-			name := fmt.Sprintf("%dx%d-%s-%s", sz[0], sz[1], th.Name, testkit.ProfileName(th.Profile))
-			t.Run(name, func(t *testing.T) {
-				out := Render(in, testkit.Styles(th.Name, th.Profile), sz[0], sz[1])
-				checkSize(t, out, sz[0], sz[1])
-				golden.RequireEqual(t, []byte(out))
-			})
-		}
-	}
+	testkit.Matrix(t, func(t *testing.T, w, h int, theme string, styles themes.Styles) {
+		out := Render(in, styles, w, h)
+		checkSize(t, out, w, h)
+		golden.RequireEqual(t, []byte(out))
+	})
 }
 
 func TestRenderShowsSelectionAndMarksInShape(t *testing.T) {

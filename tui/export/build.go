@@ -20,7 +20,7 @@ type Config struct {
 // Request turns the loaded points, the plan and the marks into an export
 // request. A planned point with the knobs of a measured one exports that
 // measured point (same override); others export as planned points.
-func Request(cfg Config, loaded, planned []model.Point, marks []string) export.ExportRequest {
+func Request(cfg Config, loaded, planned []model.Point, marks []string, withPlanned bool) export.ExportRequest {
 	pts := append([]model.Point(nil), loaded...)
 	var add []string
 	for _, p := range planned {
@@ -34,6 +34,6 @@ func Request(cfg Config, loaded, planned []model.Point, marks []string) export.E
 	return export.ExportRequest{
 		Points: pts, Add: add, Remove: append([]string(nil), marks...),
 		RecipePath: cfg.RecipePath, MasterPath: cfg.MasterPath, ChangelogPath: cfg.ChangelogPath,
-		ConfigKeys: cfg.ConfigKeys, PRLink: cfg.PRLink,
+		ConfigKeys: cfg.ConfigKeys, PRLink: cfg.PRLink, WithPlanned: withPlanned,
 	}
 }

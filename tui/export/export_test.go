@@ -1,26 +1,23 @@
 package export
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 const disaggKey = "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"
 
@@ -51,14 +48,14 @@ func planned7P(st *state.State) model.Point {
 	return p
 }
 
-func built(t *testing.T, theme string, prof termenv.Profile) (*Model, *state.State, Config) {
+func built(t *testing.T, styles themes.Styles) (*Model, *state.State, Config) {
 	cfg := fixtures(t)
 	st := state.New()
 	st.SetPoints(testkit.Demo())
 	st.ToggleMark("8p1d-dep2-dep16-c4096")
 	st.AddPlanned(planned7P(st))
 	st.TakeChanges()
-	m := New(st, keys.Default().Export, testkit.Styles(theme, prof), cfg)
+	m := New(st, keys.Default().Export, styles, cfg)
 	cmd := m.Pending()
 	if cmd == nil {
 		t.Fatal("no build command")
@@ -73,14 +70,14 @@ func TestRequestExportsTheMeasuredTwinOfAPlannedPoint(t *testing.T) {
 	st := state.New()
 	st.SetPoints(testkit.Demo())
 	p := planned7P(st)
-	req := Request(Config{}, st.Points, []model.Point{p}, []string{"8p1d-dep2-dep16-c4096"})
+	req := Request(Config{}, st.Points, []model.Point{p}, []string{"8p1d-dep2-dep16-c4096"}, false)
 	if len(req.Add) != 1 || req.Add[0] != "7p1d-dep2-dep16-b96-c5540" || len(req.Points) != len(st.Points) {
 		t.Fatalf("add %v with %d points", req.Add, len(req.Points))
 	}
 }
 
 func TestPreviewShowsTheOverride(t *testing.T) {
-	m, _, _ := built(t, "none", termenv.Ascii)
+	m, _, _ := built(t, testkit.Styles("none", termenv.Ascii))
 	m.SetSize(100, 60)
 	out := m.View()
 	for _, want := range []string{"override_7p1d_dep2_dep16_b96_c5540:", "cuda-graph-max-bs-decode: 96", "── master rows ──", "── changelog entry ──", "perf-changelog.excerpt.yaml"} {
@@ -91,7 +88,7 @@ func TestPreviewShowsTheOverride(t *testing.T) {
 }
 
 func TestStaleBuildIsDropped(t *testing.T) {
-	m, st, _ := built(t, "none", termenv.Ascii)
+	m, st, _ := built(t, testkit.Styles("none", termenv.Ascii))
 	old := m.plan
 	st.ToggleMark("agg-tep2-c16")
 	m.Refresh(st.TakeChanges())
@@ -107,10 +104,10 @@ func TestStaleBuildIsDropped(t *testing.T) {
 }
 
 func TestWriteAsksThenWrites(t *testing.T) {
-	m, _, cfg := built(t, "none", termenv.Ascii)
+	m, _, cfg := built(t, testkit.Styles("none", termenv.Ascii))
 	before, _ := os.ReadFile(cfg.ChangelogPath)
 	msg := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("w")})()
-	ask, ok := msg.(state.ConfirmMsg)
+	ask, ok := msg.(msgs.Confirm)
 	if !ok || !strings.Contains(ask.Prompt, "perf-changelog.excerpt.yaml") {
 		t.Fatalf("w gave %#v, want a confirmation naming the files", msg)
 	}
@@ -118,7 +115,7 @@ func TestWriteAsksThenWrites(t *testing.T) {
 	if string(after) != string(before) {
 		t.Fatal("w wrote before the confirmation")
 	}
-	done, ok := ask.Yes().(state.ExportedMsg)
+	done, ok := ask.Yes().(msgs.Exported)
 	if !ok || done.Err != nil || len(done.Files) != 3 {
 		t.Fatalf("write: %+v", done)
 	}
@@ -141,15 +138,11 @@ func TestWithoutRecipeSaysHow(t *testing.T) {
 
 func TestRenderGolden(t *testing.T) {
 	pkgDir, _ := os.Getwd()
-	for _, sz := range testkit.Sizes {
-		for _, th := range testkit.Themes {
-			t.Run(fmt.Sprintf("%dx%d-%s-%s", sz[0], sz[1], th.Name, testkit.ProfileName(th.Profile)), func(t *testing.T) {
-				m, _, _ := built(t, th.Name, th.Profile)
-				m.SetSize(sz[0], sz[1])
-				out := m.View()
-				os.Chdir(pkgDir) // golden files live beside the test; t.Chdir restores anyway
-				golden.RequireEqual(t, []byte(out))
-			})
-		}
-	}
+	testkit.Matrix(t, func(t *testing.T, w, h int, theme string, styles themes.Styles) {
+		m, _, _ := built(t, styles)
+		m.SetSize(w, h)
+		out := m.View()
+		os.Chdir(pkgDir) // golden files live beside the test; t.Chdir restores anyway
+		golden.RequireEqual(t, []byte(out))
+	})
 }

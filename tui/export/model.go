@@ -9,6 +9,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/scroll"
 	"github.com/sweeptune/sweeptune/tui/session"
 	"github.com/sweeptune/sweeptune/tui/state"
@@ -79,14 +80,14 @@ func (m *Model) Pending() tea.Cmd {
 		return nil
 	}
 	gen, sig, cfg := m.gen, session.Signature(m.st), m.cfg
-	loaded, planned, marks := m.st.Points, m.st.Planned, m.st.MarkedIDs()
+	loaded, planned, marks, withPlanned := m.st.Points, m.st.Planned, m.st.MarkedIDs(), m.st.WithPlanned
 	return func() (msg tea.Msg) {
 		defer func() {
 			if r := recover(); r != nil {
 				msg = builtMsg{gen: gen, err: fmt.Errorf("export failed: %v", r)}
 			}
 		}()
-		plan, err := export.BuildExport(Request(cfg, loaded, planned, marks))
+		plan, err := export.BuildExport(Request(cfg, loaded, planned, marks, withPlanned))
 		return builtMsg{gen: gen, plan: plan, err: err, sig: sig}
 	}
 }
@@ -108,7 +109,7 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 			m.redraw()
 		}
 		return nil, true
-	case state.ExportedMsg:
+	case msgs.Exported:
 		m.dirty = true // the files changed: rebuild against them
 		return nil, false
 	}
@@ -133,28 +134,24 @@ func (m *Model) write() tea.Cmd {
 	plan, sig := m.plan, m.planSig
 	switch {
 	case m.empty():
-		return status("nothing to export", true)
+		return msgs.StatusCmd("nothing to export", true)
 	case plan == nil && m.err != nil:
-		return status(m.err.Error(), true)
+		return msgs.StatusCmd(m.err.Error(), true)
 	case plan == nil:
-		return status("the export is still being built", true)
+		return msgs.StatusCmd("the export is still being built", true)
 	case len(plan.Refusals) > 0:
-		return status("export refused: "+strings.Join(plan.Refusals, "; "), true)
+		return msgs.StatusCmd("export refused: "+strings.Join(plan.Refusals, "; "), true)
 	}
 	targets := Targets(plan)
 	if len(targets) == 0 {
-		return status("nothing would change", false)
+		return msgs.StatusCmd("nothing would change", false)
 	}
 	prompt := fmt.Sprintf("write %d files: %s? y/n", len(targets), strings.Join(targets, ", "))
 	return func() tea.Msg {
-		return state.ConfirmMsg{Prompt: prompt, Yes: func() any {
-			return state.ExportedMsg{Err: plan.Write(), Files: targets, Sig: sig}
+		return msgs.Confirm{Prompt: prompt, Yes: func() tea.Msg {
+			return msgs.Exported{Err: plan.Write(), Files: targets, Sig: sig}
 		}}
 	}
-}
-
-func status(s string, isErr bool) tea.Cmd {
-	return func() tea.Msg { return state.StatusMsg{Text: s, Err: isErr} }
 }
 
 // View is the cached body.
@@ -162,3 +159,6 @@ func (m *Model) View() string { return m.view.String() }
 
 // Bindings are the scroll keys and w.
 func (m *Model) Bindings() []key.Binding { return append(m.keys.Scroll.Bindings(), m.keys.Write) }
+
+// Capturing is false: the pane has no input mode.
+func (m *Model) Capturing() bool { return false }

@@ -49,6 +49,12 @@ type Scroll struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 }
 
+// Review adds the planned-points toggle to scrolling.
+type Review struct {
+	Scroll
+	WithPlanned key.Binding
+}
+
 // Export adds writing to scrolling.
 type Export struct {
 	Scroll
@@ -66,7 +72,7 @@ type KeyMap struct {
 	Curve   Curve
 	Points  Points
 	Planner Planner
-	Review  Scroll
+	Review  Review
 	Export  Export
 	Confirm Confirm
 }
@@ -119,7 +125,7 @@ func Default() KeyMap {
 			Seed: b("s", "seed from selected", "s"),
 			Edit: b("enter", "type a value", "enter"),
 		},
-		Review: scroll(),
+		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p")},
 		Export: Export{Scroll: scroll(), Write: b("w", "write files", "w")},
 		Confirm: Confirm{
 			Yes: b("y", "yes", "y", "Y"),

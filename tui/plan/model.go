@@ -9,6 +9,7 @@ import (
 	"github.com/sweeptune/sweeptune/planner"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
@@ -123,7 +124,7 @@ func (m *Model) updateEdit(msg tea.KeyMsg) tea.Cmd {
 func (m *Model) seedFromSelection() tea.Cmd {
 	p := m.st.Find(m.st.Selected)
 	if p == nil || p.Knobs.Mode != model.ModeDisagg || p.Knobs.Prefill.Workers == 0 {
-		return status("seed: select a disaggregated point first", true)
+		return msgs.StatusCmd("seed: select a disaggregated point first", true)
 	}
 	m.seed, m.knobs, m.seeded = *p, fix(p.Knobs), true
 	if m.knobs.Balance == "" {
@@ -131,7 +132,7 @@ func (m *Model) seedFromSelection() tea.Cmd {
 	}
 	m.predict(true)
 	m.redraw()
-	return status("planner seeded from "+p.ID, false)
+	return msgs.StatusCmd("planner seeded from "+p.ID, false)
 }
 
 // predict re-evaluates the model; show puts the point on the curve.
@@ -173,17 +174,13 @@ func (m *Model) point() model.Point {
 
 func (m *Model) add() tea.Cmd {
 	if m.predErr != nil {
-		return status("cannot plan: "+m.predErr.Error(), true)
+		return msgs.StatusCmd("cannot plan: "+m.predErr.Error(), true)
 	}
 	p := m.point()
 	m.st.AddPlanned(p)
 	m.st.SetPreview(nil)
 	m.redraw()
-	return status("planned "+p.ID, false)
-}
-
-func status(s string, isErr bool) tea.Cmd {
-	return func() tea.Msg { return state.StatusMsg{Text: s, Err: isErr} }
+	return msgs.StatusCmd("planned "+p.ID, false)
 }
 
 func (m *Model) redraw() {
@@ -211,3 +208,9 @@ func (m *Model) Bindings() []key.Binding {
 	k := m.keys
 	return []key.Binding{k.Up, k.Down, k.Dec, k.Inc, k.Seed, k.Edit, k.Add}
 }
+
+// Pending is nil: predictions take microseconds and run on Refresh.
+func (m *Model) Pending() tea.Cmd { return nil }
+
+// Handle owns no messages.
+func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }

@@ -1,31 +1,25 @@
 package plan
 
 import (
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
-func newPane(t *testing.T, theme string, p termenv.Profile) (*Model, *state.State) {
+func newPane(t *testing.T, styles themes.Styles) (*Model, *state.State) {
 	st := state.New()
 	st.SetPoints(testkit.Demo())
 	st.TakeChanges()
-	m := New(st, keys.Default().Planner, testkit.Styles(theme, p))
+	m := New(st, keys.Default().Planner, styles)
 	if m.fit.Err != nil {
 		t.Fatalf("calibration on the demo: %v", m.fit.Err)
 	}
@@ -34,23 +28,12 @@ func newPane(t *testing.T, theme string, p termenv.Profile) (*Model, *state.Stat
 
 func send(m *Model, ks ...string) {
 	for _, k := range ks {
-		msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-		switch k {
-		case "enter":
-			msg = tea.KeyMsg{Type: tea.KeyEnter}
-		case "down":
-			msg = tea.KeyMsg{Type: tea.KeyDown}
-		case "left":
-			msg = tea.KeyMsg{Type: tea.KeyLeft}
-		case "right":
-			msg = tea.KeyMsg{Type: tea.KeyRight}
-		}
-		m.Update(msg)
+		m.Update(testkit.Key(k))
 	}
 }
 
 func TestCalibrationIsSteadyDisaggOnly(t *testing.T) {
-	m, _ := newPane(t, "none", termenv.Ascii)
+	m, _ := newPane(t, testkit.Styles("none", termenv.Ascii))
 	for _, p := range m.fit.Points {
 		if p.Knobs.Mode != model.ModeDisagg || p.Prov.ShortRun() || p.Knobs.DecodeBS == 0 || p.Source == model.SourceCompetitor {
 			t.Errorf("calibrated on %s (%s, %v s, BS %d)", p.ID, p.Knobs.Mode, p.Prov.DurationS, p.Knobs.DecodeBS)
@@ -63,7 +46,7 @@ func TestCalibrationIsSteadyDisaggOnly(t *testing.T) {
 
 // TestTypedPlan types 7P BS96 c5540 into the fields, as the e2e story does.
 func TestTypedPlan(t *testing.T) {
-	m, st := newPane(t, "none", termenv.Ascii)
+	m, st := newPane(t, testkit.Styles("none", termenv.Ascii))
 	send(m, "enter", "7", "enter", "down", "enter", "9", "5", "enter", "down", "enter", "5", "5", "4", "0", "enter")
 	k := m.Knobs()
 	if k.Prefill.Workers != 7 || k.DecodeBS != 96 || k.Concurrency != 5540 || k.MaxRunningRequests != 1536 {
@@ -95,18 +78,14 @@ func TestCapStepsAlongCapturedSizes(t *testing.T) {
 }
 
 func TestRenderGolden(t *testing.T) {
-	for _, sz := range testkit.Sizes {
-		for _, th := range testkit.Themes {
-			t.Run(fmt.Sprintf("%dx%d-%s-%s", sz[0], sz[1], th.Name, testkit.ProfileName(th.Profile)), func(t *testing.T) {
-				m, _ := newPane(t, th.Name, th.Profile)
-				m.SetSize(sz[0], sz[1])
-				send(m, "enter", "7", "enter", "down", "enter", "9", "6", "enter", "down", "enter", "5", "5", "4", "0", "enter")
-				out := m.View()
-				if len(strings.Split(out, "\n")) != sz[1] {
-					t.Fatalf("%d lines", len(strings.Split(out, "\n")))
-				}
-				golden.RequireEqual(t, []byte(out))
-			})
+	testkit.Matrix(t, func(t *testing.T, w, h int, theme string, styles themes.Styles) {
+		m, _ := newPane(t, styles)
+		m.SetSize(w, h)
+		send(m, "enter", "7", "enter", "down", "enter", "9", "6", "enter", "down", "enter", "5", "5", "4", "0", "enter")
+		out := m.View()
+		if len(strings.Split(out, "\n")) != h {
+			t.Fatalf("%d lines", len(strings.Split(out, "\n")))
 		}
-	}
+		golden.RequireEqual(t, []byte(out))
+	})
 }

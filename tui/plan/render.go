@@ -32,7 +32,7 @@ func Render(in Input, st themes.Styles, w, h int) string {
 	}
 	k := in.Knobs
 	vals := [numFields]string{
-		fmt.Sprint(k.Prefill.Workers), fmt.Sprint(k.DecodeBS), fmt.Sprint(k.Concurrency), orDash(k.Balance),
+		fmt.Sprint(k.Prefill.Workers), fmt.Sprint(k.DecodeBS), fmt.Sprint(k.Concurrency), model.OrDash(k.Balance),
 	}
 	notes := [numFields]string{
 		fmt.Sprintf("× %s (%d GPUs each)", strings.ToUpper(k.Prefill.Parallelism()), k.Prefill.GPUs),
@@ -113,11 +113,4 @@ func pct(v *float64) string {
 		return "–"
 	}
 	return fmt.Sprintf("%+.1f %%", *v)
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "–"
-	}
-	return s
 }

@@ -44,15 +44,16 @@ func xLabelFormatter(a model.Axis) func(float64) string {
 	}
 }
 
-// AxisCaption is the line under a plot naming both axes and their direction.
+// AxisCaption names both axes by the names the CLI takes (--x, --y), the
+// scale first so it survives a narrow pane's cut; the report and the
+// workbench print the same line.
 func AxisCaption(x, y model.Axis, logX bool) string {
-	dir := "higher is better"
+	scale, dir := "linear", "higher is better"
+	if logX {
+		scale = "log scale"
+	}
 	if !x.HigherBetter {
 		dir = "lower is better"
 	}
-	scale := ""
-	if logX {
-		scale = ", log scale"
-	}
-	return fmt.Sprintf("y: %s (%s)   x: %s (%s; %s%s)", y.Label, y.Unit, x.Label, x.Unit, dir, scale)
+	return fmt.Sprintf("x: %s (%s, %s, %s)   y: %s (%s)", x.Name, scale, x.Unit, dir, y.Name, y.Unit)
 }

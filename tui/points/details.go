@@ -33,7 +33,7 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 	line("decode CUDA-graph BS", known(k.DecodeBS))
 	line("max-running-requests", known(k.MaxRunningRequests))
 	line("decode extra slots", known(k.DecodeExtraSlots))
-	line("DP balancing", orDash(k.Balance))
+	line("DP balancing", model.OrDash(k.Balance))
 	line("concurrency", known(k.Concurrency))
 	if k.SpecDecoding != "" {
 		line("spec decoding", fmt.Sprintf("%s (acceptance %.2f)", k.SpecDecoding, k.AcceptanceLength))
@@ -46,9 +46,9 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 	b.WriteString(st.Accent.Render("provenance") + "\n")
 	line("source", string(p.Source))
 	line("curve", p.Curve.String())
-	line("file", orDash(p.Prov.File))
-	line("run", orDash(p.Prov.RunURL))
-	line("date", orDash(p.Prov.Date))
+	line("file", model.OrDash(p.Prov.File))
+	line("run", model.OrDash(p.Prov.RunURL))
+	line("date", model.OrDash(p.Prov.Date))
 	dur := "–"
 	if p.Prov.DurationS > 0 {
 		dur = fmt.Sprintf("%.0f s", p.Prov.DurationS)
@@ -57,7 +57,7 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 		}
 	}
 	line("duration", dur)
-	line("image", orDash(p.Prov.Image))
+	line("image", model.OrDash(p.Prov.Image))
 	return strings.TrimRight(b.String(), "\n")
 }
 
@@ -74,13 +74,6 @@ func known(v int) string {
 		return "–"
 	}
 	return fmt.Sprint(v)
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "–"
-	}
-	return s
 }
 
 func value(v float64) string {

@@ -237,3 +237,9 @@ func (m *Model) Bindings() []key.Binding {
 	out := keys.TableBindings(m.keys.Table)
 	return append(out, m.keys.Filter, m.keys.Mark, m.keys.Details, m.keys.Sort, m.keys.Reverse)
 }
+
+// Pending is nil: the table rebuilds on Refresh, with no background work.
+func (m *Model) Pending() tea.Cmd { return nil }
+
+// Handle owns no messages.
+func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }

@@ -1,33 +1,27 @@
 package points
 
 import (
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
+	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
-func newPane(theme string, p termenv.Profile, w, h int) (*Model, *state.State) {
+func newPane(styles themes.Styles, w, h int) (*Model, *state.State) {
 	st := state.New()
 	st.SetPoints(testkit.Demo())
 	st.ToggleMark("8p1d-dep2-dep16-c4096")
 	st.Select("7p1d-dep2-dep16-b96-c5540")
 	st.TakeChanges()
-	m := New(st, keys.Default().Points, testkit.Styles(theme, p))
+	m := New(st, keys.Default().Points, styles)
 	m.SetSize(w, h)
 	return m, st
 }
@@ -35,15 +29,11 @@ func newPane(theme string, p termenv.Profile, w, h int) (*Model, *state.State) {
 // TestViewGolden is the table over sizes × themes: columns drop as the
 // pane narrows, the cursor row carries ›, the marked row ×.
 func TestViewGolden(t *testing.T) {
-	for _, sz := range testkit.Sizes {
-		for _, th := range testkit.Themes {
-			t.Run(fmt.Sprintf("%dx%d-%s-%s", sz[0], sz[1], th.Name, testkit.ProfileName(th.Profile)), func(t *testing.T) {
-				m, _ := newPane(th.Name, th.Profile, sz[0], sz[1])
-				checkSize(t, m.View(), sz[0], sz[1])
-				golden.RequireEqual(t, []byte(m.View()))
-			})
-		}
-	}
+	testkit.Matrix(t, func(t *testing.T, w, h int, theme string, styles themes.Styles) {
+		m, _ := newPane(styles, w, h)
+		checkSize(t, m.View(), w, h)
+		golden.RequireEqual(t, []byte(m.View()))
+	})
 }
 
 func TestDetailsGolden(t *testing.T) {
@@ -57,22 +47,10 @@ func TestDetailsGolden(t *testing.T) {
 	golden.RequireEqual(t, []byte(out))
 }
 
-func press(s string) tea.KeyMsg {
-	switch s {
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
-}
-
 func TestCursorMovesTheSharedSelection(t *testing.T) {
-	m, st := newPane("none", termenv.Ascii, 70, 22)
+	m, st := newPane(testkit.Styles("none", termenv.Ascii), 70, 22)
 	before := st.Selected
-	m.Update(press("down"))
+	m.Update(testkit.Key("down"))
 	if st.Selected == before || st.Selected == "" {
 		t.Fatalf("down left the selection at %q", st.Selected)
 	}
@@ -87,32 +65,32 @@ func TestCursorMovesTheSharedSelection(t *testing.T) {
 }
 
 func TestSortAndFilter(t *testing.T) {
-	m, st := newPane("none", termenv.Ascii, 120, 34)
+	m, st := newPane(testkit.Styles("none", termenv.Ascii), 120, 34)
 	// Default: tput/GPU descending, the best first.
 	if id := st.All()[m.idx[0]].ID; id != "9p1d-dep2-dep16-b192-c7480" {
 		t.Errorf("first row %s, want the 1,117,063 point", id)
 	}
-	m.Update(press("S"))
+	m.Update(testkit.Key("S"))
 	if id := st.All()[m.idx[0]].ID; id != "agg-tp4-c1" {
 		t.Errorf("reversed: first row %s, want agg-tp4-c1 (8,244)", id)
 	}
-	m.Update(press("/"))
+	m.Update(testkit.Key("/"))
 	for _, r := range "vllm" {
-		m.Update(press(string(r)))
+		m.Update(testkit.Key(string(r)))
 	}
-	m.Update(press("enter"))
+	m.Update(testkit.Key("enter"))
 	if len(m.idx) != 3 || m.Capturing() {
 		t.Fatalf("filter vllm: %d rows, capturing %v", len(m.idx), m.Capturing())
 	}
-	m.Update(press("esc"))
+	m.Update(testkit.Key("esc"))
 	if len(m.idx) != 21 {
 		t.Errorf("esc did not clear the filter: %d rows", len(m.idx))
 	}
 }
 
 func TestMarkAndDetails(t *testing.T) {
-	m, st := newPane("none", termenv.Ascii, 120, 34)
-	m.Update(press("m"))
+	m, st := newPane(testkit.Styles("none", termenv.Ascii), 120, 34)
+	m.Update(testkit.Key("m"))
 	if !st.Marks["7p1d-dep2-dep16-b96-c5540"] {
 		t.Fatal("m did not mark the selected row")
 	}
@@ -120,11 +98,11 @@ func TestMarkAndDetails(t *testing.T) {
 	if !strings.Contains(m.View(), "›× 7p1d-dep2-dep16-b96-c5540") {
 		t.Errorf("the marked cursor row does not show ›×:\n%s", m.View())
 	}
-	m.Update(press("enter"))
+	m.Update(testkit.Key("enter"))
 	if !strings.Contains(m.View(), "provenance") || !strings.Contains(m.View(), "× marked for removal") {
 		t.Errorf("enter did not open the details:\n%s", m.View())
 	}
-	m.Update(press("esc"))
+	m.Update(testkit.Key("esc"))
 	if strings.Contains(m.View(), "provenance") {
 		t.Error("esc did not close the details")
 	}

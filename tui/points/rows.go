@@ -120,22 +120,22 @@ func row(p *model.Point, x, y model.Axis) table.Row {
 	if g := p.GPUs(); g > 0 {
 		gpus = strconv.Itoa(g)
 	}
-	return table.Row{"", p.ID, string(p.Source), gpus, conc(p), num(p, y.Metric, 0), num(p, x.Metric, 2)}
+	return table.Row{"", p.ID, string(p.Source), gpus, conc(p), num(p, y.Metric), num(p, x.Metric)}
 }
 
 func conc(p *model.Point) string {
 	if p.Knobs.Concurrency == 0 {
-		return "–"
+		return model.Dash
 	}
 	return strconv.Itoa(p.Knobs.Concurrency)
 }
 
-func num(p *model.Point, m model.Metric, dec int) string {
+func num(p *model.Point, m model.Metric) string {
 	v, ok := p.Value(m)
 	if !ok {
-		return "–"
+		return model.Dash
 	}
-	return strconv.FormatFloat(v, 'f', dec, 64)
+	return model.FormatValue(m, v)
 }
 
 // glyph is the first column: › on the cursor row (selection shows in

@@ -5,6 +5,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/scroll"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
@@ -14,7 +15,7 @@ import (
 // of milliseconds, so it runs in a command and a key press never waits.
 type Model struct {
 	st     *state.State
-	keys   keys.Scroll
+	keys   keys.Review
 	styles themes.Styles
 	report Report
 	view   scroll.View
@@ -30,8 +31,8 @@ type reviewedMsg struct {
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Scroll, styles themes.Styles) *Model {
-	m := &Model{st: st, keys: km, styles: styles, view: scroll.New(km), dirty: true}
+func New(st *state.State, km keys.Review, styles themes.Styles) *Model {
+	m := &Model{st: st, keys: km, styles: styles, view: scroll.New(km.Scroll), dirty: true}
 	m.redraw()
 	return m
 }
@@ -58,12 +59,12 @@ func (m *Model) Pending() tea.Cmd {
 	}
 	m.dirty = false
 	m.gen++
-	gen, all, x, y := m.gen, m.st.All(), m.st.X, m.st.Y
+	gen, all, x, y, withPlanned := m.gen, m.st.All(), m.st.X, m.st.Y, m.st.WithPlanned
 	marks := make(map[string]bool, len(m.st.Marks))
 	for id := range m.st.Marks {
 		marks[id] = true
 	}
-	return func() tea.Msg { return reviewedMsg{gen: gen, report: Compute(all, marks, x, y)} }
+	return func() tea.Msg { return reviewedMsg{gen: gen, report: Compute(all, marks, x, y, withPlanned)} }
 }
 
 // Handle takes the pane's review results.
@@ -96,11 +97,23 @@ func (m *Model) redraw() {
 // Report is the current review (for tests and the export pane).
 func (m *Model) Report() Report { return m.report }
 
-// Update scrolls.
-func (m *Model) Update(msg tea.KeyMsg) tea.Cmd { m.view.Update(msg); return nil }
+// Update scrolls, and p lets planned points into the kept curve or out.
+func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
+	if key.Matches(msg, m.keys.WithPlanned) {
+		if m.st.ToggleWithPlanned() {
+			return msgs.StatusCmd("review: planned points stand in the kept curve (verdicts that lean on one say so)", false)
+		}
+		return msgs.StatusCmd("review: kept curve of measured points only", false)
+	}
+	m.view.Update(msg)
+	return nil
+}
+
+// Capturing is false: the pane has no input mode.
+func (m *Model) Capturing() bool { return false }
 
 // View is the cached body.
 func (m *Model) View() string { return m.view.String() }
 
-// Bindings are the scroll keys.
-func (m *Model) Bindings() []key.Binding { return m.keys.Bindings() }
+// Bindings are the scroll keys and the planned toggle.
+func (m *Model) Bindings() []key.Binding { return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned) }

@@ -1,7 +1,9 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -15,28 +17,39 @@ func Render(r Report, st themes.Styles) string {
 		return st.Muted.Render("no points to review")
 	}
 	var b strings.Builder
+	if r.WithPlanned {
+		b.WriteString(st.Warn.Render("planned points stand in the kept curve (p toggles): verdicts that lean on one say so") + "\n")
+	}
 	for i, c := range r.Curves {
 		if i > 0 {
 			b.WriteString("\n")
 		}
 		if len(r.Curves) > 1 {
-			b.WriteString(st.Bold.Render(c.Key.String()) + "\n")
+			b.WriteString(st.Bold.Render(c.Curve.String()) + "\n")
 		}
-		removals(&b, c, r.X, st)
+		removals(&b, c, st)
 		hull(&b, c, st)
-		coverage(&b, c, r.Y, st)
-		gains(&b, c, r.X, st)
+		coverage(&b, c, st)
+		gains(&b, c, st)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func removals(b *strings.Builder, c CurveReport, x model.Axis, st themes.Styles) {
-	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("removals · line test on %s · %d kept", x.Name, c.Kept)))
-	if len(c.Verdicts) == 0 {
+// neighbour names a kept point, marking a planned one.
+func neighbour(c model.CurveReview, id string) string {
+	if p := c.KeptPoint(id); p != nil && p.Source == model.SourcePlanned {
+		return id + " (planned)"
+	}
+	return id
+}
+
+func removals(b *strings.Builder, c model.CurveReview, st themes.Styles) {
+	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("removals · line test on %s · %d kept", c.X.Name, len(c.Kept))))
+	if len(c.Removed) == 0 {
 		b.WriteString(st.Muted.Render("  none marked (m on a point marks it)") + "\n")
 		return
 	}
-	for _, v := range c.Verdicts {
+	for _, v := range c.Removed {
 		verdict := st.Good.Render("✓ covered")
 		if !v.Covered {
 			verdict = st.Bad.Render("✗ NOT covered")
@@ -49,49 +62,68 @@ func removals(b *strings.Builder, c CurveReport, x model.Axis, st themes.Styles)
 			}
 		case model.TestPareto:
 			if v.ParetoDominated {
-				line += "  dominated by " + v.DominatedBy
+				line += "  dominated by " + neighbour(c, v.DominatedBy)
 			} else {
 				line += "  outside the kept range, not dominated"
 			}
 		case model.TestNone:
-			line += "  no " + x.Name + " value"
+			line += "  no " + c.X.Name + " value"
+		}
+		if v.UsesPlanned {
+			line += "  " + st.Warn.Render("(leans on planned)")
 		}
 		b.WriteString(line + "\n")
 		if len(v.Neighbours) > 0 {
-			fmt.Fprintf(b, "      %s %s\n", st.Muted.Render("neighbours"), strings.Join(v.Neighbours, ", "))
+			nb := make([]string, len(v.Neighbours))
+			for i, id := range v.Neighbours {
+				nb[i] = neighbour(c, id)
+			}
+			fmt.Fprintf(b, "      %s %s\n", st.Muted.Render("neighbours"), strings.Join(nb, ", "))
+		}
+		if len(v.Twins) > 0 {
+			fmt.Fprintf(b, "      %s %s\n", st.Muted.Render("goes with it (same configuration)"), strings.Join(v.Twins, ", "))
 		}
 	}
 }
 
-func hull(b *strings.Builder, c CurveReport, st themes.Styles) {
+func hull(b *strings.Builder, c model.CurveReview, st themes.Styles) {
 	b.WriteString(st.Accent.Render("kept points under the hull (time-sharing neighbours beats them)") + "\n")
-	if len(c.UnderHull) == 0 {
+	switch {
+	case len(c.Kept) < 3:
+		b.WriteString(st.Muted.Render(fmt.Sprintf("  %d kept with %s: no hull to lie under", len(c.Kept), c.X.Name)) + "\n")
+		return
+	case len(c.NotHull) == 0:
 		b.WriteString(st.Muted.Render("  none: the kept curve is concave") + "\n")
 		return
 	}
-	for _, h := range c.UnderHull {
+	rows := slices.Clone(c.NotHull) // deepest under the hull first
+	slices.SortStableFunc(rows, func(a, b model.HullRow) int { return cmp.Compare(b.GapPct, a.GapPct) })
+	for _, h := range rows {
 		fmt.Fprintf(b, "  %s  %s\n", h.ID, st.Warn.Render(fmt.Sprintf("%.2f %% under", h.GapPct)))
 	}
 }
 
-func coverage(b *strings.Builder, c CurveReport, y model.Axis, st themes.Styles) {
-	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("coverage · frontier points of %s vs E2EL (≥ %d recommended)", y.Name, model.RecommendedFrontierPoints)))
+func coverage(b *strings.Builder, c model.CurveReview, st themes.Styles) {
+	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("coverage · frontier points of %s vs E2EL (≥ %d recommended)", c.Y.Name, model.RecommendedFrontierPoints)))
 	one := func(name string, n, pts int, short bool) string {
+		if pts == 0 {
+			return name + ": " + st.Muted.Render("no data")
+		}
 		mark := st.Good.Render("✓")
 		if short {
 			mark = st.Bad.Render("✗ short")
 		}
-		return fmt.Sprintf("%s %d of %d %s", name, n, pts, mark)
+		return fmt.Sprintf("%s: %d of %d %s", name, n, pts, mark)
 	}
 	cv := c.Coverage
 	fmt.Fprintf(b, "  %s   %s\n", one("p90 E2EL", cv.P90E2EL, cv.P90Points, cv.P90Short()), one("p75 E2EL", cv.P75E2EL, cv.P75Points, cv.P75Short()))
 }
 
-func gains(b *strings.Builder, c CurveReport, x model.Axis, st themes.Styles) {
-	if c.Competitor == 0 {
+func gains(b *strings.Builder, c model.CurveReview, st themes.Styles) {
+	if c.Rivals == 0 {
 		return
 	}
-	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("gain vs competitor at the same %s (%d points)", x.Name, c.Competitor)))
+	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("gain vs competitor at the same %s (%d points)", c.X.Name, c.Rivals)))
 	n := 0
 	for _, g := range c.Gains {
 		if !g.HasOther {
@@ -105,6 +137,6 @@ func gains(b *strings.Builder, c CurveReport, x model.Axis, st themes.Styles) {
 		fmt.Fprintf(b, "  %s  %s  (%s vs %s)\n", g.ID, sign.Render(fmt.Sprintf("%+.2f %%", g.GainPct)), model.Thousands(g.Y, 0), model.Thousands(g.Other, 2))
 	}
 	if n == 0 {
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render("no kept frontier point inside the competitor's "+x.Name+" range (x cycles the axis)"))
+		fmt.Fprintf(b, "  %s\n", st.Muted.Render("no kept frontier point inside the competitor's "+c.X.Name+" range (x cycles the axis)"))
 	}
 }

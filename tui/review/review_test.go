@@ -1,27 +1,22 @@
 package review
 
 import (
-	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
+	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testkit.Main(m) }
 
 // tablesAB is DATA.md tables A and B (the retune's before and local runs).
 func tablesAB(t *testing.T) []model.Point {
@@ -51,12 +46,12 @@ func TestWorkedRemovals(t *testing.T) {
 			pts = append(pts, p)
 		}
 	}
-	r := Compute(pts, removed, model.AxisMeanIntvty, model.AxisTputPerGPU)
+	r := Compute(pts, removed, model.AxisMeanIntvty, model.AxisTputPerGPU, false)
 	if len(r.Curves) != 1 {
 		t.Fatalf("%d curves", len(r.Curves))
 	}
 	want := map[string]float64{"8p1d-dep2-dep16-c4096": 853132.41, "agg-tep2-c16": 243084.79, "9p1d-dep2-dep16-b160-c7480": 1100893.85}
-	for _, v := range r.Curves[0].Verdicts {
+	for _, v := range r.Curves[0].Removed {
 		w, ok := want[v.ID]
 		if !ok {
 			t.Errorf("unexpected verdict %s", v.ID)
@@ -77,7 +72,7 @@ func TestWorkedRemovals(t *testing.T) {
 // TestGainsAgainstCompetitor reproduces DATA.md's gains at p90 interactivity.
 func TestGainsAgainstCompetitor(t *testing.T) {
 	pts := testkit.Demo()
-	r := Compute(pts, nil, model.AxisP90Intvty, model.AxisTputPerGPU)
+	r := Compute(pts, nil, model.AxisP90Intvty, model.AxisTputPerGPU, false)
 	out := Render(r, testkit.Styles("none", termenv.Ascii))
 	if !strings.Contains(out, "9p1d-dep2-dep16-b192-c7480  +11.05 %  (1,117,063 vs 1,005,892.79)") {
 		t.Errorf("no +11.05 %% gain for 9P BS192:\n%s", out)
@@ -85,17 +80,13 @@ func TestGainsAgainstCompetitor(t *testing.T) {
 }
 
 func TestRenderGolden(t *testing.T) {
-	r := Compute(testkit.Demo(), removed, model.AxisMeanIntvty, model.AxisTputPerGPU)
-	for _, sz := range testkit.Sizes {
-		for _, th := range testkit.Themes {
-			t.Run(fmt.Sprintf("%dx%d-%s-%s", sz[0], sz[1], th.Name, testkit.ProfileName(th.Profile)), func(t *testing.T) {
-				st := state.New()
-				m := New(st, keys.Default().Review, testkit.Styles(th.Name, th.Profile))
-				m.report, m.ready = r, true
-				m.redraw()
-				m.SetSize(sz[0], sz[1])
-				golden.RequireEqual(t, []byte(m.View()))
-			})
-		}
-	}
+	r := Compute(testkit.Demo(), removed, model.AxisMeanIntvty, model.AxisTputPerGPU, false)
+	testkit.Matrix(t, func(t *testing.T, w, h int, theme string, styles themes.Styles) {
+		st := state.New()
+		m := New(st, keys.Default().Review, styles)
+		m.report, m.ready = r, true
+		m.redraw()
+		m.SetSize(w, h)
+		golden.RequireEqual(t, []byte(m.View()))
+	})
 }

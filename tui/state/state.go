@@ -30,6 +30,10 @@ type State struct {
 	Selected string
 	X, Y     model.Axis
 	LogX     bool
+	// WithPlanned lets planned points stand in the kept curve of the
+	// review (and the export's review); off, removals are judged against
+	// measured points only.
+	WithPlanned bool
 	// Preview is the planner's current point, drawn on the curve but not
 	// part of the plan (nor of the table) until added.
 	Preview *model.Point
@@ -195,24 +199,10 @@ func (s *State) SetPreview(p *model.Point) {
 	s.pending |= ChangePreview
 }
 
-// StatusMsg is a line for the status bar, sent by a pane as a command's
-// result (panes do not own the status line).
-type StatusMsg struct {
-	Text string
-	Err  bool
-}
-
-// ConfirmMsg asks the root to put a yes/no question in the status line;
-// Yes runs on y.
-type ConfirmMsg struct {
-	Prompt string
-	Yes    func() any // returns a tea.Msg; kept tea-free here
-}
-
-// ExportedMsg reports an export write; Sig is the marks-and-plan
-// signature the written plan was built from.
-type ExportedMsg struct {
-	Err   error
-	Files []string
-	Sig   string
+// ToggleWithPlanned lets planned points into the review's kept curve, or
+// out of it; it reports the new setting.
+func (s *State) ToggleWithPlanned() bool {
+	s.WithPlanned = !s.WithPlanned
+	s.pending |= ChangeMarks
+	return s.WithPlanned
 }

@@ -1,0 +1,288 @@
+package model
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The one removal review: the CLI's review, the workbench's review pane and
+// the export all call Review, so they cannot disagree. DESIGN.md §2: a
+// removal is judged against measured points of the same curve; planned
+// points join the kept curve only when asked (and the verdict says so);
+// removing an ID removes its configuration, so no measurement of the same
+// configuration is its own neighbour.
+
+// ReviewRequest says what to review.
+type ReviewRequest struct {
+	Points []Point   // every loaded point, any curve and source
+	Curve  *CurveKey // the curve reviewed; nil: the removed points' curve
+	Remove []string  // IDs marked for removal
+	// Keep names the kept curve exactly; empty: the default kept curve
+	// (KeptCurve of the curve without the removed configurations).
+	Keep        []string
+	X, Y        Axis
+	WithPlanned bool // planned points may stand in the kept curve
+	// IsRival picks the other curves' points for gains (they must share
+	// model, scenario, hardware and precision); nil: the competitor source.
+	IsRival func(*Point) bool
+}
+
+// CurveReview is the review of one curve.
+type CurveReview struct {
+	Curve       CurveKey
+	X, Y        Axis
+	WithPlanned bool
+	Kept        []Point          // the kept curve the line test uses
+	Removed     []RemovalVerdict // one per removed ID, in request order
+	NotHull     []HullRow        // kept points that are not hull vertices, kept order
+	Coverage    CoverageResult   // frontier counts of the curve after the removal
+	Retunes     []Retune         // kept points re-tuning published points
+	Gains       []PointGain      // kept frontier points against the rivals' frontier
+	Rivals      int              // rival points compared against
+}
+
+// HullRow is a kept point that is not a vertex of the upper concave hull.
+type HullRow struct {
+	ID        string
+	X, Y      float64
+	HullValue float64
+	GapPct    float64 // percent below the hull (0 for a point on a hull edge)
+}
+
+// PointGain is one point against another curve's frontier at the same x.
+type PointGain struct {
+	ID string
+	Gain
+}
+
+// ReviewError is bad input to a review: the message names the IDs at fault.
+type ReviewError struct {
+	Msg     string
+	Unknown []string // IDs that name no point (the caller may list valid ones)
+}
+
+func (e *ReviewError) Error() string { return e.Msg }
+
+// Review reviews the removals of one curve. The removed IDs must exist and
+// lie on one curve; kept IDs must exist and not be removed.
+func Review(req ReviewRequest) (CurveReview, error) {
+	removed, unknown := pointsOf(req.Points, req.Remove)
+	if len(unknown) > 0 {
+		return CurveReview{}, &ReviewError{Msg: "unknown point ID " + strings.Join(unknown, ", "), Unknown: unknown}
+	}
+	var curve CurveKey
+	switch {
+	case req.Curve != nil:
+		curve = *req.Curve
+	case len(removed) > 0:
+		curve = removed[0].Curve
+	default:
+		return CurveReview{}, &ReviewError{Msg: "nothing to review: no point is marked for removal"}
+	}
+	for _, p := range removed {
+		if p.Curve != curve {
+			return CurveReview{}, &ReviewError{Msg: fmt.Sprintf("%s and %s are on different curves; review one curve at a time", removed[0].ID, p.ID)}
+		}
+	}
+	var kept []Point
+	if len(req.Keep) > 0 {
+		var unknown []string
+		kept, unknown = pointsOf(req.Points, req.Keep)
+		if len(unknown) > 0 {
+			return CurveReview{}, &ReviewError{Msg: "kept set: unknown point ID " + strings.Join(unknown, ", "), Unknown: unknown}
+		}
+		gone := idSet(removed)
+		goneConfig := map[string]string{}
+		for _, p := range removed {
+			if p.Knobs.Mode != "" {
+				goneConfig[p.Knobs.BaseID()] = p.ID
+			}
+		}
+		for _, p := range kept {
+			if gone[p.ID] {
+				return CurveReview{}, &ReviewError{Msg: p.ID + " is both removed and kept"}
+			}
+			if id, ok := goneConfig[p.Knobs.BaseID()]; ok && p.Knobs.Mode != "" && p.Curve == curve {
+				return CurveReview{}, &ReviewError{Msg: fmt.Sprintf("%s measures the same configuration as the removed %s: removing a configuration removes every measurement of it", p.ID, id)}
+			}
+		}
+	}
+	return reviewCurve(req, curve, removed, kept), nil
+}
+
+// ReviewCurves reviews every curve that has points of its own (not rivals),
+// with the marked IDs removed; the workbench shows all of them.
+func ReviewCurves(req ReviewRequest, marks map[string]bool) []CurveReview {
+	isRival := req.rivalFunc()
+	var out []CurveReview
+	for _, c := range GroupCurves(req.Points) {
+		var removed []Point
+		own := false
+		for i := range c.Points {
+			p := &c.Points[i]
+			if isRival(p) {
+				continue
+			}
+			own = true
+			if marks[p.ID] {
+				removed = append(removed, *p)
+			}
+		}
+		if own {
+			out = append(out, reviewCurve(req, c.Key, removed, nil))
+		}
+	}
+	return out
+}
+
+func (req ReviewRequest) rivalFunc() func(*Point) bool {
+	if req.IsRival != nil {
+		return req.IsRival
+	}
+	return func(p *Point) bool { return p.Source == SourceCompetitor }
+}
+
+// reviewCurve does the work once the inputs are resolved; kept nil means
+// the default kept curve.
+func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) CurveReview {
+	x, y := req.X, req.Y
+	isRival := req.rivalFunc()
+	r := CurveReview{Curve: curve, X: x, Y: y, WithPlanned: req.WithPlanned}
+
+	// Removing an ID removes every measurement of its configuration.
+	gone := idSet(removed)
+	goneConfig := map[string]bool{}
+	for _, p := range removed {
+		if p.Knobs.Mode != "" {
+			goneConfig[p.Knobs.BaseID()] = true
+		}
+	}
+	twins := map[string][]string{}
+	var rest []Point // the curve after the removal: what stays and may count
+	for i := range req.Points {
+		p := &req.Points[i]
+		if p.Curve != curve || isRival(p) || gone[p.ID] {
+			continue
+		}
+		if p.Knobs.Mode != "" && goneConfig[p.Knobs.BaseID()] {
+			cfg := p.Knobs.BaseID()
+			twins[cfg] = append(twins[cfg], p.ID)
+			continue
+		}
+		if p.Source == SourcePlanned && !req.WithPlanned {
+			continue
+		}
+		rest = append(rest, *p)
+	}
+	covered := rest
+	if kept == nil {
+		kept = KeptCurve(rest, nil, x, y)
+	} else {
+		covered = kept
+	}
+	r.Kept = kept
+
+	planned := map[string]bool{}
+	for _, p := range kept {
+		if p.Source == SourcePlanned {
+			planned[p.ID] = true
+		}
+	}
+	r.Removed = ReviewRemovals(kept, removed, x, y)
+	for i := range r.Removed {
+		v := &r.Removed[i]
+		if removed[i].Knobs.Mode != "" {
+			v.Twins = twins[removed[i].Knobs.BaseID()]
+		}
+		for _, id := range append(append([]string{}, v.Neighbours...), v.DominatedBy) {
+			if planned[id] && !slices.Contains(v.Planned, id) {
+				v.UsesPlanned = true
+				v.Planned = append(v.Planned, id)
+			}
+		}
+	}
+
+	for _, g := range HullGaps(kept, x, y) {
+		if !g.Vertex {
+			p := &kept[g.Index]
+			px, py, _ := p.XY(x, y)
+			r.NotHull = append(r.NotHull, HullRow{ID: p.ID, X: px, Y: py, HullValue: g.HullValue, GapPct: g.GapPct})
+		}
+	}
+	r.Coverage = Coverage(covered, y)
+
+	isKept := idSet(kept)
+	var published []Point
+	for i := range req.Points {
+		p := &req.Points[i]
+		if p.Curve == curve && p.Source == SourcePublished && !isKept[p.ID] {
+			published = append(published, *p)
+		}
+	}
+	r.Retunes = Retunes(kept, published, x, y)
+
+	rivals := Rivals(req.Points, curve, isRival)
+	r.Rivals = len(rivals)
+	if len(rivals) > 0 {
+		onFront := map[int]bool{}
+		for _, i := range Frontier(kept, x, y) {
+			onFront[i] = true
+		}
+		for _, g := range Gains(kept, rivals, x, y) {
+			if onFront[g.Index] {
+				r.Gains = append(r.Gains, PointGain{ID: kept[g.Index].ID, Gain: g})
+			}
+		}
+	}
+	return r
+}
+
+// AllCovered reports whether every removed point is covered.
+func (r CurveReview) AllCovered() bool {
+	for _, v := range r.Removed {
+		if !v.Covered {
+			return false
+		}
+	}
+	return true
+}
+
+// KeptPoint returns the kept point with the ID, or nil.
+func (r CurveReview) KeptPoint(id string) *Point {
+	if i := FindID(r.Kept, id); i >= 0 {
+		return &r.Kept[i]
+	}
+	return nil
+}
+
+// pointsOf resolves IDs (repeats count once) and lists the unknown ones.
+func pointsOf(points []Point, ids []string) (found []Point, unknown []string) {
+	index := make(map[string]int, len(points))
+	for i := range points {
+		if _, ok := index[points[i].ID]; !ok {
+			index[points[i].ID] = i
+		}
+	}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		if i, ok := index[id]; ok {
+			found = append(found, points[i])
+		} else {
+			unknown = append(unknown, id)
+		}
+	}
+	return found, unknown
+}
+
+func idSet(points []Point) map[string]bool {
+	out := make(map[string]bool, len(points))
+	for i := range points {
+		out[points[i].ID] = true
+	}
+	return out
+}

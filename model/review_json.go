@@ -1,0 +1,111 @@
+package model
+
+import "encoding/json"
+
+// JSON of the review (review --json): absent values are null, never 0;
+// lists are [] when empty.
+
+func (r CurveReview) MarshalJSON() ([]byte, error) {
+	kept := make([]string, len(r.Kept))
+	for i := range r.Kept {
+		kept[i] = r.Kept[i].ID
+	}
+	return json.Marshal(struct {
+		Axis        string           `json:"axis"`
+		YAxis       string           `json:"y_axis"`
+		Curve       CurveKey         `json:"curve"`
+		WithPlanned bool             `json:"with_planned"`
+		Kept        []string         `json:"kept"`
+		Removed     []RemovalVerdict `json:"removed"`
+		NotHull     []HullRow        `json:"not_hull_vertices"`
+		Coverage    CoverageResult   `json:"coverage"`
+		Retunes     []Retune         `json:"retunes"`
+		Gains       []PointGain      `json:"gains"`
+		Rivals      int              `json:"rivals"`
+	}{r.X.Name, r.Y.Name, r.Curve, r.WithPlanned, kept, orEmpty(r.Removed), orEmpty(r.NotHull),
+		r.Coverage, orEmpty(r.Retunes), orEmpty(r.Gains), r.Rivals})
+}
+
+func (v RemovalVerdict) MarshalJSON() ([]byte, error) {
+	var dominatedBy *string
+	if v.DominatedBy != "" {
+		dominatedBy = &v.DominatedBy
+	}
+	return json.Marshal(struct {
+		ID              string   `json:"id"`
+		X               float64  `json:"x"`
+		Y               float64  `json:"y"`
+		Test            string   `json:"test"`
+		Neighbours      []string `json:"neighbours"`
+		LineValue       *float64 `json:"line_value"`
+		GapPct          *float64 `json:"gap_pct"`
+		Covered         bool     `json:"covered"`
+		ParetoDominated bool     `json:"pareto_dominated"`
+		DominatedBy     *string  `json:"dominated_by"`
+		Twins           []string `json:"twins"`
+		UsesPlanned     bool     `json:"uses_planned"`
+		Planned         []string `json:"planned"`
+	}{v.ID, v.X, v.Y, v.Test, orEmpty(v.Neighbours), optional(v.LineValue, v.HasLine), optional(v.GapPct, v.HasLine),
+		v.Covered, v.ParetoDominated, dominatedBy, orEmpty(v.Twins), v.UsesPlanned, orEmpty(v.Planned)})
+}
+
+func (h HullRow) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		ID        string  `json:"id"`
+		X         float64 `json:"x"`
+		Y         float64 `json:"y"`
+		HullValue float64 `json:"hull_value"`
+		GapPct    float64 `json:"gap_pct"` // percent below the hull
+	}{h.ID, h.X, h.Y, h.HullValue, h.GapPct})
+}
+
+func (c CoverageResult) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		P90E2EL        int  `json:"p90_e2el"`
+		P75E2EL        int  `json:"p75_e2el"`
+		P90Points      int  `json:"p90_points"`
+		P75Points      int  `json:"p75_points"`
+		RecommendedMin int  `json:"recommended_min"`
+		Short          bool `json:"short"`
+	}{c.P90E2EL, c.P75E2EL, c.P90Points, c.P75Points, RecommendedFrontierPoints, c.Short()})
+}
+
+func (r Retune) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		KeptID       string   `json:"kept_id"`
+		PublishedID  string   `json:"published_id"`
+		Topology     string   `json:"topology"`
+		Concurrency  int      `json:"concurrency"`
+		TputDelta    *float64 `json:"tput_delta"`
+		TputDeltaPct *float64 `json:"tput_delta_pct"`
+		XDelta       *float64 `json:"x_delta"`
+		XDeltaPct    *float64 `json:"x_delta_pct"`
+	}{r.KeptID, r.PublishedID, r.Topology, r.Concurrency, optional(r.DY, r.HasY), optional(r.DYPct, r.HasY),
+		optional(r.DX, r.HasX), optional(r.DXPct, r.HasX)})
+}
+
+func (g PointGain) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		ID         string   `json:"id"`
+		X          float64  `json:"x"`
+		Y          float64  `json:"y"`
+		OtherValue *float64 `json:"other_value"`
+		GainPct    *float64 `json:"gain_pct"`
+	}{g.ID, g.X, g.Y, optional(g.Other, g.HasOther), optional(g.GainPct, g.HasOther)})
+}
+
+// optional is a JSON value that is null when absent.
+func optional(v float64, ok bool) *float64 {
+	if !ok {
+		return nil
+	}
+	return &v
+}
+
+// orEmpty makes a nil list marshal as [].
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

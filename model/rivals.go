@@ -1,0 +1,107 @@
+package model
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// SameBase reports whether two curves may be compared: the same model,
+// scenario, hardware and precision (the framework may differ; a competitor
+// differs in framework by definition).
+func SameBase(a, b CurveKey) bool {
+	return a.Model == b.Model && a.Scenario == b.Scenario && a.Hardware == b.Hardware && a.Precision == b.Precision
+}
+
+// Rivals are the points the other curve selector picks that may be compared
+// with curve k (SameBase), in load order.
+func Rivals(points []Point, k CurveKey, isOther func(*Point) bool) []Point {
+	var out []Point
+	for i := range points {
+		p := &points[i]
+		if isOther(p) && SameBase(p.Curve, k) {
+			out = append(out, *p)
+		}
+	}
+	return out
+}
+
+// ParseSelector resolves a selector of the other curve against the loaded
+// points: a source ("competitor", "source:local"), a framework ("vllm",
+// "framework:vllm") or a whole curve key as CurveKey.String prints it (or
+// its fields comma-separated, "curve:…"). ok is false when nothing matches.
+func ParseSelector(s string, points []Point) (sel func(*Point) bool, ok bool) {
+	kind, val, hasKind := strings.Cut(s, ":")
+	if !hasKind || strings.Contains(kind, " ") || strings.Contains(kind, ",") {
+		kind, val = "", s
+	}
+	val = strings.TrimSpace(val)
+	if kind == "" || kind == "source" {
+		if src, ok := ParseSource(val); ok {
+			return func(p *Point) bool { return p.Source == src }, true
+		}
+	}
+	if kind == "" || kind == "framework" {
+		for i := range points {
+			if strings.EqualFold(points[i].Curve.Framework, val) {
+				fw := points[i].Curve.Framework
+				return func(p *Point) bool { return p.Curve.Framework == fw }, true
+			}
+		}
+	}
+	if kind == "" || kind == "curve" {
+		want := normKey(val)
+		for i := range points {
+			if normKey(points[i].Curve.String()) == want {
+				k := points[i].Curve
+				return func(p *Point) bool { return p.Curve == k }, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// normKey lets a key be typed with "·" or "," between its fields.
+func normKey(s string) string {
+	s = strings.ReplaceAll(s, "·", ",")
+	parts := strings.Split(s, ",")
+	for i := range parts {
+		parts[i] = strings.ToLower(strings.TrimSpace(parts[i]))
+	}
+	return strings.Join(parts, ",")
+}
+
+// CurveGains is one curve's points against the rivals' frontier at the same x.
+type CurveGains struct {
+	Curve   CurveKey
+	Gains   []PointGain // x ascending
+	Skipped int         // points without both metrics
+	Rivals  int
+}
+
+// Compare gives every point that isOther does not pick its gain against the
+// picked points of comparable curves (SameBase), curve by curve.
+func Compare(points []Point, isOther func(*Point) bool, x, y Axis) []CurveGains {
+	var ours []Point
+	for i := range points {
+		if !isOther(&points[i]) {
+			ours = append(ours, points[i])
+		}
+	}
+	var out []CurveGains
+	for _, c := range GroupCurves(ours) {
+		rivals := Rivals(points, c.Key, isOther)
+		gains := Gains(c.Points, rivals, x, y)
+		cg := CurveGains{Curve: c.Key, Skipped: len(c.Points) - len(gains), Rivals: len(rivals)}
+		for _, g := range gains {
+			cg.Gains = append(cg.Gains, PointGain{ID: c.Points[g.Index].ID, Gain: g})
+		}
+		sortGainsByX(cg.Gains)
+		out = append(out, cg)
+	}
+	return out
+}
+
+func sortGainsByX(gs []PointGain) {
+	slices.SortStableFunc(gs, func(a, b PointGain) int { return cmp.Compare(a.X, b.X) })
+}

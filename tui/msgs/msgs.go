@@ -1,0 +1,32 @@
+// Package msgs holds the messages panes send the root: a status line, a
+// yes/no question, the result of an export write. Panes never touch the
+// status line themselves.
+package msgs
+
+import tea "github.com/charmbracelet/bubbletea"
+
+// Status is a line for the status bar.
+type Status struct {
+	Text string
+	Err  bool
+}
+
+// StatusCmd sends a status line.
+func StatusCmd(text string, isErr bool) tea.Cmd {
+	return func() tea.Msg { return Status{Text: text, Err: isErr} }
+}
+
+// Confirm asks the root to put a yes/no question in the status line; Yes
+// runs on y.
+type Confirm struct {
+	Prompt string
+	Yes    tea.Cmd
+}
+
+// Exported reports an export write; Sig is the marks-and-plan signature
+// the written plan was built from.
+type Exported struct {
+	Err   error
+	Files []string
+	Sig   string
+}
