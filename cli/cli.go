@@ -9,6 +9,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
 // Run runs one command line and returns the process exit code.
@@ -46,20 +48,27 @@ type cmdEnv struct {
 // terminal, the text report otherwise. cmd_tui.go sets it when the TUI exists.
 var defaultCommand = "report"
 
+// run is the one boundary between data and the terminal for every command:
+// stdout and stderr escape control characters (termsafe), so no label,
+// file name or message from a data file drives the terminal. --json output
+// passes through too and decodes to the same values (see termsafe).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env := &cmdEnv{stdin: stdin, stdout: stdout, stderr: stderr, isTerminal: isTerminal(stdout)}
+	out, errOut := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
+	defer out.Flush()
+	defer errOut.Flush()
+	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: isTerminal(stdout)}
 	if len(args) > 0 {
 		switch args[0] {
 		case "help", "-h", "--help":
-			usage(stdout)
+			usage(env.stdout)
 			return exitOK
 		}
 		if c, ok := commands[args[0]]; ok {
 			return c.run(args[1:], env)
 		}
 		if !strings.HasPrefix(args[0], "-") && looksLikeCommand(args[0]) {
-			fmt.Fprintf(stderr, "sweeptune: unknown command %q\n\n", args[0])
-			usage(stderr)
+			fmt.Fprintf(env.stderr, "sweeptune: unknown command %q\n\n", args[0])
+			usage(env.stderr)
 			return exitBadInput
 		}
 	}

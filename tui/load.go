@@ -15,7 +15,7 @@ func (m *Model) load() tea.Cmd {
 	m.loading = true
 	gen, in, data := m.gen, m.opts.Inputs, m.opts.Data
 	if data != nil {
-		return func() tea.Msg { return loadedMsg{gen: gen, ds: data} }
+		return func() tea.Msg { return loadedMsg{gen: gen, ds: safeDataset(data)} }
 	}
 	return func() (msg tea.Msg) {
 		defer func() {
@@ -23,7 +23,7 @@ func (m *Model) load() tea.Cmd {
 				msg = loadedMsg{gen: gen, err: fmt.Errorf("loading failed: %v", r)}
 			}
 		}()
-		return loadedMsg{gen: gen, ds: demo.LoadInputs(in)}
+		return loadedMsg{gen: gen, ds: safeDataset(demo.LoadInputs(in))}
 	}
 }
 

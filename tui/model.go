@@ -65,6 +65,7 @@ func New(opts Options) *Model {
 	if problems := opts.Session.Apply(m.st); len(problems) > 0 {
 		notes = append(notes, "session: "+strings.Join(problems, "; "))
 	}
+	m.st.SetPlanned(safePoints(m.st.Planned))
 	m.exported = opts.Session.Exported
 	if len(notes) > 0 {
 		m.hold(strings.Join(notes, " · "))

@@ -12,6 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/session"
 	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
 // Update dispatches: one handler per message type, then state changes are
@@ -265,6 +266,7 @@ func (m *Model) fail(s string) { m.setStatus(s, true) }
 // hold shows a note that must be seen (a session kept aside, a directory
 // that cannot be watched) until the next key.
 func (m *Model) hold(s string) {
+	s = termsafe.String(s)
 	if m.held != "" && !strings.Contains(m.held, s) {
 		s = m.held + " · " + s
 	}
@@ -272,7 +274,10 @@ func (m *Model) hold(s string) {
 	m.status, m.statusErr = s, true
 }
 
+// setStatus is the status line's one way in: messages carry file names
+// and data, so they are escaped here.
 func (m *Model) setStatus(s string, isErr bool) {
+	s = termsafe.String(s)
 	if m.held != "" && s != m.held {
 		s, isErr = m.held+" · "+s, true
 	}
@@ -281,7 +286,7 @@ func (m *Model) setStatus(s string, isErr bool) {
 
 // handleConfirmRequest shows a pane's yes/no question.
 func (m *Model) handleConfirmRequest(msg msgs.Confirm) {
-	m.confirm = &confirm{prompt: msg.Prompt, yes: msg.Yes}
+	m.confirm = &confirm{prompt: termsafe.String(msg.Prompt), yes: msg.Yes}
 }
 
 // handleExported records a successful export so q stops asking, and lets

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
 // View returns the frame composed after the last Update.
@@ -60,7 +61,8 @@ func (m *Model) compose() {
 		}
 	}
 	rows = append(rows, m.statusLine())
-	m.screen = strings.Join(rows, "\n")
+	// The last guard: only styling escapes reach the terminal.
+	m.screen = termsafe.Frame(strings.Join(rows, "\n"))
 }
 
 // joinRow puts the boxes of one grid row side by side.

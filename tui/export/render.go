@@ -7,6 +7,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
 // Render is the preview text of a plan (the pane scrolls it).
@@ -17,23 +18,23 @@ func Render(plan *export.ExportPlan, err error, empty bool, st themes.Styles) st
 	}
 	if plan == nil {
 		if err != nil {
-			return st.Bad.Render("export: " + err.Error())
+			return st.Bad.Render("export: " + termsafe.String(err.Error()))
 		}
 		return st.Muted.Render("building the export…")
 	}
 	b.WriteString(st.Accent.Render("target files") + "\n")
 	for _, f := range plan.Files {
 		add, del := diffStat(f.Diff)
-		fmt.Fprintf(&b, "  %s  %s\n", f.Path, st.Muted.Render(fmt.Sprintf("+%d −%d", add, del)))
+		fmt.Fprintf(&b, "  %s  %s\n", termsafe.String(f.Path), st.Muted.Render(fmt.Sprintf("+%d −%d", add, del)))
 	}
 	if len(plan.Files) == 0 {
 		b.WriteString(st.Muted.Render("  no file would change") + "\n")
 	}
 	for _, r := range plan.Refusals {
-		b.WriteString(st.Bad.Render("✗ refused: "+r) + "\n")
+		b.WriteString(st.Bad.Render("✗ refused: "+termsafe.String(r)) + "\n")
 	}
 	for _, n := range plan.Notes {
-		b.WriteString(st.Warn.Render("! "+n) + "\n")
+		b.WriteString(st.Warn.Render("! "+termsafe.String(n)) + "\n")
 	}
 	section := func(title string, items []string) {
 		if len(items) == 0 {
@@ -41,7 +42,7 @@ func Render(plan *export.ExportPlan, err error, empty bool, st themes.Styles) st
 		}
 		b.WriteString(st.Accent.Render("── "+title+" ──") + "\n")
 		for _, it := range items {
-			b.WriteString(strings.TrimRight(it, "\n") + "\n")
+			b.WriteString(termsafe.Lines(strings.TrimRight(it, "\n")) + "\n")
 		}
 	}
 	var ovs []string
