@@ -63,7 +63,7 @@ func runReport(args []string, env *cmdEnv) int {
 	return code
 }
 
-func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y model.Axis, width, height int, logX bool) {
+func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.Axis, width, height int, logX bool) {
 	if len(curves) == 0 {
 		fmt.Fprintln(w, "no points loaded")
 	}
@@ -76,26 +76,27 @@ func writeReportText(w io.Writer, rep reportJSON, curves []model.Curve, x, y mod
 		fmt.Fprintf(w, "%s\n", c.Key)
 		onX := 0
 		rows := make([][]string, 0, len(rc.Points))
-		for _, p := range rc.Points {
+		for i := range rc.Points {
+			p := &rc.Points[i]
 			xv := model.Dash
-			if v, ok := p.metric(x.Metric); ok {
+			if v, ok := p.Value(x.Metric); ok {
 				xv = model.FormatValue(x.Metric, v)
 				onX++
 			}
 			yv := model.Dash
-			if v, ok := p.metric(y.Metric); ok {
-				yv = model.Thousands(v, 0)
+			if v, ok := p.Value(y.Metric); ok {
+				yv = model.FormatValue(y.Metric, v)
 			}
 			mark := ""
-			if p.OnFrontier {
+			if rc.OnFrontier[i] {
 				mark = "frontier"
-				if p.HullVertex != nil && *p.HullVertex {
+				if rc.HullVertex[i] {
 					mark += ", hull vertex"
 				} else {
 					mark += ", under hull"
 				}
 			}
-			rows = append(rows, []string{p.ID, p.Source, intCell(p.GPUs), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark})
+			rows = append(rows, []string{p.ID, string(p.Source), intCell(p.GPUs()), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark})
 		}
 		fmt.Fprint(w, textTable(
 			[]string{"ID", "source", "GPUs", "conc", "BS", y.Name, x.Name, "on frontier"},

@@ -18,17 +18,44 @@ func runCmd(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errOut.String(), code
 }
 
+// reportPointOut is one report --json point as a script reads it.
+type reportPointOut struct {
+	ID         string             `json:"id"`
+	Source     string             `json:"source"`
+	GPUs       int                `json:"gpus"`
+	Knobs      reportKnobsOut     `json:"knobs"`
+	Metrics    map[string]float64 `json:"metrics"`
+	OnFrontier bool               `json:"on_frontier"`
+	HullVertex *bool              `json:"hull_vertex"`
+}
+
+type reportKnobsOut struct {
+	Mode               string `json:"mode"`
+	PrefillWorkers     int    `json:"prefill_workers"`
+	PrefillGPUs        int    `json:"prefill_gpus"`
+	DecodeWorkers      int    `json:"decode_workers"`
+	DecodeGPUs         int    `json:"decode_gpus"`
+	DecodeBS           int    `json:"decode_bs"`
+	MaxRunningRequests int    `json:"max_running_requests"`
+	Balance            string `json:"balance"`
+	Concurrency        int    `json:"concurrency"`
+}
+
 // The DATA.md numbers come back from report --json to the digit.
 func TestReportJSONReproducesDATA(t *testing.T) {
 	out, stderr, code := runCmd(t, "report", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var rep reportJSON
+	var rep struct {
+		Curves []struct {
+			Points []reportPointOut `json:"points"`
+		} `json:"curves"`
+	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	byID := map[string]pointJSON{}
+	byID := map[string]reportPointOut{}
 	for _, c := range rep.Curves {
 		for _, p := range c.Points {
 			byID[p.ID] = p
@@ -84,7 +111,7 @@ func TestReportJSONReproducesDATA(t *testing.T) {
 	}
 	// Knobs of the retuned point, as the PR states them.
 	k := byID["7p1d-dep2-dep16-b96-c5540"].Knobs
-	if k != (knobsJSON{Mode: "disagg", PrefillWorkers: 7, PrefillGPUs: 2, DecodeWorkers: 1, DecodeGPUs: 16,
+	if k != (reportKnobsOut{Mode: "disagg", PrefillWorkers: 7, PrefillGPUs: 2, DecodeWorkers: 1, DecodeGPUs: 16,
 		DecodeBS: 96, MaxRunningRequests: 1536, Balance: "total_tokens", Concurrency: 5540}) {
 		t.Errorf("7P knobs = %+v", k)
 	}
@@ -155,7 +182,11 @@ func TestReportMarksHullVertices(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	var rep reportJSON
+	var rep struct {
+		Curves []struct {
+			Points []reportPointOut `json:"points"`
+		} `json:"curves"`
+	}
 	json.Unmarshal([]byte(out), &rep)
 	hull := map[string]bool{}
 	for _, p := range rep.Curves[0].Points {

@@ -7,8 +7,10 @@ import (
 )
 
 // writeReportJSON prints the report with one compact line per point: as
-// readable as indented JSON for a few points, and fast for 100,000.
-func writeReportJSON(w io.Writer, rep reportJSON) error {
+// readable as indented JSON for a few points, and fast for 100,000. A
+// point is model.Point's JSON plus on_frontier (and hull_vertex on the
+// frontier).
+func writeReportJSON(w io.Writer, rep report) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	line := func(indent string, v any, tail string) error {
 		b, err := json.Marshal(v)
@@ -21,7 +23,9 @@ func writeReportJSON(w io.Writer, rep reportJSON) error {
 		return nil
 	}
 	bw.WriteString("{\n  \"axis\": ")
-	line("", rep.Axis, ",\n  \"curves\": [")
+	line("", rep.X.Name, ",\n  \"y_axis\": ")
+	line("", rep.Y.Name, ",\n  \"curves\": [")
+	var buf []byte
 	for ci, c := range rep.Curves {
 		if ci > 0 {
 			bw.WriteString(",")
@@ -29,13 +33,27 @@ func writeReportJSON(w io.Writer, rep reportJSON) error {
 		bw.WriteString("\n    {\n      \"key\": ")
 		line("", c.Key, ",\n      \"points\": [")
 		for pi := range c.Points {
-			sep := ","
-			if pi == len(c.Points)-1 {
-				sep = ""
-			}
-			if err := line("\n        ", c.Points[pi], sep); err != nil {
+			b, err := c.Points[pi].MarshalJSON()
+			if err != nil {
 				return err
 			}
+			buf = append(append(buf[:0], b[:len(b)-1]...), `,"on_frontier":`...)
+			if c.OnFrontier[pi] {
+				buf = append(buf, "true"...)
+				if c.HullVertex[pi] {
+					buf = append(buf, `,"hull_vertex":true`...)
+				} else {
+					buf = append(buf, `,"hull_vertex":false`...)
+				}
+			} else {
+				buf = append(buf, "false"...)
+			}
+			buf = append(buf, '}')
+			if pi < len(c.Points)-1 {
+				buf = append(buf, ',')
+			}
+			bw.WriteString("\n        ")
+			bw.Write(buf)
 		}
 		if len(c.Points) > 0 {
 			bw.WriteString("\n      ")

@@ -40,11 +40,11 @@ func (k CurveKey) String() string {
 
 // Provenance records where a point's numbers came from.
 type Provenance struct {
-	File      string  // file the point was read from ("demo:…" for the embedded demo)
-	RunURL    string  // CI run that measured it
-	Date      string  // YYYY-MM-DD
-	DurationS float64 // run duration in seconds; 0 when unknown
-	Image     string  // container image
+	File      string  `json:"file,omitempty"`       // file the point was read from ("demo:…" for the embedded demo)
+	RunURL    string  `json:"run_url,omitempty"`    // CI run that measured it
+	Date      string  `json:"date,omitempty"`       // YYYY-MM-DD
+	DurationS float64 `json:"duration_s,omitempty"` // run duration in seconds; 0 when unknown
+	Image     string  `json:"image,omitempty"`      // container image
 }
 
 // ShortRun reports a run shorter than the 3600 s steady-state runs.
