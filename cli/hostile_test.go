@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/synth"
 )
@@ -122,7 +123,15 @@ func TestNoDataEscapeReachesTheTerminal(t *testing.T) {
 	if bad := terminalActive(out + errOut); bad != "" {
 		t.Errorf("report --json: a live control near %q", bad)
 	}
-	var rep reportJSON
+	var rep struct {
+		Curves []struct {
+			Key    model.CurveKey `json:"key"`
+			Points []struct {
+				Label string `json:"label"`
+			} `json:"points"`
+		} `json:"curves"`
+		Warnings []string `json:"warnings"`
+	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
