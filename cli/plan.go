@@ -63,10 +63,11 @@ func runPlan(args []string, env *cmdEnv) int {
 	}
 	ds, code := f.load(paths, env)
 	printWarnings(env.stderr, ds)
-	curve, fit, msg := selectFit(ds.Points, splitIDs(f.fit), f.curve)
+	curve, choice, msg := selectFit(ds.Points, splitIDs(f.fit), f.curve)
 	if msg != "" {
 		return bad("%s", msg)
 	}
+	fit := choice.Points
 	cal, err := planner.Calibrate(fit)
 	if err != nil {
 		return bad("%v", err)
@@ -163,43 +164,32 @@ func (f *planFlags) config(t model.Knobs) planner.Config {
 	return cfg
 }
 
-// selectFit finds the curve and the fit points, or says what is wrong.
-func selectFit(points []model.Point, ids []string, sel string) (model.Curve, []model.Point, string) {
+// selectFit finds the curve and the fit points (planner.ChooseFit: twins of
+// one configuration count once), or says what is wrong.
+func selectFit(points []model.Point, ids []string, sel string) (model.Curve, planner.FitChoice, string) {
+	fc, err := planner.ChooseFit(points, ids)
+	if err != nil {
+		return model.Curve{}, fc, err.Error()
+	}
 	curves := model.GroupCurves(points)
-	fit, unknown := findIDs(points, ids)
-	if len(unknown) > 0 {
-		return model.Curve{}, nil, fmt.Sprintf("unknown point ID %s; valid IDs:\n  %s",
-			strings.Join(unknown, ", "), strings.Join(pointIDs(points), "\n  "))
-	}
-	var agg []string
-	for _, p := range fit {
-		if p.Knobs.Mode != model.ModeDisagg {
-			agg = append(agg, p.ID)
-		}
-	}
-	if len(agg) > 0 {
-		return model.Curve{}, nil, fmt.Sprintf("cannot fit on %s: %v", strings.Join(agg, ", "), planner.ErrOutOfScope)
-	}
 	var curve model.Curve
 	if sel != "" {
 		c, msg := pickCurve(curves, sel)
 		if msg != "" {
-			return model.Curve{}, nil, msg
+			return model.Curve{}, fc, msg
 		}
 		curve = c
 	} else {
 		for _, c := range curves {
-			if c.Key == fit[0].Curve {
+			if c.Key == fc.Curve {
 				curve = c
 			}
 		}
 	}
-	for _, p := range fit {
-		if p.Curve != curve.Key {
-			return model.Curve{}, nil, fmt.Sprintf("%s is not on the curve %s: fit on points of one curve", p.ID, curve.Key)
-		}
+	if fc.Curve != curve.Key {
+		return model.Curve{}, fc, fmt.Sprintf("%s is not on the curve %s: fit on points of one curve", fc.Points[0].ID, curve.Key)
 	}
-	return curve, fit, ""
+	return curve, fc, ""
 }
 
 // pickCurve selects a curve by 1-based number or a unique name substring.
@@ -417,7 +407,7 @@ func writePrediction(w io.Writer, cfg planner.Config, p planner.Prediction) {
 	if p.P90Intvty > 0 {
 		line("p90 interactivity", fmt.Sprintf("%.1f tok/s/user", p.P90Intvty))
 	}
-	line("regime", string(p.Regime)+" bound")
+	line("regime", string(p.Regime))
 	binds := "cap free"
 	if p.CapBinds {
 		binds = "cap binds"

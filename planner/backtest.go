@@ -7,12 +7,13 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// Values holds the three compared metrics; nil means not measured (or, for
-// p90, r90 unknown).
+// Values holds the compared metrics; nil means not measured (or, for p90,
+// r90 unknown; for TTFT, a fit without TTFT).
 type Values struct {
 	TputPerGPU *float64 `json:"tput_per_gpu"`
 	MeanIntvty *float64 `json:"mean_intvty"`
 	P90Intvty  *float64 `json:"p90_intvty"`
+	TTFT       *float64 `json:"ttft"` // s, of the calibration's TTFT kind
 }
 
 // BacktestRow is one held-out point: measured, predicted, error in percent.
@@ -39,10 +40,13 @@ type BacktestResult struct {
 	MaxAbs      Values        `json:"max_abs"`  // maximum absolute error, percent
 }
 
-// Backtest fits on fit and predicts every point of test. Aggregated test
-// points are skipped as out of scope, never predicted.
+// Backtest fits on fit (twins of one configuration counted once) and
+// predicts every point of test. Aggregated test points and twins of a fit
+// point (the same configuration measured again) are skipped with the reason,
+// never predicted. Collapses measured on the other points warn predictions.
 func Backtest(fit, test []model.Point) (*BacktestResult, error) {
-	cal, err := Calibrate(fit)
+	kept, _ := dropTwins(fit)
+	cal, err := Calibrate(kept)
 	if err != nil {
 		return nil, err
 	}
@@ -50,9 +54,15 @@ func Backtest(fit, test []model.Point) (*BacktestResult, error) {
 		return nil, errors.New("backtest: no point left to predict")
 	}
 	res := &BacktestResult{Calibration: cal}
+	others := make([]model.Point, 0, len(fit)+len(test))
 	for i := range test {
 		pt := &test[i]
-		pr, err := cal.Predict(ConfigFromKnobs(pt.Knobs))
+		if twin := TwinOf(pt, kept); twin != "" {
+			res.Skipped = append(res.Skipped, Skipped{ID: pt.ID, Reason: "twin of fit point " + twin + " (same configuration): not held out"})
+			continue
+		}
+		others = append(append(append(others[:0], fit...), test[:i]...), test[i+1:]...)
+		pr, err := cal.predict(ConfigFromKnobs(pt.Knobs), DetectCollapses(others))
 		if err != nil {
 			res.Skipped = append(res.Skipped, Skipped{ID: pt.ID, Reason: err.Error()})
 			continue
@@ -65,13 +75,29 @@ func Backtest(fit, test []model.Point) (*BacktestResult, error) {
 		if pr.P90Intvty > 0 {
 			row.Predicted.P90Intvty = &pr.P90Intvty
 		}
+		if pr.TTFT > 0 {
+			row.Predicted.TTFT = &pr.TTFT
+		}
 		compare(pt, model.TputPerGPU, row.Predicted.TputPerGPU, &row.Measured.TputPerGPU, &row.ErrorPct.TputPerGPU)
 		compare(pt, model.MeanIntvty, row.Predicted.MeanIntvty, &row.Measured.MeanIntvty, &row.ErrorPct.MeanIntvty)
 		compare(pt, model.P90Intvty, row.Predicted.P90Intvty, &row.Measured.P90Intvty, &row.ErrorPct.P90Intvty)
+		if k := cal.Params.TTFTKind; k != "" {
+			compare(pt, ttftMetric(k), row.Predicted.TTFT, &row.Measured.TTFT, &row.ErrorPct.TTFT)
+		}
 		res.Rows = append(res.Rows, row)
 	}
 	res.MeanAbs, res.MaxAbs = errorStats(res.Rows)
 	return res, nil
+}
+
+// ttftMetric is the metric of a TTFT kind.
+func ttftMetric(kind string) model.Metric {
+	for _, k := range ttftKinds {
+		if k.name == kind {
+			return k.metric
+		}
+	}
+	return model.MeanTTFT
 }
 
 func compare(pt *model.Point, m model.Metric, pred *float64, meas, errPct **float64) {
@@ -94,6 +120,7 @@ func errorStats(rows []BacktestRow) (mean, max Values) {
 		func(v *Values) **float64 { return &v.TputPerGPU },
 		func(v *Values) **float64 { return &v.MeanIntvty },
 		func(v *Values) **float64 { return &v.P90Intvty },
+		func(v *Values) **float64 { return &v.TTFT },
 	}
 	for _, f := range fields {
 		sum, n, mx := 0.0, 0, 0.0

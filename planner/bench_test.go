@@ -62,3 +62,30 @@ func BenchmarkDesign(b *testing.B) {
 		}
 	}
 }
+
+// A prediction on a TTFT-calibrated fit: TTFT grows with load, so the loop
+// equation is solved by Newton's method.
+func BenchmarkPredictTTFT(b *testing.B) {
+	c, err := Calibrate(synthPoints(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := ConfigFromKnobs(synthKnobs(2, "dep", 1, 512, 2000))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.Predict(cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Calibration with TTFT, two decode families and a saturated point.
+func BenchmarkCalibrateTTFT(b *testing.B) {
+	pts := synthPoints(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Calibrate(pts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

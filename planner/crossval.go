@@ -7,36 +7,56 @@ import (
 )
 
 // CrossValidation says how far to trust a calibration on its own points:
-// each point predicted by a fit that did not see it.
+// each point predicted by a fit that did not see it (nor its twins).
 type CrossValidation struct {
 	Method  string // "leave-one-out", or "2-fold" for larger sets
 	Rows    []BacktestRow
+	Skipped []Skipped
 	MeanAbs struct{ Tput, Mean float64 } // mean |error| in %, tput/GPU and mean interactivity
 }
 
-// looMax bounds leave-one-out (one fit per point); bigger sets use 2 folds.
+// looMax bounds leave-one-out (one fit per configuration); bigger sets use 2 folds.
 const looMax = 16
 
-// CrossValidate backtests the points against fits on the others. Folds whose
-// fit the model refuses (too few points left) are skipped, so a set of three
-// yields no rows: nothing is left to trust it on.
+// CrossValidate backtests the points against fits on the others. A fold
+// holds out a whole configuration (model.Knobs.BaseID): leaving a point out
+// drops its twins too, so no point is predicted from its own re-measurement.
+// Folds whose fit the model refuses (too few points left) are skipped, so a
+// set of three configurations yields no rows: nothing is left to trust it on.
 func CrossValidate(points []model.Point) CrossValidation {
 	var cv CrossValidation
+	var groups [][]model.Point
+	index := map[string]int{}
+	for _, p := range points {
+		id := p.Knobs.BaseID()
+		i, ok := index[id]
+		if !ok {
+			i = len(groups)
+			index[id] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], p)
+	}
 	var folds [][2][]model.Point
-	if len(points) <= looMax {
+	if len(groups) <= looMax {
 		cv.Method = "leave-one-out"
-		for i := range points {
-			fit := append(append([]model.Point{}, points[:i]...), points[i+1:]...)
-			folds = append(folds, [2][]model.Point{fit, points[i : i+1]})
+		for i := range groups {
+			var fit []model.Point
+			for j, g := range groups {
+				if j != i {
+					fit = append(fit, g...)
+				}
+			}
+			folds = append(folds, [2][]model.Point{fit, groups[i]})
 		}
 	} else {
 		cv.Method = "2-fold"
 		var a, b []model.Point
-		for i, p := range points {
+		for i, g := range groups {
 			if i%2 == 0 {
-				a = append(a, p)
+				a = append(a, g...)
 			} else {
-				b = append(b, p)
+				b = append(b, g...)
 			}
 		}
 		folds = [][2][]model.Point{{a, b}, {b, a}}
@@ -48,6 +68,7 @@ func CrossValidate(points []model.Point) CrossValidation {
 		if err != nil {
 			continue
 		}
+		cv.Skipped = append(cv.Skipped, res.Skipped...)
 		for _, r := range res.Rows {
 			cv.Rows = append(cv.Rows, r)
 			if r.ErrorPct.TputPerGPU != nil {

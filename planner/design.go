@@ -63,6 +63,7 @@ func Design(c *Calibration, points []model.Point, maxGPUs, bands int) ([]Proposa
 	if assumed {
 		dc.Params.TauP = dc.Params.TauPLowerBound
 	}
+	base.PrefillShape, base.DecodeShape, base.DecodeDPAttn = t.Prefill.Parallelism(), t.Decode.Parallelism(), t.Decode.DPAttn
 	cands := dc.candidates(base, maxGPUs)
 	if len(cands) == 0 {
 		return nil, errors.New("design: no configuration within the budget keeps prefill busy with a captured decode cap")
@@ -105,9 +106,8 @@ func Design(c *Calibration, points []model.Point, maxGPUs, bands int) ([]Proposa
 
 // candidates evaluates prefill workers 1..16 × captured caps within the budget.
 func (c *Calibration) candidates(base Config, maxGPUs int) []candidate {
-	p := &c.Params
+	l := c.lawsFor(base)
 	d := float64(base.DecodeRanks)
-	delta := p.Delta(base.Balance)
 	var out []candidate
 	for np := 1; np <= designMaxPrefill; np++ {
 		cfg := base
@@ -116,30 +116,30 @@ func (c *Calibration) candidates(base Config, maxGPUs int) []candidate {
 		if g > maxGPUs {
 			break
 		}
-		tp := float64(np) * p.TauP
-		if tp*p.F*p.Beta >= d {
+		tp := float64(np) * l.tauP
+		if tp*l.f*l.beta >= d {
 			break // prefill outruns decode at any cap; more workers only worse
 		}
 		for _, bs := range capturedSizes {
 			b := float64(bs)
-			if b <= delta {
+			if b <= l.delta+l.admit {
 				continue
 			}
-			tc := d * (b - delta) / (p.F * (p.Alpha + p.Beta*b))
+			tc := d * (b - l.delta - l.admit) / (l.f * (l.alpha + l.beta*(b-l.admit)))
 			if tc < tp {
 				continue // the cap would hold prefill back
 			}
-			knee := tp*p.D0 + d*p.bbar(tp, d, delta)
+			knee := tp*l.outside(tp, float64(np)) + d*l.bbar(tp, d)
 			cfg.DecodeBS = bs
 			cfg.Concurrency = int(math.Ceil(knee * (1 + kneeMargin)))
-			op := p.operate(float64(np), d, b, delta, float64(cfg.Concurrency))
+			op := l.operate(float64(np), d, b, float64(cfg.Concurrency))
 			if op.regime != RegimePrefill {
 				continue
 			}
-			if op.theta*p.F*p.Beta/d > headroomWarn {
+			if op.theta*l.f*l.beta/d > headroomWarn {
 				break // decode near its asymptote: too fragile to propose
 			}
-			out = append(out, candidate{cfg: cfg, y: op.theta / float64(g), x: 1 / (p.Alpha + p.Beta*op.bmax)})
+			out = append(out, candidate{cfg: cfg, y: op.theta / float64(g), x: rmean(&c.Params) / (l.alpha + l.beta*op.bmax)})
 			break // larger caps predict the same point
 		}
 	}
@@ -166,4 +166,12 @@ func knobsFor(t model.Knobs, cfg Config) model.Knobs {
 	k.Balance = cfg.Balance
 	k.Concurrency = cfg.Concurrency
 	return k
+}
+
+// rmean is the fitted mean-interactivity factor, 1 for a hand-made fit.
+func rmean(p *Params) float64 {
+	if p.RMean == 0 {
+		return 1
+	}
+	return p.RMean
 }

@@ -1,6 +1,3 @@
-// Package planner is the closed-loop Little's-law P/D model of PLANNER.md:
-// calibrate it on measured disaggregated points, predict any knobs, backtest
-// it and design a sweep. Pure: it imports only model.
 package planner
 
 import (
@@ -8,29 +5,42 @@ import (
 	"math"
 )
 
-// DefaultDelta is the effective busiest-rank excess over the mean batch used
-// when the data cannot fit δ per balancing method (PLANNER.md: the example
-// data fit best near 2 for both methods).
+// DefaultDelta is the effective busiest-rank excess over the mean batch of
+// DP-attention decode, used when the data cannot fit δ per balancing method
+// (PLANNER.md: the example data fit best near 2 for both methods).
 const DefaultDelta = 2.25
 
 // ErrOutOfScope marks aggregated points: prefill and decode share GPUs there,
 // which this model does not describe.
 var ErrOutOfScope = errors.New("aggregated points are out of scope: prefill and decode share GPUs there, and the planner models disaggregated points only")
 
-// Params are the fitted constants, in token units (PLANNER.md, Calibration).
+// Params are the fitted constants, in token units (see the package doc).
+// Alpha, Beta, BMin, BMax, TauP, TauPLowerBound and SaturationPair repeat the
+// laws of the first calibration point's shapes (the template Design varies);
+// Decode and Prefill hold every shape's law.
 type Params struct {
 	F     float64 `json:"f"`     // output share of tokens, OSL/L
 	Alpha float64 `json:"alpha"` // TPOT intercept, s per token
 	Beta  float64 `json:"beta"`  // TPOT slope per running request on the busiest rank
-	D0    float64 `json:"d0"`    // time outside decode per token (s per tok/s)
-	R90   float64 `json:"r90"`   // p90/mean interactivity; 0 when no point had p90
+	D0    float64 `json:"d0"`    // time outside decode per token not explained by TTFT (s per tok/s)
+	U     float64 `json:"u"`     // requests per token, 1/L: TTFT's weight in the loop identity; 0 without TTFT
+	R90   float64 `json:"r90"`   // p90/mean interactivity; 0 when unknown
+	// R90Assumed: some calibration point published p90 interactivity only
+	// and none both, so r90 = 1 was assumed to fit the decode law.
+	R90Assumed bool `json:"r90_assumed,omitempty"`
+	// RMean is mean interactivity × mean TPOT (1 when a source derives one
+	// from the other; agentic clients average per request and differ).
+	RMean float64 `json:"r_mean"`
+	// TTFTKind names the TTFT statistic calibrated on: "mean", "median",
+	// "p90", or "" when the points carry no TTFT (PLANNER.md's d0 only).
+	TTFTKind string `json:"ttft_kind,omitempty"`
 
 	DeltaTokens   float64 `json:"delta_total_tokens"`
 	DeltaRequests float64 `json:"delta_total_requests"`
 	DeltaFitted   bool    `json:"delta_fitted"` // false: DefaultDelta for both
 
-	// TauP is one prefill worker's total-token rate; 0 when unknown (no
-	// saturation pair), then only TauPLowerBound = max Θ_i/Np_i is known.
+	// TauP is one prefill worker's total-token rate; 0 when unknown, then
+	// only TauPLowerBound = max Θ_i/Np_i is known.
 	TauP           float64  `json:"tau_p"`
 	TauPLowerBound float64  `json:"tau_p_lower_bound"`
 	SaturationPair []string `json:"saturation_pair,omitempty"` // the two IDs that gave τP
@@ -38,6 +48,56 @@ type Params struct {
 	// BMin and BMax bound the busiest-rank batch seen in calibration.
 	BMin float64 `json:"b_max_min"`
 	BMax float64 `json:"b_max_max"`
+
+	Decode  []DecodeLaw  `json:"decode"`
+	Prefill []PrefillLaw `json:"prefill"`
+}
+
+// DecodeLaw is one decode shape family's step law TPOT = α + β·b_max.
+type DecodeLaw struct {
+	// Family is "dep" for DP-attention decode (one per-rank law for every
+	// DEP size: each rank runs its own attention batch and the MoE
+	// all-to-all), else the worker's parallelism (tp8, tep8): one rank per
+	// worker, its own law.
+	Family string   `json:"family"`
+	DPAttn bool     `json:"dp_attention"` // δ applies only here
+	Shapes []string `json:"shapes"`       // decode worker shapes calibrated (dep16, dep32)
+	Points []string `json:"points"`
+	Alpha  float64  `json:"alpha"`
+	Beta   float64  `json:"beta"`
+	// SlopeAssumed: the family was calibrated at one batch only, so β is
+	// borrowed from SlopeFrom (same β/α) and predictions at other batches
+	// are extrapolated.
+	SlopeAssumed bool   `json:"slope_assumed,omitempty"`
+	SlopeFrom    string `json:"slope_from,omitempty"`
+	// AdmitExcess (TP/TEP families): how far below BS the mean batch stays
+	// when the client offers every slot (C ≥ D·BS): requests wait for a slot
+	// while another worker's sits idle. Mean of BS − b̄ over such points; 0
+	// when none. DP attention has δ instead.
+	AdmitExcess float64 `json:"admit_excess,omitempty"`
+	// Busiest-rank batch and concurrency per decode rank seen in calibration.
+	BMin float64 `json:"b_max_min"`
+	BMax float64 `json:"b_max_max"`
+	CMin float64 `json:"c_per_rank_min"`
+	CMax float64 `json:"c_per_rank_max"`
+}
+
+// PrefillLaw is one prefill worker shape's time to first token and ceiling.
+type PrefillLaw struct {
+	Family string   `json:"family"` // prefill worker parallelism: dep8, tep8, tp4
+	GPUs   int      `json:"gpus"`   // GPUs per prefill worker
+	Points []string `json:"points"`
+	// TTFT below saturation: T0 + Kappa·(Θ/Np), seconds. Zero without TTFT.
+	T0    float64 `json:"ttft0"`
+	Kappa float64 `json:"ttft_per_load"` // s per tok/s on one prefill worker
+	// TauP: 0 when unknown; Saturated names the calibration points found at
+	// the ceiling (TTFT grown ≥ 3× or a saturation pair).
+	TauP           float64  `json:"tau_p"`
+	TauPLowerBound float64  `json:"tau_p_lower_bound"`
+	SaturationPair []string `json:"saturation_pair,omitempty"`
+	Saturated      []string `json:"saturated,omitempty"`
+	// LoadMax is the highest rate per worker of an unsaturated point.
+	LoadMax float64 `json:"load_max"`
 }
 
 // Delta is δ for a balancing method; unknown methods get the mean of both.
@@ -51,10 +111,10 @@ func (p *Params) Delta(balance string) float64 {
 	return (p.DeltaTokens + p.DeltaRequests) / 2
 }
 
-// tauP is the prefill rate the model uses: +Inf when unknown.
-func (p *Params) tauP() float64 {
-	if p.TauP > 0 {
-		return p.TauP
+// tauP is a prefill law's rate as the model uses it: +Inf when unknown.
+func (l *PrefillLaw) tauP() float64 {
+	if l.TauP > 0 {
+		return l.TauP
 	}
 	return math.Inf(1)
 }
@@ -63,9 +123,13 @@ func (p *Params) tauP() float64 {
 type Regime string
 
 const (
-	RegimeLoop      Regime = "loop"       // the client's concurrency limits the rate
-	RegimePrefill   Regime = "prefill"    // prefill workers are saturated
-	RegimeDecodeCap Regime = "decode-cap" // the decode CUDA-graph cap holds the busiest rank
+	RegimeLoop Regime = "loop" // the client's concurrency limits the rate
+	// RegimeQueueing: concurrency still sets the rate, but waiting grows
+	// faster than throughput: TTFT at least twice its no-load value
+	// (prefill queueing) or decode past 80 % of its asymptote.
+	RegimeQueueing  Regime = "queueing"
+	RegimePrefill   Regime = "prefill-bound" // prefill workers are saturated: a queue in front of prefill
+	RegimeDecodeCap Regime = "cap-bound"     // the decode cap holds the busiest rank: an admission queue
 )
 
 // Config is one disaggregated configuration to predict.
@@ -77,7 +141,12 @@ type Config struct {
 	DecodeBS       int    `json:"decode_bs"`    // CUDA-graph max batch per rank; 0 when unknown (treated as free)
 	Balance        string `json:"balance"`
 	Concurrency    int    `json:"concurrency"`
-	Agg            bool   `json:"-"` // an aggregated point: out of scope
+	// Worker shapes (parallelism labels: dep16, tp8); "" means the
+	// calibration template's. DecodeDPAttn goes with DecodeShape.
+	PrefillShape string `json:"prefill_shape,omitempty"`
+	DecodeShape  string `json:"decode_shape,omitempty"`
+	DecodeDPAttn bool   `json:"decode_dp_attention,omitempty"`
+	Agg          bool   `json:"-"` // an aggregated point: out of scope
 }
 
 // GPUs counts the configuration's GPUs.
@@ -87,4 +156,12 @@ func (c Config) GPUs() int {
 		dg = c.DecodeRanks
 	}
 	return c.PrefillWorkers*c.PrefillGPUs + dg
+}
+
+// decodeFamily is the family key of a decode shape.
+func decodeFamily(shape string, dpAttn bool) string {
+	if dpAttn {
+		return "dep"
+	}
+	return shape
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -17,6 +16,7 @@ type Prediction struct {
 	TputPerGPU float64 `json:"tput_per_gpu"`
 	MeanIntvty float64 `json:"mean_intvty"`
 	P90Intvty  float64 `json:"p90_intvty"` // 0 when r90 is unknown
+	TTFT       float64 `json:"ttft"`       // s, of the calibration's TTFT kind; 0 when the fit had no TTFT
 	Regime     Regime  `json:"regime"`
 
 	DecodeBatchMean float64 `json:"decode_batch_mean"` // b̄ per rank
@@ -29,10 +29,15 @@ type Prediction struct {
 	KneeConcurrency     float64 `json:"knee_concurrency"`      // 0 when no finite ceiling is known
 	RecommendedDecodeBS int     `json:"recommended_decode_bs"` // 0 when prefill outruns decode at any cap
 	Headroom            float64 `json:"decode_headroom"`       // Θ over the decode asymptote D/(fβ)
+	PrefillLoad         float64 `json:"prefill_load"`          // Θ/Np, tok/s per prefill worker
 
 	// What a free cap would give when the cap binds; 0 otherwise.
 	FreeCapTputPerGPU float64 `json:"free_cap_tput_per_gpu,omitempty"`
 	FreeCapMeanIntvty float64 `json:"free_cap_mean_intvty,omitempty"`
+
+	// Extrapolated: a warning says the prediction leaves what was
+	// calibrated (batch, concurrency, shape, prefill load or a collapse).
+	Extrapolated bool `json:"extrapolated"`
 
 	// The three ceilings, tok/s; +Inf when absent (not JSON-encodable).
 	ThetaLoop, ThetaPrefill, ThetaCap float64 `json:"-"`
@@ -56,12 +61,113 @@ func ConfigFromKnobs(k model.Knobs) Config {
 		DecodeBS:       k.DecodeBS,
 		Balance:        k.Balance,
 		Concurrency:    k.Concurrency,
+		PrefillShape:   k.Prefill.Parallelism(),
+		DecodeShape:    k.Decode.Parallelism(),
+		DecodeDPAttn:   k.Decode.DPAttn,
 		Agg:            k.Mode == model.ModeAgg,
 	}
 }
 
+// laws are the constants one configuration is evaluated with.
+type laws struct {
+	f, d0, u      float64
+	alpha, beta   float64
+	delta         float64 // busiest-rank excess pacing the step (DP attention)
+	admit         float64 // admission excess of TP/TEP workers: the cap holds b̄ at BS − admit
+	t0, kappa     float64
+	tauP          float64 // +Inf when unknown
+	tauPLow       float64
+	loadMax       float64
+	dec           *DecodeLaw
+	pre           *PrefillLaw
+	decShape      string
+	preShape      string
+	decFallback   bool // the family has no calibration point: another stands in
+	preFallback   bool
+	shapeNew      bool // a DEP size the DP-attention law was not calibrated on
+	preScale      float64
+	template      bool
+	templatePre   bool
+	dpAttn        bool
+	collapseShape string
+}
+
+// lawsFor resolves cfg's shapes to calibrated laws. The template's shapes
+// read Params' top-level fields, so a caller may set τP (or α, β) by hand.
+func (c *Calibration) lawsFor(cfg Config) laws {
+	p := &c.Params
+	l := laws{f: p.F, d0: p.D0, u: p.U, preScale: 1}
+	l.decShape, l.preShape, l.dpAttn = cfg.DecodeShape, cfg.PrefillShape, cfg.DecodeDPAttn
+	t := c.Template
+	if l.decShape == "" {
+		l.decShape, l.dpAttn = t.Decode.Parallelism(), t.Decode.DPAttn
+	}
+	if l.preShape == "" {
+		l.preShape = t.Prefill.Parallelism()
+	}
+	if len(p.Decode) == 0 { // a hand-made Calibration: one law, the top-level one
+		p.Decode = []DecodeLaw{{Family: decodeFamily(l.decShape, l.dpAttn), DPAttn: l.dpAttn, Alpha: p.Alpha, Beta: p.Beta, BMin: p.BMin, BMax: p.BMax}}
+	}
+	if len(p.Prefill) == 0 {
+		p.Prefill = []PrefillLaw{{Family: l.preShape, TauP: p.TauP, TauPLowerBound: p.TauPLowerBound}}
+	}
+	fam := decodeFamily(l.decShape, l.dpAttn)
+	l.dec = p.lawOfFamily(fam)
+	if l.dec == nil {
+		l.decFallback = true
+		l.dec = &p.Decode[0]
+		for i := range p.Decode {
+			if p.Decode[i].DPAttn == l.dpAttn && !p.Decode[i].SlopeAssumed {
+				l.dec = &p.Decode[i]
+				break
+			}
+		}
+	} else if l.dpAttn {
+		l.shapeNew = !containsString(l.dec.Shapes, l.decShape)
+	}
+	l.template = l.dec == &p.Decode[0]
+	if l.template {
+		l.alpha, l.beta = p.Alpha, p.Beta
+	} else {
+		l.alpha, l.beta = l.dec.Alpha, l.dec.Beta
+	}
+	if l.dpAttn {
+		l.delta = p.Delta(cfg.Balance)
+	} else if !l.decFallback {
+		l.admit = l.dec.AdmitExcess
+	}
+	l.pre = p.lawOfShape(l.preShape)
+	if l.pre == nil {
+		l.preFallback = true
+		l.pre = &p.Prefill[0]
+		if l.pre.GPUs > 0 && cfg.PrefillGPUs > 0 {
+			l.preScale = float64(cfg.PrefillGPUs) / float64(l.pre.GPUs)
+		}
+	}
+	l.templatePre = l.pre == &p.Prefill[0]
+	tau, low := l.pre.TauP, l.pre.TauPLowerBound
+	if l.templatePre {
+		tau, low = p.TauP, p.TauPLowerBound
+	}
+	l.tauP, l.tauPLow = math.Inf(1), low*l.preScale
+	if tau > 0 {
+		l.tauP = tau * l.preScale
+	}
+	l.t0, l.kappa, l.loadMax = l.pre.T0, l.pre.Kappa/l.preScale, l.pre.LoadMax*l.preScale
+	return l
+}
+
+func containsString(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
 // check refuses configurations the model cannot evaluate.
-func (p *Params) check(cfg Config) error {
+func check(cfg Config, l *laws) error {
 	if cfg.Agg {
 		return ErrOutOfScope
 	}
@@ -80,8 +186,8 @@ func (p *Params) check(cfg Config) error {
 	}
 	if cfg.DecodeBS < 0 {
 		bad = append(bad, "decode BS must not be negative (0 = unknown)")
-	} else if cfg.DecodeBS > 0 && float64(cfg.DecodeBS) <= p.Delta(cfg.Balance) {
-		bad = append(bad, fmt.Sprintf("decode BS %d must exceed δ = %.2f", cfg.DecodeBS, p.Delta(cfg.Balance)))
+	} else if cfg.DecodeBS > 0 && float64(cfg.DecodeBS) <= l.delta+l.admit {
+		bad = append(bad, fmt.Sprintf("decode BS %d must exceed δ = %.2f (DP-attention decode)", cfg.DecodeBS, l.delta+l.admit))
 	}
 	if len(bad) > 0 {
 		return errors.New(strings.Join(bad, "; "))
@@ -97,21 +203,43 @@ type point struct {
 }
 
 // bbar is the mean running batch per rank at rate theta (decode equilibrium).
-func (p *Params) bbar(theta, d, delta float64) float64 {
-	return theta * p.F * (p.Alpha + p.Beta*delta) / (d - theta*p.F*p.Beta)
+func (l *laws) bbar(theta, d float64) float64 {
+	return theta * l.f * (l.alpha + l.beta*l.delta) / (d - theta*l.f*l.beta)
+}
+
+// outside is o(Θ), the time outside decode per token at rate theta.
+func (l *laws) outside(theta, np float64) float64 {
+	return l.d0 + l.u*(l.t0+l.kappa*theta/np)
 }
 
 // operate solves Θ = min(Θ_loop(C), Θ_P, Θ_cap(BS)); bs is +Inf for a free cap.
-func (p *Params) operate(np, d, bs, delta, c float64) point {
-	k1 := p.F * (p.Alpha + p.Beta*delta) / d
-	k2 := p.F * p.Beta / d
-	b := p.D0 + d*k1 + c*k2
-	// Smaller root of d0·K2·Θ² − B·Θ + C = 0, in the form stable as d0 → 0.
-	tl := 2 * c / (b + math.Sqrt(math.Max(b*b-4*p.D0*k2*c, 0)))
-	tp := np * p.tauP()
+func (l *laws) operate(np, d, bs, c float64) point {
+	o0 := l.d0 + l.u*l.t0
+	o1 := l.u * l.kappa / np
+	k1 := l.f * (l.alpha + l.beta*l.delta) / d
+	k2 := l.f * l.beta / d
+	b := o0 + d*k1 + c*k2
+	// Smaller root of o0·K2·Θ² − B·Θ + C = 0, in the form stable as o0 → 0.
+	tl := 2 * c / (b + math.Sqrt(math.Max(b*b-4*o0*k2*c, 0)))
+	if o1 > 0 {
+		// TTFT grows with load: C = Θ·o0 + Θ²·o1 + Θ·D·K1/(1 − Θ·K2) is
+		// convex and increasing, and the quadratic root lies right of the
+		// solution, so Newton's steps fall monotonically onto it.
+		for i := 0; i < 60; i++ {
+			q := 1 - tl*k2
+			g := tl*o0 + tl*tl*o1 + tl*d*k1/q - c
+			dg := o0 + 2*tl*o1 + d*k1/(q*q)
+			step := g / dg
+			tl -= step
+			if math.Abs(step) <= 1e-13*tl {
+				break
+			}
+		}
+	}
+	tp := np * l.tauP
 	tc := math.Inf(1)
 	if !math.IsInf(bs, 1) {
-		tc = d * (bs - delta) / (p.F * (p.Alpha + p.Beta*bs))
+		tc = d * (bs - l.delta - l.admit) / (l.f * (l.alpha + l.beta*(bs-l.admit)))
 	}
 	pt := point{theta: tl, tl: tl, tp: tp, tc: tc, regime: RegimeLoop}
 	if tp < pt.theta {
@@ -120,139 +248,76 @@ func (p *Params) operate(np, d, bs, delta, c float64) point {
 	if tc < pt.theta {
 		pt.theta, pt.regime = tc, RegimeDecodeCap
 	}
-	pt.bbar = p.bbar(pt.theta, d, delta)
-	pt.bmax = math.Min(pt.bbar+delta, bs)
+	pt.bbar = l.bbar(pt.theta, d)
+	pt.bmax = math.Min(pt.bbar+l.delta, bs-l.admit)
 	return pt
 }
 
 // Predict evaluates the model for one configuration.
 func (c *Calibration) Predict(cfg Config) (Prediction, error) {
+	return c.predict(cfg, c.Collapses)
+}
+
+func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, error) {
 	p := &c.Params
-	if err := p.check(cfg); err != nil {
+	l := c.lawsFor(cfg)
+	if err := check(cfg, &l); err != nil {
 		return Prediction{}, err
 	}
-	d, np, delta := float64(cfg.DecodeRanks), float64(cfg.PrefillWorkers), p.Delta(cfg.Balance)
+	d, np := float64(cfg.DecodeRanks), float64(cfg.PrefillWorkers)
 	bs := math.Inf(1)
 	if cfg.DecodeBS > 0 {
 		bs = float64(cfg.DecodeBS)
 	}
 	cc := float64(cfg.Concurrency)
-	op := p.operate(np, d, bs, delta, cc)
+	op := l.operate(np, d, bs, cc)
 	g := cfg.GPUs()
-	tpot := p.Alpha + p.Beta*op.bmax
+	tpot := l.alpha + l.beta*op.bmax
+	rmean := p.RMean
+	if rmean == 0 {
+		rmean = 1
+	}
 	pr := Prediction{
 		GPUs: g, Theta: op.theta, TputPerGPU: op.theta / float64(g),
-		MeanIntvty: 1 / tpot, P90Intvty: p.R90 / tpot, Regime: op.regime,
+		MeanIntvty: rmean / tpot, P90Intvty: p.R90 * rmean / tpot, Regime: op.regime,
 		DecodeBatchMean: op.bbar, DecodeBatchMax: op.bmax,
-		CapBinds:  op.regime == RegimeDecodeCap,
-		Headroom:  op.theta * p.F * p.Beta / d,
-		ThetaLoop: op.tl, ThetaPrefill: op.tp, ThetaCap: op.tc,
-		Warnings: make([]string, 0, 6),
+		CapBinds:    op.regime == RegimeDecodeCap,
+		Headroom:    op.theta * l.f * l.beta / d,
+		PrefillLoad: op.theta / np,
+		ThetaLoop:   op.tl, ThetaPrefill: op.tp, ThetaCap: op.tc,
+		Warnings: make([]string, 0, 8),
 	}
+	outside := op.theta * l.outside(op.theta, np)
 	switch op.regime {
 	case RegimePrefill:
-		pr.Queue, pr.QueueAt = math.Max(cc-op.theta*p.D0-d*op.bbar, 0), "prefill"
+		pr.Queue, pr.QueueAt = math.Max(cc-outside-d*op.bbar, 0), "prefill"
 	case RegimeDecodeCap:
-		pr.Queue, pr.QueueAt = math.Max(cc-op.theta*p.D0-d*(bs-delta), 0), "admission"
+		pr.Queue, pr.QueueAt = math.Max(cc-outside-d*(bs-l.delta-l.admit), 0), "admission"
+	}
+	if l.u > 0 {
+		pr.TTFT = l.t0 + l.kappa*op.theta/np + pr.Queue/(l.u*op.theta)
+	}
+	if op.regime == RegimeLoop && (pr.Headroom > headroomWarn || op.theta >= queueingRho*op.tp) {
+		pr.Regime = RegimeQueueing
 	}
 	if star := math.Min(op.tp, op.tc); !math.IsInf(star, 1) {
-		pr.KneeConcurrency = star*p.D0 + d*p.bbar(star, d, delta)
+		pr.KneeConcurrency = star*l.outside(star, np) + d*l.bbar(star, d)
 	}
-	pr.RecommendedDecodeBS = p.recommendBS(np, d, delta)
-	c.warn(&pr, cfg, op, np, d, delta)
+	pr.RecommendedDecodeBS = l.recommendBS(np, d)
+	c.warn(&pr, cfg, op, &l, np, d, collapses)
 	return pr, nil
 }
 
 // recommendBS is ceil(b̄ + δ) at the prefill ceiling (its lower bound when τP
 // is unknown), rounded up to a captured size; 0 when decode cannot keep up.
-func (p *Params) recommendBS(np, d, delta float64) int {
-	tau := p.TauP
-	if tau <= 0 {
-		tau = p.TauPLowerBound
+func (l *laws) recommendBS(np, d float64) int {
+	tau := l.tauP
+	if math.IsInf(tau, 1) {
+		tau = l.tauPLow
 	}
 	theta := np * tau
-	if theta <= 0 || theta*p.F*p.Beta >= d {
+	if theta <= 0 || theta*l.f*l.beta >= d {
 		return 0
 	}
-	return SnapCap(int(math.Ceil(p.bbar(theta, d, delta) + delta - 1e-9)))
+	return SnapCap(int(math.Ceil(l.bbar(theta, d) + l.delta + l.admit - 1e-9)))
 }
-
-// warn adds PLANNER.md's warnings. They are built with strconv appends, not
-// fmt, to keep a prediction within its 2 µs budget.
-func (c *Calibration) warn(pr *Prediction, cfg Config, op point, np, d, delta float64) {
-	p := &c.Params
-	w := &pr.Warnings
-	if pr.CapBinds {
-		free := p.operate(np, d, math.Inf(1), delta, float64(cfg.Concurrency))
-		pr.FreeCapTputPerGPU = free.theta / float64(pr.GPUs)
-		pr.FreeCapMeanIntvty = 1 / (p.Alpha + p.Beta*free.bmax)
-		b := make([]byte, 0, 160)
-		b = append(b, "decode cap binds: BS "...)
-		b = strconv.AppendInt(b, int64(cfg.DecodeBS), 10)
-		b = append(b, " holds the busiest rank, "...)
-		b = strconv.AppendFloat(b, pr.Queue, 'f', 0, 64)
-		b = append(b, " requests wait for admission; a free cap would give "...)
-		b = appendThousands(b, pr.FreeCapTputPerGPU)
-		b = append(b, " tok/s/GPU at "...)
-		b = strconv.AppendFloat(b, pr.FreeCapMeanIntvty, 'f', 1, 64)
-		*w = append(*w, string(append(b, " tok/s/user"...)))
-	}
-	if cfg.DecodeBS == 0 {
-		*w = append(*w, "decode BS unknown: the cap is treated as free")
-	}
-	if op.regime == RegimePrefill {
-		b := make([]byte, 0, 120)
-		b = append(b, "prefill ceiling reached: "...)
-		b = strconv.AppendFloat(b, pr.Queue, 'f', 0, 64)
-		b = append(b, " requests queue in front of prefill; concurrency past "...)
-		b = strconv.AppendFloat(b, pr.KneeConcurrency, 'f', 0, 64)
-		*w = append(*w, string(append(b, " only adds queueing"...)))
-	}
-	if pr.Headroom > headroomWarn {
-		b := append(make([]byte, 0, 64), "decode near its asymptote: "...)
-		b = strconv.AppendFloat(b, pr.Headroom*100, 'f', 0, 64)
-		*w = append(*w, string(append(b, " % of D/(fβ)"...)))
-	}
-	if cfg.Balance == model.BalanceTotalTokens {
-		*w = append(*w, "total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step")
-	}
-	if p.BMax > 0 && (op.bmax < p.BMin*(1-rangeSlack) || op.bmax > p.BMax*(1+rangeSlack)) {
-		b := append(make([]byte, 0, 100), "extrapolation: busiest-rank batch "...)
-		b = strconv.AppendFloat(b, op.bmax, 'f', 1, 64)
-		b = append(b, " is outside the calibrated range "...)
-		b = strconv.AppendFloat(b, p.BMin, 'f', 1, 64)
-		b = append(b, "–"...)
-		b = strconv.AppendFloat(b, p.BMax, 'f', 1, 64)
-		*w = append(*w, string(b))
-	}
-	*w = append(*w, c.staticWarnings()...)
-}
-
-// staticWarnings depend on the calibration only; they are built once and
-// rebuilt when a caller changes τP or the short runs.
-func (c *Calibration) staticWarnings() []string {
-	key := staticKey{c.Params.TauP, c.Params.TauPLowerBound, len(c.ShortRuns)}
-	if c.static != nil && c.staticFor == key {
-		return c.static
-	}
-	s := []string{}
-	for _, id := range c.ShortRuns {
-		s = append(s, fmt.Sprintf("calibration point %s is from a short run (under 3600 s): not steady state", id))
-	}
-	if c.Params.TauP <= 0 {
-		s = append(s, fmt.Sprintf("τP unknown (at least %s tok/s per prefill worker): run a saturation sweep (fixed prefill workers, rising concurrency, free cap)",
-			thousands(c.Params.TauPLowerBound)))
-	}
-	c.static, c.staticFor = s, key
-	return s
-}
-
-type staticKey struct {
-	tauP, tauPLow float64
-	shortRuns     int
-}
-
-// thousands formats a rate with thousands separators: 1,033,494.
-func thousands(v float64) string { return model.Thousands(v, 0) }
-
-func appendThousands(b []byte, v float64) []byte { return model.AppendThousands(b, v, 0) }

@@ -12,34 +12,29 @@ import (
 type Fit struct {
 	Cal     *planner.Calibration
 	Err     error
-	Points  []model.Point // the calibration points
-	Method  string        // "leave-one-out" or "2-fold"
+	Points  []model.Point     // the calibration points, one per configuration
+	Twins   []planner.Skipped // measurements left out as twins of a calibration point
+	Method  string            // "leave-one-out" or "2-fold"
 	Rows    []planner.BacktestRow
 	MeanAbs struct{ Tput, Mean float64 }
 	Tested  int
 }
 
-// Calibrate fits the model on the measured disaggregated points of the
-// largest own curve (never competitor or planned points) and backtests it.
+// Calibrate fits the model on the points planner.ChooseFit picks (the
+// usable measured points of the largest own curve, twins counted once) and
+// backtests it leaving one configuration out at a time.
 func Calibrate(all []model.Point) Fit {
-	var own []model.Point
-	for _, p := range all {
-		if calibratable(&p) {
-			own = append(own, p)
-		}
+	fc, err := planner.ChooseFit(all, nil)
+	f := Fit{Points: fc.Points, Twins: fc.Twins, Err: err}
+	if err != nil {
+		return f
 	}
-	var pts []model.Point
-	for _, c := range model.GroupCurves(own) {
-		if len(c.Points) > len(pts) {
-			pts = c.Points
-		}
-	}
-	f := Fit{Points: pts}
-	f.Cal, f.Err = planner.Calibrate(pts)
+	f.Cal, f.Err = planner.Calibrate(fc.Points)
 	if f.Err != nil {
 		return f
 	}
-	cv := planner.CrossValidate(pts)
+	f.Cal.AddMeasured(all)
+	cv := planner.CrossValidate(fc.Points)
 	f.Method, f.Rows = cv.Method, cv.Rows
 	f.MeanAbs.Tput, f.MeanAbs.Mean = cv.MeanAbs.Tput, cv.MeanAbs.Mean
 	f.Tested = len(f.Rows)
@@ -54,15 +49,4 @@ func (f Fit) ErrorFor(id string) (planner.BacktestRow, bool) {
 		}
 	}
 	return planner.BacktestRow{}, false
-}
-
-// calibratable is a measured steady-state disaggregated point with what
-// PLANNER.md's calibration needs: Np, C, BS, balancing, tput/GPU and mean
-// interactivity. Short runs are left out (their throughput is projected).
-func calibratable(p *model.Point) bool {
-	k := p.Knobs
-	return p.Source != model.SourceCompetitor && p.Source != model.SourcePlanned &&
-		k.Mode == model.ModeDisagg && k.Prefill.Workers > 0 && k.DecodeBS > 0 &&
-		k.Concurrency > 0 && k.Balance != "" && !p.Prov.ShortRun() &&
-		p.Metrics.Has(model.TputPerGPU) && p.Metrics.Has(model.MeanIntvty)
 }

@@ -1,0 +1,100 @@
+package planner
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// collapseDrop is how far (relative) throughput must fall below the best of
+// lower concurrencies on one configuration to count as a collapse.
+const collapseDrop = 0.05
+
+// Collapse is a measured knee past which throughput falls: one
+// configuration (all knobs but concurrency) whose throughput at AtC is below
+// its best at a lower concurrency PeakC.
+type Collapse struct {
+	Shape     string  `json:"shape"` // model.Knobs.Shape of the configuration
+	PeakC     int     `json:"peak_concurrency"`
+	PeakTput  float64 `json:"peak_tput_per_gpu"`
+	AtC       int     `json:"concurrency"`
+	AtTput    float64 `json:"tput_per_gpu"`
+	PeakPoint string  `json:"peak_point"`
+	AtPoint   string  `json:"point"`
+	key       string
+}
+
+// collapseKey identifies a configuration without its concurrency.
+func collapseKey(np int, preShape, decShape string, d, bs int) string {
+	b := make([]byte, 0, 40)
+	b = strconv.AppendInt(b, int64(np), 10)
+	b = append(b, '|')
+	b = append(b, preShape...)
+	b = append(b, '|')
+	b = append(b, decShape...)
+	b = append(b, '|')
+	b = strconv.AppendInt(b, int64(d), 10)
+	b = append(b, '|')
+	return string(strconv.AppendInt(b, int64(bs), 10))
+}
+
+func knobsKey(k model.Knobs) string {
+	return collapseKey(k.Prefill.Workers, k.Prefill.Parallelism(), k.Decode.Parallelism(), k.DecodeRanks(), k.DecodeBS)
+}
+
+// DetectCollapses finds, per configuration of the measured disaggregated
+// points, the first concurrency whose throughput falls more than 5 % below
+// the best at a lower concurrency.
+func DetectCollapses(points []model.Point) []Collapse {
+	groups := map[string][]*model.Point{}
+	var order []string
+	for i := range points {
+		pt := &points[i]
+		if pt.Knobs.Mode != model.ModeDisagg || pt.Knobs.Concurrency <= 0 || pt.Source == model.SourcePlanned || pt.Source == model.SourceCompetitor {
+			continue
+		}
+		if _, ok := pt.Metrics.Get(model.TputPerGPU); !ok {
+			continue
+		}
+		k := knobsKey(pt.Knobs)
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], pt)
+	}
+	var out []Collapse
+	for _, k := range order {
+		g := groups[k]
+		sort.SliceStable(g, func(i, j int) bool { return g[i].Knobs.Concurrency < g[j].Knobs.Concurrency })
+		var peak *model.Point
+		peakY := 0.0
+		for _, pt := range g {
+			y, _ := pt.Metrics.Get(model.TputPerGPU)
+			if peak != nil && pt.Knobs.Concurrency > peak.Knobs.Concurrency && y < peakY*(1-collapseDrop) {
+				out = append(out, Collapse{Shape: pt.Knobs.Shape(), PeakC: peak.Knobs.Concurrency, PeakTput: peakY,
+					AtC: pt.Knobs.Concurrency, AtTput: y, PeakPoint: peak.ID, AtPoint: pt.ID, key: k})
+				break
+			}
+			if y > peakY {
+				peak, peakY = pt, y
+			}
+		}
+	}
+	return out
+}
+
+// collapseFor is the measured collapse of cfg's configuration at or below
+// its concurrency, nil when none.
+func collapseFor(cs []Collapse, cfg Config, preShape, decShape string) *Collapse {
+	if len(cs) == 0 {
+		return nil
+	}
+	k := collapseKey(cfg.PrefillWorkers, preShape, decShape, cfg.DecodeRanks, cfg.DecodeBS)
+	for i := range cs {
+		if cs[i].key == k && cfg.Concurrency > cs[i].PeakC {
+			return &cs[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,215 @@
+package planner
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// batchSpreadMin is how far apart (relative) a family's calibration batches
+// must lie for its slope β to be identified.
+const batchSpreadMin = 0.05
+
+// setBatches computes each point's mean batch b̄ = Θ·f·TPOT/D and whether
+// it sits at its cap.
+func setBatches(obsv []obs, f float64) {
+	for i := range obsv {
+		o := &obsv[i]
+		o.bbar = o.theta * f * o.tpot / float64(o.d)
+		o.capBound = o.bs > 0 && o.bbar+o.delta >= o.bs*(1-capBoundTol)
+	}
+}
+
+// fitDecodeLaws fits TPOT = α + β·b_max per decode family (first point's
+// family first). A family seen at one batch borrows β/α from an identified
+// family of the same attention kind when there is one; it is an error when
+// no family is identified.
+func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
+	var notes []string
+	p.Decode = p.Decode[:0]
+	index := map[string]int{}
+	for _, o := range obsv {
+		i, ok := index[o.family]
+		if !ok {
+			i = len(p.Decode)
+			index[o.family] = i
+			p.Decode = append(p.Decode, DecodeLaw{Family: o.family, DPAttn: o.dpAttn,
+				BMin: math.Inf(1), CMin: math.Inf(1)})
+		}
+		l := &p.Decode[i]
+		l.Points = append(l.Points, o.id)
+		if !slices.Contains(l.Shapes, o.decShape) {
+			l.Shapes = append(l.Shapes, o.decShape)
+		}
+		b, cr := o.bmax(), o.c/float64(o.d)
+		l.BMin, l.BMax = math.Min(l.BMin, b), math.Max(l.BMax, b)
+		l.CMin, l.CMax = math.Min(l.CMin, cr), math.Max(l.CMax, cr)
+	}
+	identified := make([]bool, len(p.Decode))
+	for i := range p.Decode {
+		l := &p.Decode[i]
+		var xs, ys []float64
+		for _, o := range obsv {
+			if o.family == l.Family {
+				xs, ys = append(xs, o.bmax()), append(ys, o.tpot)
+			}
+		}
+		if l.BMax-l.BMin < batchSpreadMin*l.BMax {
+			continue
+		}
+		beta, alpha, ok := linreg(xs, ys)
+		if !ok || beta <= 0 {
+			return nil, fmt.Errorf("cannot calibrate: the %s decode step does not grow with the busiest rank's batch across %s; add points with different batch sizes",
+				familyName(l), strings.Join(l.Points, ", "))
+		}
+		l.Alpha, l.Beta, identified[i] = alpha, beta, true
+	}
+	for i := range p.Decode {
+		if identified[i] {
+			continue
+		}
+		l := &p.Decode[i]
+		ref := -1
+		for j := range p.Decode {
+			if identified[j] && (ref < 0 || (p.Decode[j].DPAttn == l.DPAttn && p.Decode[ref].DPAttn != l.DPAttn)) {
+				ref = j
+			}
+		}
+		if ref < 0 {
+			return nil, errors.New("cannot calibrate: no decode shape has calibration points at two batch sizes, so no step law TPOT = α + β·b is identified; add a point of one shape at another concurrency or cap")
+		}
+		borrowSlope(obsv, l, &p.Decode[ref])
+		notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s): its slope is borrowed from %s (same β/α) and predictions at other batches are extrapolated",
+			familyName(l), strings.Join(l.Points, ", "), familyName(&p.Decode[ref])))
+	}
+	fitAdmitExcess(obsv, p)
+	t := &p.Decode[0]
+	p.Alpha, p.Beta, p.BMin, p.BMax = t.Alpha, t.Beta, t.BMin, t.BMax
+	return notes, nil
+}
+
+// borrowSlope gives l the reference's relative slope β/α (its β when the
+// reference's intercept is not positive), through l's mean point.
+func borrowSlope(obsv []obs, l, ref *DecodeLaw) {
+	var sx, sy float64
+	n := 0
+	for _, o := range obsv {
+		if o.family == l.Family {
+			sx += o.bmax()
+			sy += o.tpot
+			n++
+		}
+	}
+	x, y := sx/float64(n), sy/float64(n)
+	if ref.Alpha > 0 {
+		r := ref.Beta / ref.Alpha
+		l.Alpha = y / (1 + r*x)
+		l.Beta = r * l.Alpha
+	} else {
+		l.Beta = ref.Beta
+		l.Alpha = y - l.Beta*x
+	}
+	l.SlopeAssumed, l.SlopeFrom = true, ref.Family
+}
+
+// familyName is a family as a user reads it.
+func familyName(l *DecodeLaw) string {
+	if l.DPAttn {
+		return "DP-attention (" + strings.Join(l.Shapes, ", ") + ")"
+	}
+	return l.Family
+}
+
+// setDeltas gives DP-attention points their method's δ; TP/TEP decode has no
+// busiest-rank excess.
+func setDeltas(obsv []obs, p *Params) {
+	for i := range obsv {
+		if obsv[i].dpAttn {
+			obsv[i].delta = p.Delta(obsv[i].balance)
+		} else {
+			obsv[i].delta = 0
+		}
+	}
+}
+
+// fitDeltas fits δ per balancing method when at least two DP-attention
+// points of each method exist and one degree of freedom is left. Only the
+// difference of the two δ is identified (α absorbs a common shift), so
+// total_requests keeps DefaultDelta and total_tokens moves by γ/β from
+// TPOT = α + β(b̄+δ) + γ·[tt].
+func fitDeltas(obsv []obs, p *Params) bool {
+	nt, nr, n := 0, 0, 0
+	for _, o := range obsv {
+		if !o.dpAttn {
+			continue
+		}
+		n++
+		switch o.balance {
+		case model.BalanceTotalTokens:
+			nt++
+		case model.BalanceTotalRequests:
+			nr++
+		}
+	}
+	if nt < 2 || nr < 2 || n < 5 {
+		return false
+	}
+	l := p.lawOfFamily("dep")
+	var rt, rr float64
+	for _, o := range obsv {
+		if !o.dpAttn {
+			continue
+		}
+		r := o.tpot - (l.Alpha + l.Beta*(o.bbar+o.delta))
+		switch o.balance {
+		case model.BalanceTotalTokens:
+			rt += r / float64(nt)
+		case model.BalanceTotalRequests:
+			rr += r / float64(nr)
+		}
+	}
+	shift := (rt - rr) / l.Beta
+	p.DeltaRequests = DefaultDelta
+	p.DeltaTokens = math.Min(math.Max(DefaultDelta+shift, 0), 9.25)
+	p.DeltaFitted = true
+	setDeltas(obsv, p)
+	return true
+}
+
+// lawOfFamily is the family's law, nil when it was not calibrated.
+func (p *Params) lawOfFamily(family string) *DecodeLaw {
+	for i := range p.Decode {
+		if p.Decode[i].Family == family {
+			return &p.Decode[i]
+		}
+	}
+	return nil
+}
+
+// fitAdmitExcess sets each TP/TEP family's admission excess from its points
+// whose concurrency fills every slot, and marks them cap-bound.
+func fitAdmitExcess(obsv []obs, p *Params) {
+	for i := range p.Decode {
+		l := &p.Decode[i]
+		if l.DPAttn {
+			continue
+		}
+		sum, n := 0.0, 0
+		for j := range obsv {
+			o := &obsv[j]
+			if o.family != l.Family || o.bs <= 0 || o.c < o.bs*float64(o.d) {
+				continue
+			}
+			sum += math.Max(o.bs-o.bbar, 0)
+			n++
+			o.capBound = true
+		}
+		if n > 0 {
+			l.AdmitExcess = math.Min(sum/float64(n), 0.99*l.BMin)
+		}
+	}
+}

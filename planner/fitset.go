@@ -1,0 +1,142 @@
+package planner
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// FitChoice is the set a front end calibrates on: one measurement per
+// configuration of one curve.
+type FitChoice struct {
+	Curve  model.CurveKey
+	Points []model.Point
+	// Twins are measurements left out because another measurement of the
+	// same configuration (model.Knobs.BaseID) is in Points; Reason names it.
+	Twins []Skipped
+}
+
+// IDs are the chosen points' IDs.
+func (fc FitChoice) IDs() []string {
+	ids := make([]string, len(fc.Points))
+	for i := range fc.Points {
+		ids[i] = fc.Points[i].ID
+	}
+	return ids
+}
+
+// ChooseFit picks the calibration points. With ids it takes exactly those
+// (in order), refusing unknown IDs, aggregated points and points of several
+// curves. Without, it takes every usable measured point (Usable) of the curve
+// with the most of them. Either way twins of one configuration count once:
+// the first steady-state one with a known 3600 s run is kept, else the first.
+func ChooseFit(points []model.Point, ids []string) (FitChoice, error) {
+	var pick []model.Point
+	if len(ids) > 0 {
+		var unknown, agg []string
+		for _, id := range ids {
+			i := model.FindID(points, id)
+			switch {
+			case i < 0:
+				unknown = append(unknown, id)
+			case points[i].Knobs.Mode != model.ModeDisagg:
+				agg = append(agg, id)
+			default:
+				pick = append(pick, points[i])
+			}
+		}
+		if len(unknown) > 0 {
+			all := make([]string, len(points))
+			for i := range points {
+				all[i] = points[i].ID
+			}
+			sort.Strings(all)
+			return FitChoice{}, fmt.Errorf("unknown point ID %s; valid IDs:\n  %s", strings.Join(unknown, ", "), strings.Join(all, "\n  "))
+		}
+		if len(agg) > 0 {
+			return FitChoice{}, fmt.Errorf("cannot fit on %s: %w", strings.Join(agg, ", "), ErrOutOfScope)
+		}
+		for _, p := range pick[1:] {
+			if p.Curve != pick[0].Curve {
+				return FitChoice{}, fmt.Errorf("%s is not on the curve %s: fit on points of one curve", p.ID, pick[0].Curve)
+			}
+		}
+	} else {
+		var usable []model.Point
+		for i := range points {
+			if Usable(&points[i]) {
+				usable = append(usable, points[i])
+			}
+		}
+		for _, c := range model.GroupCurves(usable) {
+			if len(c.Points) > len(pick) {
+				pick = c.Points
+			}
+		}
+		if len(pick) == 0 {
+			return FitChoice{}, fmt.Errorf("no measured steady-state disaggregated point with prefill workers, decode cap, concurrency, throughput and interactivity (and the balancing of DP-attention decode) to calibrate on")
+		}
+	}
+	fc := FitChoice{Curve: pick[0].Curve}
+	fc.Points, fc.Twins = dropTwins(pick)
+	return fc, nil
+}
+
+// Usable says whether a point can join an automatic calibration: measured
+// (not planned or a competitor's), steady state, disaggregated, with prefill
+// workers, concurrency, decode cap, throughput and interactivity (mean, p90
+// or TPOT), and the balancing method when decode has DP attention.
+func Usable(p *model.Point) bool {
+	k := p.Knobs
+	return p.Source != model.SourceCompetitor && p.Source != model.SourcePlanned &&
+		k.Mode == model.ModeDisagg && k.Prefill.Workers > 0 && k.DecodeBS > 0 && k.Concurrency > 0 &&
+		(k.Balance != "" || !k.Decode.DPAttn) && !p.Prov.ShortRun() &&
+		p.Metrics.Has(model.TputPerGPU) &&
+		(p.Metrics.Has(model.MeanIntvty) || p.Metrics.Has(model.P90Intvty) || p.Metrics.Has(model.MeanTPOT))
+}
+
+// dropTwins keeps one measurement per configuration, in order of first
+// appearance: a known ≥ 3600 s run when there is one, else the first.
+func dropTwins(pts []model.Point) (kept []model.Point, twins []Skipped) {
+	best := map[string]int{} // BaseID → index into pts
+	var order []string
+	for i := range pts {
+		id := pts[i].Knobs.BaseID()
+		j, ok := best[id]
+		if !ok {
+			best[id] = i
+			order = append(order, id)
+			continue
+		}
+		if steady(&pts[i]) && !steady(&pts[j]) {
+			best[id] = i
+		}
+	}
+	keep := map[int]bool{}
+	for _, id := range order {
+		keep[best[id]] = true
+		kept = append(kept, pts[best[id]])
+	}
+	for i := range pts {
+		if !keep[i] {
+			twins = append(twins, Skipped{ID: pts[i].ID, Reason: "twin of " + pts[best[pts[i].Knobs.BaseID()]].ID + " (same configuration, measured again): counted once"})
+		}
+	}
+	return kept, twins
+}
+
+func steady(p *model.Point) bool { return p.Prov.DurationS >= 3600 }
+
+// TwinOf is the ID of a point in fit with the same configuration as p, ""
+// when none (p itself does not count).
+func TwinOf(p *model.Point, fit []model.Point) string {
+	id := p.Knobs.BaseID()
+	for i := range fit {
+		if fit[i].ID != p.ID && fit[i].Knobs.BaseID() == id {
+			return fit[i].ID
+		}
+	}
+	return ""
+}

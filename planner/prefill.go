@@ -1,0 +1,190 @@
+package planner
+
+import (
+	"math"
+	"slices"
+)
+
+// Prefill identification thresholds.
+const (
+	saturationFlat  = 0.03 // how flat Θ must stay (relative) across a saturation pair
+	saturationTTFT  = 3.0  // without a TTFT law: TTFT this many times its shape's fastest means a queue at the ceiling
+	saturationQueue = 2.0  // with one: TTFT this many times the law's at its load
+	saturationLoad  = 0.7  // ... while its prefill load is at least this share of the shape's highest
+	nearCap         = 0.5  // b_max/BS above which a point's TTFT may hold an admission queue
+	loadSpreadMin   = 0.2  // relative spread of prefill load needed to fit κ
+	queueingRho     = 0.9  // prefill load over τP that makes a loop point "queueing"
+	prefillLoadWarn = 1.05 // load past this × the highest measured, with τP unknown, warns
+)
+
+// fitPrefill fits each prefill worker shape's TTFT law and ceiling τP (first
+// point's shape first), and mirrors the first into Params' τP fields.
+func fitPrefill(obsv []obs, p *Params) {
+	p.Prefill = p.Prefill[:0]
+	index := map[string]int{}
+	for _, o := range obsv {
+		if _, ok := index[o.preShape]; !ok {
+			index[o.preShape] = len(p.Prefill)
+			p.Prefill = append(p.Prefill, PrefillLaw{Family: o.preShape, GPUs: o.preGPUs})
+		}
+	}
+	fam := make([]*obs, 0, len(obsv))
+	for i := range p.Prefill {
+		l := &p.Prefill[i]
+		fam = fam[:0]
+		for j := range obsv {
+			if obsv[j].preShape == l.Family {
+				fam = append(fam, &obsv[j])
+				l.Points = append(l.Points, obsv[j].id)
+			}
+		}
+		fitPrefillLaw(fam, l, p.TTFTKind != "")
+	}
+	t := &p.Prefill[0]
+	p.TauP, p.TauPLowerBound, p.SaturationPair = t.TauP, t.TauPLowerBound, t.SaturationPair
+}
+
+func fitPrefillLaw(fam []*obs, l *PrefillLaw, ttft bool) {
+	saturated := map[string]bool{}
+	for _, o := range fam {
+		l.TauPLowerBound = math.Max(l.TauPLowerBound, o.theta/float64(o.np))
+	}
+	// A saturation pair: same prefill workers and decode ranks, the second
+	// with more concurrency or a freer cap (neither less), and flat Θ.
+	for i, a := range fam {
+		for _, b := range fam[i+1:] {
+			if a.np != b.np || a.d != b.d {
+				continue
+			}
+			lo, hi := a, b
+			if lo.c > hi.c || (lo.c == hi.c && lo.bs > hi.bs) {
+				lo, hi = hi, lo
+			}
+			freer := hi.c > lo.c || hi.bs > lo.bs
+			if !freer || hi.bs < lo.bs || math.Abs(hi.theta/lo.theta-1) > saturationFlat {
+				continue
+			}
+			tau := math.Max(a.theta, b.theta) / float64(a.np)
+			if tau > l.TauP {
+				l.TauP, l.SaturationPair = tau, []string{lo.id, hi.id}
+			}
+			saturated[lo.id], saturated[hi.id] = true, true
+		}
+	}
+	if ttft {
+		markSaturated(fam, l, saturated)
+	}
+	for _, id := range l.SaturationPair {
+		if !slices.Contains(l.Saturated, id) {
+			l.Saturated = append(l.Saturated, id)
+		}
+	}
+	if l.TauP > 0 {
+		l.TauP = math.Max(l.TauP, l.TauPLowerBound)
+	}
+	// The TTFT law on unsaturated points far from their cap (near it, TTFT
+	// may hold an admission queue): T0 + κ·load by least squares; failing
+	// that, κ = 0 and T0 the fastest unsaturated TTFT (every measured TTFT
+	// bounds the no-load one from above).
+	free, unsat := make([]*obs, 0, len(fam)), make([]*obs, 0, len(fam))
+	for _, o := range fam {
+		if saturated[o.id] {
+			continue
+		}
+		unsat = append(unsat, o)
+		if o.bs == 0 || o.bmax() < nearCap*o.bs {
+			free = append(free, o)
+		}
+	}
+	if len(unsat) == 0 {
+		unsat = fam
+	}
+	for _, o := range unsat {
+		l.LoadMax = math.Max(l.LoadMax, o.theta/float64(o.np))
+	}
+	if !ttft {
+		return
+	}
+	if t0, k, ok := fitTTFTLaw(free); ok {
+		l.T0, l.Kappa = t0, k
+		return
+	}
+	l.T0 = math.Inf(1)
+	for _, o := range unsat {
+		l.T0 = math.Min(l.T0, o.ttft)
+	}
+}
+
+// markSaturated finds the points at the prefill ceiling from TTFT. A
+// candidate runs its prefill workers near the shape's highest load without
+// its decode cap binding. It is saturated when its TTFT is at least twice
+// what the TTFT law of the other unqueued points gives at its load (past the
+// ceiling the loop pushes every extra request into the queue), or, when
+// those points do not identify a law, at least 3× the shape's fastest TTFT.
+func markSaturated(fam []*obs, l *PrefillLaw, saturated map[string]bool) {
+	cand := map[string]bool{}
+	for _, o := range fam {
+		if !o.capBound && !saturated[o.id] && o.theta/float64(o.np) >= saturationLoad*l.TauPLowerBound {
+			cand[o.id] = true
+		}
+	}
+	free := make([]*obs, 0, len(fam))
+	fastest := math.Inf(1)
+	for _, o := range fam {
+		fastest = math.Min(fastest, o.ttft)
+		if !cand[o.id] && !saturated[o.id] && (o.bs == 0 || o.bmax() < nearCap*o.bs) {
+			free = append(free, o)
+		}
+	}
+	t0, k, law := fitTTFTLaw(free)
+	for _, o := range fam {
+		if !cand[o.id] {
+			continue
+		}
+		load := o.theta / float64(o.np)
+		if (law && o.ttft >= saturationQueue*(t0+k*load)) || (!law && o.ttft >= saturationTTFT*fastest) {
+			l.TauP = math.Max(l.TauP, load)
+			l.Saturated = append(l.Saturated, o.id)
+			saturated[o.id] = true
+		}
+	}
+}
+
+// fitTTFTLaw fits TTFT = T0 + κ·(Θ/Np) by least squares when at least two
+// loads spread enough, with κ > 0 and T0 ≥ 0 (through the origin when the
+// intercept comes out negative); ok is false otherwise.
+func fitTTFTLaw(pts []*obs) (t0, kappa float64, ok bool) {
+	loads, ttfts := make([]float64, 0, len(pts)), make([]float64, 0, len(pts))
+	lo, hi := math.Inf(1), 0.0
+	for _, o := range pts {
+		x := o.theta / float64(o.np)
+		loads, ttfts = append(loads, x), append(ttfts, o.ttft)
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	if len(pts) < 2 || hi-lo < loadSpreadMin*hi {
+		return 0, 0, false
+	}
+	k, a, fit := linreg(loads, ttfts)
+	switch {
+	case !fit || k <= 0:
+		return 0, 0, false
+	case a < 0:
+		var sxy, sxx float64
+		for i := range loads {
+			sxy += loads[i] * ttfts[i]
+			sxx += loads[i] * loads[i]
+		}
+		return 0, sxy / sxx, true
+	}
+	return a, k, true
+}
+
+// lawOfShape is the prefill law of a worker shape, nil when not calibrated.
+func (p *Params) lawOfShape(shape string) *PrefillLaw {
+	for i := range p.Prefill {
+		if p.Prefill[i].Family == shape {
+			return &p.Prefill[i]
+		}
+	}
+	return nil
+}

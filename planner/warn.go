@@ -1,0 +1,174 @@
+package planner
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// warn adds the prediction's warnings. The frequent ones are built with
+// strconv appends, not fmt, to keep a prediction within its 2 µs budget.
+func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d float64, collapses []Collapse) {
+	w := &pr.Warnings
+	extrapolated := false
+	if pr.CapBinds {
+		free := l.operate(np, d, math.Inf(1), float64(cfg.Concurrency))
+		rmean := c.Params.RMean
+		if rmean == 0 {
+			rmean = 1
+		}
+		pr.FreeCapTputPerGPU = free.theta / float64(pr.GPUs)
+		pr.FreeCapMeanIntvty = rmean / (l.alpha + l.beta*free.bmax)
+		b := make([]byte, 0, 160)
+		b = append(b, "decode cap binds: BS "...)
+		b = strconv.AppendInt(b, int64(cfg.DecodeBS), 10)
+		b = append(b, " holds the busiest rank, "...)
+		b = strconv.AppendFloat(b, pr.Queue, 'f', 0, 64)
+		b = append(b, " requests wait for admission; a free cap would give "...)
+		b = appendThousands(b, pr.FreeCapTputPerGPU)
+		b = append(b, " tok/s/GPU at "...)
+		b = strconv.AppendFloat(b, pr.FreeCapMeanIntvty, 'f', 1, 64)
+		*w = append(*w, string(append(b, " tok/s/user"...)))
+	}
+	if cfg.DecodeBS == 0 {
+		*w = append(*w, "decode BS unknown: the cap is treated as free")
+	}
+	if op.regime == RegimePrefill {
+		b := make([]byte, 0, 120)
+		b = append(b, "prefill ceiling reached: "...)
+		b = strconv.AppendFloat(b, pr.Queue, 'f', 0, 64)
+		b = append(b, " requests queue in front of prefill; concurrency past "...)
+		b = strconv.AppendFloat(b, pr.KneeConcurrency, 'f', 0, 64)
+		*w = append(*w, string(append(b, " only adds queueing"...)))
+	}
+	if pr.Headroom > headroomWarn {
+		b := append(make([]byte, 0, 120), "decode near its asymptote (saturation): "...)
+		b = strconv.AppendFloat(b, pr.Headroom*100, 'f', 0, 64)
+		*w = append(*w, string(append(b, " % of D/(fβ); more concurrency adds batch and latency, not throughput"...)))
+	}
+	if op.regime == RegimeLoop && op.theta >= queueingRho*op.tp {
+		b := append(make([]byte, 0, 140), "prefill near saturation: "...)
+		b = strconv.AppendFloat(b, 100*op.theta/op.tp, 'f', 0, 64)
+		b = append(b, " % of τP; TTFT grows and requests queue past the knee at c"...)
+		*w = append(*w, string(strconv.AppendFloat(b, pr.KneeConcurrency, 'f', 0, 64)))
+	}
+	if l.dpAttn && cfg.Balance == model.BalanceTotalTokens {
+		*w = append(*w, "total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step")
+	}
+	extrapolated = c.warnShapes(w, cfg, op, l) || extrapolated
+	if rangeOut(op.bmax, l.dec.BMin, l.dec.BMax) {
+		b := append(make([]byte, 0, 160), "extrapolation: busiest-rank batch "...)
+		b = strconv.AppendFloat(b, op.bmax, 'f', 1, 64)
+		b = append(b, " is outside the calibrated range "...)
+		b = strconv.AppendFloat(b, l.dec.BMin, 'f', 1, 64)
+		b = append(b, "–"...)
+		b = strconv.AppendFloat(b, l.dec.BMax, 'f', 1, 64)
+		if len(c.Params.Decode) > 1 {
+			b = append(b, " of "...)
+			b = append(b, familyName(l.dec)...)
+			b = append(b, " decode"...)
+		}
+		if op.bmax > l.dec.BMax {
+			b = append(b, "; decode saturation past it (KV-cache capacity, preemption) is not calibrated"...)
+		}
+		*w = append(*w, string(b))
+		extrapolated = true
+	}
+	if cr := float64(cfg.Concurrency) / d; rangeOut(cr, l.dec.CMin, l.dec.CMax) {
+		b := append(make([]byte, 0, 140), "extrapolation: concurrency per decode rank "...)
+		b = strconv.AppendFloat(b, cr, 'f', 1, 64)
+		b = append(b, " is outside the calibrated range "...)
+		b = strconv.AppendFloat(b, l.dec.CMin, 'f', 1, 64)
+		b = append(b, "–"...)
+		b = strconv.AppendFloat(b, l.dec.CMax, 'f', 1, 64)
+		*w = append(*w, string(b))
+		extrapolated = true
+	}
+	if math.IsInf(l.tauP, 1) {
+		*w = append(*w, c.tauPUnknown(l.tauPLow))
+		if l.loadMax > 0 && pr.PrefillLoad > l.loadMax*prefillLoadWarn {
+			b := append(make([]byte, 0, 180), "extrapolation: prefill load "...)
+			b = appendThousands(b, pr.PrefillLoad)
+			b = append(b, " tok/s per worker is above the highest calibrated "...)
+			b = appendThousands(b, l.loadMax)
+			*w = append(*w, string(append(b, " and τP is unknown: prefill saturation (queueing) is not ruled out"...)))
+			extrapolated = true
+		}
+	}
+	if cl := collapseFor(collapses, cfg, l.preShape, l.decShape); cl != nil {
+		*w = append(*w, fmt.Sprintf("collapse: measured throughput of this configuration falls past c%d (%s tok/s/GPU) to %s at c%d (%+.0f %%); the model does not describe collapse",
+			cl.PeakC, thousands(cl.PeakTput), thousands(cl.AtTput), cl.AtC, pct(cl.AtTput, cl.PeakTput)))
+		extrapolated = true
+	}
+	pr.Extrapolated = extrapolated
+	*w = append(*w, c.staticWarnings()...)
+}
+
+// warnShapes says when cfg's decode or prefill shape was not calibrated, or
+// its decode slope was assumed; it reports whether that is extrapolation.
+func (c *Calibration) warnShapes(w *[]string, cfg Config, op point, l *laws) bool {
+	ex := false
+	if l.decFallback {
+		*w = append(*w, fmt.Sprintf("extrapolation: decode shape %s has no calibration point; the %s law stands in for it", l.decShape, familyName(l.dec)))
+		ex = true
+	} else if l.shapeNew {
+		*w = append(*w, fmt.Sprintf("decode shape %s has no calibration point: the DP-attention per-rank law of %s is used", l.decShape, strings.Join(l.dec.Shapes, ", ")))
+	}
+	if l.dec.SlopeAssumed && !l.decFallback && math.Abs(op.bmax-l.dec.BMax) > rangeSlack*l.dec.BMax {
+		*w = append(*w, fmt.Sprintf("extrapolation: %s decode was calibrated at one batch (%.1f); its slope is assumed from %s", familyName(l.dec), l.dec.BMax, l.dec.SlopeFrom))
+		ex = true
+	}
+	if l.preFallback {
+		*w = append(*w, fmt.Sprintf("extrapolation: prefill shape %s has no calibration point; the %s prefill law stands in, scaled by GPUs per worker", l.preShape, l.pre.Family))
+		ex = true
+	}
+	return ex
+}
+
+// tauPUnknown is the τP warning for a lower bound, built once per bound.
+func (c *Calibration) tauPUnknown(low float64) string {
+	if c.tauWarn.s != "" && c.tauWarn.low == low {
+		return c.tauWarn.s
+	}
+	b := append(make([]byte, 0, 160), "τP unknown (at least "...)
+	b = appendThousands(b, low)
+	b = append(b, " tok/s per prefill worker): run a saturation sweep (fixed prefill workers, rising concurrency, free cap)"...)
+	c.tauWarn.low, c.tauWarn.s = low, string(b)
+	return c.tauWarn.s
+}
+
+// rangeOut is v outside [lo, hi] by more than rangeSlack.
+func rangeOut(v, lo, hi float64) bool {
+	return hi > 0 && (v < lo*(1-rangeSlack) || v > hi*(1+rangeSlack))
+}
+
+// staticWarnings depend on the calibration only; they are built once and
+// rebuilt when a caller changes the short runs.
+func (c *Calibration) staticWarnings() []string {
+	key := staticKey{len(c.ShortRuns), c.Params.R90Assumed}
+	if c.static != nil && c.staticFor == key {
+		return c.static
+	}
+	s := []string{}
+	for _, id := range c.ShortRuns {
+		s = append(s, fmt.Sprintf("calibration point %s is from a short run (under 3600 s): not steady state", id))
+	}
+	if c.Params.R90Assumed {
+		s = append(s, "mean interactivity assumed equal to p90: the calibration published p90 only (r90 = 1 assumed)")
+	}
+	c.static, c.staticFor = s, key
+	return s
+}
+
+type staticKey struct {
+	shortRuns  int
+	r90Assumed bool
+}
+
+// thousands formats a rate with thousands separators: 1,033,494.
+func thousands(v float64) string { return model.Thousands(v, 0) }
+
+func appendThousands(b []byte, v float64) []byte { return model.AppendThousands(b, v, 0) }
