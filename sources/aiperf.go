@@ -28,11 +28,13 @@ func sniffAIPerf(data []byte) bool {
 		bytes.Contains(h, []byte(`"time_to_first_token"`)) || bytes.Contains(h, []byte(`"inter_token_latency"`)))
 }
 
-// gpuPending is a point whose throughput totals wait for its GPU count;
-// totals holds tok/s under the per-GPU metric they will become.
+// gpuPending is a point whose throughput totals (tok/s) wait for its GPU
+// count; preGPUs/decGPUs split a disaggregated point's GPUs when its file
+// name states them.
 type gpuPending struct {
-	point  int
-	totals model.Metrics
+	point            int
+	totals           rowTotals
+	preGPUs, decGPUs int
 }
 
 // aiperfStats is the part of one metric tag sweeptune uses.
@@ -56,10 +58,39 @@ const (
 
 var aiperfStatIndex = map[string]int{"avg": statAvg, "p50": statP50, "p75": statP75, "p90": statP90, "p99": statP99}
 
-// aiperfTags are the metric tags read; the rest are skipped.
-var aiperfTags = map[string]bool{
-	"total_token_throughput": true, "output_token_throughput": true, "time_to_first_token": true,
-	"inter_token_latency": true, "request_latency": true, "benchmark_duration": true,
+// aiperfTags are the metric tags read (the older export's spelling → the
+// current one); the rest are skipped.
+var aiperfTags = map[string]string{
+	"total_token_throughput": "total_token_throughput", "output_token_throughput": "output_token_throughput",
+	"time_to_first_token": "time_to_first_token", "ttft": "time_to_first_token",
+	"inter_token_latency": "inter_token_latency", "request_latency": "request_latency",
+	"benchmark_duration": "benchmark_duration", "total_isl": "total_isl", "total_osl": "total_osl",
+}
+
+// aiperfTotals are the run's throughputs: total and output tokens per
+// second, the total computed from the token counts and the duration when
+// an older export leaves it out.
+func aiperfTotals(stats map[string]*aiperfStats) rowTotals {
+	var t rowTotals
+	avg := func(tag string) (float64, bool) {
+		if st := stats[tag]; st != nil {
+			return st.get(statAvg)
+		}
+		return 0, false
+	}
+	if v, ok := avg("total_token_throughput"); ok {
+		t.set("total_token_throughput", v)
+	} else if in, ok1 := avg("total_isl"); ok1 {
+		if out, ok2 := avg("total_osl"); ok2 {
+			if dur, ok3 := avg("benchmark_duration"); ok3 && dur > 0 {
+				t.set("total_token_throughput", (in+out)/dur)
+			}
+		}
+	}
+	if v, ok := avg("output_token_throughput"); ok {
+		t.set("output_token_throughput", v)
+	}
+	return t
 }
 
 func parseAIPerf(path string, data []byte, ds *Dataset) {
@@ -68,13 +99,24 @@ func parseAIPerf(path string, data []byte, ds *Dataset) {
 	var r resultRow
 	stats := map[string]*aiperfStats{}
 	var start string
+	tag := func(k string) {
+		st := &aiperfStats{scale: 1}
+		stats[aiperfTags[k]] = st
+		d.object(k, &r, func(sk []byte) { d.aiperfStat(k, sk, st, &r) })
+	}
 	s.members(func(key []byte) {
 		k := string(key)
 		switch {
-		case aiperfTags[k]:
-			st := &aiperfStats{scale: 1}
-			stats[k] = st
-			d.object(k, &r, func(sk []byte) { d.aiperfStat(k, sk, st, &r) })
+		case aiperfTags[k] != "":
+			tag(k)
+		case k == "records": // the older export nests the tags here
+			d.object(k, &r, func(tk []byte) {
+				if aiperfTags[string(tk)] != "" {
+					tag(string(tk))
+				} else {
+					s.skip()
+				}
+			})
 		case k == "start_time":
 			d.str(key, &start, &r)
 		case k == "input_config":
@@ -123,20 +165,7 @@ func parseAIPerf(path string, data []byte, ds *Dataset) {
 		return
 	}
 	p := aiperfPoint(path, &r, stats, start)
-	var pd gpuPending
-	if st := stats["total_token_throughput"]; st != nil {
-		if v, ok := st.get(statAvg); ok {
-			pd.totals.Set(model.TputPerGPU, v)
-		}
-	}
-	if st := stats["output_token_throughput"]; st != nil {
-		if v, ok := st.get(statAvg); ok {
-			pd.totals.Set(model.OutputTputPerGPU, v)
-			if tot, ok := pd.totals.Get(model.TputPerGPU); ok && tot >= v {
-				pd.totals.Set(model.InputTputPerGPU, tot-v)
-			}
-		}
-	}
+	pd := gpuPending{totals: aiperfTotals(stats)}
 	pd.point = len(ds.Points)
 	ds.Points = append(ds.Points, p)
 	ds.pending = append(ds.pending, pd)

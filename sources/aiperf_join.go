@@ -7,10 +7,11 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// resolvePending gives each point that waits for a GPU count (AIPerf) the
-// knobs of the recipe variant with its concurrency, then divides its
-// throughput totals by its GPUs: the variant's, else --gpus. Without
-// either the point stays, its per-GPU throughput absent, with a warning.
+// resolvePending gives each point that waits for a GPU count (AIPerf,
+// benchmark_serving output) the knobs of the recipe variant with its
+// concurrency, then divides its throughput totals by its GPUs: the
+// variant's or the file name's, else --gpus. Without any, the point stays,
+// its per-GPU throughput absent, with a warning.
 func resolvePending(ds *Dataset, opt Options) {
 	for _, pd := range ds.pending {
 		if pd.point < 0 || pd.point >= len(ds.Points) {
@@ -24,17 +25,18 @@ func resolvePending(ds *Dataset, opt Options) {
 		if gpus <= 0 && opt.GPUs > 0 {
 			p.GPUCount, gpus = opt.GPUs, opt.GPUs
 		}
-		present := pd.totals.Present()
-		if gpus <= 0 {
-			if len(present) > 0 {
-				ds.Warnf(p.Prov.File, "", "no GPU count (no recipe variant with concurrency %d loaded, no --gpus): per-GPU throughput unknown, point kept without it", p.Knobs.Concurrency)
-			}
+		if pd.totals.has == 0 {
 			continue
 		}
-		for _, m := range present {
-			v, _ := pd.totals.Get(m)
-			p.Metrics.Set(m, v/float64(gpus))
+		if gpus <= 0 {
+			ds.Warnf(p.Prov.File, "", "no GPU count (no recipe variant with concurrency %d loaded, none in the file name, no --gpus): per-GPU throughput unknown, point kept without it", p.Knobs.Concurrency)
+			continue
 		}
+		pre, dec := pd.preGPUs, pd.decGPUs
+		if p.Knobs.Mode == model.ModeDisagg && p.GPUCount == 0 {
+			pre, dec = p.Knobs.Prefill.TotalGPUs(), p.Knobs.Decode.TotalGPUs()
+		}
+		perGPU(&p.Metrics, pd.totals, gpus, pre, dec)
 	}
 	ds.pending = nil
 }
@@ -45,7 +47,7 @@ func adoptVariant(ds *Dataset, p *model.Point) {
 	best, bestDepth, ambiguous := -1, -1, false
 	for i := range ds.Variants {
 		v := &ds.Variants[i]
-		if v.Knobs.Concurrency != p.Knobs.Concurrency || v.Knobs.Mode == "" {
+		if !v.RunsAt(p.Knobs.Concurrency) || v.Knobs.Mode == "" || (p.GPUCount > 0 && v.Knobs.GPUs() != p.GPUCount) {
 			continue
 		}
 		depth := commonDirDepth(v.File, p.Prov.File)
@@ -60,7 +62,11 @@ func adoptVariant(ds *Dataset, p *model.Point) {
 		return
 	}
 	if ambiguous {
-		ds.Warnf(p.Prov.File, "", "concurrency %d matches several recipe variants of different shapes; GPU count left unknown", p.Knobs.Concurrency)
+		left := "GPU count left unknown"
+		if p.GPUCount > 0 {
+			left = "knobs left unknown"
+		}
+		ds.Warnf(p.Prov.File, "", "concurrency %d matches several recipe variants of different shapes; %s", p.Knobs.Concurrency, left)
 		return
 	}
 	v := ds.Variants[best]

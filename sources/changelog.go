@@ -50,19 +50,18 @@ func parseChangelogInto(path string, data []byte, ds *Dataset) {
 // ParseChangelog reads every entry; each problem is a warning naming the
 // entry and the field. Entries with problems are left out.
 func ParseChangelog(path string, data []byte) ([]ChangelogEntry, []Warning) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, []Warning{{File: path, Msg: "not valid YAML: " + yamlErr(err)}}
+	seq, dups, err := loadYAML(data, yamlTyped)
+	warns := dupWarnings(path, dups)
+	if err != nil {
+		return nil, append(warns, Warning{File: path, Msg: err.Error()})
 	}
-	if len(doc.Content) == 0 {
-		return nil, nil
+	if seq == nil {
+		return nil, warns
 	}
-	seq := doc.Content[0]
 	if seq.Kind != yaml.SequenceNode {
-		return nil, []Warning{{File: path, Msg: "not a list of changelog entries"}}
+		return nil, append(warns, Warning{File: path, Msg: "not a list of changelog entries"})
 	}
 	var out []ChangelogEntry
-	var warns []Warning
 	for i, n := range seq.Content {
 		e, field, err := changelogEntry(n)
 		if err != nil {

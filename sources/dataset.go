@@ -25,14 +25,32 @@ func (w Warning) String() string {
 	return fmt.Sprintf("%s: %s", w.File, w.Msg)
 }
 
-// Variant is one resolved recipe variant: the knobs an srt-slurm bundle's
-// override (or a schema-1 recipe) gives.
+// Variant is one resolved recipe variant: what srtctl runs for one
+// override, zip element or sweep combination (or for a single recipe).
 type Variant struct {
-	File     string      // recipe file
-	Override string      // override key ("" for base or a schema-1 recipe)
-	Name     string      // the resolved name field
-	Knobs    model.Knobs // knobs the recipe fixes; Concurrency from benchmark.env.CONC
-	Image    string      // model.container
+	File     string // recipe file
+	Override string // selector: override_x, zip_override_x[i], sweep[i]; "" for a single recipe
+	Name     string // the job name srtctl gives it
+	Engine   string // sglang, vllm, trtllm, tokenspeed, …
+	// Knobs the recipe fixes; Concurrency is set when the variant runs
+	// exactly one concurrency.
+	Knobs model.Knobs
+	// Concurrencies are the client concurrencies it runs, one run each.
+	Concurrencies []int
+	Image         string // model.container
+}
+
+// RunsAt reports whether the variant runs concurrency c.
+func (v *Variant) RunsAt(c int) bool {
+	if len(v.Concurrencies) == 0 {
+		return c > 0 && v.Knobs.Concurrency == c
+	}
+	for _, x := range v.Concurrencies {
+		if x == c {
+			return true
+		}
+	}
+	return false
 }
 
 // Dataset is everything one load produced.

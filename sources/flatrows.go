@@ -63,6 +63,9 @@ func (d *rowDecoder) flatRow(ds *Dataset, path string, i int) {
 			d.metric("", key, m, &r)
 			return
 		}
+		if d.totalField(key, &r) {
+			return
+		}
 		s.skip()
 	})
 	if s.err == nil {

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // Golden acceptance-length files (InferenceX golden_al_distribution/*.yaml):
@@ -27,7 +25,12 @@ func sniffGoldenAL(data []byte) bool {
 
 func parseGoldenAL(path string, data []byte, ds *Dataset) {
 	var doc map[string]map[string]map[int]any
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	root, dups, err := loadYAML(data, yamlTyped)
+	ds.Warnings = append(ds.Warnings, dupWarnings(path, dups)...)
+	if err == nil && root != nil {
+		err = root.Decode(&doc)
+	}
+	if err != nil {
 		ds.Warnf(path, "", "not a valid golden acceptance-length file: %s", yamlErr(err))
 		return
 	}

@@ -1,6 +1,10 @@
 package sources
 
-import "github.com/sweeptune/sweeptune/model"
+import (
+	"fmt"
+
+	"github.com/sweeptune/sweeptune/model"
+)
 
 // Join gives result points the knobs only a recipe knows (decode BS, MRR,
 // extra slots, balancing, GPUs per worker) by matching recipe variants on
@@ -21,10 +25,11 @@ func joinPoint(p *model.Point, variants []Variant) {
 	if k.Mode != model.ModeDisagg {
 		return
 	}
-	for _, v := range variants {
+	for i := range variants {
+		v := &variants[i]
 		vk := v.Knobs
 		if vk.Mode != model.ModeDisagg || vk.Prefill.Workers != k.Prefill.Workers ||
-			vk.Decode.Workers != k.Decode.Workers || vk.Concurrency != k.Concurrency {
+			vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) {
 			continue
 		}
 		fillRole(&k.Prefill, vk.Prefill)
@@ -56,5 +61,31 @@ func fillRole(dst *model.Role, src model.Role) {
 func fillInt(dst *int, v int) {
 	if *dst == 0 {
 		*dst = v
+	}
+}
+
+// settle is the last step of a load before IDs: a run exported twice
+// (AIPerf CSV and JSON) counts once, and points without a single metric
+// are said, never loaded silently.
+func settle(ds *Dataset) {
+	dropAIPerfCSVTwins(ds)
+	empty := map[string]int{}
+	var files []string
+	for i := range ds.Points {
+		if len(ds.Points[i].Metrics.Present()) > 0 {
+			continue
+		}
+		f := ds.Points[i].Prov.File
+		if empty[f] == 0 {
+			files = append(files, f)
+		}
+		empty[f]++
+	}
+	for _, f := range files {
+		what := "1 point has"
+		if empty[f] > 1 {
+			what = fmt.Sprintf("%d points have", empty[f])
+		}
+		ds.Warnf(f, "", "%s no metric sweeptune reads (throughput, interactivity or latency); loaded without any", what)
 	}
 }

@@ -54,6 +54,7 @@ func LoadFiles(names []string, data [][]byte, opt Options) *Dataset {
 
 func finish(ds *Dataset, opt Options) {
 	Join(ds, opt)
+	settle(ds)
 	model.AssignIDs(ds.Points)
 }
 

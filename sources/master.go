@@ -121,16 +121,15 @@ func parseMasterInto(path string, data []byte, ds *Dataset) {
 // ParseMaster reads a master config. Bad rows or entries are warnings; a
 // file that is not a master config at all is an error.
 func ParseMaster(path string, data []byte) (*MasterConfig, []Warning, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, nil, fmt.Errorf("not valid YAML: %s", yamlErr(err))
+	top, dups, err := loadYAML(data, yamlTyped)
+	warns := dupWarnings(path, dups)
+	if err != nil {
+		return nil, warns, err
 	}
-	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, nil, fmt.Errorf("not a mapping of config keys")
+	if top == nil || top.Kind != yaml.MappingNode {
+		return nil, warns, fmt.Errorf("not a mapping of config keys")
 	}
-	top := doc.Content[0]
 	mc := &MasterConfig{}
-	var warns []Warning
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		key, v := top.Content[i].Value, top.Content[i+1]
 		e, w := masterEntry(path, key, v)

@@ -71,7 +71,12 @@ func sniffPointsTable(data []byte) bool {
 
 func parsePointsTable(path string, data []byte, ds *Dataset) {
 	var tf tableFile
-	if err := yaml.Unmarshal(data, &tf); err != nil {
+	root, dups, err := loadYAML(data, yamlTyped)
+	ds.Warnings = append(ds.Warnings, dupWarnings(path, dups)...)
+	if err == nil && root != nil {
+		err = root.Decode(&tf)
+	}
+	if err != nil {
 		ds.Warnf(path, "", "not a valid points table: %v", yamlErr(err))
 		return
 	}

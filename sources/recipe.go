@@ -1,35 +1,71 @@
 package sources
 
 import (
+	"bytes"
 	"fmt"
-	"math"
 	"regexp"
-	"strconv"
+	"sort"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/model"
 	"go.yaml.in/yaml/v3"
 )
 
-// srt-slurm recipes: schema 2 bundles (base + override_* + zip_override_*)
-// and schema 1 single recipes, converted to schema 2 (formats/README.md).
+// srt-slurm recipes in every dialect srtctl reads: schema 1 (resources +
+// backend.<engine>_config) and schema 2 (engine + roles), each as a single
+// recipe, a sweep template (sweep: with {placeholders}), or a bundle (base:
+// plus override_* / zip_override_* blocks, deep-merged into the base).
+// Overrides are merged in the file's own vocabulary; variantOf reads the
+// knobs of a resolved recipe in either schema.
 
+// indentedKeyRe finds recipe blocks nested in a base:.
 var (
-	schema2Re = regexp.MustCompile(`(?m)^schema:\s*2\s*(#.*)?$`)
-	baseRe    = regexp.MustCompile(`(?m)^base:\s*(#.*)?$`)
-	resRe     = regexp.MustCompile(`(?m)^resources:\s*(#.*)?$`)
-	backendRe = regexp.MustCompile(`(?m)^backend:\s*(#.*)?$`)
+	indentedKeyRe = regexp.MustCompile(`(?m)^[ \t]+(roles|resources|backend|engine)[ \t]*:`)
+	flowBaseRe    = regexp.MustCompile(`(?m)^base:[ \t]*\{.*\b(roles|resources|backend|engine)[ \t]*:`)
 )
 
 func init() {
 	register(format{name: "srt-slurm recipe", priority: 35, sniff: sniffRecipe, parse: parseRecipeInto})
 }
 
+// sniffRecipe looks at the top-level keys: roles (schema 2), resources with
+// backend/engine/model (schema 1 and 2, block or flow style), or a base:
+// holding recipe blocks.
 func sniffRecipe(data []byte) bool {
 	if h := head(data, 1); len(h) > 0 && (h[0] == '{' || h[0] == '[') {
 		return false
 	}
-	return (schema2Re.Match(data) && baseRe.Match(data)) || (resRe.Match(data) && backendRe.Match(data))
+	keys := topLevelKeys(data, "roles", "resources", "backend", "engine", "model", "base")
+	switch {
+	case keys["roles"]:
+		return true
+	case keys["resources"] && (keys["backend"] || keys["engine"] || keys["model"]):
+		return true
+	case keys["base"]:
+		return indentedKeyRe.Match(data) || flowBaseRe.Match(data)
+	}
+	return false
+}
+
+// topLevelKeys reports which of the wanted keys start a line at column 0.
+func topLevelKeys(data []byte, want ...string) map[string]bool {
+	found := map[string]bool{}
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		for _, w := range want {
+			if len(line) > len(w) && string(line[:len(w)]) == w && (line[len(w)] == ':' || line[len(w)] == ' ') {
+				rest := strings.TrimLeft(string(line[len(w):]), " \t")
+				if strings.HasPrefix(rest, ":") {
+					found[w] = true
+				}
+			}
+		}
+	}
+	return found
 }
 
 func parseRecipeInto(path string, data []byte, ds *Dataset) {
@@ -38,85 +74,114 @@ func parseRecipeInto(path string, data []byte, ds *Dataset) {
 	ds.Warnings = append(ds.Warnings, warns...)
 }
 
-// Recipe is a parsed bundle: its base and its override blocks in file order.
+// Recipe is a parsed recipe file: its base (the whole recipe when it is not
+// a bundle) in the file's own vocabulary, and its variants in file order.
 type Recipe struct {
 	Schema    int
-	Base      map[string]any
-	Overrides []RecipeOverride
+	Bundle    bool             // base + override_* / zip_override_*
+	Base      map[string]any   // as written
+	Overrides []RecipeOverride // override_*, zip elements, sweep combinations
 }
 
-// RecipeOverride is one override_* (or one expanded zip_override_* element).
+// RecipeOverride is one override_*, one expanded zip_override_* element or
+// one combination of a sweep template.
 type RecipeOverride struct {
-	Key   string         // override_x, or zip_override_x[i]
-	Block map[string]any // the delta as written
+	Key   string         // override_x, zip_override_x[i], sweep[i]
+	Block map[string]any // the delta as written (a whole recipe for a sweep)
+	whole bool           // Block replaces the base instead of merging into it
 }
 
-// Resolve deep-merges an override into the base.
-func (r *Recipe) Resolve(o RecipeOverride) map[string]any { return deepMerge(r.Base, o.Block) }
+// Resolve gives the recipe a variant runs: the override deep-merged into
+// the base, named as srtctl names it (the override's name, else
+// <base name>_<suffix>).
+func (r *Recipe) Resolve(o RecipeOverride) map[string]any {
+	if o.whole {
+		return o.Block
+	}
+	m := deepMerge(r.Base, o.Block)
+	if suffix, ok := strings.CutPrefix(o.Key, "override_"); ok {
+		if _, named := o.Block["name"]; !named {
+			m["name"] = fmt.Sprintf("%s_%s", baseName(r.Base), suffix)
+		}
+	}
+	return m
+}
 
-// ParseRecipeDoc reads a bundle (or a schema-1 recipe converted to one).
-// Problems in single override blocks are returned as warnings; a file that
-// cannot be read as a recipe at all is an error.
+func baseName(base map[string]any) string {
+	if s, ok := base["name"].(string); ok {
+		return s
+	}
+	return "unnamed"
+}
+
+// ParseRecipeDoc reads a recipe file. Problems confined to one override
+// block (and repeated keys) are warnings; a file that cannot be read as a
+// recipe at all is an error.
 func ParseRecipeDoc(path string, data []byte) (*Recipe, []Warning, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, nil, fmt.Errorf("not valid YAML: %s", yamlErr(err))
+	root, dups, err := loadYAML(data, yamlPlain)
+	warns := dupWarnings(path, dups)
+	if err != nil {
+		return nil, warns, err
 	}
-	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, nil, fmt.Errorf("not a mapping at the top level")
+	if root == nil || root.Kind != yaml.MappingNode {
+		return nil, warns, fmt.Errorf("not a mapping at the top level")
 	}
-	top := doc.Content[0]
-	var warns []Warning
-	r := &Recipe{Schema: 1}
-	var raw = map[string]any{}
+	raw := map[string]any{}
 	type pending struct {
 		key   string
 		value *yaml.Node
 	}
 	var overs []pending
-	for i := 0; i+1 < len(top.Content); i += 2 {
-		k, v := top.Content[i].Value, top.Content[i+1]
-		switch {
-		case strings.HasPrefix(k, "override_") || strings.HasPrefix(k, "zip_override_"):
+	var sweepNode *yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i].Value, root.Content[i+1]
+		if strings.HasPrefix(k, "override_") || strings.HasPrefix(k, "zip_override_") {
 			overs = append(overs, pending{k, v})
-		default:
-			var x any
-			if err := v.Decode(&x); err != nil {
-				return nil, nil, fmt.Errorf("%s (line %d): %s", k, v.Line, yamlErr(err))
-			}
-			raw[k] = normalize(x)
-		}
-	}
-	if s, ok := raw["schema"]; ok {
-		n, ok := asInt(s)
-		if !ok || (n != 1 && n != 2) {
-			return nil, nil, fmt.Errorf("schema: %v is not 1 or 2", s)
-		}
-		r.Schema = n
-	}
-	if r.Schema == 2 {
-		b, ok := raw["base"].(map[string]any)
-		if !ok {
-			return nil, nil, fmt.Errorf("base: missing or not a mapping")
-		}
-		r.Base = b
-	} else {
-		r.Base = schema1ToRoles(raw)
-	}
-	for _, o := range overs {
-		var x any
-		if err := o.value.Decode(&x); err != nil {
-			warns = append(warns, Warning{File: path, Field: o.key, Msg: yamlErr(err)})
 			continue
 		}
-		block, ok := normalize(x).(map[string]any)
+		if k == "sweep" {
+			sweepNode = v
+		}
+		x, err := yamlValue(v)
+		if err != nil {
+			return nil, warns, fmt.Errorf("%s: %v", k, err)
+		}
+		raw[k] = x
+	}
+	r := &Recipe{Schema: 1, Base: raw}
+	if b, ok := raw["base"]; ok {
+		bm, ok := b.(map[string]any)
 		if !ok {
-			if x == nil {
-				block = map[string]any{}
-			} else {
+			return nil, warns, fmt.Errorf("base: not a mapping")
+		}
+		r.Bundle, r.Base = true, bm
+	}
+	if r.Schema, err = schemaOf(raw, r.Base); err != nil {
+		return nil, warns, err
+	}
+	if !r.Bundle {
+		for _, o := range overs {
+			warns = append(warns, Warning{File: path, Field: o.key, Msg: "an override without a base: block; srtctl reads overrides only beside base:, so it is ignored"})
+		}
+		if sweepNode != nil {
+			sw, w := expandSweep(path, raw, sweepNode)
+			r.Overrides, warns = sw, append(warns, w...)
+		}
+		return r, warns, nil
+	}
+	for _, o := range overs {
+		x, err := yamlValue(o.value)
+		if err != nil {
+			warns = append(warns, Warning{File: path, Field: o.key, Msg: err.Error()})
+			continue
+		}
+		block, ok := x.(map[string]any)
+		if !ok {
+			if x != nil {
 				warns = append(warns, Warning{File: path, Field: o.key, Msg: "not a mapping"})
 				continue
 			}
+			block = map[string]any{}
 		}
 		if !strings.HasPrefix(o.key, "zip_") {
 			r.Overrides = append(r.Overrides, RecipeOverride{Key: o.key, Block: block})
@@ -128,11 +193,10 @@ func ParseRecipeDoc(path string, data []byte) (*Recipe, []Warning, error) {
 			continue
 		}
 		group := strings.TrimPrefix(o.key, "zip_override_")
-		baseName, _ := r.Base["name"].(string)
+		_, nameList := block["name"].([]any)
 		for i, it := range items {
-			// A name list names each element; otherwise <base>_<group>_<i>.
-			if !isList(block["name"]) || len(block["name"].([]any)) == 1 {
-				it["name"] = fmt.Sprintf("%s_%s_%d", baseName, group, i)
+			if !nameList {
+				it["name"] = fmt.Sprintf("%s_%s_%d", baseName(r.Base), group, i)
 			}
 			r.Overrides = append(r.Overrides, RecipeOverride{Key: fmt.Sprintf("%s[%d]", o.key, i), Block: it})
 		}
@@ -140,69 +204,50 @@ func ParseRecipeDoc(path string, data []byte) (*Recipe, []Warning, error) {
 	return r, warns, nil
 }
 
-func isList(v any) bool { _, ok := v.([]any); return ok }
-
-// schema1ToRoles converts a schema-1 recipe to a schema-2 base.
-func schema1ToRoles(raw map[string]any) map[string]any {
-	base := make(map[string]any, len(raw))
-	for k, v := range raw {
-		if k != "resources" && k != "backend" {
-			base[k] = v
-		}
-	}
-	res := lookupMap(raw, "resources")
-	backend := lookupMap(raw, "backend")
-	roles := map[string]any{}
-	keep := map[string]any{}
-	for k, v := range res {
-		keep[k] = v
-	}
-	for _, role := range []string{"prefill", "decode", "agg"} {
-		r := map[string]any{}
-		for from, to := range map[string]string{role + "_nodes": "nodes", role + "_workers": "workers", "gpus_per_" + role: "gpus"} {
-			if v, ok := res[from]; ok {
-				r[to] = v
-				delete(keep, from)
+// schemaOf reads schema: at the top or inside base:; without one, a recipe
+// with roles is schema 2 and any other schema 1.
+func schemaOf(raw, base map[string]any) (int, error) {
+	for _, m := range []map[string]any{raw, base} {
+		if s, ok := m["schema"]; ok {
+			n, ok := asInt(s)
+			if !ok || (n != 1 && n != 2) {
+				return 0, fmt.Errorf("schema: %v is not 1 or 2", s)
 			}
-		}
-		if args := lookupMap(backend, "sglang_config", role); args != nil {
-			r["args"] = args
-		}
-		if env := lookupMap(backend, role+"_environment"); env != nil {
-			r["env"] = env
-		}
-		if len(r) > 0 {
-			roles[role] = r
+			return n, nil
 		}
 	}
-	if len(keep) > 0 {
-		base["resources"] = keep
+	if _, ok := base["roles"]; ok {
+		return 2, nil
 	}
-	if len(roles) > 0 {
-		base["roles"] = roles
-	}
-	if t, ok := backend["type"]; ok {
-		base["engine"] = t
-	}
-	return base
+	return 1, nil
 }
 
-// ParseRecipe reads a recipe file into its variants: the base alone when
-// there are no overrides, else one variant per override.
+// ParseRecipe reads a recipe file into the variants srtctl would run: the
+// recipe itself, or every override and zip element of a bundle (the base
+// alone is not submitted), or every combination of a sweep template. The
+// order is srtctl's: override_* by key, then zip_override_* by key.
 func ParseRecipe(path string, data []byte) ([]Variant, []Warning) {
 	r, warns, err := ParseRecipeDoc(path, data)
 	if err != nil {
 		return nil, append(warns, Warning{File: path, Msg: err.Error()})
 	}
-	var out []Variant
 	if len(r.Overrides) == 0 {
+		// A recipe, or a bundle's base alone (srtctl's :base selector).
 		v, err := variantOf(path, "", r.Base)
 		if err != nil {
-			return nil, append(warns, Warning{File: path, Field: "base." + err.field, Msg: err.msg})
+			field := err.field
+			if r.Bundle {
+				field = "base." + field
+			}
+			return nil, append(warns, Warning{File: path, Field: field, Msg: err.msg})
 		}
 		return []Variant{v}, warns
 	}
-	for _, o := range r.Overrides {
+	if n := len(r.Overrides) * countValues(r.Base, resolveBudget); n > resolveBudget {
+		return nil, append(warns, Warning{File: path, Msg: fmt.Sprintf("%d variants of a base this large are too many to resolve", len(r.Overrides))})
+	}
+	var out []Variant
+	for _, o := range srtctlOrder(r.Overrides) {
 		v, err := variantOf(path, o.Key, r.Resolve(o))
 		if err != nil {
 			warns = append(warns, Warning{File: path, Field: o.Key + " (resolved) " + err.field, Msg: err.msg})
@@ -213,184 +258,26 @@ func ParseRecipe(path string, data []byte) ([]Variant, []Warning) {
 	return out, warns
 }
 
-type fieldErr struct{ field, msg string }
-
-// variantOf reads the knobs of one resolved recipe.
-func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
-	v := Variant{File: path, Override: key}
-	v.Name, _ = m["name"].(string)
-	v.Image, _ = lookupString(m, "model", "container")
-	gpn, err := optInt(m, "resources", "gpus_per_node")
-	if err != nil {
-		return v, err
-	}
-	k := &v.Knobs
-	roles := lookupMap(m, "roles")
-	if lookupMap(roles, "agg") != nil {
-		k.Mode = model.ModeAgg
-		if k.Prefill, err = roleOf(roles, "agg", gpn); err != nil {
-			return v, err
+// srtctlOrder sorts override_* keys, then zip_override_* groups by key,
+// keeping each group's elements (and sweep combinations) in order.
+func srtctlOrder(os []RecipeOverride) []RecipeOverride {
+	out := append([]RecipeOverride(nil), os...)
+	rank := func(k string) (int, string) {
+		switch {
+		case strings.HasPrefix(k, "override_"):
+			return 0, k
+		case strings.HasPrefix(k, "zip_override_"):
+			return 1, k[:strings.LastIndexByte(k, '[')]
 		}
-	} else {
-		k.Mode = model.ModeDisagg
-		if k.Prefill, err = roleOf(roles, "prefill", gpn); err != nil {
-			return v, err
+		return 2, ""
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ri, ki := rank(out[i].Key)
+		rj, kj := rank(out[j].Key)
+		if ri != rj {
+			return ri < rj
 		}
-		if k.Decode, err = roleOf(roles, "decode", gpn); err != nil {
-			return v, err
-		}
-	}
-	dRole := "decode"
-	if k.Mode == model.ModeAgg {
-		dRole = "agg"
-	}
-	args := lookupMap(roles, dRole, "args")
-	at := "roles." + dRole + ".args."
-	bsKey := "cuda-graph-max-bs-decode"
-	if _, ok := args[bsKey]; !ok {
-		bsKey = "cuda-graph-max-bs"
-	}
-	for _, f := range []struct {
-		key string
-		dst *int
-	}{{bsKey, &k.DecodeBS}, {"max-running-requests", &k.MaxRunningRequests}, {"disaggregation-decode-extra-slots", &k.DecodeExtraSlots}} {
-		if *f.dst, err = optInt(args, f.key); err != nil {
-			err.field = at + err.field
-			return v, err
-		}
-	}
-	if lb, ok := args["load-balance-method"]; ok {
-		k.Balance = fmt.Sprint(lb)
-	}
-	if alg, ok := args["speculative-algorithm"].(string); ok {
-		k.SpecDecoding = specName(alg)
-	}
-	if c, ok := lookup(m, "benchmark", "env", "CONC"); ok {
-		n, ok := asInt(c)
-		if !ok || n <= 0 {
-			return v, &fieldErr{"benchmark.env.CONC", fmt.Sprintf("%v is not a positive concurrency", c)}
-		}
-		k.Concurrency = n
-	}
-	return v, nil
-}
-
-// roleOf reads one role: workers, nodes, GPUs per worker (nodes × GPUs per
-// node / workers when not given) and the parallelism from its args.
-func roleOf(roles map[string]any, name string, gpn int) (model.Role, *fieldErr) {
-	var r model.Role
-	rm := lookupMap(roles, name)
-	if rm == nil {
-		return r, &fieldErr{"roles." + name, "missing"}
-	}
-	var err *fieldErr
-	for _, f := range []struct {
-		key string
-		dst *int
-	}{{"workers", &r.Workers}, {"nodes", &r.Nodes}, {"gpus", &r.GPUs}} {
-		if *f.dst, err = optInt(rm, f.key); err != nil {
-			err.field = "roles." + name + "." + err.field
-			return r, err
-		}
-	}
-	if r.Workers == 0 {
-		r.Workers = 1
-	}
-	args := lookupMap(rm, "args")
-	for _, f := range []struct {
-		keys []string
-		dst  *int
-	}{{[]string{"tensor-parallel-size", "tp-size", "tp"}, &r.TP}, {[]string{"expert-parallel-size", "ep-size", "ep"}, &r.EP}} {
-		for _, key := range f.keys {
-			if _, ok := args[key]; !ok {
-				continue
-			}
-			if *f.dst, err = optInt(args, key); err != nil {
-				err.field = "roles." + name + ".args." + err.field
-				return r, err
-			}
-			break
-		}
-	}
-	r.DPAttn = asBool(args["enable-dp-attention"])
-	if r.GPUs == 0 && r.Nodes > 0 && gpn > 0 && r.Nodes*gpn%r.Workers == 0 {
-		r.GPUs = r.Nodes * gpn / r.Workers
-	}
-	if r.GPUs == 0 {
-		r.GPUs = r.TP
-	}
-	if r.TP == 0 {
-		r.TP = r.GPUs
-	}
-	return r, nil
-}
-
-func specName(alg string) string {
-	switch a := strings.ToLower(alg); a {
-	case "eagle", "eagle3", "nextn":
-		return "mtp"
-	default:
-		return a
-	}
-}
-
-func lookupString(m map[string]any, keys ...string) (string, bool) {
-	v, ok := lookup(m, keys...)
-	s, ok2 := v.(string)
-	return s, ok && ok2
-}
-
-// optInt reads an optional non-negative integer (numbers or numeric strings).
-func optInt(m map[string]any, keys ...string) (int, *fieldErr) {
-	v, ok := lookup(m, keys...)
-	if !ok || v == nil {
-		return 0, nil
-	}
-	n, ok := asInt(v)
-	if !ok || n < 0 {
-		return 0, &fieldErr{strings.Join(keys, "."), fmt.Sprintf("%v is not a non-negative integer", v)}
-	}
-	return n, nil
-}
-
-func asInt(v any) (int, bool) {
-	switch t := v.(type) {
-	case int:
-		if t > math.MaxInt32 || t < math.MinInt32 {
-			return 0, false
-		}
-		return t, true
-	case int64:
-		if t > math.MaxInt32 || t < math.MinInt32 {
-			return 0, false
-		}
-		return int(t), true
-	case uint64:
-		if t > math.MaxInt32 {
-			return 0, false
-		}
-		return int(t), true
-	case float64:
-		if t != math.Trunc(t) || math.IsNaN(t) || math.Abs(t) > math.MaxInt32 {
-			return 0, false
-		}
-		return int(t), true
-	case string:
-		n, err := strconv.Atoi(strings.TrimSpace(t))
-		if err != nil || n > math.MaxInt32 || n < math.MinInt32 {
-			return 0, false
-		}
-		return n, true
-	}
-	return 0, false
-}
-
-func asBool(v any) bool {
-	switch t := v.(type) {
-	case bool:
-		return t
-	case string:
-		return strings.EqualFold(t, "true")
-	}
-	return false
+		return ki < kj
+	})
+	return out
 }

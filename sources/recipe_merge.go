@@ -32,29 +32,6 @@ func deepMerge(base, over map[string]any) map[string]any {
 	return out
 }
 
-// normalize turns what yaml.v3 decodes into string-keyed maps all the way down.
-func normalize(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		for k, x := range t {
-			t[k] = normalize(x)
-		}
-		return t
-	case map[any]any:
-		m := make(map[string]any, len(t))
-		for k, x := range t {
-			m[fmt.Sprint(k)] = normalize(x)
-		}
-		return m
-	case []any:
-		for i, x := range t {
-			t[i] = normalize(x)
-		}
-		return t
-	}
-	return v
-}
-
 // zipExpand turns a zip_override block into N overrides: every list-valued
 // leaf contributes its i-th element, a length-1 list broadcasts, and lists
 // of different lengths are an error.
@@ -87,11 +64,31 @@ func zipExpand(block map[string]any) ([]map[string]any, error) {
 	if err := walk(block, ""); err != nil {
 		return nil, err
 	}
+	if lenPath == "" && !hasList(block) {
+		return nil, fmt.Errorf("no list values: nothing to zip")
+	}
+	if n*countValues(block, resolveBudget) > resolveBudget {
+		return nil, fmt.Errorf("%d variants of a block this large are too many to expand", n)
+	}
 	out := make([]map[string]any, n)
 	for i := range out {
 		out[i] = zipPick(block, i)
 	}
 	return out, nil
+}
+
+func hasList(m map[string]any) bool {
+	for _, v := range m {
+		switch t := v.(type) {
+		case []any:
+			return true
+		case map[string]any:
+			if hasList(t) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func zipPick(m map[string]any, i int) map[string]any {

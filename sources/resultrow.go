@@ -26,8 +26,46 @@ type resultRow struct {
 	numPreGPU, numDecGPU int
 	durationS            float64
 	metrics              model.Metrics
+	totals               rowTotals
 
 	badField, bad string // first bad field and what is wrong with it
+}
+
+// rowTotals are throughputs a row gives for the whole point (tok/s), to
+// be divided by its GPUs when it gives no per-GPU value.
+type rowTotals struct {
+	total, input, output float64
+	has                  uint8 // bits: 1 total, 2 input, 4 output
+}
+
+// set stores a throughput by its benchmark_serving / AIPerf name.
+func (t *rowTotals) set(name string, v float64) {
+	switch name {
+	case "total_token_throughput", "total_tput_tps":
+		t.total, t.has = v, t.has|1
+	case "input_throughput", "input_token_throughput", "input_tput_tps":
+		t.input, t.has = v, t.has|2
+	case "output_throughput", "output_token_throughput", "output_tput_tps":
+		t.output, t.has = v, t.has|4
+	}
+}
+
+// totalField reads the receipt rows' whole-point throughputs and duration;
+// it reports false (consuming nothing) for any other key.
+func (d *rowDecoder) totalField(key []byte, r *resultRow) bool {
+	switch string(key) {
+	case "total_tput_tps", "input_tput_tps", "output_tput_tps":
+		if x, ok := d.num("", key, d.s.value(), r); ok {
+			r.totals.set(string(key), x)
+		}
+	case "duration_seconds", "duration_s":
+		if x, ok := d.num("", key, d.s.value(), r); ok {
+			r.durationS = x
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 type rowRole struct {
@@ -276,16 +314,55 @@ func (r *resultRow) point(path string, src model.Source) (model.Point, string, s
 			// Workers unknown or GPUs not a multiple of them: keep the stated total.
 			p.GPUCount = r.numPreGPU + r.numDecGPU
 		}
-		return p, "", ""
+	} else {
+		k.Mode = model.ModeAgg
+		tp, ep, dp := r.tp, r.ep, r.dpAttn
+		if tp == 0 {
+			tp, ep, dp = r.pre.tp, r.pre.ep, r.pre.dpAttn
+		}
+		gpus := firstPositive(r.numPreGPU, r.numGPUs, tp)
+		k.Prefill = model.Role{Workers: 1, GPUs: gpus, TP: tp, EP: ep, DPAttn: dp}
 	}
-	k.Mode = model.ModeAgg
-	tp, ep, dp := r.tp, r.ep, r.dpAttn
-	if tp == 0 {
-		tp, ep, dp = r.pre.tp, r.pre.ep, r.pre.dpAttn
+	if r.totals.has != 0 {
+		pre, dec := r.numPreGPU, r.numDecGPU
+		if !r.disagg {
+			pre, dec = 0, 0
+		}
+		perGPU(&p.Metrics, r.totals, p.GPUs(), pre, dec)
 	}
-	gpus := firstPositive(r.numPreGPU, r.numGPUs, tp)
-	k.Prefill = model.Role{Workers: 1, GPUs: gpus, TP: tp, EP: ep, DPAttn: dp}
 	return p, "", ""
+}
+
+// perGPU sets the per-GPU throughputs a row left out from its totals, as
+// InferenceX computes them: total over all GPUs; for a disaggregated point
+// input over the prefill GPUs and output over the decode GPUs (over all
+// GPUs when the split is unknown).
+func perGPU(ms *model.Metrics, t rowTotals, all, pre, dec int) {
+	if all <= 0 {
+		return
+	}
+	if pre <= 0 || dec <= 0 {
+		pre, dec = all, all
+	}
+	total, input, output := t.total, t.input, t.output
+	switch {
+	case t.has&1 == 0 && t.has&6 == 6:
+		total, t.has = input+output, t.has|1
+	case t.has&2 == 0 && t.has&5 == 5 && total >= output:
+		input, t.has = total-output, t.has|2
+	case t.has&4 == 0 && t.has&3 == 3 && total >= input:
+		output, t.has = total-input, t.has|4
+	}
+	for _, f := range []struct {
+		bit  uint8
+		v    float64
+		gpus int
+		m    model.Metric
+	}{{1, total, all, model.TputPerGPU}, {2, input, pre, model.InputTputPerGPU}, {4, output, dec, model.OutputTputPerGPU}} {
+		if t.has&f.bit != 0 && !ms.Has(f.m) {
+			ms.Set(f.m, f.v/float64(f.gpus))
+		}
+	}
 }
 
 func (rr rowRole) role(totalGPUs int) model.Role {

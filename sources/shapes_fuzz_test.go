@@ -1,0 +1,107 @@
+package sources
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Fuzz targets of the readers for the real-world shapes; the seeds run as
+// ordinary tests.
+
+func addShapeSeeds(f *testing.F, glob string, extra ...string) {
+	files, _ := filepath.Glob(shape(glob))
+	for _, name := range files {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(data)
+			f.Add(data[:len(data)/2])
+		}
+	}
+	for _, s := range extra {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte{})
+}
+
+func oneRow(data []byte) int {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return 0
+	}
+	return 1
+}
+
+func FuzzRecipeDialects(f *testing.F) {
+	addShapeSeeds(f, "recipes/*.yaml",
+		"name: s\nresources: {agg_nodes: 1}\nbackend: {}\nsweep: {a: [1, 2], b: []}\n",
+		"name: s\nresources: {agg_nodes: \"{n}\"}\nbackend: {}\nsweep: {n: [[1, 2]], m: 3}\n",
+		"base: {resources: {prefill_nodes: 1}, backend: {}}\nzip_override_z: {x: 1}\noverride_o: [1]\n",
+		"schema: 2\nroles: {decode: {nodes: colocate, workers: 0}, prefill: {gpus: -1}}\n",
+		"roles: {agg: {args: {tensor-parallel-size: 2, data-parallel-size: 99999999999}}}\nengine: vllm\n",
+		"a: &a {b: *a}\nroles: {}\n",
+		"resources: {}\nbackend: {type: trtllm, trtllm_config: {decode: {cuda_graph_config: {batch_sizes: [x, 9]}}}}\n")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		vs, warns := ParseRecipe("f.yaml", data)
+		for _, w := range warns {
+			if w.File != "f.yaml" {
+				t.Fatalf("warning without the file: %v", w)
+			}
+		}
+		for _, v := range vs {
+			k := v.Knobs
+			if k.Prefill.Workers < 0 || k.Prefill.GPUs < 0 || k.Decode.GPUs < 0 || k.DecodeBS < 0 || k.Concurrency < 0 {
+				t.Fatalf("negative knobs: %+v", k)
+			}
+			for _, c := range v.Concurrencies {
+				if c <= 0 {
+					t.Fatalf("concurrency %d", c)
+				}
+			}
+		}
+	})
+}
+
+func FuzzYAMLValue(f *testing.F) {
+	addShapeSeeds(f, "recipes/*.yaml", "a: &x [1, *x]\n", "<<: {a: 1}\nb: 2\nb: 3\n", "- !!binary aGk=\n- 0x1F\n- 010\n- .inf\n")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		root, _, err := loadYAML(data, yamlPlain)
+		if err != nil || root == nil {
+			return
+		}
+		if _, err := yamlValue(root); err != nil && bytes.Contains(data, []byte("\x00")) {
+			return
+		}
+	})
+}
+
+func FuzzBenchRaw(f *testing.F) {
+	addShapeSeeds(f, "results/bench/*.json",
+		`{"model_id":"m","max_concurrency":-1,"mean_tpot_ms":0}`,
+		`{"model_id":"m","max_concurrency":2,"total_token_throughput":"x","p99_e2el_ms":NaN}`,
+		`{"max_concurrency":null,"output_throughput":1e309}`)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkInvariants(t, runParser(parseBenchRaw, data, Options{GPUs: 2}), oneRow(data))
+	})
+}
+
+func FuzzWrappedRows(f *testing.F) {
+	addShapeSeeds(f, "results/*.json",
+		`{"benchmarks":[{"conc":1,"model":"m","metrics":{"tput_per_gpu":-1}},2],"evaluations":[1]}`,
+		`{"A":[{"conc":4,"model":"m","hw":"h","output_tput_tps":8,"num_gpus":0}],"B":{}}`,
+		`{"benchmarks":[{"conc":1,"model":"m","disagg":true,"num_prefill_gpu":3,"num_decode_gpu":5,"total_tput_tps":80}]}`)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkInvariants(t, runParser(parseWrappedRows, data, Options{}), -1)
+	})
+}
+
+func FuzzAIPerfCSV(f *testing.F) {
+	addShapeSeeds(f, "results/aiperf-v0/*.csv",
+		"Metric,avg,p50\nTime to First Token (ms),-3,x\n",
+		"Metric,Value\nOutput Token Throughput (tokens/sec),1e400\n\"open\n",
+		"Metric\nRequest Latency (ms)\n")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkInvariants(t, runParser(func(_ string, d []byte, ds *Dataset) {
+			parseAIPerfCSV("run-concurrency4/profile_export_aiperf.csv", d, ds)
+		}, data, Options{GPUs: 2}), -1)
+	})
+}
