@@ -175,6 +175,15 @@ func concurrencyInPath(path string) int {
 // dropAIPerfCSVTwins removes a CSV export's point when the JSON export of
 // the same run was loaded too, saying so.
 func dropAIPerfCSVTwins(ds *Dataset) {
+	csvs := 0
+	for i := range ds.Points {
+		if strings.HasSuffix(ds.Points[i].Prov.File, ".csv") {
+			csvs++
+		}
+	}
+	if csvs == 0 {
+		return
+	}
 	json := map[string]bool{}
 	for i := range ds.Points {
 		if f := ds.Points[i].Prov.File; strings.HasSuffix(f, ".json") {
