@@ -3,6 +3,7 @@ package model
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Dash stands for a value that is unknown, in every table and pane.
@@ -32,3 +33,16 @@ func FormatValue(m Metric, v float64) string {
 
 // IsThroughput reports a per-GPU token rate (the y axes' metrics).
 func (m Metric) IsThroughput() bool { return m.Unit() == "tok/s/GPU" }
+
+// Plural is a count with its noun, singular for one: "1 planned point",
+// "3 marks", "10,000 points". The plural adds "s" (or "es" after s, x, ch).
+func Plural(n int, noun string) string {
+	s := Thousands(float64(n), 0) + " " + noun
+	if n == 1 || n == -1 {
+		return s
+	}
+	if strings.HasSuffix(noun, "s") || strings.HasSuffix(noun, "x") || strings.HasSuffix(noun, "ch") {
+		return s + "es"
+	}
+	return s + "s"
+}

@@ -21,3 +21,16 @@ func TestThousands(t *testing.T) {
 		}
 	}
 }
+
+func TestPlural(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		noun string
+		want string
+	}{{1, "planned point", "1 planned point"}, {3, "mark", "3 marks"}, {0, "kept point", "0 kept points"},
+		{10000, "point", "10,000 points"}, {2, "match", "2 matches"}, {1, "node", "1 node"}} {
+		if got := Plural(c.n, c.noun); got != c.want {
+			t.Errorf("Plural(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
+		}
+	}
+}

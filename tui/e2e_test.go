@@ -72,6 +72,8 @@ func TestEndToEndOnTheDemo(t *testing.T) {
 	wait("planned 7p1d-dep2-dep16-b96-c5540@planned")
 	keys("5")
 	wait("override_7p1d_dep2_dep16_b96_c5540:")
+	keys("z") // the export preview on the whole screen
+	wait("5 export · zoomed (z restores)")
 
 	keys("q")
 	wait("not exported (kept in the session). Quit? y/n")

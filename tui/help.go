@@ -3,35 +3,56 @@ package tui
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/sweeptune/sweeptune/tui/frame"
+	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/layout"
 )
 
-// helpText lays the global keys and the focused pane's keys out in columns.
+// helpColW is one help column: a 12-cell key and its description.
+const helpColW = 38
+
+// openHelp shows every key of every pane, the focused pane's first, then
+// the global ones, then the other panes in ring order.
+func (m *Model) openHelp() {
+	m.showHelp = true
+	m.help.SetContent(m.helpText(max(m.w-2, 1)))
+}
+
+// helpGroups orders the key groups for the help.
+func (m *Model) helpGroups() []keys.Group {
+	panes := m.keys.PaneGroups()
+	title := func(i int) string { return layout.Names[i] + " pane (" + string(rune('1'+i)) + ")" }
+	out := []keys.Group{{Title: title(m.focus) + " · focused", Keys: panes[m.focus].Keys}}
+	out = append(out, keys.Group{Title: "everywhere", Keys: m.keys.GlobalBindings()})
+	for d := 1; d < len(panes); d++ {
+		i := (m.focus + d) % len(panes)
+		out = append(out, keys.Group{Title: title(i), Keys: panes[i].Keys})
+	}
+	return out
+}
+
+// helpText lays the groups out in as many columns as fit in w, each group
+// kept whole and put in the shortest column so far.
 func (m *Model) helpText(w int) string {
-	groups := []struct {
-		title string
-		keys  []key.Binding
-	}{{"global", m.keys.GlobalBindings()}}
-	if p := m.panes[m.focus]; p != nil {
-		groups = append(groups, struct {
-			title string
-			keys  []key.Binding
-		}{layout.Names[m.focus] + " pane", p.Bindings()})
-	}
-	var cols [][]string
-	for _, g := range groups {
-		col := []string{m.styles.Bold.Render(g.title)}
-		for _, b := range g.keys {
-			if !b.Enabled() {
-				continue
-			}
-			col = append(col, m.styles.StatusKey.Render(pad(b.Help().Key, 10))+" "+m.styles.StatusDesc.Render(b.Help().Desc))
+	ncols := max(w/helpColW, 1)
+	colW := w / ncols
+	cols := make([][]string, ncols)
+	for _, g := range m.helpGroups() {
+		block := []string{m.styles.Bold.Render(g.Title)}
+		for _, b := range g.Keys {
+			block = append(block, m.styles.StatusKey.Render(pad(b.Help().Key, 12))+" "+m.styles.StatusDesc.Render(b.Help().Desc))
 		}
-		cols = append(cols, col)
+		c := 0
+		for i := range cols {
+			if len(cols[i]) < len(cols[c]) {
+				c = i
+			}
+		}
+		if len(cols[c]) > 0 {
+			cols[c] = append(cols[c], "")
+		}
+		cols[c] = append(cols[c], block...)
 	}
-	colW := max(w/max(len(cols), 1), 20)
 	rows := 0
 	for _, c := range cols {
 		rows = max(rows, len(c))
@@ -46,9 +67,17 @@ func (m *Model) helpText(w int) string {
 			}
 			sb.WriteString(frame.FitLine(cell, colW))
 		}
-		lines[i] = sb.String()
+		lines[i] = strings.TrimRight(sb.String(), " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// helpTitle names the scroll keys when the help is longer than the screen.
+func (m *Model) helpTitle() string {
+	if m.help.More() || m.help.Offset() > 0 {
+		return "keys of every pane (j/k scroll · ? or esc closes)"
+	}
+	return "keys of every pane (? or esc closes)"
 }
 
 func pad(s string, n int) string {

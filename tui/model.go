@@ -13,6 +13,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/plan"
 	"github.com/sweeptune/sweeptune/tui/points"
 	"github.com/sweeptune/sweeptune/tui/review"
+	"github.com/sweeptune/sweeptune/tui/scroll"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
@@ -38,6 +39,8 @@ type Model struct {
 	status       string
 	statusErr    bool
 	showHelp     bool
+	help         scroll.View // the full help, scrolled with the scroll keys
+	zoomed       bool        // z: the focused pane alone on the screen
 	confirm      *confirm
 	exported     string // session.Signature at the last export
 	held         string // a note kept in the status line until a key (see hold)
@@ -58,6 +61,7 @@ func New(opts Options) *Model {
 	m := &Model{opts: opts, keys: keys.Default(), theme: opts.Theme, st: state.New(), loading: true}
 	m.styles = themes.New(m.theme, opts.Renderer)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))
+	m.help = scroll.New(m.keys.Review.Scroll)
 	notes := []string{}
 	if opts.Note != "" {
 		notes = append(notes, opts.Note)

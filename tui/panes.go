@@ -29,5 +29,11 @@ type pane interface {
 	Handle(tea.Msg) (cmd tea.Cmd, handled bool)
 }
 
+// clicker is a pane that acts on a left click at a cell of its body (the
+// row or the plot point under the mouse).
+type clicker interface {
+	Click(x, y int) tea.Cmd
+}
+
 // allPanes lists every pane in ring order (the layout shows what fits).
 var allPanes = []int{layout.Curve, layout.Points, layout.Planner, layout.Review, layout.Export}

@@ -23,7 +23,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.handleResize(msg)
 	case tea.KeyMsg:
-		cmd = m.handleKey(msg)
+		cmd = m.handleKeys(msg)
 	case tea.MouseMsg:
 		cmd = m.handleMouse(msg)
 	case spinner.TickMsg:
@@ -71,14 +71,46 @@ func (m *Model) sync() tea.Cmd {
 func (m *Model) handleResize(msg tea.WindowSizeMsg) {
 	m.w, m.h = msg.Width, msg.Height
 	m.relayout()
+	if m.showHelp {
+		m.openHelp() // the columns follow the width
+	}
 }
 
 // relayout computes the layout and tells each visible pane its inner size.
 func (m *Model) relayout() {
-	m.lay = layout.Compute(m.w, m.h, allPanes, m.focus)
+	if m.zoomed {
+		m.lay = layout.Zoomed(m.w, m.h, m.focus)
+	} else {
+		m.lay = layout.Compute(m.w, m.h, allPanes, m.focus)
+	}
 	for _, s := range m.lay.Slots {
 		m.panes[s.Pane].SetSize(s.Inner())
 	}
+}
+
+// handleKeys splits runes that arrived in one message (typed fast, over
+// ssh, key repeat: Bubble Tea reports a run of printable runes as one
+// KeyRunes) into single keys and handles each in order, syncing the panes
+// between keys so the next one sees the state the last one left. Their
+// commands run in sequence so status lines keep their order too. A paste
+// is text: it goes whole to a pane that takes input, and is not keys.
+func (m *Model) handleKeys(msg tea.KeyMsg) tea.Cmd {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) <= 1 {
+		return m.handleKey(msg)
+	}
+	if msg.Paste {
+		if m.confirm == nil && !m.showHelp && m.panes[m.focus].Capturing() {
+			return m.handleKey(msg)
+		}
+		m.info("paste ignored: no input field is open (/ filters the points table)")
+		return nil
+	}
+	cmds := make([]tea.Cmd, 0, 2*len(msg.Runes))
+	for _, r := range msg.Runes {
+		one := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}
+		cmds = append(cmds, m.handleKey(one), m.sync())
+	}
+	return tea.Sequence(cmds...)
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
@@ -93,7 +125,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if m.showHelp {
 		if key.Matches(msg, g.Help, g.Cancel, g.Quit) {
 			m.showHelp = false
+			return nil
 		}
+		m.help.Update(msg)
 		return nil
 	}
 	fp := m.panes[m.focus]
@@ -106,14 +140,23 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, g.Quit):
 		return m.quit()
 	case key.Matches(msg, g.Help):
-		m.showHelp = true
+		m.openHelp()
+	case key.Matches(msg, g.Zoom):
+		m.zoomed = !m.zoomed
+		m.relayout()
+		if m.zoomed {
+			m.info(layout.Names[m.focus] + " pane zoomed (z restores)")
+		} else {
+			m.info("zoom off")
+		}
 	case key.Matches(msg, g.NextPane):
 		m.setFocus(m.nextPane(1))
 	case key.Matches(msg, g.PrevPane):
 		m.setFocus(m.nextPane(-1))
 	case key.Matches(msg, g.XAxis):
-		m.st.CycleX()
-		m.info("x axis: " + m.st.X.Label)
+		m.cycleX(1)
+	case key.Matches(msg, g.XAxisPrev):
+		m.cycleX(-1)
 	case key.Matches(msg, g.LogX):
 		m.st.ToggleLogX()
 		m.info(fmt.Sprintf("log-scale x: %v", m.st.LogX))
@@ -165,7 +208,7 @@ func (m *Model) setFocus(i int) {
 		return
 	}
 	m.focus = i
-	if m.lay.Mode == layout.Tabs {
+	if m.lay.Mode == layout.Tabs || m.lay.Mode == layout.Zoom {
 		m.relayout()
 	}
 }
@@ -191,10 +234,20 @@ func (m *Model) cycleTheme() tea.Cmd {
 }
 
 func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if m.showHelp || m.confirm != nil {
+		return nil // the help and a question take no clicks
+	}
 	pane := m.lay.At(msg.X, msg.Y)
 	switch {
 	case msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && pane >= 0:
 		m.setFocus(pane)
+		if c, ok := m.panes[pane].(clicker); ok && !m.panes[pane].Capturing() {
+			for _, s := range m.lay.Slots {
+				if s.Pane == pane {
+					return c.Click(msg.X-s.X-1, msg.Y-s.Y-1) // inside the border
+				}
+			}
+		}
 	case msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown:
 		if pane < 0 || m.panes[pane].Capturing() {
 			return nil
@@ -301,4 +354,16 @@ func (m *Model) handleExported(msg msgs.Exported) tea.Cmd {
 	m.info(fmt.Sprintf("wrote %s", strings.Join(msg.Files, ", ")))
 	cmd = tea.Batch(cmd, m.panes[layout.Export].Pending())
 	return tea.Batch(cmd, m.saveCmd())
+}
+
+// cycleX moves through the x axes that have data and says where it is.
+func (m *Model) cycleX(d int) {
+	axes := m.st.CycleX(d)
+	n := len(axes)
+	for i, a := range axes {
+		if a.Name == m.st.X.Name {
+			m.info(fmt.Sprintf("x axis %d of %d with data: %s — %s (x/X cycle)", i+1, n, a.Name, a.Label))
+			return
+		}
+	}
 }

@@ -31,7 +31,11 @@ func (m *Model) box(s layout.Slot) []string {
 	if c.lines != nil && c.body == body && c.focused == focused && c.w == s.W && c.h == s.H {
 		return c.lines
 	}
-	out := frame.Box(m.styles, s.Pane+1, layout.Names[s.Pane], body, s.W, s.H, focused)
+	title := layout.Names[s.Pane]
+	if m.lay.Mode == layout.Zoom {
+		title += " · zoomed (z restores)"
+	}
+	out := frame.Box(m.styles, s.Pane+1, title, body, s.W, s.H, focused)
 	*c = boxCache{body: body, focused: focused, w: s.W, h: s.H, lines: strings.Split(out, "\n")}
 	return c.lines
 }
@@ -53,7 +57,8 @@ func (m *Model) compose() {
 	}
 	if m.showHelp {
 		bodyH := m.h - 1 - len(rows)
-		help := frame.Box(m.styles, 0, "help (? or esc closes)", m.helpText(m.w-2), m.w, bodyH, true)
+		m.help.SetSize(m.w-2, bodyH-2)
+		help := frame.Box(m.styles, 0, m.helpTitle(), m.help.String(), m.w, bodyH, true)
 		rows = append(rows, help)
 	} else {
 		for _, r := range m.lay.Rows {
@@ -151,6 +156,10 @@ func (m *Model) statusLine() string {
 // movement ones) and the always-there ones.
 func (m *Model) shortHelp(pane bool) string {
 	var bs []key.Binding
+	if fp := m.panes[m.focus]; fp.Capturing() && m.confirm == nil && !m.showHelp {
+		// Typing: only the input's own keys work, so only they are named.
+		return m.keyList(fp.Bindings())
+	}
 	if pane {
 		bs = m.panes[m.focus].Bindings()
 		if len(bs) > 3 {
@@ -159,6 +168,11 @@ func (m *Model) shortHelp(pane bool) string {
 	}
 	g := m.keys.Global
 	bs = append(bs, g.NextPane, g.Help, g.Quit)
+	return m.keyList(bs)
+}
+
+// keyList is "key desc · key desc" in the status line's styles.
+func (m *Model) keyList(bs []key.Binding) string {
 	parts := make([]string, 0, len(bs))
 	for _, b := range bs {
 		parts = append(parts, m.styles.StatusKey.Render(b.Help().Key)+" "+m.styles.StatusDesc.Render(b.Help().Desc))

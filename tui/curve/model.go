@@ -23,6 +23,8 @@ type Model struct {
 	series []plot.Series
 	order  []string // IDs with coordinates, by x, for ←/→
 	view   string
+	canvas plot.Canvas // the last plot, for clicks
+	top    int         // body row of the canvas' first line
 }
 
 // New returns the pane over the shared state.
@@ -112,10 +114,21 @@ func (m *Model) redraw() {
 			})
 		}
 	}
-	m.view = Render(Input{
+	m.view, m.canvas, m.top = render(Input{
 		Series: series, X: m.st.X, Y: m.st.Y, LogX: m.st.LogX,
 		Selected: sel, Marked: sel != nil && m.st.Marks[sel.ID],
 	}, m.styles, m.w, m.h)
+}
+
+// Click selects the point whose marker is nearest the clicked body cell
+// (within three columns); a click on empty plot selects nothing new.
+func (m *Model) Click(x, y int) tea.Cmd {
+	id := m.canvas.Nearest(y-m.top, x, 3)
+	if id == "" || id == "preview" {
+		return nil
+	}
+	m.st.Select(id)
+	return nil
 }
 
 // Update handles a key while the pane has focus.

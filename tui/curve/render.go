@@ -24,8 +24,15 @@ type Input struct {
 
 // Render draws the pane body in exactly w×h cells.
 func Render(in Input, st themes.Styles, w, h int) string {
+	s, _, _ := render(in, st, w, h)
+	return s
+}
+
+// render is Render plus the plot's canvas and the body row it starts on,
+// so a click on the body can be traced to a marker.
+func render(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
 	if w <= 0 || h <= 0 {
-		return ""
+		return "", plot.Canvas{}, 0
 	}
 	var readout []string
 	legendH, captionH := 1, 1
@@ -48,7 +55,7 @@ func Render(in Input, st themes.Styles, w, h int) string {
 		lines = append(lines, frame.FitLine(st.Muted.Render(plot.AxisCaption(in.X, in.Y, in.LogX)), w))
 	}
 	lines = append(lines, readout...)
-	return strings.Join(frame.Fit(strings.Join(lines, "\n"), w, h), "\n")
+	return strings.Join(frame.Fit(strings.Join(lines, "\n"), w, h), "\n"), canvas, legendH
 }
 
 func selectedID(p *model.Point) string {

@@ -16,7 +16,8 @@ type Global struct {
 	Quit, ForceQuit, Suspend, Help key.Binding
 	NextPane, PrevPane             key.Binding
 	Jump                           [5]key.Binding
-	XAxis, LogX, Theme, Reload     key.Binding
+	XAxis, XAxisPrev, LogX, Theme  key.Binding
+	Reload, Zoom, Undo             key.Binding
 	Cancel                         key.Binding
 }
 
@@ -35,13 +36,16 @@ type Curve struct {
 type Points struct {
 	Table                 table.KeyMap
 	Filter, Mark, Details key.Binding
-	Sort, Reverse         key.Binding
-	Accept                key.Binding // closes the filter, keeping it
+	Sort, Reverse, Add    key.Binding
+	// Accept closes the filter keeping it; CancelFilter drops it.
+	Accept, CancelFilter key.Binding
 }
 
 // Planner is the planner pane's keys.
 type Planner struct {
 	Up, Down, Dec, Inc, Add, Seed, Edit key.Binding
+	// SetValue and CancelEdit end typing a value.
+	SetValue, CancelEdit key.Binding
 }
 
 // Scroll is a read-only pane's keys (review, export).
@@ -55,10 +59,13 @@ type Review struct {
 	WithPlanned key.Binding
 }
 
-// Export adds writing to scrolling.
+// Export adds writing and the targets form to scrolling; Field keys move
+// in the form and Set edits the chosen target.
 type Export struct {
 	Scroll
-	Write key.Binding
+	Write, Targets     key.Binding
+	FieldUp, FieldDown key.Binding
+	Set, Apply, Cancel key.Binding
 }
 
 // Confirm answers a yes/no prompt.
@@ -87,7 +94,10 @@ func Default() KeyMap {
 		Help:      b("?", "help", "?"),
 		NextPane:  b("tab", "next pane", "tab"),
 		PrevPane:  b("shift+tab", "prev pane", "shift+tab"),
-		XAxis:     b("x", "cycle x axis", "x"),
+		XAxis:     b("x", "next x axis", "x"),
+		XAxisPrev: b("X", "prev x axis", "X"),
+		Zoom:      b("z", "zoom pane", "z"),
+		Undo:      b("u", "undo mark/plan", "u"),
 		LogX:      b("L", "log x", "L"),
 		Theme:     b("T", "theme", "T"),
 		Reload:    b("r", "reload", "r"),
@@ -99,7 +109,10 @@ func Default() KeyMap {
 		g.Jump[i] = b(d, names[i], d)
 	}
 	tk := table.DefaultKeyMap()
-	// space pages down in bubbles; keep it but show the short form.
+	// u is the workbench's undo and d stays free: half pages move with
+	// ctrl+u and ctrl+d only. space pages down in bubbles; keep it.
+	tk.HalfPageUp = b("ctrl+u", "½ page up", "ctrl+u")
+	tk.HalfPageDown = b("ctrl+d", "½ page down", "ctrl+d")
 	return KeyMap{
 		Global: g,
 		Curve: Curve{
@@ -114,19 +127,29 @@ func Default() KeyMap {
 			Details: b("enter", "details", "enter"),
 			Sort:    b("s", "sort column", "s"),
 			Reverse: b("S", "reverse sort", "S"),
-			Accept:  b("enter", "keep filter", "enter"),
+			Add:     b("a", "add to export", "a"),
+			Accept:  b("enter", "apply", "enter"),
+			// esc is named here for the help and the footer; the pane
+			// reads it itself.
+			CancelFilter: b("esc", "cancel", "esc"),
 		},
 		Planner: Planner{
-			Up:   b("↑/k", "prev knob", "up", "k"),
-			Down: b("↓/j", "next knob", "down", "j"),
-			Dec:  b("←/h", "decrease", "left", "h"),
-			Inc:  b("→/l", "increase", "right", "l"),
-			Add:  b("a", "add to plan", "a"),
-			Seed: b("s", "seed from selected", "s"),
-			Edit: b("enter", "type a value", "enter"),
+			Up:         b("↑/k", "prev knob", "up", "k"),
+			Down:       b("↓/j", "next knob", "down", "j"),
+			Dec:        b("←/h", "decrease", "left", "h"),
+			Inc:        b("→/l", "increase", "right", "l"),
+			Add:        b("a", "add to plan", "a"),
+			Seed:       b("s", "seed from selected", "s"),
+			Edit:       b("enter", "type a value", "enter"),
+			SetValue:   b("enter", "set", "enter"),
+			CancelEdit: b("esc", "cancel", "esc"),
 		},
 		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p")},
-		Export: Export{Scroll: scroll(), Write: b("w", "write files", "w")},
+		Export: Export{
+			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"),
+			FieldUp: b("↑/k", "prev target", "up", "k"), FieldDown: b("↓/j", "next target", "down", "j"),
+			Set: b("enter", "edit target", "enter"), Apply: b("enter", "set", "enter"), Cancel: b("esc", "close", "esc"),
+		},
 		Confirm: Confirm{
 			Yes: b("y", "yes", "y", "Y"),
 			No:  b("n/esc", "no", "n", "N", "esc"),
@@ -150,7 +173,7 @@ func (k KeyMap) GlobalBindings() []key.Binding {
 	g := k.Global
 	out := []key.Binding{g.NextPane, g.PrevPane}
 	out = append(out, g.Jump[:]...)
-	return append(out, g.XAxis, g.LogX, g.Theme, g.Reload, g.Help, g.Quit, g.ForceQuit, g.Suspend, g.Cancel)
+	return append(out, g.XAxis, g.XAxisPrev, g.LogX, g.Zoom, g.Undo, g.Theme, g.Reload, g.Help, g.Quit, g.ForceQuit, g.Suspend, g.Cancel)
 }
 
 // TableBindings lists bubbles' table bindings.
@@ -161,4 +184,28 @@ func TableBindings(t table.KeyMap) []key.Binding {
 // ScrollBindings lists a scroll map's bindings.
 func (s Scroll) Bindings() []key.Binding {
 	return []key.Binding{s.Up, s.Down, s.PageUp, s.PageDown, s.Top, s.Bottom}
+}
+
+// Group is a titled list of bindings for the full help.
+type Group struct {
+	Title string
+	Keys  []key.Binding
+}
+
+// PaneGroups are every pane's keys, the input modes' included, in pane
+// order: curve, points, planner, review, export.
+func (k KeyMap) PaneGroups() []Group {
+	in := func(mode string, bd key.Binding) key.Binding {
+		return b(bd.Help().Key, mode+": "+bd.Help().Desc, bd.Keys()...)
+	}
+	p, pl, e := k.Points, k.Planner, k.Export
+	points := append(TableBindings(p.Table), p.Filter, in("filter", p.Accept), in("filter", p.CancelFilter),
+		p.Mark, p.Add, p.Details, p.Sort, p.Reverse)
+	return []Group{
+		{"curve", []key.Binding{k.Curve.Prev, k.Curve.Next, k.Curve.Mark}},
+		{"points", points},
+		{"planner", []key.Binding{pl.Up, pl.Down, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
+		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned)},
+		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, in("targets", e.Set), in("targets", e.Cancel))},
+	}
 }

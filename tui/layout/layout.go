@@ -28,6 +28,7 @@ const (
 	TooSmall Mode = iota
 	Grid
 	Tabs
+	Zoom // the focused pane alone on the whole screen
 )
 
 // Rect is a screen area in cells.
@@ -88,6 +89,21 @@ func Compute(w, h int, present []int, focus int) Layout {
 	if len(bottom) > 0 {
 		l.addRow(bottom, topH, body-topH, w, 0)
 	}
+	return l
+}
+
+// Zoomed gives the focused pane the whole screen above the status line
+// (z); below the minimum size it is the too-small screen like any other.
+func Zoomed(w, h, focus int) Layout {
+	l := Layout{W: w, H: h, TabRow: -1}
+	if w < MinW || h < MinH {
+		l.Mode = TooSmall
+		return l
+	}
+	l.Mode = Zoom
+	l.Status = Rect{0, h - 1, w, 1}
+	l.Slots = []Slot{{focus, Rect{0, 0, w, h - 1}}}
+	l.Rows = [][]int{{0}}
 	return l
 }
 

@@ -203,7 +203,7 @@ func (m *Model) View() string { return m.view }
 // Bindings are the keys that work now.
 func (m *Model) Bindings() []key.Binding {
 	if m.editing {
-		return nil
+		return []key.Binding{m.keys.SetValue, m.keys.CancelEdit}
 	}
 	k := m.keys
 	return []key.Binding{k.Up, k.Down, k.Dec, k.Inc, k.Seed, k.Edit, k.Add}

@@ -28,7 +28,7 @@ func Render(in Input, st themes.Styles, w, h int) string {
 	if in.Fit.Err != nil {
 		b.WriteString(st.Bad.Render("no calibration: "+in.Fit.Err.Error()) + "\n")
 		b.WriteString(st.Muted.Render("the planner needs measured disaggregated points (Np, C, BS, balancing, tput/GPU, mean interactivity)"))
-		return strings.Join(frame.Fit(b.String(), w, h), "\n")
+		return strings.Join(frame.FitWrap(b.String(), w, h), "\n")
 	}
 	k := in.Knobs
 	vals := [numFields]string{
@@ -55,7 +55,7 @@ func Render(in Input, st themes.Styles, w, h int) string {
 	prediction(&b, in, st)
 	calibration(&b, in.Fit, st)
 	b.WriteString(st.Muted.Render("a adds to the plan · s seeds from the selected point · enter types a value"))
-	return strings.Join(frame.Fit(b.String(), w, h), "\n")
+	return strings.Join(frame.FitWrap(b.String(), w, h), "\n")
 }
 
 func prediction(b *strings.Builder, in Input, st themes.Styles) {

@@ -78,6 +78,29 @@ type PlotOptions struct {
 type Canvas struct {
 	Lines []string
 	Class [][]uint8
+	// Marks are where each point's marker was drawn (a click finds the
+	// point under it).
+	Marks []Marker
+}
+
+// Marker is a point's marker cell on the canvas.
+type Marker struct {
+	Row, Col int
+	ID       string
+}
+
+// Nearest is the ID of the marker closest to a cell within reach cells
+// (a row counts as two columns: cells are twice as tall as wide); "" when
+// none is that close.
+func (c Canvas) Nearest(row, col, reach int) string {
+	best, id := reach*reach+1, ""
+	for _, m := range c.Marks {
+		dr, dc := 2*(m.Row-row), m.Col-col
+		if d := dr*dr + dc*dc; d < best {
+			best, id = d, m.ID
+		}
+	}
+	return id
 }
 
 // String joins the lines.
@@ -123,13 +146,18 @@ func Plot(series []Series, opt PlotOptions) Canvas {
 	if !drawn {
 		g.yAxis(prefix, bodyRows, sc)
 	}
+	var marks []Marker
 	for _, s := range series {
 		for _, p := range s.Points {
-			sc.mark(g, p, s.Class, s.Glyph, prefix, opt.Selected)
+			if r, c, ok := sc.mark(g, p, s.Class, s.Glyph, prefix, opt.Selected); ok && p.ID != "" {
+				marks = append(marks, Marker{Row: r, Col: c, ID: p.ID})
+			}
 		}
 	}
 	sc.xAxis(g, prefix, bodyRows)
-	return g.canvas()
+	cv := g.canvas()
+	cv.Marks = marks
+	return cv
 }
 
 // scale maps data to cells exactly as asciigraph does for the y axis.
@@ -231,10 +259,10 @@ func (sc *scale) frontierColumns(s Series) []float64 {
 	return cols
 }
 
-func (sc *scale) mark(g *grid, p PlotPoint, class uint8, glyph rune, prefix int, selected string) {
+func (sc *scale) mark(g *grid, p PlotPoint, class uint8, glyph rune, prefix int, selected string) (row, col int, drawn bool) {
 	x, ok := sc.px(p.X)
 	if !ok || !finite(p.Y) {
-		return
+		return 0, 0, false
 	}
 	kind := p.Kind
 	if selected != "" && p.ID == selected {
@@ -249,13 +277,14 @@ func (sc *scale) mark(g *grid, p PlotPoint, class uint8, glyph rune, prefix int,
 	r, c := sc.row(p.Y), prefix+sc.col(x)
 	// A selected point is never hidden under another marker.
 	if cur := g.runes[r][c]; kind != MarkSelected && (cur == '◆' && g.class[r][c] == ClassSelected) {
-		return
+		return r, c, true
 	}
 	ch := kind.Glyph()
 	if kind == MarkFrontier && glyph != 0 {
 		ch = glyph
 	}
 	g.set(r, c, ch, class)
+	return r, c, true
 }
 
 func (sc *scale) xAxis(g *grid, prefix, bodyRows int) {

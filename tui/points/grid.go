@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/frame"
 )
 
 // grid is the table: bubbles' table key map and columns, but it renders
@@ -104,6 +105,9 @@ func (g *grid) line(cell func(i int) string) string {
 			continue
 		}
 		v := cell(i)
+		if i == colID {
+			v = frame.ShortenID(v, c.Width) // keep the end that tells rows apart
+		}
 		w := ansi.StringWidth(v)
 		if w > c.Width {
 			v = ansi.Truncate(v, c.Width-1, "") + "…"

@@ -163,6 +163,21 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// Click moves the cursor to the clicked row (body row 0 is the header).
+func (m *Model) Click(x, y int) tea.Cmd {
+	if m.filtering || m.details || y < 1 || y > m.table.height {
+		return nil
+	}
+	r := m.table.offset + y - 1
+	if r >= len(m.idx) {
+		return nil
+	}
+	m.table.SetCursor(r)
+	m.st.Select(m.selectedID())
+	m.redraw()
+	return nil
+}
+
 func (m *Model) updateFilter(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case msg.String() == "esc":
@@ -200,7 +215,7 @@ func (m *Model) redraw() {
 		sel := m.st.Find(m.st.Selected)
 		body := Details(sel, sel != nil && m.st.Marks[sel.ID], m.styles)
 		body += "\n" + m.styles.Muted.Render("enter/esc: back to the table")
-		m.view = strings.Join(frame.Fit(body, m.w, m.h), "\n")
+		m.view = strings.Join(frame.FitWrap(body, m.w, m.h), "\n")
 		return
 	}
 	body := frame.Fit(m.table.View(m.styles), m.w, m.h-1)
@@ -229,7 +244,7 @@ func (m *Model) View() string { return m.view }
 // Bindings are the keys that work now (the filter captures all others).
 func (m *Model) Bindings() []key.Binding {
 	if m.filtering {
-		return []key.Binding{m.keys.Accept}
+		return []key.Binding{m.keys.Accept, m.keys.CancelFilter}
 	}
 	if m.details {
 		return []key.Binding{m.keys.Details}
@@ -243,3 +258,6 @@ func (m *Model) Pending() tea.Cmd { return nil }
 
 // Handle owns no messages.
 func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }
+
+// Cursor is the table's cursor row (tests).
+func (m *Model) Cursor() int { return m.table.Cursor() }

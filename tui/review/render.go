@@ -87,10 +87,16 @@ func removals(b *strings.Builder, c model.CurveReview, st themes.Styles) {
 }
 
 func hull(b *strings.Builder, c model.CurveReview, st themes.Styles) {
-	b.WriteString(st.Accent.Render("kept points under the hull (time-sharing neighbours beats them)") + "\n")
+	b.WriteString(st.Accent.Render("kept points under the hull (time-sharing neighbours beat it)") + "\n")
+	placed := 0 // kept points the hull is drawn through: both coordinates known
+	for i := range c.Kept {
+		if _, _, ok := c.Kept[i].XY(c.X, c.Y); ok {
+			placed++
+		}
+	}
 	switch {
-	case len(c.Kept) < 3:
-		b.WriteString(st.Muted.Render(fmt.Sprintf("  %d kept with %s: no hull to lie under", len(c.Kept), c.X.Name)) + "\n")
+	case placed < 3:
+		b.WriteString(st.Muted.Render(fmt.Sprintf("  %s with a %s value: no hull to lie under", model.Plural(placed, "kept point"), c.X.Name)) + "\n")
 		return
 	case len(c.NotHull) == 0:
 		b.WriteString(st.Muted.Render("  none: the kept curve is concave") + "\n")

@@ -12,9 +12,11 @@ import (
 	"github.com/sweeptune/sweeptune/tui/keys"
 )
 
-// View is lines shown from an offset in a w×h window.
+// View is lines shown from an offset in a w×h window; lines wider than
+// the window wrap (frame.Wrap), so nothing is cut off at the side.
 type View struct {
 	keys   keys.Scroll
+	raw    string
 	lines  []string
 	off    int
 	w, h   int
@@ -26,13 +28,22 @@ func New(km keys.Scroll) View { return View{keys: km} }
 
 // SetContent replaces the text, keeping the offset when it still fits.
 func (v *View) SetContent(s string) {
-	v.lines = strings.Split(s, "\n")
+	v.raw = s
+	v.lines = frame.Wrap(s, v.w)
 	v.clamp()
 	v.render()
 }
 
-// SetSize sets the window.
-func (v *View) SetSize(w, h int) { v.w, v.h = w, h; v.clamp(); v.render() }
+// SetSize sets the window, re-wrapping when the width changed.
+func (v *View) SetSize(w, h int) {
+	if w != v.w {
+		v.w = w
+		v.lines = frame.Wrap(v.raw, w)
+	}
+	v.h = h
+	v.clamp()
+	v.render()
+}
 
 // Offset is the first shown line.
 func (v *View) Offset() int { return v.off }

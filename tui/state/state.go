@@ -170,15 +170,45 @@ func (s *State) SetPlanned(pts []model.Point) {
 	s.pending |= ChangeData
 }
 
-// CycleX moves to the next x axis of model.XAxes.
-func (s *State) CycleX() {
-	i := 0
-	for j, a := range model.XAxes {
+// XAxesWithData are the x axes of model.XAxes on which at least one point
+// has both coordinates (something to draw); all of them when none has.
+func (s *State) XAxesWithData() []model.Axis {
+	var out []model.Axis
+	all := s.All()
+	for _, a := range model.XAxes {
+		for i := range all {
+			if _, _, ok := all[i].XY(a, s.Y); ok {
+				out = append(out, a)
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		return model.XAxes
+	}
+	return out
+}
+
+// CycleX moves d steps (1 forward, -1 back) through the x axes that have
+// data, and returns them (for the status line).
+func (s *State) CycleX(d int) []model.Axis {
+	axes := s.XAxesWithData()
+	i := -1
+	for j, a := range axes {
 		if a.Name == s.X.Name {
 			i = j
 		}
 	}
-	s.SetX(model.XAxes[(i+1)%len(model.XAxes)])
+	switch {
+	case i < 0 && d < 0:
+		i = len(axes) - 1 // from an axis without data: to the ends
+	case i < 0:
+		i = 0
+	default:
+		i = (i + d%len(axes) + len(axes)) % len(axes)
+	}
+	s.SetX(axes[i])
+	return axes
 }
 
 // SetX chooses the x axis.

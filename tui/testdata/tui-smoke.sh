@@ -59,8 +59,16 @@ expect "loaded 21 points"
 expect "1 curve"
 expect "5 export"
 
+# Keys that arrive together (one write, as over ssh or with key repeat)
+# are each handled: jjj moves the table cursor three rows, kkk back.
+keys 2
+tmux send-keys -t "$sess" jjj
+expect "›  7p1d-dep2-dep16-b96"
+tmux send-keys -t "$sess" kkk
+expect "›  9p1d-dep2-dep16-b192"
+
 # Mark 8P c4096 in the points table; the review covers it.
-keys 2 / c 4 0 9 6 Enter m
+keys / c 4 0 9 6 Enter m
 expect "1 marked"
 expect "× 8p1d-dep2-dep16-c4096  ✓ covered"
 
@@ -71,13 +79,21 @@ keys Enter 7 Enter Down Enter 9 6 Enter Down Enter 5 5 4 0 Enter
 expect "7P BS96 c5540 · 7p1d-dep2-dep16-b96-c5540"
 keys a
 expect "planned 7p1d-dep2-dep16-b96-c5540@planned"
-keys 5
+# z zooms the focused pane to the whole screen, z again restores it.
+keys 5 z
+expect "5 export · zoomed (z restores)"
 expect "override_7p1d_dep2_dep16_b96_c5540:"
+keys z
+expect "┏━ 5 export ━"
 
-# Full help and back.
+# Full help: the keys of all five panes, the focused one first; and back.
 keys '?'
-expect "help (? or esc closes)"
+expect "export pane (5) · focused"
+for p in "curve pane (1)" "points pane (2)" "planner pane (3)" "review pane (4)" "set targets" "zoom pane"; do
+	expect "$p"
+done
 keys Escape
+
 
 # A small terminal gets the too-small screen, a narrow one tabs.
 tmux resize-window -t "$sess" -x 70 -y 20

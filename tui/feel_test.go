@@ -1,0 +1,204 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/points"
+)
+
+// runes is what Bubble Tea sends for printable keys that arrive together
+// (typed fast, over ssh, key repeat): one KeyRunes message.
+func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+// tableCursor is the points pane's cursor row.
+func tableCursor(m *Model) int { return m.panes[layout.Points].(*points.Model).Cursor() }
+
+func TestKeysArrivingTogetherAreAllHandledInOrder(t *testing.T) {
+	m := demoModel(t, 160, 50)
+	press(m, "2")
+	m.Update(runes("jjj"))
+	if c := tableCursor(m); c != 3 {
+		t.Fatalf("jjj in one message moved the cursor to row %d, want 3", c)
+	}
+	m.Update(runes("kk"))
+	if c := tableCursor(m); c != 1 {
+		t.Fatalf("kk: row %d, want 1", c)
+	}
+	m.Update(runes("xx"))
+	if m.State().X.Name != model.AxisE2ENormP90.Name {
+		t.Fatalf("xx: axis %s, want two steps on: e2e-norm-p90", m.State().X.Name)
+	}
+	m.Update(runes("XX"))
+	if m.State().X.Name != model.AxisMeanIntvty.Name {
+		t.Fatalf("XX: axis %s, want two steps back: mean-intvty", m.State().X.Name)
+	}
+	// A key that opens the filter: the rest of the run is typed into it.
+	m.Update(runes("/c4096"))
+	press(m, "enter")
+	if m.State().Selected != removed8P {
+		t.Fatalf("/c4096 in one message then enter selected %q", m.State().Selected)
+	}
+	m.Update(runes("m2"))
+	if !m.State().Marks[removed8P] {
+		t.Error("m in a run of keys did not mark")
+	}
+	// A paste is text, not keys.
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("mmm"), Paste: true})
+	if !m.State().Marks[removed8P] || !strings.Contains(lastLine(m.View()), "paste ignored") {
+		t.Errorf("a paste acted as keys; status %q", lastLine(m.View()))
+	}
+}
+
+func TestZoomTogglesTheFocusedPane(t *testing.T) {
+	m := demoModel(t, 160, 45)
+	press(m, "4", "z")
+	l := m.Layout()
+	if l.Mode != layout.Zoom || len(l.Slots) != 1 || l.Slots[0].Pane != layout.Review || l.Slots[0].W != 160 || l.Slots[0].H != 44 {
+		t.Fatalf("z: layout %+v, want the review pane alone on 160×44", l)
+	}
+	if !strings.Contains(m.View(), "4 review · zoomed (z restores)") {
+		t.Errorf("the zoomed pane does not say so:\n%s", m.View())
+	}
+	press(m, "tab")
+	if l := m.Layout(); l.Mode != layout.Zoom || l.Slots[0].Pane != layout.Export {
+		t.Errorf("tab while zoomed: %+v, want the export pane zoomed", l.Slots)
+	}
+	press(m, "z")
+	if l := m.Layout(); l.Mode != layout.Grid || len(l.Slots) != 5 {
+		t.Errorf("second z: mode %d with %d panes, want the grid back", l.Mode, len(l.Slots))
+	}
+}
+
+// TestLongLinesWrapInsidePanes: at 160×45 the planner's warning and the
+// review's hull header are whole (wrapped), not cut at the border.
+func TestLongLinesWrapInsidePanes(t *testing.T) {
+	m := demoModel(t, 160, 45)
+	settle(m)
+	text := paneText(m.panes[layout.Review].View())
+	for _, want := range []string{
+		"kept points under the hull (time-sharing neighbours beat it)",
+		"coverage · frontier points of tput-per-gpu vs E2EL (≥ 5 recommended)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the grid at 160×45 lacks %q whole", want)
+		}
+	}
+	press(m, "3", "z")
+	text = paneText(m.panes[layout.Planner].View())
+	for _, want := range []string{
+		"! total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step",
+		"run a saturation sweep (fixed prefill workers, rising concurrency, free cap)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the zoomed planner lacks %q whole:\n%s", want, m.View())
+		}
+	}
+}
+
+// paneText is a pane's body with every run of spaces (wrapping, padding)
+// made one, so wrapped text reads as one line.
+func paneText(body string) string {
+	return strings.Join(strings.Fields(ansi.Strip(body)), " ")
+}
+
+func TestTruncatedIDsKeepTheirEnd(t *testing.T) {
+	m := demoModel(t, 160, 45)
+	v := m.View()
+	// The three 3P c1228 rows and the two c700 rows stay apart.
+	for _, want := range []string{"3p1d-…-c1228@published ", "3p1d-…-dep16-b24-c1228 ", "3p1d-…-b24-c1228@local ", "3p1d-…b18-c700@published ", "3p1d-dep2-dep16-b18-c700 "} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the points table lacks %q", want)
+		}
+	}
+}
+
+func TestHelpListsEveryPaneFocusedFirst(t *testing.T) {
+	m := demoModel(t, 160, 45)
+	press(m, "4", "?")
+	v := ansi.Strip(m.View())
+	order := []string{"review pane (4) · focused", "everywhere", "export pane (5)", "curve pane (1)", "points pane (2)", "planner pane (3)"}
+	for _, title := range order {
+		if !strings.Contains(v, title) {
+			t.Fatalf("help lacks %q:\n%s", title, v)
+		}
+	}
+	for _, k := range []string{"zoom pane", "undo mark/plan", "prev x axis", "planned in kept curve", "write files", "set targets",
+		"filter: apply", "filter: cancel", "seed from selected", "typing: set", "mark removal", "prev point"} {
+		if !strings.Contains(v, k) {
+			t.Errorf("help lacks %q", k)
+		}
+	}
+	if strings.Index(v, "review pane (4)") > strings.Index(v, "curve pane (1)") && !sameRow(v, "review pane (4)", "curve pane (1)") {
+		t.Error("the focused pane's keys are not first")
+	}
+	press(m, "esc")
+	if m.showHelp {
+		t.Error("esc did not close the help")
+	}
+}
+
+func sameRow(v, a, b string) bool {
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, a) && strings.Contains(l, b) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestFooterShowsTheInputsOwnKeys(t *testing.T) {
+	m := demoModel(t, 160, 45)
+	press(m, "2", "/")
+	st := lastLine(m.View())
+	if !strings.Contains(st, "enter apply") || !strings.Contains(st, "esc cancel") || strings.Contains(st, "q quit") || strings.Contains(st, "? help") {
+		t.Errorf("status while filtering: %q", st)
+	}
+	press(m, "esc", "3", "enter")
+	st = lastLine(m.View())
+	if !strings.Contains(st, "enter set") || !strings.Contains(st, "esc cancel") || strings.Contains(st, "q quit") {
+		t.Errorf("status while typing a value: %q", st)
+	}
+}
+
+func TestClickSelectsTheRowAndThePointUnderIt(t *testing.T) {
+	m := demoModel(t, 160, 45)
+	var pts, curve layout.Slot
+	for _, s := range m.Layout().Slots {
+		switch s.Pane {
+		case layout.Points:
+			pts = s
+		case layout.Curve:
+			curve = s
+		}
+	}
+	click := func(x, y int) {
+		m.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	}
+	// Row 4 of the table: border, header, then rows 0…3.
+	click(pts.X+5, pts.Y+1+1+3)
+	if m.Focus() != layout.Points || tableCursor(m) != 3 {
+		t.Fatalf("click on the 4th row: focus %d cursor %d", m.Focus(), tableCursor(m))
+	}
+	want := m.State().Selected
+	// Find a marker of another point on the plot and click on it.
+	cv := m.panes[layout.Curve]
+	lines := strings.Split(cv.View(), "\n")
+	for r, l := range lines[1:] { // past the legend
+		r++
+		for ci, ch := range []rune(l) {
+			if ch == '○' {
+				click(curve.X+1+ci, curve.Y+1+r)
+				if m.Focus() != layout.Curve || m.State().Selected == want || m.State().Selected == "" {
+					t.Fatalf("click on ○ at %d,%d: focus %d selected %q", ci, r, m.Focus(), m.State().Selected)
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("no ○ marker on the plot to click")
+}
