@@ -77,6 +77,12 @@ func runExport(args []string, env *cmdEnv) int {
 		return exitOK
 	}
 	if err := plan.Write(); err != nil {
+		if errors.As(err, &refused) { // a file changed since it was read, a read-only target…
+			for _, p := range refused.Problems {
+				fmt.Fprintf(env.stderr, "refused: %s\n", p)
+			}
+			return exitRefused
+		}
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
 	}

@@ -1,16 +1,34 @@
 package export
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/sources"
 )
 
-// Atomic multi-file writes: every new content goes to a temp file in the
-// target's directory and is synced first; only then are the .bak copies
-// written and the temp files renamed over the originals. A failure before
-// the renames leaves every original untouched.
+// Writing a set of files so that nothing is lost or misplaced:
+//
+//  1. every target is resolved (a symbolic link is written through: the
+//     new file is renamed into the link's target directory, the link
+//     stays) and must be a writable regular file;
+//  2. the directories involved are locked, so two exports never interleave;
+//  3. under the lock each target is read again and must still hold what
+//     the plan was built from, else the export is refused (the file was
+//     edited, or another export landed, since it was loaded);
+//  4. every temporary file is staged and synced first: the new contents,
+//     the backups and a copy to roll back to, each with the original's
+//     mode and owner;
+//  5. the backups are renamed into place (a rename replaces a planted
+//     symbolic link, it never writes through one), then the targets; when
+//     one rename fails, the targets already replaced are rolled back and
+//     the error says which file is in which state.
 
 // renameFile is os.Rename; tests replace it to interrupt a write.
 var renameFile = os.Rename
@@ -18,49 +36,170 @@ var renameFile = os.Rename
 // FileWrite is one file to replace.
 type FileWrite struct {
 	Path    string
-	Old     []byte // current contents, kept as Path+".bak"
+	Old     []byte // the contents the plan was built from, kept as Path+".bak"
 	Content []byte
 }
 
-// WriteFilesAtomic replaces each file via temp file + fsync + rename and
-// keeps a .bak of each original.
+// target is a FileWrite worked out for writing.
+type target struct {
+	FileWrite
+	real          string      // where the contents live (links resolved)
+	info          fs.FileInfo // of real: mode and owner to keep
+	temp, restore string      // staged new and old contents, beside real
+	bak, bakTemp  string      // Path+".bak" and its staged contents
+}
+
+// WriteFilesAtomic replaces the files all together or not at all, keeping a
+// .bak of each. Refusals (a file changed since it was loaded, a read-only
+// or irregular target) are a *RefusedError; a failure while replacing is a
+// *WriteError naming the state of every file.
 func WriteFilesAtomic(files []FileWrite) (err error) {
-	temps := make([]string, len(files))
+	ts, err := resolveTargets(files)
+	if err != nil {
+		return err
+	}
+	unlock, err := lockDirs(lockSet(ts))
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if err := verify(ts); err != nil {
+		return err
+	}
 	defer func() {
-		for _, t := range temps {
-			if t != "" {
-				os.Remove(t)
+		for _, t := range ts {
+			for _, p := range []string{t.temp, t.restore, t.bakTemp} {
+				if p != "" {
+					os.Remove(p)
+				}
 			}
 		}
 	}()
-	for i, f := range files {
-		if temps[i], err = writeTemp(f.Path, f.Content); err != nil {
-			return err
+	for i := range ts {
+		if err := stageAll(&ts[i]); err != nil {
+			return fmt.Errorf("%s: %w; nothing was replaced", ts[i].Path, err)
 		}
 	}
-	for _, f := range files {
-		if err := writeSynced(f.Path+".bak", f.Old, fileMode(f.Path)); err != nil {
-			return fmt.Errorf("backup of %s: %w", f.Path, err)
+	for i := range ts {
+		t := &ts[i]
+		if err := renameFile(t.bakTemp, t.bak); err != nil {
+			return fmt.Errorf("backup %s: %w; nothing was replaced", t.bak, err)
 		}
+		t.bakTemp = ""
 	}
-	for i, f := range files {
-		if err := renameFile(temps[i], f.Path); err != nil {
-			return fmt.Errorf("replace %s: %w", f.Path, err)
+	for i := range ts {
+		t := &ts[i]
+		if err := renameFile(t.temp, t.real); err != nil {
+			return rollBack(ts, i, err)
 		}
-		temps[i] = ""
-		syncDir(filepath.Dir(f.Path))
+		t.temp = ""
+	}
+	for _, d := range lockSet(ts) {
+		syncDir(d)
 	}
 	return nil
 }
 
-func fileMode(path string) os.FileMode {
-	if st, err := os.Stat(path); err == nil {
-		return st.Mode().Perm()
+// resolveTargets follows links and refuses what cannot be written safely.
+func resolveTargets(files []FileWrite) ([]target, error) {
+	var problems []string
+	ts := make([]target, 0, len(files))
+	byReal := map[string]string{}
+	for _, f := range files {
+		t := target{FileWrite: f, bak: f.Path + ".bak"}
+		real, err := filepath.EvalSymlinks(f.Path)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", f.Path, sources.PathErrText(err)))
+			continue
+		}
+		if abs, err := filepath.Abs(real); err == nil {
+			real = abs
+		}
+		t.real = real
+		if other, dup := byReal[real]; dup {
+			problems = append(problems, fmt.Sprintf("%s and %s are the same file", other, f.Path))
+			continue
+		}
+		byReal[real] = f.Path
+		ts = append(ts, t)
 	}
-	return 0o644
+	if len(problems) > 0 {
+		return nil, &RefusedError{Problems: problems}
+	}
+	return ts, nil
 }
 
-func writeTemp(path string, content []byte) (string, error) {
+// lockSet is every directory a write touches, sorted so that two exports
+// lock them in the same order.
+func lockSet(ts []target) []string {
+	seen := map[string]bool{}
+	var dirs []string
+	for _, t := range ts {
+		for _, d := range []string{filepath.Dir(t.real), filepath.Dir(t.bak)} {
+			if abs, err := filepath.Abs(d); err == nil {
+				d = abs
+			}
+			if !seen[d] {
+				seen[d] = true
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	sort.Strings(dirs)
+	return dirs
+}
+
+// verify re-reads every target under the lock.
+func verify(ts []target) error {
+	var problems []string
+	for i := range ts {
+		t := &ts[i]
+		info, err := os.Stat(t.real)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s changed since it was loaded (%v); reload and export again", t.Path, sources.PathErrText(err)))
+			continue
+		}
+		t.info = info
+		if !info.Mode().IsRegular() {
+			problems = append(problems, fmt.Sprintf("%s: %v", t.Path, sources.NotRegularError{Mode: info.Mode()}))
+			continue
+		}
+		if info.Mode().Perm()&0o222 == 0 || !writable(t.real) {
+			problems = append(problems, fmt.Sprintf("%s is read-only; not replaced", t.Path))
+			continue
+		}
+		now, err := sources.ReadRegular(t.real)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", t.Path, sources.PathErrText(err)))
+			continue
+		}
+		if !bytes.Equal(now, t.Old) {
+			problems = append(problems, fmt.Sprintf("%s changed since it was loaded; reload and export again", t.Path))
+		}
+	}
+	if len(problems) > 0 {
+		return &RefusedError{Problems: problems}
+	}
+	return nil
+}
+
+// stageAll writes t's temporary files: new contents and the roll-back copy
+// beside the real file, the backup beside the named path.
+func stageAll(t *target) error {
+	var err error
+	if t.temp, err = stage(t.real, t.Content, t.info); err != nil {
+		return err
+	}
+	if t.restore, err = stage(t.real, t.Old, t.info); err != nil {
+		return err
+	}
+	t.bakTemp, err = stage(t.bak, t.Old, t.info)
+	return err
+}
+
+// stage writes content to a new temporary file beside path (O_EXCL: never
+// an existing file or link), synced, with like's mode and owner.
+func stage(path string, content []byte, like fs.FileInfo) (string, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -71,26 +210,45 @@ func writeTemp(path string, content []byte) (string, error) {
 	}
 	name := f.Name()
 	_, werr := f.Write(content)
-	serr := f.Sync()
-	cerr := f.Close()
-	if err := errors.Join(werr, serr, cerr); err != nil {
-		os.Remove(name)
-		return "", fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Chmod(name, fileMode(path)); err != nil {
+	err = errors.Join(werr, f.Chmod(like.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)), keepOwner(f, like), f.Sync(), f.Close())
+	if err != nil {
 		os.Remove(name)
 		return "", err
 	}
 	return name, nil
 }
 
-func writeSynced(path string, content []byte, mode os.FileMode) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
-	if err != nil {
-		return err
+// WriteError is a write that failed while replacing files: what went wrong
+// and the state each file is left in.
+type WriteError struct {
+	Err    error
+	States []string
+}
+
+func (e *WriteError) Error() string {
+	return e.Err.Error() + ". " + strings.Join(e.States, "; ")
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// rollBack puts back the targets replaced before ts[failed] (renaming
+// their staged copies over them) and reports every file's state.
+func rollBack(ts []target, failed int, cause error) error {
+	we := &WriteError{Err: fmt.Errorf("replace %s: %w", ts[failed].Path, cause)}
+	states := make([]string, len(ts))
+	for i := failed - 1; i >= 0; i-- {
+		if err := renameFile(ts[i].restore, ts[i].real); err != nil {
+			states[i] = fmt.Sprintf("%s: REPLACED with the new contents, and putting it back failed (%v): its previous contents are in %s", ts[i].Path, err, ts[i].bak)
+			continue
+		}
+		ts[i].restore = ""
+		states[i] = fmt.Sprintf("%s: put back as it was", ts[i].Path)
 	}
-	_, werr := f.Write(content)
-	return errors.Join(werr, f.Sync(), f.Close())
+	for i := failed; i < len(ts); i++ {
+		states[i] = fmt.Sprintf("%s: not replaced", ts[i].Path)
+	}
+	we.States = states
+	return we
 }
 
 // syncDir makes a rename durable; filesystems that cannot sync a directory

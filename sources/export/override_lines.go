@@ -39,33 +39,32 @@ func (e *lineEditor) delete(from, to int) {
 	}
 }
 
-// apply performs the edits bottom-up; insertions at one position keep
-// their order and come before a deletion starting there.
+// apply performs the edits against the original lines: insertions are
+// anchored before original line at (in the order given), deletions mark
+// original lines. An insertion inside a deleted range therefore survives
+// it (it used to be swallowed when a block deletion grew over the blank
+// lines after it: FuzzEditBundle's "override_a:\n\n ").
 func (e *lineEditor) apply() string {
-	merged := map[int]*lineEdit{}
-	var order []int
+	n := len(e.lines)
+	deleted := make([]bool, n)
+	ins := map[int][]string{}
 	for _, ed := range append(e.edits, e.blockDeletes()...) {
-		m, ok := merged[ed.at]
-		if !ok {
-			m = &lineEdit{at: ed.at}
-			merged[ed.at] = m
-			order = append(order, ed.at)
+		at := min(max(ed.at, 0), n)
+		ins[at] = append(ins[at], ed.ins...)
+		for i := at; i < min(at+ed.del, n); i++ {
+			deleted[i] = true
 		}
-		m.ins = append(m.ins, ed.ins...)
-		m.del = max(m.del, ed.del)
 	}
-	sort.Sort(sort.Reverse(sort.IntSlice(order)))
-	lines := e.lines
-	for _, at := range order {
-		m := merged[at]
-		end := min(at+m.del, len(lines))
-		out := make([]string, 0, len(lines)-m.del+len(m.ins))
-		out = append(out, lines[:at]...)
-		out = append(out, m.ins...)
-		out = append(out, lines[end:]...)
-		lines = out
+	var b strings.Builder
+	for i := 0; i <= n; i++ {
+		for _, l := range ins[i] {
+			b.WriteString(l)
+		}
+		if i < n && !deleted[i] {
+			b.WriteString(e.lines[i])
+		}
 	}
-	return strings.Join(lines, "")
+	return b.String()
 }
 
 func isBlank(line string) bool { return strings.TrimSpace(line) == "" }

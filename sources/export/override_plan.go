@@ -3,7 +3,6 @@ package export
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -102,6 +101,7 @@ type exportCtx struct {
 	removed    map[string]*model.Point // override key → removed point
 	kept       []keptOverride
 	recipeText []byte
+	crlf       map[string][]byte // path → its CRLF bytes; editing sees LF
 }
 
 type keptOverride struct {
@@ -115,19 +115,20 @@ type keptOverride struct {
 // its Refusals and a *RefusedError.
 func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if req.ReadFile == nil {
-		req.ReadFile = os.ReadFile
+		req.ReadFile = sources.ReadRegular // a FIFO named as --changelog must not hang
 	}
 	if req.PRLink == "" {
 		req.PRLink = PlaceholderPRLink
 	}
-	c := &exportCtx{req: req, plan: &ExportPlan{}, removed: map[string]*model.Point{}}
+	c := &exportCtx{req: req, plan: &ExportPlan{}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {
 		return nil, err
 	}
 	if req.RecipePath == "" {
 		return nil, fmt.Errorf("--recipe: a schema-2 bundle to write the overrides into is required")
 	}
-	recipeOld, err := req.ReadFile(req.RecipePath)
+	recipeOld, err := c.req.ReadFile(req.RecipePath)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", req.RecipePath, sources.PathErrText(err))
 	}
@@ -174,9 +175,14 @@ func (c *exportCtx) refuse(format string, args ...any) {
 	c.plan.Refusals = append(c.plan.Refusals, fmt.Sprintf(format, args...))
 }
 
+// change records a file's new contents. A CRLF file was edited as LF: its
+// new lines get CRLF too and Old is the bytes as read (the diff shows lines).
 func (c *exportCtx) change(path string, old, new []byte) {
-	c.plan.Files = append(c.plan.Files, FileChange{Path: path, Old: old, New: new,
-		Diff: UnifiedDiff(filepath.ToSlash(path), string(old), string(new))})
+	diff := UnifiedDiff(filepath.ToSlash(path), string(old), string(new))
+	if orig, ok := c.crlf[path]; ok {
+		old, new = orig, toCRLF(new)
+	}
+	c.plan.Files = append(c.plan.Files, FileChange{Path: path, Old: old, New: new, Diff: diff})
 }
 
 func (c *exportCtx) resolvePoints() error {
