@@ -12,6 +12,7 @@ type format struct {
 	priority int // lower sniffs first
 	sniff    func(data []byte) bool
 	parse    func(path string, data []byte, ds *Dataset)
+	recipe   bool // a recipe format (read by sweeptune recipes)
 }
 
 var formats []format

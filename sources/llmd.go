@@ -13,5 +13,5 @@ func init() {
 		return llmdRe.Match(head(data, 64<<10))
 	}, parse: func(path string, _ []byte, ds *Dataset) {
 		ds.Warnf(path, "", "llm-d recipe: not an srt-slurm recipe; it holds no sweep points sweeptune reads")
-	}})
+	}, recipe: true})
 }

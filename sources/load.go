@@ -20,6 +20,9 @@ type Options struct {
 	// Source overrides the source tag of result files; "" keeps each
 	// format's default (points tables say their own).
 	Source model.Source
+	// RecipesOnly reads recipe files only (sweeptune recipes): files of
+	// other known formats are passed over without a word.
+	RecipesOnly bool
 }
 
 // LoadPaths reads files and directories (recursively), detecting each file's
@@ -105,6 +108,9 @@ func loadFile(path string, data []byte, opt Options, ds *Dataset) {
 	f := detect(data)
 	if f == nil {
 		ds.Warnf(path, "", "unknown format (not InferenceX rows, a result file, AIPerf export, srt-slurm recipe, master config, changelog or points table)")
+		return
+	}
+	if opt.RecipesOnly && !f.recipe {
 		return
 	}
 	before := len(ds.Points)

@@ -24,7 +24,7 @@ var (
 )
 
 func init() {
-	register(format{name: "srt-slurm recipe", priority: 35, sniff: sniffRecipe, parse: parseRecipeInto})
+	register(format{name: "srt-slurm recipe", priority: 35, sniff: sniffRecipe, parse: parseRecipeInto, recipe: true})
 }
 
 // sniffRecipe looks at the top-level keys: roles (schema 2), resources with

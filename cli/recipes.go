@@ -1,0 +1,159 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
+)
+
+func init() {
+	register(command{name: "recipes", summary: "every variant srt-slurm recipe files expand to, as srtctl names them (text or --json)", run: runRecipes})
+}
+
+const recipesHelp = `usage: sweeptune recipes [--json] PATH...
+
+Every variant the srt-slurm recipes under PATH expand to, named as srtctl
+dry-run names them: a single recipe is one variant; a bundle gives one per
+override_* and one per zip_override_* element (srtctl does not run its base
+alone); a sweep template gives one per combination. Per variant: the
+selector (override_x, zip_override_x[i], sweep[i], "" for a single recipe),
+the job name, the topology (workers × parallelism, GPUs per worker), the
+decode batch cap, max running requests, spec decoding and concurrencies.
+Other files under PATH are passed over; a recipe that cannot be read is one
+warning line, and the exit code is 2.`
+
+// recipesJSON is the --json shape: knobs use report --json's names.
+type recipesJSON struct {
+	Variants []variantJSON `json:"variants"`
+	Warnings []string      `json:"warnings"`
+}
+
+type variantJSON struct {
+	File          string      `json:"file"`
+	Selector      string      `json:"selector"`
+	Name          string      `json:"name"`
+	Engine        string      `json:"engine,omitempty"`
+	Knobs         model.Knobs `json:"knobs"`
+	Concurrencies []int       `json:"concurrencies"`
+}
+
+func runRecipes(args []string, env *cmdEnv) int {
+	fs := newFlags("recipes", recipesHelp, env)
+	asJSON := fs.Bool("json", false, "print JSON instead of text")
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return flagDone(err)
+	}
+	if len(paths) == 0 {
+		fmt.Fprintln(env.stderr, "sweeptune recipes: name at least one recipe file or directory")
+		return exitBadInput
+	}
+	ds := sources.LoadPaths(paths, sources.Options{RecipesOnly: true})
+	code := exitOK
+	if len(ds.Warnings) > 0 {
+		code = exitBadInput
+	}
+	printWarnings(env.stderr, ds)
+	if *asJSON {
+		out := recipesJSON{Variants: make([]variantJSON, 0, len(ds.Variants)), Warnings: []string{}}
+		for _, v := range ds.Variants {
+			concs := v.Concurrencies
+			if concs == nil {
+				concs = []int{}
+			}
+			out.Variants = append(out.Variants, variantJSON{File: v.File, Selector: v.Override, Name: v.Name,
+				Engine: v.Engine, Knobs: v.Knobs, Concurrencies: concs})
+		}
+		for _, w := range ds.Warnings {
+			out.Warnings = append(out.Warnings, w.String())
+		}
+		if err := writeJSON(env.stdout, out); err != nil {
+			return exitBadInput
+		}
+		return code
+	}
+	writeRecipesText(env.stdout, ds.Variants)
+	return code
+}
+
+// writeRecipesText prints one table per recipe file, one row per variant.
+func writeRecipesText(w io.Writer, vs []sources.Variant) {
+	if len(vs) == 0 {
+		fmt.Fprintln(w, "no recipe variants found")
+		return
+	}
+	header := []string{"SELECTOR", "NAME", "MODE", "PREFILL", "DECODE", "GPUS", "BS", "MRR", "SPEC", "CONCURRENCY"}
+	right := []bool{false, false, false, false, false, true, true, true, false, false}
+	for start := 0; start < len(vs); {
+		end := start + 1
+		for end < len(vs) && vs[end].File == vs[start].File {
+			end++
+		}
+		if start > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "%s (%s, %s)\n", vs[start].File, vs[start].Engine, plural(end-start, "variant"))
+		rows := make([][]string, 0, end-start)
+		for _, v := range vs[start:end] {
+			k := v.Knobs
+			decode := "–"
+			if k.Mode == model.ModeDisagg {
+				decode = roleCell(k.Decode)
+			}
+			sel := v.Override
+			if sel == "" {
+				sel = "–"
+			}
+			rows = append(rows, []string{sel, v.Name, string(k.Mode), roleCell(k.Prefill), decode,
+				countCell(k.GPUs()), countCell(k.DecodeBS), countCell(k.MaxRunningRequests), dash(k.SpecDecoding),
+				concCell(v.Concurrencies)})
+		}
+		fmt.Fprint(w, textTable(header, rows, right))
+		start = end
+	}
+}
+
+// roleCell is "3 × dep4 (4 GPUs)": workers, parallelism, GPUs per worker.
+func roleCell(r model.Role) string {
+	cell := fmt.Sprintf("%d × %s", r.Workers, r.Parallelism())
+	if r.GPUs > 0 {
+		cell += fmt.Sprintf(" (%s)", plural(r.GPUs, "GPU"))
+	}
+	return cell
+}
+
+func countCell(n int) string {
+	if n <= 0 {
+		return "–"
+	}
+	return strconv.Itoa(n)
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+func concCell(cs []int) string {
+	if len(cs) == 0 {
+		return "–"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = strconv.Itoa(c)
+	}
+	return strings.Join(parts, ",")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
