@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -72,7 +73,8 @@ func runPlan(args []string, env *cmdEnv) int {
 	if err != nil {
 		return bad("%v", err)
 	}
-	out := planJSON{Calibration: toCalibrationJSON(cal)}
+	cal.AddMeasured(curve.Points) // collapses the curve's other points show
+	out := planJSON{Calibration: toCalibrationJSON(cal, choice)}
 	var pred *planner.Prediction
 	if predict {
 		cfg := f.config(cal.Template)
@@ -85,11 +87,12 @@ func runPlan(args []string, env *cmdEnv) int {
 	}
 	var bt *planner.BacktestResult
 	if f.backtest {
-		bt, err = planner.Backtest(fit, heldOut(curve.Points, fit))
+		held := heldOut(curve.Points, fit)
+		bt, err = planner.Backtest(fit, held)
 		if err != nil {
 			return bad("%v", err)
 		}
-		out.Backtest = toBacktestJSON(bt)
+		out.Backtest = toBacktestJSON(bt, held)
 	}
 	var props []planner.Proposal
 	if f.design {
@@ -107,15 +110,15 @@ func runPlan(args []string, env *cmdEnv) int {
 	}
 	w := env.stdout
 	fmt.Fprintf(w, "curve: %s\n\n", curve.Key)
-	writeCalibration(w, cal)
+	writeCalibration(w, cal, choice)
 	if pred != nil {
 		writePrediction(w, f.config(cal.Template), *pred)
 		if !f.backtest {
-			writeTrust(w, fit, heldOut(curve.Points, fit))
+			writeTrust(w, fit, disaggOnly(heldOut(curve.Points, fit)))
 		}
 	}
 	if bt != nil {
-		writeBacktest(w, bt)
+		writeBacktest(w, bt, heldOut(curve.Points, fit))
 	}
 	if f.design {
 		writeDesign(w, props, f.maxGPUs)
@@ -228,7 +231,8 @@ func pointIDs(points []model.Point) []string {
 	return ids
 }
 
-// heldOut is every disaggregated point of the curve not used in the fit.
+// heldOut is every point of the curve not used in the fit, competitors'
+// and planned ones aside; planner.Backtest says why it skips any.
 func heldOut(points, fit []model.Point) []model.Point {
 	used := map[string]bool{}
 	for _, p := range fit {
@@ -236,7 +240,18 @@ func heldOut(points, fit []model.Point) []model.Point {
 	}
 	var out []model.Point
 	for _, p := range points {
-		if p.Knobs.Mode == model.ModeDisagg && !used[p.ID] {
+		if !used[p.ID] && p.Source != model.SourceCompetitor && p.Source != model.SourcePlanned {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// disaggOnly keeps the disaggregated points: the trust line backtests those.
+func disaggOnly(points []model.Point) []model.Point {
+	var out []model.Point
+	for _, p := range points {
+		if p.Knobs.Mode == model.ModeDisagg {
 			out = append(out, p)
 		}
 	}
@@ -247,26 +262,28 @@ func newTab(w io.Writer) *tabwriter.Writer {
 	return tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 }
 
-// The --json shape of issue 4; only the parts asked for are present.
+// The --json shape of issue 4, extended by issue 12; only the parts asked
+// for are present.
 type planJSON struct {
-	Calibration calibrationJSON   `json:"calibration"`
-	Prediction  *predictionJSON   `json:"prediction,omitempty"`
-	Backtest    []backtestRowJSON `json:"backtest,omitempty"`
-	Design      []proposalJSON    `json:"design,omitempty"`
+	Calibration calibrationJSON `json:"calibration"`
+	Prediction  *predictionJSON `json:"prediction,omitempty"`
+	Backtest    []heldOutJSON   `json:"backtest,omitempty"`
+	Design      []proposalJSON  `json:"design,omitempty"`
 }
 
 type calibrationJSON struct {
-	Points    []string       `json:"points"`
-	Params    planner.Params `json:"params"`
-	Residuals []residualJSON `json:"residuals"`
-	ShortRuns []string       `json:"short_runs,omitempty"`
+	Points    []string           `json:"points"`
+	Params    planner.Params     `json:"params"`
+	Residuals []residualJSON     `json:"residuals"`
+	ShortRuns []string           `json:"short_runs,omitempty"`
+	Twins     []planner.Skipped  `json:"twins,omitempty"` // measurements counted once with a fit point
+	Notes     []string           `json:"notes,omitempty"`
+	Collapses []planner.Collapse `json:"collapses,omitempty"`
 }
 
 type residualJSON struct {
-	ID            string   `json:"id"`
-	TputPct       float64  `json:"tput_pct"`
-	MeanIntvtyPct float64  `json:"mean_intvty_pct"`
-	P90IntvtyPct  *float64 `json:"p90_intvty_pct"`
+	planner.Residual
+	DurationS *float64 `json:"duration_s"` // null when the run's duration is unknown
 }
 
 type predictionJSON struct {
@@ -274,21 +291,29 @@ type predictionJSON struct {
 	TputPerGPU          float64  `json:"tput_per_gpu"`
 	MeanIntvty          float64  `json:"mean_intvty"`
 	P90Intvty           *float64 `json:"p90_intvty"` // null when r90 is unknown
+	TTFT                *float64 `json:"ttft"`       // s; null when the fit had no TTFT
 	Regime              string   `json:"regime"`
 	DecodeBatchMean     float64  `json:"decode_batch_mean"`
 	DecodeBatchMax      float64  `json:"decode_batch_max"`
 	CapBinds            bool     `json:"cap_binds"`
 	Queue               float64  `json:"queue"`
+	QueueAt             string   `json:"queue_at,omitempty"`
 	KneeConcurrency     *int     `json:"knee_concurrency"`      // null when no finite ceiling is known
 	RecommendedDecodeBS *int     `json:"recommended_decode_bs"` // null when decode cannot keep up
+	Extrapolated        bool     `json:"extrapolated"`
 	Warnings            []string `json:"warnings"`
 }
 
-type backtestRowJSON struct {
-	ID        string         `json:"id"`
-	Measured  planner.Values `json:"measured"`
-	Predicted planner.Values `json:"predicted"`
-	ErrorPct  planner.Values `json:"error_pct"`
+// heldOutJSON is one held-out point: predicted, or skipped with the reason.
+type heldOutJSON struct {
+	ID           string          `json:"id"`
+	Skipped      string          `json:"skipped,omitempty"`
+	Measured     planner.Values  `json:"measured"`
+	Predicted    *planner.Values `json:"predicted,omitempty"`
+	ErrorPct     *planner.Values `json:"error_pct,omitempty"`
+	Regime       string          `json:"regime,omitempty"`
+	Extrapolated *bool           `json:"extrapolated,omitempty"`
+	Warnings     []string        `json:"warnings,omitempty"`
 }
 
 type proposalJSON struct {
@@ -304,22 +329,30 @@ type proposalJSON struct {
 	Replaces       []string       `json:"replaces"`
 }
 
-func toCalibrationJSON(c *planner.Calibration) calibrationJSON {
-	out := calibrationJSON{Points: c.Points, Params: c.Params, Residuals: []residualJSON{}}
+func toCalibrationJSON(c *planner.Calibration, fc planner.FitChoice) calibrationJSON {
+	out := calibrationJSON{Points: c.Points, Params: c.Params, Residuals: []residualJSON{}, ShortRuns: c.ShortRuns,
+		Twins: fc.Twins, Notes: c.Notes, Collapses: c.Collapses}
 	for _, r := range c.Residuals {
-		out.Residuals = append(out.Residuals, residualJSON{r.ID, r.TputPct, r.MeanIntvtyPct, r.P90IntvtyPct})
+		out.Residuals = append(out.Residuals, residualJSON{Residual: r, DurationS: duration(fc.Points, r.ID)})
 	}
 	return out
+}
+
+// duration is a fit point's run duration, nil when unknown.
+func duration(points []model.Point, id string) *float64 {
+	if i := model.FindID(points, id); i >= 0 && points[i].Prov.DurationS > 0 {
+		d := points[i].Prov.DurationS
+		return &d
+	}
+	return nil
 }
 
 func toPredictionJSON(p planner.Prediction) *predictionJSON {
 	out := &predictionJSON{GPUs: p.GPUs, TputPerGPU: p.TputPerGPU, MeanIntvty: p.MeanIntvty,
 		Regime: string(p.Regime), DecodeBatchMean: p.DecodeBatchMean, DecodeBatchMax: p.DecodeBatchMax,
-		CapBinds: p.CapBinds, Queue: p.Queue, Warnings: p.Warnings}
-	if p.P90Intvty > 0 {
-		v := p.P90Intvty
-		out.P90Intvty = &v
-	}
+		CapBinds: p.CapBinds, Queue: p.Queue, QueueAt: p.QueueAt, Extrapolated: p.Extrapolated, Warnings: p.Warnings}
+	out.P90Intvty = nonZero(p.P90Intvty)
+	out.TTFT = nonZero(p.TTFT)
 	if k := kneeInt(p.KneeConcurrency); k > 0 {
 		out.KneeConcurrency = &k
 	}
@@ -338,12 +371,69 @@ func kneeInt(v float64) int {
 	return int(v + 0.999999)
 }
 
-func toBacktestJSON(bt *planner.BacktestResult) []backtestRowJSON {
-	out := make([]backtestRowJSON, 0, len(bt.Rows))
-	for _, r := range bt.Rows {
-		out = append(out, backtestRowJSON{r.ID, r.Measured, r.Predicted, r.ErrorPct})
+// toBacktestJSON lists every held-out point in the curve's order: each
+// predicted one with its errors, regime and warnings, each skipped one with
+// the reason.
+func toBacktestJSON(bt *planner.BacktestResult, held []model.Point) []heldOutJSON {
+	out := make([]heldOutJSON, 0, len(held))
+	for _, e := range backtestEntries(bt, held) {
+		j := heldOutJSON{ID: e.point.ID, Measured: measured(e.point, bt.Calibration.Params.TTFTKind)}
+		if e.row == nil {
+			j.Skipped = e.skipped
+		} else {
+			r := e.row
+			j.Measured, j.Predicted, j.ErrorPct = r.Measured, &r.Predicted, &r.ErrorPct
+			j.Regime, j.Extrapolated, j.Warnings = string(r.Prediction.Regime), &r.Prediction.Extrapolated, r.Prediction.Warnings
+		}
+		out = append(out, j)
 	}
 	return out
+}
+
+// backtestEntry is a held-out point and its row or the reason it was skipped.
+type backtestEntry struct {
+	point   *model.Point
+	row     *planner.BacktestRow
+	skipped string
+}
+
+func backtestEntries(bt *planner.BacktestResult, held []model.Point) []backtestEntry {
+	out := make([]backtestEntry, 0, len(held))
+	for i := range held {
+		e := backtestEntry{point: &held[i]}
+		for j := range bt.Rows {
+			if bt.Rows[j].ID == held[i].ID {
+				e.row = &bt.Rows[j]
+			}
+		}
+		for _, sk := range bt.Skipped {
+			if sk.ID == held[i].ID {
+				e.skipped = sk.Reason
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// measured is what a point published of the compared metrics.
+func measured(p *model.Point, ttftKind string) planner.Values {
+	get := func(m model.Metric) *float64 {
+		if v, ok := p.Metrics.Get(m); ok && v > 0 {
+			return &v
+		}
+		return nil
+	}
+	v := planner.Values{TputPerGPU: get(model.TputPerGPU), MeanIntvty: get(model.MeanIntvty), P90Intvty: get(model.P90Intvty)}
+	switch ttftKind {
+	case "median":
+		v.TTFT = get(model.MedianTTFT)
+	case "p90":
+		v.TTFT = get(model.P90TTFT)
+	default:
+		v.TTFT = get(model.MeanTTFT)
+	}
+	return v
 }
 
 func toDesignJSON(props []planner.Proposal) []proposalJSON {
@@ -360,42 +450,127 @@ func toDesignJSON(props []planner.Proposal) []proposalJSON {
 
 // Text output.
 
-func writeCalibration(w io.Writer, c *planner.Calibration) {
+func writeCalibration(w io.Writer, c *planner.Calibration, fc planner.FitChoice) {
 	p := c.Params
 	fmt.Fprintf(w, "calibration on %d points: %s\n", len(c.Points), strings.Join(c.Points, ", "))
 	fmt.Fprintf(w, "  f = OSL/L   %.5f\n", p.F)
+	if p.TTFTKind != "" {
+		fmt.Fprintf(w, "  u = 1/L     %.4g requests per token (L ≈ %s tokens; %s TTFT in the loop identity)\n", p.U, model.Thousands(1/p.U, 0), p.TTFTKind)
+	}
 	fmt.Fprintf(w, "  α           %.4f ms per output token\n", p.Alpha*1e3)
 	fmt.Fprintf(w, "  β           %.3f µs per output token per running request\n", p.Beta*1e6)
-	fmt.Fprintf(w, "  d0          %.2f µs per token outside decode\n", p.D0*1e6)
-	fmt.Fprintf(w, "  δ           %.2f total_tokens, %.2f total_requests%s\n", p.DeltaTokens, p.DeltaRequests, map[bool]string{true: " (fitted)", false: " (default)"}[p.DeltaFitted])
-	if p.R90 > 0 {
-		fmt.Fprintf(w, "  r90         %.4f (p90 / mean interactivity)\n", p.R90)
+	if p.TTFTKind != "" {
+		fmt.Fprintf(w, "  d0          %.2f µs per token outside decode not explained by TTFT (client time)\n", p.D0*1e6)
 	} else {
+		fmt.Fprintf(w, "  d0          %.2f µs per token outside decode\n", p.D0*1e6)
+	}
+	if hasDPAttn(p.Decode) {
+		fmt.Fprintf(w, "  δ           %.2f total_tokens, %.2f total_requests (%s; DP-attention decode only)\n", p.DeltaTokens, p.DeltaRequests, map[bool]string{true: "fitted", false: "default"}[p.DeltaFitted])
+	}
+	switch {
+	case p.R90Assumed:
+		fmt.Fprintln(w, "  r90         1 (assumed: the points publish p90 interactivity only)")
+	case p.R90 > 0:
+		fmt.Fprintf(w, "  r90         %.4f (p90 / mean interactivity)\n", p.R90)
+	default:
 		fmt.Fprintln(w, "  r90         unknown (no p90 interactivity in the fit)")
 	}
+	if math.Abs(p.RMean-1) > 5e-4 {
+		fmt.Fprintf(w, "  mean·TPOT   %.4f (mean interactivity × mean TPOT)\n", p.RMean)
+	}
 	if p.TauP > 0 {
-		fmt.Fprintf(w, "  τP          %s tok/s per prefill worker (saturation pair %s)\n", model.Thousands(p.TauP, 0), strings.Join(p.SaturationPair, " / "))
+		fmt.Fprintf(w, "  τP          %s tok/s per prefill worker (%s)\n", model.Thousands(p.TauP, 0), tauSource(p.Prefill[0]))
 	} else {
 		fmt.Fprintf(w, "  τP          unknown, at least %s tok/s per prefill worker\n", model.Thousands(p.TauPLowerBound, 0))
 	}
+	writeLaws(w, p)
 	short := map[string]bool{}
 	for _, id := range c.ShortRuns {
 		short[id] = true
 	}
 	tw := newTab(w)
-	fmt.Fprintln(tw, "  point\ttput err\tmean intvty err\tp90 intvty err\tcap-bound\trun\t")
+	ttft := map[bool]string{true: "TTFT err\t", false: ""}[p.TTFTKind != ""]
+	fmt.Fprintf(tw, "  point\ttput err\tmean intvty err\tp90 intvty err\t%scap-bound\tprefill\trun\t\n", ttft)
 	for _, r := range c.Residuals {
-		run := "3600 s"
-		if short[r.ID] {
-			run = "short"
+		run := model.Dash
+		if d := duration(fc.Points, r.ID); d != nil {
+			run = fmt.Sprintf("%.0f s", *d)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t\n", r.ID, pctCell(&r.TputPct), pctCell(&r.MeanIntvtyPct), pctCell(r.P90IntvtyPct), yesNo(r.CapBound), run)
+		if short[r.ID] {
+			run += " (short)"
+		}
+		cell := ""
+		if ttft != "" {
+			cell = pctCell(r.TTFTPct) + "\t"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s%s\t%s\t%s\t\n", r.ID, pctCell(&r.TputPct), pctCell(r.MeanIntvtyPct), pctCell(r.P90IntvtyPct),
+			cell, yesNo(r.CapBound), map[bool]string{true: "saturated", false: model.Dash}[r.Saturated], run)
 	}
 	tw.Flush()
+	for _, tw := range fc.Twins {
+		fmt.Fprintf(w, "  %s: %s\n", tw.ID, tw.Reason)
+	}
 	for _, n := range c.Notes {
 		fmt.Fprintf(w, "  note: %s\n", n)
 	}
+	for _, cl := range c.Collapses {
+		fmt.Fprintf(w, "  collapse: %s falls from %s tok/s/GPU at c%d to %s at c%d\n", cl.Shape, model.Thousands(cl.PeakTput, 0), cl.PeakC, model.Thousands(cl.AtTput, 0), cl.AtC)
+	}
 	fmt.Fprintln(w)
+}
+
+// writeLaws lists every decode family's step law and every prefill shape's
+// TTFT law when there is more than the template's to say.
+func writeLaws(w io.Writer, p planner.Params) {
+	if len(p.Decode) > 1 || (len(p.Decode) == 1 && (p.Decode[0].SlopeAssumed || p.Decode[0].AdmitExcess > 0)) {
+		fmt.Fprintln(w, "  decode      TPOT = α + β·b_max per family:")
+		for _, l := range p.Decode {
+			name := l.Family
+			if l.DPAttn {
+				name = "DP attention (" + strings.Join(l.Shapes, ", ") + ")"
+			}
+			fmt.Fprintf(w, "    %-28s α %.4f ms  β %.3f µs  b_max %.1f–%.1f", name, l.Alpha*1e3, l.Beta*1e6, l.BMin, l.BMax)
+			if l.SlopeAssumed {
+				fmt.Fprintf(w, "  (one batch: slope from %s)", l.SlopeFrom)
+			}
+			if l.AdmitExcess > 0 {
+				fmt.Fprintf(w, "  admission excess %.2f", l.AdmitExcess)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	if p.TTFTKind == "" && len(p.Prefill) < 2 {
+		return
+	}
+	fmt.Fprintln(w, "  prefill     TTFT = T0 + κ·(Θ/Np) below τP, per worker shape:")
+	for _, l := range p.Prefill {
+		tau := "τP unknown, at least " + model.Thousands(l.TauPLowerBound, 0)
+		if l.TauP > 0 {
+			tau = "τP " + model.Thousands(l.TauP, 0) + " (" + tauSource(l) + ")"
+		}
+		if p.TTFTKind != "" {
+			fmt.Fprintf(w, "    %-28s T0 %.2f s  κ %.3g s per tok/s  %s\n", l.Family, l.T0, l.Kappa, tau)
+		} else {
+			fmt.Fprintf(w, "    %-28s %s\n", l.Family, tau)
+		}
+	}
+}
+
+// tauSource says which points gave τP.
+func tauSource(l planner.PrefillLaw) string {
+	if len(l.SaturationPair) == 2 && len(l.Saturated) == 2 {
+		return "saturation pair " + strings.Join(l.SaturationPair, " / ")
+	}
+	return "saturated: " + strings.Join(l.Saturated, ", ")
+}
+
+func hasDPAttn(laws []planner.DecodeLaw) bool {
+	for _, l := range laws {
+		if l.DPAttn {
+			return true
+		}
+	}
+	return false
 }
 
 func writePrediction(w io.Writer, cfg planner.Config, p planner.Prediction) {
@@ -406,6 +581,9 @@ func writePrediction(w io.Writer, cfg planner.Config, p planner.Prediction) {
 	line("mean interactivity", fmt.Sprintf("%.1f tok/s/user", p.MeanIntvty))
 	if p.P90Intvty > 0 {
 		line("p90 interactivity", fmt.Sprintf("%.1f tok/s/user", p.P90Intvty))
+	}
+	if p.TTFT > 0 {
+		line("TTFT", fmt.Sprintf("%.2f s", p.TTFT))
 	}
 	line("regime", string(p.Regime))
 	binds := "cap free"
@@ -451,22 +629,71 @@ func writeTrust(w io.Writer, fit, others []model.Point) {
 		len(bt.Rows), absCell(bt.MeanAbs.TputPerGPU), absCell(bt.MeanAbs.MeanIntvty), absCell(bt.MaxAbs.TputPerGPU), absCell(bt.MaxAbs.MeanIntvty))
 }
 
-func writeBacktest(w io.Writer, bt *planner.BacktestResult) {
+// writeBacktest lists every held-out point: predicted ones with their
+// errors, TTFT, regime and warnings (those every prediction shares once),
+// skipped ones with the reason.
+func writeBacktest(w io.Writer, bt *planner.BacktestResult, held []model.Point) {
 	fmt.Fprintf(w, "backtest: fit on %s\n", strings.Join(bt.Calibration.Points, ", "))
+	entries := backtestEntries(bt, held)
+	kind := bt.Calibration.Params.TTFTKind
 	tw := newTab(w)
-	fmt.Fprintln(tw, "  point\ttput/GPU meas\tpred\terr\tmean intvty meas\tpred\terr\tp90 intvty meas\tpred\terr\tregime\t")
-	for _, r := range bt.Rows {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.ID,
+	ttftHead := map[bool]string{true: "TTFT meas\tpred\t", false: ""}[kind != ""]
+	fmt.Fprintf(tw, "  point\ttput/GPU meas\tpred\terr\tmean intvty meas\tpred\terr\tp90 intvty meas\tpred\terr\t%sregime\t\n", ttftHead)
+	for _, e := range entries {
+		r := e.row
+		if r == nil {
+			m := measured(e.point, kind)
+			ttft := ""
+			if kind != "" {
+				ttft = secCell(m.TTFT) + "\t" + model.Dash + "\t"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%sskipped\t\n", e.point.ID,
+				tputCell(m.TputPerGPU), model.Dash, model.Dash, intvtyCell(m.MeanIntvty), model.Dash, model.Dash,
+				intvtyCell(m.P90Intvty), model.Dash, model.Dash, ttft)
+			continue
+		}
+		ttft := ""
+		if kind != "" {
+			ttft = secCell(r.Measured.TTFT) + "\t" + secCell(r.Predicted.TTFT) + "\t"
+		}
+		regime := string(r.Prediction.Regime)
+		if r.Prediction.Extrapolated {
+			regime += " (extrapolated)"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\t\n", r.ID,
 			tputCell(r.Measured.TputPerGPU), tputCell(r.Predicted.TputPerGPU), pctCell(r.ErrorPct.TputPerGPU),
 			intvtyCell(r.Measured.MeanIntvty), intvtyCell(r.Predicted.MeanIntvty), pctCell(r.ErrorPct.MeanIntvty),
 			intvtyCell(r.Measured.P90Intvty), intvtyCell(r.Predicted.P90Intvty), pctCell(r.ErrorPct.P90Intvty),
-			r.Prediction.Regime)
+			ttft, regime)
 	}
-	fmt.Fprintf(tw, "  mean |err|\t\t\t%s\t\t\t%s\t\t\t%s\t\t\n", absCell(bt.MeanAbs.TputPerGPU), absCell(bt.MeanAbs.MeanIntvty), absCell(bt.MeanAbs.P90Intvty))
-	fmt.Fprintf(tw, "  max |err|\t\t\t%s\t\t\t%s\t\t\t%s\t\t\n", absCell(bt.MaxAbs.TputPerGPU), absCell(bt.MaxAbs.MeanIntvty), absCell(bt.MaxAbs.P90Intvty))
+	fmt.Fprintf(tw, "  mean |err|\t\t\t%s\t\t\t%s\t\t\t%s\t\n", absCell(bt.MeanAbs.TputPerGPU), absCell(bt.MeanAbs.MeanIntvty), absCell(bt.MeanAbs.P90Intvty))
+	fmt.Fprintf(tw, "  max |err|\t\t\t%s\t\t\t%s\t\t\t%s\t\n", absCell(bt.MaxAbs.TputPerGPU), absCell(bt.MaxAbs.MeanIntvty), absCell(bt.MaxAbs.P90Intvty))
 	tw.Flush()
-	for _, s := range bt.Skipped {
-		fmt.Fprintf(w, "  skipped %s: %s\n", s.ID, s.Reason)
+	for _, e := range entries {
+		if e.row == nil {
+			fmt.Fprintf(w, "  skipped %s: %s\n", e.point.ID, e.skipped)
+		}
+	}
+	common := map[string]int{}
+	for _, r := range bt.Rows {
+		for _, s := range r.Prediction.Warnings {
+			common[s]++
+		}
+	}
+	shared := func(s string) bool { return len(bt.Rows) > 1 && common[s] == len(bt.Rows) }
+	if len(bt.Rows) > 0 {
+		for _, s := range bt.Rows[0].Prediction.Warnings {
+			if shared(s) {
+				fmt.Fprintf(w, "  every prediction: %s\n", s)
+			}
+		}
+	}
+	for _, r := range bt.Rows {
+		for _, s := range r.Prediction.Warnings {
+			if !shared(s) {
+				fmt.Fprintf(w, "  %s: %s\n", r.ID, s)
+			}
+		}
 	}
 	fmt.Fprintln(w)
 }
@@ -517,6 +744,13 @@ func intvtyCell(v *float64) string {
 		return model.Dash
 	}
 	return strconv.FormatFloat(*v, 'f', 1, 64)
+}
+
+func secCell(v *float64) string {
+	if v == nil {
+		return model.Dash
+	}
+	return strconv.FormatFloat(*v, 'f', 2, 64) + " s"
 }
 
 func nonZero(v float64) *float64 {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -56,16 +58,20 @@ func TestPlanPredictJSON(t *testing.T) {
 		t.Fatalf("top-level keys %s", got)
 	}
 	cal := m["calibration"].(map[string]any)
-	if got := keys(cal); got != "params,points,residuals" {
+	if got := keys(cal); got != "notes,params,points,residuals" {
 		t.Errorf("calibration keys %s", got)
 	}
 	res := cal["residuals"].([]any)
-	if len(res) != 3 || keys(res[0].(map[string]any)) != "id,mean_intvty_pct,p90_intvty_pct,tput_pct" {
+	if len(res) != 3 || keys(res[0].(map[string]any)) != "cap_bound,duration_s,id,mean_intvty_pct,p90_intvty_pct,tput_pct" {
 		t.Errorf("residuals %v", res)
+	}
+	// 3P c1228 is table A's published point: no run duration is known.
+	if d := res[0].(map[string]any)["duration_s"]; d != nil || res[1].(map[string]any)["duration_s"] != 3600.0 {
+		t.Errorf("durations %v / %v, want null and 3600", d, res[1].(map[string]any)["duration_s"])
 	}
 	closeTo(t, "f", cal["params"].(map[string]any)["f"], 0.0071798, 1e-6)
 	p := m["prediction"].(map[string]any)
-	want := "cap_binds,decode_batch_max,decode_batch_mean,gpus,knee_concurrency,mean_intvty,p90_intvty,queue,recommended_decode_bs,regime,tput_per_gpu,warnings"
+	want := "cap_binds,decode_batch_max,decode_batch_mean,extrapolated,gpus,knee_concurrency,mean_intvty,p90_intvty,queue,queue_at,recommended_decode_bs,regime,tput_per_gpu,ttft,warnings"
 	if got := keys(p); got != want {
 		t.Errorf("prediction keys\n got %s\nwant %s", got, want)
 	}
@@ -78,12 +84,13 @@ func TestPlanPredictJSON(t *testing.T) {
 	if p["regime"] != "cap-bound" || p["cap_binds"] != true {
 		t.Errorf("regime %v cap_binds %v", p["regime"], p["cap_binds"])
 	}
-	if ws := p["warnings"].([]any); len(ws) != 3 {
-		t.Errorf("warnings %v", ws)
+	if ws := p["warnings"].([]any); len(ws) != 3 || p["ttft"] != nil || p["extrapolated"] != false {
+		t.Errorf("warnings %v, ttft %v (the demo has no TTFT), extrapolated %v", ws, p["ttft"], p["extrapolated"])
 	}
 }
 
-// Backtest: every other disaggregated point of the curve, with its errors.
+// Backtest: every other point of the curve, predicted with its errors,
+// regime and warnings, or skipped with the reason.
 func TestPlanBacktestJSON(t *testing.T) {
 	m := planJSONMap(t, "--fit", planFit, "--backtest")
 	if got := keys(m); got != "backtest,calibration" {
@@ -91,17 +98,33 @@ func TestPlanBacktestJSON(t *testing.T) {
 	}
 	rows := m["backtest"].([]any)
 	byID := map[string]map[string]any{}
+	var predicted, skipped []string
 	for _, r := range rows {
 		row := r.(map[string]any)
-		if keys(row) != "error_pct,id,measured,predicted" {
+		switch keys(row) {
+		case "error_pct,extrapolated,id,measured,predicted,regime,warnings":
+			predicted = append(predicted, row["id"].(string))
+		case "id,measured,skipped":
+			skipped = append(skipped, row["id"].(string)+": "+row["skipped"].(string))
+		default:
 			t.Fatalf("row keys %s", keys(row))
 		}
 		byID[row["id"].(string)] = row
 	}
-	// 4 A/B points and table C's 3P c700 and 7P; twins of the fit points
-	// (the 1200 s 3P c1228 and table C's 3P c1228, 5P, 9P) are not held out.
-	if len(rows) != 6 {
-		t.Errorf("%d rows, want 6", len(rows))
+	// 4 A/B points and table C's 3P c700 and 7P are predicted; the twins of
+	// the fit points (the 1200 s 3P c1228, table C's 3P c1228, 5P, 9P) and
+	// the 5 aggregated points are listed as skipped.
+	if len(predicted) != 6 || len(skipped) != 9 {
+		t.Errorf("predicted %v\nskipped %v", predicted, skipped)
+	}
+	for _, want := range []string{"3p1d-dep2-dep16-b24-c1228@local: twin of fit point 3p1d-dep2-dep16-b24-c1228",
+		"agg-tp4-c16: aggregated points are out of scope"} {
+		if !slices.ContainsFunc(skipped, func(s string) bool { return strings.HasPrefix(s, want) }) {
+			t.Errorf("skipped lacks %q: %v", want, skipped)
+		}
+	}
+	if r := byID["7p1d-dep2-dep16-b96-c5540"]; r["regime"] != "cap-bound" || len(r["warnings"].([]any)) != 3 {
+		t.Errorf("7P row %v", r)
 	}
 	for id, want := range map[string][2]float64{
 		"7p1d-dep2-dep16-b96-c5540":  {-1.70, -3.19},
@@ -113,8 +136,8 @@ func TestPlanBacktestJSON(t *testing.T) {
 		closeTo(t, id+" tput err", e["tput_per_gpu"], want[0], 0.01)
 		closeTo(t, id+" mean err", e["mean_intvty"], want[1], 0.01)
 	}
-	if _, ok := byID["3p1d-dep2-dep16-b24-c1228@local"]; ok {
-		t.Error("a twin of a fit point was backtested")
+	if m := byID["3p1d-dep2-dep16-b24-c1228@local"]["measured"].(map[string]any); m["p90_intvty"] != 281.2 {
+		t.Errorf("a skipped point keeps its measured values: %v", m)
 	}
 }
 
@@ -161,6 +184,14 @@ func TestPlanText(t *testing.T) {
 		"recommended BS     96",
 		"1,033,494  1,015,964  -1.70 %",
 		"mean |err|",
+		// No run duration is known for table A's 3P c1228: a dash, not 3600 s.
+		"3p1d-dep2-dep16-b24-c1228   -1.99 %          +3.06 %         -0.49 %         no        –       –",
+		"5p1d-dep2-dep16-b40-c2884   -2.13 %          -2.13 %         -4.73 %        yes        –  3600 s",
+		"skipped agg-tp4-c16: aggregated points are out of scope",
+		"skipped 5p1d-dep2-dep16-b40-c2884@published: twin of fit point 5p1d-dep2-dep16-b40-c2884 (same configuration): not held out",
+		"every prediction: τP unknown (at least 4,220,016 tok/s per prefill worker)",
+		"3p1d-dep2-dep16-b18-c700: extrapolation: concurrency per decode rank 43.8 is outside the calibrated range 76.8–467.5",
+		"loop (extrapolated)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)
@@ -222,5 +253,68 @@ func TestPlanPredictionShowsTrust(t *testing.T) {
 		"--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "5540")
 	if code != 0 || !strings.Contains(out, "trust: this fit predicts the curve's 6 other disaggregated points with mean |err| 1.81 % on throughput, 3.39 % on mean interactivity (max 4.18 %, 7.44 %)") {
 		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+}
+
+// A twin in --fit counts once and the calibration says which.
+func TestPlanTwinsCountOnce(t *testing.T) {
+	out, _, code := planRun(t, "--fit", planFit+",5p1d-dep2-dep16-b40-c2884@published", "--backtest")
+	for _, want := range []string{"calibration on 3 points:",
+		"5p1d-dep2-dep16-b40-c2884@published: twin of 5p1d-dep2-dep16-b40-c2884 (same configuration, measured again): counted once"} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("exit %d, output lacks %q:\n%s", code, want, out)
+		}
+	}
+}
+
+// The planner's synthetic regimes table (TTFT published): every held-out
+// point with its predicted TTFT and the regime it was generated in.
+func TestPlanBacktestWithTTFT(t *testing.T) {
+	const table = "../planner/testdata/synthetic-regimes.yaml"
+	fit := "2p1d-dep4-dep8-b512-c285,2p1d-dep4-dep8-b512-c8540,4p1d-dep4-dep8-b32-c376,1p2d-dep4-tp4-b1-c2,1p2d-dep4-tp4-b8-c20"
+	m := planJSONMap(t, table, "--fit", fit, "--backtest")
+	rows := m["backtest"].([]any)
+	want := map[string]string{"2p1d-dep4-dep8-b512-c1423": "loop", "2p1d-dep4-dep8-b512-c2704": "queueing", "1p2d-dep4-tp4-b8-c4": "loop"}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows: %v", len(rows), rows)
+	}
+	for _, r := range rows {
+		row := r.(map[string]any)
+		id := row["id"].(string)
+		pred, meas := row["predicted"].(map[string]any), row["measured"].(map[string]any)
+		if row["regime"] != want[id] || pred["ttft"] == nil || meas["ttft"] == nil {
+			t.Errorf("%s: regime %v, TTFT %v measured %v", id, row["regime"], pred["ttft"], meas["ttft"])
+		}
+	}
+	out, _, code := planRun(t, table, "--fit", fit, "--backtest", "--prefill-workers", "2", "--decode-bs", "512", "--concurrency", "9000")
+	for _, w := range []string{"u = 1/L     0.0005 requests per token (L ≈ 2,000 tokens; mean TTFT in the loop identity)",
+		"prefill     TTFT = T0 + κ·(Θ/Np) below τP, per worker shape:",
+		"τP          100,000 tok/s per prefill worker (saturated: 2p1d-dep4-dep8-b512-c8540)",
+		"TTFT meas", "regime             prefill-bound", "TTFT               ", "queueing"} {
+		if code != exitOK || !strings.Contains(out, w) {
+			t.Errorf("exit %d, text lacks %q:\n%s", code, w, out)
+		}
+	}
+}
+
+// A world curve (../shared, skipped when absent): the vLLM sweep past its
+// knee is predicted prefill-bound, its durations are unknown.
+func TestPlanWorldCurve(t *testing.T) {
+	const curve = "../../shared/planner-curves/gb200-dsv4pro-dynamo-vllm-agentx-tep8-tp8.yaml"
+	if _, err := os.Stat(curve); err != nil {
+		t.Skipf("%s absent", curve)
+	}
+	fit := "3p2d-tep8-tp8-b512-c16,4p1d-tep8-tp8-b512-c32,3p2d-tep8-tp8-b512-c80"
+	m := planJSONMap(t, curve, "--fit", fit, "--backtest")
+	for _, r := range m["backtest"].([]any) {
+		row := r.(map[string]any)
+		if row["id"] == "3p2d-tep8-tp8-b512-c96" && row["regime"] != "prefill-bound" {
+			t.Errorf("c96: %v", row)
+		}
+	}
+	for _, r := range m["calibration"].(map[string]any)["residuals"].([]any) {
+		if r.(map[string]any)["duration_s"] != nil {
+			t.Errorf("residual %v: the file states no duration", r)
+		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 type Residual struct {
 	ID            string   `json:"id"`
 	TputPct       float64  `json:"tput_pct"`
-	MeanIntvtyPct float64  `json:"mean_intvty_pct"` // 0 when the point has no mean interactivity
+	MeanIntvtyPct *float64 `json:"mean_intvty_pct"`
 	P90IntvtyPct  *float64 `json:"p90_intvty_pct"`
 	TTFTPct       *float64 `json:"ttft_pct,omitempty"`
 	CapBound      bool     `json:"cap_bound"` // the f clamp put this point at its cap
@@ -193,7 +193,8 @@ func (c *Calibration) residuals(points []model.Point, obsv []obs) {
 		r := Residual{ID: pt.ID, CapBound: obsv[i].capBound, Saturated: sat[pt.ID],
 			TputPct: pct(pr.Theta/float64(pt.GPUs()), y)}
 		if mi, ok := pt.Metrics.Get(model.MeanIntvty); ok && mi > 0 {
-			r.MeanIntvtyPct = pct(pr.MeanIntvty, mi)
+			v := pct(pr.MeanIntvty, mi)
+			r.MeanIntvtyPct = &v
 		}
 		if p90, ok := pt.Metrics.Get(model.P90Intvty); ok && p90 > 0 && pr.P90Intvty > 0 {
 			v := pct(pr.P90Intvty, p90)

@@ -43,7 +43,7 @@ func TestCalibrateReferenceParams(t *testing.T) {
 	bound := map[string]bool{}
 	for _, r := range c.Residuals {
 		bound[r.ID] = r.CapBound
-		if math.Abs(r.TputPct) > 3 || math.Abs(r.MeanIntvtyPct) > 3.5 || r.P90IntvtyPct == nil {
+		if math.Abs(r.TputPct) > 3 || math.Abs(*r.MeanIntvtyPct) > 3.5 || r.P90IntvtyPct == nil {
 			t.Errorf("residual %+v", r)
 		}
 	}
@@ -104,7 +104,7 @@ func TestCalibrateP90OnlyPoint(t *testing.T) {
 	}
 	// 5P's residual is on p90 only: it has no mean to compare.
 	for _, r := range c.Residuals {
-		if r.ID == idP5 && (r.MeanIntvtyPct != 0 || r.P90IntvtyPct == nil || math.Abs(*r.P90IntvtyPct) > 6) {
+		if r.ID == idP5 && (r.MeanIntvtyPct != nil || r.P90IntvtyPct == nil || math.Abs(*r.P90IntvtyPct) > 6) {
 			t.Errorf("5P residual %+v", r)
 		}
 	}

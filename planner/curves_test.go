@@ -177,7 +177,7 @@ func TestWorldCurves(t *testing.T) {
 				t.Errorf("predicted %d of %d, skipped %v", len(res.Rows), len(test), res.Skipped)
 			}
 			for _, r := range res.Calibration.Residuals {
-				if math.Abs(r.TputPct) > 10 || math.Abs(r.MeanIntvtyPct) > 10 {
+				if math.Abs(r.TputPct) > 10 || math.Abs(deref(r.MeanIntvtyPct)) > 10 {
 					t.Errorf("calibration point %s not reproduced: %+v", r.ID, r)
 				}
 			}

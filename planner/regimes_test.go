@@ -60,7 +60,7 @@ func TestSyntheticRecoversTruth(t *testing.T) {
 		near(pts[i].ID+" TTFT", pr.TTFT, ttft)
 	}
 	for _, r := range c.Residuals {
-		if math.Abs(r.TputPct) > 0.01 || math.Abs(r.MeanIntvtyPct) > 0.01 {
+		if math.Abs(r.TputPct) > 0.01 || math.Abs(*r.MeanIntvtyPct) > 0.01 {
 			t.Errorf("residual %+v", r)
 		}
 	}
