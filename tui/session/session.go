@@ -89,16 +89,22 @@ func Load(path string) (File, error) {
 	if err != nil {
 		return File{}, fmt.Errorf("session %s: %w", path, unwrap(err))
 	}
-	var f File
-	err = json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &f)
-	if err == nil && f.Version != Version && f.Version != 0 {
-		err = fmt.Errorf("version %d, want %d", f.Version, Version)
-	}
+	f, err := Parse(data)
 	if err != nil {
 		kept, kerr := keepAside(path)
 		return File{}, &CorruptError{Path: path, KeptAs: kept, Err: err, KeepErr: kerr}
 	}
 	return f, nil
+}
+
+// Parse reads a session file's bytes (a byte order mark is allowed).
+func Parse(data []byte) (File, error) {
+	var f File
+	err := json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &f)
+	if err == nil && f.Version != Version && f.Version != 0 {
+		err = fmt.Errorf("version %d, want %d", f.Version, Version)
+	}
+	return f, err
 }
 
 // CorruptError is a session file that could not be read as one.

@@ -1,0 +1,29 @@
+package session
+
+import (
+	"testing"
+
+	"github.com/sweeptune/sweeptune/tui/state"
+)
+
+// FuzzSession: any file either fails to parse or restores only valid
+// planned points, without a panic.
+func FuzzSession(f *testing.F) {
+	f.Add([]byte(`{"version":1,"marks":["a"],"planned":[{"id":"x","knobs":{"Mode":"disagg","Concurrency":8,"Prefill":{"Workers":-1}}}],"x_axis":"p90-intvty","log_x":true}`))
+	f.Add([]byte(`{"version":1,"planned":[{"id":"7p","knobs":{"Mode":"disagg","Concurrency":5540,"DecodeBS":96},"metrics":{"tput-per-gpu":1e308,"mean-intvty":-0}}]}`))
+	f.Add([]byte("\ufeff{}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := Parse(data)
+		if err != nil {
+			return
+		}
+		st := state.New()
+		file.Apply(st)
+		for _, p := range st.Planned {
+			pp := Planned{ID: p.ID, Knobs: p.Knobs}
+			if why := pp.invalid(); why != "" {
+				t.Fatalf("restored an invalid planned point: %s", why)
+			}
+		}
+	})
+}
