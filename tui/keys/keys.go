@@ -199,7 +199,8 @@ func (k KeyMap) PaneGroups() []Group {
 		return b(bd.Help().Key, mode+": "+bd.Help().Desc, bd.Keys()...)
 	}
 	p, pl, e := k.Points, k.Planner, k.Export
-	points := append(TableBindings(p.Table), p.Filter, in("filter", p.Accept), in("filter", p.CancelFilter),
+	syntax := key.NewBinding(key.WithHelp("/np:9 c:>1k", "terms ANDed: src mode np nd bs mrr c gpus x y, !not"))
+	points := append(TableBindings(p.Table), p.Filter, syntax, in("filter", p.Accept), in("filter", p.CancelFilter),
 		p.Mark, p.Add, p.Details, p.Sort, p.Reverse)
 	return []Group{
 		{"curve", []key.Binding{k.Curve.Prev, k.Curve.Next, k.Curve.Mark}},

@@ -25,6 +25,7 @@ type Model struct {
 
 	table     grid
 	filter    input
+	query     query // the parsed filter
 	filtering bool
 	details   bool
 	sortCol   int
@@ -83,7 +84,8 @@ func (m *Model) Refresh(c state.Change) {
 // rebuild recomputes filter, order and rows.
 func (m *Model) rebuild() {
 	all := m.st.All()
-	m.idx = order(all, m.filter.Value(), m.st.X, m.st.Y, m.sortCol, m.desc)
+	m.query = parseQuery(m.filter.Value())
+	m.idx = order(all, m.query, m.st.X, m.st.Y, m.sortCol, m.desc)
 	m.rows = make([]table.Row, len(m.idx))
 	m.rowOf = make(map[string]int, len(m.idx))
 	for r, i := range m.idx {
@@ -223,17 +225,25 @@ func (m *Model) redraw() {
 }
 
 func (m *Model) footer() string {
+	total := len(m.st.All())
 	if m.filtering {
-		return m.filter.View()
+		s := m.filter.View() + m.styles.Muted.Render(fmt.Sprintf("  %d of %s match", len(m.idx), model.Plural(total, "point")))
+		if m.query.err != nil {
+			s += "  " + m.styles.Bad.Render(m.query.err.Error())
+		}
+		return s
 	}
 	names := []string{"", "point", "source", "GPUs", "C", "tput/GPU", m.st.X.Name}
 	dir := "▲"
 	if m.desc {
 		dir = "▼"
 	}
-	s := fmt.Sprintf("%d of %d points · sort %s %s · %d marked", len(m.idx), len(m.st.All()), names[m.sortCol], dir, len(m.st.Marks))
+	s := fmt.Sprintf("%d of %s · sort %s %s · %d marked", len(m.idx), model.Plural(total, "point"), names[m.sortCol], dir, len(m.st.Marks))
 	if q := m.filter.Value(); q != "" {
 		s = fmt.Sprintf("/%s · ", q) + s
+		if m.query.err != nil {
+			return m.styles.Bad.Render(m.query.err.Error()) + m.styles.Muted.Render(" · "+s)
+		}
 	}
 	return m.styles.Muted.Render(s)
 }

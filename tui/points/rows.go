@@ -65,11 +65,10 @@ func columns(x model.Axis, w, sortCol int, desc bool) []table.Column {
 }
 
 // order returns the indices of the points that pass the filter, sorted.
-func order(all []model.Point, query string, x, y model.Axis, sortCol int, desc bool) []int {
-	q := strings.ToLower(query)
+func order(all []model.Point, q query, x, y model.Axis, sortCol int, desc bool) []int {
 	idx := make([]int, 0, len(all))
 	for i := range all {
-		if q == "" || matches(&all[i], q) {
+		if q.match(&all[i], x, y) {
 			idx = append(idx, i)
 		}
 	}
@@ -107,12 +106,6 @@ func order(all []model.Point, query string, x, y model.Axis, sortCol int, desc b
 		return c < 0
 	})
 	return idx
-}
-
-func matches(p *model.Point, q string) bool {
-	return strings.Contains(strings.ToLower(p.ID), q) ||
-		strings.Contains(strings.ToLower(p.Label), q) ||
-		strings.Contains(string(p.Source), q)
 }
 
 func row(p *model.Point, x, y model.Axis) table.Row {

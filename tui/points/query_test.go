@@ -1,0 +1,73 @@
+package points
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/muesli/termenv"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+)
+
+func TestFilterLanguage(t *testing.T) {
+	m, st := newPane(testkit.Styles("none", termenv.Ascii), 120, 34)
+	ids := func(q string) []string {
+		m.filter.SetValue(q)
+		m.rebuild()
+		var out []string
+		for _, i := range m.idx {
+			out = append(out, st.All()[i].ID)
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{
+		{"src:pub np:9", []string{"9p1d-dep2-dep16-b160-c7480", "9p1d-dep2-dep16-b192-c7480@published"}},
+		{"src:pub np:9 bs:>=96", []string{"9p1d-dep2-dep16-b160-c7480", "9p1d-dep2-dep16-b192-c7480@published"}},
+		{"src:pub np:9 bs:>180", []string{"9p1d-dep2-dep16-b192-c7480@published"}},
+		{"SRC:local c:1000..3000", []string{"3p1d-dep2-dep16-b24-c1228@local", "5p1d-dep2-dep16-b40-c2884"}},
+		{"mode:agg !c:<16", []string{"agg-tep2-c16", "agg-tp4-c16", "agg-tp4-c16@published"}},
+		{"vllm y:>1m", []string{"vllm-p90-75-5"}},
+		{"np:3 x:>=290", []string{"3p1d-dep2-dep16-b18-c700@published", "3p1d-dep2-dep16-b18-c700"}},
+	} {
+		got := ids(c.q)
+		want := slices.Clone(c.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("/%s: %v, want %v", c.q, got, want)
+		}
+	}
+	// A bad term is named; the good ones still filter.
+	got := ids("np:9 foo:1 bs:big")
+	if len(got) != 3 || m.query.err == nil || !strings.Contains(m.query.err.Error(), `unknown field "foo"`) {
+		t.Errorf("np:9 foo:1 bs:big: %v rows, error %v", got, m.query.err)
+	}
+}
+
+func TestFilterFooterCountsMatches(t *testing.T) {
+	m, _ := newPane(testkit.Styles("none", termenv.Ascii), 120, 34)
+	m.Update(testkit.Key("/"))
+	for _, r := range "src:pub np:9" {
+		m.Update(testkit.Key(string(r)))
+	}
+	lines := strings.Split(m.View(), "\n")
+	if foot := lines[len(lines)-1]; !strings.Contains(foot, "/src:pub np:9█  2 of 21 points match") {
+		t.Errorf("footer while typing: %q", foot)
+	}
+	m.Update(testkit.Key("enter"))
+	lines = strings.Split(m.View(), "\n")
+	if foot := lines[len(lines)-1]; !strings.Contains(foot, "/src:pub np:9 · 2 of 21 points") {
+		t.Errorf("footer after enter: %q", foot)
+	}
+	m.Update(testkit.Key("/"))
+	for _, r := range " zz:1" {
+		m.Update(testkit.Key(string(r)))
+	}
+	lines = strings.Split(m.View(), "\n")
+	if foot := lines[len(lines)-1]; !strings.Contains(foot, `unknown field "zz"`) {
+		t.Errorf("a bad field is not named: %q", foot)
+	}
+}
