@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -49,3 +51,49 @@ func settle(m *Model) {
 	}
 	m.compose()
 }
+
+// run executes a command as the runtime would, feeding its messages back
+// through Update, a few levels deep (status lines, reviews, builds).
+// Timers (spinner ticks) are never started here: no load is in flight.
+func run(m *Model, cmd tea.Cmd) {
+	runDepth(m, cmd, 0)
+}
+
+func runDepth(m *Model, cmd tea.Cmd, depth int) {
+	if cmd == nil || depth > 6 {
+		return
+	}
+	msg := cmd()
+	if msg == nil {
+		return
+	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		for _, c := range b {
+			runDepth(m, c, depth+1)
+		}
+		return
+	}
+	// tea.Sequence's message is an unexported []tea.Cmd.
+	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
+		for i := 0; i < v.Len(); i++ {
+			runDepth(m, v.Index(i).Interface().(tea.Cmd), depth+1)
+		}
+		return
+	}
+	if _, quit := msg.(tea.QuitMsg); quit {
+		return
+	}
+	_, next := m.Update(msg)
+	runDepth(m, next, depth+1)
+}
+
+// do presses keys one by one and runs what each starts.
+func do(m *Model, ks ...string) {
+	for _, k := range ks {
+		_, cmd := m.Update(testkit.Key(k))
+		run(m, cmd)
+	}
+}
+
+// status is the status line's text.
+func status(m *Model) string { return strings.TrimSpace(lastLine(m.View())) }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/curve"
 	"github.com/sweeptune/sweeptune/tui/export"
@@ -14,6 +15,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/points"
 	"github.com/sweeptune/sweeptune/tui/review"
 	"github.com/sweeptune/sweeptune/tui/scroll"
+	"github.com/sweeptune/sweeptune/tui/session"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
@@ -43,6 +45,7 @@ type Model struct {
 	zoomed       bool        // z: the focused pane alone on the screen
 	confirm      *confirm
 	exported     string // session.Signature at the last export
+	restored     string // what the session brought back, told with the first load
 	held         string // a note kept in the status line until a key (see hold)
 	watch        *watcher
 	watchSeq     int  // changes seen; a debounce tick of an older one is stale
@@ -69,6 +72,7 @@ func New(opts Options) *Model {
 	if problems := opts.Session.Apply(m.st); len(problems) > 0 {
 		notes = append(notes, "session: "+strings.Join(problems, "; "))
 	}
+	m.restored = restoredSummary(opts.Session, m.st)
 	m.st.SetPlanned(safePoints(m.st.Planned))
 	m.exported = opts.Session.Exported
 	if len(notes) > 0 {
@@ -84,6 +88,23 @@ func New(opts Options) *Model {
 	m.st.TakeChanges()
 	m.compose()
 	return m
+}
+
+// restoredSummary says what a session brought back ("3 marks, 1 planned
+// point, axis mean-intvty"); "" for an empty session.
+func restoredSummary(f session.File, st *state.State) string {
+	if len(f.Marks) == 0 && len(f.Planned) == 0 && len(f.Added) == 0 && f.XAxis == "" {
+		return ""
+	}
+	parts := []string{model.Plural(len(st.Marks), "mark"), model.Plural(len(st.Planned), "planned point")}
+	if len(st.Added) > 0 {
+		parts = append(parts, model.Plural(len(st.Added), "measured point")+" to export")
+	}
+	parts = append(parts, "axis "+st.X.Name)
+	if st.LogX {
+		parts = append(parts, "log x")
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Init starts the first load and the spinner; the first frame (spinner,

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/msgs"
@@ -157,6 +158,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.cycleX(1)
 	case key.Matches(msg, g.XAxisPrev):
 		m.cycleX(-1)
+	case key.Matches(msg, g.Undo):
+		say, _ := m.st.Undo()
+		m.info(say)
 	case key.Matches(msg, g.LogX):
 		m.st.ToggleLogX()
 		m.info(fmt.Sprintf("log-scale x: %v", m.st.LogX))
@@ -285,14 +289,30 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 		return
 	}
 	m.st.SetPoints(msg.ds.Points)
+	say := fmt.Sprintf("loaded %s from %s", model.Plural(len(msg.ds.Points), "point"), model.Plural(msg.ds.Files, "file"))
+	if m.restored != "" {
+		say += " · session restored: " + m.restored
+		m.restored = ""
+	}
+	if o := m.st.Orphans(); len(o) > 0 {
+		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), firstFew(o, 2))
+	}
 	switch n := len(msg.ds.Warnings); n {
 	case 0:
-		m.info(fmt.Sprintf("loaded %d points from %d files", len(msg.ds.Points), msg.ds.Files))
+		m.info(say)
 	case 1:
-		m.fail("warning: " + msg.ds.Warnings[0].String())
+		m.fail(say + " · warning: " + msg.ds.Warnings[0].String())
 	default:
-		m.fail(fmt.Sprintf("%d warnings; first: %s", n, msg.ds.Warnings[0]))
+		m.fail(fmt.Sprintf("%s · %d warnings; first: %s", say, n, msg.ds.Warnings[0]))
 	}
+}
+
+// firstFew names up to n items and counts the rest.
+func firstFew(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
 }
 
 func (m *Model) handleSaved(msg savedMsg) {

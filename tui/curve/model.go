@@ -8,6 +8,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/plot"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
@@ -139,7 +140,7 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Next):
 		m.step(1)
 	case key.Matches(msg, m.keys.Mark):
-		m.st.ToggleMark(m.st.Selected)
+		return msgs.StatusCmd(m.st.ToggleMark(m.st.Selected), false)
 	}
 	return nil
 }

@@ -53,10 +53,11 @@ type Scroll struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 }
 
-// Review adds the planned-points toggle to scrolling.
+// Review adds the planned-points toggle and dropping orphaned marks to
+// scrolling.
 type Review struct {
 	Scroll
-	WithPlanned key.Binding
+	WithPlanned, DropOrphans key.Binding
 }
 
 // Export adds writing and the targets form to scrolling; Field keys move
@@ -144,7 +145,7 @@ func Default() KeyMap {
 			SetValue:   b("enter", "set", "enter"),
 			CancelEdit: b("esc", "cancel", "esc"),
 		},
-		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p")},
+		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D")},
 		Export: Export{
 			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"),
 			FieldUp: b("↑/k", "prev target", "up", "k"), FieldDown: b("↓/j", "next target", "down", "j"),
@@ -206,7 +207,7 @@ func (k KeyMap) PaneGroups() []Group {
 		{"curve", []key.Binding{k.Curve.Prev, k.Curve.Next, k.Curve.Mark}},
 		{"points", points},
 		{"planner", []key.Binding{pl.Up, pl.Down, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
-		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned)},
+		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.DropOrphans)},
 		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, in("targets", e.Set), in("targets", e.Cancel))},
 	}
 }

@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"strconv"
+	"fmt"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -102,19 +102,30 @@ func (m *Model) updateEdit(msg tea.KeyMsg) tea.Cmd {
 		m.editing = false
 	case tea.KeyEnter:
 		m.editing = false
-		if v, err := strconv.Atoi(string(m.edit)); err == nil && v > 0 {
-			m.knobs = set(m.knobs, m.field, v)
+		k, say, ok := setTyped(m.knobs, m.field, string(m.edit))
+		if ok {
+			m.knobs = k
 			m.predict(true)
 		}
+		m.redraw()
+		return msgs.StatusCmd(say, !ok)
 	case tea.KeyBackspace:
 		if len(m.edit) > 0 {
 			m.edit = m.edit[:len(m.edit)-1]
 		}
-	case tea.KeyRunes:
+	case tea.KeyRunes, tea.KeySpace:
+		var refused []rune
 		for _, r := range msg.Runes {
-			if r >= '0' && r <= '9' && len(m.edit) < 7 {
+			switch {
+			case r < '0' || r > '9':
+				refused = append(refused, r)
+			case len(m.edit) < 8:
 				m.edit = append(m.edit, r)
 			}
+		}
+		if len(refused) > 0 || msg.Type == tea.KeySpace {
+			m.redraw()
+			return msgs.StatusCmd(fmt.Sprintf("%s takes a whole number: %q ignored (enter sets, esc cancels)", fieldNames[m.field], string(refused)), true)
 		}
 	}
 	m.redraw()

@@ -13,6 +13,7 @@ import (
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/state"
 )
 
@@ -31,10 +32,11 @@ type Model struct {
 	sortCol   int
 	desc      bool
 
-	idx   []int // table row → index into st.All()
-	rowOf map[string]int
-	rows  []table.Row
-	view  string
+	orphans int   // marks whose points are not loaded
+	idx     []int // table row → index into st.All()
+	rowOf   map[string]int
+	rows    []table.Row
+	view    string
 }
 
 // New returns the pane over the shared state.
@@ -72,6 +74,9 @@ func (m *Model) Refresh(c state.Change) {
 	switch {
 	case c&(state.ChangeData|state.ChangeAxis) != 0:
 		m.rebuild()
+	}
+	if c&(state.ChangeMarks|state.ChangeData) != 0 {
+		m.orphans = len(m.st.Orphans())
 	}
 	if c&state.ChangeSelection != 0 {
 		m.follow()
@@ -136,8 +141,7 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		m.redraw()
 		return nil
 	case key.Matches(msg, m.keys.Mark):
-		m.st.ToggleMark(m.selectedID())
-		return nil
+		return msgs.StatusCmd(m.st.ToggleMark(m.selectedID()), false)
 	case key.Matches(msg, m.keys.Details):
 		m.details = true
 		m.redraw()
@@ -238,7 +242,11 @@ func (m *Model) footer() string {
 	if m.desc {
 		dir = "▼"
 	}
-	s := fmt.Sprintf("%d of %s · sort %s %s · %d marked", len(m.idx), model.Plural(total, "point"), names[m.sortCol], dir, len(m.st.Marks))
+	marked := fmt.Sprintf("%d marked", len(m.st.Marks))
+	if m.orphans > 0 {
+		marked += fmt.Sprintf(", %d orphaned", m.orphans)
+	}
+	s := fmt.Sprintf("%d of %s · sort %s %s · %s", len(m.idx), model.Plural(total, "point"), names[m.sortCol], dir, marked)
 	if q := m.filter.Value(); q != "" {
 		s = fmt.Sprintf("/%s · ", q) + s
 		if m.query.err != nil {

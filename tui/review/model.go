@@ -64,7 +64,12 @@ func (m *Model) Pending() tea.Cmd {
 	for id := range m.st.Marks {
 		marks[id] = true
 	}
-	return func() tea.Msg { return reviewedMsg{gen: gen, report: Compute(all, marks, x, y, withPlanned)} }
+	orphans := m.st.Orphans()
+	return func() tea.Msg {
+		r := Compute(all, marks, x, y, withPlanned)
+		r.Orphans = orphans
+		return reviewedMsg{gen: gen, report: r}
+	}
 }
 
 // Handle takes the pane's review results.
@@ -99,6 +104,9 @@ func (m *Model) Report() Report { return m.report }
 
 // Update scrolls, and p lets planned points into the kept curve or out.
 func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
+	if key.Matches(msg, m.keys.DropOrphans) {
+		return msgs.StatusCmd(m.st.DropOrphans(), false)
+	}
 	if key.Matches(msg, m.keys.WithPlanned) {
 		if m.st.ToggleWithPlanned() {
 			return msgs.StatusCmd("review: planned points stand in the kept curve (verdicts that lean on one say so)", false)
@@ -116,4 +124,6 @@ func (m *Model) Capturing() bool { return false }
 func (m *Model) View() string { return m.view.String() }
 
 // Bindings are the scroll keys and the planned toggle.
-func (m *Model) Bindings() []key.Binding { return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned) }
+func (m *Model) Bindings() []key.Binding {
+	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.DropOrphans)
+}

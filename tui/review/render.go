@@ -13,10 +13,18 @@ import (
 // Render writes the report as text lines (the pane scrolls them). Verdicts
 // show in words and signs (covered ✓ / NOT covered ✗), not in colour alone.
 func Render(r Report, st themes.Styles) string {
-	if len(r.Curves) == 0 {
-		return st.Muted.Render("no points to review")
-	}
 	var b strings.Builder
+	if len(r.Orphans) > 0 {
+		b.WriteString(st.Warn.Render(fmt.Sprintf("%s: their points are not in the loaded data, so no verdict and no export (D drops them)",
+			model.Plural(len(r.Orphans), "orphaned mark"))) + "\n")
+		for _, id := range r.Orphans {
+			b.WriteString("  ? " + id + "\n")
+		}
+	}
+	if len(r.Curves) == 0 {
+		b.WriteString(st.Muted.Render("no points to review"))
+		return b.String()
+	}
 	if r.WithPlanned {
 		b.WriteString(st.Warn.Render("planned points stand in the kept curve (p toggles): verdicts that lean on one say so") + "\n")
 	}

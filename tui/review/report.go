@@ -11,6 +11,8 @@ type Report struct {
 	X, Y        model.Axis
 	WithPlanned bool
 	Curves      []model.CurveReview
+	// Orphans are marks whose points are not in the data: no verdict.
+	Orphans []string
 }
 
 // Compute reviews every curve that has own (non-competitor) points with the

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -29,9 +30,11 @@ type File struct {
 	Inputs  []string  `json:"inputs,omitempty"` // the paths it was made on, for the reader
 	Marks   []string  `json:"marks"`
 	Planned []Planned `json:"planned"`
-	XAxis   string    `json:"x_axis"`
-	LogX    bool      `json:"log_x"`
-	Theme   string    `json:"theme,omitempty"`
+	// Added are measured points put in the export as they are.
+	Added []string `json:"added,omitempty"`
+	XAxis string   `json:"x_axis"`
+	LogX  bool     `json:"log_x"`
+	Theme string   `json:"theme,omitempty"`
 	// Exported is the signature of the marks and plan last written by
 	// export; q asks before quitting when the current one differs.
 	Exported string `json:"exported,omitempty"`
@@ -185,6 +188,7 @@ func Save(path string, f File) error {
 // FromState captures what a session keeps.
 func FromState(st *state.State, theme string) File {
 	f := File{Version: Version, Marks: st.MarkedIDs(), XAxis: st.X.Name, LogX: st.LogX, Theme: theme, Planned: []Planned{}}
+	f.Added = append(f.Added, st.Added...)
 	for _, p := range st.Planned {
 		pp := Planned{ID: p.ID, Label: p.Label, Curve: p.Curve, Knobs: p.Knobs, Metrics: map[string]float64{}, Image: p.Prov.Image}
 		for _, m := range p.Metrics.Present() {
@@ -209,6 +213,15 @@ func (f File) Apply(st *state.State) []string {
 	for _, id := range marks {
 		if id != "" && len(id) <= maxIDLen {
 			st.Marks[id] = true
+		}
+	}
+	for _, id := range f.Added {
+		if len(st.Added) == maxMarks {
+			problems = append(problems, fmt.Sprintf("%d measured points to export, only the first %d restored", len(f.Added), maxMarks))
+			break
+		}
+		if id != "" && len(id) <= maxIDLen && !slices.Contains(st.Added, id) {
+			st.Added = append(st.Added, id)
 		}
 	}
 	if a, err := model.ParseXAxis(f.XAxis); err == nil {
@@ -255,6 +268,9 @@ func Signature(st *state.State) string {
 	}
 	for _, p := range st.Planned {
 		b.WriteString("p:" + p.ID + "\n")
+	}
+	for _, id := range st.Added {
+		b.WriteString("a:" + id + "\n")
 	}
 	sum := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(sum[:8])

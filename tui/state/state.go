@@ -4,6 +4,7 @@
 package state
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -24,9 +25,13 @@ const (
 // State is the shared data. Mutate it through its methods so that Pending
 // records the change.
 type State struct {
-	Points   []model.Point // loaded: published, local, competitor
-	Planned  []model.Point
-	Marks    map[string]bool
+	Points  []model.Point // loaded: published, local, competitor
+	Planned []model.Point
+	Marks   map[string]bool
+	// Added are measured points put in the export as they are (a in the
+	// points pane): their recipe override and master row are written from
+	// the measurement, never from a prediction.
+	Added    []string
 	Selected string
 	X, Y     model.Axis
 	LogX     bool
@@ -42,7 +47,9 @@ type State struct {
 	LoadRev int
 
 	all     []model.Point
+	loaded  map[string]bool // IDs of Points, for Orphans
 	pending Change
+	undo    []snapshot
 }
 
 // New returns an empty state on mean interactivity × throughput per GPU.
@@ -81,6 +88,10 @@ func (s *State) SetPoints(pts []model.Point) {
 	s.Points = pts
 	s.LoadRev++
 	s.all = nil
+	s.loaded = make(map[string]bool, len(pts))
+	for i := range pts {
+		s.loaded[pts[i].ID] = true
+	}
 	s.pending |= ChangeData
 	if s.Selected == "" || s.Find(s.Selected) == nil {
 		s.Select(s.firstID())
@@ -111,29 +122,60 @@ func (s *State) Select(id string) {
 	}
 }
 
-// ToggleMark marks or unmarks a loaded point for removal; planned points
-// are removed from the plan instead of being marked. It reports whether
-// the point is now marked.
-func (s *State) ToggleMark(id string) bool {
+// ToggleMark marks or unmarks a loaded point for removal; a planned point
+// is removed from the plan instead. It returns what happened, for the
+// status line; u undoes it.
+func (s *State) ToggleMark(id string) string {
 	if id == "" {
-		return false
+		return "no point selected"
 	}
 	if i := model.FindID(s.Planned, id); i >= 0 {
+		s.remember("removed planned point " + id)
 		s.Planned = append(s.Planned[:i:i], s.Planned[i+1:]...)
 		s.all = nil
 		s.pending |= ChangeData
 		if s.Selected == id {
 			s.Select(s.firstID())
 		}
-		return false
+		return fmt.Sprintf("removed planned point %s · %s left (u undoes)", id, model.Plural(len(s.Planned), "planned point"))
 	}
 	if s.Marks[id] {
+		s.remember("unmarked " + id)
 		delete(s.Marks, id)
-	} else {
-		s.Marks[id] = true
+		s.pending |= ChangeMarks
+		return fmt.Sprintf("unmarked %s · %s", id, model.Plural(len(s.Marks), "mark"))
+	}
+	s.remember("marked " + id)
+	s.Marks[id] = true
+	s.pending |= ChangeMarks
+	return fmt.Sprintf("marked %s for removal · %s (review pane: is it covered?)", id, model.Plural(len(s.Marks), "mark"))
+}
+
+// Orphans are the marks whose points are not in the loaded data (a
+// --watch reload dropped them, or a restored session names them): kept,
+// shown, and left out of the export.
+func (s *State) Orphans() []string {
+	var out []string
+	for _, id := range s.MarkedIDs() {
+		if !s.loaded[id] {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// DropOrphans unmarks the orphaned marks; u undoes it.
+func (s *State) DropOrphans() string {
+	orphans := s.Orphans()
+	if len(orphans) == 0 {
+		return "no orphaned marks"
+	}
+	s.remember("dropped " + model.Plural(len(orphans), "orphaned mark"))
+	for _, id := range orphans {
+		delete(s.Marks, id)
 	}
 	s.pending |= ChangeMarks
-	return s.Marks[id]
+	return fmt.Sprintf("dropped %s (u undoes)", model.Plural(len(orphans), "orphaned mark"))
 }
 
 // MarkedIDs lists the marks in ID order.
@@ -149,6 +191,7 @@ func (s *State) MarkedIDs() []string {
 // AddPlanned adds a planned point, replacing one with the same ID, and
 // selects it.
 func (s *State) AddPlanned(p model.Point) {
+	s.remember("planned " + p.ID)
 	p.Source = model.SourcePlanned
 	// Copy on write: commands still running (review, export) hold the old slice.
 	next := make([]model.Point, 0, len(s.Planned)+1)
