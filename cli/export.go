@@ -31,7 +31,7 @@ func runExport(args []string, env *cmdEnv) int {
 	var write bool
 	fs.StringVar(&add, "add", "", "IDs of points to write (comma-separated)")
 	fs.StringVar(&remove, "remove", "", "IDs of points whose overrides and rows go (comma-separated)")
-	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm schema-2 bundle to write the overrides into")
+	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2, base: + override_*) to write the overrides into")
 	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
 	fs.StringVar(&keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
 	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")

@@ -73,7 +73,7 @@ func TestRecipesTextAndExitCode(t *testing.T) {
 			t.Errorf("missing %q in\n%s", row, out)
 		}
 	}
-	if strings.Contains(out, "api-wrapped") || strings.Count(out, "variant") != 8 {
+	if strings.Contains(out, "api-wrapped") || strings.Count(out, "variant") != 9 {
 		t.Errorf("not one table per recipe file:\n%s", out)
 	}
 }

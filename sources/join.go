@@ -65,14 +65,14 @@ func fillInt(dst *int, v int) {
 }
 
 // settle is the last step of a load before IDs: a run exported twice
-// (AIPerf CSV and JSON) counts once, and points without a single metric
-// are said, never loaded silently.
+// (AIPerf CSV and JSON) counts once, and measured points without a single
+// metric are said, never loaded silently (a planned point states knobs).
 func settle(ds *Dataset) {
 	dropAIPerfCSVTwins(ds)
 	empty := map[string]int{}
 	var files []string
 	for i := range ds.Points {
-		if hasAnyMetric(&ds.Points[i].Metrics) {
+		if hasAnyMetric(&ds.Points[i].Metrics) || ds.Points[i].Source == model.SourcePlanned {
 			continue
 		}
 		f := ds.Points[i].Prov.File

@@ -349,7 +349,19 @@ func TestShapesDirectoryLoads(t *testing.T) {
 	if len(msgs) != 1 || !strings.Contains(msgs[0], "llm-d recipe") {
 		t.Errorf("warnings:\n%s", strings.Join(msgs, "\n"))
 	}
-	if len(ds.Variants) != 14 || len(ds.Points) != 10 {
+	if len(ds.Variants) != 15 || len(ds.Points) != 10 {
 		t.Errorf("%d variants, %d points", len(ds.Variants), len(ds.Points))
+	}
+}
+
+func TestShapeSchema1AggBundle(t *testing.T) {
+	vs := recipeVariants(t, "recipes/s1-agg-bundle.yaml")
+	if len(vs) != 1 || vs[0].Override != "override_c64" || vs[0].Name != "agg-vllm_c64" {
+		t.Fatalf("%+v", vs)
+	}
+	k := vs[0].Knobs
+	roleIs(t, "agg", k.Prefill, roleWant{1, 1, 4, 4, 4}, true)
+	if k.Mode != model.ModeAgg || k.DecodeBS != 128 || k.Concurrency != 64 {
+		t.Errorf("%+v", k)
 	}
 }

@@ -83,6 +83,9 @@ func renderRow(lines []string, tmpl *sources.MasterRow, sel selectorForm, rs row
 			role, tr := k.Prefill, tmpl.Prefill
 			if key == "decode" {
 				role, tr = k.Decode, tmpl.Decode
+				if k.Mode == model.ModeAgg { // InferenceX: decode num-worker 0, the worker's parallelism
+					role = model.Role{TP: k.Prefill.TP, EP: k.Prefill.EP, DPAttn: k.Prefill.DPAttn}
+				}
 			}
 			out = append(out, key+":")
 			out = append(out, indentAll(roleLines(role, tr, key == sel.role, sel, rs.Override, sources.MapValue(tn, key)), 2)...)
@@ -313,23 +316,29 @@ func editMaster(text string, mc *sources.MasterConfig, keys []string, addKey, bu
 	if len(adds) > 0 {
 		e := mc.Entry(addKey)
 		rows, sc := bundleRows(e, bundle)
+		// The template: a row of the same mode (agg rows have decode
+		// num-worker 0), for this recipe if there is one.
+		agg := adds[0].Point.Knobs.Mode == model.ModeAgg
+		fits := func(r *sources.MasterRow) bool {
+			return r.Prefill != nil && r.Decode != nil && (r.Decode.NumWorker == 0) == agg
+		}
 		var tmpl *sources.MasterRow
 		for _, r := range rows {
-			if r.Prefill != nil && r.Decode != nil {
+			if fits(r) {
 				tmpl = r
 			}
 		}
 		if tmpl == nil {
 			for _, s := range e.Scenarios {
 				for _, r := range s.Rows {
-					if r.Prefill != nil && r.Decode != nil {
+					if fits(r) {
 						tmpl, sc = r, s
 					}
 				}
 			}
 		}
 		if tmpl == nil {
-			return "", me, fmt.Errorf("%s: no disaggregated search-space row to copy the style from", addKey)
+			return "", me, fmt.Errorf("%s: no %s search-space row (prefill and decode) to copy the style from", addKey, modeWord(adds[0].Point.Knobs.Mode))
 		}
 		me.scenario = sc.Name
 		form := formOf(tmpl, bundle)

@@ -96,6 +96,7 @@ type exportCtx struct {
 	add        []*model.Point
 	remove     []*model.Point
 	recipe     *sources.Recipe
+	vocab      vocab
 	base       sources.Variant
 	gpn        int
 	removed    map[string]*model.Point // override key → removed point
@@ -126,7 +127,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 		return nil, err
 	}
 	if req.RecipePath == "" {
-		return nil, fmt.Errorf("--recipe: a schema-2 bundle to write the overrides into is required")
+		return nil, fmt.Errorf("--recipe: a recipe bundle to write the overrides into is required")
 	}
 	recipeOld, err := c.req.ReadFile(req.RecipePath)
 	if err != nil {
@@ -202,8 +203,8 @@ func (c *exportCtx) resolvePoints() error {
 				return nil, fmt.Errorf("%s: no loaded point has ID %q", flag, id)
 			}
 			p := &c.req.Points[i]
-			if p.Knobs.Mode != model.ModeDisagg {
-				return nil, fmt.Errorf("%s: %s is not a disaggregated point; export writes disagg bundles", flag, id)
+			if p.Knobs.Mode == "" {
+				return nil, fmt.Errorf("%s: %s has no knobs (no recipe joined it); nothing to write", flag, id)
 			}
 			out = append(out, p)
 		}
@@ -231,20 +232,30 @@ func (c *exportCtx) readRecipe(data []byte) error {
 	if len(warns) > 0 {
 		return fmt.Errorf("%s", warns[0])
 	}
-	if r.Schema != 2 {
-		return fmt.Errorf("%s: a schema-1 recipe has no overrides; export writes into schema-2 bundles", path)
+	if !r.Bundle {
+		return fmt.Errorf("%s: a single recipe (one topology per file), not a bundle with base: and override_* blocks", path)
 	}
 	c.recipe, c.recipeText = r, data
 	base, err := sources.VariantOf(path, "", r.Base)
 	if err != nil {
 		return fmt.Errorf("%s: base.%v", path, err)
 	}
-	if base.Knobs.Mode != model.ModeDisagg {
-		return fmt.Errorf("%s: the base is not disaggregated (no roles.prefill/decode)", path)
+	for _, p := range append(append([]*model.Point{}, c.add...), c.remove...) {
+		if p.Knobs.Mode != base.Knobs.Mode {
+			return fmt.Errorf("%s: %s is %s but the base of %s is %s", p.ID, p.ID, modeWord(p.Knobs.Mode), path, modeWord(base.Knobs.Mode))
+		}
 	}
 	c.base = base
+	c.vocab = newVocab(r, base.Engine)
 	c.gpn = r.GPUsPerNode()
 	return nil
+}
+
+func modeWord(m model.Mode) string {
+	if m == model.ModeAgg {
+		return "aggregated"
+	}
+	return "disaggregated"
 }
 
 // variants resolves every override of the bundle.
@@ -262,7 +273,7 @@ func (c *exportCtx) variants() map[string]sources.Variant {
 // concurrency, and the same BS when both know it.
 func matches(v sources.Variant, p *model.Point) bool {
 	vk, k := v.Knobs, p.Knobs
-	if vk.Prefill.Workers != k.Prefill.Workers || vk.Decode.Workers != k.Decode.Workers || vk.Concurrency != k.Concurrency {
+	if vk.Prefill.Workers != k.Prefill.Workers || vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) {
 		return false
 	}
 	return vk.DecodeBS == 0 || k.DecodeBS == 0 || vk.DecodeBS == k.DecodeBS
@@ -328,12 +339,13 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 			c.refuse("%s: name %q is already used by %s (use --replace)", p.ID, name, owner)
 		}
 		c.checkPoint(p, explicit[p.ID])
-		d := buildDelta(p, name, c.base, c.recipe.Base, c.gpn)
+		d := buildDelta(p, name, c.base, c.vocab, c.gpn)
+		c.plan.Notes = append(c.plan.Notes, d.notes...)
 		if err := c.roundTrip(p, d); err != nil {
 			c.refuse("%s: %v", p.ID, err)
 		}
 		k := p.Knobs
-		text := d.render(key, overrideComment(p, c.gpn), bundleIndentOf(c))
+		text := d.render(key, overrideComment(p, c.gpn, c.vocab.sglangArgs()), bundleIndentOf(c))
 		out = append(out, newOverride{key: key, text: text, order: [3]int{k.Prefill.Workers, k.Decode.Workers, k.Concurrency}})
 		c.plan.Overrides = append(c.plan.Overrides, ExportedOverride{ID: p.ID, Key: key, Name: name, Text: text})
 	}
@@ -364,10 +376,11 @@ func bundleIndentOf(c *exportCtx) int {
 // and MRR = decode ranks × BS unless explicit.
 func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 	k := p.Knobs
-	for _, r := range []struct {
-		name       string
-		want, base model.Role
-	}{{"prefill", k.Prefill, c.base.Knobs.Prefill}, {"decode", k.Decode, c.base.Knobs.Decode}} {
+	for _, role := range exportRoles(k) {
+		r := struct {
+			name       string
+			want, base model.Role
+		}{role.name, role.want, baseRole(c.base.Knobs, role.name)}
 		if r.want.Parallelism() != r.base.Parallelism() {
 			c.refuse("%s: %s workers are %s but the bundle's base runs %s; an override here cannot change the parallelism",
 				p.ID, r.name, strings.ToUpper(r.want.Parallelism()), strings.ToUpper(r.base.Parallelism()))
@@ -389,10 +402,10 @@ func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 	if c.gpn == 0 {
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: the bundle states no resources.gpus_per_node; node fit not checked", p.ID))
 	}
-	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR {
-		if want := k.DecodeRanks() * k.DecodeBS; k.MaxRunningRequests != want {
+	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR && c.vocab.sglangArgs() {
+		if want := decodeRanksOf(k) * k.DecodeBS; k.MaxRunningRequests != want {
 			c.refuse("%s: max-running-requests %d is not decode ranks %d × BS %d = %d (pass it as explicit if meant)",
-				p.ID, k.MaxRunningRequests, k.DecodeRanks(), k.DecodeBS, want)
+				p.ID, k.MaxRunningRequests, decodeRanksOf(k), k.DecodeBS, want)
 		}
 	}
 	if k.DecodeBS == 0 {
@@ -407,11 +420,12 @@ func (c *exportCtx) roundTrip(p *model.Point, d overrideDelta) error {
 	if err != nil {
 		return fmt.Errorf("resolved override: %v", err)
 	}
-	return knobsMatch(v.Knobs, p.Knobs, c.gpn)
+	return knobsMatch(v.Knobs, p.Knobs, c.gpn, c.vocab.sglangArgs())
 }
 
-// knobsMatch compares what the point knows with what a variant resolves to.
-func knobsMatch(got, want model.Knobs, gpn int) error {
+// knobsMatch compares what the point knows with what a variant resolves
+// to; sglang says whether the engine carries MRR, extra slots and balancing.
+func knobsMatch(got, want model.Knobs, gpn int, sglang bool) error {
 	var diffs []string
 	chk := func(name string, g, w int) {
 		if w > 0 && g != w {
@@ -432,12 +446,22 @@ func knobsMatch(got, want model.Knobs, gpn int) error {
 		}
 	}
 	chk("decode BS", got.DecodeBS, want.DecodeBS)
+	chk("concurrency", got.Concurrency, want.Concurrency)
+	if got.Mode != want.Mode {
+		diffs = append(diffs, fmt.Sprintf("mode %s, want %s", got.Mode, want.Mode))
+	}
+	if !sglang {
+		return joinDiffs(diffs)
+	}
 	chk("max-running-requests", got.MaxRunningRequests, exportMRR(want))
 	chk("extra slots", got.DecodeExtraSlots, want.DecodeExtraSlots)
-	chk("concurrency", got.Concurrency, want.Concurrency)
 	if want.Balance != "" && got.Balance != want.Balance {
 		diffs = append(diffs, fmt.Sprintf("balance %q, want %q", got.Balance, want.Balance))
 	}
+	return joinDiffs(diffs)
+}
+
+func joinDiffs(diffs []string) error {
 	if len(diffs) > 0 {
 		return errors.New("the override does not resolve to the point: " + strings.Join(diffs, ", "))
 	}

@@ -11,18 +11,27 @@ import (
 )
 
 // Override blocks: only what differs from the bundle's base, in the order
-// an engineer writes them (name, roles.prefill, roles.decode, benchmark).
+// an engineer writes them (name, the roles' topology, the decode worker's
+// arguments, the concurrency), in the recipe's own vocabulary.
 
-// overrideDelta is the content of one override block.
-type overrideDelta struct {
-	Name        string
-	Prefill     roleDelta
-	Decode      roleDelta
-	DecodeArgs  [][2]string // key, YAML value, in write order
-	Concurrency string      // "" when the base already has it
+// quoted is a string value always written in double quotes (CONC).
+type quoted string
+
+// deltaEntry is one value of an override block at its key path.
+type deltaEntry struct {
+	path  []string
+	value any // int, string, quoted or []int
 }
 
-type roleDelta struct{ Nodes, Workers, GPUs int } // 0 = inherit
+// overrideDelta is the content of one override block, in write order.
+type overrideDelta struct {
+	entries []deltaEntry
+	notes   []string // knobs the engine has no argument for
+}
+
+func (d *overrideDelta) set(path []string, v any) {
+	d.entries = append(d.entries, deltaEntry{path: path, value: v})
+}
 
 // fewestNodes is the fewest nodes that hold the workers: whole workers per
 // node when a worker fits on one node, else whole nodes per worker.
@@ -37,29 +46,102 @@ func fewestNodes(workers, gpus, gpn int) int {
 	return workers * ((gpus + gpn - 1) / gpn)
 }
 
+// exportRoles are the roles a point writes: prefill and decode, or the one
+// aggregated worker (kept in Knobs.Prefill).
+func exportRoles(k model.Knobs) []struct {
+	name string
+	want model.Role
+} {
+	if k.Mode == model.ModeAgg {
+		return []struct {
+			name string
+			want model.Role
+		}{{"agg", k.Prefill}}
+	}
+	return []struct {
+		name string
+		want model.Role
+	}{{"prefill", k.Prefill}, {"decode", k.Decode}}
+}
+
+// baseRole is the base's knobs of a role.
+func baseRole(bk model.Knobs, role string) model.Role {
+	if role == "decode" {
+		return bk.Decode
+	}
+	return bk.Prefill
+}
+
+// servingRole is the role whose arguments hold the batch cap: decode, or
+// the aggregated worker.
+func servingRole(k model.Knobs) string {
+	if k.Mode == model.ModeAgg {
+		return "agg"
+	}
+	return "decode"
+}
+
 // buildDelta works out the override of point p against the resolved base.
-func buildDelta(p *model.Point, name string, base sources.Variant, baseMap map[string]any, gpn int) overrideDelta {
+func buildDelta(p *model.Point, name string, base sources.Variant, v vocab, gpn int) overrideDelta {
 	k := p.Knobs
-	d := overrideDelta{Name: name}
-	d.Prefill = roleDiff(k.Prefill, base.Knobs.Prefill, baseMap, "prefill", gpn)
-	d.Decode = roleDiff(k.Decode, base.Knobs.Decode, baseMap, "decode", gpn)
+	var d overrideDelta
+	d.set([]string{"name"}, name)
+	for _, r := range exportRoles(k) {
+		rd := roleDiff(r.want, baseRole(base.Knobs, r.name), v, r.name, gpn)
+		for _, f := range []struct {
+			field string
+			n     int
+		}{{"nodes", rd.Nodes}, {"workers", rd.Workers}, {"gpus", rd.GPUs}} {
+			if f.n > 0 {
+				d.set(v.topo(r.name, f.field), f.n)
+			}
+		}
+	}
 	bk := base.Knobs
+	role := servingRole(k)
 	if k.DecodeBS > 0 && k.DecodeBS != bk.DecodeBS {
-		d.DecodeArgs = append(d.DecodeArgs, [2]string{"cuda-graph-max-bs-decode", strconv.Itoa(k.DecodeBS)})
+		for _, path := range v.batchCaps(role) {
+			d.set(path, k.DecodeBS)
+		}
 	}
-	if mrr := exportMRR(k); mrr > 0 && mrr != bk.MaxRunningRequests {
-		d.DecodeArgs = append(d.DecodeArgs, [2]string{"max-running-requests", strconv.Itoa(mrr)})
+	mrr := exportMRR(k)
+	switch {
+	case v.sglangArgs():
+		if mrr > 0 && mrr != bk.MaxRunningRequests {
+			d.set(v.arg(role, "max-running-requests"), mrr)
+		}
+		if k.DecodeExtraSlots > 0 && k.DecodeExtraSlots != bk.DecodeExtraSlots {
+			d.set(v.arg(role, "disaggregation-decode-extra-slots"), k.DecodeExtraSlots)
+		}
+		if k.Balance != "" && k.Balance != bk.Balance {
+			d.set(v.arg(role, "load-balance-method"), k.Balance)
+		}
+	default:
+		for _, x := range []struct {
+			set  bool
+			what string
+		}{{k.MaxRunningRequests > 0, "max-running-requests"}, {k.DecodeExtraSlots > 0, "decode extra slots"}, {k.Balance != "", "a DP balancing method"}} {
+			if x.set {
+				d.notes = append(d.notes, fmt.Sprintf("%s: %s takes no %s; not written", p.ID, v.engine, x.what))
+			}
+		}
 	}
-	if k.DecodeExtraSlots > 0 && k.DecodeExtraSlots != bk.DecodeExtraSlots {
-		d.DecodeArgs = append(d.DecodeArgs, [2]string{"disaggregation-decode-extra-slots", strconv.Itoa(k.DecodeExtraSlots)})
-	}
-	if k.Balance != "" && k.Balance != bk.Balance {
-		d.DecodeArgs = append(d.DecodeArgs, [2]string{"load-balance-method", k.Balance})
-	}
-	if k.Concurrency != bk.Concurrency {
-		d.Concurrency = strconv.Itoa(k.Concurrency)
+	if k.Concurrency != bk.Concurrency || len(base.Concurrencies) > 1 {
+		path, val := v.concurrency(k.Concurrency)
+		d.set(path, val)
 	}
 	return d
+}
+
+// decodeRanksOf is D: the decode ranks, or the aggregated worker's ranks.
+func decodeRanksOf(k model.Knobs) int {
+	if k.Mode == model.ModeAgg {
+		if k.DecodeRanksSet > 0 {
+			return k.DecodeRanksSet
+		}
+		return k.Prefill.Ranks()
+	}
+	return k.DecodeRanks()
 }
 
 // exportMRR is the MRR to write: the point's, else decode ranks × BS.
@@ -68,7 +150,7 @@ func exportMRR(k model.Knobs) int {
 		return k.MaxRunningRequests
 	}
 	if k.DecodeBS > 0 {
-		return k.DecodeRanks() * k.DecodeBS
+		return decodeRanksOf(k) * k.DecodeBS
 	}
 	return 0
 }
@@ -81,7 +163,9 @@ func targetNodes(r model.Role, gpn int) int {
 	return fewestNodes(r.Workers, r.GPUs, gpn)
 }
 
-func roleDiff(want, base model.Role, baseMap map[string]any, role string, gpn int) roleDelta {
+type roleDelta struct{ Nodes, Workers, GPUs int } // 0 = inherit
+
+func roleDiff(want, base model.Role, v vocab, role string, gpn int) roleDelta {
 	var d roleDelta
 	if n := targetNodes(want, gpn); n > 0 && n != base.Nodes {
 		d.Nodes = n
@@ -92,9 +176,9 @@ func roleDiff(want, base model.Role, baseMap map[string]any, role string, gpn in
 	// GPUs per worker: written when what the base states (or what nodes ×
 	// GPUs per node / workers would derive) is not the point's.
 	got := base.GPUs
-	if _, stated := sources.Lookup(baseMap, "roles", role, "gpus"); !stated && (d.Nodes > 0 || d.Workers > 0) {
+	if !v.has(v.topo(role, "gpus")) && (d.Nodes > 0 || d.Workers > 0) {
 		nodes, workers := firstPos(d.Nodes, base.Nodes), firstPos(d.Workers, base.Workers)
-		if nodes > 0 && gpn > 0 && workers > 0 && nodes*gpn%workers == 0 {
+		if nodes > 0 && gpn > 0 && workers > 0 {
 			got = nodes * gpn / workers
 		}
 	}
@@ -115,44 +199,49 @@ func firstPos(v ...int) int {
 
 // asMap is the delta as the deep-merge sees it (for the round-trip check).
 func (d overrideDelta) asMap() map[string]any {
-	m := map[string]any{"name": d.Name}
-	roles := map[string]any{}
-	for _, r := range []struct {
-		name string
-		rd   roleDelta
-		args [][2]string
-	}{{"prefill", d.Prefill, nil}, {"decode", d.Decode, d.DecodeArgs}} {
-		rm := map[string]any{}
-		for _, f := range []struct {
-			k string
-			v int
-		}{{"nodes", r.rd.Nodes}, {"workers", r.rd.Workers}, {"gpus", r.rd.GPUs}} {
-			if f.v > 0 {
-				rm[f.k] = f.v
+	m := map[string]any{}
+	for _, e := range d.entries {
+		cur := m
+		for _, k := range e.path[:len(e.path)-1] {
+			next, ok := cur[k].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				cur[k] = next
 			}
+			cur = next
 		}
-		if len(r.args) > 0 {
-			args := map[string]any{}
-			for _, a := range r.args {
-				if n, err := strconv.Atoi(a[1]); err == nil {
-					args[a[0]] = n
-				} else {
-					args[a[0]] = a[1]
-				}
+		var v any = e.value
+		switch t := e.value.(type) {
+		case quoted:
+			v = string(t)
+		case []int:
+			l := make([]any, len(t))
+			for i, x := range t {
+				l[i] = x
 			}
-			rm["args"] = args
+			v = l
 		}
-		if len(rm) > 0 {
-			roles[r.name] = rm
-		}
-	}
-	if len(roles) > 0 {
-		m["roles"] = roles
-	}
-	if d.Concurrency != "" {
-		m["benchmark"] = map[string]any{"env": map[string]any{"CONC": d.Concurrency}}
+		cur[e.path[len(e.path)-1]] = v
 	}
 	return m
+}
+
+// deltaNode is the delta as an ordered tree, for rendering.
+type deltaNode struct {
+	key      string
+	value    any
+	children []*deltaNode
+}
+
+func (n *deltaNode) child(key string) *deltaNode {
+	for _, c := range n.children {
+		if c.key == key {
+			return c
+		}
+	}
+	c := &deltaNode{key: key}
+	n.children = append(n.children, c)
+	return c
 }
 
 // render writes the block with its key, indented by ind spaces a level,
@@ -162,41 +251,50 @@ func (d overrideDelta) render(key string, comment []string, ind int) string {
 	for _, c := range comment {
 		b.WriteString(strings.TrimRight("# "+c, " ") + "\n")
 	}
-	pad := func(level int) string { return strings.Repeat(" ", level*ind) }
-	fmt.Fprintf(&b, "%s:\n%sname: %s\n", key, pad(1), yamlScalar(d.Name))
-	var roleLines []string
-	for _, r := range []struct {
-		name string
-		rd   roleDelta
-		args [][2]string
-	}{{"prefill", d.Prefill, nil}, {"decode", d.Decode, d.DecodeArgs}} {
-		var lines []string
-		for _, f := range []struct {
-			k string
-			v int
-		}{{"nodes", r.rd.Nodes}, {"workers", r.rd.Workers}, {"gpus", r.rd.GPUs}} {
-			if f.v > 0 {
-				lines = append(lines, fmt.Sprintf("%s%s: %d", pad(3), f.k, f.v))
-			}
+	root := &deltaNode{}
+	for _, e := range d.entries {
+		n := root
+		for _, k := range e.path {
+			n = n.child(k)
 		}
-		if len(r.args) > 0 {
-			lines = append(lines, pad(3)+"args:")
-			for _, a := range r.args {
-				lines = append(lines, fmt.Sprintf("%s%s: %s", pad(4), a[0], yamlScalar(a[1])))
-			}
+		n.value = e.value
+	}
+	b.WriteString(key + ":\n")
+	var write func(n *deltaNode, level int)
+	write = func(n *deltaNode, level int) {
+		pad := strings.Repeat(" ", level*ind)
+		if len(n.children) == 0 {
+			fmt.Fprintf(&b, "%s%s: %s\n", pad, n.key, yamlValue(n.value))
+			return
 		}
-		if len(lines) > 0 {
-			roleLines = append(roleLines, pad(2)+r.name+":")
-			roleLines = append(roleLines, lines...)
+		fmt.Fprintf(&b, "%s%s:\n", pad, n.key)
+		for _, c := range n.children {
+			write(c, level+1)
 		}
 	}
-	if len(roleLines) > 0 {
-		b.WriteString(pad(1) + "roles:\n" + strings.Join(roleLines, "\n") + "\n")
-	}
-	if d.Concurrency != "" {
-		fmt.Fprintf(&b, "%sbenchmark:\n%senv:\n%sCONC: %q\n", pad(1), pad(2), pad(3), d.Concurrency)
+	for _, c := range root.children {
+		write(c, 1)
 	}
 	return b.String()
+}
+
+// yamlValue writes one delta value.
+func yamlValue(v any) string {
+	switch t := v.(type) {
+	case quoted:
+		return strconv.Quote(string(t))
+	case string:
+		return yamlScalar(t)
+	case int:
+		return strconv.Itoa(t)
+	case []int:
+		parts := make([]string, len(t))
+		for i, x := range t {
+			parts[i] = strconv.Itoa(x)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return fmt.Sprint(v)
 }
 
 // yamlScalar writes numbers and plain words bare, anything else quoted.
@@ -238,15 +336,25 @@ func overrideName(id, baseName string, existing []string) string {
 
 // overrideComment is the two lines above a new override saying what the
 // point is and what it measured, as the bundles' hand-written comments do.
-func overrideComment(p *model.Point, gpn int) []string {
+func overrideComment(p *model.Point, gpn int, sglang bool) []string {
 	k := p.Knobs
+	if k.Mode == model.ModeAgg {
+		first := fmt.Sprintf("%d x %s aggregated, %d GPUs", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()), k.GPUs())
+		if k.DecodeBS > 0 {
+			first += fmt.Sprintf(", batch cap %d", k.DecodeBS)
+		}
+		return []string{first + ":", numbers(p) + "."}
+	}
 	first := fmt.Sprintf("%d x %s prefill", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
 	if n := targetNodes(k.Prefill, gpn); n > 0 {
 		first += fmt.Sprintf(" (%s)", plural(n, "node"))
 	}
 	first += fmt.Sprintf(" + %d x %s decode, %d GPUs", k.Decode.Workers, strings.ToUpper(k.Decode.Parallelism()), k.GPUs())
-	if k.DecodeBS > 0 {
+	switch {
+	case k.DecodeBS > 0 && sglang:
 		first += fmt.Sprintf(", decode BS %d per rank, max-running-requests %d", k.DecodeBS, exportMRR(k))
+	case k.DecodeBS > 0:
+		first += fmt.Sprintf(", decode batch cap %d", k.DecodeBS)
 	}
 	return []string{first + ":", numbers(p) + "."}
 }
