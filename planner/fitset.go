@@ -64,19 +64,16 @@ func ChooseFit(points []model.Point, ids []string) (FitChoice, error) {
 			}
 		}
 	} else {
-		var usable []model.Point
-		for i := range points {
-			if Usable(&points[i]) {
-				usable = append(usable, points[i])
-			}
-		}
-		for _, c := range model.GroupCurves(usable) {
-			if len(c.Points) > len(pick) {
-				pick = c.Points
+		// Points with every knob first; a curve that publishes less (no
+		// cap, p90 only) falls back to every calibratable point.
+		for _, ok := range []func(*model.Point) bool{Usable, Calibratable} {
+			pick = largestCurve(points, ok)
+			if kept, _ := dropTwins(pick); len(kept) >= 3 {
+				break
 			}
 		}
 		if len(pick) == 0 {
-			return FitChoice{}, fmt.Errorf("no measured steady-state disaggregated point with prefill workers, decode cap, concurrency, throughput and interactivity (and the balancing of DP-attention decode) to calibrate on")
+			return FitChoice{}, fmt.Errorf("no measured steady-state disaggregated point with prefill workers, concurrency, throughput and interactivity to calibrate on")
 		}
 	}
 	fc := FitChoice{Curve: pick[0].Curve}
@@ -84,17 +81,52 @@ func ChooseFit(points []model.Point, ids []string) (FitChoice, error) {
 	return fc, nil
 }
 
-// Usable says whether a point can join an automatic calibration: measured
-// (not planned or a competitor's), steady state, disaggregated, with prefill
-// workers, concurrency, decode cap, throughput and interactivity (mean, p90
-// or TPOT), and the balancing method when decode has DP attention.
-func Usable(p *model.Point) bool {
+// Calibratable says whether Calibrate can use a point: measured (not
+// planned or a competitor's), steady state (no short run), disaggregated,
+// with prefill workers, decode ranks, concurrency, throughput and
+// interactivity (mean, p90 or mean TPOT).
+func Calibratable(p *model.Point) bool {
 	k := p.Knobs
 	return p.Source != model.SourceCompetitor && p.Source != model.SourcePlanned &&
-		k.Mode == model.ModeDisagg && k.Prefill.Workers > 0 && k.DecodeBS > 0 && k.Concurrency > 0 &&
-		(k.Balance != "" || !k.Decode.DPAttn) && !p.Prov.ShortRun() &&
-		p.Metrics.Has(model.TputPerGPU) &&
+		k.Mode == model.ModeDisagg && k.Prefill.Workers > 0 && k.DecodeRanks() > 0 && k.Concurrency > 0 &&
+		!p.Prov.ShortRun() && p.Metrics.Has(model.TputPerGPU) &&
 		(p.Metrics.Has(model.MeanIntvty) || p.Metrics.Has(model.P90Intvty) || p.Metrics.Has(model.MeanTPOT))
+}
+
+// Usable is a calibratable point with every knob the model reads: the decode
+// cap, and the balancing method when decode has DP attention. An automatic
+// choice prefers these.
+func Usable(p *model.Point) bool {
+	k := p.Knobs
+	return Calibratable(p) && k.DecodeBS > 0 && (k.Balance != "" || !k.Decode.DPAttn)
+}
+
+// Candidates are the points of a curve a user may choose to calibrate on:
+// every calibratable one, twins included (ChooseFit counts them once).
+func Candidates(points []model.Point, curve model.CurveKey) []model.Point {
+	var out []model.Point
+	for i := range points {
+		if points[i].Curve == curve && Calibratable(&points[i]) {
+			out = append(out, points[i])
+		}
+	}
+	return out
+}
+
+// largestCurve is the curve with the most points that pass ok, in order.
+func largestCurve(points []model.Point, ok func(*model.Point) bool) []model.Point {
+	var pass, pick []model.Point
+	for i := range points {
+		if ok(&points[i]) {
+			pass = append(pass, points[i])
+		}
+	}
+	for _, c := range model.GroupCurves(pass) {
+		if len(c.Points) > len(pick) {
+			pick = c.Points
+		}
+	}
+	return pick
 }
 
 // dropTwins keeps one measurement per configuration, in order of first

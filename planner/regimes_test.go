@@ -127,6 +127,22 @@ func TestP90OnlyCurveCalibrates(t *testing.T) {
 	}
 }
 
+// With no decode cap on any point, the automatic choice falls back to every
+// calibratable point, and the fit holds.
+func TestChooseFitFallsBackWithoutCaps(t *testing.T) {
+	pts := loadCurve(t, "testdata/pr3598-p90only.yaml")
+	fc, err := planner.ChooseFit(pts, nil)
+	if err != nil || len(fc.Points) != len(pts) {
+		t.Fatalf("chose %v: %v", fc.IDs(), err)
+	}
+	if len(planner.Candidates(pts, fc.Curve)) != len(pts) {
+		t.Error("every point is a candidate")
+	}
+	if _, err := planner.Calibrate(fc.Points); err != nil {
+		t.Error(err)
+	}
+}
+
 func notesSay(c *planner.Calibration, sub string) bool {
 	for _, n := range c.Notes {
 		if strings.Contains(n, sub) {

@@ -44,6 +44,8 @@ type Points struct {
 // Planner is the planner pane's keys.
 type Planner struct {
 	Up, Down, Dec, Inc, Add, Seed, Edit key.Binding
+	// Toggle chooses or drops the fit point under the cursor.
+	Toggle key.Binding
 	// SetValue and CancelEdit end typing a value.
 	SetValue, CancelEdit key.Binding
 }
@@ -142,6 +144,7 @@ func Default() KeyMap {
 			Add:        b("a", "add to plan", "a"),
 			Seed:       b("s", "seed from selected", "s"),
 			Edit:       b("enter", "type a value", "enter"),
+			Toggle:     b("space", "choose/drop fit point", " "),
 			SetValue:   b("enter", "set", "enter"),
 			CancelEdit: b("esc", "cancel", "esc"),
 		},

@@ -1,9 +1,14 @@
 // Package plan is the planner pane: knobs for prefill workers, decode cap,
-// concurrency and balancing; the live prediction of planner.Predict; the
-// backtest error of the calibration; a adds the point to the plan.
+// concurrency and balancing; the live prediction of planner.Predict beside
+// the measured point it was seeded from; the fit's parameters and points,
+// chosen and dropped in place, with their leave-one-out errors; a adds the
+// point to the plan.
 package plan
 
 import (
+	"errors"
+	"slices"
+
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 )
@@ -13,32 +18,103 @@ type Fit struct {
 	Cal     *planner.Calibration
 	Err     error
 	Points  []model.Point     // the calibration points, one per configuration
-	Twins   []planner.Skipped // measurements left out as twins of a calibration point
+	Twins   []planner.Skipped // chosen measurements counted once with a calibration point
+	Curve   model.CurveKey    // the curve the candidates lie on
+	Cands   []model.Point     // every point of the curve the user may choose
+	Chosen  map[string]bool   // candidate IDs in the fit (twins included)
+	Auto    bool              // the automatic choice: nothing toggled yet
 	Method  string            // "leave-one-out" or "2-fold"
 	Rows    []planner.BacktestRow
 	MeanAbs struct{ Tput, Mean float64 }
 	Tested  int
 }
 
-// Calibrate fits the model on the points planner.ChooseFit picks (the
-// usable measured points of the largest own curve, twins counted once) and
-// backtests it leaving one configuration out at a time.
-func Calibrate(all []model.Point) Fit {
-	fc, err := planner.ChooseFit(all, nil)
-	f := Fit{Points: fc.Points, Twins: fc.Twins, Err: err}
-	if err != nil {
+// Calibrate fits the model on the chosen IDs, or with nil on the points
+// planner.ChooseFit picks itself (the usable measured points of the largest
+// own curve); twins count once. Each chosen configuration is then predicted
+// by a fit without it and its twins.
+func Calibrate(all []model.Point, chosen []string) Fit {
+	auto, autoErr := planner.ChooseFit(all, nil)
+	f := Fit{Auto: chosen == nil, Curve: auto.Curve, Chosen: map[string]bool{}}
+	var ids []string
+	for _, id := range chosen {
+		if model.FindID(all, id) >= 0 {
+			ids = append(ids, id)
+		}
+	}
+	fc, err := auto, autoErr
+	if !f.Auto {
+		if len(ids) == 0 {
+			fc, err = planner.FitChoice{Curve: auto.Curve}, errors.New("no fit point chosen: space on a candidate adds it")
+		} else {
+			fc, err = planner.ChooseFit(all, ids)
+		}
+	}
+	if err == nil {
+		f.Curve = fc.Curve
+	}
+	f.Cands = planner.Candidates(all, f.Curve)
+	f.Points, f.Twins = fc.Points, fc.Twins
+	for _, p := range fc.Points {
+		f.Chosen[p.ID] = true
+	}
+	for _, t := range fc.Twins {
+		f.Chosen[t.ID] = true
+	}
+	if f.Err = err; err != nil {
 		return f
 	}
-	f.Cal, f.Err = planner.Calibrate(fc.Points)
-	if f.Err != nil {
+	if f.Cal, f.Err = planner.Calibrate(fc.Points); f.Err != nil {
 		return f
 	}
 	f.Cal.AddMeasured(all)
-	cv := planner.CrossValidate(fc.Points)
+	var withTwins []model.Point
+	for _, p := range all {
+		if f.Chosen[p.ID] {
+			withTwins = append(withTwins, p)
+		}
+	}
+	cv := planner.CrossValidate(withTwins)
 	f.Method, f.Rows = cv.Method, cv.Rows
 	f.MeanAbs.Tput, f.MeanAbs.Mean = cv.MeanAbs.Tput, cv.MeanAbs.Mean
 	f.Tested = len(f.Rows)
 	return f
+}
+
+// ChosenIDs are the chosen candidates in candidate order.
+func (f Fit) ChosenIDs() []string {
+	var ids []string
+	for _, p := range f.Cands {
+		if f.Chosen[p.ID] {
+			ids = append(ids, p.ID)
+		}
+	}
+	return ids
+}
+
+// Toggle is the chosen IDs with id added or dropped.
+func (f Fit) Toggle(id string) []string {
+	ids := f.ChosenIDs()
+	if i := slices.Index(ids, id); i >= 0 {
+		return slices.Delete(ids, i, i+1)
+	}
+	ids = append(ids, id)
+	order := map[string]int{}
+	for i, p := range f.Cands {
+		order[p.ID] = i
+	}
+	slices.SortStableFunc(ids, func(a, b string) int { return order[a] - order[b] })
+	return ids
+}
+
+// TwinReason says why a chosen candidate is not calibrated on, "" if it is.
+func (f Fit) TwinReason(id string) string {
+	for _, t := range f.Twins {
+		if t.ID == id {
+			return t.Reason
+		}
+	}
+	return ""
 }
 
 // ErrorFor is the backtest row of a point ID, if it was tested.

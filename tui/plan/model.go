@@ -21,6 +21,7 @@ type Model struct {
 	w, h   int
 
 	fit     Fit
+	chosen  []string // fit point IDs the user chose; nil: the automatic choice
 	loadRev int
 	seed    model.Point // curve, image and topology of planned points
 	knobs   model.Knobs
@@ -55,7 +56,7 @@ func (m *Model) Refresh(c state.Change) {
 		return
 	}
 	m.loadRev = m.st.LoadRev
-	m.fit = Calibrate(m.st.Points)
+	m.refit()
 	if m.fit.Err == nil && !m.seeded && len(m.fit.Points) > 0 {
 		m.seed = m.fit.Points[0]
 		m.knobs = fix(m.fit.Cal.Template)
@@ -63,20 +64,51 @@ func (m *Model) Refresh(c state.Change) {
 	m.predict(false)
 }
 
+// refit calibrates on the chosen points and keeps the cursor on a row.
+func (m *Model) refit() {
+	m.fit = Calibrate(m.st.Points, m.chosen)
+	m.field = min(m.field, m.rows()-1)
+}
+
+// rows counts the cursor's rows: the knobs, then the fit candidates.
+func (m *Model) rows() int { return numFields + len(m.fit.Cands) }
+
+// toggleFit chooses or drops the candidate under the cursor and refits.
+func (m *Model) toggleFit() tea.Cmd {
+	i := m.field - numFields
+	if i < 0 || i >= len(m.fit.Cands) {
+		return nil
+	}
+	id := m.fit.Cands[i].ID
+	was := m.fit.Chosen[id]
+	m.chosen = m.fit.Toggle(id)
+	m.refit()
+	m.predict(m.seeded)
+	verb := map[bool]string{true: "dropped ", false: "chose "}[was]
+	if m.fit.Err != nil {
+		return msgs.StatusCmd(verb+id+"; no calibration: "+m.fit.Err.Error(), true)
+	}
+	return msgs.StatusCmd(fmt.Sprintf("%s%s: fit on %d configurations", verb, id, len(m.fit.Points)), false)
+}
+
 // Update handles keys while focused.
 func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	if m.editing {
 		return m.updateEdit(msg)
 	}
-	if m.fit.Err != nil {
-		return nil
-	}
 	k := m.keys
+	onFit := m.field >= numFields
 	switch {
 	case key.Matches(msg, k.Up):
-		m.field = (m.field + numFields - 1) % numFields
+		m.field = (m.field + m.rows() - 1) % m.rows()
 	case key.Matches(msg, k.Down):
-		m.field = (m.field + 1) % numFields
+		m.field = (m.field + 1) % m.rows()
+	case onFit && (key.Matches(msg, k.Toggle) || key.Matches(msg, k.Edit)):
+		return m.toggleFit()
+	case m.fit.Err == nil && key.Matches(msg, k.Seed):
+		return m.seedFromSelection()
+	case m.fit.Err != nil || onFit:
+		// Without a calibration only the fit points can be changed.
 	case key.Matches(msg, k.Dec):
 		m.knobs = step(m.knobs, m.field, -1)
 		m.predict(true)
@@ -201,7 +233,7 @@ func (m *Model) redraw() {
 	}
 	m.view = Render(Input{
 		Fit: m.fit, Knobs: m.knobs, Field: m.field, Editing: m.editing, Edit: string(m.edit),
-		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded,
+		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed,
 	}, m.styles, m.w, m.h)
 }
 
@@ -217,7 +249,10 @@ func (m *Model) Bindings() []key.Binding {
 		return []key.Binding{m.keys.SetValue, m.keys.CancelEdit}
 	}
 	k := m.keys
-	return []key.Binding{k.Up, k.Down, k.Dec, k.Inc, k.Seed, k.Edit, k.Add}
+	if m.field >= numFields {
+		return []key.Binding{k.Up, k.Down, k.Toggle, k.Seed}
+	}
+	return []key.Binding{k.Up, k.Down, k.Dec, k.Inc, k.Seed, k.Edit, k.Add, k.Toggle}
 }
 
 // Pending is nil: predictions take microseconds and run on Refresh.

@@ -89,3 +89,96 @@ func TestRenderGolden(t *testing.T) {
 		golden.RequireEqual(t, []byte(out))
 	})
 }
+
+// The fit points are chosen and dropped in place: the calibration follows,
+// twins stay counted once, and dropping below three configurations says why.
+func TestChooseAndDropFitPoints(t *testing.T) {
+	m, _ := newPane(t, testkit.Styles("none", termenv.Ascii))
+	m.SetSize(120, 40)
+	auto := len(m.fit.Points)
+	if !m.fit.Auto || auto != 5 || len(m.fit.Twins) != 3 || len(m.fit.Cands) != 10 {
+		t.Fatalf("automatic fit: %d configurations, %d twins, %d candidates", auto, len(m.fit.Twins), len(m.fit.Cands))
+	}
+	idx := func(id string) int {
+		for i, p := range m.fit.Cands {
+			if p.ID == id {
+				return numFields + i
+			}
+		}
+		t.Fatalf("no candidate %s", id)
+		return 0
+	}
+	// Choose 9P BS160: with 9P BS192 it is a saturation pair, so τP is known.
+	m.field = idx("9p1d-dep2-dep16-b160-c7480")
+	send(m, " ")
+	if m.fit.Auto || len(m.fit.Points) != auto+1 || m.fit.Cal.Params.TauP == 0 {
+		t.Errorf("after choosing 9P BS160: %d configurations, τP %v", len(m.fit.Points), m.fit.Cal.Params.TauP)
+	}
+	// Dropping a point keeps its twin, which now stands for the configuration.
+	m.field = idx("5p1d-dep2-dep16-b40-c2884")
+	send(m, " ")
+	if m.fit.Chosen["5p1d-dep2-dep16-b40-c2884"] || !m.fit.Chosen["5p1d-dep2-dep16-b40-c2884@published"] || m.fit.TwinReason("5p1d-dep2-dep16-b40-c2884@published") != "" {
+		t.Errorf("5P dropped, its twin should stand in: chosen %v", m.fit.ChosenIDs())
+	}
+	// Leave-one-out drops a configuration with its twins: 7P and its twin
+	// get the same prediction, from a fit that saw neither.
+	a, okA := m.fit.ErrorFor("7p1d-dep2-dep16-b96-c5540")
+	b, okB := m.fit.ErrorFor("7p1d-dep2-dep16-b96-c5540@published")
+	if !okA || !okB || *a.Predicted.TputPerGPU != *b.Predicted.TputPerGPU {
+		t.Errorf("7P rows %v / %v", a.Predicted, b.Predicted)
+	}
+	// Down to two configurations: no calibration, and the list stays usable.
+	for _, id := range m.fit.ChosenIDs() {
+		if id != "3p1d-dep2-dep16-b24-c1228" && id != "7p1d-dep2-dep16-b96-c5540" {
+			m.field = idx(id)
+			send(m, " ")
+		}
+	}
+	if m.fit.Err == nil || !strings.Contains(m.View(), "no calibration: cannot calibrate: need at least three") {
+		t.Errorf("two points: err %v\n%s", m.fit.Err, m.View())
+	}
+	m.field = idx("9p1d-dep2-dep16-b192-c7480")
+	send(m, "enter")
+	if m.fit.Err != nil || len(m.fit.Points) != 3 {
+		t.Errorf("enter chooses too: %v, %d points", m.fit.Err, len(m.fit.Points))
+	}
+}
+
+// A prediction seeded from a measured point shows that point's values beside
+// it, with the error, and whether the point was in the fit.
+func TestSeededPredictionBesideMeasured(t *testing.T) {
+	m, st := newPane(t, testkit.Styles("none", termenv.Ascii))
+	m.SetSize(120, 60)
+	st.Selected = "8p1d-dep2-dep16-c4096"
+	send(m, "s")
+	v := m.View()
+	for _, want := range []string{
+		"measured 8p1d-dep2-dep16-c4096: tput/GPU 803,198 (pred ",
+		"held out of the fit: a true test",
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	st.Selected = "7p1d-dep2-dep16-b96-c5540"
+	send(m, "s")
+	if v := m.View(); !strings.Contains(v, "measured 7p1d-dep2-dep16-b96-c5540: tput/GPU 1,033,494 (pred -1.1 %)") ||
+		!strings.Contains(v, "in the fit: left out, predicted tput -1.7 %") {
+		t.Errorf("7P seed:\n%s", v)
+	}
+	send(m, "l") // prefill workers 7 → 8
+	if v := m.View(); !strings.Contains(v, "seeded from 7p1d-dep2-dep16-b96-c5540 · knobs changed since") {
+		t.Errorf("after a knob change:\n%s", v)
+	}
+}
+
+// The fit's parameters are on screen.
+func TestFitParametersShown(t *testing.T) {
+	m, _ := newPane(t, testkit.Styles("none", termenv.Ascii))
+	m.SetSize(120, 60)
+	for _, want := range []string{"f 0.00718  α 2.981 ms  β 39.93 µs  d0 123.1 µs  δ 2.25/2.25", "r90 1.029  τP ≥ 4,429,260 tok/s per prefill worker"} {
+		if !strings.Contains(m.View(), want) {
+			t.Errorf("view lacks %q:\n%s", want, m.View())
+		}
+	}
+}

@@ -14,20 +14,27 @@ import (
 type Input struct {
 	Fit     Fit
 	Knobs   model.Knobs
-	Field   int
+	Field   int // a knob below numFields, else a fit candidate
 	Editing bool
 	Edit    string
 	Pred    planner.Prediction
 	PredErr error
 	Seeded  bool
+	Seed    model.Point // the point the knobs came from
 }
 
-// Render draws the planner in w×h cells.
+// Render draws the planner in w×h cells: knobs, the prediction beside the
+// measured point it was seeded from, then the fit (parameters and points);
+// with the cursor on a fit point the fit comes first.
 func Render(in Input, st themes.Styles, w, h int) string {
 	var b strings.Builder
 	if in.Fit.Err != nil {
 		b.WriteString(st.Bad.Render("no calibration: "+in.Fit.Err.Error()) + "\n")
-		b.WriteString(st.Muted.Render("the planner needs measured disaggregated points (Np, C, BS, balancing, tput/GPU, mean interactivity)"))
+		if len(in.Fit.Cands) == 0 {
+			b.WriteString(st.Muted.Render("the planner needs measured disaggregated points (Np, C, tput/GPU, interactivity)"))
+		} else {
+			fitSection(&b, in, st)
+		}
 		return strings.Join(frame.FitWrap(b.String(), w, h), "\n")
 	}
 	k := in.Knobs
@@ -39,6 +46,9 @@ func Render(in Input, st themes.Styles, w, h int) string {
 		fmt.Sprintf("MRR %d · captured sizes", k.MaxRunningRequests),
 		"clients in flight",
 		"DP attention load balance",
+	}
+	if !k.Decode.DPAttn {
+		notes[FieldBalance] = "not used: decode has no DP attention"
 	}
 	for f := 0; f < numFields; f++ {
 		cur, val := "  ", fmt.Sprintf("‹ %s ›", vals[f])
@@ -52,9 +62,14 @@ func Render(in Input, st themes.Styles, w, h int) string {
 		fmt.Fprintf(&b, "%s%-16s %s  %s\n", cur, fieldNames[f], val, st.Muted.Render(notes[f]))
 	}
 	fmt.Fprintf(&b, "  %s\n", st.Bold.Render(fmt.Sprintf("%s · %s · %d GPUs", k.ShortLabel(), k.BaseID(), k.GPUs())))
-	prediction(&b, in, st)
-	calibration(&b, in.Fit, st)
-	b.WriteString(st.Muted.Render("a adds to the plan · s seeds from the selected point · enter types a value"))
+	if in.Field >= numFields {
+		fitSection(&b, in, st)
+		prediction(&b, in, st)
+	} else {
+		prediction(&b, in, st)
+		fitSection(&b, in, st)
+	}
+	b.WriteString(st.Muted.Render("a adds to the plan · s seeds from the selected point · enter types a value · space chooses/drops a fit point"))
 	return strings.Join(frame.FitWrap(b.String(), w, h), "\n")
 }
 
@@ -73,7 +88,12 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	if p.P90Intvty > 0 {
 		p90 = fmt.Sprintf("%.1f", p.P90Intvty)
 	}
-	fmt.Fprintf(b, "  tput/GPU %s   mean %.1f   p90 %s tok/s/user\n", model.Thousands(p.TputPerGPU, 0), p.MeanIntvty, p90)
+	ttft := ""
+	if p.TTFT > 0 {
+		ttft = fmt.Sprintf("   TTFT %.2f s", p.TTFT)
+	}
+	fmt.Fprintf(b, "  tput/GPU %s   mean %.1f   p90 %s tok/s/user%s\n", model.Thousands(p.TputPerGPU, 0), p.MeanIntvty, p90, ttft)
+	seedBeside(b, in, st)
 	q := ""
 	if p.QueueAt != "" {
 		q = fmt.Sprintf("   queue %.0f at %s", p.Queue, p.QueueAt)
@@ -95,16 +115,130 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	}
 }
 
-func calibration(b *strings.Builder, f Fit, st themes.Styles) {
-	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("calibration · %d points · %s backtest on %d: |tput| %.1f %%  |mean intvty| %.1f %%",
-		len(f.Points), f.Method, f.Tested, f.MeanAbs.Tput, f.MeanAbs.Mean)))
-	const shown = 6
-	for i, r := range f.Rows {
-		if i == shown {
-			fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("… %d more", len(f.Rows)-shown)))
+// seedBeside puts the measured values of the point the knobs were seeded
+// from beside the prediction, with the prediction's error on each, and the
+// point's leave-one-out error when it is in the fit.
+func seedBeside(b *strings.Builder, in Input, st themes.Styles) {
+	s := in.Seed
+	if s.ID == "" || s.Source == model.SourcePlanned {
+		return
+	}
+	if s.Knobs.BaseID() != in.Knobs.BaseID() {
+		fmt.Fprintf(b, "  %s\n", st.Muted.Render("seeded from "+s.ID+" · knobs changed since"))
+		return
+	}
+	p := in.Pred
+	var parts []string
+	add := func(name string, m model.Metric, pred float64, format func(float64) string) {
+		if v, ok := s.Metrics.Get(m); ok && v > 0 {
+			e := ""
+			if pred > 0 {
+				e = fmt.Sprintf(" (pred %+.1f %%)", (pred/v-1)*100)
+			}
+			parts = append(parts, name+" "+format(v)+e)
+		}
+	}
+	one := func(v float64) string { return fmt.Sprintf("%.1f", v) }
+	add("tput/GPU", model.TputPerGPU, p.TputPerGPU, func(v float64) string { return model.Thousands(v, 0) })
+	add("mean", model.MeanIntvty, p.MeanIntvty, one)
+	add("p90", model.P90Intvty, p.P90Intvty, one)
+	add("TTFT", model.MeanTTFT, p.TTFT, func(v float64) string { return fmt.Sprintf("%.2f s", v) })
+	fmt.Fprintf(b, "  %s %s\n", st.Accent.Render("measured "+s.ID+":"), strings.Join(parts, "   "))
+	switch row, tested := in.Fit.ErrorFor(s.ID); {
+	case tested:
+		fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("in the fit: left out, predicted tput %s  mean %s", pct(row.ErrorPct.TputPerGPU), pct(row.ErrorPct.MeanIntvty))))
+	case in.Fit.Chosen[s.ID]:
+		fmt.Fprintf(b, "  %s\n", st.Muted.Render("in the fit: its own residual, not a test"))
+	default:
+		fmt.Fprintf(b, "  %s\n", st.Muted.Render("held out of the fit: a true test"))
+	}
+}
+
+// fitSection shows what the planner is calibrated on: its parameters and
+// every candidate point of the curve, chosen or not, with the leave-one-out
+// error of each chosen one (twins counted once and left out together).
+func fitSection(b *strings.Builder, in Input, st themes.Styles) {
+	f := in.Fit
+	how := "chosen"
+	if f.Auto {
+		how = "automatic"
+	}
+	head := fmt.Sprintf("fit · %d configurations of %d candidates (%s)", len(f.Points), len(f.Cands), how)
+	if f.Tested > 0 {
+		head += fmt.Sprintf(" · %s on %d: |tput| %.1f %%  |mean intvty| %.1f %%", f.Method, f.Tested, f.MeanAbs.Tput, f.MeanAbs.Mean)
+	}
+	fmt.Fprintf(b, "%s\n", st.Accent.Render(head))
+	if f.Cal != nil {
+		params(b, f.Cal, st)
+	}
+	for i, p := range f.Cands {
+		cur, box := "  ", "[ ]"
+		if f.Chosen[p.ID] {
+			box = "[x]"
+		}
+		if numFields+i == in.Field {
+			cur, box = "› ", st.Selected.Render(box)
+		}
+		note := ""
+		switch row, ok := f.ErrorFor(p.ID); {
+		case f.TwinReason(p.ID) != "":
+			note = st.Muted.Render("twin: counted once, left out with it")
+		case ok:
+			note = fmt.Sprintf("left out: tput %s  mean %s", pct(row.ErrorPct.TputPerGPU), pct(row.ErrorPct.MeanIntvty))
+		}
+		fmt.Fprintf(b, "%s%s %s  %s\n", cur, box, p.ID, note)
+	}
+	if f.Cal != nil {
+		for _, n := range f.Cal.Notes {
+			b.WriteString(st.Muted.Render("  · "+n) + "\n")
+		}
+	}
+}
+
+// params are the fitted constants: f, α, β, d0, δ, r90, τP, and with TTFT
+// u, T0, κ; every decode family's law when there are several.
+func params(b *strings.Builder, c *planner.Calibration, st themes.Styles) {
+	p := c.Params
+	line := fmt.Sprintf("  f %.5f  α %.3f ms  β %.2f µs  d0 %.1f µs", p.F, p.Alpha*1e3, p.Beta*1e6, p.D0*1e6)
+	for _, l := range p.Decode {
+		if l.DPAttn {
+			line += fmt.Sprintf("  δ %.2f/%.2f", p.DeltaTokens, p.DeltaRequests)
 			break
 		}
-		fmt.Fprintf(b, "  %s  tput %s  mean %s\n", r.ID, pct(r.ErrorPct.TputPerGPU), pct(r.ErrorPct.MeanIntvty))
+	}
+	b.WriteString(line + "\n")
+	r90 := model.Dash
+	switch {
+	case p.R90Assumed:
+		r90 = "1 (assumed)"
+	case p.R90 > 0:
+		r90 = fmt.Sprintf("%.3f", p.R90)
+	}
+	tau := "≥ " + model.Thousands(p.TauPLowerBound, 0)
+	if p.TauP > 0 {
+		tau = model.Thousands(p.TauP, 0)
+	}
+	line = fmt.Sprintf("  r90 %s  τP %s tok/s per prefill worker", r90, tau)
+	if p.TTFTKind != "" && len(p.Prefill) > 0 {
+		l := p.Prefill[0]
+		line += fmt.Sprintf("  u %.3g  TTFT %.2f s + %.3g s per tok/s", p.U, l.T0, l.Kappa)
+	}
+	b.WriteString(line + "\n")
+	if len(p.Decode) > 1 {
+		for _, l := range p.Decode {
+			name := l.Family
+			if l.DPAttn {
+				name = "DP attention (" + strings.Join(l.Shapes, ", ") + ")"
+			}
+			s := fmt.Sprintf("  %s: α %.3f ms  β %.2f µs", name, l.Alpha*1e3, l.Beta*1e6)
+			if l.SlopeAssumed {
+				s += " (one batch: slope from " + l.SlopeFrom + ")"
+			}
+			if l.AdmitExcess > 0 {
+				s += fmt.Sprintf("  admission %.2f", l.AdmitExcess)
+			}
+			b.WriteString(s + "\n")
+		}
 	}
 }
 
