@@ -115,8 +115,6 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Inc):
 		m.knobs = step(m.knobs, m.field, 1)
 		m.predict(true)
-	case key.Matches(msg, k.Seed):
-		return m.seedFromSelection()
 	case key.Matches(msg, k.Edit):
 		if m.field != FieldBalance {
 			m.editing, m.edit = true, nil
