@@ -130,7 +130,7 @@ func intvtyErr(r planner.BacktestRow) *float64 {
 // errorTable is the per-point table of a backtest, as the report prints it.
 func errorTable(res *planner.BacktestResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-30s %10s %10s %7s %7s %7s %7s  %-10s %6s %6s  %s\n", "held out", "tput meas", "pred", "err %", "intv", "pred", "err %", "regime", "TTFT", "pred", "flags")
+	fmt.Fprintf(&b, "%-30s %10s %10s %7s %7s %7s %7s  %-13s %6s %6s  %s\n", "held out", "tput meas", "pred", "err %", "intv", "pred", "err %", "regime", "TTFT", "pred", "flags")
 	for _, r := range res.Rows {
 		mi, pi := r.Measured.MeanIntvty, r.Predicted.MeanIntvty
 		if mi == nil {
@@ -140,7 +140,7 @@ func errorTable(res *planner.BacktestResult) string {
 		if r.Prediction.Extrapolated {
 			flags = "extrapolated"
 		}
-		fmt.Fprintf(&b, "%-30s %10.0f %10.0f %+7.1f %7.1f %7.1f %+7.1f  %-10s %6.2f %6.2f  %s\n", r.ID,
+		fmt.Fprintf(&b, "%-30s %10.0f %10.0f %+7.1f %7.1f %7.1f %+7.1f  %-13s %6.2f %6.2f  %s\n", r.ID,
 			*r.Measured.TputPerGPU, *r.Predicted.TputPerGPU, *r.ErrorPct.TputPerGPU, deref(mi), deref(pi), deref(intvtyErr(r)),
 			r.Prediction.Regime, deref(r.Measured.TTFT), deref(r.Predicted.TTFT), flags)
 	}
