@@ -18,8 +18,10 @@ const exportHelp = `usage: sweeptune export [PATH...] --add ID[,ID...] [--remove
          [--master MASTER.yaml --config-key KEY] [--changelog perf-changelog.yaml] [--pr-link URL]
          [--dry-run|--write] [--replace] [--force --reason TEXT]
 
-Writes the chosen points as srt-slurm override blocks, master-config rows and a
-perf-changelog.yaml entry. --dry-run (the default) prints a unified diff per file.
+Writes the chosen points as srt-slurm override blocks (in the bundle's own schema and
+engine arguments), or, for one topology per file, as new recipes derived from the
+nearest sibling; then master-config rows and a perf-changelog.yaml entry.
+--dry-run (the default) prints a unified diff per file.
 Exit status: 0 done, 1 a check refuses, 2 bad input.`
 
 func runExport(args []string, env *cmdEnv) int {
@@ -31,7 +33,7 @@ func runExport(args []string, env *cmdEnv) int {
 	var write bool
 	fs.StringVar(&add, "add", "", "IDs of points to write (comma-separated)")
 	fs.StringVar(&remove, "remove", "", "IDs of points whose overrides and rows go (comma-separated)")
-	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2, base: + override_*) to write the overrides into")
+	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one")
 	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
 	fs.StringVar(&keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
 	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
@@ -87,7 +89,10 @@ func runExport(args []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	for _, f := range plan.Files {
-		if string(f.Old) != string(f.New) {
+		switch {
+		case f.Create:
+			fmt.Fprintf(env.stdout, "created %s\n", f.Path)
+		case string(f.Old) != string(f.New):
 			fmt.Fprintf(env.stdout, "wrote %s (previous contents in %s.bak)\n", f.Path, f.Path)
 		}
 	}

@@ -33,11 +33,12 @@ import (
 // renameFile is os.Rename; tests replace it to interrupt a write.
 var renameFile = os.Rename
 
-// FileWrite is one file to replace.
+// FileWrite is one file to replace, or to create.
 type FileWrite struct {
 	Path    string
 	Old     []byte // the contents the plan was built from, kept as Path+".bak"
 	Content []byte
+	Create  bool // a new file: refused when Path exists, no backup (create.go)
 }
 
 // target is a FileWrite worked out for writing.
@@ -54,11 +55,12 @@ type target struct {
 // or irregular target) are a *RefusedError; a failure while replacing is a
 // *WriteError naming the state of every file.
 func WriteFilesAtomic(files []FileWrite) (err error) {
+	creates, files := splitCreates(files)
 	ts, err := resolveTargets(files)
 	if err != nil {
 		return err
 	}
-	unlock, err := lockDirs(lockSet(ts))
+	unlock, err := lockDirs(withDirs(lockSet(ts), creates))
 	if err != nil {
 		return err
 	}
@@ -66,6 +68,10 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	if err := verify(ts); err != nil {
 		return err
 	}
+	if err := verifyCreates(creates); err != nil {
+		return err
+	}
+	defer removeStaged(creates)
 	defer func() {
 		for _, t := range ts {
 			for _, p := range []string{t.temp, t.restore, t.bakTemp} {
@@ -79,6 +85,9 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 		if err := stageAll(&ts[i]); err != nil {
 			return fmt.Errorf("%s: %w; nothing was replaced", ts[i].Path, err)
 		}
+	}
+	if err := stageCreates(creates); err != nil {
+		return err
 	}
 	for i := range ts {
 		t := &ts[i]
@@ -94,7 +103,10 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 		}
 		t.temp = ""
 	}
-	for _, d := range lockSet(ts) {
+	if err := linkCreates(creates); err != nil {
+		return rollBack(ts, len(ts), err)
+	}
+	for _, d := range withDirs(lockSet(ts), creates) {
 		syncDir(d)
 	}
 	return nil
@@ -234,7 +246,10 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // rollBack puts back the targets replaced before ts[failed] (renaming
 // their staged copies over them) and reports every file's state.
 func rollBack(ts []target, failed int, cause error) error {
-	we := &WriteError{Err: fmt.Errorf("replace %s: %w", ts[failed].Path, cause)}
+	we := &WriteError{Err: cause} // failed == len(ts): a new file could not be created
+	if failed < len(ts) {
+		we.Err = fmt.Errorf("replace %s: %w", ts[failed].Path, cause)
+	}
 	states := make([]string, len(ts))
 	for i := failed - 1; i >= 0; i-- {
 		if err := renameFile(ts[i].restore, ts[i].real); err != nil {

@@ -58,7 +58,7 @@ func (c *exportCtx) image() string {
 
 func (c *exportCtx) description() []string {
 	var lines []string
-	head := fmt.Sprintf("Retune the %s disaggregated points", curveName(c))
+	head := fmt.Sprintf("Retune the %s %s points", curveName(c), c.modeWord())
 	if img := c.image(); img != "" {
 		head += " on " + img
 	}
@@ -66,7 +66,7 @@ func (c *exportCtx) description() []string {
 	lines = append(lines, head)
 	for _, p := range c.add {
 		lines = append(lines, sanitizeLine(fmt.Sprintf("New %s (%s): %s; %s; %s.",
-			pointName(p.Knobs), model.OverrideName(p.Knobs.BaseID()), topology(p.Knobs), decodeKnobs(p.Knobs), numbers(p))))
+			pointName(p.Knobs), c.selectorOf(p), topology(p.Knobs), decodeKnobs(p.Knobs), numbers(p))))
 	}
 	for _, k := range c.kept {
 		p := c.keptPoint(k)
@@ -223,4 +223,28 @@ func thousands(v float64, dec int) string { return model.Thousands(v, dec) }
 // trimFloat prints one decimal, as the tables do (50.0, 191.4).
 func trimFloat(v float64) string {
 	return strconv.FormatFloat(v, 'f', 1, 64)
+}
+
+// selectorOf is what the export wrote for an added point: its override
+// key, or the recipe file of a one-topology-per-file layout.
+func (c *exportCtx) selectorOf(p *model.Point) string {
+	for _, o := range c.plan.Overrides {
+		if o.ID == p.ID && o.Key != "" {
+			return o.Key
+		}
+	}
+	return model.OverrideName(p.Knobs.BaseID())
+}
+
+// modeWord says which kind of points the export retunes.
+func (c *exportCtx) modeWord() string {
+	for _, p := range append(append([]*model.Point{}, c.add...), c.remove...) {
+		if p.Knobs.Mode != model.ModeAgg {
+			return "disaggregated"
+		}
+	}
+	if len(c.add)+len(c.remove) == 0 {
+		return "disaggregated"
+	}
+	return "aggregated"
 }

@@ -39,6 +39,9 @@ func (c *exportCtx) master() (masterEdit, error) {
 	if len(keys) != len(c.req.ConfigKeys) {
 		return masterEdit{}, nil
 	}
+	if c.single {
+		return c.masterSingle(path, old, keys)
+	}
 	bundle := filepath.Base(c.req.RecipePath)
 	removed := map[string]*model.Point{}
 	for k, p := range c.removed {
@@ -85,4 +88,59 @@ func indexOfID(ps []*model.Point, id string) int {
 		}
 	}
 	return -1
+}
+
+// masterSingle writes a row per new (or reused) recipe file, in the style
+// of the rows that select the sibling it was derived from.
+func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (masterEdit, error) {
+	text := string(old)
+	var all masterEdit
+	for _, group := range groupRows(c.rows) {
+		mc, _, err := sources.ParseMaster(path, []byte(text))
+		if err != nil {
+			return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+		}
+		bundle := filepath.Base(group[0].Template)
+		rows, _ := bundleRows(mc.Entry(keys[0]), bundle)
+		var adds []rowSpec
+		for _, rs := range group {
+			if rs.File == rs.Template && runsConc(rows, rs.Point.Knobs.Concurrency) {
+				c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s already has a row for %s at concurrency %d", rs.Point.ID, keys[0], bundle, rs.Point.Knobs.Concurrency))
+				continue
+			}
+			adds = append(adds, rs)
+		}
+		if len(adds) == 0 {
+			continue
+		}
+		out, me, err := editMaster(text, mc, keys, keys[0], bundle, adds, nil)
+		if err != nil {
+			return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+		}
+		text = out
+		all.rows = append(all.rows, me.rows...)
+		all.notes = append(all.notes, me.notes...)
+		if all.scenario == "" {
+			all.scenario = me.scenario
+		}
+	}
+	all.keysTouched = keys
+	c.plan.Rows = all.rows
+	c.plan.Notes = append(c.plan.Notes, all.notes...)
+	if _, warns, err := sources.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
+		return masterEdit{}, fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
+	}
+	c.change(path, old, []byte(text))
+	return all, nil
+}
+
+func runsConc(rows []*sources.MasterRow, conc int) bool {
+	for _, r := range rows {
+		for _, x := range r.ConcList {
+			if x == conc {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -17,11 +18,22 @@ import (
 // kv-offloading and every other row setting are copied from it as text, the
 // selector uses the template's form (srt-recipe or CONFIG_FILE=).
 
-// rowSpec is one row to write.
+// rowSpec is one row to write: it selects an override of the bundle, or
+// (one topology per file) the recipe File, in the style of the rows that
+// select Template.
 type rowSpec struct {
-	Point    *model.Point
-	Override string
-	order    [3]int
+	Point          *model.Point
+	Override       string
+	File, Template string
+	order          [3]int
+}
+
+// selector is the row's recipe selector in the entry's form.
+func (rs rowSpec) selector(sel selectorForm) string {
+	if rs.File == "" {
+		return sel.value(rs.Override)
+	}
+	return path.Join(path.Dir(sel.prefix), filepath.Base(rs.File))
 }
 
 // rowStart returns the line index of the row's "- " and the dash column.
@@ -88,9 +100,9 @@ func renderRow(lines []string, tmpl *sources.MasterRow, sel selectorForm, rs row
 				}
 			}
 			out = append(out, key+":")
-			out = append(out, indentAll(roleLines(role, tr, key == sel.role, sel, rs.Override, sources.MapValue(tn, key)), 2)...)
+			out = append(out, indentAll(roleLines(role, tr, key == sel.role, rs.selector(sel), sources.MapValue(tn, key)), 2)...)
 		case "srt-recipe":
-			out = append(out, "srt-recipe: "+yamlScalarStyle(sel.value(rs.Override), sources.MapValue(tn, key)))
+			out = append(out, "srt-recipe: "+yamlScalarStyle(rs.selector(sel), sources.MapValue(tn, key)))
 		default:
 			txt, err := keyText(lines, tn, key, col)
 			if err != nil {
@@ -133,7 +145,7 @@ func indentAll(lines []string, n int) []string {
 
 // roleLines writes num-worker, tp, ep, dp-attn and the additional settings,
 // the selector among them when this role carries it.
-func roleLines(r model.Role, tmpl *sources.MasterRole, carries bool, sel selectorForm, override string, tnode *yaml.Node) []string {
+func roleLines(r model.Role, tmpl *sources.MasterRole, carries bool, selector string, tnode *yaml.Node) []string {
 	out := []string{
 		fmt.Sprintf("num-worker: %d", r.Workers),
 		fmt.Sprintf("tp: %d", r.TP),
@@ -149,7 +161,7 @@ func roleLines(r model.Role, tmpl *sources.MasterRole, carries bool, sel selecto
 		}
 	}
 	if carries {
-		settings = append(settings, "CONFIG_FILE="+sel.value(override))
+		settings = append(settings, "CONFIG_FILE="+selector)
 	}
 	if len(settings) == 0 {
 		return out

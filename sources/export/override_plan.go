@@ -39,6 +39,7 @@ type FileChange struct {
 	Path     string
 	Old, New []byte
 	Diff     string
+	Create   bool // a new file (a recipe derived from a sibling)
 }
 
 // ExportedOverride is one written override block.
@@ -82,8 +83,8 @@ func (p *ExportPlan) Write() error {
 	}
 	var ws []FileWrite
 	for _, f := range p.Files {
-		if string(f.Old) != string(f.New) {
-			ws = append(ws, FileWrite{Path: f.Path, Old: f.Old, Content: f.New})
+		if string(f.Old) != string(f.New) || f.Create {
+			ws = append(ws, FileWrite{Path: f.Path, Old: f.Old, Content: f.New, Create: f.Create})
 		}
 	}
 	return WriteFilesAtomic(ws)
@@ -103,6 +104,8 @@ type exportCtx struct {
 	kept       []keptOverride
 	recipeText []byte
 	crlf       map[string][]byte // path → its CRLF bytes; editing sees LF
+	single     bool              // one topology per file: new files, not overrides
+	rows       []rowSpec         // master rows to write (one topology per file)
 }
 
 type keptOverride struct {
@@ -127,28 +130,11 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 		return nil, err
 	}
 	if req.RecipePath == "" {
-		return nil, fmt.Errorf("--recipe: a recipe bundle to write the overrides into is required")
+		return nil, fmt.Errorf("--recipe: a recipe bundle, a recipe or a directory of recipes to write into is required")
 	}
-	recipeOld, err := c.req.ReadFile(req.RecipePath)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", req.RecipePath, sources.PathErrText(err))
-	}
-	if err := c.readRecipe(recipeOld); err != nil {
+	if err := c.recipes(); err != nil {
 		return nil, err
 	}
-	adds, err := c.overrides()
-	if err != nil {
-		return nil, err
-	}
-	c.review()
-	if img, bimg := c.image(), c.base.Image; img != "" && bimg != "" && img != bimg {
-		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("the points ran %s but the bundle's base container is %s: update model.container and the entry's image by hand", img, bimg))
-	}
-	newRecipe, err := c.editRecipe(string(recipeOld), adds)
-	if err != nil {
-		return nil, err
-	}
-	c.change(req.RecipePath, recipeOld, []byte(newRecipe))
 	keys := req.ConfigKeys
 	scenario := ""
 	if req.MasterPath != "" {

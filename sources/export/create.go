@@ -1,0 +1,108 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// New files (a recipe derived from its nearest sibling): staged beside
+// their path and linked into place, which fails rather than replace a file
+// that appeared meanwhile. They are created after every replacement, so a
+// failure rolls the replacements back and removes what was created.
+
+// creation is one new file being written.
+type creation struct {
+	FileWrite
+	temp string
+	done bool
+}
+
+func splitCreates(files []FileWrite) ([]*creation, []FileWrite) {
+	var creates []*creation
+	var rest []FileWrite
+	for _, f := range files {
+		if f.Create {
+			creates = append(creates, &creation{FileWrite: f})
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	return creates, rest
+}
+
+// withDirs adds the new files' directories to a sorted lock set.
+func withDirs(dirs []string, creates []*creation) []string {
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		seen[d] = true
+	}
+	for _, c := range creates {
+		d := filepath.Dir(c.Path)
+		if abs, err := filepath.Abs(d); err == nil {
+			d = abs
+		}
+		if !seen[d] {
+			seen[d] = true
+			dirs = append(dirs, d)
+		}
+	}
+	sort.Strings(dirs)
+	return dirs
+}
+
+func verifyCreates(creates []*creation) error {
+	var problems []string
+	for _, c := range creates {
+		if _, err := os.Lstat(c.Path); err == nil {
+			problems = append(problems, fmt.Sprintf("%s already exists; not replaced (remove it or use --replace)", c.Path))
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			problems = append(problems, fmt.Sprintf("%s: %v", c.Path, err))
+		}
+	}
+	if len(problems) > 0 {
+		return &RefusedError{Problems: problems}
+	}
+	return nil
+}
+
+func stageCreates(creates []*creation) error {
+	for _, c := range creates {
+		f, err := os.CreateTemp(filepath.Dir(c.Path), "."+filepath.Base(c.Path)+".tmp-*")
+		if err != nil {
+			return fmt.Errorf("%s: %w; nothing was written", c.Path, err)
+		}
+		c.temp = f.Name()
+		_, werr := f.Write(c.Content)
+		if err := errors.Join(werr, f.Chmod(0o644), f.Sync(), f.Close()); err != nil {
+			return fmt.Errorf("%s: %w; nothing was written", c.Path, err)
+		}
+	}
+	return nil
+}
+
+// linkCreates puts every new file in place; on a failure the ones already
+// created are removed again.
+func linkCreates(creates []*creation) error {
+	for i, c := range creates {
+		if err := os.Link(c.temp, c.Path); err != nil {
+			for _, done := range creates[:i] {
+				os.Remove(done.Path)
+			}
+			return fmt.Errorf("create %s: %w (files created before it removed again)", c.Path, err)
+		}
+		c.done = true
+	}
+	return nil
+}
+
+func removeStaged(creates []*creation) {
+	for _, c := range creates {
+		if c.temp != "" {
+			os.Remove(c.temp)
+		}
+	}
+}

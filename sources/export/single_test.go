@@ -1,0 +1,163 @@
+package export_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/export"
+)
+
+// One topology per file: a point becomes a new recipe derived from its
+// nearest sibling (and a master row), which reads back as the point.
+
+func copyDir(t *testing.T, rel string) string {
+	t.Helper()
+	src := filepath.Join("..", "..", "testdata", "export-single", rel)
+	dir := t.TempDir()
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644)
+	}
+	return dir
+}
+
+func TestExportNewFileFromNearestTRTLLMSibling(t *testing.T) {
+	dir := copyDir(t, "trtllm")
+	pts := plannedPoints(t, `curve: {model: m}
+source: planned
+points:
+  - mode: disagg
+    prefill: {workers: 3, gpus: 4, tp: 4, ep: 4, dp-attn: true}
+    decode: {workers: 1, gpus: 8, tp: 8, ep: 8, dp-attn: true, cuda-graph-max-bs: 256}
+    concurrency: 4096
+`)
+	plan, err := export.BuildExport(export.ExportRequest{Points: pts, Add: []string{pts[0].ID}, RecipePath: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Files) != 1 || !plan.Files[0].Create || filepath.Base(plan.Files[0].Path) != "ctx3_gen1_dep8_batch256_eplb0_mtp0.yaml" {
+		t.Fatalf("files %+v", plan.Files)
+	}
+	sib, _ := os.ReadFile(filepath.Join(dir, "ctx2_gen1_dep8_batch128_eplb0_mtp0.yaml"))
+	want := strings.NewReplacer(
+		`name: "ctx2_gen1_dep8_batch128_eplb0_mtp0"`, `name: "ctx3_gen1_dep8_batch256_eplb0_mtp0"`,
+		"prefill_nodes: 1", "prefill_nodes: 2",
+		"prefill_workers: 2", "prefill_workers: 3",
+		"max_batch_size: 128   # per attention-DP rank", "max_batch_size: 256   # per attention-DP rank",
+		"        max_batch_size: 128", "        max_batch_size: 256",
+		`concurrencies: "2048"`, `concurrencies: "4096"`).Replace(string(sib))
+	if got := string(plan.Files[0].New); got != want {
+		t.Errorf("derived file:\n%s\nwant (the sibling with the point's values, every other byte kept):\n%s", got, want)
+	}
+	vs, warns := sources.ParseRecipe(plan.Files[0].Path, plan.Files[0].New)
+	if len(warns) > 0 || len(vs) != 1 {
+		t.Fatalf("%v %v", vs, warns)
+	}
+	if k := vs[0].Knobs; k.Shape() != pts[0].Knobs.Shape() || k.Concurrency != 4096 || k.GPUs() != 20 || k.Prefill.Nodes != 2 {
+		t.Errorf("reads back as %s c%d, %d GPUs", k.Shape(), k.Concurrency, k.GPUs())
+	}
+	if err := plan.Write(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(plan.Files[0].Path + ".bak"); err == nil {
+		t.Error("a new file has no backup")
+	}
+	// The file exists now: exporting the point again writes no file.
+	again, err := export.BuildExport(export.ExportRequest{Points: pts, Add: []string{pts[0].ID}, RecipePath: dir})
+	if err != nil || len(again.Files) != 0 || len(again.Notes) != 1 || !strings.Contains(again.Notes[0], "already runs this topology") {
+		t.Errorf("second export: %v files %d notes %v", err, len(again.Files), again.Notes)
+	}
+}
+
+func TestExportNewFileAndMasterRowSchema2(t *testing.T) {
+	dir := copyDir(t, "e2e")
+	sibling := filepath.Join(dir, "disagg-1p1d-p-tp4-d-tp8-b512-c32-mtp.yaml")
+	master := filepath.Join(dir, "nvidia-master.excerpt.yaml")
+	pts := plannedPoints(t, `curve: {model: m}
+source: planned
+points:
+  - mode: disagg
+    prefill: {workers: 2, gpus: 4, tp: 4}
+    decode: {workers: 1, gpus: 8, tp: 8, cuda-graph-max-bs: 256}
+    concurrency: 64
+  - mode: disagg
+    prefill: {workers: 1, gpus: 4, tp: 4}
+    decode: {workers: 1, gpus: 8, tp: 8, cuda-graph-max-bs: 512}
+    concurrency: 16
+`)
+	ids := []string{pts[0].ID, pts[1].ID}
+	plan, err := export.BuildExport(export.ExportRequest{Points: pts, Add: ids, RecipePath: sibling,
+		MasterPath: master, ConfigKeys: []string{"dsr1-fp4-b200-dynamo-sglang-mtp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Files) != 2 || filepath.Base(plan.Files[0].Path) != "disagg-2p1d-p-tp4-d-tp8-b256-c64-mtp.yaml" {
+		t.Fatalf("files %v", plan.Files)
+	}
+	text := string(plan.Files[0].New)
+	for _, s := range []string{`name: "b200-fp4-mtp-2p-tp4-1d-tp8-b256-c64"`, "    workers: 2\n    gpus: 4\n",
+		"      cuda-graph-max-bs: 256\n      max-running-requests: 256\n", "  concurrencies: [64]\n"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("derived file lacks %q:\n%s", s, text)
+		}
+	}
+	// The second point is the sibling's topology: no new file, one more row.
+	rows := strings.Join(plan.Rows, "")
+	for _, s := range []string{"conc-list: [64]", "num-worker: 2", "CONFIG_FILE=recipes/dsr1/sglang/b200-fp4/8k1k/disagg-2p1d-p-tp4-d-tp8-b256-c64-mtp.yaml",
+		"conc-list: [16]", "CONFIG_FILE=recipes/dsr1/sglang/b200-fp4/8k1k/disagg-1p1d-p-tp4-d-tp8-b512-c32-mtp.yaml"} {
+		if !strings.Contains(rows, s) {
+			t.Errorf("rows lack %q:\n%s", s, rows)
+		}
+	}
+	mc, warns, err := sources.ParseMaster(master, plan.Files[1].New)
+	if err != nil || len(warns) > 0 || len(mc.Entries[0].Scenarios[0].Rows) != 3 {
+		t.Fatalf("edited master: %v %v", err, warns)
+	}
+	if !strings.HasPrefix(string(plan.Files[1].New), string(plan.Files[1].Old)[:200]) {
+		t.Error("the master's head changed")
+	}
+	vs, _ := sources.ParseRecipe(plan.Files[0].Path, plan.Files[0].New)
+	if k := vs[0].Knobs; k.Shape() != "2p1d-tp4-tp8-b256" || k.Concurrency != 64 || k.MaxRunningRequests != 256 {
+		t.Errorf("reads back as %s c%d MRR %d", k.Shape(), k.Concurrency, k.MaxRunningRequests)
+	}
+	var _ = model.ModeAgg
+}
+
+// An aggregated point with no sibling of its parallelism is bad input.
+func TestExportSingleNeedsASiblingOfTheParallelism(t *testing.T) {
+	pts := plannedPoints(t, "curve: {model: m}\nsource: planned\npoints:\n  - {mode: agg, agg: {workers: 1, gpus: 8, tp: 8}, concurrency: 4}\n")
+	_, err := export.BuildExport(export.ExportRequest{Points: pts, Add: []string{"agg-tp8-c4"}, RecipePath: copyDir(t, "trtllm")})
+	if err == nil || !strings.Contains(err.Error(), "no recipe in") || !strings.Contains(err.Error(), "runs an aggregated TP8 worker") {
+		t.Errorf("err %v", err)
+	}
+}
+
+// The derived name is taken by a file of another topology: refused, not replaced.
+func TestExportDerivedNameTakenIsRefused(t *testing.T) {
+	dir := copyDir(t, "trtllm")
+	other, _ := os.ReadFile(filepath.Join(dir, "ctx1_gen1_dep8_batch64_eplb0_mtp0.yaml"))
+	os.WriteFile(filepath.Join(dir, "ctx3_gen1_dep8_batch256_eplb0_mtp0.yaml"), other, 0o644)
+	pts := plannedPoints(t, `curve: {model: m}
+source: planned
+points:
+  - mode: disagg
+    prefill: {workers: 3, gpus: 4, tp: 4, ep: 4, dp-attn: true}
+    decode: {workers: 1, gpus: 8, tp: 8, ep: 8, dp-attn: true, cuda-graph-max-bs: 256}
+    concurrency: 4096
+`)
+	_, err := export.BuildExport(export.ExportRequest{Points: pts, Add: []string{pts[0].ID}, RecipePath: dir})
+	if err == nil || !strings.Contains(err.Error(), "already exists with another topology (use --replace") {
+		t.Errorf("err %v", err)
+	}
+}
