@@ -68,12 +68,10 @@ func TestEndToEndOnTheDemo(t *testing.T) {
 	tm.Type("5540")
 	keys("enter")
 	wait("7P BS96 c5540 · 7p1d-dep2-dep16-b96-c5540")
-	keys("a")
-	wait("planned 7p1d-dep2-dep16-b96-c5540@planned")
-	keys("5")
+	keys("a") // measured already: the measurement goes into the export, not a prediction
+	wait("measured already: added 7p1d-dep2-dep16-b96-c5540 to the export as measured")
+	keys("5", "z") // the export preview on the whole screen
 	wait("override_7p1d_dep2_dep16_b96_c5540:")
-	keys("z") // the export preview on the whole screen
-	wait("5 export · zoomed (z restores)")
 
 	keys("q")
 	wait("not exported (kept in the session). Quit? y/n")
@@ -81,11 +79,11 @@ func TestEndToEndOnTheDemo(t *testing.T) {
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
 
 	st := final.State()
-	if !st.Marks[removed8P] || len(st.Planned) != 1 || st.Planned[0].Knobs.DecodeBS != 96 {
-		t.Fatalf("final state: marks %v, planned %d", st.Marks, len(st.Planned))
+	if !st.Marks[removed8P] || len(st.Planned) != 0 || len(st.Added) != 1 || st.Added[0] != "7p1d-dep2-dep16-b96-c5540" {
+		t.Fatalf("final state: marks %v, planned %d, added %v", st.Marks, len(st.Planned), st.Added)
 	}
 	f, err := session.Load(sessionPath)
-	if err != nil || len(f.Marks) != 1 || len(f.Planned) != 1 {
+	if err != nil || len(f.Marks) != 1 || len(f.Added) != 1 || f.Export == nil || f.Export.Recipe == "" {
 		t.Fatalf("session on quit: %+v, %v", f, err)
 	}
 	view := final.View()

@@ -34,6 +34,11 @@ func TestNoKeyConflicts(t *testing.T) {
 	check("details")
 	press(m, "esc", "3", "enter")
 	check("typing a value")
+	press(m, "esc", "5", "t")
+	check("targets form")
+	press(m, "enter")
+	check("typing a target")
+	press(m, "esc", "esc")
 }
 
 func TestConflictsAreDetected(t *testing.T) {

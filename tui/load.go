@@ -36,5 +36,6 @@ func (m *Model) saveCmd() tea.Cmd {
 	f := session.FromState(m.st, m.theme)
 	f.Inputs = m.opts.Inputs.Paths
 	f.Exported = m.exported
+	f.Export = toTargets(m.exportConfig())
 	return func() tea.Msg { return savedMsg{err: session.Save(path, f)} }
 }

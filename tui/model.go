@@ -73,6 +73,11 @@ func New(opts Options) *Model {
 		notes = append(notes, "session: "+strings.Join(problems, "; "))
 	}
 	m.restored = restoredSummary(opts.Session, m.st)
+	saved, problem := opts.Session.ExportTargets()
+	if problem != "" {
+		notes = append(notes, "session: "+problem)
+	}
+	exportCfg := opts.Export.Fill(fromTargets(saved)) // flags first, then the session
 	m.st.SetPlanned(safePoints(m.st.Planned))
 	m.exported = opts.Session.Exported
 	if len(notes) > 0 {
@@ -83,7 +88,7 @@ func New(opts Options) *Model {
 		layout.Points:  points.New(m.st, m.keys.Points, m.styles),
 		layout.Planner: plan.New(m.st, m.keys.Planner, m.styles),
 		layout.Review:  review.New(m.st, m.keys.Review, m.styles),
-		layout.Export:  export.New(m.st, m.keys.Export, m.styles, m.opts.Export),
+		layout.Export:  export.New(m.st, m.keys.Export, m.styles, exportCfg),
 	}
 	m.st.TakeChanges()
 	m.compose()
@@ -110,7 +115,32 @@ func restoredSummary(f session.File, st *state.State) string {
 // Init starts the first load and the spinner; the first frame (spinner,
 // empty panes) is drawn before any data arrives.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.spin.Tick, m.load(), m.waitWatch())
+	return tea.Batch(m.spin.Tick, m.load(), m.waitWatch(), m.checkTargets())
+}
+
+// checkTargets looks at the export's target files at start, so a mistyped
+// --recipe is reported now, not after an hour of planning.
+func (m *Model) checkTargets() tea.Cmd {
+	cfg := m.exportConfig()
+	return func() tea.Msg { return targetsCheckedMsg{problems: export.CheckTargets(cfg)} }
+}
+
+// exportConfig is where the export goes now.
+func (m *Model) exportConfig() export.Config {
+	return m.panes[layout.Export].(*export.Model).Config()
+}
+
+func fromTargets(t session.Targets) export.Config {
+	return export.Config{RecipePath: t.Recipe, MasterPath: t.Master, ChangelogPath: t.Changelog,
+		ConfigKeys: t.ConfigKeys, PRLink: t.PRLink, Replace: t.Replace}
+}
+
+func toTargets(c export.Config) *session.Targets {
+	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && !c.Replace {
+		return nil
+	}
+	return &session.Targets{Recipe: c.RecipePath, Master: c.MasterPath, Changelog: c.ChangelogPath,
+		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Replace: c.Replace}
 }
 
 // State exposes the shared state to tests.

@@ -12,6 +12,9 @@ type loadedMsg struct {
 	err error
 }
 
+// targetsCheckedMsg names export target files that cannot be read.
+type targetsCheckedMsg struct{ problems []string }
+
 // savedMsg reports a session save.
 type savedMsg struct{ err error }
 

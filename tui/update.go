@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -43,6 +44,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.handleConfirmRequest(msg)
 	case msgs.Exported:
 		cmd = m.handleExported(msg)
+	case msgs.Save:
+		cmd = m.saveCmd()
+	case targetsCheckedMsg:
+		if len(msg.problems) > 0 {
+			m.hold(strings.Join(msg.problems, " · "))
+		}
 	default:
 		cmd = m.handleOther(msg)
 	}
@@ -197,9 +204,13 @@ func (m *Model) handleConfirm(msg tea.KeyMsg) tea.Cmd {
 // quit asks first when marks or planned points have not been exported.
 func (m *Model) quit() tea.Cmd {
 	done := tea.Sequence(m.saveCmd(), tea.Quit)
-	if n := len(m.st.Marks) + len(m.st.Planned); n > 0 && session.Signature(m.st) != m.exported {
+	if n := len(m.st.Marks) + len(m.st.Planned) + len(m.st.Added); n > 0 && session.Signature(m.st) != m.exported {
+		work := []string{model.Plural(len(m.st.Marks), "mark"), model.Plural(len(m.st.Planned), "planned point")}
+		if len(m.st.Added) > 0 {
+			work = append(work, model.Plural(len(m.st.Added), "measured point")+" to export")
+		}
 		m.confirm = &confirm{
-			prompt: fmt.Sprintf("%d marks, %d planned points not exported (kept in the session). Quit? y/n", len(m.st.Marks), len(m.st.Planned)),
+			prompt: strings.Join(work, ", ") + " not exported (kept in the session). Quit? y/n",
 			yes:    done,
 		}
 		return nil
@@ -362,17 +373,22 @@ func (m *Model) handleConfirmRequest(msg msgs.Confirm) {
 	m.confirm = &confirm{prompt: termsafe.String(msg.Prompt), yes: msg.Yes}
 }
 
-// handleExported records a successful export so q stops asking, and lets
-// the export pane rebuild against the written files.
+// handleExported records a successful export: what it took is in the
+// files now, so it is cleared (u brings it back) and q stops asking; the
+// export pane says what was written.
 func (m *Model) handleExported(msg msgs.Exported) tea.Cmd {
 	cmd := m.handleOther(msg)
 	if msg.Err != nil {
 		m.fail("export failed: " + msg.Err.Error())
-		return cmd
+		return tea.Batch(cmd, m.panes[layout.Export].Pending())
 	}
-	m.exported = msg.Sig
-	m.info(fmt.Sprintf("wrote %s", strings.Join(msg.Files, ", ")))
-	cmd = tea.Batch(cmd, m.panes[layout.Export].Pending())
+	m.st.ClearExported(msg.Marks, msg.Planned, msg.Added)
+	m.exported = session.Signature(m.st)
+	names := make([]string, len(msg.Files))
+	for i, f := range msg.Files {
+		names[i] = filepath.Base(f)
+	}
+	m.info(fmt.Sprintf("wrote %s (each keeps a .bak) · the export pane lists what; its marks and plans are cleared (u brings them back)", strings.Join(names, ", ")))
 	return tea.Batch(cmd, m.saveCmd())
 }
 

@@ -1,39 +1,88 @@
 // Package export is the export pane: the override blocks, master rows and
 // changelog entry the plan would write, as a scrollable preview; w writes
-// them after a confirmation.
+// them after a confirmation, t sets where they go.
 package export
 
 import (
+	"slices"
+
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
-// Config is where an export writes (the tui command's flags).
+// Config is where an export writes: the tui command's flags, then what the
+// user set in the pane (t), remembered in the session.
 type Config struct {
 	RecipePath    string
 	MasterPath    string
 	ChangelogPath string
 	ConfigKeys    []string
 	PRLink        string
+	// Replace overwrites overrides whose key or name exists already.
+	Replace bool
 }
 
-// Request turns the loaded points, the plan and the marks into an export
-// request. A planned point with the knobs of a measured one exports that
-// measured point (same override); others export as planned points.
-func Request(cfg Config, loaded, planned []model.Point, marks []string, withPlanned bool) export.ExportRequest {
-	pts := append([]model.Point(nil), loaded...)
+// Fill takes each target that c leaves empty from other (the flags first,
+// then the session).
+func (c Config) Fill(other Config) Config {
+	pick := func(a, b string) string {
+		if a != "" {
+			return a
+		}
+		return b
+	}
+	c.RecipePath = pick(c.RecipePath, other.RecipePath)
+	c.MasterPath = pick(c.MasterPath, other.MasterPath)
+	c.ChangelogPath = pick(c.ChangelogPath, other.ChangelogPath)
+	c.PRLink = pick(c.PRLink, other.PRLink)
+	if len(c.ConfigKeys) == 0 {
+		c.ConfigKeys = slices.Clone(other.ConfigKeys)
+	}
+	c.Replace = c.Replace || other.Replace
+	return c
+}
+
+// Work is what the export is built from: the loaded points, the plan, the
+// marks, the measured points added as they are.
+type Work struct {
+	Loaded, Planned []model.Point
+	Marks, Added    []string
+	WithPlanned     bool
+}
+
+// Request turns the work into an export request. A planned point with the
+// knobs of a measured one exports that measured point (same override);
+// others export as planned points. Measured points added with a export as
+// measured, their MRR as it ran. Marks whose points are not loaded
+// (orphans) cannot be reviewed and are left out.
+func Request(cfg Config, w Work) export.ExportRequest {
+	pts := append([]model.Point(nil), w.Loaded...)
 	var add []string
-	for _, p := range planned {
-		if base := p.Knobs.BaseID(); model.FindID(loaded, base) >= 0 {
+	for _, p := range w.Planned {
+		if base := p.Knobs.BaseID(); model.FindID(w.Loaded, base) >= 0 {
 			add = append(add, base)
 			continue
 		}
 		pts = append(pts, p)
 		add = append(add, p.ID)
 	}
+	var explicit []string
+	for _, id := range w.Added {
+		if model.FindID(w.Loaded, id) >= 0 && !slices.Contains(add, id) {
+			add = append(add, id)
+			explicit = append(explicit, id)
+		}
+	}
+	var remove []string
+	for _, id := range w.Marks {
+		if model.FindID(w.Loaded, id) >= 0 {
+			remove = append(remove, id)
+		}
+	}
 	return export.ExportRequest{
-		Points: pts, Add: add, Remove: append([]string(nil), marks...),
+		Points: pts, Add: add, Remove: remove,
 		RecipePath: cfg.RecipePath, MasterPath: cfg.MasterPath, ChangelogPath: cfg.ChangelogPath,
-		ConfigKeys: cfg.ConfigKeys, PRLink: cfg.PRLink, WithPlanned: withPlanned,
+		ConfigKeys: cfg.ConfigKeys, PRLink: cfg.PRLink, WithPlanned: w.WithPlanned,
+		Replace: cfg.Replace, ExplicitMRR: explicit,
 	}
 }

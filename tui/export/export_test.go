@@ -70,7 +70,7 @@ func TestRequestExportsTheMeasuredTwinOfAPlannedPoint(t *testing.T) {
 	st := state.New()
 	st.SetPoints(testkit.Demo())
 	p := planned7P(st)
-	req := Request(Config{}, st.Points, []model.Point{p}, []string{"8p1d-dep2-dep16-c4096"}, false)
+	req := Request(Config{}, Work{Loaded: st.Points, Planned: []model.Point{p}, Marks: []string{"8p1d-dep2-dep16-c4096"}})
 	if len(req.Add) != 1 || req.Add[0] != "7p1d-dep2-dep16-b96-c5540" || len(req.Points) != len(st.Points) {
 		t.Fatalf("add %v with %d points", req.Add, len(req.Points))
 	}
@@ -131,8 +131,13 @@ func TestWithoutRecipeSaysHow(t *testing.T) {
 	st.ToggleMark("8p1d-dep2-dep16-c4096")
 	m := New(st, keys.Default().Export, testkit.Styles("none", termenv.Ascii), Config{})
 	m.SetSize(80, 10)
-	if cmd := m.Pending(); cmd != nil || !strings.Contains(m.View(), "--recipe") {
-		t.Errorf("without --recipe: cmd %v, view:\n%s", cmd != nil, m.View())
+	if cmd := m.Pending(); cmd != nil || !strings.Contains(m.View(), "no recipe bundle set: t sets where the export goes") {
+		t.Errorf("without a recipe: cmd %v, view:\n%s", cmd != nil, m.View())
+	}
+	for _, f := range flagWords {
+		if strings.Contains(m.View(), f) {
+			t.Errorf("the pane names the CLI flag %s:\n%s", f, m.View())
+		}
 	}
 }
 

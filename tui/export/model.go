@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
@@ -21,6 +22,7 @@ type builtMsg struct {
 	plan *export.ExportPlan
 	err  error
 	sig  string
+	work Work
 }
 
 // Model is the export pane. Building reads the target files, so it runs
@@ -35,7 +37,10 @@ type Model struct {
 	dirty   bool
 	plan    *export.ExportPlan
 	planSig string
+	work    Work // what the current plan was built from
 	err     error
+	written *Written // the last successful write
+	form    form     // t: where the export goes
 	view    scroll.View
 }
 
@@ -45,6 +50,9 @@ func New(st *state.State, km keys.Export, styles themes.Styles, cfg Config) *Mod
 	m.redraw()
 	return m
 }
+
+// Config is where the export goes now (saved in the session).
+func (m *Model) Config() Config { return m.cfg }
 
 // SetSize sets the inner size.
 func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
@@ -59,7 +67,15 @@ func (m *Model) Refresh(c state.Change) {
 	}
 }
 
-func (m *Model) empty() bool { return len(m.st.Planned) == 0 && len(m.st.Marks) == 0 }
+// work is the state's marks, plan and added points (orphans left out by
+// Request).
+func (m *Model) current() Work {
+	return Work{Loaded: m.st.Points, Planned: m.st.Planned, Marks: m.st.MarkedIDs(), Added: m.st.Added, WithPlanned: m.st.WithPlanned}
+}
+
+func (m *Model) empty() bool {
+	return len(m.st.Planned) == 0 && len(m.st.Added) == 0 && len(m.st.Marks) == len(m.st.Orphans())
+}
 
 // Pending returns the build command when the preview is out of date. It
 // captures copies of the points and IDs, never the model.
@@ -75,20 +91,19 @@ func (m *Model) Pending() tea.Cmd {
 		return nil
 	}
 	if m.cfg.RecipePath == "" {
-		m.plan, m.err = nil, fmt.Errorf("no --recipe given: start the workbench with --recipe BUNDLE.yaml (and --master, --changelog, --config-key) to preview and write the export")
+		m.plan, m.err = nil, fmt.Errorf("no recipe bundle set: t sets where the export goes (recipe, master config and its key, changelog, PR link)")
 		m.redraw()
 		return nil
 	}
-	gen, sig, cfg := m.gen, session.Signature(m.st), m.cfg
-	loaded, planned, marks, withPlanned := m.st.Points, m.st.Planned, m.st.MarkedIDs(), m.st.WithPlanned
+	gen, sig, cfg, w := m.gen, session.Signature(m.st), m.cfg, m.current()
 	return func() (msg tea.Msg) {
 		defer func() {
 			if r := recover(); r != nil {
 				msg = builtMsg{gen: gen, err: fmt.Errorf("export failed: %v", r)}
 			}
 		}()
-		plan, err := export.BuildExport(Request(cfg, loaded, planned, marks, withPlanned))
-		return builtMsg{gen: gen, plan: plan, err: err, sig: sig}
+		plan, err := export.BuildExport(Request(cfg, w))
+		return builtMsg{gen: gen, plan: plan, err: err, sig: sig, work: w}
 	}
 }
 
@@ -105,60 +120,119 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case builtMsg:
 		if msg.gen == m.gen {
-			m.plan, m.err, m.planSig = msg.plan, msg.err, msg.sig
+			m.plan, m.err, m.planSig, m.work = msg.plan, msg.err, msg.sig, msg.work
 			m.redraw()
 		}
 		return nil, true
 	case msgs.Exported:
+		if msg.Err == nil {
+			m.written = &Written{Files: msg.Files, Backups: msg.Backups, Entry: msg.Entry,
+				Marks: len(msg.Marks), Planned: len(msg.Planned), Added: len(msg.Added)}
+		}
 		m.dirty = true // the files changed: rebuild against them
+		m.redraw()
 		return nil, false
 	}
 	return nil, false
 }
 
 func (m *Model) redraw() {
-	m.view.SetContent(Render(m.plan, m.err, m.empty(), m.styles))
+	if m.form.open {
+		m.view.SetContent(m.form.render(m.cfg, m.styles))
+		return
+	}
+	m.view.SetContent(Render(View{Plan: m.plan, Err: m.err, Empty: m.empty(), Written: m.written,
+		Orphans: len(m.st.Orphans()), PRPlaceholder: m.prPlaceholder()}, m.styles))
 }
 
-// Update scrolls and writes.
+// prPlaceholder reports a changelog entry whose PR link is not set yet.
+func (m *Model) prPlaceholder() bool {
+	return m.cfg.ChangelogPath != "" && (m.cfg.PRLink == "" || strings.Contains(m.cfg.PRLink, "/pull/XXXX"))
+}
+
+// Update scrolls, writes, and runs the targets form.
 func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.Write) {
+	if m.form.open {
+		return m.updateForm(msg)
+	}
+	switch {
+	case key.Matches(msg, m.keys.Write):
 		return m.write()
+	case key.Matches(msg, m.keys.Targets):
+		m.form = form{open: true}
+		m.redraw()
+		return nil
 	}
 	m.view.Update(msg)
 	return nil
 }
 
-// write asks for confirmation, naming the target files, then writes.
+// write asks for confirmation, naming the target files (and a PR link not
+// set yet), then writes.
 func (m *Model) write() tea.Cmd {
-	plan, sig := m.plan, m.planSig
+	plan, sig, w := m.plan, m.planSig, m.work
 	switch {
 	case m.empty():
-		return msgs.StatusCmd("nothing to export", true)
+		return msgs.StatusCmd("nothing to export: a adds a point (points pane or planner), m marks one for removal", true)
 	case plan == nil && m.err != nil:
-		return msgs.StatusCmd(m.err.Error(), true)
-	case plan == nil:
-		return msgs.StatusCmd("the export is still being built", true)
+		return msgs.StatusCmd(speak(m.err.Error()), true)
+	case plan == nil || m.dirty:
+		return msgs.StatusCmd("the export is still being built: w again in a moment", true)
 	case len(plan.Refusals) > 0:
-		return msgs.StatusCmd("export refused: "+strings.Join(plan.Refusals, "; "), true)
+		return msgs.StatusCmd("export refused (export pane says why): "+strings.Join(speakAll(plan.Refusals), "; "), true)
 	}
 	targets := Targets(plan)
 	if len(targets) == 0 {
 		return msgs.StatusCmd("nothing would change", false)
 	}
-	prompt := fmt.Sprintf("write %d files: %s? y/n", len(targets), strings.Join(targets, ", "))
+	prompt := fmt.Sprintf("write %s: %s? y/n", model.Plural(len(targets), "file"), strings.Join(targets, ", "))
+	if m.prPlaceholder() {
+		prompt = "the changelog's pr-link is still …/pull/XXXX (t sets it) — " + prompt
+	}
+	var backups []string
+	var files []string
+	for _, f := range plan.Files {
+		if string(f.Old) != string(f.New) {
+			files = append(files, f.Path)
+			backups = append(backups, f.Path+".bak")
+		}
+	}
+	entry := plan.Entry
 	return func() tea.Msg {
 		return msgs.Confirm{Prompt: prompt, Yes: func() tea.Msg {
-			return msgs.Exported{Err: plan.Write(), Files: targets, Sig: sig}
+			err := plan.Write()
+			if err != nil {
+				err = fmt.Errorf("%s", speak(err.Error()))
+			}
+			return msgs.Exported{Err: err, Files: files, Backups: backups, Entry: entry, Sig: sig,
+				Marks: w.Marks, Planned: plannedIDs(w.Planned), Added: w.Added}
 		}}
 	}
+}
+
+func plannedIDs(pts []model.Point) []string {
+	out := make([]string, len(pts))
+	for i := range pts {
+		out[i] = pts[i].ID
+	}
+	return out
 }
 
 // View is the cached body.
 func (m *Model) View() string { return m.view.String() }
 
-// Bindings are the scroll keys and w.
-func (m *Model) Bindings() []key.Binding { return append(m.keys.Scroll.Bindings(), m.keys.Write) }
+// Bindings are the keys that work now.
+func (m *Model) Bindings() []key.Binding {
+	k := m.keys
+	switch {
+	case m.form.editing:
+		return []key.Binding{k.Apply, k.Cancel}
+	case m.form.open:
+		return []key.Binding{k.FieldUp, k.FieldDown, k.Set, k.Cancel}
+	}
+	return append(k.Scroll.Bindings(), k.Write, k.Targets)
+}
 
-// Capturing is false: the pane has no input mode.
-func (m *Model) Capturing() bool { return false }
+// Capturing is true while the targets form is open: a small modal whose
+// keys (and only those) the footer names.
+func (m *Model) Capturing() bool { return m.form.open }

@@ -5,36 +5,104 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
-// Render is the preview text of a plan (the pane scrolls it).
-func Render(plan *export.ExportPlan, err error, empty bool, st themes.Styles) string {
+// Written is what the last successful write put where.
+type Written struct {
+	Files, Backups        []string
+	Entry                 string
+	Marks, Planned, Added int // what it took, cleared from the workbench
+}
+
+// View is what the pane shows: the preview of the plan being built, and
+// what the last write did.
+type View struct {
+	Plan          *export.ExportPlan
+	Err           error
+	Empty         bool
+	Written       *Written
+	Orphans       int  // marks left out: their points are not loaded
+	PRPlaceholder bool // the changelog entry's PR link is not set
+}
+
+// Render is the pane's text (it scrolls).
+func Render(v View, st themes.Styles) string {
 	var b strings.Builder
-	if empty {
-		return st.Muted.Render("nothing to export: plan points in the planner (a) or mark points for removal (m)")
+	if v.Written != nil {
+		written(&b, *v.Written, st)
 	}
-	if plan == nil {
-		if err != nil {
-			return st.Bad.Render("export: " + termsafe.String(err.Error()))
+	if v.Orphans > 0 {
+		b.WriteString(st.Warn.Render(fmt.Sprintf("! %s left out: their points are not in the data (review pane)", model.Plural(v.Orphans, "orphaned mark"))) + "\n")
+	}
+	switch {
+	case v.Empty && v.Written != nil:
+		b.WriteString(st.Muted.Render("nothing more to export: a adds a point (points pane or planner), m marks one for removal"))
+		return strings.TrimRight(b.String(), "\n")
+	case v.Empty:
+		b.WriteString(st.Muted.Render("nothing to export: a adds a point (points pane or planner), m marks one for removal · t sets where it goes"))
+		return strings.TrimRight(b.String(), "\n")
+	case v.Plan == nil && v.Err != nil:
+		b.WriteString(st.Bad.Render("export: " + termsafe.String(speak(v.Err.Error()))))
+		return b.String()
+	case v.Plan == nil:
+		b.WriteString(st.Muted.Render("building the export…"))
+		return b.String()
+	}
+	preview(&b, v, st)
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// written says what the last write did, so a rebuild against the new
+// files never reads as a failure.
+func written(b *strings.Builder, w Written, st themes.Styles) {
+	b.WriteString(st.Good.Render("✓ written: "+model.Plural(len(w.Files), "file")) + "\n")
+	var took []string
+	if w.Marks > 0 {
+		took = append(took, model.Plural(w.Marks, "removal"))
+	}
+	if w.Planned > 0 {
+		took = append(took, model.Plural(w.Planned, "planned point"))
+	}
+	if w.Added > 0 {
+		took = append(took, model.Plural(w.Added, "measured point"))
+	}
+	if len(took) > 0 {
+		b.WriteString(st.Muted.Render("  "+strings.Join(took, ", ")+" exported: cleared from the workbench (u brings them back)") + "\n")
+	}
+	for i, f := range w.Files {
+		fmt.Fprintf(b, "  %s  %s\n", termsafe.String(f), st.Muted.Render("(previous contents in "+termsafe.String(filepath.Base(w.Backups[i]))+")"))
+	}
+	if w.Entry != "" {
+		b.WriteString(st.Muted.Render("  changelog entry:") + "\n")
+		for _, l := range strings.Split(strings.TrimRight(termsafe.Lines(w.Entry), "\n"), "\n") {
+			b.WriteString("    " + l + "\n")
 		}
-		return st.Muted.Render("building the export…")
 	}
+	b.WriteString("\n")
+}
+
+func preview(b *strings.Builder, v View, st themes.Styles) {
+	plan := v.Plan
 	b.WriteString(st.Accent.Render("target files") + "\n")
 	for _, f := range plan.Files {
 		add, del := diffStat(f.Diff)
-		fmt.Fprintf(&b, "  %s  %s\n", termsafe.String(f.Path), st.Muted.Render(fmt.Sprintf("+%d −%d", add, del)))
+		fmt.Fprintf(b, "  %s  %s\n", termsafe.String(f.Path), st.Muted.Render(fmt.Sprintf("+%d −%d", add, del)))
 	}
 	if len(plan.Files) == 0 {
 		b.WriteString(st.Muted.Render("  no file would change") + "\n")
 	}
 	for _, r := range plan.Refusals {
-		b.WriteString(st.Bad.Render("✗ refused: "+termsafe.String(r)) + "\n")
+		b.WriteString(st.Bad.Render("✗ refused: "+termsafe.String(speak(r))) + "\n")
+	}
+	if v.PRPlaceholder {
+		b.WriteString(st.Warn.Render("! the changelog entry's pr-link is still …/pull/XXXX: t sets it before w") + "\n")
 	}
 	for _, n := range plan.Notes {
-		b.WriteString(st.Warn.Render("! "+termsafe.String(n)) + "\n")
+		b.WriteString(st.Warn.Render("! "+termsafe.String(speak(n))) + "\n")
 	}
 	section := func(title string, items []string) {
 		if len(items) == 0 {
@@ -58,9 +126,8 @@ func Render(plan *export.ExportPlan, err error, empty bool, st themes.Styles) st
 		section("changelog entry", []string{plan.Entry})
 	}
 	if len(plan.Refusals) == 0 {
-		b.WriteString(st.Muted.Render("w writes these files (asks first)"))
+		b.WriteString(st.Muted.Render("w writes these files (asks first) · t sets where they go"))
 	}
-	return strings.TrimRight(b.String(), "\n")
 }
 
 // diffStat counts added and removed lines of a unified diff.

@@ -24,9 +24,17 @@ type Confirm struct {
 }
 
 // Exported reports an export write; Sig is the marks-and-plan signature
-// the written plan was built from.
+// the written plan was built from. Files are the paths written, Backups
+// their .bak copies, Entry the changelog entry; Marks, Planned and Added
+// are what the export took, cleared from the workbench once written.
 type Exported struct {
-	Err   error
-	Files []string
-	Sig   string
+	Err                   error
+	Files, Backups        []string
+	Entry                 string
+	Sig                   string
+	Marks, Planned, Added []string
 }
+
+// Save asks the root to save the session now (a setting changed that no
+// state change records).
+type Save struct{}

@@ -195,6 +195,16 @@ func (m *Model) predict(show bool) {
 	m.redraw()
 }
 
+// measuredTwin is the ID of our own measured point with the plan's knobs
+// (the first loaded, which carries the bare ID), or "".
+func (m *Model) measuredTwin() string {
+	base := m.knobs.BaseID()
+	if i := model.FindID(m.st.Points, base); i >= 0 && m.st.Points[i].Source != model.SourceCompetitor {
+		return base
+	}
+	return ""
+}
+
 // point is the current plan as a planned point.
 func (m *Model) point() model.Point {
 	p := model.Point{Curve: m.seed.Curve, Source: model.SourcePlanned, Knobs: m.knobs}
@@ -216,6 +226,16 @@ func (m *Model) point() model.Point {
 func (m *Model) add() tea.Cmd {
 	if m.predErr != nil {
 		return msgs.StatusCmd("cannot plan: "+m.predErr.Error(), true)
+	}
+	if id := m.measuredTwin(); id != "" {
+		// Measured already: export the measurement, never a prediction of it.
+		m.st.SetPreview(nil)
+		m.redraw()
+		if m.st.IsAdded(id) {
+			return msgs.StatusCmd(id+" was measured and is in the export already", false)
+		}
+		m.st.Select(id)
+		return msgs.StatusCmd("measured already: "+m.st.ToggleAdded(id), false)
 	}
 	p := m.point()
 	m.st.AddPlanned(p)

@@ -58,9 +58,16 @@ func TestTypedPlan(t *testing.T) {
 	if v, ok := st.Preview.Metrics.Get(model.TputPerGPU); !ok || v < 900000 || v > 1150000 {
 		t.Errorf("predicted tput/GPU %v for 7P BS96 c5540 (measured 1,033,494)", v)
 	}
+	// 7P BS96 c5540 was measured: a exports the measurement, never a
+	// prediction of it (no @planned twin).
 	send(m, "a")
-	if len(st.Planned) != 1 || st.Planned[0].ID != "7p1d-dep2-dep16-b96-c5540@planned" || st.Preview != nil {
-		t.Fatalf("a planned %+v (preview %v)", st.Planned, st.Preview)
+	if len(st.Planned) != 0 || len(st.Added) != 1 || st.Added[0] != "7p1d-dep2-dep16-b96-c5540" || st.Preview != nil {
+		t.Fatalf("a: planned %+v, added %v (preview %v)", st.Planned, st.Added, st.Preview)
+	}
+	// 7P BS96 c6000 was not: a plans it.
+	send(m, "enter", "6", "0", "0", "0", "enter", "a")
+	if len(st.Planned) != 1 || st.Planned[0].ID != "7p1d-dep2-dep16-b96-c6000" {
+		t.Fatalf("a planned %+v", st.Planned)
 	}
 }
 

@@ -120,7 +120,7 @@ func (m *Model) glyph(r int, cursor bool) string {
 		return ""
 	}
 	p := &m.st.All()[m.idx[r]]
-	return glyph(cursor, m.st.Marks[p.ID], p.Source == model.SourcePlanned)
+	return glyph(cursor, m.st.Marks[p.ID], p.Source == model.SourcePlanned || m.st.IsAdded(p.ID))
 }
 
 // Update handles a key while the pane has focus.
@@ -142,6 +142,8 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, m.keys.Mark):
 		return msgs.StatusCmd(m.st.ToggleMark(m.selectedID()), false)
+	case key.Matches(msg, m.keys.Add):
+		return m.addToExport()
 	case key.Matches(msg, m.keys.Details):
 		m.details = true
 		m.redraw()
@@ -182,6 +184,21 @@ func (m *Model) Click(x, y int) tea.Cmd {
 	m.st.Select(m.selectedID())
 	m.redraw()
 	return nil
+}
+
+// addToExport puts the selected measured point in the export as it was
+// measured (a again takes it out); planned points are there already.
+func (m *Model) addToExport() tea.Cmd {
+	p := m.st.Find(m.selectedID())
+	switch {
+	case p == nil:
+		return msgs.StatusCmd("no point selected", true)
+	case p.Source == model.SourcePlanned:
+		return msgs.StatusCmd(p.ID+" is planned: it is in the export already (m removes it from the plan)", false)
+	case p.Source == model.SourceCompetitor:
+		return msgs.StatusCmd(p.ID+" is a competitor's point: only our own points go into the recipe", true)
+	}
+	return msgs.StatusCmd(m.st.ToggleAdded(p.ID), false)
 }
 
 func (m *Model) updateFilter(msg tea.KeyMsg) tea.Cmd {
@@ -268,7 +285,7 @@ func (m *Model) Bindings() []key.Binding {
 		return []key.Binding{m.keys.Details}
 	}
 	out := keys.TableBindings(m.keys.Table)
-	return append(out, m.keys.Filter, m.keys.Mark, m.keys.Details, m.keys.Sort, m.keys.Reverse)
+	return append(out, m.keys.Filter, m.keys.Mark, m.keys.Add, m.keys.Details, m.keys.Sort, m.keys.Reverse)
 }
 
 // Pending is nil: the table rebuilds on Refresh, with no background work.

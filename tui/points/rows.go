@@ -132,8 +132,9 @@ func num(p *model.Point, m model.Metric) string {
 }
 
 // glyph is the first column: › on the cursor row (selection shows in
-// shape, not only in colour), then × for a removal mark or ◇ for planned.
-func glyph(cursor, marked, planned bool) string {
+// shape, not only in colour), then × for a removal mark or ◇ for a point
+// going into the export (planned, or measured and added with a).
+func glyph(cursor, marked, exported bool) string {
 	c := " "
 	if cursor {
 		c = "›"
@@ -141,7 +142,7 @@ func glyph(cursor, marked, planned bool) string {
 	switch {
 	case marked:
 		return c + "×"
-	case planned:
+	case exported:
 		return c + "◇"
 	}
 	return c + " "

@@ -38,6 +38,18 @@ type File struct {
 	// Exported is the signature of the marks and plan last written by
 	// export; q asks before quitting when the current one differs.
 	Exported string `json:"exported,omitempty"`
+	// Export is where the export goes, as last set in the export pane.
+	Export *Targets `json:"export,omitempty"`
+}
+
+// Targets are the export pane's targets (the tui command's export flags).
+type Targets struct {
+	Recipe     string   `json:"recipe,omitempty"`
+	Master     string   `json:"master,omitempty"`
+	ConfigKeys []string `json:"config_keys,omitempty"`
+	Changelog  string   `json:"changelog,omitempty"`
+	PRLink     string   `json:"pr_link,omitempty"`
+	Replace    bool     `json:"replace,omitempty"`
 }
 
 // Planned is a planned point; metrics are kept by name because

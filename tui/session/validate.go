@@ -3,6 +3,8 @@ package session
 import (
 	"fmt"
 	"math"
+	"strings"
+	"unicode"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -73,4 +75,25 @@ func role(name string, r model.Role) string {
 		}
 	}
 	return ""
+}
+
+// maxPathLen bounds a restored export target path.
+const maxPathLen = 4096
+
+// ExportTargets are the restored export targets, or the zero value and
+// why they were dropped (absurd lengths, control characters).
+func (f File) ExportTargets() (Targets, string) {
+	if f.Export == nil {
+		return Targets{}, ""
+	}
+	t := *f.Export
+	for _, s := range append([]string{t.Recipe, t.Master, t.Changelog, t.PRLink}, t.ConfigKeys...) {
+		if len(s) > maxPathLen || strings.ContainsFunc(s, unicode.IsControl) {
+			return Targets{}, fmt.Sprintf("export targets dropped: a value of %d bytes or with control characters", len(s))
+		}
+	}
+	if len(t.ConfigKeys) > 100 {
+		return Targets{}, fmt.Sprintf("export targets dropped: %d config keys", len(t.ConfigKeys))
+	}
+	return t, ""
 }

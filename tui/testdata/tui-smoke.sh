@@ -78,7 +78,7 @@ expect "planner seeded from 5p1d-dep2-dep16-b40-c2884"
 keys Enter 7 Enter Down Enter 9 6 Enter Down Enter 5 5 4 0 Enter
 expect "7P BS96 c5540 · 7p1d-dep2-dep16-b96-c5540"
 keys a
-expect "planned 7p1d-dep2-dep16-b96-c5540@planned"
+expect "measured already: added 7p1d-dep2-dep16-b96-c5540 to the export as measured"
 # z zooms the focused pane to the whole screen, z again restores it.
 keys 5 z
 expect "5 export · zoomed (z restores)"
@@ -118,5 +118,20 @@ grep -q '8p1d-dep2-dep16-c4096' "$tmp"/state/sweeptune/session-*.json || fail "t
 if screen | grep -qF "Quit? y/n"; then
 	fail "still running after y"
 fi
+
+# A --recipe that is not there is reported within a second of start.
+tmux kill-session -t "$sess" 2>/dev/null || true
+tmux new-session -d -s "$sess" -x 140 -y 45 \
+	"cd '$tmp' && XDG_STATE_HOME='$tmp/state2' ./sweeptune tui --theme dark --recipe no-such-recipe.yaml; sleep 30"
+seen=""
+for _ in $(seq 1 10); do
+	if screen 2>/dev/null | grep -qF -- "--recipe no-such-recipe.yaml: there is no such file"; then
+		seen=1
+		break
+	fi
+	sleep 0.1
+done
+[ -n "$seen" ] || fail "a missing --recipe was not reported within a second"
+keys q
 
 echo "tui-smoke: ok"

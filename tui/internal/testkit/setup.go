@@ -43,7 +43,7 @@ func Key(k string) tea.KeyMsg {
 	special := map[string]tea.KeyType{
 		"tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab, "enter": tea.KeyEnter, "esc": tea.KeyEsc,
 		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"ctrl+c": tea.KeyCtrlC, "backspace": tea.KeyBackspace, "ctrl+z": tea.KeyCtrlZ,
+		"ctrl+c": tea.KeyCtrlC, "ctrl+u": tea.KeyCtrlU, "ctrl+d": tea.KeyCtrlD, "backspace": tea.KeyBackspace, "ctrl+z": tea.KeyCtrlZ,
 		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
 	}
 	if t, ok := special[k]; ok {

@@ -1,0 +1,209 @@
+package export
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/msgs"
+)
+
+// The targets form's fields, top to bottom.
+const (
+	fieldRecipe = iota
+	fieldMaster
+	fieldKeys
+	fieldChangelog
+	fieldPR
+	fieldReplace
+	numFields
+)
+
+var fieldLabels = [numFields]string{"recipe bundle", "master config", "config key(s)", "changelog", "PR link", "replace existing"}
+
+var fieldHelp = [numFields]string{
+	"srt-slurm schema-2 bundle the override blocks go into",
+	"InferenceX master config for the search-space rows (empty: no rows)",
+	"master entries to edit, comma-separated; new rows go to the first",
+	"perf-changelog.yaml the entry is appended to (empty: no entry)",
+	"the changelog entry's pr-link",
+	"overwrite overrides whose key or name exists (enter toggles)",
+}
+
+// form is t: where the export goes, set in place.
+type form struct {
+	open, editing bool
+	field         int
+	edit          []rune
+}
+
+func get(c Config, f int) string {
+	switch f {
+	case fieldRecipe:
+		return c.RecipePath
+	case fieldMaster:
+		return c.MasterPath
+	case fieldKeys:
+		return strings.Join(c.ConfigKeys, ",")
+	case fieldChangelog:
+		return c.ChangelogPath
+	case fieldPR:
+		return c.PRLink
+	}
+	if c.Replace {
+		return "yes"
+	}
+	return "no"
+}
+
+func put(c Config, f int, v string) Config {
+	v = strings.TrimSpace(v)
+	switch f {
+	case fieldRecipe:
+		c.RecipePath = v
+	case fieldMaster:
+		c.MasterPath = v
+	case fieldKeys:
+		c.ConfigKeys = nil
+		for _, k := range strings.Split(v, ",") {
+			if k = strings.TrimSpace(k); k != "" {
+				c.ConfigKeys = append(c.ConfigKeys, k)
+			}
+		}
+	case fieldChangelog:
+		c.ChangelogPath = v
+	case fieldPR:
+		c.PRLink = v
+	}
+	return c
+}
+
+// updateForm moves between the targets, edits one, or closes the form.
+func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
+	f, k := &m.form, m.keys
+	if f.editing {
+		return m.updateField(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Cancel), key.Matches(msg, k.Targets):
+		f.open = false
+	case key.Matches(msg, k.FieldUp):
+		f.field = (f.field + numFields - 1) % numFields
+	case key.Matches(msg, k.FieldDown):
+		f.field = (f.field + 1) % numFields
+	case key.Matches(msg, k.Set) && f.field == fieldReplace:
+		m.cfg.Replace = !m.cfg.Replace
+		m.dirty = true
+		m.redraw()
+		return tea.Batch(msgs.StatusCmd("replace existing overrides: "+get(m.cfg, fieldReplace), false), save)
+	case key.Matches(msg, k.Set):
+		f.editing, f.edit = true, []rune(get(m.cfg, f.field))
+	}
+	m.redraw()
+	return nil
+}
+
+func save() tea.Msg { return msgs.Save{} }
+
+// updateField types into a target; enter sets it and says whether the
+// file is there.
+func (m *Model) updateField(msg tea.KeyMsg) tea.Cmd {
+	f := &m.form
+	switch msg.Type {
+	case tea.KeyEsc:
+		f.editing = false
+	case tea.KeyEnter:
+		f.editing = false
+		m.cfg = put(m.cfg, f.field, string(f.edit))
+		m.dirty = true
+		m.redraw()
+		say, bad := checkTarget(f.field, get(m.cfg, f.field))
+		return tea.Batch(msgs.StatusCmd(say, bad), save)
+	case tea.KeyBackspace:
+		if len(f.edit) > 0 {
+			f.edit = f.edit[:len(f.edit)-1]
+		}
+	case tea.KeyCtrlU:
+		f.edit = f.edit[:0]
+	case tea.KeyRunes, tea.KeySpace:
+		f.edit = append(f.edit, msg.Runes...)
+	}
+	m.redraw()
+	return nil
+}
+
+// checkTarget says what a target was set to and whether its file exists.
+func checkTarget(field int, v string) (string, bool) {
+	name := fieldLabels[field]
+	if v == "" {
+		return name + " cleared", false
+	}
+	switch field {
+	case fieldRecipe, fieldMaster, fieldChangelog:
+		if why := fileProblem(v); why != "" {
+			return fmt.Sprintf("%s set to %s, but %s", name, v, why), true
+		}
+	}
+	return fmt.Sprintf("%s set to %s (remembered in the session)", name, v), false
+}
+
+// fileProblem is why a target path cannot be read as a file, or "".
+func fileProblem(path string) string {
+	info, err := os.Stat(path)
+	switch {
+	case os.IsNotExist(err):
+		return "there is no such file"
+	case err != nil:
+		return err.Error()
+	case !info.Mode().IsRegular():
+		return "it is not a regular file"
+	}
+	return ""
+}
+
+// CheckTargets names every target path that cannot be read, at start, so
+// a mistyped --recipe is known before anything is planned.
+func CheckTargets(c Config) []string {
+	var out []string
+	for _, t := range []struct{ flag, path string }{
+		{"--recipe", c.RecipePath}, {"--master", c.MasterPath}, {"--changelog", c.ChangelogPath},
+	} {
+		if t.path == "" {
+			continue
+		}
+		if why := fileProblem(t.path); why != "" {
+			out = append(out, fmt.Sprintf("%s %s: %s (t in the export pane sets another)", t.flag, t.path, why))
+		}
+	}
+	return out
+}
+
+func (f form) render(c Config, st themes.Styles) string {
+	var b strings.Builder
+	b.WriteString(st.Accent.Render("where the export goes (remembered in the session)") + "\n")
+	for i := 0; i < numFields; i++ {
+		cur := "  "
+		val := get(c, i)
+		if val == "" {
+			val = st.Muted.Render("not set")
+		}
+		if i == f.field {
+			cur = "› "
+			if f.editing {
+				val = "[" + string(f.edit) + "█]"
+			}
+			val = st.Selected.Render(val)
+		}
+		fmt.Fprintf(&b, "%s%-17s %s\n", cur, fieldLabels[i], val)
+	}
+	b.WriteString("\n" + st.Muted.Render(fieldHelp[f.field]) + "\n")
+	if f.editing {
+		b.WriteString(st.Muted.Render("enter sets · esc cancels · ctrl+u clears"))
+	} else {
+		b.WriteString(st.Muted.Render("↑/↓ choose · enter edits · esc or t back to the preview"))
+	}
+	return b.String()
+}

@@ -1,0 +1,152 @@
+package tui
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/sweeptune/sweeptune/sources/demo"
+	"github.com/sweeptune/sweeptune/tui/export"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/session"
+)
+
+const local7P = "7p1d-dep2-dep16-b96-c5540"
+
+// exportFixtures copies the export fixtures to a temp dir, changes to it
+// and returns the targets.
+func exportFixtures(t *testing.T) export.Config {
+	t.Helper()
+	pkgDir, _ := os.Getwd()
+	dir := t.TempDir()
+	for _, f := range []string{"disagg-dep16-hicache-variants.yaml", "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"} {
+		b, err := os.ReadFile(filepath.Join(pkgDir, "../testdata/export", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, f), b, 0o644)
+	}
+	t.Chdir(dir)
+	return export.Config{
+		RecipePath: "disagg-dep16-hicache-variants.yaml", MasterPath: "nvidia-master.excerpt.yaml",
+		ChangelogPath: "perf-changelog.excerpt.yaml",
+		ConfigKeys:    []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"},
+	}
+}
+
+func exportModel(t *testing.T, cfg export.Config, sessionPath string) *Model {
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: demo.Load(), Export: cfg, SessionPath: sessionPath})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	run(m, m.load())
+	return m
+}
+
+// TestAOnAMeasuredPointAddsItToTheExport: a in the points pane puts the
+// measured point in the export as measured; a again takes it out.
+func TestAOnAMeasuredPointAddsItToTheExport(t *testing.T) {
+	m := exportModel(t, exportFixtures(t), "")
+	do(m, "2", "/")
+	typeText(m, "src:local np:7")
+	do(m, "enter", "a")
+	if m.status != "added "+local7P+" to the export as measured · 1 measured point to export" {
+		t.Fatalf("a: status %q", m.status)
+	}
+	if !strings.Contains(m.panes[layout.Points].View(), "›◇ 7p1d-…-dep16-b96-c5540") {
+		t.Errorf("the added row does not show ◇:\n%s", m.panes[layout.Points].View())
+	}
+	settle(m)
+	v := paneText(m.panes[layout.Export].View())
+	if !strings.Contains(v, "target files") || strings.Contains(v, "@planned") {
+		t.Errorf("export pane:\n%s", m.panes[layout.Export].View())
+	}
+	do(m, "a")
+	if len(m.State().Added) != 0 || !strings.HasPrefix(m.status, "took "+local7P+" out of the export") {
+		t.Errorf("a again: added %v, status %q", m.State().Added, m.status)
+	}
+	do(m, "esc", "/")
+	typeText(m, "vllm-p90-75")
+	do(m, "enter", "a")
+	if len(m.State().Added) != 0 || m.status != "vllm-p90-75-5 is a competitor's point: only our own points go into the recipe" {
+		t.Errorf("a on a competitor: added %v, status %q", m.State().Added, m.status)
+	}
+}
+
+// TestAWriteClearsWhatItExportedAndSaysWhat: after w and y the status and
+// the export pane say what was written; the marks and points it took are
+// cleared, u brings them back, and q no longer asks.
+func TestAWriteClearsWhatItExportedAndSaysWhat(t *testing.T) {
+	cfg := exportFixtures(t)
+	m := exportModel(t, cfg, "")
+	m.State().ToggleMark(removed8P)
+	m.State().ToggleAdded(local7P)
+	do(m, "5")
+	settle(m)
+	do(m, "w")
+	if m.confirm == nil || !strings.Contains(m.confirm.prompt, "pr-link is still …/pull/XXXX (t sets it) — write 3 files") {
+		t.Fatalf("w: confirm %+v", m.confirm)
+	}
+	do(m, "y")
+	if want := "wrote disagg-dep16-hicache-variants.yaml, nvidia-master.excerpt.yaml, perf-changelog.excerpt.yaml (each keeps a .bak)"; !strings.HasPrefix(m.status, want) {
+		t.Fatalf("status %q\nwant %q…", m.status, want)
+	}
+	if len(m.State().Marks) != 0 || len(m.State().Added) != 0 {
+		t.Fatalf("after the write: marks %v, added %v", m.State().Marks, m.State().Added)
+	}
+	settle(m)
+	v := paneText(m.panes[layout.Export].View())
+	for _, want := range []string{"✓ written: 3 files", "perf-changelog.excerpt.yaml (previous contents in perf-changelog.excerpt.yaml.bak)",
+		"1 removal, 1 measured point exported: cleared from the workbench (u brings them back)"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("export pane lacks %q:\n%s", want, m.panes[layout.Export].View())
+		}
+	}
+	if strings.Contains(v, "refused") {
+		t.Errorf("export pane shows a refusal after a good write:\n%s", m.panes[layout.Export].View())
+	}
+	if cmd := press(m, "q"); cmd == nil || m.confirm != nil {
+		t.Error("q asked although everything was exported")
+	}
+	do(m, "u")
+	if !m.State().Marks[removed8P] || len(m.State().Added) != 1 {
+		t.Errorf("u after the write: marks %v, added %v", m.State().Marks, m.State().Added)
+	}
+}
+
+// TestBadRecipeIsReportedAtStart: within a second of start, before any
+// planning, the status line names a --recipe that is not there.
+func TestBadRecipeIsReportedAtStart(t *testing.T) {
+	cfg := exportFixtures(t)
+	cfg.RecipePath = "no-such-recipe.yaml"
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: demo.Load(), Export: cfg})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("--recipe no-such-recipe.yaml: there is no such file"))
+	}, teatest.WithDuration(time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(2*time.Second))
+}
+
+// TestTargetsAreRememberedInTheSession: a PR link set in the export pane
+// is saved and comes back with the session.
+func TestTargetsAreRememberedInTheSession(t *testing.T) {
+	cfg := exportFixtures(t)
+	path := filepath.Join(t.TempDir(), "session.json")
+	m := exportModel(t, cfg, path)
+	do(m, "5", "t", "down", "down", "down", "down", "enter")
+	typeText(m, "https://github.com/SemiAnalysisAI/InferenceX/pull/4242")
+	do(m, "enter", "esc")
+	f, err := session.Load(path)
+	if err != nil || f.Export == nil || f.Export.PRLink != "https://github.com/SemiAnalysisAI/InferenceX/pull/4242" || f.Export.Recipe != cfg.RecipePath {
+		t.Fatalf("session: %+v, %v", f.Export, err)
+	}
+	again := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: demo.Load(), Session: f, SessionPath: path})
+	if got := again.exportConfig(); got.PRLink != f.Export.PRLink || got.RecipePath != cfg.RecipePath || len(got.ConfigKeys) != 1 {
+		t.Errorf("restored targets %+v", got)
+	}
+}
