@@ -38,7 +38,7 @@ func runExport(args []string, env *cmdEnv) int {
 	fs.StringVar(&keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
 	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
 	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (placeholder when empty)")
-	fs.StringVar(&req.Image, "image", "", "image named in the description (default: the added points')")
+	fs.StringVar(&req.Image, "image", "", "image the points ran: named in the description, and written as the master entry's image and the recipe's model.container where they differ (without it both stay, with a note)")
 	fs.StringVar(&explicit, "explicit-mrr", "", "IDs whose max-running-requests differ from decode ranks × BS on purpose")
 	fs.Bool("dry-run", true, "print a unified diff per file and write nothing (the default)")
 	fs.BoolVar(&write, "write", false, "write the files (atomically, keeping a .bak of each)")

@@ -196,3 +196,41 @@ func TestExportModeMismatch(t *testing.T) {
 		t.Errorf("err %v", err)
 	}
 }
+
+// --image brings the master entry's image and the bundle's container to the
+// image the points ran; without it both stay and a note says why.
+func TestExportImageUpdatesEntryAndContainerTogether(t *testing.T) {
+	const ran = "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc"
+	req := retuneRequest(t, copyFixtures(t))
+	plan, err := export.BuildExport(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(plan.Notes, "\n")
+	if !strings.Contains(notes, "the points ran "+ran+" but the bundle's base container is lmsysorg/sglang:nightly-dev-cu13-20261015-586355a8: pass it as --image to update model.container and the entry's image") ||
+		strings.Count(notes, "--image") != 1 {
+		t.Errorf("notes:\n%s", notes)
+	}
+	req.Image = ran
+	if plan, err = export.BuildExport(req); err != nil {
+		t.Fatal(err)
+	}
+	r, _, err := sources.ParseRecipeDoc(req.RecipePath, plan.Files[0].New)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := sources.Lookup(r.Base, "model", "container"); c != ran {
+		t.Errorf("base container %v", c)
+	}
+	mc, _, err := sources.ParseMaster(req.MasterPath, plan.Files[1].New)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := mc.Entry(disaggKey); e.Image != ran {
+		t.Errorf("entry image %q", e.Image)
+	}
+	// Only the one line of each changed: every other byte of the head stays.
+	if d := plan.Files[1].Diff; strings.Count(d, "\n-  image:") != 1 || strings.Count(d, "\n+  image: "+ran) != 1 {
+		t.Errorf("master diff:\n%s", d)
+	}
+}

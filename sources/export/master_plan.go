@@ -74,6 +74,9 @@ func (c *exportCtx) master() (masterEdit, error) {
 	}
 	c.plan.Rows = me.rows
 	c.plan.Notes = append(c.plan.Notes, me.notes...)
+	if out, err = c.entryImage(out, keys[0], mc.Entry(keys[0]).Image); err != nil {
+		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+	}
 	if _, warns, err := sources.ParseMaster(path, []byte(out)); err != nil || len(warns) > 0 {
 		return masterEdit{}, fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
 	}
@@ -127,6 +130,13 @@ func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (master
 	all.keysTouched = keys
 	c.plan.Rows = all.rows
 	c.plan.Notes = append(c.plan.Notes, all.notes...)
+	mc, _, err := sources.ParseMaster(path, old)
+	if err != nil {
+		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+	}
+	if text, err = c.entryImage(text, keys[0], mc.Entry(keys[0]).Image); err != nil {
+		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+	}
 	if _, warns, err := sources.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
 		return masterEdit{}, fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
 	}
@@ -143,4 +153,26 @@ func runsConc(rows []*sources.MasterRow, conc int) bool {
 		}
 	}
 	return false
+}
+
+// entryImage writes --image as the entry's image when it differs, else
+// says why the entry's image is left alone.
+func (c *exportCtx) entryImage(text, key, had string) (string, error) {
+	img := c.image()
+	switch {
+	case img == "" || img == had:
+		return text, nil
+	case c.req.Image == "":
+		c.imageNote(fmt.Sprintf("%s names image %s", key, orNone(had)))
+		return text, nil
+	}
+	tp, err := newTextPatch(text)
+	if err != nil {
+		return "", err
+	}
+	if err := tp.set([]string{key, "image"}, c.req.Image); err != nil {
+		return "", err
+	}
+	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s image: %s → %s (--image)", key, orNone(had), c.req.Image))
+	return tp.result(), nil
 }

@@ -23,7 +23,11 @@ type ExportRequest struct {
 	ConfigKeys    []string // master entries to edit; new rows go to the first
 	ChangelogPath string   // perf-changelog.yaml; "" skips the entry
 	PRLink        string   // PlaceholderPRLink when ""
-	Image         string   // image for the description; "" takes the added points'
+	// Image is the image the points ran, named in the description; when
+	// given, the recipe's model.container and the master entry's image
+	// are set to it where they differ. "" takes the added points' image
+	// for the description and changes neither.
+	Image string
 
 	Replace     bool     // overwrite overrides whose key or name exists
 	WithPlanned bool     // the review may lean on planned points (said in the entry)
@@ -105,6 +109,7 @@ type exportCtx struct {
 	recipeText []byte
 	crlf       map[string][]byte // path → its CRLF bytes; editing sees LF
 	single     bool              // one topology per file: new files, not overrides
+	imageNoted bool              // the image note was given
 	rows       []rowSpec         // master rows to write (one topology per file)
 }
 

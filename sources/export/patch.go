@@ -212,7 +212,22 @@ func styled(v any, old yaml.Style) string {
 	case old&yaml.SingleQuotedStyle != 0:
 		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 	}
+	if str, ok := v.(string); ok && plainSafe(str) {
+		return str // an image name stays as plain as the one it replaces
+	}
 	return yamlValue(v)
+}
+
+// plainSafe: s reads back as the same string when written without quotes.
+func plainSafe(s string) bool {
+	if s == "" || yamlScalar(s) == s {
+		return yamlScalar(s) == s
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return false
+	}
+	return !strings.ContainsAny(s, "#{}[],&*!|>'\"%`\\ \t") && !strings.Contains(s, ": ") &&
+		!strings.HasSuffix(s, ":") && !strings.ContainsAny(s[:1], "-?:@")
 }
 
 // result is the patched text.

@@ -33,13 +33,55 @@ func (c *exportCtx) recipes() error {
 		return err
 	}
 	c.review()
-	if img, bimg := c.image(), c.base.Image; img != "" && bimg != "" && img != bimg {
-		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("the points ran %s but the bundle's base container is %s: update model.container and the entry's image by hand", img, bimg))
-	}
 	newRecipe, err := c.editRecipe(string(old), adds)
 	if err != nil {
 		return err
 	}
+	if newRecipe, err = c.setContainer(newRecipe, []string{"base", "model", "container"}, c.base.Image); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
 	c.change(path, old, []byte(newRecipe))
 	return nil
+}
+
+// setContainer writes --image as the recipe's model.container (at path)
+// when it differs from the container the recipe names (had), else says why
+// the container is left alone.
+func (c *exportCtx) setContainer(text string, path []string, had string) (string, error) {
+	img := c.image()
+	switch {
+	case img == "" || img == had:
+		return text, nil
+	case c.req.Image == "":
+		c.imageNote(fmt.Sprintf("the bundle's base container is %s", had))
+		return text, nil
+	}
+	tp, err := newTextPatch(text)
+	if err != nil {
+		return "", err
+	}
+	if err := tp.set(path, c.req.Image); err != nil {
+		return "", err
+	}
+	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("model.container: %s → %s (--image)", orNone(had), c.req.Image))
+	return tp.result(), nil
+}
+
+// imageNote says once why the image is left alone: the points ran
+// another image than the recipe or the entry names, and --image was not
+// given to update them together.
+func (c *exportCtx) imageNote(what string) {
+	if c.imageNoted {
+		return
+	}
+	c.imageNoted = true
+	img := c.image()
+	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("the points ran %s but %s: pass it as --image to update model.container and the entry's image", img, what))
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
 }

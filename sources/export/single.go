@@ -135,6 +135,13 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		c.checkPoint(p, false)
 		d := buildDelta(p, "", s.v, s.vocab, c.gpn)
 		c.plan.Notes = append(c.plan.Notes, d.notes...)
+		switch img := c.image(); {
+		case img == "" || img == s.v.Image:
+		case c.req.Image != "":
+			d.set([]string{"model", "container"}, img)
+		default:
+			c.imageNote(fmt.Sprintf("%s names container %s", filepath.Base(s.path), orNone(s.v.Image)))
+		}
 		if sameTopology(d) {
 			// The sibling runs this topology: only a master row is new.
 			c.rows = append(c.rows, rowSpec{Point: p, File: s.path, Template: s.path, order: orderOf(p.Knobs)})
