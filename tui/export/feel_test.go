@@ -173,7 +173,7 @@ func runAll(cmd tea.Cmd) []tea.Msg {
 // a CLI flag reads, in the workbench, with its keys and panes instead.
 func TestMessagesSpeakTheWorkbenchsLanguage(t *testing.T) {
 	for _, c := range []struct{ cli, want string }{
-		{"--recipe: a schema-2 bundle to write the overrides into is required",
+		{"--recipe: a recipe bundle, a recipe or a directory of recipes to write into is required",
 			"no recipe bundle set: t in the export pane sets the recipe the overrides go into"},
 		{"7p: override override_7p already exists in r.yaml (use --replace to overwrite it)",
 			"7p: override override_7p already exists in r.yaml (exported before? t in the export pane → replace existing overrides; or m/a takes the point out)"},

@@ -25,7 +25,7 @@ const (
 var fieldLabels = [numFields]string{"recipe bundle", "master config", "config key(s)", "changelog", "PR link", "replace existing"}
 
 var fieldHelp = [numFields]string{
-	"srt-slurm schema-2 bundle the override blocks go into",
+	"srt-slurm bundle the override blocks go into (schema 1 or 2), or a one-topology recipe or its directory: new files beside it",
 	"InferenceX master config for the search-space rows (empty: no rows)",
 	"master entries to edit, comma-separated; new rows go to the first",
 	"perf-changelog.yaml the entry is appended to (empty: no entry)",

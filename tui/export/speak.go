@@ -11,7 +11,7 @@ var sayings = []struct {
 	re   *regexp.Regexp
 	with string
 }{
-	{regexp.MustCompile(`^--recipe: a schema-2 bundle to write the overrides into is required$`),
+	{regexp.MustCompile(`^--recipe: a recipe bundle, a recipe or a directory of recipes to write into is required$`),
 		"no recipe bundle set: t in the export pane sets the recipe the overrides go into"},
 	{regexp.MustCompile(`\(use --replace to overwrite it\)`),
 		"(exported before? t in the export pane → replace existing overrides; or m/a takes the point out)"},
