@@ -151,3 +151,30 @@ func TestRenderGolden(t *testing.T) {
 		golden.RequireEqual(t, []byte(out))
 	})
 }
+
+// The workbench keeps a plan for minutes: a recipe edited meanwhile used to
+// be overwritten without a word. The write is refused, the edit kept, and
+// the pane rebuilds against the edited file so the next w keeps both.
+func TestWriteRefusesAnEditMadeSinceTheBuild(t *testing.T) {
+	m, _, cfg := built(t, testkit.Styles("none", termenv.Ascii))
+	edited, _ := os.ReadFile(cfg.RecipePath)
+	edited = append(edited, "# tuned by hand meanwhile\n"...)
+	os.WriteFile(cfg.RecipePath, edited, 0o644)
+	ask := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("w")})().(msgs.Confirm)
+	done := ask.Yes().(msgs.Exported)
+	if done.Err == nil || !strings.Contains(done.Err.Error(), cfg.RecipePath+" changed since it was loaded; reload and export again") {
+		t.Fatalf("write over an edit: %v", done.Err)
+	}
+	if now, _ := os.ReadFile(cfg.RecipePath); string(now) != string(edited) {
+		t.Fatal("the edit was lost")
+	}
+	m.Handle(done)
+	m.Handle(m.Pending()())
+	ask = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("w")})().(msgs.Confirm)
+	if done := ask.Yes().(msgs.Exported); done.Err != nil {
+		t.Fatalf("after the rebuild: %v", done.Err)
+	}
+	if now, _ := os.ReadFile(cfg.RecipePath); !strings.Contains(string(now), "# tuned by hand meanwhile") || !strings.Contains(string(now), "override_7p1d_dep2_dep16_b96_c5540:") {
+		t.Error("the second write lost the edit or the override")
+	}
+}

@@ -149,8 +149,14 @@ func keepAside(path string) (string, error) {
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
-		if err != nil {
-			return "", err
+		if err != nil { // no hard links here: rename onto a free name
+			if _, serr := os.Lstat(dst); !errors.Is(serr, fs.ErrNotExist) {
+				continue
+			}
+			if err := os.Rename(path, dst); err != nil {
+				return "", err
+			}
+			return dst, nil
 		}
 		return dst, os.Remove(path)
 	}
