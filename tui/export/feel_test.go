@@ -174,7 +174,10 @@ func runAll(cmd tea.Cmd) []tea.Msg {
 func TestMessagesSpeakTheWorkbenchsLanguage(t *testing.T) {
 	for _, c := range []struct{ cli, want string }{
 		{"--recipe: a recipe bundle, a recipe or a directory of recipes to write into is required",
-			"no recipe bundle set: t in the export pane sets the recipe the overrides go into"},
+			"no recipe set: t in the export pane sets the recipe (a bundle, a recipe or a directory of them) the export goes into"},
+		{"new/7p.yaml already exists; not replaced (remove it or use --replace)",
+			"new/7p.yaml already exists; not replaced (remove it, or t in the export pane → replace existing overrides)"},
+		{"--add: 7p has no concurrency", "7p has no concurrency"},
 		{"7p: override override_7p already exists in r.yaml (use --replace to overwrite it)",
 			"7p: override override_7p already exists in r.yaml (exported before? t in the export pane → replace existing overrides; or m/a takes the point out)"},
 		{`7p: name "n" is already used by override_x (use --replace)`,

@@ -11,8 +11,9 @@ var sayings = []struct {
 	re   *regexp.Regexp
 	with string
 }{
-	{regexp.MustCompile(`^--recipe: a recipe bundle, a recipe or a directory of recipes to write into is required$`),
-		"no recipe bundle set: t in the export pane sets the recipe the overrides go into"},
+	{regexp.MustCompile(`^--recipe: .* is required$`),
+		"no recipe set: t in the export pane sets the recipe (a bundle, a recipe or a directory of them) the export goes into"},
+	{regexp.MustCompile(`\(remove it or use --replace\)`), "(remove it, or t in the export pane → replace existing overrides)"},
 	{regexp.MustCompile(`\(use --replace to overwrite it\)`),
 		"(exported before? t in the export pane → replace existing overrides; or m/a takes the point out)"},
 	{regexp.MustCompile(`\(use --replace\)`), "(t in the export pane → replace existing overrides)"},
