@@ -69,7 +69,8 @@ func TestNoDataEscapeReachesTheTerminal(t *testing.T) {
 	}
 	for name := range map[string]string{"Point.Label": "", "Point.Curve.Model": "", "Point.Curve.Scenario": "",
 		"Point.Curve.Hardware": "", "Point.Curve.Framework": "", "Point.Curve.Precision": "", "Point.Knobs.Balance": "",
-		"Point.Knobs.SpecDecoding": "", "Point.Prov.File": "", "Point.Prov.RunURL": "", "Point.Prov.Date": "", "Point.Prov.Image": ""} {
+		"Point.Knobs.SpecDecoding": "", "Point.Prov.File": "", "Point.Prov.RunURL": "", "Point.Prov.Date": "", "Point.Prov.Image": "",
+		"Point.Prov.Recipe": "", "Point.Prov.RecipeVariant": ""} {
 		if !covered[name] {
 			t.Errorf("the hostile fixture does not reach %s", name)
 		}

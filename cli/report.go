@@ -30,7 +30,7 @@ func runReport(args []string, env *cmdEnv) int {
 		"frontier points and hull vertices marked. With no PATH: the embedded demo.", env)
 	var f reportFlags
 	f.inputFlags.register(fs)
-	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis: "+xAxisNames())
+	fs.StringVar(&f.x, "x", model.DefaultXAxis.Name, "x axis: "+xAxisNames())
 	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: tput-per-gpu, input-tput-per-gpu, output-tput-per-gpu")
 	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
 	fs.IntVar(&f.width, "width", 100, "plot width in columns")

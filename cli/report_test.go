@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/demo"
+	"github.com/sweeptune/sweeptune/tui"
 )
 
 func runCmd(t *testing.T, args ...string) (string, string, int) {
@@ -203,3 +205,19 @@ func TestReportMarksHullVertices(t *testing.T) {
 }
 
 func demoFiles() ([]string, [][]byte) { return demo.Files() }
+
+// TestReportAndWorkbenchStartOnTheSameAxis: an engineer who reads the
+// report and opens the workbench sees the same x axis.
+func TestReportAndWorkbenchStartOnTheSameAxis(t *testing.T) {
+	out, _, code := runCmd(t, "report", "--json")
+	var rep struct {
+		Axis string `json:"axis"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
+		t.Fatalf("report --json: exit %d, %v", code, err)
+	}
+	wb := tui.New(tui.Options{Theme: "none"}).State().X.Name
+	if rep.Axis != wb || wb != model.DefaultXAxis.Name {
+		t.Errorf("report starts on %s, the workbench on %s, the default is %s", rep.Axis, wb, model.DefaultXAxis.Name)
+	}
+}

@@ -54,7 +54,7 @@ func runReview(args []string, env *cmdEnv) int {
 	f.inputFlags.register(fs)
 	fs.StringVar(&f.remove, "remove", "", "IDs of the points to remove, comma-separated (required)")
 	fs.StringVar(&f.keep, "keep", "", "IDs of the kept curve, comma-separated (default: the rest of the curve)")
-	fs.StringVar(&f.x, "x", model.AxisMeanIntvty.Name, "x axis: "+xAxisNames())
+	fs.StringVar(&f.x, "x", model.DefaultXAxis.Name, "x axis: "+xAxisNames())
 	fs.BoolVar(&f.withPlanned, "with-planned", false, "let planned points stand in the kept curve (verdicts that lean on one say so)")
 	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
 	paths, err := parseFlags(fs, args)

@@ -36,6 +36,11 @@ var (
 	AxisOutputTputPerGPU = axis(OutputTputPerGPU, "output throughput per GPU", true)
 )
 
+// DefaultXAxis is where the workbench, report and review start: mean
+// interactivity, the axis of DATA.md's removal review and of the planner.
+// compare starts on p90 interactivity, the one competitors publish.
+var DefaultXAxis = AxisMeanIntvty
+
 // XAxes are the x axes in the order the workbench cycles through them.
 var XAxes = []Axis{
 	AxisMeanIntvty, AxisMedianIntvty, AxisP90Intvty, AxisE2ENormP75, AxisE2ENormP90,

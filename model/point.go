@@ -33,9 +33,17 @@ type CurveKey struct {
 	Precision string `json:"precision"`
 }
 
-// String is a compact one-line name of the curve.
+// String is a compact one-line name of the curve; a field no input gave
+// reads "unknown scenario", never an empty gap.
 func (k CurveKey) String() string {
-	return k.Model + " · " + k.Scenario + " · " + k.Hardware + " · " + k.Framework + " · " + k.Precision
+	or := func(v, field string) string {
+		if v == "" {
+			return "unknown " + field
+		}
+		return v
+	}
+	return or(k.Model, "model") + " · " + or(k.Scenario, "scenario") + " · " + or(k.Hardware, "hardware") + " · " +
+		or(k.Framework, "framework") + " · " + or(k.Precision, "precision")
 }
 
 // Provenance records where a point's numbers came from.
@@ -45,6 +53,11 @@ type Provenance struct {
 	Date      string  `json:"date,omitempty"`       // YYYY-MM-DD
 	DurationS float64 `json:"duration_s,omitempty"` // run duration in seconds; 0 when unknown
 	Image     string  `json:"image,omitempty"`      // container image
+	// Recipe and RecipeVariant name the recipe file and the variant in it
+	// (override_x, zip_override_x[i], sweep[i], or the job name) whose
+	// knobs were joined onto the point; "" when none was.
+	Recipe        string `json:"recipe,omitempty"`
+	RecipeVariant string `json:"recipe_variant,omitempty"`
 }
 
 // ShortRun reports a run shorter than the 3600 s steady-state runs.

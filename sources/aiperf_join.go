@@ -72,6 +72,7 @@ func adoptVariant(ds *Dataset, p *model.Point) {
 	v := ds.Variants[best]
 	conc, spec := p.Knobs.Concurrency, p.Knobs.SpecDecoding
 	p.Knobs = v.Knobs
+	noteRecipe(p, &v)
 	p.Knobs.Concurrency = conc
 	if spec != "" {
 		p.Knobs.SpecDecoding = spec

@@ -43,7 +43,16 @@ func joinPoint(p *model.Point, variants []Variant) {
 		if k.SpecDecoding == "" {
 			k.SpecDecoding = vk.SpecDecoding
 		}
+		noteRecipe(p, v)
 		return
+	}
+}
+
+// noteRecipe records which recipe variant a point's knobs came from.
+func noteRecipe(p *model.Point, v *Variant) {
+	p.Prov.Recipe, p.Prov.RecipeVariant = v.File, v.Override
+	if v.Override == "" {
+		p.Prov.RecipeVariant = v.Name
 	}
 }
 

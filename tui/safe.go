@@ -59,5 +59,7 @@ func safePoint(p model.Point) (model.Point, bool) {
 	esc(&p.Prov.RunURL)
 	esc(&p.Prov.Date)
 	esc(&p.Prov.Image)
+	esc(&p.Prov.Recipe)
+	esc(&p.Prov.RecipeVariant)
 	return p, changed
 }

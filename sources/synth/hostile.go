@@ -14,8 +14,8 @@ import (
 const Hostile = "<\x1b]0;PWNED\x07\x1b]52;c;ZXZpbA==\x07\x1b[2J\u009b2J\u009d0;t\u009c\r\x7f\u202e>"
 
 // HostileFiles writes, into dir, files whose every string field (and whose
-// names) carry Hostile: a points table, InferenceX API rows, a golden
-// acceptance-length file with a bad value, a points table with a bad mode
+// names) carry Hostile: a points table, InferenceX API rows, a recipe
+// joined to a point, a golden acceptance-length file with a bad value, a points table with a bad mode
 // and a truncated file, so both points and warnings carry it. The points
 // table alone loads without a warning. It returns the paths written, the
 // points table first.
@@ -55,10 +55,19 @@ points:
 		`,"conc":16,"image":` + j("image") + `,"date":` + j("date") + `,"run_url":` + j("run") +
 		`,"metrics":{"tput_per_gpu":29353,"mean_intvty":545.0,"p90_intvty":500.0}}]`
 	golden := strconv.Quote("model"+h) + ":\n  thinking_on:\n    1: 0.5\n"
+	// A recipe whose variant joins the 7P point: its file and variant
+	// names reach the point's provenance.
+	recipe := "schema: 2\nbase:\n  name: " + y("job") + `
+  roles:
+    prefill: {nodes: 4, workers: 7, gpus: 2, args: {tp-size: 2}}
+    decode: {nodes: 4, workers: 1, gpus: 16, args: {tp-size: 16}}
+  benchmark: {env: {CONC: "5540"}}
+` + y("override_x") + ":\n  benchmark: {env: {CONC: \"5540\"}}\n"
 	files := map[string]string{
 		"table" + h + ".yaml":     table,
 		"rows" + h + ".json":      rows,
 		"golden" + h + ".yaml":    golden,
+		"recipe" + h + ".yaml":    recipe,
 		"badmode" + h + ".yaml":   badMode,
 		"truncated" + h + ".json": `[{"hardware":` + j("hw"),
 	}

@@ -29,6 +29,7 @@ type Model struct {
 	editing bool
 	edit    []rune
 	pred    planner.Prediction
+	advised int // the recommended cap at this concurrency (capAdvice)
 	predErr error
 	seeded  bool
 	view    string
@@ -183,6 +184,10 @@ func (m *Model) predict(show bool) {
 		return
 	}
 	m.pred, m.predErr = m.fit.Cal.Predict(planner.ConfigFromKnobs(m.knobs))
+	m.advised = 0
+	if m.predErr == nil && m.pred.RecommendedDecodeBS > 0 {
+		m.advised = advisedCap(m.fit.Cal, m.knobs, m.pred.RecommendedDecodeBS)
+	}
 	if show {
 		m.seeded = true
 		if m.predErr == nil {
@@ -251,7 +256,7 @@ func (m *Model) redraw() {
 	}
 	m.view = Render(Input{
 		Fit: m.fit, Knobs: m.knobs, Field: m.field, Editing: m.editing, Edit: string(m.edit),
-		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed,
+		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, CapAdvised: m.advised,
 	}, m.styles, m.w, m.h)
 }
 

@@ -58,6 +58,10 @@ func TestTypedPlan(t *testing.T) {
 	if v, ok := st.Preview.Metrics.Get(model.TputPerGPU); !ok || v < 900000 || v > 1150000 {
 		t.Errorf("predicted tput/GPU %v for 7P BS96 c5540 (measured 1,033,494)", v)
 	}
+	m.SetSize(200, 60)
+	if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, "recommended cap 104 ") {
+		t.Errorf("at c5540 with BS 96 binding, 104 does not bind and is the advice:\n%s", m.View())
+	}
 	// 7P BS96 c5540 was measured: a exports the measurement, never a
 	// prediction of it (no @planned twin).
 	send(m, "a")
@@ -186,6 +190,43 @@ func TestFitParametersShown(t *testing.T) {
 	for _, want := range []string{"f 0.00718  α 2.981 ms  β 39.93 µs  d0 123.1 µs  δ 2.25/2.25", "r90 1.029  τP ≥ 4,429,260 tok/s per prefill worker"} {
 		if !strings.Contains(m.View(), want) {
 			t.Errorf("view lacks %q:\n%s", want, m.View())
+		}
+	}
+}
+
+// TestHintsAgree: at c6,000 a cap of 104 binds; the recommended cap is
+// then one that does not bind there, never the binding 104 itself.
+func TestHintsAgree(t *testing.T) {
+	m, _ := newPane(t, testkit.Styles("none", termenv.Ascii))
+	m.SetSize(200, 60)
+	send(m, "enter", "7", "enter", "down", "enter", "1", "0", "4", "enter", "down", "enter", "6", "0", "0", "0", "enter")
+	if !m.pred.CapBinds || m.pred.RecommendedDecodeBS != 104 {
+		t.Fatalf("7P BS104 c6000: cap binds %v, planner's recommendation %d (the case of the issue)", m.pred.CapBinds, m.pred.RecommendedDecodeBS)
+	}
+	v := strings.Join(strings.Fields(m.View()), " ")
+	want := "recommended cap 120 at c6,000 (104 suits the prefill ceiling, binds here)"
+	if !strings.Contains(v, want) || !strings.Contains(v, "decode cap binds: BS 104") {
+		t.Fatalf("planner lacks %q:\n%s", want, m.View())
+	}
+	if strings.Contains(v, "recommended cap 104 ") {
+		t.Errorf("recommends the cap that binds:\n%s", m.View())
+	}
+	send(m, "up", "enter", "1", "2", "0", "enter") // the advice taken: it no longer binds
+	if v := strings.Join(strings.Fields(m.View()), " "); m.pred.CapBinds || strings.Contains(v, "decode cap binds") || !strings.Contains(v, want) {
+		t.Errorf("BS 120 at c6000 should not bind:\n%s", m.View())
+	}
+}
+
+// TestFarPredictionsSayTheyAreExtrapolated: concurrency 50,000 is far past
+// the fit; the prediction says so at its head and in its warnings.
+func TestFarPredictionsSayTheyAreExtrapolated(t *testing.T) {
+	m, _ := newPane(t, testkit.Styles("none", termenv.Ascii))
+	m.SetSize(200, 60)
+	send(m, "down", "down", "enter", "5", "0", "0", "0", "0", "enter")
+	v := strings.Join(strings.Fields(m.View()), " ")
+	for _, want := range []string{"EXTRAPOLATED: outside what the fit saw", "! extrapolation: concurrency per decode rank 3125.0 is outside the calibrated range"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("c50,000 lacks %q:\n%s", want, m.View())
 		}
 	}
 }

@@ -21,6 +21,9 @@ type Input struct {
 	PredErr error
 	Seeded  bool
 	Seed    model.Point // the point the knobs came from
+	// CapAdvised is the smallest captured cap from the planner's
+	// recommendation up that does not bind at this concurrency (0: none).
+	CapAdvised int
 }
 
 // Render draws the planner in w×h cells: knobs, the prediction beside the
@@ -83,6 +86,9 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	if p.CapBinds {
 		regime += " (cap binds)"
 	}
+	if p.Extrapolated {
+		regime += " · " + st.Warn.Render("EXTRAPOLATED: outside what the fit saw, trust it less (see !)")
+	}
 	fmt.Fprintf(b, "%s %s\n", st.Accent.Render("prediction · regime"), regime)
 	p90 := "–"
 	if p.P90Intvty > 0 {
@@ -99,14 +105,11 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 		q = fmt.Sprintf("   queue %.0f at %s", p.Queue, p.QueueAt)
 	}
 	fmt.Fprintf(b, "  decode batch b̄ %.1f  max %.1f%s\n", p.DecodeBatchMean, p.DecodeBatchMax, q)
-	knee, rec := "–", "–"
+	knee := "–"
 	if p.KneeConcurrency > 0 {
 		knee = model.Thousands(p.KneeConcurrency, 0)
 	}
-	if p.RecommendedDecodeBS > 0 {
-		rec = fmt.Sprint(p.RecommendedDecodeBS)
-	}
-	fmt.Fprintf(b, "  knee C* %s   recommended cap %s   headroom %.2f\n", knee, rec, p.Headroom)
+	fmt.Fprintf(b, "  knee C* %s   headroom %.2f   %s\n", knee, p.Headroom, capAdvice(p, in.Knobs, in.CapAdvised))
 	if p.CapBinds && p.FreeCapTputPerGPU > 0 {
 		fmt.Fprintf(b, "  free cap would give %s at mean %.1f\n", model.Thousands(p.FreeCapTputPerGPU, 0), p.FreeCapMeanIntvty)
 	}

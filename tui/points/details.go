@@ -36,7 +36,11 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 	line("DP balancing", model.OrDash(k.Balance))
 	line("concurrency", known(k.Concurrency))
 	if k.SpecDecoding != "" {
-		line("spec decoding", fmt.Sprintf("%s (acceptance %.2f)", k.SpecDecoding, k.AcceptanceLength))
+		acc := "acceptance unknown"
+		if k.AcceptanceLength > 0 {
+			acc = fmt.Sprintf("acceptance %.2f", k.AcceptanceLength)
+		}
+		line("spec decoding", fmt.Sprintf("%s (%s)", k.SpecDecoding, acc))
 	}
 	b.WriteString(st.Accent.Render("metrics") + "\n")
 	for _, m := range p.Metrics.Present() {
@@ -47,6 +51,14 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 	line("source", string(p.Source))
 	line("curve", p.Curve.String())
 	line("file", model.OrDash(p.Prov.File))
+	recipe := "– (no recipe joined)"
+	if p.Prov.Recipe != "" {
+		recipe = p.Prov.Recipe
+		if p.Prov.RecipeVariant != "" {
+			recipe += " · " + p.Prov.RecipeVariant
+		}
+	}
+	line("recipe", recipe)
 	line("run", model.OrDash(p.Prov.RunURL))
 	line("date", model.OrDash(p.Prov.Date))
 	dur := "–"

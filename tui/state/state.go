@@ -52,9 +52,10 @@ type State struct {
 	undo    []snapshot
 }
 
-// New returns an empty state on mean interactivity × throughput per GPU.
+// New returns an empty state on the default x axis (the report's) ×
+// throughput per GPU.
 func New() *State {
-	return &State{Marks: map[string]bool{}, X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU}
+	return &State{Marks: map[string]bool{}, X: model.DefaultXAxis, Y: model.AxisTputPerGPU}
 }
 
 // TakeChanges returns and clears the changes since the last call.
