@@ -164,9 +164,18 @@ func writeReviewText(w io.Writer, rep model.CurveReview) {
 	}
 
 	fmt.Fprintln(w)
-	if len(rep.NotHull) == 0 {
+	placed := 0 // kept points with both values: what the hull is drawn through
+	for i := range rep.Kept {
+		if _, _, ok := rep.Kept[i].XY(x, y); ok {
+			placed++
+		}
+	}
+	switch {
+	case placed < 3:
+		fmt.Fprintf(w, "%s with both %s and %s: no hull to lie under.\n", model.Plural(placed, "kept point"), x.Name, y.Name)
+	case len(rep.NotHull) == 0:
 		fmt.Fprintln(w, "Every kept point is a vertex of the upper concave hull.")
-	} else {
+	default:
 		fmt.Fprintln(w, "Kept points under the upper concave hull (the kept curve is not concave there; worth a look):")
 		rows = rows[:0]
 		for _, h := range rep.NotHull {
@@ -182,11 +191,15 @@ func writeReviewText(w io.Writer, rep model.CurveReview) {
 		name        string
 		front, with int
 	}{{"p90-e2el", c.P90E2EL, c.P90Points}, {"p75-e2el", c.P75E2EL, c.P75Points}} {
+		if row.with == 0 {
+			fmt.Fprintf(w, "  %s: no data (no kept point has it)\n", row.name)
+			continue
+		}
 		flag := "ok"
 		if row.front < model.RecommendedFrontierPoints {
 			flag = "BELOW the recommended " + strconv.Itoa(model.RecommendedFrontierPoints)
 		}
-		fmt.Fprintf(w, "  %s: %d frontier points of %d with the metric — %s\n", row.name, row.front, row.with, flag)
+		fmt.Fprintf(w, "  %s: %s of %d with the metric — %s\n", row.name, model.Plural(row.front, "frontier point"), row.with, flag)
 	}
 
 	fmt.Fprintln(w)

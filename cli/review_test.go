@@ -87,7 +87,7 @@ func TestReviewWorkedExampleText(t *testing.T) {
 		"853,132.41", "-5.85 %", "243,084.79", "1,100,893.85", "-0.59 %",
 		"All 3 removed points are covered",
 		"3p1d-dep2-dep16-b24-c1228        267.4       383,313", // under the hull
-		"p90-e2el: 0 frontier points of 0 with the metric — BELOW the recommended 5",
+		"p90-e2el: no data (no kept point has it)",
 		"9p1d-dep2-dep16-b192-c7480  9p1d-dep2-dep16-b160-c7480                    22,716  +2.08 %           -9.5  -8.55 %",
 	} {
 		if !strings.Contains(out, want) {

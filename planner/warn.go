@@ -26,7 +26,7 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 		b = append(b, "decode cap binds: BS "...)
 		b = strconv.AppendInt(b, int64(cfg.DecodeBS), 10)
 		b = append(b, " holds the busiest rank, "...)
-		b = strconv.AppendFloat(b, pr.Queue, 'f', 0, 64)
+		b = appendThousands(b, pr.Queue)
 		b = append(b, " requests wait for admission; a free cap would give "...)
 		b = appendThousands(b, pr.FreeCapTputPerGPU)
 		b = append(b, " tok/s/GPU at "...)
@@ -39,9 +39,9 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 	if op.regime == RegimePrefill {
 		b := make([]byte, 0, 120)
 		b = append(b, "prefill ceiling reached: "...)
-		b = strconv.AppendFloat(b, pr.Queue, 'f', 0, 64)
+		b = appendThousands(b, pr.Queue)
 		b = append(b, " requests queue in front of prefill; concurrency past "...)
-		b = strconv.AppendFloat(b, pr.KneeConcurrency, 'f', 0, 64)
+		b = appendThousands(b, pr.KneeConcurrency)
 		*w = append(*w, string(append(b, " only adds queueing"...)))
 	}
 	if pr.Headroom > headroomWarn {
@@ -53,7 +53,7 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 		b := append(make([]byte, 0, 140), "prefill near saturation: "...)
 		b = strconv.AppendFloat(b, 100*op.theta/op.tp, 'f', 0, 64)
 		b = append(b, " % of τP; TTFT grows and requests queue past the knee at c"...)
-		*w = append(*w, string(strconv.AppendFloat(b, pr.KneeConcurrency, 'f', 0, 64)))
+		*w = append(*w, string(appendThousands(b, pr.KneeConcurrency)))
 	}
 	if l.dpAttn && cfg.Balance == model.BalanceTotalTokens {
 		*w = append(*w, "total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step")

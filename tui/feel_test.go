@@ -1,13 +1,18 @@
 package tui
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/points"
 )
 
@@ -201,4 +206,81 @@ func TestClickSelectsTheRowAndThePointUnderIt(t *testing.T) {
 		}
 	}
 	t.Fatal("no ○ marker on the plot to click")
+}
+
+// TestALongStatusWrapsInsteadOfBeingCut: a message wider than the screen
+// takes up to three rows from the panes and is read whole.
+func TestALongStatusWrapsInsteadOfBeingCut(t *testing.T) {
+	m := demoModel(t, 100, 30)
+	long := "4 warnings; first: real/ai-dynamo__aiperf__examples__artifacts__run1__profile_export_aiperf.csv: no GPU count (no recipe variant with concurrency 100 loaded, none in the file name, no --gpus): per-GPU throughput unknown, point kept without it"
+	m.Update(msgs.Status{Text: long, Err: true})
+	lines := strings.Split(m.View(), "\n")
+	if len(lines) != 30 {
+		t.Fatalf("%d lines, want 30", len(lines))
+	}
+	tail := strings.Join(strings.Fields(strings.Join(lines[27:], " ")), " ")
+	if tail != long {
+		t.Errorf("the status rows read\n%q\nwant\n%q", tail, long)
+	}
+	if m.Layout().Slots[0].H != 30-1-3 {
+		t.Errorf("the pane is %d rows, want 26 (tab row and three status rows taken)", m.Layout().Slots[0].H)
+	}
+	m.Update(msgs.Status{Text: "short"})
+	if m.Layout().Slots[0].H != 28 || !strings.HasPrefix(lastLine(m.View()), "short") {
+		t.Errorf("a short status did not give the rows back: pane %d rows", m.Layout().Slots[0].H)
+	}
+}
+
+// TestEveryLoadWarningCanBeRead: the status line names the first, ? lists
+// them all.
+func TestEveryLoadWarningCanBeRead(t *testing.T) {
+	m := demoModel(t, 160, 45)
+	m.load()
+	ds := &sources.Dataset{Points: testkit.Demo(), Files: 4}
+	ds.Warnf("a.json", "metrics", "first problem")
+	ds.Warnf("b.json", "conc", "second problem")
+	m.Update(loadedMsg{gen: m.gen, ds: ds})
+	if !strings.Contains(m.status, "2 warnings (? lists them all); first: a.json") {
+		t.Errorf("status %q", m.status)
+	}
+	press(m, "?")
+	v := paneText(m.View())
+	for _, want := range []string{"the last load's 2 warnings", "! a.json", "first problem", "! b.json", "second problem"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+}
+
+var onePlural = regexp.MustCompile(`(^|[^\d,.])1 (GPUs|nodes|planned points|marks|points|files|warnings|kept points)\b`)
+
+// TestOneNumberFormatEverywhere: no pane, on any x axis, prints a large
+// number without thousands separators (1,117,063, never 1117063), and
+// counts read "1 GPU", "1 planned point".
+func TestOneNumberFormatEverywhere(t *testing.T) {
+	m := demoModel(t, 250, 70)
+	bare := regexp.MustCompile(`(^|[^\w,.@/:-])[0-9]{5,}($|[^\w,.])`)
+	check := func(where string) {
+		t.Helper()
+		settle(m)
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if bare.MatchString(l) {
+				t.Errorf("%s: a number without separators: %q", where, strings.TrimSpace(l))
+			}
+			if s := onePlural.FindString(l); s != "" {
+				t.Errorf("%s: %q in %q", where, s, strings.TrimSpace(l))
+			}
+		}
+	}
+	do(m, "3", "down", "down", "enter", "5", "0", "0", "0", "0", "enter") // queues in the ten thousands
+	for range m.State().XAxesWithData() {
+		for i := range layout.Names {
+			do(m, string(rune('1'+i)), "z")
+			check(fmt.Sprintf("%s pane zoomed on %s", layout.Names[i], m.State().X.Name))
+			do(m, "z")
+		}
+		do(m, "x")
+	}
+	do(m, "2", "enter")
+	check("details")
 }

@@ -1,8 +1,10 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/layout"
@@ -15,7 +17,16 @@ const helpColW = 38
 // the global ones, then the other panes in ring order.
 func (m *Model) openHelp() {
 	m.showHelp = true
-	m.help.SetContent(m.helpText(max(m.w-2, 1)))
+	text := m.helpText(max(m.w-2, 1))
+	if len(m.warnings) > 0 {
+		var b strings.Builder
+		b.WriteString(m.styles.Bold.Render(fmt.Sprintf("the last load's %s", model.Plural(len(m.warnings), "warning"))) + "\n")
+		for _, w := range m.warnings {
+			b.WriteString(m.styles.Warn.Render("  ! "+w) + "\n")
+		}
+		text = b.String() + "\n" + text
+	}
+	m.help.SetContent(text)
 }
 
 // helpGroups orders the key groups for the help.

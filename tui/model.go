@@ -43,10 +43,12 @@ type Model struct {
 	showHelp     bool
 	help         scroll.View // the full help, scrolled with the scroll keys
 	zoomed       bool        // z: the focused pane alone on the screen
+	statusH      int         // rows of the status line (a long message wraps)
 	confirm      *confirm
-	exported     string // session.Signature at the last export
-	restored     string // what the session brought back, told with the first load
-	held         string // a note kept in the status line until a key (see hold)
+	exported     string   // session.Signature at the last export
+	restored     string   // what the session brought back, told with the first load
+	warnings     []string // the last load's, listed in the help
+	held         string   // a note kept in the status line until a key (see hold)
 	watch        *watcher
 	watchSeq     int  // changes seen; a debounce tick of an older one is stale
 	burst        int  // bursts of changes; a deadline tick of an older one is stale

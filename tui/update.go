@@ -86,10 +86,14 @@ func (m *Model) handleResize(msg tea.WindowSizeMsg) {
 
 // relayout computes the layout and tells each visible pane its inner size.
 func (m *Model) relayout() {
+	h := m.h - max(m.statusH-1, 0) // a wrapped status line takes rows from the panes
+	if m.w < layout.MinW || m.h < layout.MinH {
+		h = m.h // the too-small screen is judged on the real size
+	}
 	if m.zoomed {
-		m.lay = layout.Zoomed(m.w, m.h, m.focus)
+		m.lay = layout.Zoomed(m.w, h, m.focus)
 	} else {
-		m.lay = layout.Compute(m.w, m.h, allPanes, m.focus)
+		m.lay = layout.Compute(m.w, h, allPanes, m.focus)
 	}
 	for _, s := range m.lay.Slots {
 		m.panes[s.Pane].SetSize(s.Inner())
@@ -308,13 +312,17 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	if o := m.st.Orphans(); len(o) > 0 {
 		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), firstFew(o, 2))
 	}
+	m.warnings = m.warnings[:0]
+	for _, w := range msg.ds.Warnings {
+		m.warnings = append(m.warnings, w.String())
+	}
 	switch n := len(msg.ds.Warnings); n {
 	case 0:
 		m.info(say)
 	case 1:
 		m.fail(say + " · warning: " + msg.ds.Warnings[0].String())
 	default:
-		m.fail(fmt.Sprintf("%s · %d warnings; first: %s", say, n, msg.ds.Warnings[0]))
+		m.fail(fmt.Sprintf("%s · %d warnings (? lists them all); first: %s", say, n, msg.ds.Warnings[0]))
 	}
 }
 

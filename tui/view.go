@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/termsafe"
@@ -46,17 +47,21 @@ func (m *Model) compose() {
 		m.screen = m.spin.View() + " sweeptune: loading…"
 		return
 	}
-	switch m.lay.Mode {
-	case layout.TooSmall:
+	if m.lay.Mode == layout.TooSmall {
 		m.screen = m.tooSmall()
 		return
+	}
+	status := m.statusLines()
+	if len(status) != m.statusH {
+		m.statusH = len(status) // the panes give the status line its rows
+		m.relayout()
 	}
 	rows := make([]string, 0, m.h)
 	if m.lay.TabRow >= 0 {
 		rows = append(rows, m.tabs())
 	}
 	if m.showHelp {
-		bodyH := m.h - 1 - len(rows)
+		bodyH := m.h - len(status) - len(rows)
 		m.help.SetSize(m.w-2, bodyH-2)
 		help := frame.Box(m.styles, 0, m.helpTitle(), m.help.String(), m.w, bodyH, true)
 		rows = append(rows, help)
@@ -65,7 +70,7 @@ func (m *Model) compose() {
 			rows = append(rows, m.joinRow(r))
 		}
 	}
-	rows = append(rows, m.statusLine())
+	rows = append(rows, status...)
 	// The last guard: only styling escapes reach the terminal.
 	m.screen = termsafe.Frame(strings.Join(rows, "\n"))
 }
@@ -126,7 +131,7 @@ func (m *Model) tooSmall() string {
 }
 
 // statusLine is the message (or prompt) on the left, short help on the right.
-func (m *Model) statusLine() string {
+func (m *Model) statusLines() []string {
 	st := m.styles
 	var left string
 	switch {
@@ -139,8 +144,22 @@ func (m *Model) statusLine() string {
 	case m.status != "":
 		left = st.StatusInfo.Render(m.status)
 	}
-	// Drop the pane's keys before the global ones when space is short.
 	lw := frame.Width(left)
+	if lw > m.w {
+		// A message longer than the screen wraps (up to maxStatusLines)
+		// rather than being cut: it is read whole, the help waits.
+		lines := frame.Wrap(left, m.w)
+		// Never so many that the panes fall below the minimum size.
+		if n := max(min(maxStatusLines, m.h-layout.MinH+1), 1); len(lines) > n {
+			lines = lines[:n]
+			lines[n-1] = ansi.Truncate(lines[n-1], m.w-1, "") + "…"
+		}
+		for i := range lines {
+			lines[i] = frame.FitLine(lines[i], m.w)
+		}
+		return lines
+	}
+	// Drop the pane's keys before the global ones when space is short.
 	right := m.shortHelp(true)
 	if lw+frame.Width(right)+2 > m.w {
 		right = m.shortHelp(false)
@@ -149,8 +168,11 @@ func (m *Model) statusLine() string {
 		right = ""
 	}
 	rw := frame.Width(right)
-	return frame.FitLine(left+strings.Repeat(" ", max(m.w-lw-rw, 0))+right, m.w)
+	return []string{frame.FitLine(left+strings.Repeat(" ", max(m.w-lw-rw, 0))+right, m.w)}
 }
+
+// maxStatusLines bounds the status line's growth for a long message.
+const maxStatusLines = 3
 
 // shortHelp names the focused pane's last keys (its own, past the
 // movement ones) and the always-there ones.

@@ -89,7 +89,7 @@ func Readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w i
 	if p == nil {
 		return []string{frame.FitLine(st.Muted.Render("no point selected"), w), frame.FitLine("", w)}
 	}
-	head := fmt.Sprintf("◆ %s  %s  %s  %d GPUs", p.DisplayLabel(), p.ID, p.Source, p.GPUs())
+	head := fmt.Sprintf("◆ %s  %s  %s  %s", p.DisplayLabel(), p.ID, p.Source, model.Plural(p.GPUs(), "GPU"))
 	if marked {
 		head += "  " + st.MarkRemoved.Render("× marked for removal")
 	}

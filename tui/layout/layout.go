@@ -1,5 +1,5 @@
 // Package layout places the panes: a grid on wide terminals, one pane at a
-// time with tabs on narrow ones, and a "too small" screen below 80×24.
+// time with tabs on narrow ones, and a "too small" screen below 60×16.
 package layout
 
 // Pane IDs; the jump key of pane i is i+1.
@@ -17,7 +17,7 @@ var Names = [NumPanes]string{"curve", "points", "planner", "review", "export"}
 
 // Minimum usable size and the size from which every pane shows at once.
 const (
-	MinW, MinH   = 80, 24
+	MinW, MinH   = 60, 16 // a 60×20 ssh window still works, one pane at a time
 	GridW, GridH = 120, 30
 )
 

@@ -42,10 +42,10 @@ func Render(in Input, st themes.Styles, w, h int) string {
 	}
 	k := in.Knobs
 	vals := [numFields]string{
-		fmt.Sprint(k.Prefill.Workers), fmt.Sprint(k.DecodeBS), fmt.Sprint(k.Concurrency), model.OrDash(k.Balance),
+		fmt.Sprint(k.Prefill.Workers), fmt.Sprint(k.DecodeBS), model.Thousands(float64(k.Concurrency), 0), model.OrDash(k.Balance),
 	}
 	notes := [numFields]string{
-		fmt.Sprintf("× %s (%d GPUs each)", strings.ToUpper(k.Prefill.Parallelism()), k.Prefill.GPUs),
+		fmt.Sprintf("× %s (%s each)", strings.ToUpper(k.Prefill.Parallelism()), model.Plural(k.Prefill.GPUs, "GPU")),
 		fmt.Sprintf("MRR %d · captured sizes", k.MaxRunningRequests),
 		"clients in flight",
 		"DP attention load balance",
@@ -64,7 +64,7 @@ func Render(in Input, st themes.Styles, w, h int) string {
 		}
 		fmt.Fprintf(&b, "%s%-16s %s  %s\n", cur, fieldNames[f], val, st.Muted.Render(notes[f]))
 	}
-	fmt.Fprintf(&b, "  %s\n", st.Bold.Render(fmt.Sprintf("%s · %s · %d GPUs", k.ShortLabel(), k.BaseID(), k.GPUs())))
+	fmt.Fprintf(&b, "  %s\n", st.Bold.Render(fmt.Sprintf("%s · %s · %s", k.ShortLabel(), k.BaseID(), model.Plural(k.GPUs(), "GPU"))))
 	if in.Field >= numFields {
 		fitSection(&b, in, st)
 		prediction(&b, in, st)
@@ -102,7 +102,7 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	seedBeside(b, in, st)
 	q := ""
 	if p.QueueAt != "" {
-		q = fmt.Sprintf("   queue %.0f at %s", p.Queue, p.QueueAt)
+		q = fmt.Sprintf("   queue %s at %s", model.Thousands(p.Queue, 0), p.QueueAt)
 	}
 	fmt.Fprintf(b, "  decode batch b̄ %.1f  max %.1f%s\n", p.DecodeBatchMean, p.DecodeBatchMax, q)
 	knee := "–"

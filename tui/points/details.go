@@ -74,9 +74,9 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 }
 
 func role(r model.Role) string {
-	s := fmt.Sprintf("%d × %s (%d GPUs each", r.Workers, strings.ToUpper(r.Parallelism()), r.GPUs)
+	s := fmt.Sprintf("%d × %s (%s each", r.Workers, strings.ToUpper(r.Parallelism()), model.Plural(r.GPUs, "GPU"))
 	if r.Nodes > 0 {
-		s += fmt.Sprintf(", %d nodes", r.Nodes)
+		s += ", " + model.Plural(r.Nodes, "node")
 	}
 	return s + ")"
 }

@@ -22,7 +22,7 @@ const (
 )
 
 // colWidths are the fixed columns' widths; the point column takes the rest.
-var colWidths = [numCols]int{2, 0, 10, 4, 5, 9, 12}
+var colWidths = [numCols]int{2, 0, 10, 4, 6, 9, 12}
 
 // dropOrder is which columns go first when the pane is narrow.
 var dropOrder = []int{colGPUs, colConc, colSource}
@@ -120,7 +120,7 @@ func conc(p *model.Point) string {
 	if p.Knobs.Concurrency == 0 {
 		return model.Dash
 	}
-	return strconv.Itoa(p.Knobs.Concurrency)
+	return model.Thousands(float64(p.Knobs.Concurrency), 0)
 }
 
 func num(p *model.Point, m model.Metric) string {

@@ -137,7 +137,7 @@ func gains(b *strings.Builder, c model.CurveReview, st themes.Styles) {
 	if c.Rivals == 0 {
 		return
 	}
-	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("gain vs competitor at the same %s (%d points)", c.X.Name, c.Rivals)))
+	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("gain vs competitor at the same %s (%s)", c.X.Name, model.Plural(c.Rivals, "point"))))
 	n := 0
 	for _, g := range c.Gains {
 		if !g.HasOther {
@@ -148,7 +148,7 @@ func gains(b *strings.Builder, c model.CurveReview, st themes.Styles) {
 		if g.GainPct < 0 {
 			sign = st.Bad
 		}
-		fmt.Fprintf(b, "  %s  %s  (%s vs %s)\n", g.ID, sign.Render(fmt.Sprintf("%+.2f %%", g.GainPct)), model.Thousands(g.Y, 0), model.Thousands(g.Other, 2))
+		fmt.Fprintf(b, "  %s  %s  (%s vs %s)\n", g.ID, sign.Render(fmt.Sprintf("%+.2f %%", g.GainPct)), model.FormatValue(c.Y.Metric, g.Y), model.FormatValue(c.Y.Metric, g.Other))
 	}
 	if n == 0 {
 		fmt.Fprintf(b, "  %s\n", st.Muted.Render("no kept frontier point inside the competitor's "+c.X.Name+" range (x cycles the axis)"))

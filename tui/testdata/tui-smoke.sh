@@ -96,7 +96,7 @@ keys Escape
 
 
 # A small terminal gets the too-small screen, a narrow one tabs.
-tmux resize-window -t "$sess" -x 70 -y 20
+tmux resize-window -t "$sess" -x 50 -y 14
 expect "terminal too small"
 tmux resize-window -t "$sess" -x 100 -y 30
 expect "[5 export]"
