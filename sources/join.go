@@ -29,7 +29,7 @@ func joinPoint(p *model.Point, variants []Variant) {
 		v := &variants[i]
 		vk := v.Knobs
 		if vk.Mode != model.ModeDisagg || vk.Prefill.Workers != k.Prefill.Workers ||
-			vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) {
+			vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) || conflicts(k, &vk) {
 			continue
 		}
 		fillRole(&k.Prefill, vk.Prefill)
@@ -54,6 +54,16 @@ func noteRecipe(p *model.Point, v *Variant) {
 	if v.Override == "" {
 		p.Prov.RecipeVariant = v.Name
 	}
+}
+
+// conflicts reports a variant that states a knob the point states too,
+// with another value (9P BS192 is not the recipe's 9P BS160 at the same
+// concurrency): it is another configuration, not this point's recipe.
+func conflicts(k, v *model.Knobs) bool {
+	differ := func(a, b int) bool { return a != 0 && b != 0 && a != b }
+	return differ(k.DecodeBS, v.DecodeBS) || differ(k.MaxRunningRequests, v.MaxRunningRequests) ||
+		differ(k.Prefill.GPUs, v.Prefill.GPUs) || differ(k.Decode.GPUs, v.Decode.GPUs) ||
+		k.Balance != "" && v.Balance != "" && k.Balance != v.Balance
 }
 
 func fillRole(dst *model.Role, src model.Role) {

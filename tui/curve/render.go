@@ -34,28 +34,42 @@ func render(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
 	if w <= 0 || h <= 0 {
 		return "", plot.Canvas{}, 0
 	}
-	var readout []string
-	legendH, captionH := 1, 1
+	// Legend, caption and readout wrap rather than being cut, as long as
+	// the plot keeps minPlotH rows; below that they take one row each.
+	legend := frame.Wrap(Legend(in.Series, st), w)
+	caption := frame.Wrap(st.Muted.Render(plot.AxisCaption(in.X, in.Y, in.LogX)), w)
+	var head, vals []string
 	if h >= 10 {
-		readout = Readout(in.Selected, in.Marked, in.X, in.Y, st, w)
+		head, vals = readout(in.Selected, in.Marked, in.X, in.Y, st, w)
 	}
 	if h < 6 {
-		legendH, captionH = 0, 0
+		legend, caption = nil, nil
 	}
-	plotH := h - legendH - captionH - len(readout)
+	if h-len(legend)-len(caption)-len(head)-len(vals) < minPlotH {
+		legend, caption, head, vals = first(legend), first(caption), first(head), first(vals)
+	}
+	readout := append(head, vals...)
+	plotH := h - len(legend) - len(caption) - len(readout)
 	canvas := plot.Plot(in.Series, plot.PlotOptions{
 		Width: w, Height: plotH, X: in.X, Y: in.Y, LogX: in.LogX, Selected: selectedID(in.Selected),
 	})
 	lines := make([]string, 0, h)
-	if legendH > 0 {
-		lines = append(lines, frame.FitLine(Legend(in.Series, st), w))
-	}
+	lines = append(lines, legend...)
 	lines = append(lines, paint.Canvas(canvas, st)...)
-	if captionH > 0 {
-		lines = append(lines, frame.FitLine(st.Muted.Render(plot.AxisCaption(in.X, in.Y, in.LogX)), w))
-	}
+	lines = append(lines, caption...)
 	lines = append(lines, readout...)
+	legendH := len(legend)
 	return strings.Join(frame.Fit(strings.Join(lines, "\n"), w, h), "\n"), canvas, legendH
+}
+
+// minPlotH is the fewest plot rows worth wrapping the text around it for.
+const minPlotH = 8
+
+func first(lines []string) []string {
+	if len(lines) > 1 {
+		return lines[:1]
+	}
+	return lines
 }
 
 func selectedID(p *model.Point) string {
@@ -84,21 +98,29 @@ func Legend(series []plot.Series, st themes.Styles) string {
 	return strings.Join(parts, "  ")
 }
 
-// Readout is two lines of the selected point's exact values.
+// Readout is the selected point's exact values: a head line and the values,
+// each wrapped to w.
 func Readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w int) []string {
+	head, vals := readout(p, marked, x, y, st, w)
+	return append(head, vals...)
+}
+
+// readout is the readout's head (label, ID, source, GPUs) and values, each
+// wrapped to w.
+func readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w int) (head, vals []string) {
 	if p == nil {
-		return []string{frame.FitLine(st.Muted.Render("no point selected"), w), frame.FitLine("", w)}
+		return []string{st.Muted.Render("no point selected")}, []string{""}
 	}
-	head := fmt.Sprintf("◆ %s  %s  %s  %s", p.DisplayLabel(), p.ID, p.Source, model.Plural(p.GPUs(), "GPU"))
+	title := fmt.Sprintf("◆ %s  %s  %s  %s", p.DisplayLabel(), p.ID, p.Source, model.Plural(p.GPUs(), "GPU"))
 	if marked {
-		head += "  " + st.MarkRemoved.Render("× marked for removal")
+		title += "  " + st.MarkRemoved.Render("× marked for removal")
 	}
-	var vals []string
+	var vs []string
 	add := func(a model.Axis) {
 		if v, ok := p.Value(a.Metric); ok {
-			vals = append(vals, fmt.Sprintf("%s %s", a.Name, model.FormatValue(a.Metric, v)))
+			vs = append(vs, fmt.Sprintf("%s %s", a.Name, model.FormatValue(a.Metric, v)))
 		} else {
-			vals = append(vals, a.Name+" "+model.Dash)
+			vs = append(vs, a.Name+" "+model.Dash)
 		}
 	}
 	add(y)
@@ -106,12 +128,9 @@ func Readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w i
 	for _, m := range []model.Metric{model.MeanIntvty, model.P90Intvty, model.P90E2EL} {
 		if m != x.Metric {
 			if v, ok := p.Value(m); ok {
-				vals = append(vals, fmt.Sprintf("%s %s", m.Name(), model.FormatValue(m, v)))
+				vs = append(vs, fmt.Sprintf("%s %s", m.Name(), model.FormatValue(m, v)))
 			}
 		}
 	}
-	return []string{
-		frame.FitLine(st.Bold.Render(head), w),
-		frame.FitLine(st.Text.Render(strings.Join(vals, "  ")), w),
-	}
+	return frame.Wrap(st.Bold.Render(title), w), frame.Wrap(st.Text.Render(strings.Join(vs, "  ")), w)
 }

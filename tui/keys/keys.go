@@ -44,6 +44,8 @@ type Points struct {
 // Planner is the planner pane's keys.
 type Planner struct {
 	Up, Down, Dec, Inc, Add, Seed, Edit key.Binding
+	// PageUp and PageDown scroll the pane's text (taller than the pane).
+	PageUp, PageDown key.Binding
 	// Toggle chooses or drops the fit point under the cursor.
 	Toggle key.Binding
 	// SetValue and CancelEdit end typing a value.
@@ -139,6 +141,8 @@ func Default() KeyMap {
 		Planner: Planner{
 			Up:         b("↑/k", "prev knob", "up", "k"),
 			Down:       b("↓/j", "next knob", "down", "j"),
+			PageUp:     b("b/pgup", "page up", "b", "pgup"),
+			PageDown:   b("f/pgdn", "page down", "f", "pgdown"),
 			Dec:        b("←/h", "decrease", "left", "h"),
 			Inc:        b("→/l", "increase", "right", "l"),
 			Add:        b("a", "add to plan", "a"),
@@ -209,7 +213,7 @@ func (k KeyMap) PaneGroups() []Group {
 	return []Group{
 		{"curve", []key.Binding{k.Curve.Prev, k.Curve.Next, k.Curve.Mark}},
 		{"points", points},
-		{"planner", []key.Binding{pl.Up, pl.Down, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
+		{"planner", []key.Binding{pl.Up, pl.Down, pl.PageUp, pl.PageDown, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, pl.Toggle, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
 		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.DropOrphans)},
 		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, in("targets", e.Set), in("targets", e.Cancel))},
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/state"
@@ -29,7 +30,8 @@ type Model struct {
 	editing bool
 	edit    []rune
 	pred    planner.Prediction
-	advised int // the recommended cap at this concurrency (capAdvice)
+	advised int    // the recommended cap at this concurrency (capAdvice)
+	win     window // the part of the text on screen
 	predErr error
 	seeded  bool
 	view    string
@@ -102,8 +104,14 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Up):
 		m.field = (m.field + m.rows() - 1) % m.rows()
+		m.win.follow = true
 	case key.Matches(msg, k.Down):
 		m.field = (m.field + 1) % m.rows()
+		m.win.follow = true
+	case key.Matches(msg, k.PageUp):
+		m.win.page(-1, m.h)
+	case key.Matches(msg, k.PageDown):
+		m.win.page(1, m.h)
 	case onFit && (key.Matches(msg, k.Toggle) || key.Matches(msg, k.Edit)):
 		return m.toggleFit()
 	case m.fit.Err == nil && key.Matches(msg, k.Seed):
@@ -254,10 +262,11 @@ func (m *Model) redraw() {
 		m.view = ""
 		return
 	}
-	m.view = Render(Input{
+	text := Text(Input{
 		Fit: m.fit, Knobs: m.knobs, Field: m.field, Editing: m.editing, Edit: string(m.edit),
 		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, CapAdvised: m.advised,
-	}, m.styles, m.w, m.h)
+	}, m.styles)
+	m.view = m.win.show(frame.Wrap(text, m.w), m.styles, m.w, m.h)
 }
 
 // Knobs is the current plan's knobs (tests).
@@ -273,9 +282,9 @@ func (m *Model) Bindings() []key.Binding {
 	}
 	k := m.keys
 	if m.field >= numFields {
-		return []key.Binding{k.Up, k.Down, k.Toggle, k.Seed}
+		return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Toggle, k.Seed}
 	}
-	return []key.Binding{k.Up, k.Down, k.Dec, k.Inc, k.Seed, k.Edit, k.Add, k.Toggle}
+	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Dec, k.Inc, k.Seed, k.Edit, k.Add, k.Toggle}
 }
 
 // Pending is nil: predictions take microseconds and run on Refresh.

@@ -230,3 +230,28 @@ func TestFarPredictionsSayTheyAreExtrapolated(t *testing.T) {
 		}
 	}
 }
+
+// TestTallTextScrolls: the planner's text is taller than a small pane: it
+// says so, f/b page through it, and the cursor stays on screen.
+func TestTallTextScrolls(t *testing.T) {
+	m, _ := newPane(t, testkit.Styles("none", termenv.Ascii))
+	m.SetSize(60, 16)
+	lines := strings.Split(m.View(), "\n")
+	if !strings.Contains(lines[15], "more lines (f/pgdn, z zooms)") {
+		t.Fatalf("no sign of more below:\n%s", m.View())
+	}
+	send(m, "f")
+	if v := m.View(); !strings.Contains(strings.Split(v, "\n")[0], "↑ 14 more lines (b/pgup)") {
+		t.Fatalf("f did not page down:\n%s", v)
+	}
+	send(m, "b")
+	if v := m.View(); strings.Contains(v, "↑") || !strings.Contains(v, "› prefill workers") {
+		t.Fatalf("b did not page back:\n%s", v)
+	}
+	for range numFields + len(m.fit.Cands) - 1 { // down to the last fit point
+		send(m, "down")
+		if !strings.Contains(m.View(), "› ") {
+			t.Fatalf("the cursor (row %d) left the screen:\n%s", m.field, m.View())
+		}
+	}
+}

@@ -30,6 +30,11 @@ type Input struct {
 // measured point it was seeded from, then the fit (parameters and points);
 // with the cursor on a fit point the fit comes first.
 func Render(in Input, st themes.Styles, w, h int) string {
+	return strings.Join(frame.FitWrap(Text(in, st), w, h), "\n")
+}
+
+// Text is everything the pane shows, unwrapped; the pane scrolls it.
+func Text(in Input, st themes.Styles) string {
 	var b strings.Builder
 	if in.Fit.Err != nil {
 		b.WriteString(st.Bad.Render("no calibration: "+in.Fit.Err.Error()) + "\n")
@@ -38,7 +43,7 @@ func Render(in Input, st themes.Styles, w, h int) string {
 		} else {
 			fitSection(&b, in, st)
 		}
-		return strings.Join(frame.FitWrap(b.String(), w, h), "\n")
+		return b.String()
 	}
 	k := in.Knobs
 	vals := [numFields]string{
@@ -73,7 +78,7 @@ func Render(in Input, st themes.Styles, w, h int) string {
 		fitSection(&b, in, st)
 	}
 	b.WriteString(st.Muted.Render("a adds to the plan · s seeds from the selected point · enter types a value · space chooses/drops a fit point"))
-	return strings.Join(frame.FitWrap(b.String(), w, h), "\n")
+	return b.String()
 }
 
 func prediction(b *strings.Builder, in Input, st themes.Styles) {

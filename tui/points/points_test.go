@@ -120,3 +120,23 @@ func checkSize(t *testing.T, out string, w, h int) {
 		}
 	}
 }
+
+// TestDetailsSayWhereKnobsCameFrom: a point joined to a recipe names the
+// file and the variant; unknown curve fields and an acceptance of 0 read
+// as unknown, never blank or 0.00.
+func TestDetailsSayWhereKnobsCameFrom(t *testing.T) {
+	p := *testkit.ByID(testkit.Demo(), "7p1d-dep2-dep16-b96-c5540")
+	p.Prov.Recipe, p.Prov.RecipeVariant = "recipes/disagg-variants.yaml", "override_7p1d_dep2_dep16_b96_c5540"
+	p.Knobs.SpecDecoding, p.Knobs.AcceptanceLength = "mtp", 0
+	p.Curve.Framework, p.Curve.Precision = "", ""
+	out := strings.Join(strings.Fields(Details(&p, false, testkit.Styles("none", termenv.Ascii))), " ")
+	for _, want := range []string{
+		"recipe recipes/disagg-variants.yaml · override_7p1d_dep2_dep16_b96_c5540",
+		"spec decoding mtp (acceptance unknown)",
+		"curve deepseek-ai/DeepSeek-V4.1-Flash · agentic-coding · gb300 · unknown framework · unknown precision",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("details lack %q:\n%s", want, out)
+		}
+	}
+}
