@@ -28,7 +28,7 @@ type tuiFlags struct {
 }
 
 // tuiExport are the export pane's targets.
-type tuiExport struct{ recipe, master, changelog, configKeys, prLink string }
+type tuiExport struct{ recipe, master, changelog, configKeys, prLink, image string }
 
 func runTUI(args []string, env *cmdEnv) int {
 	var in inputFlags
@@ -48,6 +48,7 @@ func runTUI(args []string, env *cmdEnv) int {
 	fs.StringVar(&f.export.changelog, "changelog", "", "export: perf-changelog.yaml to append the entry to")
 	fs.StringVar(&f.export.configKeys, "config-key", "", "export: master config keys to edit (comma-separated; new rows go to the first)")
 	fs.StringVar(&f.export.prLink, "pr-link", "", "export: PR link for the changelog entry")
+	fs.StringVar(&f.export.image, "image", "", "export: the image the points ran (written as model.container and the entry's image where they differ)")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagDone(err)
@@ -66,7 +67,7 @@ func runTUI(args []string, env *cmdEnv) int {
 	}
 	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Export: export.Config{
 		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
-		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink,
+		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
 	}}
 	opts.SessionPath = f.sessionPath
 	if opts.SessionPath == "" {

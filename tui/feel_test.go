@@ -284,3 +284,34 @@ func TestOneNumberFormatEverywhere(t *testing.T) {
 	do(m, "2", "enter")
 	check("details")
 }
+
+// TestEscThenAKeyArrivingTogether: esc and the next key in one read come
+// as alt+key; both are handled (esc clears the filter, / opens a new one).
+func TestEscThenAKeyArrivingTogether(t *testing.T) {
+	m := demoModel(t, 160, 45)
+	m.Update(runes("2/c4096"))
+	press(m, "enter")
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/"), Alt: true})
+	if !m.panes[layout.Points].Capturing() {
+		t.Fatal("alt+/ (esc then / arriving together) did not open the filter")
+	}
+	m.Update(runes("np:7"))
+	press(m, "enter")
+	if v := m.panes[layout.Points].View(); !strings.Contains(v, "/np:7 · 2 of 21 points") {
+		t.Errorf("esc did not clear the first filter before / opened the second:\n%s", v)
+	}
+}
+
+// TestMarkAndAddDoNotCollide: a point is either removed or added, never
+// both (the export would refuse it as given twice).
+func TestMarkAndAddDoNotCollide(t *testing.T) {
+	m := demoModel(t, 160, 45)
+	do(m, "2", "m", "a")
+	if len(m.State().Added) != 0 || m.status != best+" is marked for removal: m unmarks it before a adds it" {
+		t.Errorf("a on a marked point: added %v, status %q", m.State().Added, m.status)
+	}
+	do(m, "j", "a", "m")
+	if m.State().Marks[best+"@published"] || m.status != best+"@published is in the export as measured: a (points pane) takes it out before m marks it" {
+		t.Errorf("m on an added point: marks %v, status %q", m.State().Marks, m.status)
+	}
+}

@@ -134,15 +134,15 @@ func (m *Model) exportConfig() export.Config {
 
 func fromTargets(t session.Targets) export.Config {
 	return export.Config{RecipePath: t.Recipe, MasterPath: t.Master, ChangelogPath: t.Changelog,
-		ConfigKeys: t.ConfigKeys, PRLink: t.PRLink, Replace: t.Replace}
+		ConfigKeys: t.ConfigKeys, PRLink: t.PRLink, Image: t.Image, Replace: t.Replace}
 }
 
 func toTargets(c export.Config) *session.Targets {
-	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && !c.Replace {
+	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && c.Image == "" && !c.Replace {
 		return nil
 	}
 	return &session.Targets{Recipe: c.RecipePath, Master: c.MasterPath, Changelog: c.ChangelogPath,
-		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Replace: c.Replace}
+		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Image: c.Image, Replace: c.Replace}
 }
 
 // State exposes the shared state to tests.

@@ -107,6 +107,14 @@ func (m *Model) relayout() {
 // commands run in sequence so status lines keep their order too. A paste
 // is text: it goes whole to a pane that takes input, and is not keys.
 func (m *Model) handleKeys(msg tea.KeyMsg) tea.Cmd {
+	if msg.Alt && msg.Type == tea.KeyRunes && !msg.Paste {
+		// No binding uses alt: esc followed at once by a key (esc then /
+		// typed fast, or over ssh) arrives as alt+key. Both were meant.
+		esc := m.handleKey(tea.KeyMsg{Type: tea.KeyEsc})
+		sync := m.sync()
+		msg.Alt = false
+		return tea.Sequence(esc, sync, m.handleKeys(msg))
+	}
 	if msg.Type != tea.KeyRunes || len(msg.Runes) <= 1 {
 		return m.handleKey(msg)
 	}

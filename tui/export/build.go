@@ -18,6 +18,7 @@ type Config struct {
 	ChangelogPath string
 	ConfigKeys    []string
 	PRLink        string
+	Image         string // the image the points ran (export --image)
 	// Replace overwrites overrides whose key or name exists already.
 	Replace bool
 }
@@ -35,6 +36,7 @@ func (c Config) Fill(other Config) Config {
 	c.MasterPath = pick(c.MasterPath, other.MasterPath)
 	c.ChangelogPath = pick(c.ChangelogPath, other.ChangelogPath)
 	c.PRLink = pick(c.PRLink, other.PRLink)
+	c.Image = pick(c.Image, other.Image)
 	if len(c.ConfigKeys) == 0 {
 		c.ConfigKeys = slices.Clone(other.ConfigKeys)
 	}
@@ -83,6 +85,6 @@ func Request(cfg Config, w Work) export.ExportRequest {
 		Points: pts, Add: add, Remove: remove,
 		RecipePath: cfg.RecipePath, MasterPath: cfg.MasterPath, ChangelogPath: cfg.ChangelogPath,
 		ConfigKeys: cfg.ConfigKeys, PRLink: cfg.PRLink, WithPlanned: w.WithPlanned,
-		Replace: cfg.Replace, ExplicitMRR: explicit,
+		Replace: cfg.Replace, ExplicitMRR: explicit, Image: cfg.Image,
 	}
 }

@@ -136,6 +136,16 @@ func TestTargetsAreSetInPlace(t *testing.T) {
 	if !saved || !said {
 		t.Errorf("setting a target: saved %v, said %v", saved, said)
 	}
+	m.Update(testkit.Key("down"))
+	m.Update(testkit.Key("enter"))
+	for _, r := range "lmsysorg/sglang:v2" {
+		m.Update(testkit.Key(string(r)))
+	}
+	m.Update(testkit.Key("enter"))
+	if m.cfg.Image != "lmsysorg/sglang:v2" || Request(m.cfg, Work{}).Image != "lmsysorg/sglang:v2" {
+		t.Errorf("the image target: %q", m.cfg.Image)
+	}
+	m.Update(testkit.Key("up"))
 	m.Update(testkit.Key("up"))
 	m.Update(testkit.Key("enter"))
 	m.Update(testkit.Key("ctrl+u"))
@@ -195,6 +205,9 @@ func TestMessagesSpeakTheWorkbenchsLanguage(t *testing.T) {
 		{"--add: agg-tp4-c1 is not a disaggregated point; export writes disagg bundles", "agg-tp4-c1 is not a disaggregated point; export writes disagg bundles"},
 		{`--remove: no loaded point has ID "x"`, `no loaded point has ID "x"`},
 		{"8p: removed although NOT covered (--force)", "8p: removed although NOT covered"},
+		{"the points ran img:2 but the bundle's base container is img:1: pass it as --image to update model.container and the entry's image",
+			"the points ran img:2 but the bundle's base container is img:1: set it as the image (t in the export pane) to update model.container and the entry's image"},
+		{"model.container: img:1 → img:2 (--image)", "model.container: img:1 → img:2 (the image set with t)"},
 	} {
 		got := speak(c.cli)
 		if got != c.want {

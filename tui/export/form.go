@@ -18,11 +18,12 @@ const (
 	fieldKeys
 	fieldChangelog
 	fieldPR
+	fieldImage
 	fieldReplace
 	numFields
 )
 
-var fieldLabels = [numFields]string{"recipe bundle", "master config", "config key(s)", "changelog", "PR link", "replace existing"}
+var fieldLabels = [numFields]string{"recipe bundle", "master config", "config key(s)", "changelog", "PR link", "image", "replace existing"}
 
 var fieldHelp = [numFields]string{
 	"srt-slurm bundle the override blocks go into (schema 1 or 2), or a one-topology recipe or its directory: new files beside it",
@@ -30,6 +31,7 @@ var fieldHelp = [numFields]string{
 	"master entries to edit, comma-separated; new rows go to the first",
 	"perf-changelog.yaml the entry is appended to (empty: no entry)",
 	"the changelog entry's pr-link",
+	"the image the points ran: named in the entry, and written as model.container and the entry's image where they differ (empty: both stay, with a note)",
 	"overwrite overrides whose key or name exists (enter toggles)",
 }
 
@@ -52,6 +54,8 @@ func get(c Config, f int) string {
 		return c.ChangelogPath
 	case fieldPR:
 		return c.PRLink
+	case fieldImage:
+		return c.Image
 	}
 	if c.Replace {
 		return "yes"
@@ -77,6 +81,8 @@ func put(c Config, f int, v string) Config {
 		c.ChangelogPath = v
 	case fieldPR:
 		c.PRLink = v
+	case fieldImage:
+		c.Image = v
 	}
 	return c
 }

@@ -24,6 +24,8 @@ var sayings = []struct {
 	{regexp.MustCompile(`^nothing to export: give points to add \(--add\) or remove \(--remove\)$`),
 		"nothing to export: a adds a point (points pane or planner), m marks one for removal"},
 	{regexp.MustCompile(`reload and export again`), "the export pane re-reads it now: check the preview, then w again"},
+	{regexp.MustCompile(`pass it as --image to update`), "set it as the image (t in the export pane) to update"},
+	{regexp.MustCompile(` \(--image\)$`), " (the image set with t)"},
 	{regexp.MustCompile(`^--(add|remove): `), ""},
 	{regexp.MustCompile(` \(--force\)`), ""},
 }
@@ -46,4 +48,4 @@ func speakAll(ss []string) []string {
 }
 
 // flagWords are CLI flags no workbench message may name (tests).
-var flagWords = strings.Fields("--recipe --master --changelog --config-key --pr-link --replace --remove --add --force --explicit-mrr")
+var flagWords = strings.Fields("--recipe --master --changelog --config-key --pr-link --replace --remove --add --force --explicit-mrr --image")

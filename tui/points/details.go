@@ -85,7 +85,7 @@ func known(v int) string {
 	if v == 0 {
 		return "–"
 	}
-	return fmt.Sprint(v)
+	return model.Thousands(float64(v), 0)
 }
 
 func value(v float64) string {

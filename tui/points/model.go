@@ -197,6 +197,8 @@ func (m *Model) addToExport() tea.Cmd {
 		return msgs.StatusCmd(p.ID+" is planned: it is in the export already (m removes it from the plan)", false)
 	case p.Source == model.SourceCompetitor:
 		return msgs.StatusCmd(p.ID+" is a competitor's point: only our own points go into the recipe", true)
+	case m.st.Marks[p.ID]:
+		return msgs.StatusCmd(p.ID+" is marked for removal: m unmarks it before a adds it", true)
 	}
 	return msgs.StatusCmd(m.st.ToggleAdded(p.ID), false)
 }

@@ -49,6 +49,7 @@ type Targets struct {
 	ConfigKeys []string `json:"config_keys,omitempty"`
 	Changelog  string   `json:"changelog,omitempty"`
 	PRLink     string   `json:"pr_link,omitempty"`
+	Image      string   `json:"image,omitempty"`
 	Replace    bool     `json:"replace,omitempty"`
 }
 

@@ -87,7 +87,7 @@ func (f File) ExportTargets() (Targets, string) {
 		return Targets{}, ""
 	}
 	t := *f.Export
-	for _, s := range append([]string{t.Recipe, t.Master, t.Changelog, t.PRLink}, t.ConfigKeys...) {
+	for _, s := range append([]string{t.Recipe, t.Master, t.Changelog, t.PRLink, t.Image}, t.ConfigKeys...) {
 		if len(s) > maxPathLen || strings.ContainsFunc(s, unicode.IsControl) {
 			return Targets{}, fmt.Sprintf("export targets dropped: a value of %d bytes or with control characters", len(s))
 		}

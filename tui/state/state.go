@@ -140,6 +140,9 @@ func (s *State) ToggleMark(id string) string {
 		}
 		return fmt.Sprintf("removed planned point %s · %s left (u undoes)", id, model.Plural(len(s.Planned), "planned point"))
 	}
+	if s.IsAdded(id) {
+		return id + " is in the export as measured: a (points pane) takes it out before m marks it"
+	}
 	if s.Marks[id] {
 		s.remember("unmarked " + id)
 		delete(s.Marks, id)
