@@ -107,7 +107,8 @@ func parseBenchRaw(path string, data []byte, ds *Dataset) {
 		return
 	}
 	p := model.Point{
-		Curve:   model.CurveKey{Model: modelName(modelID), Scenario: seqScenario(name.isl, name.osl)},
+		Curve: model.CurveKey{Model: modelName(modelID), Scenario: seqScenario(name.isl, name.osl),
+			Framework: name.framework, Precision: name.precision},
 		Source:  model.SourceLocal,
 		Metrics: r.metrics,
 		Prov:    model.Provenance{File: path, DurationS: r.durationS, Date: benchDate(date)},
@@ -132,6 +133,7 @@ func parseBenchRaw(path string, data []byte, ds *Dataset) {
 // benchName is what an InferenceX result file name says about its run.
 type benchName struct {
 	stem                   string // the file name without directories or extension
+	framework, precision   string // words of the name InferenceX uses (vllm, fp8)
 	conc, isl, osl         int
 	gpus, preGPUs, decGPUs int
 	agg                    model.Role // single-node tp8 / dep8 / tep8 / tp8-ep8-dpatrue
@@ -152,6 +154,14 @@ func benchNameOf(path string) benchName {
 		base = base[i+2:]
 	}
 	n := benchName{stem: base}
+	for _, w := range strings.FieldsFunc(strings.ToLower(base), func(r rune) bool { return r == '_' || r == '-' }) {
+		switch {
+		case benchFrameworks[w] && n.framework == "":
+			n.framework = w
+		case benchPrecisions[w] && n.precision == "":
+			n.precision = w
+		}
+	}
 	atoi := func(s string) int { v, _ := strconv.Atoi(s); return v }
 	if m := benchConcRe.FindStringSubmatch(base); m != nil {
 		n.conc = atoi(m[1])
@@ -182,6 +192,11 @@ func benchNameOf(path string) benchName {
 	}
 	return n
 }
+
+var (
+	benchFrameworks = map[string]bool{"vllm": true, "sglang": true, "trt": true, "trtllm": true, "atom": true, "tokenspeed": true}
+	benchPrecisions = map[string]bool{"fp4": true, "fp8": true, "bf16": true, "fp16": true, "int4": true, "int8": true, "mxfp4": true, "nvfp4": true}
+)
 
 // modelName turns a local model path into its Hugging Face name
 // (…/models--openai--gpt-oss-120b/snapshots/… → openai/gpt-oss-120b).

@@ -370,7 +370,11 @@ func checkNamed(t *testing.T, tally *knobTally, at, name string, v Variant) {
 		role(k.Decode, "decode", m[5], m[6])
 	}
 	if m := aggParRe.FindStringSubmatch(name); m != nil && k.Mode == model.ModeAgg {
-		role(k.Prefill, "agg", m[1], m[2])
+		par := m[1]
+		if par == "tp" && strings.Contains(name, "-"+m[1]+m[2]+"-ep-") {
+			par = "tep" // agg-tp4-ep-8k1k: TP4 with expert parallel
+		}
+		role(k.Prefill, "agg", par, m[2])
 	}
 	if m := nameConcRe.FindStringSubmatch(name); m != nil && len(v.Concurrencies) == 1 {
 		c, _ := strconv.Atoi(m[1])

@@ -183,6 +183,7 @@ func TestShapeBenchServingSeconds(t *testing.T) {
 	metricIs(t, p, model.MedianE2EL, 6)
 	metricIs(t, p, model.P99TPOT, 0.08)
 	if p.Metrics.Has(model.MeanIntvty) || p.GPUs() != 8 || p.Curve.Model != "example/GLM-FP8" || p.Curve.Scenario != "1k128" ||
+		p.Curve.Framework != "vllm" || p.Curve.Precision != "fp8" ||
 		p.Prov.Date != "2026-02-13" || p.Prov.DurationS != 60 || p.Source != model.SourceLocal {
 		t.Errorf("%+v", p)
 	}
