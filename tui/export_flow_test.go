@@ -142,11 +142,17 @@ func TestTargetsAreRememberedInTheSession(t *testing.T) {
 	typeText(m, "https://github.com/SemiAnalysisAI/InferenceX/pull/4242")
 	do(m, "enter", "esc")
 	f, err := session.Load(path)
-	if err != nil || f.Export == nil || f.Export.PRLink != "https://github.com/SemiAnalysisAI/InferenceX/pull/4242" || f.Export.Recipe != cfg.RecipePath {
+	wd, _ := os.Getwd()
+	recipe := filepath.Join(wd, cfg.RecipePath) // kept absolute: the next start may be elsewhere
+	if err != nil || f.Export == nil || f.Export.PRLink != "https://github.com/SemiAnalysisAI/InferenceX/pull/4242" || f.Export.Recipe != recipe {
 		t.Fatalf("session: %+v, %v", f.Export, err)
 	}
+	t.Chdir(t.TempDir())
 	again := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: demo.Load(), Session: f, SessionPath: path})
-	if got := again.exportConfig(); got.PRLink != f.Export.PRLink || got.RecipePath != cfg.RecipePath || len(got.ConfigKeys) != 1 {
+	if got := again.exportConfig(); got.PRLink != f.Export.PRLink || got.RecipePath != recipe || len(got.ConfigKeys) != 1 {
 		t.Errorf("restored targets %+v", got)
+	}
+	if p := export.CheckTargets(again.exportConfig()); len(p) != 0 {
+		t.Errorf("restored targets from another directory: %v", p)
 	}
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/spinner"
@@ -74,7 +75,7 @@ func New(opts Options) *Model {
 	if problems := opts.Session.Apply(m.st); len(problems) > 0 {
 		notes = append(notes, "session: "+strings.Join(problems, "; "))
 	}
-	m.restored = restoredSummary(opts.Session, m.st)
+	m.restored = restoredSummary(m.st)
 	saved, problem := opts.Session.ExportTargets()
 	if problem != "" {
 		notes = append(notes, "session: "+problem)
@@ -99,9 +100,9 @@ func New(opts Options) *Model {
 
 // restoredSummary says what a session brought back ("3 marks, 1 planned
 // point, axis mean-intvty"); "" for an empty session.
-func restoredSummary(f session.File, st *state.State) string {
-	if len(f.Marks) == 0 && len(f.Planned) == 0 && len(f.Added) == 0 && f.XAxis == "" {
-		return ""
+func restoredSummary(st *state.State) string {
+	if len(st.Marks) == 0 && len(st.Planned) == 0 && len(st.Added) == 0 && st.X.Name == model.DefaultXAxis.Name && !st.LogX {
+		return "" // nothing but defaults: nothing to tell
 	}
 	parts := []string{model.Plural(len(st.Marks), "mark"), model.Plural(len(st.Planned), "planned point")}
 	if len(st.Added) > 0 {
@@ -141,8 +142,19 @@ func toTargets(c export.Config) *session.Targets {
 	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && c.Image == "" && !c.Replace {
 		return nil
 	}
-	return &session.Targets{Recipe: c.RecipePath, Master: c.MasterPath, Changelog: c.ChangelogPath,
+	// Paths are kept absolute: the next start may be in another directory.
+	return &session.Targets{Recipe: abs(c.RecipePath), Master: abs(c.MasterPath), Changelog: abs(c.ChangelogPath),
 		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Image: c.Image, Replace: c.Replace}
+}
+
+func abs(path string) string {
+	if path == "" {
+		return ""
+	}
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return path
 }
 
 // State exposes the shared state to tests.

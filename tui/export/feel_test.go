@@ -124,14 +124,20 @@ func TestTargetsAreSetInPlace(t *testing.T) {
 	if m.cfg.PRLink != "https://github.com/x/y/pull/7" {
 		t.Fatalf("PR link %q", m.cfg.PRLink)
 	}
-	var saved, said bool
+	var saved, said, rebuilt bool
 	for _, msg := range runAll(cmd) {
 		switch msg := msg.(type) {
 		case msgs.Save:
 			saved = true
 		case msgs.Status:
 			said = msg.Text == "PR link set to https://github.com/x/y/pull/7 (remembered in the session)"
+		case builtMsg:
+			m.Handle(msg)
+			rebuilt = !m.dirty && strings.Contains(m.plan.Entry, "https://github.com/x/y/pull/7")
 		}
+	}
+	if !rebuilt {
+		t.Error("setting the PR link did not rebuild the export with it")
 	}
 	if !saved || !said {
 		t.Errorf("setting a target: saved %v, said %v", saved, said)

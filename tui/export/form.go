@@ -104,7 +104,7 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 		m.cfg.Replace = !m.cfg.Replace
 		m.dirty = true
 		m.redraw()
-		return tea.Batch(msgs.StatusCmd("replace existing overrides: "+get(m.cfg, fieldReplace), false), save)
+		return tea.Batch(msgs.StatusCmd("replace existing overrides: "+get(m.cfg, fieldReplace), false), save, m.Pending())
 	case key.Matches(msg, k.Set):
 		f.editing, f.edit = true, []rune(get(m.cfg, f.field))
 	}
@@ -127,7 +127,7 @@ func (m *Model) updateField(msg tea.KeyMsg) tea.Cmd {
 		m.dirty = true
 		m.redraw()
 		say, bad := checkTarget(f.field, get(m.cfg, f.field))
-		return tea.Batch(msgs.StatusCmd(say, bad), save)
+		return tea.Batch(msgs.StatusCmd(say, bad), save, m.Pending()) // rebuild against the new target
 	case tea.KeyBackspace:
 		if len(f.edit) > 0 {
 			f.edit = f.edit[:len(f.edit)-1]

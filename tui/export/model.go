@@ -177,7 +177,7 @@ func (m *Model) write() tea.Cmd {
 	case plan == nil && m.err != nil:
 		return msgs.StatusCmd(speak(m.err.Error()), true)
 	case plan == nil || m.dirty:
-		return msgs.StatusCmd("the export is still being built: w again in a moment", true)
+		return tea.Batch(msgs.StatusCmd("the export is still being built: w again in a moment", true), m.Pending())
 	case len(plan.Refusals) > 0:
 		return msgs.StatusCmd("export refused (export pane says why): "+strings.Join(speakAll(plan.Refusals), "; "), true)
 	}
