@@ -14,7 +14,7 @@ func init() {
 	register(command{name: "compare", summary: "throughput gain over another curve (competitor) at the same x", run: runCompare})
 }
 
-const compareHelp = `usage: sweeptune compare [--x AXIS] [--other SELECTOR] [--json] [PATH...]
+const compareHelp = `usage: sweeptune compare [--x AXIS] [--y METRIC] [--other SELECTOR] [--json] [PATH...]
 
 For every point (not of the other curve) that has both metrics: the other
 curve's throughput at the same x, by linear interpolation on the other
@@ -28,11 +28,14 @@ The other curve is the competitor source unless --other picks one:
                 printed in the output, or the same fields comma-separated
 A point is compared only with selected points of the same model, scenario,
 hardware and precision (the framework may differ), so curves of other
-models or precisions never mix.
+models or precisions never mix. Each configuration counts with its latest
+measurement (--as-of, --all-dates as for report). With --y cost-per-mtok
+(lower is better) a negative gain is the better one.
 `
 
 type compareFlags struct {
 	inputFlags
+	viewFlags
 	x     string
 	other string
 	json  bool
@@ -42,6 +45,7 @@ func runCompare(args []string, env *cmdEnv) int {
 	fs := newFlags("compare", compareHelp, env)
 	var f compareFlags
 	f.inputFlags.register(fs)
+	f.viewFlags.register(fs)
 	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis: "+xAxisNames())
 	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve: a source, a framework or a full curve key")
 	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
@@ -53,9 +57,20 @@ func runCompare(args []string, env *cmdEnv) int {
 	if !ok {
 		return exitBadInput
 	}
-	y := model.AxisTputPerGPU
+	v, ok := f.viewFlags.resolve("compare", env.stderr)
+	if !ok {
+		return exitBadInput
+	}
+	y := v.y
 	ds, loadCode := f.load(paths, env)
 	printWarnings(env.stderr, ds)
+	ds.Points = v.points(ds.Points)
+	for _, n := range v.notes(ds.Points) {
+		fmt.Fprintf(env.stderr, "warning: %s\n", n)
+	}
+	if len(v.warnings) > 0 {
+		loadCode = exitBadInput
+	}
 	sel, ok := model.ParseSelector(f.other, ds.Points)
 	if !ok {
 		fmt.Fprintf(env.stderr, "sweeptune compare: --other %q matches no source, framework or curve key\n", f.other)

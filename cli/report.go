@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/tui/plot"
 )
 
@@ -16,23 +17,40 @@ func init() {
 
 type reportFlags struct {
 	inputFlags
+	viewFlags
 	x      string
-	y      string
 	json   bool
+	csv    bool
 	width  int
 	height int
 	logX   bool
 }
 
+const reportHelp = `usage: sweeptune report [--x AXIS] [--y METRIC] [--as-of DATE] [--json | --csv] [PATH...]
+
+Per curve (model · scenario · hardware · framework · precision · spec
+decoding): the points table and an ASCII plot of y against x, frontier
+points and hull vertices marked, each competitor curve of the same model,
+scenario, hardware and precision drawn beside it. With no PATH: the
+embedded demo.
+
+Each configuration shows its latest measurement (--as-of DATE: the latest
+on or before DATE; --all-dates: every one). tput-per-mw and cost-per-mtok
+come from the InferenceX dashboard's power and cost per GPU (built in;
+--gpu-power, --gpu-cost and the --gpu-config file override them) and are
+in --json's metrics when --y names one or a --gpu-* flag is given:
+  tput_per_mw   = tput_per_gpu × 1000 / kW per GPU
+  cost_per_mtok = USD per GPU-hour / (tput_per_gpu × 3600) × 1e6
+--csv prints the points table (curve, ID, x, y, frontier and hull status).`
+
 func runReport(args []string, env *cmdEnv) int {
-	fs := newFlags("report", "usage: sweeptune report [--x AXIS] [--json] [PATH...]\n\n"+
-		"Per curve: the points table and an ASCII plot of throughput per GPU against x,\n"+
-		"frontier points and hull vertices marked. With no PATH: the embedded demo.", env)
+	fs := newFlags("report", reportHelp, env)
 	var f reportFlags
 	f.inputFlags.register(fs)
+	f.viewFlags.register(fs)
 	fs.StringVar(&f.x, "x", model.DefaultXAxis.Name, "x axis: "+xAxisNames())
-	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: tput-per-gpu, input-tput-per-gpu, output-tput-per-gpu")
 	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
+	fs.BoolVar(&f.csv, "csv", false, "print the points table as CSV instead of text")
 	fs.IntVar(&f.width, "width", 100, "plot width in columns")
 	fs.IntVar(&f.height, "height", 22, "plot height in rows")
 	fs.BoolVar(&f.logX, "log-x", false, "log-scale x axis")
@@ -44,23 +62,48 @@ func runReport(args []string, env *cmdEnv) int {
 	if !ok {
 		return exitBadInput
 	}
-	y, err := model.ParseYAxis(f.y)
-	if err != nil {
-		fmt.Fprintln(env.stderr, "sweeptune report:", err)
+	v, ok := f.viewFlags.resolve("report", env.stderr)
+	if !ok {
+		return exitBadInput
+	}
+	if f.json && f.csv {
+		fmt.Fprintln(env.stderr, "sweeptune report: --json and --csv: choose one")
 		return exitBadInput
 	}
 	ds, code := f.load(paths, env)
-	curves := model.GroupCurves(ds.Points)
-	rep := buildReport(ds, curves, x, y)
+	pts := v.points(ds.Points)
+	curves := model.GroupCurves(pts)
+	rep := buildReport(ds, curves, x, v.y)
 	printWarnings(env.stderr, ds)
-	if f.json {
+	for _, n := range v.notes(pts) {
+		fmt.Fprintf(env.stderr, "warning: %s\n", n)
+		rep.Warnings = append(rep.Warnings, n)
+	}
+	if len(v.warnings) > 0 {
+		code = exitBadInput
+	}
+	switch {
+	case f.json:
 		if err := writeReportJSON(env.stdout, rep); err != nil {
 			return exitBadInput
 		}
-		return code
+	case f.csv:
+		if err := export.WriteCurvesCSV(env.stdout, x, v.y, csvCurves(rep)); err != nil {
+			return exitBadInput
+		}
+	default:
+		writeReportText(env.stdout, rep, curves, x, v.y, f.width, f.height, f.logX)
 	}
-	writeReportText(env.stdout, rep, curves, x, y, f.width, f.height, f.logX)
 	return code
+}
+
+// csvCurves is the report's table as the CSV writer takes it.
+func csvCurves(rep report) []export.CSVCurve {
+	out := make([]export.CSVCurve, len(rep.Curves))
+	for i, c := range rep.Curves {
+		out[i] = export.CSVCurve{Key: c.Key, Points: c.Points, OnFrontier: c.OnFrontier, HullVertex: c.HullVertex}
+	}
+	return out
 }
 
 func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.Axis, width, height int, logX bool) {
@@ -75,6 +118,10 @@ func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.A
 		rc := rep.Curves[ci]
 		fmt.Fprintf(w, "%s\n", c.Key)
 		onX := 0
+		dated := false
+		for i := range rc.Points {
+			dated = dated || rc.Points[i].Prov.Date != ""
+		}
 		rows := make([][]string, 0, len(rc.Points))
 		for i := range rc.Points {
 			p := &rc.Points[i]
@@ -96,18 +143,26 @@ func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.A
 					mark += ", under hull"
 				}
 			}
-			rows = append(rows, []string{p.ID, string(p.Source), intCell(p.GPUs()), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark})
+			row := []string{p.ID, string(p.Source), intCell(p.GPUs()), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark}
+			if dated {
+				row = append(row[:2:2], append([]string{model.OrDash(p.Prov.Date)}, row[2:]...)...)
+			}
+			rows = append(rows, row)
 		}
-		fmt.Fprint(w, textTable(
-			[]string{"ID", "source", "GPUs", "conc", "BS", y.Name, x.Name, "on frontier"},
-			rows, []bool{false, false, true, true, true, true, true, false}))
+		header := []string{"ID", "source", "GPUs", "conc", "BS", y.Name, x.Name, "on frontier"}
+		right := []bool{false, false, true, true, true, true, true, false}
+		if dated {
+			header = append(header[:2:2], append([]string{"date"}, header[2:]...)...)
+			right = append(right[:2:2], append([]bool{false}, right[2:]...)...)
+		}
+		fmt.Fprint(w, textTable(header, rows, right))
 		if onX == 0 {
 			fmt.Fprintf(w, "(no point of this curve has %s: nothing to plot)\n\n", x.Name)
 			continue
 		}
 		key := c.Key
 		rivals := model.Rivals(all, key, func(p *model.Point) bool { return p.Source == model.SourceCompetitor && p.Curve != key })
-		series := plot.SeriesBySource(append(rivals, c.Points...), x, y, nil)
+		series := plot.CurveSet(c, model.GroupCurves(rivals), x, y, false, nil)
 		canvas := plot.Plot(series, plot.PlotOptions{Width: width, Height: height, X: x, Y: y, LogX: logX})
 		fmt.Fprintln(w)
 		for _, l := range canvas.Lines {
@@ -120,11 +175,7 @@ func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.A
 }
 
 func legend(series []plot.Series) string {
-	parts := make([]string, 0, len(series)+1)
-	for _, s := range series {
-		parts = append(parts, string(s.Glyph)+" "+s.Name)
-	}
-	return "frontier points: " + strings.Join(parts, "  ") + "   ○ dominated"
+	return "frontier points: " + plot.LegendText(series) + "   ○ dominated"
 }
 
 func intCell(v int) string {

@@ -13,7 +13,7 @@ func init() {
 	register(command{name: "review", summary: "may these points be removed? line test, hull, coverage, re-tunes", run: runReview})
 }
 
-const reviewHelp = `usage: sweeptune review --remove ID[,ID...] [--keep ID[,ID...]] [--with-planned] [--x AXIS] [--json] [PATH...]
+const reviewHelp = `usage: sweeptune review --remove ID[,ID...] [--keep ID[,ID...]] [--with-planned] [--x AXIS] [--y METRIC] [--as-of DATE] [--json] [PATH...]
 
 Checks each removed point against the KEPT curve only (never against other
 removed points): the kept points adjacent in x that bracket it give a line,
@@ -35,12 +35,18 @@ configuration (the first loaded) and steady-state runs only (runs shorter
 than 3600 s are left out); coverage then counts the whole curve without the
 removed configurations (E2EL-only points included).
 
+Published configurations measured on several dates count with their latest
+run (--as-of DATE: the latest on or before DATE; --all-dates: every run).
+With --y cost-per-mtok (lower is better) a removed point is covered when its
+cost is at or above the kept line.
+
 Exit status: 0 every removed point covered, 1 one is not, 2 bad input or an
 unknown ID (the valid IDs are listed).
 `
 
 type reviewFlags struct {
 	inputFlags
+	viewFlags
 	remove      string
 	keep        string
 	x           string
@@ -52,6 +58,7 @@ func runReview(args []string, env *cmdEnv) int {
 	fs := newFlags("review", reviewHelp, env)
 	var f reviewFlags
 	f.inputFlags.register(fs)
+	f.viewFlags.register(fs)
 	fs.StringVar(&f.remove, "remove", "", "IDs of the points to remove, comma-separated (required)")
 	fs.StringVar(&f.keep, "keep", "", "IDs of the kept curve, comma-separated (default: the rest of the curve)")
 	fs.StringVar(&f.x, "x", model.DefaultXAxis.Name, "x axis: "+xAxisNames())
@@ -70,15 +77,32 @@ func runReview(args []string, env *cmdEnv) int {
 		fs.Usage()
 		return exitBadInput
 	}
+	v, ok := f.viewFlags.resolve("review", env.stderr)
+	if !ok {
+		return exitBadInput
+	}
 	ds, loadCode := f.load(paths, env)
 	printWarnings(env.stderr, ds)
-	y := model.AxisTputPerGPU
-	rep, err := model.Review(model.ReviewRequest{Points: ds.Points, Remove: splitIDs(f.remove), Keep: splitIDs(f.keep),
+	y := v.y
+	pts := v.points(ds.Points)
+	for _, n := range v.notes(pts) {
+		fmt.Fprintf(env.stderr, "warning: %s\n", n)
+	}
+	if len(v.warnings) > 0 {
+		loadCode = exitBadInput
+	}
+	rep, err := model.Review(model.ReviewRequest{Points: pts, Remove: splitIDs(f.remove), Keep: splitIDs(f.keep),
 		X: x, Y: y, WithPlanned: f.withPlanned})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "sweeptune review: %v\n", err)
 		if re, ok := err.(*model.ReviewError); ok && len(re.Unknown) > 0 {
-			writeValidIDs(env.stderr, ds.Points)
+			for _, id := range re.Unknown {
+				if i := model.FindID(ds.Points, id); i >= 0 {
+					fmt.Fprintf(env.stderr, "%s is a measurement of %s that a later run of its configuration replaces: review it with --all-dates or --as-of %s\n",
+						id, model.OrDash(ds.Points[i].Prov.Date), model.OrDash(ds.Points[i].Prov.Date))
+				}
+			}
+			writeValidIDs(env.stderr, pts)
 		}
 		return exitBadInput
 	}

@@ -100,7 +100,18 @@ func TestOneReviewEverywhere(t *testing.T) {
 			}
 
 			marks := map[string]bool{remove[0]: true, remove[1]: true}
-			rep := review.Compute(ds.Points, marks, model.AxisMeanIntvty, model.AxisTputPerGPU, withPlanned)
+			// The workbench reviews the shown curve (the removed points'),
+			// other curves overlaid.
+			curve := ds.Points[model.FindID(ds.Points, remove[0])].Curve
+			var view, others []model.Point
+			for _, p := range ds.Points {
+				if p.Curve == curve {
+					view = append(view, p)
+				} else {
+					others = append(others, p)
+				}
+			}
+			rep := review.Compute(curve, view, others, marks, model.AxisMeanIntvty, model.AxisTputPerGPU, withPlanned)
 			var tuiDigits []string
 			for _, c := range rep.Curves {
 				for _, v := range c.Removed {

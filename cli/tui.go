@@ -23,6 +23,7 @@ func init() {
 // tuiFlags are the workbench's own flags.
 type tuiFlags struct {
 	theme, color, sessionPath, debug string
+	viewDir                          string
 	mouse, watch                     bool
 	export                           tuiExport
 }
@@ -32,11 +33,14 @@ type tuiExport struct{ recipe, master, changelog, configKeys, prLink, image stri
 
 func runTUI(args []string, env *cmdEnv) int {
 	var in inputFlags
+	var vf viewFlags
 	var f tuiFlags
 	fs := newFlags("tui", "usage: sweeptune [tui] [FLAGS] [PATH...]\n\n"+
 		"The workbench: curve, points, planner, review and export panes over the loaded\n"+
 		"points (the embedded demo when no PATH is given). ? inside shows every key.", env)
 	in.register(fs)
+	vf.register(fs)
+	fs.StringVar(&f.viewDir, "out", "", "where e writes the view's CSV and text plot (default: the current directory)")
 	fs.StringVar(&f.theme, "theme", "", "colour theme: dark, light, high-contrast or none (default: from the terminal background)")
 	fs.StringVar(&f.color, "color", "auto", "colour: auto, always or never (NO_COLOR is honoured too)")
 	fs.StringVar(&f.sessionPath, "session", "", "session file (default: in the user state directory, one per set of inputs)")
@@ -65,7 +69,11 @@ func runTUI(args []string, env *cmdEnv) int {
 	if !ok {
 		return exitBadInput
 	}
-	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Export: export.Config{
+	v, ok := vf.resolve("tui", env.stderr)
+	if !ok {
+		return exitBadInput
+	}
+	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, Y: v.y, ViewDir: f.viewDir, Export: export.Config{
 		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
 		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
 	}}
@@ -84,6 +92,9 @@ func runTUI(args []string, env *cmdEnv) int {
 		sess = session.File{Version: session.Version}
 	}
 	opts.Session = sess
+	for _, w := range v.warnings {
+		opts.Note = strings.TrimPrefix(opts.Note+" · "+w.String(), " · ")
+	}
 	opts.Theme, opts.LockTheme = chooseTheme(f, sess.Theme)
 	if f.color == "always" {
 		lipgloss.SetColorProfile(termenv.ANSI256)

@@ -34,6 +34,8 @@ var (
 	AxisTputPerGPU       = axis(TputPerGPU, "throughput per GPU (total)", true)
 	AxisInputTputPerGPU  = axis(InputTputPerGPU, "input throughput per GPU", true)
 	AxisOutputTputPerGPU = axis(OutputTputPerGPU, "output throughput per GPU", true)
+	AxisTputPerMW        = axis(TputPerMW, "throughput per MW of all-in power", true)
+	AxisCostPerMTok      = axis(CostPerMTok, "cost per million tokens", false)
 )
 
 // DefaultXAxis is where the workbench, report and review start: mean
@@ -47,8 +49,10 @@ var XAxes = []Axis{
 	AxisMedianE2EL, AxisP75E2EL, AxisP90E2EL,
 }
 
-// YAxes are the throughput axes.
-var YAxes = []Axis{AxisTputPerGPU, AxisInputTputPerGPU, AxisOutputTputPerGPU}
+// YAxes are the y axes in the order the workbench cycles through them:
+// throughput per GPU (total, output, input), per MW of power, and cost
+// per million tokens (the one lower-is-better y).
+var YAxes = []Axis{AxisTputPerGPU, AxisOutputTputPerGPU, AxisInputTputPerGPU, AxisTputPerMW, AxisCostPerMTok}
 
 // ParseXAxis resolves a command-line x-axis name.
 func ParseXAxis(name string) (Axis, error) {

@@ -40,8 +40,14 @@ func keyLess(a, b CurveKey) bool {
 	if a.Framework != b.Framework {
 		return a.Framework < b.Framework
 	}
-	return a.Precision < b.Precision
+	if a.Precision != b.Precision {
+		return a.Precision < b.Precision
+	}
+	return a.Spec < b.Spec
 }
+
+// KeyLess orders curve keys field by field, as GroupCurves sorts curves.
+func KeyLess(a, b CurveKey) bool { return keyLess(a, b) }
 
 // WithSource returns the points of one source.
 func WithSource(points []Point, src Source) []Point {
@@ -52,4 +58,83 @@ func WithSource(points []Point, src Source) []Point {
 		}
 	}
 	return out
+}
+
+// ResolveSpecs completes each point's curve key with its speculative
+// decoding: from the knobs (a recipe or a result row names it) when the key
+// has none. A point whose method is still unknown joins the one curve that
+// differs from its own only by a known method, when there is exactly one
+// (a local result without a recipe beside the published MTP curve); with
+// several candidates it keeps a curve of its own, named "unknown".
+func ResolveSpecs(points []Point) {
+	type base struct{ model, scenario, hardware, framework, precision string }
+	baseOf := func(k CurveKey) base { return base{k.Model, k.Scenario, k.Hardware, k.Framework, k.Precision} }
+	known := map[base]string{} // the one known method, "\x00" when several
+	unknown := false
+	for i := range points {
+		c := &points[i].Curve
+		if c.Spec == "" {
+			c.Spec = points[i].Knobs.SpecDecoding
+		}
+		if c.Spec == "" {
+			unknown = true
+			continue
+		}
+		b := baseOf(*c)
+		if s, ok := known[b]; !ok {
+			known[b] = c.Spec
+		} else if s != c.Spec {
+			known[b] = "\x00"
+		}
+	}
+	if !unknown {
+		return
+	}
+	for i := range points {
+		c := &points[i].Curve
+		if c.Spec != "" {
+			continue
+		}
+		if s, ok := known[baseOf(*c)]; ok && s != "\x00" {
+			c.Spec = s
+		}
+	}
+}
+
+// CurveSummary is what a curve picker lists about a curve.
+type CurveSummary struct {
+	Key       CurveKey
+	Points    int
+	FirstDate string // earliest run date, "" when no point is dated
+	LastDate  string
+}
+
+// Summarize counts a curve's points and the span of its run dates.
+func Summarize(c Curve) CurveSummary {
+	s := CurveSummary{Key: c.Key, Points: len(c.Points)}
+	for i := range c.Points {
+		d := day(c.Points[i].Prov.Date)
+		if d == "" {
+			continue
+		}
+		if s.FirstDate == "" || d < s.FirstDate {
+			s.FirstDate = d
+		}
+		if d > s.LastDate {
+			s.LastDate = d
+		}
+	}
+	return s
+}
+
+// DateRange is "2025-10-06 … 2026-02-27", one date when both ends agree,
+// "undated" when none is known.
+func (s CurveSummary) DateRange() string {
+	switch {
+	case s.FirstDate == "":
+		return "undated"
+	case s.FirstDate == s.LastDate:
+		return s.FirstDate
+	}
+	return s.FirstDate + " … " + s.LastDate
 }

@@ -22,6 +22,14 @@ func OrDash(s string) string {
 // separators (1,033,494; 853,132.41 when not whole), anything else with up
 // to two decimals (191.4, 20.58).
 func FormatValue(m Metric, v float64) string {
+	if m == CostPerMTok && v != 0 && math.Abs(v) < 1 {
+		// Cents and below: three significant digits (0.000724), never 0.
+		decimals := 2 - int(math.Floor(math.Log10(math.Abs(v))))
+		return strconv.FormatFloat(v, 'f', decimals, 64)
+	}
+	if m == TputPerMW {
+		return Thousands(math.Round(v), 0) // a rate per MW: whole tokens
+	}
 	if m.IsThroughput() || math.Abs(v) >= 10000 {
 		if v == math.Trunc(v) {
 			return Thousands(v, 0)

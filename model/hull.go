@@ -8,25 +8,28 @@ type HullGap struct {
 	Index     int     // into the points given
 	Vertex    bool    // a vertex of the hull
 	HullValue float64 // the hull's y at the point's x
-	Gap       float64 // HullValue − y: how far below the hull (≥ 0 up to rounding)
-	GapPct    float64 // 100 × Gap / HullValue: the same, in percent of the hull
+	// Gap is how far the point falls short of the hull (≥ 0 up to
+	// rounding): HullValue − y, or y − HullValue on a lower-is-better y.
+	Gap    float64
+	GapPct float64 // 100 × Gap / HullValue: the same, in percent of the hull
 }
 
 // hull is the upper concave hull of a frontier with free disposal: from the
 // best-x point to the highest-y point the chain of vertices, beyond it (worse
 // x) flat at the highest y, since a configuration can always be run at a
-// worse x. Vertices are kept in good-x order (ascending u).
+// worse x. Vertices are kept in good-x order (ascending u). Both axes are
+// taken in their good direction, so a lower-is-better y (cost) works too.
 type hull struct {
-	x     Axis
-	u, y  []float64 // good(x, X) and Y of the vertices, u ascending
-	index []int     // the vertices' indices into the points
+	x, yAxis Axis
+	u, y     []float64 // good(x, X) and good(y, Y) of the vertices, u ascending
+	index    []int     // the vertices' indices into the points
 }
 
 // newHull builds the hull over a frontier given in x ascending order. A point
 // on a hull edge (collinear) is not a vertex: time-sharing its neighbours
 // gives the same.
-func newHull(front []XYPoint, x Axis) hull {
-	h := hull{x: x}
+func newHull(front []XYPoint, x, y Axis) hull {
+	h := hull{x: x, yAxis: y}
 	n := len(front)
 	// Walk in good-x order; the frontier's y falls as x gets better, so the
 	// chain starts at the last point with the highest y (plateau points before
@@ -39,31 +42,36 @@ func newHull(front []XYPoint, x Axis) hull {
 	}
 	start := 0
 	for k := 1; k < n; k++ {
-		if at(k).Y >= at(start).Y {
+		if good(y, at(k).Y) >= good(y, at(start).Y) {
 			start = k
 		}
 	}
 	for k := start; k < n; k++ {
 		p := at(k)
-		u := good(x, p.X)
+		u, v := good(x, p.X), good(y, p.Y)
 		for m := len(h.u); m >= 2; m-- {
 			// Pop the last vertex while it is not strictly above the chord
 			// from the one before it to p.
-			cross := (h.u[m-1]-h.u[m-2])*(p.Y-h.y[m-2]) - (h.y[m-1]-h.y[m-2])*(u-h.u[m-2])
+			cross := (h.u[m-1]-h.u[m-2])*(v-h.y[m-2]) - (h.y[m-1]-h.y[m-2])*(u-h.u[m-2])
 			if cross < 0 {
 				break
 			}
 			h.u, h.y, h.index = h.u[:m-1], h.y[:m-1], h.index[:m-1]
 		}
 		h.u = append(h.u, u)
-		h.y = append(h.y, p.Y)
+		h.y = append(h.y, v)
 		h.index = append(h.index, p.Index)
 	}
 	return h
 }
 
-// value is the hull's y at raw x value xv.
+// value is the hull's raw y at raw x value xv.
 func (h hull) value(xv float64) float64 {
+	return good(h.yAxis, h.goodValue(xv)) // negation is its own inverse
+}
+
+// goodValue is the hull at xv in good-y terms.
+func (h hull) goodValue(xv float64) float64 {
 	if len(h.u) == 0 {
 		return 0
 	}
@@ -90,7 +98,7 @@ func interpolate(x0, y0, x1, y1, x float64) float64 {
 
 func hullOf(points []Point, x, y Axis) (hull, []XYPoint) {
 	c := Coords(points, x, y)
-	return newHull(frontierOf(points, c, x, y), x), c
+	return newHull(frontierOf(points, c, x, y), x, y), c
 }
 
 // HullVertices returns the indices of the hull vertices of the points'
@@ -120,7 +128,7 @@ func HullGaps(points []Point, x, y Axis) []HullGap {
 		g := HullGap{Index: p.Index, Vertex: vertex[p.Index], HullValue: p.Y}
 		if !g.Vertex {
 			g.HullValue = h.value(p.X)
-			g.Gap = g.HullValue - p.Y
+			g.Gap = good(y, g.HullValue) - good(y, p.Y)
 			if g.HullValue != 0 {
 				g.GapPct = 100 * g.Gap / g.HullValue
 			}

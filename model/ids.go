@@ -5,13 +5,28 @@ import (
 	"strings"
 )
 
-// AssignIDs gives every point of one dataset a stable ID derived from its
-// knobs. A duplicate gets @<source> appended, and -2, -3 … if that is taken
-// too; the first point loaded keeps the bare ID so IDs do not shift when
-// more files are added after it.
+// AssignIDs gives every point of one dataset a stable, readable ID derived
+// from its knobs (DESIGN.md §1), unique over the dataset:
+//   - a configuration on a second curve gets the fields its curve differs in
+//     from the first curve that used the ID: agg-tp4-c4@8k1k, agg-tp8-c16@b200;
+//   - a configuration of one curve measured on several dates carries the date
+//     of each measurement: agg-tp8-c16@2025-12-05;
+//   - what is still a duplicate gets @<source> appended, and -2, -3 … if
+//     that is taken too.
+//
+// The first point loaded keeps the bare ID, so IDs do not shift when more
+// files of other configurations are added after it.
 func AssignIDs(points []Point) {
-	taken := make(map[string]bool, len(points))
-	next := make(map[string]int) // next suffix number to try per "<id>@<source>"
+	n := len(points)
+	// Base IDs and curves are interned: lookups with string(buf) do not
+	// allocate, so 100,000 points of a few hundred configurations cost a
+	// few hundred strings.
+	baseOf := make([]int32, n)
+	curveOf := make([]int32, n)
+	baseIdx := map[string]int32{}
+	var bases []string
+	curveIdx := map[CurveKey]int32{}
+	var keys []CurveKey
 	var buf []byte
 	for i := range points {
 		p := &points[i]
@@ -20,22 +35,121 @@ func AssignIDs(points []Point) {
 		} else {
 			buf = p.Knobs.appendBaseID(buf[:0])
 		}
-		// Lookups with string(buf) do not allocate; only the final ID does.
+		b, ok := baseIdx[string(buf)]
+		if !ok {
+			b = int32(len(bases))
+			bases = append(bases, string(buf))
+			baseIdx[bases[b]] = b
+		}
+		baseOf[i] = b
+		ci, ok := curveIdx[p.Curve]
+		if !ok {
+			ci = int32(len(keys))
+			curveIdx[p.Curve] = ci
+			keys = append(keys, p.Curve)
+		}
+		curveOf[i] = ci
+	}
+	// Which configurations of a curve were measured on more than one date,
+	// and which curve used each base ID first.
+	type config struct{ curve, base int32 }
+	type dates struct {
+		first string
+		multi bool
+	}
+	seen := map[config]dates{}
+	owner := make([]int32, len(bases))
+	for b := range owner {
+		owner[b] = -1
+	}
+	for i := range points {
+		c := config{curveOf[i], baseOf[i]}
+		if owner[c.base] < 0 {
+			owner[c.base] = c.curve
+		}
+		d := points[i].Prov.Date
+		if d == "" {
+			continue
+		}
+		if s, ok := seen[c]; !ok {
+			seen[c] = dates{first: d}
+		} else if !s.multi && s.first != d {
+			s.multi = true
+			seen[c] = s
+		}
+	}
+	tags := map[[2]int32]string{}
+	taken := make(map[string]bool, n)
+	next := make(map[string]int) // next suffix number to try per "<id>@<source>"
+	for i := range points {
+		p := &points[i]
+		base := bases[baseOf[i]]
+		buf = append(buf[:0], base...)
+		if o := owner[baseOf[i]]; o != curveOf[i] {
+			k := [2]int32{o, curveOf[i]}
+			tag, ok := tags[k]
+			if !ok {
+				tag = curveTag(keys[o], keys[curveOf[i]])
+				tags[k] = tag
+			}
+			buf = append(append(buf, '@'), tag...)
+		}
+		if d := p.Prov.Date; d != "" && seen[config{curveOf[i], baseOf[i]}].multi {
+			buf = append(append(buf, '@'), d...)
+		}
 		if taken[string(buf)] {
 			buf = append(append(buf, '@'), p.Source...)
 			if taken[string(buf)] {
-				base := string(buf)
-				n := max(next[base], 2)
-				for buf = strconv.AppendInt(append(buf[:len(base)], '-'), int64(n), 10); taken[string(buf)]; buf = strconv.AppendInt(append(buf[:len(base)], '-'), int64(n), 10) {
+				stem := string(buf)
+				n := max(next[stem], 2)
+				for buf = strconv.AppendInt(append(buf[:len(stem)], '-'), int64(n), 10); taken[string(buf)]; buf = strconv.AppendInt(append(buf[:len(stem)], '-'), int64(n), 10) {
 					n++
 				}
-				next[base] = n + 1
+				next[stem] = n + 1
 			}
 		}
-		id := string(buf)
+		id := base // the bare ID shares the interned string
+		if string(buf) != base {
+			id = string(buf)
+		}
 		taken[id] = true
 		p.ID = id
 	}
+}
+
+// curveTag names what curve k has that curve of does not: the fields that
+// differ, in key order (scenario 8k1k, hardware b200, framework vllm …).
+func curveTag(of, k CurveKey) string {
+	parts := diffFields(of, k)
+	for i := range parts {
+		parts[i] = Slug(parts[i])
+	}
+	if len(parts) == 0 {
+		return Unknown
+	}
+	return strings.Join(parts, "-")
+}
+
+// diffFields are k's fields that differ from of's, in key order, without
+// the ones k leaves unknown.
+func diffFields(of, k CurveKey) []string {
+	a, b := of.Fields(), k.Fields()
+	var parts []string
+	for i := range b {
+		if a[i] != b[i] && b[i] != "" {
+			parts = append(parts, b[i])
+		}
+	}
+	return parts
+}
+
+// ShortName names curve k beside curve of by what differs: "b200 · vllm";
+// the full name when nothing known differs.
+func ShortName(of, k CurveKey) string {
+	if parts := diffFields(of, k); len(parts) > 0 {
+		return strings.Join(parts, " · ")
+	}
+	return k.String()
 }
 
 // FindID returns the index of the point with the ID, or -1.

@@ -32,6 +32,10 @@ const (
 	MedianTPOT
 	P90TPOT
 	P99TPOT
+	// Derived from tput-per-gpu and the hardware's all-in power and cost
+	// (see GPUSpecs): never read from a source's throughput fields.
+	TputPerMW
+	CostPerMTok
 	NumMetrics
 )
 
@@ -63,6 +67,8 @@ var metricInfos = [NumMetrics]metricInfo{
 	MedianTPOT:       {"median-tpot", "median_tpot", "s"},
 	P90TPOT:          {"p90-tpot", "p90_tpot", "s"},
 	P99TPOT:          {"p99-tpot", "p99_tpot", "s"},
+	TputPerMW:        {"tput-per-mw", "tput_per_mw", "tok/s/MW"},
+	CostPerMTok:      {"cost-per-mtok", "cost_per_mtok", "$/Mtok"},
 }
 
 // Name is the kebab-case name used on the command line and in points tables.

@@ -37,7 +37,7 @@ func TestPlural(t *testing.T) {
 
 func TestCurveKeyNamesUnknownFields(t *testing.T) {
 	k := CurveKey{Model: "deepseek-ai/DeepSeek-V4.1-Flash", Hardware: "gb300"}
-	want := "deepseek-ai/DeepSeek-V4.1-Flash · unknown scenario · gb300 · unknown framework · unknown precision"
+	want := "deepseek-ai/DeepSeek-V4.1-Flash · unknown scenario · gb300 · unknown framework · unknown precision · unknown spec decoding"
 	if got := k.String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}

@@ -1,5 +1,7 @@
 package model
 
+import "strings"
+
 // Source tags where a point came from.
 type Source string
 
@@ -24,26 +26,58 @@ func ParseSource(s string) (Source, bool) {
 }
 
 // CurveKey groups points as InferenceX plots them; agg and disagg of one
-// framework share a curve.
+// framework share a curve. Scenario is the named scenario (agentic-coding)
+// or the sequence lengths (1k1k, 8k1k); Spec is the speculative decoding
+// method ("none" when a source says there is none, "" when unknown).
 type CurveKey struct {
 	Model     string `json:"model"`
 	Scenario  string `json:"scenario"`
 	Hardware  string `json:"hardware"`
 	Framework string `json:"framework"`
 	Precision string `json:"precision"`
+	Spec      string `json:"spec_decoding,omitempty"`
 }
 
-// String is a compact one-line name of the curve; a field no input gave
-// reads "unknown scenario", never an empty gap.
-func (k CurveKey) String() string {
-	or := func(v, field string) string {
-		if v == "" {
-			return "unknown " + field
-		}
+// Unknown stands for a curve field no source gave: a curve's name is never blank.
+const Unknown = "unknown"
+
+// OrUnknown is s, or Unknown when s is empty.
+func OrUnknown(s string) string {
+	if s == "" {
+		return Unknown
+	}
+	return s
+}
+
+// Fields are the key's fields in display order: model, scenario, hardware,
+// framework, precision, spec decoding.
+func (k CurveKey) Fields() [6]string {
+	return [6]string{k.Model, k.Scenario, k.Hardware, k.Framework, k.Precision, k.Spec}
+}
+
+// FieldNames name the key's fields, in Fields order.
+var FieldNames = [6]string{"model", "scenario", "hardware", "framework", "precision", "spec decoding"}
+
+// FieldText is field i as the key's name shows it: its value, or
+// "unknown scenario" when no input gave it, never an empty gap.
+func (k CurveKey) FieldText(i int) string {
+	if v := k.Fields()[i]; v != "" {
 		return v
 	}
-	return or(k.Model, "model") + " · " + or(k.Scenario, "scenario") + " · " + or(k.Hardware, "hardware") + " · " +
-		or(k.Framework, "framework") + " · " + or(k.Precision, "precision")
+	return Unknown + " " + FieldNames[i]
+}
+
+// String names the curve on one line: model · scenario · hardware ·
+// framework · precision · spec decoding.
+func (k CurveKey) String() string {
+	var b strings.Builder
+	for i := range FieldNames {
+		if i > 0 {
+			b.WriteString(" · ")
+		}
+		b.WriteString(k.FieldText(i))
+	}
+	return b.String()
 }
 
 // Provenance records where a point's numbers came from.

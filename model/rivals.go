@@ -29,7 +29,8 @@ func Rivals(points []Point, k CurveKey, isOther func(*Point) bool) []Point {
 // ParseSelector resolves a selector of the other curve against the loaded
 // points: a source ("competitor", "source:local"), a framework ("vllm",
 // "framework:vllm") or a whole curve key as CurveKey.String prints it (or
-// its fields comma-separated, "curve:…"). ok is false when nothing matches.
+// its fields comma-separated, "curve:…"; the first five fields alone pick
+// the curve whatever its spec decoding). ok is false when nothing matches.
 func ParseSelector(s string, points []Point) (sel func(*Point) bool, ok bool) {
 	kind, val, hasKind := strings.Cut(s, ":")
 	if !hasKind || strings.Contains(kind, " ") || strings.Contains(kind, ",") {
@@ -50,25 +51,35 @@ func ParseSelector(s string, points []Point) (sel func(*Point) bool, ok bool) {
 		}
 	}
 	if kind == "" || kind == "curve" {
-		want := normKey(val)
-		for i := range points {
-			if normKey(points[i].Curve.String()) == want {
-				k := points[i].Curve
-				return func(p *Point) bool { return p.Curve == k }, true
+		want := keyFields(val)
+		if len(want) >= 5 && len(want) <= 6 {
+			// Five fields (a key printed before spec decoding was part of
+			// it) pick every curve of any spec decoding.
+			match := func(k CurveKey) bool {
+				for i, w := range want {
+					if strings.ToLower(k.FieldText(i)) != w {
+						return false
+					}
+				}
+				return true
+			}
+			for i := range points {
+				if match(points[i].Curve) {
+					return func(p *Point) bool { return match(p.Curve) }, true
+				}
 			}
 		}
 	}
 	return nil, false
 }
 
-// normKey lets a key be typed with "·" or "," between its fields.
-func normKey(s string) string {
-	s = strings.ReplaceAll(s, "·", ",")
-	parts := strings.Split(s, ",")
+// keyFields splits a key typed with "·" or "," between its fields.
+func keyFields(s string) []string {
+	parts := strings.Split(strings.ReplaceAll(s, "·", ","), ",")
 	for i := range parts {
 		parts[i] = strings.ToLower(strings.TrimSpace(parts[i]))
 	}
-	return strings.Join(parts, ",")
+	return parts
 }
 
 // CurveGains is one curve's points against the rivals' frontier at the same x.
@@ -90,16 +101,22 @@ func Compare(points []Point, isOther func(*Point) bool, x, y Axis) []CurveGains 
 	}
 	var out []CurveGains
 	for _, c := range GroupCurves(ours) {
-		rivals := Rivals(points, c.Key, isOther)
-		gains := Gains(c.Points, rivals, x, y)
-		cg := CurveGains{Curve: c.Key, Skipped: len(c.Points) - len(gains), Rivals: len(rivals)}
-		for _, g := range gains {
-			cg.Gains = append(cg.Gains, PointGain{ID: c.Points[g.Index].ID, Gain: g})
-		}
-		sortGainsByX(cg.Gains)
-		out = append(out, cg)
+		out = append(out, CompareCurve(c, Rivals(points, c.Key, isOther), x, y))
 	}
 	return out
+}
+
+// CompareCurve gives every point of one curve its gain against the other
+// points' frontier at the same x: the one comparison compare, the review
+// and the workbench's overlays all use.
+func CompareCurve(c Curve, other []Point, x, y Axis) CurveGains {
+	gains := Gains(c.Points, other, x, y)
+	cg := CurveGains{Curve: c.Key, Skipped: len(c.Points) - len(gains), Rivals: len(other)}
+	for _, g := range gains {
+		cg.Gains = append(cg.Gains, PointGain{ID: c.Points[g.Index].ID, Gain: g})
+	}
+	sortGainsByX(cg.Gains)
+	return cg
 }
 
 func sortGainsByX(gs []PointGain) {

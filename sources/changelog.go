@@ -41,10 +41,12 @@ func sniffChangelog(data []byte) bool {
 	return changelogRe.Match(head(data, 8192))
 }
 
-// A changelog gives no points; it is read so that broken files are reported.
+// A changelog gives no points; it is read so that broken files are
+// reported, and kept for the history view.
 func parseChangelogInto(path string, data []byte, ds *Dataset) {
-	_, warns := ParseChangelog(path, data)
+	entries, warns := ParseChangelog(path, data)
 	ds.Warnings = append(ds.Warnings, warns...)
+	ds.Changelogs = append(ds.Changelogs, ChangelogFile{Path: path, Entries: entries})
 }
 
 // ParseChangelog reads every entry; each problem is a warning naming the

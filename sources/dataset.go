@@ -62,6 +62,9 @@ type Dataset struct {
 	// results served from the cache); they do not make the exit code 2.
 	Notices []string
 	Files   int // files read (good or bad)
+	// Changelogs are the perf-changelog files among the inputs, kept for
+	// the history view (which entries fall between two run dates).
+	Changelogs []ChangelogFile
 
 	// pending are result points still waiting for a GPU count (AIPerf
 	// exports carry none); Join resolves them.
@@ -79,6 +82,7 @@ func (d *Dataset) Merge(o *Dataset) {
 	d.Variants = append(d.Variants, o.Variants...)
 	d.Warnings = append(d.Warnings, o.Warnings...)
 	d.Notices = append(d.Notices, o.Notices...)
+	d.Changelogs = append(d.Changelogs, o.Changelogs...)
 	for _, pd := range o.pending {
 		pd.point += len(d.Points) - len(o.Points)
 		d.pending = append(d.pending, pd)

@@ -63,7 +63,7 @@ func TestAPIRowsSharedSample(t *testing.T) {
 		t.Fatalf("%d points, want 4", len(ds.Points))
 	}
 	p := &ds.Points[0]
-	want := model.CurveKey{Model: "dsr1", Scenario: "1k1k", Hardware: "mi355x", Framework: "sglang", Precision: "fp4"}
+	want := model.CurveKey{Model: "dsr1", Scenario: "1k1k", Hardware: "mi355x", Framework: "sglang", Precision: "fp4", Spec: "none"}
 	if p.Curve != want || p.Source != model.SourcePublished || p.ID != "agg-tp4-c4" || p.GPUs() != 4 {
 		t.Errorf("first row: %+v %s %s gpus %d", p.Curve, p.Source, p.ID, p.GPUs())
 	}
@@ -83,6 +83,10 @@ func TestAPIRowsSharedSample(t *testing.T) {
 	if ds.Points[2].Curve.Scenario != "8k1k" {
 		t.Errorf("third row scenario %q, want 8k1k", ds.Points[2].Curve.Scenario)
 	}
+	// One configuration on three curves: told apart by what differs.
+	if second.ID != "agg-tp4-c4@1k8k" || ds.Points[2].ID != "agg-tp4-c4@8k1k" {
+		t.Errorf("IDs %q %q, want agg-tp4-c4@1k8k and agg-tp4-c4@8k1k", second.ID, ds.Points[2].ID)
+	}
 }
 
 func TestAgentXSharedSample(t *testing.T) {
@@ -93,7 +97,7 @@ func TestAgentXSharedSample(t *testing.T) {
 		t.Fatalf("%d points, want 1", len(ds.Points))
 	}
 	p := &ds.Points[0]
-	want := model.CurveKey{Model: "deepseek-ai/DeepSeek-V4.1-Flash", Scenario: "agentic-coding", Hardware: "h100", Framework: "sglang", Precision: "fp4"}
+	want := model.CurveKey{Model: "deepseek-ai/DeepSeek-V4.1-Flash", Scenario: "agentic-coding", Hardware: "h100", Framework: "sglang", Precision: "fp4", Spec: "mtp"}
 	if p.Curve != want || p.Source != model.SourceLocal || p.ID != "agg-tp8-c4" || p.GPUs() != 8 || p.Knobs.SpecDecoding != "mtp" {
 		t.Errorf("point %+v %s %s gpus %d spec %s", p.Curve, p.Source, p.ID, p.GPUs(), p.Knobs.SpecDecoding)
 	}

@@ -97,3 +97,81 @@ func BenchmarkFirstFrame(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// 100,000 points over 100 curves (each configuration measured on two
+// dates): the sizes issue 13 sets its 16 ms budgets at.
+const curvesN, curvesK = 100000, 100
+
+func curvesModel(b *testing.B) *Model {
+	m := newLoaded(b, benchW, benchH, testkit.SyntheticCurves(curvesN, curvesK))
+	m.opts.SessionPath = ""
+	if len(m.State().Curves) != curvesK || len(m.State().View()) != 500 {
+		b.Fatalf("%d curves, %d points shown", len(m.State().Curves), len(m.State().View()))
+	}
+	return m
+}
+
+// BenchmarkSwitchCurve100k: ] and [ show the next or previous curve: the
+// view, plot, table, planner fit and the review and export commands'
+// inputs (Update + View). Budget: 16 ms.
+func BenchmarkSwitchCurve100k(b *testing.B) {
+	m := curvesModel(b)
+	next, prev := testkit.Key("]"), testkit.Key("[")
+	clk := startCPU(b)
+	for i := 0; i < b.N; i++ {
+		k := next
+		if i%2 == 1 {
+			k = prev
+		}
+		m.Update(k)
+		_ = m.View()
+	}
+	clk.report(b, 1)
+}
+
+// BenchmarkToggleOverlay100k: o, space, enter: one overlay on or off
+// (three key presses, each with its frame). Budget: 16 ms per key.
+func BenchmarkToggleOverlay100k(b *testing.B) {
+	m := curvesModel(b)
+	o, space, enter := testkit.Key("o"), tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}, testkit.Key("enter")
+	down := testkit.Key("down")
+	clk := startCPU(b)
+	for i := 0; i < b.N; i++ {
+		for _, k := range []tea.KeyMsg{o, down, space, enter} {
+			m.Update(k)
+			_ = m.View()
+		}
+	}
+	clk.report(b, 4)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/4, "ns/key")
+}
+
+// BenchmarkKeyPress100k: a cursor move in the points table of one curve
+// of 100 (Update + View). Budget: 16 ms.
+func BenchmarkKeyPress100k(b *testing.B) {
+	m := curvesModel(b)
+	press(m, "2")
+	down, up := testkit.Key("down"), testkit.Key("up")
+	clk := startCPU(b)
+	for i := 0; i < b.N; i++ {
+		k := down
+		if i%40 >= 20 {
+			k = up
+		}
+		m.Update(k)
+		_ = m.View()
+	}
+	clk.report(b, 1)
+}
+
+// BenchmarkCycleY100k: y moves to the next y metric of the shown curve.
+func BenchmarkCycleY100k(b *testing.B) {
+	m := curvesModel(b)
+	y := testkit.Key("y")
+	clk := startCPU(b)
+	for i := 0; i < b.N; i++ {
+		m.Update(y)
+		_ = m.View()
+	}
+	clk.report(b, 1)
+}

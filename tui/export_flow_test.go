@@ -57,7 +57,7 @@ func TestAOnAMeasuredPointAddsItToTheExport(t *testing.T) {
 	if m.status != "added "+local7P+" to the export as measured · 1 measured point to export" {
 		t.Fatalf("a: status %q", m.status)
 	}
-	if !strings.Contains(m.panes[layout.Points].View(), "›◇ 7p1d-…-dep16-b96-c5540") {
+	if !strings.Contains(m.panes[layout.Points].View(), "›◇ 7p1d-dep2-dep16-b96-c5540") {
 		t.Errorf("the added row does not show ◇:\n%s", m.panes[layout.Points].View())
 	}
 	settle(m)
@@ -69,7 +69,8 @@ func TestAOnAMeasuredPointAddsItToTheExport(t *testing.T) {
 	if len(m.State().Added) != 0 || !strings.HasPrefix(m.status, "took "+local7P+" out of the export") {
 		t.Errorf("a again: added %v, status %q", m.State().Added, m.status)
 	}
-	do(m, "esc", "/")
+	// The competitor's points are another curve: ] shows it.
+	do(m, "esc", "]", "2", "/")
 	typeText(m, "vllm-p90-75")
 	do(m, "enter", "a")
 	if len(m.State().Added) != 0 || m.status != "vllm-p90-75-5 is a competitor's point: only our own points go into the recipe" {

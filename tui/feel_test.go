@@ -115,7 +115,7 @@ func TestTruncatedIDsKeepTheirEnd(t *testing.T) {
 	m := demoModel(t, 160, 45)
 	v := m.View()
 	// The three 3P c1228 rows and the two c700 rows stay apart.
-	for _, want := range []string{"3p1d-…-c1228@published ", "3p1d-…-dep16-b24-c1228 ", "3p1d-…-b24-c1228@local ", "3p1d-…b18-c700@published ", "3p1d-dep2-dep16-b18-c700 "} {
+	for _, want := range []string{"3p1d-…-b24-c1228@published ", "3p1d-dep2-dep16-b24-c1228 ", "3p1d-…-dep16-b24-c1228@local ", "3p1d-…-b18-c700@published ", "3p1d-dep2-dep16-b18-c700 "} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the points table lacks %q", want)
 		}

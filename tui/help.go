@@ -34,7 +34,9 @@ func (m *Model) helpGroups() []keys.Group {
 	panes := m.keys.PaneGroups()
 	title := func(i int) string { return layout.Names[i] + " pane (" + string(rune('1'+i)) + ")" }
 	out := []keys.Group{{Title: title(m.focus) + " · focused", Keys: panes[m.focus].Keys}}
-	out = append(out, keys.Group{Title: "everywhere", Keys: m.keys.GlobalBindings()})
+	out = append(out, keys.Group{Title: "everywhere", Keys: m.keys.EverywhereBindings()},
+		keys.Group{Title: "curves (everywhere)", Keys: m.keys.CurveBindings()},
+		keys.Group{Title: "pickers (c o @ H): type to filter", Keys: m.keys.PickerBindings()})
 	for d := 1; d < len(panes); d++ {
 		i := (m.focus + d) % len(panes)
 		out = append(out, keys.Group{Title: title(i), Keys: panes[i].Keys})

@@ -7,11 +7,13 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/curve"
 	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/picker"
 	"github.com/sweeptune/sweeptune/tui/plan"
 	"github.com/sweeptune/sweeptune/tui/points"
 	"github.com/sweeptune/sweeptune/tui/review"
@@ -42,9 +44,15 @@ type Model struct {
 	status       string
 	statusErr    bool
 	showHelp     bool
-	help         scroll.View // the full help, scrolled with the scroll keys
-	zoomed       bool        // z: the focused pane alone on the screen
-	statusH      int         // rows of the status line (a long message wraps)
+	help         scroll.View   // the full help, scrolled with the scroll keys
+	pick         *picker.Model // an open picker (curve, overlays, dates)
+	pickKind     pickKind
+	pickFrom     string                  // the first date of a comparison
+	dates        *datesView              // the open "compare two dates" view
+	datesSeq     int
+	changelogs   []sources.ChangelogFile // changelogs among the loaded inputs
+	zoomed       bool                    // z: the focused pane alone on the screen
+	statusH      int                     // rows of the status line (a long message wraps)
 	confirm      *confirm
 	exported     string   // session.Signature at the last export
 	restored     string   // what the session brought back, told with the first load
@@ -65,6 +73,13 @@ func New(opts Options) *Model {
 		opts.Theme = themes.None
 	}
 	m := &Model{opts: opts, keys: keys.Default(), theme: opts.Theme, st: state.New(), loading: true}
+	if opts.Specs != nil {
+		m.st.Specs = opts.Specs
+	}
+	m.st.AsOf, m.st.AllDates = opts.AsOf, opts.AllDates
+	if opts.Y.Name != "" {
+		m.st.Y = opts.Y
+	}
 	m.styles = themes.New(m.theme, opts.Renderer)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))
 	m.help = scroll.New(m.keys.Review.Scroll)

@@ -4,6 +4,7 @@ package tui
 
 import (
 	"github.com/charmbracelet/lipgloss"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/session"
@@ -35,4 +36,16 @@ type Options struct {
 	Note string
 	// LockTheme keeps T from leaving the none theme (NO_COLOR, --color=never).
 	LockTheme bool
+	// Specs are the GPUs' power and cost behind tput-per-mw and
+	// cost-per-mtok; nil: the built-in table.
+	Specs model.GPUSpecs
+	// AsOf starts the view as of a date (YYYY-MM-DD); "": the latest runs.
+	AsOf string
+	// AllDates starts the view on every run of each configuration.
+	AllDates bool
+	// Y is the starting y metric; the zero Axis keeps tput-per-gpu.
+	Y model.Axis
+	// ViewDir is where e writes the view's CSV and plot; "": the current
+	// directory.
+	ViewDir string
 }

@@ -35,5 +35,11 @@ type clicker interface {
 	Click(x, y int) tea.Cmd
 }
 
+// titled is a pane whose border names what it shows (the curve pane
+// names its curve).
+type titled interface {
+	Title() string
+}
+
 // allPanes lists every pane in ring order (the layout shows what fits).
 var allPanes = []int{layout.Curve, layout.Points, layout.Planner, layout.Review, layout.Export}

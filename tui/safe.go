@@ -51,6 +51,7 @@ func safePoint(p model.Point) (model.Point, bool) {
 	esc(&p.Curve.Hardware)
 	esc(&p.Curve.Framework)
 	esc(&p.Curve.Precision)
+	esc(&p.Curve.Spec)
 	esc((*string)(&p.Source))
 	esc((*string)(&p.Knobs.Mode))
 	esc(&p.Knobs.Balance)

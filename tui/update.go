@@ -50,6 +50,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if len(msg.problems) > 0 {
 			m.hold(strings.Join(msg.problems, " · "))
 		}
+	case datesMsg:
+		m.handleDates(msg)
+	case viewWrittenMsg:
+		m.handleViewWritten(msg)
 	default:
 		cmd = m.handleOther(msg)
 	}
@@ -150,9 +154,18 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.help.Update(msg)
 		return nil
 	}
+	if m.pick != nil {
+		return m.updatePick(msg)
+	}
+	if m.dates != nil {
+		return m.updateDates(msg)
+	}
 	fp := m.panes[m.focus]
 	if fp.Capturing() {
 		return fp.Update(msg)
+	}
+	if cmd, ok := m.handleCurveKey(msg); ok {
+		return cmd
 	}
 	switch {
 	case key.Matches(msg, g.Suspend):
@@ -324,6 +337,7 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	for _, w := range msg.ds.Warnings {
 		m.warnings = append(m.warnings, w.String())
 	}
+	m.changelogs = msg.ds.Changelogs
 	switch n := len(msg.ds.Warnings); n {
 	case 0:
 		m.info(say)

@@ -17,6 +17,7 @@ func (m *Model) View() string { return m.screen }
 // boxCache keeps a pane's framed lines until its body or focus changes.
 type boxCache struct {
 	body    string
+	title   string
 	focused bool
 	w, h    int
 	lines   []string
@@ -28,16 +29,19 @@ func (m *Model) box(s layout.Slot) []string {
 		body = m.spin.View() + " loading…"
 	}
 	focused := s.Pane == m.focus
-	c := &m.boxes[s.Pane]
-	if c.lines != nil && c.body == body && c.focused == focused && c.w == s.W && c.h == s.H {
-		return c.lines
-	}
 	title := layout.Names[s.Pane]
+	if t, ok := m.panes[s.Pane].(titled); ok {
+		title = t.Title()
+	}
 	if m.lay.Mode == layout.Zoom {
 		title += " · zoomed (z restores)"
 	}
+	c := &m.boxes[s.Pane]
+	if c.lines != nil && c.body == body && c.title == title && c.focused == focused && c.w == s.W && c.h == s.H {
+		return c.lines
+	}
 	out := frame.Box(m.styles, s.Pane+1, title, body, s.W, s.H, focused)
-	*c = boxCache{body: body, focused: focused, w: s.W, h: s.H, lines: strings.Split(out, "\n")}
+	*c = boxCache{body: body, title: title, focused: focused, w: s.W, h: s.H, lines: strings.Split(out, "\n")}
 	return c.lines
 }
 
@@ -60,12 +64,17 @@ func (m *Model) compose() {
 	if m.lay.TabRow >= 0 {
 		rows = append(rows, m.tabs())
 	}
-	if m.showHelp {
-		bodyH := m.h - len(status) - len(rows)
+	switch bodyH := m.h - len(status) - len(rows); {
+	case m.showHelp:
 		m.help.SetSize(m.w-2, bodyH-2)
 		help := frame.Box(m.styles, 0, m.helpTitle(), m.help.String(), m.w, bodyH, true)
 		rows = append(rows, help)
-	} else {
+	case m.pick != nil:
+		rows = append(rows, frame.Box(m.styles, 0, m.pick.Title+" (esc cancels)", m.pick.View(m.styles, m.w-2, bodyH-2), m.w, bodyH, true))
+	case m.dates != nil:
+		m.dates.view.SetSize(m.w-2, bodyH-2)
+		rows = append(rows, frame.Box(m.styles, 0, m.dates.title, m.dates.view.String(), m.w, bodyH, true))
+	default:
 		for _, r := range m.lay.Rows {
 			rows = append(rows, m.joinRow(r))
 		}

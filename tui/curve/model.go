@@ -21,11 +21,13 @@ type Model struct {
 	styles themes.Styles
 	w, h   int
 
-	series []plot.Series
-	order  []string // IDs with coordinates, by x, for ←/→
-	view   string
-	canvas plot.Canvas // the last plot, for clicks
-	top    int         // body row of the canvas' first line
+	series  []plot.Series
+	order   []string // IDs with coordinates, by x, for ←/→
+	gains   map[string]model.Gain
+	gainsVs string
+	view    string
+	canvas  plot.Canvas // the last plot, for clicks
+	top     int         // body row of the canvas' first line
 }
 
 // New returns the pane over the shared state.
@@ -49,7 +51,7 @@ func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 // Refresh redoes what a state change touched.
 func (m *Model) Refresh(c state.Change) {
 	switch {
-	case c&(state.ChangeData|state.ChangeAxis) != 0:
+	case c&(state.ChangeData|state.ChangeAxis|state.ChangeCurve|state.ChangeOverlay|state.ChangeDisplay) != 0:
 		m.rebuild()
 	case c&state.ChangeMarks != 0:
 		m.remark()
@@ -59,41 +61,53 @@ func (m *Model) Refresh(c state.Change) {
 	}
 }
 
-func (m *Model) rebuild() {
-	marks := func(id string) (plot.MarkKind, bool) {
-		if m.st.Marks[id] {
-			return plot.MarkRemoved, true
-		}
-		return 0, false
+func (m *Model) marks(id string) (plot.MarkKind, bool) {
+	if m.st.Marks[id] {
+		return plot.MarkRemoved, true
 	}
-	all := m.st.All()
-	m.series = plot.SeriesBySource(all, m.st.X, m.st.Y, marks)
-	c := model.Coords(all, m.st.X, m.st.Y)
+	return 0, false
+}
+
+// rebuild draws the shown curve and its overlays, one frontier line each.
+func (m *Model) rebuild() {
+	shown := m.st.ShownCurve()
+	m.series = plot.CurveSet(shown, m.st.OverlayCurves(), m.st.X, m.st.Y, m.st.OptimalOnly, m.marks)
+	c := model.Coords(shown.Points, m.st.X, m.st.Y)
 	sort.SliceStable(c, func(i, j int) bool { return c[i].X < c[j].X })
 	m.order = m.order[:0]
 	for _, p := range c {
-		m.order = append(m.order, all[p.Index].ID)
+		m.order = append(m.order, shown.Points[p.Index].ID)
+	}
+	m.gains = nil
+	if m.st.ShowGains {
+		if g, ok := m.st.Gains(); ok {
+			m.gains = map[string]model.Gain{}
+			for _, pg := range g.Gains {
+				m.gains[pg.ID] = pg.Gain
+			}
+			m.gainsVs = model.ShortName(m.st.Curve, m.st.Overlays[0])
+		}
 	}
 }
 
 // remark updates the markers after a mark toggle without rebuilding the
-// series: the frontiers are per source and do not depend on marks.
+// series: the frontier does not depend on marks. The shown curve is the
+// last series.
 func (m *Model) remark() {
-	for si := range m.series {
-		s := &m.series[si]
-		planned := s.Name == string(model.SourcePlanned)
-		for pi := range s.Points {
-			p := &s.Points[pi]
-			switch {
-			case planned:
-				p.Kind = plot.MarkPlanned
-			case m.st.Marks[p.ID]:
-				p.Kind = plot.MarkRemoved
-			case p.Frontier:
-				p.Kind = plot.MarkFrontier
-			default:
-				p.Kind = plot.MarkDominated
-			}
+	if len(m.series) == 0 {
+		return
+	}
+	s := &m.series[len(m.series)-1]
+	for pi := range s.Points {
+		p := &s.Points[pi]
+		switch {
+		case p.Kind == plot.MarkPlanned:
+		case m.st.Marks[p.ID]:
+			p.Kind = plot.MarkRemoved
+		case p.Frontier:
+			p.Kind = plot.MarkFrontier
+		default:
+			p.Kind = plot.MarkDominated
 		}
 	}
 }
@@ -111,14 +125,33 @@ func (m *Model) redraw() {
 			// slider step costs one plot, not a rebuild.
 			series = append(series[:len(series):len(series)], plot.Series{
 				Name: "preview", Class: plot.SourceClass(model.SourcePlanned),
-				Points: []plot.PlotPoint{{X: x, Y: y, ID: p.ID, Kind: plot.MarkPlanned}},
+				Points: []plot.PlotPoint{{X: x, Y: y, ID: p.ID, Kind: plot.MarkPlanned, Label: plot.PointLabel(p)}},
+				Legend: []plot.LegendItem{{Glyph: plot.MarkPlanned.Glyph(), Class: plot.SourceClass(model.SourcePlanned), Text: "preview"}},
 			})
 		}
 	}
-	m.view, m.canvas, m.top = render(Input{
-		Series: series, X: m.st.X, Y: m.st.Y, LogX: m.st.LogX,
+	in := Input{
+		Series: series, X: m.st.X, Y: m.st.Y, LogX: m.st.LogX, Labels: m.st.Labels,
 		Selected: sel, Marked: sel != nil && m.st.Marks[sel.ID],
-	}, m.styles, m.w, m.h)
+	}
+	if m.gains != nil && sel != nil {
+		g, ok := m.gains[sel.ID]
+		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok}
+	}
+	m.view, m.canvas, m.top = render(in, m.styles, m.w, m.h)
+}
+
+// Title names the shown curve, for the pane's border.
+func (m *Model) Title() string {
+	t := "curve: " + m.st.Curve.String()
+	switch {
+	case m.st.AllDates:
+		t += " · every run"
+	}
+	if m.st.AsOf != "" {
+		t += " · as of " + m.st.AsOf
+	}
+	return t
 }
 
 // Click selects the point whose marker is nearest the clicked body cell

@@ -18,8 +18,17 @@ type Input struct {
 	Series   []plot.Series
 	X, Y     model.Axis
 	LogX     bool
+	Labels   bool         // shape and concurrency beside frontier points
 	Selected *model.Point // nil when nothing is selected
 	Marked   bool         // the selected point is marked for removal
+	Gain     *GainNote    // the selected point against an overlay, when asked
+}
+
+// GainNote is the selected point's gain against an overlaid curve at its x.
+type GainNote struct {
+	Vs    string // the overlay's short name
+	Gain  model.Gain
+	Known bool // the point has both metrics
 }
 
 // Render draws the pane body in exactly w×h cells.
@@ -41,6 +50,9 @@ func render(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
 	var head, vals []string
 	if h >= 10 {
 		head, vals = readout(in.Selected, in.Marked, in.X, in.Y, st, w)
+		if in.Gain != nil {
+			vals = append(vals, frame.Wrap(st.Text.Render(gainText(*in.Gain, in.Y)), w)...)
+		}
 	}
 	if h < 6 {
 		legend, caption = nil, nil
@@ -51,7 +63,7 @@ func render(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
 	readout := append(head, vals...)
 	plotH := h - len(legend) - len(caption) - len(readout)
 	canvas := plot.Plot(in.Series, plot.PlotOptions{
-		Width: w, Height: plotH, X: in.X, Y: in.Y, LogX: in.LogX, Selected: selectedID(in.Selected),
+		Width: w, Height: plotH, X: in.X, Y: in.Y, LogX: in.LogX, Selected: selectedID(in.Selected), Labels: in.Labels,
 	})
 	lines := make([]string, 0, h)
 	lines = append(lines, legend...)
@@ -79,23 +91,28 @@ func selectedID(p *model.Point) string {
 	return p.ID
 }
 
-// Legend names each drawn series in its colour, then the marker shapes.
+// Legend names each drawn series' markers in their colour (the shown
+// curve's sources, then each overlaid curve), then the marker shapes.
 func Legend(series []plot.Series, st themes.Styles) string {
 	var parts []string
-	for _, s := range series {
-		glyph := plot.MarkFrontier.Glyph()
-		if s.Glyph != 0 {
-			glyph = s.Glyph
-		}
-		if s.Name == string(model.SourcePlanned) || s.Name == "preview" {
-			glyph = plot.MarkPlanned.Glyph()
-		}
-		parts = append(parts, st.SeriesStyle(int(s.Class)).Render(fmt.Sprintf("%c─ %s", glyph, s.Name)))
+	for _, it := range plot.Legend(series) {
+		parts = append(parts, st.SeriesStyle(int(it.Class)).Render(fmt.Sprintf("%c %s", it.Glyph, it.Text)))
 	}
 	parts = append(parts, st.Muted.Render("○ dominated"),
 		st.MarkSelected.Render("◆")+st.Muted.Render(" selected"),
 		st.MarkRemoved.Render("×")+st.Muted.Render(" removal"))
 	return strings.Join(parts, "  ")
+}
+
+// gainText is "gain vs b200 · vllm at x 97.4: 1,005,892.79 → +11.05 %".
+func gainText(g GainNote, y model.Axis) string {
+	switch {
+	case !g.Known:
+		return fmt.Sprintf("gain vs %s: – (no %s or x)", g.Vs, y.Name)
+	case !g.Gain.HasOther:
+		return fmt.Sprintf("gain vs %s: – (x outside its frontier; never extrapolated)", g.Vs)
+	}
+	return fmt.Sprintf("gain vs %s at the same x: %s there → %+.2f %%", g.Vs, model.FormatValue(y.Metric, g.Gain.Other), g.Gain.GainPct)
 }
 
 // Readout is the selected point's exact values: a head line and the values,

@@ -21,8 +21,18 @@ func demoInput() Input {
 		return plot.MarkRemoved, id == "8p1d-dep2-dep16-c4096"
 	}
 	sel := testkit.ByID(pts, "7p1d-dep2-dep16-b96-c5540")
+	var own, comp []model.Point
+	for _, p := range pts {
+		if p.Source == model.SourceCompetitor {
+			comp = append(comp, p)
+		} else {
+			own = append(own, p)
+		}
+	}
+	shown := model.Curve{Key: own[0].Curve, Points: own}
+	overlays := []model.Curve{{Key: comp[0].Curve, Points: comp}}
 	return Input{
-		Series: plot.SeriesBySource(pts, model.AxisMeanIntvty, model.AxisTputPerGPU, marks),
+		Series: plot.CurveSet(shown, overlays, model.AxisMeanIntvty, model.AxisTputPerGPU, false, marks),
 		X:      model.AxisMeanIntvty, Y: model.AxisTputPerGPU, Selected: sel,
 	}
 }

@@ -62,19 +62,59 @@ func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh notes that the export must be rebuilt.
 func (m *Model) Refresh(c state.Change) {
-	if c&(state.ChangeData|state.ChangeMarks) != 0 {
+	if c&(state.ChangeData|state.ChangeMarks|state.ChangeCurve|state.ChangeOverlay) != 0 {
 		m.dirty = true
 	}
 }
 
-// work is the state's marks, plan and added points (orphans left out by
-// Request).
+// current is what the export of the shown curve takes: its measured points
+// (as of the workbench's date) with the overlaid curves' (the rivals of its
+// review), and its planned points, marks and added points; other curves'
+// marks wait until their curve is shown.
 func (m *Model) current() Work {
-	return Work{Loaded: m.st.Points, Planned: m.st.Planned, Marks: m.st.MarkedIDs(), Added: m.st.Added, WithPlanned: m.st.WithPlanned}
+	w := Work{WithPlanned: m.st.WithPlanned}
+	for _, p := range m.st.View() {
+		if p.Source == model.SourcePlanned {
+			w.Planned = append(w.Planned, p)
+		} else {
+			w.Loaded = append(w.Loaded, p)
+		}
+	}
+	for _, c := range m.st.OverlayCurves() {
+		w.Loaded = append(w.Loaded, c.Points...)
+	}
+	for _, id := range m.st.MarkedIDs() {
+		if m.st.InView(id) {
+			w.Marks = append(w.Marks, id)
+		}
+	}
+	for _, id := range m.st.Added {
+		if m.st.InView(id) {
+			w.Added = append(w.Added, id)
+		}
+	}
+	return w
 }
 
+// empty: nothing of the shown curve to export (checked without copying
+// the curve: it runs on every change).
 func (m *Model) empty() bool {
-	return len(m.st.Planned) == 0 && len(m.st.Added) == 0 && len(m.st.Marks) == len(m.st.Orphans())
+	for _, p := range m.st.Planned {
+		if p.Curve == m.st.Curve {
+			return false
+		}
+	}
+	for id := range m.st.Marks {
+		if m.st.InView(id) {
+			return false
+		}
+	}
+	for _, id := range m.st.Added {
+		if m.st.InView(id) {
+			return false
+		}
+	}
+	return true
 }
 
 // Pending returns the build command when the preview is out of date. It

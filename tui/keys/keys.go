@@ -19,6 +19,22 @@ type Global struct {
 	XAxis, XAxisPrev, LogX, Theme  key.Binding
 	Reload, Zoom, Undo             key.Binding
 	Cancel                         key.Binding
+	Curves                         Curves
+}
+
+// Curves are the global keys that choose what the workbench shows: which
+// curve, what is overlaid, the y metric, the date and how the plot draws.
+type Curves struct {
+	Next, Prev, Pick, Overlays   key.Binding
+	YAxis, YAxisPrev             key.Binding
+	OptimalOnly, Labels, Gains   key.Binding
+	AsOf, CompareDates, WriteCSV key.Binding
+}
+
+// Picker moves in and answers a list picker (curves, overlays, dates);
+// typed text filters it.
+type Picker struct {
+	Up, Down, Toggle, Choose, Cancel key.Binding
 }
 
 // Nav moves within a pane.
@@ -87,6 +103,7 @@ type KeyMap struct {
 	Review  Review
 	Export  Export
 	Confirm Confirm
+	Picker  Picker
 }
 
 // Default is the key map of TUI.md: arrows and vim keys, tab and digits
@@ -107,6 +124,20 @@ func Default() KeyMap {
 		Theme:     b("T", "theme", "T"),
 		Reload:    b("r", "reload", "r"),
 		Cancel:    b("esc", "cancel", "esc"),
+		Curves: Curves{
+			Next:         b("]", "next curve", "]"),
+			Prev:         b("[", "prev curve", "["),
+			Pick:         b("c", "pick curve", "c"),
+			Overlays:     b("o", "overlay curves", "o"),
+			YAxis:        b("y", "next y metric", "y"),
+			YAxisPrev:    b("Y", "prev y metric", "Y"),
+			OptimalOnly:  b("F", "frontier only", "F"),
+			Labels:       b("n", "point labels", "n"),
+			Gains:        b("%", "gains vs overlay", "%"),
+			AsOf:         b("@", "as of date", "@"),
+			CompareDates: b("H", "history: 2 dates", "H"),
+			WriteCSV:     b("e", "write CSV + plot", "e"),
+		},
 	}
 	names := [5]string{"curve", "points", "planner", "review", "export"}
 	for i := range g.Jump {
@@ -162,6 +193,13 @@ func Default() KeyMap {
 			Yes: b("y", "yes", "y", "Y"),
 			No:  b("n/esc", "no", "n", "N", "esc"),
 		},
+		Picker: Picker{
+			Up:     b("↑", "up", "up", "ctrl+p"),
+			Down:   b("↓", "down", "down", "ctrl+n"),
+			Toggle: b("space", "select (overlays)", " "),
+			Choose: b("enter", "choose", "enter"),
+			Cancel: b("esc", "cancel", "esc"),
+		},
 	}
 }
 
@@ -176,12 +214,31 @@ func scroll() Scroll {
 	}
 }
 
-// GlobalBindings lists the global bindings in help order.
+// GlobalBindings lists every global binding (the conflict check's set):
+// the everywhere ones, then the curve ones.
 func (k KeyMap) GlobalBindings() []key.Binding {
+	return append(k.EverywhereBindings(), k.CurveBindings()...)
+}
+
+// EverywhereBindings are the global bindings but the curve ones, in help order.
+func (k KeyMap) EverywhereBindings() []key.Binding {
 	g := k.Global
 	out := []key.Binding{g.NextPane, g.PrevPane}
 	out = append(out, g.Jump[:]...)
 	return append(out, g.XAxis, g.XAxisPrev, g.LogX, g.Zoom, g.Undo, g.Theme, g.Reload, g.Help, g.Quit, g.ForceQuit, g.Suspend, g.Cancel)
+}
+
+// CurveBindings are the global keys that choose what is shown, in help order.
+func (k KeyMap) CurveBindings() []key.Binding {
+	c := k.Global.Curves
+	return []key.Binding{c.Next, c.Prev, c.Pick, c.Overlays, c.YAxis, c.YAxisPrev, c.AsOf, c.CompareDates,
+		c.OptimalOnly, c.Labels, c.Gains, c.WriteCSV}
+}
+
+// PickerBindings are a picker's keys.
+func (k KeyMap) PickerBindings() []key.Binding {
+	p := k.Picker
+	return []key.Binding{p.Up, p.Down, p.Toggle, p.Choose, p.Cancel}
 }
 
 // TableBindings lists bubbles' table bindings.

@@ -15,18 +15,21 @@ import (
 
 // Fit is a calibration and how far to trust it.
 type Fit struct {
-	Cal     *planner.Calibration
-	Err     error
-	Points  []model.Point     // the calibration points, one per configuration
-	Twins   []planner.Skipped // chosen measurements counted once with a calibration point
-	Curve   model.CurveKey    // the curve the candidates lie on
-	Cands   []model.Point     // every point of the curve the user may choose
-	Chosen  map[string]bool   // candidate IDs in the fit (twins included)
-	Auto    bool              // the automatic choice: nothing toggled yet
-	Method  string            // "leave-one-out" or "2-fold"
-	Rows    []planner.BacktestRow
-	MeanAbs struct{ Tput, Mean float64 }
-	Tested  int
+	Cal    *planner.Calibration
+	Err    error
+	Points []model.Point     // the calibration points, one per configuration
+	Twins  []planner.Skipped // chosen measurements counted once with a calibration point
+	Curve  model.CurveKey    // the curve the candidates lie on
+	Cands  []model.Point     // every point of the curve the user may choose
+	Chosen map[string]bool   // candidate IDs in the fit (twins included)
+	Auto   bool              // the automatic choice: nothing toggled yet
+	// BacktestPoints are the chosen points with their twins, which the
+	// backtest leaves out a configuration at a time.
+	BacktestPoints []model.Point
+	Method         string // "leave-one-out" or "2-fold"; "" before the backtest ran
+	Rows           []planner.BacktestRow
+	MeanAbs        struct{ Tput, Mean float64 }
+	Tested         int
 }
 
 // Calibrate fits the model on the chosen IDs, or with nil on the points
@@ -34,6 +37,17 @@ type Fit struct {
 // own curve); twins count once. Each chosen configuration is then predicted
 // by a fit without it and its twins.
 func Calibrate(all []model.Point, chosen []string) Fit {
+	f := CalibrateOnly(all, chosen)
+	if f.Err == nil {
+		f.SetBacktest(planner.CrossValidate(f.BacktestPoints))
+	}
+	return f
+}
+
+// CalibrateOnly fits without the backtest: the pane predicts at once and
+// backtests in a command (a leave-one-out over a large curve takes tens of
+// milliseconds, more than a key press may).
+func CalibrateOnly(all []model.Point, chosen []string) Fit {
 	auto, autoErr := planner.ChooseFit(all, nil)
 	f := Fit{Auto: chosen == nil, Curve: auto.Curve, Chosen: map[string]bool{}}
 	var ids []string
@@ -68,17 +82,19 @@ func Calibrate(all []model.Point, chosen []string) Fit {
 		return f
 	}
 	f.Cal.AddMeasured(all)
-	var withTwins []model.Point
 	for _, p := range all {
 		if f.Chosen[p.ID] {
-			withTwins = append(withTwins, p)
+			f.BacktestPoints = append(f.BacktestPoints, p)
 		}
 	}
-	cv := planner.CrossValidate(withTwins)
+	return f
+}
+
+// SetBacktest records how far the fit's predictions missed its points.
+func (f *Fit) SetBacktest(cv planner.CrossValidation) {
 	f.Method, f.Rows = cv.Method, cv.Rows
 	f.MeanAbs.Tput, f.MeanAbs.Mean = cv.MeanAbs.Tput, cv.MeanAbs.Mean
 	f.Tested = len(f.Rows)
-	return f
 }
 
 // ChosenIDs are the chosen candidates in candidate order.

@@ -23,6 +23,8 @@ type Model struct {
 
 	fit     Fit
 	chosen  []string // fit point IDs the user chose; nil: the automatic choice
+	cvGen   int      // the fit's generation, so a stale backtest is dropped
+	cvDirty bool     // the fit has no backtest yet
 	loadRev int
 	seed    model.Point // curve, image and topology of planned points
 	knobs   model.Knobs
@@ -55,8 +57,14 @@ func (m *Model) Capturing() bool { return m.editing }
 
 // Refresh refits when the loaded points changed (not on planned ones).
 func (m *Model) Refresh(c state.Change) {
-	if c&state.ChangeData == 0 || m.st.LoadRev == m.loadRev {
+	newData := c&state.ChangeData != 0 && m.st.LoadRev != m.loadRev
+	if !newData && c&state.ChangeCurve == 0 {
 		return
+	}
+	if c&state.ChangeCurve != 0 {
+		// Plan on the shown curve: its points seed the plan and are the
+		// fit's candidates.
+		m.seeded, m.chosen = false, nil
 	}
 	m.loadRev = m.st.LoadRev
 	m.refit()
@@ -69,7 +77,9 @@ func (m *Model) Refresh(c state.Change) {
 
 // refit calibrates on the chosen points and keeps the cursor on a row.
 func (m *Model) refit() {
-	m.fit = Calibrate(m.st.Points, m.chosen)
+	m.fit = CalibrateOnly(m.st.View(), m.chosen)
+	m.cvGen++
+	m.cvDirty = m.fit.Err == nil
 	m.field = min(m.field, m.rows()-1)
 }
 
@@ -91,7 +101,8 @@ func (m *Model) toggleFit() tea.Cmd {
 	if m.fit.Err != nil {
 		return msgs.StatusCmd(verb+id+"; no calibration: "+m.fit.Err.Error(), true)
 	}
-	return msgs.StatusCmd(fmt.Sprintf("%s%s: fit on %d configurations", verb, id, len(m.fit.Points)), false)
+	// The refit's backtest: no state changed, so the root would not ask.
+	return tea.Batch(m.Pending(), msgs.StatusCmd(fmt.Sprintf("%s%s: fit on %d configurations", verb, id, len(m.fit.Points)), false))
 }
 
 // Update handles keys while focused.
@@ -287,8 +298,39 @@ func (m *Model) Bindings() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Dec, k.Inc, k.Seed, k.Edit, k.Add, k.Toggle}
 }
 
-// Pending is nil: predictions take microseconds and run on Refresh.
-func (m *Model) Pending() tea.Cmd { return nil }
+// backtestMsg is a finished backtest of the fit of generation gen.
+type backtestMsg struct {
+	gen int
+	cv  planner.CrossValidation
+}
 
-// Handle owns no messages.
-func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }
+// Pending backtests a new fit in a command; predictions take microseconds
+// and run on Refresh.
+func (m *Model) Pending() tea.Cmd {
+	if !m.cvDirty {
+		return nil
+	}
+	m.cvDirty = false
+	gen, pts := m.cvGen, m.fit.BacktestPoints
+	return func() tea.Msg { return backtestMsg{gen: gen, cv: planner.CrossValidate(pts)} }
+}
+
+// Handle takes the pane's backtests; a stale one (another fit's) is dropped.
+func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
+	b, ok := msg.(backtestMsg)
+	if !ok {
+		return nil, false
+	}
+	if b.gen == m.cvGen {
+		m.fit.SetBacktest(b.cv)
+		m.redraw()
+	}
+	return nil, true
+}
+
+// Sync backtests now, on the caller's goroutine (tests).
+func (m *Model) Sync() {
+	if cmd := m.Pending(); cmd != nil {
+		m.Handle(cmd())
+	}
+}

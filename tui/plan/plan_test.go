@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
@@ -20,15 +21,32 @@ func newPane(t *testing.T, styles themes.Styles) (*Model, *state.State) {
 	st.SetPoints(testkit.Demo())
 	st.TakeChanges()
 	m := New(st, keys.Default().Planner, styles)
+	m.Sync() // the backtest, which the workbench runs in a command
 	if m.fit.Err != nil {
 		t.Fatalf("calibration on the demo: %v", m.fit.Err)
 	}
 	return m, st
 }
 
+// send presses keys and runs the commands they return, as the runtime
+// would, giving the pane its own results (the backtest).
 func send(m *Model, ks ...string) {
 	for _, k := range ks {
-		m.Update(testkit.Key(k))
+		run(m, m.Update(testkit.Key(k)))
+	}
+}
+
+func run(m *Model, cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			run(m, c)
+		}
+	default:
+		m.Handle(msg)
 	}
 }
 

@@ -172,8 +172,11 @@ func fitSection(b *strings.Builder, in Input, st themes.Styles) {
 		how = "automatic"
 	}
 	head := fmt.Sprintf("fit · %d configurations of %d candidates (%s)", len(f.Points), len(f.Cands), how)
-	if f.Tested > 0 {
+	switch {
+	case f.Tested > 0:
 		head += fmt.Sprintf(" · %s on %d: |tput| %.1f %%  |mean intvty| %.1f %%", f.Method, f.Tested, f.MeanAbs.Tput, f.MeanAbs.Mean)
+	case f.Cal != nil && f.Method == "":
+		head += " · backtesting…"
 	}
 	fmt.Fprintf(b, "%s\n", st.Accent.Render(head))
 	if f.Cal != nil {

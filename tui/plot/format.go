@@ -22,8 +22,18 @@ func yLabel(v float64) string {
 		s = strconv.FormatFloat(v/1e3, 'f', 1, 64) + "k"
 	case a >= 10 || v == 0:
 		s = strconv.FormatFloat(v, 'f', 0, 64)
-	default:
+	case a >= 0.995:
 		s = strconv.FormatFloat(v, 'f', 2, 64)
+	case a >= 0.00995:
+		s = strconv.FormatFloat(v, 'f', 3, 64) // cents: 0.025
+	default:
+		// A fraction of a cent per million tokens: 7.2e-4, in six cells.
+		e := int(math.Floor(math.Log10(a)))
+		m := v / math.Pow(10, float64(e))
+		if math.Abs(m) >= 9.95 {
+			m, e = m/10, e+1
+		}
+		s = strconv.FormatFloat(m, 'f', 1, 64) + "e" + strconv.Itoa(e)
 	}
 	if len(s) < yLabelWidth {
 		s = strings.Repeat(" ", yLabelWidth-len(s)) + s

@@ -4,12 +4,14 @@ import "strings"
 
 // grid is a fixed-size rune canvas with a class per cell.
 type grid struct {
-	runes [][]rune
-	class [][]uint8
+	runes  [][]rune
+	class  [][]uint8
+	weight []uint8 // per cell: the weight of the marker drawn there, 0 none
+	w      int
 }
 
 func newGrid(w, h int) *grid {
-	g := &grid{runes: make([][]rune, h), class: make([][]uint8, h)}
+	g := &grid{runes: make([][]rune, h), class: make([][]uint8, h), weight: make([]uint8, w*h), w: w}
 	for r := range g.runes {
 		g.runes[r] = []rune(strings.Repeat(" ", w))
 		g.class[r] = make([]uint8, w)
@@ -69,4 +71,18 @@ func (g *grid) canvas() Canvas {
 		c.Lines[r] = string(row)
 	}
 	return c
+}
+
+// claim reports whether a marker of weight wt may be drawn at (r, c): the
+// cell holds no marker of more weight. The cell is then the marker's.
+func (g *grid) claim(r, c int, wt uint8) bool {
+	if r < 0 || r >= len(g.runes) || c < 0 || c >= g.w {
+		return false
+	}
+	i := r*g.w + c
+	if g.weight[i] > wt {
+		return false
+	}
+	g.weight[i] = wt
+	return true
 }

@@ -23,6 +23,21 @@ const (
 	MarkPlanned                   // a planned point: ◇
 )
 
+// weight orders markers that land in one cell (higher shows).
+func (k MarkKind) weight() uint8 {
+	switch k {
+	case MarkSelected:
+		return 5
+	case MarkRemoved:
+		return 4
+	case MarkPlanned:
+		return 3
+	case MarkFrontier:
+		return 2
+	}
+	return 1
+}
+
 // Glyph is the marker's shape, so nothing depends on colour alone.
 func (k MarkKind) Glyph() rune {
 	switch k {
@@ -46,12 +61,18 @@ const (
 	ClassRemoved  uint8 = 201
 )
 
-// PlotPoint is one marker. Frontier says the series' line passes through it.
+// PlotPoint is one marker. Frontier says the series' line passes through
+// it. Glyph and Class, when set, replace the series' frontier glyph and
+// colour for this point (a local point on a published curve); Label is
+// drawn beside the marker when the plot shows labels.
 type PlotPoint struct {
 	X, Y     float64
 	ID       string
 	Kind     MarkKind
 	Frontier bool
+	Glyph    rune
+	Class    uint8
+	Label    string
 }
 
 // Series is one line with its markers; Class (1-based) picks its colour.
@@ -62,6 +83,7 @@ type Series struct {
 	Class  uint8
 	Glyph  rune
 	Points []PlotPoint
+	Legend []LegendItem // what the series' markers mean, for the legend
 }
 
 // PlotOptions sizes and labels the plot. Height counts every row returned
@@ -71,6 +93,7 @@ type PlotOptions struct {
 	X, Y          model.Axis
 	LogX          bool
 	Selected      string
+	Labels        bool // write each frontier point's label beside it
 }
 
 // Canvas is the rendered plot: exactly Height lines of exactly Width cells,
@@ -154,10 +177,50 @@ func Plot(series []Series, opt PlotOptions) Canvas {
 			}
 		}
 	}
+	if opt.Labels {
+		for _, s := range series {
+			for _, p := range s.Points {
+				if p.Label != "" && (p.Frontier || p.ID == opt.Selected) {
+					sc.label(g, p, prefix, bodyRows)
+				}
+			}
+		}
+	}
 	sc.xAxis(g, prefix, bodyRows)
 	cv := g.canvas()
 	cv.Marks = marks
 	return cv
+}
+
+// label writes a point's label right of its marker, or left of it when
+// the right has no room, only over blank cells so it never hides a marker
+// or a line; a label that fits nowhere is left out.
+func (sc *scale) label(g *grid, p PlotPoint, prefix, bodyRows int) {
+	x, ok := sc.px(p.X)
+	if !ok || !finite(p.Y) {
+		return
+	}
+	r, c := sc.row(p.Y), prefix+sc.col(x)
+	text := []rune(p.Label)
+	if r >= bodyRows {
+		return
+	}
+	for _, start := range []int{c + 2, c - 1 - len(text)} {
+		if start < prefix || start+len(text) > len(g.runes[r]) {
+			continue
+		}
+		free := true
+		for k := start - 1; k <= start+len(text); k++ {
+			if k >= prefix && k < len(g.runes[r]) && k != c && g.runes[r][k] != ' ' {
+				free = false
+				break
+			}
+		}
+		if free {
+			g.text(r, start, string(text), ClassAxis)
+			return
+		}
+	}
 }
 
 // scale maps data to cells exactly as asciigraph does for the y axis.
@@ -268,6 +331,9 @@ func (sc *scale) mark(g *grid, p PlotPoint, class uint8, glyph rune, prefix int,
 	if selected != "" && p.ID == selected {
 		kind = MarkSelected
 	}
+	if p.Class != 0 {
+		class = p.Class
+	}
 	switch kind {
 	case MarkSelected:
 		class = ClassSelected
@@ -275,12 +341,17 @@ func (sc *scale) mark(g *grid, p PlotPoint, class uint8, glyph rune, prefix int,
 		class = ClassRemoved
 	}
 	r, c := sc.row(p.Y), prefix+sc.col(x)
-	// A selected point is never hidden under another marker.
-	if cur := g.runes[r][c]; kind != MarkSelected && (cur == '◆' && g.class[r][c] == ClassSelected) {
+	// Where markers share a cell the weightier shows: selected, removal,
+	// planned, frontier, then dominated; never a dominated point over a
+	// frontier one.
+	if !g.claim(r, c, kind.weight()) {
 		return r, c, true
 	}
 	ch := kind.Glyph()
-	if kind == MarkFrontier && glyph != 0 {
+	switch {
+	case (kind == MarkFrontier || kind == MarkDominated) && p.Glyph != 0:
+		ch = p.Glyph
+	case kind == MarkFrontier && glyph != 0:
 		ch = glyph
 	}
 	g.set(r, c, ch, class)

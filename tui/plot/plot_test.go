@@ -121,7 +121,8 @@ func TestPlotDemoGolden(t *testing.T) {
 			own = append(own, p)
 		}
 	}
-	c := Plot(SeriesBySource(own, xAxis, yAxis, nil), PlotOptions{Width: 90, Height: 20, X: xAxis, Y: yAxis, Selected: "7p1d-dep2-dep16-b96-c5540"})
+	shown := model.Curve{Key: own[0].Curve, Points: own}
+	c := Plot(CurveSet(shown, nil, xAxis, yAxis, false, nil), PlotOptions{Width: 90, Height: 20, X: xAxis, Y: yAxis, Selected: "7p1d-dep2-dep16-b96-c5540"})
 	checkFrame(t, c, 90, 20)
 	got := c.String() + "\n"
 	path := filepath.Join("testdata", "demo-mean-intvty.golden")
@@ -149,7 +150,8 @@ func TestThousandsAndLabels(t *testing.T) {
 			t.Errorf("Thousands(%v) = %q, want %q", v, got, want)
 		}
 	}
-	for v, want := range map[float64]string{1.2e6: " 1.20M", 853000: "  853k", 1500: "  1.5k", 0: "     0", 57: "    57"} {
+	for v, want := range map[float64]string{1.2e6: " 1.20M", 853000: "  853k", 1500: "  1.5k", 0: "     0", 57: "    57",
+		2.28: "  2.28", 0.025: " 0.025", 0.000724: "7.2e-4", 0.00999: " 0.010", 0.0000996: "1.0e-4"} {
 		if got := yLabel(v); got != want {
 			t.Errorf("yLabel(%v) = %q, want %q", v, got, want)
 		}

@@ -1,6 +1,10 @@
 package plot
 
-import "github.com/sweeptune/sweeptune/model"
+import (
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+)
 
 // SourceClass is the series class of a source tag (1-based, display order).
 func SourceClass(s model.Source) uint8 {
@@ -12,8 +16,9 @@ func SourceClass(s model.Source) uint8 {
 	return uint8(len(model.Sources) + 1)
 }
 
-// SourceGlyph is the frontier marker of a source's series, so series stay
-// apart without colour: ● published, ■ local, ◇ planned, ▲ competitor.
+// SourceGlyph is the frontier marker of a source's points on the shown
+// curve, so sources stay apart without colour: ● published, ■ local,
+// ◇ planned, ▲ competitor.
 func SourceGlyph(s model.Source) rune {
 	switch s {
 	case model.SourceLocal:
@@ -27,49 +32,153 @@ func SourceGlyph(s model.Source) rune {
 	}
 }
 
-// SeriesBySource builds one series per source present, with each series'
-// own frontier marked, in the drawing order competitor, published, local,
-// planned (planned on top). marks, when non-nil, overrides a point's marker
-// (removal marks); planned points always show as planned.
-func SeriesBySource(points []model.Point, x, y model.Axis, marks func(id string) (MarkKind, bool)) []Series {
-	order := []model.Source{model.SourceCompetitor, model.SourcePublished, model.SourceLocal, model.SourcePlanned}
-	var out []Series
-	for _, src := range order {
-		pts := model.WithSource(points, src)
-		if len(pts) == 0 {
+// overlayGlyphs mark overlaid curves' frontier points, one per curve (the
+// shown curve's sources use ● ■ ◇).
+var overlayGlyphs = []rune{'▲', '▼', '★', '✚', '▶', '◀', '♣', '♠'}
+
+// OverlayGlyph is the frontier marker of the i-th overlaid curve.
+func OverlayGlyph(i int) rune { return overlayGlyphs[i%len(overlayGlyphs)] }
+
+// OverlayClass is the colour class of the i-th overlaid curve: after the
+// sources' classes (1…4 are the shown curve's published, local, planned
+// and the competitor colour), wrapping over the theme's series colours.
+func OverlayClass(i int) uint8 { return uint8(4 + i%60) }
+
+// DominatedOverlay marks an overlaid curve's points off its frontier.
+const DominatedOverlay = '·'
+
+// CurveStyle says how one curve is drawn.
+type CurveStyle struct {
+	Name  string
+	Class uint8 // the line's colour class
+	// Glyph marks every frontier point; 0 marks each by its source
+	// (● published, ■ local) in its source's colour: the shown curve.
+	Glyph rune
+	// Overlay draws points off the frontier as · (another curve's).
+	Overlay bool
+	// OptimalOnly leaves out measured points off the frontier.
+	OptimalOnly bool
+}
+
+// CurveSeries is one curve as one series: one frontier line over its
+// measured points (whatever their source), markers for every point.
+// Planned points are markers only (◇): they are not measured. marks, when
+// non-nil, overrides a point's marker (removal marks).
+func CurveSeries(pts []model.Point, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
+	measured := make([]model.Point, 0, len(pts))
+	at := make([]int, 0, len(pts)) // measured index → pts index
+	for i := range pts {
+		if pts[i].Source != model.SourcePlanned {
+			measured = append(measured, pts[i])
+			at = append(at, i)
+		}
+	}
+	onFrontier := make([]bool, len(pts))
+	for _, k := range model.Frontier(measured, x, y) {
+		onFrontier[at[k]] = true
+	}
+	s := Series{Name: cs.Name, Class: cs.Class, Glyph: cs.Glyph, Points: make([]PlotPoint, 0, len(pts))}
+	present := make([]bool, len(model.Sources)+1)
+	for i := range pts {
+		p := &pts[i]
+		xv, yv, ok := p.XY(x, y)
+		if !ok {
 			continue
 		}
-		s := seriesOf(string(src), SourceClass(src), pts, x, y, marks)
-		s.Glyph = SourceGlyph(src)
-		out = append(out, s)
+		pp := PlotPoint{X: xv, Y: yv, ID: p.ID, Kind: MarkDominated, Frontier: onFrontier[i], Label: PointLabel(p)}
+		if onFrontier[i] {
+			pp.Kind = MarkFrontier
+		}
+		switch {
+		case p.Source == model.SourcePlanned:
+			pp.Kind = MarkPlanned
+			pp.Class = SourceClass(model.SourcePlanned)
+		case cs.Glyph == 0:
+			pp.Glyph, pp.Class = SourceGlyph(p.Source), SourceClass(p.Source)
+			if !onFrontier[i] {
+				pp.Glyph = 0
+			}
+		case cs.Overlay && !onFrontier[i]:
+			pp.Glyph = DominatedOverlay
+		}
+		if marks != nil {
+			if k, ok := marks(p.ID); ok {
+				pp.Kind = k
+			}
+		}
+		if cs.OptimalOnly && pp.Kind == MarkDominated {
+			continue
+		}
+		present[SourceClass(p.Source)-1] = true
+		s.Points = append(s.Points, pp)
+	}
+	if cs.Glyph != 0 {
+		text := cs.Name
+		switch {
+		case len(pts) == 0:
+			text += " (no runs by this date)"
+		case len(s.Points) == 0:
+			text += " (nothing on these axes)"
+		}
+		s.Legend = []LegendItem{{Glyph: cs.Glyph, Class: cs.Class, Text: text}}
+		return s
+	}
+	for i, src := range model.Sources {
+		if present[i] {
+			s.Legend = append(s.Legend, LegendItem{Glyph: SourceGlyph(src), Class: SourceClass(src), Text: string(src)})
+		}
+	}
+	return s
+}
+
+// LegendItem is one entry of a plot's legend.
+type LegendItem struct {
+	Glyph rune
+	Class uint8
+	Text  string
+}
+
+// CurveSet is the series of a plot: each overlaid curve (named by what
+// differs from the shown one, its own glyph and colour), then the shown
+// curve on top, one frontier line each.
+func CurveSet(shown model.Curve, overlays []model.Curve, x, y model.Axis, optimalOnly bool, marks func(id string) (MarkKind, bool)) []Series {
+	out := make([]Series, 0, len(overlays)+1)
+	for i, o := range overlays {
+		out = append(out, CurveSeries(o.Points, x, y, CurveStyle{
+			Name: model.ShortName(shown.Key, o.Key), Class: OverlayClass(i), Glyph: OverlayGlyph(i),
+			Overlay: true, OptimalOnly: optimalOnly}, nil))
+	}
+	return append(out, CurveSeries(shown.Points, x, y, CurveStyle{
+		Name: shown.Key.String(), Class: SourceClass(model.SourcePublished), OptimalOnly: optimalOnly}, marks))
+}
+
+// Legend lists every series' items: the shown curve's (the last series)
+// first, then the overlays in the order chosen.
+func Legend(series []Series) []LegendItem {
+	if len(series) == 0 {
+		return nil
+	}
+	out := append([]LegendItem(nil), series[len(series)-1].Legend...)
+	for _, s := range series[:len(series)-1] {
+		out = append(out, s.Legend...)
 	}
 	return out
 }
 
-func seriesOf(name string, class uint8, pts []model.Point, x, y model.Axis, marks func(string) (MarkKind, bool)) Series {
-	onFrontier := make(map[int]bool)
-	for _, i := range model.Frontier(pts, x, y) {
-		onFrontier[i] = true
+// LegendText is the legend without colour: "● published  ■ local  ▲ vllm".
+func LegendText(series []Series) string {
+	var parts []string
+	for _, it := range Legend(series) {
+		parts = append(parts, string(it.Glyph)+" "+it.Text)
 	}
-	s := Series{Name: name, Class: class}
-	for i := range pts {
-		xv, yv, ok := pts[i].XY(x, y)
-		if !ok {
-			continue
-		}
-		kind := MarkDominated
-		if onFrontier[i] {
-			kind = MarkFrontier
-		}
-		if pts[i].Source == model.SourcePlanned {
-			kind = MarkPlanned
-		}
-		if marks != nil {
-			if k, ok := marks(pts[i].ID); ok {
-				kind = k
-			}
-		}
-		s.Points = append(s.Points, PlotPoint{X: xv, Y: yv, ID: pts[i].ID, Kind: kind, Frontier: onFrontier[i]})
+	return strings.Join(parts, "  ")
+}
+
+// PointLabel is the shape and concurrency an engineer reads a point by:
+// "7P BS96 c5540", "agg TP4 c16"; a point without knobs by its label.
+func PointLabel(p *model.Point) string {
+	if p.Knobs.Mode == "" {
+		return p.Label
 	}
-	return s
+	return p.Knobs.ShortLabel()
 }

@@ -33,7 +33,8 @@ type Model struct {
 	desc      bool
 
 	orphans int   // marks whose points are not loaded
-	idx     []int // table row → index into st.All()
+	idx     []int // table row → index into st.View()
+	extras  []extra
 	rowOf   map[string]int
 	rows    []table.Row
 	view    string
@@ -53,7 +54,7 @@ func (m *Model) SetSize(w, h int) {
 		return
 	}
 	m.w, m.h = w, h
-	m.table.cols = columns(m.st.X, m.w, m.sortCol, m.desc)
+	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.sortCol, m.desc, m.st.ShowGains)
 	m.table.height = max(h-2, 1) // header and footer
 	m.table.offset = 0           // re-scroll from the top for the new height
 	m.table.SetCursor(m.table.Cursor())
@@ -72,7 +73,7 @@ func (m *Model) Capturing() bool { return m.filtering }
 // Refresh redoes what a state change touched.
 func (m *Model) Refresh(c state.Change) {
 	switch {
-	case c&(state.ChangeData|state.ChangeAxis) != 0:
+	case c&(state.ChangeData|state.ChangeAxis|state.ChangeCurve|state.ChangeDisplay|state.ChangeOverlay) != 0:
 		m.rebuild()
 	}
 	if c&(state.ChangeMarks|state.ChangeData) != 0 {
@@ -86,21 +87,60 @@ func (m *Model) Refresh(c state.Change) {
 	}
 }
 
-// rebuild recomputes filter, order and rows.
+// rebuild recomputes the shown curve's statuses, gains, filter, order and rows.
 func (m *Model) rebuild() {
-	all := m.st.All()
+	view := m.st.View()
 	m.query = parseQuery(m.filter.Value())
-	m.idx = order(all, m.query, m.st.X, m.st.Y, m.sortCol, m.desc)
+	m.extras = curveExtras(m.st, view)
+	m.idx = order(view, m.extras, m.query, m.st.X, m.st.Y, m.sortCol, m.desc)
 	m.rows = make([]table.Row, len(m.idx))
 	m.rowOf = make(map[string]int, len(m.idx))
 	for r, i := range m.idx {
-		p := &all[i]
-		m.rows[r] = row(p, m.st.X, m.st.Y)
+		p := &view[i]
+		m.rows[r] = row(p, m.extras[i], m.st.X, m.st.Y)
 		m.rowOf[p.ID] = r
 	}
-	m.table.cols = columns(m.st.X, m.w, m.sortCol, m.desc)
+	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.sortCol, m.desc, m.st.ShowGains)
 	m.table.SetRows(m.rows)
 	m.follow()
+}
+
+// curveExtras gives each point of the view its status on the curve (the
+// frontier and hull of its measured points, as the plot draws them) and,
+// when asked, its gain against the first overlay.
+func curveExtras(st *state.State, view []model.Point) []extra {
+	ex := make([]extra, len(view))
+	measured := make([]model.Point, 0, len(view))
+	at := make([]int, 0, len(view))
+	for i := range view {
+		if view[i].Source != model.SourcePlanned {
+			measured = append(measured, view[i])
+			at = append(at, i)
+		}
+	}
+	for _, g := range model.HullGaps(measured, st.X, st.Y) {
+		ex[at[g.Index]].status = statusDom
+	}
+	for _, k := range model.Frontier(measured, st.X, st.Y) {
+		ex[at[k]].status = statusFront
+	}
+	for _, k := range model.HullVertices(measured, st.X, st.Y) {
+		ex[at[k]].status = statusHull
+	}
+	if st.ShowGains {
+		if cg, ok := st.Gains(); ok {
+			byID := make(map[string]model.Gain, len(cg.Gains))
+			for _, g := range cg.Gains {
+				byID[g.ID] = g.Gain
+			}
+			for i := range view {
+				if g, ok := byID[view[i].ID]; ok && g.HasOther {
+					ex[i].gain, ex[i].hasGain = g.GainPct, true
+				}
+			}
+		}
+	}
+	return ex
 }
 
 // follow moves the cursor to the shared selection when it is in the table.
@@ -119,7 +159,7 @@ func (m *Model) glyph(r int, cursor bool) string {
 	if r < 0 || r >= len(m.idx) {
 		return ""
 	}
-	p := &m.st.All()[m.idx[r]]
+	p := &m.st.View()[m.idx[r]]
 	return glyph(cursor, m.st.Marks[p.ID], p.Source == model.SourcePlanned || m.st.IsAdded(p.ID))
 }
 
@@ -150,6 +190,9 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, m.keys.Sort):
 		m.sortCol = m.sortCol%(numCols-1) + 1
+		if m.sortCol == colGain && !m.st.ShowGains {
+			m.sortCol = colID
+		}
 		m.rebuild()
 		m.redraw()
 		return nil
@@ -228,7 +271,7 @@ func (m *Model) selectedID() string {
 	if c < 0 || c >= len(m.idx) {
 		return m.st.Selected
 	}
-	return m.st.All()[m.idx[c]].ID
+	return m.st.View()[m.idx[c]].ID
 }
 
 func (m *Model) redraw() {
@@ -248,7 +291,7 @@ func (m *Model) redraw() {
 }
 
 func (m *Model) footer() string {
-	total := len(m.st.All())
+	total := len(m.st.View())
 	if m.filtering {
 		s := m.filter.View() + m.styles.Muted.Render(fmt.Sprintf("  %d of %s match", len(m.idx), model.Plural(total, "point")))
 		if m.query.err != nil {
@@ -256,7 +299,7 @@ func (m *Model) footer() string {
 		}
 		return s
 	}
-	names := []string{"", "point", "source", "GPUs", "C", "tput/GPU", m.st.X.Name}
+	names := []string{"", "point", "source", "GPUs", "C", ShortY(m.st.Y), m.st.X.Name, "status", "gain"}
 	dir := "▲"
 	if m.desc {
 		dir = "▼"

@@ -67,24 +67,45 @@ func TestCursorMovesTheSharedSelection(t *testing.T) {
 func TestSortAndFilter(t *testing.T) {
 	m, st := newPane(testkit.Styles("none", termenv.Ascii), 120, 34)
 	// Default: tput/GPU descending, the best first.
-	if id := st.All()[m.idx[0]].ID; id != "9p1d-dep2-dep16-b192-c7480" {
+	if id := st.View()[m.idx[0]].ID; id != "9p1d-dep2-dep16-b192-c7480" {
 		t.Errorf("first row %s, want the 1,117,063 point", id)
 	}
 	m.Update(testkit.Key("S"))
-	if id := st.All()[m.idx[0]].ID; id != "agg-tp4-c1" {
+	if id := st.View()[m.idx[0]].ID; id != "agg-tp4-c1" {
 		t.Errorf("reversed: first row %s, want agg-tp4-c1 (8,244)", id)
 	}
 	m.Update(testkit.Key("/"))
-	for _, r := range "vllm" {
+	for _, r := range "local" {
 		m.Update(testkit.Key(string(r)))
 	}
 	m.Update(testkit.Key("enter"))
-	if len(m.idx) != 3 || m.Capturing() {
-		t.Fatalf("filter vllm: %d rows, capturing %v", len(m.idx), m.Capturing())
+	if len(m.idx) != 5 || m.Capturing() {
+		t.Fatalf("filter local: %d rows, capturing %v", len(m.idx), m.Capturing())
 	}
 	m.Update(testkit.Key("esc"))
-	if len(m.idx) != 21 {
+	// The table is the shown curve's: 18 points, the competitor's 3 are
+	// another curve.
+	if len(m.idx) != 18 {
 		t.Errorf("esc did not clear the filter: %d rows", len(m.idx))
+	}
+}
+
+// The status column says where each point stands on its own curve.
+func TestStatusOnTheCurve(t *testing.T) {
+	m, st := newPane(testkit.Styles("none", termenv.Ascii), 120, 34)
+	status := map[string]string{}
+	for r, i := range m.idx {
+		status[st.View()[i].ID] = m.rows[r][colStatus]
+	}
+	for id, want := range map[string]string{
+		"7p1d-dep2-dep16-b96-c5540":           "hull",  // 1,033,494 @ 150.7: a hull vertex
+		"7p1d-dep2-dep16-b96-c5540@published": "dom",   // 1,014,363 @ 150.2: under the local run
+		"8p1d-dep2-dep16-c4096":               "front", // on the frontier, under the hull
+		"agg-tp4-c1":                          "–",     // no mean-intvty
+	} {
+		if status[id] != want {
+			t.Errorf("%s: status %q, want %q", id, status[id], want)
+		}
 	}
 }
 

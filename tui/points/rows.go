@@ -18,20 +18,42 @@ const (
 	colConc
 	colY
 	colX
+	colStatus
+	colGain
 	numCols
 )
 
 // colWidths are the fixed columns' widths; the point column takes the rest.
-var colWidths = [numCols]int{2, 0, 10, 4, 6, 9, 12}
+var colWidths = [numCols]int{2, 0, 10, 4, 6, 9, 12, 6, 8}
 
 // dropOrder is which columns go first when the pane is narrow.
-var dropOrder = []int{colGPUs, colConc, colSource}
+var dropOrder = []int{colGPUs, colConc, colSource, colGain, colStatus}
+
+// Status of a point on its curve, as the table shows it.
+const (
+	statusHull  = "hull"  // a vertex of the upper concave hull (and on the frontier)
+	statusFront = "front" // on the frontier, under the hull
+	statusDom   = "dom"   // under the frontier
+)
+
+// extra is what a row shows beyond the point: its status on the curve and
+// its gain against the first overlay.
+type extra struct {
+	status  string
+	gain    float64
+	hasGain bool
+}
 
 // columns fits the columns to w cells (each cell has one cell of padding
-// on the right); narrow panes hide GPUs, C and source, in that order.
-func columns(x model.Axis, w, sortCol int, desc bool) []table.Column {
-	titles := [numCols]string{"", "point", "source", "GPUs", "C", "tput/GPU", x.Name}
+// on the right); narrow panes hide GPUs, C, source, gain and status, in
+// that order.
+// The gain column shows only when gains are asked for.
+func columns(x, y model.Axis, w, sortCol int, desc, gains bool) []table.Column {
+	titles := [numCols]string{"", "point", "source", "GPUs", "C", ShortY(y), x.Name, "status", "gain"}
 	widths := colWidths
+	if !gains {
+		widths[colGain] = 0
+	}
 	const minID = 22
 	used := func() int {
 		n := 0
@@ -42,7 +64,12 @@ func columns(x model.Axis, w, sortCol int, desc bool) []table.Column {
 		}
 		return n
 	}
-	for _, c := range dropOrder {
+	order := dropOrder
+	if gains {
+		// Asked for, the gains stay longer than the status.
+		order = []int{colGPUs, colConc, colSource, colStatus, colGain}
+	}
+	for _, c := range order {
 		if w-used()-1 >= minID {
 			break
 		}
@@ -65,7 +92,7 @@ func columns(x model.Axis, w, sortCol int, desc bool) []table.Column {
 }
 
 // order returns the indices of the points that pass the filter, sorted.
-func order(all []model.Point, q query, x, y model.Axis, sortCol int, desc bool) []int {
+func order(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool) []int {
 	idx := make([]int, 0, len(all))
 	for i := range all {
 		if q.match(&all[i], x, y) {
@@ -87,6 +114,10 @@ func order(all []model.Point, q query, x, y model.Axis, sortCol int, desc bool) 
 		case colX:
 			v, ok := p.Value(x.Metric)
 			return v, "", ok
+		case colStatus:
+			return -statusRank(ex[i].status), "", ex[i].status != ""
+		case colGain:
+			return ex[i].gain, "", ex[i].hasGain
 		}
 		return 0, p.ID, true
 	}
@@ -108,12 +139,31 @@ func order(all []model.Point, q query, x, y model.Axis, sortCol int, desc bool) 
 	return idx
 }
 
-func row(p *model.Point, x, y model.Axis) table.Row {
+func statusRank(s string) float64 {
+	switch s {
+	case statusHull:
+		return 0
+	case statusFront:
+		return 1
+	case statusDom:
+		return 2
+	}
+	return 3
+}
+
+func row(p *model.Point, ex extra, x, y model.Axis) table.Row {
 	gpus := "–"
 	if g := p.GPUs(); g > 0 {
 		gpus = strconv.Itoa(g)
 	}
-	return table.Row{"", p.ID, string(p.Source), gpus, conc(p), num(p, y.Metric), num(p, x.Metric)}
+	gain := model.Dash
+	if ex.hasGain {
+		gain = strconv.FormatFloat(ex.gain, 'f', 2, 64) + "%"
+		if ex.gain >= 0 {
+			gain = "+" + gain
+		}
+	}
+	return table.Row{"", p.ID, string(p.Source), gpus, conc(p), num(p, y.Metric), num(p, x.Metric), model.OrDash(ex.status), gain}
 }
 
 func conc(p *model.Point) string {
@@ -146,4 +196,22 @@ func glyph(cursor, marked, exported bool) string {
 		return c + "◇"
 	}
 	return c + " "
+}
+
+// ShortY is a y metric's column title: tput/GPU, out/GPU, in/GPU,
+// tok/s/MW, $/Mtok.
+func ShortY(y model.Axis) string {
+	switch y.Metric {
+	case model.TputPerGPU:
+		return "tput/GPU"
+	case model.OutputTputPerGPU:
+		return "out/GPU"
+	case model.InputTputPerGPU:
+		return "in/GPU"
+	case model.TputPerMW:
+		return "tok/s/MW"
+	case model.CostPerMTok:
+		return "$/Mtok"
+	}
+	return y.Name
 }

@@ -3,6 +3,7 @@ package review
 import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
@@ -45,7 +46,7 @@ func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh notes that marks, points or axes changed.
 func (m *Model) Refresh(c state.Change) {
-	if c&(state.ChangeData|state.ChangeMarks|state.ChangeAxis) != 0 {
+	if c&(state.ChangeData|state.ChangeMarks|state.ChangeAxis|state.ChangeCurve|state.ChangeOverlay) != 0 {
 		m.dirty = true
 	}
 }
@@ -59,14 +60,18 @@ func (m *Model) Pending() tea.Cmd {
 	}
 	m.dirty = false
 	m.gen++
-	gen, all, x, y, withPlanned := m.gen, m.st.All(), m.st.X, m.st.Y, m.st.WithPlanned
+	gen, curve, view, x, y, withPlanned := m.gen, m.st.Curve, m.st.View(), m.st.X, m.st.Y, m.st.WithPlanned
+	var others []model.Point
+	for _, c := range m.st.OverlayCurves() {
+		others = append(others, c.Points...)
+	}
 	marks := make(map[string]bool, len(m.st.Marks))
 	for id := range m.st.Marks {
 		marks[id] = true
 	}
 	orphans := m.st.Orphans()
 	return func() tea.Msg {
-		r := Compute(all, marks, x, y, withPlanned)
+		r := Compute(curve, view, others, marks, x, y, withPlanned)
 		r.Orphans = orphans
 		return reviewedMsg{gen: gen, report: r}
 	}

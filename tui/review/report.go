@@ -1,24 +1,43 @@
 // Package review is the removal review pane: the verdict for every point
-// marked for removal, kept points under the hull, coverage, and gains
-// against the competitor — model.ReviewCurves, the review the CLI and the
-// export use too.
+// of the shown curve marked for removal, kept points under the hull,
+// coverage, and gains against the overlaid curves — model.Review, the
+// review the CLI and the export use too.
 package review
 
 import "github.com/sweeptune/sweeptune/model"
 
-// Report is the review of the whole state on one axis pair.
+// Report is the review of the shown curve on one axis pair.
 type Report struct {
 	X, Y        model.Axis
 	WithPlanned bool
-	Curves      []model.CurveReview
+	Curves      []model.CurveReview // the shown curve's, when it has points
 	// Orphans are marks whose points are not in the data: no verdict.
 	Orphans []string
 }
 
-// Compute reviews every curve that has own (non-competitor) points with the
-// marked points removed; planned points stand in the kept curve only when
-// withPlanned.
-func Compute(all []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) Report {
-	req := model.ReviewRequest{Points: all, X: x, Y: y, WithPlanned: withPlanned}
-	return Report{X: x, Y: y, WithPlanned: withPlanned, Curves: model.ReviewCurves(req, marks)}
+// Compute reviews the shown curve with its marked points removed: view is
+// its points (as of the workbench's date), others the overlaid curves'
+// points, whose frontier the kept points' gains are measured against (for
+// the ones comparable with it, as compare does). Planned points stand in
+// the kept curve only when withPlanned.
+func Compute(curve model.CurveKey, view, others []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) Report {
+	r := Report{X: x, Y: y, WithPlanned: withPlanned}
+	if len(view) == 0 {
+		return r
+	}
+	pts := make([]model.Point, 0, len(view)+len(others))
+	pts = append(append(pts, view...), others...)
+	var remove []string
+	for i := range view {
+		if marks[view[i].ID] {
+			remove = append(remove, view[i].ID)
+		}
+	}
+	rival := func(p *model.Point) bool { return p.Curve != curve }
+	rev, err := model.Review(model.ReviewRequest{Points: pts, Curve: &curve, Remove: remove, X: x, Y: y,
+		WithPlanned: withPlanned, IsRival: rival})
+	if err == nil {
+		r.Curves = []model.CurveReview{rev}
+	}
+	return r
 }

@@ -40,8 +40,8 @@ func (s *State) Undo() (string, bool) {
 	if s.Marks == nil {
 		s.Marks = map[string]bool{}
 	}
-	s.all = nil
-	s.pending |= ChangeMarks | ChangeData
+	s.dataChanged()
+	s.pending |= ChangeMarks
 	if s.Find(s.Selected) == nil {
 		s.Select(s.firstID())
 	}
@@ -94,8 +94,8 @@ func (s *State) ClearExported(marks, planned, added []string) {
 		}
 	}
 	s.Added = left
-	s.all = nil
-	s.pending |= ChangeMarks | ChangeData
+	s.dataChanged()
+	s.pending |= ChangeMarks
 	if s.Find(s.Selected) == nil {
 		s.Select(s.firstID())
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // Change says what a mutation touched, so panes redo only what they must.
-type Change uint8
+type Change uint16
 
 const (
 	ChangeSelection Change = 1 << iota
@@ -19,7 +19,10 @@ const (
 	ChangeData // loaded or planned points
 	ChangeAxis
 	ChangePreview // the planner's unsaved point moved
-	ChangeAll     = ChangeSelection | ChangeMarks | ChangeData | ChangeAxis | ChangePreview
+	ChangeCurve   // another curve shown, or another "as of" date: the view changed
+	ChangeOverlay // other curves overlaid (or no longer)
+	ChangeDisplay // how the plot draws: optimal only, labels, gains
+	ChangeAll     = ChangeSelection | ChangeMarks | ChangeData | ChangeAxis | ChangePreview | ChangeCurve | ChangeOverlay | ChangeDisplay
 )
 
 // State is the shared data. Mutate it through its methods so that Pending
@@ -46,8 +49,11 @@ type State struct {
 	// planner's calibration) refit only when the data really changed.
 	LoadRev int
 
+	curves // the shown curve, overlays, as-of date, display toggles (curves.go)
+
 	all     []model.Point
 	loaded  map[string]bool // IDs of Points, for Orphans
+	index   map[string]int  // ID → index into all
 	pending Change
 	undo    []snapshot
 }
@@ -55,7 +61,8 @@ type State struct {
 // New returns an empty state on the default x axis (the report's) ×
 // throughput per GPU.
 func New() *State {
-	return &State{Marks: map[string]bool{}, X: model.DefaultXAxis, Y: model.AxisTputPerGPU}
+	return &State{Marks: map[string]bool{}, X: model.DefaultXAxis, Y: model.AxisTputPerGPU,
+		curves: curves{Specs: model.DefaultGPUSpecs()}}
 }
 
 // TakeChanges returns and clears the changes since the last call.
@@ -65,11 +72,19 @@ func (s *State) TakeChanges() Change {
 	return c
 }
 
-// All is the loaded points followed by the planned ones (cached).
+// All is the loaded points followed by the planned ones, every curve
+// (cached). Panes show View, the shown curve's.
 func (s *State) All() []model.Point {
 	if s.all == nil {
 		s.all = make([]model.Point, 0, len(s.Points)+len(s.Planned))
 		s.all = append(append(s.all, s.Points...), s.Planned...)
+		s.index = make(map[string]int, len(s.all))
+		for i := range s.all {
+			if _, dup := s.index[s.all[i].ID]; !dup {
+				s.index[s.all[i].ID] = i
+			}
+		}
+		s.regroup()
 	}
 	return s.all
 }
@@ -77,40 +92,50 @@ func (s *State) All() []model.Point {
 // Find returns the point with the ID among all points, or nil.
 func (s *State) Find(id string) *model.Point {
 	all := s.All()
-	if i := model.FindID(all, id); i >= 0 {
+	if i, ok := s.index[id]; ok {
 		return &all[i]
 	}
 	return nil
 }
 
-// SetPoints replaces the loaded points, keeping the selection when its
-// point still exists.
+// dataChanged drops what was derived from the points.
+func (s *State) dataChanged() {
+	s.all = nil
+	s.view = nil
+	s.overlayCurves = nil
+	s.pending |= ChangeData
+}
+
+// SetPoints replaces the loaded points (their tput-per-mw and
+// cost-per-mtok derived from the GPU specs), keeping the shown curve and
+// the selection when they still exist.
 func (s *State) SetPoints(pts []model.Point) {
+	model.Derive(pts, s.Specs)
 	s.Points = pts
 	s.LoadRev++
-	s.all = nil
 	s.loaded = make(map[string]bool, len(pts))
 	for i := range pts {
 		s.loaded[pts[i].ID] = true
 	}
-	s.pending |= ChangeData
-	if s.Selected == "" || s.Find(s.Selected) == nil {
-		s.Select(s.firstID())
-	}
+	s.dataChanged()
+	s.All()
+	s.settleCurve()
 }
 
-// firstID is the point to select when there is no selection: the highest
-// on y, where an engineer's eye goes first (the table's default order).
+// firstID is the point to select when there is no selection: the best on
+// y of the shown curve, where an engineer's eye goes first (the table's
+// default order).
 func (s *State) firstID() string {
+	view := s.View()
 	best, id := 0.0, ""
-	for i := range s.All() {
-		p := &s.all[i]
-		if v, ok := p.Value(s.Y.Metric); ok && (id == "" || v > best) {
+	for i := range view {
+		p := &view[i]
+		if v, ok := p.Value(s.Y.Metric); ok && (id == "" || s.Y.Better(v, best)) {
 			best, id = v, p.ID
 		}
 	}
-	if id == "" && len(s.all) > 0 {
-		id = s.all[0].ID
+	if id == "" && len(view) > 0 {
+		id = view[0].ID
 	}
 	return id
 }
@@ -133,8 +158,7 @@ func (s *State) ToggleMark(id string) string {
 	if i := model.FindID(s.Planned, id); i >= 0 {
 		s.remember("removed planned point " + id)
 		s.Planned = append(s.Planned[:i:i], s.Planned[i+1:]...)
-		s.all = nil
-		s.pending |= ChangeData
+		s.dataChanged()
 		if s.Selected == id {
 			s.Select(s.firstID())
 		}
@@ -197,6 +221,7 @@ func (s *State) MarkedIDs() []string {
 func (s *State) AddPlanned(p model.Point) {
 	s.remember("planned " + p.ID)
 	p.Source = model.SourcePlanned
+	model.DerivePoint(&p, s.Specs)
 	// Copy on write: commands still running (review, export) hold the old slice.
 	next := make([]model.Point, 0, len(s.Planned)+1)
 	for _, q := range s.Planned {
@@ -205,23 +230,22 @@ func (s *State) AddPlanned(p model.Point) {
 		}
 	}
 	s.Planned = append(next, p)
-	s.all = nil
-	s.pending |= ChangeData
+	s.dataChanged()
 	s.Select(p.ID)
 }
 
 // SetPlanned replaces the plan (session restore).
 func (s *State) SetPlanned(pts []model.Point) {
+	model.Derive(pts, s.Specs)
 	s.Planned = pts
-	s.all = nil
-	s.pending |= ChangeData
+	s.dataChanged()
 }
 
 // XAxesWithData are the x axes of model.XAxes on which at least one point
 // has both coordinates (something to draw); all of them when none has.
 func (s *State) XAxesWithData() []model.Axis {
 	var out []model.Axis
-	all := s.All()
+	all := s.View() // the shown curve's: other curves may measure other things
 	for _, a := range model.XAxes {
 		for i := range all {
 			if _, _, ok := all[i].XY(a, s.Y); ok {
@@ -272,6 +296,11 @@ func (s *State) ToggleLogX() {
 
 // SetPreview moves the planner's preview point; nil hides it.
 func (s *State) SetPreview(p *model.Point) {
+	if p != nil {
+		q := *p
+		model.DerivePoint(&q, s.Specs)
+		p = &q
+	}
 	s.Preview = p
 	s.pending |= ChangePreview
 }

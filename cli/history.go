@@ -1,0 +1,232 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/history"
+)
+
+func init() {
+	register(command{name: "history", summary: "run dates per curve; how a frontier moved between two dates", run: runHistory})
+}
+
+const historyHelp = `usage: sweeptune history [--from DATE --to DATE] [--curve SELECTOR] [--changelog FILE] [--x AXIS] [--y METRIC] [--json] [PATH...]
+
+Published rows carry the date of their run. Without --from and --to: each
+curve's run dates, with how many points each run measured. With them: per
+curve, the frontier as of each date (each configuration's latest run on or
+before it), every point of the later frontier against the earlier one at
+the same x (linear on its frontier, never extrapolated), the points that
+joined and left the frontier, and the perf-changelog entries committed
+after --from and on or before --to (a changelog among the PATHs or
+--changelog; git dates the entries, so the file must be in a checkout).
+
+--curve picks curves as compare's --other does: a source, a framework or a
+curve key. The workbench's H key shows the same comparison.`
+
+type historyFlags struct {
+	inputFlags
+	viewFlags
+	x, from, to, curve, changelog string
+	json                          bool
+}
+
+func runHistory(args []string, env *cmdEnv) int {
+	fs := newFlags("history", historyHelp, env)
+	var f historyFlags
+	f.inputFlags.register(fs)
+	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: "+yAxisNames())
+	fs.Var(&f.gpuPower, "gpu-power", "all-in power per GPU in kW, HW=KW (repeatable)")
+	fs.Var(&f.gpuCost, "gpu-cost", "cost per GPU-hour in USD, HW=USD (repeatable)")
+	fs.StringVar(&f.gpuConfig, "gpu-config", "", "GPU power/cost config (default "+defaultGPUConfigText()+")")
+	fs.StringVar(&f.x, "x", model.DefaultXAxis.Name, "x axis: "+xAxisNames())
+	fs.StringVar(&f.from, "from", "", "the earlier date (YYYY-MM-DD)")
+	fs.StringVar(&f.to, "to", "", "the later date (YYYY-MM-DD)")
+	fs.StringVar(&f.curve, "curve", "", "only the curves this selects (a source, a framework or a curve key)")
+	fs.StringVar(&f.changelog, "changelog", "", "perf-changelog.yaml whose entries to date between --from and --to")
+	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return flagDone(err)
+	}
+	x, ok := parseXFlag("history", f.x, env.stderr)
+	if !ok {
+		return exitBadInput
+	}
+	v, ok := f.viewFlags.resolve("history", env.stderr)
+	if !ok {
+		return exitBadInput
+	}
+	for _, d := range []struct{ name, val string }{{"--from", f.from}, {"--to", f.to}} {
+		if d.val == "" {
+			continue
+		}
+		if _, err := time.Parse("2006-01-02", d.val); err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune history: %s %q: want a date YYYY-MM-DD\n", d.name, d.val)
+			return exitBadInput
+		}
+	}
+	if (f.from == "") != (f.to == "") {
+		fmt.Fprintln(env.stderr, "sweeptune history: --from and --to go together")
+		return exitBadInput
+	}
+	ds, code := f.load(paths, env)
+	printWarnings(env.stderr, ds)
+	if len(v.warnings) > 0 {
+		code = exitBadInput
+	}
+	pts := ds.Points
+	if v.derive {
+		pts = append([]model.Point(nil), pts...)
+		model.Derive(pts, v.specs)
+	}
+	if f.curve != "" {
+		sel, ok := model.ParseSelector(f.curve, pts)
+		if !ok {
+			fmt.Fprintf(env.stderr, "sweeptune history: --curve %q matches no source, framework or curve key\n", f.curve)
+			writeSelectors(env.stderr, pts)
+			return exitBadInput
+		}
+		var picked []model.Point
+		for i := range pts {
+			if sel(&pts[i]) {
+				picked = append(picked, pts[i])
+			}
+		}
+		pts = picked
+	}
+	curves := model.GroupCurves(pts)
+	if f.from == "" {
+		writeDates(env.stdout, curves, f.json)
+		return code
+	}
+	logs := ds.Changelogs
+	if f.changelog != "" {
+		l, err := history.ReadChangelog(f.changelog)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune history: --changelog: %v\n", err)
+			return exitBadInput
+		}
+		logs = append(logs, l)
+	}
+	var results []history.Result
+	for _, c := range curves {
+		if len(model.Dates(c.Points)) == 0 {
+			continue
+		}
+		results = append(results, history.Build(c.Points, f.from, f.to, x, v.y, logs))
+	}
+	if f.json {
+		if err := writeJSON(env.stdout, historyJSON(results)); err != nil {
+			return exitBadInput
+		}
+		return code
+	}
+	if len(results) == 0 {
+		fmt.Fprintln(env.stdout, "no curve has dated points")
+	}
+	for i, r := range results {
+		if i > 0 {
+			fmt.Fprintln(env.stdout)
+		}
+		fmt.Fprintln(env.stdout, history.Text(r))
+	}
+	return code
+}
+
+// writeDates lists each curve's run dates and the points of each.
+func writeDates(w io.Writer, curves []model.Curve, asJSON bool) {
+	type dateJSON struct {
+		Date   string `json:"date"`
+		Points int    `json:"points"`
+	}
+	type curveJSON struct {
+		Curve model.CurveKey `json:"curve"`
+		Dates []dateJSON     `json:"dates"`
+	}
+	out := []curveJSON{}
+	for _, c := range curves {
+		count := map[string]int{}
+		for i := range c.Points {
+			if d := c.Points[i].Prov.Date; d != "" {
+				count[d[:min(len(d), 10)]]++
+			}
+		}
+		cj := curveJSON{Curve: c.Key, Dates: []dateJSON{}}
+		for _, d := range model.Dates(c.Points) {
+			cj.Dates = append(cj.Dates, dateJSON{d, count[d]})
+		}
+		out = append(out, cj)
+	}
+	if asJSON {
+		writeJSON(w, out)
+		return
+	}
+	for _, c := range out {
+		parts := make([]string, len(c.Dates))
+		for i, d := range c.Dates {
+			parts[i] = fmt.Sprintf("%s (%d)", d.Date, d.Points)
+		}
+		if len(parts) == 0 {
+			parts = []string{"undated"}
+		}
+		fmt.Fprintf(w, "%s\n  %s\n", c.Curve, strings.Join(parts, ", "))
+	}
+}
+
+// historyJSON is the comparison as JSON: IDs and numbers, no prose.
+func historyJSON(results []history.Result) any {
+	type pointJSON struct {
+		ID       string   `json:"id"`
+		X        float64  `json:"x"`
+		Y        float64  `json:"y"`
+		Old      *float64 `json:"old_frontier_y"`
+		GainPct  *float64 `json:"change_pct"`
+		NewPoint bool     `json:"new"`
+	}
+	type entryJSON struct {
+		Date       string   `json:"date"`
+		File       string   `json:"file"`
+		PRLink     string   `json:"pr_link"`
+		ConfigKeys []string `json:"config_keys"`
+		Mentions   bool     `json:"names_curve"`
+	}
+	type resultJSON struct {
+		Curve     model.CurveKey `json:"curve"`
+		From      string         `json:"from"`
+		To        string         `json:"to"`
+		X         string         `json:"x_axis"`
+		Y         string         `json:"y_axis"`
+		Before    []string       `json:"frontier_before"`
+		After     []pointJSON    `json:"frontier_after"`
+		Dropped   []string       `json:"left_frontier"`
+		Changelog []entryJSON    `json:"changelog"`
+		Undated   int            `json:"changelog_undated"`
+	}
+	out := []resultJSON{}
+	for _, r := range results {
+		s := r.Shift
+		rj := resultJSON{Curve: s.Curve, From: s.From, To: s.To, X: s.X.Name, Y: s.Y.Name,
+			Before: []string{}, After: []pointJSON{}, Dropped: append([]string{}, s.Dropped...), Changelog: []entryJSON{}, Undated: r.Undated}
+		for _, p := range s.Before {
+			rj.Before = append(rj.Before, p.ID)
+		}
+		isNew := map[string]bool{}
+		for _, id := range s.New {
+			isNew[id] = true
+		}
+		for _, g := range s.Gains {
+			rj.After = append(rj.After, pointJSON{ID: g.ID, X: g.X, Y: g.Y, Old: floatPtr(g.Other, g.HasOther),
+				GainPct: floatPtr(g.GainPct, g.HasOther), NewPoint: isNew[g.ID]})
+		}
+		for _, e := range r.Entries {
+			rj.Changelog = append(rj.Changelog, entryJSON{Date: e.Date, File: e.File, PRLink: e.PRLink, ConfigKeys: e.ConfigKeys, Mentions: e.Mentions})
+		}
+		out = append(out, rj)
+	}
+	return out
+}

@@ -1,0 +1,166 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
+)
+
+// viewFlags choose what each curve shows: the y metric and the power and
+// cost behind the derived ones, and the measurements of which date.
+type viewFlags struct {
+	y         string
+	asOf      string
+	allDates  bool
+	gpuPower  hwValues
+	gpuCost   hwValues
+	gpuConfig string
+}
+
+// hwValues is a repeatable HW=NUMBER flag (also comma-separated).
+type hwValues []string
+
+func (h *hwValues) String() string { return strings.Join(*h, ",") }
+func (h *hwValues) Set(s string) error {
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			if _, _, err := model.ParseHWValue(part); err != nil {
+				return err
+			}
+			*h = append(*h, part)
+		}
+	}
+	return nil
+}
+
+func (f *viewFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: "+yAxisNames()+" (cost-per-mtok: lower is better)")
+	fs.StringVar(&f.asOf, "as-of", "", "show each configuration's latest measurement on or before this date (YYYY-MM-DD); later runs are left out")
+	fs.BoolVar(&f.allDates, "all-dates", false, "show every measurement of a configuration, not only its latest")
+	fs.Var(&f.gpuPower, "gpu-power", "all-in power per GPU in kW, HW=KW (repeatable), e.g. gb300=2.1; overrides the built-in table and the config file")
+	fs.Var(&f.gpuCost, "gpu-cost", "cost per GPU-hour in USD, HW=USD (repeatable), e.g. h100=1.3")
+	fs.StringVar(&f.gpuConfig, "gpu-config", "", "GPU power/cost config (default "+defaultGPUConfigText()+")")
+}
+
+func defaultGPUConfigText() string {
+	if p := sources.DefaultGPUConfigPath(); p != "" {
+		return p
+	}
+	return "none: no user config directory"
+}
+
+func yAxisNames() string {
+	names := make([]string, len(model.YAxes))
+	for i, a := range model.YAxes {
+		names[i] = a.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// view is the resolved view flags.
+type view struct {
+	y        model.Axis
+	asOf     string
+	allDates bool
+	specs    model.GPUSpecs
+	derive   bool // tput-per-mw and cost-per-mtok asked for
+	warnings []sources.Warning
+}
+
+// resolve checks the flags; ok is false (with a line on stderr) when one
+// is bad. A bad GPU config is a warning: the rest of it still applies.
+func (f *viewFlags) resolve(cmd string, stderr io.Writer) (view, bool) {
+	v := view{asOf: f.asOf, allDates: f.allDates}
+	y, err := model.ParseYAxis(f.y)
+	if err != nil {
+		fmt.Fprintf(stderr, "sweeptune %s: %v\n", cmd, err)
+		return v, false
+	}
+	v.y = y
+	if f.asOf != "" {
+		if _, err := time.Parse("2006-01-02", f.asOf); err != nil {
+			fmt.Fprintf(stderr, "sweeptune %s: --as-of %q: want a date YYYY-MM-DD\n", cmd, f.asOf)
+			return v, false
+		}
+	}
+	v.specs = model.DefaultGPUSpecs()
+	path, optional := f.gpuConfig, false
+	if path == "" {
+		path, optional = sources.DefaultGPUConfigPath(), true
+	}
+	v.warnings = sources.LoadGPUConfig(path, optional, v.specs)
+	for _, s := range f.gpuPower {
+		hw, kw, _ := model.ParseHWValue(s)
+		v.specs.SetPower(hw, kw)
+	}
+	for _, s := range f.gpuCost {
+		hw, usd, _ := model.ParseHWValue(s)
+		v.specs.SetCost(hw, usd)
+	}
+	v.derive = y.Metric.Derived() || len(f.gpuPower)+len(f.gpuCost) > 0 || f.gpuConfig != ""
+	return v, true
+}
+
+// points is what the view shows of the loaded points: each configuration's
+// latest measurement as of the date (every measurement with --all-dates),
+// with the derived metrics when asked for. The dataset is not changed.
+func (v view) points(all []model.Point) []model.Point {
+	var out []model.Point
+	if v.allDates {
+		for i := range all {
+			if d := all[i].Prov.Date; v.asOf == "" || d == "" || d[:min(len(d), 10)] <= v.asOf {
+				out = append(out, all[i])
+			}
+		}
+	} else {
+		out = model.Latest(all, v.asOf)
+	}
+	if v.derive {
+		model.Derive(out, v.specs)
+	}
+	return out
+}
+
+// notes are the view's warnings and what it could not derive.
+func (v view) notes(points []model.Point) []string {
+	var out []string
+	for _, w := range v.warnings {
+		out = append(out, w.String())
+	}
+	if v.derive {
+		if missing := missingSpecs(points, v.specs, v.y); len(missing) > 0 {
+			out = append(out, fmt.Sprintf("no %s for %s: its points have no %s (give --gpu-power / --gpu-cost HW=VALUE)",
+				specWord(v.y), strings.Join(missing, ", "), v.y.Name))
+		}
+	}
+	return out
+}
+
+func specWord(y model.Axis) string {
+	if y.Metric == model.CostPerMTok {
+		return "cost per GPU-hour"
+	}
+	return "power per GPU"
+}
+
+// missingSpecs lists the hardware whose points have throughput but no
+// number behind the derived y.
+func missingSpecs(points []model.Point, specs model.GPUSpecs, y model.Axis) []string {
+	if !y.Metric.Derived() {
+		return nil
+	}
+	seen := map[string]bool{}
+	for i := range points {
+		p := &points[i]
+		if !p.Metrics.Has(model.TputPerGPU) || p.Metrics.Has(y.Metric) {
+			continue
+		}
+		seen[model.OrUnknown(p.Curve.Hardware)] = true
+	}
+	return sortedKeys(seen)
+}

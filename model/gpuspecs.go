@@ -1,0 +1,158 @@
+package model
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// GPUSpec is one GPU's all-in power draw and cost, the assumptions behind
+// tput-per-mw and cost-per-mtok.
+type GPUSpec struct {
+	PowerKW     float64 // all-in kW per GPU (GPU, host, network, cooling share); 0 unknown
+	CostPerHour float64 // USD per GPU-hour; 0 unknown
+}
+
+// GPUSpecs maps a base hardware name (gb300, h100, mi355x) to its spec.
+type GPUSpecs map[string]GPUSpec
+
+// builtinGPUSpecs are the InferenceX dashboard's published assumptions:
+// GPU_SPECS in SemiAnalysisAI/InferenceX-app,
+// packages/app/src/lib/constants.ts at commit
+// 77ca49a679198bbf593bd1a57fe26a27c9967bb3 (the table last changed in
+// 8647066e3705a1b68efa34fb34f325ce7d03edad, 2026-04-02). power is the
+// dashboard's "power" (kW per GPU, from the SemiAnalysis Datacenter
+// Industry Model); cost is its "costh", the default "Owning - Hyperscaler"
+// $/GPU/hr (SemiAnalysis AI Cloud TCO Model). The dashboard marks B300 and
+// GB300 pricing as temporary: 1.2 × B200 and GB200.
+var builtinGPUSpecs = GPUSpecs{
+	"h100":   {PowerKW: 1.73, CostPerHour: 1.3},
+	"h200":   {PowerKW: 1.73, CostPerHour: 1.41},
+	"b200":   {PowerKW: 2.17, CostPerHour: 1.95},
+	"b300":   {PowerKW: 2.17, CostPerHour: 2.34},
+	"gb200":  {PowerKW: 2.1, CostPerHour: 2.21},
+	"gb300":  {PowerKW: 2.1, CostPerHour: 2.652},
+	"mi300x": {PowerKW: 1.79, CostPerHour: 1.12},
+	"mi325x": {PowerKW: 2.18, CostPerHour: 1.28},
+	"mi355x": {PowerKW: 2.65, CostPerHour: 1.48},
+}
+
+// GPUSpecsSource cites where the built-in table comes from.
+const GPUSpecsSource = "InferenceX dashboard GPU_SPECS (SemiAnalysisAI/InferenceX-app packages/app/src/lib/constants.ts @ 77ca49a6)"
+
+// DefaultGPUSpecs is a copy of the built-in table, safe to override.
+func DefaultGPUSpecs() GPUSpecs {
+	out := make(GPUSpecs, len(builtinGPUSpecs))
+	for k, v := range builtinGPUSpecs {
+		out[k] = v
+	}
+	return out
+}
+
+// HardwareBase is the table's key for a hardware name, as the dashboard
+// looks it up: lower case, up to the first "-" or "_" (gb200-nvl72 → gb200).
+func HardwareBase(hw string) string {
+	hw = strings.ToLower(strings.TrimSpace(hw))
+	if i := strings.IndexAny(hw, "-_"); i > 0 {
+		hw = hw[:i]
+	}
+	return hw
+}
+
+// Lookup returns the spec of a hardware name.
+func (s GPUSpecs) Lookup(hw string) (GPUSpec, bool) {
+	v, ok := s[HardwareBase(hw)]
+	return v, ok
+}
+
+// SetPower overrides one hardware's power (kW per GPU).
+func (s GPUSpecs) SetPower(hw string, kw float64) {
+	k := HardwareBase(hw)
+	v := s[k]
+	v.PowerKW = kw
+	s[k] = v
+}
+
+// SetCost overrides one hardware's cost (USD per GPU-hour).
+func (s GPUSpecs) SetCost(hw string, usd float64) {
+	k := HardwareBase(hw)
+	v := s[k]
+	v.CostPerHour = usd
+	s[k] = v
+}
+
+// Hardware lists the table's keys in order.
+func (s GPUSpecs) Hardware() []string {
+	out := make([]string, 0, len(s))
+	for k := range s {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ParseHWValue reads one HW=NUMBER override (--gpu-power gb300=2.1); the
+// number must be positive.
+func ParseHWValue(s string) (hw string, v float64, err error) {
+	hw, num, ok := strings.Cut(s, "=")
+	hw = strings.TrimSpace(hw)
+	if !ok || hw == "" {
+		return "", 0, fmt.Errorf("%q: want HW=NUMBER, e.g. gb300=2.1", s)
+	}
+	v, err = strconv.ParseFloat(strings.TrimSpace(num), 64)
+	if err != nil || !(v > 0) || v != v || v > 1e12 {
+		return "", 0, fmt.Errorf("%q: %q is not a positive number", s, num)
+	}
+	return hw, v, nil
+}
+
+// TputPerMWOf is tokens/s per MW of all-in power: tput_per_gpu × 1000 / kW.
+func TputPerMWOf(tputPerGPU, kw float64) float64 { return tputPerGPU * 1000 / kw }
+
+// CostPerMTokOf is USD per million tokens:
+// USD_per_GPU_hour / (tput_per_gpu × 3600) × 1e6.
+func CostPerMTokOf(usdPerGPUHour, tputPerGPU float64) float64 {
+	return usdPerGPUHour / (tputPerGPU * 3600) * 1e6
+}
+
+// Derive sets tput-per-mw and cost-per-mtok on every point whose hardware
+// has the number in specs and whose tput-per-gpu is positive; otherwise the
+// derived metric is left absent (never zero). It reports the hardware names
+// that have points but no spec, sorted.
+func Derive(points []Point, specs GPUSpecs) (missing []string) {
+	miss := map[string]bool{}
+	for i := range points {
+		deriveOne(&points[i], specs, miss)
+	}
+	for hw := range miss {
+		missing = append(missing, hw)
+	}
+	sort.Strings(missing)
+	return missing
+}
+
+// DerivePoint sets the derived metrics of one point (a planned one).
+func DerivePoint(p *Point, specs GPUSpecs) { deriveOne(p, specs, nil) }
+
+func deriveOne(p *Point, specs GPUSpecs, miss map[string]bool) {
+	p.Metrics.Clear(TputPerMW)
+	p.Metrics.Clear(CostPerMTok)
+	t, ok := p.Metrics.Get(TputPerGPU)
+	if !ok || !(t > 0) {
+		return
+	}
+	spec, ok := specs.Lookup(p.Curve.Hardware)
+	if !ok && miss != nil {
+		miss[OrUnknown(p.Curve.Hardware)] = true
+	}
+	if spec.PowerKW > 0 {
+		p.Metrics.Set(TputPerMW, TputPerMWOf(t, spec.PowerKW))
+	}
+	if spec.CostPerHour > 0 {
+		p.Metrics.Set(CostPerMTok, CostPerMTokOf(spec.CostPerHour, t))
+	}
+}
+
+// Derived reports a metric computed from the GPU specs, not measured.
+func (m Metric) Derived() bool { return m == TputPerMW || m == CostPerMTok }

@@ -1,0 +1,175 @@
+package model
+
+import (
+	"slices"
+	"strconv"
+)
+
+// Published rows carry the date of their run; one configuration is often
+// measured again and again. A curve's default view is its latest
+// measurement per configuration, "as of" a date: later runs are left out.
+
+// LatestIndex returns the indices (in input order) of the points a curve
+// view shows as of asOf ("" for no limit, else YYYY-MM-DD): per curve,
+// source and configuration (shape and concurrency), the measurements of the
+// latest date on or before asOf. Points dated after asOf are left out;
+// undated points cannot be placed in time and are all kept, as are points
+// without knobs (a competitor's frontier copied from a PR). O(n).
+func LatestIndex(points []Point, asOf string) []int {
+	curveIdx := map[CurveKey]int{}
+	entry := map[string]int32{} // config key → index into latest
+	var latest []string         // per config: latest date on or before asOf
+	of := make([]int32, len(points))
+	var buf []byte
+	for i := range points {
+		p := &points[i]
+		of[i] = -1
+		d := p.Prov.Date
+		if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
+			continue
+		}
+		ci, ok := curveIdx[p.Curve]
+		if !ok {
+			ci = len(curveIdx)
+			curveIdx[p.Curve] = ci
+		}
+		buf = p.Knobs.appendBaseID(buf[:0])
+		buf = append(append(buf, 0), p.Source...)
+		buf = strconv.AppendInt(append(buf, 0), int64(ci), 10)
+		e, ok := entry[string(buf)] // no allocation for the lookup
+		if !ok {
+			e = int32(len(latest))
+			entry[string(buf)] = e
+			latest = append(latest, d)
+		} else if dateAfter(d, latest[e]) {
+			latest[e] = d
+		}
+		of[i] = e
+	}
+	out := make([]int, 0, len(points))
+	for i := range points {
+		p := &points[i]
+		switch d := p.Prov.Date; {
+		case d == "" || p.Knobs.Mode == "":
+			out = append(out, i)
+		case of[i] >= 0 && day(latest[of[i]]) == day(d):
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Latest is LatestIndex as a new slice of points.
+func Latest(points []Point, asOf string) []Point {
+	idx := LatestIndex(points, asOf)
+	out := make([]Point, len(idx))
+	for k, i := range idx {
+		out[k] = points[i]
+	}
+	return out
+}
+
+// KeepLatest is Latest in place: it compacts points (which it owns) to
+// the shown measurements and returns the shortened slice.
+func KeepLatest(points []Point, asOf string) []Point {
+	idx := LatestIndex(points, asOf)
+	for k, i := range idx {
+		if k != i {
+			points[k] = points[i]
+		}
+	}
+	return points[:len(idx)]
+}
+
+// dateAfter compares YYYY-MM-DD dates (a time after the date is ignored).
+func dateAfter(a, b string) bool { return day(a) > day(b) }
+
+func day(d string) string {
+	if len(d) > 10 {
+		return d[:10]
+	}
+	return d
+}
+
+// Dates lists the distinct run dates of the points (YYYY-MM-DD), ascending.
+func Dates(points []Point) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range points {
+		if d := day(points[i].Prov.Date); d != "" && !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// DateShift is how one curve's frontier moved between two dates.
+type DateShift struct {
+	Curve    CurveKey
+	From, To string
+	X, Y     Axis
+	// Before and After are the frontiers as of From and To, x ascending.
+	Before, After []Point
+	// Gains are After's frontier points against Before's frontier at the
+	// same x (the compare logic; none outside Before's x range).
+	Gains []PointGain
+	// New are After's frontier points that were not measured as of From;
+	// Dropped are Before's frontier points no longer on the frontier.
+	New, Dropped []string
+	// Reruns maps each New point that re-measures a configuration (same
+	// source, shape and concurrency) to the measurement as of From.
+	Reruns map[string]string
+}
+
+// ShiftBetween compares a curve's views as of two dates (from before to).
+// points are one curve's points, any dates.
+func ShiftBetween(points []Point, from, to string, x, y Axis) DateShift {
+	s := DateShift{From: from, To: to, X: x, Y: y}
+	if len(points) > 0 {
+		s.Curve = points[0].Curve
+	}
+	before, after := Latest(points, from), Latest(points, to)
+	s.Before = frontierPoints(before, x, y)
+	s.After = frontierPoints(after, x, y)
+	known := idSet(before)
+	onAfter := idSet(s.After)
+	config := func(p *Point) string { return string(p.Source) + "\x00" + p.Knobs.BaseID() }
+	was := map[string]string{}
+	for i := range before {
+		if before[i].Knobs.Mode != "" {
+			was[config(&before[i])] = before[i].ID
+		}
+	}
+	s.Reruns = map[string]string{}
+	for i := range s.After {
+		p := &s.After[i]
+		if known[p.ID] {
+			continue
+		}
+		s.New = append(s.New, p.ID)
+		if id, ok := was[config(p)]; ok && p.Knobs.Mode != "" {
+			s.Reruns[p.ID] = id
+		}
+	}
+	for _, p := range s.Before {
+		if !onAfter[p.ID] {
+			s.Dropped = append(s.Dropped, p.ID)
+		}
+	}
+	for _, g := range Gains(s.After, before, x, y) {
+		s.Gains = append(s.Gains, PointGain{ID: s.After[g.Index].ID, Gain: g})
+	}
+	return s
+}
+
+// frontierPoints are the frontier's points, x ascending.
+func frontierPoints(points []Point, x, y Axis) []Point {
+	idx := Frontier(points, x, y)
+	out := make([]Point, len(idx))
+	for k, i := range idx {
+		out[k] = points[i]
+	}
+	return out
+}

@@ -1,0 +1,95 @@
+package sources
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+const changelogOne = `- config-keys:
+    - dsr1-fp4-mi355x-sglang
+  description:
+    - "First MI355X sweep"
+  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/1
+`
+
+const changelogTwo = `
+- config-keys:
+    - dsr1-fp4-b200-trt-mtp
+  description:
+    - "B200 TRT MTP"
+  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/2
+
+- config-keys:
+    - "*"
+  description:
+    - "Every config"
+  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/3
+`
+
+// Entries are dated by the commit that appended them.
+func TestDateChangelogByGitBlame(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "perf-changelog.yaml")
+	git := func(date string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date,
+			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t", "GIT_CONFIG_GLOBAL=/dev/null")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("2025-10-01T12:00:00Z", "init", "-q")
+	os.WriteFile(path, []byte(changelogOne), 0o644)
+	git("2025-10-01T12:00:00Z", "add", ".")
+	git("2025-10-01T12:00:00Z", "commit", "-q", "-m", "one")
+	os.WriteFile(path, []byte(changelogOne+changelogTwo), 0o644)
+	git("2026-01-15T08:30:00Z", "commit", "-q", "-am", "two")
+
+	data, _ := os.ReadFile(path)
+	entries, warns := ParseChangelog(path, data)
+	if len(warns) > 0 || len(entries) != 3 {
+		t.Fatalf("%d entries, warnings %v", len(entries), warns)
+	}
+	dated := DateChangelog(path, entries)
+	var days []string
+	for _, e := range dated {
+		days = append(days, e.Date)
+	}
+	if want := []string{"2025-10-01", "2026-01-15", "2026-01-15"}; !reflect.DeepEqual(days, want) {
+		t.Fatalf("dates %v, want %v", days, want)
+	}
+	between, undated := EntriesBetween(dated, "2025-12-01", "2026-02-27")
+	if len(between) != 2 || undated != 0 || between[0].PRLink != "https://github.com/SemiAnalysisAI/InferenceX/pull/2" {
+		t.Errorf("between: %+v, undated %d", between, undated)
+	}
+	mi := model.CurveKey{Model: "dsr1", Scenario: "1k1k", Hardware: "mi355x", Framework: "sglang", Precision: "fp4"}
+	b200 := model.CurveKey{Model: "dsr1", Scenario: "1k1k", Hardware: "b200", Framework: "trt", Precision: "fp4", Spec: "mtp"}
+	if !dated[0].Mentions(mi) || dated[0].Mentions(b200) || !dated[1].Mentions(b200) || dated[1].Mentions(mi) || !dated[2].Mentions(mi) {
+		t.Error("Mentions matched the wrong curves")
+	}
+
+	// Outside a checkout nothing is dated, and nothing fails.
+	plain := filepath.Join(t.TempDir(), "perf-changelog.yaml")
+	os.WriteFile(plain, data, 0o644)
+	for _, e := range DateChangelog(plain, entries) {
+		if e.Date != "" {
+			t.Errorf("dated outside git: %+v", e)
+		}
+	}
+}
+
+func TestLoadKeepsChangelogs(t *testing.T) {
+	ds := LoadBytes("perf-changelog.yaml", []byte(changelogOne), Options{})
+	if len(ds.Changelogs) != 1 || len(ds.Changelogs[0].Entries) != 1 || ds.Changelogs[0].Path != "perf-changelog.yaml" {
+		t.Fatalf("changelogs %+v", ds.Changelogs)
+	}
+}
