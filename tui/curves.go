@@ -108,7 +108,7 @@ func (m *Model) infoCurve() {
 		return
 	}
 	s := m.st.Curves[i]
-	m.info(fmt.Sprintf("curve %d of %d: %s · %d points · %s", i+1, len(m.st.Curves), s.Key, s.Points, s.DateRange()))
+	m.info(fmt.Sprintf("curve %d of %d: %s · %s · %s", i+1, len(m.st.Curves), s.Key, model.Plural(s.Points, "point"), s.DateRange()))
 }
 
 // cycleY moves through the y metrics that have data and says where it is.
@@ -128,7 +128,7 @@ func (m *Model) cycleY(d int) {
 func (m *Model) curveItems() []picker.Item {
 	items := make([]picker.Item, len(m.st.Curves))
 	for i, c := range m.st.Curves {
-		items[i] = picker.Item{Text: c.Key.String(), Note: fmt.Sprintf("%d points · %s", c.Points, c.DateRange())}
+		items[i] = picker.Item{Text: c.Key.String(), Note: model.Plural(c.Points, "point") + " · " + c.DateRange()}
 	}
 	return items
 }

@@ -143,6 +143,9 @@ func (m *Model) redraw() {
 
 // Title names the shown curve, for the pane's border.
 func (m *Model) Title() string {
+	if len(m.st.Curves) == 0 {
+		return "curve"
+	}
 	t := "curve: " + m.st.Curve.String()
 	switch {
 	case m.st.AllDates:

@@ -34,7 +34,7 @@ const (
 type Model struct {
 	Title  string
 	items  []Item
-	lower  []string // items' text and note in lower case, for filtering
+	lower  []string // items' text in lower case, for filtering (notes are not)
 	multi  bool
 	picked []bool
 	keys   keys.Picker
@@ -51,7 +51,7 @@ func New(title string, items []Item, at int, multi bool, picked []int, km keys.P
 	m := &Model{Title: title, items: items, multi: multi, keys: km, picked: make([]bool, len(items))}
 	m.lower = make([]string, len(items))
 	for i, it := range items {
-		m.lower[i] = strings.ToLower(it.Text + " " + it.Note)
+		m.lower[i] = strings.ToLower(it.Text)
 	}
 	for _, i := range picked {
 		if i >= 0 && i < len(items) {

@@ -134,4 +134,72 @@ done
 [ -n "$seen" ] || fail "a missing --recipe was not reported within a second"
 keys q
 
+# Many curves: five curves of published API rows, one configuration run
+# on two dates. A changelog in a git checkout dates its entries.
+tmux kill-session -t "$sess" 2>/dev/null || true
+cp "$root"/testdata/apirows/multi-curve.json "$tmp/"
+logarg=""
+if command -v git >/dev/null 2>&1; then
+	mkdir -p "$tmp/log"
+	cat >"$tmp/log/perf-changelog.yaml" <<'YAML'
+- config-keys:
+    - dsr1-fp4-mi355x-sglang
+  description:
+    - "Bump the MI355X SGLang image"
+  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/4242
+YAML
+	(cd "$tmp/log" && git init -q && git add . &&
+		GIT_AUTHOR_DATE=2026-01-20T12:00:00Z GIT_COMMITTER_DATE=2026-01-20T12:00:00Z \
+			git -c user.name=t -c user.email=t@t commit -qm log) && logarg="log/perf-changelog.yaml"
+fi
+tmux new-session -d -s "$sess" -x 160 -y 48 \
+	"cd '$tmp' && XDG_STATE_HOME='$tmp/state3' XDG_CONFIG_HOME='$tmp/config' ./sweeptune tui --theme dark --out view multi-curve.json $logarg; sleep 60"
+expect "loaded 26 points"
+expect "1 curve: dsr1 · 1k1k · mi355x · sglang · fp4 · none"
+# IDs are dated where a configuration ran twice; the latest run is shown.
+expect "agg-tp4-c8@2026-02-27"
+keys ']'
+expect "curve 5 of 5: dsr1 · 8k1k · mi355x · sglang · fp4 · none · 4 points"
+# The picker filters; enter shows the curve.
+keys c t r t
+expect "1 of 5"
+keys Enter
+expect "1 curve: dsr1 · 1k1k · b200 · trt · fp4 · mtp"
+# Overlay the B200 SGLang curve: its own glyph in the legend; % its gains.
+keys o Up Space Enter
+expect "1 overlaid: sglang · none"
+expect "▲ sglang · none"
+keys %
+expect "gain vs sglang · none at the same x"
+# y cycles the metric; the caption names it.
+keys y
+expect "y: output-tput-per-gpu (tok/s/GPU)"
+keys y y
+expect "y: tput-per-mw (tok/s/MW)"
+keys Y Y Y
+expect "y: tput-per-gpu (tok/s/GPU)"
+# As of a date: the first runs, told apart by date.
+keys c m i 3 5 5 x Space 1 k 1 k Enter
+expect "1 curve: dsr1 · 1k1k · mi355x · sglang · fp4 · none"
+keys @ Down Down Enter
+expect "· as of 2025-10-06"
+expect "agg-tp4-c8@2025-10-06"
+keys @ l a t e s t Enter
+expect "as of: latest run of each configuration"
+# Compare two dates: how the frontier moved, the changelog between them.
+keys H Enter Enter
+expect "re-run of agg-tp4-c64@2025-10-06"
+if [ -n "$logarg" ]; then
+	expect "2026-01-20  PR #4242  Bump the MI355X SGLang image"
+fi
+keys Escape
+sleep 0.3
+# e writes the view: the table as CSV, the plot as text.
+keys e
+expect "wrote view/sweeptune-dsr1-1k1k-mi355x-sglang-fp4-none-tput-per-gpu.csv"
+head -1 "$tmp"/view/*.csv | grep -qF "curve,id,label,source,date,gpus,concurrency,mean-intvty,tput-per-gpu,status" || fail "the CSV has no header"
+grep -qF "agg-tp4-c64@2026-02-27" "$tmp"/view/*.csv || fail "the CSV lacks the shown curve's points"
+grep -qF "x: mean-intvty" "$tmp"/view/*.txt || fail "the text plot has no caption"
+keys q
+
 echo "tui-smoke: ok"

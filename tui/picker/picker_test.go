@@ -1,0 +1,88 @@
+package picker
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/keys"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+var items = []Item{
+	{Text: "dsr1 · 1k1k · b200 · sglang · fp4 · none", Note: "5 points · 2026-01-12"},
+	{Text: "dsr1 · 1k1k · b200 · trt · fp4 · mtp", Note: "5 points · 2026-01-12"},
+	{Text: "dsr1 · 8k1k · mi355x · sglang · fp4 · none", Note: "4 points · 2025-10-06"},
+}
+
+func typeIn(m *Model, s string) {
+	for _, r := range s {
+		if r == ' ' {
+			m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+			continue
+		}
+		m.Update(testkit.Key(string(r)))
+	}
+}
+
+func TestFilterEveryWordAndChoose(t *testing.T) {
+	m := New("pick", items, 2, false, nil, keys.Default().Picker)
+	if m.Cursor() != 2 {
+		t.Fatalf("cursor %d, want the current item 2", m.Cursor())
+	}
+	typeIn(m, "sglang 1k1k")
+	if m.Cursor() != 0 || len(m.shown) != 1 {
+		t.Errorf("sglang 1k1k: %v shown, cursor %d", m.shown, m.Cursor())
+	}
+	m.Update(testkit.Key("backspace"))
+	m.Update(testkit.Key("backspace"))
+	m.Update(testkit.Key("backspace"))
+	m.Update(testkit.Key("backspace"))
+	if len(m.shown) != 2 { // "sglang " matches both sglang curves
+		t.Errorf("after backspace: %v", m.shown)
+	}
+	typeIn(m, "zzz")
+	if m.Cursor() != -1 || m.Update(testkit.Key("enter")) != Open {
+		t.Error("enter on an empty list must not choose")
+	}
+	if !strings.Contains(m.View(testkit.Styles("none", termenv.Ascii), 60, 5), "nothing matches") {
+		t.Error("an empty list says nothing")
+	}
+	if m.Update(testkit.Key("esc")) != Canceled {
+		t.Error("esc does not cancel")
+	}
+}
+
+func TestMultiSelect(t *testing.T) {
+	m := New("overlay", items, 0, true, []int{2}, keys.Default().Picker)
+	m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	m.Update(testkit.Key("down"))
+	m.Update(testkit.Key("down"))
+	m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	if got := m.Picked(); len(got) != 1 || got[0] != 0 {
+		t.Errorf("picked %v, want [0] (2 was toggled off)", got)
+	}
+	if m.Update(testkit.Key("enter")) != Chosen {
+		t.Error("enter does not apply")
+	}
+	st := testkit.Styles("none", termenv.Ascii)
+	for _, sz := range [][2]int{{1, 1}, {20, 3}, {80, 10}} {
+		lines := strings.Split(m.View(st, sz[0], sz[1]), "\n")
+		if len(lines) != sz[1] {
+			t.Fatalf("%v: %d lines", sz, len(lines))
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) != sz[0] {
+				t.Fatalf("%v: line %q is %d wide", sz, l, ansi.StringWidth(l))
+			}
+		}
+	}
+	v := m.View(st, 80, 10)
+	if !strings.Contains(v, "› [x] dsr1 · 1k1k · b200 · sglang") && !strings.Contains(v, "[x] dsr1 · 1k1k · b200 · sglang · fp4 · none    5 points") {
+		t.Errorf("view:\n%s", v)
+	}
+}
