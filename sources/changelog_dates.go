@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,11 +15,13 @@ import (
 )
 
 // perf-changelog.yaml entries carry no date: InferenceX runs a sweep when
-// the PR that appends an entry merges. The date an entry entered the file
-// is its commit's, which git blame gives when the file lies in a checkout.
+// the PR that appends an entry merges. An entry's date is the day of the
+// first commit that added its pr-link line, which git log gives when the
+// file lies in a checkout; later commits that reformat the file (and so
+// own its lines in git blame) do not move it.
 
-// DatedEntry is a changelog entry and the day its lines were committed
-// ("" when unknown: not in a git checkout, or uncommitted).
+// DatedEntry is a changelog entry and the day it entered the file ("" when
+// unknown: not in a git checkout, or not committed).
 type DatedEntry struct {
 	ChangelogEntry
 	Date string
@@ -30,106 +33,125 @@ type ChangelogFile struct {
 	Entries []ChangelogEntry
 }
 
-// gitBlameTimeout bounds the git call: a history view must not hang.
-const gitBlameTimeout = 10 * time.Second
+// gitLogTimeout bounds the git call: a history view must not hang.
+const gitLogTimeout = 20 * time.Second
 
-// DateChangelog dates each entry by git blame of its first line (the
-// "- config-keys:" line). Without git or a checkout every date is "".
+// DateChangelog dates each entry by the first commit that added its
+// pr-link. Without git or a checkout every date is "".
 func DateChangelog(path string, entries []ChangelogEntry) []DatedEntry {
 	out := make([]DatedEntry, len(entries))
+	days := firstSeen(path)
 	for i, e := range entries {
-		out[i].ChangelogEntry = e
-	}
-	days := blameDays(path)
-	for i := range out {
-		out[i].Date = days[out[i].Line]
+		out[i] = DatedEntry{ChangelogEntry: e, Date: days[linkKey(e.PRLink)]}
 	}
 	return out
 }
 
-// blameDays maps line numbers to the UTC day of the commit that last
-// touched them; nil when git cannot tell.
-func blameDays(path string) map[int]string {
+// linkKey identifies a PR link by its number ("pull/204"), so a link
+// rewritten when the repository was renamed is still the same entry.
+func linkKey(link string) string {
+	link = strings.Trim(strings.TrimSpace(link), `"'`)
+	if i := strings.LastIndex(link, "/pull/"); i >= 0 {
+		return link[i+1:]
+	}
+	return link
+}
+
+// firstSeen maps each pr-link to the UTC day of the first commit that added
+// a line naming it; nil when git cannot tell.
+func firstSeen(path string) map[string]string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), gitBlameTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), gitLogTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-C", filepath.Dir(abs), "blame", "--porcelain", "--", filepath.Base(abs))
+	cmd := exec.CommandContext(ctx, "git", "-C", filepath.Dir(abs), "log", "--reverse", "--format=commit %ct",
+		"-p", "--unified=0", "--no-color", "--no-ext-diff", "--", filepath.Base(abs))
 	out, err := cmd.Output()
 	if err != nil {
 		return nil
 	}
-	return parseBlame(out)
+	return parseLogLinks(out)
 }
 
-// parseBlame reads git blame --porcelain: a header "<sha> <orig> <final>
-// [<n>]" per line, the commit's fields the first time a commit appears,
-// then the line itself after a tab.
-func parseBlame(out []byte) map[int]string {
-	days := map[int]string{}
-	commitDay := map[string]string{}
-	var sha string
-	var final int
+// parseLogLinks reads git log -p output oldest first: "commit <unix time>"
+// lines, then added lines ("+…") of the diff.
+func parseLogLinks(out []byte) map[string]string {
+	days := map[string]string{}
+	day := ""
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
-		case strings.HasPrefix(line, "\t"):
-			days[final] = commitDay[sha]
-		case strings.HasPrefix(line, "committer-time "):
-			if sec, err := strconv.ParseInt(strings.TrimPrefix(line, "committer-time "), 10, 64); err == nil {
-				commitDay[sha] = time.Unix(sec, 0).UTC().Format("2006-01-02")
+		case strings.HasPrefix(line, "commit "):
+			day = ""
+			if sec, err := strconv.ParseInt(strings.TrimPrefix(line, "commit "), 10, 64); err == nil {
+				day = time.Unix(sec, 0).UTC().Format("2006-01-02")
 			}
-		default:
-			f := strings.Fields(line)
-			if len(f) >= 3 && len(f[0]) >= 40 && isHex(f[0]) {
-				sha = f[0]
-				final, _ = strconv.Atoi(f[2])
+		case strings.HasPrefix(line, "+") && !strings.HasPrefix(line, "+++"):
+			_, link, ok := strings.Cut(line, "pr-link:")
+			if !ok || day == "" {
+				continue
 			}
-		}
-	}
-	// The all-zero commit is "not committed yet": no date.
-	for l, d := range days {
-		if d == "" {
-			delete(days, l)
+			if i := strings.Index(link, " #"); i >= 0 {
+				link = link[:i] // a trailing comment
+			}
+			link = linkKey(link)
+			if _, seen := days[link]; link != "" && !seen {
+				days[link] = day
+			}
 		}
 	}
 	return days
 }
 
-func isHex(s string) bool {
-	for _, r := range s {
-		if !strings.ContainsRune("0123456789abcdef", r) {
-			return false
+// Mentions reports whether an entry's config keys name the curve. A config
+// key is <model>-<precision>-<hardware>-<framework>[-mtp][-…] (dsr1-fp4-b200-sglang,
+// dsr1-fp8-mi355x-sglang-disagg-mtp) or a glob of one (dsr1*, *gb200-dynamo-sglang).
+// A curve whose model is a full name (org/Model) cannot be told from the
+// keys' short model names: its hardware, precision and framework decide.
+func (e ChangelogEntry) Mentions(k model.CurveKey) bool { return len(e.KeysNaming(k)) > 0 }
+
+// KeysNaming are the entry's config keys that name the curve (see Mentions).
+func (e ChangelogEntry) KeysNaming(k model.CurveKey) []string {
+	var out []string
+	for _, key := range e.ConfigKeys {
+		if keyNames(strings.ToLower(strings.TrimSpace(key)), k) {
+			out = append(out, key)
 		}
 	}
-	return true
+	return out
 }
 
-// Mentions reports whether an entry's config keys name the curve: a key
-// "*", or one that holds the curve's hardware and precision as words and
-// its framework (dsr1-fp4-mi355x-sglang for … · mi355x · sglang · fp4).
-// Config keys abbreviate models, so the model is not matched.
-func (e ChangelogEntry) Mentions(k model.CurveKey) bool {
+func keyNames(key string, k model.CurveKey) bool {
 	hw, prec, fw := model.HardwareBase(k.Hardware), strings.ToLower(k.Precision), strings.ToLower(k.Framework)
-	for _, key := range e.ConfigKeys {
-		key = strings.ToLower(key)
-		if key == "*" {
-			return true
-		}
-		words := strings.Split(key, "-")
-		has := func(w string) bool {
-			for _, x := range words {
-				if x == w || x == "*" {
+	mdl := strings.ToLower(k.Model)
+	short := mdl != "" && !strings.Contains(mdl, "/")
+	mtp := strings.EqualFold(k.Spec, "mtp")
+	if key == "*" {
+		return true
+	}
+	if short {
+		cand := mdl + "-" + prec + "-" + hw + "-" + fw
+		if strings.ContainsAny(key, "*?[") {
+			for _, c := range []string{cand, cand + "-mtp"} {
+				if ok, _ := path.Match(key, c); ok && strings.HasSuffix(c, "-mtp") == mtp {
 					return true
 				}
 			}
 			return false
 		}
-		if hw != "" && prec != "" && fw != "" && has(hw) && has(prec) && strings.Contains(key, fw) {
+		return (key == cand || strings.HasPrefix(key, cand+"-")) && hasWord(key, "mtp") == mtp
+	}
+	return hw != "" && prec != "" && fw != "" && hasWord(key, hw) && hasWord(key, prec) && strings.Contains(key, fw)
+}
+
+// hasWord reports a "-"-separated word of key (a "*" matches any).
+func hasWord(key, w string) bool {
+	for _, x := range strings.Split(key, "-") {
+		if x == w || x == "*" {
 			return true
 		}
 	}

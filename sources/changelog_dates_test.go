@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -53,6 +54,13 @@ func TestDateChangelogByGitBlame(t *testing.T) {
 	git("2025-10-01T12:00:00Z", "commit", "-q", "-m", "one")
 	os.WriteFile(path, []byte(changelogOne+changelogTwo), 0o644)
 	git("2026-01-15T08:30:00Z", "commit", "-q", "-am", "two")
+	// A later reformat rewrites the first entry's lines (git blame would
+	// give them this date); the entry still dates from when it was added.
+	reformatted := strings.Replace(changelogOne, "pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/1",
+		`pr-link: "https://github.com/SemiAnalysisAI/InferenceX/pull/1"`, 1)
+	reformatted = strings.Replace(reformatted, "- config-keys:\n    - dsr1", "- config-keys:\n      - dsr1", 1)
+	os.WriteFile(path, []byte(reformatted+changelogTwo), 0o644)
+	git("2026-03-01T08:30:00Z", "commit", "-q", "-am", "reformat")
 
 	data, _ := os.ReadFile(path)
 	entries, warns := ParseChangelog(path, data)
@@ -76,6 +84,24 @@ func TestDateChangelogByGitBlame(t *testing.T) {
 	if !dated[0].Mentions(mi) || dated[0].Mentions(b200) || !dated[1].Mentions(b200) || dated[1].Mentions(mi) || !dated[2].Mentions(mi) {
 		t.Error("Mentions matched the wrong curves")
 	}
+	for _, c := range []struct {
+		keys []string
+		k    model.CurveKey
+		want bool
+	}{
+		{[]string{"qwen3.5-fp4-mi355x-sglang"}, mi, false},     // another model
+		{[]string{"dsr1-fp4-mi355x-sglang-disagg"}, mi, true},  // agg and disagg: one curve
+		{[]string{"dsr1-fp4-mi355x-sglang-mtp"}, mi, false},    // MTP is another curve
+		{[]string{"dsr1*"}, mi, true},                          // a glob
+		{[]string{"*mi355x-dynamo-sglang"}, mi, false},         // another framework
+		{[]string{"dsr1-fp4-mi355x-dynamo-sglang"}, mi, false}, // likewise
+		{[]string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"}, // a full model name: no model check
+			model.CurveKey{Model: "deepseek-ai/DeepSeek-V4.1-Flash", Hardware: "gb300", Framework: "dynamo-sglang", Precision: "fp4"}, true},
+	} {
+		if got := (ChangelogEntry{ConfigKeys: c.keys}).Mentions(c.k); got != c.want {
+			t.Errorf("%v on %s: %v, want %v", c.keys, c.k, got, c.want)
+		}
+	}
 
 	// Outside a checkout nothing is dated, and nothing fails.
 	plain := filepath.Join(t.TempDir(), "perf-changelog.yaml")
@@ -92,4 +118,16 @@ func TestLoadKeepsChangelogs(t *testing.T) {
 	if len(ds.Changelogs) != 1 || len(ds.Changelogs[0].Entries) != 1 || ds.Changelogs[0].Path != "perf-changelog.yaml" {
 		t.Fatalf("changelogs %+v", ds.Changelogs)
 	}
+}
+
+func FuzzParseLogLinks(f *testing.F) {
+	f.Add([]byte("commit 1760000000\n+  pr-link: https://x/pull/1\n"))
+	f.Add([]byte("commit x\n+pr-link:\n+++ b/perf-changelog.yaml\ncommit 99999999999999999999\n+ pr-link: 'a' # c\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for link, day := range parseLogLinks(data) {
+			if link == "" || len(day) < 10 {
+				t.Fatalf("%q → %q", link, day)
+			}
+		}
+	})
 }

@@ -13,7 +13,8 @@ type Palette struct {
 	Good, Bad, Warn          lipgloss.TerminalColor
 	SelectionFG, SelectionBG lipgloss.TerminalColor
 	// Series are the source colours in model.Sources order: published,
-	// local, planned, competitor; more wrap around.
+	// local, planned, competitor; then colours for the overlaid curves
+	// (the first overlay takes the competitor's); more wrap around.
 	Series []lipgloss.TerminalColor
 }
 
@@ -60,7 +61,8 @@ func PaletteOf(name string) Palette {
 			Border: c("240"), FocusedBorder: c("111"),
 			Good: c("114"), Bad: c("203"), Warn: c("221"),
 			SelectionFG: c("231"), SelectionBG: c("24"),
-			Series: []lipgloss.TerminalColor{c("75"), c("214"), c("177"), c("203")},
+			Series: []lipgloss.TerminalColor{c("75"), c("214"), c("177"), c("203"),
+				c("114"), c("80"), c("221"), c("210"), c("147"), c("180")},
 		}
 	case Light:
 		return Palette{
@@ -68,7 +70,8 @@ func PaletteOf(name string) Palette {
 			Border: c("248"), FocusedBorder: c("25"),
 			Good: c("28"), Bad: c("160"), Warn: c("130"),
 			SelectionFG: c("232"), SelectionBG: c("153"),
-			Series: []lipgloss.TerminalColor{c("25"), c("166"), c("91"), c("160")},
+			Series: []lipgloss.TerminalColor{c("25"), c("166"), c("91"), c("160"),
+				c("28"), c("30"), c("136"), c("125"), c("61"), c("94")},
 		}
 	case HighContrast:
 		// The 16 base colours only: they follow the user's terminal scheme
@@ -78,7 +81,8 @@ func PaletteOf(name string) Palette {
 			Border: c("7"), FocusedBorder: c("11"),
 			Good: c("10"), Bad: c("9"), Warn: c("11"),
 			SelectionFG: c("0"), SelectionBG: c("11"),
-			Series: []lipgloss.TerminalColor{c("14"), c("11"), c("13"), c("9")},
+			Series: []lipgloss.TerminalColor{c("14"), c("11"), c("13"), c("9"),
+				c("10"), c("12"), c("3"), c("5"), c("6"), c("1")},
 		}
 	}
 	return Palette{}

@@ -94,7 +94,7 @@ func TestSessionRestoreSaysWhatCameBack(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	m.load()
 	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: testkit.Demo(), Files: 4}})
-	want := "loaded 21 points from 4 files · session restored: 3 marks, 1 planned point, axis p90-intvty"
+	want := "loaded 21 points from 4 files · 2 curves (] [ c) · session restored: 3 marks, 1 planned point, axis p90-intvty"
 	if m.status != want {
 		t.Errorf("status %q\nwant   %q", m.status, want)
 	}
@@ -113,7 +113,7 @@ func TestOrphanedMarksAreShown(t *testing.T) {
 	}
 	m.load()
 	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: rest, Files: 4}})
-	if want := "loaded 20 points from 4 files · 1 mark orphaned: " + best + " not in the data (review pane; D drops)"; m.status != want {
+	if want := "loaded 20 points from 4 files · 2 curves (] [ c) · 1 mark orphaned: " + best + " not in the data (review pane; D drops)"; m.status != want {
 		t.Errorf("status %q\nwant   %q", m.status, want)
 	}
 	settle(m)

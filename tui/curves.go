@@ -108,7 +108,11 @@ func (m *Model) infoCurve() {
 		return
 	}
 	s := m.st.Curves[i]
-	m.info(fmt.Sprintf("curve %d of %d: %s · %s · %s", i+1, len(m.st.Curves), s.Key, model.Plural(s.Points, "point"), s.DateRange()))
+	msg := fmt.Sprintf("curve %d of %d: %s · %s · %s", i+1, len(m.st.Curves), s.Key, model.Plural(s.Points, "point"), s.DateRange())
+	if was := m.st.FitX(); was != "" {
+		msg += fmt.Sprintf(" · x: %s (no %s here)", m.st.X.Name, was)
+	}
+	m.info(msg)
 }
 
 // cycleY moves through the y metrics that have data and says where it is.

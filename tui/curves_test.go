@@ -345,3 +345,42 @@ func TestCurvesEndToEnd(t *testing.T) {
 	os.Chdir(pkgDir) // the golden file is the package's
 	golden.RequireEqual(t, []byte(final.View()))
 }
+
+// The full help lists the curve keys and the pickers' keys.
+func TestHelpListsCurveKeys(t *testing.T) {
+	m := multiCurveModel(t, 160, 48)
+	press(m, "?")
+	v := m.View()
+	for _, want := range []string{"curves (everywhere)", "]            next curve", "c            pick curve", "o            overlay curves",
+		"y            next y metric", "@            as of date", "H            history: 2 dates", "F            frontier only",
+		"n            point labels", "%            gains vs overlay", "e            write CSV + plot", "pickers (c o @ H)"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+}
+
+// F hides the points off the frontier; n writes shape and concurrency
+// beside the frontier points.
+func TestOptimalOnlyAndLabels(t *testing.T) {
+	m := demoModel(t, 160, 50)
+	plot := func() string { // the plot's rows, without the legend line
+		lines := strings.Split(m.panes[layout.Curve].View(), "\n")
+		return strings.Join(lines[1:], "\n")
+	}
+	if !strings.Contains(plot(), "○") {
+		t.Fatal("the demo curve has dominated points: ○ expected")
+	}
+	press(m, "F")
+	if strings.Contains(plot(), "○") || !strings.Contains(status(m), "frontier only (points off the frontier hidden): on") {
+		t.Errorf("F: dominated points still drawn (%q):\n%s", status(m), plot())
+	}
+	press(m, "n")
+	if !strings.Contains(plot(), "7P BS96 c5540") || !strings.Contains(plot(), "3P BS24 c1228") {
+		t.Errorf("n: no point labels:\n%s", plot())
+	}
+	press(m, "F", "n")
+	if !strings.Contains(plot(), "○") || strings.Contains(plot(), "7P BS96 c5540") {
+		t.Error("F and n do not toggle back")
+	}
+}

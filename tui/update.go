@@ -326,6 +326,12 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	}
 	m.st.SetPoints(msg.ds.Points)
 	say := fmt.Sprintf("loaded %s from %s", model.Plural(len(msg.ds.Points), "point"), model.Plural(msg.ds.Files, "file"))
+	if n := len(m.st.Curves); n > 1 {
+		say += fmt.Sprintf(" · %d curves (] [ c)", n)
+	}
+	if was := m.st.FitX(); was != "" {
+		say += fmt.Sprintf(" · x: %s, the shown curve has no %s", m.st.X.Name, was)
+	}
 	if m.restored != "" {
 		say += " · session restored: " + m.restored
 		m.restored = ""

@@ -95,7 +95,11 @@ func Text(r Result) string {
 		xv, yv, _ := p.XY(s.X, s.Y)
 		rows = append(rows, []string{p.ID, model.FormatValue(s.X.Metric, xv), model.FormatValue(s.Y.Metric, yv), old, change, note})
 	}
-	b.WriteString(table(rows, []bool{false, true, true, true, true, false}))
+	if len(s.Before)+len(s.After) == 0 {
+		fmt.Fprintf(&b, "no point of the curve has both %s and %s: choose another x (or y)\n", s.X.Name, s.Y.Name)
+	} else {
+		b.WriteString(table(rows, []bool{false, true, true, true, true, false}))
+	}
 	if len(s.Dropped) > 0 {
 		fmt.Fprintf(&b, "\nleft the frontier since %s: %s\n", s.From, strings.Join(s.Dropped, ", "))
 	}
@@ -109,27 +113,46 @@ func Text(r Result) string {
 	case r.Logs == 0:
 		b.WriteString("no perf-changelog loaded: give one (a path, or --changelog) to see the entries between the dates\n")
 	default:
-		fmt.Fprintf(&b, "perf-changelog entries committed after %s and on or before %s: %d\n", s.From, s.To, len(r.Entries))
+		var ours []Entry
 		for _, e := range r.Entries {
-			mark := " "
 			if e.Mentions {
-				mark = "●"
+				ours = append(ours, e)
 			}
+		}
+		fmt.Fprintf(&b, "perf-changelog: %s added after %s and on or before %s; %d name this curve",
+			entries(len(r.Entries)), s.From, s.To, len(ours))
+		if len(ours) > 0 {
+			b.WriteString(":")
+		}
+		b.WriteString("\n")
+		for _, e := range ours {
 			desc := ""
 			if len(e.Description) > 0 {
 				desc = e.Description[0]
 			}
-			fmt.Fprintf(&b, "  %s %s  %s  %s\n", mark, e.Date, prNumber(e.PRLink), desc)
-			fmt.Fprintf(&b, "      config keys: %s\n", strings.Join(e.ConfigKeys, ", "))
+			fmt.Fprintf(&b, "  %s  %s  %s\n", e.Date, prNumber(e.PRLink), desc)
+			keys := e.KeysNaming(s.Curve)
+			line := strings.Join(keys, ", ")
+			if n := len(e.ConfigKeys) - len(keys); n > 0 {
+				line += " (and " + model.Plural(n, "other config key") + ")"
+			}
+			fmt.Fprintf(&b, "      %s\n", line)
 		}
-		if len(r.Entries) > 0 {
-			b.WriteString("  ● names this curve's hardware, precision and framework\n")
+		if n := len(r.Entries) - len(ours); n > 0 {
+			fmt.Fprintf(&b, "(%s for other configurations; history --json lists every one)\n", entries(n))
 		}
 		if r.Undated > 0 {
-			fmt.Fprintf(&b, "%d entries carry no date (the changelog is not in a git checkout, or not committed)\n", r.Undated)
+			fmt.Fprintf(&b, "%s without a date (the changelog is not in a git checkout, or not committed)\n", entries(r.Undated))
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+func entries(n int) string {
+	if n == 1 {
+		return "1 entry"
+	}
+	return model.Thousands(float64(n), 0) + " entries"
 }
 
 func prNumber(link string) string {

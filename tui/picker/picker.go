@@ -1,6 +1,7 @@
 // Package picker is a filterable list in a modal box: the curve picker (c),
-// the overlay picker with multi-select (o) and the date pickers (@, D).
-// Typing filters; every word typed must appear in an item.
+// the overlay picker with multi-select (o) and the date pickers (@, H).
+// Typing filters; every word typed must appear in an item (where space
+// selects, words are split by commas).
 package picker
 
 import (
@@ -106,7 +107,8 @@ func (m *Model) Update(msg tea.KeyMsg) Result {
 }
 
 func (m *Model) refilter() {
-	words := strings.Fields(strings.ToLower(string(m.filter)))
+	// Words split at spaces, or at commas where space selects (overlays).
+	words := strings.FieldsFunc(strings.ToLower(string(m.filter)), func(r rune) bool { return r == ' ' || r == ',' })
 	var cur = -1
 	if m.cursor < len(m.shown) {
 		cur = m.shown[m.cursor]
@@ -157,7 +159,7 @@ func (m *Model) View(st themes.Styles, w, h int) string {
 	}
 	head := fmt.Sprintf("filter: %s▏  %d of %d", string(m.filter), len(m.shown), len(m.items))
 	if m.multi {
-		head += fmt.Sprintf(" · %d selected · space selects, enter applies", len(m.Picked()))
+		head += fmt.Sprintf(" · %d selected · space selects, enter applies · filter words: b200,fp4", len(m.Picked()))
 	} else {
 		head += " · enter chooses"
 	}

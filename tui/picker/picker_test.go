@@ -66,6 +66,14 @@ func TestMultiSelect(t *testing.T) {
 	if got := m.Picked(); len(got) != 1 || got[0] != 0 {
 		t.Errorf("picked %v, want [0] (2 was toggled off)", got)
 	}
+	typeIn(m, "b200,trt")
+	if len(m.shown) != 1 || m.Cursor() != 1 {
+		t.Errorf("b200,trt: %v shown, cursor %d", m.shown, m.Cursor())
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	if got := m.Picked(); len(got) != 2 {
+		t.Errorf("space on the filtered item: picked %v", got)
+	}
 	if m.Update(testkit.Key("enter")) != Chosen {
 		t.Error("enter does not apply")
 	}
@@ -82,7 +90,7 @@ func TestMultiSelect(t *testing.T) {
 		}
 	}
 	v := m.View(st, 80, 10)
-	if !strings.Contains(v, "› [x] dsr1 · 1k1k · b200 · sglang") && !strings.Contains(v, "[x] dsr1 · 1k1k · b200 · sglang · fp4 · none    5 points") {
+	if !strings.Contains(v, "› [x] dsr1 · 1k1k · b200 · trt · fp4 · mtp        5 points · 2026-01-12") || !strings.Contains(v, "1 of 3 · 2 selected") {
 		t.Errorf("view:\n%s", v)
 	}
 }

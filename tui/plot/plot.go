@@ -192,26 +192,24 @@ func Plot(series []Series, opt PlotOptions) Canvas {
 	return cv
 }
 
-// label writes a point's label right of its marker, or left of it when
-// the right has no room, only over blank cells so it never hides a marker
-// or a line; a label that fits nowhere is left out.
+// label writes a point's label beside its marker: right of it, else left,
+// else on the row above or below; only over blank cells, so it never hides
+// a marker or a line; a label that fits nowhere is left out.
 func (sc *scale) label(g *grid, p PlotPoint, prefix, bodyRows int) {
 	x, ok := sc.px(p.X)
 	if !ok || !finite(p.Y) {
 		return
 	}
-	r, c := sc.row(p.Y), prefix+sc.col(x)
+	r0, c := sc.row(p.Y), prefix+sc.col(x)
 	text := []rune(p.Label)
-	if r >= bodyRows {
-		return
-	}
-	for _, start := range []int{c + 2, c - 1 - len(text)} {
-		if start < prefix || start+len(text) > len(g.runes[r]) {
+	for _, try := range [][2]int{{0, c + 2}, {0, c - 1 - len(text)}, {-1, c + 1}, {1, c + 1}, {-1, c - len(text)}, {1, c - len(text)}} {
+		r, start := r0+try[0], try[1]
+		if r < 0 || r >= bodyRows || start < prefix || start+len(text) > len(g.runes[r]) {
 			continue
 		}
 		free := true
 		for k := start - 1; k <= start+len(text); k++ {
-			if k >= prefix && k < len(g.runes[r]) && k != c && g.runes[r][k] != ' ' {
+			if k >= prefix && k < len(g.runes[r]) && !(r == r0 && k == c) && g.runes[r][k] != ' ' {
 				free = false
 				break
 			}

@@ -368,3 +368,34 @@ func (s *State) Gains() (model.CurveGains, bool) {
 	}
 	return model.CompareCurve(s.ShownCurve(), ov[0].Points, s.X, s.Y), true
 }
+
+// FitX moves x to the first axis the shown curve has data on when the
+// current one has none (API history rows give median interactivity only);
+// it returns the axis left, or "" when x stayed.
+func (s *State) FitX() string {
+	axes := s.XAxesWithData()
+	for _, a := range axes {
+		if a.Name == s.X.Name {
+			return ""
+		}
+	}
+	if len(axes) == 0 || len(axes) == len(model.XAxes) && !s.hasAnyX() {
+		return ""
+	}
+	was := s.X.Name
+	s.SetX(axes[0])
+	return was
+}
+
+// hasAnyX reports whether some point of the view has some x axis with y.
+func (s *State) hasAnyX() bool {
+	view := s.View()
+	for _, a := range model.XAxes {
+		for i := range view {
+			if _, _, ok := view[i].XY(a, s.Y); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
