@@ -30,6 +30,7 @@ type Fit struct {
 	Rows           []planner.BacktestRow
 	MeanAbs        struct{ Tput, Mean float64 }
 	Tested         int
+	rowOf          map[string]int // ID → index in Rows: ErrorFor is called per candidate per draw
 }
 
 // Calibrate fits the model on the chosen IDs, or with nil on the points
@@ -93,6 +94,10 @@ func CalibrateOnly(all []model.Point, chosen []string) Fit {
 // SetBacktest records how far the fit's predictions missed its points.
 func (f *Fit) SetBacktest(cv planner.CrossValidation) {
 	f.Method, f.Rows = cv.Method, cv.Rows
+	f.rowOf = make(map[string]int, len(f.Rows))
+	for i := len(f.Rows) - 1; i >= 0; i-- { // the first row of an ID wins, as the scan did
+		f.rowOf[f.Rows[i].ID] = i
+	}
 	f.MeanAbs.Tput, f.MeanAbs.Mean = cv.MeanAbs.Tput, cv.MeanAbs.Mean
 	f.Tested = len(f.Rows)
 }
@@ -135,6 +140,12 @@ func (f Fit) TwinReason(id string) string {
 
 // ErrorFor is the backtest row of a point ID, if it was tested.
 func (f Fit) ErrorFor(id string) (planner.BacktestRow, bool) {
+	if f.rowOf != nil {
+		if i, ok := f.rowOf[id]; ok {
+			return f.Rows[i], true
+		}
+		return planner.BacktestRow{}, false
+	}
 	for _, r := range f.Rows {
 		if r.ID == id {
 			return r, true

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -271,5 +272,34 @@ func TestTallTextScrolls(t *testing.T) {
 		if !strings.Contains(m.View(), "› ") {
 			t.Fatalf("the cursor (row %d) left the screen:\n%s", m.field, m.View())
 		}
+	}
+}
+
+// TestManyCandidatesListAroundTheCursor: a curve of thousands of points
+// lists 40 fit candidates around the cursor and says how many are beyond,
+// so a key press never redraws thousands of rows.
+func TestManyCandidatesListAroundTheCursor(t *testing.T) {
+	st := state.New()
+	st.SetPoints(testkit.Synthetic(2000))
+	st.TakeChanges()
+	m := New(st, keys.Default().Planner, testkit.Styles("none", termenv.Ascii))
+	m.SetSize(100, 200)
+	n := len(m.fit.Cands)
+	if n <= maxCands {
+		t.Fatalf("%d candidates: the synthetic curve should have more than %d", n, maxCands)
+	}
+	v := strings.Join(strings.Fields(m.View()), " ")
+	if !strings.Contains(v, fmt.Sprintf("… %d candidates below (↓ reaches them)", n-maxCands)) {
+		t.Fatalf("no count of the candidates below:\n%s", m.View())
+	}
+	for range numFields + 100 {
+		send(m, "down")
+	}
+	v = strings.Join(strings.Fields(m.View()), " ")
+	if !strings.Contains(v, "› [") || !strings.Contains(v, fmt.Sprintf("… %d candidates above", 100-maxCands/2)) {
+		t.Errorf("at candidate 100 the list does not follow the cursor:\n%s", m.View())
+	}
+	if lo, hi := candWindow(10, 3); lo != 0 || hi != 10 {
+		t.Errorf("candWindow(10, 3) = %d, %d", lo, hi)
 	}
 }

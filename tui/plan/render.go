@@ -182,7 +182,12 @@ func fitSection(b *strings.Builder, in Input, st themes.Styles) {
 	if f.Cal != nil {
 		params(b, f.Cal, st)
 	}
-	for i, p := range f.Cands {
+	lo, hi := candWindow(len(f.Cands), in.Field-numFields)
+	if lo > 0 {
+		fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("… %s above (↑ reaches them)", model.Plural(lo, "candidate"))))
+	}
+	for i := lo; i < hi; i++ {
+		p := f.Cands[i]
 		cur, box := "  ", "[ ]"
 		if f.Chosen[p.ID] {
 			box = "[x]"
@@ -199,11 +204,28 @@ func fitSection(b *strings.Builder, in Input, st themes.Styles) {
 		}
 		fmt.Fprintf(b, "%s%s %s  %s\n", cur, box, p.ID, note)
 	}
+	if hi < len(f.Cands) {
+		fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("… %s below (↓ reaches them)", model.Plural(len(f.Cands)-hi, "candidate"))))
+	}
 	if f.Cal != nil {
 		for _, n := range f.Cal.Notes {
 			b.WriteString(st.Muted.Render("  · "+n) + "\n")
 		}
 	}
+}
+
+// maxCands is how many fit candidates the pane lists at once: a curve of
+// thousands of points would make every key press redraw thousands of rows.
+const maxCands = 40
+
+// candWindow is the slice of n candidates to list, around the cursor's
+// candidate (cur < 0: the cursor is on the knobs, list from the top).
+func candWindow(n, cur int) (lo, hi int) {
+	if n <= maxCands {
+		return 0, n
+	}
+	lo = min(max(cur-maxCands/2, 0), n-maxCands)
+	return lo, lo + maxCands
 }
 
 // params are the fitted constants: f, α, β, d0, δ, r90, τP, and with TTFT
