@@ -315,3 +315,16 @@ func TestMarkAndAddDoNotCollide(t *testing.T) {
 		t.Errorf("m on an added point: marks %v, status %q", m.State().Marks, m.status)
 	}
 }
+
+// TestClickOnATabFocusesItsPane: in the tab layout a click on a tab shows
+// that pane.
+func TestClickOnATabFocusesItsPane(t *testing.T) {
+	m := demoModel(t, 100, 30)
+	row := strings.Split(ansi.Strip(m.View()), "\n")[0]
+	x := strings.Index(row, "4 review")
+	x = len([]rune(row[:x]))
+	m.Update(tea.MouseMsg{X: x + 2, Y: 0, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.Focus() != layout.Review || !strings.Contains(strings.Split(m.View(), "\n")[0], "[4 review]") {
+		t.Errorf("click on the review tab: focus %d, tab row %q", m.Focus(), strings.Split(m.View(), "\n")[0])
+	}
+}

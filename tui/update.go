@@ -278,8 +278,15 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		return nil // the help and a question take no clicks
 	}
 	pane := m.lay.At(msg.X, msg.Y)
+	click := msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft
+	if click && m.lay.TabRow >= 0 && msg.Y == m.lay.TabRow {
+		if p := tabAt(msg.X); p >= 0 {
+			m.setFocus(p)
+		}
+		return nil
+	}
 	switch {
-	case msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && pane >= 0:
+	case click && pane >= 0:
 		m.setFocus(pane)
 		if c, ok := m.panes[pane].(clicker); ok && !m.panes[pane].Capturing() {
 			for _, s := range m.lay.Slots {
@@ -438,4 +445,18 @@ func (m *Model) cycleX(d int) {
 			return
 		}
 	}
+}
+
+// tabAt is the pane whose tab (frame.Tabs: "[1 curve] 2 points …", each
+// label padded by one cell a side, one space apart) is under column x.
+func tabAt(x int) int {
+	start := 0
+	for _, p := range allPanes {
+		w := len([]rune(layout.Names[p])) + 4 // "N name" and its two pads
+		if x >= start && x < start+w {
+			return p
+		}
+		start += w + 1
+	}
+	return -1
 }
