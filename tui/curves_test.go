@@ -384,3 +384,34 @@ func TestOptimalOnlyAndLabels(t *testing.T) {
 		t.Error("F and n do not toggle back")
 	}
 }
+
+// A reload (--watch) that brings a result of another hardware beside the
+// shown curve's keeps the shown curve: the newcomer is a curve of its own,
+// never a point on this one's frontier.
+func TestReloadWithAnotherCurveKeepsTheShownOne(t *testing.T) {
+	m := demoModel(t, 160, 48)
+	shown := m.State().Curve
+	pts := testkit.Demo()
+	h100 := pts[0]
+	h100.Curve.Hardware, h100.ID = "h100", ""
+	h100.Metrics.Set(model.TputPerGPU, 5e6) // would dominate every GB300 point
+	pts = append(pts, h100)
+	model.AssignIDs(pts)
+	m.load()
+	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 5}})
+	st := m.State()
+	if st.Curve != shown || len(st.Curves) != 3 {
+		t.Fatalf("shown %s of %d curves", st.Curve, len(st.Curves))
+	}
+	for _, p := range st.View() {
+		if p.Curve.Hardware == "h100" {
+			t.Fatalf("%s of h100 on the GB300 curve", p.ID)
+		}
+	}
+	if strings.Count(m.panes[layout.Points].View(), " dom ") != 4 {
+		t.Errorf("the H100 point changed what is dominated on GB300:\n%s", m.panes[layout.Points].View())
+	}
+	if !strings.Contains(status(m), "3 curves (] [ c)") {
+		t.Errorf("status %q", status(m))
+	}
+}
