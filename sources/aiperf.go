@@ -30,11 +30,15 @@ func sniffAIPerf(data []byte) bool {
 
 // gpuPending is a point whose throughput totals (tok/s) wait for its GPU
 // count; preGPUs/decGPUs split a disaggregated point's GPUs when its file
-// name states them.
+// name states them. byRole is InferenceX's fixed-sequence convention
+// (process_result.py: input over the prefill GPUs, output over the decode
+// GPUs); without it the agentic one holds (process_agentic_result.py:
+// everything over all GPUs).
 type gpuPending struct {
 	point            int
 	totals           rowTotals
 	preGPUs, decGPUs int
+	byRole           bool
 }
 
 // aiperfStats is the part of one metric tag sweeptune uses.

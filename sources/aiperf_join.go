@@ -9,8 +9,9 @@ import (
 
 // resolvePending gives each point that waits for a GPU count (AIPerf,
 // benchmark_serving output) the knobs of the recipe variant with its
-// concurrency, then divides its throughput totals by its GPUs: the
-// variant's or the file name's, else --gpus. Without any, the point stays,
+// concurrency, then divides its throughput totals by its GPUs (the
+// variant's or the file name's, else --gpus) the way InferenceX's producer
+// of that kind of result does (gpuPending.byRole). Without any, the point stays,
 // its per-GPU throughput absent, with a warning.
 func resolvePending(ds *Dataset, opt Options) {
 	for _, pd := range ds.pending {
@@ -32,9 +33,12 @@ func resolvePending(ds *Dataset, opt Options) {
 			ds.Warnf(p.Prov.File, "", "no GPU count (no recipe variant with concurrency %d loaded, none in the file name, no --gpus): per-GPU throughput unknown, point kept without it", p.Knobs.Concurrency)
 			continue
 		}
-		pre, dec := pd.preGPUs, pd.decGPUs
-		if p.Knobs.Mode == model.ModeDisagg && p.GPUCount == 0 {
-			pre, dec = p.Knobs.Prefill.TotalGPUs(), p.Knobs.Decode.TotalGPUs()
+		pre, dec := 0, 0 // agentic (AIPerf): over all GPUs
+		if pd.byRole {
+			pre, dec = pd.preGPUs, pd.decGPUs
+			if p.Knobs.Mode == model.ModeDisagg && p.GPUCount == 0 {
+				pre, dec = p.Knobs.Prefill.TotalGPUs(), p.Knobs.Decode.TotalGPUs()
+			}
 		}
 		perGPU(&p.Metrics, pd.totals, gpus, pre, dec)
 	}

@@ -114,7 +114,7 @@ func parseBenchRaw(path string, data []byte, ds *Dataset) {
 		Prov:    model.Provenance{File: path, DurationS: r.durationS, Date: benchDate(date)},
 	}
 	p.Knobs.Concurrency = r.conc
-	pd := gpuPending{point: len(ds.Points), preGPUs: name.preGPUs, decGPUs: name.decGPUs, totals: t}
+	pd := gpuPending{point: len(ds.Points), preGPUs: name.preGPUs, decGPUs: name.decGPUs, totals: t, byRole: true}
 	switch {
 	case name.agg.TP > 0:
 		p.Knobs.Mode = model.ModeAgg

@@ -324,19 +324,17 @@ func (r *resultRow) point(path string, src model.Source) (model.Point, string, s
 		k.Prefill = model.Role{Workers: 1, GPUs: gpus, TP: tp, EP: ep, DPAttn: dp}
 	}
 	if r.totals.has != 0 {
-		pre, dec := r.numPreGPU, r.numDecGPU
-		if !r.disagg {
-			pre, dec = 0, 0
-		}
-		perGPU(&p.Metrics, r.totals, p.GPUs(), pre, dec)
+		// Receipt totals carry the agentic names (*_tput_tps): InferenceX's
+		// agentic aggregation divides all three by every GPU of the point.
+		perGPU(&p.Metrics, r.totals, p.GPUs(), 0, 0)
 	}
 	return p, "", ""
 }
 
 // perGPU sets the per-GPU throughputs a row left out from its totals, as
-// InferenceX computes them: total over all GPUs; for a disaggregated point
-// input over the prefill GPUs and output over the decode GPUs (over all
-// GPUs when the split is unknown).
+// InferenceX computes them: total over all GPUs; input over pre and output
+// over dec GPUs when both are given (fixed-sequence disaggregated points,
+// process_result.py), else over all GPUs (aggregated and agentic points).
 func perGPU(ms *model.Metrics, t rowTotals, all, pre, dec int) {
 	if all <= 0 {
 		return
