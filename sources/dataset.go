@@ -37,7 +37,8 @@ type Variant struct {
 	Knobs model.Knobs
 	// Concurrencies are the client concurrencies it runs, one run each.
 	Concurrencies []int
-	Image         string // model.container
+	Image         string   // model.container
+	Models        []string // the names it gives its model (served name, model.path, …)
 }
 
 // RunsAt reports whether the variant runs concurrency c.

@@ -29,7 +29,8 @@ func joinPoint(p *model.Point, variants []Variant) {
 		v := &variants[i]
 		vk := v.Knobs
 		if vk.Mode != model.ModeDisagg || vk.Prefill.Workers != k.Prefill.Workers ||
-			vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) || conflicts(k, &vk) {
+			vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) || conflicts(k, &vk) ||
+			!sameModel(p.Curve.Model, v.Models) {
 			continue
 		}
 		fillRole(&k.Prefill, vk.Prefill)

@@ -60,3 +60,73 @@ func TestBenchServingDisaggPerGPUByRole(t *testing.T) {
 		t.Errorf("recipe %q", p.Prov.Recipe)
 	}
 }
+
+// A result takes the knobs (and GPUs) of a recipe of its own model only: the
+// AIPerf example of openai/gpt-oss-20b at c100 is not a DeepSeek-R1 recipe's
+// c100 point.
+func TestAIPerfJoinsOnlyItsModelsRecipe(t *testing.T) {
+	other := disaggVariant16()
+	other.Models = []string{"dsr1"}
+	ds := &Dataset{Variants: []Variant{other}}
+	loadFile("run/c16/profile_export_aiperf.json", readFixture(t, aiperfFixture), Options{}, ds)
+	finish(ds, Options{})
+	if len(ds.Points) != 1 || ds.Points[0].Knobs.Mode != "" || ds.Points[0].Metrics.Has(model.TputPerGPU) {
+		t.Fatalf("joined another model's recipe: %+v", ds.Points)
+	}
+	if len(ds.Warnings) != 1 || !strings.Contains(ds.Warnings[0].Msg, "no recipe variant of deepseek-ai/DeepSeek-V4.1-Flash with concurrency 16") {
+		t.Errorf("warnings %v", ds.Warnings)
+	}
+	own := disaggVariant16()
+	own.Models = []string{"hf:deepseek-ai/DeepSeek-V4.1-Flash"}
+	ds = &Dataset{Variants: []Variant{other, own}}
+	loadFile("run/c16/profile_export_aiperf.json", readFixture(t, aiperfFixture), Options{}, ds)
+	finish(ds, Options{})
+	noWarnings(t, ds)
+	findPoint(t, ds, "1p1d-tp2-tp6-c16")
+}
+
+func TestSameModel(t *testing.T) {
+	for _, tc := range []struct {
+		result string
+		recipe []string
+		want   bool
+	}{
+		{"deepseek-ai/DeepSeek-R1-0528", []string{"dsr1"}, true},
+		{"deepseek-ai/DeepSeek-R1-0528", []string{"dsr1-fp8"}, true},
+		{"deepseek-ai/DeepSeek-V4.1-Flash", []string{"hf:deepseek-ai/DeepSeek-V4.1-Flash"}, true},
+		{"moonshotai/Kimi-K3", []string{"kimi-k3"}, true},
+		{"meta-llama/Llama-3.3-70B-Instruct", []string{"llama3.3-70b"}, true},
+		{"Qwen/Qwen3-0.6B", []string{"Qwen/Qwen3.5-397B-A17B-FP8"}, false},
+		{"Qwen/Qwen3-0.6B", []string{"/models/qwen3-0.6b/"}, true},
+		{"openai/gpt-oss-20b", []string{"dsr1"}, false},
+		{"deepseek-ai/DeepSeek-R1", []string{"deepseek-v4-pro"}, false},
+		{"openai/gpt-oss-20b", nil, true},
+		{"", []string{"dsr1"}, true},
+		{"openai/gpt-oss-20b", []string{"dsr1", "openai/gpt-oss-20b"}, true},
+	} {
+		if got := sameModel(tc.result, tc.recipe); got != tc.want {
+			t.Errorf("sameModel(%q, %q) = %v", tc.result, tc.recipe, got)
+		}
+	}
+}
+
+// The recipe's names for its model are read in every dialect.
+func TestRecipeModels(t *testing.T) {
+	recipe := "name: r\nmodel: {path: dsr1, container: c}\nresources: {gpus_per_node: 8, agg_nodes: 1, agg_workers: 1}\n" +
+		"backend: {sglang_config: {aggregated: {tp-size: 8, served-model-name: deepseek-ai/DeepSeek-R1}}}\nbenchmark: {concurrencies: [8]}\n"
+	ds := LoadBytes("r.yaml", []byte(recipe), Options{})
+	noWarnings(t, ds)
+	if len(ds.Variants) != 1 || strings.Join(ds.Variants[0].Models, ",") != "deepseek-ai/DeepSeek-R1,dsr1" {
+		t.Errorf("%+v", ds.Variants)
+	}
+}
+
+// An AIPerf CSV read from its JSON twin says nothing of its own: one
+// warning for the run, not two.
+func TestAIPerfCSVTwinWarnsOnce(t *testing.T) {
+	ds := loadShape(t, "results/aiperf-v0", Options{})
+	if len(ds.Points) != 1 || len(ds.Warnings) != 1 || !strings.HasSuffix(ds.Warnings[0].File, ".json") ||
+		!strings.Contains(ds.Warnings[0].Msg, "per-GPU throughput unknown") {
+		t.Errorf("points %d warnings %v", len(ds.Points), ds.Warnings)
+	}
+}

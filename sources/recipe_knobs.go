@@ -33,6 +33,7 @@ func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	if err != nil {
 		return v, err
 	}
+	v.Models = recipeModels(m, roles)
 	k := &v.Knobs
 	if roles["agg"] != nil && roles["prefill"] == nil && roles["decode"] == nil {
 		k.Mode = model.ModeAgg
