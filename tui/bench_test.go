@@ -175,3 +175,21 @@ func BenchmarkCycleY100k(b *testing.B) {
 	}
 	clk.report(b, 1)
 }
+
+// BenchmarkKeysArrivingTogether: "jjj" in one message (typed fast, over
+// ssh) is three cursor moves, each synced; budget: three key presses.
+func BenchmarkKeysArrivingTogether(b *testing.B) {
+	m := benchModel(b)
+	press(m, "2")
+	down := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjj")}
+	up := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("kkk")}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := down
+		if i%2 == 1 {
+			k = up
+		}
+		m.Update(k)
+		_ = m.View()
+	}
+}

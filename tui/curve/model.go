@@ -26,8 +26,9 @@ type Model struct {
 	gains   map[string]model.Gain
 	gainsVs string
 	view    string
-	canvas  plot.Canvas // the last plot, for clicks
-	top     int         // body row of the canvas' first line
+	canvas  plot.Canvas   // the last plot, for clicks
+	drawn   []plot.Series // the series it drew (its markers index them)
+	top     int           // body row of the canvas' first line
 }
 
 // New returns the pane over the shared state.
@@ -139,6 +140,7 @@ func (m *Model) redraw() {
 		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok}
 	}
 	m.view, m.canvas, m.top = render(in, m.styles, m.w, m.h)
+	m.drawn = series
 }
 
 // Title names the shown curve, for the pane's border.
@@ -160,11 +162,13 @@ func (m *Model) Title() string {
 // Click selects the point whose marker is nearest the clicked body cell
 // (within three columns); a click on empty plot selects nothing new.
 func (m *Model) Click(x, y int) tea.Cmd {
-	id := m.canvas.Nearest(y-m.top, x, 3)
-	if id == "" || id == "preview" {
+	mk, ok := m.canvas.Nearest(y-m.top, x, 3)
+	if !ok || int(mk.Series) >= len(m.drawn) || m.drawn[mk.Series].Name == "preview" {
 		return nil
 	}
-	m.st.Select(id)
+	if id := m.drawn[mk.Series].Points[mk.Point].ID; id != "" {
+		m.st.Select(id)
+	}
 	return nil
 }
 

@@ -106,24 +106,26 @@ type Canvas struct {
 	Marks []Marker
 }
 
-// Marker is a point's marker cell on the canvas.
+// Marker is a point's marker cell on the canvas: the point is
+// series[Series].Points[Point] of the series drawn. No pointers, so
+// recording 10,000 of them per draw costs no write barriers.
 type Marker struct {
-	Row, Col int
-	ID       string
+	Row, Col      int32
+	Series, Point int32
 }
 
-// Nearest is the ID of the marker closest to a cell within reach cells
-// (a row counts as two columns: cells are twice as tall as wide); "" when
-// none is that close.
-func (c Canvas) Nearest(row, col, reach int) string {
-	best, id := reach*reach+1, ""
-	for _, m := range c.Marks {
-		dr, dc := 2*(m.Row-row), m.Col-col
+// Nearest is the marker closest to a cell within reach cells (a row counts
+// as two columns: cells are twice as tall as wide); ok is false when none
+// is that close.
+func (c Canvas) Nearest(row, col, reach int) (m Marker, ok bool) {
+	best := reach*reach + 1
+	for _, k := range c.Marks {
+		dr, dc := 2*(int(k.Row)-row), int(k.Col)-col
 		if d := dr*dr + dc*dc; d < best {
-			best, id = d, m.ID
+			best, m, ok = d, k, true
 		}
 	}
-	return id
+	return m, ok
 }
 
 // String joins the lines.
@@ -169,11 +171,15 @@ func Plot(series []Series, opt PlotOptions) Canvas {
 	if !drawn {
 		g.yAxis(prefix, bodyRows, sc)
 	}
-	var marks []Marker
+	n := 0
 	for _, s := range series {
-		for _, p := range s.Points {
-			if r, c, ok := sc.mark(g, p, s.Class, s.Glyph, prefix, opt.Selected); ok && p.ID != "" {
-				marks = append(marks, Marker{Row: r, Col: c, ID: p.ID})
+		n += len(s.Points)
+	}
+	marks := make([]Marker, 0, n)
+	for si, s := range series {
+		for pi, p := range s.Points {
+			if r, c, ok := sc.mark(g, p, s.Class, s.Glyph, prefix, opt.Selected); ok {
+				marks = append(marks, Marker{Row: int32(r), Col: int32(c), Series: int32(si), Point: int32(pi)})
 			}
 		}
 	}
