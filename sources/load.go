@@ -108,7 +108,7 @@ func loadFile(path string, data []byte, opt Options, ds *Dataset) {
 	}
 	f := detect(data)
 	if f == nil {
-		ds.Warnf(path, "", "unknown format (not InferenceX rows, a result file, AIPerf export, srt-slurm recipe, master config, changelog or points table)")
+		ds.Warnf(path, "", "%s", unknownFormat(path, data))
 		return
 	}
 	if opt.RecipesOnly && !f.recipe {
@@ -140,4 +140,25 @@ func isProse(name string) bool {
 		return true
 	}
 	return false
+}
+
+// unknownFormat says why a file was not recognised: damaged JSON, or YAML
+// named .yaml/.yml (a truncated download, a bad edit), by its first error;
+// else the formats sweeptune knows. The name only words the message: a
+// TSV is not "invalid YAML".
+func unknownFormat(path string, data []byte) string {
+	ext := strings.ToLower(filepath.Ext(path))
+	if h := head(data, 1); len(h) > 0 && (h[0] == '{' || h[0] == '[') {
+		s := &jsonScan{data: data}
+		s.skip()
+		s.atEnd()
+		if s.err != nil {
+			return fmt.Sprintf("invalid JSON (%v); file skipped", s.err)
+		}
+	} else if ext == ".yaml" || ext == ".yml" {
+		if _, _, err := loadYAML(data, yamlPlain); err != nil && strings.HasPrefix(err.Error(), "not valid YAML") {
+			return err.Error() + "; file skipped"
+		}
+	}
+	return "unknown format (not InferenceX rows, a result file, AIPerf export, srt-slurm recipe, master config, changelog or points table)"
 }
