@@ -97,7 +97,11 @@ func parsePointsTable(path string, data []byte, ds *Dataset) {
 		field := fmt.Sprintf("points[%d] (line %d)", i, node.Line)
 		var tp tablePoint
 		if err := node.Decode(&tp); err != nil {
-			ds.Warnf(path, field, "%v", yamlErr(err))
+			if f, msg, ok := typeErrField(node, err, fmt.Sprintf("points[%d]", i)); ok {
+				ds.Warnf(path, f, "%s; point skipped", msg)
+			} else {
+				ds.Warnf(path, field, "%v", yamlErr(err))
+			}
 			continue
 		}
 		p, err := tp.point(tf, src)
