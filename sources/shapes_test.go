@@ -236,7 +236,7 @@ func TestShapeBenchServingGPUsFromRecipe(t *testing.T) {
 func TestShapeAPIRowsWrapped(t *testing.T) {
 	ds := loadShape(t, "results/api-wrapped.json", Options{})
 	noWarnings(t, ds)
-	if len(ds.Points) != 2 || len(ds.Notices) != 1 || !strings.Contains(ds.Notices[0], "1 evaluation (accuracy) rows") {
+	if len(ds.Points) != 2 || len(ds.Notices) != 1 || !strings.Contains(ds.Notices[0], "1 evaluation (accuracy) row is not a serving point; not read") {
 		t.Fatalf("points %d notices %v", len(ds.Points), ds.Notices)
 	}
 	p := findPoint(t, ds, "agg-tp8-c16")

@@ -59,7 +59,11 @@ func parseWrappedRows(path string, data []byte, ds *Dataset) {
 		ds.Warnf(path, "", "invalid JSON at %v; %d rows before it loaded", s.err, countFrom(ds, path))
 	}
 	if evaluations > 0 {
-		ds.Notices = append(ds.Notices, fmt.Sprintf("%s: %d evaluation (accuracy) rows are not serving points; not read", path, evaluations))
+		what := fmt.Sprintf("%d evaluation (accuracy) rows are not serving points", evaluations)
+		if evaluations == 1 {
+			what = "1 evaluation (accuracy) row is not a serving point"
+		}
+		ds.Notices = append(ds.Notices, fmt.Sprintf("%s: %s; not read", path, what))
 	}
 }
 
