@@ -29,3 +29,17 @@ func TestReportJSONCarriesNotices(t *testing.T) {
 		t.Errorf("recipes passes results over silently: %v %q", err, rep.Warnings)
 	}
 }
+
+// A curve whose points have x but no throughput per GPU (an AIPerf export
+// without a GPU count) says there is nothing to plot, like one without x,
+// instead of printing an empty canvas.
+func TestReportNothingToPlotWithoutY(t *testing.T) {
+	out, _, code := runCmd(t, "report", "../testdata/shapes/results/aiperf-v0")
+	if code != 2 {
+		t.Errorf("exit %d (a point kept without per-GPU throughput is said)", code)
+	}
+	if !strings.Contains(out, "(no point of this curve has both mean-intvty and tput-per-gpu: nothing to plot)") ||
+		strings.Contains(out, "no points with both metrics") || strings.Contains(out, "\n\n\n") {
+		t.Errorf("report:\n%s", out)
+	}
+}

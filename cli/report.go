@@ -117,7 +117,7 @@ func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.A
 	for ci, c := range curves {
 		rc := rep.Curves[ci]
 		fmt.Fprintf(w, "%s\n", c.Key)
-		onX := 0
+		onX, onXY := 0, 0 // points with x; with x and y
 		dated := false
 		for i := range rc.Points {
 			dated = dated || rc.Points[i].Prov.Date != ""
@@ -133,6 +133,9 @@ func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.A
 			yv := model.Dash
 			if v, ok := p.Value(y.Metric); ok {
 				yv = model.FormatValue(y.Metric, v)
+				if xv != model.Dash {
+					onXY++
+				}
 			}
 			mark := ""
 			if rc.OnFrontier[i] {
@@ -158,6 +161,10 @@ func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.A
 		fmt.Fprint(w, textTable(header, rows, right))
 		if onX == 0 {
 			fmt.Fprintf(w, "(no point of this curve has %s: nothing to plot)\n\n", x.Name)
+			continue
+		}
+		if onXY == 0 {
+			fmt.Fprintf(w, "(no point of this curve has both %s and %s: nothing to plot)\n\n", x.Name, y.Name)
 			continue
 		}
 		key := c.Key
