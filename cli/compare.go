@@ -137,7 +137,7 @@ func writeCompareText(w io.Writer, other string, x, y model.Axis, curves []model
 		fmt.Fprintf(w, "\ncurve: %s\n", c.Curve)
 		cells := make([][]string, 0, len(c.Gains))
 		for _, g := range c.Gains {
-			ov, gain := "", ""
+			ov, gain := model.Dash, model.Dash // no value outside the other curve's range
 			if g.HasOther {
 				ov, gain = model.Thousands(g.Other, 2), signedPct(g.GainPct)
 			}

@@ -43,3 +43,16 @@ func TestReportNothingToPlotWithoutY(t *testing.T) {
 		t.Errorf("report:\n%s", out)
 	}
 }
+
+// A value that does not exist reads "–" in every command's tables, as in
+// report and plan, never an empty cell.
+func TestMissingCellsReadDash(t *testing.T) {
+	out, _, _ := runCmd(t, "compare")
+	if !strings.Contains(out, "5p1d-dep2-dep16-b40-c2884             233.2       717,972                   –         –") {
+		t.Errorf("compare:\n%s", out)
+	}
+	out, _, _ = runCmd(t, "review", "--remove", "8p1d-dep2-dep16-c4096")
+	if !strings.Contains(out, "3p1d-dep2-dep16-b24-c1228   3p1d-dep2-dep16-b24-c1228@published             -315  -0.08 %              –        –") {
+		t.Errorf("review:\n%s", out)
+	}
+}

@@ -151,7 +151,7 @@ func writeReviewText(w io.Writer, rep model.CurveReview) {
 	notCovered := 0
 	var notes []string
 	for _, r := range rep.Removed {
-		line, gap := "", ""
+		line, gap := model.Dash, model.Dash
 		if r.HasLine {
 			line, gap = model.Thousands(r.LineValue, 2), signedPct(r.GapPct)
 		}
@@ -234,7 +234,7 @@ func writeReviewText(w io.Writer, rep model.CurveReview) {
 	fmt.Fprintln(w, "Re-tunes (kept − published, same topology and concurrency):")
 	rows = rows[:0]
 	for _, r := range rep.Retunes {
-		dy, dyp, dx, dxp := "", "", "", ""
+		dy, dyp, dx, dxp := model.Dash, model.Dash, model.Dash, model.Dash
 		if r.HasY {
 			dy, dyp = model.Thousands(r.DY, 0), signedPct(r.DYPct)
 		}
