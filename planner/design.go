@@ -161,7 +161,12 @@ func knobsFor(t model.Knobs, cfg Config) model.Knobs {
 		k.Prefill.Nodes = int(math.Ceil(float64(cfg.PrefillWorkers*cfg.PrefillGPUs)/perNode - 1e-9))
 	}
 	k.DecodeBS = cfg.DecodeBS
-	k.MaxRunningRequests = cfg.DecodeRanks * cfg.DecodeBS
+	// max-running-requests is each decode worker's own: its ranks × BS.
+	perWorker := cfg.DecodeRanks
+	if w := t.Decode.Workers; w > 1 && cfg.DecodeRanks%w == 0 {
+		perWorker = cfg.DecodeRanks / w
+	}
+	k.MaxRunningRequests = perWorker * cfg.DecodeBS
 	k.DecodeExtraSlots = 0
 	k.Balance = cfg.Balance
 	k.Concurrency = cfg.Concurrency

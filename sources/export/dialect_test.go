@@ -82,7 +82,7 @@ points:
 `)
 	recipe := bundleCopy(t, "s1-bundle.yaml", "")
 	text, v, _ := exportOne(t, recipe, pts, "3p2d-tp4-tp8-b64-c256")
-	want := `# 3 x TP4 prefill (2 nodes) + 2 x TP8 decode, 28 GPUs, decode BS 64 per rank, max-running-requests 128:
+	want := `# 3 x TP4 prefill (2 nodes) + 2 x TP8 decode, 28 GPUs, decode BS 64 per rank, max-running-requests 64:
 # not measured yet (planned).
 override_3p2d_tp4_tp8_b64_c256:
   name: bundle-3p2d-tp4-tp8-b64-c256
@@ -96,7 +96,7 @@ override_3p2d_tp4_tp8_b64_c256:
     sglang_config:
       decode:
         cuda-graph-max-bs: 64
-        max-running-requests: 128
+        max-running-requests: 64
   benchmark:
     concurrencies: [256]
 `
@@ -104,7 +104,7 @@ override_3p2d_tp4_tp8_b64_c256:
 		t.Errorf("override:\n%s\nwant:\n%s", text, want)
 	}
 	sameKnobs(t, v, pts[0].Knobs)
-	if v.Knobs.MaxRunningRequests != 128 || v.Name != "bundle-3p2d-tp4-tp8-b64-c256" {
+	if v.Knobs.MaxRunningRequests != 64 || v.Name != "bundle-3p2d-tp4-tp8-b64-c256" {
 		t.Errorf("MRR %d name %q", v.Knobs.MaxRunningRequests, v.Name)
 	}
 }

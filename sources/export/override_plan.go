@@ -394,9 +394,9 @@ func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: the bundle states no resources.gpus_per_node; node fit not checked", p.ID))
 	}
 	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR && c.vocab.sglangArgs() {
-		if want := decodeRanksOf(k) * k.DecodeBS; k.MaxRunningRequests != want {
-			c.refuse("%s: max-running-requests %d is not decode ranks %d × BS %d = %d (pass it as explicit if meant)",
-				p.ID, k.MaxRunningRequests, decodeRanksOf(k), k.DecodeBS, want)
+		if want := workerRanksOf(k) * k.DecodeBS; k.MaxRunningRequests != want {
+			c.refuse("%s: max-running-requests %d is not the decode ranks per worker %d × BS %d = %d (pass it as explicit if meant)",
+				p.ID, k.MaxRunningRequests, workerRanksOf(k), k.DecodeBS, want)
 		}
 	}
 	if k.DecodeBS == 0 {

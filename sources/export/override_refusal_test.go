@@ -43,7 +43,7 @@ func TestExportRefusals(t *testing.T) {
 	t.Run("MRR is not ranks × BS", func(t *testing.T) {
 		req := retuneRequest(t, copyFixtures(t))
 		pointByID(t, req.Points, "7p1d-dep2-dep16-b96-c5540").Knobs.MaxRunningRequests = 1500
-		refusal(t, req, "max-running-requests 1500 is not decode ranks 16 × BS 96 = 1536")
+		refusal(t, req, "max-running-requests 1500 is not the decode ranks per worker 16 × BS 96 = 1536")
 		req.ExplicitMRR = []string{"7p1d-dep2-dep16-b96-c5540"}
 		plan, err := export.BuildExport(req)
 		if err != nil || !strings.Contains(plan.Overrides[1].Text, "max-running-requests: 1500") {

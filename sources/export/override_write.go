@@ -133,24 +133,31 @@ func buildDelta(p *model.Point, name string, base sources.Variant, v vocab, gpn 
 	return d
 }
 
-// decodeRanksOf is D: the decode ranks, or the aggregated worker's ranks.
-func decodeRanksOf(k model.Knobs) int {
+// workerRanksOf is the data-parallel ranks of ONE decode worker (of the
+// aggregated worker): max-running-requests is each worker's own argument,
+// so it is these ranks × BS (DEP16: 16; a TP or TEP worker: 1), whatever
+// the number of workers.
+func workerRanksOf(k model.Knobs) int {
+	r, total := k.Decode, k.DecodeRanksSet
 	if k.Mode == model.ModeAgg {
-		if k.DecodeRanksSet > 0 {
-			return k.DecodeRanksSet
-		}
-		return k.Prefill.Ranks()
+		r = k.Prefill
 	}
-	return k.DecodeRanks()
+	if total > 0 && r.Workers > 0 && total%r.Workers == 0 {
+		return total / r.Workers
+	}
+	if r.DPAttn && r.TP > 0 {
+		return r.TP
+	}
+	return 1
 }
 
-// exportMRR is the MRR to write: the point's, else decode ranks × BS.
+// exportMRR is the MRR to write: the point's, else a decode worker's ranks × BS.
 func exportMRR(k model.Knobs) int {
 	if k.MaxRunningRequests > 0 {
 		return k.MaxRunningRequests
 	}
 	if k.DecodeBS > 0 {
-		return decodeRanksOf(k) * k.DecodeBS
+		return workerRanksOf(k) * k.DecodeBS
 	}
 	return 0
 }
