@@ -56,3 +56,11 @@ func TestMissingCellsReadDash(t *testing.T) {
 		t.Errorf("review:\n%s", out)
 	}
 }
+
+// One removed point is spoken of in the singular.
+func TestReviewOnePointSingular(t *testing.T) {
+	out, _, code := runCmd(t, "review", "--remove", "8p1d-dep2-dep16-c4096")
+	if code != 0 || !strings.Contains(out, "\nThe removed point is covered by the kept curve.\n") || strings.Contains(out, "All 1 ") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}

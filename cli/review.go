@@ -178,9 +178,14 @@ func writeReviewText(w io.Writer, rep model.CurveReview) {
 	}
 	fmt.Fprint(w, textTable([]string{"removed", "test", x.Name, y.Name, "kept neighbours (x ascending)", "line value", "gap", "Pareto-dominated", "verdict"},
 		rows, []bool{false, false, true, true, false, true, true, false, false}))
-	if notCovered == 0 {
+	switch {
+	case notCovered == 0 && len(rep.Removed) == 1:
+		fmt.Fprintln(w, "The removed point is covered by the kept curve.")
+	case notCovered == 0:
 		fmt.Fprintf(w, "All %d removed points are covered by the kept curve.\n", len(rep.Removed))
-	} else {
+	case len(rep.Removed) == 1:
+		fmt.Fprintln(w, "The removed point is NOT covered by the kept curve.")
+	default:
 		fmt.Fprintf(w, "%d of %d removed points are NOT covered by the kept curve.\n", notCovered, len(rep.Removed))
 	}
 	for _, n := range notes {
