@@ -29,6 +29,10 @@ func (f *inputFlags) register(fs *flag.FlagSet) {
 // stderr) when a flag is bad.
 func (f *inputFlags) inputs(paths []string, env *cmdEnv) (sources.Inputs, bool) {
 	in := sources.Inputs{Paths: paths, Options: sources.Options{GPUs: f.gpus}, Published: f.published}
+	if f.gpus < 0 {
+		fmt.Fprintf(env.stderr, "sweeptune: --gpus %d: want a positive GPU count\n", f.gpus)
+		return in, false
+	}
 	if f.source != "" {
 		src, ok := model.ParseSource(f.source)
 		if !ok {

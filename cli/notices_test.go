@@ -64,3 +64,11 @@ func TestReviewOnePointSingular(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// A negative --gpus is refused, not taken for "no --gpus".
+func TestNegativeGPUsRefused(t *testing.T) {
+	_, stderr, code := runCmd(t, "report", "--gpus", "-4", "../testdata/shapes/results/aiperf-v0")
+	if code != exitBadInput || !strings.Contains(stderr, "--gpus -4: want a positive GPU count") || strings.Contains(stderr, "no --gpus") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
