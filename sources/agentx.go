@@ -44,6 +44,7 @@ func parseAgentX(path string, data []byte, ds *Dataset) {
 	s := d.s
 	var r resultRow
 	var unknown []string // statistics not read, named when nothing was
+	var itl, fullITL itlStats
 	s.members(func(key []byte) {
 		if d.topField(key, &r) {
 			return
@@ -56,6 +57,14 @@ func parseAgentX(path string, data []byte, ds *Dataset) {
 			switch string(k) {
 			case "latency":
 				d.object("request_metrics.latency", &r, func(group []byte) {
+					switch string(group) {
+					case "itl":
+						itl.read(d, &r, "request_metrics.latency.itl")
+						return
+					case "full_response_itl":
+						fullITL.read(d, &r, "request_metrics.latency.full_response_itl")
+						return
+					}
 					stats, ok := agentxLatency[string(group)]
 					if !ok {
 						s.skip()
@@ -101,6 +110,7 @@ func parseAgentX(path string, data []byte, ds *Dataset) {
 		ds.Warnf(path, "", "invalid JSON at %v; file skipped", s.err)
 		return
 	}
+	interactivityFromITL(&r.metrics, itl, fullITL)
 	if r.bad == "" && len(r.metrics.Present()) == 0 {
 		ds.Warnf(path, "request_metrics", "no known metric (%s); want latency intvty mean/p50/p90, e2el, ttft, tpot or throughput.per_gpu.total_tput_tps; file skipped", unknownStats(unknown))
 		return
@@ -128,5 +138,52 @@ func (d *rowDecoder) object(field string, r *resultRow, fn func(key []byte)) {
 	}
 	if v := d.s.value(); v.kind != 'z' && d.s.err == nil {
 		r.badf(field, "want an object, got %s", v.kindName())
+	}
+}
+
+// itlStats are the mean, p50 and p90 of an ITL block (seconds per token).
+type itlStats struct {
+	v   [3]float64
+	has [3]bool
+	any bool
+}
+
+var itlStatNames = [3]string{"mean", "p50", "p90"}
+var itlIntvty = [3]model.Metric{model.MeanIntvty, model.MedianIntvty, model.P90Intvty}
+
+func (st *itlStats) read(d *rowDecoder, r *resultRow, field string) {
+	d.object(field, r, func(stat []byte) {
+		for i, name := range itlStatNames {
+			if string(stat) == name {
+				if x, ok := d.num(field+".", stat, d.s.value(), r); ok && x > 0 {
+					st.v[i], st.has[i], st.any = x, true, true
+				}
+				return
+			}
+		}
+		d.s.skip()
+	})
+}
+
+// interactivityFromITL applies the dashboard's definition of AgentX
+// interactivity (InferenceX-app benchmark-mapper: one definition across
+// harness versions, some of which wrote p(1/ITL), the fast tail, as p90):
+// each statistic is 1 / the same ITL statistic, the full-response ITL when
+// the file has it, else the ITL; a statistic without its ITL is dropped.
+// Files with no ITL at all keep the interactivity they state.
+func interactivityFromITL(ms *model.Metrics, itl, full itlStats) {
+	src := full
+	if !src.any {
+		src = itl
+	}
+	if !src.any {
+		return
+	}
+	for i, m := range itlIntvty {
+		if src.has[i] {
+			ms.Set(m, 1/src.v[i])
+		} else {
+			ms.Clear(m)
+		}
 	}
 }
