@@ -63,6 +63,9 @@ func runCompare(args []string, env *cmdEnv) int {
 	}
 	y := v.y
 	ds, loadCode := f.load(paths, env)
+	if ds == nil {
+		return loadCode
+	}
 	printWarnings(env.stderr, ds)
 	ds.Points = v.points(ds.Points)
 	for _, n := range v.notes(ds.Points) {

@@ -68,7 +68,8 @@ func TestCompareAgainstCompetitorJSON(t *testing.T) {
 
 func TestCompareNullsInJSON(t *testing.T) {
 	out, _, _ := geoRun(t, "compare", "--json")
-	if !strings.Contains(out, `"id": "agg-tep2-c16",
+	if !strings.Contains(out, `"id": "agg-tep2-c16",`) || !strings.Contains(out, `"spec_decoding": "dspark"
+      },
       "x": 292.4,
       "y": 57670,
       "other_value": null,

@@ -53,6 +53,9 @@ func runExport(args []string, env *cmdEnv) int {
 	req.Add, req.Remove = splitIDs(add), splitIDs(remove)
 	req.ConfigKeys, req.ExplicitMRR = splitIDs(keys), splitIDs(explicit)
 	ds, code := in.load(paths, env)
+	if ds == nil {
+		return code
+	}
 	printWarnings(env.stderr, ds)
 	if code != exitOK {
 		fmt.Fprintln(env.stderr, "sweeptune export: input has problems; nothing exported")

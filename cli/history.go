@@ -75,6 +75,9 @@ func runHistory(args []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	ds, code := f.load(paths, env)
+	if ds == nil {
+		return code
+	}
 	printWarnings(env.stderr, ds)
 	if len(v.warnings) > 0 {
 		code = exitBadInput

@@ -46,10 +46,11 @@ func (f *inputFlags) inputs(paths []string, env *cmdEnv) (sources.Inputs, bool) 
 
 // load reads the paths, or the embedded demo when there are none. Warnings
 // go to stderr; the returned code is exitBadInput when anything was skipped.
+// A bad input flag reads nothing: the dataset is nil and the command stops.
 func (f *inputFlags) load(paths []string, env *cmdEnv) (*sources.Dataset, int) {
 	in, ok := f.inputs(paths, env)
 	if !ok {
-		return &sources.Dataset{}, exitBadInput
+		return nil, exitBadInput
 	}
 	ds := demo.LoadInputs(in)
 	code := exitOK

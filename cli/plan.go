@@ -63,6 +63,9 @@ func runPlan(args []string, env *cmdEnv) int {
 		return bad("%s", msg)
 	}
 	ds, code := f.load(paths, env)
+	if ds == nil {
+		return code
+	}
 	printWarnings(env.stderr, ds)
 	curve, choice, msg := selectFit(ds.Points, splitIDs(f.fit), f.curve)
 	if msg != "" {

@@ -54,8 +54,8 @@ func runRecipes(args []string, env *cmdEnv) int {
 	}
 	ds := sources.LoadPaths(paths, sources.Options{RecipesOnly: true})
 	code := exitOK
-	if len(ds.Warnings) > 0 {
-		code = exitBadInput
+	if len(ds.Warnings) > 0 || len(ds.Variants) == 0 {
+		code = exitBadInput // nothing read from what was named is a problem too
 	}
 	printWarnings(env.stderr, ds)
 	if *asJSON {
@@ -83,7 +83,7 @@ func runRecipes(args []string, env *cmdEnv) int {
 // writeRecipesText prints one table per recipe file, one row per variant.
 func writeRecipesText(w io.Writer, vs []sources.Variant) {
 	if len(vs) == 0 {
-		fmt.Fprintln(w, "no recipe variants found")
+		fmt.Fprintln(w, "no recipe variants found: no srt-slurm recipe among the files read (results, master configs and changelogs are passed over)")
 		return
 	}
 	header := []string{"SELECTOR", "NAME", "MODE", "PREFILL", "DECODE", "GPUS", "BS", "MRR", "SPEC", "CONCURRENCY"}

@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -66,11 +65,18 @@ func runReport(args []string, env *cmdEnv) int {
 	if !ok {
 		return exitBadInput
 	}
+	if f.width < 20 || f.height < 5 {
+		fmt.Fprintf(env.stderr, "sweeptune report: --width %d --height %d: the plot needs at least 20 columns and 5 rows\n", f.width, f.height)
+		return exitBadInput
+	}
 	if f.json && f.csv {
 		fmt.Fprintln(env.stderr, "sweeptune report: --json and --csv: choose one")
 		return exitBadInput
 	}
 	ds, code := f.load(paths, env)
+	if ds == nil {
+		return code
+	}
 	pts := v.points(ds.Points)
 	curves := model.GroupCurves(pts)
 	rep := buildReport(ds, curves, x, v.y)
@@ -189,5 +195,5 @@ func intCell(v int) string {
 	if v == 0 {
 		return model.Dash
 	}
-	return strconv.Itoa(v)
+	return model.Thousands(float64(v), 0)
 }

@@ -82,6 +82,9 @@ func runReview(args []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	ds, loadCode := f.load(paths, env)
+	if ds == nil {
+		return loadCode
+	}
 	printWarnings(env.stderr, ds)
 	y := v.y
 	pts := v.points(ds.Points)

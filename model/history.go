@@ -159,7 +159,7 @@ func ShiftBetween(points []Point, from, to string, x, y Axis) DateShift {
 		}
 	}
 	for _, g := range Gains(s.After, before, x, y) {
-		s.Gains = append(s.Gains, PointGain{ID: s.After[g.Index].ID, Gain: g})
+		s.Gains = append(s.Gains, PointGain{ID: s.After[g.Index].ID, Curve: s.After[g.Index].Curve, Gain: g})
 	}
 	return s
 }

@@ -52,7 +52,8 @@ type HullRow struct {
 
 // PointGain is one point against another curve's frontier at the same x.
 type PointGain struct {
-	ID string
+	ID    string
+	Curve CurveKey // the point's curve
 	Gain
 }
 
@@ -231,7 +232,7 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 		}
 		for _, g := range Gains(kept, rivals, x, y) {
 			if onFront[g.Index] {
-				r.Gains = append(r.Gains, PointGain{ID: kept[g.Index].ID, Gain: g})
+				r.Gains = append(r.Gains, PointGain{ID: kept[g.Index].ID, Curve: curve, Gain: g})
 			}
 		}
 	}

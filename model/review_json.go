@@ -87,11 +87,12 @@ func (r Retune) MarshalJSON() ([]byte, error) {
 func (g PointGain) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		ID         string   `json:"id"`
+		Curve      CurveKey `json:"curve"`
 		X          float64  `json:"x"`
 		Y          float64  `json:"y"`
 		OtherValue *float64 `json:"other_value"`
 		GainPct    *float64 `json:"gain_pct"`
-	}{g.ID, g.X, g.Y, optional(g.Other, g.HasOther), optional(g.GainPct, g.HasOther)})
+	}{g.ID, g.Curve, g.X, g.Y, optional(g.Other, g.HasOther), optional(g.GainPct, g.HasOther)})
 }
 
 // optional is a JSON value that is null when absent.

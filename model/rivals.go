@@ -113,7 +113,7 @@ func CompareCurve(c Curve, other []Point, x, y Axis) CurveGains {
 	gains := Gains(c.Points, other, x, y)
 	cg := CurveGains{Curve: c.Key, Skipped: len(c.Points) - len(gains), Rivals: len(other)}
 	for _, g := range gains {
-		cg.Gains = append(cg.Gains, PointGain{ID: c.Points[g.Index].ID, Gain: g})
+		cg.Gains = append(cg.Gains, PointGain{ID: c.Points[g.Index].ID, Curve: c.Key, Gain: g})
 	}
 	sortGainsByX(cg.Gains)
 	return cg

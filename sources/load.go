@@ -136,7 +136,8 @@ func unwrapPathErr(err error) error {
 // named on the command line is always read.
 func isProse(name string) bool {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".md", ".markdown", ".rst", ".txt", ".pdf", ".png", ".jpg", ".svg", ".html":
+	case ".md", ".markdown", ".rst", ".txt", ".pdf", ".png", ".jpg", ".svg", ".html",
+		".tsv", ".log": // manifests and run logs beside results
 		return true
 	}
 	return false
