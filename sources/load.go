@@ -58,6 +58,7 @@ func LoadFiles(names []string, data [][]byte, opt Options) *Dataset {
 func finish(ds *Dataset, opt Options) {
 	Join(ds, opt)
 	settle(ds)
+	model.CanonicalModels(ds.Points)
 	model.ResolveSpecs(ds.Points)
 	model.AssignIDs(ds.Points)
 }

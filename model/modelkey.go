@@ -1,0 +1,92 @@
+package model
+
+import (
+	"regexp"
+	"strings"
+)
+
+// One model is one curve whatever the file calls it: API rows say "dsr1"
+// or "qwen3.5", flat rows, AIPerf exports and recipes the HuggingFace path
+// ("deepseek-ai/DeepSeek-R1-0528", "Qwen/Qwen3.5-397B-A17B-FP8"). The
+// InferenceX dashboard resolves every name to one DB model key; so does
+// sweeptune, with the dashboard's own tables: SemiAnalysisAI/InferenceX-app
+// packages/db/src/etl/normalizers.ts (MODEL_TO_KEY, PREFIX_ALIASES, the
+// precision-suffix rule) and packages/constants/src/models.ts
+// (DB_MODEL_TO_DISPLAY's keys), commit 77ca49a679198bbf593bd1a57fe26a27c9967bb3.
+
+// dashboardModelKeys are the DB model keys (DB_MODEL_TO_DISPLAY).
+var dashboardModelKeys = map[string]bool{
+	"dsr1": true, "gptoss120b": true, "llama70b": true, "qwen3.5": true,
+	"kimik2.5": true, "minimaxm2.5": true, "glm5": true,
+}
+
+// modelToKey is MODEL_TO_KEY: full paths and names seen in artifacts.
+var modelToKey = map[string]string{
+	"nvidia/DeepSeek-R1-0528-FP4-V2":               "dsr1",
+	"nvidia/DeepSeek-R1-0528-FP4-v2":               "dsr1",
+	"nvidia/DeepSeek-R1-0528-FP4":                  "dsr1",
+	"deepseek-ai/DeepSeek-R1-0528":                 "dsr1",
+	"deepseek-ai/DeepSeek-R1":                      "dsr1",
+	"amd/DeepSeek-R1-0528-MXFP4":                   "dsr1",
+	"amd/DeepSeek-R1-0528-MXFP4-Preview":           "dsr1",
+	"/mnt/lustre01/models/deepseek-r1-0528-fp4-v2": "dsr1",
+	"/models/DeepSeek-R1":                          "dsr1",
+	"/models/DeepSeek-R1-0528-MXFP4-Preview":       "dsr1",
+	"DeepSeek-R1-0528":                             "dsr1",
+	"deepseek-r1-0528":                             "dsr1",
+	"deepseek-r1-0528-fp4-v2":                      "dsr1",
+	"deepseek-r1-0528-nvfp4-v2":                    "dsr1",
+	"dsr1-0528-fp8":                                "dsr1",
+	"dsr1-0528-nvfp4-v2":                           "dsr1",
+	"dsr1-fp8":                                     "dsr1",
+	"openai/gpt-oss-120b":                          "gptoss120b",
+	"/mnt/lustre01/models/gpt-oss-120b":            "gptoss120b",
+	"nvidia/Llama-3.3-70B-Instruct-FP8":            "llama70b",
+	"nvidia/Llama-3.3-70B-Instruct-FP4":            "llama70b",
+	"amd/Llama-3.3-70B-Instruct-FP8-KV":            "llama70b",
+	"amd/Llama-3.3-70B-Instruct-MXFP4-Preview":     "llama70b",
+	"Qwen/Qwen3.5-397B-A17B":                       "qwen3.5",
+	"Qwen/Qwen3.5-397B-A17B-FP8":                   "qwen3.5",
+	"moonshotai/Kimi-K2.5":                         "kimik2.5",
+	"MiniMaxAI/MiniMax-M2.5":                       "minimaxm2.5",
+	"zai-org/GLM-5-FP8":                            "glm5",
+}
+
+// prefixAliases is PREFIX_ALIASES.
+var prefixAliases = map[string]string{"gptoss": "gptoss120b"}
+
+var precisionSuffix = regexp.MustCompile(`(?i)-(?:fp4|fp8|mxfp4|nvfp4)(?:-.*)?$`)
+
+// ModelKey is the dashboard's DB model key of a model name ("dsr1" for
+// "deepseek-ai/DeepSeek-R1-0528" and for "dsr1-fp8"); a name the dashboard
+// does not know comes back unchanged, so a new model keeps its own name.
+func ModelKey(name string) string {
+	if k, ok := modelToKey[name]; ok {
+		return k
+	}
+	lower := strings.ToLower(name)
+	if dashboardModelKeys[lower] {
+		return lower
+	}
+	if k, ok := prefixAliases[lower]; ok {
+		return k
+	}
+	stripped := precisionSuffix.ReplaceAllString(lower, "")
+	if dashboardModelKeys[stripped] {
+		return stripped
+	}
+	if k, ok := prefixAliases[stripped]; ok {
+		return k
+	}
+	return name
+}
+
+// CanonicalModels puts every point's curve under its dashboard model key,
+// so one model's results from different file shapes make one curve.
+func CanonicalModels(points []Point) {
+	for i := range points {
+		if m := points[i].Curve.Model; m != "" {
+			points[i].Curve.Model = ModelKey(m)
+		}
+	}
+}
