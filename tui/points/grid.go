@@ -8,7 +8,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/sweeptune/sweeptune/themes"
-	"github.com/sweeptune/sweeptune/tui/frame"
 )
 
 // grid is the table: bubbles' table key map and columns, but it renders
@@ -26,11 +25,29 @@ type grid struct {
 	// first draws column 0 of a row at render time (marks, cursor), so a
 	// mark or a cursor move touches no row data.
 	first func(row int, cursor bool) string
+	// slugs name the shown curve as IDs' curve tags do (tagSlugs).
+	slugs []string
+	// idCells are the rows' IDs as the point column shows them, made when
+	// first drawn at width idW ("" not yet).
+	idCells []string
+	idW     int
 }
 
 func (g *grid) SetRows(r []table.Row) {
 	g.rows = r
+	g.idCells = make([]string, len(r))
 	g.SetCursor(g.cursor)
+}
+
+// idCell is row r's ID fitted to w cells (cellID), cached.
+func (g *grid) idCell(r, w int) string {
+	if w != g.idW || len(g.idCells) != len(g.rows) {
+		g.idCells, g.idW = make([]string, len(g.rows)), w
+	}
+	if g.idCells[r] == "" {
+		g.idCells[r] = cellID(g.rows[r][colID], g.slugs, w)
+	}
+	return g.idCells[r]
 }
 
 // SetCursor moves the cursor, scrolling as little as possible.
@@ -82,8 +99,11 @@ func (g *grid) View(st themes.Styles) string {
 	for r := g.offset; r < end; r++ {
 		row, rr := g.rows[r], r
 		line := g.line(func(i int) string {
-			if i == 0 && g.first != nil {
+			switch {
+			case i == 0 && g.first != nil:
 				return g.first(rr, rr == g.cursor)
+			case i == colID:
+				return g.idCell(rr, g.cols[colID].Width)
 			}
 			return row[i]
 		})
@@ -105,9 +125,6 @@ func (g *grid) line(cell func(i int) string) string {
 			continue
 		}
 		v := cell(i)
-		if i == colID {
-			v = frame.ShortenID(v, c.Width) // keep the end that tells rows apart
-		}
 		w := ansi.StringWidth(v)
 		if w > c.Width {
 			v = ansi.Truncate(v, c.Width-1, "") + "…"

@@ -32,6 +32,7 @@ type Model struct {
 	sortCol   int
 	desc      bool
 
+	idW     int   // the point column's wanted width (neededWidth)
 	orphans int   // marks whose points are not loaded
 	idx     []int // table row → index into st.View()
 	extras  []extra
@@ -54,7 +55,7 @@ func (m *Model) SetSize(w, h int) {
 		return
 	}
 	m.w, m.h = w, h
-	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.sortCol, m.desc, m.st.ShowGains)
+	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains)
 	m.table.height = max(h-2, 1) // header and footer
 	m.table.offset = 0           // re-scroll from the top for the new height
 	m.table.SetCursor(m.table.Cursor())
@@ -100,7 +101,9 @@ func (m *Model) rebuild() {
 		m.rows[r] = row(p, m.extras[i], m.st.X, m.st.Y)
 		m.rowOf[p.ID] = r
 	}
-	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.sortCol, m.desc, m.st.ShowGains)
+	m.table.slugs = tagSlugs(m.st.Curve)
+	m.idW = neededWidth(view, m.table.slugs) // all rows: a filter does not move columns
+	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains)
 	m.table.SetRows(m.rows)
 	m.follow()
 }

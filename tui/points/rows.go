@@ -46,15 +46,16 @@ type extra struct {
 
 // columns fits the columns to w cells (each cell has one cell of padding
 // on the right); narrow panes hide GPUs, C, source, gain and status, in
-// that order.
+// that order, to give the point column idW cells (22 to 30): the width
+// that keeps every ID's shape, BS, concurrency and date (neededWidth).
 // The gain column shows only when gains are asked for.
-func columns(x, y model.Axis, w, sortCol int, desc, gains bool) []table.Column {
+func columns(x, y model.Axis, w, idW, sortCol int, desc, gains bool) []table.Column {
 	titles := [numCols]string{"", "point", "source", "GPUs", "C", ShortY(y), x.Name, "status", "gain"}
 	widths := colWidths
 	if !gains {
 		widths[colGain] = 0
 	}
-	const minID = 22
+	minID := min(max(idW, 22), 30)
 	used := func() int {
 		n := 0
 		for i, cw := range widths {

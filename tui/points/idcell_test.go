@@ -1,0 +1,134 @@
+package points
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/tui/state"
+)
+
+var qwen = model.CurveKey{Model: "Qwen/Qwen3.5-397B-A17B-FP8", Scenario: "8k1k", Hardware: "tpuv7",
+	Framework: "vllm", Precision: "fp8", Spec: "none"}
+
+func TestCellIDGivesUpTheCurveTagFirst(t *testing.T) {
+	slugs := tagSlugs(qwen)
+	for _, c := range []struct {
+		id   string
+		w    int
+		want string
+	}{
+		{"agg-tp8-c16@qwen-qwen3-5-397b-a17b-fp8", 40, "agg-tp8-c16@qwen-qwen3-5-397b-a17b-fp8"},
+		{"agg-tp8-c16@qwen-qwen3-5-397b-a17b-fp8", 28, "agg-tp8-c16@…"},
+		{"agg-tp8-c16@qwen-qwen3-5-397b-a17b-fp8", 13, "agg-tp8-c16@…"},
+		{"agg-tp8-c16@qwen-qwen3-5-397b-a17b-fp8", 12, "agg-tp8-c16"},
+		{"agg-tp8-c16@qwen-qwen3-5-397b-a17b-fp8", 8, "…tp8-c16"},
+		// A tag of several fields, then the date and the source.
+		{"agg-tp8-c16@qwen-qwen3-5-397b-a17b-fp8-tpuv7@2025-12-05", 28, "agg-tp8-c16@…@2025-12-05"},
+		{"agg-tp8-c16@qwen-qwen3-5-397b-a17b-fp8-tpuv7@2025-12-05", 22, "agg-tp8-c16@2025-12-05"},
+		{"7p1d-dep2-dep16-b96-c5540@8k1k", 26, "7p1d-dep2-dep16-b96-c5540"},
+		{"7p1d-dep2-dep16-b96-c5540@tpuv7-vllm@2025-12-05", 28, "7p1d-…-b96-c5540@2025-12-05"},
+		{"7p1d-dep2-dep16-b96-c5540@tpuv7-vllm@2025-12-05@published", 40, "7p1d-…-b96-c5540@2025-12-05@published"},
+		{"7p1d-dep2-dep16-b96-c5540@tpuv7-vllm@2025-12-05@published", 30, "7p1d-…-b96-c5540@2025-12-05@…"},
+		{"7p1d-dep2-dep16-b96-c5540@tpuv7-vllm@2025-12-05@published", 28, "7p1d-…b96-c5540@2025-12-05@…"},
+		{"7p1d-dep2-dep16-b96-c5540@tpuv7-vllm@2025-12-05@published", 26, "7p1d-…b96-c5540@2025-12-05"},
+		{"9p1d-dep2-dep16-b192-c7480@tpuv7@2025-12-05", 26, "9p1d…b192-c7480@2025-12-05"},
+		{"9p1d-dep2-dep16-b192-c7480@tpuv7@2025-12-05", 22, "9p1d-…c7480@2025-12-05"},
+		{"3p1d-dep2-dep16-b24-c1228@published", 26, "3p1d-…-b24-c1228@published"},
+		// Not this curve's tag: an ordinary middle cut.
+		{"agg-tp8-c16@b200-sglang", 16, "agg-…-sglang"},
+		// Not a shape: the end stays.
+		{"my-own-run-with-a-long-label", 16, "my-…a-long-label"},
+	} {
+		got := cellID(c.id, slugs, c.w)
+		if got != c.want {
+			t.Errorf("cellID(%q, %d) = %q, want %q", c.id, c.w, got, c.want)
+		}
+		if ansi.StringWidth(got) > c.w {
+			t.Errorf("cellID(%q, %d) = %q is wider than %d", c.id, c.w, got, c.w)
+		}
+	}
+}
+
+func TestIsTagTakesFieldsInOrder(t *testing.T) {
+	slugs := tagSlugs(qwen) // qwen-qwen3-5-397b-a17b-fp8 8k1k tpuv7 vllm fp8 none
+	for seg, want := range map[string]bool{
+		"qwen-qwen3-5-397b-a17b-fp8": true,
+		"8k1k-tpuv7-vllm":            true,
+		"tpuv7-fp8":                  true,
+		"vllm-tpuv7":                 false, // out of order
+		"b200":                       false,
+		"2025-12-05":                 false,
+		"published":                  false,
+		"tpuv7-":                     false,
+	} {
+		if got := isTag(seg, slugs); got != want {
+			t.Errorf("isTag(%q) = %v, want %v", seg, got, want)
+		}
+	}
+}
+
+// taggedCurve loads the demo's own points again on a second curve, whose
+// IDs all carry its tag: the local and published twins as they are, or
+// (dated) the published points measured on two dates.
+func taggedCurve(t *testing.T, dated bool) *state.State {
+	var pts []model.Point
+	for _, k := range []model.CurveKey{testkit.Demo()[0].Curve, qwen} {
+		for _, p := range testkit.Demo() {
+			if p.Source == model.SourceCompetitor || dated && p.Source != model.SourcePublished {
+				continue
+			}
+			p.Curve = k
+			if dated && k == qwen {
+				p.Prov.Date = "2026-01-10"
+				pts = append(pts, p)
+				p.Prov.Date = "2026-02-27"
+			}
+			pts = append(pts, p)
+		}
+	}
+	model.AssignIDs(pts)
+	st := state.New()
+	st.SetPoints(pts)
+	st.SetCurve(qwen)
+	st.SetAsOf("", dated)
+	st.TakeChanges()
+	if id := st.View()[0].ID; !strings.Contains(id, "@qwen-qwen3-5-397b-a17b-fp8") {
+		t.Fatalf("the test needs tagged IDs, got %s", id)
+	}
+	return st
+}
+
+// TestTableRowsOfATaggedCurveStayApart draws such a curve at several pane
+// widths: no two rows read the same and each keeps its concurrency.
+func TestTableRowsOfATaggedCurveStayApart(t *testing.T) {
+	for _, dated := range []bool{false, true} {
+		st := taggedCurve(t, dated)
+		view := st.View()
+		for _, w := range []int{58, 70, 90, 120, 160} {
+			m := New(st, keys.Default().Points, testkit.Styles("none", termenv.Ascii))
+			m.SetSize(w, len(view)+3)
+			lines := strings.Split(m.View(), "\n")[1 : len(view)+1]
+			seen := map[string]string{}
+			for r, i := range m.idx {
+				p := &view[i]
+				cell := strings.Fields(ansi.Cut(lines[r], 3, w))[0]
+				if other, dup := seen[cell]; dup {
+					t.Errorf("w %d, dated %v: %s and %s both read %q", w, dated, other, p.ID, cell)
+				}
+				seen[cell] = p.ID
+				if c := "c" + strconv.Itoa(p.Knobs.Concurrency); !strings.Contains(cell, c) {
+					t.Errorf("w %d: %q lost the concurrency of %s", w, cell, p.ID)
+				}
+				if dated && !strings.Contains(cell, p.Prov.Date) {
+					t.Errorf("w %d: %q lost the date of %s", w, cell, p.ID)
+				}
+			}
+		}
+	}
+}
