@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
 	"github.com/sweeptune/sweeptune/tui/export"
@@ -77,6 +79,9 @@ func runTUI(args []string, env *cmdEnv) int {
 		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
 		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
 	}}
+	if !flagGiven(fs, "y") {
+		opts.Y = model.Axis{} // the session's y, else the default
+	}
 	opts.SessionPath = f.sessionPath
 	if opts.SessionPath == "" {
 		opts.SessionPath = session.DefaultPath(paths)
@@ -149,4 +154,12 @@ func watchDirs(paths []string) []string {
 		}
 	}
 	return out
+}
+
+// flagGiven reports whether the flag was on the command line (not its
+// default), so a saved session's value is kept unless the user asked.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }

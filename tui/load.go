@@ -37,5 +37,8 @@ func (m *Model) saveCmd() tea.Cmd {
 	f.Inputs = m.opts.Inputs.Paths
 	f.Exported = m.exported
 	f.Export = toTargets(m.exportConfig())
+	if v := m.pendingView; v != nil { // not applied yet: keep what the session had
+		f.Curve, f.Overlays = v.Curve, v.Overlays
+	}
 	return func() tea.Msg { return savedMsg{err: session.Save(path, f)} }
 }

@@ -54,10 +54,11 @@ type Model struct {
 	zoomed       bool                    // z: the focused pane alone on the screen
 	statusH      int                     // rows of the status line (a long message wraps)
 	confirm      *confirm
-	exported     string   // session.Signature at the last export
-	restored     string   // what the session brought back, told with the first load
-	warnings     []string // the last load's, listed in the help
-	held         string   // a note kept in the status line until a key (see hold)
+	exported     string        // session.Signature at the last export
+	restored     string        // what the session brought back, told with the first load
+	pendingView  *session.File // a session whose curve and overlays wait for the first load
+	warnings     []string      // the last load's, listed in the help
+	held         string        // a note kept in the status line until a key (see hold)
 	watch        *watcher
 	watchSeq     int  // changes seen; a debounce tick of an older one is stale
 	burst        int  // bursts of changes; a deadline tick of an older one is stale
@@ -76,10 +77,6 @@ func New(opts Options) *Model {
 	if opts.Specs != nil {
 		m.st.Specs = opts.Specs
 	}
-	m.st.AsOf, m.st.AllDates = opts.AsOf, opts.AllDates
-	if opts.Y.Name != "" {
-		m.st.Y = opts.Y
-	}
 	m.styles = themes.New(m.theme, opts.Renderer)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))
 	m.help = scroll.New(m.keys.Review.Scroll)
@@ -87,10 +84,27 @@ func New(opts Options) *Model {
 	if opts.Note != "" {
 		notes = append(notes, opts.Note)
 	}
-	if problems := opts.Session.Apply(m.st); len(problems) > 0 {
+	sess := opts.Session
+	dateFlag := opts.AsOf != "" || opts.AllDates
+	if opts.Y.Name != "" {
+		sess.YAxis = "" // a flag wins over the session
+	}
+	if dateFlag {
+		sess.AsOf, sess.AllDates = "", false
+	}
+	if problems := sess.Apply(m.st); len(problems) > 0 {
 		notes = append(notes, "session: "+strings.Join(problems, "; "))
 	}
 	m.restored = restoredSummary(m.st)
+	if sess.Curve != nil || sess.Overlays != nil {
+		m.pendingView = &sess // the curve and overlays wait for the data
+	}
+	if opts.Y.Name != "" {
+		m.st.SetY(opts.Y)
+	}
+	if dateFlag {
+		m.st.SetAsOf(opts.AsOf, opts.AllDates)
+	}
 	saved, problem := opts.Session.ExportTargets()
 	if problem != "" {
 		notes = append(notes, "session: "+problem)
@@ -114,9 +128,12 @@ func New(opts Options) *Model {
 }
 
 // restoredSummary says what a session brought back ("3 marks, 1 planned
-// point, axis mean-intvty"); "" for an empty session.
+// point, axis mean-intvty, y tput-per-mw, as of 2025-12-05"); "" for an
+// empty session.
 func restoredSummary(st *state.State) string {
-	if len(st.Marks) == 0 && len(st.Planned) == 0 && len(st.Added) == 0 && st.X.Name == model.DefaultXAxis.Name && !st.LogX {
+	y := st.Y.Name != model.AxisTputPerGPU.Name
+	dates := st.AsOf != "" || st.AllDates
+	if len(st.Marks) == 0 && len(st.Planned) == 0 && len(st.Added) == 0 && st.X.Name == model.DefaultXAxis.Name && !st.LogX && !y && !dates {
 		return "" // nothing but defaults: nothing to tell
 	}
 	parts := []string{model.Plural(len(st.Marks), "mark"), model.Plural(len(st.Planned), "planned point")}
@@ -126,6 +143,17 @@ func restoredSummary(st *state.State) string {
 	parts = append(parts, "axis "+st.X.Name)
 	if st.LogX {
 		parts = append(parts, "log x")
+	}
+	if y {
+		parts = append(parts, "y "+st.Y.Name)
+	}
+	switch {
+	case st.AsOf != "" && st.AllDates:
+		parts = append(parts, "every run as of "+st.AsOf)
+	case st.AsOf != "":
+		parts = append(parts, "as of "+st.AsOf)
+	case st.AllDates:
+		parts = append(parts, "every run")
 	}
 	return strings.Join(parts, ", ")
 }

@@ -74,7 +74,7 @@ func (m *Model) sync() tea.Cmd {
 		p.Refresh(c)
 		cmds = append(cmds, p.Pending())
 	}
-	if c&(state.ChangeMarks|state.ChangeData|state.ChangeAxis) != 0 && !m.loading {
+	if c&(state.ChangeMarks|state.ChangeData|state.ChangeAxis|state.ChangeCurve|state.ChangeOverlay) != 0 && !m.loading {
 		cmds = append(cmds, m.saveCmd())
 	}
 	return tea.Batch(cmds...)
@@ -336,6 +336,17 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	if n := len(m.st.Curves); n > 1 {
 		say += fmt.Sprintf(" · %d curves (] [ c)", n)
 	}
+	var missing []string
+	if v := m.pendingView; v != nil {
+		m.pendingView = nil
+		var back []string
+		before := m.st.Curve
+		back, missing = v.ApplyView(m.st)
+		// The default curve alone, restored, is no news.
+		if m.restored != "" || m.st.Curve != before || v.Overlays != nil {
+			m.restored = strings.TrimPrefix(m.restored+", "+strings.Join(back, ", "), ", ")
+		}
+	}
 	if was := m.st.FitX(); was != "" {
 		say += fmt.Sprintf(" · x: %s, the shown curve has no %s", m.st.X.Name, was)
 	}
@@ -343,30 +354,27 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 		say += " · session restored: " + m.restored
 		m.restored = ""
 	}
+	if len(missing) > 0 {
+		say += " · session: " + strings.Join(missing, "; ")
+	}
 	if o := m.st.Orphans(); len(o) > 0 {
-		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), firstFew(o, 2))
+		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), msgs.FirstFew(o, 2))
 	}
 	m.warnings = m.warnings[:0]
 	for _, w := range msg.ds.Warnings {
 		m.warnings = append(m.warnings, w.String())
 	}
 	m.changelogs = msg.ds.Changelogs
-	switch n := len(msg.ds.Warnings); n {
-	case 0:
+	switch n := len(msg.ds.Warnings); {
+	case n == 0 && len(missing) > 0:
+		m.fail(say)
+	case n == 0:
 		m.info(say)
-	case 1:
+	case n == 1:
 		m.fail(say + " · warning: " + msg.ds.Warnings[0].String())
 	default:
 		m.fail(fmt.Sprintf("%s · %d warnings (? lists them all); first: %s", say, n, msg.ds.Warnings[0]))
 	}
-}
-
-// firstFew names up to n items and counts the rest.
-func firstFew(items []string, n int) string {
-	if len(items) <= n {
-		return strings.Join(items, ", ")
-	}
-	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
 }
 
 func (m *Model) handleSaved(msg savedMsg) {

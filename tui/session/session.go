@@ -1,5 +1,6 @@
 // Package session saves and restores a workbench session: removal marks,
-// planned points, the chosen axis and theme. One JSON file, written
+// planned points, the chosen axis and theme, the export's targets and the
+// view (shown curve, overlays, y metric, as-of date). One JSON file, written
 // atomically so a crash never leaves half a session.
 package session
 
@@ -40,6 +41,15 @@ type File struct {
 	Exported string `json:"exported,omitempty"`
 	// Export is where the export goes, as last set in the export pane.
 	Export *Targets `json:"export,omitempty"`
+
+	// The view (view.go): the shown curve, the overlays the user chose
+	// (absent: the workbench's own choice), the y metric and the as-of
+	// date. The curve and overlays come back once the data is loaded.
+	Curve    *model.CurveKey   `json:"curve,omitempty"`
+	Overlays *[]model.CurveKey `json:"overlays,omitempty"`
+	YAxis    string            `json:"y_axis,omitempty"`
+	AsOf     string            `json:"as_of,omitempty"`
+	AllDates bool              `json:"all_dates,omitempty"`
 }
 
 // Targets are the export pane's targets (the tui command's export flags).
@@ -206,8 +216,17 @@ func Save(path string, f File) error {
 
 // FromState captures what a session keeps.
 func FromState(st *state.State, theme string) File {
-	f := File{Version: Version, Marks: st.MarkedIDs(), XAxis: st.X.Name, LogX: st.LogX, Theme: theme, Planned: []Planned{}}
+	f := File{Version: Version, Marks: st.MarkedIDs(), XAxis: st.X.Name, LogX: st.LogX, Theme: theme, Planned: []Planned{},
+		YAxis: st.Y.Name, AsOf: st.AsOf, AllDates: st.AllDates}
 	f.Added = append(f.Added, st.Added...)
+	if len(st.Curves) > 0 {
+		k := st.Curve
+		f.Curve = &k
+	}
+	if st.OverlaysChosen() {
+		ov := append([]model.CurveKey{}, st.Overlays...)
+		f.Overlays = &ov
+	}
 	for _, p := range st.Planned {
 		pp := Planned{ID: p.ID, Label: p.Label, Curve: p.Curve, Knobs: p.Knobs, Metrics: map[string]float64{}, Image: p.Prov.Image}
 		for _, m := range p.Metrics.Present() {
@@ -219,11 +238,13 @@ func FromState(st *state.State, theme string) File {
 	return f
 }
 
-// Apply restores the session into the state. Unknown marks and axes are
-// skipped quietly (the data changed); a planned point with impossible
-// values is dropped and named in the returned problems.
+// Apply restores the session into the state, all but the curve and
+// overlays (ApplyView, once the data is loaded). Unknown marks and x axes
+// are skipped quietly (the data changed); a planned point with impossible
+// values, an unknown y metric or a bad date is dropped and named in the
+// returned problems.
 func (f File) Apply(st *state.State) []string {
-	var problems []string
+	problems := f.applyYAndDate(st)
 	marks := f.Marks
 	if len(marks) > maxMarks {
 		problems = append(problems, fmt.Sprintf("%d marks, only the first %d restored", len(marks), maxMarks))

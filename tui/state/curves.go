@@ -197,6 +197,13 @@ func (s *State) OverlayCurves() []model.Curve {
 	return s.overlayCurves
 }
 
+// HasCurve reports whether some loaded or planned point is on curve k.
+func (s *State) HasCurve(k model.CurveKey) bool {
+	s.All()
+	_, ok := s.byCurve[k]
+	return ok
+}
+
 // CurveIndex is the shown curve's place in Curves, or -1.
 func (s *State) CurveIndex() int {
 	for i, c := range s.Curves {
@@ -237,6 +244,10 @@ func (s *State) StepCurve(d int) {
 	i := max(s.CurveIndex(), 0)
 	s.SetCurve(s.Curves[((i+d)%n+n)%n].Key)
 }
+
+// OverlaysChosen reports whether the user chose the overlays (else they
+// are the competitors' curves, chosen again for each shown curve).
+func (s *State) OverlaysChosen() bool { return s.overlaysChosen }
 
 // SetOverlays overlays exactly these curves (the shown one is left out).
 func (s *State) SetOverlays(keys []model.CurveKey) {
