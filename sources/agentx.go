@@ -105,9 +105,7 @@ func parseAgentX(path string, data []byte, ds *Dataset) {
 			}
 		})
 	})
-	s.atEnd()
-	if s.err != nil {
-		ds.Warnf(path, "", "invalid JSON at %v; file skipped", s.err)
+	if !d.ended(path, ds) {
 		return
 	}
 	interactivityFromITL(&r.metrics, itl, fullITL)
@@ -136,9 +134,7 @@ func (d *rowDecoder) object(field string, r *resultRow, fn func(key []byte)) {
 		d.s.members(fn)
 		return
 	}
-	if v := d.s.value(); v.kind != 'z' && d.s.err == nil {
-		r.badf(field, "want an object, got %s", v.kindName())
-	}
+	d.otherKind(field, nil, "an object", d.s.value(), r)
 }
 
 // itlStats are the mean, p50 and p90 of an ITL block (seconds per token).

@@ -43,13 +43,26 @@ type gpuPending struct {
 
 // aiperfStats is the part of one metric tag sweeptune uses.
 type aiperfStats struct {
-	scale                   float64 // to seconds (latencies) or 1
-	avg, p50, p75, p90, p99 float64
-	has                     [5]bool
+	scale float64 // to seconds (latencies) or 1
+	v     [numStats]float64
+	has   [numStats]bool
 }
 
-func (st *aiperfStats) get(i int) (float64, bool) {
-	return [5]float64{st.avg, st.p50, st.p75, st.p90, st.p99}[i] * st.scale, st.has[i]
+func (st *aiperfStats) set(i int, v float64) { st.v[i], st.has[i] = v, true }
+
+func (st *aiperfStats) get(i int) (float64, bool) { return st.v[i] * st.scale, st.has[i] }
+
+// unitScale converts a unit to seconds (latencies) or leaves it (counts, rates).
+func unitScale(unit string) float64 {
+	switch strings.ToLower(strings.TrimSpace(unit)) {
+	case "ms":
+		return 1e-3
+	case "us", "µs":
+		return 1e-6
+	case "ns":
+		return 1e-9
+	}
+	return 1
 }
 
 const (
@@ -58,6 +71,7 @@ const (
 	statP75
 	statP90
 	statP99
+	numStats
 )
 
 var aiperfStatIndex = map[string]int{"avg": statAvg, "p50": statP50, "p75": statP75, "p90": statP90, "p99": statP99}
@@ -124,41 +138,12 @@ func parseAIPerf(path string, data []byte, ds *Dataset) {
 		case k == "start_time":
 			d.str(key, &start, &r)
 		case k == "input_config":
-			d.object(k, &r, func(ck []byte) {
-				switch string(ck) {
-				case "loadgen":
-					d.object("input_config.loadgen", &r, func(lk []byte) {
-						if string(lk) == "concurrency" {
-							d.count([]byte("input_config.loadgen.concurrency"), &r.conc, &r)
-						} else {
-							s.skip()
-						}
-					})
-				case "endpoint":
-					d.object("input_config.endpoint", &r, func(ek []byte) {
-						if string(ek) == "model_names" && s.peek() == '[' {
-							s.elements(func(i int) {
-								if i == 0 {
-									d.str([]byte("input_config.endpoint.model_names[0]"), &r.model, &r)
-								} else {
-									s.skip()
-								}
-							})
-						} else {
-							s.skip()
-						}
-					})
-				default:
-					s.skip()
-				}
-			})
+			d.aiperfInputConfig(&r)
 		default:
 			s.skip()
 		}
 	})
-	s.atEnd()
-	if s.err != nil {
-		ds.Warnf(path, "", "invalid JSON at %v; file skipped", s.err)
+	if !d.ended(path, ds) {
 		return
 	}
 	if r.bad == "" && r.conc <= 0 {
@@ -175,21 +160,46 @@ func parseAIPerf(path string, data []byte, ds *Dataset) {
 	ds.pending = append(ds.pending, pd)
 }
 
+// aiperfInputConfig reads the run's concurrency and model from
+// input_config; the rest of it is skipped.
+func (d *rowDecoder) aiperfInputConfig(r *resultRow) {
+	s := d.s
+	d.object("input_config", r, func(ck []byte) {
+		switch string(ck) {
+		case "loadgen":
+			d.object("input_config.loadgen", r, func(lk []byte) {
+				if string(lk) == "concurrency" {
+					d.count([]byte("input_config.loadgen.concurrency"), &r.conc, r)
+				} else {
+					s.skip()
+				}
+			})
+		case "endpoint":
+			d.object("input_config.endpoint", r, func(ek []byte) {
+				if string(ek) == "model_names" && s.peek() == '[' {
+					s.elements(func(i int) {
+						if i == 0 {
+							d.str([]byte("input_config.endpoint.model_names[0]"), &r.model, r)
+						} else {
+							s.skip()
+						}
+					})
+				} else {
+					s.skip()
+				}
+			})
+		default:
+			s.skip()
+		}
+	})
+}
+
 // aiperfStat reads one statistic (or the unit) of metric tag.
 func (d *rowDecoder) aiperfStat(tag string, sk []byte, st *aiperfStats, r *resultRow) {
 	if string(sk) == "unit" {
 		var unit string
 		d.str([]byte(tag+".unit"), &unit, r)
-		switch strings.ToLower(unit) {
-		case "ms":
-			st.scale = 1e-3
-		case "us", "µs":
-			st.scale = 1e-6
-		case "ns":
-			st.scale = 1e-9
-		default:
-			st.scale = 1 // s, sec, tokens/sec…
-		}
+		st.scale = unitScale(unit)
 		return
 	}
 	i, ok := aiperfStatIndex[string(sk)]
@@ -197,23 +207,17 @@ func (d *rowDecoder) aiperfStat(tag string, sk []byte, st *aiperfStats, r *resul
 		d.s.skip()
 		return
 	}
-	v, ok := d.num(tag+".", sk, d.s.value(), r)
-	if !ok {
-		return
+	if v, ok := d.num(tag+".", sk, d.s.value(), r); ok {
+		st.set(i, v)
 	}
-	st.has[i] = true
-	switch i {
-	case statAvg:
-		st.avg = v
-	case statP50:
-		st.p50 = v
-	case statP75:
-		st.p75 = v
-	case statP90:
-		st.p90 = v
-	case statP99:
-		st.p99 = v
-	}
+}
+
+// aiperfLatency maps latency tag → statistic → metric.
+var aiperfLatency = map[string]map[int]model.Metric{
+	"time_to_first_token": {statAvg: model.MeanTTFT, statP50: model.MedianTTFT, statP90: model.P90TTFT, statP99: model.P99TTFT},
+	"inter_token_latency": {statAvg: model.MeanTPOT, statP50: model.MedianTPOT, statP90: model.P90TPOT, statP99: model.P99TPOT},
+	"request_latency": {statAvg: model.MeanE2EL, statP50: model.MedianE2EL, statP75: model.P75E2EL,
+		statP90: model.P90E2EL, statP99: model.P99E2EL},
 }
 
 // aiperfPoint maps the latency statistics; TPOT is taken as ITL, and
@@ -234,26 +238,15 @@ func aiperfPoint(path string, r *resultRow, stats map[string]*aiperfStats, start
 	if len(start) >= 10 {
 		p.Prov.Date = start[:10]
 	}
-	set := func(tag string, stat int, m model.Metric) {
+	for tag, byStat := range aiperfLatency {
 		if st := stats[tag]; st != nil {
-			if v, ok := st.get(stat); ok {
-				p.Metrics.Set(m, v)
+			for stat, m := range byStat {
+				if v, ok := st.get(stat); ok {
+					p.Metrics.Set(m, v)
+				}
 			}
 		}
 	}
-	set("time_to_first_token", statAvg, model.MeanTTFT)
-	set("time_to_first_token", statP50, model.MedianTTFT)
-	set("time_to_first_token", statP90, model.P90TTFT)
-	set("time_to_first_token", statP99, model.P99TTFT)
-	set("inter_token_latency", statAvg, model.MeanTPOT)
-	set("inter_token_latency", statP50, model.MedianTPOT)
-	set("inter_token_latency", statP90, model.P90TPOT)
-	set("inter_token_latency", statP99, model.P99TPOT)
-	set("request_latency", statAvg, model.MeanE2EL)
-	set("request_latency", statP50, model.MedianE2EL)
-	set("request_latency", statP75, model.P75E2EL)
-	set("request_latency", statP90, model.P90E2EL)
-	set("request_latency", statP99, model.P99E2EL)
 	for _, iv := range []struct{ tpot, intvty model.Metric }{
 		{model.MeanTPOT, model.MeanIntvty}, {model.MedianTPOT, model.MedianIntvty}, {model.P90TPOT, model.P90Intvty},
 	} {

@@ -88,19 +88,7 @@ func parseAIPerfCSV(path string, data []byte, ds *Dataset) {
 				ds.Warnf(path, fmt.Sprintf("line %d: %s", line, rec[0]), "%q is not a non-negative number; value left out", rec[c])
 				continue
 			}
-			st.has[si] = true
-			switch si {
-			case statAvg:
-				st.avg = v
-			case statP50:
-				st.p50 = v
-			case statP75:
-				st.p75 = v
-			case statP90:
-				st.p90 = v
-			case statP99:
-				st.p99 = v
-			}
+			st.set(si, v)
 		}
 		stats[tag] = st
 	}
@@ -119,19 +107,6 @@ func parseAIPerfCSV(path string, data []byte, ds *Dataset) {
 	p := aiperfPoint(path, &r, stats, start)
 	ds.pending = append(ds.pending, gpuPending{point: len(ds.Points), totals: aiperfTotals(stats)})
 	ds.Points = append(ds.Points, p)
-}
-
-// unitScale converts a unit to seconds (latencies) or leaves it (counts, rates).
-func unitScale(unit string) float64 {
-	switch strings.ToLower(strings.TrimSpace(unit)) {
-	case "ms":
-		return 1e-3
-	case "us", "µs":
-		return 1e-6
-	case "ns":
-		return 1e-9
-	}
-	return 1
 }
 
 type aiperfRun struct {

@@ -46,60 +46,27 @@ func parseAPIRowsAs(path string, data []byte, ds *Dataset, src model.Source) {
 		ds.Points = slices.Grow(ds.Points, bytes.Count(data, []byte(`"metrics"`)))
 	}
 	s.elements(func(i int) { d.apiRow(ds, path, i, src) })
-	s.atEnd()
-	if s.err != nil {
-		ds.Warnf(path, "", "invalid JSON at %v; %d rows before it loaded", s.err, countFrom(ds, path))
-	}
+	d.rowsEnded(path, ds)
 }
 
 // apiRow decodes the row at the scanner's position and adds its point (or
 // a warning naming the field) to ds.
 func (d *rowDecoder) apiRow(ds *Dataset, path string, i int, src model.Source) {
 	s := d.s
-	s.peek() // the row starts at its first byte, after the separator's newline
-	start := s.pos
-	if s.peek() != '{' {
-		v := s.value()
-		if s.err == nil {
-			var r resultRow
-			r.badf("row", "want an object, got %s", v.kindName())
-			d.addRow(ds, path, i, start, &r, src)
-		}
-		return
-	}
 	var r resultRow
-	s.members(func(key []byte) {
-		if d.topField(key, &r) {
-			return
-		}
-		if string(key) != "metrics" {
-			s.skip()
-			return
-		}
-		if s.peek() != '{' {
-			if v := s.value(); v.kind != 'z' && s.err == nil {
-				r.badf("metrics", "want an object, got %s", v.kindName())
-			}
-			return
-		}
-		s.members(func(mk []byte) {
-			if m, ok := snakeMetrics[string(mk)]; ok {
-				d.metric("metrics.", mk, m, &r)
-			} else {
+	start, object := d.rowStart(&r)
+	if object {
+		s.members(func(key []byte) {
+			switch {
+			case d.topField(key, &r):
+			case string(key) == "metrics":
+				d.object("metrics", &r, d.nestedMetrics(&r))
+			default:
 				s.skip()
 			}
 		})
-	})
+	}
 	if s.err == nil {
 		d.addRow(ds, path, i, start, &r, src)
 	}
-}
-
-// countFrom counts the points already read from path (for the truncation message).
-func countFrom(ds *Dataset, path string) int {
-	n := 0
-	for i := len(ds.Points) - 1; i >= 0 && ds.Points[i].Prov.File == path; i-- {
-		n++
-	}
-	return n
 }

@@ -85,9 +85,7 @@ func parseBenchRaw(path string, data []byte, ds *Dataset) {
 		}
 		d.setMetric("", key, m, s.value(), scale, &r)
 	})
-	s.atEnd()
-	if s.err != nil {
-		ds.Warnf(path, "", "invalid JSON at %v; file skipped", s.err)
+	if !d.ended(path, ds) {
 		return
 	}
 	for tpot, iv := range intvtyOf {

@@ -35,39 +35,21 @@ func parseFlatRows(path string, data []byte, ds *Dataset) {
 		ds.Warnf(path, "", "not a flat result row: want a JSON object or array")
 		return
 	}
-	s.atEnd()
-	if s.err != nil {
-		ds.Warnf(path, "", "invalid JSON at %v; %d rows before it loaded", s.err, countFrom(ds, path))
-	}
+	d.rowsEnded(path, ds)
 }
 
 // flatRow reads one row object (row i of an array; -1 for a lone object).
 func (d *rowDecoder) flatRow(ds *Dataset, path string, i int) {
 	s := d.s
-	s.peek() // the row starts at its first byte, after the separator's newline
-	start := s.pos
 	var r resultRow
-	if s.peek() != '{' {
-		v := s.value()
-		if s.err == nil {
-			r.badf("row", "want an object, got %s", v.kindName())
-			d.addRow(ds, path, i, start, &r, model.SourceLocal)
-		}
-		return
+	start, object := d.rowStart(&r)
+	if object {
+		s.members(func(key []byte) {
+			if !d.topField(key, &r) && !d.metricField("", key, &r) && !d.totalField(key, &r) {
+				s.skip()
+			}
+		})
 	}
-	s.members(func(key []byte) {
-		if d.topField(key, &r) {
-			return
-		}
-		if m, ok := snakeMetrics[string(key)]; ok {
-			d.metric("", key, m, &r)
-			return
-		}
-		if d.totalField(key, &r) {
-			return
-		}
-		s.skip()
-	})
 	if s.err == nil {
 		d.addRow(ds, path, i, start, &r, model.SourceLocal)
 	}

@@ -167,11 +167,8 @@ func (d *rowDecoder) str(key []byte, dst *string, r *resultRow) {
 		} else {
 			*dst = d.strs.get(v.raw)
 		}
-	case 'z':
 	default:
-		if d.s.err == nil {
-			r.badf(string(key), "want a string, got %s", v.kindName())
-		}
+		d.otherKind("", key, "a string", v, r)
 	}
 }
 
@@ -190,34 +187,21 @@ func (d *rowDecoder) boolean(key []byte, dst *bool, r *resultRow) {
 		default:
 			r.badf(string(key), "want true or false, got %q", v.raw)
 		}
-	case 'z':
 	default:
-		if d.s.err == nil {
-			r.badf(string(key), "want true or false, got %s", v.kindName())
-		}
+		d.otherKind("", key, "true or false", v, r)
 	}
 }
 
 // count reads a non-negative integer (workers, GPUs, TP, concurrency…).
 func (d *rowDecoder) count(key []byte, dst *int, r *resultRow) {
 	v := d.s.value()
-	switch v.kind {
-	case 'n':
-		switch {
-		case math.IsNaN(v.num) || math.IsInf(v.num, 0):
-			r.badf(string(key), "%s is not a finite number", v.raw)
-		case v.num < 0:
-			r.badf(string(key), "negative (%s)", v.raw)
-		case v.num != math.Trunc(v.num) || v.num > 1e9:
-			r.badf(string(key), "want a whole number, got %s", v.raw)
-		default:
-			*dst = int(v.num)
-		}
-	case 'z':
+	x, ok := d.num("", key, v, r)
+	switch {
+	case !ok:
+	case x != math.Trunc(x) || x > 1e9:
+		r.badf(string(key), "want a whole number, got %s", v.raw)
 	default:
-		if d.s.err == nil {
-			r.badf(string(key), "want a number, got %s", v.kindName())
-		}
+		*dst = int(x)
 	}
 }
 
@@ -248,13 +232,48 @@ func (d *rowDecoder) num(prefix string, key []byte, v jval, r *resultRow) (float
 		default:
 			return v.num, true
 		}
-	case 'z':
 	default:
-		if d.s.err == nil {
-			r.badf(prefix+string(key), "want a number, got %s", v.kindName())
-		}
+		d.otherKind(prefix, key, "a number", v, r)
 	}
 	return 0, false
+}
+
+// otherKind records a value of a kind the field does not take as the
+// row's bad field (want names the kind it takes); null is absent, and
+// after a syntax error the scanner's error says it all.
+func (d *rowDecoder) otherKind(prefix string, key []byte, want string, v jval, r *resultRow) {
+	if v.kind != 'z' && d.s.err == nil {
+		r.badf(prefix+string(key), "want %s, got %s", want, v.kindName())
+	}
+}
+
+// ended checks that only space follows a one-point file's JSON; when the
+// JSON is bad it says so (the file is skipped) and reports false.
+func (d *rowDecoder) ended(path string, ds *Dataset) bool {
+	d.s.atEnd()
+	if d.s.err != nil {
+		ds.Warnf(path, "", "invalid JSON at %v; file skipped", d.s.err)
+		return false
+	}
+	return true
+}
+
+// rowsEnded is ended for a file of rows: the rows before a syntax error
+// (a truncated file) stay loaded, and the warning counts them.
+func (d *rowDecoder) rowsEnded(path string, ds *Dataset) {
+	d.s.atEnd()
+	if d.s.err != nil {
+		ds.Warnf(path, "", "invalid JSON at %v; %d rows before it loaded", d.s.err, countFrom(ds, path))
+	}
+}
+
+// countFrom counts the points already read from path (for the truncation message).
+func countFrom(ds *Dataset, path string) int {
+	n := 0
+	for i := len(ds.Points) - 1; i >= 0 && ds.Points[i].Prov.File == path; i-- {
+		n++
+	}
+	return n
 }
 
 // line is the 1-based line of pos, counted on from the last call so that
@@ -407,6 +426,40 @@ func normHardware(hw string) string {
 		hw = hw[:i]
 	}
 	return hw
+}
+
+// rowStart begins the row at the scanner's position: its first byte (after
+// the separator's newline), and whether it is an object. Any other value is
+// consumed and recorded as the row's bad field.
+func (d *rowDecoder) rowStart(r *resultRow) (start int, object bool) {
+	d.s.peek()
+	start = d.s.pos
+	if d.s.peek() == '{' {
+		return start, true
+	}
+	if v := d.s.value(); d.s.err == nil {
+		r.badf("row", "want an object, got %s", v.kindName())
+	}
+	return start, false
+}
+
+// metricField reads key as a metric (the field is prefix+key) when it
+// names one; it reports false (consuming nothing) for any other key.
+func (d *rowDecoder) metricField(prefix string, key []byte, r *resultRow) bool {
+	m, ok := snakeMetrics[string(key)]
+	if ok {
+		d.metric(prefix, key, m, r)
+	}
+	return ok
+}
+
+// nestedMetrics reads the members of a "metrics" object.
+func (d *rowDecoder) nestedMetrics(r *resultRow) func(key []byte) {
+	return func(key []byte) {
+		if !d.metricField("metrics.", key, r) {
+			d.s.skip()
+		}
+	}
 }
 
 // addRow appends row i's point (it began at byte start), or a warning

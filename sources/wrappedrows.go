@@ -54,10 +54,7 @@ func parseWrappedRows(path string, data []byte, ds *Dataset) {
 			s.skip()
 		}
 	})
-	s.atEnd()
-	if s.err != nil {
-		ds.Warnf(path, "", "invalid JSON at %v; %d rows before it loaded", s.err, countFrom(ds, path))
-	}
+	d.rowsEnded(path, ds)
 	if evaluations > 0 {
 		what := fmt.Sprintf("%d evaluation (accuracy) rows are not serving points", evaluations)
 		if evaluations == 1 {
@@ -71,39 +68,21 @@ func parseWrappedRows(path string, data []byte, ds *Dataset) {
 // top, metrics nested under "metrics" or at the top, receipt totals.
 func (d *rowDecoder) wrappedRow(ds *Dataset, path, group string, i int) {
 	s := d.s
-	s.peek()
-	start := s.pos
 	var r resultRow
-	if s.peek() != '{' {
-		v := s.value()
-		if s.err == nil {
-			r.badf("row", "want an object, got %s", v.kindName())
-			d.addGroupRow(ds, path, group, i, start, &r, model.SourceLocal)
-		}
-		return
-	}
+	start, object := d.rowStart(&r)
 	src := model.SourceLocal
-	s.members(func(key []byte) {
-		if d.topField(key, &r) || d.totalField(key, &r) {
-			return
-		}
-		if m, ok := snakeMetrics[string(key)]; ok {
-			d.metric("", key, m, &r)
-			return
-		}
-		if string(key) != "metrics" || s.peek() != '{' {
-			s.skip()
-			return
-		}
-		src = model.SourcePublished
-		s.members(func(mk []byte) {
-			if m, ok := snakeMetrics[string(mk)]; ok {
-				d.metric("metrics.", mk, m, &r)
-			} else {
+	if object {
+		s.members(func(key []byte) {
+			switch {
+			case d.topField(key, &r) || d.totalField(key, &r) || d.metricField("", key, &r):
+			case string(key) == "metrics" && s.peek() == '{':
+				src = model.SourcePublished
+				s.members(d.nestedMetrics(&r))
+			default:
 				s.skip()
 			}
 		})
-	})
+	}
 	if s.err == nil {
 		d.addGroupRow(ds, path, group, i, start, &r, src)
 	}
