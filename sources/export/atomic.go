@@ -60,7 +60,7 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	if err != nil {
 		return err
 	}
-	unlock, err := lockDirs(withDirs(lockSet(ts), creates))
+	unlock, err := lockDirs(writeDirs(ts, creates))
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	if err := linkCreates(creates); err != nil {
 		return rollBack(ts, len(ts), err)
 	}
-	for _, d := range withDirs(lockSet(ts), creates) {
+	for _, d := range writeDirs(ts, creates) {
 		syncDir(d)
 	}
 	return nil
@@ -141,20 +141,27 @@ func resolveTargets(files []FileWrite) ([]target, error) {
 	return ts, nil
 }
 
-// lockSet is every directory a write touches, sorted so that two exports
-// lock them in the same order.
-func lockSet(ts []target) []string {
+// writeDirs is every directory a write touches (each target's, its
+// backup's and each new file's), sorted so that two exports lock them in
+// the same order.
+func writeDirs(ts []target, creates []*creation) []string {
+	var paths []string
+	for _, t := range ts {
+		paths = append(paths, t.real, t.bak)
+	}
+	for _, c := range creates {
+		paths = append(paths, c.Path)
+	}
 	seen := map[string]bool{}
 	var dirs []string
-	for _, t := range ts {
-		for _, d := range []string{filepath.Dir(t.real), filepath.Dir(t.bak)} {
-			if abs, err := filepath.Abs(d); err == nil {
-				d = abs
-			}
-			if !seen[d] {
-				seen[d] = true
-				dirs = append(dirs, d)
-			}
+	for _, p := range paths {
+		d := filepath.Dir(p)
+		if abs, err := filepath.Abs(d); err == nil {
+			d = abs
+		}
+		if !seen[d] {
+			seen[d] = true
+			dirs = append(dirs, d)
 		}
 	}
 	sort.Strings(dirs)
@@ -209,9 +216,16 @@ func stageAll(t *target) error {
 	return err
 }
 
-// stage writes content to a new temporary file beside path (O_EXCL: never
-// an existing file or link), synced, with like's mode and owner.
+// stage writes content to a new temporary file beside path, with like's
+// mode and owner.
 func stage(path string, content []byte, like fs.FileInfo) (string, error) {
+	return writeTemp(path, content, like.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky), like)
+}
+
+// writeTemp writes content to a new temporary file beside path (O_EXCL:
+// never an existing file or link), synced, with mode and, when like is
+// given, like's owner. On failure nothing is left behind.
+func writeTemp(path string, content []byte, mode fs.FileMode, like fs.FileInfo) (string, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -222,7 +236,12 @@ func stage(path string, content []byte, like fs.FileInfo) (string, error) {
 	}
 	name := f.Name()
 	_, werr := f.Write(content)
-	err = errors.Join(werr, f.Chmod(like.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)), keepOwner(f, like), f.Sync(), f.Close())
+	merr := f.Chmod(mode)
+	var oerr error
+	if like != nil {
+		oerr = keepOwner(f, like)
+	}
+	err = errors.Join(werr, merr, oerr, f.Sync(), f.Close())
 	if err != nil {
 		os.Remove(name)
 		return "", err

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"sort"
 )
 
 // New files (a recipe derived from its nearest sibling): staged beside
@@ -34,26 +32,6 @@ func splitCreates(files []FileWrite) ([]*creation, []FileWrite) {
 	return creates, rest
 }
 
-// withDirs adds the new files' directories to a sorted lock set.
-func withDirs(dirs []string, creates []*creation) []string {
-	seen := map[string]bool{}
-	for _, d := range dirs {
-		seen[d] = true
-	}
-	for _, c := range creates {
-		d := filepath.Dir(c.Path)
-		if abs, err := filepath.Abs(d); err == nil {
-			d = abs
-		}
-		if !seen[d] {
-			seen[d] = true
-			dirs = append(dirs, d)
-		}
-	}
-	sort.Strings(dirs)
-	return dirs
-}
-
 func verifyCreates(creates []*creation) error {
 	var problems []string
 	for _, c := range creates {
@@ -71,15 +49,11 @@ func verifyCreates(creates []*creation) error {
 
 func stageCreates(creates []*creation) error {
 	for _, c := range creates {
-		f, err := os.CreateTemp(filepath.Dir(c.Path), "."+filepath.Base(c.Path)+".tmp-*")
+		temp, err := writeTemp(c.Path, c.Content, 0o644, nil)
 		if err != nil {
 			return fmt.Errorf("%s: %w; nothing was written", c.Path, err)
 		}
-		c.temp = f.Name()
-		_, werr := f.Write(c.Content)
-		if err := errors.Join(werr, f.Chmod(0o644), f.Sync(), f.Close()); err != nil {
-			return fmt.Errorf("%s: %w; nothing was written", c.Path, err)
-		}
+		c.temp = temp
 	}
 	return nil
 }

@@ -40,18 +40,8 @@ func WriteNewFile(path string, content []byte) (string, error) {
 
 // newTemp writes content to a fresh temporary file beside path, synced.
 func newTemp(path string, content []byte) (string, error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	name, err := writeTemp(path, content, 0o644, nil)
 	if err != nil {
-		return "", err
-	}
-	name := f.Name()
-	_, werr := f.Write(content)
-	if err := errors.Join(werr, f.Chmod(0o644), f.Sync(), f.Close()); err != nil {
-		os.Remove(name)
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	return name, nil
