@@ -1,6 +1,7 @@
 package model_test
 
 import (
+	"fmt"
 	"math/rand"
 	"reflect"
 	"slices"
@@ -50,55 +51,62 @@ func TestFrontierSkipsAbsentMetrics(t *testing.T) {
 	}
 }
 
+// indexSet is the set of indices idx.
+func indexSet(idx []int) map[int]bool {
+	on := make(map[int]bool, len(idx))
+	for _, i := range idx {
+		on[i] = true
+	}
+	return on
+}
+
+// frontierHolds checks what makes front the frontier of pts: no frontier
+// point is beaten, and every other point is beaten by a frontier point or
+// duplicates one.
+func frontierHolds(t *testing.T, what string, pts []model.Point, front []int, x, y model.Axis) {
+	t.Helper()
+	on := indexSet(front)
+	for i := range pts {
+		px, py, _ := pts[i].XY(x, y)
+		beaten, dup := false, false
+		for j := range pts {
+			qx, qy, _ := pts[j].XY(x, y)
+			if j != i && model.FrontierBeats(x, y, qx, qy, px, py) {
+				if on[i] {
+					t.Fatalf("%s: frontier point %s beaten by %s", what, pts[i].ID, pts[j].ID)
+				}
+				beaten = beaten || on[j]
+			}
+			dup = dup || (j != i && on[j] && qx == px && qy == py)
+		}
+		if !on[i] && !beaten && !dup {
+			t.Fatalf("%s: %s off the frontier but not beaten by a frontier point", what, pts[i].ID)
+		}
+	}
+}
+
 // Properties over random grids, both x directions: no frontier point is
 // beaten; every other point is beaten by a frontier point or duplicates one;
 // input order does not matter.
 func TestFrontierProperties(t *testing.T) {
-	r := rand.New(rand.NewSource(1))
 	y := model.AxisTputPerGPU
-	for _, x := range []model.Axis{model.AxisMeanIntvty, model.AxisP90E2EL} {
-		for trial := 0; trial < 300; trial++ {
-			pts := randomCurve(r, x, 1+r.Intn(40), 1+r.Intn(12))
-			front := model.Frontier(pts, x, y)
-			on := make(map[int]bool)
-			for k, i := range front {
-				on[i] = true
-				if k > 0 {
-					prev, _ := pts[front[k-1]].Value(x.Metric)
-					cur, _ := pts[i].Value(x.Metric)
-					if !(prev < cur) {
-						t.Fatalf("%s: frontier not strictly ascending in x", x.Name)
-					}
-				}
-			}
-			for i := range pts {
-				px, py, _ := pts[i].XY(x, y)
-				beaten, dup := false, false
-				for j := range pts {
-					qx, qy, _ := pts[j].XY(x, y)
-					if j != i && model.FrontierBeats(x, y, qx, qy, px, py) {
-						if on[i] {
-							t.Fatalf("%s: frontier point %s beaten by %s", x.Name, pts[i].ID, pts[j].ID)
-						}
-						if on[j] {
-							beaten = true
-						}
-					}
-					if j != i && on[j] && qx == px && qy == py {
-						dup = true
-					}
-				}
-				if !on[i] && !beaten && !dup {
-					t.Fatalf("%s: %s off the frontier but not beaten by a frontier point", x.Name, pts[i].ID)
-				}
-			}
-			got := ids(pts, front)
-			sh := shuffled(r, pts)
-			if again := ids(sh, model.Frontier(sh, x, y)); !reflect.DeepEqual(got, again) {
-				t.Fatalf("%s: frontier depends on order: %v vs %v", x.Name, got, again)
+	randomTrials(1, model.AxisP90E2EL, func(r *rand.Rand, x model.Axis) {
+		pts := randomCurve(r, x, 1+r.Intn(40), 1+r.Intn(12))
+		front := model.Frontier(pts, x, y)
+		for k := 1; k < len(front); k++ {
+			prev, _ := pts[front[k-1]].Value(x.Metric)
+			cur, _ := pts[front[k]].Value(x.Metric)
+			if !(prev < cur) {
+				t.Fatalf("%s: frontier not strictly ascending in x", x.Name)
 			}
 		}
-	}
+		frontierHolds(t, x.Name, pts, front, x, y)
+		got := ids(pts, front)
+		sh := shuffled(r, pts)
+		if again := ids(sh, model.Frontier(sh, x, y)); !reflect.DeepEqual(got, again) {
+			t.Fatalf("%s: frontier depends on order: %v vs %v", x.Name, got, again)
+		}
+	})
 }
 
 // On an interactivity axis the frontier is exactly the Pareto non-dominated
@@ -151,24 +159,7 @@ func TestFrontierLargeInputsProperties(t *testing.T) {
 	for _, x := range []model.Axis{model.AxisMeanIntvty, model.AxisP90E2EL} {
 		for _, grid := range []int{40, 100000} {
 			pts := randomCurve(r, x, 1500, grid)
-			on := map[int]bool{}
-			for _, i := range model.Frontier(pts, x, y) {
-				on[i] = true
-			}
-			for i := range pts {
-				px, py, _ := pts[i].XY(x, y)
-				beaten, dup := false, false
-				for j := range pts {
-					qx, qy, _ := pts[j].XY(x, y)
-					if j != i && model.FrontierBeats(x, y, qx, qy, px, py) {
-						beaten = true
-					}
-					dup = dup || (j != i && on[j] && qx == px && qy == py)
-				}
-				if (on[i] && beaten) || (!on[i] && !beaten && !dup) {
-					t.Fatalf("%s grid %d: %s on frontier %v, beaten %v, duplicate %v", x.Name, grid, pts[i].ID, on[i], beaten, dup)
-				}
-			}
+			frontierHolds(t, fmt.Sprintf("%s grid %d", x.Name, grid), pts, model.Frontier(pts, x, y), x, y)
 		}
 	}
 }

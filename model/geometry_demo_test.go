@@ -42,8 +42,10 @@ func pick(t testing.TB, points []model.Point, ids ...string) []model.Point {
 	return out
 }
 
-func keptWorked(t testing.TB, pts []model.Point) []model.Point {
-	return pick(t, pts, idAggTP4C16, id3PC1228, id5PC2884, id7PC5540, id9PB192)
+// workedCurve is the demo's points and DATA.md's kept curve among them.
+func workedCurve(t testing.TB) (pts, kept []model.Point) {
+	pts = demoPoints(t)
+	return pts, pick(t, pts, idAggTP4C16, id3PC1228, id5PC2884, id7PC5540, id9PB192)
 }
 
 // money formats like DATA.md: thousands separators, two decimals.

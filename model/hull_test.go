@@ -13,7 +13,7 @@ import (
 // TP4 c16 – 5P c2884, and with it gone 5P c2884 falls under 7P – agg TP4 c16,
 // so the hull keeps 9P BS192, 7P c5540 and agg TP4 c16.
 func TestHullWorkedKeptCurve(t *testing.T) {
-	kept := keptWorked(t, demoPoints(t))
+	_, kept := workedCurve(t)
 	x, y := model.AxisMeanIntvty, model.AxisTputPerGPU
 	got := ids(kept, model.HullVertices(kept, x, y))
 	if want := []string{id9PB192, id7PC5540, idAggTP4C16}; !reflect.DeepEqual(got, want) {
@@ -65,38 +65,32 @@ func TestHullPlateauOnLatency(t *testing.T) {
 // Properties: the hull lies on or above every point, vertices are frontier
 // points, and nothing depends on input order.
 func TestHullProperties(t *testing.T) {
-	r := rand.New(rand.NewSource(3))
 	y := model.AxisTputPerGPU
-	for _, x := range []model.Axis{model.AxisMeanIntvty, model.AxisP75E2EL} {
-		for trial := 0; trial < 300; trial++ {
-			pts := randomCurve(r, x, 1+r.Intn(40), 2+r.Intn(30))
-			onFront := map[int]bool{}
-			for _, i := range model.Frontier(pts, x, y) {
-				onFront[i] = true
-			}
-			for _, i := range model.HullVertices(pts, x, y) {
-				if !onFront[i] {
-					t.Fatalf("%s: hull vertex %s off the frontier", x.Name, pts[i].ID)
-				}
-			}
-			byID := map[string]model.HullGap{}
-			for _, g := range model.HullGaps(pts, x, y) {
-				_, py, _ := pts[g.Index].XY(x, y)
-				if g.HullValue < py-1e-9*math.Abs(py) || g.Gap < -1e-9*math.Abs(py) {
-					t.Fatalf("%s: %s at %v above the hull %v", x.Name, pts[g.Index].ID, py, g.HullValue)
-				}
-				byID[pts[g.Index].ID] = g
-			}
-			sh := shuffled(r, pts)
-			if a, b := ids(pts, model.HullVertices(pts, x, y)), ids(sh, model.HullVertices(sh, x, y)); !reflect.DeepEqual(a, b) {
-				t.Fatalf("%s: hull depends on order: %v vs %v", x.Name, a, b)
-			}
-			for _, g := range model.HullGaps(sh, x, y) {
-				w := byID[sh[g.Index].ID]
-				if g.Vertex != w.Vertex || g.HullValue != w.HullValue {
-					t.Fatalf("%s: gap of %s depends on order", x.Name, sh[g.Index].ID)
-				}
+	randomTrials(3, model.AxisP75E2EL, func(r *rand.Rand, x model.Axis) {
+		pts := randomCurve(r, x, 1+r.Intn(40), 2+r.Intn(30))
+		onFront := indexSet(model.Frontier(pts, x, y))
+		for _, i := range model.HullVertices(pts, x, y) {
+			if !onFront[i] {
+				t.Fatalf("%s: hull vertex %s off the frontier", x.Name, pts[i].ID)
 			}
 		}
-	}
+		byID := map[string]model.HullGap{}
+		for _, g := range model.HullGaps(pts, x, y) {
+			_, py, _ := pts[g.Index].XY(x, y)
+			if g.HullValue < py-1e-9*math.Abs(py) || g.Gap < -1e-9*math.Abs(py) {
+				t.Fatalf("%s: %s at %v above the hull %v", x.Name, pts[g.Index].ID, py, g.HullValue)
+			}
+			byID[pts[g.Index].ID] = g
+		}
+		sh := shuffled(r, pts)
+		if a, b := ids(pts, model.HullVertices(pts, x, y)), ids(sh, model.HullVertices(sh, x, y)); !reflect.DeepEqual(a, b) {
+			t.Fatalf("%s: hull depends on order: %v vs %v", x.Name, a, b)
+		}
+		for _, g := range model.HullGaps(sh, x, y) {
+			w := byID[sh[g.Index].ID]
+			if g.Vertex != w.Vertex || g.HullValue != w.HullValue {
+				t.Fatalf("%s: gap of %s depends on order", x.Name, sh[g.Index].ID)
+			}
+		}
+	})
 }

@@ -136,12 +136,8 @@ func (s *slots) pick(a, b int, dir, sy float64) int {
 	if a < 0 || b < 0 {
 		return max(a, b)
 	}
-	pa, pb := s.c[a], s.c[b]
-	if pa.X != pb.X {
-		if dir*pa.X > dir*pb.X {
-			return a
-		}
-		return b
+	if k, ok := larger(a, b, dir*s.c[a].X, dir*s.c[b].X); ok {
+		return k
 	}
 	return s.byY(a, b, sy)
 }
@@ -152,29 +148,19 @@ func (s *slots) pickY(a, b int, sy float64) int {
 	if a < 0 || b < 0 {
 		return max(a, b)
 	}
-	pa, pb := s.c[a], s.c[b]
-	if pa.Y != pb.Y {
-		if sy*pa.Y > sy*pb.Y {
-			return a
-		}
-		return b
+	if k, ok := larger(a, b, sy*s.c[a].Y, sy*s.c[b].Y); ok {
+		return k
 	}
-	if pa.X != pb.X {
-		if sign(s.x)*pa.X > sign(s.x)*pb.X {
-			return a
-		}
-		return b
+	if k, ok := larger(a, b, sign(s.x)*s.c[a].X, sign(s.x)*s.c[b].X); ok {
+		return k
 	}
 	return s.byY(a, b, sy)
 }
 
+// byY prefers the better y, then the smaller ID.
 func (s *slots) byY(a, b int, sy float64) int {
-	pa, pb := s.c[a], s.c[b]
-	if pa.Y != pb.Y {
-		if sy*pa.Y > sy*pb.Y {
-			return a
-		}
-		return b
+	if k, ok := larger(a, b, sy*s.c[a].Y, sy*s.c[b].Y); ok {
+		return k
 	}
 	if r := cmp.Compare(s.id(a), s.id(b)); r != 0 {
 		if r < 0 {
@@ -183,6 +169,17 @@ func (s *slots) byY(a, b int, sy float64) int {
 		return b
 	}
 	return min(a, b)
+}
+
+// larger is whichever of a and b has the larger value; ok is false on a tie.
+func larger(a, b int, va, vb float64) (int, bool) {
+	switch {
+	case va == vb:
+		return 0, false
+	case va > vb:
+		return a, true
+	}
+	return b, true
 }
 
 func (s *slots) id(k int) string { return s.kept[s.c[k].Index].ID }

@@ -11,8 +11,7 @@ import (
 )
 
 func TestReviewRemovalsWorkedExample(t *testing.T) {
-	pts := demoPoints(t)
-	kept := keptWorked(t, pts)
+	pts, kept := workedCurve(t)
 	removed := pick(t, pts, id8PC4096, idAggTEP2C16, id9PB160)
 	got := model.ReviewRemovals(kept, removed, model.AxisMeanIntvty, model.AxisTputPerGPU)
 	want := []struct {
@@ -87,35 +86,32 @@ func TestReviewRemovalsEnds(t *testing.T) {
 // points never change its verdict); line verdicts match a brute-force line;
 // the order of either list does not matter.
 func TestReviewRemovalsProperties(t *testing.T) {
-	r := rand.New(rand.NewSource(4))
 	y := model.AxisTputPerGPU
-	for _, x := range []model.Axis{model.AxisMeanIntvty, model.AxisP90E2EL} {
-		for trial := 0; trial < 300; trial++ {
-			kept := randomCurve(r, x, r.Intn(15), 20)
-			removed := randomCurve(r, x, 1+r.Intn(10), 25)
-			for i := range removed {
-				removed[i].ID = "r" + removed[i].ID
+	randomTrials(4, model.AxisP90E2EL, func(r *rand.Rand, x model.Axis) {
+		kept := randomCurve(r, x, r.Intn(15), 20)
+		removed := randomCurve(r, x, 1+r.Intn(10), 25)
+		for i := range removed {
+			removed[i].ID = "r" + removed[i].ID
+		}
+		got := model.ReviewRemovals(kept, removed, x, y)
+		for i, v := range got {
+			alone := model.ReviewRemovals(kept, removed[i:i+1], x, y)[0]
+			if !reflect.DeepEqual(v, alone) {
+				t.Fatalf("%s: verdict changes with other removed points", v.ID)
 			}
-			got := model.ReviewRemovals(kept, removed, x, y)
-			for i, v := range got {
-				alone := model.ReviewRemovals(kept, removed[i:i+1], x, y)[0]
-				if !reflect.DeepEqual(v, alone) {
-					t.Fatalf("%s: verdict changes with other removed points", v.ID)
-				}
-				checkAgainstBruteForce(t, x, y, kept, v)
-			}
-			sk, sr := shuffled(r, kept), shuffled(r, removed)
-			byID := map[string]model.RemovalVerdict{}
-			for _, v := range got {
-				byID[v.ID] = v
-			}
-			for _, v := range model.ReviewRemovals(sk, sr, x, y) {
-				if !reflect.DeepEqual(v, byID[v.ID]) {
-					t.Fatalf("%s: verdict depends on order: %+v vs %+v", v.ID, v, byID[v.ID])
-				}
+			checkAgainstBruteForce(t, x, y, kept, v)
+		}
+		sk, sr := shuffled(r, kept), shuffled(r, removed)
+		byID := map[string]model.RemovalVerdict{}
+		for _, v := range got {
+			byID[v.ID] = v
+		}
+		for _, v := range model.ReviewRemovals(sk, sr, x, y) {
+			if !reflect.DeepEqual(v, byID[v.ID]) {
+				t.Fatalf("%s: verdict depends on order: %+v vs %+v", v.ID, v, byID[v.ID])
 			}
 		}
-	}
+	})
 }
 
 func checkAgainstBruteForce(t *testing.T, x, y model.Axis, kept []model.Point, v model.RemovalVerdict) {

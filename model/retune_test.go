@@ -8,8 +8,7 @@ import (
 )
 
 func TestRetunesPairSameTopologyAndConcurrency(t *testing.T) {
-	pts := demoPoints(t)
-	kept := keptWorked(t, pts)
+	pts, kept := workedCurve(t)
 	var published []model.Point
 	for _, p := range pts {
 		if p.Source == model.SourcePublished {

@@ -38,6 +38,18 @@ func largeCurve(r *rand.Rand, n int) []model.Point {
 	return out
 }
 
+// randomTrials runs trial 300 times on mean interactivity and 300 times on
+// the latency axis given (so both x directions), drawing from one
+// generator seeded with seed.
+func randomTrials(seed int64, latency model.Axis, trial func(r *rand.Rand, x model.Axis)) {
+	r := rand.New(rand.NewSource(seed))
+	for _, x := range []model.Axis{model.AxisMeanIntvty, latency} {
+		for range 300 {
+			trial(r, x)
+		}
+	}
+}
+
 func shuffled(r *rand.Rand, pts []model.Point) []model.Point {
 	out := append([]model.Point(nil), pts...)
 	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
