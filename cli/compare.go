@@ -34,46 +34,30 @@ measurement (--as-of, --all-dates as for report). With --y cost-per-mtok
 `
 
 type compareFlags struct {
-	inputFlags
-	viewFlags
-	x     string
+	curveFlags
 	other string
-	json  bool
 }
 
 func runCompare(args []string, env *cmdEnv) int {
 	fs := newFlags("compare", compareHelp, env)
 	var f compareFlags
-	f.inputFlags.register(fs)
-	f.viewFlags.register(fs)
-	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis: "+xAxisNames())
+	f.curveFlags.register(fs, model.AxisP90Intvty)
 	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve: a source, a framework or a full curve key")
-	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagDone(err)
 	}
-	x, ok := parseXFlag("compare", f.x, env.stderr)
-	if !ok {
-		return exitBadInput
-	}
-	v, ok := f.viewFlags.resolve("compare", env.stderr)
+	x, v, ok := f.resolve("compare", env.stderr)
 	if !ok {
 		return exitBadInput
 	}
 	y := v.y
-	ds, loadCode := f.load(paths, env)
-	if ds == nil {
-		return loadCode
+	s, ok := f.loadShown(paths, v, env)
+	if !ok {
+		return s.code
 	}
-	printWarnings(env.stderr, ds)
-	ds.Points = v.points(ds.Points)
-	for _, n := range v.notes(ds.Points) {
-		fmt.Fprintf(env.stderr, "warning: %s\n", n)
-	}
-	if len(v.warnings) > 0 {
-		loadCode = exitBadInput
-	}
+	ds, loadCode := s.ds, s.code
+	ds.Points = s.points
 	sel, ok := model.ParseSelector(f.other, ds.Points)
 	if !ok {
 		fmt.Fprintf(env.stderr, "sweeptune compare: --other %q matches no source, framework or curve key\n", f.other)

@@ -17,10 +17,7 @@ type comparePointOut struct {
 
 func compareJSONOf(t *testing.T, args ...string) map[string]comparePointOut {
 	t.Helper()
-	out, stderr, code := geoRun(t, append([]string{"compare", "--json"}, args...)...)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	out := runOK(t, append([]string{"compare", "--json"}, args...)...)
 	var rep struct {
 		Axis   string            `json:"axis"`
 		Points []comparePointOut `json:"points"`
@@ -67,7 +64,7 @@ func TestCompareAgainstCompetitorJSON(t *testing.T) {
 }
 
 func TestCompareNullsInJSON(t *testing.T) {
-	out, _, _ := geoRun(t, "compare", "--json")
+	out, _, _ := runCmd(t, "compare", "--json")
 	if !strings.Contains(out, `"id": "agg-tep2-c16",`) || !strings.Contains(out, `"spec_decoding": "dspark"
       },
       "x": 292.4,
@@ -79,19 +76,12 @@ func TestCompareNullsInJSON(t *testing.T) {
 }
 
 func TestCompareText(t *testing.T) {
-	out, stderr, code := geoRun(t, "compare")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	for _, want := range []string{
+	out := runOK(t, "compare")
+	wantAll(t, out,
 		"9p1d-dep2-dep16-b192-c7480             97.4     1,117,063        1,005,892.79  +11.05 %",
 		"7p1d-dep2-dep16-b96-c5540             157.5     1,033,494          984,315.45   +5.00 %",
 		"11 points without p90-intvty or tput-per-gpu are not compared.",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	)
 }
 
 // The other way round: vLLM against the dynamo-sglang frontier.
@@ -111,15 +101,15 @@ func TestCompareOtherFramework(t *testing.T) {
 }
 
 func TestCompareBadInput(t *testing.T) {
-	_, stderr, code := geoRun(t, "compare", "--other", "trtllm")
+	_, stderr, code := runCmd(t, "compare", "--other", "trtllm")
 	if code != exitBadInput || !strings.Contains(stderr, "frameworks: dynamo-sglang, vllm") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
-	_, stderr, code = geoRun(t, "compare", "--other", "planned")
+	_, stderr, code = runCmd(t, "compare", "--other", "planned")
 	if code != exitBadInput || !strings.Contains(stderr, "no loaded point matches") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
-	if _, _, code = geoRun(t, "compare", "--x", "nope"); code != exitBadInput {
+	if _, _, code = runCmd(t, "compare", "--x", "nope"); code != exitBadInput {
 		t.Errorf("bad axis: exit %d", code)
 	}
 }

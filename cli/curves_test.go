@@ -45,10 +45,7 @@ func reportPoints(t *testing.T, out string) map[string]reportPointOut {
 // 1000/1,033,494 = $0.000967591… per million tokens.
 func TestReportDerivedMetricsExact(t *testing.T) {
 	noUserConfig(t)
-	out, stderr, code := runCmd(t, "report", "--json", "--y", "tput-per-mw", "--gpu-power", "gb300=2.5", "--gpu-cost", "gb300=3.6")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	out := runOK(t, "report", "--json", "--y", "tput-per-mw", "--gpu-power", "gb300=2.5", "--gpu-cost", "gb300=3.6")
 	p := reportPoints(t, out)["7p1d-dep2-dep16-b96-c5540"]
 	if p.Metrics["tput_per_mw"] != 413397600 || p.Metrics["cost_per_mtok"] != 0.0009675914906133949 {
 		t.Errorf("derived metrics %v", p.Metrics)
@@ -75,11 +72,7 @@ func TestReportDerivedTextAndLabels(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"cost-per-mtok", "0.000968", "y: cost-per-mtok ($/Mtok)", "e-4 ┤"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("report text lacks %q", want)
-		}
-	}
+	wantAll(t, out, "cost-per-mtok", "0.000968", "y: cost-per-mtok ($/Mtok)", "e-4 ┤")
 }
 
 // A hardware without a power or cost: said, and its points have no value.
@@ -133,10 +126,7 @@ func TestGPUConfigFileAndBadFlags(t *testing.T) {
 // view is the latest run of each.
 func TestReportManyCurvesDatedIDs(t *testing.T) {
 	noUserConfig(t)
-	out, stderr, code := runCmd(t, "report", "--json", "--x", "mean-intvty", multiCurve)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	out := runOK(t, "report", "--json", "--x", "mean-intvty", multiCurve)
 	var rep struct {
 		Curves []struct {
 			Key struct {
@@ -234,10 +224,7 @@ func TestReportCSV(t *testing.T) {
 // curve shows a negative change.
 func TestCompareAndReviewTakeY(t *testing.T) {
 	noUserConfig(t)
-	out, stderr, code := runCmd(t, "compare", "--json", "--y", "cost-per-mtok", "--gpu-cost", "gb300=3.6")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	out := runOK(t, "compare", "--json", "--y", "cost-per-mtok", "--gpu-cost", "gb300=3.6")
 	var rep struct {
 		YAxis  string `json:"y_axis"`
 		Points []struct {
@@ -256,7 +243,7 @@ func TestCompareAndReviewTakeY(t *testing.T) {
 			t.Errorf("9P BS192 cost change %.4f %%", p.GainPct)
 		}
 	}
-	out, stderr, code = runCmd(t, "review", "--remove", "8p1d-dep2-dep16-c4096", "--y", "tput-per-mw")
+	out, stderr, code := runCmd(t, "review", "--remove", "8p1d-dep2-dep16-c4096", "--y", "tput-per-mw")
 	if code != 0 || !strings.Contains(out, "Removal review on mean-intvty × tput-per-mw") {
 		t.Errorf("review --y: exit %d %s %s", code, out, stderr)
 	}

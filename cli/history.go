@@ -53,11 +53,7 @@ func runHistory(args []string, env *cmdEnv) int {
 	if err != nil {
 		return flagDone(err)
 	}
-	x, ok := parseXFlag("history", f.x, env.stderr)
-	if !ok {
-		return exitBadInput
-	}
-	v, ok := f.viewFlags.resolve("history", env.stderr)
+	x, v, ok := f.resolveXY("history", f.x, env.stderr)
 	if !ok {
 		return exitBadInput
 	}

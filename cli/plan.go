@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -49,10 +47,7 @@ func runPlan(args []string, env *cmdEnv) int {
 	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitBadInput
+		return flagDone(err)
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(env.stderr, "sweeptune plan: "+format+"\n", a...)

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"os"
@@ -15,17 +14,12 @@ const planFit = "3p1d-dep2-dep16-b24-c1228,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-d
 
 func planRun(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	code := run(append([]string{"plan"}, args...), strings.NewReader(""), &out, &errOut)
-	return out.String(), errOut.String(), code
+	return runCmd(t, append([]string{"plan"}, args...)...)
 }
 
 func planJSONMap(t *testing.T, args ...string) map[string]any {
 	t.Helper()
-	out, stderr, code := planRun(t, append(args, "--json")...)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	out := runOK(t, append(append([]string{"plan"}, args...), "--json")...)
 	var m map[string]any
 	if err := json.Unmarshal([]byte(out), &m); err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -177,7 +171,7 @@ func TestPlanText(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{
+	wantAll(t, out,
 		"τP          unknown, at least 4,220,016 tok/s per prefill worker",
 		"1,015,964 tok/s/GPU",
 		"regime             cap-bound",
@@ -192,11 +186,7 @@ func TestPlanText(t *testing.T) {
 		"every prediction: τP unknown (at least 4,220,016 tok/s per prefill worker)",
 		"3p1d-dep2-dep16-b18-c700: extrapolation: concurrency per decode rank 43.8 is outside the calibrated range 76.8–467.5",
 		"loop (extrapolated)",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("text lacks %q:\n%s", want, out)
-		}
-	}
+	)
 }
 
 func TestPlanBadInput(t *testing.T) {

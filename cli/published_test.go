@@ -20,7 +20,7 @@ func TestPublishedCachesInUserCacheDir(t *testing.T) {
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(body) }))
 	defer srv.Close()
-	out, stderr, code := geoRun(t, "report", "--json", "--published", srv.URL)
+	out, stderr, code := runCmd(t, "report", "--json", "--published", srv.URL)
 	if code != exitOK || stderr != "" || strings.Count(out, `"id":`) != 3 {
 		t.Fatalf("exit %d, stderr %q, points in %s", code, stderr, out)
 	}

@@ -15,10 +15,7 @@ func init() {
 }
 
 type reportFlags struct {
-	inputFlags
-	viewFlags
-	x      string
-	json   bool
+	curveFlags
 	csv    bool
 	width  int
 	height int
@@ -45,10 +42,7 @@ in --json's metrics when --y names one or a --gpu-* flag is given:
 func runReport(args []string, env *cmdEnv) int {
 	fs := newFlags("report", reportHelp, env)
 	var f reportFlags
-	f.inputFlags.register(fs)
-	f.viewFlags.register(fs)
-	fs.StringVar(&f.x, "x", model.DefaultXAxis.Name, "x axis: "+xAxisNames())
-	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
+	f.curveFlags.register(fs, model.DefaultXAxis)
 	fs.BoolVar(&f.csv, "csv", false, "print the points table as CSV instead of text")
 	fs.IntVar(&f.width, "width", 100, "plot width in columns")
 	fs.IntVar(&f.height, "height", 22, "plot height in rows")
@@ -57,11 +51,7 @@ func runReport(args []string, env *cmdEnv) int {
 	if err != nil {
 		return flagDone(err)
 	}
-	x, ok := parseXFlag("report", f.x, env.stderr)
-	if !ok {
-		return exitBadInput
-	}
-	v, ok := f.viewFlags.resolve("report", env.stderr)
+	x, v, ok := f.resolve("report", env.stderr)
 	if !ok {
 		return exitBadInput
 	}
@@ -73,21 +63,14 @@ func runReport(args []string, env *cmdEnv) int {
 		fmt.Fprintln(env.stderr, "sweeptune report: --json and --csv: choose one")
 		return exitBadInput
 	}
-	ds, code := f.load(paths, env)
-	if ds == nil {
-		return code
+	s, ok := f.loadShown(paths, v, env)
+	if !ok {
+		return s.code
 	}
-	pts := v.points(ds.Points)
-	curves := model.GroupCurves(pts)
-	rep := buildReport(ds, curves, x, v.y)
-	printWarnings(env.stderr, ds)
-	for _, n := range v.notes(pts) {
-		fmt.Fprintf(env.stderr, "warning: %s\n", n)
-		rep.Warnings = append(rep.Warnings, n)
-	}
-	if len(v.warnings) > 0 {
-		code = exitBadInput
-	}
+	code := s.code
+	curves := model.GroupCurves(s.points)
+	rep := buildReport(s.ds, curves, x, v.y)
+	rep.Warnings = append(rep.Warnings, s.notes...)
 	switch {
 	case f.json:
 		if err := writeReportJSON(env.stdout, rep); err != nil {

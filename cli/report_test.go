@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -12,13 +11,6 @@ import (
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/tui"
 )
-
-func runCmd(t *testing.T, args ...string) (string, string, int) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	code := run(args, strings.NewReader(""), &out, &errOut)
-	return out.String(), errOut.String(), code
-}
 
 // reportPointOut is one report --json point as a script reads it.
 type reportPointOut struct {
@@ -45,10 +37,7 @@ type reportKnobsOut struct {
 
 // The DATA.md numbers come back from report --json to the digit.
 func TestReportJSONReproducesDATA(t *testing.T) {
-	out, stderr, code := runCmd(t, "report", "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	out := runOK(t, "report", "--json")
 	var rep struct {
 		Curves []struct {
 			Points []reportPointOut `json:"points"`
@@ -128,11 +117,7 @@ func TestReportTextShowsEveryCurveAndPlot(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"dynamo-sglang", "vllm", "7p1d-dep2-dep16-b96-c5540", "1,033,494", "150.7", "└", "x: mean-intvty (linear, tok/s/user, higher is better)   y: tput-per-gpu (tok/s/GPU)"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("report text lacks %q", want)
-		}
-	}
+	wantAll(t, out, "dynamo-sglang", "vllm", "7p1d-dep2-dep16-b96-c5540", "1,033,494", "150.7", "└", "x: mean-intvty (linear, tok/s/user, higher is better)   y: tput-per-gpu (tok/s/GPU)")
 }
 
 func TestReportBadInputExitsTwoAndKeepsGoodFiles(t *testing.T) {

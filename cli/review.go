@@ -45,25 +45,19 @@ unknown ID (the valid IDs are listed).
 `
 
 type reviewFlags struct {
-	inputFlags
-	viewFlags
+	curveFlags
 	remove      string
 	keep        string
-	x           string
 	withPlanned bool
-	json        bool
 }
 
 func runReview(args []string, env *cmdEnv) int {
 	fs := newFlags("review", reviewHelp, env)
 	var f reviewFlags
-	f.inputFlags.register(fs)
-	f.viewFlags.register(fs)
+	f.curveFlags.register(fs, model.DefaultXAxis)
 	fs.StringVar(&f.remove, "remove", "", "IDs of the points to remove, comma-separated (required)")
 	fs.StringVar(&f.keep, "keep", "", "IDs of the kept curve, comma-separated (default: the rest of the curve)")
-	fs.StringVar(&f.x, "x", model.DefaultXAxis.Name, "x axis: "+xAxisNames())
 	fs.BoolVar(&f.withPlanned, "with-planned", false, "let planned points stand in the kept curve (verdicts that lean on one say so)")
-	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagDone(err)
@@ -81,19 +75,12 @@ func runReview(args []string, env *cmdEnv) int {
 	if !ok {
 		return exitBadInput
 	}
-	ds, loadCode := f.load(paths, env)
-	if ds == nil {
-		return loadCode
+	s, ok := f.loadShown(paths, v, env)
+	if !ok {
+		return s.code
 	}
-	printWarnings(env.stderr, ds)
+	ds, pts, loadCode := s.ds, s.points, s.code
 	y := v.y
-	pts := v.points(ds.Points)
-	for _, n := range v.notes(pts) {
-		fmt.Fprintf(env.stderr, "warning: %s\n", n)
-	}
-	if len(v.warnings) > 0 {
-		loadCode = exitBadInput
-	}
 	rep, err := model.Review(model.ReviewRequest{Points: pts, Remove: splitIDs(f.remove), Keep: splitIDs(f.keep),
 		X: x, Y: y, WithPlanned: f.withPlanned})
 	if err != nil {

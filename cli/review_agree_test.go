@@ -55,33 +55,16 @@ func TestOneReviewEverywhere(t *testing.T) {
 			if withPlanned {
 				args = append(args, "--with-planned")
 			}
-			out, stderr, code := geoRun(t, args...)
+			out, stderr, code := runCmd(t, args...)
 			if code != exitRefused && code != exitOK {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			var cli struct {
-				Removed []json.RawMessage `json:"removed"`
-			}
+			var cli reviewOut
 			if err := json.Unmarshal([]byte(out), &cli); err != nil {
 				t.Fatal(err)
 			}
 			var cliDigits []string
-			for _, raw := range cli.Removed {
-				var v struct {
-					ID          string   `json:"id"`
-					Test        string   `json:"test"`
-					Neighbours  []string `json:"neighbours"`
-					LineValue   *float64 `json:"line_value"`
-					GapPct      *float64 `json:"gap_pct"`
-					Covered     bool     `json:"covered"`
-					DominatedBy *string  `json:"dominated_by"`
-					UsesPlanned bool     `json:"uses_planned"`
-					Planned     []string `json:"planned"`
-					Twins       []string `json:"twins"`
-				}
-				if err := json.Unmarshal(raw, &v); err != nil {
-					t.Fatal(err)
-				}
+			for _, v := range cli.Removed {
 				mv := model.RemovalVerdict{ID: v.ID, Test: v.Test, Neighbours: v.Neighbours, Covered: v.Covered,
 					UsesPlanned: v.UsesPlanned, Planned: v.Planned, Twins: v.Twins}
 				if v.LineValue != nil {
@@ -158,7 +141,7 @@ func TestReviewPlannedNeverJustifiesARemoval(t *testing.T) {
 		!reflect.DeepEqual(r.Planned, []string{"6p1d-dep2-dep16-b80-c4096"}) {
 		t.Errorf("with planned: %+v line %s, want %s", r, twoDecimals(r.LineValue), twoDecimals(&want))
 	}
-	out, _, _ := geoRun(t, append([]string{"review", "--remove", "8p1d-dep2-dep16-c4096", "--with-planned"}, paths...)...)
+	out, _, _ := runCmd(t, append([]string{"review", "--remove", "8p1d-dep2-dep16-c4096", "--with-planned"}, paths...)...)
 	if !strings.Contains(out, "6p1d-dep2-dep16-b80-c4096 (planned)") || !strings.Contains(out, "(leans on planned)") {
 		t.Errorf("text does not name the planned neighbour:\n%s", out)
 	}

@@ -164,3 +164,62 @@ func missingSpecs(points []model.Point, specs model.GPUSpecs, y model.Axis) []st
 	}
 	return sortedKeys(seen)
 }
+
+// curveFlags are the flags of the commands that show the loaded points on
+// an x/y view: report, review and compare.
+type curveFlags struct {
+	inputFlags
+	viewFlags
+	x    string
+	json bool
+}
+
+func (f *curveFlags) register(fs *flag.FlagSet, x model.Axis) {
+	f.inputFlags.register(fs)
+	f.viewFlags.register(fs)
+	fs.StringVar(&f.x, "x", x.Name, "x axis: "+xAxisNames())
+	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
+}
+
+// resolve checks --x and the view flags, saying on stderr what is wrong.
+func (f *curveFlags) resolve(cmd string, stderr io.Writer) (model.Axis, view, bool) {
+	return f.viewFlags.resolveXY(cmd, f.x, stderr)
+}
+
+// resolveXY checks the x axis named and the view flags.
+func (f *viewFlags) resolveXY(cmd, xName string, stderr io.Writer) (model.Axis, view, bool) {
+	x, ok := parseXFlag(cmd, xName, stderr)
+	if !ok {
+		return x, view{}, false
+	}
+	v, ok := f.resolve(cmd, stderr)
+	return x, v, ok
+}
+
+// shown is a load as the view shows it.
+type shown struct {
+	ds     *sources.Dataset // as loaded: every point
+	points []model.Point    // what the view shows of them
+	notes  []string         // the view's warnings
+	code   int              // exitBadInput when anything was skipped or the GPU config is bad
+}
+
+// loadShown loads the paths and applies the view, writing the load's
+// warnings and the view's notes to stderr; ok is false (nothing loaded)
+// when an input flag is bad.
+func (f *curveFlags) loadShown(paths []string, v view, env *cmdEnv) (shown, bool) {
+	ds, code := f.load(paths, env)
+	if ds == nil {
+		return shown{code: code}, false
+	}
+	printWarnings(env.stderr, ds)
+	s := shown{ds: ds, points: v.points(ds.Points), code: code}
+	s.notes = v.notes(s.points)
+	for _, n := range s.notes {
+		fmt.Fprintf(env.stderr, "warning: %s\n", n)
+	}
+	if len(v.warnings) > 0 {
+		s.code = exitBadInput
+	}
+	return s, true
+}
