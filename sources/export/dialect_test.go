@@ -1,8 +1,6 @@
 package export_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,33 +11,6 @@ import (
 
 // Export into every recipe dialect: the override is written in the
 // bundle's own words, and resolving it (deep merge) gives back the point.
-
-// plannedPoints loads a points table of planned points.
-func plannedPoints(t *testing.T, table string) []model.Point {
-	t.Helper()
-	ds := sources.LoadBytes("planned.yaml", []byte(table), sources.Options{})
-	if len(ds.Warnings) > 0 {
-		t.Fatalf("planned points: %v", ds.Warnings)
-	}
-	return ds.Points
-}
-
-// bundleCopy writes recipe text (or a testdata/shapes recipe) into a temp dir.
-func bundleCopy(t *testing.T, name, text string) string {
-	t.Helper()
-	if text == "" {
-		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "shapes", "recipes", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		text = string(b)
-	}
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
 
 // exportOne exports one point into the bundle and returns the new block
 // and the variant the written bundle resolves it to.
@@ -72,9 +43,7 @@ func sameKnobs(t *testing.T, got sources.Variant, want model.Knobs) {
 }
 
 func TestExportIntoSchema1Bundle(t *testing.T) {
-	pts := plannedPoints(t, `curve: {model: m}
-source: planned
-points:
+	pts := plannedPoints(t, `
   - mode: disagg
     prefill: {workers: 3, gpus: 4, tp: 4}
     decode: {workers: 2, gpus: 8, tp: 8, cuda-graph-max-bs: 64}
@@ -110,9 +79,7 @@ override_3p2d_tp4_tp8_b64_c256:
 }
 
 func TestExportAggIntoVLLMBundle(t *testing.T) {
-	pts := plannedPoints(t, `curve: {model: m}
-source: planned
-points:
+	pts := plannedPoints(t, `
   - mode: agg
     agg: {workers: 2, gpus: 4, tp: 4, ep: 4, dp-attn: true, cuda-graph-max-bs: 256}
     concurrency: 512
@@ -167,9 +134,7 @@ override_c1024:
 `
 
 func TestExportIntoTRTLLMBundleSpeaksTRTLLM(t *testing.T) {
-	pts := plannedPoints(t, `curve: {model: m}
-source: planned
-points:
+	pts := plannedPoints(t, `
   - mode: disagg
     prefill: {workers: 4, gpus: 4, tp: 4, ep: 4, dp-attn: true}
     decode: {workers: 2, gpus: 8, tp: 8, ep: 8, dp-attn: true, cuda-graph-max-bs: 128, max-running-requests: 2048}
@@ -190,7 +155,7 @@ points:
 
 // A point and a bundle of different modes is bad input, not a refusal.
 func TestExportModeMismatch(t *testing.T) {
-	pts := plannedPoints(t, "curve: {model: m}\nsource: planned\npoints:\n  - {mode: agg, agg: {workers: 1, gpus: 8, tp: 8}, concurrency: 4}\n")
+	pts := plannedPoints(t, "  - {mode: agg, agg: {workers: 1, gpus: 8, tp: 8}, concurrency: 4}\n")
 	_, err := export.BuildExport(export.ExportRequest{Points: pts, Add: []string{"agg-tp8-c4"}, RecipePath: bundleCopy(t, "s1-bundle.yaml", "")})
 	if err == nil || !strings.Contains(err.Error(), "agg-tp8-c4 is aggregated but the base of") {
 		t.Errorf("err %v", err)

@@ -14,12 +14,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the export golden files")
 
-const (
-	fixtures   = "../../testdata/export"
-	disaggKey  = "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"
-	bundleName = "disagg-dep16-hicache-variants.yaml"
-)
-
 // retunePoints is DATA.md tables A and B from the embedded demo.
 func retunePoints(t *testing.T) *sources.Dataset {
 	t.Helper()
@@ -36,22 +30,6 @@ func retunePoints(t *testing.T) *sources.Dataset {
 		t.Fatalf("demo warnings: %v", ds.Warnings)
 	}
 	return ds
-}
-
-// copyFixtures copies the export fixtures into a temp dir.
-func copyFixtures(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	for _, f := range []string{bundleName, "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"} {
-		b, err := os.ReadFile(filepath.Join(fixtures, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }
 
 func retuneRequest(t *testing.T, dir string) export.ExportRequest {

@@ -14,34 +14,18 @@ import (
 // One topology per file: a point becomes a new recipe derived from its
 // nearest sibling (and a master row), which reads back as the point.
 
-func copyDir(t *testing.T, rel string) string {
-	t.Helper()
-	src := filepath.Join("..", "..", "testdata", "export-single", rel)
-	dir := t.TempDir()
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644)
-	}
-	return dir
-}
-
-func TestExportNewFileFromNearestTRTLLMSibling(t *testing.T) {
-	dir := copyDir(t, "trtllm")
-	pts := plannedPoints(t, `curve: {model: m}
-source: planned
-points:
+// trtllm3P is a 3 x DEP4 prefill + DEP8 decode point with no recipe in
+// testdata/export-single/trtllm yet (its siblings have 1 and 2 prefill workers).
+const trtllm3P = `
   - mode: disagg
     prefill: {workers: 3, gpus: 4, tp: 4, ep: 4, dp-attn: true}
     decode: {workers: 1, gpus: 8, tp: 8, ep: 8, dp-attn: true, cuda-graph-max-bs: 256}
     concurrency: 4096
-`)
+`
+
+func TestExportNewFileFromNearestTRTLLMSibling(t *testing.T) {
+	dir := copyDir(t, "trtllm")
+	pts := plannedPoints(t, trtllm3P)
 	plan, err := export.BuildExport(export.ExportRequest{Points: pts, Add: []string{pts[0].ID}, RecipePath: dir})
 	if err != nil {
 		t.Fatal(err)
@@ -84,9 +68,7 @@ func TestExportNewFileAndMasterRowSchema2(t *testing.T) {
 	dir := copyDir(t, "e2e")
 	sibling := filepath.Join(dir, "disagg-1p1d-p-tp4-d-tp8-b512-c32-mtp.yaml")
 	master := filepath.Join(dir, "nvidia-master.excerpt.yaml")
-	pts := plannedPoints(t, `curve: {model: m}
-source: planned
-points:
+	pts := plannedPoints(t, `
   - mode: disagg
     prefill: {workers: 2, gpus: 4, tp: 4}
     decode: {workers: 1, gpus: 8, tp: 8, cuda-graph-max-bs: 256}
@@ -136,7 +118,7 @@ points:
 
 // An aggregated point with no sibling of its parallelism is bad input.
 func TestExportSingleNeedsASiblingOfTheParallelism(t *testing.T) {
-	pts := plannedPoints(t, "curve: {model: m}\nsource: planned\npoints:\n  - {mode: agg, agg: {workers: 1, gpus: 8, tp: 8}, concurrency: 4}\n")
+	pts := plannedPoints(t, "  - {mode: agg, agg: {workers: 1, gpus: 8, tp: 8}, concurrency: 4}\n")
 	_, err := export.BuildExport(export.ExportRequest{Points: pts, Add: []string{"agg-tp8-c4"}, RecipePath: copyDir(t, "trtllm")})
 	if err == nil || !strings.Contains(err.Error(), "no recipe in") || !strings.Contains(err.Error(), "runs an aggregated TP8 worker") {
 		t.Errorf("err %v", err)
@@ -148,14 +130,7 @@ func TestExportDerivedNameTakenIsRefused(t *testing.T) {
 	dir := copyDir(t, "trtllm")
 	other, _ := os.ReadFile(filepath.Join(dir, "ctx1_gen1_dep8_batch64_eplb0_mtp0.yaml"))
 	os.WriteFile(filepath.Join(dir, "ctx3_gen1_dep8_batch256_eplb0_mtp0.yaml"), other, 0o644)
-	pts := plannedPoints(t, `curve: {model: m}
-source: planned
-points:
-  - mode: disagg
-    prefill: {workers: 3, gpus: 4, tp: 4, ep: 4, dp-attn: true}
-    decode: {workers: 1, gpus: 8, tp: 8, ep: 8, dp-attn: true, cuda-graph-max-bs: 256}
-    concurrency: 4096
-`)
+	pts := plannedPoints(t, trtllm3P)
 	_, err := export.BuildExport(export.ExportRequest{Points: pts, Add: []string{pts[0].ID}, RecipePath: dir})
 	if err == nil || !strings.Contains(err.Error(), "already exists with another topology (use --replace") {
 		t.Errorf("err %v", err)
