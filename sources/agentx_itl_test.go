@@ -25,16 +25,16 @@ func TestAgentXInteractivityFromITL(t *testing.T) {
 	ds := LoadBytes("bmk_agentic_old.json", agentxWith(fastTail), Options{})
 	noWarnings(t, ds)
 	p := &ds.Points[0]
-	metricIs(t, p, model.MeanIntvty, 50)
-	metricIs(t, p, model.MedianIntvty, 1/0.019)
-	metricIs(t, p, model.P90Intvty, 40) // 1/p90 ITL, not the file's 60
+	metricsAre(t, p, map[model.Metric]float64{
+		model.MeanIntvty: 50, model.MedianIntvty: 1 / 0.019,
+		model.P90Intvty: 40, // 1/p90 ITL, not the file's 60
+	})
 
 	full := `{"intvty": {"mean": 50, "p90": 60}, "itl": {"mean": 0.02, "p90": 0.025},
 	  "full_response_itl": {"mean": 0.025, "p90": 0.04}}`
 	ds = LoadBytes("bmk_agentic_full.json", agentxWith(full), Options{})
 	p = &ds.Points[0]
-	metricIs(t, p, model.MeanIntvty, 40)
-	metricIs(t, p, model.P90Intvty, 25)
+	metricsAre(t, p, map[model.Metric]float64{model.MeanIntvty: 40, model.P90Intvty: 25})
 	if p.Metrics.Has(model.MedianIntvty) {
 		t.Error("median interactivity without a median ITL")
 	}

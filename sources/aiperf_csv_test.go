@@ -21,16 +21,12 @@ const aiperfFixture = "aiperf/c16/profile_export_aiperf.json"
 
 func TestAIPerfWithGPUsFlag(t *testing.T) {
 	ds := LoadBytes("run/c16/profile_export_aiperf.json", readFixture(t, aiperfFixture), Options{GPUs: 4})
-	noWarnings(t, ds)
-	p := findPoint(t, ds, "aiperf-c16")
-	metricIs(t, p, model.TputPerGPU, 29428)
-	metricIs(t, p, model.OutputTputPerGPU, 428)
-	metricIs(t, p, model.InputTputPerGPU, 29000)
-	metricIs(t, p, model.MeanIntvty, 545.0)
-	metricIs(t, p, model.P90Intvty, 500)
-	metricIs(t, p, model.MeanTTFT, 0.150)
-	metricIs(t, p, model.P75E2EL, 2.76)
-	metricIs(t, p, model.P90E2EL, 5.17)
+	p := cleanPoint(t, ds, "aiperf-c16")
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU: 29428, model.OutputTputPerGPU: 428, model.InputTputPerGPU: 29000,
+		model.MeanIntvty: 545.0, model.P90Intvty: 500, model.MeanTTFT: 0.150,
+		model.P75E2EL: 2.76, model.P90E2EL: 5.17,
+	})
 	if p.GPUs() != 4 || p.Knobs.Concurrency != 16 || p.Prov.Date != "2026-10-30" || p.Prov.DurationS != 1200 ||
 		p.Curve.Model != "deepseek-ai/DeepSeek-V4.1-Flash" {
 		t.Errorf("point %+v", p)
@@ -113,9 +109,9 @@ func TestPointsCSVFixture(t *testing.T) {
 		t.Fatalf("%d points, want 4", len(ds.Points))
 	}
 	p := findPoint(t, ds, "7p1d-dep2-dep16-b96-c5540")
-	metricIs(t, p, model.TputPerGPU, 1033494)
-	metricIs(t, p, model.P90Intvty, 157.5)
-	metricIs(t, p, model.E2ENormP90, 23.5)
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU: 1033494, model.P90Intvty: 157.5, model.E2ENormP90: 23.5,
+	})
 	k := p.Knobs
 	if p.GPUs() != 30 || k.MaxRunningRequests != 1536 || k.DecodeExtraSlots != 256 || k.Balance != model.BalanceTotalTokens ||
 		p.Prov.DurationS != 3600 || p.Curve.Framework != "dynamo-sglang" || k.DecodeRanks() != 16 {

@@ -51,7 +51,7 @@ func corpusFiles(t *testing.T) (string, []corpusFile) {
 // config file loads clean.
 func TestCorpusEveryFileLoads(t *testing.T) {
 	dir, files := corpusFiles(t)
-	var results, resultsWithPoints, recipes, recipesWithVariants int
+	var results, recipes share // files with points, with variants
 	for _, cf := range files {
 		data, err := os.ReadFile(filepath.Join(dir, cf.name))
 		if err != nil {
@@ -71,31 +71,37 @@ func TestCorpusEveryFileLoads(t *testing.T) {
 				t.Errorf("%s: llm-d recipe said %v", cf.name, ds.Warnings)
 			}
 		case kind == "results":
-			results++
+			results.count(len(ds.Points) > 0)
 			if len(ds.Points) == 0 {
 				t.Errorf("%s (%s): no points; warnings %v", cf.name, cf.shape, ds.Warnings)
-				continue
 			}
-			resultsWithPoints++
 			for i := range ds.Points {
 				if len(ds.Points[i].Metrics.Present()) == 0 {
 					t.Errorf("%s: point %s has no metrics", cf.name, ds.Points[i].ID)
 				}
 			}
 		case kind == "recipe":
-			recipes++
+			recipes.count(len(ds.Variants) > 0)
 			if len(ds.Variants) == 0 {
 				t.Errorf("%s (%s): no variants; warnings %v", cf.name, cf.shape, ds.Warnings)
-				continue
 			}
-			recipesWithVariants++
 		case kind == "config":
 			for _, w := range ds.Warnings {
 				t.Errorf("%s (%s): %s", cf.name, cf.shape, w)
 			}
 		}
 	}
-	t.Logf("results files with points: %d/%d; recipes with variants: %d/%d", resultsWithPoints, results, recipesWithVariants, recipes)
+	t.Logf("results files with points: %d/%d; recipes with variants: %d/%d", results.with, results.of, recipes.with, recipes.of)
+}
+
+// share counts files and those of them with something.
+type share struct{ of, with int }
+
+func (s *share) count(with bool) {
+	s.of++
+	if with {
+		s.with++
+	}
 }
 
 // knobTally counts agreements per knob.

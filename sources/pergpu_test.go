@@ -24,12 +24,11 @@ func TestAIPerfDisaggPerGPUOverAllGPUs(t *testing.T) {
 	ds := &Dataset{Variants: []Variant{disaggVariant16()}}
 	loadFile("run/c16/profile_export_aiperf.json", readFixture(t, aiperfFixture), Options{}, ds)
 	finish(ds, Options{})
-	noWarnings(t, ds)
-	p := findPoint(t, ds, "1p1d-tp2-tp6-c16")
+	p := cleanPoint(t, ds, "1p1d-tp2-tp6-c16")
 	// The fixture's totals: 117,712 tok/s, 116,000 input, 1,712 output; 8 GPUs.
-	metricIs(t, p, model.TputPerGPU, 117712.0/8)
-	metricIs(t, p, model.InputTputPerGPU, 116000.0/8)
-	metricIs(t, p, model.OutputTputPerGPU, 1712.0/8)
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU: 117712.0 / 8, model.InputTputPerGPU: 116000.0 / 8, model.OutputTputPerGPU: 1712.0 / 8,
+	})
 }
 
 func TestReceiptRowDisaggPerGPUOverAllGPUs(t *testing.T) {
@@ -38,11 +37,10 @@ func TestReceiptRowDisaggPerGPUOverAllGPUs(t *testing.T) {
 	  "decode_num_workers": 1, "decode_tp": 12, "decode_ep": 12, "num_prefill_gpu": 4, "num_decode_gpu": 12,
 	  "total_tput_tps": 16000, "input_tput_tps": 12000, "output_tput_tps": 4000, "duration_seconds": 60}]`
 	ds := LoadBytes("receipt.json", []byte(row), Options{})
-	noWarnings(t, ds)
-	p := findPoint(t, ds, "1p1d-tep4-tep12-c64")
-	metricIs(t, p, model.TputPerGPU, 1000)
-	metricIs(t, p, model.InputTputPerGPU, 750)
-	metricIs(t, p, model.OutputTputPerGPU, 250)
+	p := cleanPoint(t, ds, "1p1d-tep4-tep12-c64")
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU: 1000, model.InputTputPerGPU: 750, model.OutputTputPerGPU: 250,
+	})
 }
 
 func TestBenchServingDisaggPerGPUByRole(t *testing.T) {
@@ -51,11 +49,12 @@ func TestBenchServingDisaggPerGPUByRole(t *testing.T) {
 	ds := &Dataset{Variants: []Variant{disaggVariant16()}}
 	loadFile("run/bench_c16.json", []byte(raw), Options{}, ds)
 	finish(ds, Options{})
-	noWarnings(t, ds)
-	p := findPoint(t, ds, "1p1d-tp2-tp6-c16")
-	metricIs(t, p, model.TputPerGPU, 2000)
-	metricIs(t, p, model.InputTputPerGPU, 6000) // 12,000 over the 2 prefill GPUs
-	metricIs(t, p, model.OutputTputPerGPU, 4000.0/6)
+	p := cleanPoint(t, ds, "1p1d-tp2-tp6-c16")
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU:       2000,
+		model.InputTputPerGPU:  6000, // 12,000 over the 2 prefill GPUs
+		model.OutputTputPerGPU: 4000.0 / 6,
+	})
 	if !strings.HasSuffix(p.Prov.Recipe, "recipe.yaml") {
 		t.Errorf("recipe %q", p.Prov.Recipe)
 	}

@@ -20,19 +20,29 @@ func FuzzParseRecipe(f *testing.F) {
 	f.Add([]byte(zipBundle))
 	f.Add([]byte("schema: 2\nbase: {roles: {prefill: {}, decode: {}}}\noverride_a: ~\n"))
 	f.Add([]byte("resources: {prefill_workers: x}\nbackend: 3\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		vs, warns := ParseRecipe("f.yaml", data)
-		for _, w := range warns {
-			if w.File != "f.yaml" {
-				t.Fatalf("warning without the file: %v", w)
+	f.Fuzz(recipeHolds)
+}
+
+// recipeHolds parses data as a recipe: every warning names the file, and no
+// variant has a negative knob or a concurrency below 1.
+func recipeHolds(t *testing.T, data []byte) {
+	vs, warns := ParseRecipe("f.yaml", data)
+	for _, w := range warns {
+		if w.File != "f.yaml" {
+			t.Fatalf("warning without the file: %v", w)
+		}
+	}
+	for _, v := range vs {
+		k := v.Knobs
+		if k.Prefill.Workers < 0 || k.Prefill.GPUs < 0 || k.Decode.GPUs < 0 || k.DecodeBS < 0 || k.Concurrency < 0 {
+			t.Fatalf("negative knobs: %+v", k)
+		}
+		for _, c := range v.Concurrencies {
+			if c <= 0 {
+				t.Fatalf("concurrency %d", c)
 			}
 		}
-		for _, v := range vs {
-			if v.Knobs.Prefill.Workers < 0 || v.Knobs.Concurrency < 0 {
-				t.Fatalf("negative knobs: %+v", v.Knobs)
-			}
-		}
-	})
+	}
 }
 
 func FuzzParseMaster(f *testing.F) {

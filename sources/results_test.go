@@ -1,9 +1,11 @@
 package sources
 
 import (
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,6 +37,14 @@ func metricIs(t *testing.T, p *model.Point, m model.Metric, want float64) {
 	}
 }
 
+// metricsAre checks each metric of want (as metricIs), in declaration order.
+func metricsAre(t *testing.T, p *model.Point, want map[model.Metric]float64) {
+	t.Helper()
+	for _, m := range slices.Sorted(maps.Keys(want)) {
+		metricIs(t, p, m, want[m])
+	}
+}
+
 func findPoint(t *testing.T, ds *Dataset, id string) *model.Point {
 	t.Helper()
 	i := model.FindID(ds.Points, id)
@@ -46,6 +56,13 @@ func findPoint(t *testing.T, ds *Dataset, id string) *model.Point {
 		t.Fatalf("no point %s among %v", id, ids)
 	}
 	return &ds.Points[i]
+}
+
+// cleanPoint is point id of a load that warned of nothing.
+func cleanPoint(t *testing.T, ds *Dataset, id string) *model.Point {
+	t.Helper()
+	noWarnings(t, ds)
+	return findPoint(t, ds, id)
 }
 
 func noWarnings(t *testing.T, ds *Dataset) {
@@ -67,11 +84,10 @@ func TestAPIRowsSharedSample(t *testing.T) {
 	if p.Curve != want || p.Source != model.SourcePublished || p.ID != "agg-tp4-c4" || p.GPUs() != 4 {
 		t.Errorf("first row: %+v %s %s gpus %d", p.Curve, p.Source, p.ID, p.GPUs())
 	}
-	metricIs(t, p, model.TputPerGPU, 180.65719659379948)
-	metricIs(t, p, model.MeanIntvty, 93.94473979699791)
-	metricIs(t, p, model.MedianTTFT, 0.10738262953236699)
-	metricIs(t, p, model.P99E2EL, 11.459643041286615)
-	metricIs(t, p, model.InputTputPerGPU, 90.76813862503164)
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU: 180.65719659379948, model.MeanIntvty: 93.94473979699791, model.MedianTTFT: 0.10738262953236699,
+		model.P99E2EL: 11.459643041286615, model.InputTputPerGPU: 90.76813862503164,
+	})
 	if p.Prov.Image != "lmsysorg/sglang:v0.5.9-rocm700-mi35x" || p.Prov.Date != "2026-02-27" ||
 		!strings.HasSuffix(p.Prov.RunURL, "/22469096331/attempts/1") || p.Knobs.SpecDecoding != "none" {
 		t.Errorf("provenance %+v spec %q", p.Prov, p.Knobs.SpecDecoding)
@@ -162,10 +178,10 @@ func TestFixtureAPIRows(t *testing.T) {
 	if p.GPUs() != 30 || p.GPUCount != 0 || p.Knobs.Prefill.GPUs != 2 || p.Knobs.Decode.GPUs != 16 || !p.Knobs.Decode.DPAttn {
 		t.Errorf("7P knobs %+v gpus %d", p.Knobs, p.GPUs())
 	}
-	metricIs(t, p, model.TputPerGPU, 1014363)
-	metricIs(t, p, model.MeanIntvty, 150.2)
-	metricIs(t, p, model.P90E2EL, 20.58)
-	metricIs(t, p, model.P75E2EL, 11.88)
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU: 1014363, model.MeanIntvty: 150.2, model.P90E2EL: 20.58,
+		model.P75E2EL: 11.88,
+	})
 	if p.Curve.Scenario != "agentic-coding" || p.Knobs.SpecDecoding != "dspark" {
 		t.Errorf("curve %+v spec %q", p.Curve, p.Knobs.SpecDecoding)
 	}
@@ -189,16 +205,14 @@ func TestFixtureFlatRows(t *testing.T) {
 	if p.GPUs() != 22 || p.Source != model.SourceLocal || p.Curve.Hardware != "gb300" || p.Curve.Scenario != "1k1k" {
 		t.Errorf("3P gpus %d source %s curve %+v", p.GPUs(), p.Source, p.Curve)
 	}
-	metricIs(t, p, model.TputPerGPU, 226225)
-	metricIs(t, p, model.MeanIntvty, 295.0)
+	metricsAre(t, p, map[model.Metric]float64{model.TputPerGPU: 226225, model.MeanIntvty: 295.0})
 	one := findPoint(t, ds, "agg-tp4-c1")
 	if one.Knobs.Prefill.DPAttn || one.GPUs() != 4 {
 		t.Errorf("agg c1 knobs %+v", one.Knobs.Prefill)
 	}
 	metricIs(t, one, model.P90E2EL, 5.17)
 	five := findPoint(t, ds, "5p1d-dep2-dep16-c2884")
-	metricIs(t, five, model.TputPerGPU, 715623)
-	metricIs(t, five, model.MedianTTFT, 0.91)
+	metricsAre(t, five, map[model.Metric]float64{model.TputPerGPU: 715623, model.MedianTTFT: 0.91})
 	if five.GPUs() != 26 {
 		t.Errorf("5P GPUs %d, want 26", five.GPUs())
 	}
@@ -206,13 +220,11 @@ func TestFixtureFlatRows(t *testing.T) {
 
 func TestFixtureAgentX(t *testing.T) {
 	ds := LoadPaths([]string{fixture("agentx-agg-7p-c5540.json")}, Options{})
-	noWarnings(t, ds)
-	p := findPoint(t, ds, "7p1d-dep2-dep16-c5540")
-	metricIs(t, p, model.TputPerGPU, 1033494)
-	metricIs(t, p, model.MeanIntvty, 150.7)
-	metricIs(t, p, model.P90Intvty, 157.5)
-	metricIs(t, p, model.E2ENormP90, 23.5)
-	metricIs(t, p, model.P90E2EL, 20.58)
+	p := cleanPoint(t, ds, "7p1d-dep2-dep16-c5540")
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU: 1033494, model.MeanIntvty: 150.7, model.P90Intvty: 157.5,
+		model.E2ENormP90: 23.5, model.P90E2EL: 20.58,
+	})
 	if p.GPUs() != 30 || p.Prov.DurationS != 3600 || p.Curve.Hardware != "gb300" {
 		t.Errorf("gpus %d duration %v hw %q", p.GPUs(), p.Prov.DurationS, p.Curve.Hardware)
 	}

@@ -40,25 +40,7 @@ func FuzzRecipeDialects(f *testing.F) {
 		"roles: {agg: {args: {tensor-parallel-size: 2, data-parallel-size: 99999999999}}}\nengine: vllm\n",
 		"a: &a {b: *a}\nroles: {}\n",
 		"resources: {}\nbackend: {type: trtllm, trtllm_config: {decode: {cuda_graph_config: {batch_sizes: [x, 9]}}}}\n")
-	f.Fuzz(func(t *testing.T, data []byte) {
-		vs, warns := ParseRecipe("f.yaml", data)
-		for _, w := range warns {
-			if w.File != "f.yaml" {
-				t.Fatalf("warning without the file: %v", w)
-			}
-		}
-		for _, v := range vs {
-			k := v.Knobs
-			if k.Prefill.Workers < 0 || k.Prefill.GPUs < 0 || k.Decode.GPUs < 0 || k.DecodeBS < 0 || k.Concurrency < 0 {
-				t.Fatalf("negative knobs: %+v", k)
-			}
-			for _, c := range v.Concurrencies {
-				if c <= 0 {
-					t.Fatalf("concurrency %d", c)
-				}
-			}
-		}
-	})
+	f.Fuzz(recipeHolds)
 }
 
 func FuzzYAMLValue(f *testing.F) {

@@ -172,16 +172,12 @@ func loadShape(t *testing.T, rel string, opt Options) *Dataset {
 
 func TestShapeBenchServingSeconds(t *testing.T) {
 	ds := loadShape(t, "results/bench/glm_fp8_vllm_tp8_isl1024_osl128_conc32.json", Options{})
-	noWarnings(t, ds)
-	p := findPoint(t, ds, "agg-tp8-c32")
-	metricIs(t, p, model.TputPerGPU, 850)
-	metricIs(t, p, model.InputTputPerGPU, 750)
-	metricIs(t, p, model.OutputTputPerGPU, 100)
-	metricIs(t, p, model.MedianIntvty, 25)
-	metricIs(t, p, model.MedianTTFT, 0.5)
-	metricIs(t, p, model.P99TTFT, 1.0)
-	metricIs(t, p, model.MedianE2EL, 6)
-	metricIs(t, p, model.P99TPOT, 0.08)
+	p := cleanPoint(t, ds, "agg-tp8-c32")
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU: 850, model.InputTputPerGPU: 750, model.OutputTputPerGPU: 100,
+		model.MedianIntvty: 25, model.MedianTTFT: 0.5, model.P99TTFT: 1.0,
+		model.MedianE2EL: 6, model.P99TPOT: 0.08,
+	})
 	if p.Metrics.Has(model.MeanIntvty) || p.GPUs() != 8 || p.Curve.Model != "example/GLM-FP8" || p.Curve.Scenario != "1k128" ||
 		p.Curve.Framework != "vllm" || p.Curve.Precision != "fp8" ||
 		p.Prov.Date != "2026-02-13" || p.Prov.DurationS != 60 || p.Source != model.SourceLocal {
@@ -193,14 +189,12 @@ func TestShapeBenchServingMillisecondsCtxGen(t *testing.T) {
 	ds := loadShape(t, "results/bench/concurrency_16_req_rate_inf_gpus_12_ctx_4_gen_8.json", Options{})
 	noWarnings(t, ds)
 	p := &ds.Points[0]
-	metricIs(t, p, model.TputPerGPU, 3200.0/12)
-	metricIs(t, p, model.InputTputPerGPU, 400) // (3200 − 1600) over the 4 prefill GPUs
-	metricIs(t, p, model.OutputTputPerGPU, 200)
-	metricIs(t, p, model.MeanIntvty, 100)
-	metricIs(t, p, model.MedianIntvty, 125)
-	metricIs(t, p, model.P90Intvty, 80)
-	metricIs(t, p, model.MeanTTFT, 0.2)
-	metricIs(t, p, model.P90E2EL, 9.5)
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU:       3200.0 / 12,
+		model.InputTputPerGPU:  400, // (3200 − 1600) over the 4 prefill GPUs
+		model.OutputTputPerGPU: 200, model.MeanIntvty: 100, model.MedianIntvty: 125,
+		model.P90Intvty: 80, model.MeanTTFT: 0.2, model.P90E2EL: 9.5,
+	})
 	if p.GPUs() != 12 || p.Knobs.Concurrency != 16 || p.Curve.Model != "org/model-x" ||
 		p.ID != "bench-concurrency-16-req-rate-inf-gpus-12-ctx-4-gen-8" {
 		t.Errorf("%s %+v", p.ID, p)
@@ -216,9 +210,7 @@ func TestShapeBenchServingGPUsFromFlagOrWarning(t *testing.T) {
 	ds = loadShape(t, "results/bench/run_c8.json", Options{GPUs: 4})
 	noWarnings(t, ds)
 	p := &ds.Points[0]
-	metricIs(t, p, model.TputPerGPU, 250)
-	metricIs(t, p, model.OutputTputPerGPU, 50)
-	metricIs(t, p, model.InputTputPerGPU, 200)
+	metricsAre(t, p, map[model.Metric]float64{model.TputPerGPU: 250, model.OutputTputPerGPU: 50, model.InputTputPerGPU: 200})
 }
 
 func TestShapeBenchServingGPUsFromRecipe(t *testing.T) {
@@ -228,8 +220,7 @@ func TestShapeBenchServingGPUsFromRecipe(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "run_c8.json"), raw, 0o644)
 	os.WriteFile(filepath.Join(dir, "recipe.yaml"), []byte(recipe), 0o644)
 	ds := LoadPaths([]string{dir}, Options{})
-	noWarnings(t, ds)
-	p := findPoint(t, ds, "agg-tp4-b8-c8")
+	p := cleanPoint(t, ds, "agg-tp4-b8-c8")
 	metricIs(t, p, model.TputPerGPU, 250)
 }
 
@@ -240,8 +231,7 @@ func TestShapeAPIRowsWrapped(t *testing.T) {
 		t.Fatalf("points %d notices %v", len(ds.Points), ds.Notices)
 	}
 	p := findPoint(t, ds, "agg-tp8-c16")
-	metricIs(t, p, model.TputPerGPU, 2000)
-	metricIs(t, p, model.P90Intvty, 55.5)
+	metricsAre(t, p, map[model.Metric]float64{model.TputPerGPU: 2000, model.P90Intvty: 55.5})
 	if p.Source != model.SourcePublished || p.GPUs() != 8 || p.Curve.Hardware != "tpuv7" || p.Curve.Scenario != "8k1k" {
 		t.Errorf("%+v", p)
 	}
@@ -249,8 +239,7 @@ func TestShapeAPIRowsWrapped(t *testing.T) {
 
 func TestShapeAPIRowsByModel(t *testing.T) {
 	ds := loadShape(t, "results/api-by-model.json", Options{})
-	noWarnings(t, ds)
-	a := findPoint(t, ds, "agg-tp8-c8")
+	a := cleanPoint(t, ds, "agg-tp8-c8")
 	metricIs(t, a, model.MedianIntvty, 40)
 	b := findPoint(t, ds, "2p1d-dep4-dep16-c2048")
 	metricIs(t, b, model.TputPerGPU, 9000)
@@ -261,10 +250,8 @@ func TestShapeAPIRowsByModel(t *testing.T) {
 
 func TestShapeFlatRowsWrapped(t *testing.T) {
 	ds := loadShape(t, "results/flat-wrapped.json", Options{})
-	noWarnings(t, ds)
-	p := findPoint(t, ds, "agg-tp8-c16")
-	metricIs(t, p, model.TputPerGPU, 2180.5)
-	metricIs(t, p, model.MeanIntvty, 64.5)
+	p := cleanPoint(t, ds, "agg-tp8-c16")
+	metricsAre(t, p, map[model.Metric]float64{model.TputPerGPU: 2180.5, model.MeanIntvty: 64.5})
 	if p.Source != model.SourceLocal || len(ds.Notices) != 1 {
 		t.Errorf("source %s notices %v", p.Source, ds.Notices)
 	}
@@ -272,8 +259,7 @@ func TestShapeFlatRowsWrapped(t *testing.T) {
 
 func TestShapeReceiptRowsDerivePerGPU(t *testing.T) {
 	ds := loadShape(t, "results/receipt-rows.json", Options{})
-	noWarnings(t, ds)
-	p := findPoint(t, ds, "agg-tp8-c1")
+	p := cleanPoint(t, ds, "agg-tp8-c1")
 	metricIs(t, p, model.OutputTputPerGPU, 12.5)
 	if p.Metrics.Has(model.TputPerGPU) || p.Prov.DurationS != 60 || p.GPUs() != 8 {
 		t.Errorf("%+v", p)
@@ -282,14 +268,12 @@ func TestShapeReceiptRowsDerivePerGPU(t *testing.T) {
 
 func aiperfV0Is(t *testing.T, p *model.Point) {
 	t.Helper()
-	metricIs(t, p, model.TputPerGPU, 1250) // (20,000 + 5,000 tokens) / 10 s / 2 GPUs
-	metricIs(t, p, model.OutputTputPerGPU, 250)
-	metricIs(t, p, model.InputTputPerGPU, 1000)
-	metricIs(t, p, model.MeanIntvty, 50)
-	metricIs(t, p, model.MedianIntvty, 62.5)
-	metricIs(t, p, model.P90Intvty, 40)
-	metricIs(t, p, model.MeanTTFT, 0.2)
-	metricIs(t, p, model.P75E2EL, 4.5)
+	metricsAre(t, p, map[model.Metric]float64{
+		model.TputPerGPU:       1250, // (20,000 + 5,000 tokens) / 10 s / 2 GPUs
+		model.OutputTputPerGPU: 250, model.InputTputPerGPU: 1000, model.MeanIntvty: 50,
+		model.MedianIntvty: 62.5, model.P90Intvty: 40, model.MeanTTFT: 0.2,
+		model.P75E2EL: 4.5,
+	})
 	if p.Knobs.Concurrency != 8 || p.Curve.Model != "org/aiperf-model" || p.Prov.DurationS != 10 {
 		t.Errorf("%+v", p)
 	}
