@@ -111,20 +111,27 @@ type CurveSummary struct {
 
 // Summarize counts a curve's points and the span of its run dates.
 func Summarize(c Curve) CurveSummary {
-	s := CurveSummary{Key: c.Key, Points: len(c.Points)}
+	s := CurveSummary{Key: c.Key}
 	for i := range c.Points {
-		d := day(c.Points[i].Prov.Date)
-		if d == "" {
-			continue
-		}
-		if s.FirstDate == "" || d < s.FirstDate {
-			s.FirstDate = d
-		}
-		if d > s.LastDate {
-			s.LastDate = d
-		}
+		s.Count(c.Points[i].Prov.Date)
 	}
 	return s
+}
+
+// Count adds a point run on date (any form starting YYYY-MM-DD; "" when
+// undated) to the summary.
+func (s *CurveSummary) Count(date string) {
+	s.Points++
+	d := day(date)
+	if d == "" {
+		return
+	}
+	if s.FirstDate == "" || d < s.FirstDate {
+		s.FirstDate = d
+	}
+	if d > s.LastDate {
+		s.LastDate = d
+	}
 }
 
 // DateRange is "2025-10-06 … 2026-02-27", one date when both ends agree,

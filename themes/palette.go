@@ -50,40 +50,27 @@ func Valid(name string) bool {
 	return false
 }
 
-func c(s string) lipgloss.TerminalColor { return lipgloss.Color(s) }
+// palettes are the themes' colours as 256-colour codes, one theme a row:
+// FG, Muted, Accent, Border, FocusedBorder, Good, Bad, Warn, SelectionFG,
+// SelectionBG, then the Series. The high-contrast theme uses the 16 base
+// colours only: they follow the user's terminal scheme and stay legible on
+// any background.
+var palettes = map[string][]string{
+	Dark:         {"252", "245", "111", "240", "111", "114", "203", "221", "231", "24", "75", "214", "177", "203", "114", "80", "221", "210", "147", "180"},
+	Light:        {"235", "242", "25", "248", "25", "28", "160", "130", "232", "153", "25", "166", "91", "160", "28", "30", "136", "125", "61", "94"},
+	HighContrast: {"15", "7", "14", "7", "11", "10", "9", "11", "0", "11", "14", "11", "13", "9", "10", "12", "3", "5", "6", "1"},
+}
 
 // PaletteOf returns a theme's palette; unknown names get none.
 func PaletteOf(name string) Palette {
-	switch name {
-	case Dark:
-		return Palette{
-			FG: c("252"), Muted: c("245"), Accent: c("111"),
-			Border: c("240"), FocusedBorder: c("111"),
-			Good: c("114"), Bad: c("203"), Warn: c("221"),
-			SelectionFG: c("231"), SelectionBG: c("24"),
-			Series: []lipgloss.TerminalColor{c("75"), c("214"), c("177"), c("203"),
-				c("114"), c("80"), c("221"), c("210"), c("147"), c("180")},
-		}
-	case Light:
-		return Palette{
-			FG: c("235"), Muted: c("242"), Accent: c("25"),
-			Border: c("248"), FocusedBorder: c("25"),
-			Good: c("28"), Bad: c("160"), Warn: c("130"),
-			SelectionFG: c("232"), SelectionBG: c("153"),
-			Series: []lipgloss.TerminalColor{c("25"), c("166"), c("91"), c("160"),
-				c("28"), c("30"), c("136"), c("125"), c("61"), c("94")},
-		}
-	case HighContrast:
-		// The 16 base colours only: they follow the user's terminal scheme
-		// and stay legible on any background.
-		return Palette{
-			FG: c("15"), Muted: c("7"), Accent: c("14"),
-			Border: c("7"), FocusedBorder: c("11"),
-			Good: c("10"), Bad: c("9"), Warn: c("11"),
-			SelectionFG: c("0"), SelectionBG: c("11"),
-			Series: []lipgloss.TerminalColor{c("14"), c("11"), c("13"), c("9"),
-				c("10"), c("12"), c("3"), c("5"), c("6"), c("1")},
-		}
+	codes, ok := palettes[name]
+	if !ok {
+		return Palette{}
 	}
-	return Palette{}
+	c := make([]lipgloss.TerminalColor, len(codes))
+	for i, code := range codes {
+		c[i] = lipgloss.Color(code)
+	}
+	return Palette{FG: c[0], Muted: c[1], Accent: c[2], Border: c[3], FocusedBorder: c[4],
+		Good: c[5], Bad: c[6], Warn: c[7], SelectionFG: c[8], SelectionBG: c[9], Series: c[10:]}
 }

@@ -52,33 +52,17 @@ func New(name string, r *lipgloss.Renderer) Styles {
 	if p.SelectionBG != nil {
 		sel = sel.Foreground(p.SelectionFG).Background(p.SelectionBG)
 	}
-	s := Styles{
-		Name:          name,
-		Text:          fg(p.FG),
-		Muted:         fg(p.Muted),
-		Accent:        fg(p.Accent),
-		Good:          fg(p.Good),
-		Bad:           fg(p.Bad),
-		Warn:          fg(p.Warn),
-		Bold:          fg(p.FG).Bold(true),
-		Border:        fg(p.Border),
-		FocusedBorder: fg(p.FocusedBorder).Bold(true),
-		Title:         fg(p.Muted),
-		FocusedTitle:  fg(p.Accent).Bold(true),
-		JumpKey:       fg(p.Accent),
-		Selected:      sel,
-		TableHeader:   fg(p.Accent).Bold(true),
-		TableCell:     fg(p.FG),
-		TableSelected: sel.Bold(true),
-		TabActive:     fg(p.Accent).Bold(true).Underline(true),
-		TabInactive:   fg(p.Muted),
-		StatusBar:     fg(p.Muted),
-		StatusKey:     fg(p.Accent).Bold(true),
-		StatusDesc:    fg(p.Muted),
-		StatusErr:     fg(p.Bad).Bold(true),
-		StatusInfo:    fg(p.Good),
-		MarkSelected:  sel.Bold(true),
-		MarkRemoved:   fg(p.Bad).Bold(true),
+	bold := func(col lipgloss.TerminalColor) lipgloss.Style { return fg(col).Bold(true) }
+	// In the groups Styles declares them in.
+	s := Styles{Name: name,
+		Text: fg(p.FG), Muted: fg(p.Muted), Accent: fg(p.Accent),
+		Good: fg(p.Good), Bad: fg(p.Bad), Warn: fg(p.Warn), Bold: bold(p.FG),
+		Border: fg(p.Border), FocusedBorder: bold(p.FocusedBorder),
+		Title: fg(p.Muted), FocusedTitle: bold(p.Accent), JumpKey: fg(p.Accent),
+		Selected: sel, TableHeader: bold(p.Accent), TableCell: fg(p.FG), TableSelected: sel.Bold(true),
+		TabActive: bold(p.Accent).Underline(true), TabInactive: fg(p.Muted),
+		StatusBar: fg(p.Muted), StatusKey: bold(p.Accent), StatusDesc: fg(p.Muted), StatusErr: bold(p.Bad), StatusInfo: fg(p.Good),
+		MarkSelected: sel.Bold(true), MarkRemoved: bold(p.Bad),
 	}
 	for _, col := range p.Series {
 		s.Series = append(s.Series, fg(col))

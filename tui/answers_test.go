@@ -4,9 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/plan"
@@ -90,10 +88,7 @@ func TestSessionRestoreSaysWhatCameBack(t *testing.T) {
 			Knobs:   model.Knobs{Mode: model.ModeDisagg, Concurrency: 4096, Prefill: model.Role{Workers: 6, GPUs: 2}, Decode: model.Role{Workers: 1, GPUs: 16}},
 			Metrics: map[string]float64{"tput-per-gpu": 900000, "mean-intvty": 170}}},
 	}
-	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Session: f})
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	m.load()
-	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: testkit.Demo(), Files: 4}})
+	m := start(Options{Session: f}, 160, 45, testkit.Demo(), 4)
 	want := "loaded 21 points from 4 files · 2 curves (] [ c) · session restored: 3 marks, 1 planned point, axis p90-intvty"
 	if m.status != want {
 		t.Errorf("status %q\nwant   %q", m.status, want)
@@ -111,8 +106,7 @@ func TestOrphanedMarksAreShown(t *testing.T) {
 			rest = append(rest, p)
 		}
 	}
-	m.load()
-	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: rest, Files: 4}})
+	reload(m, rest, 4)
 	if want := "loaded 20 points from 4 files · 2 curves (] [ c) · 1 mark orphaned: " + best + " not in the data (review pane; D drops)"; m.status != want {
 		t.Errorf("status %q\nwant   %q", m.status, want)
 	}

@@ -20,36 +20,33 @@ func benchModel(b *testing.B) *Model {
 	return m
 }
 
+// pressKeys presses keys[0] run times, then keys[1] run times, and so on
+// around, one per iteration (Update + View), and reports the CPU time per
+// key beside the wall time.
+func pressKeys(b *testing.B, m *Model, run int, keys ...string) {
+	msgs := make([]tea.KeyMsg, len(keys))
+	for i, k := range keys {
+		msgs[i] = testkit.Key(k)
+	}
+	clk := startCPU(b)
+	for i := 0; i < b.N; i++ {
+		m.Update(msgs[(i/run)%len(msgs)])
+		_ = m.View()
+	}
+	clk.report(b, 1)
+}
+
 // BenchmarkKeyPressPoints: a cursor move in the points table, which also
 // moves the plot's selection (Update + View). Budget: 10 ms.
 func BenchmarkKeyPressPoints(b *testing.B) {
 	m := benchModel(b)
 	press(m, "2")
-	down, up := testkit.Key("down"), testkit.Key("up")
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := down
-		if i%40 >= 20 {
-			k = up
-		}
-		m.Update(k)
-		_ = m.View()
-	}
+	pressKeys(b, m, 20, "down", "up")
 }
 
 // BenchmarkKeyPressCurve: → on the plot moves the selection along x.
 func BenchmarkKeyPressCurve(b *testing.B) {
-	m := benchModel(b)
-	right, left := testkit.Key("right"), testkit.Key("left")
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := right
-		if i%40 >= 20 {
-			k = left
-		}
-		m.Update(k)
-		_ = m.View()
-	}
+	pressKeys(b, benchModel(b), 20, "right", "left")
 }
 
 // BenchmarkMarkToggle: m in the table re-runs the review on 10,000 points.
@@ -57,12 +54,7 @@ func BenchmarkMarkToggle(b *testing.B) {
 	m := benchModel(b)
 	m.opts.SessionPath = "" // no file per iteration
 	press(m, "2")
-	mk := testkit.Key("m")
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		m.Update(mk)
-		_ = m.View()
-	}
+	pressKeys(b, m, 1, "m")
 }
 
 // BenchmarkPlannerSliderStep: one concurrency step: prediction, preview
@@ -73,16 +65,7 @@ func BenchmarkPlannerSliderStep(b *testing.B) {
 	if m.panes[layout.Planner].View() == "" {
 		b.Fatal("planner empty")
 	}
-	inc, dec := testkit.Key("right"), testkit.Key("left")
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := inc
-		if i%2 == 1 {
-			k = dec
-		}
-		m.Update(k)
-		_ = m.View()
-	}
+	pressKeys(b, m, 1, "right", "left")
 	if m.State().Preview == nil {
 		b.Fatal("no preview point: the planner did not predict")
 	}
@@ -115,18 +98,7 @@ func curvesModel(b *testing.B) *Model {
 // view, plot, table, planner fit and the review and export commands'
 // inputs (Update + View). Budget: 16 ms.
 func BenchmarkSwitchCurve100k(b *testing.B) {
-	m := curvesModel(b)
-	next, prev := testkit.Key("]"), testkit.Key("[")
-	clk := startCPU(b)
-	for i := 0; i < b.N; i++ {
-		k := next
-		if i%2 == 1 {
-			k = prev
-		}
-		m.Update(k)
-		_ = m.View()
-	}
-	clk.report(b, 1)
+	pressKeys(b, curvesModel(b), 1, "]", "[")
 }
 
 // BenchmarkToggleOverlay100k: o, space, enter: one overlay on or off
@@ -151,29 +123,12 @@ func BenchmarkToggleOverlay100k(b *testing.B) {
 func BenchmarkKeyPress100k(b *testing.B) {
 	m := curvesModel(b)
 	press(m, "2")
-	down, up := testkit.Key("down"), testkit.Key("up")
-	clk := startCPU(b)
-	for i := 0; i < b.N; i++ {
-		k := down
-		if i%40 >= 20 {
-			k = up
-		}
-		m.Update(k)
-		_ = m.View()
-	}
-	clk.report(b, 1)
+	pressKeys(b, m, 20, "down", "up")
 }
 
 // BenchmarkCycleY100k: y moves to the next y metric of the shown curve.
 func BenchmarkCycleY100k(b *testing.B) {
-	m := curvesModel(b)
-	y := testkit.Key("y")
-	clk := startCPU(b)
-	for i := 0; i < b.N; i++ {
-		m.Update(y)
-		_ = m.View()
-	}
-	clk.report(b, 1)
+	pressKeys(b, curvesModel(b), 1, "y")
 }
 
 // BenchmarkKeysArrivingTogether: "jjj" in one message (typed fast, over
@@ -181,15 +136,5 @@ func BenchmarkCycleY100k(b *testing.B) {
 func BenchmarkKeysArrivingTogether(b *testing.B) {
 	m := benchModel(b)
 	press(m, "2")
-	down := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjj")}
-	up := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("kkk")}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := down
-		if i%2 == 1 {
-			k = up
-		}
-		m.Update(k)
-		_ = m.View()
-	}
+	pressKeys(b, m, 1, "jjj", "kkk") // one message of three runes each
 }

@@ -7,11 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
@@ -98,11 +95,7 @@ func TestCurvePicker(t *testing.T) {
 	m := multiCurveModel(t, 160, 48)
 	press(m, "c")
 	v := m.View()
-	for _, want := range []string{"pick the curve to show", "dsr1 · 1k1k · mi355x · sglang · fp4 · none  9 points · 2025-10-06 … 2026-02-27", "5 of 5"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("picker lacks %q:\n%s", want, v)
-		}
-	}
+	testkit.Contains(t, "picker", v, "pick the curve to show", "dsr1 · 1k1k · mi355x · sglang · fp4 · none  9 points · 2025-10-06 … 2026-02-27", "5 of 5")
 	typeText(m, "sglang 1k1k")
 	if v := m.View(); !strings.Contains(v, "2 of 5") {
 		t.Errorf("filter sglang 1k1k:\n%s", v)
@@ -131,11 +124,7 @@ func TestOverlaysAndGains(t *testing.T) {
 		t.Fatalf("overlays %v", st.Overlays)
 	}
 	v := m.View()
-	for _, want := range []string{"● published  ▲ sglang · none  ▼ mi355x · sglang · none", "▲", "▼"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("the plot lacks %q:\n%s", want, v)
-		}
-	}
+	testkit.Contains(t, "the plot", v, "● published  ▲ sglang · none  ▼ mi355x · sglang · none", "▲", "▼")
 	press(m, "%")
 	settle(m)
 	v = m.View()
@@ -227,16 +216,12 @@ func TestCompareTwoDates(t *testing.T) {
 	m := multiCurveModel(t, 160, 48)
 	do(m, "H", "enter", "enter")
 	v := m.View()
-	for _, want := range []string{
+	testkit.Contains(t, "dates view", v,
 		"curve as of 2025-10-06 → 2026-02-27",
 		"agg-tp4-c64@2026-02-27           42.79      1,046.15              858.11   +21.91 %  re-run of agg-tp4-c64@2025-10-06",
 		"left the frontier since 2025-10-06",
 		"no perf-changelog loaded",
-	} {
-		if !strings.Contains(v, want) {
-			t.Errorf("dates view lacks %q:\n%s", want, v)
-		}
-	}
+	)
 	press(m, "esc")
 	if m.dates != nil {
 		t.Error("esc left the dates view open")
@@ -254,9 +239,8 @@ func TestCompareTwoDates(t *testing.T) {
 func TestWriteViewCSV(t *testing.T) {
 	dir := t.TempDir()
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), ViewDir: dir})
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-	m.load()
-	m.Update(loadedMsg{gen: m.gen, ds: multiCurveData(t)})
+	resize(m, 160, 48)
+	reloadData(m, multiCurveData(t))
 	do(m, "c")
 	typeText(m, "trt")
 	do(m, "enter", "o", "up", " ", "enter", "e")
@@ -297,44 +281,31 @@ func TestCurvesEndToEnd(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir) // a relative --out keeps the final frame independent of the temp dir
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: data, ViewDir: "view"})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 48))
-	wait := func(what string) {
-		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(what)) },
-			teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
-	}
-	keys := func(ks ...string) {
-		for _, k := range ks {
-			if k == " " {
-				tm.Send(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
-				continue
-			}
-			tm.Send(testkit.Key(k))
-		}
-	}
+	r := newTerm(t, m, 160, 48)
+	wait, keys := r.wait, r.keys
 	wait("1 curve: dsr1 · 1k1k · mi355x · sglang · fp4 · none") // with "loaded 26 points"
 	keys("]")
 	wait("curve 5 of 5: dsr1 · 8k1k")
 	keys("c")
-	tm.Type("trt")
+	r.text("trt")
 	keys("enter")
 	wait("1 curve: dsr1 · 1k1k · b200 · trt · fp4 · mtp")
-	keys("o", "up", " ", "enter")
+	keys("o", "up", "space", "enter")
 	wait("1 overlaid: sglang · none")
 	keys("y")
 	wait("y: output-tput-per-gpu (tok/s/GPU)")
 	keys("Y", "c")
-	tm.Type("mi355x 1k1k")
+	r.text("mi355x 1k1k")
 	keys("enter", "@", "down", "down", "enter")
 	wait("· as of 2025-10-06")
 	keys("H", "enter", "enter")
 	wait("re-run of agg-tp4-c64@2025-10-06")
 	keys("esc", "@")
-	tm.Type("latest")
+	r.text("latest")
 	keys("enter", "e")
 	wait("wrote view/sweeptune-dsr1-1k1k-mi355x-sglang-fp4-none-tput-per-gpu.csv")
 	keys("q")
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := r.final()
 	st := final.State()
 	if st.Curve.Hardware != "mi355x" || st.AsOf != "" || len(st.Overlays) != 1 || st.Y.Name != "tput-per-gpu" {
 		t.Fatalf("final state: %s as of %q, overlays %v, y %s", st.Curve, st.AsOf, st.Overlays, st.Y.Name)
@@ -351,13 +322,10 @@ func TestHelpListsCurveKeys(t *testing.T) {
 	m := multiCurveModel(t, 160, 48)
 	press(m, "?")
 	v := m.View()
-	for _, want := range []string{"curves (everywhere)", "]            next curve", "c            pick curve", "o            overlay curves",
+	testkit.Contains(t, "help", v, "curves (everywhere)", "]            next curve", "c            pick curve", "o            overlay curves",
 		"y            next y metric", "@            as of date", "H            history: 2 dates", "F            frontier only",
-		"n            point labels", "%            gains vs overlay", "e            write CSV + plot", "pickers (c o @ H)"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("help lacks %q", want)
-		}
-	}
+		"n            point labels", "%            gains vs overlay", "e            write CSV + plot", "pickers (c o @ H)",
+	)
 }
 
 // F hides the points off the frontier; n writes shape and concurrency
@@ -397,8 +365,7 @@ func TestReloadWithAnotherCurveKeepsTheShownOne(t *testing.T) {
 	h100.Metrics.Set(model.TputPerGPU, 5e6) // would dominate every GB300 point
 	pts = append(pts, h100)
 	model.AssignIDs(pts)
-	m.load()
-	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 5}})
+	reload(m, pts, 5)
 	st := m.State()
 	if st.Curve != shown || len(st.Curves) != 3 {
 		t.Fatalf("shown %s of %d curves", st.Curve, len(st.Curves))

@@ -1,15 +1,12 @@
 package tui
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
@@ -22,27 +19,14 @@ const local7P = "7p1d-dep2-dep16-b96-c5540"
 // exportFixtures copies the export fixtures to a temp dir, changes to it
 // and returns the targets.
 func exportFixtures(t *testing.T) export.Config {
-	t.Helper()
-	pkgDir, _ := os.Getwd()
-	dir := t.TempDir()
-	for _, f := range []string{"disagg-dep16-hicache-variants.yaml", "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"} {
-		b, err := os.ReadFile(filepath.Join(pkgDir, "../testdata/export", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, f), b, 0o644)
-	}
-	t.Chdir(dir)
-	return export.Config{
-		RecipePath: "disagg-dep16-hicache-variants.yaml", MasterPath: "nvidia-master.excerpt.yaml",
-		ChangelogPath: "perf-changelog.excerpt.yaml",
-		ConfigKeys:    []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"},
-	}
+	testkit.ExportFixtures(t)
+	return export.Config{RecipePath: testkit.ExportRecipe, MasterPath: testkit.ExportMaster,
+		ChangelogPath: testkit.ExportChangelog, ConfigKeys: []string{testkit.ExportKey}}
 }
 
 func exportModel(t *testing.T, cfg export.Config, sessionPath string) *Model {
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: demo.Load(), Export: cfg, SessionPath: sessionPath})
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	resize(m, 160, 45)
 	run(m, m.load())
 	return m
 }
@@ -101,12 +85,9 @@ func TestAWriteClearsWhatItExportedAndSaysWhat(t *testing.T) {
 	}
 	settle(m)
 	v := paneText(m.panes[layout.Export].View())
-	for _, want := range []string{"✓ written: 3 files", "perf-changelog.excerpt.yaml (previous contents in perf-changelog.excerpt.yaml.bak)",
-		"1 removal, 1 measured point exported: cleared from the workbench (u brings them back)"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("export pane lacks %q:\n%s", want, m.panes[layout.Export].View())
-		}
-	}
+	testkit.Contains(t, "export pane", v, "✓ written: 3 files", "perf-changelog.excerpt.yaml (previous contents in perf-changelog.excerpt.yaml.bak)",
+		"1 removal, 1 measured point exported: cleared from the workbench (u brings them back)",
+	)
 	if strings.Contains(v, "refused") {
 		t.Errorf("export pane shows a refusal after a good write:\n%s", m.panes[layout.Export].View())
 	}
@@ -125,12 +106,9 @@ func TestBadRecipeIsReportedAtStart(t *testing.T) {
 	cfg := exportFixtures(t)
 	cfg.RecipePath = "no-such-recipe.yaml"
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: demo.Load(), Export: cfg})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		return bytes.Contains(b, []byte("--recipe no-such-recipe.yaml: there is no such file"))
-	}, teatest.WithDuration(time.Second), teatest.WithCheckInterval(10*time.Millisecond))
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(2*time.Second))
+	r := newTerm(t, m, 160, 45)
+	r.waitWithin("--recipe no-such-recipe.yaml: there is no such file", time.Second)
+	r.quit()
 }
 
 // TestTargetsAreRememberedInTheSession: a PR link set in the export pane

@@ -115,11 +115,7 @@ func TestTruncatedIDsKeepTheirEnd(t *testing.T) {
 	m := demoModel(t, 160, 45)
 	v := m.View()
 	// The three 3P c1228 rows and the two c700 rows stay apart.
-	for _, want := range []string{"3p1d-…-b24-c1228@published ", "3p1d-dep2-dep16-b24-c1228 ", "3p1d-…-dep16-b24-c1228@local ", "3p1d-…-b18-c700@published ", "3p1d-dep2-dep16-b18-c700 "} {
-		if !strings.Contains(v, want) {
-			t.Errorf("the points table lacks %q", want)
-		}
-	}
+	testkit.Contains(t, "the points table", v, "3p1d-…-b24-c1228@published ", "3p1d-dep2-dep16-b24-c1228 ", "3p1d-…-dep16-b24-c1228@local ", "3p1d-…-b18-c700@published ", "3p1d-dep2-dep16-b18-c700 ")
 }
 
 func TestHelpListsEveryPaneFocusedFirst(t *testing.T) {
@@ -132,12 +128,9 @@ func TestHelpListsEveryPaneFocusedFirst(t *testing.T) {
 			t.Fatalf("help lacks %q:\n%s", title, v)
 		}
 	}
-	for _, k := range []string{"zoom pane", "undo mark/plan", "prev x axis", "planned in kept curve", "write files", "set targets",
-		"filter: apply", "filter: cancel", "seed from selected", "typing: set", "mark removal", "prev point"} {
-		if !strings.Contains(v, k) {
-			t.Errorf("help lacks %q", k)
-		}
-	}
+	testkit.Contains(t, "help", v, "zoom pane", "undo mark/plan", "prev x axis", "planned in kept curve", "write files", "set targets",
+		"filter: apply", "filter: cancel", "seed from selected", "typing: set", "mark removal", "prev point",
+	)
 	if strings.Index(v, "review pane (4)") > strings.Index(v, "curve pane (1)") && !sameRow(v, "review pane (4)", "curve pane (1)") {
 		t.Error("the focused pane's keys are not first")
 	}
@@ -182,7 +175,7 @@ func TestClickSelectsTheRowAndThePointUnderIt(t *testing.T) {
 		}
 	}
 	click := func(x, y int) {
-		m.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+		click(m, x, y)
 	}
 	// Row 4 of the table: border, header, then rows 0…3.
 	click(pts.X+5, pts.Y+1+1+3)
@@ -245,11 +238,7 @@ func TestEveryLoadWarningCanBeRead(t *testing.T) {
 	}
 	press(m, "?")
 	v := paneText(m.View())
-	for _, want := range []string{"the last load's 2 warnings", "! a.json", "first problem", "! b.json", "second problem"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("help lacks %q", want)
-		}
-	}
+	testkit.Contains(t, "help", v, "the last load's 2 warnings", "! a.json", "first problem", "! b.json", "second problem")
 }
 
 var onePlural = regexp.MustCompile(`(^|[^\d,.])1 (GPUs|nodes|planned points|marks|points|files|warnings|kept points)\b`)
@@ -323,7 +312,7 @@ func TestClickOnATabFocusesItsPane(t *testing.T) {
 	row := strings.Split(ansi.Strip(m.View()), "\n")[0]
 	x := strings.Index(row, "4 review")
 	x = len([]rune(row[:x]))
-	m.Update(tea.MouseMsg{X: x + 2, Y: 0, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	click(m, x+2, 0)
 	if m.Focus() != layout.Review || !strings.Contains(strings.Split(m.View(), "\n")[0], "[4 review]") {
 		t.Errorf("click on the review tab: focus %d, tab row %q", m.Focus(), strings.Split(m.View(), "\n")[0])
 	}

@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"bytes"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
@@ -15,12 +18,35 @@ func TestMain(m *testing.M) { testkit.Main(m) }
 
 // newLoaded is a workbench of w×h that has loaded pts (no session file).
 func newLoaded(t testing.TB, w, h int, pts []model.Point) *Model {
-	t.Helper()
-	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
-	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.load()
-	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}})
+	return start(Options{}, w, h, pts, 1)
+}
+
+// start opens the workbench with opts (theme none, colour off) at w×h and
+// runs its first load: pts, read from the given number of files.
+func start(opts Options, w, h int, pts []model.Point, files int) *Model {
+	opts.Theme, opts.Renderer = "none", testkit.Renderer()
+	m := New(opts)
+	resize(m, w, h)
+	reload(m, pts, files)
 	return m
+}
+
+// resize is the terminal taking w×h cells.
+func resize(m *Model, w, h int) { m.Update(tea.WindowSizeMsg{Width: w, Height: h}) }
+
+// reload runs a new load whose result is pts, read from files files.
+func reload(m *Model, pts []model.Point, files int) {
+	reloadData(m, &sources.Dataset{Points: pts, Files: files})
+}
+
+func reloadData(m *Model, ds *sources.Dataset) {
+	m.load()
+	m.Update(loadedMsg{gen: m.gen, ds: ds})
+}
+
+// click is a left click at x, y.
+func click(m *Model, x, y int) {
+	m.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 }
 
 func demoModel(t testing.TB, w, h int) *Model { return newLoaded(t, w, h, testkit.Demo()) }
@@ -97,3 +123,43 @@ func do(m *Model, ks ...string) {
 
 // status is the status line's text.
 func status(m *Model) string { return strings.TrimSpace(lastLine(m.View())) }
+
+// term drives the workbench in teatest's virtual terminal as a user
+// types: keys and text, and waits for what the screen must show.
+type term struct {
+	t  *testing.T
+	tm *teatest.TestModel
+}
+
+func newTerm(t *testing.T, m *Model, w, h int) *term {
+	return &term{t: t, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))}
+}
+
+// wait blocks until the output shows what, failing after 5 s.
+func (r *term) wait(what string) { r.waitWithin(what, 5*time.Second) }
+
+func (r *term) waitWithin(what string, d time.Duration) {
+	r.t.Helper()
+	teatest.WaitFor(r.t, r.tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(what)) },
+		teatest.WithDuration(d), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
+// keys sends keys (testkit.Key names); text types runes.
+func (r *term) keys(ks ...string) {
+	for _, k := range ks {
+		r.tm.Send(testkit.Key(k))
+	}
+}
+
+func (r *term) text(s string) { r.tm.Type(s) }
+
+// final is the model once the program has quit (q, ctrl+c …).
+func (r *term) final() *Model {
+	return r.tm.FinalModel(r.t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+}
+
+// quit ends the program without a key and returns the final model.
+func (r *term) quit() *Model {
+	r.tm.Send(tea.Quit())
+	return r.final()
+}

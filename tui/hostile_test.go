@@ -8,7 +8,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
@@ -53,7 +52,7 @@ func TestNoDataEscapeReachesTheScreen(t *testing.T) {
 	m := New(Options{Theme: "dark", Renderer: r, Note: "note " + synth.Hostile,
 		Session: session.File{Version: 1, Planned: []session.Planned{planned}},
 		Inputs:  sources.Inputs{Paths: []string{dir}}})
-	m.Update(tea.WindowSizeMsg{Width: 220, Height: 60})
+	resize(m, 220, 60)
 	m.Update(m.load()())
 	if len(m.State().Points) < 4 {
 		t.Fatalf("%d points loaded", len(m.State().Points))

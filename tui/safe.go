@@ -44,23 +44,12 @@ func safePoint(p model.Point) (model.Point, bool) {
 			*s, changed = t, true
 		}
 	}
-	esc(&p.ID)
-	esc(&p.Label)
-	esc(&p.Curve.Model)
-	esc(&p.Curve.Scenario)
-	esc(&p.Curve.Hardware)
-	esc(&p.Curve.Framework)
-	esc(&p.Curve.Precision)
-	esc(&p.Curve.Spec)
-	esc((*string)(&p.Source))
-	esc((*string)(&p.Knobs.Mode))
-	esc(&p.Knobs.Balance)
-	esc(&p.Knobs.SpecDecoding)
-	esc(&p.Prov.File)
-	esc(&p.Prov.RunURL)
-	esc(&p.Prov.Date)
-	esc(&p.Prov.Image)
-	esc(&p.Prov.Recipe)
-	esc(&p.Prov.RecipeVariant)
+	c, k, pr := &p.Curve, &p.Knobs, &p.Prov
+	for _, s := range []*string{&p.ID, &p.Label, (*string)(&p.Source),
+		&c.Model, &c.Scenario, &c.Hardware, &c.Framework, &c.Precision, &c.Spec,
+		(*string)(&k.Mode), &k.Balance, &k.SpecDecoding,
+		&pr.File, &pr.RunURL, &pr.Date, &pr.Image, &pr.Recipe, &pr.RecipeVariant} {
+		esc(s)
+	}
 	return p, changed
 }

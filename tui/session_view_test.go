@@ -4,38 +4,18 @@ import (
 	"path/filepath"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/session"
 )
 
-// sixCurves is the demo (its curve and the competitor's) and four
-// synthetic dated curves on gb300, gb200, b300 and b200.
-func sixCurves() []model.Point {
-	pts := append(testkit.Demo(), testkit.SyntheticCurves(40, 4)...)
-	model.AssignIDs(pts)
-	return pts
-}
-
-// startWith opens the workbench with opts and runs its first load of pts.
-func startWith(opts Options, pts []model.Point) *Model {
-	opts.Theme, opts.Renderer = "none", testkit.Renderer()
-	m := New(opts)
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	m.load()
-	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 5}})
-	return m
-}
-
 func TestSessionRestoresTheView(t *testing.T) {
-	pts := sixCurves()
+	pts := testkit.SixCurves()
 	curves := newLoaded(t, 160, 45, pts).State().Curves
 	shown, over := curves[3].Key, curves[0].Key
 	f := session.File{Version: session.Version, Curve: &shown, Overlays: &[]model.CurveKey{over},
 		YAxis: "tput-per-mw", AsOf: "2026-02-01"}
-	m := startWith(Options{Session: f}, pts)
+	m := start(Options{Session: f}, 160, 45, pts, 5)
 	st := m.State()
 	if st.Curve != shown || len(st.Overlays) != 1 || st.Overlays[0] != over || st.Y.Name != "tput-per-mw" || st.AsOf != "2026-02-01" {
 		t.Fatalf("curve %s, overlays %v, y %s, as of %q", st.Curve, st.Overlays, st.Y.Name, st.AsOf)
@@ -50,7 +30,7 @@ func TestSessionRestoresTheView(t *testing.T) {
 func TestSessionCurveNoLongerLoadedIsNamed(t *testing.T) {
 	gone := model.CurveKey{Model: "Qwen/Qwen3.5-397B-A17B-FP8", Scenario: "8k1k", Hardware: "tpuv7", Framework: "vllm", Precision: "fp8", Spec: "none"}
 	f := session.File{Version: session.Version, Curve: &gone, Overlays: &[]model.CurveKey{gone}}
-	m := startWith(Options{Session: f}, testkit.Demo())
+	m := start(Options{Session: f}, 160, 45, testkit.Demo(), 5)
 	def := m.State().Curve
 	want := "loaded 21 points from 5 files · 2 curves (] [ c) · session: curve " + gone.String() + " is no longer loaded (" + def.String() +
 		" shown); 1 overlay no longer loaded: " + gone.String()
@@ -66,7 +46,7 @@ func TestSessionCurveNoLongerLoadedIsNamed(t *testing.T) {
 // message does not claim it.
 func TestFlagsWinOverTheSessionView(t *testing.T) {
 	f := session.File{Version: session.Version, YAxis: "tput-per-mw", AsOf: "2026-02-01"}
-	m := startWith(Options{Session: f, Y: model.AxisCostPerMTok, AllDates: true}, testkit.Demo())
+	m := start(Options{Session: f, Y: model.AxisCostPerMTok, AllDates: true}, 160, 45, testkit.Demo(), 5)
 	st := m.State()
 	if st.Y.Name != "cost-per-mtok" || st.AsOf != "" || !st.AllDates {
 		t.Errorf("y %s, as of %q, all dates %v", st.Y.Name, st.AsOf, st.AllDates)
@@ -80,8 +60,8 @@ func TestFlagsWinOverTheSessionView(t *testing.T) {
 // before the first load keeps the session's curve instead of none.
 func TestTheViewIsSaved(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.json")
-	pts := sixCurves()
-	m := startWith(Options{SessionPath: path}, pts)
+	pts := testkit.SixCurves()
+	m := start(Options{SessionPath: path}, 160, 45, pts, 5)
 	do(m, "]", "y")
 	f, err := session.Load(path)
 	if err != nil || f.Curve == nil || *f.Curve != m.State().Curve || f.YAxis != m.State().Y.Name || f.YAxis == "tput-per-gpu" {
@@ -106,8 +86,8 @@ func TestTheViewIsSaved(t *testing.T) {
 
 // A session that holds only the curve shown by default has nothing to say.
 func TestDefaultViewIsNoNews(t *testing.T) {
-	def := startWith(Options{}, testkit.Demo()).State().Curve
-	m := startWith(Options{Session: session.File{Version: session.Version, Curve: &def, YAxis: "tput-per-gpu"}}, testkit.Demo())
+	def := start(Options{}, 160, 45, testkit.Demo(), 5).State().Curve
+	m := start(Options{Session: session.File{Version: session.Version, Curve: &def, YAxis: "tput-per-gpu"}}, 160, 45, testkit.Demo(), 5)
 	if want := "loaded 21 points from 5 files · 2 curves (] [ c)"; m.status != want {
 		t.Errorf("status %q\nwant   %q", m.status, want)
 	}

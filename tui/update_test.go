@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
@@ -105,7 +104,7 @@ func TestResizeSwitchesLayout(t *testing.T) {
 	if m.Layout().Mode != layout.Grid || len(m.Layout().Slots) != 5 {
 		t.Fatalf("200x60: mode %d with %d panes, want a grid of 5", m.Layout().Mode, len(m.Layout().Slots))
 	}
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	resize(m, 100, 30)
 	if m.Layout().Mode != layout.Tabs || !strings.Contains(strings.Split(m.View(), "\n")[0], "[1 curve]") {
 		t.Fatalf("100x30: want tabs with curve active, got first line %q", strings.Split(m.View(), "\n")[0])
 	}
@@ -113,11 +112,11 @@ func TestResizeSwitchesLayout(t *testing.T) {
 	if !strings.Contains(strings.Split(m.View(), "\n")[0], "[2 points]") {
 		t.Errorf("after 2 the tab row is %q", strings.Split(m.View(), "\n")[0])
 	}
-	m.Update(tea.WindowSizeMsg{Width: 60, Height: 20})
+	resize(m, 60, 20)
 	if m.Layout().Mode != layout.Tabs || !strings.Contains(strings.Split(m.View(), "\n")[0], "[2 points]") {
 		t.Errorf("60x20 (an ssh window) is usable, one pane at a time:\n%s", m.View())
 	}
-	m.Update(tea.WindowSizeMsg{Width: 50, Height: 14})
+	resize(m, 50, 14)
 	if !strings.Contains(m.View(), "terminal too small") || !strings.Contains(m.View(), "50×14") {
 		t.Errorf("50x14 view:\n%s", m.View())
 	}
@@ -130,7 +129,7 @@ func TestViewFitsEverySize(t *testing.T) {
 	press(m, "2", "m")
 	for w := 20; w <= 300; w += 11 {
 		for h := 5; h <= 100; h += 5 {
-			m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+			resize(m, w, h)
 			for _, f := range []string{"1", "3", "5"} {
 				press(m, f)
 				lines := strings.Split(m.View(), "\n")
@@ -221,7 +220,7 @@ func lastLine(s string) string {
 func TestMouseClickFocusesThePane(t *testing.T) {
 	m := demoModel(t, 160, 50)
 	for _, s := range m.Layout().Slots {
-		m.Update(tea.MouseMsg{X: s.X + s.W/2, Y: s.Y + 1, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+		click(m, s.X+s.W/2, s.Y+1)
 		if m.Focus() != s.Pane {
 			t.Errorf("click in %s focused %d", layout.Names[s.Pane], m.Focus())
 		}

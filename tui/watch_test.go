@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
@@ -26,7 +24,7 @@ func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 	}
 	defer w.Close()
 	m.watch = w
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
+	r := newTerm(t, m, 120, 40)
 
 	stop := make(chan struct{})
 	defer close(stop)
@@ -43,10 +41,8 @@ func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 		}
 	}()
 	time.Sleep(maxWait + time.Second)
-	tm.Send(tea.Quit())
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	// Every load is a new generation: the first, then at least one reload.
-	if gen := tm.FinalModel(t).(*Model).gen; gen < 2 {
+	if gen := r.quit().gen; gen < 2 {
 		t.Errorf("%d loads in %v of changes every 100 ms: reloading starved", gen, maxWait+time.Second)
 	}
 }
@@ -84,10 +80,7 @@ func TestUnreadableSubdirectoryDoesNotStopWatching(t *testing.T) {
 // used to be replaced by the first load's status before anyone saw it.
 func TestHeldNoteOutlivesTheLoadStatus(t *testing.T) {
 	note := "session /s.json is not readable (bad): kept as /s.json.corrupt, a new session starts"
-	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Note: note})
-	m.Update(tea.WindowSizeMsg{Width: 400, Height: 40})
-	m.load()
-	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: testkit.Demo(), Files: 4}})
+	m := start(Options{Note: note}, 400, 40, testkit.Demo(), 4)
 	if !strings.Contains(m.status, note) || !strings.Contains(m.status, "loaded 21 points from 4 files") || !m.statusErr {
 		t.Fatalf("status after load: %q", m.status)
 	}
@@ -108,10 +101,7 @@ func TestHeldNoteOutlivesTheLoadStatus(t *testing.T) {
 // Planned points a session cannot restore are named, not silently lost.
 func TestSessionProblemsAreShown(t *testing.T) {
 	bad := session.Planned{ID: "x@planned", Knobs: model.Knobs{Mode: model.ModeDisagg, Concurrency: 8, Prefill: model.Role{Workers: -2}}}
-	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Session: session.File{Version: 1, Planned: []session.Planned{bad}}})
-	m.Update(tea.WindowSizeMsg{Width: 400, Height: 40})
-	m.load()
-	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: testkit.Demo(), Files: 4}})
+	m := start(Options{Session: session.File{Version: 1, Planned: []session.Planned{bad}}}, 400, 40, testkit.Demo(), 4)
 	if !strings.Contains(m.status, "session: planned[0] dropped: prefill workers -2, want 0 to 4096") || len(m.State().Planned) != 0 {
 		t.Errorf("status %q, %d planned", m.status, len(m.State().Planned))
 	}

@@ -6,6 +6,7 @@ import (
 	"embed"
 	"io/fs"
 	"sort"
+	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
 )
@@ -32,6 +33,22 @@ func Files() (names []string, data [][]byte) {
 func Load() *sources.Dataset {
 	names, data := Files()
 	return sources.LoadFiles(names, data, sources.Options{})
+}
+
+// Tables reads the demo files of DATA.md's tables, by letter: Tables("a",
+// "b") is the retune's published "before" points and its local runs.
+func Tables(letters ...string) *sources.Dataset {
+	names, data := Files()
+	var n []string
+	var d [][]byte
+	for i, name := range names {
+		for _, l := range letters {
+			if strings.HasPrefix(name, "demo:"+l+"-") {
+				n, d = append(n, name), append(d, data[i])
+			}
+		}
+	}
+	return sources.LoadFiles(n, d, sources.Options{})
 }
 
 // LoadInputs reads the inputs, or the demo when none were named.

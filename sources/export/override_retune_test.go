@@ -17,15 +17,7 @@ var update = flag.Bool("update", false, "rewrite the export golden files")
 // retunePoints is DATA.md tables A and B from the embedded demo.
 func retunePoints(t *testing.T) *sources.Dataset {
 	t.Helper()
-	names, data := demo.Files()
-	var n []string
-	var d [][]byte
-	for i := range names {
-		if strings.HasPrefix(names[i], "demo:a-") || strings.HasPrefix(names[i], "demo:b-") {
-			n, d = append(n, names[i]), append(d, data[i])
-		}
-	}
-	ds := sources.LoadFiles(n, d, sources.Options{})
+	ds := demo.Tables("a", "b")
 	if len(ds.Warnings) > 0 {
 		t.Fatalf("demo warnings: %v", ds.Warnings)
 	}

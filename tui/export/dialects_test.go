@@ -1,7 +1,6 @@
 package export
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,6 +8,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	sexport "github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
 // A point planned in the workbench exports into a schema-1 bundle (an
@@ -19,16 +19,10 @@ func TestPlannedPointExportsIntoEveryLayout(t *testing.T) {
 		Mode: model.ModeDisagg, Prefill: model.Role{Workers: 3, GPUs: 4, TP: 4}, Decode: model.Role{Workers: 2, GPUs: 8, TP: 8},
 		DecodeBS: 64, Concurrency: 256}}
 	planned.ID = planned.Knobs.BaseID() + "@planned"
-	dir := t.TempDir()
-	bundle, _ := os.ReadFile("../../testdata/shapes/recipes/s1-bundle.yaml")
-	os.WriteFile(filepath.Join(dir, "bundle.yaml"), bundle, 0o644)
-	single := filepath.Join(dir, "single")
-	os.Mkdir(single, 0o755)
-	for _, f := range []string{"disagg-1p1d-p-tp4-d-tp8-b512-c32-mtp.yaml"} {
-		b, _ := os.ReadFile(filepath.Join("../../testdata/export-single/e2e", f))
-		os.WriteFile(filepath.Join(single, f), b, 0o644)
-	}
-	for _, target := range []string{filepath.Join(dir, "bundle.yaml"), single} {
+	bundle, single := t.TempDir(), t.TempDir()
+	testkit.CopyTestdata(t, bundle, "shapes/recipes", "s1-bundle.yaml")
+	testkit.CopyTestdata(t, single, "export-single/e2e", "disagg-1p1d-p-tp4-d-tp8-b512-c32-mtp.yaml")
+	for _, target := range []string{filepath.Join(bundle, "s1-bundle.yaml"), single} {
 		req := Request(Config{RecipePath: target}, Work{Planned: []model.Point{planned}})
 		plan, err := sexport.BuildExport(req)
 		if err != nil {

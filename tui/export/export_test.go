@@ -2,13 +2,9 @@ package export
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
@@ -19,25 +15,14 @@ import (
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-const disaggKey = "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"
+const disaggKey = testkit.ExportKey
 
-// fixtures copies the project's export fixtures to a temp dir.
+// fixtures copies the project's export fixtures to a temp dir and changes
+// to it (relative paths: the previews do not depend on the temp dir).
 func fixtures(t *testing.T) Config {
-	dir := t.TempDir()
-	for _, f := range []string{"disagg-dep16-hicache-variants.yaml", "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"} {
-		b, err := os.ReadFile(filepath.Join("../../testdata/export", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, f), b, 0o644)
-	}
-	t.Chdir(dir) // relative paths: the previews do not depend on the temp dir
-	return Config{
-		RecipePath:    "disagg-dep16-hicache-variants.yaml",
-		MasterPath:    "nvidia-master.excerpt.yaml",
-		ChangelogPath: "perf-changelog.excerpt.yaml",
-		ConfigKeys:    []string{disaggKey},
-	}
+	testkit.ExportFixtures(t)
+	return Config{RecipePath: testkit.ExportRecipe, MasterPath: testkit.ExportMaster,
+		ChangelogPath: testkit.ExportChangelog, ConfigKeys: []string{disaggKey}}
 }
 
 // planned7P is the planner's 7P BS96 c5540 (same knobs as the local run).
@@ -77,18 +62,14 @@ func TestRequestExportsTheMeasuredTwinOfAPlannedPoint(t *testing.T) {
 }
 
 func TestPreviewShowsTheOverride(t *testing.T) {
-	m, _, _ := built(t, testkit.Styles("none", termenv.Ascii))
+	m, _, _ := built(t, testkit.Plain())
 	m.SetSize(100, 60)
 	out := m.View()
-	for _, want := range []string{"override_7p1d_dep2_dep16_b96_c5540:", "cuda-graph-max-bs-decode: 96", "── master rows ──", "── changelog entry ──", "perf-changelog.excerpt.yaml"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("preview lacks %q:\n%s", want, out)
-		}
-	}
+	testkit.Contains(t, "preview", out, "override_7p1d_dep2_dep16_b96_c5540:", "cuda-graph-max-bs-decode: 96", "── master rows ──", "── changelog entry ──", "perf-changelog.excerpt.yaml")
 }
 
 func TestStaleBuildIsDropped(t *testing.T) {
-	m, st, _ := built(t, testkit.Styles("none", termenv.Ascii))
+	m, st, _ := built(t, testkit.Plain())
 	old := m.plan
 	st.ToggleMark("agg-tep2-c16")
 	m.Refresh(st.TakeChanges())
@@ -104,9 +85,9 @@ func TestStaleBuildIsDropped(t *testing.T) {
 }
 
 func TestWriteAsksThenWrites(t *testing.T) {
-	m, _, cfg := built(t, testkit.Styles("none", termenv.Ascii))
+	m, _, cfg := built(t, testkit.Plain())
 	before, _ := os.ReadFile(cfg.ChangelogPath)
-	msg := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("w")})()
+	msg := m.Update(testkit.Key("w"))()
 	ask, ok := msg.(msgs.Confirm)
 	if !ok || !strings.Contains(ask.Prompt, "perf-changelog.excerpt.yaml") {
 		t.Fatalf("w gave %#v, want a confirmation naming the files", msg)
@@ -129,7 +110,7 @@ func TestWithoutRecipeSaysHow(t *testing.T) {
 	st := state.New()
 	st.SetPoints(testkit.Demo())
 	st.ToggleMark("8p1d-dep2-dep16-c4096")
-	m := New(st, keys.Default().Export, testkit.Styles("none", termenv.Ascii), Config{})
+	m := New(st, keys.Default().Export, testkit.Plain(), Config{})
 	m.SetSize(80, 10)
 	if cmd := m.Pending(); cmd != nil || !strings.Contains(m.View(), "no recipe bundle set: t sets where the export goes") {
 		t.Errorf("without a recipe: cmd %v, view:\n%s", cmd != nil, m.View())
@@ -143,12 +124,12 @@ func TestWithoutRecipeSaysHow(t *testing.T) {
 
 func TestRenderGolden(t *testing.T) {
 	pkgDir, _ := os.Getwd()
-	testkit.Matrix(t, func(t *testing.T, w, h int, theme string, styles themes.Styles) {
-		m, _, _ := built(t, styles)
-		m.SetSize(w, h)
+	testkit.Matrix(t, func(t *testing.T, c testkit.Cell) string {
+		m, _, _ := built(t, c.Styles)
+		m.SetSize(c.W, c.H)
 		out := m.View()
 		os.Chdir(pkgDir) // golden files live beside the test; t.Chdir restores anyway
-		golden.RequireEqual(t, []byte(out))
+		return out
 	})
 }
 
@@ -156,11 +137,11 @@ func TestRenderGolden(t *testing.T) {
 // be overwritten without a word. The write is refused, the edit kept, and
 // the pane rebuilds against the edited file so the next w keeps both.
 func TestWriteRefusesAnEditMadeSinceTheBuild(t *testing.T) {
-	m, _, cfg := built(t, testkit.Styles("none", termenv.Ascii))
+	m, _, cfg := built(t, testkit.Plain())
 	edited, _ := os.ReadFile(cfg.RecipePath)
 	edited = append(edited, "# tuned by hand meanwhile\n"...)
 	os.WriteFile(cfg.RecipePath, edited, 0o644)
-	ask := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("w")})().(msgs.Confirm)
+	ask := m.Update(testkit.Key("w"))().(msgs.Confirm)
 	done := ask.Yes().(msgs.Exported)
 	if done.Err == nil || !strings.Contains(done.Err.Error(), cfg.RecipePath+" changed since it was loaded") {
 		t.Fatalf("write over an edit: %v", done.Err)
@@ -170,7 +151,7 @@ func TestWriteRefusesAnEditMadeSinceTheBuild(t *testing.T) {
 	}
 	m.Handle(done)
 	m.Handle(m.Pending()())
-	ask = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("w")})().(msgs.Confirm)
+	ask = m.Update(testkit.Key("w"))().(msgs.Confirm)
 	if done := ask.Yes().(msgs.Exported); done.Err != nil {
 		t.Fatalf("after the rebuild: %v", done.Err)
 	}

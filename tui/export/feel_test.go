@@ -6,9 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
@@ -31,15 +29,11 @@ func TestMeasuredPointExportsAsMeasured(t *testing.T) {
 	if !slices.Equal(req.Add, []string{local7P}) || !slices.Equal(req.ExplicitMRR, []string{local7P}) || len(req.Points) != len(st.Points) {
 		t.Fatalf("request: add %v, explicit %v, %d points", req.Add, req.ExplicitMRR, len(req.Points))
 	}
-	m := New(st, keys.Default().Export, testkit.Styles("none", termenv.Ascii), cfg)
+	m := New(st, keys.Default().Export, testkit.Plain(), cfg)
 	m.SetSize(120, 80)
 	m.Sync()
 	v := text(m)
-	for _, want := range []string{"override_7p1d_dep2_dep16_b96_c5540:", "# 1,033,494 tok/s/GPU @ mean 150.7", "cuda-graph-max-bs-decode: 96"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("preview lacks %q:\n%s", want, m.View())
-		}
-	}
+	testkit.Contains(t, "preview", v, "override_7p1d_dep2_dep16_b96_c5540:", "# 1,033,494 tok/s/GPU @ mean 150.7", "cuda-graph-max-bs-decode: 96")
 	if strings.Contains(v, "@planned") || strings.Contains(v, "refused") {
 		t.Errorf("preview:\n%s", m.View())
 	}
@@ -48,7 +42,7 @@ func TestMeasuredPointExportsAsMeasured(t *testing.T) {
 // TestAfterAWriteThePaneSaysWhatWasWritten: the files, their .bak names
 // and the entry; the rebuild against the written files is not a refusal.
 func TestAfterAWriteThePaneSaysWhatWasWritten(t *testing.T) {
-	m, st, cfg := built(t, testkit.Styles("none", termenv.Ascii))
+	m, st, cfg := built(t, testkit.Plain())
 	m.SetSize(120, 200)
 	ask := m.Update(testkit.Key("w"))().(msgs.Confirm)
 	done := ask.Yes().(msgs.Exported)
@@ -68,25 +62,21 @@ func TestAfterAWriteThePaneSaysWhatWasWritten(t *testing.T) {
 	m.Refresh(st.TakeChanges())
 	m.Sync()
 	v := text(m)
-	for _, want := range []string{
+	testkit.Contains(t, "after the write the pane", v,
 		"✓ written: 3 files",
-		cfg.RecipePath + " (previous contents in " + cfg.RecipePath + ".bak)",
-		cfg.ChangelogPath + " (previous contents in " + cfg.ChangelogPath + ".bak)",
-		"changelog entry: - config-keys: - " + disaggKey,
+		cfg.RecipePath+" (previous contents in "+cfg.RecipePath+".bak)",
+		cfg.ChangelogPath+" (previous contents in "+cfg.ChangelogPath+".bak)",
+		"changelog entry: - config-keys: - "+disaggKey,
 		"1 removal, 1 planned point exported: cleared from the workbench (u brings them back)",
 		"nothing more to export",
-	} {
-		if !strings.Contains(v, want) {
-			t.Errorf("after the write the pane lacks %q:\n%s", want, m.View())
-		}
-	}
+	)
 	if strings.Contains(v, "refused") {
 		t.Errorf("after the write the pane shows a refusal:\n%s", m.View())
 	}
 }
 
 func TestPlaceholderPRLinkWarnsBeforeWriting(t *testing.T) {
-	m, _, _ := built(t, testkit.Styles("none", termenv.Ascii))
+	m, _, _ := built(t, testkit.Plain())
 	m.SetSize(120, 80)
 	if v := text(m); !strings.Contains(v, "! the changelog entry's pr-link is still …/pull/XXXX: t sets it before w") {
 		t.Errorf("no pr-link warning:\n%s", m.View())
@@ -105,7 +95,7 @@ func TestPlaceholderPRLinkWarnsBeforeWriting(t *testing.T) {
 // TestTargetsAreSetInPlace: t opens the form; the PR link is typed in;
 // the pane asks the root to save the session.
 func TestTargetsAreSetInPlace(t *testing.T) {
-	m, _, _ := built(t, testkit.Styles("none", termenv.Ascii))
+	m, _, _ := built(t, testkit.Plain())
 	m.SetSize(100, 30)
 	m.Update(testkit.Key("t"))
 	if v := text(m); !strings.Contains(v, "where the export goes") || !strings.Contains(v, "› recipe bundle disagg-dep16-hicache-variants.yaml") {
@@ -125,7 +115,7 @@ func TestTargetsAreSetInPlace(t *testing.T) {
 		t.Fatalf("PR link %q", m.cfg.PRLink)
 	}
 	var saved, said, rebuilt bool
-	for _, msg := range runAll(cmd) {
+	for _, msg := range testkit.Messages(cmd) {
 		switch msg := msg.(type) {
 		case msgs.Save:
 			saved = true
@@ -158,7 +148,7 @@ func TestTargetsAreSetInPlace(t *testing.T) {
 	for _, r := range "nope.yaml" {
 		m.Update(testkit.Key(string(r)))
 	}
-	for _, msg := range runAll(m.Update(testkit.Key("enter"))) {
+	for _, msg := range testkit.Messages(m.Update(testkit.Key("enter"))) {
 		if s, ok := msg.(msgs.Status); ok && (!s.Err || s.Text != "changelog set to nope.yaml, but there is no such file") {
 			t.Errorf("a missing changelog: %+v", s)
 		}
@@ -167,22 +157,6 @@ func TestTargetsAreSetInPlace(t *testing.T) {
 	if m.form.open {
 		t.Error("esc did not close the form")
 	}
-}
-
-// runAll runs a command and the commands of a batch, returning messages.
-func runAll(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	msg := cmd()
-	if b, ok := msg.(tea.BatchMsg); ok {
-		var out []tea.Msg
-		for _, c := range b {
-			out = append(out, runAll(c)...)
-		}
-		return out
-	}
-	return []tea.Msg{msg}
 }
 
 // TestMessagesSpeakTheWorkbenchsLanguage: every export message that names
@@ -231,7 +205,7 @@ func TestMessagesSpeakTheWorkbenchsLanguage(t *testing.T) {
 // is in the recipe already (exported before) names the form's toggle, and
 // the toggle makes the export go through.
 func TestExistingOverrideRefusalSaysWhatToDo(t *testing.T) {
-	m, _, cfg := built(t, testkit.Styles("none", termenv.Ascii))
+	m, _, cfg := built(t, testkit.Plain())
 	m.SetSize(120, 80)
 	ask := m.Update(testkit.Key("w"))().(msgs.Confirm)
 	if done := ask.Yes().(msgs.Exported); done.Err != nil {

@@ -42,22 +42,31 @@ type form struct {
 	edit          []rune
 }
 
-func get(c Config, f int) string {
+// field is the path or word f edits, or nil for the config keys (a
+// list) and replace (yes/no).
+func field(c *Config, f int) *string {
 	switch f {
 	case fieldRecipe:
-		return c.RecipePath
+		return &c.RecipePath
 	case fieldMaster:
-		return c.MasterPath
-	case fieldKeys:
-		return strings.Join(c.ConfigKeys, ",")
+		return &c.MasterPath
 	case fieldChangelog:
-		return c.ChangelogPath
+		return &c.ChangelogPath
 	case fieldPR:
-		return c.PRLink
+		return &c.PRLink
 	case fieldImage:
-		return c.Image
+		return &c.Image
 	}
-	if c.Replace {
+	return nil
+}
+
+func get(c Config, f int) string {
+	switch {
+	case field(&c, f) != nil:
+		return *field(&c, f)
+	case f == fieldKeys:
+		return strings.Join(c.ConfigKeys, ",")
+	case c.Replace:
 		return "yes"
 	}
 	return "no"
@@ -65,24 +74,15 @@ func get(c Config, f int) string {
 
 func put(c Config, f int, v string) Config {
 	v = strings.TrimSpace(v)
-	switch f {
-	case fieldRecipe:
-		c.RecipePath = v
-	case fieldMaster:
-		c.MasterPath = v
-	case fieldKeys:
+	if p := field(&c, f); p != nil {
+		*p = v
+	} else if f == fieldKeys {
 		c.ConfigKeys = nil
 		for _, k := range strings.Split(v, ",") {
 			if k = strings.TrimSpace(k); k != "" {
 				c.ConfigKeys = append(c.ConfigKeys, k)
 			}
 		}
-	case fieldChangelog:
-		c.ChangelogPath = v
-	case fieldPR:
-		c.PRLink = v
-	case fieldImage:
-		c.Image = v
 	}
 	return c
 }

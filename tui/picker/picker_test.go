@@ -4,9 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 )
@@ -22,7 +19,7 @@ var items = []Item{
 func typeIn(m *Model, s string) {
 	for _, r := range s {
 		if r == ' ' {
-			m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+			m.Update(testkit.Key("space"))
 			continue
 		}
 		m.Update(testkit.Key(string(r)))
@@ -49,7 +46,7 @@ func TestFilterEveryWordAndChoose(t *testing.T) {
 	if m.Cursor() != -1 || m.Update(testkit.Key("enter")) != Open {
 		t.Error("enter on an empty list must not choose")
 	}
-	if !strings.Contains(m.View(testkit.Styles("none", termenv.Ascii), 60, 5), "nothing matches") {
+	if !strings.Contains(m.View(testkit.Plain(), 60, 5), "nothing matches") {
 		t.Error("an empty list says nothing")
 	}
 	if m.Update(testkit.Key("esc")) != Canceled {
@@ -59,10 +56,10 @@ func TestFilterEveryWordAndChoose(t *testing.T) {
 
 func TestMultiSelect(t *testing.T) {
 	m := New("overlay", items, 0, true, []int{2}, keys.Default().Picker)
-	m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	m.Update(testkit.Key("space"))
 	m.Update(testkit.Key("down"))
 	m.Update(testkit.Key("down"))
-	m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	m.Update(testkit.Key("space"))
 	if got := m.Picked(); len(got) != 1 || got[0] != 0 {
 		t.Errorf("picked %v, want [0] (2 was toggled off)", got)
 	}
@@ -70,24 +67,16 @@ func TestMultiSelect(t *testing.T) {
 	if len(m.shown) != 1 || m.Cursor() != 1 {
 		t.Errorf("b200,trt: %v shown, cursor %d", m.shown, m.Cursor())
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	m.Update(testkit.Key("space"))
 	if got := m.Picked(); len(got) != 2 {
 		t.Errorf("space on the filtered item: picked %v", got)
 	}
 	if m.Update(testkit.Key("enter")) != Chosen {
 		t.Error("enter does not apply")
 	}
-	st := testkit.Styles("none", termenv.Ascii)
+	st := testkit.Plain()
 	for _, sz := range [][2]int{{1, 1}, {20, 3}, {80, 10}} {
-		lines := strings.Split(m.View(st, sz[0], sz[1]), "\n")
-		if len(lines) != sz[1] {
-			t.Fatalf("%v: %d lines", sz, len(lines))
-		}
-		for _, l := range lines {
-			if ansi.StringWidth(l) != sz[0] {
-				t.Fatalf("%v: line %q is %d wide", sz, l, ansi.StringWidth(l))
-			}
-		}
+		testkit.CheckSize(t, m.View(st, sz[0], sz[1]), sz[0], sz[1])
 	}
 	v := m.View(st, 80, 10)
 	if !strings.Contains(v, "› [x] dsr1 · 1k1k · b200 · trt · fp4 · mtp        5 points · 2026-01-12") || !strings.Contains(v, "1 of 3 · 2 selected") {

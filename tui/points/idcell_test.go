@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
@@ -111,7 +110,7 @@ func TestTableRowsOfATaggedCurveStayApart(t *testing.T) {
 		st := taggedCurve(t, dated)
 		view := st.View()
 		for _, w := range []int{58, 70, 90, 120, 160} {
-			m := New(st, keys.Default().Points, testkit.Styles("none", termenv.Ascii))
+			m := New(st, keys.Default().Points, testkit.Plain())
 			m.SetSize(w, len(view)+3)
 			lines := strings.Split(m.View(), "\n")[1 : len(view)+1]
 			seen := map[string]string{}

@@ -5,12 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
 func TestFilterLanguage(t *testing.T) {
-	m, st := newPane(testkit.Styles("none", termenv.Ascii), 120, 34)
+	m, st := newPane(testkit.Plain(), 120, 34)
 	ids := func(q string) []string {
 		m.filter.SetValue(q)
 		m.rebuild()
@@ -48,7 +47,7 @@ func TestFilterLanguage(t *testing.T) {
 }
 
 func TestFilterFooterCountsMatches(t *testing.T) {
-	m, _ := newPane(testkit.Styles("none", termenv.Ascii), 120, 34)
+	m, _ := newPane(testkit.Plain(), 120, 34)
 	m.Update(testkit.Key("/"))
 	for _, r := range "src:pub np:9" {
 		m.Update(testkit.Key(string(r)))

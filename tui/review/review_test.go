@@ -5,12 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
-	"github.com/sweeptune/sweeptune/sources/demo"
-	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/state"
@@ -18,30 +13,13 @@ import (
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-// tablesAB is DATA.md tables A and B (the retune's before and local runs).
-func tablesAB(t *testing.T) []model.Point {
-	names, data := demo.Files()
-	var n []string
-	var d [][]byte
-	for i := range names {
-		if strings.HasPrefix(names[i], "demo:a-") || strings.HasPrefix(names[i], "demo:b-") {
-			n, d = append(n, names[i]), append(d, data[i])
-		}
-	}
-	ds := sources.LoadFiles(n, d, sources.Options{})
-	if len(ds.Points) == 0 {
-		t.Fatal("no demo points")
-	}
-	return ds.Points
-}
-
 var removed = map[string]bool{"8p1d-dep2-dep16-c4096": true, "agg-tep2-c16": true, "9p1d-dep2-dep16-b160-c7480": true}
 
 // TestWorkedRemovals reproduces DATA.md's worked removal review.
 func TestWorkedRemovals(t *testing.T) {
 	// DATA.md's kept set leaves out the 1200 s 3P c700 run of table B.
 	var pts []model.Point
-	for _, p := range tablesAB(t) {
+	for _, p := range testkit.TablesAB(t) {
 		if p.ID != "3p1d-dep2-dep16-b18-c700" {
 			pts = append(pts, p)
 		}
@@ -61,19 +39,15 @@ func TestWorkedRemovals(t *testing.T) {
 			t.Errorf("%s: covered %v ℓ %.2f, want covered ℓ %.2f", v.ID, v.Covered, v.LineValue, w)
 		}
 	}
-	out := Render(r, testkit.Styles("none", termenv.Ascii))
-	for _, s := range []string{"× 8p1d-dep2-dep16-c4096  ✓ covered  ℓ 853,132.41  gap -5.85 %", "9p1d-dep2-dep16-b160-c7480  ✓ covered  ℓ 1,100,893.85  gap -0.59 %"} {
-		if !strings.Contains(out, s) {
-			t.Errorf("review lacks %q:\n%s", s, out)
-		}
-	}
+	out := Render(r, testkit.Plain())
+	testkit.Contains(t, "review", out, "× 8p1d-dep2-dep16-c4096  ✓ covered  ℓ 853,132.41  gap -5.85 %", "9p1d-dep2-dep16-b160-c7480  ✓ covered  ℓ 1,100,893.85  gap -0.59 %")
 }
 
 // TestGainsAgainstCompetitor reproduces DATA.md's gains at p90 interactivity.
 func TestGainsAgainstCompetitor(t *testing.T) {
 	pts := testkit.Demo()
 	r := computeOwn(pts, nil, model.AxisP90Intvty, model.AxisTputPerGPU, false)
-	out := Render(r, testkit.Styles("none", termenv.Ascii))
+	out := Render(r, testkit.Plain())
 	if !strings.Contains(out, "9p1d-dep2-dep16-b192-c7480  +11.05 %  (1,117,063 vs 1,005,892.79)") {
 		t.Errorf("no +11.05 %% gain for 9P BS192:\n%s", out)
 	}
@@ -81,26 +55,18 @@ func TestGainsAgainstCompetitor(t *testing.T) {
 
 func TestRenderGolden(t *testing.T) {
 	r := computeOwn(testkit.Demo(), removed, model.AxisMeanIntvty, model.AxisTputPerGPU, false)
-	testkit.Matrix(t, func(t *testing.T, w, h int, theme string, styles themes.Styles) {
-		st := state.New()
-		m := New(st, keys.Default().Review, styles)
+	testkit.Matrix(t, func(t *testing.T, c testkit.Cell) string {
+		m := New(state.New(), keys.Default().Review, c.Styles)
 		m.report, m.ready = r, true
 		m.redraw()
-		m.SetSize(w, h)
-		golden.RequireEqual(t, []byte(m.View()))
+		m.SetSize(c.W, c.H)
+		return m.View()
 	})
 }
 
 // computeOwn reviews the demo's own curve (dynamo-sglang) with the
 // competitor's curve as the overlaid other, as the workbench shows it.
 func computeOwn(pts []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) Report {
-	var own, others []model.Point
-	for _, p := range pts {
-		if p.Source == model.SourceCompetitor {
-			others = append(others, p)
-		} else {
-			own = append(own, p)
-		}
-	}
+	own, others := testkit.SplitCompetitor(pts)
 	return Compute(own[0].Curve, own, others, marks, x, y, withPlanned)
 }

@@ -62,22 +62,9 @@ func (s *State) regroup() {
 	})
 	s.Curves = make([]model.CurveSummary, len(keys))
 	for ci, k := range keys {
-		idx := s.byCurve[k]
-		sum := model.CurveSummary{Key: k, Points: len(idx)}
-		for _, i := range idx {
-			d := s.all[i].Prov.Date
-			if len(d) > 10 {
-				d = d[:10]
-			}
-			if d == "" {
-				continue
-			}
-			if sum.FirstDate == "" || d < sum.FirstDate {
-				sum.FirstDate = d
-			}
-			if d > sum.LastDate {
-				sum.LastDate = d
-			}
+		sum := model.CurveSummary{Key: k}
+		for _, i := range s.byCurve[k] {
+			sum.Count(s.all[i].Prov.Date)
 		}
 		s.Curves[ci] = sum
 	}
@@ -298,41 +285,14 @@ func (s *State) CurveAllDates() []model.Point {
 // hardware without power or cost has no tput-per-mw or cost-per-mtok);
 // every y metric when none has any.
 func (s *State) YAxesWithData() []model.Axis {
-	var out []model.Axis
-	view := s.View()
-	for _, a := range model.YAxes {
-		for i := range view {
-			if view[i].Metrics.Has(a.Metric) {
-				out = append(out, a)
-				break
-			}
-		}
-	}
-	if len(out) == 0 {
-		return model.YAxes
-	}
-	return out
+	return s.axesWithData(model.YAxes, func(p *model.Point, a model.Axis) bool { return p.Metrics.Has(a.Metric) })
 }
 
 // CycleY moves d steps (1 forward, -1 back) through the y metrics that
 // have data, and returns them (for the status line).
 func (s *State) CycleY(d int) []model.Axis {
 	axes := s.YAxesWithData()
-	i := -1
-	for j, a := range axes {
-		if a.Name == s.Y.Name {
-			i = j
-		}
-	}
-	switch {
-	case i < 0 && d < 0:
-		i = len(axes) - 1
-	case i < 0:
-		i = 0
-	default:
-		i = (i + d%len(axes) + len(axes)) % len(axes)
-	}
-	s.SetY(axes[i])
+	s.SetY(step(axes, s.Y, d))
 	return axes
 }
 

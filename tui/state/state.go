@@ -244,18 +244,28 @@ func (s *State) SetPlanned(pts []model.Point) {
 // XAxesWithData are the x axes of model.XAxes on which at least one point
 // has both coordinates (something to draw); all of them when none has.
 func (s *State) XAxesWithData() []model.Axis {
+	return s.axesWithData(model.XAxes, func(p *model.Point, a model.Axis) bool {
+		_, _, ok := p.XY(a, s.Y)
+		return ok
+	})
+}
+
+// axesWithData are the axes on which has holds for some point of the
+// shown curve (other curves may measure other things); all of them when
+// it holds for none.
+func (s *State) axesWithData(axes []model.Axis, has func(*model.Point, model.Axis) bool) []model.Axis {
 	var out []model.Axis
-	all := s.View() // the shown curve's: other curves may measure other things
-	for _, a := range model.XAxes {
-		for i := range all {
-			if _, _, ok := all[i].XY(a, s.Y); ok {
+	view := s.View()
+	for _, a := range axes {
+		for i := range view {
+			if has(&view[i], a) {
 				out = append(out, a)
 				break
 			}
 		}
 	}
 	if len(out) == 0 {
-		return model.XAxes
+		return axes
 	}
 	return out
 }
@@ -264,22 +274,28 @@ func (s *State) XAxesWithData() []model.Axis {
 // data, and returns them (for the status line).
 func (s *State) CycleX(d int) []model.Axis {
 	axes := s.XAxesWithData()
+	s.SetX(step(axes, s.X, d))
+	return axes
+}
+
+// step is the axis d steps (1 forward, -1 back) from cur among axes,
+// around; from an axis not among them, the first or the last.
+func step(axes []model.Axis, cur model.Axis, d int) model.Axis {
 	i := -1
 	for j, a := range axes {
-		if a.Name == s.X.Name {
+		if a.Name == cur.Name {
 			i = j
 		}
 	}
 	switch {
 	case i < 0 && d < 0:
-		i = len(axes) - 1 // from an axis without data: to the ends
+		i = len(axes) - 1
 	case i < 0:
 		i = 0
 	default:
 		i = (i + d%len(axes) + len(axes)) % len(axes)
 	}
-	s.SetX(axes[i])
-	return axes
+	return axes[i]
 }
 
 // SetX chooses the x axis.

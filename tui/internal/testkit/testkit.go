@@ -29,30 +29,36 @@ func Demo() []model.Point { return demo.Load().Points }
 func Synthetic(n int) []model.Point {
 	base := Demo()
 	out := make([]model.Point, 0, n)
-	seed := uint32(1)
-	rnd := func() float64 { // xorshift: stable across runs
-		seed ^= seed << 13
-		seed ^= seed >> 17
-		seed ^= seed << 5
-		return float64(seed%10000)/10000*0.08 - 0.04
-	}
+	spread := jitter(1)
 	for i := 0; len(out) < n; i++ {
 		p := base[i%len(base)]
 		rep := i / len(base)
 		if rep > 0 {
 			p.Label = fmt.Sprintf("%s r%d", p.DisplayLabel(), rep)
 			p.Knobs.Concurrency += rep
-			var ms model.Metrics
-			for _, m := range p.Metrics.Present() {
-				v, _ := p.Metrics.Get(m)
-				ms.Set(m, v*(1+rnd()))
-			}
-			p.Metrics = ms
+			spread(&p)
 		}
 		out = append(out, p)
 	}
 	model.AssignIDs(out)
 	return out
+}
+
+// jitter returns a function that moves every metric of a point by a
+// deterministic ±4 % (xorshift from seed: stable across runs).
+func jitter(seed uint32) func(p *model.Point) {
+	return func(p *model.Point) {
+		var ms model.Metrics
+		for _, m := range p.Metrics.Present() {
+			seed ^= seed << 13
+			seed ^= seed >> 17
+			seed ^= seed << 5
+			r := float64(seed%10000)/10000*0.08 - 0.04
+			v, _ := p.Metrics.Get(m)
+			ms.Set(m, v*(1+r))
+		}
+		p.Metrics = ms
+	}
 }
 
 // Sizes are the pane sizes every golden matrix covers: narrow, medium, wide.
@@ -106,13 +112,7 @@ func SyntheticCurves(n, curves int) []model.Point {
 	hws := []string{"gb300", "gb200", "b300", "b200", "h200", "h100", "mi355x", "mi325x", "mi300x", "tpuv7"}
 	fws := []string{"dynamo-sglang", "dynamo-trt", "vllm", "sglang", "trt"}
 	scs := []string{"1k1k", "1k8k", "8k1k", "agentic-coding"}
-	seed := uint32(7)
-	rnd := func() float64 {
-		seed ^= seed << 13
-		seed ^= seed >> 17
-		seed ^= seed << 5
-		return float64(seed%10000)/10000*0.08 - 0.04
-	}
+	spread := jitter(7)
 	out := make([]model.Point, 0, n)
 	per := (n + curves - 1) / curves
 	for c := 0; c < curves && len(out) < n; c++ {
@@ -131,12 +131,7 @@ func SyntheticCurves(n, curves int) []model.Point {
 			if rep%2 == 1 {
 				p.Prov.Date = "2026-02-27"
 			}
-			var ms model.Metrics
-			for _, m := range p.Metrics.Present() {
-				v, _ := p.Metrics.Get(m)
-				ms.Set(m, v*(1+rnd()))
-			}
-			p.Metrics = ms
+			spread(&p)
 			out = append(out, p)
 		}
 	}
