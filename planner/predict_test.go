@@ -2,6 +2,7 @@ package planner
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -176,5 +177,31 @@ func TestStaticWarningsFollowTauP(t *testing.T) {
 	pr, _ = c.Predict(cfg)
 	if hasWarning(pr, "τP unknown") || pr.Regime != RegimePrefill {
 		t.Errorf("τP set: regime %s warnings %v", pr.Regime, pr.Warnings)
+	}
+}
+
+// The cap warning's queue agrees with its verb: "1 request waits", never
+// "1 requests wait" (seen at 1P3D BS1 c3 on the TRT-LLM curve).
+func TestCapWarningCountsRequests(t *testing.T) {
+	c := refCal(t)
+	seen := map[bool]bool{}
+	for cc := 5200; cc <= 5400 && len(seen) < 2; cc++ { // the BS96 cap binds from about c5234
+		pr, err := c.Predict(Config{PrefillWorkers: 7, PrefillGPUs: 2, DecodeRanks: 16, DecodeBS: 96,
+			Balance: model.BalanceTotalRequests, Concurrency: cc})
+		if err != nil || !pr.CapBinds {
+			continue
+		}
+		one := math.Round(pr.Queue) == 1
+		want := model.Thousands(pr.Queue, 0) + " requests wait for admission;"
+		if one {
+			want = "1 request waits for admission;"
+		}
+		if !hasWarning(pr, "holds the busiest rank, "+want) {
+			t.Errorf("c%d, queue %.2f: warnings %q lack %q", cc, pr.Queue, pr.Warnings, want)
+		}
+		seen[one] = true
+	}
+	if !seen[true] || !seen[false] {
+		t.Errorf("the scan met a queue of 1: %v, a larger one: %v", seen[true], seen[false])
 	}
 }

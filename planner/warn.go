@@ -26,8 +26,8 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 		b = append(b, "decode cap binds: BS "...)
 		b = strconv.AppendInt(b, int64(cfg.DecodeBS), 10)
 		b = append(b, " holds the busiest rank, "...)
-		b = appendThousands(b, pr.Queue)
-		b = append(b, " requests wait for admission; a free cap would give "...)
+		b = appendCount(b, pr.Queue, " request waits", " requests wait")
+		b = append(b, " for admission; a free cap would give "...)
 		b = appendThousands(b, pr.FreeCapTputPerGPU)
 		b = append(b, " tok/s/GPU at "...)
 		b = strconv.AppendFloat(b, pr.FreeCapMeanIntvty, 'f', 1, 64)
@@ -39,8 +39,8 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 	if op.regime == RegimePrefill {
 		b := make([]byte, 0, 120)
 		b = append(b, "prefill ceiling reached: "...)
-		b = appendThousands(b, pr.Queue)
-		b = append(b, " requests queue in front of prefill; concurrency past "...)
+		b = appendCount(b, pr.Queue, " request queues", " requests queue")
+		b = append(b, " in front of prefill; concurrency past "...)
 		b = appendThousands(b, pr.KneeConcurrency)
 		*w = append(*w, string(append(b, " only adds queueing"...)))
 	}
@@ -172,3 +172,13 @@ type staticKey struct {
 func thousands(v float64) string { return model.Thousands(v, 0) }
 
 func appendThousands(b []byte, v float64) []byte { return model.AppendThousands(b, v, 0) }
+
+// appendCount writes v as a whole number and then one or many, as the
+// number shown agrees: "1 request waits", "5 requests wait".
+func appendCount(b []byte, v float64, one, many string) []byte {
+	b = appendThousands(b, v)
+	if math.Round(math.Abs(v)) == 1 {
+		return append(b, one...)
+	}
+	return append(b, many...)
+}

@@ -172,11 +172,17 @@ func (m *Model) View(st themes.Styles, w, h int) string {
 		m.offset = m.cursor - rows + 1
 	}
 	m.offset = max(min(m.offset, len(m.shown)-rows), 0)
-	textW := 0 // notes line up in a column
+	// Notes line up in a column as wide as the widest note; the text takes
+	// the rest (at least two thirds of the width).
+	textW, noteW := 0, 0
 	for _, it := range m.items {
-		textW = max(textW, ansi.StringWidth(it.Text))
+		textW, noteW = max(textW, ansi.StringWidth(it.Text)), max(noteW, ansi.StringWidth(it.Note))
 	}
-	textW = min(textW, w*2/3)
+	markW := 2
+	if m.multi {
+		markW = 6
+	}
+	textW = min(textW, max(w*2/3, w-markW-2-noteW))
 	for r := m.offset; r < len(m.shown) && r < m.offset+rows; r++ {
 		i := m.shown[r]
 		mark := "  "

@@ -83,3 +83,19 @@ func TestMultiSelect(t *testing.T) {
 		t.Errorf("view:\n%s", v)
 	}
 }
+
+// A long curve name was cut at two thirds of the width while the short
+// notes left a third of the line empty; the name now takes what the
+// notes leave.
+func TestLongTextTakesWhatTheNotesLeave(t *testing.T) {
+	long := []Item{
+		{Text: "Qwen/Qwen3-0.6B · unknown scenario · unknown hardware · unknown framework · unknown precision · unknown spec decoding", Note: "2 points · 2025-11-07"},
+		{Text: "dsr1 · 1k1k · h200 · vllm · fp8 · unknown spec decoding", Note: "1 point · undated"},
+	}
+	for _, multi := range []bool{false, true} {
+		m := New("pick", long, 0, multi, nil, keys.Default().Picker)
+		v := m.View(testkit.Plain(), 150, 4)
+		testkit.CheckSize(t, v, 150, 4)
+		testkit.Contains(t, "picker", v, long[0].Text+"  "+long[0].Note, long[1].Note)
+	}
+}
