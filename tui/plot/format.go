@@ -9,13 +9,14 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// yLabel formats a y tick in a fixed width: 853k, 1.12M.
+// yLabel formats a y tick in a fixed width (yLabelWidth): 853k, 1.12M,
+// 53.2M, 567M (tok/s per MW), 1.23G.
 func yLabel(v float64) string {
 	var s string
 	a := math.Abs(v)
 	switch {
 	case a >= 1e6:
-		s = strconv.FormatFloat(v/1e6, 'f', 2, 64) + "M"
+		s = millions(v, a)
 	case a >= 1e4:
 		s = strconv.FormatFloat(v/1e3, 'f', 0, 64) + "k"
 	case a >= 1e3:
@@ -39,6 +40,26 @@ func yLabel(v float64) string {
 		s = strings.Repeat(" ", yLabelWidth-len(s)) + s
 	}
 	return s
+}
+
+// millions writes |v| ≥ 1e6 in M, G or T with three significant digits.
+func millions(v, a float64) string {
+	unit, scale := "M", 1e6
+	for _, u := range []string{"G", "T"} {
+		if a < scale*1000 {
+			break
+		}
+		unit, scale = u, scale*1000
+	}
+	m := v / scale
+	dec := 2
+	switch {
+	case math.Abs(m) >= 99.95:
+		dec = 0
+	case math.Abs(m) >= 9.995:
+		dec = 1
+	}
+	return strconv.FormatFloat(m, 'f', dec, 64) + unit
 }
 
 func xLabelFormatter(a model.Axis) func(float64) string {

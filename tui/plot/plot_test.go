@@ -151,9 +151,18 @@ func TestThousandsAndLabels(t *testing.T) {
 		}
 	}
 	for v, want := range map[float64]string{1.2e6: " 1.20M", 853000: "  853k", 1500: "  1.5k", 0: "     0", 57: "    57",
-		2.28: "  2.28", 0.025: " 0.025", 0.000724: "7.2e-4", 0.00999: " 0.010", 0.0000996: "1.0e-4"} {
+		2.28: "  2.28", 0.025: " 0.025", 0.000724: "7.2e-4", 0.00999: " 0.010", 0.0000996: "1.0e-4",
+		// tok/s per MW: 600.00M was seven cells in a six-cell column.
+		5.3193e7: " 53.2M", 5.6667e8: "  567M", -5.6667e8: " -567M", 1.234e9: " 1.23G"} {
 		if got := yLabel(v); got != want {
 			t.Errorf("yLabel(%v) = %q, want %q", v, got, want)
+		}
+	}
+	for v := 1.0; v < 1e12; v *= 1.37 {
+		for _, s := range []float64{v, -v} {
+			if got := yLabel(s); len(got) != yLabelWidth {
+				t.Errorf("yLabel(%v) = %q is not %d cells", s, got, yLabelWidth)
+			}
 		}
 	}
 }
