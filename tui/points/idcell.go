@@ -179,17 +179,20 @@ func cellID(id string, slugs []string, w int) string {
 	return frame.ShortenID(p.essential(), w)
 }
 
-// neededWidth is the ID column's width that keeps every point's shape
-// head, BS, concurrency and date (9p1d-…-b192-c7480@2025-12-05).
+// neededWidth is the width the ID column asks for before optional columns
+// show: what keeps every point's shape head, BS, concurrency and date
+// (9p1d-…-b192-c7480@2025-12-05), 22 to 30 cells, and never more than the
+// widest whole ID.
 func neededWidth(pts []model.Point, slugs []string) int {
-	w := 0
+	need, widest := 0, 0
 	for i := range pts {
 		id := pts[i].ID
-		if len(id) <= w {
-			continue // no form of it is wider
+		if len(id) <= need {
+			continue // no form of it is wider (need ≤ widest)
 		}
+		widest = max(widest, ansi.StringWidth(id))
 		p := parseID(id, slugs)
-		w = max(w, ansi.StringWidth(p.shortBase()+p.dates))
+		need = max(need, ansi.StringWidth(p.shortBase()+p.dates))
 	}
-	return w
+	return max(min(max(need, 22), 30, widest), len("point"))
 }

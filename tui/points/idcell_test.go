@@ -131,3 +131,28 @@ func TestTableRowsOfATaggedCurveStayApart(t *testing.T) {
 		}
 	}
 }
+
+// Short IDs (agg-tp4-c8) left a 22-cell point column half empty while the
+// status column was dropped; the column asks no more than the widest ID,
+// and a dated ID still gets what keeps its BS, concurrency and date.
+func TestPointColumnAsksWhatTheIDsNeed(t *testing.T) {
+	pts := []model.Point{{ID: "agg-tp4-c8"}, {ID: "agg-tp4-c4"}}
+	if w := neededWidth(pts, nil); w != 10 {
+		t.Errorf("short IDs: %d cells, want 10", w)
+	}
+	st := state.New()
+	var agg []model.Point
+	for _, p := range testkit.Demo() {
+		if p.Knobs.Mode == model.ModeAgg && p.Source != model.SourceCompetitor && p.Knobs.Concurrency != 16 {
+			agg = append(agg, p)
+		}
+	}
+	st.SetPoints(agg)
+	m := New(st, keys.Default().Points, testkit.Plain())
+	m.SetSize(46, 8) // the points pane of a 120-column terminal
+	testkit.Contains(t, "table", m.View(), "status", "agg-tp4-c4 ")
+	long := []model.Point{{ID: "9p1d-dep2-dep16-b192-c7480@" + strings.Repeat("x", 30)}, {ID: "9p1d-dep2-dep16-b160-c7480@tag@2025-12-05"}}
+	if w := neededWidth(long, []string{"tag"}); w != len("9p1d-…-b160-c7480@2025-12-05")-2 { // … is one cell, three bytes
+		t.Errorf("dated ID: %d cells", w)
+	}
+}

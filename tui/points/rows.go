@@ -46,8 +46,7 @@ type extra struct {
 
 // columns fits the columns to w cells (each cell has one cell of padding
 // on the right); narrow panes hide GPUs, C, source, gain and status, in
-// that order, to give the point column idW cells (22 to 30): the width
-// that keeps every ID's shape, BS, concurrency and date (neededWidth).
+// that order, to give the point column idW cells (neededWidth).
 // The gain column shows only when gains are asked for.
 func columns(x, y model.Axis, w, idW, sortCol int, desc, gains bool) []table.Column {
 	titles := [numCols]string{"", "point", "source", "GPUs", "C", ShortY(y), x.Name, "status", "gain"}
@@ -55,7 +54,7 @@ func columns(x, y model.Axis, w, idW, sortCol int, desc, gains bool) []table.Col
 	if !gains {
 		widths[colGain] = 0
 	}
-	minID := min(max(idW, 22), 30)
+	minID := idW
 	used := func() int {
 		n := 0
 		for i, cw := range widths {
