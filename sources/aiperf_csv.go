@@ -44,7 +44,10 @@ func parseAIPerfCSV(path string, data []byte, ds *Dataset) {
 	rd := csv.NewReader(bytes.NewReader(data))
 	rd.FieldsPerRecord = -1
 	stats := map[string]*aiperfStats{}
-	var cols map[int]int // column → stat index
+	// The statistics' columns in header order, so that a line's bad values
+	// are named in order (and a repeated statistic's last column wins).
+	var cols []statColumn
+	header := false
 	for line := 1; ; line++ {
 		rec, err := rd.Read()
 		if err == io.EOF {
@@ -58,14 +61,14 @@ func parseAIPerfCSV(path string, data []byte, ds *Dataset) {
 			continue
 		}
 		if strings.EqualFold(strings.TrimSpace(rec[0]), "metric") {
-			cols = map[int]int{}
+			cols, header = cols[:0], true
 			for i, h := range rec[1:] {
 				h = strings.ToLower(strings.TrimSpace(h))
 				if h == "value" {
 					h = "avg"
 				}
 				if si, ok := aiperfStatIndex[h]; ok {
-					cols[i+1] = si
+					cols = append(cols, statColumn{col: i + 1, stat: si})
 				}
 			}
 			continue
@@ -75,11 +78,12 @@ func parseAIPerfCSV(path string, data []byte, ds *Dataset) {
 			name, unit = m[1], m[2]
 		}
 		tag, ok := aiperfCSVTags[strings.ToLower(name)]
-		if !ok || cols == nil {
+		if !ok || !header {
 			continue
 		}
 		st := &aiperfStats{scale: unitScale(unit)}
-		for c, si := range cols {
+		for _, sc := range cols {
+			c := sc.col
 			if c >= len(rec) || strings.TrimSpace(rec[c]) == "" {
 				continue
 			}
@@ -88,7 +92,7 @@ func parseAIPerfCSV(path string, data []byte, ds *Dataset) {
 				ds.Warnf(path, fmt.Sprintf("line %d: %s", line, rec[0]), "%q is not a non-negative number; value left out", rec[c])
 				continue
 			}
-			st.set(si, v)
+			st.set(sc.stat, v)
 		}
 		stats[tag] = st
 	}
@@ -108,6 +112,9 @@ func parseAIPerfCSV(path string, data []byte, ds *Dataset) {
 	ds.pending = append(ds.pending, gpuPending{point: len(ds.Points), totals: aiperfTotals(stats)})
 	ds.Points = append(ds.Points, p)
 }
+
+// statColumn is a CSV column holding a statistic (an aiperfStats index).
+type statColumn struct{ col, stat int }
 
 type aiperfRun struct {
 	conc         int

@@ -155,3 +155,22 @@ func TestPointsCSVBadRows(t *testing.T) {
 	}
 	metricIs(t, findPoint(t, ds, "3p1d-tp2-tp16-c700"), model.P90Intvty, 299.2)
 }
+
+// Bad values of one CSV line are named in column order, the same on every
+// load (the columns were a map, so the order was random).
+func TestAIPerfCSVBadValuesInColumnOrder(t *testing.T) {
+	data := []byte("Metric,avg,p50,p90,p99\nInter Token Latency (ms),x,20,y,z\n")
+	want := []string{`line 2: Inter Token Latency (ms) "x"`, `line 2: Inter Token Latency (ms) "y"`, `line 2: Inter Token Latency (ms) "z"`}
+	for range 20 {
+		ds := LoadBytes("run/concurrency8/profile_export_aiperf.csv", data, Options{GPUs: 1})
+		var got []string
+		for _, w := range ds.Warnings {
+			if strings.Contains(w.Msg, "not a non-negative number") {
+				got = append(got, w.Field+" "+strings.Fields(w.Msg)[0])
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Fatalf("warnings %q, want %q", got, want)
+		}
+	}
+}
