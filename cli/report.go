@@ -99,9 +99,9 @@ func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.A
 	if len(curves) == 0 {
 		fmt.Fprintln(w, "no points loaded")
 	}
-	var all []model.Point
+	var competitors []model.Point // the only points another curve's plot draws
 	for _, c := range curves {
-		all = append(all, c.Points...)
+		competitors = append(competitors, model.WithSource(c.Points, model.SourceCompetitor)...)
 	}
 	for ci, c := range curves {
 		rc := rep.Curves[ci]
@@ -157,7 +157,7 @@ func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.A
 			continue
 		}
 		key := c.Key
-		rivals := model.Rivals(all, key, func(p *model.Point) bool { return p.Source == model.SourceCompetitor && p.Curve != key })
+		rivals := model.Rivals(competitors, key, func(p *model.Point) bool { return p.Curve != key })
 		series := plot.CurveSet(c, model.GroupCurves(rivals), x, y, false, nil)
 		canvas := plot.Plot(series, plot.PlotOptions{Width: width, Height: height, X: x, Y: y, LogX: logX})
 		fmt.Fprintln(w)
