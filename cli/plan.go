@@ -81,7 +81,7 @@ func runPlan(args []string, env *cmdEnv) int {
 			return bad("%v", err)
 		}
 		pred = &p
-		out.Prediction = toPredictionJSON(p)
+		out.Prediction = &p
 	}
 	var bt *planner.BacktestResult
 	if f.backtest {
@@ -263,10 +263,10 @@ func newTab(w io.Writer) *tabwriter.Writer {
 // The --json shape of issue 4, extended by issue 12; only the parts asked
 // for are present.
 type planJSON struct {
-	Calibration calibrationJSON `json:"calibration"`
-	Prediction  *predictionJSON `json:"prediction,omitempty"`
-	Backtest    []heldOutJSON   `json:"backtest,omitempty"`
-	Design      []proposalJSON  `json:"design,omitempty"`
+	Calibration calibrationJSON     `json:"calibration"`
+	Prediction  *planner.Prediction `json:"prediction,omitempty"`
+	Backtest    []heldOutJSON       `json:"backtest,omitempty"`
+	Design      []proposalJSON      `json:"design,omitempty"`
 }
 
 type calibrationJSON struct {
@@ -284,24 +284,6 @@ type residualJSON struct {
 	DurationS *float64 `json:"duration_s"` // null when the run's duration is unknown
 }
 
-type predictionJSON struct {
-	GPUs                int      `json:"gpus"`
-	TputPerGPU          float64  `json:"tput_per_gpu"`
-	MeanIntvty          float64  `json:"mean_intvty"`
-	P90Intvty           *float64 `json:"p90_intvty"` // null when r90 is unknown
-	TTFT                *float64 `json:"ttft"`       // s; null when the fit had no TTFT
-	Regime              string   `json:"regime"`
-	DecodeBatchMean     float64  `json:"decode_batch_mean"`
-	DecodeBatchMax      float64  `json:"decode_batch_max"`
-	CapBinds            bool     `json:"cap_binds"`
-	Queue               float64  `json:"queue"`
-	QueueAt             string   `json:"queue_at,omitempty"`
-	KneeConcurrency     *int     `json:"knee_concurrency"`      // null when no finite ceiling is known
-	RecommendedDecodeBS *int     `json:"recommended_decode_bs"` // null when decode cannot keep up
-	Extrapolated        bool     `json:"extrapolated"`
-	Warnings            []string `json:"warnings"`
-}
-
 // heldOutJSON is one held-out point: predicted, or skipped with the reason.
 type heldOutJSON struct {
 	ID           string          `json:"id"`
@@ -315,16 +297,16 @@ type heldOutJSON struct {
 }
 
 type proposalJSON struct {
-	Band           [2]float64     `json:"band"` // mean interactivity, tok/s/user
-	ID             string         `json:"id"`
-	PrefillWorkers int            `json:"prefill_workers"`
-	PrefillGPUs    int            `json:"prefill_gpus"`
-	DecodeRanks    int            `json:"decode_ranks"`
-	DecodeBS       int            `json:"decode_bs"`
-	Balance        string         `json:"balance"`
-	Concurrency    int            `json:"concurrency"`
-	Prediction     predictionJSON `json:"prediction"`
-	Replaces       []string       `json:"replaces"`
+	Band           [2]float64         `json:"band"` // mean interactivity, tok/s/user
+	ID             string             `json:"id"`
+	PrefillWorkers int                `json:"prefill_workers"`
+	PrefillGPUs    int                `json:"prefill_gpus"`
+	DecodeRanks    int                `json:"decode_ranks"`
+	DecodeBS       int                `json:"decode_bs"`
+	Balance        string             `json:"balance"`
+	Concurrency    int                `json:"concurrency"`
+	Prediction     planner.Prediction `json:"prediction"`
+	Replaces       []string           `json:"replaces"`
 }
 
 func toCalibrationJSON(c *planner.Calibration, fc planner.FitChoice) calibrationJSON {
@@ -343,30 +325,6 @@ func duration(points []model.Point, id string) *float64 {
 		return &d
 	}
 	return nil
-}
-
-func toPredictionJSON(p planner.Prediction) *predictionJSON {
-	out := &predictionJSON{GPUs: p.GPUs, TputPerGPU: p.TputPerGPU, MeanIntvty: p.MeanIntvty,
-		Regime: string(p.Regime), DecodeBatchMean: p.DecodeBatchMean, DecodeBatchMax: p.DecodeBatchMax,
-		CapBinds: p.CapBinds, Queue: p.Queue, QueueAt: p.QueueAt, Extrapolated: p.Extrapolated, Warnings: p.Warnings}
-	out.P90Intvty = nonZero(p.P90Intvty)
-	out.TTFT = nonZero(p.TTFT)
-	if k := kneeInt(p.KneeConcurrency); k > 0 {
-		out.KneeConcurrency = &k
-	}
-	if p.RecommendedDecodeBS > 0 {
-		bs := p.RecommendedDecodeBS
-		out.RecommendedDecodeBS = &bs
-	}
-	return out
-}
-
-// kneeInt is the knee as a concurrency one can set: rounded up.
-func kneeInt(v float64) int {
-	if v <= 0 {
-		return 0
-	}
-	return int(v + 0.999999)
 }
 
 // toBacktestJSON lists every held-out point in the curve's order: each
@@ -440,7 +398,7 @@ func toDesignJSON(props []planner.Proposal) []proposalJSON {
 		c := p.Config
 		out = append(out, proposalJSON{Band: p.Band, ID: p.ID, PrefillWorkers: c.PrefillWorkers,
 			PrefillGPUs: c.PrefillGPUs, DecodeRanks: c.DecodeRanks, DecodeBS: c.DecodeBS,
-			Balance: c.Balance, Concurrency: c.Concurrency, Prediction: *toPredictionJSON(p.Prediction),
+			Balance: c.Balance, Concurrency: c.Concurrency, Prediction: p.Prediction,
 			Replaces: p.Replaces})
 	}
 	return out
@@ -594,7 +552,7 @@ func writePrediction(w io.Writer, cfg planner.Config, p planner.Prediction) {
 	} else {
 		line("queue", "none")
 	}
-	if k := kneeInt(p.KneeConcurrency); k > 0 {
+	if k := p.KneeInt(); k > 0 {
 		line("knee concurrency", model.Thousands(float64(k), 0))
 	} else {
 		line("knee concurrency", "unknown (no finite prefill or cap ceiling)")
