@@ -19,7 +19,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/review"
 	"github.com/sweeptune/sweeptune/tui/scroll"
 	"github.com/sweeptune/sweeptune/tui/session"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Model is the root: it owns the shared state, routes messages (broadcast
@@ -29,7 +29,7 @@ type Model struct {
 	keys   keys.KeyMap
 	theme  string
 	styles themes.Styles
-	st     *state.State
+	st     *workbench.State
 
 	panes [layout.NumPanes]pane
 	focus int
@@ -73,7 +73,7 @@ func New(opts Options) *Model {
 	if !themes.Valid(opts.Theme) {
 		opts.Theme = themes.None
 	}
-	m := &Model{opts: opts, keys: keys.Default(), theme: opts.Theme, st: state.New(), loading: true}
+	m := &Model{opts: opts, keys: keys.Default(), theme: opts.Theme, st: workbench.New(), loading: true}
 	if opts.Specs != nil {
 		m.st.Specs = opts.Specs
 	}
@@ -130,7 +130,7 @@ func New(opts Options) *Model {
 // restoredSummary says what a session brought back ("3 marks, 1 planned
 // point, axis mean-intvty, y tput-per-mw, as of 2025-12-05"); "" for an
 // empty session.
-func restoredSummary(st *state.State) string {
+func restoredSummary(st *workbench.State) string {
 	y := st.Y.Name != model.AxisTputPerGPU.Name
 	dates := st.AsOf != "" || st.AllDates
 	if len(st.Marks) == 0 && len(st.Planned) == 0 && len(st.Added) == 0 && st.X.Name == model.DefaultXAxis.Name && !st.LogX && !y && !dates {
@@ -201,7 +201,7 @@ func abs(path string) string {
 }
 
 // State exposes the shared state to tests.
-func (m *Model) State() *state.State { return m.st }
+func (m *Model) State() *workbench.State { return m.st }
 
 // Focus is the focused pane's ID.
 func (m *Model) Focus() int { return m.focus }

@@ -13,8 +13,8 @@ import (
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/session"
-	"github.com/sweeptune/sweeptune/tui/state"
 	"github.com/sweeptune/sweeptune/tui/termsafe"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Update dispatches: one handler per message type, then state changes are
@@ -74,7 +74,7 @@ func (m *Model) sync() tea.Cmd {
 		p.Refresh(c)
 		cmds = append(cmds, p.Pending())
 	}
-	if c&(state.ChangeMarks|state.ChangeData|state.ChangeAxis|state.ChangeCurve|state.ChangeOverlay) != 0 && !m.loading {
+	if c&(workbench.ChangeMarks|workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 && !m.loading {
 		cmds = append(cmds, m.saveCmd())
 	}
 	return tea.Batch(cmds...)

@@ -11,7 +11,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/tui/plot"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // e writes what the curve pane shows: the shown and overlaid curves'
@@ -66,7 +66,7 @@ func (m *Model) handleViewWritten(msg viewWrittenMsg) {
 }
 
 // ViewFiles renders the view's CSV and text plot (pure: tests call it).
-func ViewFiles(st *state.State) (csvData []byte, text string) {
+func ViewFiles(st *workbench.State) (csvData []byte, text string) {
 	curves := append([]model.Curve{st.ShownCurve()}, st.OverlayCurves()...)
 	rows := make([]export.CSVCurve, len(curves))
 	for i, c := range curves {

@@ -13,7 +13,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/scroll"
 	"github.com/sweeptune/sweeptune/tui/session"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // builtMsg is a finished BuildExport; gen drops stale builds.
@@ -28,7 +28,7 @@ type builtMsg struct {
 // Model is the export pane. Building reads the target files, so it runs
 // in a command; the pane asks for one whenever the marks or plan change.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Export
 	styles themes.Styles
 	cfg    Config
@@ -45,7 +45,7 @@ type Model struct {
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Export, styles themes.Styles, cfg Config) *Model {
+func New(st *workbench.State, km keys.Export, styles themes.Styles, cfg Config) *Model {
 	m := &Model{st: st, keys: km, styles: styles, cfg: cfg, view: scroll.New(km.Scroll), dirty: true}
 	m.redraw()
 	return m
@@ -61,8 +61,8 @@ func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
 func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh notes that the export must be rebuilt.
-func (m *Model) Refresh(c state.Change) {
-	if c&(state.ChangeData|state.ChangeMarks|state.ChangeCurve|state.ChangeOverlay) != 0 {
+func (m *Model) Refresh(c workbench.Change) {
+	if c&(workbench.ChangeData|workbench.ChangeMarks|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 {
 		m.dirty = true
 	}
 }

@@ -10,13 +10,13 @@ import (
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-func newPane(t *testing.T, styles themes.Styles) (*Model, *state.State) {
-	st := state.New()
+func newPane(t *testing.T, styles themes.Styles) (*Model, *workbench.State) {
+	st := workbench.New()
 	st.SetPoints(testkit.Demo())
 	st.TakeChanges()
 	m := New(st, keys.Default().Planner, styles)
@@ -253,7 +253,7 @@ func TestTallTextScrolls(t *testing.T) {
 // lists 40 fit candidates around the cursor and says how many are beyond,
 // so a key press never redraws thousands of rows.
 func TestManyCandidatesListAroundTheCursor(t *testing.T) {
-	st := state.New()
+	st := workbench.New()
 	st.SetPoints(testkit.Synthetic(2000))
 	st.TakeChanges()
 	m := New(st, keys.Default().Planner, testkit.Plain())

@@ -8,14 +8,14 @@ import (
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/scroll"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Model is the review pane; it recomputes on marks, data or axis changes,
 // never on a mere selection move. The review of 10,000 points takes tens
 // of milliseconds, so it runs in a command and a key press never waits.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Review
 	styles themes.Styles
 	report Report
@@ -32,7 +32,7 @@ type reviewedMsg struct {
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Review, styles themes.Styles) *Model {
+func New(st *workbench.State, km keys.Review, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles, view: scroll.New(km.Scroll), dirty: true}
 	m.redraw()
 	return m
@@ -45,8 +45,8 @@ func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
 func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh notes that marks, points or axes changed.
-func (m *Model) Refresh(c state.Change) {
-	if c&(state.ChangeData|state.ChangeMarks|state.ChangeAxis|state.ChangeCurve|state.ChangeOverlay) != 0 {
+func (m *Model) Refresh(c workbench.Change) {
+	if c&(workbench.ChangeData|workbench.ChangeMarks|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 {
 		m.dirty = true
 	}
 }

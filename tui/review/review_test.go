@@ -8,7 +8,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -56,7 +56,7 @@ func TestGainsAgainstCompetitor(t *testing.T) {
 func TestRenderGolden(t *testing.T) {
 	r := computeOwn(testkit.Demo(), removed, model.AxisMeanIntvty, model.AxisTputPerGPU, false)
 	testkit.Matrix(t, func(t *testing.T, c testkit.Cell) string {
-		m := New(state.New(), keys.Default().Review, c.Styles)
+		m := New(workbench.New(), keys.Default().Review, c.Styles)
 		m.report, m.ready = r, true
 		m.redraw()
 		m.SetSize(c.W, c.H)

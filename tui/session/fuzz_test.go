@@ -5,7 +5,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // FuzzSession: any file either fails to parse or restores only valid
@@ -20,7 +20,7 @@ func FuzzSession(f *testing.F) {
 		if err != nil {
 			return
 		}
-		st := state.New()
+		st := workbench.New()
 		file.Apply(st)
 		for _, p := range st.Planned {
 			pp := Planned{ID: p.ID, Knobs: p.Knobs}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // maxOverlays bounds the overlays a session may restore.
@@ -14,7 +14,7 @@ const maxOverlays = 64
 
 // applyYAndDate restores the y metric and the as-of date. A value this
 // build does not read is named in the problems and the default stays.
-func (f File) applyYAndDate(st *state.State) []string {
+func (f File) applyYAndDate(st *workbench.State) []string {
 	var problems []string
 	if f.YAxis != "" {
 		if a, err := model.ParseYAxis(f.YAxis); err == nil {
@@ -36,7 +36,7 @@ func (f File) applyYAndDate(st *state.State) []string {
 // returns what came back ("curve …", "2 overlays (…)") and what did not:
 // a curve or overlay no longer loaded is named, and the workbench's own
 // choice stays in its place.
-func (f File) ApplyView(st *state.State) (restored, missing []string) {
+func (f File) ApplyView(st *workbench.State) (restored, missing []string) {
 	if k := f.Curve; k != nil {
 		switch {
 		case !validKey(*k):

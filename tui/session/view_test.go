@@ -7,11 +7,11 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
-func loaded(pts []model.Point) *state.State {
-	st := state.New()
+func loaded(pts []model.Point) *workbench.State {
+	st := workbench.New()
 	st.SetPoints(pts)
 	st.TakeChanges()
 	return st
@@ -38,7 +38,7 @@ func TestViewRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := state.New()
+	got := workbench.New()
 	if problems := f.Apply(got); len(problems) > 0 {
 		t.Fatalf("problems %q", problems)
 	}
@@ -113,7 +113,7 @@ func TestBadYAndDateAreNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := state.New()
+	st := workbench.New()
 	problems := f.Apply(st)
 	want := `y metric "tokens-per-banana" unknown: tput-per-gpu shown; as-of date "2026-13-45" is not YYYY-MM-DD: the latest runs shown`
 	if got := strings.Join(problems, "; "); got != want {
