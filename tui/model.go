@@ -18,8 +18,8 @@ import (
 	"github.com/sweeptune/sweeptune/tui/points"
 	"github.com/sweeptune/sweeptune/tui/review"
 	"github.com/sweeptune/sweeptune/tui/scroll"
-	"github.com/sweeptune/sweeptune/tui/session"
 	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // Model is the root: it owns the shared state, routes messages (broadcast

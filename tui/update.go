@@ -12,9 +12,9 @@ import (
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/session"
 	"github.com/sweeptune/sweeptune/tui/termsafe"
 	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // Update dispatches: one handler per message type, then state changes are
@@ -358,7 +358,7 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 		say += " · session: " + strings.Join(missing, "; ")
 	}
 	if o := m.st.Orphans(); len(o) > 0 {
-		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), msgs.FirstFew(o, 2))
+		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), model.FirstFew(o, 2))
 	}
 	m.warnings = m.warnings[:0]
 	for _, w := range msg.ds.Warnings {

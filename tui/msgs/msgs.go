@@ -4,9 +4,6 @@
 package msgs
 
 import (
-	"fmt"
-	"strings"
-
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -43,12 +40,3 @@ type Exported struct {
 // Save asks the root to save the session now (a setting changed that no
 // state change records).
 type Save struct{}
-
-// FirstFew names up to n items and counts the rest, for a status line:
-// "a, b and 3 more".
-func FirstFew(items []string, n int) string {
-	if len(items) <= n {
-		return strings.Join(items, ", ")
-	}
-	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
-}

@@ -3,8 +3,8 @@ package session
 import (
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/workbench"
 )
 
@@ -28,7 +28,7 @@ func FuzzSession(f *testing.F) {
 				t.Fatalf("restored an invalid planned point: %s", why)
 			}
 		}
-		st.SetPoints(testkit.Demo())
+		st.SetPoints(fixtures.Demo())
 		file.ApplyView(st)
 		for _, k := range append([]model.CurveKey{st.Curve}, st.Overlays...) {
 			if !st.HasCurve(k) {

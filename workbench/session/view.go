@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/workbench"
 )
 
@@ -71,7 +70,7 @@ func (f File) ApplyView(st *workbench.State) (restored, missing []string) {
 	had := len(st.Overlays)
 	st.SetOverlays(keep)
 	if len(gone) > 0 {
-		missing = append(missing, fmt.Sprintf("%s no longer loaded: %s", model.Plural(len(gone), "overlay"), msgs.FirstFew(gone, 2)))
+		missing = append(missing, fmt.Sprintf("%s no longer loaded: %s", model.Plural(len(gone), "overlay"), model.FirstFew(gone, 2)))
 	}
 	switch {
 	case len(st.Overlays) > 0:
@@ -79,7 +78,7 @@ func (f File) ApplyView(st *workbench.State) (restored, missing []string) {
 		for i, o := range st.Overlays {
 			names[i] = model.ShortName(st.Curve, o)
 		}
-		restored = append(restored, fmt.Sprintf("%s (%s)", model.Plural(len(names), "overlay"), msgs.FirstFew(names, 2)))
+		restored = append(restored, fmt.Sprintf("%s (%s)", model.Plural(len(names), "overlay"), model.FirstFew(names, 2)))
 	case had > 0 && len(gone) == 0:
 		restored = append(restored, "no overlays")
 	}
