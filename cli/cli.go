@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/tui/termsafe"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 )
 
 // Run runs one command line and returns the process exit code.
