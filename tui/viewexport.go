@@ -9,8 +9,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/sources/export"
-	"github.com/sweeptune/sweeptune/tui/plot"
 	"github.com/sweeptune/sweeptune/workbench"
 )
 

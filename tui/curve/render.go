@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/paint"
-	"github.com/sweeptune/sweeptune/tui/plot"
 )
 
 // Input is everything the pane draws; Render is pure over it.
