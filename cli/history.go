@@ -7,7 +7,8 @@ import (
 	"time"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/tui/history"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/sources"
 )
 
 func init() {
@@ -105,19 +106,19 @@ func runHistory(args []string, env *cmdEnv) int {
 	}
 	logs := ds.Changelogs
 	if f.changelog != "" {
-		l, err := history.ReadChangelog(f.changelog)
+		l, err := sources.ReadChangelog(f.changelog)
 		if err != nil {
 			fmt.Fprintf(env.stderr, "sweeptune history: --changelog: %v\n", err)
 			return exitBadInput
 		}
 		logs = append(logs, l)
 	}
-	var results []history.Result
+	var results []sources.History
 	for _, c := range curves {
 		if len(model.Dates(c.Points)) == 0 {
 			continue
 		}
-		results = append(results, history.Build(c.Points, f.from, f.to, x, v.y, logs))
+		results = append(results, sources.BuildHistory(c.Points, f.from, f.to, x, v.y, logs))
 	}
 	if f.json {
 		if err := writeJSON(env.stdout, historyJSON(results)); err != nil {
@@ -132,7 +133,7 @@ func runHistory(args []string, env *cmdEnv) int {
 		if i > 0 {
 			fmt.Fprintln(env.stdout)
 		}
-		fmt.Fprintln(env.stdout, history.Text(r))
+		fmt.Fprint(env.stdout, render.History(r).Plain())
 	}
 	return code
 }
@@ -178,7 +179,7 @@ func writeDates(w io.Writer, curves []model.Curve, asJSON bool) {
 }
 
 // historyJSON is the comparison as JSON: IDs and numbers, no prose.
-func historyJSON(results []history.Result) any {
+func historyJSON(results []sources.History) any {
 	type pointJSON struct {
 		ID       string   `json:"id"`
 		X        float64  `json:"x"`

@@ -7,8 +7,9 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
-	"github.com/sweeptune/sweeptune/tui/history"
+	"github.com/sweeptune/sweeptune/tui/paint"
 	"github.com/sweeptune/sweeptune/tui/picker"
 	"github.com/sweeptune/sweeptune/tui/scroll"
 )
@@ -37,8 +38,8 @@ type datesView struct {
 
 // datesMsg is a finished comparison; gen drops stale ones.
 type datesMsg struct {
-	gen  int
-	text string
+	gen int
+	doc render.Doc
 }
 
 // handleCurveKey handles the curve keys; handled is false for any other key.
@@ -278,23 +279,23 @@ func (m *Model) compareDates(from, to string) tea.Cmd {
 	return func() tea.Msg {
 		var readErr string
 		if extra != "" {
-			if l, err := history.ReadChangelog(extra); err == nil {
+			if l, err := sources.ReadChangelog(extra); err == nil {
 				logs = append(logs, l)
 			} else {
 				readErr = fmt.Sprintf("%s: %v", extra, err)
 			}
 		}
-		r := history.Build(pts, from, to, x, y, logs)
+		r := sources.BuildHistory(pts, from, to, x, y, logs)
 		if readErr != "" && len(logs) == 0 {
 			r.LogError = readErr
 		}
-		return datesMsg{gen: gen, text: history.Text(r)}
+		return datesMsg{gen: gen, doc: render.History(r)}
 	}
 }
 
 func (m *Model) handleDates(msg datesMsg) {
 	if m.dates != nil && m.dates.gen == msg.gen {
-		m.dates.view.SetContent(msg.text)
+		m.dates.view.SetContent(paint.Doc(msg.doc, m.styles))
 	}
 }
 
