@@ -86,8 +86,8 @@ func TestLongLinesWrapInsidePanes(t *testing.T) {
 	settle(m)
 	text := paneText(m.panes[layout.Review].View())
 	for _, want := range []string{
-		"kept points under the hull (time-sharing neighbours beat it)",
-		"coverage · frontier points of tput-per-gpu vs E2EL (≥ 5 recommended)",
+		"kept points under the upper concave hull (time-sharing neighbours beat them; worth a look)",
+		"coverage · frontier points of tput-per-gpu against E2EL (InferenceX recommends at least 5)",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the grid at 160×45 lacks %q whole", want)

@@ -20,6 +20,7 @@ type Model struct {
 	styles themes.Styles
 	report Report
 	view   scroll.View
+	width  int
 	gen    int
 	dirty  bool
 	ready  bool
@@ -39,7 +40,14 @@ func New(st *workbench.State, km keys.Review, styles themes.Styles) *Model {
 }
 
 // SetSize sets the inner size.
-func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
+func (m *Model) SetSize(w, h int) {
+	redo := w != m.width
+	m.width = w
+	m.view.SetSize(w, h)
+	if redo {
+		m.redraw() // the layout follows the width
+	}
+}
 
 // SetStyles switches the theme.
 func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
@@ -101,7 +109,7 @@ func (m *Model) redraw() {
 		m.view.SetContent(m.styles.Muted.Render("reviewing…"))
 		return
 	}
-	m.view.SetContent(Render(m.report, m.styles))
+	m.view.SetContent(Render(m.report, m.styles, m.width))
 }
 
 // Report is the current review (for tests and the export pane).

@@ -39,15 +39,15 @@ func TestWorkedRemovals(t *testing.T) {
 			t.Errorf("%s: covered %v ℓ %.2f, want covered ℓ %.2f", v.ID, v.Covered, v.LineValue, w)
 		}
 	}
-	out := Render(r, testkit.Plain())
-	testkit.Contains(t, "review", out, "× 8p1d-dep2-dep16-c4096  ✓ covered  ℓ 853,132.41  gap -5.85 %", "9p1d-dep2-dep16-b160-c7480  ✓ covered  ℓ 1,100,893.85  gap -0.59 %")
+	out := Render(r, testkit.Plain(), 70)
+	testkit.Contains(t, "review", out, "× 8p1d-dep2-dep16-c4096  ✓ covered\n      line value 853,132.41  gap -5.85 %", "9p1d-dep2-dep16-b160-c7480  ✓ covered\n      line value 1,100,893.85  gap -0.59 %")
 }
 
 // TestGainsAgainstCompetitor reproduces DATA.md's gains at p90 interactivity.
 func TestGainsAgainstCompetitor(t *testing.T) {
 	pts := testkit.Demo()
 	r := computeOwn(pts, nil, model.AxisP90Intvty, model.AxisTputPerGPU, false)
-	out := Render(r, testkit.Plain())
+	out := Render(r, testkit.Plain(), 70)
 	if !strings.Contains(out, "9p1d-dep2-dep16-b192-c7480  +11.05 %  (1,117,063 vs 1,005,892.79)") {
 		t.Errorf("no +11.05 %% gain for 9P BS192:\n%s", out)
 	}
