@@ -87,7 +87,7 @@ func TestLongLinesWrapInsidePanes(t *testing.T) {
 	text := paneText(m.panes[layout.Review].View())
 	for _, want := range []string{
 		"kept points under the upper concave hull (time-sharing neighbours beat them; worth a look)",
-		"coverage · frontier points of tput-per-gpu against E2EL (InferenceX recommends at least 5)",
+		"removal review on mean-intvty × tput-per-gpu",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the grid at 160×45 lacks %q whole", want)
