@@ -96,7 +96,7 @@ func TestLongLinesWrapInsidePanes(t *testing.T) {
 	press(m, "3", "z")
 	text = paneText(m.panes[layout.Planner].View())
 	for _, want := range []string{
-		"! total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step",
+		"warning: total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step",
 		"run a saturation sweep (fixed prefill workers, rising concurrency, free cap)",
 	} {
 		if !strings.Contains(text, want) {

@@ -1,8 +1,6 @@
 package plan
 
 import (
-	"fmt"
-
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 )
@@ -30,19 +28,4 @@ func advisedCap(cal *planner.Calibration, k model.Knobs, rec int) int {
 		}
 	}
 	return 0
-}
-
-// capAdvice is the recommended-cap hint, in agreement with the binding
-// warning.
-func capAdvice(p planner.Prediction, k model.Knobs, advised int) string {
-	c := model.Thousands(float64(k.Concurrency), 0)
-	switch {
-	case p.RecommendedDecodeBS <= 0:
-		return "recommended cap –"
-	case advised == 0:
-		return fmt.Sprintf("no captured cap stops binding at c%s: lower the concurrency", c)
-	case advised == p.RecommendedDecodeBS:
-		return fmt.Sprintf("recommended cap %d", advised)
-	}
-	return fmt.Sprintf("recommended cap %d at c%s (%d suits the prefill ceiling, binds here)", advised, c, p.RecommendedDecodeBS)
 }
