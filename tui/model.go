@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -29,6 +30,7 @@ type Model struct {
 	keys   keys.KeyMap
 	theme  string
 	styles themes.Styles
+	clip   io.Writer // where OSC 52 goes (C, P)
 	st     *workbench.State
 
 	panes [layout.NumPanes]pane
@@ -78,6 +80,7 @@ func New(opts Options) *Model {
 		m.st.Specs = opts.Specs
 	}
 	m.styles = themes.New(m.theme, opts.Renderer)
+	m.clip = clipboardWriter(opts.Clipboard)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))
 	m.help = scroll.New(m.keys.Review.Scroll)
 	notes := []string{}

@@ -3,6 +3,8 @@
 package tui
 
 import (
+	"io"
+
 	"github.com/charmbracelet/lipgloss"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
@@ -48,4 +50,7 @@ type Options struct {
 	// ViewDir is where e writes the view's CSV and plot; "": the current
 	// directory.
 	ViewDir string
+	// Clipboard receives the OSC 52 sequences C and P write; nil: stdout,
+	// the terminal.
+	Clipboard io.Writer
 }

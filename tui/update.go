@@ -46,6 +46,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleExported(msg)
 	case msgs.Save:
 		cmd = m.saveCmd()
+	case msgs.Copy:
+		cmd = m.copyCmd(msg)
 	case targetsCheckedMsg:
 		if len(msg.problems) > 0 {
 			m.hold(strings.Join(msg.problems, " · "))
@@ -198,6 +200,8 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.info(fmt.Sprintf("log-scale x: %v", m.st.LogX))
 	case key.Matches(msg, g.Theme):
 		return m.cycleTheme()
+	case key.Matches(msg, g.Copy):
+		return m.copyFocused()
 	case key.Matches(msg, g.Reload):
 		m.info("reloading…")
 		return tea.Batch(m.load(), m.spin.Tick)

@@ -220,3 +220,8 @@ func (m *Model) Pending() tea.Cmd { return nil }
 
 // Handle owns no messages.
 func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }
+
+// Copy is the selected point's ID (C).
+func (m *Model) Copy() (msgs.Copy, bool) {
+	return msgs.Copy{Text: m.st.Selected, What: "point ID"}, m.st.Selected != ""
+}

@@ -18,8 +18,11 @@ type Global struct {
 	Jump                           [5]key.Binding
 	XAxis, XAxisPrev, LogX, Theme  key.Binding
 	Reload, Zoom, Undo             key.Binding
-	Cancel                         key.Binding
-	Curves                         Curves
+	// Copy puts what the focused pane names (the selected point's ID, the
+	// export's selectors) on the clipboard; y and Y cycle the y metric.
+	Copy   key.Binding
+	Cancel key.Binding
+	Curves Curves
 }
 
 // Curves are the global keys that choose what the workbench shows: which
@@ -85,6 +88,7 @@ type Review struct {
 type Export struct {
 	Scroll
 	Write, Targets     key.Binding
+	CopyDiff           key.Binding
 	FieldUp, FieldDown key.Binding
 	Set, Apply, Cancel key.Binding
 }
@@ -124,6 +128,7 @@ func Default() KeyMap {
 		Theme:     b("T", "theme", "T"),
 		Reload:    b("r", "reload", "r"),
 		Cancel:    b("esc", "cancel", "esc"),
+		Copy:      b("C", "copy ID/selector", "C"),
 		Curves: Curves{
 			Next:         b("]", "next curve", "]"),
 			Prev:         b("[", "prev curve", "["),
@@ -185,7 +190,7 @@ func Default() KeyMap {
 		},
 		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D")},
 		Export: Export{
-			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"),
+			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"), CopyDiff: b("P", "copy the diff", "P"),
 			FieldUp: b("↑/k", "prev target", "up", "k"), FieldDown: b("↓/j", "next target", "down", "j"),
 			Set: b("enter", "edit target", "enter"), Apply: b("enter", "set", "enter"), Cancel: b("esc", "close", "esc"),
 		},
@@ -225,7 +230,7 @@ func (k KeyMap) EverywhereBindings() []key.Binding {
 	g := k.Global
 	out := []key.Binding{g.NextPane, g.PrevPane}
 	out = append(out, g.Jump[:]...)
-	return append(out, g.XAxis, g.XAxisPrev, g.LogX, g.Zoom, g.Undo, g.Theme, g.Reload, g.Help, g.Quit, g.ForceQuit, g.Suspend, g.Cancel)
+	return append(out, g.XAxis, g.XAxisPrev, g.LogX, g.Zoom, g.Undo, g.Copy, g.Theme, g.Reload, g.Help, g.Quit, g.ForceQuit, g.Suspend, g.Cancel)
 }
 
 // CurveBindings are the global keys that choose what is shown, in help order.
@@ -272,6 +277,6 @@ func (k KeyMap) PaneGroups() []Group {
 		{"points", points},
 		{"planner", []key.Binding{pl.Up, pl.Down, pl.PageUp, pl.PageDown, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, pl.Toggle, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
 		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.DropOrphans)},
-		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, in("targets", e.Set), in("targets", e.Cancel))},
+		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, e.CopyDiff, in("targets", e.Set), in("targets", e.Cancel))},
 	}
 }

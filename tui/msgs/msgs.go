@@ -40,3 +40,14 @@ type Exported struct {
 // Save asks the root to save the session now (a setting changed that no
 // state change records).
 type Save struct{}
+
+// Copy asks the root to put Text on the clipboard (OSC 52); What names it
+// in the status line ("point ID", "the export diff").
+type Copy struct {
+	Text, What string
+}
+
+// CopyCmd sends a Copy.
+func CopyCmd(text, what string) tea.Cmd {
+	return func() tea.Msg { return Copy{Text: text, What: what} }
+}

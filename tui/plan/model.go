@@ -334,3 +334,9 @@ func (m *Model) Sync() {
 		m.Handle(cmd())
 	}
 }
+
+// Copy is the configuration on the knobs, as an ID (C).
+func (m *Model) Copy() (msgs.Copy, bool) {
+	id := m.Knobs().BaseID()
+	return msgs.Copy{Text: id, What: "configuration ID"}, id != ""
+}

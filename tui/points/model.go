@@ -344,3 +344,8 @@ func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }
 
 // Cursor is the table's cursor row (tests).
 func (m *Model) Cursor() int { return m.table.Cursor() }
+
+// Copy is the selected point's ID (C).
+func (m *Model) Copy() (msgs.Copy, bool) {
+	return msgs.Copy{Text: m.st.Selected, What: "point ID"}, m.st.Selected != ""
+}
