@@ -12,7 +12,9 @@ import (
 )
 
 // osc52Seq is the sequence that asks the terminal to put s on its clipboard.
-func osc52Seq(s string) string { return "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(s)) + "\a" }
+func osc52Seq(s string) string {
+	return "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(s)) + "\a"
+}
 
 // TestCopySelectedID: C in the points pane writes the selected point's ID
 // as OSC 52 and says so; C in the review pane copies nothing and says why.
