@@ -5,6 +5,7 @@ package keys
 import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/table"
+	"github.com/sweeptune/sweeptune/tui/layout"
 )
 
 func b(help, desc string, keys ...string) key.Binding {
@@ -15,7 +16,7 @@ func b(help, desc string, keys ...string) key.Binding {
 type Global struct {
 	Quit, ForceQuit, Suspend, Help key.Binding
 	NextPane, PrevPane             key.Binding
-	Jump                           [5]key.Binding
+	Jump                           [layout.NumPanes]key.Binding
 	XAxis, XAxisPrev, LogX, Theme  key.Binding
 	Reload, Zoom, Undo             key.Binding
 	// Copy puts what the focused pane names (the selected point's ID, the
@@ -144,10 +145,9 @@ func Default() KeyMap {
 			WriteCSV:     b("e", "write CSV + plot", "e"),
 		},
 	}
-	names := [5]string{"curve", "points", "planner", "review", "export"}
 	for i := range g.Jump {
 		d := string(rune('1' + i))
-		g.Jump[i] = b(d, names[i], d)
+		g.Jump[i] = b(d, layout.Names[i], d)
 	}
 	tk := table.DefaultKeyMap()
 	// u is the workbench's undo and d stays free: half pages move with
