@@ -64,13 +64,8 @@ func Report(curves []ReportCurve, o ReportOptions) Doc {
 			key := rc.Key
 			rivals := model.Rivals(competitors, key, func(p *model.Point) bool { return p.Curve != key })
 			series := plot.CurveSet(model.Curve{Key: rc.Key, Points: rc.Points}, model.GroupCurves(rivals), o.X, o.Y, false, nil)
-			canvas := plot.Plot(series, plot.PlotOptions{Width: o.Width, Height: o.Height, X: o.X, Y: o.Y, LogX: o.LogX})
 			d.Blank()
-			for _, l := range canvas.Lines {
-				d.Add(P(strings.TrimRight(l, " ")))
-			}
-			d.Add(S(Muted, plot.AxisCaption(o.X, o.Y, o.LogX)))
-			d.Add(S(Muted, "frontier points: "+plot.LegendText(series)+"   ○ dominated"))
+			d.Append(Plot(series, plot.PlotOptions{Width: o.Width, Height: o.Height, X: o.X, Y: o.Y, LogX: o.LogX}))
 		}
 		d.Lines = append(d.Lines, nil) // one blank line after every curve
 	}

@@ -139,7 +139,7 @@ func (m *Model) redraw() {
 		g, ok := m.gains[sel.ID]
 		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok}
 	}
-	m.view, m.canvas, m.top = render(in, m.styles, m.w, m.h)
+	m.view, m.canvas, m.top = draw(in, m.styles, m.w, m.h)
 	m.drawn = series
 }
 
