@@ -36,7 +36,7 @@ func (m *Model) saveCmd() tea.Cmd {
 	f := session.FromState(m.st, m.theme)
 	f.Inputs = m.opts.Inputs.Paths
 	f.Exported = m.exported
-	f.Export = toTargets(m.exportConfig())
+	f.Export = m.exportConfig().Targets()
 	if v := m.pendingView; v != nil { // not applied yet: keep what the session had
 		f.Curve, f.Overlays = v.Curve, v.Overlays
 	}

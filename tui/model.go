@@ -2,7 +2,6 @@ package tui
 
 import (
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/spinner"
@@ -33,8 +32,9 @@ type Model struct {
 	clip   io.Writer // where OSC 52 goes (C, P)
 	st     *workbench.State
 
-	panes [layout.NumPanes]pane
-	focus int
+	panes  [layout.NumPanes]pane
+	export *export.Model // the export pane, also panes[layout.Export]: its targets go in the session
+	focus  int
 
 	w, h int
 	lay  layout.Layout
@@ -112,18 +112,19 @@ func New(opts Options) *Model {
 	if problem != "" {
 		notes = append(notes, "session: "+problem)
 	}
-	exportCfg := opts.Export.Fill(fromTargets(saved)) // flags first, then the session
+	exportCfg := opts.Export.Fill(export.FromTargets(saved)) // flags first, then the session
 	m.st.SetPlanned(safePoints(m.st.Planned))
 	m.exported = opts.Session.Exported
 	if len(notes) > 0 {
 		m.hold(strings.Join(notes, " · "))
 	}
+	m.export = export.New(m.st, m.keys.Export, m.styles, exportCfg)
 	m.panes = [layout.NumPanes]pane{
 		layout.Curve:   curve.New(m.st, m.keys.Curve, m.styles),
 		layout.Points:  points.New(m.st, m.keys.Points, m.styles),
 		layout.Planner: plan.New(m.st, m.keys.Planner, m.styles),
 		layout.Review:  review.New(m.st, m.keys.Review, m.styles),
-		layout.Export:  export.New(m.st, m.keys.Export, m.styles, exportCfg),
+		layout.Export:  m.export,
 	}
 	m.st.TakeChanges()
 	m.compose()
@@ -175,33 +176,7 @@ func (m *Model) checkTargets() tea.Cmd {
 }
 
 // exportConfig is where the export goes now.
-func (m *Model) exportConfig() export.Config {
-	return m.panes[layout.Export].(*export.Model).Config()
-}
-
-func fromTargets(t session.Targets) export.Config {
-	return export.Config{RecipePath: t.Recipe, MasterPath: t.Master, ChangelogPath: t.Changelog,
-		ConfigKeys: t.ConfigKeys, PRLink: t.PRLink, Image: t.Image, Replace: t.Replace}
-}
-
-func toTargets(c export.Config) *session.Targets {
-	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && c.Image == "" && !c.Replace {
-		return nil
-	}
-	// Paths are kept absolute: the next start may be in another directory.
-	return &session.Targets{Recipe: abs(c.RecipePath), Master: abs(c.MasterPath), Changelog: abs(c.ChangelogPath),
-		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Image: c.Image, Replace: c.Replace}
-}
-
-func abs(path string) string {
-	if path == "" {
-		return ""
-	}
-	if a, err := filepath.Abs(path); err == nil {
-		return a
-	}
-	return path
-}
+func (m *Model) exportConfig() export.Config { return m.export.Config() }
 
 // State exposes the shared state to tests.
 func (m *Model) State() *workbench.State { return m.st }

@@ -435,7 +435,7 @@ func (m *Model) handleExported(msg msgs.Exported) tea.Cmd {
 	cmd := m.handleOther(msg)
 	if msg.Err != nil {
 		m.fail("export failed: " + msg.Err.Error())
-		return tea.Batch(cmd, m.panes[layout.Export].Pending())
+		return tea.Batch(cmd, m.export.Pending())
 	}
 	m.st.ClearExported(msg.Marks, msg.Planned, msg.Added)
 	m.exported = session.Signature(m.st)
