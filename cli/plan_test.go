@@ -179,8 +179,8 @@ func TestPlanText(t *testing.T) {
 		"1,033,494  1,015,964  -1.70 %",
 		"mean |err|",
 		// No run duration is known for table A's 3P c1228: a dash, not 3600 s.
-		"3p1d-dep2-dep16-b24-c1228   -1.99 %          +3.06 %         -0.49 %         no        –       –",
-		"5p1d-dep2-dep16-b40-c2884   -2.13 %          -2.13 %         -4.73 %        yes        –  3600 s",
+		"3p1d-dep2-dep16-b24-c1228    -1.99 %          +3.06 %         -0.49 %         no        –       –",
+		"5p1d-dep2-dep16-b40-c2884    -2.13 %          -2.13 %         -4.73 %        yes        –  3600 s",
 		"skipped agg-tp4-c16: aggregated points are out of scope",
 		"skipped 5p1d-dep2-dep16-b40-c2884@published: twin of fit point 5p1d-dep2-dep16-b40-c2884 (same configuration): not held out",
 		"every prediction: τP unknown (at least 4,220,016 tok/s per prefill worker)",

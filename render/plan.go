@@ -440,3 +440,52 @@ func SecCell(v *float64) string {
 	}
 	return strconv.FormatFloat(*v, 'f', 2, 64) + " s"
 }
+
+// PlanResult is what `sweeptune plan` computed: always the calibration,
+// and each of a prediction (with how far to trust it), a backtest and a
+// design when asked for.
+type PlanResult struct {
+	Curve       model.CurveKey
+	Calibration *planner.Calibration
+	Fit         planner.FitChoice
+	// Prediction is nil unless one configuration was predicted (Config).
+	Prediction *planner.Prediction
+	Config     planner.Config
+	// Trust is the fit backtested on the curve's other disaggregated
+	// points, shown beside a prediction when there is no full Backtest
+	// (nil: none to test on).
+	Trust *planner.BacktestResult
+	// Backtest, when set, lists every held-out point.
+	Backtest *planner.BacktestResult
+	HeldOut  []model.Point
+	// Design, when Designed, is the designed sweep within MaxGPUs.
+	Design   []planner.Proposal
+	Designed bool
+	MaxGPUs  int
+}
+
+// Plan is the plan command's text: the curve, the calibration, then the
+// prediction, backtest and design asked for.
+func Plan(r PlanResult) Doc {
+	var d Doc
+	d.Add(S(Muted, "curve: "), S(Bold, r.Curve.String()))
+	d.Blank()
+	d.Append(Calibration(r.Calibration, r.Fit))
+	if r.Prediction != nil {
+		d.Blank()
+		d.Append(Prediction(r.Config, *r.Prediction, AdviceUnknown))
+		if r.Backtest == nil {
+			d.Blank()
+			d.Append(Trust(r.Trust))
+		}
+	}
+	if r.Backtest != nil {
+		d.Blank()
+		d.Append(Backtest(r.Backtest, r.HeldOut))
+	}
+	if r.Designed {
+		d.Blank()
+		d.Append(Design(r.Design, r.MaxGPUs))
+	}
+	return d
+}
