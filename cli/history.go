@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -138,42 +137,19 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 
 // writeDates lists each curve's run dates and the points of each.
 func writeDates(w io.Writer, curves []model.Curve, asJSON bool) {
-	type dateJSON struct {
-		Date   string `json:"date"`
-		Points int    `json:"points"`
+	if !asJSON {
+		fmt.Fprint(w, render.RunDates(curves).Plain())
+		return
 	}
 	type curveJSON struct {
-		Curve model.CurveKey `json:"curve"`
-		Dates []dateJSON     `json:"dates"`
+		Curve model.CurveKey    `json:"curve"`
+		Dates []model.DateCount `json:"dates"`
 	}
 	out := []curveJSON{}
 	for _, c := range curves {
-		count := map[string]int{}
-		for i := range c.Points {
-			if d := c.Points[i].Prov.Date; d != "" {
-				count[d[:min(len(d), 10)]]++
-			}
-		}
-		cj := curveJSON{Curve: c.Key, Dates: []dateJSON{}}
-		for _, d := range model.Dates(c.Points) {
-			cj.Dates = append(cj.Dates, dateJSON{d, count[d]})
-		}
-		out = append(out, cj)
+		out = append(out, curveJSON{Curve: c.Key, Dates: model.DateCounts(c.Points)})
 	}
-	if asJSON {
-		writeJSON(w, out)
-		return
-	}
-	for _, c := range out {
-		parts := make([]string, len(c.Dates))
-		for i, d := range c.Dates {
-			parts[i] = fmt.Sprintf("%s (%d)", d.Date, d.Points)
-		}
-		if len(parts) == 0 {
-			parts = []string{"undated"}
-		}
-		fmt.Fprintf(w, "%s\n  %s\n", c.Curve, strings.Join(parts, ", "))
-	}
+	writeJSON(w, out)
 }
 
 // historyJSON is the comparison as JSON: IDs and numbers, no prose.

@@ -7,6 +7,25 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 )
 
+// RunDates lists each curve's run dates with how many points each run
+// measured ("undated" when none carries a date).
+func RunDates(curves []model.Curve) Doc {
+	var d Doc
+	for _, c := range curves {
+		dates := model.DateCounts(c.Points)
+		parts := make([]string, len(dates))
+		for i, dc := range dates {
+			parts[i] = dc.Date + " (" + model.Thousands(float64(dc.Points), 0) + ")"
+		}
+		if len(parts) == 0 {
+			parts = []string{"undated"}
+		}
+		d.Add(S(Bold, c.Key.String()))
+		d.Add(P("  " + strings.Join(parts, ", ")))
+	}
+	return d
+}
+
 // History words one curve's comparison between two dates: the later
 // frontier against the earlier one at the same x, the points that left it,
 // and the perf-changelog entries committed in between that name the curve.
