@@ -111,6 +111,9 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 	}
 	res := render.PlanResult{Curve: curve.Key, Calibration: cal, Fit: choice, Prediction: pred, Config: f.config(cal.Template),
 		Backtest: bt, HeldOut: heldOut(curve.Points, fit), Design: props, Designed: f.design, MaxGPUs: f.maxGPUs}
+	if pred != nil {
+		res.Advised = render.CapAdvice(cal.AdvisedCap(res.Config, pred.RecommendedDecodeBS))
+	}
 	if pred != nil && bt == nil {
 		if t, err := planner.Backtest(fit, disaggOnly(heldOut(curve.Points, fit))); err == nil {
 			res.Trust = t

@@ -175,7 +175,7 @@ func TestPlanText(t *testing.T) {
 		"τP          unknown, at least 4,220,016 tok/s per prefill worker",
 		"1,015,964 tok/s/GPU",
 		"regime             cap-bound",
-		"recommended BS     96",
+		"recommended BS     112 at c5,540 (96 suits the prefill ceiling, binds here)",
 		"1,033,494  1,015,964  -1.70 %",
 		"mean |err|",
 		// No run duration is known for table A's 3P c1228: a dash, not 3600 s.

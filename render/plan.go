@@ -451,6 +451,7 @@ type PlanResult struct {
 	// Prediction is nil unless one configuration was predicted (Config).
 	Prediction *planner.Prediction
 	Config     planner.Config
+	Advised    CapAdvice // the advised cap for the prediction (Calibration.AdvisedCap)
 	// Trust is the fit backtested on the curve's other disaggregated
 	// points, shown beside a prediction when there is no full Backtest
 	// (nil: none to test on).
@@ -473,7 +474,7 @@ func Plan(r PlanResult) Doc {
 	d.Append(Calibration(r.Calibration, r.Fit))
 	if r.Prediction != nil {
 		d.Blank()
-		d.Append(Prediction(r.Config, *r.Prediction, AdviceUnknown))
+		d.Append(Prediction(r.Config, *r.Prediction, r.Advised))
 		if r.Backtest == nil {
 			d.Blank()
 			d.Append(Trust(r.Trust))

@@ -12,6 +12,11 @@ import (
 	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
+// ExportTargets are where the workbench's export writes (the recipe,
+// master config and its keys, changelog, PR link, image): the command
+// line's flags, filled from the session for what they leave empty.
+type ExportTargets = export.Config
+
 // Options configure the workbench: plain values the caller resolved from
 // its flags. The workbench reads the inputs itself, in a tea.Cmd.
 type Options struct {
@@ -32,7 +37,7 @@ type Options struct {
 	// Mouse enables mouse reporting (click to focus, wheel to scroll).
 	Mouse bool
 	// Export says where w writes (--recipe, --master, --changelog, …).
-	Export export.Config
+	Export ExportTargets
 	// Note is shown in the status line at start (a session that could not
 	// be read, nothing to watch).
 	Note string

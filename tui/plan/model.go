@@ -205,7 +205,7 @@ func (m *Model) predict(show bool) {
 	m.pred, m.predErr = m.fit.Cal.Predict(planner.ConfigFromKnobs(m.knobs))
 	m.advised = 0
 	if m.predErr == nil && m.pred.RecommendedDecodeBS > 0 {
-		m.advised = advisedCap(m.fit.Cal, m.knobs, m.pred.RecommendedDecodeBS)
+		m.advised = m.fit.Cal.AdvisedCap(planner.ConfigFromKnobs(m.knobs), m.pred.RecommendedDecodeBS)
 	}
 	if show {
 		m.seeded = true
