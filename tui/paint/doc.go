@@ -11,19 +11,10 @@ import (
 // Style is the theme's style for a render class: the one place where the
 // presentation layer's classes meet the workbench's colours.
 func Style(st themes.Styles, c render.Class) lipgloss.Style {
-	switch c {
-	case render.Muted:
-		return st.Muted
-	case render.Accent:
-		return st.Accent
-	case render.Bold:
-		return st.Bold
-	case render.Good:
-		return st.Good
-	case render.Bad:
-		return st.Bad
-	case render.Warn:
-		return st.Warn
+	byClass := [...]lipgloss.Style{render.Plain: lipgloss.NewStyle(), render.Muted: st.Muted, render.Accent: st.Accent, render.Bold: st.Bold,
+		render.Good: st.Good, render.Bad: st.Bad, render.Warn: st.Warn}
+	if int(c) < len(byClass) {
+		return byClass[c]
 	}
 	return lipgloss.NewStyle()
 }
