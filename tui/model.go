@@ -10,6 +10,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/curve"
+	"github.com/sweeptune/sweeptune/tui/dates"
 	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/layout"
@@ -49,8 +50,8 @@ type Model struct {
 	help         scroll.View   // the full help, scrolled with the scroll keys
 	pick         *picker.Model // an open picker (curve, overlays, dates)
 	pickKind     pickKind
-	pickFrom     string     // the first date of a comparison
-	dates        *datesView // the open "compare two dates" view
+	pickFrom     string      // the first date of a comparison
+	dates        *dates.View // the open "compare two dates" view
 	datesSeq     int
 	changelogs   []sources.ChangelogFile // changelogs among the loaded inputs
 	zoomed       bool                    // z: the focused pane alone on the screen

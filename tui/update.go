@@ -52,8 +52,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if len(msg.problems) > 0 {
 			m.hold(strings.Join(msg.problems, " · "))
 		}
-	case datesMsg:
-		m.handleDates(msg)
 	case viewWrittenMsg:
 		m.handleViewWritten(msg)
 	default:
@@ -387,8 +385,12 @@ func (m *Model) handleSaved(msg savedMsg) {
 	}
 }
 
-// handleOther gives pane-owned messages (export results) to their owner.
+// handleOther gives pane-owned messages (export results) to their owner,
+// and a comparison of two dates to its view.
 func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
+	if m.dates.Handle(msg, m.styles) {
+		return nil
+	}
 	for _, p := range m.panes {
 		if cmd, handled := p.Handle(msg); handled {
 			return cmd
