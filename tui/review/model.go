@@ -1,3 +1,7 @@
+// Package review is the removal review pane: the review of the shown
+// curve with its marked points removed (workbench.ReviewShown, the
+// model.Review the CLI and the export run too), worded by render.Review
+// for the pane's width; p lets planned points into the kept curve.
 package review
 
 import (
@@ -18,7 +22,7 @@ type Model struct {
 	st     *workbench.State
 	keys   keys.Review
 	styles themes.Styles
-	report Report
+	report workbench.Review
 	view   scroll.View
 	width  int
 	gen    int
@@ -29,7 +33,7 @@ type Model struct {
 // reviewedMsg is a finished review; gen drops stale ones.
 type reviewedMsg struct {
 	gen    int
-	report Report
+	report workbench.Review
 }
 
 // New returns the pane over the shared state.
@@ -79,7 +83,7 @@ func (m *Model) Pending() tea.Cmd {
 	}
 	orphans := m.st.Orphans()
 	return func() tea.Msg {
-		r := Compute(curve, view, others, marks, x, y, withPlanned)
+		r := workbench.ReviewShown(curve, view, others, marks, x, y, withPlanned)
 		r.Orphans = orphans
 		return reviewedMsg{gen: gen, report: r}
 	}
@@ -113,7 +117,7 @@ func (m *Model) redraw() {
 }
 
 // Report is the current review (for tests and the export pane).
-func (m *Model) Report() Report { return m.report }
+func (m *Model) Report() workbench.Review { return m.report }
 
 // Update scrolls, and p lets planned points into the kept curve or out.
 func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {

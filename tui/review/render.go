@@ -4,6 +4,7 @@ import (
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/paint"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // maxKept is how many kept IDs the pane names in the header: a curve of
@@ -19,11 +20,11 @@ func Options(width int) render.ReviewOptions {
 
 // Doc is the report's words (render.ReviewOfMarks), the same the CLI
 // prints, laid out for width cells.
-func Doc(r Report, width int) render.Doc {
+func Doc(r workbench.Review, width int) render.Doc {
 	return render.ReviewOfMarks(r.Orphans, r.Curves, Options(width))
 }
 
 // Render is the report in the theme's styles, laid out for width cells.
-func Render(r Report, st themes.Styles, width int) string {
+func Render(r workbench.Review, st themes.Styles, width int) string {
 	return paint.Doc(Doc(r, width), st)
 }

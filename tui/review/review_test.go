@@ -66,7 +66,7 @@ func TestRenderGolden(t *testing.T) {
 
 // computeOwn reviews the demo's own curve (dynamo-sglang) with the
 // competitor's curve as the overlaid other, as the workbench shows it.
-func computeOwn(pts []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) Report {
+func computeOwn(pts []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) workbench.Review {
 	own, others := testkit.SplitCompetitor(pts)
-	return Compute(own[0].Curve, own, others, marks, x, y, withPlanned)
+	return workbench.ReviewShown(own[0].Curve, own, others, marks, x, y, withPlanned)
 }
