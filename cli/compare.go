@@ -79,7 +79,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		for _, c := range curves {
 			rep.Points = append(rep.Points, c.Gains...)
 		}
-		if err := writeJSON(env.stdout, rep); err != nil {
+		if err := writeDoc(env.stdout, rep, loadWarnings(s.ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 		return loadCode

@@ -103,7 +103,7 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 		}
 	}
 	if f.json {
-		if err := writeJSON(env.stdout, rep); err != nil {
+		if err := writeDoc(env.stdout, rep, loadWarnings(ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 	} else {
