@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
@@ -72,14 +73,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // newRoot is the whole command tree, built afresh for each Run.
 func newRoot(env *cmdEnv) *cobra.Command {
 	root := newDefaultCmd(env)
+	root.SetIn(env.stdin) // before the completion command, which keeps its writer
+	root.SetOut(env.stdout)
+	root.SetErr(env.stderr)
 	for _, b := range builders {
 		root.AddCommand(b(env))
 	}
-	root.SetIn(env.stdin)
-	root.SetOut(env.stdout)
-	root.SetErr(env.stderr)
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	for _, c := range append(root.Commands(), root) {
+		c.Example = examples[c.Name()]
+		completeFlagValues(c)
+	}
 	root.SilenceErrors, root.SilenceUsage = true, true
 	root.SuggestionsMinimumDistance = 2
+	root.Version = render.BuildText("sweeptune", thisBuild()).Plain()
+	root.SetVersionTemplate("{{.Version}}")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	return root
 }

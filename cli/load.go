@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -88,7 +87,7 @@ func addJSON(fs *pflag.FlagSet, v *bool) {
 
 // addX is the --x flag with the command's default axis.
 func addX(fs *pflag.FlagSet, v *string, def model.Axis) {
-	fs.StringVar(v, "x", def.Name, "x axis: "+xAxisNames())
+	fs.StringVarP(v, "x", "x", def.Name, "x axis: "+xAxisNames())
 }
 
 // splitIDs splits a comma-separated ID list, dropping empties.
@@ -100,11 +99,4 @@ func splitIDs(s string) []string {
 		}
 	}
 	return out
-}
-
-// writeJSON prints v indented.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }

@@ -6,9 +6,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/themes"
 )
 
 // viewFlags choose what each curve shows: the y metric and the power and
@@ -47,7 +49,7 @@ func (f *viewFlags) register(fs *pflag.FlagSet) {
 }
 
 func (f *viewFlags) registerY(fs *pflag.FlagSet) {
-	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: "+yAxisNames()+" (cost-per-mtok: lower is better)")
+	fs.StringVarP(&f.y, "y", "y", model.AxisTputPerGPU.Name, "y axis: "+yAxisNames()+" (cost-per-mtok: lower is better)")
 }
 
 func (f *viewFlags) registerDates(fs *pflag.FlagSet) {
@@ -237,4 +239,29 @@ func (f *curveFlags) loadShown(paths []string, v view, env *cmdEnv) (shown, bool
 		s.code = exitBadInput
 	}
 	return s, true
+}
+
+// completeFlagValues offers the shell completion of the closed flags'
+// values (axes, sources, themes) on c, wherever c has them.
+func completeFlagValues(c *cobra.Command) {
+	axisNames := func(axes []model.Axis) []string {
+		out := make([]string, len(axes))
+		for i, a := range axes {
+			out[i] = a.Name
+		}
+		return out
+	}
+	srcs := make([]string, len(model.Sources))
+	for i, s := range model.Sources {
+		srcs[i] = string(s)
+	}
+	for name, values := range map[string][]string{
+		"x": axisNames(model.XAxes), "y": axisNames(model.YAxes), "source": srcs,
+		"theme": themes.Names(), "color": {"auto", "always", "never"},
+	} {
+		if c.Flags().Lookup(name) == nil {
+			continue
+		}
+		_ = c.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+	}
 }
