@@ -9,8 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/render"
@@ -41,6 +43,11 @@ type cmdEnv struct {
 	stdout, stderr io.Writer
 	isTerminal     bool // stdout is a terminal
 	code           int  // the exit code the command that ran returned
+
+	debugPath string      // --debug FILE
+	debugFile *os.File    // open while the command runs
+	log       *log.Logger // nil without --debug
+	start     time.Time
 }
 
 // run is the one boundary between data and the terminal for every command:
@@ -51,7 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out, errOut := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
 	defer out.Flush()
 	defer errOut.Flush()
-	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: stdoutIsTerminal(stdout)}
+	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: stdoutIsTerminal(stdout), start: time.Now()}
 	root := newRoot(env)
 	if args == nil {
 		args = []string{} // nil would make cobra read os.Args
@@ -65,8 +72,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(env.stderr, "%s: %s\n", name, strings.TrimRight(err.Error(), "\n"))
 		fmt.Fprintf(env.stderr, "Run '%s --help' for usage.\n", name)
+		env.closeDebug(exitBadInput)
 		return exitBadInput
 	}
+	env.closeDebug(env.code)
 	return env.code
 }
 
@@ -76,6 +85,7 @@ func newRoot(env *cmdEnv) *cobra.Command {
 	root.SetIn(env.stdin) // before the completion command, which keeps its writer
 	root.SetOut(env.stdout)
 	root.SetErr(env.stderr)
+	addDebug(root, env)
 	for _, b := range builders {
 		root.AddCommand(b(env))
 	}

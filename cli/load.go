@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
@@ -51,7 +52,9 @@ func (f *inputFlags) load(paths []string, env *cmdEnv) (*sources.Dataset, int) {
 	if !ok {
 		return nil, exitBadInput
 	}
+	start := time.Now()
 	ds := demo.LoadInputs(in)
+	env.logLoad(inputsText(in), ds, time.Since(start))
 	code := exitOK
 	if len(ds.Warnings) > 0 {
 		code = exitBadInput
