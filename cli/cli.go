@@ -89,8 +89,10 @@ func newRoot(env *cmdEnv) *cobra.Command {
 	for _, b := range builders {
 		root.AddCommand(b(env))
 	}
+	root.SetHelpCommand(newHelpCmd())
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
+	shellsOnly(root)
 	for _, c := range append(root.Commands(), root) {
 		c.Example = examples[c.Name()]
 		completeFlagValues(c)
