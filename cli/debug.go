@@ -17,7 +17,7 @@ import (
 
 // addDebug attaches --debug to the root, inherited by every command.
 func addDebug(root *cobra.Command, env *cmdEnv) {
-	root.PersistentFlags().StringVar(&env.debugPath, "debug", "", "append a debug log to this file (loads with file counts and timings; keys in the workbench)")
+	root.PersistentFlags().StringVar(&env.debugPath, "debug", "", "append a debug log to `FILE` (loads with file counts and timings; keys in the workbench)")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if env.debugPath == "" {
 			return nil

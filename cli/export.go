@@ -28,8 +28,8 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	fs := cmd.Flags()
 	f.inputFlags.register(fs)
 	req := &f.req
-	fs.StringVar(&f.add, "add", "", "IDs of points to write (comma-separated)")
-	fs.StringVar(&f.remove, "remove", "", "IDs of points whose overrides and rows go (comma-separated)")
+	fs.StringVar(&f.add, "add", "", "`IDS` of points to write (comma-separated)")
+	fs.StringVar(&f.remove, "remove", "", "`IDS` of points whose overrides and rows go (comma-separated)")
 	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one")
 	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
 	fs.StringVar(&f.keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")

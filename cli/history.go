@@ -23,9 +23,9 @@ func newHistoryCmd(env *cmdEnv) *cobra.Command {
 	f.registerY(fs)
 	f.registerSpecs(fs)
 	addX(fs, &f.x, model.DefaultXAxis)
-	fs.StringVar(&f.from, "from", "", "the earlier date (YYYY-MM-DD)")
-	fs.StringVar(&f.to, "to", "", "the later date (YYYY-MM-DD)")
-	fs.StringVar(&f.curve, "curve", "", "only the curves this selects (a source, a framework or a curve key)")
+	fs.StringVar(&f.from, "from", "", "the earlier `DATE` (YYYY-MM-DD)")
+	fs.StringVar(&f.to, "to", "", "the later `DATE` (YYYY-MM-DD)")
+	fs.StringVar(&f.curve, "curve", "", "only the curves this `SELECTOR` picks (a source, a framework or a curve key)")
 	fs.StringVar(&f.changelog, "changelog", "", "perf-changelog.yaml whose entries to date between --from and --to")
 	addJSON(fs, &f.json)
 	return cmd

@@ -20,9 +20,9 @@ type inputFlags struct {
 }
 
 func (f *inputFlags) register(fs *pflag.FlagSet) {
-	fs.IntVar(&f.gpus, "gpus", 0, "GPU count for results that carry none (AIPerf exports)")
-	fs.StringVar(&f.source, "source", "", "tag every loaded result point with this source (published, local, planned, competitor)")
-	fs.StringVar(&f.published, "published", "", "also fetch published results from this InferenceX API URL (cached for offline use)")
+	fs.IntVar(&f.gpus, "gpus", 0, "`N` GPUs for results that carry no GPU count (AIPerf exports)")
+	fs.StringVar(&f.source, "source", "", "tag every loaded result point with this `SOURCE`: published, local, planned or competitor")
+	fs.StringVar(&f.published, "published", "", "also fetch published results from this InferenceX API `URL` (cached for offline use)")
 }
 
 // inputs resolves the flags into what to read; ok is false (with a line on
@@ -90,7 +90,7 @@ func addJSON(fs *pflag.FlagSet, v *bool) {
 
 // addX is the --x flag with the command's default axis.
 func addX(fs *pflag.FlagSet, v *string, def model.Axis) {
-	fs.StringVarP(v, "x", "x", def.Name, "x axis: "+xAxisNames())
+	fs.StringVarP(v, "x", "x", def.Name, "the x `AXIS`: "+xAxisNames())
 }
 
 // splitIDs splits a comma-separated ID list, dropping empties.

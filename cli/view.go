@@ -49,11 +49,11 @@ func (f *viewFlags) register(fs *pflag.FlagSet) {
 }
 
 func (f *viewFlags) registerY(fs *pflag.FlagSet) {
-	fs.StringVarP(&f.y, "y", "y", model.AxisTputPerGPU.Name, "y axis: "+yAxisNames()+" (cost-per-mtok: lower is better)")
+	fs.StringVarP(&f.y, "y", "y", model.AxisTputPerGPU.Name, "the y `METRIC`: "+yAxisNames()+" (cost-per-mtok: lower is better)")
 }
 
 func (f *viewFlags) registerDates(fs *pflag.FlagSet) {
-	fs.StringVar(&f.asOf, "as-of", "", "show each configuration's latest measurement on or before this date (YYYY-MM-DD); later runs are left out")
+	fs.StringVar(&f.asOf, "as-of", "", "show each configuration's latest measurement on or before `DATE` (YYYY-MM-DD); later runs are left out")
 	fs.BoolVar(&f.allDates, "all-dates", false, "show every measurement of a configuration, not only its latest")
 }
 
@@ -61,7 +61,7 @@ func (f *viewFlags) registerDates(fs *pflag.FlagSet) {
 func (f *viewFlags) registerSpecs(fs *pflag.FlagSet) {
 	fs.Var(&f.gpuPower, "gpu-power", "all-in power per GPU in kW, HW=KW (repeatable), e.g. gb300=2.1; overrides the built-in table and the config file")
 	fs.Var(&f.gpuCost, "gpu-cost", "cost per GPU-hour in USD, HW=USD (repeatable), e.g. h100=1.3")
-	fs.StringVar(&f.gpuConfig, "gpu-config", "", "GPU power/cost config (default "+defaultGPUConfigText()+")")
+	fs.StringVar(&f.gpuConfig, "gpu-config", "", "GPU power/cost config `FILE` (default "+defaultGPUConfigText()+")")
 }
 
 func defaultGPUConfigText() string {
