@@ -111,7 +111,7 @@ type KeyMap struct {
 	Picker  Picker
 }
 
-// Default is the key map of TUI.md: arrows and vim keys, tab and digits
+// Default is the workbench's key map: arrows and vim keys, tab and digits
 // between panes, / filter, esc cancels, ? help, q quits.
 func Default() KeyMap {
 	g := Global{

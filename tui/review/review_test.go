@@ -15,9 +15,9 @@ func TestMain(m *testing.M) { testkit.Main(m) }
 
 var removed = map[string]bool{"8p1d-dep2-dep16-c4096": true, "agg-tep2-c16": true, "9p1d-dep2-dep16-b160-c7480": true}
 
-// TestWorkedRemovals reproduces DATA.md's worked removal review.
+// TestWorkedRemovals reproduces the worked removal review of docs/review.md.
 func TestWorkedRemovals(t *testing.T) {
-	// DATA.md's kept set leaves out the 1200 s 3P c700 run of table B.
+	// The worked example's kept set leaves out the 1200 s 3P c700 run of table B.
 	var pts []model.Point
 	for _, p := range testkit.TablesAB(t) {
 		if p.ID != "3p1d-dep2-dep16-b18-c700" {
@@ -43,7 +43,7 @@ func TestWorkedRemovals(t *testing.T) {
 	testkit.Contains(t, "review", out, "× 8p1d-dep2-dep16-c4096  ✓ covered\n      line value 853,132.41  gap -5.85 %", "9p1d-dep2-dep16-b160-c7480  ✓ covered\n      line value 1,100,893.85  gap -0.59 %")
 }
 
-// TestGainsAgainstCompetitor reproduces DATA.md's gains at p90 interactivity.
+// TestGainsAgainstCompetitor reproduces docs/review.md's gain at p90 interactivity.
 func TestGainsAgainstCompetitor(t *testing.T) {
 	pts := testkit.Demo()
 	r := computeOwn(pts, nil, model.AxisP90Intvty, model.AxisTputPerGPU, false)
