@@ -80,15 +80,22 @@ func hint(h string) string {
 func reviewHeader(d *Doc, c model.CurveReview, o ReviewOptions) {
 	d.Add(S(Accent, "removal review on "+c.X.Name+" × "+c.Y.Name))
 	d.Add(S(Muted, "curve: "), S(Bold, c.Curve.String()))
-	kept := make([]string, len(c.Kept))
-	for i := range c.Kept {
-		kept[i] = neighbour(c, c.Kept[i].ID)
+	n := len(c.Kept)
+	if o.MaxKept > 0 {
+		n = min(n, o.MaxKept)
+	}
+	kept := make([]string, n)
+	for i := range kept {
+		kept[i] = c.Kept[i].ID
+		if c.Kept[i].Source == model.SourcePlanned {
+			kept[i] += " (planned)"
+		}
 	}
 	names := strings.Join(kept, ", ")
-	if o.MaxKept > 0 {
-		names = model.FirstFew(kept, o.MaxKept)
+	if more := len(c.Kept) - n; more > 0 {
+		names += " and " + model.Thousands(float64(more), 0) + " more"
 	}
-	d.Add(S(Muted, "kept ("+model.Thousands(float64(len(kept)), 0)+"): "), P(names))
+	d.Add(S(Muted, "kept ("+model.Thousands(float64(len(c.Kept)), 0)+"): "), P(names))
 	if c.WithPlanned {
 		d.Add(S(Warn, "planned points stand in the kept curve"+hint(o.PlannedHint)+": verdicts that lean on one say so"))
 	}
