@@ -109,16 +109,16 @@ func neighbour(c model.CurveReview, id string) string {
 	return id
 }
 
-// fits reports whether every line of t is at most width cells (0: any).
-func fits(t Table, width int) bool {
-	if width <= 0 {
-		return true
-	}
-	for _, l := range t.Lines() {
-		if utf8.RuneCountInString(l.Text()) > width {
+// tableIn appends t to d when every line of it is at most width cells
+// (0: any width) and reports whether it did.
+func tableIn(d *Doc, t Table, width int) bool {
+	lines := t.Lines()
+	for _, l := range lines {
+		if width > 0 && utf8.RuneCountInString(l.Text()) > width {
 			return false
 		}
 	}
+	d.Lines = append(d.Lines, lines...)
 	return true
 }
 
@@ -159,9 +159,7 @@ func removals(d *Doc, c model.CurveReview, o ReviewOptions) {
 			neighbours(c, v), line, gap, dom, verdictText(v))
 		t.RowClass = append(t.RowClass, map[bool]Class{true: Plain, false: Bad}[v.Covered])
 	}
-	if fits(t, o.Width) {
-		d.Table(t)
-	} else {
+	if !tableIn(d, t, o.Width) {
 		for _, v := range c.Removed {
 			removalLines(d, c, v)
 		}
@@ -252,8 +250,7 @@ func underHull(d *Doc, c model.CurveReview, o ReviewOptions) {
 	for _, h := range rows {
 		t.AddRow(h.ID, model.FormatValue(x.Metric, h.X), model.FormatValue(y.Metric, h.Y), model.Thousands(h.HullValue, 2), belowHull(h))
 	}
-	if fits(t, o.Width) {
-		d.Table(t)
+	if tableIn(d, t, o.Width) {
 		return
 	}
 	for _, h := range rows {
@@ -325,8 +322,7 @@ func retunes(d *Doc, c model.CurveReview, o ReviewOptions) {
 		ds[i] = e
 		t.AddRow(r.KeptID, r.PublishedID, e.dy, e.dyp, e.dx, e.dxp)
 	}
-	if fits(t, o.Width) {
-		d.Table(t)
+	if tableIn(d, t, o.Width) {
 		return
 	}
 	for i, r := range c.Retunes {
