@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/curve"
@@ -99,7 +98,7 @@ func New(opts Options) *Model {
 	if problems := sess.Apply(m.st); len(problems) > 0 {
 		notes = append(notes, "session: "+strings.Join(problems, "; "))
 	}
-	m.restored = restoredSummary(m.st)
+	m.restored = session.Restored(m.st)
 	if sess.Curve != nil || sess.Overlays != nil {
 		m.pendingView = &sess // the curve and overlays wait for the data
 	}
@@ -133,37 +132,6 @@ func New(opts Options) *Model {
 	m.st.TakeChanges()
 	m.compose()
 	return m
-}
-
-// restoredSummary says what a session brought back ("3 marks, 1 planned
-// point, axis mean-intvty, y tput-per-mw, as of 2025-12-05"); "" for an
-// empty session.
-func restoredSummary(st *workbench.State) string {
-	y := st.Y.Name != model.AxisTputPerGPU.Name
-	dates := st.AsOf != "" || st.AllDates
-	if len(st.Marks) == 0 && len(st.Planned) == 0 && len(st.Added) == 0 && st.X.Name == model.DefaultXAxis.Name && !st.LogX && !y && !dates {
-		return "" // nothing but defaults: nothing to tell
-	}
-	parts := []string{model.Plural(len(st.Marks), "mark"), model.Plural(len(st.Planned), "planned point")}
-	if len(st.Added) > 0 {
-		parts = append(parts, model.Plural(len(st.Added), "measured point")+" to export")
-	}
-	parts = append(parts, "axis "+st.X.Name)
-	if st.LogX {
-		parts = append(parts, "log x")
-	}
-	if y {
-		parts = append(parts, "y "+st.Y.Name)
-	}
-	switch {
-	case st.AsOf != "" && st.AllDates:
-		parts = append(parts, "every run as of "+st.AsOf)
-	case st.AsOf != "":
-		parts = append(parts, "as of "+st.AsOf)
-	case st.AllDates:
-		parts = append(parts, "every run")
-	}
-	return strings.Join(parts, ", ")
 }
 
 // Init starts the first load and the spinner; the first frame (spinner,

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -101,4 +102,35 @@ func clip(s string) string {
 		return string(r[:39]) + "…"
 	}
 	return s
+}
+
+// Restored says what a session brought back ("3 marks, 1 planned
+// point, axis mean-intvty, y tput-per-mw, as of 2025-12-05"); "" for an
+// empty session.
+func Restored(st *workbench.State) string {
+	y := st.Y.Name != model.AxisTputPerGPU.Name
+	dates := st.AsOf != "" || st.AllDates
+	if len(st.Marks) == 0 && len(st.Planned) == 0 && len(st.Added) == 0 && st.X.Name == model.DefaultXAxis.Name && !st.LogX && !y && !dates {
+		return "" // nothing but defaults: nothing to tell
+	}
+	parts := []string{model.Plural(len(st.Marks), "mark"), model.Plural(len(st.Planned), "planned point")}
+	if len(st.Added) > 0 {
+		parts = append(parts, model.Plural(len(st.Added), "measured point")+" to export")
+	}
+	parts = append(parts, "axis "+st.X.Name)
+	if st.LogX {
+		parts = append(parts, "log x")
+	}
+	if y {
+		parts = append(parts, "y "+st.Y.Name)
+	}
+	switch {
+	case st.AsOf != "" && st.AllDates:
+		parts = append(parts, "every run as of "+st.AsOf)
+	case st.AsOf != "":
+		parts = append(parts, "as of "+st.AsOf)
+	case st.AllDates:
+		parts = append(parts, "every run")
+	}
+	return strings.Join(parts, ", ")
 }
