@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/watch"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/curve"
 	"github.com/sweeptune/sweeptune/tui/dates"
@@ -61,7 +62,7 @@ type Model struct {
 	pendingView  *session.File // a session whose curve and overlays wait for the first load
 	warnings     []string      // the last load's, listed in the help
 	held         string        // a note kept in the status line until a key (see hold)
-	watch        *watcher
+	watch        *watch.Watcher
 	watchSeq     int  // changes seen; a debounce tick of an older one is stale
 	burst        int  // bursts of changes; a deadline tick of an older one is stale
 	watchPending bool // changes seen and not reloaded yet
