@@ -132,7 +132,7 @@ func fitSection(b *strings.Builder, in Input, st themes.Styles) {
 		case f.TwinReason(p.ID) != "":
 			note = st.Muted.Render("twin: counted once, left out with it")
 		case ok:
-			note = fmt.Sprintf("left out: tput %s  mean %s", pct(row.ErrorPct.TputPerGPU), pct(row.ErrorPct.MeanIntvty))
+			note = fmt.Sprintf("left out: tput %s  mean %s", render.PctCell(row.ErrorPct.TputPerGPU), render.PctCell(row.ErrorPct.MeanIntvty))
 		}
 		fmt.Fprintf(b, "%s%s %s  %s\n", cur, box, p.ID, note)
 	}
@@ -156,11 +156,4 @@ func candWindow(n, cur int) (lo, hi int) {
 	}
 	lo = min(max(cur-maxCands/2, 0), n-maxCands)
 	return lo, lo + maxCands
-}
-
-func pct(v *float64) string {
-	if v == nil {
-		return "–"
-	}
-	return fmt.Sprintf("%+.1f %%", *v)
 }
