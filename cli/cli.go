@@ -16,7 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/render"
-	"github.com/sweeptune/sweeptune/tui/termsafe"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 )
 
 // Run runs one command line and returns the process exit code.

@@ -14,8 +14,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
-	"github.com/sweeptune/sweeptune/tui/export"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 func init() { register(newTUICmd) }
@@ -92,7 +91,7 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 	if !ok {
 		return exitBadInput
 	}
-	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, Y: v.y, ViewDir: f.viewDir, Export: export.Config{
+	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, Y: v.y, ViewDir: f.viewDir, Export: tui.ExportTargets{
 		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
 		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
 	}}
