@@ -44,6 +44,10 @@ type cmdEnv struct {
 	isTerminal     bool // stdout is a terminal
 	code           int  // the exit code the command that ran returned
 
+	rawStdout io.Writer            // stdout before the terminal filter
+	safeOut   *termsafe.Writer     // env.stdout
+	jsonOut   *termsafe.JSONWriter // made by json()
+
 	debugPath string      // --debug FILE
 	debugFile *os.File    // open while the command runs
 	log       *log.Logger // nil without --debug
@@ -53,12 +57,15 @@ type cmdEnv struct {
 // run is the one boundary between data and the terminal for every command:
 // stdout and stderr escape control characters (termsafe), so no label,
 // file name or message from a data file drives the terminal. --json output
-// passes through too and decodes to the same values (see termsafe).
+// is written through env.json(), which escapes the same characters the
+// same way (see termsafe.JSONWriter) without the filter's cost.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out, errOut := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
 	defer out.Flush()
 	defer errOut.Flush()
-	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: stdoutIsTerminal(stdout), start: time.Now()}
+	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: stdoutIsTerminal(stdout), start: time.Now(),
+		rawStdout: stdout, safeOut: out}
+	defer env.flushJSON()
 	root := newRoot(env)
 	if args == nil {
 		args = []string{} // nil would make cobra read os.Args
@@ -77,6 +84,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	env.closeDebug(env.code)
 	return env.code
+}
+
+// json is stdout for a --json document: the same escapes as env.stdout
+// (DEL, C1 and bidi controls as \u escapes; encoding/json has escaped C0),
+// written without the terminal filter.
+func (env *cmdEnv) json() io.Writer {
+	if env.jsonOut == nil {
+		env.safeOut.Flush()
+		env.jsonOut = termsafe.NewJSONWriter(env.rawStdout)
+	}
+	return env.jsonOut
+}
+
+func (env *cmdEnv) flushJSON() {
+	if env.jsonOut != nil {
+		env.jsonOut.Flush()
+	}
 }
 
 // newRoot is the whole command tree, built afresh for each Run.

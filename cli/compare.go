@@ -80,7 +80,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		for _, c := range curves {
 			rep.Points = append(rep.Points, c.Gains...)
 		}
-		if err := writeDoc(env.stdout, rep, loadWarnings(s.ds, s.notes)); err != nil {
+		if err := writeDoc(env.json(), rep, loadWarnings(s.ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 		return loadCode

@@ -89,7 +89,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			fmt.Fprintf(env.stderr, "refused: %s\n", p)
 		}
 		if f.json && plan != nil {
-			if err := writeDoc(env.stdout, exportDoc(plan, write, false), loadWarnings(ds, nil)); err != nil {
+			if err := writeDoc(env.json(), exportDoc(plan, write, false), loadWarnings(ds, nil)); err != nil {
 				return exitBadInput
 			}
 		}
@@ -103,7 +103,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 	}
 	if !write {
 		if f.json {
-			if err := writeDoc(env.stdout, exportDoc(plan, false, false), loadWarnings(ds, nil)); err != nil {
+			if err := writeDoc(env.json(), exportDoc(plan, false, false), loadWarnings(ds, nil)); err != nil {
 				return exitBadInput
 			}
 			return exitOK
@@ -118,7 +118,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			}
 			if f.json {
 				plan.Refusals = append(plan.Refusals, refused.Problems...)
-				if err := writeDoc(env.stdout, exportDoc(plan, true, false), loadWarnings(ds, nil)); err != nil {
+				if err := writeDoc(env.json(), exportDoc(plan, true, false), loadWarnings(ds, nil)); err != nil {
 					return exitBadInput
 				}
 			}
@@ -128,7 +128,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	if f.json {
-		if err := writeDoc(env.stdout, exportDoc(plan, true, true), loadWarnings(ds, nil)); err != nil {
+		if err := writeDoc(env.json(), exportDoc(plan, true, true), loadWarnings(ds, nil)); err != nil {
 			return exitBadInput
 		}
 		return exitOK

@@ -125,7 +125,7 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 		results = append(results, sources.BuildHistory(c.Points, f.from, f.to, x, v.y, logs))
 	}
 	if f.json {
-		if err := writeDoc(env.stdout, historyJSON(results), warnings); err != nil {
+		if err := writeDoc(env.json(), historyJSON(results), warnings); err != nil {
 			return exitBadInput
 		}
 		return code

@@ -25,7 +25,7 @@ func newPathsCmd(env *cmdEnv) *cobra.Command {
 		func(_ *cobra.Command, paths []string) int {
 			places := userPlaces(paths)
 			if asJSON {
-				if err := writeDoc(env.stdout, struct {
+				if err := writeDoc(env.json(), struct {
 					Places []render.Place `json:"places"`
 				}{places}, []string{}); err != nil {
 					return exitBadInput

@@ -104,7 +104,7 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		out.Design = toDesignJSON(props)
 	}
 	if f.json {
-		if err := writeDoc(env.stdout, out, loadWarnings(ds, nil)); err != nil {
+		if err := writeDoc(env.json(), out, loadWarnings(ds, nil)); err != nil {
 			return bad("%v", err)
 		}
 		return code

@@ -73,7 +73,7 @@ func runRecipes(asJSON bool, paths []string, env *cmdEnv) int {
 		for _, w := range ds.Warnings {
 			out.Warnings = append(out.Warnings, w.String())
 		}
-		if err := writeDoc(env.stdout, out, nil); err != nil { // out has its warnings
+		if err := writeDoc(env.json(), out, nil); err != nil { // out has its warnings
 			return exitBadInput
 		}
 		return code

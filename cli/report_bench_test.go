@@ -39,3 +39,28 @@ func BenchmarkReport100kRowsJSON(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReportRows runs report --json (load, latest, IDs, group,
+// frontier, hull, output) on rows in the speed reference's shape: 100,000
+// and 1,000,000 rows over 12 and about 1,000 curves.
+func BenchmarkReportRows(b *testing.B) {
+	for _, size := range []struct {
+		name         string
+		rows, curves int
+	}{{"100k×12", 100000, 12}, {"100k×1000", 100000, 1000}, {"1M×12", 1000000, 12}, {"1M×1000", 1000000, 1000}} {
+		b.Run(size.name, func(b *testing.B) {
+			path := filepath.Join(b.TempDir(), "rows.json")
+			data := synth.Rows(size.rows, size.curves)
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(data)))
+			data = nil
+			for b.Loop() {
+				if code := run([]string{"report", "--json", "--x", "mean-intvty", path}, strings.NewReader(""), io.Discard, io.Discard); code != 0 {
+					b.Fatalf("exit %d", code)
+				}
+			}
+		})
+	}
+}

@@ -34,11 +34,11 @@ func writeReportJSON(w io.Writer, rep report) error {
 		bw.WriteString("\n    {\n      \"key\": ")
 		line("", c.Key, ",\n      \"points\": [")
 		for pi := range c.Points {
-			b, err := c.Points[pi].MarshalJSON()
+			b, err := c.Points[pi].AppendJSON(buf[:0])
 			if err != nil {
 				return err
 			}
-			buf = append(append(buf[:0], b[:len(b)-1]...), `,"on_frontier":`...)
+			buf = append(b[:len(b)-1], `,"on_frontier":`...)
 			if c.OnFrontier[pi] {
 				buf = append(buf, "true"...)
 				if c.HullVertex[pi] {

@@ -101,7 +101,7 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 		}
 	}
 	if f.json {
-		if err := writeDoc(env.stdout, rep, loadWarnings(ds, s.notes)); err != nil {
+		if err := writeDoc(env.json(), rep, loadWarnings(ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 	} else {

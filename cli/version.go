@@ -24,7 +24,7 @@ func newVersionCmd(env *cmdEnv) *cobra.Command {
 			env.code = exitOK
 			b := thisBuild()
 			if asJSON {
-				if err := writeDoc(env.stdout, b, []string{}); err != nil {
+				if err := writeDoc(env.json(), b, []string{}); err != nil {
 					env.code = exitBadInput
 				}
 				return nil

@@ -1,0 +1,104 @@
+package termsafe
+
+import (
+	"encoding/binary"
+	"io"
+	"unicode/utf8"
+)
+
+// JSONWriter is the --json output's own writer: what it passes on is
+// what a Writer would, byte for byte, but it is made for JSON from
+// encoding/json, which already escapes every C0 control inside strings.
+// Such output is printable ASCII almost everywhere, so it is checked
+// eight bytes at a time and passed on without a copy; only a stretch
+// holding DEL, a C1 control, a bidirectional override or a byte that is
+// not UTF-8 is rewritten (as \u007f, \u0085, \u202e: JSON string
+// escapes, so the document decodes to the same values).
+type JSONWriter struct {
+	w     io.Writer
+	carry []byte
+	buf   []byte
+}
+
+// NewJSONWriter wraps w.
+func NewJSONWriter(w io.Writer) *JSONWriter { return &JSONWriter{w: w} }
+
+// Write escapes p; it reports len(p) when the underlying write succeeds.
+func (jw *JSONWriter) Write(p []byte) (int, error) {
+	data := p
+	if len(jw.carry) > 0 {
+		data = append(jw.carry, p...)
+		jw.carry = nil
+	}
+	n := len(data) - incompleteTail(data)
+	if n < len(data) {
+		jw.carry = append([]byte(nil), data[n:]...)
+	}
+	data = data[:n]
+	i := firstUnsafeBytes(data)
+	if i < 0 {
+		if _, err := jw.w.Write(data); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	jw.buf = append(jw.buf[:0], data[:i]...)
+	jw.buf = appendEscaped(jw.buf, string(data[i:]), true)
+	if _, err := jw.w.Write(jw.buf); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes a held, unfinished character (escaped: it is not UTF-8).
+func (jw *JSONWriter) Flush() error {
+	if len(jw.carry) == 0 {
+		return nil
+	}
+	b := appendEscaped(nil, string(jw.carry), true)
+	jw.carry = nil
+	_, err := jw.w.Write(b)
+	return err
+}
+
+const (
+	lows  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// firstUnsafeBytes is firstUnsafe(string(b), true) without the copy: a
+// word of eight bytes, each from 0x20 to 0x7e, is skipped at once.
+func firstUnsafeBytes(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		v := binary.LittleEndian.Uint64(b[i:])
+		// A byte < 0x20, a byte ≥ 0x7f (v+1 carries into bit 7, or bit 7
+		// is set): either sets its high bit in the test word.
+		if (v-0x2020202020202020|(v+lows)|v)&highs != 0 {
+			break
+		}
+	}
+	for i < len(b) {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if unsafeASCII(c, true) {
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 || unsafeRune(r) {
+			return i
+		}
+		i += n
+		// back to the word scan once aligned past the character
+		for ; i+8 <= len(b); i += 8 {
+			v := binary.LittleEndian.Uint64(b[i:])
+			if (v-0x2020202020202020|(v+lows)|v)&highs != 0 {
+				break
+			}
+		}
+	}
+	return -1
+}
