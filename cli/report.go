@@ -66,12 +66,12 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintln(env.stderr, "sweeptune report: --json and --csv: choose one")
 		return exitBadInput
 	}
-	s, ok := f.loadShown(paths, v, env)
+	s, ok := f.loadShownTaking(paths, v, env)
 	if !ok {
 		return s.code
 	}
 	code := s.code
-	curves := model.GroupCurves(s.points)
+	curves := model.GroupCurvesInPlace(s.points)
 	rep := buildReport(s.ds, curves, x, v.y)
 	rep.Warnings = append(rep.Warnings, s.notes...)
 	switch {

@@ -143,6 +143,20 @@ func (v view) points(all []model.Point) []model.Point {
 	return out
 }
 
+// take is points on the load's own array, which it leaves nil.
+func (v view) take(ds *sources.Dataset) []model.Point {
+	all := ds.Points
+	ds.Points = nil
+	if v.allDates {
+		return v.points(all)
+	}
+	out := model.KeepLatest(all, v.asOf)
+	if v.derive {
+		model.Derive(out, v.specs)
+	}
+	return out
+}
+
 // notes are the view's warnings and what it could not derive.
 func (v view) notes(points []model.Point) []string {
 	var out []string
@@ -225,12 +239,28 @@ type shown struct {
 // warnings and the view's notes to stderr; ok is false (nothing loaded)
 // when an input flag is bad.
 func (f *curveFlags) loadShown(paths []string, v view, env *cmdEnv) (shown, bool) {
+	return f.loadShownAs(paths, v, env, false)
+}
+
+// loadShownTaking is loadShown for a command that reads only the shown
+// points: they are made in the load's own array (ds.Points is nil after),
+// no second copy of a million points.
+func (f *curveFlags) loadShownTaking(paths []string, v view, env *cmdEnv) (shown, bool) {
+	return f.loadShownAs(paths, v, env, true)
+}
+
+func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool) (shown, bool) {
 	ds, code := f.load(paths, env)
 	if ds == nil {
 		return shown{code: code}, false
 	}
 	printWarnings(env.stderr, ds)
-	s := shown{ds: ds, points: v.points(ds.Points), code: code}
+	s := shown{ds: ds, code: code}
+	if take {
+		s.points = v.take(ds)
+	} else {
+		s.points = v.points(ds.Points)
+	}
 	s.notes = v.notes(s.points)
 	for _, n := range s.notes {
 		fmt.Fprintf(env.stderr, "warning: %s\n", n)

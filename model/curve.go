@@ -9,20 +9,87 @@ type Curve struct {
 }
 
 // GroupCurves groups points by curve key, keeping each curve's points in
-// load order; curves are sorted by key so output is stable.
+// load order; curves are sorted by key so output is stable. The points are
+// counted per curve first and copied once, into one array the curves share.
 func GroupCurves(points []Point) []Curve {
-	index := make(map[CurveKey]int)
-	var curves []Curve
+	curveOf, keys, counts := curveIndex(points)
+	all := make([]Point, len(points))
+	curves, next := curveWindows(all, keys, counts)
 	for i := range points {
-		k := points[i].Curve
-		ci, ok := index[k]
-		if !ok {
-			ci = len(curves)
-			index[k] = ci
-			curves = append(curves, Curve{Key: k})
-		}
-		curves[ci].Points = append(curves[ci].Points, points[i])
+		c := curveOf[i]
+		all[next[c]] = points[i]
+		next[c]++
 	}
+	return sortCurves(curves)
+}
+
+// GroupCurvesInPlace is GroupCurves on points the caller owns and gives up:
+// they are reordered in place, curve by curve, and the curves are windows
+// of them, so no point is copied to a second array.
+func GroupCurvesInPlace(points []Point) []Curve {
+	curveOf, keys, counts := curveIndex(points)
+	curves, next := curveWindows(points, keys, counts)
+	dest := make([]int32, len(points))
+	for i := range points {
+		c := curveOf[i]
+		dest[i] = next[c]
+		next[c]++
+	}
+	// Follow each cycle of the permutation: a point is swapped straight to
+	// its place, the load order within a curve kept.
+	for i := range points {
+		for d := dest[i]; d != int32(i); d = dest[i] {
+			points[i], points[d] = points[d], points[i]
+			dest[i], dest[d] = dest[d], d
+		}
+	}
+	return sortCurves(curves)
+}
+
+// curveIndex numbers the curves in order of first appearance: each
+// point's curve, the keys and the points per curve.
+func curveIndex(points []Point) ([]int32, []CurveKey, []int32) {
+	index := make(map[CurveKey]int32)
+	curveOf := make([]int32, len(points))
+	var keys []CurveKey
+	var counts []int32
+	last := int32(-1)
+	for i := range points {
+		k := &points[i].Curve
+		if last >= 0 && keys[last] == *k {
+			curveOf[i] = last
+			counts[last]++
+			continue
+		}
+		ci, ok := index[*k]
+		if !ok {
+			ci = int32(len(keys))
+			index[*k] = ci
+			keys = append(keys, *k)
+			counts = append(counts, 0)
+		}
+		curveOf[i] = ci
+		counts[ci]++
+		last = ci
+	}
+	return curveOf, keys, counts
+}
+
+// curveWindows cuts all into one window per curve, in order of first
+// appearance; next is each window's first index in all.
+func curveWindows(all []Point, keys []CurveKey, counts []int32) ([]Curve, []int32) {
+	curves := make([]Curve, len(keys))
+	next := make([]int32, len(keys))
+	off := int32(0)
+	for c := range keys {
+		curves[c] = Curve{Key: keys[c], Points: all[off : off+counts[c] : off+counts[c]]}
+		next[c] = off
+		off += counts[c]
+	}
+	return curves, next
+}
+
+func sortCurves(curves []Curve) []Curve {
 	sort.SliceStable(curves, func(a, b int) bool { return keyLess(curves[a].Key, curves[b].Key) })
 	return curves
 }

@@ -3,6 +3,8 @@ package model_test
 import (
 	"math"
 	"reflect"
+	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -200,5 +202,28 @@ func TestCostAxisIsLowerIsBetter(t *testing.T) {
 	}
 	if !vertex[0] || vertex[1] || !vertex[2] || !vertex[4] {
 		t.Errorf("hull vertices %v", vertex)
+	}
+}
+
+// GroupCurvesInPlace makes the curves GroupCurves makes, from the caller's
+// own array.
+func TestGroupCurvesInPlaceIsGroupCurves(t *testing.T) {
+	var pts []model.Point
+	for i := range 500 {
+		p := model.Point{ID: "p" + strconv.Itoa(i), Curve: model.CurveKey{Model: "m" + strconv.Itoa(i*7%3), Hardware: "h" + strconv.Itoa(i*13%5)}}
+		if i%11 == 10 {
+			p.Curve = pts[len(pts)-1].Curve // runs of one curve
+		}
+		pts = append(pts, p)
+	}
+	want := model.GroupCurves(pts)
+	got := model.GroupCurvesInPlace(slices.Clone(pts))
+	if len(got) != len(want) {
+		t.Fatalf("%d curves, want %d", len(got), len(want))
+	}
+	for c := range want {
+		if got[c].Key != want[c].Key || !slices.EqualFunc(got[c].Points, want[c].Points, func(a, b model.Point) bool { return a.ID == b.ID }) {
+			t.Fatalf("curve %d differs", c)
+		}
 	}
 }

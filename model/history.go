@@ -2,7 +2,6 @@ package model
 
 import (
 	"slices"
-	"strconv"
 )
 
 // Published rows carry the date of their run; one configuration is often
@@ -16,8 +15,14 @@ import (
 // undated points cannot be placed in time and are all kept, as are points
 // without knobs (a competitor's frontier copied from a PR). O(n).
 func LatestIndex(points []Point, asOf string) []int {
-	curveIdx := map[CurveKey]int{}
-	entry := map[string]int32{} // config key → index into latest
+	// A configuration is its base ID, source and curve, each interned to
+	// an integer: a lookup builds no string, and only a new base ID keeps
+	// one.
+	type config struct{ base, source, curve int32 }
+	curves := interner[CurveKey]{index: map[CurveKey]int32{}}
+	sources := interner[Source]{index: map[Source]int32{}}
+	bases := map[string]int32{}
+	entry := map[config]int32{} // → index into latest
 	var latest []string         // per config: latest date on or before asOf
 	of := make([]int32, len(points))
 	var buf []byte
@@ -28,18 +33,17 @@ func LatestIndex(points []Point, asOf string) []int {
 		if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
 			continue
 		}
-		ci, ok := curveIdx[p.Curve]
-		if !ok {
-			ci = len(curveIdx)
-			curveIdx[p.Curve] = ci
-		}
 		buf = p.Knobs.appendBaseID(buf[:0])
-		buf = append(append(buf, 0), p.Source...)
-		buf = strconv.AppendInt(append(buf, 0), int64(ci), 10)
-		e, ok := entry[string(buf)] // no allocation for the lookup
+		b, ok := bases[string(buf)] // no allocation for the lookup
+		if !ok {
+			b = int32(len(bases))
+			bases[string(buf)] = b
+		}
+		c := config{b, sources.of(p.Source), curves.of(p.Curve)}
+		e, ok := entry[c]
 		if !ok {
 			e = int32(len(latest))
-			entry[string(buf)] = e
+			entry[c] = e
 			latest = append(latest, d)
 		} else if dateAfter(d, latest[e]) {
 			latest[e] = d
@@ -57,6 +61,28 @@ func LatestIndex(points []Point, asOf string) []int {
 		}
 	}
 	return out
+}
+
+// interner numbers values in order of first appearance; the last value
+// is remembered, so a run of equal ones costs a comparison each.
+type interner[K comparable] struct {
+	index map[K]int32
+	last  K
+	lastN int32
+	any   bool
+}
+
+func (in *interner[K]) of(k K) int32 {
+	if in.any && k == in.last {
+		return in.lastN
+	}
+	n, ok := in.index[k]
+	if !ok {
+		n = int32(len(in.index))
+		in.index[k] = n
+	}
+	in.last, in.lastN, in.any = k, n, true
+	return n
 }
 
 // Latest is LatestIndex as a new slice of points.

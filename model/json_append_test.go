@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -29,6 +30,13 @@ func TestAppendJSONIsMarshalJSON(t *testing.T) {
 		p = full
 		p.Prov.Image = s
 		cases = append(cases, p)
+	}
+	for k := 0; k < 17; k++ {
+		for _, c := range []string{`"`, `\\`, "<", ">", "&", "\x01", "\x7f", "é"} {
+			p := full
+			p.ID = strings.Repeat("a", k) + c + "bbbbbbbbb"
+			cases = append(cases, p)
+		}
 	}
 	nan := full
 	nan.Knobs.AcceptanceLength = math.NaN()

@@ -83,10 +83,23 @@ func ModelKey(name string) string {
 
 // CanonicalModels puts every point's curve under its dashboard model key,
 // so one model's results from different file shapes make one curve.
+// Each distinct name is resolved once: a million rows name a few models.
 func CanonicalModels(points []Point) {
+	var lastIn, lastOut string
+	resolved := map[string]string{}
 	for i := range points {
-		if m := points[i].Curve.Model; m != "" {
-			points[i].Curve.Model = ModelKey(m)
+		m := points[i].Curve.Model
+		if m == "" {
+			continue
 		}
+		if m != lastIn {
+			k, ok := resolved[m]
+			if !ok {
+				k = ModelKey(m)
+				resolved[m] = k
+			}
+			lastIn, lastOut = m, k
+		}
+		points[i].Curve.Model = lastOut
 	}
 }

@@ -67,18 +67,21 @@ const (
 )
 
 // firstUnsafeBytes is firstUnsafe(string(b), true) without the copy: a
-// word of eight bytes, each from 0x20 to 0x7e, is skipped at once.
+// word of eight bytes, each from 0x20 to 0x7e, is passed at once.
 func firstUnsafeBytes(b []byte) int {
 	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		v := binary.LittleEndian.Uint64(b[i:])
-		// A byte < 0x20, a byte ≥ 0x7f (v+1 carries into bit 7, or bit 7
-		// is set): either sets its high bit in the test word.
-		if (v-0x2020202020202020|(v+lows)|v)&highs != 0 {
-			break
+	for {
+		for ; i+8 <= len(b); i += 8 {
+			v := binary.LittleEndian.Uint64(b[i:])
+			// A byte < 0x20 borrows, a byte ≥ 0x7f carries or has bit 7:
+			// either sets a high bit of the test word.
+			if (v-0x2020202020202020|(v+lows)|v)&highs != 0 {
+				break
+			}
 		}
-	}
-	for i < len(b) {
+		if i >= len(b) {
+			return -1
+		}
 		c := b[i]
 		if c < utf8.RuneSelf {
 			if unsafeASCII(c, true) {
@@ -92,13 +95,5 @@ func firstUnsafeBytes(b []byte) int {
 			return i
 		}
 		i += n
-		// back to the word scan once aligned past the character
-		for ; i+8 <= len(b); i += 8 {
-			v := binary.LittleEndian.Uint64(b[i:])
-			if (v-0x2020202020202020|(v+lows)|v)&highs != 0 {
-				break
-			}
-		}
 	}
-	return -1
 }
