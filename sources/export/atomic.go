@@ -39,6 +39,10 @@ type FileWrite struct {
 	Old     []byte // the contents the plan was built from, kept as Path+".bak"
 	Content []byte
 	Create  bool // a new file: refused when Path exists, no backup (create.go)
+	// Within, when set, is the directory the file must stay in: a name
+	// sweeptune derived (not one the user gave) is never written through a
+	// link, and must resolve to a file of that directory.
+	Within string
 }
 
 // target is a FileWrite worked out for writing.
@@ -119,6 +123,12 @@ func resolveTargets(files []FileWrite) ([]target, error) {
 	byReal := map[string]string{}
 	for _, f := range files {
 		t := target{FileWrite: f, bak: f.Path + ".bak"}
+		if f.Within != "" {
+			if msg := confinedProblem(f.Path, f.Within); msg != "" {
+				problems = append(problems, msg)
+				continue
+			}
+		}
 		real, err := filepath.EvalSymlinks(f.Path)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: %v", f.Path, sources.PathErrText(err)))
