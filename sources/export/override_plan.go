@@ -131,6 +131,11 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 		req.PRLink = PlaceholderPRLink
 	}
 	c := &exportCtx{req: req, plan: &ExportPlan{}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	settled, err := SettleInterrupted(req.RecipePath, req.MasterPath, req.ChangelogPath) // journal.go
+	if err != nil {
+		return nil, err
+	}
+	c.plan.Notes = append(c.plan.Notes, settled...)
 	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {
 		return nil, err
