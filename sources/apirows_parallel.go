@@ -91,8 +91,8 @@ func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path 
 			return false
 		}
 		d.apiRow(part, path, 0, src)
-		if s.err != nil {
-			return false
+		if s.err != nil || len(s.dups) > 0 {
+			return false // the sequential path words it, with row numbers
 		}
 		switch s.peek() {
 		case ',':

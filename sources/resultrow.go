@@ -251,6 +251,7 @@ func (d *rowDecoder) otherKind(prefix string, key []byte, want string, v jval, r
 // JSON is bad it says so (the file is skipped) and reports false.
 func (d *rowDecoder) ended(path string, ds *Dataset) bool {
 	d.s.atEnd()
+	ds.Warnings = append(ds.Warnings, d.s.dupWarnings(path)...)
 	if d.s.err != nil {
 		ds.Warnf(path, "", "invalid JSON at %v; file skipped", d.s.err)
 		return false
@@ -262,6 +263,7 @@ func (d *rowDecoder) ended(path string, ds *Dataset) bool {
 // (a truncated file) stay loaded, and the warning counts them.
 func (d *rowDecoder) rowsEnded(path string, ds *Dataset) {
 	d.s.atEnd()
+	ds.Warnings = append(ds.Warnings, d.s.dupWarnings(path)...)
 	if d.s.err != nil {
 		ds.Warnf(path, "", "invalid JSON at %v; %d rows before it loaded", d.s.err, countFrom(ds, path))
 	}
