@@ -130,6 +130,9 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if req.PRLink == "" {
 		req.PRLink = PlaceholderPRLink
 	}
+	if err := checkRequestText(req); err != nil { // request_text.go
+		return nil, err
+	}
 	c := &exportCtx{req: req, plan: &ExportPlan{}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
 	settled, err := SettleInterrupted(req.RecipePath, req.MasterPath, req.ChangelogPath) // journal.go
 	if err != nil {
