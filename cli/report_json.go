@@ -26,7 +26,7 @@ func buildReport(ds *sources.Dataset, curves []model.Curve, x, y model.Axis) rep
 	rep := report{X: x, Y: y, Warnings: []string{}}
 	rep.Warnings = append(rep.Warnings, ds.Notices...) // stderr says them too
 	for _, w := range ds.Warnings {
-		rep.Warnings = append(rep.Warnings, w.String())
+		rep.Warnings = append(rep.Warnings, w.Exact())
 	}
 	for _, c := range curves {
 		rc := reportCurve{Key: c.Key, Points: c.Points,

@@ -30,6 +30,15 @@ func (w Warning) String() string {
 	return OneLine(w.File) + ": " + OneLine(w.Msg)
 }
 
+// Exact is the warning's text with every value as it is, for JSON (where
+// the encoder escapes what must be).
+func (w Warning) Exact() string {
+	if w.Field != "" {
+		return w.File + ": " + w.Field + ": " + w.Msg
+	}
+	return w.File + ": " + w.Msg
+}
+
 // lineBreaks escapes what ends a line in a terminal or an editor: \n, \r,
 // \v, \f, NEL and the Unicode line and paragraph separators.
 var lineBreaks = strings.NewReplacer("\n", `\x0a`, "\r", `\x0d`, "\v", `\x0b`, "\f", `\x0c`,
