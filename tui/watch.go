@@ -47,7 +47,7 @@ func startWatch(dirs []string) (*watcher, error) {
 		fw.Close()
 		return nil, fmt.Errorf("nothing could be watched: %s", strings.Join(w.takeProblems(), "; "))
 	}
-	go w.run()
+	guardGo(w.run) // a panic in it stops the program cleanly (run.go)
 	return w, nil
 }
 
