@@ -30,6 +30,13 @@ type watcher struct {
 	mu       sync.Mutex
 	problems []string
 	seen     map[string]bool // real paths of watched directories (links are followed once)
+
+	// The paths given are watched, not the directories that were there at
+	// the start: each one's parent is watched too (for nothing else), so
+	// that `mv results results.old; mkdir results` moves the watch onto
+	// the new directory.
+	roots   map[string]bool // the watched paths, cleaned
+	parents map[string]bool // parents watched only to see a root come back
 }
 
 // startWatch watches the directories and every directory below them. It
@@ -39,9 +46,16 @@ func startWatch(dirs []string) (*watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &watcher{fs: fw, events: make(chan struct{}, 1), seen: map[string]bool{}}
+	w := &watcher{fs: fw, events: make(chan struct{}, 1), seen: map[string]bool{}, roots: map[string]bool{}, parents: map[string]bool{}}
 	for _, d := range dirs {
+		w.roots[filepath.Clean(d)] = true
 		w.addTree(d, true)
+	}
+	for d := range w.roots {
+		parent := filepath.Dir(d)
+		if real, err := filepath.EvalSymlinks(parent); err == nil && !w.seen[real] && parent != d && fw.Add(parent) == nil {
+			w.parents[parent] = true
+		}
 	}
 	if len(fw.WatchList()) == 0 {
 		fw.Close()
@@ -117,6 +131,15 @@ func (w *watcher) run() {
 			if !ok {
 				return
 			}
+			name := filepath.Clean(ev.Name)
+			if w.roots[name] && ev.Op&(fsnotify.Create|fsnotify.Remove|fsnotify.Rename) != 0 {
+				w.replaceRoot(name, ev.Has(fsnotify.Create))
+				w.wake()
+				continue
+			}
+			if w.parents[filepath.Dir(name)] && !w.roots[name] && !w.parents[name] {
+				continue // beside a watched directory, not in it
+			}
 			if ev.Has(fsnotify.Create) {
 				if info, err := os.Stat(ev.Name); err == nil && info.IsDir() && !strings.HasPrefix(filepath.Base(ev.Name), ".") {
 					w.addTree(ev.Name, false) // a new result directory: watch it too
@@ -133,6 +156,35 @@ func (w *watcher) run() {
 			w.wake()
 		}
 	}
+}
+
+// replaceRoot follows a watched path whose directory went away (moved,
+// removed) or came back: the old directory's watches are dropped, so the
+// moved-away tree no longer wakes the workbench, and a new one is watched.
+func (w *watcher) replaceRoot(root string, created bool) {
+	for _, p := range w.fs.WatchList() {
+		if p == root || strings.HasPrefix(p, root+string(filepath.Separator)) {
+			w.fs.Remove(p)
+		}
+	}
+	w.mu.Lock()
+	for real := range w.seen {
+		if real == root || strings.HasPrefix(real, root+string(filepath.Separator)) || !w.stillThere(real) {
+			delete(w.seen, real)
+		}
+	}
+	w.mu.Unlock()
+	if created {
+		if info, err := os.Stat(root); err == nil && info.IsDir() {
+			w.addTree(root, true)
+		}
+	}
+}
+
+// stillThere reports a watched real path that still names a directory.
+func (w *watcher) stillThere(real string) bool {
+	info, err := os.Stat(real)
+	return err == nil && info.IsDir()
 }
 
 func (w *watcher) wake() {
