@@ -11,6 +11,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/history"
 	"github.com/sweeptune/sweeptune/tui/picker"
 	"github.com/sweeptune/sweeptune/tui/scroll"
+	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
 // The curve keys: switch (] [), pick (c), overlay (o), y metric (y Y),
@@ -294,7 +295,7 @@ func (m *Model) compareDates(from, to string) tea.Cmd {
 
 func (m *Model) handleDates(msg datesMsg) {
 	if m.dates != nil && m.dates.gen == msg.gen {
-		m.dates.view.SetContent(msg.text)
+		m.dates.view.SetContent(termsafe.Lines(msg.text)) // changelog text and file names: shown escaped
 	}
 }
 
