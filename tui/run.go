@@ -2,11 +2,16 @@ package tui
 
 import (
 	"fmt"
-	"runtime/debug"
+	"io"
+	"log"
+	rdebug "runtime/debug"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
+
+// debug is the --debug log: keys at the root, loads; silent without it.
+var debug = log.New(io.Discard, "", 0)
 
 // Run starts the workbench on the terminal and blocks until it quits.
 // debugFile, when set, receives the log (never stdout while the TUI runs).
@@ -17,6 +22,7 @@ func Run(opts Options, debugFile string) error {
 			return fmt.Errorf("--debug: %w", err)
 		}
 		defer f.Close()
+		debug = log.Default() // tea.LogToFile pointed it at the file
 	}
 	m := New(opts)
 	if len(opts.Watch) > 0 {
@@ -62,7 +68,7 @@ var crashes = make(chan crash, 1)
 func catch() {
 	if r := recover(); r != nil {
 		select {
-		case crashes <- crash{value: r, stack: debug.Stack()}:
+		case crashes <- crash{value: r, stack: rdebug.Stack()}:
 		default: // one is on its way already
 		}
 	}
