@@ -5,8 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/points"
 )
 
 // A 1 MB label kept the workbench on "loading…" past 77 s: IDs and titles
@@ -37,5 +40,16 @@ func TestLongLabelLoadsAtOnce(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if got := after.TotalAlloc - before.TotalAlloc; got > 200<<20 {
 		t.Errorf("loading and drawing a 1 MB label allocated %d MB", got>>20)
+	}
+}
+
+// The details show a long label at length (up to 1,000 characters) with
+// its full count, after the record; the head shows it cut.
+func TestDetailsShowALongLabelAtLength(t *testing.T) {
+	label := strings.Repeat("word ", 1000) + "end"
+	p := model.Point{ID: "x", Label: label, Source: model.SourceCompetitor}
+	d := points.Details(&p, false, themes.New("none", testkit.Renderer()))
+	if !strings.Contains(d, "label                  (5,003 characters) word word") || strings.Contains(d, "end") || !strings.HasSuffix(d, "…") {
+		t.Errorf("details:\n%s", d)
 	}
 }
