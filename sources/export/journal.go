@@ -324,7 +324,7 @@ func settleDirs(dirs []string) ([]string, error) {
 		for _, j := range js {
 			all = append(all, j.dirs()...)
 		}
-		all = uniqueSorted(all)
+		all = existingDirs(uniqueSorted(all)) // a directory gone since is nothing to lock
 		unlock, err := lockDirs(all)
 		if err != nil {
 			return nil, err
@@ -346,7 +346,7 @@ func settleLocked(dirs, locked []string) (notes []string, again bool, err error)
 		return nil, false, err
 	}
 	for _, j := range js {
-		for _, d := range j.dirs() {
+		for _, d := range existingDirs(j.dirs()) {
 			if !slicesContains(locked, d) {
 				return nil, true, nil
 			}
@@ -386,14 +386,19 @@ func SettleInterrupted(paths ...string) ([]string, error) {
 			}
 		}
 	}
-	var ok []string
-	for _, d := range uniqueSorted(dirs) {
-		if info, err := os.Stat(d); err == nil && info.IsDir() {
-			ok = append(ok, d)
-		}
-	}
+	ok := existingDirs(uniqueSorted(dirs))
 	if len(ok) == 0 {
 		return nil, nil
 	}
 	return settleDirs(ok)
+}
+
+func existingDirs(dirs []string) []string {
+	var ok []string
+	for _, d := range dirs {
+		if info, err := os.Stat(d); err == nil && info.IsDir() {
+			ok = append(ok, d)
+		}
+	}
+	return ok
 }

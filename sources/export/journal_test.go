@@ -109,3 +109,38 @@ func TestInterruptedExportLeavesAFileEditedSince(t *testing.T) {
 		t.Errorf("left behind: %v", left)
 	}
 }
+
+// A journal naming a directory that is gone since does not block the next
+// export: what is there is settled.
+func TestInterruptedExportWithADirectoryGone(t *testing.T) {
+	dir := copyFixtures(t)
+	other := t.TempDir()
+	req := retuneRequest(t, dir)
+	moved := filepath.Join(other, "perf-changelog.excerpt.yaml")
+	os.Rename(req.ChangelogPath, moved)
+	req.ChangelogPath = moved
+	plan := mustPlan(t, req)
+	func() {
+		defer export.SetRename(func(a, b string) error {
+			if strings.HasSuffix(b, "perf-changelog.excerpt.yaml") {
+				panic(errStop)
+			}
+			return os.Rename(a, b)
+		})()
+		defer func() { recover() }()
+		plan.Write()
+	}()
+	os.RemoveAll(other)
+	notes, err := export.SettleInterrupted(req.RecipePath, req.MasterPath)
+	if err != nil || len(notes) != 1 || !strings.Contains(notes[0], "rolled back") {
+		t.Fatalf("notes %v, err %v", notes, err)
+	}
+	for _, f := range plan.Files[:2] {
+		if !bytes.Equal(readFile(t, f.Path), f.Old) {
+			t.Errorf("%s not rolled back", f.Path)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
