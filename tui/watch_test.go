@@ -9,8 +9,9 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/watch"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // A file rewritten every 100 ms kept pushing the debounce back, so the
@@ -18,7 +19,7 @@ import (
 func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 	dir := t.TempDir()
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: &sources.Dataset{Points: testkit.Demo(), Files: 1}})
-	w, err := startWatch([]string{dir})
+	w, err := watch.Start([]string{dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,35 +45,6 @@ func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 	// Every load is a new generation: the first, then at least one reload.
 	if gen := r.quit().gen; gen < 2 {
 		t.Errorf("%d loads in %v of changes every 100 ms: reloading starved", gen, maxWait+time.Second)
-	}
-}
-
-// One unreadable subdirectory used to fail the whole watch; now it is
-// named and everything else is still watched.
-func TestUnreadableSubdirectoryDoesNotStopWatching(t *testing.T) {
-	dir := t.TempDir()
-	locked := filepath.Join(dir, "a-locked")
-	os.Mkdir(locked, 0o755)
-	os.Mkdir(filepath.Join(locked, "inner"), 0o755)
-	os.Mkdir(filepath.Join(dir, "b-open"), 0o755)
-	os.Chmod(locked, 0)
-	defer os.Chmod(locked, 0o755)
-	if _, err := os.ReadDir(locked); err == nil {
-		t.Skip("permissions do not bind this user (root)")
-	}
-	w, err := startWatch([]string{dir})
-	if err != nil {
-		t.Fatalf("startWatch: %v", err)
-	}
-	defer w.Close()
-	if p := w.takeProblems(); len(p) != 1 || !strings.Contains(p[0], "cannot watch "+locked) {
-		t.Errorf("problems %q", p)
-	}
-	os.WriteFile(filepath.Join(dir, "b-open", "new.json"), []byte("{}"), 0o644)
-	select {
-	case <-w.events:
-	case <-time.After(5 * time.Second):
-		t.Fatal("a change beside the unreadable directory was not seen")
 	}
 }
 
@@ -104,56 +76,5 @@ func TestSessionProblemsAreShown(t *testing.T) {
 	m := start(Options{Session: session.File{Version: 1, Planned: []session.Planned{bad}}}, 400, 40, testkit.Demo(), 4)
 	if !strings.Contains(m.status, "session: planned[0] dropped: prefill workers -2, want 0 to 4096") || len(m.State().Planned) != 0 {
 		t.Errorf("status %q, %d planned", m.status, len(m.State().Planned))
-	}
-}
-
-// After `mv results results.old; mkdir results` the watch stayed on the
-// moved directory and never woke for the new one. The watched path is
-// watched, not the directory that was there when the workbench started.
-func TestWatchSurvivesItsDirectoryBeingReplaced(t *testing.T) {
-	parent := t.TempDir()
-	dir := filepath.Join(parent, "results")
-	os.Mkdir(dir, 0o755)
-	w, err := startWatch([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	drain := func() {
-		for {
-			select {
-			case <-w.events:
-			case <-time.After(300 * time.Millisecond):
-				return
-			}
-		}
-	}
-	if err := os.Rename(dir, dir+".old"); err != nil {
-		t.Fatal(err)
-	}
-	os.Mkdir(dir, 0o755)
-	drain()
-	os.WriteFile(filepath.Join(dir, "new.json"), []byte("{}"), 0o644)
-	select {
-	case <-w.events:
-	case <-time.After(5 * time.Second):
-		t.Fatal("a file written into the new directory was not seen")
-	}
-	// Nor does the old one, moved away, still wake the workbench.
-	drain()
-	os.WriteFile(filepath.Join(dir+".old", "stale.json"), []byte("{}"), 0o644)
-	select {
-	case <-w.events:
-		t.Error("a change in the moved-away directory woke the watch")
-	case <-time.After(500 * time.Millisecond):
-	}
-	// A directory created inside the new one is watched too.
-	os.Mkdir(filepath.Join(dir, "run2"), 0o755)
-	drain()
-	os.WriteFile(filepath.Join(dir, "run2", "r.json"), []byte("{}"), 0o644)
-	select {
-	case <-w.events:
-	case <-time.After(5 * time.Second):
-		t.Fatal("a file in a new subdirectory of the new directory was not seen")
 	}
 }
