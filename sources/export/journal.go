@@ -2,10 +2,8 @@ package export
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -71,11 +69,6 @@ type journalFile struct {
 	New     string `json:"new"`           // sha256 of the new contents
 }
 
-func digest(b []byte) string {
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
-}
-
 // newJournal records the staged set; dirs are the directories written.
 func newJournal(ts []target, creates []*creation, dirs []string) *journal {
 	var id [6]byte
@@ -87,11 +80,11 @@ func newJournal(ts []target, creates []*creation, dirs []string) *journal {
 	}
 	for _, t := range ts {
 		j.Files = append(j.Files, journalFile{Path: t.Path, Real: t.real, Temp: t.temp, Restore: t.restore,
-			Bak: t.bak, BakTemp: t.bakTemp, Old: digest(t.Old), New: digest(t.Content)})
+			Bak: t.bak, BakTemp: t.bakTemp, Old: sources.Digest(t.Old), New: sources.Digest(t.Content)})
 		j.Temps = append(j.Temps, t.temp, t.restore, t.bakTemp)
 	}
 	for _, c := range creates {
-		j.Files = append(j.Files, journalFile{Path: c.Path, Real: absPath(c.Path), Temp: c.temp, Create: true, New: digest(c.Content)})
+		j.Files = append(j.Files, journalFile{Path: c.Path, Real: absPath(c.Path), Temp: c.temp, Create: true, New: sources.Digest(c.Content)})
 		j.Temps = append(j.Temps, c.temp)
 	}
 	return j
@@ -208,18 +201,6 @@ func uniqueSorted(ps []string) []string {
 	return out
 }
 
-// contentsOf is the hash of what path holds now ("" when it does not exist).
-func contentsOf(path string) (string, error) {
-	b, err := sources.ReadRegular(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	return digest(b), nil
-}
-
 func exists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
@@ -231,7 +212,7 @@ func (j *journal) settle() (string, error) {
 	now := make([]string, len(j.Files))
 	allNew := true
 	for i, f := range j.Files {
-		h, err := contentsOf(f.Real)
+		h, err := sources.FileDigest(f.Real)
 		if err != nil {
 			return "", fmt.Errorf("%s (written by an interrupted export): %v", f.Path, sources.PathErrText(err))
 		}

@@ -125,7 +125,7 @@ func Load(path string) (File, error) {
 		kept, kerr := keepAside(path)
 		return File{}, &CorruptError{Path: path, KeptAs: kept, Err: err, KeepErr: kerr}
 	}
-	f.disk, f.read = digest(data), true
+	f.disk, f.read = sources.Digest(data), true
 	return f, nil
 }
 

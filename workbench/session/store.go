@@ -1,12 +1,8 @@
 package session
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -56,7 +52,7 @@ func (s *Store) Save(f File) (Saved, error) {
 	defer unlock()
 	moved := false
 	if s.target == s.path && s.known {
-		now, err := fileDigest(s.path)
+		now, err := sources.FileDigest(s.path)
 		if err != nil {
 			return Saved{Path: s.path}, fmt.Errorf("session %s: %w", s.path, unwrap(err))
 		}
@@ -69,7 +65,7 @@ func (s *Store) Save(f File) (Saved, error) {
 		err = writeFile(s.target, data)
 	}
 	if err == nil && s.target == s.path {
-		s.disk, s.known = digest(data), true
+		s.disk, s.known = sources.Digest(data), true
 	}
 	return Saved{Path: s.target, Aside: s.target != s.path, Moved: moved}, err
 }
@@ -89,21 +85,4 @@ func encode(f File) ([]byte, error) {
 	f.Version = Version
 	data, err := json.MarshalIndent(f, "", "  ")
 	return append(data, '\n'), err
-}
-
-func digest(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
-}
-
-// fileDigest is the hash of path's contents, "" when there is no file.
-func fileDigest(path string) (string, error) {
-	data, err := sources.ReadRegular(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	return digest(data), nil
 }
