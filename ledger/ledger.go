@@ -132,8 +132,51 @@ func New(cal *planner.Calibration, fit Fit, curve model.CurveKey, knobs model.Kn
 		p := cal.Params
 		r.Params = &p
 	}
-	r.ID = r.contentID()
+	r.Seal()
 	return r
+}
+
+// Seal sets the record's ID from its content; call it after changing a
+// field New set (the image).
+func (r *Record) Seal() { r.ID = r.contentID() }
+
+// KnobsFor is a planner configuration as knobs: the calibration template's
+// topology with cfg's prefill workers and GPUs, decode ranks, cap, balancing
+// and concurrency. Max running requests and extra slots are left unknown
+// (the template's belong to its own cap).
+func KnobsFor(t model.Knobs, cfg planner.Config) model.Knobs {
+	k := t
+	k.Mode = model.ModeDisagg
+	if cfg.PrefillWorkers != t.Prefill.Workers {
+		k.Prefill.Workers, k.Prefill.Nodes = cfg.PrefillWorkers, 0 // the template's nodes held its own workers
+	}
+	if cfg.PrefillGPUs > 0 {
+		k.Prefill.GPUs = cfg.PrefillGPUs
+		if k.Prefill.TP == t.Prefill.GPUs {
+			k.Prefill.TP = cfg.PrefillGPUs
+			if k.Prefill.EP == t.Prefill.GPUs {
+				k.Prefill.EP = cfg.PrefillGPUs
+			}
+		}
+	}
+	if cfg.DecodeRanks > 0 && cfg.DecodeRanks != t.DecodeRanks() {
+		if k.Decode.DPAttn && k.Decode.Workers > 0 {
+			k.Decode.TP = cfg.DecodeRanks / k.Decode.Workers
+			k.Decode.EP = k.Decode.TP
+			if cfg.DecodeGPUs > 0 {
+				k.Decode.GPUs = cfg.DecodeGPUs / k.Decode.Workers
+			}
+		} else {
+			k.Decode.Workers = cfg.DecodeRanks
+		}
+		k.Decode.Nodes, k.DecodeRanksSet = 0, 0
+	}
+	k.DecodeBS, k.Concurrency = cfg.DecodeBS, cfg.Concurrency
+	if cfg.Balance != "" {
+		k.Balance = cfg.Balance
+	}
+	k.MaxRunningRequests, k.DecodeExtraSlots = 0, 0
+	return k
 }
 
 // Predicted is a prediction's metrics by JSON name: throughput per GPU and
