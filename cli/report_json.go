@@ -19,6 +19,10 @@ type reportCurve struct {
 	Points     []model.Point
 	OnFrontier []bool
 	HullVertex []bool
+	// RunLength is the curve's run-length projection (factors per metric
+	// with their pairs and spread, short runs projected or left out); nil
+	// when the curve has no short run.
+	RunLength *model.Projection
 }
 
 // buildReport marks each curve's frontier and hull vertices on the chosen axes.
@@ -28,9 +32,13 @@ func buildReport(ds *sources.Dataset, curves []model.Curve, x, y model.Axis) rep
 	for _, w := range ds.Warnings {
 		rep.Warnings = append(rep.Warnings, w.String())
 	}
+	projs := model.ProjectRuns(ds.Points) // every run, not only the shown ones
 	for _, c := range curves {
 		rc := reportCurve{Key: c.Key, Points: c.Points,
 			OnFrontier: make([]bool, len(c.Points)), HullVertex: make([]bool, len(c.Points))}
+		if pr, ok := model.ProjectionOf(projs, c.Key); ok {
+			rc.RunLength = &pr
+		}
 		for _, i := range model.Frontier(c.Points, x, y) {
 			rc.OnFrontier[i] = true
 		}

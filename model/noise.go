@@ -226,3 +226,16 @@ func fullFirst(points []Point, runs []int, steady float64) []int {
 	}
 	return out
 }
+
+// MarkGainsWithinNoise flags each gain no larger than its curve's spread of
+// metric m (compare: a gain inside run-to-run noise is no gain).
+func MarkGainsWithinNoise(curves []CurveGains, noise map[CurveKey]Noise, m Metric) {
+	for i := range curves {
+		n := noise[curves[i].Curve]
+		for j := range curves[i].Gains {
+			g := &curves[i].Gains[j]
+			w, _, _ := n.Within(m, g.GainPct)
+			g.WithinNoise = g.HasOther && w
+		}
+	}
+}

@@ -33,6 +33,10 @@ type ReviewRequest struct {
 	// NoisePct is the run-to-run spread assumed for metrics no repeated
 	// measurement gives (--noise); 0: none.
 	NoisePct float64
+	// Runs are every loaded measurement, where Points may hold only the
+	// latest per configuration: the noise and the run-length factors are
+	// estimated from them. nil: Points.
+	Runs []Point
 }
 
 // CurveReview is the review of one curve.
@@ -161,9 +165,17 @@ func ReviewCurves(req ReviewRequest, marks map[string]bool) []CurveReview {
 // projected is req with its lone short runs projected, when asked.
 func (req ReviewRequest) projected() ReviewRequest {
 	if req.ProjectRuns {
-		req.Points = ApplyProjection(req.Points, ProjectRuns(req.Points))
+		req.Points = ApplyProjection(req.Points, ProjectRuns(req.runs()))
 	}
 	return req
+}
+
+// runs are the measurements noise and projection are estimated from.
+func (req ReviewRequest) runs() []Point {
+	if req.Runs != nil {
+		return req.Runs
+	}
+	return req.Points
 }
 
 func (req ReviewRequest) rivalFunc() func(*Point) bool {
@@ -210,17 +222,26 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 		}
 		rest = append(rest, *p)
 	}
+	runsOf := own // the curve's measurements the noise and the factors come from
+	if req.Runs != nil {
+		runsOf = nil
+		for i := range req.Runs {
+			if p := &req.Runs[i]; p.Curve == curve && !isRival(p) {
+				runsOf = append(runsOf, *p)
+			}
+		}
+	}
 	covered := rest
 	if kept == nil {
 		kept = KeptCurve(rest, nil, x, y)
-		r.LeftOut = shortRunsLeftOut(rest, own, req.ProjectRuns)
+		r.LeftOut = shortRunsLeftOut(rest, runsOf, req.ProjectRuns)
 	} else {
 		covered = kept
 	}
 	r.Kept = kept
-	r.Noise = EstimateNoise(own).WithDefault(req.NoisePct)
+	r.Noise = EstimateNoise(runsOf).WithDefault(req.NoisePct)
 	if req.ProjectRuns {
-		if pr, ok := ProjectionOf(ProjectRuns(own), curve); ok {
+		if pr, ok := ProjectionOf(ProjectRuns(runsOf), curve); ok {
 			r.Projection = &pr
 		}
 	}

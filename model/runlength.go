@@ -113,7 +113,7 @@ func projectCurve(c Curve) (Projection, bool) {
 			steady = p.Prov.DurationS
 		}
 	}
-	pr := Projection{Curve: c.Key, SteadyS: steady}
+	pr := Projection{Curve: c.Key, SteadyS: steady, Factors: []RunFactor{}}
 	// Runs per configuration and length.
 	type runs struct{ full, short map[float64][]int } // short: length → indexes
 	byCfg := map[string]*runs{}

@@ -84,3 +84,50 @@ func ProjectionLines(p model.Projection) []Line {
 }
 
 func secs(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) + " s" }
+
+// ReviewNoiseLines say what of a review is within run-to-run noise: the y
+// metric's spread (or that none is known), each line-test margin, re-tune
+// delta and gain no larger than it, the short runs left out of the kept
+// curve and, when asked, the run-length projection.
+func ReviewNoiseLines(r model.CurveReview) []Line {
+	var out []Line
+	mn, known := r.YNoise()
+	if known {
+		out = append(out, Line{S(Muted, "run-to-run noise of "+r.Y.Name+": "), P(NoiseSpread(mn))})
+	} else {
+		out = append(out, Line{S(Muted, "run-to-run noise of "+r.Y.Name+": "), S(Warn, "none known"),
+			S(Muted, " (no configuration measured twice; --noise PCT sets one)")})
+	}
+	for _, v := range r.Removed {
+		if v.WithinNoise {
+			out = append(out, Line{P("  " + v.ID + ": "), S(Warn, fmt.Sprintf("line-test gap %s is %s", SignedPct(v.GapPct), WithinNoise(mn)))})
+		}
+	}
+	for _, rt := range r.Retunes {
+		if rt.WithinNoise {
+			out = append(out, Line{P("  " + rt.KeptID + " over " + rt.PublishedID + ": "), S(Warn, fmt.Sprintf("re-tune Δ %s is %s", SignedPct(rt.DYPct), WithinNoise(mn)))})
+		}
+	}
+	for _, g := range r.Gains {
+		if g.WithinNoise {
+			out = append(out, Line{P("  " + g.ID + ": "), S(Warn, fmt.Sprintf("gain %s is %s", SignedPct(g.GainPct), WithinNoise(mn)))})
+		}
+	}
+	for _, s := range r.LeftOut {
+		out = append(out, Line{S(Muted, "left out of the kept curve: "), P(s.ID), S(Muted, " ("+s.Reason+")")})
+	}
+	if r.Projection != nil {
+		out = append(out, ProjectionLines(*r.Projection)...)
+	}
+	return out
+}
+
+// CurveNoiseLine says one metric's run-to-run spread on a curve, or that
+// none is known: "run-to-run noise of tput-per-gpu: ±0.87 %, 5 pairs".
+func CurveNoiseLine(n model.Noise, m model.Metric) Line {
+	if mn, ok := n.For(m); ok {
+		return Line{S(Muted, "run-to-run noise of "+m.Name()+": "), P(NoiseSpread(mn))}
+	}
+	return Line{S(Muted, "run-to-run noise of "+m.Name()+": "), S(Warn, "none known"),
+		S(Muted, " (no configuration measured twice; --noise PCT sets one)")}
+}
