@@ -36,7 +36,7 @@ func TestPlanLedgerThenScorecard(t *testing.T) {
 		t.Fatalf("ledger: %v %+v", err, res)
 	}
 	rec := res.Records[0]
-	if rec.Config != "7p1d-dep2-dep16-b96-c5540" || rec.Origin != ledger.OriginPlan || rec.Knobs.Prefill.Nodes != 0 ||
+	if rec.Config != "7p1d-dep2-dep16-b96-c5540" || rec.Origin != ledger.OriginPlan || rec.Knobs.Prefill.Nodes != 4 || rec.Knobs.MaxRunningRequests != 1536 ||
 		rec.Fit.Files[0].Path != "demo:a-published-before.yaml" || len(rec.Fit.Files[0].SHA256) != 64 {
 		t.Errorf("record %+v", rec)
 	}
@@ -115,4 +115,16 @@ func TestScorecardNamesABadLedgerLine(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 	wantAll(t, out, "0 predictions scored", "the ledger holds no prediction")
+}
+
+// plan → export: the recorded prediction loads as a planned point that
+// export writes as an override.
+func TestRecordedPredictionExports(t *testing.T) {
+	fixedNow(t)
+	path := filepath.Join(t.TempDir(), "ledger.jsonl")
+	runOK(t, "plan", "--fit", fitA, "--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "5540", "--ledger", path)
+	out := runOK(t, "export", path, "../sources/demo/a-published-before.yaml", "--add", "7p1d-dep2-dep16-b96-c5540",
+		"--recipe", "../testdata/export/disagg-dep16-hicache-variants.yaml")
+	wantAll(t, out, "+override_7p1d_dep2_dep16_b96_c5540:", "+      nodes: 4", "+      workers: 7",
+		"+        cuda-graph-max-bs-decode: 96", "+        max-running-requests: 1536", `+      CONC: "5540"`, "(planned)")
 }

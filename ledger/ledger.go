@@ -142,19 +142,18 @@ func (r *Record) Seal() { r.ID = r.contentID() }
 
 // KnobsFor is a planner configuration as knobs: the calibration template's
 // topology with cfg's prefill workers and GPUs, decode ranks, cap, balancing
-// and concurrency. Max running requests and extra slots are left unknown
-// (the template's belong to its own cap).
+// and concurrency; as the workbench's planner does, max running requests
+// follow the usual rule (decode ranks × BS), prefill nodes the GPUs per node
+// the decode role shows (DEP16 on 4 nodes: 4), extra slots are left unknown.
 func KnobsFor(t model.Knobs, cfg planner.Config) model.Knobs {
 	k := t
 	k.Mode = model.ModeDisagg
-	if cfg.PrefillWorkers != t.Prefill.Workers {
-		k.Prefill.Workers, k.Prefill.Nodes = cfg.PrefillWorkers, 0 // the template's nodes held its own workers
-	}
+	k.Prefill.Workers = cfg.PrefillWorkers
 	if cfg.PrefillGPUs > 0 {
 		k.Prefill.GPUs = cfg.PrefillGPUs
-		if k.Prefill.TP == t.Prefill.GPUs {
+		if t.Prefill.TP == t.Prefill.GPUs {
 			k.Prefill.TP = cfg.PrefillGPUs
-			if k.Prefill.EP == t.Prefill.GPUs {
+			if t.Prefill.EP == t.Prefill.GPUs {
 				k.Prefill.EP = cfg.PrefillGPUs
 			}
 		}
@@ -169,14 +168,34 @@ func KnobsFor(t model.Knobs, cfg planner.Config) model.Knobs {
 		} else {
 			k.Decode.Workers = cfg.DecodeRanks
 		}
-		k.Decode.Nodes, k.DecodeRanksSet = 0, 0
+		if per := perNode(t); per > 0 {
+			k.Decode.Nodes = (k.Decode.TotalGPUs() + per - 1) / per
+		} else {
+			k.Decode.Nodes = 0
+		}
+		k.DecodeRanksSet = 0
 	}
 	k.DecodeBS, k.Concurrency = cfg.DecodeBS, cfg.Concurrency
 	if cfg.Balance != "" {
 		k.Balance = cfg.Balance
 	}
 	k.MaxRunningRequests, k.DecodeExtraSlots = 0, 0
+	if k.DecodeBS > 0 {
+		k.MaxRunningRequests = k.DecodeRanks() * k.DecodeBS
+	}
+	k.Prefill.Nodes = 0
+	if per := perNode(t); per > 0 {
+		k.Prefill.Nodes = (k.Prefill.TotalGPUs() + per - 1) / per
+	}
 	return k
+}
+
+// perNode is the GPUs per node the decode role of k shows; 0 when unknown.
+func perNode(k model.Knobs) int {
+	if k.Decode.Nodes > 0 && k.Decode.TotalGPUs() > 0 {
+		return max(k.Decode.TotalGPUs()/k.Decode.Nodes, 1)
+	}
+	return 0
 }
 
 // Predicted is a prediction's metrics by JSON name: throughput per GPU and
