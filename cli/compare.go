@@ -21,7 +21,7 @@ func newCompareCmd(env *cmdEnv) *cobra.Command {
 		func(_ *cobra.Command, paths []string) int { return runCompare(&f, paths, env) })
 	fs := cmd.Flags()
 	f.curveFlags.register(fs, model.AxisP90Intvty)
-	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve: a source, a framework or a full curve key")
+	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve (`SELECTOR`): a source, a framework or a full curve key")
 	f.noise.register(fs)
 	return cmd
 }
@@ -108,7 +108,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 			}
 			rep.Noise = append(rep.Noise, cn)
 		}
-		if err := writeJSON(env.stdout, rep); err != nil {
+		if err := writeDoc(env.stdout, rep, loadWarnings(s.ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 		return loadCode

@@ -183,7 +183,11 @@ func runScorecard(f *scorecardFlags, paths []string, env *cmdEnv) int {
 		if out.Waiting == nil {
 			out.Waiting = []ledger.Record{}
 		}
-		if err := writeJSON(env.stdout, out); err != nil {
+		warns := loadWarnings(ds, nil)
+		for _, p := range res.Problems {
+			warns = append(warns, fmt.Sprintf("%s: line %d: %s; line skipped", path, p.Line, p.Reason))
+		}
+		if err := writeDoc(env.stdout, out, warns); err != nil {
 			return exitBadInput
 		}
 		return code

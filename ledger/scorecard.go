@@ -25,13 +25,16 @@ type MetricError struct {
 
 // Run is one measured run a prediction matched.
 type Run struct {
-	ID        string        `json:"id"`
-	Source    model.Source  `json:"source"`
-	Date      string        `json:"date,omitempty"`
-	DurationS float64       `json:"duration_s,omitempty"`
-	Projected bool          `json:"projected,omitempty"` // metrics projected from a short run
-	File      string        `json:"file,omitempty"`
-	Errors    []MetricError `json:"errors"`
+	ID        string       `json:"id"`
+	Source    model.Source `json:"source"`
+	Date      string       `json:"date,omitempty"`
+	DurationS float64      `json:"duration_s,omitempty"`
+	Projected bool         `json:"projected,omitempty"` // metrics projected from a short run
+	// CapUnknown: the run does not say its decode cap; it matched on the
+	// rest of the configuration (shape and concurrency).
+	CapUnknown bool          `json:"cap_unknown,omitempty"`
+	File       string        `json:"file,omitempty"`
+	Errors     []MetricError `json:"errors"`
 }
 
 // Match is a prediction and every run that scores it: a configuration
@@ -56,6 +59,7 @@ func MatchRuns(records []Record, points []model.Point) []Match {
 		config string
 	}
 	byCfg := map[key][]int{}
+	noCap := map[key][]int{} // runs that do not say their decode cap, by shape and concurrency
 	for i := range projected {
 		p := &projected[i]
 		if p.Source == model.SourcePlanned || p.Source == model.SourceCompetitor {
@@ -63,6 +67,10 @@ func MatchRuns(records []Record, points []model.Point) []Match {
 		}
 		k := key{p.Curve, p.Knobs.BaseID()}
 		byCfg[k] = append(byCfg[k], i)
+		if p.Knobs.DecodeBS == 0 && p.Knobs.Mode != "" {
+			nk := key{p.Curve, looseConfig(p.Knobs)}
+			noCap[nk] = append(noCap[nk], i)
+		}
 	}
 	var out []Match
 	seen := map[string]bool{}
@@ -76,7 +84,17 @@ func MatchRuns(records []Record, points []model.Point) []Match {
 		for _, id := range r.Fit.IDs {
 			fit[id] = true
 		}
-		for _, i := range byCfg[key{r.Curve, r.Config}] {
+		runs := byCfg[key{r.Curve, r.Config}]
+		loose := 0 // runs[len(runs)-loose:] matched without a cap
+		if r.Knobs.DecodeBS > 0 {
+			for _, i := range noCap[key{r.Curve, looseConfig(r.Knobs)}] {
+				if projected[i].Knobs.BaseID() != r.Config {
+					runs = append(runs[:len(runs):len(runs)], i)
+					loose++
+				}
+			}
+		}
+		for ri, i := range runs {
 			p := &projected[i]
 			switch {
 			case fit[p.ID]:
@@ -88,7 +106,8 @@ func MatchRuns(records []Record, points []model.Point) []Match {
 				m.Unscored = append(m.Unscored, model.Skip{ID: p.ID, Reason: fmt.Sprintf("a %.0f s run no factor of its curve projects to full length: not scored raw", p.Prov.DurationS)})
 				continue
 			}
-			run := Run{ID: p.ID, Source: p.Source, Date: p.Prov.Date, DurationS: p.Prov.DurationS, Projected: p.Prov.Projected(), File: p.Prov.File}
+			run := Run{ID: p.ID, Source: p.Source, Date: p.Prov.Date, DurationS: p.Prov.DurationS, Projected: p.Prov.Projected(), File: p.Prov.File,
+				CapUnknown: ri >= len(runs)-loose}
 			for mt := model.Metric(0); mt < model.NumMetrics; mt++ {
 				pred, ok := r.Metric(mt)
 				meas, okm := p.Metrics.Get(mt)
@@ -107,6 +126,13 @@ func MatchRuns(records []Record, points []model.Point) []Match {
 		out = append(out, m)
 	}
 	return out
+}
+
+// looseConfig is a configuration without its decode cap: shape and
+// concurrency, for runs that do not state the cap.
+func looseConfig(k model.Knobs) string {
+	k.DecodeBS = 0
+	return k.BaseID()
 }
 
 // ErrStats summarise signed errors of one metric.

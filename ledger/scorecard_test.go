@@ -125,3 +125,24 @@ func TestMatchKeepsBothRunsAndLeavesOutWhatCannotScore(t *testing.T) {
 		t.Errorf("a fit point scored: %+v", ms[0].Runs)
 	}
 }
+
+func TestARunThatDoesNotStateItsCapMatches(t *testing.T) {
+	rec, _ := predict7P(t)
+	pts := demo.Tables("b").Points
+	var run model.Point
+	for _, p := range pts {
+		if p.ID == id7PC5540 {
+			run = p
+		}
+	}
+	run.Knobs.DecodeBS, run.ID = 0, "7p1d-dep2-dep16-c5540"
+	ms := ledger.MatchRuns([]ledger.Record{rec}, []model.Point{run})
+	if len(ms[0].Runs) != 1 || !ms[0].Runs[0].CapUnknown {
+		t.Fatalf("runs %+v", ms[0].Runs)
+	}
+	// A run of another cap does not.
+	run.Knobs.DecodeBS = 128
+	if ms := ledger.MatchRuns([]ledger.Record{rec}, []model.Point{run}); len(ms[0].Runs) != 0 {
+		t.Errorf("BS128 matched a BS96 prediction: %+v", ms[0].Runs)
+	}
+}

@@ -159,6 +159,9 @@ func runName(r ledger.Run) string {
 	if r.Projected {
 		what = append(what, "projected")
 	}
+	if r.CapUnknown {
+		what = append(what, "decode BS not stated")
+	}
 	return r.ID + " (" + strings.Join(what, ", ") + ")"
 }
 
