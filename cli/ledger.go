@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -45,21 +44,6 @@ func (f *ledgerFlags) target() string {
 // now is the record time; tests fix it.
 var now = time.Now
 
-// readSource reads a fit point's file for its hash: the embedded demo's
-// "demo:" names from the demo itself.
-func readSource(path string) ([]byte, error) {
-	if strings.HasPrefix(path, "demo:") {
-		names, data := demo.Files()
-		for i, n := range names {
-			if n == path {
-				return data[i], nil
-			}
-		}
-		return nil, os.ErrNotExist
-	}
-	return os.ReadFile(path)
-}
-
 // fitImage is the image every fit point ran, "" when they differ or none
 // says.
 func fitImage(fit []model.Point) string {
@@ -80,7 +64,7 @@ func fitImage(fit []model.Point) string {
 // predictionRecords builds the ledger records of a plan run: the one
 // prediction and every designed point.
 func predictionRecords(cal *planner.Calibration, choice planner.FitChoice, pred *planner.Prediction, predKnobs model.Knobs, props []planner.Proposal) []ledger.Record {
-	fit := ledger.FitOf(choice.Points, readSource)
+	fit := ledger.FitOf(choice.Points, demo.ReadSource)
 	img := fitImage(choice.Points)
 	at := now()
 	var out []ledger.Record

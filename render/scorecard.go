@@ -189,3 +189,65 @@ func Pct(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) + " %" }
 
 // sig prints a parameter with six significant digits.
 func sig(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+
+// ScorecardBrief is the scorecard in a narrow pane: one line per scored
+// run (prediction ← run: signed errors), the curve's bias, the waiting
+// count and the parameters the refit moved by more than 1 %.
+func ScorecardBrief(sc ledger.Scorecard, source string) Doc {
+	var d Doc
+	d.Add(S(Accent, "scorecard"), S(Muted, fmt.Sprintf(" · %s scored, %s waiting · %s",
+		model.Plural(len(sc.Matched), "prediction"), model.Plural(len(sc.Waiting), "prediction"), source)))
+	if len(sc.Matched) == 0 && len(sc.Waiting) == 0 {
+		d.Addf(Muted, "no prediction recorded yet: a records the planned point")
+		return d
+	}
+	for _, m := range sc.Matched {
+		for _, run := range m.Runs {
+			l := Line{P(m.Record.Label), S(Muted, " ← "+runName(run)+": ")}
+			for i, e := range run.Errors {
+				if i > 0 {
+					l = append(l, S(Muted, ", "))
+				}
+				l = append(l, P(e.Metric.Name()+" "), S(errClass(e.ErrPct), SignedPct(e.ErrPct)))
+			}
+			d.Add(l...)
+		}
+	}
+	for _, g := range sc.ByCurve {
+		l := Line{S(Muted, "bias:")}
+		for _, s := range g.Metrics {
+			l = append(l, P(fmt.Sprintf(" %s %s (mean |error| %s, %s)", s.Metric.Name(), SignedPct(s.BiasPct), Pct(s.MeanAbsPct), model.Plural(s.Count, "run"))))
+		}
+		d.Add(l...)
+	}
+	for _, r := range sc.Waiting {
+		d.Add(S(Muted, "waiting: "), P(r.Label), S(Muted, " ("+r.At.Format("2006-01-02")+", "+r.Config+")"))
+	}
+	for _, rf := range sc.Refits {
+		switch {
+		case rf.Err != "":
+			d.Add(S(Muted, "refit: "), S(Warn, rf.Err))
+		case len(ledger.Moved(rf.Moves, 1)) == 0:
+			d.Add(S(Muted, "refit: "), S(Good, "no parameter moved by more than 1 %"))
+		default:
+			l := Line{S(Muted, "refit moves:")}
+			for _, mv := range ledger.Moved(rf.Moves, 1) {
+				l = append(l, P(" "+mv.Param+" "+SignedPct(mv.ChangePct)))
+			}
+			d.Add(l...)
+		}
+	}
+	return d
+}
+
+// errClass colours a prediction error: within 5 % good, within 15 % a
+// caveat, beyond bad.
+func errClass(pct float64) Class {
+	switch a := math.Abs(pct); {
+	case a <= 5:
+		return Good
+	case a <= 15:
+		return Warn
+	}
+	return Bad
+}

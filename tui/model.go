@@ -77,6 +77,7 @@ func New(opts Options) *Model {
 	if opts.Specs != nil {
 		m.st.Specs = opts.Specs
 	}
+	m.st.Loop.Path = opts.Ledger
 	m.styles = themes.New(m.theme, opts.Renderer)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))
 	m.help = scroll.New(m.keys.Review.Scroll)

@@ -50,4 +50,7 @@ type Options struct {
 	// ViewDir is where e writes the view's CSV and plot; "": the current
 	// directory.
 	ViewDir string
+	// Ledger is the prediction ledger a records in and the planner pane
+	// scores against every load (docs/ledger.md); "": none.
+	Ledger string
 }
