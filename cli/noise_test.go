@@ -81,7 +81,7 @@ func TestReviewProjectRunsAndNoise(t *testing.T) {
 		return out
 	}
 	out := review()
-	wantAll(t, out, "left out of the kept curve: 7p1d-dep2-dep16-b96-c5540 (a 1200 s run, short of steady state: left out of the kept curve (--project-runs shows it projected))")
+	wantAll(t, out, "left out of the kept curve: 7p1d-dep2-dep16-b96-c5540 (a 1200 s run: not steady state, so not leaned on unless projected)")
 	out = review("--project-runs")
 	wantAll(t, out, "kept (3): ", "7p1d-dep2-dep16-b96-c5540", "run-length factors to 3600 s:", "tput-per-gpu from 1200 s × 3.8 (spread 0.04 %, 3 pairs)",
 		"7p1d-dep2-dep16-b96-c5540 projected from 1200 s")

@@ -8,7 +8,7 @@ import (
 	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 func init() { register(newPathsCmd) }

@@ -207,7 +207,7 @@ func TestReviewLeavesShortRunsOutUnlessProjected(t *testing.T) {
 		left[s.ID] = s.Reason
 	}
 	lone := "7p1d-dep2-dep16-b96-c5540"
-	if why := left[lone]; why != "a 1200 s run, short of steady state: left out of the kept curve (--project-runs shows it projected)" {
+	if why := left[lone]; why != "a 1200 s run: not steady state, so not leaned on unless projected" {
 		t.Errorf("lone short run: %q (left out %v)", why, r.LeftOut)
 	}
 	// With projection the lone run stands in the kept curve, marked; the

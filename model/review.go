@@ -370,7 +370,7 @@ func shortRunsLeftOut(rest, all []Point, projected bool) []Skip {
 		if !p.Prov.ShortRun() {
 			continue
 		}
-		reason := fmt.Sprintf("a %s run, short of steady state: left out of the kept curve (--project-runs shows it projected)", seconds(p.Prov.DurationS))
+		reason := fmt.Sprintf("a %s run: not steady state, so not leaned on unless projected", seconds(p.Prov.DurationS))
 		if projected {
 			if !hasPr {
 				pr, hasPr = ProjectionOf(ProjectRuns(all), p.Curve)

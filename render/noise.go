@@ -86,9 +86,10 @@ func ProjectionLines(p model.Projection) []Line {
 func secs(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) + " s" }
 
 // ReviewNoiseLines say what of a review is within run-to-run noise: the y
-// metric's spread (or that none is known), each line-test margin, re-tune
-// delta and gain no larger than it, the short runs left out of the kept
-// curve and, when asked, the run-length projection.
+// metric's spread (or that none is known), each line-test margin and gain
+// no larger than it (re-tunes say so in --json: a twin's delta is the noise
+// itself), the short runs left out of the kept curve and, when asked, the
+// run-length projection.
 func ReviewNoiseLines(r model.CurveReview) []Line {
 	var out []Line
 	mn, known := r.YNoise()
@@ -101,11 +102,6 @@ func ReviewNoiseLines(r model.CurveReview) []Line {
 	for _, v := range r.Removed {
 		if v.WithinNoise {
 			out = append(out, Line{P("  " + v.ID + ": "), S(Warn, fmt.Sprintf("line-test gap %s is %s", SignedPct(v.GapPct), WithinNoise(mn)))})
-		}
-	}
-	for _, rt := range r.Retunes {
-		if rt.WithinNoise {
-			out = append(out, Line{P("  " + rt.KeptID + " over " + rt.PublishedID + ": "), S(Warn, fmt.Sprintf("re-tune Δ %s is %s", SignedPct(rt.DYPct), WithinNoise(mn)))})
 		}
 	}
 	for _, g := range r.Gains {

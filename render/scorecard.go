@@ -172,18 +172,6 @@ func predicted(r ledger.Record, m model.Metric) string {
 	return model.Dash
 }
 
-// SignedPct is a signed percentage with a real minus: +1.28 %, −2.03 %.
-func SignedPct(v float64) string {
-	s := strconv.FormatFloat(math.Abs(v), 'f', 2, 64) + " %"
-	if math.Round(v*100) == 0 {
-		return "0.00 %"
-	}
-	if v < 0 {
-		return "−" + s
-	}
-	return "+" + s
-}
-
 // Pct is an unsigned percentage: 2.03 %.
 func Pct(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) + " %" }
 

@@ -57,8 +57,8 @@ func TestScorecardText(t *testing.T) {
 			t.Errorf("scorecard lacks %q", want)
 		}
 	}
-	if got := render.SignedPct(e.ErrPct); got != "−2.03 %" {
-		t.Errorf("7P throughput error %s, want −2.03 %%", got)
+	if got := render.SignedPct(e.ErrPct); got != "-2.03 %" {
+		t.Errorf("7P throughput error %s, want -2.03 %%", got)
 	}
 }
 

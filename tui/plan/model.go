@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
@@ -16,12 +15,13 @@ import (
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/tui/paint"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Model is the planner pane.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Planner
 	styles themes.Styles
 	w, h   int
@@ -45,9 +45,9 @@ type Model struct {
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Planner, styles themes.Styles) *Model {
+func New(st *workbench.State, km keys.Planner, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles, loadRev: -1}
-	m.Refresh(state.ChangeAll)
+	m.Refresh(workbench.ChangeAll)
 	return m
 }
 
@@ -61,12 +61,12 @@ func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 func (m *Model) Capturing() bool { return m.editing }
 
 // Refresh refits when the loaded points changed (not on planned ones).
-func (m *Model) Refresh(c state.Change) {
-	newData := c&state.ChangeData != 0 && m.st.LoadRev != m.loadRev
-	if !newData && c&state.ChangeCurve == 0 {
+func (m *Model) Refresh(c workbench.Change) {
+	newData := c&workbench.ChangeData != 0 && m.st.LoadRev != m.loadRev
+	if !newData && c&workbench.ChangeCurve == 0 {
 		return
 	}
-	if c&state.ChangeCurve != 0 {
+	if c&workbench.ChangeCurve != 0 {
 		// Plan on the shown curve: its points seed the plan and are the
 		// fit's candidates.
 		m.seeded, m.chosen = false, nil
@@ -210,7 +210,7 @@ func (m *Model) predict(show bool) {
 	m.pred, m.predErr = m.fit.Cal.Predict(planner.ConfigFromKnobs(m.knobs))
 	m.advised = 0
 	if m.predErr == nil && m.pred.RecommendedDecodeBS > 0 {
-		m.advised = advisedCap(m.fit.Cal, m.knobs, m.pred.RecommendedDecodeBS)
+		m.advised = m.fit.Cal.AdvisedCap(planner.ConfigFromKnobs(m.knobs), m.pred.RecommendedDecodeBS)
 	}
 	if show {
 		m.seeded = true
@@ -304,7 +304,7 @@ func (m *Model) scorecard() string {
 	for _, p := range l.Problems {
 		d.Add(render.S(render.Warn, fmt.Sprintf("ledger line %d: %s", p.Line, p.Reason)))
 	}
-	return d.Styled(func(c render.Class, s string) string { return classStyle(m.styles, c).Render(s) })
+	return paint.Doc(d, m.styles) + "\n"
 }
 
 func (m *Model) redraw() {
@@ -375,21 +375,8 @@ func (m *Model) Sync() {
 	}
 }
 
-// classStyle is a render class's style in the theme.
-func classStyle(st themes.Styles, c render.Class) lipgloss.Style {
-	switch c {
-	case render.Muted:
-		return st.Muted
-	case render.Accent:
-		return st.Accent
-	case render.Bold:
-		return st.Bold
-	case render.Good:
-		return st.Good
-	case render.Bad:
-		return st.Bad
-	case render.Warn:
-		return st.Warn
-	}
-	return st.Text
+// Copy is the configuration on the knobs, as an ID (C).
+func (m *Model) Copy() (msgs.Copy, bool) {
+	id := m.Knobs().BaseID()
+	return msgs.Copy{Text: id, What: "configuration ID"}, id != ""
 }
