@@ -58,7 +58,9 @@ func AssignIDs(points []Point) {
 		first string
 		multi bool
 	}
-	seen := map[config]dates{}
+	seen := map[config]int32{} // → index into cfgDates
+	var cfgDates []dates
+	cfgOf := make([]int32, n) // -1 for an undated point
 	owner := make([]int32, len(bases))
 	for b := range owner {
 		owner[b] = -1
@@ -68,16 +70,20 @@ func AssignIDs(points []Point) {
 		if owner[c.base] < 0 {
 			owner[c.base] = c.curve
 		}
+		cfgOf[i] = -1
 		d := points[i].Prov.Date
 		if d == "" {
 			continue
 		}
-		if s, ok := seen[c]; !ok {
-			seen[c] = dates{first: d}
-		} else if !s.multi && s.first != d {
+		e, ok := seen[c]
+		if !ok {
+			e = int32(len(cfgDates))
+			seen[c] = e
+			cfgDates = append(cfgDates, dates{first: d})
+		} else if s := &cfgDates[e]; !s.multi && s.first != d {
 			s.multi = true
-			seen[c] = s
 		}
+		cfgOf[i] = e
 	}
 	tags := map[[2]int32]string{}
 	taken := make(map[string]bool, n)
@@ -95,7 +101,7 @@ func AssignIDs(points []Point) {
 			}
 			buf = append(append(buf, '@'), tag...)
 		}
-		if d := p.Prov.Date; d != "" && seen[config{curveOf[i], baseOf[i]}].multi {
+		if d := p.Prov.Date; d != "" && cfgDates[cfgOf[i]].multi {
 			buf = append(append(buf, '@'), d...)
 		}
 		if taken[string(buf)] {
