@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -49,13 +50,18 @@ func BenchmarkReportRows(b *testing.B) {
 		rows, curves int
 	}{{"100k×12", 100000, 12}, {"100k×1000", 100000, 1000}, {"1M×12", 1000000, 12}, {"1M×1000", 1000000, 1000}} {
 		b.Run(size.name, func(b *testing.B) {
-			path := filepath.Join(b.TempDir(), "rows.json")
-			data := synth.Rows(size.rows, size.curves)
-			if err := os.WriteFile(path, data, 0o644); err != nil {
-				b.Fatal(err)
+			// a file holds at most 500,000 rows (1M rows are over the
+			// size limit of one file): the report reads the directory
+			dir := b.TempDir()
+			total := 0
+			for i, data := range synth.RowFiles(size.rows, size.curves, 500000) {
+				if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("rows%d.json", i)), data, 0o644); err != nil {
+					b.Fatal(err)
+				}
+				total += len(data)
 			}
-			b.SetBytes(int64(len(data)))
-			data = nil
+			b.SetBytes(int64(total))
+			path := dir
 			for b.Loop() {
 				if code := run([]string{"report", "--json", "--x", "mean-intvty", path}, strings.NewReader(""), io.Discard, io.Discard); code != 0 {
 					b.Fatalf("exit %d", code)

@@ -10,7 +10,11 @@ import (
 // worker count and concurrency, 28 run dates) spread over about curves
 // curves: 12 is four hardware × three frameworks of one model and
 // precision; larger counts vary the model and precision too.
-func Rows(n, curves int) []byte {
+func Rows(n, curves int) []byte { return RowFiles(n, curves, n)[0] }
+
+// RowFiles is Rows cut into files of at most perFile rows each (a million
+// rows are more than one file may hold).
+func RowFiles(n, curves, perFile int) [][]byte {
 	hws := []string{"gb300", "gb200", "b200", "h200"}
 	fws := []string{"dynamo-sglang", "dynamo-vllm", "sglang"}
 	models := []string{"dsv41flash"}
@@ -25,12 +29,16 @@ func Rows(n, curves int) []byte {
 	}
 	concs := []int{4, 16, 64, 256, 700, 1228, 2884, 5540, 7480}
 	r := rand.New(rand.NewPCG(7, 7))
-	b := make([]byte, 0, n*760)
+	var files [][]byte
+	b := make([]byte, 0, min(n, perFile)*760)
 	b = append(b, '[')
 	f := func(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
 	num := func(v float64) { b = strconv.AppendFloat(b, v, 'g', -1, 64) }
 	for i := 0; i < n; i++ {
-		if i > 0 {
+		if i > 0 && i%perFile == 0 {
+			files = append(files, append(b, ']'))
+			b = append(make([]byte, 0, min(n-i, perFile)*760), '[')
+		} else if i > 0 {
 			b = append(b, ", "...)
 		}
 		np := 1 + r.IntN(12)
@@ -68,5 +76,5 @@ func Rows(n, curves int) []byte {
 		b = strconv.AppendInt(b, int64(i), 10)
 		b = append(b, `"}`...)
 	}
-	return append(b, ']')
+	return append(files, append(b, ']'))
 }
