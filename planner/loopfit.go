@@ -40,6 +40,18 @@ func fitLoop(obsv []obs, p *Params) (string, error) {
 		if !ok {
 			return "", errors.New("cannot calibrate: mean interactivity is the same at every point, so f cannot be separated from d0")
 		}
+		if f <= 0 {
+			// C/Θ falling as TPOT grows contradicts the loop identity
+			// (p90 statistics standing in for means do this): with no time
+			// outside decode to separate, f goes through the origin.
+			var sxy, sxx float64
+			for i := range xs {
+				sxy += xs[i] * ys[i]
+				sxx += xs[i] * xs[i]
+			}
+			f = sxy / sxx
+			note = joinNote(note, "C/Θ does not grow with TPOT across these points: f fitted through the origin (d0 = 0), so the time outside decode is folded into f")
+		}
 		p.F = f
 	}
 	fmax := math.Inf(1)
@@ -221,4 +233,11 @@ func lsq(x [][]float64, y []float64) ([]float64, bool) {
 		b[i] = a[i][k] / a[i][i] / scale[i]
 	}
 	return b, true
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }

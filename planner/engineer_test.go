@@ -1,0 +1,65 @@
+package planner_test
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner"
+)
+
+// The engineer fits (planner.EngineerFit) of every real and test curve.
+var engineerCurves = []struct{ name, file string }{
+	{"trt-1k1k", trtFile},
+	{"sglang-8k1k", sglFile},
+	{"vllm-agentx", vllmFile},
+	{"synthetic-regimes", "testdata/synthetic-regimes.yaml"},
+	{"pr3598-p90only", "testdata/pr3598-p90only.yaml"},
+}
+
+func engineerSplit(pts []model.Point) (fit, test []model.Point) {
+	fit = planner.EngineerFit(pts)
+	for _, p := range pts {
+		if !slices.ContainsFunc(fit, func(f model.Point) bool { return f.ID == p.ID }) {
+			test = append(test, p)
+		}
+	}
+	return fit, test
+}
+
+func TestEngineerFits(t *testing.T) {
+	var sumT, sumI float64
+	var n int
+	for _, tc := range engineerCurves {
+		t.Run(tc.name, func(t *testing.T) {
+			fit, test := engineerSplit(loadCurve(t, tc.file))
+			ids := make([]string, len(fit))
+			for i := range fit {
+				ids[i] = fit[i].ID
+			}
+			res, err := planner.Backtest(fit, test)
+			if err != nil {
+				t.Fatalf("fit on %v: %v", ids, err)
+			}
+			t.Logf("fit on %s\n%s", strings.Join(ids, ", "), errorTable(res))
+			var ct, ci float64
+			for _, r := range res.Rows {
+				et, ei := math.Abs(*r.ErrorPct.TputPerGPU), math.Abs(deref(intvtyErr(r)))
+				ct += et
+				ci += ei
+				sumT += et
+				sumI += ei
+				n++
+				if et > 20 || ei > 20 {
+					t.Logf("%s off %.0f/%.0f %%: %v", r.ID, et, ei, r.Prediction.Warnings)
+				}
+			}
+			t.Logf("%s: mean |err| %.1f %% tput, %.1f %% intvty over %d", tc.name, ct/float64(len(res.Rows)), ci/float64(len(res.Rows)), len(res.Rows))
+		})
+	}
+	if n > 0 {
+		t.Logf("all curves: mean |err| %.1f %% tput, %.1f %% intvty over %d held-out points", sumT/float64(n), sumI/float64(n), n)
+	}
+}
