@@ -38,7 +38,10 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 			i = len(p.Decode)
 			index[o.family] = i
 			p.Decode = append(p.Decode, DecodeLaw{Family: o.family, DPAttn: o.dpAttn,
-				BMin: math.Inf(1), CMin: math.Inf(1)})
+				BMin: math.Inf(1), CMin: math.Inf(1), GPUs: o.decGPUs})
+			if l := &p.Decode[i]; !o.dpAttn && p.MoE != nil {
+				l.Experts, l.TopK = p.MoE.Experts, p.MoE.TopK
+			}
 		}
 		l := &p.Decode[i]
 		l.Points = append(l.Points, o.id)
@@ -53,9 +56,10 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 	for i := range p.Decode {
 		l := &p.Decode[i]
 		var xs, ys []float64
+		q := l.q()
 		for _, o := range obsv {
 			if o.family == l.Family {
-				xs, ys = append(xs, o.bmax()), append(ys, o.tpot)
+				xs, ys = append(xs, activation(o.bmax(), q)), append(ys, o.tpot)
 			}
 		}
 		if l.BMax-l.BMin < batchSpreadMin*l.BMax {
@@ -73,6 +77,12 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 			continue
 		}
 		l := &p.Decode[i]
+		if beta := p.MoE.priorBeta(l.GPUs); !l.DPAttn && beta > 0 {
+			priorSlope(obsv, l, beta)
+			notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s): its slope is the expert-read prior β = %.3f ms (%d of %d experts per token, %.1f GB of expert weights per token over %d GPUs at %.0f %% of HBM bandwidth), not a fit",
+				familyName(l), strings.Join(l.Points, ", "), beta*1e3, p.MoE.TopK, p.MoE.Experts, p.MoE.ExpertBytesPerToken/1e9, l.GPUs, moeBandwidthShare*100))
+			continue
+		}
 		ref := -1
 		for j := range p.Decode {
 			if identified[j] && (ref < 0 || (p.Decode[j].DPAttn == l.DPAttn && p.Decode[ref].DPAttn != l.DPAttn)) {
@@ -99,7 +109,7 @@ func borrowSlope(obsv []obs, l, ref *DecodeLaw) {
 	n := 0
 	for _, o := range obsv {
 		if o.family == l.Family {
-			sx += o.bmax()
+			sx += activation(o.bmax(), l.q())
 			sy += o.tpot
 			n++
 		}
@@ -114,6 +124,19 @@ func borrowSlope(obsv []obs, l, ref *DecodeLaw) {
 		l.Alpha = y - l.Beta*x
 	}
 	l.SlopeAssumed, l.SlopeFrom = true, ref.Family
+}
+
+// priorSlope gives l the prior β through its mean point.
+func priorSlope(obsv []obs, l *DecodeLaw, beta float64) {
+	var sy float64
+	n := 0
+	for _, o := range obsv {
+		if o.family == l.Family {
+			sy += o.tpot - beta*activation(o.bmax(), l.q())
+			n++
+		}
+	}
+	l.Alpha, l.Beta, l.SlopePrior = sy/float64(n), beta, true
 }
 
 // familyName is a family as a user reads it.

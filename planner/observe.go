@@ -25,7 +25,7 @@ type obs struct {
 
 	decShape, preShape string // worker parallelism labels
 	dpAttn             bool
-	preGPUs            int
+	preGPUs, decGPUs   int
 	family             string // decode family
 
 	delta    float64
@@ -93,7 +93,7 @@ func observe(points []model.Point) ([]obs, string, []string, error) {
 			bs: float64(k.DecodeBS), c: float64(k.Concurrency), balance: k.Balance,
 			theta: y * float64(pt.GPUs()), mean: mean, p90: p90,
 			decShape: k.Decode.Parallelism(), preShape: k.Prefill.Parallelism(),
-			dpAttn: k.Decode.DPAttn, preGPUs: k.Prefill.GPUs}
+			dpAttn: k.Decode.DPAttn, preGPUs: k.Prefill.GPUs, decGPUs: k.Decode.GPUs}
 		o.family = decodeFamily(o.decShape, o.dpAttn)
 		switch {
 		case tpot > 0:

@@ -72,6 +72,7 @@ func ConfigFromKnobs(k model.Knobs) Config {
 type laws struct {
 	f, d0, u      float64
 	alpha, beta   float64
+	q             float64 // k/E of the expert-activation law; 0: linear
 	delta         float64 // busiest-rank excess pacing the step (DP attention)
 	admit         float64 // admission excess of TP/TEP workers: the cap holds b̄ at BS − admit
 	t0, kappa     float64
@@ -131,6 +132,7 @@ func (c *Calibration) lawsFor(cfg Config) laws {
 	} else {
 		l.alpha, l.beta = l.dec.Alpha, l.dec.Beta
 	}
+	l.q = l.dec.q()
 	if l.dpAttn {
 		l.delta = p.Delta(cfg.Balance)
 	} else if !l.decFallback {
@@ -202,9 +204,44 @@ type point struct {
 	regime            Regime
 }
 
-// bbar is the mean running batch per rank at rate theta (decode equilibrium).
+// tpot is the step law at the busiest rank's batch b.
+func (l *laws) tpot(b float64) float64 { return l.alpha + l.beta*activation(b, l.q) }
+
+// bbar is the mean running batch per rank at rate theta (decode equilibrium
+// D·b̄ = Θ·f·TPOT(b̄ + δ)): closed form for the linear law, else Newton's
+// method from above (the equation is convex in b̄, the step law concave).
 func (l *laws) bbar(theta, d float64) float64 {
-	return theta * l.f * (l.alpha + l.beta*l.delta) / (d - theta*l.f*l.beta)
+	if l.q == 0 {
+		return theta * l.f * (l.alpha + l.beta*l.delta) / (d - theta*l.f*l.beta)
+	}
+	r := theta * l.f / d
+	b := r * (l.alpha + l.beta/l.q) // m ≤ E/k: an upper bound
+	for i := 0; i < 50; i++ {
+		h := b - r*l.tpot(b+l.delta)
+		step := h / (1 - r*l.beta*activationSlope(b+l.delta, l.q))
+		b -= step
+		if math.Abs(step) <= 1e-12*(b+1) {
+			break
+		}
+	}
+	return b
+}
+
+// headroom is Θ over the local decode asymptote: Θ·f·β·m'(b)/D (Θ·f·β/D
+// for the linear law).
+func (l *laws) headroom(theta, d, b float64) float64 {
+	return theta * l.f * l.beta * activationSlope(b, l.q) / d
+}
+
+// outruns says the decode equilibrium has no solution at rate theta (the
+// linear law's asymptote D/(fβ); the expert-activation law has none).
+func (l *laws) outruns(theta, d float64) bool {
+	return l.q == 0 && theta*l.f*l.beta >= d
+}
+
+// capRate is Θ_cap(BS): the rate at which the busiest rank sits at the cap.
+func (l *laws) capRate(d, bs float64) float64 {
+	return d * (bs - l.delta - l.admit) / (l.f * l.tpot(bs-l.admit))
 }
 
 // outside is o(Θ), the time outside decode per token at rate theta.
@@ -236,10 +273,13 @@ func (l *laws) operate(np, d, bs, c float64) point {
 			}
 		}
 	}
+	if l.q > 0 {
+		tl = l.loopRoot(tl, np, d, c)
+	}
 	tp := np * l.tauP
 	tc := math.Inf(1)
 	if !math.IsInf(bs, 1) {
-		tc = d * (bs - l.delta - l.admit) / (l.f * (l.alpha + l.beta*(bs-l.admit)))
+		tc = l.capRate(d, bs)
 	}
 	pt := point{theta: tl, tl: tl, tp: tp, tc: tc, regime: RegimeLoop}
 	if tp < pt.theta {
@@ -251,6 +291,43 @@ func (l *laws) operate(np, d, bs, c float64) point {
 	pt.bbar = l.bbar(pt.theta, d)
 	pt.bmax = math.Min(pt.bbar+l.delta, bs-l.admit)
 	return pt
+}
+
+// loopRoot solves C = Θ·o(Θ) + D·b̄(Θ) for the expert-activation law,
+// starting from the linear law's root lo (m(b) ≤ b, so lo is below the
+// root): Newton's steps, bisected when they leave the bracket.
+func (l *laws) loopRoot(lo, np, d, c float64) float64 {
+	g := func(t float64) (float64, float64) {
+		b := l.bbar(t, d)
+		o := l.outside(t, np)
+		db := l.f * l.tpot(b+l.delta) / (d - t*l.f*l.beta*activationSlope(b+l.delta, l.q))
+		return t*o + d*b - c, o + t*l.u*l.kappa/np + d*db
+	}
+	hi := c / (l.f * l.alpha)
+	if o0 := l.d0 + l.u*l.t0; o0 > 0 {
+		hi = math.Min(hi, c/o0)
+	}
+	if v, _ := g(lo); v >= 0 {
+		return lo
+	}
+	t := lo
+	for i := 0; i < 60; i++ {
+		v, dv := g(t)
+		if v > 0 {
+			hi = t
+		} else {
+			lo = t
+		}
+		next := t - v/dv
+		if !(next > lo && next < hi) {
+			next = (lo + hi) / 2
+		}
+		if math.Abs(next-t) <= 1e-12*t {
+			return next
+		}
+		t = next
+	}
+	return t
 }
 
 // Predict evaluates the model for one configuration.
@@ -272,7 +349,7 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 	cc := float64(cfg.Concurrency)
 	op := l.operate(np, d, bs, cc)
 	g := cfg.GPUs()
-	tpot := l.alpha + l.beta*op.bmax
+	tpot := l.tpot(op.bmax)
 	rmean := p.RMean
 	if rmean == 0 {
 		rmean = 1
@@ -282,7 +359,7 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 		MeanIntvty: rmean / tpot, P90Intvty: p.R90 * rmean / tpot, Regime: op.regime,
 		DecodeBatchMean: op.bbar, DecodeBatchMax: op.bmax,
 		CapBinds:    op.regime == RegimeDecodeCap,
-		Headroom:    op.theta * l.f * l.beta / d,
+		Headroom:    l.headroom(op.theta, d, op.bmax),
 		PrefillLoad: op.theta / np,
 		ThetaLoop:   op.tl, ThetaPrefill: op.tp, ThetaCap: op.tc,
 		Warnings: make([]string, 0, 8),
@@ -316,7 +393,7 @@ func (l *laws) recommendBS(np, d float64) int {
 		tau = l.tauPLow
 	}
 	theta := np * tau
-	if theta <= 0 || theta*l.f*l.beta >= d {
+	if theta <= 0 || l.outruns(theta, d) {
 		return 0
 	}
 	return SnapCap(int(math.Ceil(l.bbar(theta, d) + l.delta + l.admit - 1e-9)))

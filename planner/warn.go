@@ -21,7 +21,7 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 			rmean = 1
 		}
 		pr.FreeCapTputPerGPU = free.theta / float64(pr.GPUs)
-		pr.FreeCapMeanIntvty = rmean / (l.alpha + l.beta*free.bmax)
+		pr.FreeCapMeanIntvty = rmean / l.tpot(free.bmax)
 		b := make([]byte, 0, 160)
 		b = append(b, "decode cap binds: BS "...)
 		b = strconv.AppendInt(b, int64(cfg.DecodeBS), 10)
