@@ -330,3 +330,19 @@ func TestChooseFitAutomaticAndRefusals(t *testing.T) {
 		t.Error("nothing usable: no error")
 	}
 }
+
+// A TP/TEP family whose admission excess exceeds a small cap still predicts
+// it (at most half the slots idle), and the refusal names DP attention only.
+func TestSmallCapNotRefusedWithoutDPAttention(t *testing.T) {
+	c := synthCal(t)
+	c.Params.lawOfFamily("tp4").AdmitExcess = 1.08
+	pr, err := c.Predict(ConfigFromKnobs(synthKnobs(1, "tp", 2, 1, 2)))
+	if err != nil {
+		t.Fatalf("batch-1 TP refused: %v", err)
+	}
+	near(t, "b̄ at BS 1", pr.DecodeBatchMean, 0.5, 1e-9)
+	_, err = c.Predict(ConfigFromKnobs(synthKnobs(2, "dep", 1, 2, 100)))
+	if err == nil || !strings.Contains(err.Error(), "busiest DP-attention rank") {
+		t.Errorf("DEP BS 2: %v", err)
+	}
+}
