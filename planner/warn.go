@@ -27,11 +27,21 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 		b = strconv.AppendInt(b, int64(cfg.DecodeBS), 10)
 		b = append(b, " holds the busiest rank, "...)
 		b = appendCount(b, pr.Queue, " request waits", " requests wait")
-		b = append(b, " for admission; a free cap would give "...)
+		if math.IsInf(l.tauP, 1) {
+			// Past the highest prefill load measured nothing says prefill
+			// keeps up: the gain is an upper bound.
+			b = append(b, " for admission; a free cap would give at most "...)
+		} else {
+			b = append(b, " for admission; a free cap would give "...)
+		}
 		b = appendThousands(b, pr.FreeCapTputPerGPU)
 		b = append(b, " tok/s/GPU at "...)
 		b = strconv.AppendFloat(b, pr.FreeCapMeanIntvty, 'f', 1, 64)
-		*w = append(*w, string(append(b, " tok/s/user"...)))
+		b = append(b, " tok/s/user"...)
+		if math.IsInf(l.tauP, 1) {
+			b = append(b, " (τP unknown: prefill may saturate first and the gain be none)"...)
+		}
+		*w = append(*w, string(b))
 	}
 	if cfg.DecodeBS == 0 {
 		*w = append(*w, "decode BS unknown: the cap is treated as free")

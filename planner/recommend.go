@@ -1,0 +1,83 @@
+package planner
+
+import (
+	"math"
+	"strconv"
+)
+
+// Recommendation is the one decode-cap advice every front end shows for a
+// configuration (docs/planner.md, "Recommendation").
+type Recommendation struct {
+	// BS is the recommended cap: the smallest captured size, from the cap
+	// sized for the prefill ceiling up, that does not bind at the
+	// configuration's concurrency; 0 when none does up to the largest
+	// captured size (lower the concurrency) or decode cannot keep up.
+	BS int `json:"bs"`
+	// CeilingBS is the cap sized for the prefill ceiling, ceil(b̄ + δ) at
+	// Np·τP (Prediction.RecommendedDecodeBS); with τP unknown it is sized
+	// for the highest prefill load measured, a lower bound.
+	CeilingBS int `json:"ceiling_bs"`
+	// Low..High is a range when τP is unknown: Low suffices if prefill
+	// saturates at the highest load measured, High if prefill keeps up at
+	// this concurrency. Equal to BS when τP is known.
+	Low  int `json:"low"`
+	High int `json:"high"`
+	// TauPKnown: the prefill ceiling is measured, so BS is one number.
+	TauPKnown bool `json:"tau_p_known"`
+	// Reason says how the numbers were found, in one sentence.
+	Reason string `json:"reason"`
+}
+
+// Range says the recommendation is a range, not one number.
+func (r Recommendation) Range() bool { return r.Low != r.High }
+
+// Recommend is the cap advice for cfg: the CLI and the workbench both call
+// it, so they never disagree.
+func (c *Calibration) Recommend(cfg Config) (Recommendation, error) {
+	pr, err := c.Predict(cfg)
+	if err != nil {
+		return Recommendation{}, err
+	}
+	l := c.lawsFor(cfg)
+	r := Recommendation{CeilingBS: pr.RecommendedDecodeBS, TauPKnown: !math.IsInf(l.tauP, 1)}
+	if r.CeilingBS <= 0 {
+		r.Reason = "prefill outruns decode at any cap: more decode ranks, not a larger cap"
+		return r, nil
+	}
+	r.BS = c.nonBinding(cfg, r.CeilingBS)
+	r.Low, r.High = r.BS, r.BS
+	ceiling := "the prefill ceiling"
+	if !r.TauPKnown {
+		ceiling = "the highest prefill load measured (" + thousands(l.tauPLow) + " tok/s per worker; τP unknown)"
+		r.Low = r.CeilingBS
+		if r.BS == 0 {
+			r.High = 0
+		}
+	}
+	switch {
+	case r.BS == 0:
+		r.Reason = "no captured cap from " + strconv.Itoa(r.CeilingBS) + " up stops binding at c" + strconv.Itoa(cfg.Concurrency) + ": lower the concurrency"
+	case r.Range():
+		r.Reason = strconv.Itoa(r.Low) + " suffices if prefill saturates at " + ceiling + "; " + strconv.Itoa(r.High) + " if prefill keeps up at c" + strconv.Itoa(cfg.Concurrency) + ": run a saturation sweep to pin it"
+	case r.BS == r.CeilingBS:
+		r.Reason = "captured CUDA-graph size at " + ceiling
+	default:
+		r.Reason = strconv.Itoa(r.CeilingBS) + " suits " + ceiling + " but binds at c" + strconv.Itoa(cfg.Concurrency) + "; " + strconv.Itoa(r.BS) + " is the smallest captured size that does not"
+	}
+	return r, nil
+}
+
+// nonBinding is the smallest captured cap ≥ from that does not bind at
+// cfg's concurrency, 0 when none.
+func (c *Calibration) nonBinding(cfg Config, from int) int {
+	for _, s := range capturedSizes {
+		if s < from {
+			continue
+		}
+		cfg.DecodeBS = s
+		if p, err := c.Predict(cfg); err == nil && !p.CapBinds {
+			return s
+		}
+	}
+	return 0
+}
