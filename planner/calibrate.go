@@ -88,6 +88,10 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 		cal.Notes = append(cal.Notes, "no TTFT on every point: the time outside decode is one constant d0 (queueing cannot be separated from it)")
 	}
 	cal.Notes = append(cal.Notes, decNotes...)
+	cal.Collapses = DetectCollapses(points)
+	if ids := markCollapsed(obsv, points, cal.Collapses); len(ids) > 0 {
+		cal.Notes = append(cal.Notes, fmt.Sprintf("%s past a measured collapse of its configuration: left out of the prefill law (TTFT and τP)", strings.Join(ids, ", ")))
+	}
 	fitPrefill(obsv, p)
 	for _, l := range p.Prefill {
 		if l.TauP == 0 {
@@ -95,7 +99,6 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 		}
 	}
 	cal.measured = append([]model.Point(nil), points...)
-	cal.Collapses = DetectCollapses(points)
 	cal.residuals(points, obsv)
 	return cal, nil
 }
@@ -173,6 +176,23 @@ func hasDPAttn(obsv []obs) bool {
 		}
 	}
 	return false
+}
+
+// markCollapsed flags the points at or past a collapse's concurrency on its
+// configuration and returns their IDs.
+func markCollapsed(obsv []obs, points []model.Point, cs []Collapse) []string {
+	var ids []string
+	for i := range points {
+		k := knobsKey(points[i].Knobs)
+		for _, c := range cs {
+			if c.key == k && points[i].Knobs.Concurrency >= c.AtC {
+				obsv[i].collapsed = true
+				ids = append(ids, points[i].ID)
+				break
+			}
+		}
+	}
+	return ids
 }
 
 // residuals predicts each calibration point with the fitted model.

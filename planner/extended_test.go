@@ -235,6 +235,13 @@ func TestCollapseWarning(t *testing.T) {
 	if pr, _ := c.Predict(cfg); !pr.Extrapolated || !hasWarning(pr, "collapse: measured throughput of this configuration falls past c8540 (12,500 tok/s/GPU) to 6,000 at c9500 (-52 %)") {
 		t.Errorf("warnings %v", pr.Warnings)
 	}
+	if pr, _ := c.Predict(cfg); pr.Regime == RegimeCollapse || !hasWarning(pr, "this point is past the measured knee") {
+		t.Errorf("c9000, between knee and collapse: regime %s, warnings %v", pr.Regime, pr.Warnings)
+	}
+	cfg.Concurrency = 9500
+	if pr, _ := c.Predict(cfg); pr.Regime != RegimeCollapse || !hasWarning(pr, "at or past the collapse") {
+		t.Errorf("c9500: regime %s, warnings %v", pr.Regime, pr.Warnings)
+	}
 	cfg.Concurrency = 8000
 	if pr, _ := c.Predict(cfg); hasWarning(pr, "collapse") {
 		t.Errorf("below the peak: %v", pr.Warnings)

@@ -28,9 +28,10 @@ type obs struct {
 	preGPUs, decGPUs   int
 	family             string // decode family
 
-	delta    float64
-	bbar     float64
-	capBound bool
+	delta     float64
+	bbar      float64
+	capBound  bool
+	collapsed bool // at or past a measured collapse of its configuration
 }
 
 // bmax is the busiest rank's batch: b̄ + δ, held at the cap.

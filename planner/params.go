@@ -152,6 +152,10 @@ const (
 	RegimeQueueing  Regime = "queueing"
 	RegimePrefill   Regime = "prefill-bound" // prefill workers are saturated: a queue in front of prefill
 	RegimeDecodeCap Regime = "cap-bound"     // the decode cap holds the busiest rank: an admission queue
+	// RegimeCollapse: at or past a concurrency where this configuration's
+	// measured throughput fell (DetectCollapses); the model's value is an
+	// upper bound there.
+	RegimeCollapse Regime = "collapse"
 )
 
 // Config is one disaggregated configuration to predict.

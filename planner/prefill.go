@@ -33,10 +33,13 @@ func fitPrefill(obsv []obs, p *Params) {
 		l := &p.Prefill[i]
 		fam = fam[:0]
 		for j := range obsv {
-			if obsv[j].preShape == l.Family {
+			if obsv[j].preShape == l.Family && !obsv[j].collapsed {
 				fam = append(fam, &obsv[j])
 				l.Points = append(l.Points, obsv[j].id)
 			}
+		}
+		if len(fam) == 0 {
+			continue
 		}
 		fitPrefillLaw(fam, l, p.TTFTKind != "")
 	}

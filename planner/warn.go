@@ -109,8 +109,12 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 		}
 	}
 	if cl := collapseFor(collapses, cfg, l.preShape, l.decShape); cl != nil {
-		*w = append(*w, fmt.Sprintf("collapse: measured throughput of this configuration falls past c%d (%s tok/s/GPU) to %s at c%d (%+.0f %%); the model does not describe collapse",
-			cl.PeakC, thousands(cl.PeakTput), thousands(cl.AtTput), cl.AtC, pct(cl.AtTput, cl.PeakTput)))
+		where := "past the measured knee"
+		if cfg.Concurrency >= cl.AtC {
+			where, pr.Regime = "at or past the collapse", RegimeCollapse
+		}
+		*w = append(*w, fmt.Sprintf("collapse: measured throughput of this configuration falls past c%d (%s tok/s/GPU) to %s at c%d (%+.0f %%); this point is %s and the model does not describe collapse: its throughput is an upper bound",
+			cl.PeakC, thousands(cl.PeakTput), thousands(cl.AtTput), cl.AtC, pct(cl.AtTput, cl.PeakTput), where))
 		extrapolated = true
 	}
 	pr.Extrapolated = extrapolated
