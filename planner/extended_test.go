@@ -200,7 +200,7 @@ func TestRangeWarnings(t *testing.T) {
 	}
 	pr, _ := c.Predict(ConfigFromKnobs(synthKnobs(2, "dep", 1, 512, 5000)))
 	for _, w := range []string{"extrapolation: concurrency per decode rank 625.0 is outside the calibrated range",
-		"and τP is unknown: prefill saturation (queueing) is not ruled out", "decode saturation past it"} {
+		"prefill saturation not ruled out (τP unknown): throughput between", "decode saturation past it"} {
 		if !hasWarning(pr, w) {
 			t.Errorf("no %q in %v", w, pr.Warnings)
 		}

@@ -31,6 +31,11 @@ type Prediction struct {
 	Headroom            float64 `json:"decode_headroom"`       // Θ over the decode asymptote D/(fβ)
 	PrefillLoad         float64 `json:"prefill_load"`          // Θ/Np, tok/s per prefill worker
 
+	// TputRange (τP unknown, prefill load past the highest measured):
+	// throughput per GPU if prefill saturates at the highest load measured,
+	// and if it keeps up; TputPerGPU is their middle. Nil otherwise.
+	TputRange *[2]float64 `json:"tput_per_gpu_range,omitempty"`
+
 	// What a free cap would give when the cap binds; 0 otherwise.
 	FreeCapTputPerGPU float64 `json:"free_cap_tput_per_gpu,omitempty"`
 	FreeCapMeanIntvty float64 `json:"free_cap_mean_intvty,omitempty"`
@@ -79,6 +84,7 @@ type laws struct {
 	t0, kappa     float64
 	tauP          float64 // +Inf when unknown
 	tauPLow       float64
+	tauPAssumed   float64 // the middle of the τP range a prediction used; 0 when none
 	loadMax       float64
 	dec           *DecodeLaw
 	pre           *PrefillLaw
@@ -338,10 +344,12 @@ func (l *laws) loopRoot(lo, np, d, c float64) float64 {
 
 // Predict evaluates the model for one configuration.
 func (c *Calibration) Predict(cfg Config) (Prediction, error) {
-	return c.predict(cfg, c.Collapses)
+	return c.predict(cfg, c.Collapses, false)
 }
 
-func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, error) {
+// predict is Predict against the given collapses; noRange predicts with no
+// prefill ceiling when τP is unknown (the range's upper end).
+func (c *Calibration) predict(cfg Config, collapses []Collapse, noRange bool) (Prediction, error) {
 	p := &c.Params
 	l := c.lawsFor(cfg)
 	if err := check(cfg, &l); err != nil {
@@ -354,6 +362,22 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 	}
 	cc := float64(cfg.Concurrency)
 	op := l.operate(np, d, bs, cc)
+	// τP unknown and the rate past the highest prefill load measured: the
+	// rate lies between prefill saturating at that load and prefill keeping
+	// up; the middle is the estimate (docs/planner.md, "τP unknown").
+	var lo, hi float64
+	if !noRange && math.IsInf(l.tauP, 1) && l.tauPLow > 0 && op.theta > np*l.tauPLow*(1+rangeSlack) {
+		hi = op.theta
+		ll := l
+		ll.tauP = l.tauPLow
+		if lo = ll.operate(np, d, bs, cc).theta; lo < hi {
+			ll.tauP = (lo + hi) / 2 / np
+			op = ll.operate(np, d, bs, cc)
+			l.tauPAssumed = ll.tauP
+		} else {
+			lo, hi = 0, 0
+		}
+	}
 	g := cfg.GPUs()
 	tpot := l.tpot(op.bmax)
 	rmean := p.RMean
@@ -382,6 +406,14 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 	}
 	if op.regime == RegimeLoop && (pr.Headroom > headroomWarn || op.theta >= queueingRho*op.tp) {
 		pr.Regime = RegimeQueueing
+	}
+	if hi > 0 {
+		// The ceiling at the middle is assumed, not measured: the point is
+		// queueing in front of prefill, not known to be prefill-bound.
+		pr.TputRange = &[2]float64{lo / float64(g), hi / float64(g)}
+		if op.regime == RegimePrefill {
+			pr.Regime = RegimeQueueing
+		}
 	}
 	if star := math.Min(op.tp, op.tc); !math.IsInf(star, 1) {
 		pr.KneeConcurrency = star*l.outside(star, np) + d*l.bbar(star, d)

@@ -68,14 +68,14 @@ func (c *Calibration) Recommend(cfg Config) (Recommendation, error) {
 }
 
 // nonBinding is the smallest captured cap ≥ from that does not bind at
-// cfg's concurrency, 0 when none.
+// cfg's concurrency with prefill keeping up, 0 when none.
 func (c *Calibration) nonBinding(cfg Config, from int) int {
 	for _, s := range capturedSizes {
 		if s < from {
 			continue
 		}
 		cfg.DecodeBS = s
-		if p, err := c.Predict(cfg); err == nil && !p.CapBinds {
+		if p, err := c.predict(cfg, c.Collapses, true); err == nil && !p.CapBinds {
 			return s
 		}
 	}

@@ -46,7 +46,7 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 	if cfg.DecodeBS == 0 {
 		*w = append(*w, "decode BS unknown: the cap is treated as free")
 	}
-	if op.regime == RegimePrefill {
+	if pr.Regime == RegimePrefill {
 		b := make([]byte, 0, 120)
 		b = append(b, "prefill ceiling reached: "...)
 		b = appendCount(b, pr.Queue, " request queues", " requests queue")
@@ -99,7 +99,16 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 	}
 	if math.IsInf(l.tauP, 1) {
 		*w = append(*w, c.tauPUnknown(l.tauPLow))
-		if l.loadMax > 0 && pr.PrefillLoad > l.loadMax*prefillLoadWarn {
+		if r := pr.TputRange; r != nil {
+			b := append(make([]byte, 0, 220), "prefill saturation not ruled out (τP unknown): throughput between "...)
+			b = appendThousands(b, r[0])
+			b = append(b, " (prefill saturating at the highest load measured, "...)
+			b = appendThousands(b, l.tauPLow)
+			b = append(b, " tok/s per worker) and "...)
+			b = appendThousands(b, r[1])
+			*w = append(*w, string(append(b, " tok/s/GPU (prefill keeping up); the middle is shown"...)))
+			extrapolated = true
+		} else if l.loadMax > 0 && pr.PrefillLoad > l.loadMax*prefillLoadWarn {
 			b := append(make([]byte, 0, 180), "extrapolation: prefill load "...)
 			b = appendThousands(b, pr.PrefillLoad)
 			b = append(b, " tok/s per worker is above the highest calibrated "...)

@@ -7,42 +7,19 @@ import (
 	"github.com/sweeptune/sweeptune/planner"
 )
 
-// advisedCap is the smallest captured decode cap, from the planner's
-// recommendation up, that does not bind at the knobs' concurrency (0:
-// none up to the largest captured size). The planner sizes its
-// recommendation for the prefill ceiling (its lower bound when τP is
-// unknown), so past that concurrency it can name the very cap the
-// prediction says binds; this one agrees with "decode cap binds".
-func advisedCap(cal *planner.Calibration, k model.Knobs, rec int) int {
-	for _, s := range planner.CapturedSizes() {
-		if s < rec {
-			continue
-		}
-		if s == k.DecodeBS {
-			if p, err := cal.Predict(planner.ConfigFromKnobs(k)); err == nil && !p.CapBinds {
-				return s
-			}
-			continue
-		}
-		k.DecodeBS = s
-		if p, err := cal.Predict(planner.ConfigFromKnobs(k)); err == nil && !p.CapBinds {
-			return s
-		}
-	}
-	return 0
-}
-
-// capAdvice is the recommended-cap hint, in agreement with the binding
-// warning.
-func capAdvice(p planner.Prediction, k model.Knobs, advised int) string {
+// capAdvice is the recommended-cap hint: planner.Recommend's, the one the
+// CLI prints too, in agreement with the binding warning.
+func capAdvice(r planner.Recommendation, k model.Knobs) string {
 	c := model.Thousands(float64(k.Concurrency), 0)
 	switch {
-	case p.RecommendedDecodeBS <= 0:
+	case r.CeilingBS <= 0:
 		return "recommended cap –"
-	case advised == 0:
+	case r.BS == 0:
 		return fmt.Sprintf("no captured cap stops binding at c%s: lower the concurrency", c)
-	case advised == p.RecommendedDecodeBS:
-		return fmt.Sprintf("recommended cap %d", advised)
+	case r.Range():
+		return fmt.Sprintf("recommended cap %d–%d (τP unknown: %d if prefill saturates at the highest load measured, %d if it keeps up at c%s)", r.Low, r.High, r.Low, r.High, c)
+	case r.BS == r.CeilingBS:
+		return fmt.Sprintf("recommended cap %d", r.BS)
 	}
-	return fmt.Sprintf("recommended cap %d at c%s (%d suits the prefill ceiling, binds here)", advised, c, p.RecommendedDecodeBS)
+	return fmt.Sprintf("recommended cap %d at c%s (%d suits the prefill ceiling, binds here)", r.BS, c, r.CeilingBS)
 }

@@ -32,8 +32,8 @@ type Model struct {
 	editing bool
 	edit    []rune
 	pred    planner.Prediction
-	advised int    // the recommended cap at this concurrency (capAdvice)
-	win     window // the part of the text on screen
+	rec     planner.Recommendation // the cap advice at these knobs
+	win     window                 // the part of the text on screen
 	predErr error
 	seeded  bool
 	view    string
@@ -203,9 +203,9 @@ func (m *Model) predict(show bool) {
 		return
 	}
 	m.pred, m.predErr = m.fit.Cal.Predict(planner.ConfigFromKnobs(m.knobs))
-	m.advised = 0
-	if m.predErr == nil && m.pred.RecommendedDecodeBS > 0 {
-		m.advised = advisedCap(m.fit.Cal, m.knobs, m.pred.RecommendedDecodeBS)
+	m.rec = planner.Recommendation{}
+	if m.predErr == nil {
+		m.rec, _ = m.fit.Cal.Recommend(planner.ConfigFromKnobs(m.knobs))
 	}
 	if show {
 		m.seeded = true
@@ -275,7 +275,7 @@ func (m *Model) redraw() {
 	}
 	text := Text(Input{
 		Fit: m.fit, Knobs: m.knobs, Field: m.field, Editing: m.editing, Edit: string(m.edit),
-		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, CapAdvised: m.advised,
+		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, Rec: m.rec,
 	}, m.styles)
 	m.view = m.win.show(frame.Wrap(text, m.w), m.styles, m.w, m.h)
 }

@@ -201,7 +201,7 @@ func TestHintsAgree(t *testing.T) {
 		t.Fatalf("7P BS104 c6000: cap binds %v, planner's recommendation %d (the case of the issue)", m.pred.CapBinds, m.pred.RecommendedDecodeBS)
 	}
 	v := strings.Join(strings.Fields(m.View()), " ")
-	want := "recommended cap 120 at c6,000 (104 suits the prefill ceiling, binds here)"
+	want := "recommended cap 104–120 (τP unknown: 104 if prefill saturates at the highest load measured, 120 if it keeps up at c6,000)"
 	if !strings.Contains(v, want) || !strings.Contains(v, "decode cap binds: BS 104") {
 		t.Fatalf("planner lacks %q:\n%s", want, m.View())
 	}

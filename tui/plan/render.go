@@ -21,9 +21,8 @@ type Input struct {
 	PredErr error
 	Seeded  bool
 	Seed    model.Point // the point the knobs came from
-	// CapAdvised is the smallest captured cap from the planner's
-	// recommendation up that does not bind at this concurrency (0: none).
-	CapAdvised int
+	// Rec is the planner's cap recommendation for the knobs.
+	Rec planner.Recommendation
 }
 
 // Render draws the planner in w×h cells: knobs, the prediction beside the
@@ -104,6 +103,9 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 		ttft = fmt.Sprintf("   TTFT %.2f s", p.TTFT)
 	}
 	fmt.Fprintf(b, "  tput/GPU %s   mean %.1f   p90 %s tok/s/user%s\n", model.Thousands(p.TputPerGPU, 0), p.MeanIntvty, p90, ttft)
+	if r := p.TputRange; r != nil {
+		fmt.Fprintf(b, "  tput/GPU between %s and %s (τP unknown: prefill saturating at the highest load measured, or keeping up)\n", model.Thousands(r[0], 0), model.Thousands(r[1], 0))
+	}
 	seedBeside(b, in, st)
 	q := ""
 	if p.QueueAt != "" {
@@ -114,9 +116,13 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	if p.KneeConcurrency > 0 {
 		knee = model.Thousands(p.KneeConcurrency, 0)
 	}
-	fmt.Fprintf(b, "  knee C* %s   headroom %.2f   %s\n", knee, p.Headroom, capAdvice(p, in.Knobs, in.CapAdvised))
+	fmt.Fprintf(b, "  knee C* %s   headroom %.2f   %s\n", knee, p.Headroom, capAdvice(in.Rec, in.Knobs))
 	if p.CapBinds && p.FreeCapTputPerGPU > 0 {
-		fmt.Fprintf(b, "  free cap would give %s at mean %.1f\n", model.Thousands(p.FreeCapTputPerGPU, 0), p.FreeCapMeanIntvty)
+		most := ""
+		if !in.Rec.TauPKnown {
+			most = "at most "
+		}
+		fmt.Fprintf(b, "  free cap would give %s%s at mean %.1f\n", most, model.Thousands(p.FreeCapTputPerGPU, 0), p.FreeCapMeanIntvty)
 	}
 	for _, w := range p.Warnings {
 		b.WriteString(st.Warn.Render("  ! "+w) + "\n")
