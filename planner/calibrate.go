@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -90,7 +91,7 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 	cal.Notes = append(cal.Notes, decNotes...)
 	cal.Collapses = DetectCollapses(points)
 	if ids := markCollapsed(obsv, points, cal.Collapses); len(ids) > 0 {
-		cal.Notes = append(cal.Notes, fmt.Sprintf("%s past a measured collapse of its configuration: left out of the prefill law (TTFT and τP)", strings.Join(ids, ", ")))
+		cal.Notes = append(cal.Notes, fmt.Sprintf("%s past a measured collapse of its configuration: left out of the prefill law (TTFT and τP)", someIDs(ids, 3)))
 	}
 	fitPrefill(obsv, p)
 	for _, l := range p.Prefill {
@@ -193,6 +194,14 @@ func markCollapsed(obsv []obs, points []model.Point, cs []Collapse) []string {
 		}
 	}
 	return ids
+}
+
+// someIDs lists up to n IDs and how many more there are.
+func someIDs(ids []string, n int) string {
+	if len(ids) <= n {
+		return strings.Join(ids, ", ")
+	}
+	return strings.Join(ids[:n], ", ") + " and " + strconv.Itoa(len(ids)-n) + " more"
 }
 
 // residuals predicts each calibration point with the fitted model.
