@@ -63,3 +63,23 @@ func TestEngineerFits(t *testing.T) {
 		t.Logf("all curves: mean |err| %.1f %% tput, %.1f %% intvty over %d held-out points", sumT/float64(n), sumI/float64(n), n)
 	}
 }
+
+// plan --fit auto: the set cross-validation picks on each curve, and the
+// leave-one-out error it expects.
+func TestAutoFitEveryCurve(t *testing.T) {
+	for _, tc := range engineerCurves {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := planner.AutoFit(loadCurve(t, tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range res.Candidates {
+				mark := " "
+				if i == res.Chosen {
+					mark = "*"
+				}
+				t.Logf("%s %-65s %2d fit, %2d predicted, %d skipped: |tput| %.1f %%, |intvty| %.1f %%, score %.1f", mark, c.Name, len(c.IDs), len(c.LOO.Rows), len(c.LOO.Skipped), c.LOO.MeanAbs.Tput, c.LOO.MeanAbs.Mean, c.Score)
+			}
+		})
+	}
+}

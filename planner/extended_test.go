@@ -353,3 +353,24 @@ func TestSmallCapNotRefusedWithoutDPAttention(t *testing.T) {
 		t.Errorf("DEP BS 2: %v", err)
 	}
 }
+
+// A choice without a configuration drops the point and its twins.
+func TestFitChoiceWithout(t *testing.T) {
+	fit := fitPoints()
+	twin := fit[1]
+	twin.ID = idP5 + "@published"
+	fc, err := ChooseFit(append(slices.Clone(fit), twin), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fc.Twins) != 1 {
+		t.Fatalf("twins %+v", fc.Twins)
+	}
+	out, hit := fc.Without(fit[1].Knobs)
+	if !hit || len(out.Points) != 2 || len(out.Twins) != 0 || slices.Contains(out.IDs(), idP5) {
+		t.Errorf("without 5P: %v twins %+v", out.IDs(), out.Twins)
+	}
+	if _, hit := fc.Without(testPoints()[1].Knobs); hit {
+		t.Error("7P is not in the fit")
+	}
+}
