@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 func init() { register(newPlanCmd) }
@@ -26,7 +27,7 @@ func newPlanCmd(env *cmdEnv) *cobra.Command {
 		func(_ *cobra.Command, paths []string) int { return runPlan(&f, paths, env) })
 	fs := cmd.Flags()
 	f.inputFlags.register(fs)
-	fs.StringVar(&f.fit, "fit", "", "comma-separated IDs of the disaggregated points to calibrate on (required)")
+	fs.StringVar(&f.fit, "fit", "", "comma-separated IDs of the disaggregated points to calibrate on, or auto: the set leave-one-out over the curve's points trusts most (required)")
 	fs.StringVar(&f.curve, "curve", "", "curve: its number in 'report' order or a substring of its name (default: the --fit points' curve)")
 	fs.IntVar(&f.prefillWorkers, "prefill-workers", 0, "predict: prefill workers")
 	fs.IntVar(&f.prefillGPUs, "prefill-gpus", 0, "predict: GPUs per prefill worker (default: the fit points')")
@@ -34,7 +35,7 @@ func newPlanCmd(env *cmdEnv) *cobra.Command {
 	fs.IntVar(&f.decodeBS, "decode-bs", 0, "predict: decode CUDA-graph max batch per rank")
 	fs.IntVar(&f.concurrency, "concurrency", 0, "predict: client concurrency")
 	fs.StringVar(&f.balance, "balance", "", "predict: DP balancing, total_tokens or total_requests (default: the fit points')")
-	fs.BoolVar(&f.backtest, "backtest", false, "predict every other disaggregated point of the curve and show the errors")
+	fs.BoolVar(&f.backtest, "backtest", false, "predict every other disaggregated point of the curve and show the errors, then leave-one-out over all its points")
 	fs.BoolVar(&f.design, "design", false, "design a sweep: one point per interactivity band (needs --max-gpus, --bands)")
 	fs.IntVar(&f.maxGPUs, "max-gpus", 0, "design: GPU budget per point")
 	fs.IntVar(&f.bands, "bands", 0, "design: number of interactivity bands")
@@ -65,7 +66,15 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		return code
 	}
 	printWarnings(env.stderr, ds)
-	curve, choice, msg := selectFit(ds.Points, splitIDs(f.fit), f.curve)
+	var auto *planner.AutoFitResult
+	var curve model.Curve
+	var choice planner.FitChoice
+	var msg string
+	if strings.TrimSpace(f.fit) == "auto" {
+		curve, choice, auto, msg = selectAutoFit(ds.Points, f.curve)
+	} else {
+		curve, choice, msg = selectFit(ds.Points, splitIDs(f.fit), f.curve)
+	}
 	if msg != "" {
 		return bad("%s", msg)
 	}
@@ -75,7 +84,7 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		return bad("%v", err)
 	}
 	cal.AddMeasured(curve.Points) // collapses the curve's other points show
-	out := planJSON{Calibration: toCalibrationJSON(cal, choice)}
+	out := planJSON{Calibration: toCalibrationJSON(cal, choice), AutoFit: auto}
 	var pred *planner.Prediction
 	if predict {
 		cfg := f.config(cal.Template)
@@ -85,15 +94,24 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		}
 		pred = &p
 		out.Prediction = &p
+		r, _ := cal.Recommend(cfg)
+		out.Recommendation = &r
 	}
 	var bt *planner.BacktestResult
+	var loo *planner.CrossValidation
 	if f.backtest {
-		held := heldOut(curve.Points, fit)
-		bt, err = planner.Backtest(fit, held)
-		if err != nil {
-			return bad("%v", err)
+		// With every point in the fit (--fit auto may choose so) only the
+		// leave-one-out is left to show.
+		if held := heldOut(curve.Points, fit); len(held) > 0 {
+			bt, err = planner.Backtest(fit, held)
+			if err != nil {
+				return bad("%v", err)
+			}
+			out.Backtest = toBacktestJSON(bt, held)
 		}
-		out.Backtest = toBacktestJSON(bt, held)
+		cv := planner.LeaveOneOut(fit, calibratable(curve.Points))
+		loo = &cv
+		out.LeaveOneOut = &cv
 	}
 	var props []planner.Proposal
 	if f.design {
@@ -111,15 +129,21 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 	}
 	w := env.stdout
 	fmt.Fprintf(w, "curve: %s\n\n", curve.Key)
+	if auto != nil {
+		fmt.Fprintln(w, render.PlanAutoFit(*auto).Plain())
+	}
 	writeCalibration(w, cal, choice)
 	if pred != nil {
-		writePrediction(w, f.config(cal.Template), *pred)
+		writePrediction(w, f.config(cal.Template), *pred, *out.Recommendation)
 		if !f.backtest {
 			writeTrust(w, fit, disaggOnly(heldOut(curve.Points, fit)))
 		}
 	}
 	if bt != nil {
 		writeBacktest(w, bt, heldOut(curve.Points, fit))
+	}
+	if loo != nil {
+		fmt.Fprintln(w, render.PlanLeaveOneOut(*loo).Plain())
 	}
 	if f.design {
 		writeDesign(w, props, f.maxGPUs)
@@ -196,6 +220,50 @@ func selectFit(points []model.Point, ids []string, sel string) (model.Curve, pla
 	return curve, fc, ""
 }
 
+// selectAutoFit picks the curve (--curve, else the one ChooseFit would fit)
+// and the fit planner.AutoFit chooses on its points.
+func selectAutoFit(points []model.Point, sel string) (model.Curve, planner.FitChoice, *planner.AutoFitResult, string) {
+	curves := model.GroupCurves(points)
+	var curve model.Curve
+	if sel != "" {
+		c, msg := pickCurve(curves, sel)
+		if msg != "" {
+			return model.Curve{}, planner.FitChoice{}, nil, msg
+		}
+		curve = c
+	} else {
+		fc, err := planner.ChooseFit(points, nil)
+		if err != nil {
+			return model.Curve{}, fc, nil, err.Error()
+		}
+		for _, c := range curves {
+			if c.Key == fc.Curve {
+				curve = c
+			}
+		}
+	}
+	res, err := planner.AutoFit(curve.Points)
+	if err != nil {
+		return model.Curve{}, planner.FitChoice{}, nil, fmt.Sprintf("--fit auto on %s: %v", curve.Key, err)
+	}
+	fc, err := planner.ChooseFit(curve.Points, res.Choice().IDs)
+	if err != nil {
+		return model.Curve{}, fc, nil, err.Error()
+	}
+	return curve, fc, &res, ""
+}
+
+// calibratable keeps the points planner.Calibrate could use.
+func calibratable(points []model.Point) []model.Point {
+	var out []model.Point
+	for i := range points {
+		if planner.Calibratable(&points[i]) {
+			out = append(out, points[i])
+		}
+	}
+	return out
+}
+
 // pickCurve selects a curve by 1-based number or a unique name substring.
 func pickCurve(curves []model.Curve, sel string) (model.Curve, string) {
 	if n, err := strconv.Atoi(sel); err == nil {
@@ -266,10 +334,13 @@ func newTab(w io.Writer) *tabwriter.Writer {
 // The --json shape of issue 4, extended by issue 12; only the parts asked
 // for are present.
 type planJSON struct {
-	Calibration calibrationJSON     `json:"calibration"`
-	Prediction  *planner.Prediction `json:"prediction,omitempty"`
-	Backtest    []heldOutJSON       `json:"backtest,omitempty"`
-	Design      []proposalJSON      `json:"design,omitempty"`
+	Calibration    calibrationJSON          `json:"calibration"`
+	AutoFit        *planner.AutoFitResult   `json:"auto_fit,omitempty"`
+	Prediction     *planner.Prediction      `json:"prediction,omitempty"`
+	Recommendation *planner.Recommendation  `json:"recommendation,omitempty"`
+	Backtest       []heldOutJSON            `json:"backtest,omitempty"`
+	LeaveOneOut    *planner.CrossValidation `json:"leave_one_out,omitempty"`
+	Design         []proposalJSON           `json:"design,omitempty"`
 }
 
 type calibrationJSON struct {
@@ -532,11 +603,14 @@ func hasDPAttn(laws []planner.DecodeLaw) bool {
 	return false
 }
 
-func writePrediction(w io.Writer, cfg planner.Config, p planner.Prediction) {
+func writePrediction(w io.Writer, cfg planner.Config, p planner.Prediction, rec planner.Recommendation) {
 	fmt.Fprintf(w, "prediction: %d prefill × %d GPUs + %d decode ranks = %d GPUs, decode BS %d, %s, concurrency %s\n",
 		cfg.PrefillWorkers, cfg.PrefillGPUs, cfg.DecodeRanks, p.GPUs, cfg.DecodeBS, model.OrDash(cfg.Balance), model.Thousands(float64(cfg.Concurrency), 0))
 	line := func(k, v string) { fmt.Fprintf(w, "  %-18s %s\n", k, v) }
 	line("throughput", model.Thousands(p.TputPerGPU, 0)+" tok/s/GPU ("+model.Thousands(p.Theta, 0)+" tok/s total)")
+	if r := p.TputRange; r != nil {
+		line("", render.PlanTputRange(*r))
+	}
 	line("mean interactivity", fmt.Sprintf("%.1f tok/s/user", p.MeanIntvty))
 	if p.P90Intvty > 0 {
 		line("p90 interactivity", fmt.Sprintf("%.1f tok/s/user", p.P90Intvty))
@@ -560,11 +634,7 @@ func writePrediction(w io.Writer, cfg planner.Config, p planner.Prediction) {
 	} else {
 		line("knee concurrency", "unknown (no finite prefill or cap ceiling)")
 	}
-	if p.RecommendedDecodeBS > 0 {
-		line("recommended BS", strconv.Itoa(p.RecommendedDecodeBS)+" (captured CUDA-graph size at the prefill ceiling)")
-	} else {
-		line("recommended BS", "none: prefill outruns decode at any cap")
-	}
+	line("recommended BS", render.PlanRecommendation(rec, cfg.Concurrency))
 	line("decode headroom", fmt.Sprintf("%.0f %% of the asymptotic decode capacity", p.Headroom*100))
 	writeWarnings(w, p.Warnings)
 	fmt.Fprintln(w)

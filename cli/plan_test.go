@@ -48,8 +48,12 @@ func closeTo(t *testing.T, name string, got any, want, tol float64) {
 func TestPlanPredictJSON(t *testing.T) {
 	m := planJSONMap(t, "--fit", planFit, "--prefill-workers", "7", "--decode-bs", "96",
 		"--concurrency", "5540", "--balance", "total_tokens")
-	if got := keys(m); got != "calibration,prediction" {
+	if got := keys(m); got != "calibration,prediction,recommendation" {
 		t.Fatalf("top-level keys %s", got)
+	}
+	// τP unknown: 96 at 9P c7480's prefill load, 112 where 96 stops binding.
+	if r := m["recommendation"].(map[string]any); r["low"] != 96.0 || r["high"] != 112.0 || r["tau_p_known"] != false {
+		t.Errorf("recommendation %v", r)
 	}
 	cal := m["calibration"].(map[string]any)
 	if got := keys(cal); got != "notes,params,points,residuals" {
@@ -87,8 +91,11 @@ func TestPlanPredictJSON(t *testing.T) {
 // regime and warnings, or skipped with the reason.
 func TestPlanBacktestJSON(t *testing.T) {
 	m := planJSONMap(t, "--fit", planFit, "--backtest")
-	if got := keys(m); got != "backtest,calibration" {
+	if got := keys(m); got != "backtest,calibration,leave_one_out" {
 		t.Fatalf("top-level keys %s", got)
+	}
+	if loo := m["leave_one_out"].(map[string]any); loo["method"] != "leave-one-out" || len(loo["rows"].([]any)) == 0 {
+		t.Errorf("leave_one_out %v", keys(loo))
 	}
 	rows := m["backtest"].([]any)
 	byID := map[string]map[string]any{}
@@ -229,9 +236,10 @@ func TestPlanTopologyFlags(t *testing.T) {
 		"--concurrency", "5540", "--decode-ranks", "32", "--prefill-gpus", "4")
 	p := m["prediction"].(map[string]any)
 	closeTo(t, "gpus", p["gpus"], 7*4+32, 0)
-	// Twice the ranks at the same concurrency: the BS96 cap no longer binds.
-	if p["cap_binds"] != false || p["regime"] != "loop" {
-		t.Errorf("regime %v cap_binds %v", p["regime"], p["cap_binds"])
+	// Twice the ranks at the same concurrency: the BS96 cap no longer binds,
+	// and the rate passes 9P c7480's prefill load with τP unknown: a range.
+	if p["cap_binds"] != false || p["regime"] != "queueing" || p["tput_per_gpu_range"] == nil {
+		t.Errorf("regime %v cap_binds %v range %v", p["regime"], p["cap_binds"], p["tput_per_gpu_range"])
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
 )
@@ -104,7 +105,7 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	}
 	fmt.Fprintf(b, "  tput/GPU %s   mean %.1f   p90 %s tok/s/user%s\n", model.Thousands(p.TputPerGPU, 0), p.MeanIntvty, p90, ttft)
 	if r := p.TputRange; r != nil {
-		fmt.Fprintf(b, "  tput/GPU between %s and %s (τP unknown: prefill saturating at the highest load measured, or keeping up)\n", model.Thousands(r[0], 0), model.Thousands(r[1], 0))
+		fmt.Fprintf(b, "  tput/GPU %s\n", render.PlanTputRange(*r))
 	}
 	seedBeside(b, in, st)
 	q := ""
@@ -116,7 +117,7 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	if p.KneeConcurrency > 0 {
 		knee = model.Thousands(p.KneeConcurrency, 0)
 	}
-	fmt.Fprintf(b, "  knee C* %s   headroom %.2f   %s\n", knee, p.Headroom, capAdvice(in.Rec, in.Knobs))
+	fmt.Fprintf(b, "  knee C* %s   headroom %.2f   %s\n", knee, p.Headroom, capAdvice(in.Rec, in.Knobs.Concurrency))
 	if p.CapBinds && p.FreeCapTputPerGPU > 0 {
 		most := ""
 		if !in.Rec.TauPKnown {
