@@ -62,7 +62,7 @@ func Backtest(fit, test []model.Point) (*BacktestResult, error) {
 			continue
 		}
 		others = append(append(append(others[:0], fit...), test[:i]...), test[i+1:]...)
-		pr, err := cal.predict(ConfigFromKnobs(pt.Knobs), DetectCollapses(others), false)
+		pr, err := cal.predict(ConfigFromKnobs(pt.Knobs), DetectCollapses(others))
 		if err != nil {
 			res.Skipped = append(res.Skipped, Skipped{ID: pt.ID, Reason: err.Error()})
 			continue

@@ -344,12 +344,11 @@ func (l *laws) loopRoot(lo, np, d, c float64) float64 {
 
 // Predict evaluates the model for one configuration.
 func (c *Calibration) Predict(cfg Config) (Prediction, error) {
-	return c.predict(cfg, c.Collapses, false)
+	return c.predict(cfg, c.Collapses)
 }
 
-// predict is Predict against the given collapses; noRange predicts with no
-// prefill ceiling when τP is unknown (the range's upper end).
-func (c *Calibration) predict(cfg Config, collapses []Collapse, noRange bool) (Prediction, error) {
+// predict is Predict against the given collapses.
+func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, error) {
 	p := &c.Params
 	l := c.lawsFor(cfg)
 	if err := check(cfg, &l); err != nil {
@@ -366,7 +365,7 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse, noRange bool) (P
 	// rate lies between prefill saturating at that load and prefill keeping
 	// up; the middle is the estimate (docs/planner.md, "τP unknown").
 	var lo, hi float64
-	if !noRange && math.IsInf(l.tauP, 1) && l.tauPLow > 0 && op.theta > np*l.tauPLow*(1+rangeSlack) {
+	if math.IsInf(l.tauP, 1) && l.tauPLow > 0 && op.theta > np*l.tauPLow*(1+rangeSlack) {
 		hi = op.theta
 		ll := l
 		ll.tauP = l.tauPLow

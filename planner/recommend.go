@@ -34,12 +34,12 @@ func (r Recommendation) Range() bool { return r.Low != r.High }
 // Recommend is the cap advice for cfg: the CLI and the workbench both call
 // it, so they never disagree.
 func (c *Calibration) Recommend(cfg Config) (Recommendation, error) {
-	pr, err := c.Predict(cfg)
-	if err != nil {
+	l := c.lawsFor(cfg)
+	if err := check(cfg, &l); err != nil {
 		return Recommendation{}, err
 	}
-	l := c.lawsFor(cfg)
-	r := Recommendation{CeilingBS: pr.RecommendedDecodeBS, TauPKnown: !math.IsInf(l.tauP, 1)}
+	np, d := float64(cfg.PrefillWorkers), float64(cfg.DecodeRanks)
+	r := Recommendation{CeilingBS: l.recommendBS(np, d), TauPKnown: !math.IsInf(l.tauP, 1)}
 	if r.CeilingBS <= 0 {
 		r.Reason = "prefill outruns decode at any cap: more decode ranks, not a larger cap"
 		return r, nil
@@ -68,14 +68,22 @@ func (c *Calibration) Recommend(cfg Config) (Recommendation, error) {
 }
 
 // nonBinding is the smallest captured cap ≥ from that does not bind at
-// cfg's concurrency with prefill keeping up, 0 when none.
+// cfg's concurrency with prefill keeping up, 0 when none. It solves the
+// operating point only (no warnings): a step of the workbench runs it.
 func (c *Calibration) nonBinding(cfg Config, from int) int {
+	np, d, cc := float64(cfg.PrefillWorkers), float64(cfg.DecodeRanks), float64(cfg.Concurrency)
 	for _, s := range capturedSizes {
 		if s < from {
 			continue
 		}
 		cfg.DecodeBS = s
-		if p, err := c.predict(cfg, c.Collapses, true); err == nil && !p.CapBinds {
+		l := c.lawsFor(cfg)
+		if check(cfg, &l) != nil {
+			continue
+		}
+		// The operating point with the measured ceilings only: past the
+		// highest prefill load with τP unknown, prefill keeps up.
+		if l.operate(np, d, float64(s), cc).regime != RegimeDecodeCap {
 			return s
 		}
 	}

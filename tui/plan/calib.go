@@ -31,6 +31,42 @@ type Fit struct {
 	MeanAbs        struct{ Tput, Mean float64 }
 	Tested         int
 	rowOf          map[string]int // ID → index in Rows: ErrorFor is called per candidate per draw
+	// without caches, per configuration (BaseID), the automatic fit without
+	// that configuration and its twins: what predicts a measured one.
+	without  map[string]heldCal
+	measured []model.Point   // every point shown, for the held-out fits' collapses
+	fitBase  map[string]bool // BaseIDs of the fit's configurations
+}
+
+type heldCal struct {
+	cal *planner.Calibration
+	err error
+}
+
+// CalFor is the calibration that predicts k: the fit itself, or, for the
+// automatic fit and a configuration in it, the fit without that
+// configuration and its twins (a prediction never comes from a fit that
+// saw the point); held names the configuration left out ("" when none).
+func (f Fit) CalFor(k model.Knobs) (cal *planner.Calibration, held string, err error) {
+	if !f.Auto || f.Cal == nil {
+		return f.Cal, "", f.Err
+	}
+	id := k.BaseID()
+	if !f.fitBase[id] {
+		return f.Cal, "", nil
+	}
+	if h, ok := f.without[id]; ok {
+		return h.cal, id, h.err
+	}
+	out, _ := planner.FitChoice{Curve: f.Curve, Points: f.Points, Twins: f.Twins}.Without(k)
+	c, err := planner.Calibrate(out.Points)
+	if err == nil {
+		c.AddMeasured(f.measured)
+	}
+	if f.without != nil {
+		f.without[id] = heldCal{c, err}
+	}
+	return c, id, err
 }
 
 // Calibrate fits the model on the chosen IDs, or with nil on the points
@@ -83,6 +119,11 @@ func CalibrateOnly(all []model.Point, chosen []string) Fit {
 		return f
 	}
 	f.Cal.AddMeasured(all)
+	f.without, f.measured = map[string]heldCal{}, all
+	f.fitBase = make(map[string]bool, len(fc.Points))
+	for _, p := range fc.Points {
+		f.fitBase[p.Knobs.BaseID()] = true
+	}
 	for _, p := range all {
 		if f.Chosen[p.ID] {
 			f.BacktestPoints = append(f.BacktestPoints, p)
@@ -113,11 +154,23 @@ func (f Fit) ChosenIDs() []string {
 	return ids
 }
 
-// Toggle is the chosen IDs with id added or dropped.
+// Toggle is the chosen IDs with id added or dropped; dropping a point
+// drops its twins (the same configuration measured again) too, so the
+// configuration leaves the fit.
 func (f Fit) Toggle(id string) []string {
 	ids := f.ChosenIDs()
-	if i := slices.Index(ids, id); i >= 0 {
-		return slices.Delete(ids, i, i+1)
+	if slices.Contains(ids, id) {
+		base := ""
+		if i := slices.IndexFunc(f.Cands, func(p model.Point) bool { return p.ID == id }); i >= 0 {
+			base = f.Cands[i].Knobs.BaseID()
+		}
+		return slices.DeleteFunc(ids, func(x string) bool {
+			if x == id {
+				return true
+			}
+			i := slices.IndexFunc(f.Cands, func(p model.Point) bool { return p.ID == x })
+			return base != "" && i >= 0 && f.Cands[i].Knobs.BaseID() == base
+		})
 	}
 	ids = append(ids, id)
 	order := map[string]int{}

@@ -33,6 +33,7 @@ type Model struct {
 	edit    []rune
 	pred    planner.Prediction
 	rec     planner.Recommendation // the cap advice at these knobs
+	held    string                 // the configuration the automatic fit left out to predict it, or ""
 	win     window                 // the part of the text on screen
 	predErr error
 	seeded  bool
@@ -202,10 +203,16 @@ func (m *Model) predict(show bool) {
 		m.redraw()
 		return
 	}
-	m.pred, m.predErr = m.fit.Cal.Predict(planner.ConfigFromKnobs(m.knobs))
+	cal, held, err := m.fit.CalFor(m.knobs)
+	m.held = held
+	if err != nil {
+		m.pred, m.predErr = planner.Prediction{}, fmt.Errorf("the automatic fit without %s: %w", held, err)
+	} else {
+		m.pred, m.predErr = cal.Predict(planner.ConfigFromKnobs(m.knobs))
+	}
 	m.rec = planner.Recommendation{}
 	if m.predErr == nil {
-		m.rec, _ = m.fit.Cal.Recommend(planner.ConfigFromKnobs(m.knobs))
+		m.rec, _ = cal.Recommend(planner.ConfigFromKnobs(m.knobs))
 	}
 	if show {
 		m.seeded = true
@@ -275,7 +282,7 @@ func (m *Model) redraw() {
 	}
 	text := Text(Input{
 		Fit: m.fit, Knobs: m.knobs, Field: m.field, Editing: m.editing, Edit: string(m.edit),
-		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, Rec: m.rec,
+		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, Rec: m.rec, Held: m.held,
 	}, m.styles)
 	m.view = m.win.show(frame.Wrap(text, m.w), m.styles, m.w, m.h)
 }

@@ -68,8 +68,11 @@ func TestTypedPlan(t *testing.T) {
 		t.Errorf("predicted tput/GPU %v for 7P BS96 c5540 (measured 1,033,494)", v)
 	}
 	m.SetSize(200, 60)
-	if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, "recommended cap 104 ") {
-		t.Errorf("at c5540 with BS 96 binding, 104 does not bind and is the advice:\n%s", m.View())
+	// 7P c5540 was measured: the automatic fit predicts it without it and
+	// its twin; τP unknown, so the cap advice is a range (planner.Recommend).
+	if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, "recommended cap 96–112 (τP unknown") ||
+		!strings.Contains(v, "predicted by the automatic fit without 7p1d-dep2-dep16-b96-c5540 and its twins") {
+		t.Errorf("at c5540 with BS 96 binding, the advice is 96–112:\n%s", m.View())
 	}
 	// 7P BS96 c5540 was measured: a exports the measurement, never a
 	// prediction of it (no @planned twin).
@@ -130,11 +133,11 @@ func TestChooseAndDropFitPoints(t *testing.T) {
 	if m.fit.Auto || len(m.fit.Points) != auto+1 || m.fit.Cal.Params.TauP == 0 {
 		t.Errorf("after choosing 9P BS160: %d configurations, τP %v", len(m.fit.Points), m.fit.Cal.Params.TauP)
 	}
-	// Dropping a point keeps its twin, which now stands for the configuration.
+	// Dropping a point drops its twin: the configuration leaves the fit.
 	m.field = idx("5p1d-dep2-dep16-b40-c2884")
 	send(m, " ")
-	if m.fit.Chosen["5p1d-dep2-dep16-b40-c2884"] || !m.fit.Chosen["5p1d-dep2-dep16-b40-c2884@published"] || m.fit.TwinReason("5p1d-dep2-dep16-b40-c2884@published") != "" {
-		t.Errorf("5P dropped, its twin should stand in: chosen %v", m.fit.ChosenIDs())
+	if m.fit.Chosen["5p1d-dep2-dep16-b40-c2884"] || m.fit.Chosen["5p1d-dep2-dep16-b40-c2884@published"] {
+		t.Errorf("5P dropped, its twin should leave too: chosen %v", m.fit.ChosenIDs())
 	}
 	// Leave-one-out drops a configuration with its twins: 7P and its twin
 	// get the same prediction, from a fit that saw neither.
@@ -145,7 +148,7 @@ func TestChooseAndDropFitPoints(t *testing.T) {
 	}
 	// Down to two configurations: no calibration, and the list stays usable.
 	for _, id := range m.fit.ChosenIDs() {
-		if id != "3p1d-dep2-dep16-b24-c1228" && id != "7p1d-dep2-dep16-b96-c5540" {
+		if !strings.HasPrefix(id, "3p1d-dep2-dep16-b24-c1228") && !strings.HasPrefix(id, "7p1d-dep2-dep16-b96-c5540") && m.fit.Chosen[id] {
 			m.field = idx(id)
 			send(m, " ")
 		}
@@ -174,7 +177,9 @@ func TestSeededPredictionBesideMeasured(t *testing.T) {
 	)
 	st.Selected = "7p1d-dep2-dep16-b96-c5540"
 	send(m, "s")
-	if v := m.View(); !strings.Contains(v, "measured 7p1d-dep2-dep16-b96-c5540: tput/GPU 1,033,494 (pred -1.1 %)") ||
+	// The automatic fit predicts 7P without 7P: the same -1.7 % as its
+	// leave-one-out row.
+	if v := m.View(); !strings.Contains(v, "measured 7p1d-dep2-dep16-b96-c5540: tput/GPU 1,033,494 (pred -1.7 %)") ||
 		!strings.Contains(v, "in the fit: left out, predicted tput -1.7 %") {
 		t.Errorf("7P seed:\n%s", v)
 	}

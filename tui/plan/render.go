@@ -24,6 +24,9 @@ type Input struct {
 	Seed    model.Point // the point the knobs came from
 	// Rec is the planner's cap recommendation for the knobs.
 	Rec planner.Recommendation
+	// Held is the configuration the automatic fit left out to predict it
+	// (the knobs are a fit point's), or "".
+	Held string
 }
 
 // Render draws the planner in w×h cells: knobs, the prediction beside the
@@ -106,6 +109,9 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	fmt.Fprintf(b, "  tput/GPU %s   mean %.1f   p90 %s tok/s/user%s\n", model.Thousands(p.TputPerGPU, 0), p.MeanIntvty, p90, ttft)
 	if r := p.TputRange; r != nil {
 		fmt.Fprintf(b, "  tput/GPU %s\n", render.PlanTputRange(*r))
+	}
+	if in.Held != "" {
+		b.WriteString(st.Muted.Render("  predicted by the automatic fit without "+in.Held+" and its twins") + "\n")
 	}
 	seedBeside(b, in, st)
 	q := ""
