@@ -52,8 +52,8 @@ func TestEngineerFits(t *testing.T) {
 				sumT += et
 				sumI += ei
 				n++
-				if et > 20 || ei > 20 {
-					t.Logf("%s off %.0f/%.0f %%: %v", r.ID, et, ei, r.Prediction.Warnings)
+				if (et > 20 || ei > 20) && !namesCause(r.Prediction) {
+					t.Errorf("%s off %.0f/%.0f %% without a warning naming its cause: %v", r.ID, et, ei, r.Prediction.Warnings)
 				}
 			}
 			t.Logf("%s: mean |err| %.1f %% tput, %.1f %% intvty over %d", tc.name, ct/float64(len(res.Rows)), ci/float64(len(res.Rows)), len(res.Rows))
@@ -81,5 +81,28 @@ func TestAutoFitEveryCurve(t *testing.T) {
 				t.Logf("%s %-65s %2d fit, %2d predicted, %d skipped: |tput| %.1f %%, |intvty| %.1f %%, score %.1f", mark, c.Name, len(c.IDs), len(c.LOO.Rows), len(c.LOO.Skipped), c.LOO.MeanAbs.Tput, c.LOO.MeanAbs.Mean, c.Score)
 			}
 		})
+	}
+}
+
+// causes are the words a warning names an error's cause with.
+var causes = []string{"shape assumed", "slope assumed", "saturation", "collapse", "queue"}
+
+func namesCause(pr planner.Prediction) bool { return anyWarning(pr, causes...) }
+
+// Every held-out point of the world cases off by more than 20 % carries a
+// warning naming its cause, as the engineer fits' do.
+func TestLargeErrorsNameTheirCause(t *testing.T) {
+	for _, tc := range worldCases {
+		fit, test := split(t, loadCurve(t, tc.file), tc.fit)
+		res, err := planner.Backtest(fit, test)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Rows {
+			et, ei := math.Abs(*r.ErrorPct.TputPerGPU), math.Abs(deref(intvtyErr(r)))
+			if (et > 20 || ei > 20) && !namesCause(r.Prediction) {
+				t.Errorf("%s %s off %.0f/%.0f %%: %v", tc.name, r.ID, et, ei, r.Prediction.Warnings)
+			}
+		}
 	}
 }

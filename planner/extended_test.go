@@ -87,7 +87,7 @@ func TestSlopeAssumedFamily(t *testing.T) {
 		t.Errorf("notes %v", c.Notes)
 	}
 	pr, _ := c.Predict(ConfigFromKnobs(synthKnobs(1, "tp", 2, 8, 4)))
-	if !pr.Extrapolated || !hasWarning(pr, "extrapolation: tp4 decode was calibrated at one batch") {
+	if !pr.Extrapolated || !hasWarning(pr, "extrapolation (slope assumed): tp4 decode was calibrated at one batch") {
 		t.Errorf("warnings %v", pr.Warnings)
 	}
 }
@@ -99,7 +99,7 @@ func TestUncalibratedShapesWarn(t *testing.T) {
 	tp2 := ConfigFromKnobs(synthKnobs(1, "tp", 2, 8, 4))
 	tp2.DecodeShape = "tp2"
 	pr, err := c.Predict(tp2)
-	if err != nil || !pr.Extrapolated || !hasWarning(pr, "extrapolation: decode shape tp2 has no calibration point") {
+	if err != nil || !pr.Extrapolated || !hasWarning(pr, "extrapolation (shape assumed): decode shape tp2 has no calibration point") {
 		t.Errorf("tp2: %v %v", err, pr.Warnings)
 	}
 	dep16 := synthKnobs(2, "dep", 1, 512, 1000)
@@ -112,7 +112,7 @@ func TestUncalibratedShapesWarn(t *testing.T) {
 	pre.PrefillShape, pre.PrefillGPUs = "dep8", 8
 	pr, _ = c.Predict(pre)
 	// Twice the GPUs per worker: the stand-in τP doubles, so no ceiling here.
-	if !hasWarning(pr, "extrapolation: prefill shape dep8 has no calibration point") || math.Abs(pr.ThetaPrefill-2*2*truthTauP) > 1e-6 {
+	if !hasWarning(pr, "extrapolation (shape assumed): prefill shape dep8 has no calibration point") || math.Abs(pr.ThetaPrefill-2*2*truthTauP) > 1e-6 {
 		t.Errorf("dep8 prefill: Θ_P %.0f, warnings %v", pr.ThetaPrefill, pr.Warnings)
 	}
 }

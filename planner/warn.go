@@ -135,17 +135,22 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 func (c *Calibration) warnShapes(w *[]string, cfg Config, op point, l *laws) bool {
 	ex := false
 	if l.decFallback {
-		*w = append(*w, fmt.Sprintf("extrapolation: decode shape %s has no calibration point; the %s law stands in for it", l.decShape, familyName(l.dec)))
+		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): decode shape %s has no calibration point; the %s law stands in for it", l.decShape, familyName(l.dec)))
 		ex = true
 	} else if l.shapeNew {
 		*w = append(*w, fmt.Sprintf("decode shape %s has no calibration point: the DP-attention per-rank law of %s is used", l.decShape, strings.Join(l.dec.Shapes, ", ")))
 	}
 	if l.dec.SlopeAssumed && !l.decFallback && math.Abs(op.bmax-l.dec.BMax) > rangeSlack*l.dec.BMax {
-		*w = append(*w, fmt.Sprintf("extrapolation: %s decode was calibrated at one batch (%.1f); its slope is assumed from %s", familyName(l.dec), l.dec.BMax, l.dec.SlopeFrom))
+		*w = append(*w, fmt.Sprintf("extrapolation (slope assumed): %s decode was calibrated at one batch (%.1f); its slope is assumed from %s", familyName(l.dec), l.dec.BMax, l.dec.SlopeFrom))
+		ex = true
+	}
+	if l.dec.SlopePrior && !l.decFallback && math.Abs(op.bmax-l.dec.BMax) > rangeSlack*l.dec.BMax {
+		*w = append(*w, fmt.Sprintf("extrapolation (slope assumed): %s decode was calibrated at one batch (%.1f); its slope is the expert-read prior β = %.3f ms (%d of %d experts per token), not a fit",
+			familyName(l.dec), l.dec.BMax, l.dec.Beta*1e3, l.dec.TopK, l.dec.Experts))
 		ex = true
 	}
 	if l.preFallback {
-		*w = append(*w, fmt.Sprintf("extrapolation: prefill shape %s has no calibration point; the %s prefill law stands in, scaled by GPUs per worker", l.preShape, l.pre.Family))
+		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): prefill shape %s has no calibration point; the %s prefill law stands in, scaled by GPUs per worker", l.preShape, l.pre.Family))
 		ex = true
 	}
 	return ex
