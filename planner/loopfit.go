@@ -59,6 +59,9 @@ func fitLoop(obsv []obs, p *Params) (string, error) {
 		if o.bs > 0 {
 			fmax = math.Min(fmax, (o.bs-o.delta)*float64(o.d)/(o.theta*o.tpot))
 		}
+		// Decode never holds more requests than the client keeps in
+		// flight: D·b̄ = Θ·f·TPOT ≤ C.
+		fmax = math.Min(fmax, o.c/(o.theta*o.tpot))
 	}
 	if fmax <= 0 {
 		return "", errors.New("cannot calibrate: a point's decode BS does not exceed δ")
