@@ -68,6 +68,10 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 	p.DeltaTokens, p.DeltaRequests = DefaultDelta, DefaultDelta
 	fitRatios(obsv, p, cal)
 	setDeltas(obsv, p)
+	cal.Collapses = DetectCollapses(points)
+	if ids := markCollapsed(obsv, points, cal.Collapses); len(ids) > 0 {
+		cal.Notes = append(cal.Notes, fmt.Sprintf("%s past a measured collapse of its configuration: left out of the decode step and prefill laws (in the loop identity still)", someIDs(ids, 3)))
+	}
 	loopNote, decNotes, err := fitCore(obsv, p)
 	if err != nil {
 		return nil, err
@@ -89,10 +93,6 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 		cal.Notes = append(cal.Notes, "no TTFT on every point: the time outside decode is one constant d0 (queueing cannot be separated from it)")
 	}
 	cal.Notes = append(cal.Notes, decNotes...)
-	cal.Collapses = DetectCollapses(points)
-	if ids := markCollapsed(obsv, points, cal.Collapses); len(ids) > 0 {
-		cal.Notes = append(cal.Notes, fmt.Sprintf("%s past a measured collapse of its configuration: left out of the prefill law (TTFT and τP)", someIDs(ids, 3)))
-	}
 	fitPrefill(obsv, p)
 	for _, l := range p.Prefill {
 		if l.TauP == 0 {

@@ -32,6 +32,13 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 	var notes []string
 	p.Decode = p.Decode[:0]
 	index := map[string]int{}
+	// Points past a measured collapse (preemption, cache-locality loss) do
+	// not describe the step law, unless a family has no other.
+	healthy := map[string]bool{}
+	for _, o := range obsv {
+		healthy[o.family] = healthy[o.family] || !o.collapsed
+	}
+	use := func(o *obs) bool { return !o.collapsed || !healthy[o.family] }
 	for _, o := range obsv {
 		i, ok := index[o.family]
 		if !ok {
@@ -42,6 +49,9 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 			if l := &p.Decode[i]; !o.dpAttn && p.MoE != nil {
 				l.Experts, l.TopK = p.MoE.Experts, p.MoE.TopK
 			}
+		}
+		if !use(&o) {
+			continue
 		}
 		l := &p.Decode[i]
 		l.Points = append(l.Points, o.id)
@@ -58,7 +68,7 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 		var xs, ys []float64
 		q := l.q()
 		for _, o := range obsv {
-			if o.family == l.Family {
+			if o.family == l.Family && use(&o) {
 				xs, ys = append(xs, activation(o.bmax(), q)), append(ys, o.tpot)
 			}
 		}
@@ -78,7 +88,7 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 		}
 		l := &p.Decode[i]
 		if beta := p.MoE.priorBeta(l.GPUs); !l.DPAttn && beta > 0 {
-			priorSlope(obsv, l, beta)
+			priorSlope(obsv, l, beta, use)
 			notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s): its slope is the expert-read prior β = %.3f ms (%d of %d experts per token, %.1f GB of expert weights per token over %d GPUs at %.0f %% of HBM bandwidth), not a fit",
 				familyName(l), strings.Join(l.Points, ", "), beta*1e3, p.MoE.TopK, p.MoE.Experts, p.MoE.ExpertBytesPerToken/1e9, l.GPUs, moeBandwidthShare*100))
 			continue
@@ -92,7 +102,7 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 		if ref < 0 {
 			return nil, errors.New("cannot calibrate: no decode shape has calibration points at two batch sizes, so no step law TPOT = α + β·b is identified; add a point of one shape at another concurrency or cap")
 		}
-		borrowSlope(obsv, l, &p.Decode[ref])
+		borrowSlope(obsv, l, &p.Decode[ref], use)
 		notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s): its slope is borrowed from %s (same β/α) and predictions at other batches are extrapolated",
 			familyName(l), strings.Join(l.Points, ", "), familyName(&p.Decode[ref])))
 	}
@@ -104,11 +114,11 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 
 // borrowSlope gives l the reference's relative slope β/α (its β when the
 // reference's intercept is not positive), through l's mean point.
-func borrowSlope(obsv []obs, l, ref *DecodeLaw) {
+func borrowSlope(obsv []obs, l, ref *DecodeLaw, use func(*obs) bool) {
 	var sx, sy float64
 	n := 0
 	for _, o := range obsv {
-		if o.family == l.Family {
+		if o.family == l.Family && use(&o) {
 			sx += activation(o.bmax(), l.q())
 			sy += o.tpot
 			n++
@@ -127,11 +137,11 @@ func borrowSlope(obsv []obs, l, ref *DecodeLaw) {
 }
 
 // priorSlope gives l the prior β through its mean point.
-func priorSlope(obsv []obs, l *DecodeLaw, beta float64) {
+func priorSlope(obsv []obs, l *DecodeLaw, beta float64, use func(*obs) bool) {
 	var sy float64
 	n := 0
 	for _, o := range obsv {
-		if o.family == l.Family {
+		if o.family == l.Family && use(&o) {
 			sy += o.tpot - beta*activation(o.bmax(), l.q())
 			n++
 		}
