@@ -30,8 +30,8 @@ func engineerSplit(pts []model.Point) (fit, test []model.Point) {
 }
 
 func TestEngineerFits(t *testing.T) {
-	var sumT, sumI float64
-	var n int
+	var sumT, sumI, calT, calI float64
+	var n, nCal int
 	for _, tc := range engineerCurves {
 		t.Run(tc.name, func(t *testing.T) {
 			fit, test := engineerSplit(loadCurve(t, tc.file))
@@ -52,6 +52,11 @@ func TestEngineerFits(t *testing.T) {
 				sumT += et
 				sumI += ei
 				n++
+				if !anyWarning(r.Prediction, "shape assumed", "slope assumed") {
+					calT += et
+					calI += ei
+					nCal++
+				}
 				if (et > 20 || ei > 20) && !namesCause(r.Prediction) {
 					t.Errorf("%s off %.0f/%.0f %% without a warning naming its cause: %v", r.ID, et, ei, r.Prediction.Warnings)
 				}
@@ -61,6 +66,7 @@ func TestEngineerFits(t *testing.T) {
 	}
 	if n > 0 {
 		t.Logf("all curves: mean |err| %.1f %% tput, %.1f %% intvty over %d held-out points", sumT/float64(n), sumI/float64(n), n)
+		t.Logf("of those, the %d whose shapes were calibrated: %.1f %% tput, %.1f %% intvty", nCal, calT/float64(nCal), calI/float64(nCal))
 	}
 }
 
