@@ -16,7 +16,7 @@ import (
 // The world's curves (../shared/planner-curves, skipped when absent) and the
 // project's own synthetic tables (testdata/), read by the real points-table
 // reader. Each case calibrates on three points spanning the curve and
-// predicts the others; held-out points are judged by issue 12's bounds.
+// predicts the others; held-out points are judged by per-point bounds.
 
 const curvesDir = "../../shared/planner-curves"
 
@@ -158,7 +158,7 @@ func deref(v *float64) float64 {
 }
 
 // TestWorldCurves: every case calibrates (batch-1 and TP points included)
-// and meets issue 12's per-point bounds:
+// and meets per-point bounds:
 //   - a point past the knee carries a queueing/prefill/cap regime or a
 //     warning that says queueing, saturation or collapse;
 //   - below the knee, a point whose decode family has its own law is within

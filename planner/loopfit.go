@@ -13,7 +13,8 @@ const loopResidualMax = 0.05
 
 // fitLoop identifies f (and, with TTFT, u and d0) from the loop identity,
 // then clamps f so no point's mean batch passes BS − δ. Without TTFT d0 is
-// left to fitSeedD0 (PLANNER.md step 4). It returns a note on the variant.
+// left to fitSeedD0. It returns a note on the variant (docs/planner.md,
+// "Loop identity").
 func fitLoop(obsv []obs, p *Params) (string, error) {
 	p.U, p.D0 = 0, 0
 	note := ""
@@ -142,7 +143,7 @@ func refitOutside(obsv []obs, p *Params, withIntercept bool) {
 	}
 }
 
-// fitSeedD0 is PLANNER.md step 4: the mean time outside decode per token over
+// fitSeedD0 is d0 without TTFT: the mean time outside decode per token over
 // points that are not cap-bound (all points when every one is).
 func fitSeedD0(obsv []obs, p *Params) {
 	sum, n := 0.0, 0
