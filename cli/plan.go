@@ -22,7 +22,7 @@ configuration, backtests the curve's other points, or designs a sweep.`
 
 func newPlanCmd(env *cmdEnv) *cobra.Command {
 	var f planFlags
-	cmd := leaf(env, "plan [PATH...] --fit ID[,ID...] [--curve SEL] (--prefill-workers N --decode-bs N --concurrency N | --backtest | --design --max-gpus N --bands K) [--json]",
+	cmd := leaf(env, "plan [PATH...] --fit ID[,ID...]|auto [--curve SEL] (--prefill-workers N --decode-bs N --concurrency N | --backtest | --design --max-gpus N --bands K) [--json]",
 		"calibrate the P/D planner, predict knobs, backtest, design a sweep", planHelp,
 		func(_ *cobra.Command, paths []string) int { return runPlan(&f, paths, env) })
 	fs := cmd.Flags()
@@ -155,7 +155,7 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 func (f *planFlags) check(predict bool) string {
 	switch {
 	case strings.TrimSpace(f.fit) == "":
-		return "--fit ID[,ID...] is required: the disaggregated points to calibrate on"
+		return "--fit ID[,ID...] is required: the disaggregated points to calibrate on (or --fit auto)"
 	case predict && (f.prefillWorkers <= 0 || f.decodeBS <= 0 || f.concurrency <= 0):
 		return "a prediction needs --prefill-workers, --decode-bs and --concurrency, all positive"
 	case f.prefillGPUs < 0 || f.ranks < 0:
@@ -552,16 +552,22 @@ func writeCalibration(w io.Writer, c *planner.Calibration, fc planner.FitChoice)
 // writeLaws lists every decode family's step law and every prefill shape's
 // TTFT law when there is more than the template's to say.
 func writeLaws(w io.Writer, p planner.Params) {
-	if len(p.Decode) > 1 || (len(p.Decode) == 1 && (p.Decode[0].SlopeAssumed || p.Decode[0].AdmitExcess > 0)) {
-		fmt.Fprintln(w, "  decode      TPOT = α + β·b_max per family:")
+	if len(p.Decode) > 1 || (len(p.Decode) == 1 && (p.Decode[0].SlopeAssumed || p.Decode[0].SlopePrior || p.Decode[0].Experts > 0 || p.Decode[0].AdmitExcess > 0)) {
+		fmt.Fprintln(w, "  decode      TPOT = α + β·b_max per family (β·m(b_max), m = E/k·(1 − (1 − k/E)^b), for TP/TEP with known experts):")
 		for _, l := range p.Decode {
 			name := l.Family
 			if l.DPAttn {
 				name = "DP attention (" + strings.Join(l.Shapes, ", ") + ")"
 			}
 			fmt.Fprintf(w, "    %-28s α %.4f ms  β %.3f µs  b_max %.1f–%.1f", name, l.Alpha*1e3, l.Beta*1e6, l.BMin, l.BMax)
+			if l.Experts > 0 {
+				fmt.Fprintf(w, "  expert activation E %d k %d", l.Experts, l.TopK)
+			}
 			if l.SlopeAssumed {
 				fmt.Fprintf(w, "  (one batch: slope from %s)", l.SlopeFrom)
+			}
+			if l.SlopePrior {
+				fmt.Fprint(w, "  (one batch: β the expert-read prior)")
 			}
 			if l.AdmitExcess > 0 {
 				fmt.Fprintf(w, "  admission excess %.2f", l.AdmitExcess)

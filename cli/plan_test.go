@@ -316,3 +316,45 @@ func TestPlanWorldCurve(t *testing.T) {
 		}
 	}
 }
+
+// plan --fit auto --backtest: the chosen set with its expected error, the
+// held-out table when points are left, and leave-one-out over all points.
+func TestPlanFitAutoBacktest(t *testing.T) {
+	out := runOK(t, "plan", "--fit", "auto", "--backtest")
+	for _, want := range []string{
+		"fit: auto → all points (5 points)",
+		"expected error (leave-one-out over the curve's 5 points): |tput| 3.4 %, |mean intvty| 3.2 %",
+		"leave-one-out over all points",
+		"mean |err| 2.74 % throughput, 3.31 % interactivity over 10 points",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}
+
+// The three real curves (../shared/planner-curves, skipped when absent):
+// each reports its choice and its leave-one-out error.
+func TestPlanFitAutoRealCurves(t *testing.T) {
+	const dir = "../../shared/planner-curves/"
+	for _, tc := range []struct {
+		file, chosen string
+		tput         float64
+	}{
+		{"gb200-dsr1-fp8-dynamo-trt-1k1k.yaml", "all points", 4.93},
+		{"gb300-dsr1-fp8-dynamo-sglang-8k1k.yaml", "all points", 9.05},
+		{"gb200-dsv4pro-dynamo-vllm-agentx-tep8-tp8.yaml", "all points before a measured collapse", 25.10},
+	} {
+		if _, err := os.Stat(dir + tc.file); err != nil {
+			t.Skipf("%s absent", dir+tc.file)
+		}
+		m := planJSONMap(t, dir+tc.file, "--fit", "auto", "--backtest")
+		auto := m["auto_fit"].(map[string]any)
+		c := auto["candidates"].([]any)[int(auto["chosen"].(float64))].(map[string]any)
+		if c["name"] != tc.chosen {
+			t.Errorf("%s: chose %v", tc.file, c["name"])
+		}
+		loo := m["leave_one_out"].(map[string]any)
+		closeTo(t, tc.file+" leave-one-out tput", loo["mean_abs"].(map[string]any)["tput_per_gpu"], tc.tput, 0.01)
+	}
+}
