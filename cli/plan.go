@@ -581,6 +581,9 @@ func writeLaws(w io.Writer, p planner.Params) {
 	fmt.Fprintln(w, "  prefill     TTFT = T0 + κ·(Θ/Np) below τP, per worker shape:")
 	for _, l := range p.Prefill {
 		tau := "τP unknown, at least " + model.Thousands(l.TauPLowerBound, 0)
+		if l.TauPUpperBound > 0 {
+			tau += ", at most " + model.Thousands(l.TauPUpperBound, 0) + " (TTFT growth)"
+		}
 		if l.TauP > 0 {
 			tau = "τP " + model.Thousands(l.TauP, 0) + " (" + tauSource(l) + ")"
 		}

@@ -96,7 +96,11 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 	fitPrefill(obsv, p)
 	for _, l := range p.Prefill {
 		if l.TauP == 0 {
-			cal.Notes = append(cal.Notes, fmt.Sprintf("τP of %s prefill unknown: no point saturated it (TTFT ≥ 3× its fastest, or same prefill workers with more concurrency or a freer cap and flat throughput)", l.Family))
+			n := fmt.Sprintf("τP of %s prefill unknown: no point saturated it (TTFT ≥ 3× its fastest, or same prefill workers with more concurrency or a freer cap and flat throughput)", l.Family)
+			if l.TauPUpperBound > 0 {
+				n += fmt.Sprintf("; between %s (highest load measured) and %s tok/s per worker (where 1/TTFT, falling with load, reaches 0)", thousands(l.TauPLowerBound), thousands(l.TauPUpperBound))
+			}
+			cal.Notes = append(cal.Notes, n)
 		}
 	}
 	cal.measured = append([]model.Point(nil), points...)

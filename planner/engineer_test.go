@@ -112,3 +112,28 @@ func TestLargeErrorsNameTheirCause(t *testing.T) {
 		}
 	}
 }
+
+// τP unknown: the TTFT-growth bound lies above the τP the curve measured
+// elsewhere (SGLang: DEP24 c4096 saturated at 102,949 tok/s per worker;
+// vLLM: the c64/c80 saturation pair at 89,453), the highest load below it.
+func TestTTFTGrowthBoundsTauP(t *testing.T) {
+	for _, tc := range []struct {
+		file     string
+		fit      []string
+		measured float64
+	}{
+		{sglFile, []string{"5p1d-dep8-dep32-b768-c128", "5p1d-dep8-dep32-b768-c512", "5p1d-dep8-dep32-b768-c1024"}, 102949},
+		{vllmFile, []string{"3p2d-tep8-tp8-b512-c16", "3p2d-tep8-tp8-b512-c32", "3p2d-tep8-tp8-b512-c48", "3p2d-tep8-tp8-b512-c56"}, 89453},
+	} {
+		fit, _ := split(t, loadCurve(t, tc.file), tc.fit)
+		c, err := planner.Calibrate(fit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pre := c.Params.Prefill[0]
+		t.Logf("%s: τP between %.0f and %.0f, measured %.0f", tc.file, pre.TauPLowerBound, pre.TauPUpperBound, tc.measured)
+		if pre.TauP != 0 || pre.TauPLowerBound >= tc.measured || pre.TauPUpperBound < tc.measured {
+			t.Errorf("%s: τP %v, bounds %v–%v do not hold the measured %v", tc.file, pre.TauP, pre.TauPLowerBound, pre.TauPUpperBound, tc.measured)
+		}
+	}
+}

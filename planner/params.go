@@ -110,6 +110,11 @@ type PrefillLaw struct {
 	TauPLowerBound float64  `json:"tau_p_lower_bound"`
 	SaturationPair []string `json:"saturation_pair,omitempty"`
 	Saturated      []string `json:"saturated,omitempty"`
+	// TauPUpperBound (τP unknown): where the TTFT of the unsaturated points
+	// extrapolates to a queue without end, 1/TTFT falling linearly with
+	// load to 0 (docs/planner.md, "τP unknown"); 0 when TTFT does not
+	// grow with load.
+	TauPUpperBound float64 `json:"tau_p_upper_bound,omitempty"`
 	// LoadMax is the highest rate per worker of an unsaturated point.
 	LoadMax float64 `json:"load_max"`
 }

@@ -84,6 +84,7 @@ type laws struct {
 	t0, kappa     float64
 	tauP          float64 // +Inf when unknown
 	tauPLow       float64
+	tauPUp        float64 // τP unknown: the TTFT-growth upper bound, +Inf when none
 	tauPAssumed   float64 // the middle of the τP range a prediction used; 0 when none
 	loadMax       float64
 	dec           *DecodeLaw
@@ -163,7 +164,10 @@ func (c *Calibration) lawsFor(cfg Config) laws {
 	if l.templatePre {
 		tau, low = p.TauP, p.TauPLowerBound
 	}
-	l.tauP, l.tauPLow = math.Inf(1), low*l.preScale
+	l.tauP, l.tauPLow, l.tauPUp = math.Inf(1), low*l.preScale, math.Inf(1)
+	if up := l.pre.TauPUpperBound; up > 0 {
+		l.tauPUp = up * l.preScale
+	}
 	if tau > 0 {
 		l.tauP = tau * l.preScale
 	}
@@ -363,11 +367,13 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 	op := l.operate(np, d, bs, cc)
 	// τP unknown and the rate past the highest prefill load measured: the
 	// rate lies between prefill saturating at that load and prefill keeping
-	// up; the middle is the estimate (docs/planner.md, "τP unknown").
+	// up (or saturating at the TTFT-growth bound); the middle is the
+	// estimate (docs/planner.md, "τP unknown").
 	var lo, hi float64
 	if math.IsInf(l.tauP, 1) && l.tauPLow > 0 && op.theta > np*l.tauPLow*(1+rangeSlack) {
-		hi = op.theta
 		ll := l
+		ll.tauP = l.tauPUp
+		hi = ll.operate(np, d, bs, cc).theta
 		ll.tauP = l.tauPLow
 		if lo = ll.operate(np, d, bs, cc).theta; lo < hi {
 			ll.tauP = (lo + hi) / 2 / np

@@ -24,6 +24,9 @@ type Recommendation struct {
 	High int `json:"high"`
 	// TauPKnown: the prefill ceiling is measured, so BS is one number.
 	TauPKnown bool `json:"tau_p_known"`
+	// HighBounded: High is sized for the TTFT-growth bound on τP, not for a
+	// prefill that keeps up whatever the load.
+	HighBounded bool `json:"high_bounded,omitempty"`
 	// Reason says how the numbers were found, in one sentence.
 	Reason string `json:"reason"`
 }
@@ -40,6 +43,7 @@ func (c *Calibration) Recommend(cfg Config) (Recommendation, error) {
 	}
 	np, d := float64(cfg.PrefillWorkers), float64(cfg.DecodeRanks)
 	r := Recommendation{CeilingBS: l.recommendBS(np, d), TauPKnown: !math.IsInf(l.tauP, 1)}
+	r.HighBounded = !r.TauPKnown && !math.IsInf(l.tauPUp, 1)
 	if r.CeilingBS <= 0 {
 		r.Reason = "prefill outruns decode at any cap: more decode ranks, not a larger cap"
 		return r, nil
@@ -58,7 +62,11 @@ func (c *Calibration) Recommend(cfg Config) (Recommendation, error) {
 	case r.BS == 0:
 		r.Reason = "no captured cap from " + strconv.Itoa(r.CeilingBS) + " up stops binding at c" + strconv.Itoa(cfg.Concurrency) + ": lower the concurrency"
 	case r.Range():
-		r.Reason = strconv.Itoa(r.Low) + " suffices if prefill saturates at " + ceiling + "; " + strconv.Itoa(r.High) + " if prefill keeps up at c" + strconv.Itoa(cfg.Concurrency) + ": run a saturation sweep to pin it"
+		keeps := " if prefill keeps up at c"
+		if r.HighBounded {
+			keeps = " if prefill keeps up to its TTFT-growth bound at c"
+		}
+		r.Reason = strconv.Itoa(r.Low) + " suffices if prefill saturates at " + ceiling + "; " + strconv.Itoa(r.High) + keeps + strconv.Itoa(cfg.Concurrency) + ": run a saturation sweep to pin it"
 	case r.BS == r.CeilingBS:
 		r.Reason = "captured CUDA-graph size at " + ceiling
 	default:
@@ -80,6 +88,9 @@ func (c *Calibration) nonBinding(cfg Config, from int) int {
 		l := c.lawsFor(cfg)
 		if check(cfg, &l) != nil {
 			continue
+		}
+		if math.IsInf(l.tauP, 1) {
+			l.tauP = l.tauPUp
 		}
 		// The operating point with the measured ceilings only: past the
 		// highest prefill load with τP unknown, prefill keeps up.

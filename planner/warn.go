@@ -106,7 +106,14 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 			b = appendThousands(b, l.tauPLow)
 			b = append(b, " tok/s per worker) and "...)
 			b = appendThousands(b, r[1])
-			*w = append(*w, string(append(b, " tok/s/GPU (prefill keeping up); the middle is shown"...)))
+			if math.IsInf(l.tauPUp, 1) {
+				b = append(b, " tok/s/GPU (prefill keeping up); the middle is shown"...)
+			} else {
+				b = append(b, " tok/s/GPU (prefill saturating at "...)
+				b = appendThousands(b, l.tauPUp)
+				b = append(b, " per worker, where its TTFT growth would queue without end); the middle is shown"...)
+			}
+			*w = append(*w, string(b))
 			extrapolated = true
 		} else if l.loadMax > 0 && pr.PrefillLoad > l.loadMax*prefillLoadWarn {
 			b := append(make([]byte, 0, 180), "extrapolation: prefill load "...)

@@ -65,6 +65,8 @@ func PlanRecommendation(r planner.Recommendation, concurrency int) string {
 		return "none: prefill outruns decode at any cap"
 	case r.BS == 0:
 		return "no captured cap stops binding at c" + c + ": lower the concurrency"
+	case r.Range() && r.HighBounded:
+		return fmt.Sprintf("%d–%d (τP unknown: %d if prefill saturates at the highest load measured, %d if it keeps up to its TTFT-growth bound at c%s)", r.Low, r.High, r.Low, r.High, c)
 	case r.Range():
 		return fmt.Sprintf("%d–%d (τP unknown: %d if prefill saturates at the highest load measured, %d if it keeps up at c%s)", r.Low, r.High, r.Low, r.High, c)
 	case r.BS == r.CeilingBS:
@@ -75,7 +77,7 @@ func PlanRecommendation(r planner.Recommendation, concurrency int) string {
 
 // PlanTputRange is a prediction's throughput range while τP is unknown.
 func PlanTputRange(r [2]float64) string {
-	return "between " + model.Thousands(r[0], 0) + " and " + model.Thousands(r[1], 0) + " tok/s/GPU (τP unknown: prefill saturating at the highest load measured, or keeping up); the middle is shown"
+	return "between " + model.Thousands(r[0], 0) + " and " + model.Thousands(r[1], 0) + " tok/s/GPU (τP unknown: from prefill saturating at the highest load measured to its upper bound); the middle is shown"
 }
 
 func num(v *float64, prec int) string {
