@@ -86,15 +86,27 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 	cal.AddMeasured(curve.Points) // collapses the curve's other points show
 	out := planJSON{Calibration: toCalibrationJSON(cal, choice), AutoFit: auto}
 	var pred *planner.Prediction
+	held := ""
 	if predict {
 		cfg := f.config(cal.Template)
-		p, err := cal.Predict(cfg)
+		pcal := cal
+		if auto != nil {
+			// The automatic fit never predicts a configuration it holds.
+			if fc, hit := choice.WithoutConfig(cfg); hit {
+				if pcal, err = planner.Calibrate(fc.Points); err != nil {
+					return bad("the automatic fit without the predicted configuration: %v", err)
+				}
+				pcal.AddMeasured(curve.Points)
+				held = "predicted by the automatic fit without this configuration and its twins"
+			}
+		}
+		p, err := pcal.Predict(cfg)
 		if err != nil {
 			return bad("%v", err)
 		}
 		pred = &p
 		out.Prediction = &p
-		r, _ := cal.Recommend(cfg)
+		r, _ := pcal.Recommend(cfg)
 		out.Recommendation = &r
 	}
 	var bt *planner.BacktestResult
@@ -135,6 +147,9 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 	writeCalibration(w, cal, choice)
 	if pred != nil {
 		writePrediction(w, f.config(cal.Template), *pred, *out.Recommendation)
+		if held != "" {
+			fmt.Fprintf(w, "  note: %s\n", held)
+		}
 		if !f.backtest {
 			writeTrust(w, fit, disaggOnly(heldOut(curve.Points, fit)))
 		}

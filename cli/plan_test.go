@@ -364,3 +364,13 @@ func TestPlanFitAutoRealCurves(t *testing.T) {
 		closeTo(t, tc.file+" leave-one-out tput", loo["mean_abs"].(map[string]any)["tput_per_gpu"], tc.tput, 0.01)
 	}
 }
+
+// --fit auto never predicts a configuration it holds: 7P c5540 comes from
+// the fit without it and its twin (the reference fit's 1,016,015, not the
+// 1,021,957 of a fit that saw it).
+func TestPlanFitAutoHoldsOutThePrediction(t *testing.T) {
+	out := runOK(t, "plan", "--fit", "auto", "--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "5540")
+	if !strings.Contains(out, "throughput         1,016,015 tok/s/GPU") || !strings.Contains(out, "note: predicted by the automatic fit without this configuration and its twins") {
+		t.Errorf("output:\n%s", out)
+	}
+}

@@ -197,6 +197,24 @@ func looOf(set, curve []model.Point) CrossValidation {
 // held-out point by the whole fit (leave-one-out over all points).
 func LeaveOneOut(fit, curve []model.Point) CrossValidation { return looOf(fit, curve) }
 
+// WithoutConfig is Without for a configuration given as a Config (the
+// shapes, when cfg leaves them empty, are the fit point's): every point
+// whose knobs give cfg is left out with its twins.
+func (fc FitChoice) WithoutConfig(cfg Config) (FitChoice, bool) {
+	for _, p := range fc.Points {
+		pc := ConfigFromKnobs(p.Knobs)
+		same := pc.PrefillWorkers == cfg.PrefillWorkers && pc.PrefillGPUs == cfg.PrefillGPUs &&
+			pc.DecodeRanks == cfg.DecodeRanks && pc.DecodeBS == cfg.DecodeBS && pc.Balance == cfg.Balance &&
+			pc.Concurrency == cfg.Concurrency &&
+			(cfg.PrefillShape == "" || cfg.PrefillShape == pc.PrefillShape) &&
+			(cfg.DecodeShape == "" || cfg.DecodeShape == pc.DecodeShape)
+		if same {
+			return fc.Without(p.Knobs)
+		}
+	}
+	return fc, false
+}
+
 // Without is the choice with every measurement of k's configuration
 // (model.Knobs.BaseID: the point and its twins) left out, and whether any
 // was: a prediction of a measured configuration never comes from a fit
