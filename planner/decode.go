@@ -102,6 +102,17 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 		if ref < 0 {
 			return nil, errors.New("cannot calibrate: no decode shape has calibration points at two batch sizes, so no step law TPOT = α + β·b is identified; add a point of one shape at another concurrency or cap")
 		}
+		if l.DPAttn && !p.Decode[ref].DPAttn {
+			// A DP-attention rank touches its whole expert group at any
+			// batch: the expert reads that make a TP/TEP step steep are in
+			// its α. A TP/TEP slope would be an order of magnitude too
+			// steep (TRT-LLM: 0.50 vs 0.093 ms per request), so it is
+			// assumed flat.
+			flatSlope(obsv, l, use)
+			notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s) and no other DP-attention family: its slope is assumed flat (β = 0; a TP/TEP slope is not borrowed) and predictions at other batches are extrapolated",
+				familyName(l), strings.Join(l.Points, ", ")))
+			continue
+		}
 		borrowSlope(obsv, l, &p.Decode[ref], use)
 		notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s): its slope is borrowed from %s (same β/α) and predictions at other batches are extrapolated",
 			familyName(l), strings.Join(l.Points, ", "), familyName(&p.Decode[ref])))
@@ -110,6 +121,20 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 	t := &p.Decode[0]
 	p.Alpha, p.Beta, p.BMin, p.BMax = t.Alpha, t.Beta, t.BMin, t.BMax
 	return notes, nil
+}
+
+// flatSlope gives l β = 0 through its mean point, flagged assumed.
+func flatSlope(obsv []obs, l *DecodeLaw, use func(*obs) bool) {
+	var sy float64
+	n := 0
+	for _, o := range obsv {
+		if o.family == l.Family && use(&o) {
+			sy += o.tpot
+			n++
+		}
+	}
+	l.Alpha, l.Beta = sy/float64(n), 0
+	l.SlopeAssumed, l.SlopeFrom = true, "flat"
 }
 
 // borrowSlope gives l the reference's relative slope β/α (its β when the
