@@ -188,12 +188,12 @@ func TestPlanText(t *testing.T) {
 		"τP          unknown, at least 4,220,016 tok/s per prefill worker",
 		"1,015,964 tok/s/GPU",
 		"regime             cap-bound",
-		"recommended BS     96",
+		"recommended BS     96–112 (τP unknown: 96 if prefill saturates at the highest load measured, 112 if it keeps up at c5,540)",
 		"1,033,494  1,015,964  -1.70 %",
 		"mean |err|",
 		// No run duration is known for table A's 3P c1228: a dash, not 3600 s.
-		"3p1d-dep2-dep16-b24-c1228   -1.99 %          +3.06 %         -0.49 %         no        –       –",
-		"5p1d-dep2-dep16-b40-c2884   -2.13 %          -2.13 %         -4.73 %        yes        –  3600 s",
+		"3p1d-dep2-dep16-b24-c1228    -1.99 %          +3.06 %         -0.49 %         no        –       –",
+		"5p1d-dep2-dep16-b40-c2884    -2.13 %          -2.13 %         -4.73 %        yes        –  3600 s",
 		"skipped agg-tp4-c16: aggregated points are out of scope",
 		"skipped 5p1d-dep2-dep16-b40-c2884@published: twin of fit point 5p1d-dep2-dep16-b40-c2884 (same configuration): not held out",
 		"every prediction: τP unknown (at least 4,220,016 tok/s per prefill worker)",
@@ -370,7 +370,7 @@ func TestPlanFitAutoRealCurves(t *testing.T) {
 // 1,021,957 of a fit that saw it).
 func TestPlanFitAutoHoldsOutThePrediction(t *testing.T) {
 	out := runOK(t, "plan", "--fit", "auto", "--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "5540")
-	if !strings.Contains(out, "throughput         1,016,015 tok/s/GPU") || !strings.Contains(out, "note: predicted by the automatic fit without this configuration and its twins") {
+	if !strings.Contains(out, "throughput         1,016,015 tok/s/GPU") || !strings.Contains(out, "predicted by the automatic fit without this configuration and its twins") {
 		t.Errorf("output:\n%s", out)
 	}
 }

@@ -75,6 +75,14 @@ func PlanRecommendation(r planner.Recommendation, concurrency int) string {
 	return fmt.Sprintf("%d at c%s (%d suits the prefill ceiling, binds here)", r.BS, c, r.CeilingBS)
 }
 
+// PlanHeld says the automatic fit predicted a configuration it holds
+// without it.
+func PlanHeld() Doc {
+	var d Doc
+	d.Add(S(Muted, "  predicted by the automatic fit without this configuration and its twins: never from a fit that saw it"))
+	return d
+}
+
 // PlanTputRange is a prediction's throughput range while τP is unknown.
 func PlanTputRange(r [2]float64) string {
 	return "between " + model.Thousands(r[0], 0) + " and " + model.Thousands(r[1], 0) + " tok/s/GPU (τP unknown: from prefill saturating at the highest load measured to its upper bound); the middle is shown"
