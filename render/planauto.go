@@ -27,7 +27,7 @@ func PlanAutoFit(r planner.AutoFitResult) Doc {
 		t.AddRow(mark, a.Name, strconv.Itoa(len(a.IDs)), strconv.Itoa(len(a.LOO.Rows)), strconv.Itoa(len(a.LOO.Skipped)),
 			fmt.Sprintf("%.1f", a.LOO.MeanAbs.Tput), fmt.Sprintf("%.1f", a.LOO.MeanAbs.Mean), fmt.Sprintf("%.1f", a.Score))
 	}
-	d.Table(t)
+	indented(&d, t)
 	d.Add(S(Muted, "  score: mean of the two errors, a point the set cannot predict counting 100 %; the lowest wins"))
 	return d
 }
@@ -47,7 +47,7 @@ func PlanLeaveOneOut(cv planner.CrossValidation) Doc {
 		t.AddRow(r.ID, num(r.Measured.TputPerGPU, 0), num(r.Predicted.TputPerGPU, 0), signed(r.ErrorPct.TputPerGPU),
 			num(mi, 1), num(pi, 1), signed(ei), string(r.Prediction.Regime))
 	}
-	d.Table(t)
+	indented(&d, t)
 	for _, s := range cv.Skipped {
 		d.Add(S(Muted, "  "+s.ID+" not predicted: "+s.Reason))
 	}
