@@ -8,6 +8,7 @@ package plan
 import (
 	"errors"
 	"slices"
+	"strconv"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
@@ -34,9 +35,14 @@ type Fit struct {
 	// without caches, per configuration (BaseID), the automatic fit without
 	// that configuration and its twins: what predicts a measured one.
 	without  map[string]heldCal
-	measured []model.Point   // every point shown, for the held-out fits' collapses
-	fitBase  map[string]bool // BaseIDs of the fit's configurations
+	measured []model.Point  // every point shown, for the held-out fits' collapses
+	fitBase  map[string]int // BaseID of each fit configuration → its index in Points
 }
+
+// holdOneMax is how many configurations a fit may have for the pane to
+// predict one of them from the fit without just it (planner.CrossValidate's
+// leave-one-out bound).
+const holdOneMax = 16
 
 type heldCal struct {
 	cal *planner.Calibration
@@ -52,19 +58,39 @@ func (f Fit) CalFor(k model.Knobs) (cal *planner.Calibration, held string, err e
 		return f.Cal, "", f.Err
 	}
 	id := k.BaseID()
-	if !f.fitBase[id] {
+	i, ok := f.fitBase[id]
+	if !ok {
 		return f.Cal, "", nil
 	}
-	if h, ok := f.without[id]; ok {
+	// Past holdOneMax configurations a fit without one is the fit itself
+	// to the digits shown, and a calibration per configuration would cost
+	// a key press tens of milliseconds: the half of the fit (by position,
+	// as planner.CrossValidate folds) without the configuration predicts
+	// it instead, two calibrations per fit at most.
+	key := id
+	if len(f.Points) > holdOneMax {
+		key = "\x00fold" + strconv.Itoa(i%2)
+	}
+	if h, ok := f.without[key]; ok {
 		return h.cal, id, h.err
 	}
-	out, _ := planner.FitChoice{Curve: f.Curve, Points: f.Points, Twins: f.Twins}.Without(k)
-	c, err := planner.Calibrate(out.Points)
+	var pts []model.Point
+	if len(f.Points) > holdOneMax {
+		for j, p := range f.Points {
+			if j%2 != i%2 {
+				pts = append(pts, p)
+			}
+		}
+	} else {
+		out, _ := planner.FitChoice{Curve: f.Curve, Points: f.Points, Twins: f.Twins}.Without(k)
+		pts = out.Points
+	}
+	c, err := planner.Calibrate(pts)
 	if err == nil {
 		c.AddMeasured(f.measured)
 	}
 	if f.without != nil {
-		f.without[id] = heldCal{c, err}
+		f.without[key] = heldCal{c, err}
 	}
 	return c, id, err
 }
@@ -120,9 +146,9 @@ func CalibrateOnly(all []model.Point, chosen []string) Fit {
 	}
 	f.Cal.AddMeasured(all)
 	f.without, f.measured = map[string]heldCal{}, all
-	f.fitBase = make(map[string]bool, len(fc.Points))
-	for _, p := range fc.Points {
-		f.fitBase[p.Knobs.BaseID()] = true
+	f.fitBase = make(map[string]int, len(fc.Points))
+	for i, p := range fc.Points {
+		f.fitBase[p.Knobs.BaseID()] = i
 	}
 	for _, p := range all {
 		if f.Chosen[p.ID] {
