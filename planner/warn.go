@@ -22,7 +22,7 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 		}
 		pr.FreeCapTputPerGPU = free.theta / float64(pr.GPUs)
 		pr.FreeCapMeanIntvty = rmean / l.tpot(free.bmax)
-		b := make([]byte, 0, 160)
+		b := make([]byte, 0, 288)
 		b = append(b, "decode cap binds: BS "...)
 		b = strconv.AppendInt(b, int64(cfg.DecodeBS), 10)
 		b = append(b, " holds the busiest rank, "...)
