@@ -29,6 +29,9 @@ type Input struct {
 	// Held is the configuration the automatic fit left out to predict it
 	// (the knobs are a fit point's), or "".
 	Held string
+	// Scorecard is the recorded predictions scored against the loaded runs
+	// (render.ScorecardBrief, styled); "" when no ledger is kept.
+	Scorecard string
 }
 
 // Render draws the planner in w×h cells: knobs, the prediction beside the
@@ -81,6 +84,9 @@ func Text(in Input, st themes.Styles) string {
 	} else {
 		prediction(&b, in, st)
 		fitSection(&b, in, st)
+	}
+	if in.Scorecard != "" {
+		b.WriteString(in.Scorecard)
 	}
 	b.WriteString(st.Muted.Render("a adds to the plan · s seeds from the selected point · enter types a value · space chooses/drops a fit point"))
 	return b.String()
