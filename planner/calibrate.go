@@ -186,6 +186,9 @@ func hasDPAttn(obsv []obs) bool {
 // markCollapsed flags the points at or past a collapse's concurrency on its
 // configuration and returns their IDs.
 func markCollapsed(obsv []obs, points []model.Point, cs []Collapse) []string {
+	if len(cs) == 0 {
+		return nil
+	}
 	var ids []string
 	for i := range points {
 		k := knobsKey(points[i].Knobs)
