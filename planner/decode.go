@@ -80,6 +80,13 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 			return nil, fmt.Errorf("cannot calibrate: the %s decode step does not grow with the busiest rank's batch across %s; add points with different batch sizes",
 				familyName(l), strings.Join(l.Points, ", "))
 		}
+		if alpha <= 0 {
+			// A step cannot take no time at no load: these points do not
+			// identify the law; the family is treated as seen at one batch.
+			notes = append(notes, fmt.Sprintf("%s decode: the least-squares step has no positive intercept (α = %.3g ms) across %s, so its slope is not taken from them",
+				familyName(l), alpha*1e3, strings.Join(l.Points, ", ")))
+			continue
+		}
 		l.Alpha, l.Beta, identified[i] = alpha, beta, true
 	}
 	for i := range p.Decode {
@@ -87,8 +94,7 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 			continue
 		}
 		l := &p.Decode[i]
-		if beta := p.MoE.priorBeta(l.GPUs); !l.DPAttn && beta > 0 {
-			priorSlope(obsv, l, beta, use)
+		if beta := p.MoE.priorBeta(l.GPUs); !l.DPAttn && beta > 0 && priorSlope(obsv, l, beta, use) {
 			notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s): its slope is the expert-read prior β = %.3f ms (%d of %d experts per token, %.1f GB of expert weights per token over %d GPUs at %.0f %% of HBM bandwidth), not a fit",
 				familyName(l), strings.Join(l.Points, ", "), beta*1e3, p.MoE.TopK, p.MoE.Experts, p.MoE.ExpertBytesPerToken/1e9, l.GPUs, moeBandwidthShare*100))
 			continue
@@ -162,7 +168,9 @@ func borrowSlope(obsv []obs, l, ref *DecodeLaw, use func(*obs) bool) {
 }
 
 // priorSlope gives l the prior β through its mean point.
-func priorSlope(obsv []obs, l *DecodeLaw, beta float64, use func(*obs) bool) {
+// It reports false, leaving l alone, when that leaves no positive α (the
+// prior is steeper than the family's own step).
+func priorSlope(obsv []obs, l *DecodeLaw, beta float64, use func(*obs) bool) bool {
 	var sy float64
 	n := 0
 	for _, o := range obsv {
@@ -171,7 +179,11 @@ func priorSlope(obsv []obs, l *DecodeLaw, beta float64, use func(*obs) bool) {
 			n++
 		}
 	}
-	l.Alpha, l.Beta, l.SlopePrior = sy/float64(n), beta, true
+	if alpha := sy / float64(n); alpha > 0 {
+		l.Alpha, l.Beta, l.SlopePrior = alpha, beta, true
+		return true
+	}
+	return false
 }
 
 // familyName is a family as a user reads it.

@@ -374,3 +374,38 @@ func TestFitChoiceWithout(t *testing.T) {
 		t.Error("7P is not in the fit")
 	}
 }
+
+// The expert-activation law's loop solution satisfies the closed loop
+// C = Θ·o(Θ) + D·b̄ and grows with concurrency, down to a tiny α (a fit
+// never gives α ≤ 0).
+func TestActivationLoopIdentity(t *testing.T) {
+	for _, alpha := range []float64{0.007, 0.0005, 1e-6} {
+		c := truthCal()
+		for i := range c.Params.Decode {
+			if !c.Params.Decode[i].DPAttn {
+				c.Params.Decode[i].Experts, c.Params.Decode[i].TopK = 256, 8
+				c.Params.Decode[i].Alpha = alpha
+			}
+		}
+		prev := 0.0
+		for cc := 1; cc <= 4096; cc *= 2 {
+			cfg := ConfigFromKnobs(synthKnobs(1, "tp", 2, 0, cc))
+			pr, err := c.Predict(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.IsNaN(pr.Theta) || pr.Theta <= 0 || pr.Theta < prev*(1-1e-12) {
+				t.Fatalf("α %g c%d: Θ %v after %v", alpha, cc, pr.Theta, prev)
+			}
+			prev = pr.Theta
+			if pr.Regime != RegimeLoop && pr.Regime != RegimeQueueing {
+				continue
+			}
+			l := c.lawsFor(cfg)
+			got := pr.Theta*l.outside(pr.Theta, 1) + 2*pr.DecodeBatchMean
+			if math.Abs(got/float64(cc)-1) > 1e-6 {
+				t.Errorf("α %g c%d: C = %v", alpha, cc, got)
+			}
+		}
+	}
+}

@@ -310,8 +310,9 @@ func (l *laws) operate(np, d, bs, c float64) point {
 }
 
 // loopRoot solves C = Θ·o(Θ) + D·b̄(Θ) for the expert-activation law,
-// starting from the linear law's root lo (m(b) ≤ b, so lo is below the
-// root): Newton's steps, bisected when they leave the bracket.
+// starting from the linear law's root lo (m(b) ≤ b from one request up, so
+// lo is then below the root; below one it is above): Newton's steps,
+// bisected when they leave the bracket.
 func (l *laws) loopRoot(lo, np, d, c float64) float64 {
 	g := func(t float64) (float64, float64) {
 		b := l.bbar(t, d)
@@ -319,14 +320,20 @@ func (l *laws) loopRoot(lo, np, d, c float64) float64 {
 		db := l.f * l.tpot(b+l.delta) / (d - t*l.f*l.beta*activationSlope(b+l.delta, l.q))
 		return t*o + d*b - c, o + t*l.u*l.kappa/np + d*db
 	}
-	hi := c / (l.f * l.alpha)
+	hi := math.Inf(1) // Θ·f·α ≤ D·b̄ ≤ C and Θ·o0 ≤ C bound the root
+	if l.alpha > 0 {
+		hi = c / (l.f * l.alpha)
+	}
 	if o0 := l.d0 + l.u*l.t0; o0 > 0 {
 		hi = math.Min(hi, c/o0)
 	}
-	if v, _ := g(lo); v >= 0 {
-		return lo
-	}
 	t := lo
+	if v, _ := g(lo); v == 0 {
+		return lo
+	} else if v > 0 {
+		// Below one request per rank m(b) > b: the linear root lies above.
+		hi, lo, t = lo, 0, lo/2
+	}
 	for i := 0; i < 60; i++ {
 		v, dv := g(t)
 		if v > 0 {
@@ -335,7 +342,11 @@ func (l *laws) loopRoot(lo, np, d, c float64) float64 {
 			lo = t
 		}
 		next := t - v/dv
-		if !(next > lo && next < hi) {
+		switch {
+		case next > lo && next < hi:
+		case math.IsInf(hi, 1):
+			next = 2 * t
+		default:
 			next = (lo + hi) / 2
 		}
 		if math.Abs(next-t) <= 1e-12*t {
