@@ -23,6 +23,9 @@ type ReviewRequest struct {
 	Keep        []string
 	X, Y        Axis
 	WithPlanned bool // planned points may stand in the kept curve
+	// AsOf judges against the curve as it was on that date (YYYY-MM-DD):
+	// runs dated after it are left out; "" the latest.
+	AsOf string
 	// IsRival picks the other curves' points for gains (they must share
 	// model, scenario, hardware and precision); nil: the competitor source.
 	IsRival func(*Point) bool
@@ -40,6 +43,9 @@ type CurveReview struct {
 	Retunes     []Retune         // kept points re-tuning published points
 	Gains       []PointGain      // kept frontier points against the rivals' frontier
 	Rivals      int              // rival points compared against
+	AsOf        string           // the date judged as of; "" the latest
+	LeftOut     []LeftOut        // points of the curve the kept curve leaves out, and why
+	Holes       []Hole           // where the kept curve is thinner than the coverage rule asks
 }
 
 // HullRow is a kept point that is not a vertex of the upper concave hull.
@@ -149,7 +155,8 @@ func (req ReviewRequest) rivalFunc() func(*Point) bool {
 func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) CurveReview {
 	x, y := req.X, req.Y
 	isRival := req.rivalFunc()
-	r := CurveReview{Curve: curve, X: x, Y: y, WithPlanned: req.WithPlanned}
+	r := CurveReview{Curve: curve, X: x, Y: y, WithPlanned: req.WithPlanned, AsOf: req.AsOf}
+	after := func(p *Point) bool { return req.AsOf != "" && p.Prov.Date != "" && day(p.Prov.Date) > req.AsOf }
 
 	// Removing an ID removes every measurement of its configuration.
 	gone := idSet(removed)
@@ -166,21 +173,34 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 		if p.Curve != curve || isRival(p) || gone[p.ID] {
 			continue
 		}
+		if after(p) {
+			r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "measured after " + req.AsOf})
+			continue
+		}
 		if p.Knobs.Mode != "" && goneConfig[p.Knobs.BaseID()] {
 			cfg := p.Knobs.BaseID()
 			twins[cfg] = append(twins[cfg], p.ID)
 			continue
 		}
 		if p.Source == SourcePlanned && !req.WithPlanned {
+			r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "planned, not measured (--with-planned lets it stand)"})
 			continue
 		}
 		rest = append(rest, *p)
 	}
 	covered := rest
 	if kept == nil {
-		kept = KeptCurve(rest, nil, x, y)
+		var left []LeftOut
+		kept, left = KeptCurveWhy(rest, x, y)
+		r.LeftOut = append(r.LeftOut, left...)
 	} else {
 		covered = kept
+		in := idSet(kept)
+		for _, p := range rest {
+			if !in[p.ID] {
+				r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "not in --keep"})
+			}
+		}
 	}
 	r.Kept = kept
 
@@ -217,13 +237,15 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 	var published []Point
 	for i := range req.Points {
 		p := &req.Points[i]
-		if p.Curve == curve && p.Source == SourcePublished && !isKept[p.ID] {
+		if p.Curve == curve && p.Source == SourcePublished && !isKept[p.ID] && !after(p) {
 			published = append(published, *p)
 		}
 	}
 	r.Retunes = Retunes(kept, published, x, y)
 
-	rivals := Rivals(req.Points, curve, isRival)
+	r.Holes = Holes(kept, removed, x, y)
+
+	rivals := Rivals(req.Points, curve, func(p *Point) bool { return isRival(p) && !after(p) })
 	r.Rivals = len(rivals)
 	if len(rivals) > 0 {
 		onFront := map[int]bool{}

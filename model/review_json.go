@@ -22,8 +22,11 @@ func (r CurveReview) MarshalJSON() ([]byte, error) {
 		Retunes     []Retune         `json:"retunes"`
 		Gains       []PointGain      `json:"gains"`
 		Rivals      int              `json:"rivals"`
+		AsOf        *string          `json:"as_of"`
+		LeftOut     []LeftOut        `json:"left_out"`
+		Holes       []Hole           `json:"holes"`
 	}{r.X.Name, r.Y.Name, r.Curve, r.WithPlanned, kept, orEmpty(r.Removed), orEmpty(r.NotHull),
-		r.Coverage, orEmpty(r.Retunes), orEmpty(r.Gains), r.Rivals})
+		r.Coverage, orEmpty(r.Retunes), orEmpty(r.Gains), r.Rivals, optionalString(r.AsOf), orEmpty(r.LeftOut), orEmpty(r.Holes)})
 }
 
 func (v RemovalVerdict) MarshalJSON() ([]byte, error) {
@@ -109,4 +112,11 @@ func orEmpty[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+func optionalString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

@@ -18,9 +18,10 @@ type ExportRequest struct {
 	Add    []string      // IDs to write as overrides and master rows
 	Remove []string      // IDs whose overrides and rows go
 
-	RecipePath    string   // srt-slurm schema-2 bundle (required)
+	RecipePath    string   // srt-slurm bundle, recipe or directory (required unless RecipePaths)
+	RecipePaths   []string // more recipes: each point goes to the one of its mode and topology
 	MasterPath    string   // master config; "" skips the rows
-	ConfigKeys    []string // master entries to edit; new rows go to the first
+	ConfigKeys    []string // master entries to edit: each recipe's points go to the key whose rows select it
 	ChangelogPath string   // perf-changelog.yaml; "" skips the entry
 	PRLink        string   // PlaceholderPRLink when ""
 	// Image is the image the points ran, named in the description; when
@@ -28,6 +29,13 @@ type ExportRequest struct {
 	// are set to it where they differ. "" takes the added points' image
 	// for the description and changes neither.
 	Image string
+	// RouterVersion is the Dynamo router version the image bundles: with
+	// it, every touched key's router.version and each touched recipe's
+	// identity.frameworks.dynamo move too.
+	RouterVersion string
+	// AsOf judges removals against the curve as it was on that date
+	// (YYYY-MM-DD); "" the latest.
+	AsOf string
 
 	Replace     bool     // overwrite overrides whose key or name exists
 	WithPlanned bool     // the review may lean on planned points (said in the entry)
@@ -62,6 +70,7 @@ type ExportPlan struct {
 	Verdicts  []model.RemovalVerdict
 	Refusals  []string // checks that failed; Write refuses while any remain
 	Notes     []string // things to know that do not block the export
+	Next      []string // commands to run after writing (srtctl dry-run, InferenceX's sweep expansion)
 }
 
 // RefusedError is returned when a check before writing fails.
@@ -111,6 +120,9 @@ type exportCtx struct {
 	single     bool              // one topology per file: new files, not overrides
 	imageNoted bool              // the image note was given
 	rows       []rowSpec         // master rows to write (one topology per file)
+	// verdicts are the change set's review, done once over every removed
+	// point; nil: this export reviews its own removals.
+	verdicts map[string]model.RemovalVerdict
 }
 
 type keptOverride struct {
@@ -128,6 +140,12 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	}
 	if req.PRLink == "" {
 		req.PRLink = PlaceholderPRLink
+	}
+	if len(req.recipePaths()) > 1 || len(req.ConfigKeys) > 1 {
+		return buildChangeSet(req)
+	}
+	if req.RecipePath == "" && len(req.RecipePaths) == 1 {
+		req.RecipePath = req.RecipePaths[0]
 	}
 	c := &exportCtx{req: req, plan: &ExportPlan{}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
 	c.req.ReadFile = c.readLF(req.ReadFile)
@@ -156,6 +174,10 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 		if err := c.changelog(keys, scenario); err != nil {
 			return nil, err
 		}
+	}
+	c.plan.Next = c.dryRuns()
+	if req.MasterPath != "" && len(keys) > 0 {
+		c.plan.Next = append(c.plan.Next, sweepCommand(req.MasterPath, keys))
 	}
 	if len(c.plan.Refusals) > 0 {
 		return c.plan, &RefusedError{Problems: c.plan.Refusals}
@@ -266,6 +288,13 @@ func matches(v sources.Variant, p *model.Point) bool {
 	vk, k := v.Knobs, p.Knobs
 	if vk.Prefill.Workers != k.Prefill.Workers || vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) {
 		return false
+	}
+	// Same parallelism where both know it: an agg TP4 and an agg TP2/EP2
+	// worker at c16 are different points.
+	for _, r := range [][2]model.Role{{vk.Prefill, k.Prefill}, {vk.Decode, k.Decode}} {
+		if r[0].GPUs > 0 && r[1].GPUs > 0 && r[0].Parallelism() != r[1].Parallelism() {
+			return false
+		}
 	}
 	return vk.DecodeBS == 0 || k.DecodeBS == 0 || vk.DecodeBS == k.DecodeBS
 }
