@@ -414,6 +414,17 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		parts[0].change(path, old, out)
 		stage(parts[0].plan.Files[0])
 	}
+	// Recipes first, then the master config, then the changelog.
+	rank := func(p string) int {
+		switch p {
+		case req.MasterPath:
+			return 1
+		case req.ChangelogPath:
+			return 2
+		}
+		return 0
+	}
+	slices.SortStableFunc(order, func(a, b string) int { return rank(a) - rank(b) })
 	for _, p := range order {
 		f := files[p]
 		old, nw := string(f.Old), string(f.New)
