@@ -235,7 +235,7 @@ func numbers(p *model.Point) string {
 func (c *exportCtx) keptPoint(k keptOverride) *model.Point {
 	for i := range c.req.Points {
 		p := &c.req.Points[i]
-		if p.Knobs.Mode == model.ModeDisagg && matches(k.v, p) {
+		if p.Knobs.Mode == k.v.Knobs.Mode && matches(k.v, p) {
 			if _, ok := p.Value(model.TputPerGPU); ok {
 				return p
 			}

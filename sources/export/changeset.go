@@ -375,6 +375,9 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		plan.Refusals = append(plan.Refusals, c.plan.Refusals...)
 		plan.Notes = append(plan.Notes, c.plan.Notes...)
 		plan.Next = append(plan.Next, c.dryRuns()...)
+		c.fillPoints()
+		plan.Kept = append(plan.Kept, c.plan.Kept...)
+		plan.Added = append(plan.Added, c.plan.Added...)
 		parts = append(parts, c)
 	}
 	// Keys in the order the user gave them.
@@ -440,6 +443,8 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 	if req.MasterPath != "" && len(keys) > 0 {
 		plan.Next = append(plan.Next, sweepCommand(req.MasterPath, keys))
 	}
+	plan.Keys = keys
+	plan.Dropped = probe.remove
 	if len(plan.Refusals) > 0 {
 		return plan, &RefusedError{Problems: plan.Refusals}
 	}
@@ -571,4 +576,16 @@ func pinNotes(text string, keys []string) []string {
 		}
 	}
 	return out
+}
+
+// fillPoints records the added points and the kept overrides for what is
+// written from the plan besides the files (the PR body).
+func (c *exportCtx) fillPoints() {
+	c.plan.Added = c.add
+	c.plan.Dropped = c.remove
+	c.plan.Kept = nil
+	for _, k := range c.kept {
+		c.plan.Kept = append(c.plan.Kept, KeptVariant{Recipe: c.req.RecipePath, Key: k.key, Knobs: k.v.Knobs,
+			Concurrencies: k.v.Concurrencies, Point: c.keptPoint(k)})
+	}
 }

@@ -71,6 +71,18 @@ type ExportPlan struct {
 	Refusals  []string // checks that failed; Write refuses while any remain
 	Notes     []string // things to know that do not block the export
 	Next      []string // commands to run after writing (srtctl dry-run, InferenceX's sweep expansion)
+	Kept      []KeptVariant // the bundles' overrides that stay, in the order the entry lists them
+	Keys      []string      // the config keys the entry lists
+	Added     []*model.Point
+	Dropped   []*model.Point // the removed points, in the order of Verdicts
+}
+
+// KeptVariant is an override an export leaves in its bundle.
+type KeptVariant struct {
+	Recipe, Key   string
+	Knobs         model.Knobs
+	Concurrencies []int
+	Point         *model.Point // its measurement, when one is loaded
 }
 
 // RefusedError is returned when a check before writing fails.
@@ -176,6 +188,8 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 		}
 	}
 	c.plan.Next = c.dryRuns()
+	c.plan.Keys = keys
+	c.fillPoints()
 	if req.MasterPath != "" && len(keys) > 0 {
 		c.plan.Next = append(c.plan.Next, sweepCommand(req.MasterPath, keys))
 	}
