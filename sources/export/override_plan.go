@@ -68,9 +68,9 @@ type ExportPlan struct {
 	Rows      []string // master rows as inserted
 	Entry     string   // the changelog entry as appended
 	Verdicts  []model.RemovalVerdict
-	Refusals  []string // checks that failed; Write refuses while any remain
-	Notes     []string // things to know that do not block the export
-	Next      []string // commands to run after writing (srtctl dry-run, InferenceX's sweep expansion)
+	Refusals  []string      // checks that failed; Write refuses while any remain
+	Notes     []string      // things to know that do not block the export
+	Next      []string      // commands to run after writing (srtctl dry-run, InferenceX's sweep expansion)
 	Kept      []KeptVariant // the bundles' overrides that stay, in the order the entry lists them
 	Keys      []string      // the config keys the entry lists
 	Added     []*model.Point
