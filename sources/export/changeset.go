@@ -1,6 +1,7 @@
 package export
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -156,7 +157,7 @@ func (req ExportRequest) recipePaths() []string {
 }
 
 // route sends each point to the recipe that runs it (removals) or fits it
-// (additions); a point no recipe takes is refused, naming what to pass.
+// (additions); a point no recipe takes is bad input, naming what to pass.
 func route(targets []*recipeTarget, add, remove []*model.Point) error {
 	var problems []string
 	place := func(p *model.Point, removing bool) {
@@ -204,7 +205,7 @@ func route(targets []*recipeTarget, add, remove []*model.Point) error {
 		place(p, true)
 	}
 	if len(problems) > 0 {
-		return &RefusedError{Problems: problems}
+		return errors.New(strings.Join(problems, "; "))
 	}
 	return nil
 }
@@ -274,7 +275,7 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		targets = append(targets, t)
 	}
 	if err := route(targets, probe.add, probe.remove); err != nil {
-		return &ExportPlan{Refusals: err.(*RefusedError).Problems}, err
+		return nil, err
 	}
 	keyOf := map[*recipeTarget]string{}
 	if req.MasterPath != "" {
@@ -389,7 +390,7 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 	}
 	if req.MasterPath != "" {
 		if f := files[req.MasterPath]; f != nil {
-			plan.Notes = append(plan.Notes, pinNotes(string(f.New), keys)...)
+			plan.Notes = append(plan.Notes, pinNotes(string(f.New), req.ConfigKeys)...)
 		}
 	}
 	if req.ChangelogPath != "" && len(parts) > 0 {
@@ -569,7 +570,7 @@ func pinNotes(text string, keys []string) []string {
 			continue
 		}
 		if p.image != first.image {
-			out = append(out, fmt.Sprintf("warning: the keys of this change set pin different images: %s has %s, %s has %s (--image moves both)", keys[0], orNone(first.image), k, orNone(p.image)))
+			out = append(out, fmt.Sprintf("warning: the keys of this change set pin different images: %s has %s, %s has %s (--image moves a key once the change set touches it)", keys[0], orNone(first.image), k, orNone(p.image)))
 		}
 		if p.router != first.router && first.router != "" && p.router != "" {
 			out = append(out, fmt.Sprintf("warning: the keys of this change set pin different router versions: %s has %s, %s has %s (--router-version moves both)", keys[0], first.router, k, p.router))

@@ -156,8 +156,8 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if len(req.recipePaths()) > 1 || len(req.ConfigKeys) > 1 {
 		return buildChangeSet(req)
 	}
-	if req.RecipePath == "" && len(req.RecipePaths) == 1 {
-		req.RecipePath = req.RecipePaths[0]
+	if paths := req.recipePaths(); len(paths) == 1 {
+		req.RecipePath = paths[0]
 	}
 	c := &exportCtx{req: req, plan: &ExportPlan{}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
 	c.req.ReadFile = c.readLF(req.ReadFile)
@@ -269,7 +269,8 @@ func (c *exportCtx) readRecipe(data []byte) error {
 	}
 	for _, p := range append(append([]*model.Point{}, c.add...), c.remove...) {
 		if p.Knobs.Mode != base.Knobs.Mode {
-			return fmt.Errorf("%s: %s is %s but the base of %s is %s", p.ID, p.ID, modeWord(p.Knobs.Mode), path, modeWord(base.Knobs.Mode))
+			return fmt.Errorf("%s: %s is %s but the base of %s is %s: pass --recipe with the %s bundle that runs it too (several --recipe make one change set)",
+				p.ID, p.ID, modeWord(p.Knobs.Mode), path, modeWord(base.Knobs.Mode), pointShape(p.Knobs))
 		}
 	}
 	c.base = base

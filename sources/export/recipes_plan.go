@@ -68,7 +68,7 @@ func (c *exportCtx) setContainer(text string, path []string, had string) (string
 	if err := tp.set(path, c.req.Image); err != nil {
 		return "", err
 	}
-	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("model.container: %s → %s (--image)", orNone(had), c.req.Image))
+	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: model.container: %s → %s (--image)", filepath.Base(c.req.RecipePath), orNone(had), c.req.Image))
 	return tp.result(), nil
 }
 
@@ -100,7 +100,7 @@ func (c *exportCtx) setFrameworkPin(text string, path []string) (string, error) 
 	if err := tp.set(path, rv); err != nil {
 		return "", err
 	}
-	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s → %s (--router-version)", strings.Join(path[1:], "."), n.Value, rv))
+	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s: %s → %s (--router-version)", filepath.Base(c.req.RecipePath), strings.Join(path[1:], "."), n.Value, rv))
 	return tp.result(), nil
 }
 
