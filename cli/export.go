@@ -3,7 +3,11 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strings"
+	"time"
 
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
@@ -12,33 +16,46 @@ func init() {
 }
 
 // runExport: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]]
-// --recipe BUNDLE.yaml [--master MASTER.yaml --config-key KEY] [--changelog FILE]
-// [--pr-link URL] [--dry-run|--write] [--replace] [--force [--reason TEXT]].
-const exportHelp = `usage: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml
-         [--master MASTER.yaml --config-key KEY] [--changelog perf-changelog.yaml] [--pr-link URL]
+// --recipe BUNDLE.yaml... [--master MASTER.yaml --config-key KEY...] [--changelog FILE]
+// [--pr N | --pr-link URL] [--image IMG [--router-version V]] [--as-of DATE]
+// [--pr-body FILE] [--dry-run|--write] [--replace] [--force [--reason TEXT]].
+const exportHelp = `usage: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml [--recipe ...]
+         [--master MASTER.yaml --config-key KEY [--config-key ...]] [--changelog perf-changelog.yaml]
+         [--pr N | --pr-link URL] [--image IMAGE [--router-version V]] [--as-of DATE] [--pr-body FILE]
          [--dry-run|--write] [--replace] [--force --reason TEXT]
 
 Writes the chosen points as srt-slurm override blocks (in the bundle's own schema and
 engine arguments), or, for one topology per file, as new recipes derived from the
 nearest sibling; then master-config rows and a perf-changelog.yaml entry.
---dry-run (the default) prints a unified diff per file.
+Several --recipe and --config-key make one change set: each point goes to the recipe of
+its mode and topology and to the key whose rows select it, and the changelog gets one
+entry listing every key touched. Removals are judged on rule 18(g)'s axis (mean
+interactivity × throughput per GPU), against the curve as of --as-of when given.
+--dry-run (the default) prints a unified diff per file; --pr-body writes the pull
+request's body (GitHub markdown) from the same change set, in a dry run too.
 Exit status: 0 done, 1 a check refuses, 2 bad input.`
 
 func runExport(args []string, env *cmdEnv) int {
 	fs := newFlags("export", exportHelp, env)
 	var in inputFlags
 	in.register(fs)
-	var add, remove, keys, explicit string
+	var add, remove, explicit, prBody string
+	var recipes, keys listFlag
 	var req export.ExportRequest
 	var write bool
+	var pr int
 	fs.StringVar(&add, "add", "", "IDs of points to write (comma-separated)")
 	fs.StringVar(&remove, "remove", "", "IDs of points whose overrides and rows go (comma-separated)")
-	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one")
+	fs.Var(&recipes, "recipe", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one (repeatable: each point goes to the recipe of its mode and topology)")
 	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
-	fs.StringVar(&keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
+	fs.Var(&keys, "config-key", "master-config entries (repeatable or comma-separated): each recipe's rows go to the key whose rows select it")
 	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
-	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (placeholder when empty)")
-	fs.StringVar(&req.Image, "image", "", "image the points ran: named in the description, and written as the master entry's image and the recipe's model.container where they differ (without it both stay, with a note)")
+	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (default …/pull/XXX, the placeholder InferenceX accepts)")
+	fs.IntVar(&pr, "pr", 0, "InferenceX pull request number: the changelog entry links it")
+	fs.StringVar(&req.Image, "image", "", "image the points ran: named in the description, and written as every touched key's image and each touched recipe's model.container where they differ (without it both stay, with a note)")
+	fs.StringVar(&req.RouterVersion, "router-version", "", "the Dynamo version the image bundles: written as every touched key's router.version and each recipe's identity.frameworks.dynamo")
+	fs.StringVar(&req.AsOf, "as-of", "", "judge removals against the curve as it was on this date (YYYY-MM-DD): later runs are left out")
+	fs.StringVar(&prBody, "pr-body", "", "write the pull request's body (GitHub markdown) from this change set to FILE (- for stdout)")
 	fs.StringVar(&explicit, "explicit-mrr", "", "IDs whose max-running-requests differ from decode ranks × BS on purpose")
 	fs.Bool("dry-run", true, "print a unified diff per file and write nothing (the default)")
 	fs.BoolVar(&write, "write", false, "write the files (atomically, keeping a .bak of each)")
@@ -51,7 +68,23 @@ func runExport(args []string, env *cmdEnv) int {
 		return flagDone(err)
 	}
 	req.Add, req.Remove = splitIDs(add), splitIDs(remove)
-	req.ConfigKeys, req.ExplicitMRR = splitIDs(keys), splitIDs(explicit)
+	req.RecipePaths, req.ConfigKeys, req.ExplicitMRR = recipes, keys, splitIDs(explicit)
+	if req.AsOf != "" {
+		if _, err := time.Parse("2006-01-02", req.AsOf); err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune export: --as-of %q: want a date YYYY-MM-DD\n", req.AsOf)
+			return exitBadInput
+		}
+	}
+	switch {
+	case pr < 0:
+		fmt.Fprintf(env.stderr, "sweeptune export: --pr %d: want the pull request's number\n", pr)
+		return exitBadInput
+	case pr > 0 && req.PRLink != "":
+		fmt.Fprintln(env.stderr, "sweeptune export: give --pr or --pr-link, not both")
+		return exitBadInput
+	case pr > 0:
+		req.PRLink = export.PRLink(pr)
+	}
 	ds, code := in.load(paths, env)
 	if ds == nil {
 		return code
@@ -75,10 +108,32 @@ func runExport(args []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	for _, n := range plan.Notes {
+		if strings.HasPrefix(n, "warning: ") {
+			fmt.Fprintln(env.stderr, n)
+			continue
+		}
 		fmt.Fprintf(env.stderr, "note: %s\n", n)
 	}
+	if prBody != "" {
+		in, err := render.NewPRBodyInput(plan, ds.Points, req.AsOf, req.Image, req.RouterVersion)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
+			return exitBadInput
+		}
+		body := render.PRBody(in)
+		if prBody == "-" {
+			fmt.Fprint(env.stdout, body)
+		} else if err := os.WriteFile(prBody, []byte(body), 0o644); err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
+			return exitBadInput
+		} else {
+			fmt.Fprintf(env.stderr, "wrote the pull request's body to %s\n", prBody)
+		}
+	}
 	if !write {
-		fmt.Fprint(env.stdout, plan.Diff())
+		if prBody != "-" {
+			fmt.Fprint(env.stdout, plan.Diff())
+		}
 		return exitOK
 	}
 	if err := plan.Write(); err != nil {
@@ -99,5 +154,17 @@ func runExport(args []string, env *cmdEnv) int {
 			fmt.Fprintf(env.stdout, "wrote %s (previous contents in %s.bak)\n", f.Path, f.Path)
 		}
 	}
+	fmt.Fprint(env.stdout, render.NextCommands(plan.Next).Plain())
 	return exitOK
+}
+
+// listFlag is a repeatable flag whose values may also be comma lists;
+// every element is kept, in order.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(s string) error {
+	*l = append(*l, splitIDs(s)...)
+	return nil
 }
