@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 func init() {
@@ -82,7 +83,7 @@ func runReview(args []string, env *cmdEnv) int {
 	ds, pts, loadCode := s.ds, s.points, s.code
 	y := v.y
 	rep, err := model.Review(model.ReviewRequest{Points: pts, Remove: splitIDs(f.remove), Keep: splitIDs(f.keep),
-		X: x, Y: y, WithPlanned: f.withPlanned})
+		X: x, Y: y, WithPlanned: f.withPlanned, AsOf: v.asOf})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "sweeptune review: %v\n", err)
 		if re, ok := err.(*model.ReviewError); ok && len(re.Unknown) > 0 {
@@ -95,6 +96,9 @@ func runReview(args []string, env *cmdEnv) int {
 			writeValidIDs(env.stderr, pts)
 		}
 		return exitBadInput
+	}
+	if !v.allDates {
+		rep.LeftOut = append(model.ViewLeftOut(ds.Points, pts, rep.Curve, splitIDs(f.remove), v.asOf), rep.LeftOut...)
 	}
 	for _, v := range rep.Removed {
 		if v.Test == model.TestNone {
@@ -180,6 +184,10 @@ func writeReviewText(w io.Writer, rep model.CurveReview) {
 	}
 	for _, n := range notes {
 		fmt.Fprintln(w, n)
+	}
+	if d := render.ReviewNotes(rep); len(d.Lines) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprint(w, d.Plain())
 	}
 
 	fmt.Fprintln(w)

@@ -10,9 +10,8 @@ import (
 // ones, with one measurement per configuration and steady-state runs only,
 // among the points that have both metrics of the review's axes.
 //   - A configuration measured more than once (same shape and concurrency)
-//     is represented by its latest measurement on these axes (by run date;
-//     undated or same-day runs: the first loaded): a curve has one point per
-//     configuration, and mixing two runs of one config would let a
+//     is represented by its first measurement on these axes, in load order: a curve has one
+//     point per configuration, and mixing two runs of one config would let a
 //     re-measurement stand in as its own neighbour.
 //   - Short runs (under 3600 s) are not steady state; like the planner's
 //     calibration, the review does not lean on them.
@@ -65,14 +64,8 @@ func KeptCurveWhy(curve []Point, x, y Axis) ([]Point, []LeftOut) {
 			continue
 		}
 		id := p.Knobs.BaseID()
-		j, seen := chosen[id]
-		if !seen {
+		if _, seen := chosen[id]; !seen {
 			chosen[id] = i
-			continue
-		}
-		if dateAfter(p.Prov.Date, curve[j].Prov.Date) {
-			chosen[id] = i
-			why[j] = "" // decided below
 		}
 	}
 	var kept []Point
@@ -82,7 +75,7 @@ func KeptCurveWhy(curve []Point, x, y Axis) ([]Point, []LeftOut) {
 		if why[i] == "" && p.Knobs.Mode != "" {
 			if j, ok := chosen[p.Knobs.BaseID()]; ok && j != i {
 				k := &curve[j]
-				why[i] = "another run of its configuration counts: " + k.ID
+				why[i] = "another measurement of its configuration counts: " + k.ID
 				if d := day(k.Prov.Date); d != "" {
 					why[i] += " (" + d + ")"
 				}
@@ -95,4 +88,42 @@ func KeptCurveWhy(curve []Point, x, y Axis) ([]Point, []LeftOut) {
 		kept = append(kept, *p)
 	}
 	return kept, left
+}
+
+// ViewLeftOut says why each point of the curve that the view as of asOf
+// does not show is left out of a review: dated after asOf, or replaced by
+// a later run of its configuration from the same source. removed IDs (and
+// the competitors) are not listed.
+func ViewLeftOut(all, shown []Point, curve CurveKey, removed []string, asOf string) []LeftOut {
+	in := idSet(shown)
+	gone := map[string]bool{}
+	for _, id := range removed {
+		gone[id] = true
+	}
+	latest := map[string]*Point{} // config and source → the shown run
+	key := func(p *Point) string { return p.Knobs.BaseID() + "\x00" + string(p.Source) }
+	for i := range shown {
+		if p := &shown[i]; p.Curve == curve && p.Knobs.Mode != "" {
+			latest[key(p)] = p
+		}
+	}
+	var out []LeftOut
+	for i := range all {
+		p := &all[i]
+		if p.Curve != curve || in[p.ID] || gone[p.ID] || p.Source == SourceCompetitor {
+			continue
+		}
+		switch {
+		case asOf != "" && p.Prov.Date != "" && day(p.Prov.Date) > asOf:
+			out = append(out, LeftOut{ID: p.ID, Reason: "measured after " + asOf})
+		case p.Knobs.Mode != "" && latest[key(p)] != nil:
+			q := latest[key(p)]
+			r := "a later run of its configuration replaces it: " + q.ID
+			if d := day(q.Prov.Date); d != "" {
+				r += " (" + d + ")"
+			}
+			out = append(out, LeftOut{ID: p.ID, Reason: r})
+		}
+	}
+	return out
 }

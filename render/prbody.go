@@ -88,7 +88,16 @@ func PRBody(in PRBodyInput) string {
 		if len(in.Rule.LeftOut) > 0 {
 			w("\nLeft out of the kept curve:\n\n")
 			for _, l := range in.Rule.LeftOut {
-				w("- %s: %s\n", nameOf(find(in.Points, l.ID), l.ID), l.Reason)
+				pt := find(in.Points, l.ID)
+				w("- %s", nameOf(pt, l.ID))
+				if pt != nil {
+					w(" (%s", pt.Source)
+					if pt.Prov.Date != "" {
+						w(", %s", pt.Prov.Date)
+					}
+					w(")")
+				}
+				w(": %s\n", l.Reason)
 			}
 		}
 	}
@@ -381,13 +390,15 @@ func NewPRBodyInput(plan *export.ExportPlan, points []model.Point, asOf, image, 
 	default:
 		return in, fmt.Errorf("the plan has no point to describe")
 	}
-	rule, err := model.Review(model.ReviewRequest{Points: points, Curve: curve, Remove: remove,
+	shown := model.Latest(points, asOf) // the curve as the export judged it
+	rule, err := model.Review(model.ReviewRequest{Points: shown, Curve: curve, Remove: remove,
 		X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, AsOf: asOf})
 	if err != nil {
 		return in, err
 	}
+	rule.LeftOut = append(model.ViewLeftOut(points, shown, *curve, remove, asOf), rule.LeftOut...)
 	in.Rule = rule
-	gains, err := model.Review(model.ReviewRequest{Points: points, Curve: curve, Remove: remove,
+	gains, err := model.Review(model.ReviewRequest{Points: shown, Curve: curve, Remove: remove,
 		X: model.AxisP90Intvty, Y: model.AxisTputPerGPU, AsOf: asOf})
 	if err != nil {
 		return in, err

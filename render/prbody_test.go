@@ -15,8 +15,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files")
 
 // TestPRBodyRetune writes the body of the retune's pull request from the
-// export of the PR's change set (DATA.md tables A, B and D) and compares it
-// with the reviewed golden file.
+// export of the PR's change set on the whole demo, judged as of
+// 2026-11-05 (before the merge, as the PR was), and compares it with the
+// reviewed golden file.
 func TestPRBodyRetune(t *testing.T) {
 	fixtures := filepath.Join("..", "testdata", "export")
 	dir := t.TempDir()
@@ -29,7 +30,7 @@ func TestPRBodyRetune(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ds := demo.Tables("a", "b", "d")
+	ds := demo.Load()
 	const image, router = "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc", "1.7.0.dev20261029"
 	plan, err := export.BuildExport(export.ExportRequest{
 		Points:        ds.Points,
@@ -41,11 +42,12 @@ func TestPRBodyRetune(t *testing.T) {
 		ChangelogPath: filepath.Join(dir, "perf-changelog.excerpt.yaml"),
 		Image:         image,
 		RouterVersion: router,
+		AsOf:          "2026-11-05",
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := render.NewPRBodyInput(plan, ds.Points, "", image, router)
+	in, err := render.NewPRBodyInput(plan, ds.Points, "2026-11-05", image, router)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ func (c *exportCtx) changelog(keys []string, scenario string) error {
 	if err != nil {
 		return err
 	}
-	c.plan.Entry = string(out[len(old):])
+	c.plan.Entry = strings.TrimLeft(string(out[len(old):]), "\n") // the entry, without its separator
 	c.change(path, old, out)
 	return nil
 }
@@ -86,7 +86,11 @@ func (c *exportCtx) description() []string {
 		line += ": " + topology(p.Knobs) + "; " + numbers(p)
 		if i < len(c.plan.Verdicts) {
 			v := c.plan.Verdicts[i]
-			line += "; rule 18(g) on mean interactivity: " + c.verdictText(v)
+			line += "; rule 18(g) on mean interactivity"
+			if c.req.AsOf != "" {
+				line += " as of " + c.req.AsOf
+			}
+			line += ": " + c.verdictText(v)
 			if !v.Covered {
 				reason := c.req.ForceReason
 				if reason == "" {

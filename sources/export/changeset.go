@@ -413,7 +413,7 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		if err != nil {
 			return nil, err
 		}
-		plan.Entry = string(out[len(old):])
+		plan.Entry = strings.TrimLeft(string(out[len(old):]), "\n")
 		parts[0].plan.Files = nil
 		parts[0].change(path, old, out)
 		stage(parts[0].plan.Files[0])

@@ -41,8 +41,11 @@ func (c *exportCtx) reviewVerdicts() map[string]model.RemovalVerdict {
 		byCurve[p.Curve] = append(byCurve[p.Curve], p.ID)
 	}
 	verdicts := map[string]model.RemovalVerdict{}
+	// The curve as the view shows it as of the date: each configuration's
+	// latest run per source, later runs left out (docs/review.md).
+	shown := model.Latest(c.req.Points, c.req.AsOf)
 	for _, k := range curves {
-		r, err := model.Review(model.ReviewRequest{Points: c.req.Points, Curve: &k, Remove: byCurve[k],
+		r, err := model.Review(model.ReviewRequest{Points: shown, Curve: &k, Remove: byCurve[k],
 			X: reviewX, Y: reviewY, WithPlanned: c.req.WithPlanned, AsOf: c.req.AsOf})
 		if err != nil {
 			c.refuse("the review: %v", err)

@@ -187,7 +187,7 @@ func (m *Model) redraw() {
 
 // prPlaceholder reports a changelog entry whose PR link is not set yet.
 func (m *Model) prPlaceholder() bool {
-	return m.cfg.ChangelogPath != "" && (m.cfg.PRLink == "" || strings.Contains(m.cfg.PRLink, "/pull/XXXX"))
+	return m.cfg.ChangelogPath != "" && (m.cfg.PRLink == "" || m.cfg.PRLink == export.PlaceholderPRLink || strings.Contains(m.cfg.PRLink, "/pull/XXX"))
 }
 
 // Update scrolls, writes, and runs the targets form.
@@ -227,7 +227,7 @@ func (m *Model) write() tea.Cmd {
 	}
 	prompt := fmt.Sprintf("write %s: %s? y/n", model.Plural(len(targets), "file"), strings.Join(targets, ", "))
 	if m.prPlaceholder() {
-		prompt = "the changelog's pr-link is still …/pull/XXXX (t sets it) — " + prompt
+		prompt = "the changelog's pr-link is still …/pull/XXX (t sets it) — " + prompt
 	}
 	var backups []string
 	var files []string
