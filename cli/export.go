@@ -7,68 +7,75 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
-func init() {
-	register(command{name: "export", summary: "write points as srt-slurm overrides, master-config rows and a perf-changelog entry", run: runExport})
+func init() { register(newExportCmd) }
+
+// exportFlags are export's flags; the request fields are set directly.
+type exportFlags struct {
+	inputFlags
+	add, remove, explicit, prBody string
+	recipes, keys                 []string
+	pr                            int
+	req                           export.ExportRequest
+	write, json                   bool
 }
 
-// runExport: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]]
-// --recipe BUNDLE.yaml... [--master MASTER.yaml --config-key KEY...] [--changelog FILE]
-// [--pr N | --pr-link URL] [--image IMG [--router-version V]] [--as-of DATE]
-// [--pr-body FILE] [--dry-run|--write] [--replace] [--force [--reason TEXT]].
-const exportHelp = `usage: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml [--recipe ...]
+func newExportCmd(env *cmdEnv) *cobra.Command {
+	var f exportFlags
+	cmd := leaf(env, `export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml [--recipe ...]
          [--master MASTER.yaml --config-key KEY [--config-key ...]] [--changelog perf-changelog.yaml]
          [--pr N | --pr-link URL] [--image IMAGE [--router-version V]] [--as-of DATE] [--pr-body FILE]
-         [--dry-run|--write] [--replace] [--force --reason TEXT]
+         [--dry-run|--write] [--replace] [--force --reason TEXT]`,
+		"write points as srt-slurm overrides, master-config rows and a perf-changelog entry", exportHelp,
+		func(_ *cobra.Command, paths []string) int { return runExport(&f, paths, env) })
+	fs := cmd.Flags()
+	f.inputFlags.register(fs)
+	req := &f.req
+	fs.StringVar(&f.add, "add", "", "`IDS` of points to write (comma-separated)")
+	fs.StringVar(&f.remove, "remove", "", "`IDS` of points whose overrides and rows go (comma-separated)")
+	fs.StringSliceVar(&f.recipes, "recipe", nil, "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one (repeatable or comma-separated: each point goes to the recipe of its mode and topology)")
+	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
+	fs.StringSliceVar(&f.keys, "config-key", nil, "master-config entries (repeatable or comma-separated): each recipe's rows go to the key whose rows select it; the changelog entry lists every key touched")
+	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
+	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (default …/pull/XXX, the placeholder InferenceX accepts)")
+	fs.IntVar(&f.pr, "pr", 0, "InferenceX pull request `N`umber: the changelog entry links it")
+	fs.StringVar(&req.Image, "image", "", "image the points ran: named in the description, and written as every touched key's image and each touched recipe's model.container where they differ (without it both stay, with a note)")
+	fs.StringVar(&req.RouterVersion, "router-version", "", "the Dynamo `VERSION` the image bundles: written as every touched key's router.version and each touched recipe's identity.frameworks.dynamo")
+	fs.StringVar(&req.AsOf, "as-of", "", "judge removals against the curve as it was on this `DATE` (YYYY-MM-DD): later runs are left out")
+	fs.StringVar(&f.prBody, "pr-body", "", "write the pull request's body (GitHub markdown) from this change set to `FILE` (- for stdout), in a dry run too")
+	fs.StringVar(&f.explicit, "explicit-mrr", "", "IDs whose max-running-requests differ from decode ranks × BS on purpose")
+	fs.Bool("dry-run", true, "print a unified diff per file and write nothing (the default)")
+	fs.BoolVar(&f.write, "write", false, "write the files (atomically, keeping a .bak of each)")
+	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
+	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
+	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
+	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
+	addJSON(fs, &f.json)
+	return cmd
+}
 
-Writes the chosen points as srt-slurm override blocks (in the bundle's own schema and
+const exportHelp = `Writes the chosen points as srt-slurm override blocks (in the bundle's own schema and
 engine arguments), or, for one topology per file, as new recipes derived from the
 nearest sibling; then master-config rows and a perf-changelog.yaml entry.
 Several --recipe and --config-key make one change set: each point goes to the recipe of
 its mode and topology and to the key whose rows select it, and the changelog gets one
 entry listing every key touched. Removals are judged on rule 18(g)'s axis (mean
 interactivity × throughput per GPU), against the curve as of --as-of when given.
---dry-run (the default) prints a unified diff per file; --pr-body writes the pull
-request's body (GitHub markdown) from the same change set, in a dry run too.
+--dry-run (the default) prints a unified diff per file; --json describes the
+planned (or, with --write, the written) files, overrides, rows, entry, the
+removal verdicts and any refusals instead. --pr-body writes the pull request's
+body (GitHub markdown) from the same change set. After --write, the commands
+that check what was written are printed.
 Exit status: 0 done, 1 a check refuses, 2 bad input.`
 
-func runExport(args []string, env *cmdEnv) int {
-	fs := newFlags("export", exportHelp, env)
-	var in inputFlags
-	in.register(fs)
-	var add, remove, explicit, prBody string
-	var recipes, keys listFlag
-	var req export.ExportRequest
-	var write bool
-	var pr int
-	fs.StringVar(&add, "add", "", "IDs of points to write (comma-separated)")
-	fs.StringVar(&remove, "remove", "", "IDs of points whose overrides and rows go (comma-separated)")
-	fs.Var(&recipes, "recipe", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one (repeatable: each point goes to the recipe of its mode and topology)")
-	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
-	fs.Var(&keys, "config-key", "master-config entries (repeatable or comma-separated): each recipe's rows go to the key whose rows select it")
-	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
-	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (default …/pull/XXX, the placeholder InferenceX accepts)")
-	fs.IntVar(&pr, "pr", 0, "InferenceX pull request number: the changelog entry links it")
-	fs.StringVar(&req.Image, "image", "", "image the points ran: named in the description, and written as every touched key's image and each touched recipe's model.container where they differ (without it both stay, with a note)")
-	fs.StringVar(&req.RouterVersion, "router-version", "", "the Dynamo version the image bundles: written as every touched key's router.version and each recipe's identity.frameworks.dynamo")
-	fs.StringVar(&req.AsOf, "as-of", "", "judge removals against the curve as it was on this date (YYYY-MM-DD): later runs are left out")
-	fs.StringVar(&prBody, "pr-body", "", "write the pull request's body (GitHub markdown) from this change set to FILE (- for stdout)")
-	fs.StringVar(&explicit, "explicit-mrr", "", "IDs whose max-running-requests differ from decode ranks × BS on purpose")
-	fs.Bool("dry-run", true, "print a unified diff per file and write nothing (the default)")
-	fs.BoolVar(&write, "write", false, "write the files (atomically, keeping a .bak of each)")
-	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
-	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
-	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
-	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
-	req.Add, req.Remove = splitIDs(add), splitIDs(remove)
-	req.RecipePaths, req.ConfigKeys, req.ExplicitMRR = recipes, keys, splitIDs(explicit)
+func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
+	req, in, write := f.req, f.inputFlags, f.write
+	req.Add, req.Remove = splitIDs(f.add), splitIDs(f.remove)
+	req.RecipePaths, req.ConfigKeys, req.ExplicitMRR = cleanList(f.recipes), cleanList(f.keys), splitIDs(f.explicit)
 	if req.AsOf != "" {
 		if _, err := time.Parse("2006-01-02", req.AsOf); err != nil {
 			fmt.Fprintf(env.stderr, "sweeptune export: --as-of %q: want a date YYYY-MM-DD\n", req.AsOf)
@@ -76,14 +83,14 @@ func runExport(args []string, env *cmdEnv) int {
 		}
 	}
 	switch {
-	case pr < 0:
-		fmt.Fprintf(env.stderr, "sweeptune export: --pr %d: want the pull request's number\n", pr)
+	case f.pr < 0:
+		fmt.Fprintf(env.stderr, "sweeptune export: --pr %d: want the pull request's number\n", f.pr)
 		return exitBadInput
-	case pr > 0 && req.PRLink != "":
+	case f.pr > 0 && req.PRLink != "":
 		fmt.Fprintln(env.stderr, "sweeptune export: give --pr or --pr-link, not both")
 		return exitBadInput
-	case pr > 0:
-		req.PRLink = export.PRLink(pr)
+	case f.pr > 0:
+		req.PRLink = export.PRLink(f.pr)
 	}
 	ds, code := in.load(paths, env)
 	if ds == nil {
@@ -102,6 +109,11 @@ func runExport(args []string, env *cmdEnv) int {
 		for _, p := range refused.Problems {
 			fmt.Fprintf(env.stderr, "refused: %s\n", p)
 		}
+		if f.json && plan != nil {
+			if err := writeDoc(env.stdout, exportDoc(plan, write, false), loadWarnings(ds, nil)); err != nil {
+				return exitBadInput
+			}
+		}
 		return exitRefused
 	case err != nil:
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
@@ -114,24 +126,30 @@ func runExport(args []string, env *cmdEnv) int {
 		}
 		fmt.Fprintf(env.stderr, "note: %s\n", n)
 	}
-	if prBody != "" {
-		in, err := render.NewPRBodyInput(plan, ds.Points, req.AsOf, req.Image, req.RouterVersion)
+	if f.prBody != "" {
+		pin, err := render.NewPRBodyInput(plan, ds.Points, req.AsOf, req.Image, req.RouterVersion)
 		if err != nil {
 			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
 			return exitBadInput
 		}
-		body := render.PRBody(in)
-		if prBody == "-" {
+		body := render.PRBody(pin)
+		if f.prBody == "-" {
 			fmt.Fprint(env.stdout, body)
-		} else if err := os.WriteFile(prBody, []byte(body), 0o644); err != nil {
+		} else if err := os.WriteFile(f.prBody, []byte(body), 0o644); err != nil {
 			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
 			return exitBadInput
 		} else {
-			fmt.Fprintf(env.stderr, "wrote the pull request's body to %s\n", prBody)
+			fmt.Fprintf(env.stderr, "wrote the pull request's body to %s\n", f.prBody)
 		}
 	}
 	if !write {
-		if prBody != "-" {
+		if f.json {
+			if err := writeDoc(env.stdout, exportDoc(plan, false, false), loadWarnings(ds, nil)); err != nil {
+				return exitBadInput
+			}
+			return exitOK
+		}
+		if f.prBody != "-" {
 			fmt.Fprint(env.stdout, plan.Diff())
 		}
 		return exitOK
@@ -141,10 +159,22 @@ func runExport(args []string, env *cmdEnv) int {
 			for _, p := range refused.Problems {
 				fmt.Fprintf(env.stderr, "refused: %s\n", p)
 			}
+			if f.json {
+				plan.Refusals = append(plan.Refusals, refused.Problems...)
+				if err := writeDoc(env.stdout, exportDoc(plan, true, false), loadWarnings(ds, nil)); err != nil {
+					return exitBadInput
+				}
+			}
 			return exitRefused
 		}
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
+	}
+	if f.json {
+		if err := writeDoc(env.stdout, exportDoc(plan, true, true), loadWarnings(ds, nil)); err != nil {
+			return exitBadInput
+		}
+		return exitOK
 	}
 	for _, f := range plan.Files {
 		switch {
@@ -158,13 +188,13 @@ func runExport(args []string, env *cmdEnv) int {
 	return exitOK
 }
 
-// listFlag is a repeatable flag whose values may also be comma lists;
-// every element is kept, in order.
-type listFlag []string
-
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
-
-func (l *listFlag) Set(s string) error {
-	*l = append(*l, splitIDs(s)...)
-	return nil
+// cleanList drops blank elements of a repeatable list flag.
+func cleanList(in []string) []string {
+	var out []string
+	for _, s := range in {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -6,17 +6,32 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/history"
 )
 
-func init() {
-	register(command{name: "history", summary: "run dates per curve; how a frontier moved between two dates", run: runHistory})
+func init() { register(newHistoryCmd) }
+
+func newHistoryCmd(env *cmdEnv) *cobra.Command {
+	var f historyFlags
+	cmd := leaf(env, "history [--from DATE --to DATE] [--curve SELECTOR] [--changelog FILE] [--x AXIS] [--y METRIC] [--json] [PATH...]",
+		"run dates per curve; how a frontier moved between two dates", historyHelp,
+		func(_ *cobra.Command, paths []string) int { return runHistory(&f, paths, env) })
+	fs := cmd.Flags()
+	f.inputFlags.register(fs)
+	f.registerY(fs)
+	f.registerSpecs(fs)
+	addX(fs, &f.x, model.DefaultXAxis)
+	fs.StringVar(&f.from, "from", "", "the earlier `DATE` (YYYY-MM-DD)")
+	fs.StringVar(&f.to, "to", "", "the later `DATE` (YYYY-MM-DD)")
+	fs.StringVar(&f.curve, "curve", "", "only the curves this `SELECTOR` picks (a source, a framework or a curve key)")
+	fs.StringVar(&f.changelog, "changelog", "", "perf-changelog.yaml whose entries to date between --from and --to")
+	addJSON(fs, &f.json)
+	return cmd
 }
 
-const historyHelp = `usage: sweeptune history [--from DATE --to DATE] [--curve SELECTOR] [--changelog FILE] [--x AXIS] [--y METRIC] [--json] [PATH...]
-
-Published rows carry the date of their run. Without --from and --to: each
+const historyHelp = `Published rows carry the date of their run. Without --from and --to: each
 curve's run dates, with how many points each run measured. With them: per
 curve, the frontier as of each date (each configuration's latest run on or
 before it), every point of the later frontier against the earlier one at
@@ -35,24 +50,7 @@ type historyFlags struct {
 	json                          bool
 }
 
-func runHistory(args []string, env *cmdEnv) int {
-	fs := newFlags("history", historyHelp, env)
-	var f historyFlags
-	f.inputFlags.register(fs)
-	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: "+yAxisNames())
-	fs.Var(&f.gpuPower, "gpu-power", "all-in power per GPU in kW, HW=KW (repeatable)")
-	fs.Var(&f.gpuCost, "gpu-cost", "cost per GPU-hour in USD, HW=USD (repeatable)")
-	fs.StringVar(&f.gpuConfig, "gpu-config", "", "GPU power/cost config (default "+defaultGPUConfigText()+")")
-	fs.StringVar(&f.x, "x", model.DefaultXAxis.Name, "x axis: "+xAxisNames())
-	fs.StringVar(&f.from, "from", "", "the earlier date (YYYY-MM-DD)")
-	fs.StringVar(&f.to, "to", "", "the later date (YYYY-MM-DD)")
-	fs.StringVar(&f.curve, "curve", "", "only the curves this selects (a source, a framework or a curve key)")
-	fs.StringVar(&f.changelog, "changelog", "", "perf-changelog.yaml whose entries to date between --from and --to")
-	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 	x, v, ok := f.resolveXY("history", f.x, env.stderr)
 	if !ok {
 		return exitBadInput
@@ -99,8 +97,15 @@ func runHistory(args []string, env *cmdEnv) int {
 		pts = picked
 	}
 	curves := model.GroupCurves(pts)
+	var notes []string
+	for _, w := range v.warnings {
+		notes = append(notes, w.String())
+	}
+	warnings := loadWarnings(ds, notes)
 	if f.from == "" {
-		writeDates(env.stdout, curves, f.json)
+		if err := writeDates(env.stdout, curves, f.json, warnings); err != nil {
+			return exitBadInput
+		}
 		return code
 	}
 	logs := ds.Changelogs
@@ -120,7 +125,7 @@ func runHistory(args []string, env *cmdEnv) int {
 		results = append(results, history.Build(c.Points, f.from, f.to, x, v.y, logs))
 	}
 	if f.json {
-		if err := writeJSON(env.stdout, historyJSON(results)); err != nil {
+		if err := writeDoc(env.stdout, historyJSON(results), warnings); err != nil {
 			return exitBadInput
 		}
 		return code
@@ -137,8 +142,9 @@ func runHistory(args []string, env *cmdEnv) int {
 	return code
 }
 
-// writeDates lists each curve's run dates and the points of each.
-func writeDates(w io.Writer, curves []model.Curve, asJSON bool) {
+// writeDates lists each curve's run dates and the points of each; --json
+// puts the list under "curves".
+func writeDates(w io.Writer, curves []model.Curve, asJSON bool, warnings []string) error {
 	type dateJSON struct {
 		Date   string `json:"date"`
 		Points int    `json:"points"`
@@ -162,8 +168,9 @@ func writeDates(w io.Writer, curves []model.Curve, asJSON bool) {
 		out = append(out, cj)
 	}
 	if asJSON {
-		writeJSON(w, out)
-		return
+		return writeDoc(w, struct {
+			Curves []curveJSON `json:"curves"`
+		}{out}, warnings)
 	}
 	for _, c := range out {
 		parts := make([]string, len(c.Dates))
@@ -175,9 +182,11 @@ func writeDates(w io.Writer, curves []model.Curve, asJSON bool) {
 		}
 		fmt.Fprintf(w, "%s\n  %s\n", c.Curve, strings.Join(parts, ", "))
 	}
+	return nil
 }
 
-// historyJSON is the comparison as JSON: IDs and numbers, no prose.
+// historyJSON is the comparison as JSON, one entry per curve under
+// "curves": IDs and numbers, no prose.
 func historyJSON(results []history.Result) any {
 	type pointJSON struct {
 		ID       string   `json:"id"`
@@ -227,5 +236,7 @@ func historyJSON(results []history.Result) any {
 		}
 		out = append(out, rj)
 	}
-	return out
+	return struct {
+		Curves []resultJSON `json:"curves"`
+	}{out}
 }

@@ -6,17 +6,27 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 )
 
-func init() {
-	register(command{name: "review", summary: "may these points be removed? line test, hull, coverage, re-tunes", run: runReview})
+func init() { register(newReviewCmd) }
+
+func newReviewCmd(env *cmdEnv) *cobra.Command {
+	var f reviewFlags
+	cmd := leaf(env, "review --remove ID[,ID...] [--keep ID[,ID...]] [--with-planned] [--x AXIS] [--y METRIC] [--as-of DATE] [--json] [PATH...]",
+		"may these points be removed? line test, hull, coverage, re-tunes", reviewHelp,
+		func(_ *cobra.Command, paths []string) int { return runReview(&f, paths, env) })
+	fs := cmd.Flags()
+	f.curveFlags.register(fs, model.DefaultXAxis)
+	fs.StringVar(&f.remove, "remove", "", "`IDS` of the points to remove, comma-separated (required)")
+	fs.StringVar(&f.keep, "keep", "", "`IDS` of the kept curve, comma-separated (default: the rest of the curve)")
+	fs.BoolVar(&f.withPlanned, "with-planned", false, "let planned points stand in the kept curve (verdicts that lean on one say so)")
+	return cmd
 }
 
-const reviewHelp = `usage: sweeptune review --remove ID[,ID...] [--keep ID[,ID...]] [--with-planned] [--x AXIS] [--y METRIC] [--as-of DATE] [--json] [PATH...]
-
-Checks each removed point against the KEPT curve only (never against other
+const reviewHelp = `Checks each removed point against the KEPT curve only (never against other
 removed points): the kept points adjacent in x that bracket it give a line,
 and the point is covered when its throughput is at or under that line. At
 either end of the kept x range there is one neighbour, so the test falls back
@@ -52,24 +62,14 @@ type reviewFlags struct {
 	withPlanned bool
 }
 
-func runReview(args []string, env *cmdEnv) int {
-	fs := newFlags("review", reviewHelp, env)
-	var f reviewFlags
-	f.curveFlags.register(fs, model.DefaultXAxis)
-	fs.StringVar(&f.remove, "remove", "", "IDs of the points to remove, comma-separated (required)")
-	fs.StringVar(&f.keep, "keep", "", "IDs of the kept curve, comma-separated (default: the rest of the curve)")
-	fs.BoolVar(&f.withPlanned, "with-planned", false, "let planned points stand in the kept curve (verdicts that lean on one say so)")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 	x, ok := parseXFlag("review", f.x, env.stderr)
 	if !ok {
 		return exitBadInput
 	}
 	if len(splitIDs(f.remove)) == 0 {
 		fmt.Fprintln(env.stderr, "sweeptune review: --remove is required")
-		fs.Usage()
+		fmt.Fprintln(env.stderr, "Run 'sweeptune review --help' for usage.")
 		return exitBadInput
 	}
 	v, ok := f.viewFlags.resolve("review", env.stderr)
@@ -107,7 +107,7 @@ func runReview(args []string, env *cmdEnv) int {
 		}
 	}
 	if f.json {
-		if err := writeJSON(env.stdout, rep); err != nil {
+		if err := writeDoc(env.stdout, rep, loadWarnings(ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 	} else {
