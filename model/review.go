@@ -309,3 +309,56 @@ func idSet(points []Point) map[string]bool {
 	}
 	return out
 }
+
+// ReviewWithFlips is Review with its default kept curve changed point by
+// point (the workbench's form of --keep): a flipped kept point leaves the
+// kept curve, a flipped point the default leaves out joins it. It returns
+// the kept IDs it judged against (nil when nothing is flipped), so the
+// export can judge against the same set.
+func ReviewWithFlips(req ReviewRequest, flips map[string]bool) (CurveReview, []string, error) {
+	r, err := Review(req)
+	if err != nil || len(flips) == 0 || len(req.Keep) > 0 {
+		return r, nil, err
+	}
+	var keep []string
+	changed := false
+	for i := range r.Kept {
+		if id := r.Kept[i].ID; flips[id] {
+			changed = true
+		} else {
+			keep = append(keep, id)
+		}
+	}
+	for _, l := range r.LeftOut {
+		if flips[l.ID] && FindID(req.Points, l.ID) >= 0 {
+			keep = append(keep, l.ID)
+			changed = true
+		}
+	}
+	if !changed {
+		return r, nil, nil
+	}
+	left := r.LeftOut
+	req.Keep = keep
+	r2, err := Review(req)
+	if err != nil {
+		return r, nil, err
+	}
+	// Say why each point is out: the default's reason, or the flip.
+	in := map[string]bool{}
+	for _, id := range keep {
+		in[id] = true
+	}
+	r2.LeftOut = nil
+	for _, l := range left {
+		if !in[l.ID] {
+			r2.LeftOut = append(r2.LeftOut, l)
+		}
+	}
+	for i := range r.Kept {
+		if id := r.Kept[i].ID; flips[id] {
+			r2.LeftOut = append(r2.LeftOut, LeftOut{ID: id, Reason: "taken out of the kept curve by hand"})
+		}
+	}
+	return r2, keep, nil
+}

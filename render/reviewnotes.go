@@ -1,15 +1,22 @@
 package render
 
-import (
-	"fmt"
-
-	"github.com/sweeptune/sweeptune/model"
-)
+import "github.com/sweeptune/sweeptune/model"
 
 // ReviewNotes says what a review's kept curve leaves out and why, and the
 // holes the removal leaves (docs/review.md): the same sentences the
 // review's JSON carries.
 func ReviewNotes(r model.CurveReview) Doc {
+	d := ReviewLeftOut(r)
+	if h := ReviewHoles(r); len(h.Lines) > 0 {
+		d.Blank()
+		d.Append(h)
+	}
+	return d
+}
+
+// ReviewLeftOut is the date judged as of and every point the kept curve
+// leaves out, with its reason.
+func ReviewLeftOut(r model.CurveReview) Doc {
 	var d Doc
 	if r.AsOf != "" {
 		d.Addf(Muted, "Judged against the curve as of %s.", r.AsOf)
@@ -20,23 +27,18 @@ func ReviewNotes(r model.CurveReview) Doc {
 			d.Add(P("  "+l.ID+": "), S(Muted, "left out: "+l.Reason))
 		}
 	}
-	if len(r.Holes) > 0 {
-		d.Blank()
-		d.Addf(Warn, "Holes the removal leaves (the verdict stands; it is the line test's):")
-		for _, h := range r.Holes {
-			d.Add(S(Warn, "  ! "), P(h.Text))
-		}
-	}
 	return d
 }
 
-// ReviewAxisLine names the axis a verdict is judged on, and the view's
-// axis beside it when they differ: "verdicts on rule 18(g)'s axis: mean-intvty ×
-// tput-per-gpu (the view shows p90-intvty)".
-func ReviewAxisLine(rule, view model.Axis, y model.Axis) Line {
-	l := Line{P(fmt.Sprintf("verdicts on rule 18(g)'s axis: %s × %s", rule.Name, y.Name))}
-	if view.Name != rule.Name {
-		l = append(l, S(Muted, fmt.Sprintf(" (the view shows %s)", view.Name)))
+// ReviewHoles names the holes the removal leaves; the verdict stands.
+func ReviewHoles(r model.CurveReview) Doc {
+	var d Doc
+	if len(r.Holes) == 0 {
+		return d
 	}
-	return l
+	d.Addf(Warn, "Holes the removal leaves (the verdict stands; it is the line test's):")
+	for _, h := range r.Holes {
+		d.Add(S(Warn, "  ! "), P(h.Text))
+	}
+	return d
 }

@@ -36,6 +36,9 @@ type ExportRequest struct {
 	// AsOf judges removals against the curve as it was on that date
 	// (YYYY-MM-DD); "" the latest.
 	AsOf string
+	// Keep names the kept curve exactly (review --keep; the workbench's
+	// kept-curve toggles); IDs of other curves are ignored per curve.
+	Keep []string
 
 	Replace     bool     // overwrite overrides whose key or name exists
 	WithPlanned bool     // the review may lean on planned points (said in the entry)
@@ -75,6 +78,8 @@ type ExportPlan struct {
 	Keys      []string      // the config keys the entry lists
 	Added     []*model.Point
 	Dropped   []*model.Point // the removed points, in the order of Verdicts
+	AsOf      string         // the date the removals were judged as of
+	Keep      []string       // the kept curve given (empty: the default)
 }
 
 // KeptVariant is an override an export leaves in its bundle.
@@ -159,7 +164,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if paths := req.recipePaths(); len(paths) == 1 {
 		req.RecipePath = paths[0]
 	}
-	c := &exportCtx{req: req, plan: &ExportPlan{}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
 	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {
 		return nil, err

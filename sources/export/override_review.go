@@ -45,7 +45,7 @@ func (c *exportCtx) reviewVerdicts() map[string]model.RemovalVerdict {
 	// latest run per source, later runs left out (docs/review.md).
 	shown := model.Latest(c.req.Points, c.req.AsOf)
 	for _, k := range curves {
-		r, err := model.Review(model.ReviewRequest{Points: shown, Curve: &k, Remove: byCurve[k],
+		r, err := model.Review(model.ReviewRequest{Points: shown, Curve: &k, Remove: byCurve[k], Keep: keepOn(shown, k, c.req.Keep),
 			X: reviewX, Y: reviewY, WithPlanned: c.req.WithPlanned, AsOf: c.req.AsOf})
 		if err != nil {
 			c.refuse("the review: %v", err)
@@ -158,6 +158,17 @@ func (c *exportCtx) neighbours(ids []string) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.name
+	}
+	return out
+}
+
+// keepOn is the part of a kept set on curve k.
+func keepOn(points []model.Point, k model.CurveKey, keep []string) []string {
+	var out []string
+	for _, id := range keep {
+		if i := model.FindID(points, id); i >= 0 && points[i].Curve == k {
+			out = append(out, id)
+		}
 	}
 	return out
 }

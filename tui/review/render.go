@@ -7,8 +7,30 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 )
+
+// styleOf maps render's classes to the theme (the pane's side of render.Doc).
+func styleOf(st themes.Styles) func(render.Class, string) string {
+	return func(c render.Class, s string) string {
+		switch c {
+		case render.Muted:
+			return st.Muted.Render(s)
+		case render.Accent:
+			return st.Accent.Render(s)
+		case render.Bold:
+			return st.Bold.Render(s)
+		case render.Good:
+			return st.Good.Render(s)
+		case render.Bad:
+			return st.Bad.Render(s)
+		case render.Warn:
+			return st.Warn.Render(s)
+		}
+		return s
+	}
+}
 
 // Render writes the report as text lines (the pane scrolls them). Verdicts
 // show in words and signs (covered ✓ / NOT covered ✗), not in colour alone.
@@ -35,10 +57,20 @@ func Render(r Report, st themes.Styles) string {
 		if len(r.Curves) > 1 {
 			b.WriteString(st.Bold.Render(c.Curve.String()) + "\n")
 		}
-		removals(&b, c, st)
+		removals(&b, c, r, st)
+		if d := render.ReviewHoles(c); len(d.Lines) > 0 {
+			b.WriteString(strings.TrimRight(d.Styled(styleOf(st)), "\n") + "\n")
+		}
 		hull(&b, c, st)
 		coverage(&b, c, st)
-		gains(&b, c, st)
+		if r.Gains != nil {
+			gains(&b, *r.Gains, st)
+		} else {
+			gains(&b, c, st)
+		}
+		if d := render.ReviewLeftOut(c); len(d.Lines) > 0 {
+			b.WriteString(strings.TrimRight(d.Styled(styleOf(st)), "\n") + "\n")
+		}
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -51,8 +83,15 @@ func neighbour(c model.CurveReview, id string) string {
 	return id
 }
 
-func removals(b *strings.Builder, c model.CurveReview, st themes.Styles) {
-	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("removals · line test on %s · %d kept", c.X.Name, len(c.Kept))))
+func removals(b *strings.Builder, c model.CurveReview, r Report, st themes.Styles) {
+	kept := fmt.Sprintf("%d kept", len(c.Kept))
+	if r.Keep != nil {
+		kept += " (set by hand: K)"
+	}
+	fmt.Fprintf(b, "%s\n", st.Accent.Render(fmt.Sprintf("removals · line test on %s × %s (rule 18(g), as the export judges) · %s", c.X.Name, c.Y.Name, kept)))
+	if r.ViewX.Name != "" && r.ViewX.Name != c.X.Name {
+		b.WriteString(st.Muted.Render(fmt.Sprintf("  the view shows %s; the verdicts stay on %s", r.ViewX.Name, c.X.Name)) + "\n")
+	}
 	if len(c.Removed) == 0 {
 		b.WriteString(st.Muted.Render("  none marked (m on a point marks it)") + "\n")
 		return

@@ -6,38 +6,82 @@ package review
 
 import "github.com/sweeptune/sweeptune/model"
 
-// Report is the review of the shown curve on one axis pair.
+// RuleX and RuleY are the axes the removal rule (rule 18(g)) and so the
+// export judge on, whatever the view shows (docs/review.md).
+var RuleX, RuleY = model.AxisMeanIntvty, model.AxisTputPerGPU
+
+// Report is the review of the shown curve: the verdicts, hull and coverage
+// on the rule's axes, the gains on the view's.
 type Report struct {
-	X, Y        model.Axis
+	X, Y        model.Axis // the rule's axes: what the verdicts are judged on
+	ViewX       model.Axis // the view's x axis (the gains are measured on it)
 	WithPlanned bool
 	Curves      []model.CurveReview // the shown curve's, when it has points
+	// Gains is the review on the view's axes, for the gains; nil when the
+	// view's axes are the rule's (Curves carries them).
+	Gains *model.CurveReview
+	// Keep is the kept curve the flips made (nil: the default), as the
+	// export is given it.
+	Keep []string
 	// Orphans are marks whose points are not in the data: no verdict.
 	Orphans []string
+}
+
+// Input is what a review is computed from.
+type Input struct {
+	Curve       model.CurveKey
+	View        []model.Point // the shown curve's points, as of AsOf
+	All         []model.Point // every loaded point (to say why the view leaves some out)
+	Others      []model.Point // the overlaid curves' points
+	Marks       map[string]bool
+	Flips       map[string]bool // kept-curve toggles
+	X, Y        model.Axis      // the view's axes
+	WithPlanned bool
+	AsOf        string
 }
 
 // Compute reviews the shown curve with its marked points removed: view is
 // its points (as of the workbench's date), others the overlaid curves'
 // points, whose frontier the kept points' gains are measured against (for
 // the ones comparable with it, as compare does). Planned points stand in
-// the kept curve only when withPlanned.
+// the kept curve only when withPlanned. The verdicts are judged on the
+// rule's axes, as the export judges them.
 func Compute(curve model.CurveKey, view, others []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) Report {
-	r := Report{X: x, Y: y, WithPlanned: withPlanned}
-	if len(view) == 0 {
+	return ComputeInput(Input{Curve: curve, View: view, Others: others, Marks: marks, X: x, Y: y, WithPlanned: withPlanned})
+}
+
+// ComputeInput is Compute with the date, the kept-curve flips and every
+// loaded point.
+func ComputeInput(in Input) Report {
+	r := Report{X: RuleX, Y: RuleY, ViewX: in.X, WithPlanned: in.WithPlanned}
+	if len(in.View) == 0 {
 		return r
 	}
-	pts := make([]model.Point, 0, len(view)+len(others))
-	pts = append(append(pts, view...), others...)
+	pts := make([]model.Point, 0, len(in.View)+len(in.Others))
+	pts = append(append(pts, in.View...), in.Others...)
 	var remove []string
-	for i := range view {
-		if marks[view[i].ID] {
-			remove = append(remove, view[i].ID)
+	for i := range in.View {
+		if in.Marks[in.View[i].ID] {
+			remove = append(remove, in.View[i].ID)
 		}
 	}
+	curve := in.Curve
 	rival := func(p *model.Point) bool { return p.Curve != curve }
-	rev, err := model.Review(model.ReviewRequest{Points: pts, Curve: &curve, Remove: remove, X: x, Y: y,
-		WithPlanned: withPlanned, IsRival: rival})
-	if err == nil {
-		r.Curves = []model.CurveReview{rev}
+	req := model.ReviewRequest{Points: pts, Curve: &curve, Remove: remove, X: RuleX, Y: RuleY,
+		WithPlanned: in.WithPlanned, IsRival: rival, AsOf: in.AsOf}
+	rev, keep, err := model.ReviewWithFlips(req, in.Flips)
+	if err != nil {
+		return r
+	}
+	if in.All != nil {
+		rev.LeftOut = append(model.ViewLeftOut(in.All, in.View, curve, remove, in.AsOf), rev.LeftOut...)
+	}
+	r.Curves, r.Keep = []model.CurveReview{rev}, keep
+	if in.X.Name != RuleX.Name || in.Y.Name != RuleY.Name {
+		req.X, req.Y, req.Keep = in.X, in.Y, nil
+		if g, _, err := model.ReviewWithFlips(req, in.Flips); err == nil {
+			r.Gains = &g
+		}
 	}
 	return r
 }
