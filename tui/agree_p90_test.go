@@ -105,3 +105,19 @@ func TestPRBodyKeyInTheExportPane(t *testing.T) {
 		t.Errorf("PR body (%v):\n%s", err, b)
 	}
 }
+
+// TestAsOfOnTheDemo: the demo's sets carry their dates, so @ offers them
+// and judges the review as of the date chosen.
+func TestAsOfOnTheDemo(t *testing.T) {
+	m := demoModel(t, 160, 45)
+	press(m, "@")
+	if strings.Contains(m.status, "no run dates") {
+		t.Fatalf("@ on the dated demo: %q", m.status)
+	}
+	v := m.View()
+	for _, d := range []string{"2026-10-29", "2026-11-05", "2026-11-06"} {
+		if !strings.Contains(v, d) {
+			t.Errorf("the date picker lacks %s:\n%s", d, v)
+		}
+	}
+}
