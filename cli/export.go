@@ -8,17 +8,37 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
 func init() { register(newExportCmd) }
 
-// exportFlags are export's flags; the request fields are set directly.
+// targetFlags say where an export writes: the export command's and the
+// workbench's export pane's.
+type targetFlags struct {
+	recipes, configKeys              []string
+	master, changelog, prLink, image string
+}
+
+func (t *targetFlags) register(fs *pflag.FlagSet) {
+	fs.StringSliceVar(&t.recipes, "recipe", nil, "srt-slurm bundle `FILE` (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one (repeatable or comma-separated: each point goes to the recipe of its mode and topology)")
+	fs.StringVar(&t.master, "master", "", "InferenceX master config `FILE` to write the search-space rows into")
+	fs.StringSliceVar(&t.configKeys, "config-key", nil, "master-config entry `KEYS` (repeatable or comma-separated): each recipe's rows go to the key whose rows select it; the changelog entry lists every key touched")
+	fs.StringVar(&t.changelog, "changelog", "", "perf-changelog.yaml `FILE` to append the entry to")
+	fs.StringVar(&t.prLink, "pr-link", "", "pull request `URL` for the changelog entry (default …/pull/XXX, the placeholder InferenceX accepts)")
+	fs.StringVar(&t.image, "image", "", "`IMAGE` the points ran: named in the description, and written as every touched key's image and each touched recipe's model.container where they differ (without it both stay, with a note)")
+}
+
+// recipe is the recipes as one comma list (the export pane's form field).
+func (t targetFlags) recipe() string { return strings.Join(cleanList(t.recipes), ",") }
+
+// exportFlags are export's flags; the request's switches are set directly.
 type exportFlags struct {
 	inputFlags
+	targets                       targetFlags
 	add, remove, explicit, prBody string
-	recipes, keys                 []string
 	pr                            int
 	req                           export.ExportRequest
 	write, json                   bool
@@ -26,9 +46,8 @@ type exportFlags struct {
 
 func newExportCmd(env *cmdEnv) *cobra.Command {
 	var f exportFlags
-	cmd := leaf(env, `export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml [--recipe ...]
-         [--master MASTER.yaml --config-key KEY [--config-key ...]] [--changelog perf-changelog.yaml]
-         [--pr N | --pr-link URL] [--image IMAGE [--router-version V]] [--as-of DATE] [--pr-body FILE]
+	cmd := leaf(env, `export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml
+         [--master MASTER.yaml --config-key KEY] [--changelog perf-changelog.yaml] [--pr-link URL]
          [--dry-run|--write] [--replace] [--force --reason TEXT]`,
 		"write points as srt-slurm overrides, master-config rows and a perf-changelog entry", exportHelp,
 		func(_ *cobra.Command, paths []string) int { return runExport(&f, paths, env) })
@@ -37,23 +56,18 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	req := &f.req
 	fs.StringVar(&f.add, "add", "", "`IDS` of points to write (comma-separated)")
 	fs.StringVar(&f.remove, "remove", "", "`IDS` of points whose overrides and rows go (comma-separated)")
-	fs.StringSliceVar(&f.recipes, "recipe", nil, "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one (repeatable or comma-separated: each point goes to the recipe of its mode and topology)")
-	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
-	fs.StringSliceVar(&f.keys, "config-key", nil, "master-config entries (repeatable or comma-separated): each recipe's rows go to the key whose rows select it; the changelog entry lists every key touched")
-	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
-	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (default …/pull/XXX, the placeholder InferenceX accepts)")
+	f.targets.register(fs)
 	fs.IntVar(&f.pr, "pr", 0, "InferenceX pull request `N`umber: the changelog entry links it")
-	fs.StringVar(&req.Image, "image", "", "image the points ran: named in the description, and written as every touched key's image and each touched recipe's model.container where they differ (without it both stay, with a note)")
 	fs.StringVar(&req.RouterVersion, "router-version", "", "the Dynamo `VERSION` the image bundles: written as every touched key's router.version and each touched recipe's identity.frameworks.dynamo")
 	fs.StringVar(&req.AsOf, "as-of", "", "judge removals against the curve as it was on this `DATE` (YYYY-MM-DD): later runs are left out")
 	fs.StringVar(&f.prBody, "pr-body", "", "write the pull request's body (GitHub markdown) from this change set to `FILE` (- for stdout), in a dry run too")
-	fs.StringVar(&f.explicit, "explicit-mrr", "", "IDs whose max-running-requests differ from decode ranks × BS on purpose")
-	fs.Bool("dry-run", true, "print a unified diff per file and write nothing (the default)")
+	fs.StringVar(&f.explicit, "explicit-mrr", "", "`IDS` whose max-running-requests differ from decode ranks × BS on purpose")
+	fs.Bool("dry-run", true, "print a unified diff per file and write nothing")
 	fs.BoolVar(&f.write, "write", false, "write the files (atomically, keeping a .bak of each)")
 	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
 	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
 	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
-	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
+	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed (`TEXT`); written into the changelog description")
 	addJSON(fs, &f.json)
 	return cmd
 }
@@ -73,9 +87,10 @@ that check what was written are printed.
 Exit status: 0 done, 1 a check refuses, 2 bad input.`
 
 func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
-	req, in, write := f.req, f.inputFlags, f.write
+	req, in, write, t := f.req, f.inputFlags, f.write, f.targets
+	req.RecipePaths, req.MasterPath, req.ChangelogPath, req.PRLink, req.Image = cleanList(t.recipes), t.master, t.changelog, t.prLink, t.image
 	req.Add, req.Remove = splitIDs(f.add), splitIDs(f.remove)
-	req.RecipePaths, req.ConfigKeys, req.ExplicitMRR = cleanList(f.recipes), cleanList(f.keys), splitIDs(f.explicit)
+	req.ConfigKeys, req.ExplicitMRR = cleanList(t.configKeys), splitIDs(f.explicit)
 	if req.AsOf != "" {
 		if _, err := time.Parse("2006-01-02", req.AsOf); err != nil {
 			fmt.Fprintf(env.stderr, "sweeptune export: --as-of %q: want a date YYYY-MM-DD\n", req.AsOf)
@@ -191,9 +206,9 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 // cleanList drops blank elements of a repeatable list flag.
 func cleanList(in []string) []string {
 	var out []string
-	for _, s := range in {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
+	for _, v := range in {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
 		}
 	}
 	return out

@@ -58,11 +58,12 @@ func TestReviewAndExportAgreeAtP90(t *testing.T) {
 		t.Fatalf("review pane %v, export %v, want %s", pane, plan, want)
 	}
 	full := func() string {
-		return paneText(review.Render(m.panes[layout.Review].(*review.Model).Report(), testkit.Plain()))
+		return paneText(review.Render(m.panes[layout.Review].(*review.Model).Report(), testkit.Plain(), 200))
 	}
 	v := full()
-	for _, s := range []string{"line test on mean-intvty × tput-per-gpu (rule 18(g), as the export judges)",
-		"the view shows p90-intvty; the verdicts stay on mean-intvty", "Judged against the curve as of 2026-11-05."} {
+	for _, s := range []string{"removal review on mean-intvty × tput-per-gpu",
+		"the view shows p90-intvty; the verdicts stay on rule 18(g)'s axis, mean-intvty × tput-per-gpu, as the export judges",
+		"Judged against the curve as of 2026-11-05."} {
 		if !strings.Contains(v, s) {
 			t.Errorf("review pane lacks %q:\n%s", s, v)
 		}
@@ -76,7 +77,7 @@ func TestReviewAndExportAgreeAtP90(t *testing.T) {
 	if fmt.Sprint(pane) != fmt.Sprint(plan) || !strings.Contains(fmt.Sprint(pane), "8p1d-dep2-dep16-c4096 true 806738.50") {
 		t.Errorf("after K: review pane %v, export %v", pane, plan)
 	}
-	if v := full(); !strings.Contains(v, "5p1d-dep2-dep16-b40-c2884: left out: taken out of the kept curve by hand") || !strings.Contains(v, "4 kept (set by hand: K)") {
+	if v := full(); !strings.Contains(v, "5p1d-dep2-dep16-b40-c2884: left out: taken out of the kept curve by hand") || !strings.Contains(v, "kept (4, set by hand (K toggles the selected point)):") {
 		t.Errorf("review pane after K:\n%s", v)
 	}
 }

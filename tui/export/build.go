@@ -4,11 +4,13 @@
 package export
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // Config is where an export writes: the tui command's flags, then what the
@@ -118,4 +120,30 @@ func keptBy(w Work, pts []model.Point, remove []string) []string {
 		return nil
 	}
 	return keep
+}
+
+// FromTargets is the session's saved targets as a Config.
+func FromTargets(t session.Targets) Config {
+	return Config{RecipePath: t.Recipe, MasterPath: t.Master, ChangelogPath: t.Changelog,
+		ConfigKeys: t.ConfigKeys, PRLink: t.PRLink, Image: t.Image, Replace: t.Replace}
+}
+
+// Targets is the Config as the session saves it (nil when nothing is set).
+func (c Config) Targets() *session.Targets {
+	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && c.Image == "" && !c.Replace {
+		return nil
+	}
+	// Paths are kept absolute: the next start may be in another directory.
+	return &session.Targets{Recipe: abs(c.RecipePath), Master: abs(c.MasterPath), Changelog: abs(c.ChangelogPath),
+		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Image: c.Image, Replace: c.Replace}
+}
+
+func abs(path string) string {
+	if path == "" {
+		return ""
+	}
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return path
 }

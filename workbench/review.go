@@ -1,8 +1,4 @@
-// Package review is the removal review pane: the verdict for every point
-// of the shown curve marked for removal, kept points under the hull,
-// coverage, and gains against the overlaid curves — model.Review, the
-// review the CLI and the export use too.
-package review
+package workbench
 
 import "github.com/sweeptune/sweeptune/model"
 
@@ -10,9 +6,11 @@ import "github.com/sweeptune/sweeptune/model"
 // export judge on, whatever the view shows (docs/review.md).
 var RuleX, RuleY = model.AxisMeanIntvty, model.AxisTputPerGPU
 
-// Report is the review of the shown curve: the verdicts, hull and coverage
-// on the rule's axes, the gains on the view's.
-type Report struct {
+// Review is the review of the shown curve: the verdict for every point
+// marked for removal, kept points under the hull and coverage on the
+// rule's axes (as the export judges), gains against the overlaid curves on
+// the view's — model.Review, the review the CLI and the export run too.
+type Review struct {
 	X, Y        model.Axis // the rule's axes: what the verdicts are judged on
 	ViewX       model.Axis // the view's x axis (the gains are measured on it)
 	WithPlanned bool
@@ -27,33 +25,33 @@ type Report struct {
 	Orphans []string
 }
 
-// Input is what a review is computed from.
-type Input struct {
+// ReviewInput is what a review of the shown curve is computed from.
+type ReviewInput struct {
 	Curve       model.CurveKey
 	View        []model.Point // the shown curve's points, as of AsOf
 	All         []model.Point // every loaded point (to say why the view leaves some out)
 	Others      []model.Point // the overlaid curves' points
 	Marks       map[string]bool
-	Flips       map[string]bool // kept-curve toggles
+	Flips       map[string]bool // kept-curve toggles (K)
 	X, Y        model.Axis      // the view's axes
 	WithPlanned bool
 	AsOf        string
 }
 
-// Compute reviews the shown curve with its marked points removed: view is
+// ReviewShown reviews the shown curve with its marked points removed: view is
 // its points (as of the workbench's date), others the overlaid curves'
 // points, whose frontier the kept points' gains are measured against (for
 // the ones comparable with it, as compare does). Planned points stand in
 // the kept curve only when withPlanned. The verdicts are judged on the
 // rule's axes, as the export judges them.
-func Compute(curve model.CurveKey, view, others []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) Report {
-	return ComputeInput(Input{Curve: curve, View: view, Others: others, Marks: marks, X: x, Y: y, WithPlanned: withPlanned})
+func ReviewShown(curve model.CurveKey, view, others []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) Review {
+	return ReviewOf(ReviewInput{Curve: curve, View: view, Others: others, Marks: marks, X: x, Y: y, WithPlanned: withPlanned})
 }
 
-// ComputeInput is Compute with the date, the kept-curve flips and every
+// ReviewOf is ReviewShown with the date, the kept-curve flips and every
 // loaded point.
-func ComputeInput(in Input) Report {
-	r := Report{X: RuleX, Y: RuleY, ViewX: in.X, WithPlanned: in.WithPlanned}
+func ReviewOf(in ReviewInput) Review {
+	r := Review{X: RuleX, Y: RuleY, ViewX: in.X, WithPlanned: in.WithPlanned}
 	if len(in.View) == 0 {
 		return r
 	}
@@ -78,7 +76,7 @@ func ComputeInput(in Input) Report {
 	}
 	r.Curves, r.Keep = []model.CurveReview{rev}, keep
 	if in.X.Name != RuleX.Name || in.Y.Name != RuleY.Name {
-		req.X, req.Y, req.Keep = in.X, in.Y, nil
+		req.X, req.Y = in.X, in.Y
 		if g, _, err := model.ReviewWithFlips(req, in.Flips); err == nil {
 			r.Gains = &g
 		}
