@@ -590,3 +590,36 @@ func (c *exportCtx) fillPoints() {
 			Concurrencies: k.v.Concurrencies, Point: c.keptPoint(k)})
 	}
 }
+
+// routerFromRecipes is the Dynamo version the given recipes pin beside
+// their container (base.identity.frameworks.dynamo) when they agree on one,
+// and the recipe that says so: with --image and no --router-version, the
+// keys' router versions move to it ("" when none or several are pinned).
+func routerFromRecipes(paths []string, read func(string) ([]byte, error)) (version, from string) {
+	for _, p := range paths {
+		data, err := read(p)
+		if err != nil {
+			continue
+		}
+		var doc yaml.Node
+		if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+			continue
+		}
+		n := doc.Content[0]
+		for _, k := range []string{"base", "identity", "frameworks", "dynamo"} {
+			if n = sources.MapValue(n, k); n == nil {
+				break
+			}
+		}
+		if n == nil || n.Kind != yaml.ScalarNode || n.Value == "" {
+			continue
+		}
+		if version != "" && version != n.Value {
+			return "", ""
+		}
+		if version == "" {
+			version, from = n.Value, p
+		}
+	}
+	return version, from
+}

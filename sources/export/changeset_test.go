@@ -224,3 +224,41 @@ func TestChangelogAfterTrailingSpaces(t *testing.T) {
 		}
 	}
 }
+
+// TestRouterVersionReadFromTheRecipe: with --image and no --router-version,
+// a Dynamo version the user pinned in a recipe (identity.frameworks.dynamo)
+// moves both keys' router versions; a recipe still pinning the old one
+// leaves the warning.
+func TestRouterVersionReadFromTheRecipe(t *testing.T) {
+	dir := copyFiles(t, fixtures, aggBundle, bundleName, masterName, clName)
+	agg := filepath.Join(dir, aggBundle)
+	b, _ := os.ReadFile(agg)
+	os.WriteFile(agg, bytes.Replace(b, []byte(`dynamo: "1.6.0.dev20261014"`), []byte(`dynamo: "`+newRouter+`"`), 1), 0o644)
+	req := changeSetRequest(t, dir)
+	req.RouterVersion = ""
+	plan, err := export.BuildExport(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var master string
+	for _, f := range plan.Files {
+		if strings.HasSuffix(f.Path, masterName) {
+			master = string(f.New)
+		}
+	}
+	if n := strings.Count(master, `version: "`+newRouter+`"`); n != 2 || !strings.Contains(strings.Join(plan.Notes, "\n"), "router version "+newRouter+" read from agg-variants.yaml") {
+		t.Errorf("%d router versions moved; notes %v", n, plan.Notes)
+	}
+	// The fixtures as they are pin the old version: nothing is read, and
+	// the moved image warns that the router stays.
+	dir = copyFiles(t, fixtures, aggBundle, bundleName, masterName, clName)
+	req = changeSetRequest(t, dir)
+	req.RouterVersion = ""
+	plan, err = export.BuildExport(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := strings.Join(plan.Notes, "\n"); !strings.Contains(notes, "warning: "+aggKey+" pins router version 1.6.0.dev20261014 beside its image") {
+		t.Errorf("notes %s", notes)
+	}
+}

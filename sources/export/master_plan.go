@@ -191,7 +191,7 @@ func (c *exportCtx) entryImage(text, key, had string) (string, error) {
 		text = tp.result()
 	case rv != "" && pin.router == "":
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s pins no router version; --router-version %s not written there", key, rv))
-	case rv == "" && moved && pin.router != "":
+	case moved && pin.router != "" && (rv == "" || c.req.routerRead && rv == pin.router):
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("warning: %s pins router version %s beside its image, which moved to %s: pass --router-version to move it too", key, pin.router, c.req.Image))
 	}
 	return text, nil

@@ -47,6 +47,8 @@ type ExportRequest struct {
 	ExplicitMRR []string // IDs whose MRR differs from decode ranks × BS on purpose
 
 	ReadFile func(string) ([]byte, error) // nil: os.ReadFile
+
+	routerRead bool // RouterVersion was read from a recipe, not given
 }
 
 // FileChange is one file's old and new contents and their unified diff.
@@ -158,8 +160,19 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if req.PRLink == "" {
 		req.PRLink = PlaceholderPRLink
 	}
+	var routerNote string
+	if req.Image != "" && req.RouterVersion == "" {
+		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" {
+			req.RouterVersion, req.routerRead = v, true
+			routerNote = fmt.Sprintf("router version %s read from %s (identity.frameworks.dynamo): it moves with --image", v, filepath.Base(from))
+		}
+	}
 	if len(req.recipePaths()) > 1 || len(req.ConfigKeys) > 1 {
-		return buildChangeSet(req)
+		plan, err := buildChangeSet(req)
+		if plan != nil && routerNote != "" {
+			plan.Notes = append([]string{routerNote}, plan.Notes...)
+		}
+		return plan, err
 	}
 	if paths := req.recipePaths(); len(paths) == 1 {
 		req.RecipePath = paths[0]
@@ -194,6 +207,9 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	}
 	c.plan.Next = c.dryRuns()
 	c.plan.Keys = keys
+	if routerNote != "" {
+		c.plan.Notes = append([]string{routerNote}, c.plan.Notes...)
+	}
 	c.fillPoints()
 	if req.MasterPath != "" && len(keys) > 0 {
 		c.plan.Next = append(c.plan.Next, sweepCommand(req.MasterPath, keys))
