@@ -167,7 +167,7 @@ func TestReviewAsOfTheRetune(t *testing.T) {
 	for _, l := range rep.LeftOut {
 		why[l.ID] = l.Reason
 	}
-	if why["3p1d-dep2-dep16-b18-c700"] != "1200 s run, not steady state" || why["3p1d-dep2-dep16-b18-c700@published"] != "measured after 2026-11-05" ||
+	if why["3p1d-dep2-dep16-b18-c700"] != "a 1200 s run: not steady state, so not leaned on unless projected" || why["3p1d-dep2-dep16-b18-c700@published"] != "measured after 2026-11-05" ||
 		why["agg-tp4-c16@2026-11-06"] != "measured after 2026-11-05" || len(rep.LeftOut) != 10 || rep.AsOf != "2026-11-05" {
 		t.Errorf("left out %v (as of %q)", rep.LeftOut, rep.AsOf)
 	}
@@ -175,8 +175,9 @@ func TestReviewAsOfTheRetune(t *testing.T) {
 		t.Errorf("holes %+v, want the 267.4 → 545 gap", rep.Holes)
 	}
 	out := runOK(t, "review", "--as-of", "2026-11-05", "--remove", "agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480")
-	wantAll(t, out, "Judged against the curve as of 2026-11-05.", "3p1d-dep2-dep16-b18-c700: left out: 1200 s run, not steady state",
-		"3p1d-dep2-dep16-b18-c700@published: left out: measured after 2026-11-05",
+	wantAll(t, out, "Judged against the curve as of 2026-11-05.",
+		"left out of the kept curve: 3p1d-dep2-dep16-b18-c700 (a 1200 s run: not steady state, so not leaned on unless projected)",
+		"left out of the kept curve: 3p1d-dep2-dep16-b18-c700@published (measured after 2026-11-05)",
 		"! a gap in mean-intvty from 267.4 (3p1d-dep2-dep16-b24-c1228@2026-10-29) to 545 (agg-tp4-c16@2026-10-29): 6.8× the curve's median spacing 40.7")
 }
 
@@ -210,7 +211,7 @@ func TestReviewDefaultKeptSet(t *testing.T) {
 	}
 	for id, reason := range map[string]string{
 		"agg-tp4-c16@2026-10-29":              "a later run of its configuration replaces it: agg-tp4-c16@2026-11-06 (2026-11-06)",
-		"3p1d-dep2-dep16-b18-c700":            "1200 s run, not steady state",
+		"3p1d-dep2-dep16-b18-c700":            "a 1200 s run: not steady state, so not leaned on unless projected",
 		"agg-tp4-c1":                          "no mean-intvty value",
 		"5p1d-dep2-dep16-b40-c2884@published": "another measurement of its configuration counts: 5p1d-dep2-dep16-b40-c2884 (2026-11-01)",
 	} {

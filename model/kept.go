@@ -29,11 +29,9 @@ func KeptCurve(curve []Point, removed map[string]bool, x, y Axis) []Point {
 }
 
 // LeftOut is a point of the reviewed curve that the kept curve leaves out,
-// and why ("1200 s run, not steady state", "measured after 2026-11-05").
-type LeftOut struct {
-	ID     string `json:"id"`
-	Reason string `json:"reason"`
-}
+// and why ("a 1200 s run: not steady state, …", "measured after
+// 2026-11-05"): a Skip.
+type LeftOut = Skip
 
 // KeptCurveWhy is KeptCurve of points already without the removed ones and
 // the competitors, with the reason for every point it leaves out, in

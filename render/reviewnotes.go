@@ -21,11 +21,8 @@ func ReviewLeftOut(r model.CurveReview) Doc {
 	if r.AsOf != "" {
 		d.Addf(Muted, "Judged against the curve as of %s.", r.AsOf)
 	}
-	if len(r.LeftOut) > 0 {
-		d.Addf(Plain, "Left out of the kept curve (%d):", len(r.LeftOut))
-		for _, l := range r.LeftOut {
-			d.Add(P("  "+l.ID+": "), S(Muted, "left out: "+l.Reason))
-		}
+	for _, l := range r.LeftOut {
+		d.Add(S(Muted, "left out of the kept curve: "), P(l.ID), S(Muted, " ("+l.Reason+")"))
 	}
 	return d
 }

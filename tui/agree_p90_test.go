@@ -77,7 +77,7 @@ func TestReviewAndExportAgreeAtP90(t *testing.T) {
 	if fmt.Sprint(pane) != fmt.Sprint(plan) || !strings.Contains(fmt.Sprint(pane), "8p1d-dep2-dep16-c4096 true 806738.50") {
 		t.Errorf("after K: review pane %v, export %v", pane, plan)
 	}
-	if v := full(); !strings.Contains(v, "5p1d-dep2-dep16-b40-c2884: left out: taken out of the kept curve by hand") || !strings.Contains(v, "kept (4, set by hand (K toggles the selected point)):") {
+	if v := full(); !strings.Contains(v, "left out of the kept curve: 5p1d-dep2-dep16-b40-c2884 (taken out of the kept curve by hand)") || !strings.Contains(v, "kept (4, set by hand (K toggles the selected point)):") {
 		t.Errorf("review pane after K:\n%s", v)
 	}
 }

@@ -80,6 +80,7 @@ func New(opts Options) *Model {
 	if opts.Specs != nil {
 		m.st.Specs = opts.Specs
 	}
+	m.st.Loop.Path = opts.Ledger
 	m.styles = themes.New(m.theme, opts.Renderer)
 	m.clip = clipboardWriter(opts.Clipboard)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))

@@ -67,6 +67,9 @@ func ReviewOf(in ReviewInput) Review {
 	rival := func(p *model.Point) bool { return p.Curve != curve }
 	req := model.ReviewRequest{Points: pts, Curve: &curve, Remove: remove, X: RuleX, Y: RuleY,
 		WithPlanned: in.WithPlanned, IsRival: rival, AsOf: in.AsOf}
+	if in.All != nil {
+		req.Runs = in.All // the noise comes from every run, as the CLI's does
+	}
 	rev, keep, err := model.ReviewWithFlips(req, in.Flips)
 	if err != nil {
 		return r
