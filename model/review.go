@@ -216,7 +216,9 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 		if p.Curve != curve || isRival(p) {
 			continue
 		}
-		own = append(own, *p)
+		if !after(p) {
+			own = append(own, *p)
+		}
 		if gone[p.ID] {
 			continue
 		}
@@ -239,7 +241,7 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 	if req.Runs != nil {
 		runsOf = nil
 		for i := range req.Runs {
-			if p := &req.Runs[i]; p.Curve == curve && !isRival(p) {
+			if p := &req.Runs[i]; p.Curve == curve && !isRival(p) && !after(p) { // the runs as of the date
 				runsOf = append(runsOf, *p)
 			}
 		}
