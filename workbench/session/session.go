@@ -36,9 +36,9 @@ type File struct {
 	Added []string `json:"added,omitempty"`
 	// KeepFlips are the review's kept-curve toggles (K), sorted.
 	KeepFlips []string `json:"keep_flips,omitempty"`
-	XAxis string   `json:"x_axis"`
-	LogX  bool     `json:"log_x"`
-	Theme string   `json:"theme,omitempty"`
+	XAxis     string   `json:"x_axis"`
+	LogX      bool     `json:"log_x"`
+	Theme     string   `json:"theme,omitempty"`
 	// Exported is the signature of the marks and plan last written by
 	// export; q asks before quitting when the current one differs.
 	Exported string `json:"exported,omitempty"`
