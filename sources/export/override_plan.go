@@ -56,7 +56,8 @@ type FileChange struct {
 	Path     string
 	Old, New []byte
 	Diff     string
-	Create   bool // a new file (a recipe derived from a sibling)
+	Create   bool   // a new file (a recipe derived from a sibling)
+	Within   string // a derived name: the directory it must stay in (confine.go)
 }
 
 // ExportedOverride is one written override block.
@@ -116,7 +117,7 @@ func (p *ExportPlan) Write() error {
 	var ws []FileWrite
 	for _, f := range p.Files {
 		if string(f.Old) != string(f.New) || f.Create {
-			ws = append(ws, FileWrite{Path: f.Path, Old: f.Old, Content: f.New, Create: f.Create})
+			ws = append(ws, FileWrite{Path: f.Path, Old: f.Old, Content: f.New, Create: f.Create, Within: f.Within})
 		}
 	}
 	return WriteFilesAtomic(ws)
@@ -160,17 +161,24 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if req.PRLink == "" {
 		req.PRLink = PlaceholderPRLink
 	}
-	var routerNote string
+	if err := checkRequestText(req); err != nil { // request_text.go
+		return nil, err
+	}
+	settled, err := SettleInterrupted(append(req.recipePaths(), req.MasterPath, req.ChangelogPath)...) // journal.go
+	if err != nil {
+		return nil, err
+	}
+	var routerNote []string
 	if req.Image != "" && req.RouterVersion == "" {
 		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" {
 			req.RouterVersion, req.routerRead = v, true
-			routerNote = fmt.Sprintf("router version %s read from %s (identity.frameworks.dynamo): it moves with --image", v, filepath.Base(from))
+			routerNote = []string{fmt.Sprintf("router version %s read from %s (identity.frameworks.dynamo): it moves with --image", v, filepath.Base(from))}
 		}
 	}
 	if len(req.recipePaths()) > 1 || len(req.ConfigKeys) > 1 {
 		plan, err := buildChangeSet(req)
-		if plan != nil && routerNote != "" {
-			plan.Notes = append([]string{routerNote}, plan.Notes...)
+		if plan != nil {
+			plan.Notes = append(append(append([]string{}, settled...), routerNote...), plan.Notes...)
 		}
 		return plan, err
 	}
@@ -178,6 +186,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 		req.RecipePath = paths[0]
 	}
 	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	c.plan.Notes = append(c.plan.Notes, settled...)
 	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {
 		return nil, err
@@ -207,9 +216,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	}
 	c.plan.Next = c.dryRuns()
 	c.plan.Keys = keys
-	if routerNote != "" {
-		c.plan.Notes = append([]string{routerNote}, c.plan.Notes...)
-	}
+	c.plan.Notes = append(routerNote, c.plan.Notes...)
 	c.fillPoints()
 	if req.MasterPath != "" && len(keys) > 0 {
 		c.plan.Next = append(c.plan.Next, sweepCommand(req.MasterPath, keys))
