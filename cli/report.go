@@ -72,7 +72,7 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	}
 	code := s.code
 	curves := model.GroupCurvesInPlace(s.points)
-	rep := buildReport(s.ds, curves, x, v.y)
+	rep := buildReport(s.ds, s.projs, curves, x, v.y)
 	rep.Warnings = append(rep.Warnings, s.notes...)
 	switch {
 	case f.json:

@@ -229,10 +229,11 @@ func (f *viewFlags) resolveXY(cmd, xName string, stderr io.Writer) (model.Axis, 
 
 // shown is a load as the view shows it.
 type shown struct {
-	ds     *sources.Dataset // as loaded: every point
-	points []model.Point    // what the view shows of them
-	notes  []string         // the view's warnings
-	code   int              // exitBadInput when anything was skipped or the GPU config is bad
+	ds     *sources.Dataset   // as loaded: every point
+	points []model.Point      // what the view shows of them
+	projs  []model.Projection // model.ProjectRuns of every point, when taken
+	notes  []string           // the view's warnings
+	code   int                // exitBadInput when anything was skipped or the GPU config is bad
 }
 
 // loadShown loads the paths and applies the view, writing the load's
@@ -244,7 +245,8 @@ func (f *curveFlags) loadShown(paths []string, v view, env *cmdEnv) (shown, bool
 
 // loadShownTaking is loadShown for a command that reads only the shown
 // points: they are made in the load's own array (ds.Points is nil after),
-// no second copy of a million points.
+// no second copy of a million points; what report needs of every point
+// (the run-length projections) is worked out first.
 func (f *curveFlags) loadShownTaking(paths []string, v view, env *cmdEnv) (shown, bool) {
 	return f.loadShownAs(paths, v, env, true)
 }
@@ -257,6 +259,7 @@ func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool)
 	printWarnings(env.stderr, ds)
 	s := shown{ds: ds, code: code}
 	if take {
+		s.projs = model.ProjectRuns(ds.Points) // before the view takes the points
 		s.points = v.take(ds)
 	} else {
 		s.points = v.points(ds.Points)
