@@ -64,7 +64,7 @@ func AssignIDs(points []Point) {
 	}
 	seen := map[config]int32{} // → index into cfgDates
 	var cfgDates []dates
-	cfgOf := make([]int32, n) // -1 for an undated point
+	cfgOf := make([]int32, n)       // -1 for an undated point
 	datedCfg := map[[2]int32]bool{} // (curve, base) some source measured on several dates
 	owner := make([]int32, len(bases))
 	for b := range owner {
