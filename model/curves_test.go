@@ -227,3 +227,30 @@ func TestGroupCurvesInPlaceIsGroupCurves(t *testing.T) {
 		}
 	}
 }
+
+// LatestIndexOf on one curve's indices keeps what LatestIndex keeps of it.
+func TestLatestIndexOfIsLatestIndex(t *testing.T) {
+	var pts []model.Point
+	for i := range 300 {
+		hw := []string{"b200", "h200"}[i%2]
+		pts = append(pts, apiPoint(hw, "8k1k", "2026-02-"+strconv.Itoa(10+i%7), 1+i%3, 4<<(i%5), float64(i), 10))
+	}
+	all := model.LatestIndex(pts, "2026-02-14")
+	var idx, want []int
+	for i := range pts {
+		if pts[i].Curve.Hardware == "h200" {
+			idx = append(idx, i)
+		}
+	}
+	for _, i := range all {
+		if pts[i].Curve.Hardware == "h200" {
+			want = append(want, i)
+		}
+	}
+	if got := model.LatestIndexOf(pts, idx, "2026-02-14"); !slices.Equal(got, want) || len(want) == 0 || len(want) == len(idx) {
+		t.Fatalf("LatestIndexOf %v, want %v (of %d)", got, want, len(idx))
+	}
+	if got := model.LatestIndexOf(pts, nil, ""); len(got) != 0 {
+		t.Fatalf("no indices: %v", got)
+	}
+}

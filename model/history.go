@@ -15,6 +15,31 @@ import (
 // undated points cannot be placed in time and are all kept, as are points
 // without knobs (a competitor's frontier copied from a PR). O(n).
 func LatestIndex(points []Point, asOf string) []int {
+	return latestIndex(points, nil, asOf)
+}
+
+// LatestIndexOf is LatestIndex over the points at idx (one curve's, in
+// order): the indices into points of those shown, no point copied.
+func LatestIndexOf(points []Point, idx []int, asOf string) []int {
+	if idx == nil {
+		idx = []int{} // none, not every point
+	}
+	return latestIndex(points, idx, asOf)
+}
+
+// latestIndex is LatestIndex over points[idx[k]] (every point when idx is
+// nil), returning indices into points.
+func latestIndex(points []Point, idx []int, asOf string) []int {
+	n := len(points)
+	if idx != nil {
+		n = len(idx)
+	}
+	at := func(k int) int {
+		if idx != nil {
+			return idx[k]
+		}
+		return k
+	}
 	// A configuration is its base ID, source and curve, each interned to
 	// an integer: a lookup builds no string, and only a new base ID keeps
 	// one.
@@ -24,11 +49,11 @@ func LatestIndex(points []Point, asOf string) []int {
 	bases := map[string]int32{}
 	entry := map[config]int32{} // → index into latest
 	var latest []string         // per config: latest date on or before asOf
-	of := make([]int32, len(points))
+	of := make([]int32, n)
 	var buf []byte
-	for i := range points {
-		p := &points[i]
-		of[i] = -1
+	for k := 0; k < n; k++ {
+		p := &points[at(k)]
+		of[k] = -1
 		d := p.Prov.Date
 		if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
 			continue
@@ -48,15 +73,16 @@ func LatestIndex(points []Point, asOf string) []int {
 		} else if dateAfter(d, latest[e]) {
 			latest[e] = d
 		}
-		of[i] = e
+		of[k] = e
 	}
-	out := make([]int, 0, len(points))
-	for i := range points {
+	out := make([]int, 0, n)
+	for k := 0; k < n; k++ {
+		i := at(k)
 		p := &points[i]
 		switch d := p.Prov.Date; {
 		case d == "" || p.Knobs.Mode == "":
 			out = append(out, i)
-		case of[i] >= 0 && day(latest[of[i]]) == day(d):
+		case of[k] >= 0 && day(latest[of[k]]) == day(d):
 			out = append(out, i)
 		}
 	}

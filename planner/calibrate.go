@@ -275,10 +275,10 @@ func (c *Calibration) AddMeasured(points []model.Point) {
 	seen := map[string]bool{}
 	all := make([]model.Point, 0, len(c.measured)+len(points))
 	for _, ps := range [][]model.Point{c.measured, points} {
-		for _, p := range ps {
-			if !seen[p.ID] {
-				seen[p.ID] = true
-				all = append(all, p)
+		for i := range ps {
+			if id := ps[i].ID; !seen[id] {
+				seen[id] = true
+				all = append(all, ps[i])
 			}
 		}
 	}

@@ -148,19 +148,22 @@ func (s *State) View() []model.Point {
 func (s *State) curvePoints(k model.CurveKey) []model.Point {
 	all := s.All()
 	idx := s.byCurve[k]
-	pts := make([]model.Point, 0, len(idx))
-	if s.AllDates {
-		for _, i := range idx {
-			if d := all[i].Prov.Date; s.AsOf == "" || d == "" || d[:min(len(d), 10)] <= s.AsOf {
-				pts = append(pts, all[i])
-			}
+	if !s.AllDates {
+		// the shown points picked first, so only they are copied
+		kept := model.LatestIndexOf(all, idx, s.AsOf)
+		pts := make([]model.Point, len(kept))
+		for j, i := range kept {
+			pts[j] = all[i]
 		}
 		return pts
 	}
+	pts := make([]model.Point, 0, len(idx))
 	for _, i := range idx {
-		pts = append(pts, all[i])
+		if d := all[i].Prov.Date; s.AsOf == "" || d == "" || d[:min(len(d), 10)] <= s.AsOf {
+			pts = append(pts, all[i])
+		}
 	}
-	return model.KeepLatest(pts, s.AsOf)
+	return pts
 }
 
 // InView reports whether a point is on the shown curve's view.

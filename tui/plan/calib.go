@@ -150,9 +150,9 @@ func CalibrateOnly(all []model.Point, chosen []string) Fit {
 	for i, p := range fc.Points {
 		f.fitBase[p.Knobs.BaseID()] = i
 	}
-	for _, p := range all {
-		if f.Chosen[p.ID] {
-			f.BacktestPoints = append(f.BacktestPoints, p)
+	for i := range all {
+		if f.Chosen[all[i].ID] {
+			f.BacktestPoints = append(f.BacktestPoints, all[i])
 		}
 	}
 	return f
