@@ -2,7 +2,7 @@ package points
 
 import (
 	"cmp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,21 +121,37 @@ func order(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int,
 		}
 		return 0, p.ID, true
 	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		va, sa, oka := key(idx[a])
-		vb, sb, okb := key(idx[b])
-		if oka != okb {
-			return oka // missing values last either way
+	// Each row's key is read once, not once per comparison.
+	type keyed struct {
+		v  float64
+		s  string
+		ok bool
+		i  int
+	}
+	ks := make([]keyed, len(idx))
+	for j, i := range idx {
+		v, s, ok := key(i)
+		ks[j] = keyed{v, s, ok, i}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int {
+		if a.ok != b.ok {
+			if a.ok {
+				return -1 // missing values last either way
+			}
+			return 1
 		}
-		c := cmp.Compare(va, vb)
+		c := cmp.Compare(a.v, b.v)
 		if c == 0 {
-			c = strings.Compare(sa, sb)
+			c = strings.Compare(a.s, b.s)
 		}
 		if desc {
-			return c > 0
+			return -c
 		}
-		return c < 0
+		return c
 	})
+	for j := range ks {
+		idx[j] = ks[j].i
+	}
 	return idx
 }
 
