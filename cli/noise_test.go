@@ -9,18 +9,16 @@ import (
 )
 
 // runLengthYAML: three configurations at 1200 s and 3600 s, 7P at 1200 s
-// only; a competitor curve for compare.
-const runLengthYAML = `curve: {model: deepseek-ai/DeepSeek-V4.1-Flash, hardware: gb300, framework: dynamo-sglang, precision: fp4, scenario: agentic-coding}
-source: local
-points:
-  - {label: 3P c700 short, mode: disagg, prefill: {workers: 3, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 18, load-balance: total_tokens}, concurrency: 700, duration-s: 1200, date: 2026-10-30, metrics: {tput-per-gpu: 58400, mean-intvty: 290.2, p90-intvty: 299.2}}
-  - {label: 3P c700, mode: disagg, prefill: {workers: 3, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 18, load-balance: total_tokens}, concurrency: 700, duration-s: 3600, date: 2026-10-31, metrics: {tput-per-gpu: 222000, mean-intvty: 295.0, p90-intvty: 303.0}}
-  - {label: 3P c1228 short, mode: disagg, prefill: {workers: 3, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 24, load-balance: total_tokens}, concurrency: 1228, duration-s: 1200, date: 2026-10-30, metrics: {tput-per-gpu: 97600, mean-intvty: 281.2, p90-intvty: 290.0}}
-  - {label: 3P c1228, mode: disagg, prefill: {workers: 3, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 24, load-balance: total_tokens}, concurrency: 1228, duration-s: 3600, date: 2026-10-31, metrics: {tput-per-gpu: 371000, mean-intvty: 283.3, p90-intvty: 292.0}}
-  - {label: 5P c2884 short, mode: disagg, prefill: {workers: 5, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 40, load-balance: total_tokens}, concurrency: 2884, duration-s: 1200, date: 2026-10-30, metrics: {tput-per-gpu: 189000, mean-intvty: 221.9, p90-intvty: 233.2}}
-  - {label: 5P c2884, mode: disagg, prefill: {workers: 5, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 40, load-balance: total_tokens}, concurrency: 2884, duration-s: 3600, date: 2026-10-31, metrics: {tput-per-gpu: 717972, mean-intvty: 220.3, p90-intvty: 231.0}}
-  - {label: 7P c5540 short, mode: disagg, prefill: {workers: 7, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 96, load-balance: total_tokens}, concurrency: 5540, duration-s: 1200, date: 2026-10-30, metrics: {tput-per-gpu: 272000, mean-intvty: 150.7, p90-intvty: 157.5}}
-`
+// only (testdata/runlength/local.yaml).
+// It is read when a test asks: the test binary also runs as the command
+// of the scripts, elsewhere.
+func runLengthYAML() string {
+	b, err := os.ReadFile("../testdata/runlength/local.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
 
 const rivalYAML = `curve: {model: deepseek-ai/DeepSeek-V4.1-Flash, hardware: gb300, framework: vllm, precision: fp4, scenario: agentic-coding}
 source: competitor
@@ -41,7 +39,7 @@ func writeFixture(t *testing.T, files map[string]string) string {
 }
 
 func TestReportJSONCarriesTheRunLengthFactor(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML()})
 	out := runOK(t, "report", "--json", dir)
 	var rep struct {
 		Curves []struct {
@@ -71,7 +69,7 @@ func TestReportJSONCarriesTheRunLengthFactor(t *testing.T) {
 }
 
 func TestReviewProjectRunsAndNoise(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML()})
 	args := []string{"review", "--remove", "5p1d-dep2-dep16-b40-c2884@2026-10-31", dir}
 	review := func(extra ...string) string { // exit 1: 5P is not covered
 		out, stderr, code := runCmd(t, append(args, extra...)...)
@@ -105,12 +103,12 @@ func TestReviewProjectRunsAndNoise(t *testing.T) {
 func TestCompareFlagsAGainWithinNoise(t *testing.T) {
 	// Throughput pairs: 3 short/full after projection, one factor: 2 pairs,
 	// ±0.04 %. --noise does not replace a measured spread.
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML, "rival.yaml": rivalYAML})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML(), "rival.yaml": rivalYAML})
 	out := runOK(t, "compare", "--y", "tput-per-gpu", dir)
 	wantAll(t, out, "run-to-run noise of tput-per-gpu: ±0.04 %, 2 pairs")
 	// A curve without repeats says none is known; --noise sets one, and a
 	// gain smaller than it is flagged.
-	lines := strings.Split(runLengthYAML, "\n")
+	lines := strings.Split(runLengthYAML(), "\n")
 	one := strings.Join(append(lines[:3:3], lines[4]), "\n") + "\n" // 3P c700 at 3600 s only
 	dir = writeFixture(t, map[string]string{"local.yaml": one, "rival.yaml": rivalYAML})
 	out = runOK(t, "compare", "--y", "tput-per-gpu", dir)

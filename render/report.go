@@ -24,6 +24,15 @@ type ReportCurve struct {
 	RunLength *model.Projection
 }
 
+// Projections is the curve's run-length projection as a list (none
+// without a short run), what ShortRunFlag and RunLengthLegend take.
+func (rc ReportCurve) Projections() []model.Projection {
+	if rc.RunLength == nil {
+		return nil
+	}
+	return []model.Projection{*rc.RunLength}
+}
+
 // MarkCurve marks a curve's frontier and hull vertices on x and y.
 func MarkCurve(c model.Curve, x, y model.Axis) ReportCurve {
 	rc := ReportCurve{Key: c.Key, Points: c.Points,
@@ -59,6 +68,7 @@ func Report(curves []ReportCurve, o ReportOptions) Doc {
 		d.Add(S(Bold, rc.Key.String()))
 		t, onX, onXY := PointsTable(rc, o.X, o.Y)
 		d.Table(t)
+		d.Lines = append(d.Lines, RunLengthLegend(rc.Points, rc.Projections(), o.Y.Metric, o.X.Metric)...)
 		switch {
 		case onX == 0:
 			d.Addf(Muted, "(no point of this curve has %s: nothing to plot)", o.X.Name)
@@ -91,21 +101,18 @@ func PointsTable(rc ReportCurve, x, y model.Axis) (t Table, onX, onXY int) {
 		t.Right = append(t.Right[:2:2], append([]bool{false}, t.Right[2:]...)...)
 	}
 	t.Rows = make([][]string, 0, len(rc.Points))
+	projs := rc.Projections()
 	for i := range rc.Points {
 		p := &rc.Points[i]
-		xv := model.Dash
-		if v, ok := p.Value(x.Metric); ok {
-			xv = model.FormatValue(x.Metric, v)
+		xv := ValueCell(p, x.Metric)
+		if xv != model.Dash {
 			onX++
 		}
-		yv := model.Dash
-		if v, ok := p.Value(y.Metric); ok {
-			yv = model.FormatValue(y.Metric, v)
-			if xv != model.Dash {
-				onXY++
-			}
+		yv := ValueCell(p, y.Metric)
+		if yv != model.Dash && xv != model.Dash {
+			onXY++
 		}
-		mark := ""
+		mark := ShortRunFlag(p, projs)
 		if rc.OnFrontier[i] {
 			mark = "frontier"
 			if rc.HullVertex[i] {
