@@ -91,8 +91,8 @@ type Provenance struct {
 	ProjectedFromS float64 `json:"projected_from_s,omitempty"`
 	// Raw are the run's own metrics when they were projected (the view
 	// shows the projection, --json keeps both); nil for a raw run.
-	Raw *Metrics `json:"raw,omitempty"`
-	Image          string  `json:"image,omitempty"` // container image
+	Raw   *Metrics `json:"raw,omitempty"`
+	Image string   `json:"image,omitempty"` // container image
 	// Recipe and RecipeVariant name the recipe file and the variant in it
 	// (override_x, zip_override_x[i], sweep[i], or the job name) whose
 	// knobs were joined onto the point; "" when none was.

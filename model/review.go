@@ -83,6 +83,7 @@ type PointGain struct {
 	// shown raw (NotProjectedWhy). Set by MarkGainRuns.
 	ProjectedFromS float64
 	NotProjected   string
+	ShortRunS      float64 // a short run's length when it is not projected
 }
 
 // ReviewError is bad input to a review: the message names the IDs at fault.

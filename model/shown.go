@@ -124,7 +124,9 @@ func MarkGainRuns(curves []CurveGains, points []Point, projs []Projection) {
 			}
 			p := &points[i]
 			g.ProjectedFromS = p.Prov.ProjectedFromS
-			g.NotProjected = NotProjectedWhy(p, projs)
+			if g.NotProjected = NotProjectedWhy(p, projs); g.NotProjected != "" {
+				g.ShortRunS = p.Prov.DurationS
+			}
 		}
 	}
 }

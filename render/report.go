@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -141,7 +142,11 @@ func intCell(v int) string {
 // same x (other names what they were chosen by); a gain no larger than its
 // curve's run-to-run noise (noise, by curve) says "within noise (±x %, n
 // pairs)" beside it, and each curve's table ends with its spread.
-func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map[model.CurveKey]model.Noise) Doc {
+//
+// A projected point's values carry "≈" and the table ends with the factors
+// (projs: the view's run-length projections); a short run not projected is
+// flagged.
+func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map[model.CurveKey]model.Noise, projs []model.Projection) Doc {
 	var d Doc
 	d.Addf(Accent, "Gain over --other %s at the same %s (linear on its frontier, never extrapolated)", other, x.Name)
 	rows, skipped := 0, 0
@@ -155,21 +160,35 @@ func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map
 		d.Add(S(Muted, "curve: "), S(Bold, c.Curve.String()))
 		t := Table{Header: []string{"point", x.Name, y.Name, "other " + y.Name, "gain"}, Right: []bool{false, true, true, true, true}}
 		mn, _ := noise[c.Curve].For(y.Metric)
+		var shortS []float64 // the projected points' own lengths
 		for _, g := range c.Gains {
 			ov, gain := model.Dash, model.Dash // no value outside the other curve's range
 			if g.HasOther {
 				ov, gain = model.Thousands(g.Other, 2), SignedPct(g.GainPct)
 			}
-			row := []string{g.ID, model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y), ov, gain}
-			if g.WithinNoise {
+			xv, yv := model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y)
+			if g.ProjectedFromS > 0 {
+				xv, yv = ProjectedMark+" "+xv, ProjectedMark+" "+yv
+				shortS = append(shortS, g.ProjectedFromS)
+			}
+			row := []string{g.ID, xv, yv, ov, gain}
+			note := ""
+			switch {
+			case g.WithinNoise:
+				note = WithinNoise(mn)
+			case g.NotProjected != "":
+				note = ShortRunText(g.ShortRunS, g.NotProjected)
+			}
+			if note != "" {
 				if len(t.Header) == 5 {
 					t.Header = append(t.Header, "")
 				}
-				row = append(row, WithinNoise(mn))
+				row = append(row, note)
 			}
 			t.AddRow(row...)
 		}
 		d.Table(t)
+		d.Lines = append(d.Lines, compareLegend(c, shortS, projs, y.Metric, x.Metric)...)
 		if noise != nil {
 			d.Add(CurveNoiseLine(noise[c.Curve], y.Metric)...)
 		}
@@ -242,4 +261,16 @@ func concCell(cs []int) string {
 		parts[i] = strconv.Itoa(c)
 	}
 	return strings.Join(parts, ",")
+}
+
+// compareLegend is RunLengthLegend for a curve's gains: one line per
+// length its projected points were run at.
+func compareLegend(c model.CurveGains, shortS []float64, projs []model.Projection, metrics ...model.Metric) []Line {
+	var pts []model.Point
+	for _, s := range shortS {
+		if !slices.ContainsFunc(pts, func(p model.Point) bool { return p.Prov.ProjectedFromS == s }) {
+			pts = append(pts, model.Point{Curve: c.Curve, Prov: model.Provenance{ProjectedFromS: s}})
+		}
+	}
+	return RunLengthLegend(pts, projs, metrics...)
 }
