@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 )
 
@@ -45,6 +46,10 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 	b.WriteString(st.Accent.Render("metrics") + "\n")
 	for _, m := range p.Metrics.Present() {
 		v, _ := p.Metrics.Get(m)
+		if p.Prov.Projected() {
+			line(m.Name(), render.ProjectedMark+" "+value(v)+" "+m.Unit())
+			continue
+		}
 		line(m.Name(), value(v)+" "+m.Unit())
 	}
 	b.WriteString(st.Accent.Render("provenance") + "\n")
@@ -65,10 +70,19 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 	if p.Prov.DurationS > 0 {
 		dur = fmt.Sprintf("%.0f s", p.Prov.DurationS)
 		if p.Prov.ShortRun() {
-			dur += " (short run)"
+			dur += " (short run, not projected: on no frontier)"
 		}
 	}
+	if p.Prov.Projected() {
+		dur = fmt.Sprintf("%s projected from a %.0f s run (metrics above)", dur, p.Prov.ProjectedFromS)
+	}
 	line("duration", dur)
+	if raw := p.Prov.Raw; raw != nil {
+		for _, m := range raw.Present() {
+			v, _ := raw.Get(m)
+			line("measured "+m.Name(), value(v)+" "+m.Unit())
+		}
+	}
 	line("image", model.OrDash(p.Prov.Image))
 	return strings.TrimRight(b.String(), "\n")
 }
