@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -178,5 +179,70 @@ points:
 		"7p1d-dep2-dep16-b96-c5540             157.5     1,033,494        1,028,352.00   +0.50 %  within noise (±0.87 %, 5 pairs)")
 	if strings.Count(out, "within noise (") != 1 {
 		t.Errorf("more than 7P flagged:\n%s", out)
+	}
+}
+
+// The lone 1200 s 7P run of the run-length fixture is shown projected and
+// marked wherever report shows it: 272,000 × 3.800464 = 1,033,726.25
+// tok/s/GPU and 150.7 × 1.005552 = 151.54 mean, on the frontier, the
+// factors under the table; --json keeps its own length and numbers
+// (provenance.projected_from_s, provenance.raw), --csv too.
+func TestReportShowsTheLoneShortRunProjected(t *testing.T) {
+	const fixture = "../testdata/runlength"
+	out := runOK(t, "report", fixture)
+	wantAll(t, out, "7p1d-dep2-dep16-b96-c5540             local   2026-10-30    30  5,540  96  ≈ 1,033,726.25     ≈ 151.54  frontier, hull vertex",
+		"≈ projected from a 1200 s run × 3.80 (3 pairs, ±0.04 %); mean-intvty × 1.01 (3 pairs, ±1.19 %)")
+	if strings.Contains(out, "272,000") || strings.Contains(out, "not projected") {
+		t.Errorf("the raw run is mixed in:\n%s", out)
+	}
+
+	js := runOK(t, "report", "--json", fixture)
+	var rep struct {
+		Curves []struct {
+			Points []struct {
+				ID      string
+				Metrics map[string]float64
+				Prov    struct {
+					DurationS      float64            `json:"duration_s"`
+					ProjectedFromS float64            `json:"projected_from_s"`
+					Raw            map[string]float64 `json:"raw"`
+				} `json:"provenance"`
+				OnFrontier bool `json:"on_frontier"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	pts := rep.Curves[0].Points
+	if len(pts) != 4 {
+		t.Fatalf("%d points shown, want the 3 full runs and the projected 7P", len(pts))
+	}
+	p := pts[3]
+	if p.ID != "7p1d-dep2-dep16-b96-c5540" || p.Prov.ProjectedFromS != 1200 || p.Prov.DurationS != 3600 || !p.OnFrontier ||
+		p.Prov.Raw["tput_per_gpu"] != 272000 || int(p.Metrics["tput_per_gpu"]*100) != 103372625 || p.Prov.Raw["mean_intvty"] != 150.7 {
+		t.Errorf("7P in --json: %+v", p)
+	}
+
+	rows, err := csv.NewReader(strings.NewReader(runOK(t, "report", "--csv", fixture))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := strings.Join(rows[4], ",")
+	if !strings.Contains(last, ",7p1d-dep2-dep16-b96-c5540,") || !strings.HasSuffix(last, ",151.53662342571823,1033726.2505951725,hull vertex,1200,150.7,272000,") {
+		t.Errorf("7P in --csv: %s", last)
+	}
+}
+
+// A short run on a curve without pairs is shown as measured, flagged, and
+// on no frontier: the demo's 1200 s local runs (whose throughput the retune
+// had already projected by hand, so never again).
+func TestReportFlagsAShortRunWithoutPairs(t *testing.T) {
+	out := runOK(t, "report", "--x", "p90-intvty")
+	wantAll(t, out, "3p1d-dep2-dep16-b18-c700              local        22    700   18       222,000       299.2  short run (1200 s), not projected: no pairs",
+		"a short run not projected is shown with its own numbers and is on no frontier")
+	js := runOK(t, "report", "--json")
+	if strings.Count(js, `"not_projected":"no pairs"`) != 2 || strings.Contains(js, `"projected_from_s"`) {
+		t.Errorf("report --json: the demo's 1200 s runs are not both flagged, or something was projected")
 	}
 }

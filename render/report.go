@@ -70,6 +70,7 @@ func Report(curves []ReportCurve, o ReportOptions) Doc {
 		t, onX, onXY := PointsTable(rc, o.X, o.Y)
 		d.Table(t)
 		d.Lines = append(d.Lines, RunLengthLegend(rc.Points, rc.Projections(), o.Y.Metric, o.X.Metric)...)
+		d.Lines = append(d.Lines, ShortRunLegend(rc.Points, rc.Projections())...)
 		switch {
 		case onX == 0:
 			d.Addf(Muted, "(no point of this curve has %s: nothing to plot)", o.X.Name)

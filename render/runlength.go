@@ -48,21 +48,17 @@ func ShortRunText(lengthS float64, why string) string {
 // RunLengthLegend says, under a table or plot of points, how its projected
 // runs were projected, once per short length among them: "≈ projected from
 // a 1200 s run × 3.80 (3 pairs, ±0.04 %)" for the y metric, the x metric's
-// factor after it when it has one; and, when some short run is shown raw,
-// that it is on no frontier. metrics are the shown metrics (y first).
+// factor after it when it has one. metrics are the shown metrics (y
+// first).
 func RunLengthLegend(points []model.Point, projs []model.Projection, metrics ...model.Metric) []Line {
 	type key struct {
 		curve model.CurveKey
 		s     float64
 	}
 	var seen []key
-	raw := false
 	var out []Line
 	for i := range points {
 		p := &points[i]
-		if p.Prov.RawShort() && model.NotProjectedWhy(p, projs) != "" {
-			raw = true
-		}
 		if !p.Prov.Projected() {
 			continue
 		}
@@ -98,10 +94,18 @@ func RunLengthLegend(points []model.Point, projs []model.Projection, metrics ...
 		}
 		out = append(out, Line{S(Warn, text)})
 	}
-	if raw {
-		out = append(out, Line{S(Muted, "a short run not projected is shown as measured and is on no frontier")})
-	}
 	return out
+}
+
+// ShortRunLegend says, under a table with a short run shown raw, that such
+// a run is on no frontier; nothing when there is none.
+func ShortRunLegend(points []model.Point, projs []model.Projection) []Line {
+	for i := range points {
+		if model.NotProjectedWhy(&points[i], projs) != "" {
+			return []Line{{S(Muted, "a short run not projected is shown with its own numbers and is on no frontier")}}
+		}
+	}
+	return nil
 }
 
 // factorFor is the factor behind metric m at a short length: throughput's

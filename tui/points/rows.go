@@ -52,13 +52,13 @@ type extra struct {
 // on the right); narrow panes hide GPUs, C, source, gain and status, in
 // that order, to give the point column idW cells (neededWidth).
 // The gain column shows only when gains are asked for.
-// With projected runs in the view (their values carry "≈ "), x and y are
-// two cells wider.
+// With projected runs in the view (their values carry "≈ " and, being
+// products, decimals), x is two cells wider and y five.
 func columns(x, y model.Axis, w, idW, sortCol int, desc, gains, projected bool) []table.Column {
 	titles := [numCols]string{"", "point", "source", "GPUs", "C", ShortY(y), x.Name, "status", "gain"}
 	widths := colWidths
 	if projected {
-		widths[colY] += 2
+		widths[colY] += 5
 		widths[colX] += 2
 	}
 	if !gains {
