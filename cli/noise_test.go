@@ -229,7 +229,8 @@ func TestReportShowsTheLoneShortRunProjected(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := strings.Join(rows[4], ",")
-	if !strings.Contains(last, ",7p1d-dep2-dep16-b96-c5540,") || !strings.HasSuffix(last, ",151.53662342571823,1033726.2505951725,hull vertex,1200,150.7,272000,") {
+	if !strings.Contains(last, ",7p1d-dep2-dep16-b96-c5540,") || !strings.Contains(last, ",151.53662342571823,1033726.2505951725,hull vertex,") ||
+		!strings.HasSuffix(last, ",3600,../testdata/runlength/local.yaml,,,1200,150.7,272000,") {
 		t.Errorf("7P in --csv: %s", last)
 	}
 }
@@ -239,7 +240,7 @@ func TestReportShowsTheLoneShortRunProjected(t *testing.T) {
 // had already projected by hand, so never again).
 func TestReportFlagsAShortRunWithoutPairs(t *testing.T) {
 	out := runOK(t, "report", "--x", "p90-intvty")
-	wantAll(t, out, "3p1d-dep2-dep16-b18-c700              local        22    700   18       222,000       299.2  short run (1200 s), not projected: no pairs",
+	wantAll(t, out, "3p1d-dep2-dep16-b18-c700              local      2026-11-05    22    700   18       222,000       299.2  short run (1200 s), not projected: no pairs",
 		"a short run not projected is shown with its own numbers and is on no frontier")
 	js := runOK(t, "report", "--json")
 	if strings.Count(js, `"not_projected":"no pairs"`) != 2 || strings.Contains(js, `"projected_from_s"`) {
