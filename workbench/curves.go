@@ -160,9 +160,15 @@ func (s *State) Projections() []model.Projection {
 func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection) {
 	all := s.All()
 	idx := s.byCurve[k]
-	runs := make([]model.Point, len(idx))
-	for j, i := range idx {
-		runs[j] = all[i]
+	var runs []model.Point // the curve's every run, when one is short (the factors)
+	for _, i := range idx {
+		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
+			runs = make([]model.Point, len(idx))
+			for j, i := range idx {
+				runs[j] = all[i]
+			}
+			break
+		}
 	}
 	pts := make([]model.Point, 0, len(idx))
 	if s.AllDates {
@@ -172,7 +178,13 @@ func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection
 			}
 		}
 	} else {
-		pts = model.KeepLatest(append(pts, runs...), s.AsOf)
+		for _, i := range idx {
+			pts = append(pts, all[i])
+		}
+		pts = model.KeepLatest(pts, s.AsOf)
+	}
+	if runs == nil {
+		return pts, nil
 	}
 	return pts, model.ProjectShown(pts, runs)
 }
