@@ -45,7 +45,7 @@ type Model struct {
 	loading bool
 	spin    spinner.Model
 
-	bar          statusline.Line      // the status line's message
+	bar          statusline.Line  // the status line's message
 	showHelp     bool             // ? : the full help is open
 	help         scroll.View      // the full help, scrolled with the scroll keys
 	curves       *curvekeys.Model // the curve keys, their pickers and the dates view
