@@ -5,6 +5,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 // Fields of the planner, top to bottom.
@@ -17,7 +18,7 @@ const (
 )
 
 // fieldNames label the fields.
-var fieldNames = [numFields]string{"prefill workers", "decode cap (BS)", "concurrency", "balancing"}
+var fieldNames = render.PlanFieldNames
 
 // step moves one field by d (±1): workers by one, the cap along the
 // captured CUDA-graph sizes, concurrency by a tenth of its magnitude.
