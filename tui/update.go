@@ -182,16 +182,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.setFocus(m.nextPane(1))
 	case key.Matches(msg, g.PrevPane):
 		m.setFocus(m.nextPane(-1))
-	case key.Matches(msg, g.XAxis):
-		m.cycleX(1)
-	case key.Matches(msg, g.XAxisPrev):
-		m.cycleX(-1)
 	case key.Matches(msg, g.Undo):
 		say, _ := m.st.Undo()
 		m.info(say)
-	case key.Matches(msg, g.LogX):
-		m.st.ToggleLogX()
-		m.info(fmt.Sprintf("log-scale x: %v", m.st.LogX))
 	case key.Matches(msg, g.Theme):
 		return m.cycleTheme()
 	case key.Matches(msg, g.Copy):
@@ -435,18 +428,6 @@ func (m *Model) handleExported(msg msgs.Exported) tea.Cmd {
 	}
 	m.info(fmt.Sprintf("wrote %s (each keeps a .bak) · the export pane lists what; its marks and plans are cleared (u brings them back)", strings.Join(names, ", ")))
 	return tea.Batch(cmd, m.saveCmd())
-}
-
-// cycleX moves through the x axes that have data and says where it is.
-func (m *Model) cycleX(d int) {
-	axes := m.st.CycleX(d)
-	n := len(axes)
-	for i, a := range axes {
-		if a.Name == m.st.X.Name {
-			m.info(fmt.Sprintf("x axis %d of %d with data: %s — %s (x/X cycle)", i+1, n, a.Name, a.Label))
-			return
-		}
-	}
 }
 
 // handleCopy copies what a pane asked for (P: the export's diff).

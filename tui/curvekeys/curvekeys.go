@@ -1,6 +1,6 @@
 // Package curvekeys is the workbench's curve keys, which work in every
-// pane: switch curves (] [), pick one (c), overlay others (o), cycle the y
-// metric (y Y), show the curve as of a date (@), compare two dates (H), the
+// pane: switch curves (] [), pick one (c), overlay others (o), cycle the x
+// axis (x X) and the y metric (y Y), log-scale x (L), show the curve as of a date (@), compare two dates (H), the
 // plot toggles (F n %) and writing the view to files (e). The pickers and
 // the dates view it opens are modal, like the help: while one is open every
 // key goes to it. The root gives it the keys no pane captured and boxes
@@ -75,8 +75,15 @@ func (m *Model) Comparing() bool { return m.dates != nil }
 
 // Key handles a curve key; handled is false for any other key.
 func (m *Model) Key(msg tea.KeyMsg) (cmd tea.Cmd, handled bool) {
-	c := m.km.Global.Curves
+	g, c := m.km.Global, m.km.Global.Curves
 	switch {
+	case key.Matches(msg, g.XAxis):
+		m.cycleX(1)
+	case key.Matches(msg, g.XAxisPrev):
+		m.cycleX(-1)
+	case key.Matches(msg, g.LogX):
+		m.st.ToggleLogX()
+		m.info(fmt.Sprintf("log-scale x: %v", m.st.LogX))
 	case key.Matches(msg, c.Next):
 		m.stepCurve(1)
 	case key.Matches(msg, c.Prev):
@@ -148,6 +155,17 @@ func (m *Model) infoCurve() {
 		msg += fmt.Sprintf(" · x: %s (no %s here)", m.st.X.Name, was)
 	}
 	m.info(msg)
+}
+
+// cycleX moves through the x axes that have data and says where it is.
+func (m *Model) cycleX(d int) {
+	axes := m.st.CycleX(d)
+	for i, a := range axes {
+		if a.Name == m.st.X.Name {
+			m.info(fmt.Sprintf("x axis %d of %d with data: %s — %s (x/X cycle)", i+1, len(axes), a.Name, a.Label))
+			return
+		}
+	}
 }
 
 // cycleY moves through the y metrics that have data and says where it is.
