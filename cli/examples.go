@@ -25,7 +25,12 @@ var examples = map[string]string{
 	"plan": `  sweeptune plan --fit ` + fitDemo + ` \
       --prefill-workers 7 --decode-bs 96 --concurrency 5540      # cap binds; recommended BS 96
   sweeptune plan --fit ` + fitDemo + ` --backtest
-  sweeptune plan --fit ` + fitDemo + ` --design --max-gpus 48 --bands 4 --json`,
+  sweeptune plan --fit ` + fitDemo + ` --design --max-gpus 48 --bands 4 --json
+  sweeptune plan --fit 3p1d-dep2-dep16-b24-c1228,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480 \
+      --prefill-workers 7 --decode-bs 96 --concurrency 5540 --record   # kept in the default ledger`,
+	"scorecard": `  sweeptune scorecard                         # the default ledger against the demo's runs
+  sweeptune scorecard --json
+  sweeptune scorecard --ledger ledger.jsonl testdata/results/agentx-agg-7p-c5540.json   # a project ledger, a run`,
 	"export": `  sweeptune export --add 3p1d-dep2-dep16-b18-c700,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480 \
       --remove 8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480 \
       --recipe testdata/export/disagg-dep16-hicache-variants.yaml \

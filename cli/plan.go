@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 	"github.com/sweeptune/sweeptune/render"
@@ -38,6 +39,7 @@ func newPlanCmd(env *cmdEnv) *cobra.Command {
 	fs.BoolVar(&f.design, "design", false, "design a sweep: one point per interactivity band (needs --max-gpus, --bands)")
 	fs.IntVar(&f.maxGPUs, "max-gpus", 0, "design: GPU budget per point")
 	fs.IntVar(&f.bands, "bands", 0, "design: number of interactivity bands")
+	f.rec.register(fs)
 	addJSON(fs, &f.json)
 	return cmd
 }
@@ -49,6 +51,7 @@ type planFlags struct {
 	decodeBS, concurrency              int
 	backtest, design, json             bool
 	maxGPUs, bands                     int
+	rec                                ledgerFlags // --record, --ledger
 }
 
 func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
@@ -103,6 +106,14 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		}
 		out.Design = toDesignJSON(props)
 	}
+	if path := f.rec.target(); path != "" {
+		recs := predictionRecords(cal, choice, pred, ledger.KnobsFor(cal.Template, f.config(cal.Template)), props)
+		ids, ok := recordTo(path, recs, env)
+		if !ok {
+			return exitBadInput
+		}
+		out.Recorded = ids
+	}
 	if f.json {
 		if err := writeDoc(env.stdout, out, loadWarnings(ds, nil)); err != nil {
 			return bad("%v", err)
@@ -136,6 +147,8 @@ func (f *planFlags) check(predict bool) string {
 		return fmt.Sprintf("--balance %q: want total_tokens or total_requests", f.balance)
 	case f.design && (f.maxGPUs <= 0 || f.bands <= 0):
 		return "--design needs --max-gpus N and --bands K, both positive"
+	case (f.rec.record || f.rec.path != "") && !predict && !f.design:
+		return "--record and --ledger record predictions: give --prefill-workers, --decode-bs and --concurrency, or --design"
 	case !f.design && (f.maxGPUs != 0 || f.bands != 0):
 		return "--max-gpus and --bands only go with --design"
 	}
@@ -266,6 +279,7 @@ type planJSON struct {
 	Prediction  *planner.Prediction `json:"prediction,omitempty"`
 	Backtest    []heldOutJSON       `json:"backtest,omitempty"`
 	Design      []proposalJSON      `json:"design,omitempty"`
+	Recorded    []string            `json:"recorded,omitempty"` // ledger IDs of the predictions recorded
 }
 
 type calibrationJSON struct {

@@ -170,6 +170,7 @@ func removals(d *Doc, c model.CurveReview, o ReviewOptions) {
 			d.Add(S(Muted, fmt.Sprintf("%s: its configuration goes, so does %s", v.ID, strings.Join(v.Twins, ", "))))
 		}
 	}
+	d.Lines = append(d.Lines, ReviewNoiseLines(c)...)
 }
 
 func lineGap(v model.RemovalVerdict) (line, gap string) {

@@ -74,6 +74,7 @@ func New(opts Options) *Model {
 	if opts.Specs != nil {
 		m.st.Specs = opts.Specs
 	}
+	m.st.Loop.Path = opts.Ledger
 	m.styles = themes.New(m.theme, opts.Renderer)
 	m.clip = clip.Writer(opts.Clipboard)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))

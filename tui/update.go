@@ -324,6 +324,10 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	}
 	m.st.SetPoints(msg.ds.Points)
 	say := fmt.Sprintf("loaded %s from %s", model.Plural(len(msg.ds.Points), "point"), model.Plural(msg.ds.Files, "file"))
+	if n := m.st.Rescore(); n > 0 {
+		// A run of a recorded configuration landed (a load, r, --watch).
+		say += fmt.Sprintf(" · scorecard: %s of recorded predictions scored (planner pane)", model.Plural(n, "new run"))
+	}
 	if n := len(m.st.Curves); n > 1 {
 		say += fmt.Sprintf(" · %d curves (] [ c)", n)
 	}

@@ -52,6 +52,9 @@ type State struct {
 
 	curves // the shown curve, overlays, as-of date, display toggles (curves.go)
 
+	// Loop is the prediction ledger and its scorecard (loop.go).
+	Loop Ledger
+
 	all     []model.Point
 	loaded  map[string]bool // IDs of Points, for Orphans
 	index   map[string]int  // ID → index into all

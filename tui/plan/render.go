@@ -26,6 +26,9 @@ type Input struct {
 	// CapAdvised is the smallest captured cap from the planner's
 	// recommendation up that does not bind at this concurrency (0: none).
 	CapAdvised int
+	// Scorecard is the recorded predictions scored against the loaded runs
+	// (render.ScorecardBrief, styled); "" when no ledger is kept.
+	Scorecard string
 }
 
 // Render draws the planner in w×h cells: knobs, the prediction beside the
@@ -64,6 +67,9 @@ func Text(in Input, st themes.Styles) string {
 	} else {
 		prediction(&b, in, st)
 		fitSection(&b, in, st)
+	}
+	if in.Scorecard != "" {
+		b.WriteString(in.Scorecard)
 	}
 	b.WriteString(st.Muted.Render("a adds to the plan · s seeds from the selected point · enter types a value · space chooses/drops a fit point"))
 	return b.String()

@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/workbench"
@@ -78,16 +79,6 @@ type Planned struct {
 // directory ($XDG_STATE_HOME, else ~/.local/state; the config directory when
 // there is no home). Different inputs get different sessions.
 func DefaultPath(inputs []string) string {
-	dir := os.Getenv("XDG_STATE_HOME")
-	if dir == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			dir = filepath.Join(home, ".local", "state")
-		} else if cfg, err := os.UserConfigDir(); err == nil {
-			dir = cfg
-		} else {
-			dir = os.TempDir()
-		}
-	}
 	name := "demo"
 	if len(inputs) > 0 {
 		abs := make([]string, len(inputs))
@@ -100,7 +91,7 @@ func DefaultPath(inputs []string) string {
 		sum := sha256.Sum256([]byte(strings.Join(abs, "\x00")))
 		name = hex.EncodeToString(sum[:6])
 	}
-	return filepath.Join(dir, "sweeptune", "session-"+name+".json")
+	return filepath.Join(ledger.StateDir(), "session-"+name+".json") // beside the prediction ledger
 }
 
 // Load reads a session; a missing file is an empty session, not an error.
