@@ -37,7 +37,7 @@ func (c *exportCtx) recipes() error {
 	if err != nil {
 		return err
 	}
-	if newRecipe, err = c.setContainer(newRecipe, []string{"base", "model", "container"}, c.base.Image); err != nil {
+	if newRecipe, err = c.setContainer(newRecipe, append([]string{"base"}, sources.ImagePath...), c.base.Image); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	c.change(path, old, []byte(newRecipe))
