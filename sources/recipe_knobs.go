@@ -89,7 +89,7 @@ func engineOf(m map[string]any) string {
 		return strings.ToLower(t)
 	}
 	for _, e := range SrtEngines {
-		if _, ok := backend[e+"_config"]; ok {
+		if _, ok := backend[EngineConfigKey(e)]; ok {
 			return e
 		}
 	}

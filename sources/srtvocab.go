@@ -65,8 +65,12 @@ func ArgsPath(schema int, engine, role string) []string {
 	if schema >= 2 {
 		return []string{RolesKey, role, FieldArgs}
 	}
-	return []string{"backend", engine + "_config", SrtMode(role)}
+	return []string{"backend", EngineConfigKey(engine), SrtMode(role)}
 }
+
+// EngineConfigKey is the key under backend that holds an engine's role
+// arguments in schema 1: <engine>_config.
+func EngineConfigKey(engine string) string { return engine + "_config" }
 
 // Paths outside the roles.
 var (
