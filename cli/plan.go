@@ -272,7 +272,7 @@ func newTab(w io.Writer) *tabwriter.Writer {
 	return tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 }
 
-// The --json shape of issue 4, extended by issue 12; only the parts asked
+// The --json shape of plan (docs/cli.md); only the parts asked
 // for are present.
 type planJSON struct {
 	Calibration calibrationJSON     `json:"calibration"`

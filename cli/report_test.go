@@ -35,7 +35,7 @@ type reportKnobsOut struct {
 	Concurrency        int    `json:"concurrency"`
 }
 
-// The DATA.md numbers come back from report --json to the digit.
+// The demo's worked numbers come back from report --json to the digit.
 func TestReportJSONReproducesDATA(t *testing.T) {
 	out := runOK(t, "report", "--json")
 	var rep struct {
@@ -156,7 +156,7 @@ func TestNoSubcommandOffTerminalPrintsReport(t *testing.T) {
 }
 
 // On mean interactivity the A+B curve is not concave: 3P c1228 is a
-// frontier point but not a hull vertex (DATA.md worked results).
+// frontier point but not a hull vertex (the demo's worked results).
 func TestReportMarksHullVertices(t *testing.T) {
 	dir := t.TempDir()
 	names, data := demoFiles()

@@ -71,7 +71,7 @@ func twoDecimals(v *float64) string {
 	return strconv.FormatFloat(*v, 'f', 2, 64)
 }
 
-// DATA.md's worked review, from the CLI on the demo.
+// The demo's worked review (docs/review.md), from the CLI.
 func TestReviewWorkedExampleText(t *testing.T) {
 	out := runOK(t, "review", "--remove", workedRemove, "--keep", workedKeep)
 	wantAll(t, out,
@@ -135,7 +135,7 @@ func TestReviewWorkedExampleJSON(t *testing.T) {
 
 // Without --keep the kept set is the rest of the curve with one steady-state
 // measurement per configuration: on the full demo that is exactly the kept
-// curve of DATA.md's worked example (tables A and B), so the default review
+// curve of the demo's worked example (tables A and B), so the default review
 // reproduces its line values; coverage still counts the whole curve (table C).
 func TestReviewDefaultKeptSet(t *testing.T) {
 	rep := reviewJSONOf(t, exitOK, "--remove", "8p1d-dep2-dep16-c4096,agg-tep2-c16,9p1d-dep2-dep16-b160-c7480")
@@ -174,7 +174,7 @@ func TestReviewNotCoveredExitsOne(t *testing.T) {
 // Beyond the kept x range the test is Pareto dominance by a kept point.
 func TestReviewParetoFallbackAtTheEnds(t *testing.T) {
 	// Removing agg TP4 c16 removes its configuration: its published twin is
-	// gone too and never its neighbour (issue 9).
+	// gone too and never its neighbour (docs/review.md).
 	rep := reviewJSONOf(t, exitRefused, "--remove", "agg-tp4-c16")
 	r := rep.Removed[0]
 	if r.Test != "pareto" || r.LineValue != nil || r.GapPct != nil || r.Covered || r.ParetoDominated ||

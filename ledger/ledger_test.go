@@ -20,7 +20,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
 
-// Worked-example IDs of DATA.md in the embedded demo.
+// Worked-example IDs of the embedded demo.
 const (
 	id3PC1228 = "3p1d-dep2-dep16-b24-c1228"
 	id8PC4096 = "8p1d-dep2-dep16-c4096"

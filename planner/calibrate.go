@@ -100,7 +100,7 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 }
 
 // fitCore runs the loop identity, the batches and the decode laws (and, with
-// no TTFT, PLANNER.md's d0).
+// no TTFT, the constant d0 of docs/planner.md).
 func fitCore(obsv []obs, p *Params) (string, []string, error) {
 	note, err := fitLoop(obsv, p)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 
 // DefaultDelta is the effective busiest-rank excess over the mean batch of
 // DP-attention decode, used when the data cannot fit δ per balancing method
-// (PLANNER.md: the example data fit best near 2 for both methods).
+// (docs/planner.md: the demo data fit best near 2 for both methods).
 const DefaultDelta = 2.25
 
 // ErrOutOfScope marks aggregated points: prefill and decode share GPUs there,
@@ -32,7 +32,7 @@ type Params struct {
 	// from the other; agentic clients average per request and differ).
 	RMean float64 `json:"r_mean"`
 	// TTFTKind names the TTFT statistic calibrated on: "mean", "median",
-	// "p90", or "" when the points carry no TTFT (PLANNER.md's d0 only).
+	// "p90", or "" when the points carry no TTFT (one constant d0, docs/planner.md).
 	TTFTKind string `json:"ttft_kind,omitempty"`
 
 	DeltaTokens   float64 `json:"delta_total_tokens"`

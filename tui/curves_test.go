@@ -273,7 +273,7 @@ func TestWriteViewCSV(t *testing.T) {
 	}
 }
 
-// The story of issue 13 end to end, as a user types it: switch, pick,
+// The curve keys end to end, as a user types it: switch, pick,
 // overlay, change y, go back in time, compare two dates, write the view.
 func TestCurvesEndToEnd(t *testing.T) {
 	data := multiCurveData(t)

@@ -1,4 +1,5 @@
-// Package demo embeds the points of DATA.md (tables A–D) so that sweeptune
+// Package demo embeds the points of one real retune (InferenceX pull request
+// 4673: tables A–D, see the files' headers) so that sweeptune
 // runs with no file at all.
 package demo
 
@@ -36,7 +37,7 @@ func Load() *sources.Dataset {
 	return sources.LoadFiles(names, data, sources.Options{})
 }
 
-// Tables reads the demo files of DATA.md's tables, by letter: Tables("a",
+// Tables reads the demo's tables, by letter: Tables("a",
 // "b") is the retune's published "before" points and its local runs.
 func Tables(letters ...string) *sources.Dataset {
 	names, data := Files()

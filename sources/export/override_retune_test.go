@@ -14,7 +14,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the export golden files")
 
-// retunePoints is DATA.md tables A and B from the embedded demo.
+// retunePoints is the demo's tables A and B from the embedded demo.
 func retunePoints(t *testing.T) *sources.Dataset {
 	t.Helper()
 	ds := demo.Tables("a", "b")
@@ -36,7 +36,7 @@ func retuneRequest(t *testing.T, dir string) export.ExportRequest {
 	}
 }
 
-// TestExportRetune exports the DATA.md retune into the project's fixtures
+// TestExportRetune exports the demo's retune into the project's fixtures
 // and compares the diff with the reviewed golden file.
 func TestExportRetune(t *testing.T) {
 	dir := copyFixtures(t)
@@ -61,7 +61,7 @@ func TestExportRetune(t *testing.T) {
 	if got != string(want) {
 		t.Errorf("export diff differs from %s (re-run with -update after reviewing):\n%s", golden, got)
 	}
-	// The two removals are cleared by the line test with DATA.md's numbers.
+	// The two removals are cleared by the line test with the demo's numbers.
 	if len(plan.Verdicts) != 2 {
 		t.Fatalf("verdicts: %+v", plan.Verdicts)
 	}
