@@ -1,6 +1,6 @@
-// Package demo embeds the points of one real retune (InferenceX pull request
-// 4673: tables A–D, see the files' headers) so that sweeptune
-// runs with no file at all.
+// Package demo embeds the points of one real merged retune (InferenceX pull
+// request 4673; tables A–D, each file's header says which) so that
+// sweeptune runs with no file at all.
 package demo
 
 import (
