@@ -85,6 +85,11 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 	var refused *export.RefusedError
 	switch {
 	case errors.As(err, &refused):
+		if plan != nil {
+			for _, n := range plan.Notes { // an interrupted export settled first, say
+				fmt.Fprintf(env.stderr, "note: %s\n", n)
+			}
+		}
 		for _, p := range refused.Problems {
 			fmt.Fprintf(env.stderr, "refused: %s\n", p)
 		}

@@ -3,6 +3,7 @@ package model
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // AssignIDs gives every point of one dataset a stable, readable ID derived
@@ -31,7 +32,7 @@ func AssignIDs(points []Point) {
 	for i := range points {
 		p := &points[i]
 		if p.Knobs.Mode == "" {
-			buf = append(buf[:0], Slug(p.Label)...)
+			buf = append(buf[:0], idPart(p.Label)...)
 		} else {
 			buf = p.Knobs.appendBaseID(buf[:0])
 		}
@@ -122,7 +123,7 @@ func AssignIDs(points []Point) {
 func curveTag(of, k CurveKey) string {
 	parts := diffFields(of, k)
 	for i := range parts {
-		parts[i] = Slug(parts[i])
+		parts[i] = idPart(parts[i])
 	}
 	if len(parts) == 0 {
 		return Unknown
@@ -160,6 +161,41 @@ func FindID(points []Point, id string) int {
 		}
 	}
 	return -1
+}
+
+// MaxIDRunes caps each part of an ID derived from data (a label, a curve
+// field): a 1 MB label must not make a 1 MB ID. A longer part is cut with
+// an ellipsis; the full label stays in the point (details, --json).
+const MaxIDRunes = 64
+
+// MaxLabelRunes caps a label as shown (DisplayLabel).
+const MaxLabelRunes = 80
+
+// idPart is Slug capped at MaxIDRunes. Only the first few hundred bytes of
+// the label are looked at, so a long label costs nothing.
+func idPart(s string) string {
+	if len(s) > 4*MaxIDRunes {
+		s = s[:4*MaxIDRunes] + "…" // a cut rune becomes a dash, like any other
+	}
+	return Ellipsize(Slug(s), MaxIDRunes)
+}
+
+// Ellipsize cuts s to at most n runes, the last one "…" when it was cut.
+func Ellipsize(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	count := 0
+	for i := range s {
+		if count == n-1 {
+			if utf8.RuneCountInString(s[i:]) <= 1 {
+				return s
+			}
+			return s[:i] + "…"
+		}
+		count++
+	}
+	return s
 }
 
 // Slug turns a label into an ID: lower case, runs of other characters as one "-".

@@ -61,6 +61,9 @@ type Model struct {
 	burst        int  // bursts of changes; a deadline tick of an older one is stale
 	watchPending bool // changes seen and not reloaded yet
 
+	store   *session.Store // saves the session (made at the first save)
+	saveErr error          // the last save's failure, said again when quitting
+
 	boxes  [layout.NumPanes]boxCache
 	screen string // the composed frame View returns
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -38,12 +39,29 @@ func WriteCurvesCSV(w io.Writer, x, y model.Axis, curves []CSVCurve) error {
 			case both:
 				status = "dominated"
 			}
-			cw.Write([]string{c.Key.String(), p.ID, p.DisplayLabel(), string(p.Source), p.Prov.Date,
+			label := p.Label // whole: the CSV is data, not a screen
+			if label == "" {
+				label = p.DisplayLabel()
+			}
+			cw.Write([]string{cell(c.Key.String()), cell(p.ID), cell(label), cell(string(p.Source)), cell(p.Prov.Date),
 				positive(p.GPUs()), positive(p.Knobs.Concurrency), value(p, x.Metric), value(p, y.Metric), status})
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// cell defuses a text cell a spreadsheet would run as a formula (one
+// starting with =, +, -, @, a tab or a carriage return) with a leading
+// quote, as OWASP advises; a cell that is a plain number (-0.5) stays one.
+func cell(s string) string {
+	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return s
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return s
+	}
+	return "'" + s
 }
 
 func value(p *model.Point, m model.Metric) string {

@@ -43,7 +43,8 @@ type FileChange struct {
 	Path     string
 	Old, New []byte
 	Diff     string
-	Create   bool // a new file (a recipe derived from a sibling)
+	Create   bool   // a new file (a recipe derived from a sibling)
+	Within   string // a derived name: the directory it must stay in (confine.go)
 }
 
 // ExportedOverride is one written override block.
@@ -88,7 +89,7 @@ func (p *ExportPlan) Write() error {
 	var ws []FileWrite
 	for _, f := range p.Files {
 		if string(f.Old) != string(f.New) || f.Create {
-			ws = append(ws, FileWrite{Path: f.Path, Old: f.Old, Content: f.New, Create: f.Create})
+			ws = append(ws, FileWrite{Path: f.Path, Old: f.Old, Content: f.New, Create: f.Create, Within: f.Within})
 		}
 	}
 	return WriteFilesAtomic(ws)
@@ -129,7 +130,15 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if req.PRLink == "" {
 		req.PRLink = PlaceholderPRLink
 	}
+	if err := checkRequestText(req); err != nil { // request_text.go
+		return nil, err
+	}
 	c := &exportCtx{req: req, plan: &ExportPlan{}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	settled, err := SettleInterrupted(req.RecipePath, req.MasterPath, req.ChangelogPath) // journal.go
+	if err != nil {
+		return nil, err
+	}
+	c.plan.Notes = append(c.plan.Notes, settled...)
 	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {
 		return nil, err

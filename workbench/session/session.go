@@ -51,6 +51,11 @@ type File struct {
 	YAxis    string            `json:"y_axis,omitempty"`
 	AsOf     string            `json:"as_of,omitempty"`
 	AllDates bool              `json:"all_dates,omitempty"`
+
+	// disk is what Load found (store.go): the file's hash, "" when there
+	// was none; read says Load made the File.
+	disk string
+	read bool
 }
 
 // Targets are the export pane's targets (the tui command's export flags).
@@ -101,7 +106,7 @@ func DefaultPath(inputs []string) string {
 func Load(path string) (File, error) {
 	data, err := sources.ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return File{Version: Version}, nil
+		return File{Version: Version, read: true}, nil
 	}
 	if err != nil {
 		return File{}, fmt.Errorf("session %s: %w", path, unwrap(err))
@@ -111,6 +116,7 @@ func Load(path string) (File, error) {
 		kept, kerr := keepAside(path)
 		return File{}, &CorruptError{Path: path, KeptAs: kept, Err: err, KeepErr: kerr}
 	}
+	f.disk, f.read = sources.Digest(data), true
 	return f, nil
 }
 
@@ -177,11 +183,16 @@ func unwrap(err error) error {
 // exists and is not a regular file (a directory) is refused before any
 // temporary file is made; a failed rename leaves no temporary file.
 func Save(path string, f File) error {
-	f.Version = Version
-	data, err := json.MarshalIndent(f, "", "  ")
+	data, err := encode(f)
 	if err != nil {
 		return err
 	}
+	return writeFile(path, data)
+}
+
+// writeFile writes data to path atomically, synced: a full disk is an
+// error here, not a truncated session later.
+func writeFile(path string, data []byte) error {
 	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
 		return fmt.Errorf("session %s: %v", path, sources.NotRegularError{Mode: info.Mode()})
 	}
@@ -192,7 +203,10 @@ func Save(path string, f File) error {
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(append(data, '\n'))
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
