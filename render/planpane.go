@@ -96,3 +96,10 @@ func FitCandidatesHidden(n int, above bool) Doc {
 	d.Add(P("  "), S(Muted, fmt.Sprintf("… %s %s (%s reaches them)", model.Plural(n, "candidate"), where, key)))
 	return d
 }
+
+// PlanPredictionError says why the knobs could not be predicted.
+func PlanPredictionError(err error) Doc {
+	var d Doc
+	d.Add(S(Bad, "prediction: "+err.Error()))
+	return d
+}

@@ -37,8 +37,9 @@ type Model struct {
 	editing bool
 	edit    []rune
 	pred    planner.Prediction
-	advised int    // the recommended cap at this concurrency (capAdvice)
-	win     window // the part of the text on screen
+	rec     planner.Recommendation // the cap advice at these knobs
+	held    string                 // the configuration the automatic fit left out to predict it, or ""
+	win     window                 // the part of the text on screen
 	predErr error
 	seeded  bool
 	view    string
@@ -207,10 +208,16 @@ func (m *Model) predict(show bool) {
 		m.redraw()
 		return
 	}
-	m.pred, m.predErr = m.fit.Cal.Predict(planner.ConfigFromKnobs(m.knobs))
-	m.advised = 0
-	if m.predErr == nil && m.pred.RecommendedDecodeBS > 0 {
-		m.advised = m.fit.Cal.AdvisedCap(planner.ConfigFromKnobs(m.knobs), m.pred.RecommendedDecodeBS)
+	cal, held, err := m.fit.CalFor(m.knobs)
+	m.held = held
+	if err != nil {
+		m.pred, m.predErr = planner.Prediction{}, fmt.Errorf("the automatic fit without %s: %w", held, err)
+	} else {
+		m.pred, m.predErr = cal.Predict(planner.ConfigFromKnobs(m.knobs))
+	}
+	m.rec = planner.Recommendation{}
+	if m.predErr == nil {
+		m.rec, _ = cal.Recommend(planner.ConfigFromKnobs(m.knobs))
 	}
 	if show {
 		m.seeded = true
@@ -271,7 +278,7 @@ func (m *Model) add() tea.Cmd {
 	m.st.SetPreview(nil)
 	say, bad := "planned "+p.ID, false
 	if path := m.st.Loop.Path; path != "" {
-		rec := ledger.New(m.fit.Cal, ledger.FitOf(m.fit.Points, demo.ReadSource), m.seed.Curve, m.knobs, m.pred, ledger.OriginWorkbench, time.Now())
+		rec := ledger.New(m.fit.Cal, ledger.FitOf(m.fit.Points, demo.ReadSource), m.seed.Curve, m.knobs, m.pred, ledger.OriginWorkbench, Now())
 		rec.Image = m.seed.Prov.Image
 		rec.Seal()
 		if err := ledger.Append(path, rec); err != nil {
@@ -314,7 +321,7 @@ func (m *Model) redraw() {
 	}
 	text := Text(Input{
 		Fit: m.fit, Knobs: m.knobs, Field: m.field, Editing: m.editing, Edit: string(m.edit),
-		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, CapAdvised: m.advised,
+		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, Rec: m.rec, Held: m.held,
 		Scorecard: m.scorecard(),
 	}, m.styles)
 	m.view = m.win.show(frame.Wrap(text, m.w), m.styles, m.w, m.h)
@@ -380,3 +387,7 @@ func (m *Model) Copy() (msgs.Copy, bool) {
 	id := m.Knobs().BaseID()
 	return msgs.Copy{Text: id, What: "configuration ID"}, id != ""
 }
+
+// Now is the time a prediction is recorded at (tests fix it: a prediction
+// scores only runs dated after it).
+var Now = time.Now
