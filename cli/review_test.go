@@ -153,13 +153,7 @@ func TestReviewAsOfTheRetune(t *testing.T) {
 	if !reflect.DeepEqual(rep.Kept, want) {
 		t.Errorf("kept %v, want %v", rep.Kept, want)
 	}
-	lines := map[string]string{}
-	for _, r := range rep.Removed {
-		lines[r.ID] = twoDecimals(r.LineValue)
-		if !r.Covered || r.Test != "line" {
-			t.Errorf("%s: %+v", r.ID, r)
-		}
-	}
+	lines := coveredByLines(t, rep)
 	if lines["agg-tep2-c16"] != "243084.79" || lines["8p1d-dep2-dep16-c4096"] != "853132.41" || lines["9p1d-dep2-dep16-b160-c7480"] != "1100893.85" {
 		t.Errorf("line values %v, want the PR's", lines)
 	}
@@ -191,13 +185,7 @@ func TestReviewDefaultKeptSet(t *testing.T) {
 	if !reflect.DeepEqual(rep.Kept, want) {
 		t.Errorf("kept %v, want %v", rep.Kept, want)
 	}
-	lines := map[string]string{}
-	for _, r := range rep.Removed {
-		lines[r.ID] = twoDecimals(r.LineValue)
-		if !r.Covered || r.Test != "line" {
-			t.Errorf("%s: %+v", r.ID, r)
-		}
-	}
+	lines := coveredByLines(t, rep)
 	// agg TP2/EP2 c16 (377.4) now sits between the sweep's agg TP4 c16
 	// (523.6) and 3P c700 (295.0).
 	wantAgg := 29353 + (377.4-523.6)*(226225-29353)/(295.0-523.6)
@@ -287,4 +275,18 @@ func TestReviewHelpMentionsKeptSet(t *testing.T) {
 			t.Errorf("%s: exit %d, help:\n%s", h, code, out)
 		}
 	}
+}
+
+// coveredByLines are the removed points' line values (two decimals), each
+// checked to be covered by the line test.
+func coveredByLines(t *testing.T, rep reviewOut) map[string]string {
+	t.Helper()
+	lines := map[string]string{}
+	for _, r := range rep.Removed {
+		lines[r.ID] = twoDecimals(r.LineValue)
+		if !r.Covered || r.Test != "line" {
+			t.Errorf("%s: %+v", r.ID, r)
+		}
+	}
+	return lines
 }

@@ -20,11 +20,7 @@ import (
 // view's; the export pane's plan (both bundles, both keys) agrees on every
 // verdict, also after K takes a point out of the kept curve.
 func TestReviewAndExportAgreeAtP90(t *testing.T) {
-	cfg := exportFixtures(t)
-	testkit.CopyTestdata(t, ".", "export", "agg-variants.yaml")
-	cfg.RecipePath = "agg-variants.yaml," + testkit.ExportRecipe
-	cfg.ConfigKeys = []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg", testkit.ExportKey}
-	m := exportModel(t, cfg, "")
+	m := twoBundleModel(t)
 	st := m.State()
 	st.SetX(model.AxisP90Intvty)
 	st.SetAsOf("2026-11-05", false)
@@ -85,11 +81,7 @@ func TestReviewAndExportAgreeAtP90(t *testing.T) {
 // TestPRBodyKeyInTheExportPane: B writes the PR body of the change set the
 // export pane previews, with the PR's numbers.
 func TestPRBodyKeyInTheExportPane(t *testing.T) {
-	cfg := exportFixtures(t)
-	testkit.CopyTestdata(t, ".", "export", "agg-variants.yaml")
-	cfg.RecipePath = "agg-variants.yaml," + testkit.ExportRecipe
-	cfg.ConfigKeys = []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg", testkit.ExportKey}
-	m := exportModel(t, cfg, "")
+	m := twoBundleModel(t)
 	st := m.State()
 	st.SetAsOf("2026-11-05", false)
 	for _, id := range []string{"agg-tep2-c16", "8p1d-dep2-dep16-c4096", "9p1d-dep2-dep16-b160-c7480"} {
@@ -121,4 +113,15 @@ func TestAsOfOnTheDemo(t *testing.T) {
 			t.Errorf("the date picker lacks %s:\n%s", d, v)
 		}
 	}
+}
+
+// twoBundleModel is the workbench on the demo exporting into both bundles
+// (the agg variants and the disaggregated one) and both config keys.
+func twoBundleModel(t *testing.T) *Model {
+	t.Helper()
+	cfg := exportFixtures(t)
+	testkit.CopyTestdata(t, ".", "export", "agg-variants.yaml")
+	cfg.RecipePath = "agg-variants.yaml," + testkit.ExportRecipe
+	cfg.ConfigKeys = []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg", testkit.ExportKey}
+	return exportModel(t, cfg, "")
 }
