@@ -2,6 +2,7 @@ package export_test
 
 import (
 	"bytes"
+	fx "github.com/sweeptune/sweeptune/internal/fixtures"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -73,18 +74,7 @@ func TestExportChangeSet(t *testing.T) {
 	}
 	got := strings.ReplaceAll(plan.Diff(), strings.TrimPrefix(filepath.ToSlash(dir), "/")+"/", "")
 	golden := filepath.Join("..", "..", "testdata", "golden", "export-changeset.diff")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("change-set diff differs from %s (re-run with -update after reviewing):\n%s", golden, got)
-	}
+	fx.Golden(t, golden, got, *update)
 	if len(plan.Files) != 4 {
 		t.Fatalf("%d files changed, want 4 (two bundles, the master, the changelog)", len(plan.Files))
 	}

@@ -2,7 +2,7 @@ package export_test
 
 import (
 	"flag"
-	"os"
+	fx "github.com/sweeptune/sweeptune/internal/fixtures"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,18 +49,7 @@ func TestExportRetune(t *testing.T) {
 	}
 	got := strings.ReplaceAll(plan.Diff(), strings.TrimPrefix(filepath.ToSlash(dir), "/")+"/", "")
 	golden := filepath.Join("..", "..", "testdata", "golden", "export-retune.diff")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("export diff differs from %s (re-run with -update after reviewing):\n%s", golden, got)
-	}
+	fx.Golden(t, golden, got, *update)
 	// The two removals are cleared by the line test with the demo's numbers.
 	if len(plan.Verdicts) != 2 {
 		t.Fatalf("verdicts: %+v", plan.Verdicts)
