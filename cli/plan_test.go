@@ -327,16 +327,12 @@ func TestPlanWorldCurve(t *testing.T) {
 // held-out table when points are left, and leave-one-out over all points.
 func TestPlanFitAutoBacktest(t *testing.T) {
 	out := runOK(t, "plan", "--fit", "auto", "--backtest")
-	for _, want := range []string{
+	wantAll(t, out,
 		"fit: auto → all points (5 points)",
 		"expected error (leave-one-out over the curve's 5 points): |tput| 3.4 %, |mean intvty| 3.2 %",
 		"leave-one-out over all points",
 		"mean |err| 2.74 % throughput, 3.31 % interactivity over 10 points",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("no %q in\n%s", want, out)
-		}
-	}
+	)
 }
 
 // The three real curves (../shared/planner-curves, skipped when absent):
