@@ -34,7 +34,7 @@ func good(a Axis, v float64) float64 {
 }
 
 // Dominates reports whether q is at least as good as p on both axes and
-// strictly better on one (DESIGN.md §4). The review uses it.
+// strictly better on one (docs/review.md). The review uses it.
 func Dominates(x, y Axis, qx, qy, px, py float64) bool {
 	qu, pu, qv, pv := good(x, qx), good(x, px), good(y, qy), good(y, py)
 	return qu >= pu && qv >= pv && (qu > pu || qv > pv)

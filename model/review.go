@@ -7,7 +7,7 @@ import (
 )
 
 // The one removal review: the CLI's review, the workbench's review pane and
-// the export all call Review, so they cannot disagree. DESIGN.md §2: a
+// the export all call Review, so they cannot disagree (docs/review.md): a
 // removal is judged against measured points of the same curve; planned
 // points join the kept curve only when asked (and the verdict says so);
 // removing an ID removes its configuration, so no measurement of the same
