@@ -61,12 +61,12 @@ func TestEngineerFits(t *testing.T) {
 					t.Errorf("%s off %.0f/%.0f %% without a warning naming its cause: %v", r.ID, et, ei, r.Prediction.Warnings)
 				}
 			}
-			t.Logf("%s: mean |err| %.1f %% tput, %.1f %% intvty over %d", tc.name, ct/float64(len(res.Rows)), ci/float64(len(res.Rows)), len(res.Rows))
+			t.Logf("%s: mean |err| %.2f %% tput, %.2f %% intvty over %d", tc.name, ct/float64(len(res.Rows)), ci/float64(len(res.Rows)), len(res.Rows))
 		})
 	}
 	if n > 0 {
-		t.Logf("all curves: mean |err| %.1f %% tput, %.1f %% intvty over %d held-out points", sumT/float64(n), sumI/float64(n), n)
-		t.Logf("of those, the %d whose shapes were calibrated: %.1f %% tput, %.1f %% intvty", nCal, calT/float64(nCal), calI/float64(nCal))
+		t.Logf("all curves: mean |err| %.2f %% tput, %.2f %% intvty over %d held-out points", sumT/float64(n), sumI/float64(n), n)
+		t.Logf("of those, the %d whose shapes were calibrated: %.2f %% tput, %.2f %% intvty", nCal, calT/float64(nCal), calI/float64(nCal))
 	}
 }
 
