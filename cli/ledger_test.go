@@ -12,7 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/render"
 )
 
-const fitA = "3p1d-dep2-dep16-b24-c1228,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480"
+const fitA = "3p1d-dep2-dep16-b24-c1228@2026-10-29,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480"
 
 func fixedNow(t *testing.T) {
 	t.Helper()
@@ -43,7 +43,7 @@ func TestPlanLedgerThenScorecard(t *testing.T) {
 	out := runOK(t, "scorecard", "--ledger", path)
 	pred := rec.Predicted["tput_per_gpu"]
 	wantAll(t, out, "1 prediction scored", rec.ID+" 7P BS96 c5540",
-		"7p1d-dep2-dep16-b96-c5540 (local, 3600 s)", "1,033,494", "150.7",
+		"7p1d-dep2-dep16-b96-c5540 (local, 2026-11-02, 3600 s)", "1,033,494", "150.7",
 		render.SignedPct(100*(pred-1033494)/1033494), render.SignedPct(100*(rec.Predicted["mean_intvty"]-150.7)/150.7),
 		"refit with the new measurements", "moved by more than 1 %:")
 	js := runOK(t, "scorecard", "--ledger", path, "--json")

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-const planFit = "3p1d-dep2-dep16-b24-c1228,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480"
+const planFit = "3p1d-dep2-dep16-b24-c1228@2026-10-29,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480"
 
 func planRun(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
@@ -124,8 +124,8 @@ func TestPlanBacktestJSON(t *testing.T) {
 	if len(predicted) != 6 || len(skipped) != 9 {
 		t.Errorf("predicted %v\nskipped %v", predicted, skipped)
 	}
-	for _, want := range []string{"3p1d-dep2-dep16-b24-c1228@local: twin of fit point 3p1d-dep2-dep16-b24-c1228",
-		"agg-tp4-c16: aggregated points are out of scope"} {
+	for _, want := range []string{"3p1d-dep2-dep16-b24-c1228@local: twin of fit point 3p1d-dep2-dep16-b24-c1228@2026-10-29",
+		"agg-tp4-c16@2026-10-29: aggregated points are out of scope"} {
 		if !slices.ContainsFunc(skipped, func(s string) bool { return strings.HasPrefix(s, want) }) {
 			t.Errorf("skipped lacks %q: %v", want, skipped)
 		}
@@ -192,9 +192,9 @@ func TestPlanText(t *testing.T) {
 		"1,033,494  1,015,964  -1.70 %",
 		"mean |err|",
 		// No run duration is known for table A's 3P c1228: a dash, not 3600 s.
-		"3p1d-dep2-dep16-b24-c1228    -1.99 %          +3.06 %         -0.49 %         no        –       –",
-		"5p1d-dep2-dep16-b40-c2884    -2.13 %          -2.13 %         -4.73 %        yes        –  3600 s",
-		"skipped agg-tp4-c16: aggregated points are out of scope",
+		"3p1d-dep2-dep16-b24-c1228@2026-10-29   -1.99 %          +3.06 %         -0.49 %         no        –       –",
+		"5p1d-dep2-dep16-b40-c2884              -2.13 %          -2.13 %         -4.73 %        yes        –  3600 s",
+		"skipped agg-tp4-c16@2026-10-29: aggregated points are out of scope",
 		"skipped 5p1d-dep2-dep16-b40-c2884@published: twin of fit point 5p1d-dep2-dep16-b40-c2884 (same configuration): not held out",
 		"every prediction: τP unknown (at least 4,220,016 tok/s per prefill worker)",
 		"3p1d-dep2-dep16-b18-c700: extrapolation: concurrency per decode rank 43.8 is outside the calibrated range 76.8–467.5",
@@ -210,7 +210,7 @@ func TestPlanBadInput(t *testing.T) {
 	}{
 		{"no fit", []string{"--backtest"}, "--fit"},
 		{"unknown ID", []string{"--fit", "3p1d-nope,5p1d-dep2-dep16-b40-c2884", "--backtest"}, "valid IDs:\n  3p1d-dep2-dep16-b18-c700"},
-		{"agg fit", []string{"--fit", "agg-tp4-c16," + planFit, "--backtest"}, "out of scope"},
+		{"agg fit", []string{"--fit", "agg-tp4-c16@2026-10-29," + planFit, "--backtest"}, "out of scope"},
 		{"two points", []string{"--fit", "5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480", "--backtest"}, "at least three"},
 		{"partial prediction", []string{"--fit", planFit, "--prefill-workers", "7"}, "--decode-bs"},
 		{"bad balance", []string{"--fit", planFit, "--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "10", "--balance", "rr"}, "total_tokens or total_requests"},
@@ -253,7 +253,7 @@ func TestPlanTopologyFlags(t *testing.T) {
 // curve's other disaggregated points (DATA.md fit: 1.81 % / 3.39 % mean; the
 // twins of the fit points are not held out).
 func TestPlanPredictionShowsTrust(t *testing.T) {
-	out, _, code := runCmd(t, "plan", "--fit", "3p1d-dep2-dep16-b24-c1228,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480",
+	out, _, code := runCmd(t, "plan", "--fit", "3p1d-dep2-dep16-b24-c1228@2026-10-29,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480",
 		"--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "5540")
 	if code != 0 || !strings.Contains(out, "trust: this fit predicts the curve's 6 other disaggregated points with mean |err| 1.81 % on throughput, 3.39 % on mean interactivity (max 4.18 %, 7.44 %)") {
 		t.Errorf("exit %d, output:\n%s", code, out)

@@ -94,7 +94,7 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 	ds, pts, loadCode := s.ds, s.points, s.code
 	y := v.y
 	rep, err := model.Review(model.ReviewRequest{Points: pts, Remove: splitIDs(f.remove), Keep: splitIDs(f.keep),
-		X: x, Y: y, WithPlanned: f.withPlanned, ProjectRuns: f.projectRuns, NoisePct: f.noise.pct, Runs: ds.Points})
+		X: x, Y: y, WithPlanned: f.withPlanned, AsOf: v.asOf, ProjectRuns: f.projectRuns, NoisePct: f.noise.pct, Runs: ds.Points})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "sweeptune review: %v\n", err)
 		if re, ok := err.(*model.ReviewError); ok && len(re.Unknown) > 0 {
@@ -107,6 +107,9 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 			writeValidIDs(env.stderr, pts)
 		}
 		return exitBadInput
+	}
+	if !v.allDates {
+		rep.LeftOut = append(model.ViewLeftOut(ds.Points, pts, rep.Curve, splitIDs(f.remove), v.asOf), rep.LeftOut...)
 	}
 	for _, v := range rep.Removed {
 		if v.Test == model.TestNone {

@@ -95,8 +95,8 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, Y: v.y, ViewDir: f.viewDir, Export: tui.ExportTargets{
-		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
-		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
+		RecipePath: f.export.recipe(), MasterPath: f.export.master, ChangelogPath: f.export.changelog,
+		ConfigKeys: cleanList(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
 	}}
 	if !fs.Changed("y") {
 		opts.Y = model.Axis{} // the session's y, else the default

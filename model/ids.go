@@ -10,8 +10,9 @@ import (
 // from its knobs (DESIGN.md §1), unique over the dataset:
 //   - a configuration on a second curve gets the fields its curve differs in
 //     from the first curve that used the ID: agg-tp4-c4@8k1k, agg-tp8-c16@b200;
-//   - a configuration of one curve measured on several dates carries the date
-//     of each measurement: agg-tp8-c16@2025-12-05;
+//   - a configuration of one curve measured by one source on several dates
+//     carries the date of each measurement: agg-tp8-c16@2025-12-05 (runs of
+//     different sources are told apart by their source, below);
 //   - what is still a duplicate gets @<source> appended, and -2, -3 … if
 //     that is taken too.
 //
@@ -53,18 +54,22 @@ func AssignIDs(points []Point) {
 	}
 	// Which configurations of a curve were measured on more than one date,
 	// and which curve used each base ID first.
-	type config struct{ curve, base int32 }
+	type config struct {
+		curve, base int32
+		source      Source
+	}
 	type dates struct {
 		first string
 		multi bool
 	}
 	seen := map[config]dates{}
+	datedCfg := map[[2]int32]bool{} // (curve, base) some source measured on several dates
 	owner := make([]int32, len(bases))
 	for b := range owner {
 		owner[b] = -1
 	}
 	for i := range points {
-		c := config{curveOf[i], baseOf[i]}
+		c := config{curveOf[i], baseOf[i], points[i].Source}
 		if owner[c.base] < 0 {
 			owner[c.base] = c.curve
 		}
@@ -77,6 +82,7 @@ func AssignIDs(points []Point) {
 		} else if !s.multi && s.first != d {
 			s.multi = true
 			seen[c] = s
+			datedCfg[[2]int32{c.curve, c.base}] = true
 		}
 	}
 	tags := map[[2]int32]string{}
@@ -95,10 +101,14 @@ func AssignIDs(points []Point) {
 			}
 			buf = append(append(buf, '@'), tag...)
 		}
-		if d := p.Prov.Date; d != "" && seen[config{curveOf[i], baseOf[i]}].multi {
-			buf = append(append(buf, '@'), d...)
+		dateTagged := false
+		if s := seen[config{curveOf[i], baseOf[i], p.Source}]; p.Prov.Date != "" && s.multi {
+			buf = append(append(buf, '@'), p.Prov.Date...)
+			dateTagged = true
 		}
-		if taken[string(buf)] {
+		// Beside dated runs of another source, a run carries its source: the
+		// bare ID never names one measurement among several.
+		if taken[string(buf)] || (!dateTagged && datedCfg[[2]int32{curveOf[i], baseOf[i]}]) {
 			buf = append(append(buf, '@'), p.Source...)
 			if taken[string(buf)] {
 				stem := string(buf)

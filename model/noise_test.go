@@ -132,12 +132,13 @@ func TestNoiseFromShortFullPairsAfterProjection(t *testing.T) {
 }
 
 func TestNoiseOfTheDemoTwins(t *testing.T) {
-	// Tables A–C measure agg TP4 c16, 3P c1228, 5P, 7P and 9P BS192 twice
-	// (undated: twins); the 1200 s runs have no 3600 s partner, so no factor.
+	// Tables A–C measure agg TP4 c16, 3P c1228, 5P, 7P and 9P BS192 twice,
+	// on different dates (re-runs); the 1200 s runs have no 3600 s partner,
+	// so no factor.
 	n := model.EstimateNoise(demoPoints(t))
 	tp, _ := n.For(model.TputPerGPU)
-	if tp.Pairs != 5 || tp.ByKind[model.PairTwin] != 5 {
-		t.Errorf("tput pairs = %d %v, want 5 twins", tp.Pairs, tp.ByKind)
+	if tp.Pairs != 5 || tp.ByKind[model.PairRerun] != 5 {
+		t.Errorf("tput pairs = %d %v, want 5 re-runs", tp.Pairs, tp.ByKind)
 	}
 	// √2·√(Σ(ln x − mean)²/5): 29428/29353, 383313/383628, 717972/715623,
 	// 1033494/1014363, 1117063/1113381.

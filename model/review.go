@@ -23,6 +23,9 @@ type ReviewRequest struct {
 	Keep        []string
 	X, Y        Axis
 	WithPlanned bool // planned points may stand in the kept curve
+	// AsOf judges against the curve as it was on that date (YYYY-MM-DD):
+	// runs dated after it are left out; "" the latest.
+	AsOf string
 	// IsRival picks the other curves' points for gains (they must share
 	// model, scenario, hardware and precision); nil: the competitor source.
 	IsRival func(*Point) bool
@@ -55,10 +58,14 @@ type CurveReview struct {
 	// points, NoisePct where none is measured); verdicts, re-tunes and gains
 	// no larger than the y metric's spread say WithinNoise.
 	Noise Noise
-	// LeftOut are the curve's short runs the default kept curve leaves out,
-	// and why; Projection is the curve's run-length projection when asked.
-	LeftOut    []Skip
+	// LeftOut are the curve's points the kept curve leaves out, and why
+	// (short runs, runs after AsOf, a missing metric, another measurement
+	// of the configuration, …); Projection is the curve's run-length
+	// projection when asked.
+	LeftOut    []LeftOut
 	Projection *Projection
+	AsOf       string // the date judged as of; "" the latest
+	Holes      []Hole // where the kept curve is thinner than the coverage rule asks
 }
 
 // YNoise is the spread of the review's y metric, if known.
@@ -190,7 +197,8 @@ func (req ReviewRequest) rivalFunc() func(*Point) bool {
 func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) CurveReview {
 	x, y := req.X, req.Y
 	isRival := req.rivalFunc()
-	r := CurveReview{Curve: curve, X: x, Y: y, WithPlanned: req.WithPlanned}
+	r := CurveReview{Curve: curve, X: x, Y: y, WithPlanned: req.WithPlanned, AsOf: req.AsOf}
+	after := func(p *Point) bool { return req.AsOf != "" && p.Prov.Date != "" && day(p.Prov.Date) > req.AsOf }
 
 	// Removing an ID removes every measurement of its configuration.
 	gone := idSet(removed)
@@ -208,8 +216,14 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 		if p.Curve != curve || isRival(p) {
 			continue
 		}
-		own = append(own, *p)
+		if !after(p) {
+			own = append(own, *p)
+		}
 		if gone[p.ID] {
+			continue
+		}
+		if after(p) {
+			r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "measured after " + req.AsOf})
 			continue
 		}
 		if p.Knobs.Mode != "" && goneConfig[p.Knobs.BaseID()] {
@@ -218,6 +232,7 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 			continue
 		}
 		if p.Source == SourcePlanned && !req.WithPlanned {
+			r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "planned, not measured (--with-planned lets it stand)"})
 			continue
 		}
 		rest = append(rest, *p)
@@ -226,17 +241,34 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 	if req.Runs != nil {
 		runsOf = nil
 		for i := range req.Runs {
-			if p := &req.Runs[i]; p.Curve == curve && !isRival(p) {
+			if p := &req.Runs[i]; p.Curve == curve && !isRival(p) && !after(p) { // the runs as of the date
 				runsOf = append(runsOf, *p)
 			}
 		}
 	}
 	covered := rest
 	if kept == nil {
-		kept = KeptCurve(rest, nil, x, y)
-		r.LeftOut = shortRunsLeftOut(rest, runsOf, req.ProjectRuns)
+		var left []LeftOut
+		kept, left = KeptCurveWhy(rest, x, y)
+		// A short run says what the run-length projection makes of it.
+		short := map[string]string{}
+		for _, sk := range shortRunsLeftOut(rest, runsOf, req.ProjectRuns) {
+			short[sk.ID] = sk.Reason
+		}
+		for i := range left {
+			if why, ok := short[left[i].ID]; ok {
+				left[i].Reason = why
+			}
+		}
+		r.LeftOut = append(r.LeftOut, left...)
 	} else {
 		covered = kept
+		in := idSet(kept)
+		for _, p := range rest {
+			if !in[p.ID] {
+				r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "not in --keep"})
+			}
+		}
 	}
 	r.Kept = kept
 	r.Noise = EstimateNoise(runsOf).WithDefault(req.NoisePct)
@@ -284,7 +316,7 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 	var published []Point
 	for i := range req.Points {
 		p := &req.Points[i]
-		if p.Curve == curve && p.Source == SourcePublished && !isKept[p.ID] {
+		if p.Curve == curve && p.Source == SourcePublished && !isKept[p.ID] && !after(p) {
 			published = append(published, *p)
 		}
 	}
@@ -293,7 +325,9 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 		r.Retunes[i].WithinNoise = r.Retunes[i].HasY && within(r.Retunes[i].DYPct)
 	}
 
-	rivals := Rivals(req.Points, curve, isRival)
+	r.Holes = Holes(kept, removed, x, y)
+
+	rivals := Rivals(req.Points, curve, func(p *Point) bool { return isRival(p) && !after(p) })
 	r.Rivals = len(rivals)
 	if len(rivals) > 0 {
 		onFront := map[int]bool{}
@@ -357,6 +391,59 @@ func idSet(points []Point) map[string]bool {
 		out[points[i].ID] = true
 	}
 	return out
+}
+
+// ReviewWithFlips is Review with its default kept curve changed point by
+// point (the workbench's form of --keep): a flipped kept point leaves the
+// kept curve, a flipped point the default leaves out joins it. It returns
+// the kept IDs it judged against (nil when nothing is flipped), so the
+// export can judge against the same set.
+func ReviewWithFlips(req ReviewRequest, flips map[string]bool) (CurveReview, []string, error) {
+	r, err := Review(req)
+	if err != nil || len(flips) == 0 || len(req.Keep) > 0 {
+		return r, nil, err
+	}
+	var keep []string
+	changed := false
+	for i := range r.Kept {
+		if id := r.Kept[i].ID; flips[id] {
+			changed = true
+		} else {
+			keep = append(keep, id)
+		}
+	}
+	for _, l := range r.LeftOut {
+		if flips[l.ID] && FindID(req.Points, l.ID) >= 0 {
+			keep = append(keep, l.ID)
+			changed = true
+		}
+	}
+	if !changed {
+		return r, nil, nil
+	}
+	left := r.LeftOut
+	req.Keep = keep
+	r2, err := Review(req)
+	if err != nil {
+		return r, nil, err
+	}
+	// Say why each point is out: the default's reason, or the flip.
+	in := map[string]bool{}
+	for _, id := range keep {
+		in[id] = true
+	}
+	r2.LeftOut = nil
+	for _, l := range left {
+		if !in[l.ID] {
+			r2.LeftOut = append(r2.LeftOut, l)
+		}
+	}
+	for i := range r.Kept {
+		if id := r.Kept[i].ID; flips[id] {
+			r2.LeftOut = append(r2.LeftOut, LeftOut{ID: id, Reason: "taken out of the kept curve by hand"})
+		}
+	}
+	return r2, keep, nil
 }
 
 // shortRunsLeftOut names the short runs of rest the default kept curve does

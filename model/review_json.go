@@ -23,10 +23,13 @@ func (r CurveReview) MarshalJSON() ([]byte, error) {
 		Gains       []PointGain      `json:"gains"`
 		Rivals      int              `json:"rivals"`
 		Noise       *MetricNoise     `json:"noise"` // the y metric's run-to-run spread; null: none known
-		LeftOut     []Skip           `json:"left_out"`
+		LeftOut     []LeftOut        `json:"left_out"`
 		Projection  *Projection      `json:"projection,omitempty"`
+		AsOf        *string          `json:"as_of"`
+		Holes       []Hole           `json:"holes"`
 	}{r.X.Name, r.Y.Name, r.Curve, r.WithPlanned, kept, orEmpty(r.Removed), orEmpty(r.NotHull),
-		r.Coverage, orEmpty(r.Retunes), orEmpty(r.Gains), r.Rivals, r.yNoise(), orEmpty(r.LeftOut), r.Projection})
+		r.Coverage, orEmpty(r.Retunes), orEmpty(r.Gains), r.Rivals, r.yNoise(), orEmpty(r.LeftOut), r.Projection,
+		optionalString(r.AsOf), orEmpty(r.Holes)})
 }
 
 func (v RemovalVerdict) MarshalJSON() ([]byte, error) {
@@ -123,4 +126,11 @@ func orEmpty[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+func optionalString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

@@ -109,9 +109,8 @@ func ReviewNoiseLines(r model.CurveReview) []Line {
 			out = append(out, Line{P("  " + g.ID + ": "), S(Warn, fmt.Sprintf("gain %s is %s", SignedPct(g.GainPct), WithinNoise(mn)))})
 		}
 	}
-	for _, s := range r.LeftOut {
-		out = append(out, Line{S(Muted, "left out of the kept curve: "), P(s.ID), S(Muted, " ("+s.Reason+")")})
-	}
+	// The points left out of the kept curve are listed once, at the end of
+	// the review (ReviewLeftOut).
 	if r.Projection != nil {
 		out = append(out, ProjectionLines(*r.Projection)...)
 	}

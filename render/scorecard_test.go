@@ -44,7 +44,7 @@ func TestScorecardText(t *testing.T) {
 	for _, want := range []string{
 		"scorecard · 1 prediction scored, 1 prediction waiting · ledger.jsonl",
 		rec.ID + " 7P BS96 c5540",
-		"7p1d-dep2-dep16-b96-c5540 (local, 3600 s)",
+		"7p1d-dep2-dep16-b96-c5540 (local, 2026-11-02, 3600 s)",
 		model.FormatValue(model.TputPerGPU, e.Predicted), "1,033,494", render.SignedPct(e.ErrPct),
 		"150.7",
 		"errors per curve", "errors per regime", "cap-bound",
@@ -69,7 +69,7 @@ func TestNoiseAndProjectionText(t *testing.T) {
 	for _, l := range lines {
 		b.WriteString(l.Text() + "\n")
 	}
-	if !strings.Contains(b.String(), "tput-per-gpu ±0.87 %, 5 pairs (5 twin)") {
+	if !strings.Contains(b.String(), "tput-per-gpu ±0.87 %, 5 pairs (5 rerun)") {
 		t.Errorf("noise lines:\n%s", b.String())
 	}
 	if got := render.NoiseVerdict(n, model.TputPerGPU, 0.5); got != "within noise (±0.87 %, 5 pairs)" {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
@@ -22,6 +23,10 @@ func TestARecordsAndTheReloadScoresIt(t *testing.T) {
 			before = append(before, p)
 		}
 	}
+	// Recorded before the demo's dated 7P runs, so that they score it.
+	old := plan.Now
+	plan.Now = func() time.Time { return time.Date(2026, 10, 29, 9, 0, 0, 0, time.UTC) }
+	t.Cleanup(func() { plan.Now = old })
 	m := start(Options{Ledger: path}, 160, 60, before, 4)
 	do(m, "3", "enter")
 	typeText(m, "7")
@@ -55,7 +60,7 @@ func TestARecordsAndTheReloadScoresIt(t *testing.T) {
 	if e.Measured != 1033494 || e.Predicted != pred || math.Abs(e.ErrPct-100*(pred-1033494)/1033494) > 1e-12 {
 		t.Errorf("7P error %+v", e)
 	}
-	if v := planner.Scorecard(); !strings.Contains(v, "7P BS96 c5540 ← 7p1d-dep2-dep16-b96-c5540 (local, 3600 s): tput-per-gpu") {
+	if v := planner.Scorecard(); !strings.Contains(v, "7P BS96 c5540 ← 7p1d-dep2-dep16-b96-c5540 (local, 2026-11-02, 3600 s): tput-per-gpu") {
 		t.Errorf("planner pane after the run:\n%s", v)
 	}
 }

@@ -81,7 +81,7 @@ type Scroll struct {
 // scrolling.
 type Review struct {
 	Scroll
-	WithPlanned, DropOrphans key.Binding
+	WithPlanned, DropOrphans, Keep key.Binding
 }
 
 // Export adds writing and the targets form to scrolling; Field keys move
@@ -89,6 +89,7 @@ type Review struct {
 type Export struct {
 	Scroll
 	Write, Targets     key.Binding
+	PRBody             key.Binding
 	CopyDiff           key.Binding
 	FieldUp, FieldDown key.Binding
 	Set, Apply, Cancel key.Binding
@@ -188,9 +189,11 @@ func Default() KeyMap {
 			SetValue:   b("enter", "set", "enter"),
 			CancelEdit: b("esc", "cancel", "esc"),
 		},
-		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D")},
+		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D"),
+			Keep: b("K", "selected point in/out of the kept curve", "K")},
 		Export: Export{
 			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"), CopyDiff: b("P", "copy the diff", "P"),
+			PRBody:  b("B", "write the PR body", "B"),
 			FieldUp: b("↑/k", "prev target", "up", "k"), FieldDown: b("↓/j", "next target", "down", "j"),
 			Set: b("enter", "edit target", "enter"), Apply: b("enter", "set", "enter"), Cancel: b("esc", "close", "esc"),
 		},

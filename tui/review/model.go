@@ -7,7 +7,6 @@ package review
 import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
@@ -72,18 +71,21 @@ func (m *Model) Pending() tea.Cmd {
 	}
 	m.dirty = false
 	m.gen++
-	gen, curve, view, x, y, withPlanned := m.gen, m.st.Curve, m.st.View(), m.st.X, m.st.Y, m.st.WithPlanned
-	var others []model.Point
+	gen := m.gen
+	in := workbench.ReviewInput{Curve: m.st.Curve, View: m.st.View(), All: m.st.All(), X: m.st.X, Y: m.st.Y,
+		WithPlanned: m.st.WithPlanned, AsOf: m.st.AsOf, Marks: map[string]bool{}, Flips: map[string]bool{}}
 	for _, c := range m.st.OverlayCurves() {
-		others = append(others, c.Points...)
+		in.Others = append(in.Others, c.Points...)
 	}
-	marks := make(map[string]bool, len(m.st.Marks))
 	for id := range m.st.Marks {
-		marks[id] = true
+		in.Marks[id] = true
+	}
+	for id := range m.st.KeepFlips {
+		in.Flips[id] = true
 	}
 	orphans := m.st.Orphans()
 	return func() tea.Msg {
-		r := workbench.ReviewShown(curve, view, others, marks, x, y, withPlanned)
+		r := workbench.ReviewOf(in)
 		r.Orphans = orphans
 		return reviewedMsg{gen: gen, report: r}
 	}
@@ -119,10 +121,14 @@ func (m *Model) redraw() {
 // Report is the current review (for tests and the export pane).
 func (m *Model) Report() workbench.Review { return m.report }
 
-// Update scrolls, and p lets planned points into the kept curve or out.
+// Update scrolls; p lets planned points into the kept curve or out, K
+// puts the selected point in or out of it.
 func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.DropOrphans) {
 		return msgs.StatusCmd(m.st.DropOrphans(), false)
+	}
+	if key.Matches(msg, m.keys.Keep) {
+		return msgs.StatusCmd("review: "+m.st.ToggleKept(m.st.Selected), false)
 	}
 	if key.Matches(msg, m.keys.WithPlanned) {
 		if m.st.ToggleWithPlanned() {
@@ -142,5 +148,5 @@ func (m *Model) View() string { return m.view.String() }
 
 // Bindings are the scroll keys and the planned toggle.
 func (m *Model) Bindings() []key.Binding {
-	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.DropOrphans)
+	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.Keep, m.keys.DropOrphans)
 }

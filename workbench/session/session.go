@@ -34,9 +34,11 @@ type File struct {
 	Planned []Planned `json:"planned"`
 	// Added are measured points put in the export as they are.
 	Added []string `json:"added,omitempty"`
-	XAxis string   `json:"x_axis"`
-	LogX  bool     `json:"log_x"`
-	Theme string   `json:"theme,omitempty"`
+	// KeepFlips are the review's kept-curve toggles (K), sorted.
+	KeepFlips []string `json:"keep_flips,omitempty"`
+	XAxis     string   `json:"x_axis"`
+	LogX      bool     `json:"log_x"`
+	Theme     string   `json:"theme,omitempty"`
 	// Exported is the signature of the marks and plan last written by
 	// export; q asks before quitting when the current one differs.
 	Exported string `json:"exported,omitempty"`
@@ -224,6 +226,10 @@ func FromState(st *workbench.State, theme string) File {
 	f := File{Version: Version, Marks: st.MarkedIDs(), XAxis: st.X.Name, LogX: st.LogX, Theme: theme, Planned: []Planned{},
 		YAxis: st.Y.Name, AsOf: st.AsOf, AllDates: st.AllDates}
 	f.Added = append(f.Added, st.Added...)
+	for id := range st.KeepFlips {
+		f.KeepFlips = append(f.KeepFlips, id)
+	}
+	slices.Sort(f.KeepFlips)
 	if len(st.Curves) > 0 {
 		k := st.Curve
 		f.Curve = &k
@@ -267,6 +273,15 @@ func (f File) Apply(st *workbench.State) []string {
 		}
 		if id != "" && len(id) <= maxIDLen && !slices.Contains(st.Added, id) {
 			st.Added = append(st.Added, id)
+		}
+	}
+	for i, id := range f.KeepFlips {
+		if i == maxMarks {
+			problems = append(problems, fmt.Sprintf("%d kept-curve toggles, only the first %d restored", len(f.KeepFlips), maxMarks))
+			break
+		}
+		if id != "" && len(id) <= maxIDLen && !st.KeepFlips[id] {
+			st.ToggleKept(id)
 		}
 	}
 	if a, err := model.ParseXAxis(f.XAxis); err == nil {
@@ -316,6 +331,14 @@ func Signature(st *workbench.State) string {
 	}
 	for _, id := range st.Added {
 		b.WriteString("a:" + id + "\n")
+	}
+	flips := make([]string, 0, len(st.KeepFlips))
+	for id := range st.KeepFlips {
+		flips = append(flips, id)
+	}
+	slices.Sort(flips)
+	for _, id := range flips {
+		b.WriteString("k:" + id + "\n")
 	}
 	sum := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(sum[:8])
