@@ -375,7 +375,7 @@ func TestReloadWithAnotherCurveKeepsTheShownOne(t *testing.T) {
 			t.Fatalf("%s of h100 on the GB300 curve", p.ID)
 		}
 	}
-	if strings.Count(m.panes[layout.Points].View(), " dom ") != 3 {
+	if strings.Count(m.panes[layout.Points].View(), " dom ") != 2 { // table B's 1200 s 3P c700 is "short": on no frontier
 		t.Errorf("the H100 point changed what is dominated on GB300:\n%s", m.panes[layout.Points].View())
 	}
 	if !strings.Contains(status(m), "3 curves (] [ c)") {
