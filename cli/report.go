@@ -72,11 +72,11 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	}
 	code := s.code
 	curves := model.GroupCurvesInPlace(s.points)
-	rep := buildReport(s.ds, s.projs, curves, x, v.y)
+	rep := buildReport(s.ds, curves, s.projs, x, v.y)
 	rep.Warnings = append(rep.Warnings, s.notes...)
 	switch {
 	case f.json:
-		if err := writeReportJSON(env.json(), rep); err != nil {
+		if err := writeReportJSON(env.stdout, rep); err != nil {
 			return exitBadInput
 		}
 	case f.csv:
@@ -93,7 +93,7 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 func csvCurves(rep report) []export.CSVCurve {
 	out := make([]export.CSVCurve, len(rep.Curves))
 	for i, c := range rep.Curves {
-		out[i] = export.CSVCurve{Key: c.Key, Points: c.Points, OnFrontier: c.OnFrontier, HullVertex: c.HullVertex}
+		out[i] = export.CSVCurve{Key: c.Key, Points: c.Points, OnFrontier: c.OnFrontier, HullVertex: c.HullVertex, Projections: c.Projections()}
 	}
 	return out
 }

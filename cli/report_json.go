@@ -18,8 +18,9 @@ type report struct {
 type reportCurve = render.ReportCurve
 
 // buildReport marks each curve's frontier and hull vertices on the chosen
-// axes; projs are model.ProjectRuns of every run, not only the shown ones.
-func buildReport(ds *sources.Dataset, projs []model.Projection, curves []model.Curve, x, y model.Axis) report {
+// axes; projs are the view's run-length projections (from every run, not
+// only the shown ones).
+func buildReport(ds *sources.Dataset, curves []model.Curve, projs []model.Projection, x, y model.Axis) report {
 	rep := report{X: x, Y: y, Warnings: loadWarnings(ds, nil)} // stderr says them too
 	for _, c := range curves {
 		rc := render.MarkCurve(c, x, y)

@@ -125,8 +125,10 @@ func (f *viewFlags) resolve(cmd string, stderr io.Writer) (view, bool) {
 
 // points is what the view shows of the loaded points: each configuration's
 // latest measurement as of the date (every measurement with --all-dates),
-// with the derived metrics when asked for. The dataset is not changed.
-func (v view) points(all []model.Point) []model.Point {
+// with the derived metrics when asked for, short runs projected where their
+// curve has run-length factors (model.ProjectShown: factors from every
+// loaded run; the projections are returned). The dataset is not changed.
+func (v view) points(all []model.Point) ([]model.Point, []model.Projection) {
 	var out []model.Point
 	if v.allDates {
 		for i := range all {
@@ -140,21 +142,24 @@ func (v view) points(all []model.Point) []model.Point {
 	if v.derive {
 		model.Derive(out, v.specs)
 	}
-	return out
+	return out, model.ProjectShown(out, all)
 }
 
-// take is points on the load's own array, which it leaves nil.
-func (v view) take(ds *sources.Dataset) []model.Point {
+// take is points on the load's own array, which it leaves nil: the
+// run-length projections read every run first, then the shown
+// measurements are compacted in place.
+func (v view) take(ds *sources.Dataset) ([]model.Point, []model.Projection) {
 	all := ds.Points
 	ds.Points = nil
 	if v.allDates {
 		return v.points(all)
 	}
+	projs := model.ProjectRuns(all)
 	out := model.KeepLatest(all, v.asOf)
 	if v.derive {
 		model.Derive(out, v.specs)
 	}
-	return out
+	return out, model.ProjectShownBy(out, projs)
 }
 
 // notes are the view's warnings and what it could not derive.
@@ -231,7 +236,7 @@ func (f *viewFlags) resolveXY(cmd, xName string, stderr io.Writer) (model.Axis, 
 type shown struct {
 	ds     *sources.Dataset   // as loaded: every point
 	points []model.Point      // what the view shows of them
-	projs  []model.Projection // model.ProjectRuns of every point, when taken
+	projs  []model.Projection // the run-length projections behind the shown points
 	notes  []string           // the view's warnings
 	code   int                // exitBadInput when anything was skipped or the GPU config is bad
 }
@@ -244,9 +249,8 @@ func (f *curveFlags) loadShown(paths []string, v view, env *cmdEnv) (shown, bool
 }
 
 // loadShownTaking is loadShown for a command that reads only the shown
-// points: they are made in the load's own array (ds.Points is nil after),
-// no second copy of a million points; what report needs of every point
-// (the run-length projections) is worked out first.
+// points and projections: the points are made in the load's own array
+// (ds.Points is nil after), no second copy of a million points.
 func (f *curveFlags) loadShownTaking(paths []string, v view, env *cmdEnv) (shown, bool) {
 	return f.loadShownAs(paths, v, env, true)
 }
@@ -259,10 +263,9 @@ func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool)
 	printWarnings(env.stderr, ds)
 	s := shown{ds: ds, code: code}
 	if take {
-		s.projs = model.ProjectRuns(ds.Points) // before the view takes the points
-		s.points = v.take(ds)
+		s.points, s.projs = v.take(ds)
 	} else {
-		s.points = v.points(ds.Points)
+		s.points, s.projs = v.points(ds.Points)
 	}
 	s.notes = v.notes(s.points)
 	for _, n := range s.notes {

@@ -85,6 +85,9 @@ func (p *Point) plainJSON() bool {
 			return false
 		}
 	}
+	if pv.Raw != nil {
+		return false // a projected run: its measured metrics too
+	}
 	for _, f := range [...]float64{k.AcceptanceLength, pv.DurationS, pv.ProjectedFromS} {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return false

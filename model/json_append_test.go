@@ -38,6 +38,10 @@ func TestAppendJSONIsMarshalJSON(t *testing.T) {
 			cases = append(cases, p)
 		}
 	}
+	raw := full
+	raw.Prov.Raw = &Metrics{}
+	raw.Prov.Raw.Set(TputPerGPU, 990000.5)
+	cases = append(cases, raw)
 	nan := full
 	nan.Knobs.AcceptanceLength = math.NaN()
 	cases = append(cases, nan)
