@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+)
+
+// bigInputBytes is the input size past which a one-shot command bounds
+// its heap (limitHeapFor).
+const bigInputBytes = 256 << 20
+
+// limitHeapFor sets a soft memory limit of three times the inputs' size
+// for a command that reads them once and exits (report). Go's collector
+// otherwise lets the heap grow to twice what is live: a million rows in
+// 740 MB (about 1.6 GB live while the second file is parsed) peaked at
+// 3.0 GB; under a limit the collector runs sooner instead, at no measured
+// cost in CPU. Small inputs keep the default; a limit the live heap
+// exceeds only makes the collector work harder (it is held to half the
+// CPU), never fails.
+func limitHeapFor(paths []string) {
+	var total int64
+	for _, p := range paths {
+		filepath.WalkDir(p, func(_ string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				if info, err := d.Info(); err == nil {
+					total += info.Size()
+				}
+			}
+			return nil
+		})
+	}
+	if total < bigInputBytes || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetMemoryLimit(3 * total)
+}
