@@ -16,7 +16,7 @@ func KeptCurve(curve []Point, removed map[string]bool, x, y Axis) []Point {
 	seen := make(map[string]bool, len(curve))
 	var kept []Point
 	for _, p := range curve {
-		if removed[p.ID] || p.Source == SourceCompetitor || p.Prov.ShortRun() {
+		if removed[p.ID] || p.Source == SourceCompetitor || p.Prov.ShortRun() || p.HeldOut() {
 			continue
 		}
 		if _, _, ok := p.XY(x, y); !ok {

@@ -114,6 +114,7 @@ func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 	ds.Merge(got)
 	Join(ds, opt)
 	model.ResolveSpecs(ds.Points)
+	model.MarkImplausible(ds.Points)
 	model.AssignIDs(ds.Points)
 }
 

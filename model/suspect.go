@@ -1,0 +1,224 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// The validity gate (docs/review.md, "Suspect points"): a point whose own
+// run says it measured nothing real, or whose per-GPU throughput cannot be
+// right against its own curve, is suspect. It is shown and marked, but it
+// has no coordinates for the geometry (Coords leaves it out), so frontiers,
+// hulls, reviews, gains and fits never stand on it unless the view admits
+// it (--include-suspect).
+
+// Suspect rules, by name.
+const (
+	RuleZeroOutput   = "zero-output"   // the run generated no output tokens
+	RuleErrors       = "errors"        // more failed requests than MaxErrorFraction
+	RuleNotConverged = "not-converged" // the file says the run did not converge
+	RuleImplausible  = "implausible"   // per-GPU throughput impossible against its curve
+)
+
+// MaxErrorFraction is the share of failed requests above which a run is suspect.
+const MaxErrorFraction = 0.05
+
+// ImplausibleRatio is how many times its same-concurrency siblings' per-GPU
+// throughput a point of another GPU count may reach before it is suspect;
+// TotalTwinRatio is the lower ratio that suffices when its total throughput
+// also equals a sibling's within TotalTwinTolerance (the sibling's total
+// divided by too few GPUs: the GPU count is wrong, not the engine fast).
+const (
+	ImplausibleRatio   = 4.0
+	TotalTwinRatio     = 2.0
+	TotalTwinTolerance = 0.02
+)
+
+// Suspicion says why a point is suspect: the rule and what the file or the
+// curve showed. The zero value is a point nothing is wrong with.
+type Suspicion struct {
+	Rule string `json:"rule"`
+	Why  string `json:"reason"`
+	// Admitted is set by the view when suspect points are brought in
+	// (--include-suspect): the point then takes part in the geometry.
+	Admitted bool `json:"admitted,omitempty"`
+}
+
+// Suspect reports whether anything marks the point.
+func (p *Point) Suspect() bool { return p.Suspicion.Rule != "" }
+
+// HeldOut reports a suspect point the view has not admitted: it is shown
+// but left out of frontiers, hulls, reviews and fits.
+func (p *Point) HeldOut() bool { return p.Suspicion.Rule != "" && !p.Suspicion.Admitted }
+
+// MarkSuspect marks p with rule unless it is marked already (the first
+// reason found stays).
+func (p *Point) MarkSuspect(rule, format string, args ...any) {
+	if p.Suspicion.Rule == "" {
+		p.Suspicion = Suspicion{Rule: rule, Why: fmt.Sprintf(format, args...)}
+	}
+}
+
+// RunHealth is what a results file says about its own run, for the gate.
+// Negative fields are unknown.
+type RunHealth struct {
+	Requests, Failed int     // requests sent and requests that failed
+	OutputTokens     float64 // output tokens generated over the run
+	NotConverged     bool    // the file says so
+}
+
+// UnknownHealth is a RunHealth that says nothing.
+func UnknownHealth() RunHealth { return RunHealth{Requests: -1, Failed: -1, OutputTokens: -1} }
+
+// Judge marks p by what its run reports: 0 output tokens, errors above
+// MaxErrorFraction, or not converged.
+func (h RunHealth) Judge(p *Point) {
+	switch {
+	case h.OutputTokens == 0:
+		p.MarkSuspect(RuleZeroOutput, "the run reports 0 output tokens: it measured nothing")
+	case h.Requests > 0 && h.Failed >= 0 && float64(h.Failed) > MaxErrorFraction*float64(h.Requests):
+		p.MarkSuspect(RuleErrors, "%d of %d requests failed (%.0f%%, more than %.0f%%)",
+			h.Failed, h.Requests, 100*float64(h.Failed)/float64(h.Requests), 100*MaxErrorFraction)
+	case h.Requests == 0:
+		p.MarkSuspect(RuleZeroOutput, "the run completed 0 requests")
+	case h.NotConverged:
+		p.MarkSuspect(RuleNotConverged, "the file says the run did not converge")
+	}
+}
+
+// MarkImplausible applies the curve rule: within one curve and one source,
+// a point whose per-GPU throughput is at least ImplausibleRatio times the
+// median of its same-concurrency siblings of another GPU count (or
+// TotalTwinRatio times, when its total equals one of theirs within
+// TotalTwinTolerance) is suspect. One pass over the points, sorted groups.
+func MarkImplausible(points []Point) {
+	type group struct {
+		curve CurveKey
+		src   Source
+		conc  int
+	}
+	groups := map[group][]int{}
+	for i := range points {
+		p := &points[i]
+		if p.Knobs.Concurrency <= 0 || p.GPUs() <= 0 {
+			continue
+		}
+		if _, ok := p.Metrics.Get(TputPerGPU); !ok {
+			continue
+		}
+		g := group{p.Curve, p.Source, p.Knobs.Concurrency}
+		groups[g] = append(groups[g], i)
+	}
+	// Marks are decided on the run-health marks alone and applied after,
+	// so the result does not depend on the order groups are visited in.
+	type mark struct {
+		i         int
+		rule, why string
+	}
+	var marks []mark
+	for _, idx := range groups {
+		if len(idx) < 2 {
+			continue
+		}
+		for _, i := range idx {
+			p := &points[i]
+			v, _ := p.Metrics.Get(TputPerGPU)
+			gpus := p.GPUs()
+			var others []float64
+			twin := -1
+			for _, j := range idx {
+				q := &points[j]
+				if q.GPUs() == gpus || q.Suspect() {
+					continue
+				}
+				w, _ := q.Metrics.Get(TputPerGPU)
+				others = append(others, w)
+				total, qTotal := v*float64(gpus), w*float64(q.GPUs())
+				if qTotal > 0 && math.Abs(total-qTotal) <= TotalTwinTolerance*qTotal && twin < 0 {
+					twin = j
+				}
+			}
+			if len(others) == 0 {
+				continue
+			}
+			sort.Float64s(others)
+			med := others[len(others)/2]
+			if len(others)%2 == 0 {
+				med = (others[len(others)/2-1] + others[len(others)/2]) / 2
+			}
+			if med <= 0 {
+				continue
+			}
+			ratio := v / med
+			switch {
+			case twin >= 0 && ratio >= TotalTwinRatio:
+				q := &points[twin]
+				w, _ := q.Metrics.Get(TputPerGPU)
+				marks = append(marks, mark{i, RuleImplausible, fmt.Sprintf("%s tok/s/GPU on %d GPUs is %.1f× its c%d siblings of another GPU count, and its total (%s tok/s) equals the %d-GPU point's (%s tok/s) within %.0f%%: its GPU count looks wrong",
+					Thousands(v, 0), gpus, ratio, p.Knobs.Concurrency, Thousands(v*float64(gpus), 0), q.GPUs(), Thousands(w*float64(q.GPUs()), 0), 100*TotalTwinTolerance)})
+			case ratio >= ImplausibleRatio:
+				marks = append(marks, mark{i, RuleImplausible, fmt.Sprintf("%s tok/s/GPU on %d GPUs is %.1f× its c%d siblings of another GPU count (more than %.0f×)",
+					Thousands(v, 0), gpus, ratio, p.Knobs.Concurrency, ImplausibleRatio)})
+			}
+		}
+	}
+	for _, m := range marks {
+		points[m.i].MarkSuspect(m.rule, "%s", m.why)
+	}
+}
+
+// AdmitSuspect brings suspect points into the geometry (or keeps them out
+// when admit is false). The view calls it once on the points it shows.
+func AdmitSuspect(points []Point, admit bool) {
+	for i := range points {
+		if points[i].Suspicion.Rule != "" {
+			points[i].Suspicion.Admitted = admit
+		}
+	}
+}
+
+// SuspectSummary counts the suspect points by rule, in rule order, for the
+// view's warning ("2 suspect points kept out (implausible 1, zero-output 1)").
+func SuspectSummary(points []Point) (n int, byRule []RuleCount) {
+	counts := map[string]int{}
+	for i := range points {
+		if r := points[i].Suspicion.Rule; r != "" {
+			counts[r]++
+			n++
+		}
+	}
+	for _, r := range []string{RuleZeroOutput, RuleErrors, RuleNotConverged, RuleImplausible} {
+		if counts[r] > 0 {
+			byRule = append(byRule, RuleCount{r, counts[r]})
+		}
+	}
+	return n, byRule
+}
+
+// RuleCount is how many points one rule marked.
+type RuleCount struct {
+	Rule string
+	N    int
+}
+
+// Admitted is points without the held-out ones (a suspect point the view
+// has not admitted); points itself when none is held out.
+func Admitted(points []Point) []Point {
+	n := 0
+	for i := range points {
+		if points[i].HeldOut() {
+			n++
+		}
+	}
+	if n == 0 {
+		return points
+	}
+	out := make([]Point, 0, len(points)-n)
+	for i := range points {
+		if !points[i].HeldOut() {
+			out = append(out, points[i])
+		}
+	}
+	return out
+}
