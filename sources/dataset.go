@@ -39,6 +39,12 @@ type Variant struct {
 	Concurrencies []int
 	Image         string   // model.container
 	Models        []string // the names it gives its model (served name, model.path, …)
+	// Curve is what the recipe says of the curve its runs belong on
+	// (hardware from resources.gpu_type, precision from model.precision,
+	// framework from the engine and frontend, scenario from benchmark
+	// isl/osl, spec decoding from the engine arguments); a join fills a
+	// point's empty curve fields from it.
+	Curve model.CurveKey
 }
 
 // RunsAt reports whether the variant runs concurrency c.
