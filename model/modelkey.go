@@ -52,6 +52,15 @@ var modelToKey = map[string]string{
 	"zai-org/GLM-5-FP8":                            "glm5",
 }
 
+// modelToKeyLower is modelToKey with lower-case names.
+var modelToKeyLower = func() map[string]string {
+	out := make(map[string]string, len(modelToKey))
+	for k, v := range modelToKey {
+		out[strings.ToLower(k)] = v
+	}
+	return out
+}()
+
 // prefixAliases is PREFIX_ALIASES.
 var prefixAliases = map[string]string{"gptoss": "gptoss120b"}
 
@@ -60,11 +69,23 @@ var precisionSuffix = regexp.MustCompile(`(?i)-(?:fp4|fp8|mxfp4|nvfp4)(?:-.*)?$`
 // ModelKey is the dashboard's DB model key of a model name ("dsr1" for
 // "deepseek-ai/DeepSeek-R1-0528" and for "dsr1-fp8"); a name the dashboard
 // does not know comes back unchanged, so a new model keeps its own name.
+//
+// Beyond the dashboard's exact table, a name is matched without regard to
+// case, and by its last path part: nvidia/DeepSeek-R1-0528-NVFP4-v2 is
+// deepseek-r1-0528-nvfp4-v2, which the table maps to dsr1.
 func ModelKey(name string) string {
 	if k, ok := modelToKey[name]; ok {
 		return k
 	}
 	lower := strings.ToLower(name)
+	if k, ok := modelToKeyLower[lower]; ok {
+		return k
+	}
+	if i := strings.LastIndexByte(strings.TrimRight(lower, "/"), '/'); i >= 0 {
+		if k, ok := modelToKeyLower[strings.TrimRight(lower, "/")[i+1:]]; ok {
+			return k
+		}
+	}
 	if dashboardModelKeys[lower] {
 		return lower
 	}

@@ -29,7 +29,7 @@ func resolvePending(ds *Dataset, opt Options, fills *curveFills) {
 		if p.Knobs.Mode == "" {
 			var v *Variant
 			if several, v = adoptVariant(ds, p); v != nil {
-				fills.fill(p, v)
+				fills.fill(p, v, "recipe "+variantRef(v))
 			}
 		}
 		gpus := p.GPUs()

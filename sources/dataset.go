@@ -76,6 +76,9 @@ type Dataset struct {
 	// pending are result points still waiting for a GPU count (AIPerf
 	// exports carry none); Join resolves them.
 	pending []gpuPending
+	// runs are the srtctl job metadata files read; Join gives their
+	// directories' results the job's knobs and curve.
+	runs []runMeta
 }
 
 // Warnf records a warning.
@@ -94,5 +97,6 @@ func (d *Dataset) Merge(o *Dataset) {
 		pd.point += len(d.Points) - len(o.Points)
 		d.pending = append(d.pending, pd)
 	}
+	d.runs = append(d.runs, o.runs...)
 	d.Files += o.Files
 }

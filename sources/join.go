@@ -14,10 +14,11 @@ import (
 // whole knobs by concurrency; then their per-GPU throughput is computed.
 func Join(ds *Dataset, opt Options) {
 	fills := &curveFills{}
+	joinRuns(ds, fills)
 	if len(ds.Variants) > 0 {
 		for i := range ds.Points {
 			if v := joinPoint(&ds.Points[i], ds.Variants); v != nil {
-				fills.fill(&ds.Points[i], v)
+				fills.fill(&ds.Points[i], v, "recipe "+variantRef(v))
 			}
 		}
 	}
@@ -40,8 +41,11 @@ type curveFill struct {
 
 // fill gives p's empty curve fields the variant's values (a result that
 // names no hardware or precision joins the curve its recipe ran on).
-func (f *curveFills) fill(p *model.Point, v *Variant) {
+func (f *curveFills) fill(p *model.Point, v *Variant, source string) {
 	have, from := p.Curve.Fields(), v.Curve.Fields()
+	if have[5] == "" {
+		have[5] = p.Knobs.SpecDecoding // the curve takes it from the knobs anyway
+	}
 	var got []int
 	for i := range have {
 		if have[i] == "" && from[i] != "" {
@@ -56,13 +60,13 @@ func (f *curveFills) fill(p *model.Point, v *Variant) {
 	for _, i := range got {
 		*dst[i] = from[i]
 	}
-	key := p.Prov.File + "\x00" + variantRef(v)
+	key := p.Prov.File + "\x00" + source
 	if f.by == nil {
 		f.by = map[string]*curveFill{}
 	}
 	cf := f.by[key]
 	if cf == nil {
-		cf = &curveFill{file: p.Prov.File, recipe: variantRef(v), fields: map[int]bool{}}
+		cf = &curveFill{file: p.Prov.File, recipe: source, fields: map[int]bool{}}
 		f.by[key] = cf
 		f.order = append(f.order, key)
 	}
@@ -86,13 +90,13 @@ func (f *curveFills) say(ds *Dataset) {
 		if cf.points == 1 {
 			what = "its point's curve"
 		}
-		ds.Notices = append(ds.Notices, fmt.Sprintf("%s: %s %s taken from recipe %s", cf.file, what, strings.Join(names, ", "), cf.recipe))
+		ds.Notices = append(ds.Notices, fmt.Sprintf("%s: %s %s taken from %s", cf.file, what, strings.Join(names, ", "), cf.recipe))
 	}
 }
 
 func joinPoint(p *model.Point, variants []Variant) *Variant {
 	k := &p.Knobs
-	if k.Mode != model.ModeDisagg {
+	if k.Mode != model.ModeDisagg || p.Prov.Recipe != "" { // a job's own recipe was joined already
 		return nil
 	}
 	for i := range variants {

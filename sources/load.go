@@ -60,6 +60,7 @@ func finish(ds *Dataset, opt Options) {
 	settle(ds)
 	model.CanonicalModels(ds.Points)
 	model.ResolveSpecs(ds.Points)
+	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
 	model.MarkImplausible(ds.Points)
 	model.AssignIDs(ds.Points)
 }
