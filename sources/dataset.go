@@ -79,6 +79,8 @@ type Dataset struct {
 	// runs are the srtctl job metadata files read; Join gives their
 	// directories' results the job's knobs and curve.
 	runs []runMeta
+	// dumps are the dashboard dump tables read, joined when the load ends.
+	dumps []*dumpTables
 }
 
 // Warnf records a warning.
@@ -98,5 +100,6 @@ func (d *Dataset) Merge(o *Dataset) {
 		d.pending = append(d.pending, pd)
 	}
 	d.runs = append(d.runs, o.runs...)
+	d.dumps = append(d.dumps, o.dumps...)
 	d.Files += o.Files
 }
