@@ -72,6 +72,9 @@ type Dataset struct {
 	// Changelogs are the perf-changelog files among the inputs, kept for
 	// the history view (which entries fall between two run dates).
 	Changelogs []ChangelogFile
+	// Published records each published URL fetched: when, the body's
+	// SHA-256, and whether it came from the cache.
+	Published []PublishedSource
 
 	// pending are result points still waiting for a GPU count (AIPerf
 	// exports carry none); Join resolves them.
@@ -95,6 +98,7 @@ func (d *Dataset) Merge(o *Dataset) {
 	d.Warnings = append(d.Warnings, o.Warnings...)
 	d.Notices = append(d.Notices, o.Notices...)
 	d.Changelogs = append(d.Changelogs, o.Changelogs...)
+	d.Published = append(d.Published, o.Published...)
 	for _, pd := range o.pending {
 		pd.point += len(d.Points) - len(o.Points)
 		d.pending = append(d.pending, pd)
