@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/tui/plot"
 )
@@ -131,9 +132,12 @@ func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.A
 					onXY++
 				}
 			}
-			mark := ""
+			mark := render.SuspectMark(p)
+			if rc.OnFrontier[i] && mark != "" {
+				mark += ", "
+			}
 			if rc.OnFrontier[i] {
-				mark = "frontier"
+				mark += "frontier"
 				if rc.HullVertex[i] {
 					mark += ", hull vertex"
 				} else {

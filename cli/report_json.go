@@ -9,9 +9,10 @@ import (
 // itself) and, per point, whether it is on the frontier of the chosen axes
 // and a vertex of the upper concave hull.
 type report struct {
-	X, Y     model.Axis
-	Curves   []reportCurve
-	Warnings []string
+	X, Y      model.Axis
+	Curves    []reportCurve
+	Warnings  []string
+	Published []sources.PublishedSource // where published points came from
 }
 
 type reportCurve struct {
@@ -23,7 +24,7 @@ type reportCurve struct {
 
 // buildReport marks each curve's frontier and hull vertices on the chosen axes.
 func buildReport(ds *sources.Dataset, curves []model.Curve, x, y model.Axis) report {
-	rep := report{X: x, Y: y, Warnings: []string{}}
+	rep := report{X: x, Y: y, Warnings: []string{}, Published: ds.Published}
 	rep.Warnings = append(rep.Warnings, ds.Notices...) // stderr says them too
 	for _, w := range ds.Warnings {
 		rep.Warnings = append(rep.Warnings, w.String())

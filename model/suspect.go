@@ -155,11 +155,11 @@ func MarkImplausible(points []Point) {
 			case twin >= 0 && ratio >= TotalTwinRatio:
 				q := &points[twin]
 				w, _ := q.Metrics.Get(TputPerGPU)
-				marks = append(marks, mark{i, RuleImplausible, fmt.Sprintf("%s tok/s/GPU on %d GPUs is %.1f× its c%d siblings of another GPU count, and its total (%s tok/s) equals the %d-GPU point's (%s tok/s) within %.0f%%: its GPU count looks wrong",
-					Thousands(v, 0), gpus, ratio, p.Knobs.Concurrency, Thousands(v*float64(gpus), 0), q.GPUs(), Thousands(w*float64(q.GPUs()), 0), 100*TotalTwinTolerance)})
+				marks = append(marks, mark{i, RuleImplausible, fmt.Sprintf("%s tok/s/GPU on %s is %.1f× its c%d siblings of another GPU count, and its total (%s tok/s) equals the %d-GPU point's (%s tok/s) within %.0f%%: its GPU count looks wrong",
+					Thousands(v, 0), gpuWord(gpus), ratio, p.Knobs.Concurrency, Thousands(v*float64(gpus), 0), q.GPUs(), Thousands(w*float64(q.GPUs()), 0), 100*TotalTwinTolerance)})
 			case ratio >= ImplausibleRatio:
-				marks = append(marks, mark{i, RuleImplausible, fmt.Sprintf("%s tok/s/GPU on %d GPUs is %.1f× its c%d siblings of another GPU count (more than %.0f×)",
-					Thousands(v, 0), gpus, ratio, p.Knobs.Concurrency, ImplausibleRatio)})
+				marks = append(marks, mark{i, RuleImplausible, fmt.Sprintf("%s tok/s/GPU on %s is %.1f× its c%d siblings of another GPU count (more than %.0f×)",
+					Thousands(v, 0), gpuWord(gpus), ratio, p.Knobs.Concurrency, ImplausibleRatio)})
 			}
 		}
 	}
@@ -221,4 +221,11 @@ func Admitted(points []Point) []Point {
 		}
 	}
 	return out
+}
+
+func gpuWord(n int) string {
+	if n == 1 {
+		return "1 GPU"
+	}
+	return fmt.Sprintf("%d GPUs", n)
 }

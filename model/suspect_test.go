@@ -36,7 +36,7 @@ func TestImplausibleTPURow(t *testing.T) {
 		}
 	}
 	s := pts[4].Suspicion
-	if s.Rule != RuleImplausible || !strings.Contains(s.Why, "29,399 tok/s/GPU on 1 GPUs is 7.9×") ||
+	if s.Rule != RuleImplausible || !strings.Contains(s.Why, "29,399 tok/s/GPU on 1 GPU is 7.9×") ||
 		!strings.Contains(s.Why, "equals the 8-GPU point's (29,647 tok/s)") {
 		t.Errorf("reason = %q", s.Why)
 	}

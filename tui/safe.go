@@ -48,7 +48,8 @@ func safePoint(p model.Point) (model.Point, bool) {
 	for _, s := range []*string{&p.ID, &p.Label, (*string)(&p.Source),
 		&c.Model, &c.Scenario, &c.Hardware, &c.Framework, &c.Precision, &c.Spec,
 		(*string)(&k.Mode), &k.Balance, &k.SpecDecoding,
-		&pr.File, &pr.RunURL, &pr.Date, &pr.Image, &pr.Recipe, &pr.RecipeVariant} {
+		&pr.File, &pr.RunURL, &pr.Date, &pr.Image, &pr.Recipe, &pr.RecipeVariant,
+		&p.Suspicion.Rule, &p.Suspicion.Why} {
 		esc(s)
 	}
 	return p, changed
