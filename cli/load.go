@@ -1,10 +1,10 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
@@ -24,12 +24,12 @@ type inputFlags struct {
 }
 
 func (f *inputFlags) register(fs *pflag.FlagSet) {
-	fs.IntVar(&f.gpus, "gpus", 0, "GPU count for results that carry none (AIPerf exports)")
-	fs.StringVar(&f.source, "source", "", "tag every loaded result point with this source (published, local, planned, competitor)")
-	fs.StringArrayVar(&f.published, "published", nil, "also fetch published results from this InferenceX API URL (repeatable; cached for offline use, re-fetched only when changed)")
-	fs.StringArrayVar(&f.models, "model", nil, "also fetch this model's published results from the dashboard's API (repeatable: one request per model; dsr1, DeepSeek-R1-0528, …)")
-	fs.StringVar(&f.date, "date", "", "with --model: the published results as of this date (YYYY-MM-DD)")
-	fs.StringVar(&f.api, "api", sources.DefaultAPI, "with --model: the dashboard whose API is asked")
+	fs.IntVar(&f.gpus, "gpus", 0, "`N` GPUs for results that carry no GPU count (AIPerf exports)")
+	fs.StringVar(&f.source, "source", "", "tag every loaded result point with this `SOURCE`: published, local, planned or competitor")
+	fs.StringArrayVar(&f.published, "published", nil, "also fetch published results from this InferenceX API `URL` (repeatable; cached for offline use, re-fetched only when changed)")
+	fs.StringArrayVar(&f.models, "model", nil, "also fetch this `MODEL`'s published results from the dashboard's API (repeatable: one request per model; dsr1, DeepSeek-R1-0528, …)")
+	fs.StringVar(&f.date, "date", "", "with --model: the published results as of `DATE` (YYYY-MM-DD)")
+	fs.StringVar(&f.api, "api", sources.DefaultAPI, "with --model: the dashboard `URL` whose API is asked")
 	fs.BoolVar(&f.offline, "offline", false, "serve published results from the cache only; ask no network")
 }
 
@@ -71,7 +71,9 @@ func (f *inputFlags) load(paths []string, env *cmdEnv) (*sources.Dataset, int) {
 	if !ok {
 		return nil, exitBadInput
 	}
+	start := time.Now()
 	ds := demo.LoadInputs(in)
+	env.logLoad(inputsText(in), ds, time.Since(start))
 	code := exitOK
 	if len(ds.Warnings) > 0 {
 		code = exitBadInput
@@ -107,7 +109,7 @@ func addJSON(fs *pflag.FlagSet, v *bool) {
 
 // addX is the --x flag with the command's default axis.
 func addX(fs *pflag.FlagSet, v *string, def model.Axis) {
-	fs.StringVar(v, "x", def.Name, "x axis: "+xAxisNames())
+	fs.StringVarP(v, "x", "x", def.Name, "the x `AXIS`: "+xAxisNames())
 }
 
 // splitIDs splits a comma-separated ID list, dropping empties.
@@ -119,11 +121,4 @@ func splitIDs(s string) []string {
 		}
 	}
 	return out
-}
-
-// writeJSON prints v indented.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
