@@ -31,9 +31,10 @@ var dropOrder = []int{colGPUs, colConc, colSource, colGain, colStatus}
 
 // Status of a point on its curve, as the table shows it.
 const (
-	statusHull  = "hull"  // a vertex of the upper concave hull (and on the frontier)
-	statusFront = "front" // on the frontier, under the hull
-	statusDom   = "dom"   // under the frontier
+	statusHull  = "hull"    // a vertex of the upper concave hull (and on the frontier)
+	statusFront = "front"   // on the frontier, under the hull
+	statusDom   = "dom"     // under the frontier
+	statusSus   = "suspect" // held out by the validity gate (! brings it in)
 )
 
 // extra is what a row shows beyond the point: its status on the curve and
@@ -147,6 +148,8 @@ func statusRank(s string) float64 {
 		return 1
 	case statusDom:
 		return 2
+	case statusSus:
+		return 4
 	}
 	return 3
 }
