@@ -2,7 +2,6 @@ package model
 
 import (
 	"fmt"
-	"math"
 	"sort"
 )
 
@@ -91,7 +90,9 @@ func (h RunHealth) Judge(p *Point) {
 // a point whose per-GPU throughput is at least ImplausibleRatio times the
 // median of its same-concurrency siblings of another GPU count (or
 // TotalTwinRatio times, when its total equals one of theirs within
-// TotalTwinTolerance) is suspect. One pass over the points, sorted groups.
+// TotalTwinTolerance) is suspect. Points already suspect by their run's
+// health are not siblings. O(n log n): a group's points are bucketed by GPU
+// count, and each bucket is compared with the other buckets sorted once.
 func MarkImplausible(points []Point) {
 	type group struct {
 		curve CurveKey
@@ -101,10 +102,7 @@ func MarkImplausible(points []Point) {
 	groups := map[group][]int{}
 	for i := range points {
 		p := &points[i]
-		if p.Knobs.Concurrency <= 0 || p.GPUs() <= 0 {
-			continue
-		}
-		if _, ok := p.Metrics.Get(TputPerGPU); !ok {
+		if p.Knobs.Concurrency <= 0 || !p.Metrics.Has(TputPerGPU) || p.GPUs() <= 0 {
 			continue
 		}
 		g := group{p.Curve, p.Source, p.Knobs.Concurrency}
@@ -113,30 +111,37 @@ func MarkImplausible(points []Point) {
 	// Marks are decided on the run-health marks alone and applied after,
 	// so the result does not depend on the order groups are visited in.
 	type mark struct {
-		i         int
-		rule, why string
+		i   int
+		why string
 	}
 	var marks []mark
+	type sib struct {
+		perGPU, total float64
+		gpus          int
+	}
 	for _, idx := range groups {
 		if len(idx) < 2 {
 			continue
 		}
+		byGPUs := map[int][]int{}
+		var sibs []sib // every healthy point of the group, by total
 		for _, i := range idx {
 			p := &points[i]
-			v, _ := p.Metrics.Get(TputPerGPU)
-			gpus := p.GPUs()
+			byGPUs[p.GPUs()] = append(byGPUs[p.GPUs()], i)
+			if !p.Suspect() {
+				v, _ := p.Metrics.Get(TputPerGPU)
+				sibs = append(sibs, sib{v, v * float64(p.GPUs()), p.GPUs()})
+			}
+		}
+		if len(byGPUs) < 2 {
+			continue
+		}
+		sort.Slice(sibs, func(a, b int) bool { return sibs[a].total < sibs[b].total })
+		for gpus, members := range byGPUs {
 			var others []float64
-			twin := -1
-			for _, j := range idx {
-				q := &points[j]
-				if q.GPUs() == gpus || q.Suspect() {
-					continue
-				}
-				w, _ := q.Metrics.Get(TputPerGPU)
-				others = append(others, w)
-				total, qTotal := v*float64(gpus), w*float64(q.GPUs())
-				if qTotal > 0 && math.Abs(total-qTotal) <= TotalTwinTolerance*qTotal && twin < 0 {
-					twin = j
+			for _, s := range sibs {
+				if s.gpus != gpus {
+					others = append(others, s.perGPU)
 				}
 			}
 			if len(others) == 0 {
@@ -150,21 +155,39 @@ func MarkImplausible(points []Point) {
 			if med <= 0 {
 				continue
 			}
-			ratio := v / med
-			switch {
-			case twin >= 0 && ratio >= TotalTwinRatio:
-				q := &points[twin]
-				w, _ := q.Metrics.Get(TputPerGPU)
-				marks = append(marks, mark{i, RuleImplausible, fmt.Sprintf("%s tok/s/GPU on %s is %.1f× its c%d siblings of another GPU count, and its total (%s tok/s) equals the %d-GPU point's (%s tok/s) within %.0f%%: its GPU count looks wrong",
-					Thousands(v, 0), gpuWord(gpus), ratio, p.Knobs.Concurrency, Thousands(v*float64(gpus), 0), q.GPUs(), Thousands(w*float64(q.GPUs()), 0), 100*TotalTwinTolerance)})
-			case ratio >= ImplausibleRatio:
-				marks = append(marks, mark{i, RuleImplausible, fmt.Sprintf("%s tok/s/GPU on %s is %.1f× its c%d siblings of another GPU count (more than %.0f×)",
-					Thousands(v, 0), gpuWord(gpus), ratio, p.Knobs.Concurrency, ImplausibleRatio)})
+			for _, i := range members {
+				p := &points[i]
+				v, _ := p.Metrics.Get(TputPerGPU)
+				ratio := v / med
+				if ratio < TotalTwinRatio {
+					continue
+				}
+				total := v * float64(gpus)
+				// A sibling of another GPU count whose total is this one's
+				// within the tolerance: lo ≤ its total ≤ hi.
+				lo, hi := total/(1+TotalTwinTolerance), total/(1-TotalTwinTolerance)
+				j := sort.Search(len(sibs), func(k int) bool { return sibs[k].total >= lo })
+				twin := -1
+				for ; j < len(sibs) && sibs[j].total <= hi; j++ {
+					if sibs[j].gpus != gpus {
+						twin = j
+						break
+					}
+				}
+				switch {
+				case twin >= 0:
+					q := sibs[twin]
+					marks = append(marks, mark{i, fmt.Sprintf("%s tok/s/GPU on %s is %.1f× its c%d siblings of another GPU count, and its total (%s tok/s) equals the %d-GPU point's (%s tok/s) within %.0f%%: its GPU count looks wrong",
+						Thousands(v, 0), gpuWord(gpus), ratio, p.Knobs.Concurrency, Thousands(total, 0), q.gpus, Thousands(q.total, 0), 100*TotalTwinTolerance)})
+				case ratio >= ImplausibleRatio:
+					marks = append(marks, mark{i, fmt.Sprintf("%s tok/s/GPU on %s is %.1f× its c%d siblings of another GPU count (more than %.0f×)",
+						Thousands(v, 0), gpuWord(gpus), ratio, p.Knobs.Concurrency, ImplausibleRatio)})
+				}
 			}
 		}
 	}
 	for _, m := range marks {
-		points[m.i].MarkSuspect(m.rule, "%s", m.why)
+		points[m.i].MarkSuspect(RuleImplausible, "%s", m.why)
 	}
 }
 
