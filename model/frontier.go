@@ -19,7 +19,7 @@ type XYPoint struct {
 func Coords(points []Point, x, y Axis) []XYPoint {
 	out := make([]XYPoint, 0, len(points))
 	for i := range points {
-		if points[i].Suspicion.Rule != "" && !points[i].Suspicion.Admitted {
+		if s := points[i].Suspicion; s != nil && !s.Admitted {
 			continue
 		}
 		if xv, yv, ok := points[i].XY(x, y); ok {

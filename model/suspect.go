@@ -30,7 +30,7 @@ const MaxErrorFraction = 0.05
 // divided by too few GPUs: the GPU count is wrong, not the engine fast).
 const (
 	ImplausibleRatio   = 4.0
-	TotalTwinRatio     = 2.0
+	TotalTwinRatio     = 3.0
 	TotalTwinTolerance = 0.02
 )
 
@@ -45,17 +45,25 @@ type Suspicion struct {
 }
 
 // Suspect reports whether anything marks the point.
-func (p *Point) Suspect() bool { return p.Suspicion.Rule != "" }
+func (p *Point) Suspect() bool { return p.Suspicion != nil }
+
+// SuspectRule is the rule that marks the point, "" when none does.
+func (p *Point) SuspectRule() string {
+	if p.Suspicion == nil {
+		return ""
+	}
+	return p.Suspicion.Rule
+}
 
 // HeldOut reports a suspect point the view has not admitted: it is shown
 // but left out of frontiers, hulls, reviews and fits.
-func (p *Point) HeldOut() bool { return p.Suspicion.Rule != "" && !p.Suspicion.Admitted }
+func (p *Point) HeldOut() bool { return p.Suspicion != nil && !p.Suspicion.Admitted }
 
 // MarkSuspect marks p with rule unless it is marked already (the first
 // reason found stays).
 func (p *Point) MarkSuspect(rule, format string, args ...any) {
-	if p.Suspicion.Rule == "" {
-		p.Suspicion = Suspicion{Rule: rule, Why: fmt.Sprintf(format, args...)}
+	if p.Suspicion == nil {
+		p.Suspicion = &Suspicion{Rule: rule, Why: fmt.Sprintf(format, args...)}
 	}
 }
 
@@ -94,24 +102,52 @@ func (h RunHealth) Judge(p *Point) {
 // health are not siblings. O(n log n): a group's points are bucketed by GPU
 // count, and each bucket is compared with the other buckets sorted once.
 func MarkImplausible(points []Point) {
-	type group struct {
-		curve CurveKey
-		src   Source
-		conc  int
-	}
-	groups := map[group][]int{}
+	// Group the points by (curve, source, concurrency) with a counting
+	// sort into one flat index: no slice per group, no wide map keys
+	// (100,000 published rows come through here on every load).
+	curveID := map[CurveKey]uint64{}
+	srcID := map[Source]uint64{}
+	groupID := map[uint64]int32{}
+	var elig, groupOf, counts []int32
 	for i := range points {
 		p := &points[i]
-		if p.Knobs.Concurrency <= 0 || !p.Metrics.Has(TputPerGPU) || p.GPUs() <= 0 {
+		if p.Knobs.Concurrency <= 0 || p.Knobs.Concurrency > 1<<31-1 || !p.Metrics.Has(TputPerGPU) || p.GPUs() <= 0 {
 			continue
 		}
-		g := group{p.Curve, p.Source, p.Knobs.Concurrency}
-		groups[g] = append(groups[g], i)
+		c, ok := curveID[p.Curve]
+		if !ok {
+			c = uint64(len(curveID))
+			curveID[p.Curve] = c
+		}
+		sid, ok := srcID[p.Source]
+		if !ok {
+			sid = uint64(len(srcID))
+			srcID[p.Source] = sid
+		}
+		key := c<<36 | (sid&0xf)<<32 | uint64(uint32(p.Knobs.Concurrency))
+		g, ok := groupID[key]
+		if !ok {
+			g = int32(len(counts))
+			groupID[key] = g
+			counts = append(counts, 0)
+		}
+		counts[g]++
+		elig, groupOf = append(elig, int32(i)), append(groupOf, g)
+	}
+	start := make([]int32, len(counts)+1)
+	for g, n := range counts {
+		start[g+1] = start[g] + n
+	}
+	pos := append([]int32(nil), start[:len(counts)]...)
+	flat := make([]int32, len(elig))
+	for k, i := range elig {
+		flat[pos[groupOf[k]]] = i
+		pos[groupOf[k]]++
 	}
 	// Marks are decided on the run-health marks alone and applied after,
 	// so the result does not depend on the order groups are visited in.
 	type mark struct {
-		i   int
+		i   int32
 		why string
 	}
 	var marks []mark
@@ -119,33 +155,62 @@ func MarkImplausible(points []Point) {
 		perGPU, total float64
 		gpus          int
 	}
-	for _, idx := range groups {
+	var sibs []sib       // a group's healthy points, by total
+	var others []float64 // reused across buckets
+	for g := range counts {
+		idx := flat[start[g]:start[g+1]]
 		if len(idx) < 2 {
 			continue
 		}
-		byGPUs := map[int][]int{}
-		var sibs []sib // every healthy point of the group, by total
+		sort.Slice(idx, func(a, b int) bool { return points[idx[a]].GPUs() < points[idx[b]].GPUs() })
+		if points[idx[0]].GPUs() == points[idx[len(idx)-1]].GPUs() {
+			continue // one GPU count: no sibling of another
+		}
+		sibs = sibs[:0]
 		for _, i := range idx {
-			p := &points[i]
-			byGPUs[p.GPUs()] = append(byGPUs[p.GPUs()], i)
-			if !p.Suspect() {
+			if p := &points[i]; !p.Suspect() {
 				v, _ := p.Metrics.Get(TputPerGPU)
 				sibs = append(sibs, sib{v, v * float64(p.GPUs()), p.GPUs()})
 			}
 		}
-		if len(byGPUs) < 2 {
-			continue
-		}
-		sort.Slice(sibs, func(a, b int) bool { return sibs[a].total < sibs[b].total })
-		for gpus, members := range byGPUs {
-			var others []float64
+		sorted := false
+		for lo := 0; lo < len(idx); {
+			gpus := points[idx[lo]].GPUs()
+			hi := lo
+			for hi < len(idx) && points[idx[hi]].GPUs() == gpus {
+				hi++
+			}
+			members := idx[lo:hi]
+			lo = hi
+			// No member can reach TotalTwinRatio × the others' median when
+			// the best member does not reach it over the others' least:
+			// the usual case, decided without sorting.
+			best := 0.0
+			for _, i := range members {
+				v, _ := points[i].Metrics.Get(TputPerGPU)
+				best = max(best, v)
+			}
+			least, n := 0.0, 0
+			for _, s := range sibs {
+				if s.gpus != gpus {
+					if n == 0 || s.perGPU < least {
+						least = s.perGPU
+					}
+					n++
+				}
+			}
+			if n == 0 || best < TotalTwinRatio*least {
+				continue
+			}
+			if !sorted {
+				sort.Slice(sibs, func(a, b int) bool { return sibs[a].total < sibs[b].total })
+				sorted = true
+			}
+			others = others[:0]
 			for _, s := range sibs {
 				if s.gpus != gpus {
 					others = append(others, s.perGPU)
 				}
-			}
-			if len(others) == 0 {
-				continue
 			}
 			sort.Float64s(others)
 			med := others[len(others)/2]
@@ -165,10 +230,10 @@ func MarkImplausible(points []Point) {
 				total := v * float64(gpus)
 				// A sibling of another GPU count whose total is this one's
 				// within the tolerance: lo ≤ its total ≤ hi.
-				lo, hi := total/(1+TotalTwinTolerance), total/(1-TotalTwinTolerance)
-				j := sort.Search(len(sibs), func(k int) bool { return sibs[k].total >= lo })
+				tlo, thi := total/(1+TotalTwinTolerance), total/(1-TotalTwinTolerance)
+				j := sort.Search(len(sibs), func(k int) bool { return sibs[k].total >= tlo })
 				twin := -1
-				for ; j < len(sibs) && sibs[j].total <= hi; j++ {
+				for ; j < len(sibs) && sibs[j].total <= thi; j++ {
 					if sibs[j].gpus != gpus {
 						twin = j
 						break
@@ -195,8 +260,10 @@ func MarkImplausible(points []Point) {
 // when admit is false). The view calls it once on the points it shows.
 func AdmitSuspect(points []Point, admit bool) {
 	for i := range points {
-		if points[i].Suspicion.Rule != "" {
-			points[i].Suspicion.Admitted = admit
+		if s := points[i].Suspicion; s != nil && s.Admitted != admit {
+			c := *s // copies of the point share it: the dataset's stays as it was
+			c.Admitted = admit
+			points[i].Suspicion = &c
 		}
 	}
 }
@@ -206,7 +273,7 @@ func AdmitSuspect(points []Point, admit bool) {
 func SuspectSummary(points []Point) (n int, byRule []RuleCount) {
 	counts := map[string]int{}
 	for i := range points {
-		if r := points[i].Suspicion.Rule; r != "" {
+		if r := points[i].SuspectRule(); r != "" {
 			counts[r]++
 			n++
 		}

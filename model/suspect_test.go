@@ -32,7 +32,7 @@ func TestImplausibleTPURow(t *testing.T) {
 	MarkImplausible(pts)
 	for _, p := range pts {
 		if got := p.Suspect(); got != (p.ID == "tp1-c64") {
-			t.Errorf("%s suspect = %v (%s)", p.ID, got, p.Suspicion.Why)
+			t.Errorf("%s suspect = %v (%+v)", p.ID, got, p.Suspicion)
 		}
 	}
 	s := pts[4].Suspicion
@@ -78,8 +78,8 @@ func TestRunHealthJudge(t *testing.T) {
 	for _, c := range cases {
 		var p Point
 		c.h.Judge(&p)
-		if p.Suspicion.Rule != c.rule {
-			t.Errorf("%+v: rule %q, want %q (%s)", c.h, p.Suspicion.Rule, c.rule, p.Suspicion.Why)
+		if p.SuspectRule() != c.rule {
+			t.Errorf("%+v: rule %q, want %q (%+v)", c.h, p.SuspectRule(), c.rule, p.Suspicion)
 		}
 	}
 	var p Point

@@ -119,7 +119,7 @@ results:
 	if len(ds.Points) != 1 || ds.Points[0].Knobs.Concurrency != 128 {
 		t.Fatalf("%+v %v", ds.Points, ds.Warnings)
 	}
-	if s := ds.Points[0].Suspicion; s.Rule != model.RuleErrors || s.Why != "83 of 221 requests failed (38%, more than 5%)" {
+	if s := ds.Points[0].Suspicion; s == nil || s.Rule != model.RuleErrors || s.Why != "83 of 221 requests failed (38%, more than 5%)" {
 		t.Errorf("suspicion %+v", s)
 	}
 }

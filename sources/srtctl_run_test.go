@@ -72,7 +72,7 @@ func TestSrtctlRunsJoinThePublishedCurve(t *testing.T) {
 	}
 	// c32 "succeeded" with 0 output tokens: suspect, named, off the frontier.
 	zero := got[row{model.SourceLocal, 32}]
-	if zero == nil || zero.Suspicion.Rule != model.RuleZeroOutput || !strings.Contains(zero.Suspicion.Why, "0 output tokens") {
+	if zero == nil || zero.SuspectRule() != model.RuleZeroOutput || !strings.Contains(zero.Suspicion.Why, "0 output tokens") {
 		t.Fatalf("0-token run: %+v", zero)
 	}
 	for _, i := range model.Frontier(curves[0].Points, model.AxisMeanIntvty, model.AxisTputPerGPU) {

@@ -45,11 +45,17 @@ func safePoint(p model.Point) (model.Point, bool) {
 		}
 	}
 	c, k, pr := &p.Curve, &p.Knobs, &p.Prov
+	if p.Suspicion != nil {
+		s := *p.Suspicion // shared with the dataset's copy
+		p.Suspicion = &s
+		for _, f := range []*string{&s.Rule, &s.Why} {
+			esc(f)
+		}
+	}
 	for _, s := range []*string{&p.ID, &p.Label, (*string)(&p.Source),
 		&c.Model, &c.Scenario, &c.Hardware, &c.Framework, &c.Precision, &c.Spec,
 		(*string)(&k.Mode), &k.Balance, &k.SpecDecoding,
-		&pr.File, &pr.RunURL, &pr.Date, &pr.Image, &pr.Recipe, &pr.RecipeVariant,
-		&p.Suspicion.Rule, &p.Suspicion.Why} {
+		&pr.File, &pr.RunURL, &pr.Date, &pr.Image, &pr.Recipe, &pr.RecipeVariant} {
 		esc(s)
 	}
 	return p, changed
