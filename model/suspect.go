@@ -1,8 +1,9 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // The validity gate (docs/review.md, "Suspect points"): a point whose own
@@ -108,7 +109,8 @@ func MarkImplausible(points []Point) {
 	curveID := map[CurveKey]uint64{}
 	srcID := map[Source]uint64{}
 	groupID := map[uint64]int32{}
-	var elig, groupOf, counts []int32
+	var counts []int32
+	elig, groupOf := make([]int32, 0, len(points)), make([]int32, 0, len(points))
 	for i := range points {
 		p := &points[i]
 		if p.Knobs.Concurrency <= 0 || p.Knobs.Concurrency > 1<<31-1 || !p.Metrics.Has(TputPerGPU) || p.GPUs() <= 0 {
@@ -151,50 +153,61 @@ func MarkImplausible(points []Point) {
 		why string
 	}
 	var marks []mark
-	type sib struct {
-		perGPU, total float64
+	type ent struct {
+		i             int32
 		gpus          int
+		perGPU, total float64
+		healthy       bool
 	}
-	var sibs []sib       // a group's healthy points, by total
-	var others []float64 // reused across buckets
+	largest := int32(0)
+	for _, n := range counts {
+		largest = max(largest, n)
+	}
+	// One group's points; its healthy ones by per-GPU and by total.
+	ents, byV, byTotal := make([]ent, 0, largest), make([]ent, 0, largest), make([]ent, 0, largest)
 	for g := range counts {
 		idx := flat[start[g]:start[g+1]]
 		if len(idx) < 2 {
 			continue
 		}
-		sort.Slice(idx, func(a, b int) bool { return points[idx[a]].GPUs() < points[idx[b]].GPUs() })
-		if points[idx[0]].GPUs() == points[idx[len(idx)-1]].GPUs() {
+		ents = ents[:0]
+		for _, i := range idx {
+			p := &points[i]
+			v, _ := p.Metrics.Get(TputPerGPU)
+			n := p.GPUs()
+			ents = append(ents, ent{i, n, v, v * float64(n), !p.Suspect()})
+		}
+		slices.SortFunc(ents, func(a, b ent) int { return cmp.Compare(a.gpus, b.gpus) })
+		if ents[0].gpus == ents[len(ents)-1].gpus {
 			continue // one GPU count: no sibling of another
 		}
-		sibs = sibs[:0]
-		for _, i := range idx {
-			if p := &points[i]; !p.Suspect() {
-				v, _ := p.Metrics.Get(TputPerGPU)
-				sibs = append(sibs, sib{v, v * float64(p.GPUs()), p.GPUs()})
+		byV, byTotal = byV[:0], byTotal[:0]
+		for _, e := range ents {
+			if e.healthy {
+				byV = append(byV, e)
 			}
 		}
-		sorted := false
-		for lo := 0; lo < len(idx); {
-			gpus := points[idx[lo]].GPUs()
+		sortedV := false
+		for lo := 0; lo < len(ents); {
+			gpus := ents[lo].gpus
 			hi := lo
-			for hi < len(idx) && points[idx[hi]].GPUs() == gpus {
+			for hi < len(ents) && ents[hi].gpus == gpus {
 				hi++
 			}
-			members := idx[lo:hi]
+			members := ents[lo:hi]
 			lo = hi
 			// No member can reach TotalTwinRatio × the others' median when
 			// the best member does not reach it over the others' least:
 			// the usual case, decided without sorting.
 			best := 0.0
-			for _, i := range members {
-				v, _ := points[i].Metrics.Get(TputPerGPU)
-				best = max(best, v)
+			for _, e := range members {
+				best = max(best, e.perGPU)
 			}
 			least, n := 0.0, 0
-			for _, s := range sibs {
-				if s.gpus != gpus {
-					if n == 0 || s.perGPU < least {
-						least = s.perGPU
+			for _, e := range byV {
+				if e.gpus != gpus {
+					if n == 0 || e.perGPU < least {
+						least = e.perGPU
 					}
 					n++
 				}
@@ -202,51 +215,56 @@ func MarkImplausible(points []Point) {
 			if n == 0 || best < TotalTwinRatio*least {
 				continue
 			}
-			if !sorted {
-				sort.Slice(sibs, func(a, b int) bool { return sibs[a].total < sibs[b].total })
-				sorted = true
+			if !sortedV {
+				slices.SortFunc(byV, func(a, b ent) int { return cmp.Compare(a.perGPU, b.perGPU) })
+				byTotal = append(byTotal[:0], byV...)
+				slices.SortFunc(byTotal, func(a, b ent) int { return cmp.Compare(a.total, b.total) })
+				sortedV = true
 			}
-			others = others[:0]
-			for _, s := range sibs {
-				if s.gpus != gpus {
-					others = append(others, s.perGPU)
+			// The others' median: ranks (n-1)/2 and n/2 of byV without
+			// this bucket's points.
+			var m1, m2 float64
+			for k, r := 0, 0; k < len(byV) && r <= n/2; k++ {
+				if byV[k].gpus == gpus {
+					continue
 				}
+				if r == (n-1)/2 {
+					m1 = byV[k].perGPU
+				}
+				if r == n/2 {
+					m2 = byV[k].perGPU
+				}
+				r++
 			}
-			sort.Float64s(others)
-			med := others[len(others)/2]
-			if len(others)%2 == 0 {
-				med = (others[len(others)/2-1] + others[len(others)/2]) / 2
-			}
+			med := (m1 + m2) / 2
 			if med <= 0 {
 				continue
 			}
-			for _, i := range members {
-				p := &points[i]
-				v, _ := p.Metrics.Get(TputPerGPU)
-				ratio := v / med
+			for _, e := range members {
+				ratio := e.perGPU / med
 				if ratio < TotalTwinRatio {
 					continue
 				}
-				total := v * float64(gpus)
+				p := &points[e.i]
 				// A sibling of another GPU count whose total is this one's
-				// within the tolerance: lo ≤ its total ≤ hi.
-				tlo, thi := total/(1+TotalTwinTolerance), total/(1-TotalTwinTolerance)
-				j := sort.Search(len(sibs), func(k int) bool { return sibs[k].total >= tlo })
+				// within the tolerance.
+				tlo, thi := e.total/(1+TotalTwinTolerance), e.total/(1-TotalTwinTolerance)
+				j, _ := slices.BinarySearchFunc(byTotal, tlo, func(a ent, t float64) int { return cmp.Compare(a.total, t) })
 				twin := -1
-				for ; j < len(sibs) && sibs[j].total <= thi; j++ {
-					if sibs[j].gpus != gpus {
+				for ; j < len(byTotal) && byTotal[j].total <= thi; j++ {
+					if byTotal[j].gpus != gpus {
 						twin = j
 						break
 					}
 				}
 				switch {
 				case twin >= 0:
-					q := sibs[twin]
-					marks = append(marks, mark{i, fmt.Sprintf("%s tok/s/GPU on %s is %.1f× its c%d siblings of another GPU count, and its total (%s tok/s) equals the %d-GPU point's (%s tok/s) within %.0f%%: its GPU count looks wrong",
-						Thousands(v, 0), gpuWord(gpus), ratio, p.Knobs.Concurrency, Thousands(total, 0), q.gpus, Thousands(q.total, 0), 100*TotalTwinTolerance)})
+					q := byTotal[twin]
+					marks = append(marks, mark{e.i, fmt.Sprintf("%s tok/s/GPU on %s is %.1f× its c%d siblings of another GPU count, and its total (%s tok/s) equals the %d-GPU point's (%s tok/s) within %.0f%%: its GPU count looks wrong",
+						Thousands(e.perGPU, 0), gpuWord(gpus), ratio, p.Knobs.Concurrency, Thousands(e.total, 0), q.gpus, Thousands(q.total, 0), 100*TotalTwinTolerance)})
 				case ratio >= ImplausibleRatio:
-					marks = append(marks, mark{i, fmt.Sprintf("%s tok/s/GPU on %s is %.1f× its c%d siblings of another GPU count (more than %.0f×)",
-						Thousands(v, 0), gpuWord(gpus), ratio, p.Knobs.Concurrency, ImplausibleRatio)})
+					marks = append(marks, mark{e.i, fmt.Sprintf("%s tok/s/GPU on %s is %.1f× its c%d siblings of another GPU count (more than %.0f×)",
+						Thousands(e.perGPU, 0), gpuWord(gpus), ratio, p.Knobs.Concurrency, ImplausibleRatio)})
 				}
 			}
 		}
