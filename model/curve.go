@@ -156,6 +156,16 @@ func (s CurveSummary) DateRange() string {
 // several such curves the point keeps its own. It returns one line per
 // key it completed, naming the fields taken.
 func CompleteCurves(points []Point) []string {
+	incomplete := false
+	for i := range points {
+		if c := &points[i].Curve; c.Model != "" && (c.Scenario == "" || c.Hardware == "" || c.Framework == "" || c.Precision == "" || c.Spec == "") {
+			incomplete = true
+			break
+		}
+	}
+	if !incomplete {
+		return nil // the usual case: no map of 100,000 keys
+	}
 	keys := map[CurveKey]int{}
 	var order []CurveKey
 	for i := range points {

@@ -196,23 +196,23 @@ func MarkImplausible(points []Point) {
 			}
 			members := ents[lo:hi]
 			lo = hi
-			// No member can reach TotalTwinRatio × the others' median when
-			// the best member does not reach it over the others' least:
-			// the usual case, decided without sorting.
+			// No member reaches TotalTwinRatio × the others' median unless
+			// half the others are at most the best member's value over it:
+			// counted without sorting, and the usual case.
 			best := 0.0
 			for _, e := range members {
 				best = max(best, e.perGPU)
 			}
-			least, n := 0.0, 0
+			bound, n, under := best/TotalTwinRatio, 0, 0
 			for _, e := range byV {
 				if e.gpus != gpus {
-					if n == 0 || e.perGPU < least {
-						least = e.perGPU
-					}
 					n++
+					if e.perGPU <= bound {
+						under++
+					}
 				}
 			}
-			if n == 0 || best < TotalTwinRatio*least {
+			if n == 0 || under < (n-1)/2+1 {
 				continue
 			}
 			if !sortedV {
