@@ -1,0 +1,636 @@
+package model
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Selection: one point per interactivity band, chosen among a curve's
+// measured candidates with a margin for run-to-run noise, so that every
+// removal it implies passes the line test (docs/select.md).
+//
+//   - Candidates are the curve's measured points (published and local, never
+//     planned or a competitor's) that have both axes, one per configuration:
+//     the run of the latest date; among runs of one date (or undated) a
+//     steady-state run before a short one, then the one loaded last.
+//   - A configuration with any published measurement is on the dashboard
+//     now: an incumbent. The others are challengers.
+//   - Per band the best incumbent (highest y) stays unless a challenger beats
+//     it on both axes by more than the margin; of those the highest y wins.
+//     Challengers that dominate it only inside the margin are "inside noise".
+//     A band with no incumbent takes its highest-y challenger.
+//   - Every other incumbent of a band is an implied removal, judged by
+//     ReviewRemovals against the chosen points. A removal the line test does
+//     not cover splits its band between it and the chosen point, and the
+//     choice runs again, until every removal is covered.
+
+// DefaultSelectBands is the band count when neither bands nor edges are
+// given: InferenceX's recommended number of frontier points per curve.
+const DefaultSelectBands = RecommendedFrontierPoints
+
+// DefaultMarginPct is the margin when none is given and the curve has no
+// measured run-to-run noise (docs/select.md).
+const DefaultMarginPct = 2.0
+
+// maxSplitRounds bounds the split-and-choose rounds; what is still not
+// covered after them is kept beside the band's choice.
+const maxSplitRounds = 64
+
+// Margin is the least gain a replacement must show on each axis, in
+// percent, and where the number came from.
+type Margin struct {
+	Pct    float64 `json:"pct"`
+	Source string  `json:"source"` // "--margin", "run-to-run noise (…)", "default"
+}
+
+// SelectRequest says what to select.
+type SelectRequest struct {
+	Points []Point   // every loaded point, any curve and source
+	Curve  CurveKey  // the curve selected on
+	X, Y   Axis      // bands lie on X
+	Bands  int       // equal bands over the candidates' x range; 0: DefaultSelectBands
+	Edges  []float64 // explicit band edges, ascending (at least two); overrides Bands
+	Margin Margin
+	// AsOf (YYYY-MM-DD) leaves out runs dated after it; "" for none.
+	AsOf string
+}
+
+// Choice names how a band's point was chosen.
+type Choice string
+
+const (
+	ChoiceEmpty    Choice = "empty"    // no measured candidate in the band
+	ChoiceKept     Choice = "kept"     // the best published point stays: nothing beats it by more than the margin
+	ChoiceReplaces Choice = "replaces" // a challenger beats the best published point on both axes by more than the margin
+	ChoiceNew      Choice = "new"      // no published point in the band: the best challenger
+)
+
+// Contender is a candidate of a band that was not chosen, compared with
+// the band's best published point (with the chosen point when the band has
+// none): gains in percent, positive when better.
+type Contender struct {
+	ID     string  `json:"id"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	GainX  float64 `json:"gain_x_pct"`
+	GainY  float64 `json:"gain_y_pct"`
+	Source Source  `json:"source"`
+}
+
+// Band is one interactivity band of a selection.
+type Band struct {
+	Lo, Hi float64 // [Lo, Hi); the last band includes Hi
+	// Split says the band was cut out of a wider one because the line test
+	// did not cover a removal the wider band implied.
+	Split  bool
+	Choice Choice
+	Chosen string // ID; "" for an empty band
+	X, Y   float64
+	Source Source // the chosen measurement's source
+	// Replaces is the published point the chosen one replaces (ChoiceReplaces),
+	// with the chosen point's gains over it.
+	Replaces     string
+	GainX, GainY float64
+	// InsideNoise are challengers that dominate the best published point
+	// but by no more than the margin on some axis.
+	InsideNoise []Contender
+	// Removed are the band's other published points: implied removals.
+	Removed []string
+	// Others are the band's remaining candidates, not chosen.
+	Others []Contender
+	// Extra are published points kept beside the choice because no split
+	// can separate their removal from it (same x).
+	Extra []string
+	// Weak says why the band invites a new run ("" when it does not): no
+	// candidate, a chosen point from a short run, or one under the hull of
+	// its neighbours by more than the margin.
+	Weak string
+	// ShortRun: the chosen measurement is a short run.
+	ShortRun bool
+}
+
+// Selection is the result of Select.
+type Selection struct {
+	Curve  CurveKey
+	X, Y   Axis
+	Margin Margin
+	Bands  []Band
+	// Keep is every point the selection keeps, x ascending; Add the kept
+	// points not yet published; Remove the implied removals (published
+	// configurations not kept), in x order.
+	Keep, Add, Remove []string
+	// Review is the line test of Remove against Keep (model.Review).
+	Review CurveReview
+	// NoisyRemovals are covered removals whose verdict lies within the
+	// margin: under the line by less than it, or dominated by less on an axis.
+	NoisyRemovals []string
+	// CoverageBefore and CoverageAfter count the dashboard's frontier points
+	// on p90 and p75 E2EL before and after the change; CoverageHolds says no
+	// count falls below the lesser of its old value and the recommendation.
+	CoverageBefore, CoverageAfter CoverageResult
+	CoverageHolds                 bool
+	// NoAxis are the curve's measured configurations without both axes:
+	// not judged, left as they are. Outside are candidates outside the edges.
+	NoAxis, Outside []string
+	// Older are measurements of a kept or removed configuration other than
+	// its candidate (older or shorter runs).
+	Older []string
+	// Splits counts the bands cut by the line test.
+	Splits int
+}
+
+// cand is one candidate configuration.
+type cand struct {
+	p         *Point
+	x, y      float64
+	incumbent bool
+	band      int
+}
+
+// Select chooses one point per band (see the comment at the top of this file).
+func Select(req SelectRequest) (*Selection, error) {
+	if req.Margin.Pct < 0 || math.IsNaN(req.Margin.Pct) || math.IsInf(req.Margin.Pct, 0) {
+		return nil, fmt.Errorf("margin %v %%: want a finite percentage ≥ 0", req.Margin.Pct)
+	}
+	s := &Selection{Curve: req.Curve, X: req.X, Y: req.Y, Margin: req.Margin}
+	cands := s.candidates(req.Points, req.Curve, req.X, req.Y, req.AsOf)
+	edges, err := bandEdges(req, cands)
+	if err != nil {
+		return nil, err
+	}
+	var in []cand
+	for _, c := range cands {
+		if c.x < edges[0] || c.x > edges[len(edges)-1] {
+			s.Outside = append(s.Outside, c.p.ID)
+			continue
+		}
+		in = append(in, c)
+	}
+	bands := make([]Band, len(edges)-1)
+	for i := range bands {
+		bands[i] = Band{Lo: edges[i], Hi: edges[i+1]}
+	}
+	var outsideKept []Point
+	for _, c := range cands {
+		if (c.x < edges[0] || c.x > edges[len(edges)-1]) && c.incumbent {
+			outsideKept = append(outsideKept, *c.p)
+		}
+	}
+	extra := map[string]bool{}
+	for round := 0; ; round++ {
+		for b, seg := range assign(in, bands) {
+			bands[b].choose(in[seg[0]:seg[1]], req.X, req.Y, req.Margin.Pct, extra)
+		}
+		failing := s.failing(in, bands, outsideKept)
+		if len(failing) == 0 {
+			break
+		}
+		split := false
+		if round < maxSplitRounds {
+			bands, split = splitBands(in, bands, failing, req.Y)
+		}
+		if !split {
+			for _, id := range failing {
+				extra[id] = true
+			}
+		}
+	}
+	s.finish(req, in, bands, outsideKept)
+	return s, nil
+}
+
+// candidates picks one measurement per configuration of the curve.
+func (s *Selection) candidates(points []Point, curve CurveKey, x, y Axis, asOf string) []cand {
+	type entry struct {
+		best      int // index into points, -1 without both axes
+		published bool
+		all       []int
+	}
+	byCfg := map[string]*entry{}
+	var order []string
+	for i := range points {
+		p := &points[i]
+		if p.Curve != curve || p.Source == SourceCompetitor || p.Source == SourcePlanned ||
+			(asOf != "" && p.Prov.Date != "" && dateAfter(p.Prov.Date, asOf)) {
+			continue
+		}
+		key := "id\x00" + p.ID
+		if p.Knobs.Mode != "" {
+			key = p.Knobs.BaseID()
+		}
+		e, ok := byCfg[key]
+		if !ok {
+			e = &entry{best: -1}
+			byCfg[key] = e
+			order = append(order, key)
+		}
+		e.all = append(e.all, i)
+		e.published = e.published || p.Source == SourcePublished
+		if _, _, ok := p.XY(x, y); !ok {
+			continue
+		}
+		if e.best < 0 || laterRun(p, &points[e.best]) {
+			e.best = i
+		}
+	}
+	var out []cand
+	for _, key := range order {
+		e := byCfg[key]
+		if e.best < 0 {
+			s.NoAxis = append(s.NoAxis, points[e.all[0]].ID)
+			continue
+		}
+		p := &points[e.best]
+		px, py, _ := p.XY(x, y)
+		out = append(out, cand{p: p, x: px, y: py, incumbent: e.published})
+		for _, i := range e.all {
+			if i != e.best {
+				s.Older = append(s.Older, points[i].ID)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b cand) int { return cmp.Compare(a.x, b.x) })
+	return out
+}
+
+// laterRun reports whether p replaces q as its configuration's candidate:
+// a later date; on one date (or undated) a steady run before a short one,
+// else the one loaded later (p, since points are visited in load order).
+func laterRun(p, q *Point) bool {
+	dp, dq := day(p.Prov.Date), day(q.Prov.Date)
+	if dp != dq && dp != "" && dq != "" {
+		return dp > dq
+	}
+	if dp != dq {
+		return dp != "" // a dated run is placed in time, an undated one not
+	}
+	if p.Prov.ShortRun() != q.Prov.ShortRun() {
+		return !p.Prov.ShortRun()
+	}
+	return true
+}
+
+// bandEdges validates explicit edges or cuts the candidates' x range evenly.
+func bandEdges(req SelectRequest, cands []cand) ([]float64, error) {
+	if len(req.Edges) > 0 {
+		if len(req.Edges) < 2 {
+			return nil, errors.New("edges: give at least two (a band lies between two edges)")
+		}
+		for i, e := range req.Edges {
+			if math.IsNaN(e) || math.IsInf(e, 0) {
+				return nil, fmt.Errorf("edges: %v is not a finite number", e)
+			}
+			if i > 0 && e <= req.Edges[i-1] {
+				return nil, fmt.Errorf("edges: %v after %v; want them strictly ascending", e, req.Edges[i-1])
+			}
+		}
+		return slices.Clone(req.Edges), nil
+	}
+	k := req.Bands
+	if k == 0 {
+		k = DefaultSelectBands
+	}
+	if k < 0 {
+		return nil, fmt.Errorf("bands %d: want at least one", k)
+	}
+	if len(cands) == 0 {
+		return nil, fmt.Errorf("no measured point of %s has both %s and %s", req.Curve, req.X.Name, req.Y.Name)
+	}
+	lo, hi := cands[0].x, cands[len(cands)-1].x
+	if lo == hi {
+		return []float64{lo, hi}, nil
+	}
+	edges := make([]float64, k+1)
+	for i := range edges {
+		edges[i] = lo + (hi-lo)*float64(i)/float64(k)
+	}
+	edges[k] = hi
+	return edges, nil
+}
+
+// assign puts each candidate (x ascending) in its band and returns each
+// band's range of candidates [from, to).
+func assign(in []cand, bands []Band) [][2]int {
+	segs := make([][2]int, len(bands))
+	b := 0
+	for i := range in {
+		for b < len(bands)-1 && in[i].x >= bands[b].Hi {
+			segs[b][1] = i
+			b++
+			segs[b][0] = i
+		}
+		in[i].band = b
+	}
+	for ; b < len(bands); b++ {
+		segs[b][1] = len(in)
+		if b+1 < len(bands) {
+			segs[b+1][0] = len(in)
+		}
+	}
+	return segs
+}
+
+// gainPct is how much better q is than p on the axis, in percent of p.
+func gainPct(a Axis, q, p float64) float64 {
+	if p == 0 {
+		switch {
+		case q == p:
+			return 0
+		case a.Better(q, p):
+			return math.Inf(1)
+		}
+		return math.Inf(-1)
+	}
+	return 100 * (good(a, q) - good(a, p)) / math.Abs(p)
+}
+
+// better orders by y, then x, then ID: the first is the band's best.
+func better(x, y Axis, a, b *cand) bool {
+	if a.y != b.y {
+		return y.Better(a.y, b.y)
+	}
+	if a.x != b.x {
+		return x.Better(a.x, b.x)
+	}
+	return a.p.ID < b.p.ID
+}
+
+// choose makes the band's choice among its candidates, keeping Split;
+// extra are published points kept beside a choice.
+func (bd *Band) choose(in []cand, x, y Axis, margin float64, extra map[string]bool) {
+	*bd = Band{Lo: bd.Lo, Hi: bd.Hi, Split: bd.Split, Choice: ChoiceEmpty}
+	var rep, best, winner *cand
+	any := false
+	for i := range in {
+		c := &in[i]
+		any = true
+		if extra[c.p.ID] {
+			bd.Extra = append(bd.Extra, c.p.ID)
+			continue
+		}
+		if c.incumbent {
+			if rep == nil || better(x, y, c, rep) {
+				rep = c
+			}
+		} else if best == nil || better(x, y, c, best) {
+			best = c
+		}
+	}
+	if !any || (rep == nil && best == nil) {
+		return
+	}
+	var chosen *cand
+	switch {
+	case rep == nil:
+		chosen, bd.Choice = best, ChoiceNew
+	default:
+		for i := range in {
+			c := &in[i]
+			if !c.incumbent && gainPct(x, c.x, rep.x) > margin && gainPct(y, c.y, rep.y) > margin &&
+				(winner == nil || better(x, y, c, winner)) {
+				winner = c
+			}
+		}
+		chosen, bd.Choice = rep, ChoiceKept
+		if winner != nil {
+			chosen, bd.Choice = winner, ChoiceReplaces
+			bd.Replaces = rep.p.ID
+			bd.GainX, bd.GainY = gainPct(x, winner.x, rep.x), gainPct(y, winner.y, rep.y)
+		}
+	}
+	bd.Chosen, bd.X, bd.Y, bd.Source = chosen.p.ID, chosen.x, chosen.y, chosen.p.Source
+	bd.ShortRun = chosen.p.Prov.ShortRun()
+	ref := rep
+	if ref == nil {
+		ref = chosen
+	}
+	for i := range in {
+		c := &in[i]
+		if c == chosen || extra[c.p.ID] {
+			continue
+		}
+		if c.incumbent {
+			bd.Removed = append(bd.Removed, c.p.ID)
+			if c == rep {
+				continue
+			}
+		}
+		ct := Contender{ID: c.p.ID, X: c.x, Y: c.y, GainX: gainPct(x, c.x, ref.x), GainY: gainPct(y, c.y, ref.y), Source: c.p.Source}
+		if !c.incumbent && rep != nil && Dominates(x, y, c.x, c.y, rep.x, rep.y) &&
+			!(gainPct(x, c.x, rep.x) > margin && gainPct(y, c.y, rep.y) > margin) {
+			bd.InsideNoise = append(bd.InsideNoise, ct)
+			continue
+		}
+		if !c.incumbent {
+			bd.Others = append(bd.Others, ct)
+		}
+	}
+}
+
+// keptAndRemoved lists the selection's kept points and implied removals.
+func keptAndRemoved(in []cand, bands []Band, outsideKept []Point) (kept, removed []Point) {
+	kept = append(kept, outsideKept...)
+	byID := make(map[string]*cand, len(in))
+	for i := range in {
+		byID[in[i].p.ID] = &in[i]
+	}
+	for _, bd := range bands {
+		if bd.Chosen != "" {
+			kept = append(kept, *byID[bd.Chosen].p)
+		}
+		for _, id := range bd.Extra {
+			kept = append(kept, *byID[id].p)
+		}
+		for _, id := range bd.Removed {
+			removed = append(removed, *byID[id].p)
+		}
+	}
+	return kept, removed
+}
+
+// failing lists the implied removals the line test does not cover.
+func (s *Selection) failing(in []cand, bands []Band, outsideKept []Point) []string {
+	kept, removed := keptAndRemoved(in, bands, outsideKept)
+	var out []string
+	for _, v := range ReviewRemovals(kept, removed, s.X, s.Y) {
+		if !v.Covered {
+			out = append(out, v.ID)
+		}
+	}
+	return out
+}
+
+// splitBands cuts every band holding a failing removal once, at the
+// midpoint between its chosen point and the failing removal of highest y
+// (the hardest to cover); the others are judged again after the choice.
+// It reports whether any band was cut.
+func splitBands(in []cand, bands []Band, failing []string, y Axis) ([]Band, bool) {
+	fail := make(map[string]bool, len(failing))
+	for _, id := range failing {
+		fail[id] = true
+	}
+	worst := make([]*cand, len(bands))
+	chosen := make([]*cand, len(bands))
+	for i := range in {
+		c := &in[i]
+		switch {
+		case c.p.ID == bands[c.band].Chosen:
+			chosen[c.band] = c
+		case fail[c.p.ID] && (worst[c.band] == nil || y.Better(c.y, worst[c.band].y)):
+			worst[c.band] = c
+		}
+	}
+	out := make([]Band, 0, len(bands)+len(failing))
+	cut := false
+	for b, bd := range bands {
+		w, ch := worst[b], chosen[b]
+		if w == nil || ch == nil || w.x == ch.x {
+			out = append(out, bd)
+			continue
+		}
+		mid := (w.x + ch.x) / 2
+		if mid <= bd.Lo || mid >= bd.Hi {
+			out = append(out, bd)
+			continue
+		}
+		out = append(out, Band{Lo: bd.Lo, Hi: mid, Split: true}, Band{Lo: mid, Hi: bd.Hi, Split: true})
+		cut = true
+	}
+	return out, cut
+}
+
+// finish fills the lists, the review, the noise flags, coverage and weak bands.
+func (s *Selection) finish(req SelectRequest, in []cand, bands []Band, outsideKept []Point) {
+	s.Bands = bands
+	kept, removed := keptAndRemoved(in, bands, outsideKept)
+	slices.SortStableFunc(kept, func(a, b Point) int {
+		ax, _ := a.Metrics.Get(req.X.Metric)
+		bx, _ := b.Metrics.Get(req.X.Metric)
+		return cmp.Compare(ax, bx)
+	})
+	for i := range kept {
+		s.Keep = append(s.Keep, kept[i].ID)
+		if kept[i].Source != SourcePublished && !isIncumbent(in, kept[i].ID) {
+			s.Add = append(s.Add, kept[i].ID)
+		}
+	}
+	for i := range removed {
+		s.Remove = append(s.Remove, removed[i].ID)
+	}
+	for _, bd := range bands {
+		if bd.Split {
+			s.Splits++
+		}
+	}
+	rr, err := Review(ReviewRequest{Points: req.Points, Curve: &s.Curve, Remove: s.Remove, Keep: s.Keep, X: req.X, Y: req.Y})
+	if err == nil {
+		s.Review = rr
+	} else {
+		s.Review = CurveReview{Curve: s.Curve, X: req.X, Y: req.Y, Kept: kept, Removed: ReviewRemovals(kept, removed, req.X, req.Y)}
+	}
+	s.noisy(kept)
+	s.coverage(req, removed)
+	s.weak(kept)
+}
+
+func isIncumbent(in []cand, id string) bool {
+	for i := range in {
+		if in[i].p.ID == id {
+			return in[i].incumbent
+		}
+	}
+	return false
+}
+
+// noisy flags covered removals whose verdict lies within the margin.
+func (s *Selection) noisy(kept []Point) {
+	m := s.Margin.Pct
+	for _, v := range s.Review.Removed {
+		if !v.Covered {
+			continue
+		}
+		switch {
+		case v.Test == TestLine && v.HasLine && -v.GapPct <= m:
+			s.NoisyRemovals = append(s.NoisyRemovals, v.ID)
+		case v.Test == TestPareto:
+			if i := FindID(kept, v.DominatedBy); i >= 0 {
+				dx, dy, _ := kept[i].XY(s.X, s.Y)
+				if gainPct(s.X, dx, v.X) <= m || gainPct(s.Y, dy, v.Y) <= m {
+					s.NoisyRemovals = append(s.NoisyRemovals, v.ID)
+				}
+			}
+		}
+	}
+}
+
+// coverage counts the dashboard's frontier points before and after.
+func (s *Selection) coverage(req SelectRequest, removed []Point) {
+	gone := map[string]bool{}
+	for i := range removed {
+		gone[configKey(&removed[i])] = true
+	}
+	add := map[string]bool{}
+	for _, id := range s.Add {
+		add[id] = true
+	}
+	var before, after []Point
+	for i := range req.Points {
+		p := &req.Points[i]
+		if p.Curve != s.Curve {
+			continue
+		}
+		if p.Source == SourcePublished {
+			before = append(before, *p)
+			if !gone[configKey(p)] {
+				after = append(after, *p)
+			}
+		} else if add[p.ID] {
+			after = append(after, *p)
+		}
+	}
+	before, after = Latest(before, ""), Latest(after, "")
+	s.CoverageBefore, s.CoverageAfter = Coverage(before, s.Y), Coverage(after, s.Y)
+	b, a := s.CoverageBefore, s.CoverageAfter
+	s.CoverageHolds = a.P90E2EL >= min(b.P90E2EL, RecommendedFrontierPoints) && a.P75E2EL >= min(b.P75E2EL, RecommendedFrontierPoints)
+}
+
+func configKey(p *Point) string {
+	if p.Knobs.Mode != "" {
+		return p.Knobs.BaseID()
+	}
+	return "id\x00" + p.ID
+}
+
+// weak marks the bands that invite a new run.
+func (s *Selection) weak(kept []Point) {
+	c := Coords(kept, s.X, s.Y)
+	slices.SortStableFunc(c, func(a, b XYPoint) int { return cmp.Compare(a.X, b.X) })
+	under := map[string]float64{}
+	for i := 1; i+1 < len(c); i++ {
+		a, p, b := c[i-1], c[i], c[i+1]
+		if a.X == b.X {
+			continue
+		}
+		line := a.Y + (b.Y-a.Y)*(p.X-a.X)/(b.X-a.X)
+		if g := -gainPct(s.Y, p.Y, line); g > s.Margin.Pct {
+			under[kept[p.Index].ID] = g
+		}
+	}
+	for i := range s.Bands {
+		bd := &s.Bands[i]
+		switch {
+		case bd.Choice == ChoiceEmpty:
+			bd.Weak = "no measured candidate"
+		case bd.ShortRun:
+			bd.Weak = "the chosen point is a short run"
+		case under[bd.Chosen] > 0:
+			bd.Weak = fmt.Sprintf("the chosen point lies %.1f %% under the line of its neighbours", under[bd.Chosen])
+		}
+	}
+}
+
+// CoveredAll reports whether every implied removal is covered.
+func (s *Selection) CoveredAll() bool { return s.Review.AllCovered() }
