@@ -1,10 +1,10 @@
 package model_test
 
 import (
-	"os"
-	"path/filepath"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
