@@ -138,7 +138,7 @@ type Selection struct {
 	// Older are measurements of a kept or removed configuration other than
 	// its candidate (older or shorter runs).
 	Older []string
-	// Splits counts the bands cut by the line test.
+	// Splits counts the cuts the line test made (each makes two bands of one).
 	Splits int
 }
 
@@ -188,11 +188,12 @@ func Select(req SelectRequest) (*Selection, error) {
 		if len(failing) == 0 {
 			break
 		}
-		split := false
+		cuts := 0
 		if round < maxSplitRounds {
-			bands, split = splitBands(in, bands, failing, req.Y)
+			bands, cuts = splitBands(in, bands, failing, req.Y)
+			s.Splits += cuts
 		}
-		if !split {
+		if cuts == 0 {
 			for _, id := range failing {
 				extra[id] = true
 			}
@@ -466,8 +467,8 @@ func (s *Selection) failing(in []cand, bands []Band, outsideKept []Point) []stri
 // splitBands cuts every band holding a failing removal once, at the
 // midpoint between its chosen point and the failing removal of highest y
 // (the hardest to cover); the others are judged again after the choice.
-// It reports whether any band was cut.
-func splitBands(in []cand, bands []Band, failing []string, y Axis) ([]Band, bool) {
+// It returns the bands and how many were cut.
+func splitBands(in []cand, bands []Band, failing []string, y Axis) ([]Band, int) {
 	fail := make(map[string]bool, len(failing))
 	for _, id := range failing {
 		fail[id] = true
@@ -484,7 +485,7 @@ func splitBands(in []cand, bands []Band, failing []string, y Axis) ([]Band, bool
 		}
 	}
 	out := make([]Band, 0, len(bands)+len(failing))
-	cut := false
+	cut := 0
 	for b, bd := range bands {
 		w, ch := worst[b], chosen[b]
 		if w == nil || ch == nil || w.x == ch.x {
@@ -497,7 +498,7 @@ func splitBands(in []cand, bands []Band, failing []string, y Axis) ([]Band, bool
 			continue
 		}
 		out = append(out, Band{Lo: bd.Lo, Hi: mid, Split: true}, Band{Lo: mid, Hi: bd.Hi, Split: true})
-		cut = true
+		cut++
 	}
 	return out, cut
 }
@@ -519,11 +520,6 @@ func (s *Selection) finish(req SelectRequest, in []cand, bands []Band, outsideKe
 	}
 	for i := range removed {
 		s.Remove = append(s.Remove, removed[i].ID)
-	}
-	for _, bd := range bands {
-		if bd.Split {
-			s.Splits++
-		}
 	}
 	rr, err := Review(ReviewRequest{Points: req.Points, Curve: &s.Curve, Remove: s.Remove, Keep: s.Keep, X: req.X, Y: req.Y})
 	if err == nil {

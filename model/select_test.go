@@ -180,8 +180,8 @@ func TestSelectDemo(t *testing.T) {
 			}
 		}
 	}
-	if empty != 1 || len(s.Bands) != 6 || s.Splits != 2 {
-		t.Errorf("%d bands (%d split), %d empty; want 6, 2, 1", len(s.Bands), s.Splits, empty)
+	if empty != 1 || len(s.Bands) != 6 || s.Splits != 1 {
+		t.Errorf("%d bands (%d split), %d empty; want 6, 1, 1", len(s.Bands), s.Splits, empty)
 	}
 	for _, id := range []string{"agg-tp4-c16", id8PC4096, id9PB160} {
 		if !slices.Contains(s.NoAxis, id) {

@@ -66,6 +66,10 @@ type ProposedRun struct {
 	HasRef bool       `json:"has_ref"`
 	Error  ModelError `json:"error"`
 	Why    string     `json:"why"`
+	// Confirms names the short-run point a full run confirms; Of names
+	// the run whose neighbouring concurrency a short run is.
+	Confirms string `json:"confirms,omitempty"`
+	Of       string `json:"neighbour_of,omitempty"`
 }
 
 // BandProposals is what the model says about one band.
@@ -330,7 +334,7 @@ func (g *grid) proposeBand(bp *BandProposals, last bool, kept []model.XYPoint, x
 		}
 		if r := g.run(bp.Band, nc, kept, xa, e); in(nc.x) && !(e.Known && r.WinPct < -e.TputPct) {
 			r.Kind, r.DurationS = RunShort, ShortRunS
-			r.Why = "short run: a neighbouring concurrency of " + run.ID
+			r.Why, r.Of = "short run: a neighbouring concurrency of "+run.ID, run.ID
 			bp.Runs = append(bp.Runs, r)
 		}
 	}
@@ -351,13 +355,13 @@ func (g *grid) run(band int, c gridCand, kept []model.XYPoint, xa model.Axis, e 
 		fallthrough
 	default:
 		if e.Known && r.WinPct > e.TputPct {
-			r.Kind, r.Why = RunFull, fmt.Sprintf("full run: predicted %+.1f %% over the kept curve, beyond the model's %.1f %% error", r.WinPct, e.TputPct)
+			r.Kind, r.Why = RunFull, fmt.Sprintf("full run: predicted %+.2f %% over the kept curve, beyond the model's %.2f %% error", r.WinPct, e.TputPct)
 		} else {
 			r.Kind = RunShort
 			if e.Known {
-				r.Why = fmt.Sprintf("short run: predicted %+.1f %% over the kept curve, within the model's %.1f %% error", r.WinPct, e.TputPct)
+				r.Why = fmt.Sprintf("short run: predicted %+.2f %% over the kept curve, within the model's %.2f %% error", r.WinPct, e.TputPct)
 			} else {
-				r.Why = fmt.Sprintf("short run: predicted %+.1f %% over the kept curve; the model's error on this curve is unknown", r.WinPct)
+				r.Why = fmt.Sprintf("short run: predicted %+.2f %% over the kept curve; the model's error on this curve is unknown", r.WinPct)
 			}
 		}
 	}
@@ -370,7 +374,7 @@ func (g *grid) run(band int, c gridCand, kept []model.XYPoint, xa model.Axis, e 
 
 // confirmRun is a full run of a band's chosen short-run point.
 func confirmRun(c *Calibration, points []model.Point, band int, bd *model.Band, e ModelError) ProposedRun {
-	r := ProposedRun{Band: band, Kind: RunFull, DurationS: FullRunS, ID: bd.Chosen, X: bd.X, Y: bd.Y, Error: e,
+	r := ProposedRun{Band: band, Kind: RunFull, DurationS: FullRunS, ID: bd.Chosen, X: bd.X, Y: bd.Y, Error: e, Confirms: bd.Chosen,
 		Why: fmt.Sprintf("full run: %s was chosen from a short run; a %d s run confirms it", bd.Chosen, FullRunS)}
 	if i := model.FindID(points, bd.Chosen); i >= 0 {
 		k := points[i].Knobs
