@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Selection: one point per interactivity band, chosen among a curve's
@@ -82,34 +84,37 @@ type Contender struct {
 
 // Band is one interactivity band of a selection.
 type Band struct {
-	Lo, Hi float64 // [Lo, Hi); the last band includes Hi
+	Lo float64 `json:"lo"` // [Lo, Hi); the last band includes Hi
+	Hi float64 `json:"hi"`
 	// Split says the band was cut out of a wider one because the line test
 	// did not cover a removal the wider band implied.
-	Split  bool
-	Choice Choice
-	Chosen string // ID; "" for an empty band
-	X, Y   float64
-	Source Source // the chosen measurement's source
+	Split  bool    `json:"split"`
+	Choice Choice  `json:"choice"`
+	Chosen string  `json:"chosen"` // ID; "" for an empty band
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Source Source  `json:"source"` // the chosen measurement's source
 	// Replaces is the published point the chosen one replaces (ChoiceReplaces),
 	// with the chosen point's gains over it.
-	Replaces     string
-	GainX, GainY float64
+	Replaces string  `json:"replaces"`
+	GainX    float64 `json:"gain_x_pct"`
+	GainY    float64 `json:"gain_y_pct"`
 	// InsideNoise are challengers that dominate the best published point
 	// but by no more than the margin on some axis.
-	InsideNoise []Contender
+	InsideNoise []Contender `json:"inside_noise"`
 	// Removed are the band's other published points: implied removals.
-	Removed []string
+	Removed []string `json:"removed"`
 	// Others are the band's remaining candidates, not chosen.
-	Others []Contender
+	Others []Contender `json:"others"`
 	// Extra are published points kept beside the choice because no split
 	// can separate their removal from it (same x).
-	Extra []string
+	Extra []string `json:"extra"`
 	// Weak says why the band invites a new run ("" when it does not): no
-	// candidate, a chosen point from a short run, or one under the hull of
+	// candidate, a chosen point from a short run, or one under the line of
 	// its neighbours by more than the margin.
-	Weak string
+	Weak string `json:"weak"`
 	// ShortRun: the chosen measurement is a short run.
-	ShortRun bool
+	ShortRun bool `json:"short_run"`
 }
 
 // Selection is the result of Select.
@@ -630,3 +635,24 @@ func (s *Selection) weak(kept []Point) {
 
 // CoveredAll reports whether every implied removal is covered.
 func (s *Selection) CoveredAll() bool { return s.Review.AllCovered() }
+
+// ParseEdges reads band edges written "a,b,c": at least two finite numbers,
+// strictly ascending; spaces around them are allowed.
+func ParseEdges(s string) ([]float64, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) < 2 {
+		return nil, fmt.Errorf("edges %q: give at least two, comma-separated (a band lies between two edges)", s)
+	}
+	out := make([]float64, len(parts))
+	for i, p := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("edges: %q is not a finite number", strings.TrimSpace(p))
+		}
+		if i > 0 && v <= out[i-1] {
+			return nil, fmt.Errorf("edges: %v after %v; want them strictly ascending", v, out[i-1])
+		}
+		out[i] = v
+	}
+	return out, nil
+}

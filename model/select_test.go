@@ -251,3 +251,29 @@ func TestSelectInvariantRandom(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseEdges: whatever the text, ParseEdges returns strictly ascending
+// finite edges or an error, and what it accepts Select accepts.
+func FuzzParseEdges(f *testing.F) {
+	for _, s := range []string{"100,200,300", " 97.4 , 150,299.2", "1", "2,1", "1,1", "1,NaN", "1,inf", ",", "1e308,1e309", "-5,0,5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		edges, err := model.ParseEdges(s)
+		if err != nil {
+			return
+		}
+		if len(edges) < 2 {
+			t.Fatalf("%q: %v", s, edges)
+		}
+		for i := 1; i < len(edges); i++ {
+			if !(edges[i] > edges[i-1]) || math.IsInf(edges[i], 0) {
+				t.Fatalf("%q: %v not strictly ascending and finite", s, edges)
+			}
+		}
+		var pts []model.Point
+		if _, err := model.Select(model.SelectRequest{Points: pts, X: model.AxisP90Intvty, Y: model.AxisTputPerGPU, Edges: edges}); err != nil {
+			t.Fatalf("%q: Select refuses edges ParseEdges accepted: %v", s, err)
+		}
+	})
+}

@@ -53,7 +53,7 @@ type ProposedRun struct {
 	Kind       string      `json:"kind"` // short or full
 	DurationS  int         `json:"duration_s"`
 	ID         string      `json:"id"`
-	Knobs      model.Knobs `json:"-"`
+	Knobs      model.Knobs `json:"knobs"`
 	Config     Config      `json:"config"`
 	Prediction *Prediction `json:"prediction"` // nil when the model cannot predict it (aggregated)
 	X          float64     `json:"x"`          // predicted on the selection's axes

@@ -79,6 +79,9 @@ func selBandTable(s *model.Selection, label func(string) string) Table {
 			continue
 		}
 		pt := label(b.Chosen) + " (" + string(b.Source)
+		if b.Choice == model.ChoiceKept && b.Source != model.SourcePublished {
+			pt += " run, published configuration"
+		}
 		if b.ShortRun {
 			pt += ", short run"
 		}
@@ -89,6 +92,9 @@ func selBandTable(s *model.Selection, label func(string) string) Table {
 			why = fmt.Sprintf("replaces %s: %s %s, %s %s", label(b.Replaces), selSigned(b.GainX), s.X.Name, selSigned(b.GainY), s.Y.Name)
 		case model.ChoiceKept:
 			why = fmt.Sprintf("nothing beats it by more than %s %% on both axes", selPct1(s.Margin.Pct))
+			if len(b.Removed) > 0 {
+				why = "the band's best published point; its others go: " + selListOr(b.Removed, label, "")
+			}
 		case model.ChoiceNew:
 			why = "no published point in the band"
 		}
@@ -264,4 +270,36 @@ func selPlural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// QueueComment is the comment above a proposed run in the queue file: what
+// it is for, the prediction and the error the model showed on this curve.
+func QueueComment(r planner.ProposedRun, x model.Axis) []string {
+	first := fmt.Sprintf("%s: %s run of %d s — %s.", r.ID, r.Kind, r.DurationS, selRunWhy(r))
+	var second string
+	switch {
+	case r.Prediction == nil:
+		second = "No prediction: the model does not cover this point."
+	case r.Confirms != "":
+		second = fmt.Sprintf("Measured %s tok/s/GPU @ %s %s in the short run; the model predicts %s @ %s.",
+			model.Thousands(r.Y, 0), x.Name, selNum1(r.X), model.Thousands(r.Prediction.TputPerGPU, 0), selNum1(selPredX(r.Prediction, x)))
+	default:
+		second = fmt.Sprintf("Predicted %s tok/s/GPU @ %s %s (%s regime)", model.Thousands(r.Y, 0), x.Name, selNum1(r.X), r.Prediction.Regime)
+		if r.HasRef {
+			second += fmt.Sprintf(", %s %% against the kept curve", selSignedPlain(r.WinPct))
+		}
+		second += "."
+	}
+	third := "Model error on this curve: " + r.Error.Source + "."
+	if r.Error.Known {
+		third = fmt.Sprintf("Model error on this curve: ±%s %% throughput, ±%s %% %s (%s).", selPct1(r.Error.TputPct), selPct1(r.Error.XPct), x.Name, r.Error.Source)
+	}
+	return []string{first, second, third}
+}
+
+func selPredX(p *planner.Prediction, x model.Axis) float64 {
+	if x.Metric == model.P90Intvty {
+		return p.P90Intvty
+	}
+	return p.MeanIntvty
 }

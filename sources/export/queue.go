@@ -39,19 +39,19 @@ type QueueRequest struct {
 
 // QueueEntry is one block of the queue and the command that submits it.
 type QueueEntry struct {
-	Selector string   // override_x or zip_override_x
-	IDs      []string // the runs it holds, in order
-	Names    []string // their job names
-	Command  string   // srtctl apply -f QUEUE:selector
+	Selector string   `json:"selector"` // override_x or zip_override_x
+	IDs      []string `json:"ids"`      // the runs it holds, in order
+	Names    []string `json:"names"`    // their job names
+	Command  string   `json:"command"`  // srtctl apply -f QUEUE:selector
 }
 
 // QueuePlan is the queue file as it would be written.
 type QueuePlan struct {
-	Path     string
-	Text     string
-	Entries  []QueueEntry
-	Notes    []string
-	Refusals []string
+	Path     string       `json:"path"`
+	Text     string       `json:"-"`
+	Entries  []QueueEntry `json:"entries"`
+	Notes    []string     `json:"notes"`
+	Refusals []string     `json:"refusals"`
 }
 
 // Write creates or replaces the queue file atomically (a replaced file
