@@ -1,0 +1,201 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/sources/export"
+)
+
+func init() {
+	register(command{name: "select", summary: "one point per interactivity band with a noise margin; proposals and an srtctl queue for weak bands", run: runSelect})
+}
+
+const selectHelp = `usage: sweeptune select [--x AXIS] [--bands K | --edges a,b,…] [--margin PCT] [--curve SEL]
+                        [--max-gpus N [--queue FILE --recipe BUNDLE]] [--as-of DATE] [--json] [PATH...]
+
+Chooses one point per band of the x axis (default p90 interactivity, the axis
+the dashboard plots) among the curve's measured points, published and local,
+latest per configuration. A published point stays unless a candidate beats it
+on both axes by more than the margin; candidates that win only inside the
+margin are named "inside noise". Every removal the selection implies passes
+the line test (a band is cut where it would not). With --max-gpus the
+calibrated planner proposes runs for empty and weak bands; with --queue and
+--recipe they are written as srt-slurm overrides in the bundle's dialect,
+one srtctl apply line each. See docs/select.md.`
+
+type selectFlags struct {
+	inputFlags
+	x, y, curve, edges, asOf, queue, recipe string
+	bands, maxGPUs                          int
+	margin                                  float64
+	json, write                             bool
+}
+
+func runSelect(args []string, env *cmdEnv) int {
+	fs := newFlags("select", selectHelp, env)
+	var f selectFlags
+	f.inputFlags.register(fs)
+	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis the bands lie on")
+	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis")
+	fs.StringVar(&f.curve, "curve", "", "curve: its number in 'report' order or a substring of its name (default: the curve with the most measured points)")
+	fs.IntVar(&f.bands, "bands", 0, fmt.Sprintf("equal bands over the candidates' x range (default %d)", model.DefaultSelectBands))
+	fs.StringVar(&f.edges, "edges", "", "band edges a,b,… ascending (instead of --bands)")
+	fs.Float64Var(&f.margin, "margin", -1, fmt.Sprintf("least gain in percent a replacement must show on each axis (default: the curve's run-to-run noise, else %.1f)", model.DefaultMarginPct))
+	fs.IntVar(&f.maxGPUs, "max-gpus", 0, "propose runs for empty and weak bands within this GPU budget per point")
+	fs.StringVar(&f.queue, "queue", "", "write the proposed runs to this file as srt-slurm overrides (needs --recipe, --max-gpus)")
+	fs.StringVar(&f.recipe, "recipe", "", "the srt-slurm bundle whose base and dialect the queue uses")
+	fs.StringVar(&f.asOf, "as-of", "", "leave out runs dated after YYYY-MM-DD")
+	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return flagDone(err)
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(env.stderr, "sweeptune select: "+format+"\n", a...)
+		return exitBadInput
+	}
+	req, msg := f.request()
+	if msg != "" {
+		return bad("%s", msg)
+	}
+	ds, code := f.load(paths, env)
+	if ds == nil {
+		return code
+	}
+	printWarnings(env.stderr, ds)
+	curve, msg := selectCurve(ds.Points, f.curve)
+	if msg != "" {
+		return bad("%s", msg)
+	}
+	req.Points, req.Curve = ds.Points, curve.Key
+	sel, err := model.Select(req)
+	if err != nil {
+		return bad("%v", err)
+	}
+	var props *planner.Proposals
+	if f.maxGPUs > 0 {
+		if props, err = planner.Propose(planner.ProposeRequest{Selection: sel, Points: ds.Points, MaxGPUs: f.maxGPUs}); err != nil {
+			return bad("%v", err)
+		}
+	}
+	var q *export.QueuePlan
+	if f.queue != "" {
+		if q, err = buildQueue(sel, props, f); q == nil {
+			return bad("%v", err)
+		}
+		if err == nil {
+			err = q.Write()
+		}
+	}
+	if f.json {
+		out := struct {
+			Selection *model.Selection   `json:"selection"`
+			Proposals *planner.Proposals `json:"proposals"`
+			Queue     *export.QueuePlan  `json:"queue"`
+		}{sel, props, q}
+		if err := writeJSON(env.stdout, out); err != nil {
+			return bad("%v", err)
+		}
+	} else {
+		doc := render.Selection(sel, ds.Points, props)
+		if q != nil {
+			doc.Blank()
+			doc.Append(render.Queue(q, err == nil))
+		}
+		fmt.Fprint(env.stdout, doc.Plain())
+	}
+	switch {
+	case err != nil:
+		fmt.Fprintf(env.stderr, "sweeptune select: %v\n", err)
+		return exitRefused
+	case !sel.CoveredAll() || !sel.CoverageHolds:
+		return exitRefused
+	}
+	return code
+}
+
+// request checks the flags and builds the selection request (without points).
+func (f *selectFlags) request() (model.SelectRequest, string) {
+	var req model.SelectRequest
+	var err error
+	if req.X, err = model.ParseXAxis(f.x); err != nil {
+		return req, "--x: " + err.Error()
+	}
+	if req.Y, err = model.ParseYAxis(f.y); err != nil {
+		return req, "--y: " + err.Error()
+	}
+	switch {
+	case f.bands != 0 && f.edges != "":
+		return req, "--bands and --edges: give one"
+	case f.bands < 0:
+		return req, fmt.Sprintf("--bands %d: want at least one", f.bands)
+	case f.queue != "" && (f.recipe == "" || f.maxGPUs <= 0):
+		return req, "--queue needs --recipe BUNDLE and --max-gpus N (the runs come from the planner's proposals)"
+	case f.recipe != "" && f.queue == "":
+		return req, "--recipe goes with --queue FILE"
+	case f.maxGPUs < 0:
+		return req, fmt.Sprintf("--max-gpus %d: want a positive GPU budget", f.maxGPUs)
+	}
+	if f.edges != "" {
+		if req.Edges, err = model.ParseEdges(f.edges); err != nil {
+			return req, "--edges: " + err.Error()
+		}
+	}
+	req.Bands, req.AsOf = f.bands, f.asOf
+	switch {
+	case f.margin >= 0:
+		req.Margin = model.Margin{Pct: f.margin, Source: "--margin"}
+	case f.margin != -1:
+		return req, fmt.Sprintf("--margin %v: want a percentage ≥ 0", f.margin)
+	default:
+		req.Margin = model.Margin{Pct: model.DefaultMarginPct, Source: "default: no run-to-run noise measured (docs/select.md)"}
+	}
+	return req, ""
+}
+
+// selectCurve is --curve's curve, else the one with the most measured points.
+func selectCurve(points []model.Point, sel string) (model.Curve, string) {
+	curves := model.GroupCurves(points)
+	if sel != "" {
+		return pickCurve(curves, sel)
+	}
+	best, n := -1, 0
+	for i, c := range curves {
+		own := 0
+		for j := range c.Points {
+			if s := c.Points[j].Source; s == model.SourcePublished || s == model.SourceLocal {
+				own++
+			}
+		}
+		if own > n {
+			best, n = i, own
+		}
+	}
+	if best < 0 {
+		return model.Curve{}, "no measured point (published or local) to select among"
+	}
+	return curves[best], ""
+}
+
+// buildQueue turns the proposals into the queue file's plan; a plan with
+// refusals comes back with its error.
+func buildQueue(sel *model.Selection, props *planner.Proposals, f selectFlags) (*export.QueuePlan, error) {
+	if props == nil || len(props.Runs) == 0 {
+		return nil, fmt.Errorf("--queue: nothing to queue: no band is empty or weak, or the model proposes nothing there")
+	}
+	runs := make([]export.QueuedRun, 0, len(props.Runs))
+	for _, r := range props.Runs {
+		runs = append(runs, export.QueuedRun{
+			Point:     model.Point{ID: r.ID, Curve: sel.Curve, Source: model.SourcePlanned, Knobs: r.Knobs},
+			DurationS: r.DurationS,
+			Comment:   render.QueueComment(r, sel.X),
+		})
+	}
+	title := []string{fmt.Sprintf("Runs proposed by sweeptune select for %s", sel.Curve),
+		fmt.Sprintf("(bands on %s, margin ±%.1f %% from %s), cheapest first.", sel.X.Name, sel.Margin.Pct, strings.SplitN(sel.Margin.Source, ":", 2)[0])}
+	return export.BuildQueue(export.QueueRequest{RecipePath: f.recipe, QueuePath: f.queue, Runs: runs, Title: title})
+}
