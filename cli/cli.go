@@ -1,15 +1,18 @@
-// Package cli is sweeptune's command line: one file per subcommand, each
-// turning flags into model, planner and sources calls and printing text or
-// --json (which marshals the domain results).
+// Package cli is sweeptune's command line, on spf13/cobra: one file per
+// subcommand, each turning flags into model, planner and sources calls and
+// printing text or --json (which marshals the domain results). Flags shared
+// by several commands (input, view, --x, --json) are defined once, in
+// load.go and view.go, and attached to each command that uses them.
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
@@ -25,28 +28,19 @@ const (
 	exitBadInput = 2 // bad flags, unreadable or skipped input
 )
 
-// command is one subcommand; each lives in its own cmd_*.go file and
-// registers itself from init so that adding one never edits this file.
-type command struct {
-	name    string
-	summary string
-	run     func(args []string, env *cmdEnv) int
-}
+// builders make the subcommands; each cmd file registers its own from init
+// so that adding one never edits this file.
+var builders []func(env *cmdEnv) *cobra.Command
 
-var commands = map[string]command{}
-
-func register(c command) { commands[c.name] = c }
+func register(b func(env *cmdEnv) *cobra.Command) { builders = append(builders, b) }
 
 // cmdEnv is what a subcommand may touch of the outside world.
 type cmdEnv struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	isTerminal     bool // stdout is a terminal
+	code           int  // the exit code the command that ran returned
 }
-
-// defaultCommand runs when no subcommand is given: the workbench on a
-// terminal, the text report otherwise. cmd_tui.go sets it when the TUI exists.
-var defaultCommand = "report"
 
 // run is the one boundary between data and the terminal for every command:
 // stdout and stderr escape control characters (termsafe), so no label,
@@ -56,27 +50,65 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out, errOut := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
 	defer out.Flush()
 	defer errOut.Flush()
-	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: isTerminal(stdout)}
-	if len(args) > 0 {
-		switch args[0] {
-		case "help", "-h", "--help":
-			usage(env.stdout)
-			return exitOK
-		}
-		if c, ok := commands[args[0]]; ok {
-			return c.run(args[1:], env)
-		}
-		if !strings.HasPrefix(args[0], "-") && looksLikeCommand(args[0]) {
-			fmt.Fprintf(env.stderr, "sweeptune: unknown command %q\n\n", args[0])
-			usage(env.stderr)
-			return exitBadInput
-		}
+	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: stdoutIsTerminal(stdout)}
+	root := newRoot(env)
+	if args == nil {
+		args = []string{} // nil would make cobra read os.Args
 	}
-	name := defaultCommand
-	if !env.isTerminal {
-		name = "report"
+	root.SetArgs(args)
+	cmd, err := root.ExecuteC()
+	if err != nil {
+		name := "sweeptune"
+		if cmd != nil {
+			name = cmd.CommandPath()
+		}
+		fmt.Fprintf(env.stderr, "%s: %s\n", name, strings.TrimRight(err.Error(), "\n"))
+		fmt.Fprintf(env.stderr, "Run '%s --help' for usage.\n", name)
+		return exitBadInput
 	}
-	return commands[name].run(args, env)
+	return env.code
+}
+
+// newRoot is the whole command tree, built afresh for each Run.
+func newRoot(env *cmdEnv) *cobra.Command {
+	root := newDefaultCmd(env)
+	for _, b := range builders {
+		root.AddCommand(b(env))
+	}
+	root.SetIn(env.stdin)
+	root.SetOut(env.stdout)
+	root.SetErr(env.stderr)
+	root.SilenceErrors, root.SilenceUsage = true, true
+	root.SuggestionsMinimumDistance = 2
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
+	return root
+}
+
+// leaf is a subcommand that takes PATH arguments; run's return value is the
+// exit code.
+func leaf(env *cmdEnv, use, short, long string, run func(cmd *cobra.Command, paths []string) int) *cobra.Command {
+	return &cobra.Command{
+		Use: use, Short: short, Long: strings.TrimRight(long, "\n"),
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			env.code = run(cmd, args)
+			return nil
+		},
+	}
+}
+
+// rootArgs tells a mistyped subcommand from a path argument: a first
+// argument that names no file and looks like a word is an unknown command
+// (with cobra's "did you mean").
+func rootArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 || !looksLikeCommand(args[0]) {
+		return nil
+	}
+	msg := fmt.Sprintf("unknown command %q", args[0])
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t") + "\n"
+	}
+	return errors.New(msg)
 }
 
 // looksLikeCommand tells a mistyped subcommand from a path argument.
@@ -87,20 +119,8 @@ func looksLikeCommand(arg string) bool {
 	return !strings.ContainsAny(arg, "/.\\")
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: sweeptune [COMMAND] [FLAGS] [PATH...]")
-	fmt.Fprintln(w, "\nWith no command: the workbench on a terminal, the report otherwise. With no PATH: the embedded demo.")
-	fmt.Fprintln(w, "\ncommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(w, "\nRun 'sweeptune COMMAND -h' for a command's flags.")
-}
+// stdoutIsTerminal is isTerminal; tests replace it to run the workbench path.
+var stdoutIsTerminal = isTerminal
 
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)

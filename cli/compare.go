@@ -7,16 +7,24 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
 )
 
-func init() {
-	register(command{name: "compare", summary: "throughput gain over another curve (competitor) at the same x", run: runCompare})
+func init() { register(newCompareCmd) }
+
+func newCompareCmd(env *cmdEnv) *cobra.Command {
+	var f compareFlags
+	cmd := leaf(env, "compare [--x AXIS] [--y METRIC] [--other SELECTOR] [--json] [PATH...]",
+		"throughput gain over another curve (competitor) at the same x", compareHelp,
+		func(_ *cobra.Command, paths []string) int { return runCompare(&f, paths, env) })
+	fs := cmd.Flags()
+	f.curveFlags.register(fs, model.AxisP90Intvty)
+	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve: a source, a framework or a full curve key")
+	return cmd
 }
 
-const compareHelp = `usage: sweeptune compare [--x AXIS] [--y METRIC] [--other SELECTOR] [--json] [PATH...]
-
-For every point (not of the other curve) that has both metrics: the other
+const compareHelp = `For every point (not of the other curve) that has both metrics: the other
 curve's throughput at the same x, by linear interpolation on the other
 curve's Pareto frontier, and the gain y/other − 1. Blank (null) where the x
 lies outside the other frontier's x range: never extrapolated.
@@ -38,15 +46,7 @@ type compareFlags struct {
 	other string
 }
 
-func runCompare(args []string, env *cmdEnv) int {
-	fs := newFlags("compare", compareHelp, env)
-	var f compareFlags
-	f.curveFlags.register(fs, model.AxisP90Intvty)
-	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve: a source, a framework or a full curve key")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	x, v, ok := f.resolve("compare", env.stderr)
 	if !ok {
 		return exitBadInput

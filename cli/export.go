@@ -4,52 +4,57 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
-func init() {
-	register(command{name: "export", summary: "write points as srt-slurm overrides, master-config rows and a perf-changelog entry", run: runExport})
+func init() { register(newExportCmd) }
+
+// exportFlags are export's flags; the request fields are set directly.
+type exportFlags struct {
+	inputFlags
+	add, remove, keys, explicit string
+	req                         export.ExportRequest
+	write                       bool
 }
 
-// runExport: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]]
-// --recipe BUNDLE.yaml [--master MASTER.yaml --config-key KEY] [--changelog FILE]
-// [--pr-link URL] [--dry-run|--write] [--replace] [--force [--reason TEXT]].
-const exportHelp = `usage: sweeptune export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml
+func newExportCmd(env *cmdEnv) *cobra.Command {
+	var f exportFlags
+	cmd := leaf(env, `export [PATH...] --add ID[,ID...] [--remove ID[,ID...]] --recipe BUNDLE.yaml
          [--master MASTER.yaml --config-key KEY] [--changelog perf-changelog.yaml] [--pr-link URL]
-         [--dry-run|--write] [--replace] [--force --reason TEXT]
+         [--dry-run|--write] [--replace] [--force --reason TEXT]`,
+		"write points as srt-slurm overrides, master-config rows and a perf-changelog entry", exportHelp,
+		func(_ *cobra.Command, paths []string) int { return runExport(&f, paths, env) })
+	fs := cmd.Flags()
+	f.inputFlags.register(fs)
+	req := &f.req
+	fs.StringVar(&f.add, "add", "", "IDs of points to write (comma-separated)")
+	fs.StringVar(&f.remove, "remove", "", "IDs of points whose overrides and rows go (comma-separated)")
+	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one")
+	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
+	fs.StringVar(&f.keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
+	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
+	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (placeholder when empty)")
+	fs.StringVar(&req.Image, "image", "", "image the points ran: named in the description, and written as the master entry's image and the recipe's model.container where they differ (without it both stay, with a note)")
+	fs.StringVar(&f.explicit, "explicit-mrr", "", "IDs whose max-running-requests differ from decode ranks × BS on purpose")
+	fs.Bool("dry-run", true, "print a unified diff per file and write nothing (the default)")
+	fs.BoolVar(&f.write, "write", false, "write the files (atomically, keeping a .bak of each)")
+	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
+	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
+	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
+	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
+	return cmd
+}
 
-Writes the chosen points as srt-slurm override blocks (in the bundle's own schema and
+const exportHelp = `Writes the chosen points as srt-slurm override blocks (in the bundle's own schema and
 engine arguments), or, for one topology per file, as new recipes derived from the
 nearest sibling; then master-config rows and a perf-changelog.yaml entry.
 --dry-run (the default) prints a unified diff per file.
 Exit status: 0 done, 1 a check refuses, 2 bad input.`
 
-func runExport(args []string, env *cmdEnv) int {
-	fs := newFlags("export", exportHelp, env)
-	var in inputFlags
-	in.register(fs)
-	var add, remove, keys, explicit string
-	var req export.ExportRequest
-	var write bool
-	fs.StringVar(&add, "add", "", "IDs of points to write (comma-separated)")
-	fs.StringVar(&remove, "remove", "", "IDs of points whose overrides and rows go (comma-separated)")
-	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one")
-	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
-	fs.StringVar(&keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
-	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
-	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (placeholder when empty)")
-	fs.StringVar(&req.Image, "image", "", "image the points ran: named in the description, and written as the master entry's image and the recipe's model.container where they differ (without it both stay, with a note)")
-	fs.StringVar(&explicit, "explicit-mrr", "", "IDs whose max-running-requests differ from decode ranks × BS on purpose")
-	fs.Bool("dry-run", true, "print a unified diff per file and write nothing (the default)")
-	fs.BoolVar(&write, "write", false, "write the files (atomically, keeping a .bak of each)")
-	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
-	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
-	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
-	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
+	req, in, write := f.req, f.inputFlags, f.write
+	add, remove, keys, explicit := f.add, f.remove, f.keys, f.explicit
 	req.Add, req.Remove = splitIDs(add), splitIDs(remove)
 	req.ConfigKeys, req.ExplicitMRR = splitIDs(keys), splitIDs(explicit)
 	ds, code := in.load(paths, env)

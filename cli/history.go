@@ -6,17 +6,32 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/history"
 )
 
-func init() {
-	register(command{name: "history", summary: "run dates per curve; how a frontier moved between two dates", run: runHistory})
+func init() { register(newHistoryCmd) }
+
+func newHistoryCmd(env *cmdEnv) *cobra.Command {
+	var f historyFlags
+	cmd := leaf(env, "history [--from DATE --to DATE] [--curve SELECTOR] [--changelog FILE] [--x AXIS] [--y METRIC] [--json] [PATH...]",
+		"run dates per curve; how a frontier moved between two dates", historyHelp,
+		func(_ *cobra.Command, paths []string) int { return runHistory(&f, paths, env) })
+	fs := cmd.Flags()
+	f.inputFlags.register(fs)
+	f.registerY(fs)
+	f.registerSpecs(fs)
+	addX(fs, &f.x, model.DefaultXAxis)
+	fs.StringVar(&f.from, "from", "", "the earlier date (YYYY-MM-DD)")
+	fs.StringVar(&f.to, "to", "", "the later date (YYYY-MM-DD)")
+	fs.StringVar(&f.curve, "curve", "", "only the curves this selects (a source, a framework or a curve key)")
+	fs.StringVar(&f.changelog, "changelog", "", "perf-changelog.yaml whose entries to date between --from and --to")
+	addJSON(fs, &f.json)
+	return cmd
 }
 
-const historyHelp = `usage: sweeptune history [--from DATE --to DATE] [--curve SELECTOR] [--changelog FILE] [--x AXIS] [--y METRIC] [--json] [PATH...]
-
-Published rows carry the date of their run. Without --from and --to: each
+const historyHelp = `Published rows carry the date of their run. Without --from and --to: each
 curve's run dates, with how many points each run measured. With them: per
 curve, the frontier as of each date (each configuration's latest run on or
 before it), every point of the later frontier against the earlier one at
@@ -35,24 +50,7 @@ type historyFlags struct {
 	json                          bool
 }
 
-func runHistory(args []string, env *cmdEnv) int {
-	fs := newFlags("history", historyHelp, env)
-	var f historyFlags
-	f.inputFlags.register(fs)
-	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: "+yAxisNames())
-	fs.Var(&f.gpuPower, "gpu-power", "all-in power per GPU in kW, HW=KW (repeatable)")
-	fs.Var(&f.gpuCost, "gpu-cost", "cost per GPU-hour in USD, HW=USD (repeatable)")
-	fs.StringVar(&f.gpuConfig, "gpu-config", "", "GPU power/cost config (default "+defaultGPUConfigText()+")")
-	fs.StringVar(&f.x, "x", model.DefaultXAxis.Name, "x axis: "+xAxisNames())
-	fs.StringVar(&f.from, "from", "", "the earlier date (YYYY-MM-DD)")
-	fs.StringVar(&f.to, "to", "", "the later date (YYYY-MM-DD)")
-	fs.StringVar(&f.curve, "curve", "", "only the curves this selects (a source, a framework or a curve key)")
-	fs.StringVar(&f.changelog, "changelog", "", "perf-changelog.yaml whose entries to date between --from and --to")
-	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 	x, v, ok := f.resolveXY("history", f.x, env.stderr)
 	if !ok {
 		return exitBadInput

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -54,14 +53,6 @@ func writeValidIDs(w io.Writer, points []model.Point) {
 	for _, s := range ids {
 		fmt.Fprintln(w, s)
 	}
-}
-
-// flagDone maps a flag parse error to an exit code (-h is not an error).
-func flagDone(err error) int {
-	if err == flag.ErrHelp {
-		return exitOK
-	}
-	return exitBadInput
 }
 
 func xAxisNames() string {

@@ -2,11 +2,11 @@ package cli
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
@@ -19,7 +19,7 @@ type inputFlags struct {
 	published string
 }
 
-func (f *inputFlags) register(fs *flag.FlagSet) {
+func (f *inputFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.gpus, "gpus", 0, "GPU count for results that carry none (AIPerf exports)")
 	fs.StringVar(&f.source, "source", "", "tag every loaded result point with this source (published, local, planned, competitor)")
 	fs.StringVar(&f.published, "published", "", "also fetch published results from this InferenceX API URL (cached for offline use)")
@@ -71,18 +71,6 @@ func printWarnings(w io.Writer, ds *sources.Dataset) {
 	}
 }
 
-// newFlags is a subcommand's flag set: errors and -h go to stderr, and -h
-// prints help (a usage line and what the command does) before the flags.
-func newFlags(name, help string, env *cmdEnv) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
-	fs.Usage = func() {
-		fmt.Fprint(env.stderr, strings.TrimRight(help, "\n"), "\n\nflags:\n")
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
 // parseXFlag resolves --x, saying on stderr what is wrong.
 func parseXFlag(cmd, name string, stderr io.Writer) (model.Axis, bool) {
 	x, err := model.ParseXAxis(name)
@@ -93,21 +81,14 @@ func parseXFlag(cmd, name string, stderr io.Writer) (model.Axis, bool) {
 	return x, true
 }
 
-// parseFlags parses a subcommand's flags, allowing flags after paths too
-// ("sweeptune report results/ --x p90-intvty").
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var paths []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return paths, nil
-		}
-		paths = append(paths, rest[0])
-		args = rest[1:]
-	}
+// addJSON is the --json flag of every command that prints data.
+func addJSON(fs *pflag.FlagSet, v *bool) {
+	fs.BoolVar(v, "json", false, "print JSON instead of text")
+}
+
+// addX is the --x flag with the command's default axis.
+func addX(fs *pflag.FlagSet, v *string, def model.Axis) {
+	fs.StringVar(v, "x", def.Name, "x axis: "+xAxisNames())
 }
 
 // splitIDs splits a comma-separated ID list, dropping empties.

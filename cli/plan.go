@@ -9,28 +9,22 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 )
 
-func init() {
-	register(command{name: "plan", summary: "calibrate the P/D planner, predict knobs, backtest, design a sweep", run: runPlan})
-}
+func init() { register(newPlanCmd) }
 
-type planFlags struct {
-	inputFlags
-	fit, curve, balance                string
-	prefillWorkers, prefillGPUs, ranks int
-	decodeBS, concurrency              int
-	backtest, design, json             bool
-	maxGPUs, bands                     int
-}
+const planHelp = `Calibrates the Little's-law P/D model on the --fit points, then predicts one
+configuration, backtests the curve's other points, or designs a sweep.`
 
-func runPlan(args []string, env *cmdEnv) int {
-	fs := newFlags("plan", "usage: sweeptune plan [PATH...] --fit ID[,ID...] [--curve SEL] (--prefill-workers N --decode-bs N --concurrency N | --backtest | --design --max-gpus N --bands K) [--json]\n\n"+
-		"Calibrates the Little's-law P/D model on the --fit points, then predicts one\n"+
-		"configuration, backtests the curve's other points, or designs a sweep.", env)
+func newPlanCmd(env *cmdEnv) *cobra.Command {
 	var f planFlags
+	cmd := leaf(env, "plan [PATH...] --fit ID[,ID...] [--curve SEL] (--prefill-workers N --decode-bs N --concurrency N | --backtest | --design --max-gpus N --bands K) [--json]",
+		"calibrate the P/D planner, predict knobs, backtest, design a sweep", planHelp,
+		func(_ *cobra.Command, paths []string) int { return runPlan(&f, paths, env) })
+	fs := cmd.Flags()
 	f.inputFlags.register(fs)
 	fs.StringVar(&f.fit, "fit", "", "comma-separated IDs of the disaggregated points to calibrate on (required)")
 	fs.StringVar(&f.curve, "curve", "", "curve: its number in 'report' order or a substring of its name (default: the --fit points' curve)")
@@ -44,11 +38,20 @@ func runPlan(args []string, env *cmdEnv) int {
 	fs.BoolVar(&f.design, "design", false, "design a sweep: one point per interactivity band (needs --max-gpus, --bands)")
 	fs.IntVar(&f.maxGPUs, "max-gpus", 0, "design: GPU budget per point")
 	fs.IntVar(&f.bands, "bands", 0, "design: number of interactivity bands")
-	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+	addJSON(fs, &f.json)
+	return cmd
+}
+
+type planFlags struct {
+	inputFlags
+	fit, curve, balance                string
+	prefillWorkers, prefillGPUs, ranks int
+	decodeBS, concurrency              int
+	backtest, design, json             bool
+	maxGPUs, bands                     int
+}
+
+func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(env.stderr, "sweeptune plan: "+format+"\n", a...)
 		return exitBadInput

@@ -6,17 +6,23 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 )
 
-func init() {
-	register(command{name: "recipes", summary: "every variant srt-slurm recipe files expand to, as srtctl names them (text or --json)", run: runRecipes})
+func init() { register(newRecipesCmd) }
+
+func newRecipesCmd(env *cmdEnv) *cobra.Command {
+	var asJSON bool
+	cmd := leaf(env, "recipes [--json] PATH...",
+		"every variant srt-slurm recipe files expand to, as srtctl names them (text or --json)", recipesHelp,
+		func(_ *cobra.Command, paths []string) int { return runRecipes(asJSON, paths, env) })
+	addJSON(cmd.Flags(), &asJSON)
+	return cmd
 }
 
-const recipesHelp = `usage: sweeptune recipes [--json] PATH...
-
-Every variant the srt-slurm recipes under PATH expand to, named as srtctl
+const recipesHelp = `Every variant the srt-slurm recipes under PATH expand to, named as srtctl
 dry-run names them: a single recipe is one variant; a bundle gives one per
 override_* and one per zip_override_* element (srtctl does not run its base
 alone); a sweep template gives one per combination. Per variant: the
@@ -41,13 +47,7 @@ type variantJSON struct {
 	Concurrencies []int       `json:"concurrencies"`
 }
 
-func runRecipes(args []string, env *cmdEnv) int {
-	fs := newFlags("recipes", recipesHelp, env)
-	asJSON := fs.Bool("json", false, "print JSON instead of text")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+func runRecipes(asJSON bool, paths []string, env *cmdEnv) int {
 	if len(paths) == 0 {
 		fmt.Fprintln(env.stderr, "sweeptune recipes: name at least one recipe file or directory")
 		return exitBadInput
@@ -58,7 +58,7 @@ func runRecipes(args []string, env *cmdEnv) int {
 		code = exitBadInput // nothing read from what was named is a problem too
 	}
 	printWarnings(env.stderr, ds)
-	if *asJSON {
+	if asJSON {
 		out := recipesJSON{Variants: make([]variantJSON, 0, len(ds.Variants)), Warnings: []string{}}
 		for _, v := range ds.Variants {
 			concs := v.Concurrencies

@@ -5,13 +5,22 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/tui/plot"
 )
 
-func init() {
-	register(command{name: "report", summary: "tables and ASCII plots of every curve (text or --json)", run: runReport})
+func init() { register(newReportCmd) }
+
+func newReportCmd(env *cmdEnv) *cobra.Command {
+	var f reportFlags
+	cmd := leaf(env, "report [--x AXIS] [--y METRIC] [--as-of DATE] [--json | --csv] [PATH...]",
+		"tables and ASCII plots of every curve (text or --json)", reportHelp,
+		func(_ *cobra.Command, paths []string) int { return runReport(&f, paths, env) })
+	f.register(cmd.Flags())
+	return cmd
 }
 
 type reportFlags struct {
@@ -22,9 +31,16 @@ type reportFlags struct {
 	logX   bool
 }
 
-const reportHelp = `usage: sweeptune report [--x AXIS] [--y METRIC] [--as-of DATE] [--json | --csv] [PATH...]
+// register attaches report's flags: the curve flags and the output's own.
+func (f *reportFlags) register(fs *pflag.FlagSet) {
+	f.curveFlags.register(fs, model.DefaultXAxis)
+	fs.BoolVar(&f.csv, "csv", false, "print the points table as CSV instead of text")
+	fs.IntVar(&f.width, "width", 100, "plot width in columns")
+	fs.IntVar(&f.height, "height", 22, "plot height in rows")
+	fs.BoolVar(&f.logX, "log-x", false, "log-scale x axis")
+}
 
-Per curve (model · scenario · hardware · framework · precision · spec
+const reportHelp = `Per curve (model · scenario · hardware · framework · precision · spec
 decoding): the points table and an ASCII plot of y against x, frontier
 points and hull vertices marked, each competitor curve of the same model,
 scenario, hardware and precision drawn beside it. With no PATH: the
@@ -39,18 +55,7 @@ in --json's metrics when --y names one or a --gpu-* flag is given:
   cost_per_mtok = USD per GPU-hour / (tput_per_gpu × 3600) × 1e6
 --csv prints the points table (curve, ID, x, y, frontier and hull status).`
 
-func runReport(args []string, env *cmdEnv) int {
-	fs := newFlags("report", reportHelp, env)
-	var f reportFlags
-	f.curveFlags.register(fs, model.DefaultXAxis)
-	fs.BoolVar(&f.csv, "csv", false, "print the points table as CSV instead of text")
-	fs.IntVar(&f.width, "width", 100, "plot width in columns")
-	fs.IntVar(&f.height, "height", 22, "plot height in rows")
-	fs.BoolVar(&f.logX, "log-x", false, "log-scale x axis")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	x, v, ok := f.resolve("report", env.stderr)
 	if !ok {
 		return exitBadInput

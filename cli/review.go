@@ -6,16 +6,26 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
 )
 
-func init() {
-	register(command{name: "review", summary: "may these points be removed? line test, hull, coverage, re-tunes", run: runReview})
+func init() { register(newReviewCmd) }
+
+func newReviewCmd(env *cmdEnv) *cobra.Command {
+	var f reviewFlags
+	cmd := leaf(env, "review --remove ID[,ID...] [--keep ID[,ID...]] [--with-planned] [--x AXIS] [--y METRIC] [--as-of DATE] [--json] [PATH...]",
+		"may these points be removed? line test, hull, coverage, re-tunes", reviewHelp,
+		func(_ *cobra.Command, paths []string) int { return runReview(&f, paths, env) })
+	fs := cmd.Flags()
+	f.curveFlags.register(fs, model.DefaultXAxis)
+	fs.StringVar(&f.remove, "remove", "", "IDs of the points to remove, comma-separated (required)")
+	fs.StringVar(&f.keep, "keep", "", "IDs of the kept curve, comma-separated (default: the rest of the curve)")
+	fs.BoolVar(&f.withPlanned, "with-planned", false, "let planned points stand in the kept curve (verdicts that lean on one say so)")
+	return cmd
 }
 
-const reviewHelp = `usage: sweeptune review --remove ID[,ID...] [--keep ID[,ID...]] [--with-planned] [--x AXIS] [--y METRIC] [--as-of DATE] [--json] [PATH...]
-
-Checks each removed point against the KEPT curve only (never against other
+const reviewHelp = `Checks each removed point against the KEPT curve only (never against other
 removed points): the kept points adjacent in x that bracket it give a line,
 and the point is covered when its throughput is at or under that line. At
 either end of the kept x range there is one neighbour, so the test falls back
@@ -51,24 +61,14 @@ type reviewFlags struct {
 	withPlanned bool
 }
 
-func runReview(args []string, env *cmdEnv) int {
-	fs := newFlags("review", reviewHelp, env)
-	var f reviewFlags
-	f.curveFlags.register(fs, model.DefaultXAxis)
-	fs.StringVar(&f.remove, "remove", "", "IDs of the points to remove, comma-separated (required)")
-	fs.StringVar(&f.keep, "keep", "", "IDs of the kept curve, comma-separated (default: the rest of the curve)")
-	fs.BoolVar(&f.withPlanned, "with-planned", false, "let planned points stand in the kept curve (verdicts that lean on one say so)")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 	x, ok := parseXFlag("review", f.x, env.stderr)
 	if !ok {
 		return exitBadInput
 	}
 	if len(splitIDs(f.remove)) == 0 {
 		fmt.Fprintln(env.stderr, "sweeptune review: --remove is required")
-		fs.Usage()
+		fmt.Fprintln(env.stderr, "Run 'sweeptune review --help' for usage.")
 		return exitBadInput
 	}
 	v, ok := f.viewFlags.resolve("review", env.stderr)

@@ -217,8 +217,10 @@ func TestReviewBadInput(t *testing.T) {
 }
 
 func TestReviewHelpMentionsKeptSet(t *testing.T) {
-	_, stderr, code := runCmd(t, "review", "-h")
-	if code != exitOK || !strings.Contains(stderr, "Removing an ID removes its configuration") || !strings.Contains(stderr, "--with-planned") {
-		t.Errorf("exit %d, help:\n%s", code, stderr)
+	for _, h := range []string{"-h", "--help"} {
+		out, _, code := runCmd(t, "review", h)
+		if code != exitOK || !strings.Contains(out, "Removing an ID removes its configuration") || !strings.Contains(out, "--with-planned") {
+			t.Errorf("%s: exit %d, help:\n%s", h, code, out)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +9,8 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
@@ -17,10 +18,10 @@ import (
 	"github.com/sweeptune/sweeptune/tui/session"
 )
 
-func init() {
-	register(command{name: "tui", summary: "the interactive workbench (default on a terminal)", run: runTUI})
-	defaultCommand = "tui"
-}
+func init() { register(newTUICmd) }
+
+// startTUI runs the workbench (tests replace it to see the options).
+var startTUI = tui.Run
 
 // tuiFlags are the workbench's own flags.
 type tuiFlags struct {
@@ -33,15 +34,8 @@ type tuiFlags struct {
 // tuiExport are the export pane's targets.
 type tuiExport struct{ recipe, master, changelog, configKeys, prLink, image string }
 
-func runTUI(args []string, env *cmdEnv) int {
-	var in inputFlags
-	var vf viewFlags
-	var f tuiFlags
-	fs := newFlags("tui", "usage: sweeptune [tui] [FLAGS] [PATH...]\n\n"+
-		"The workbench: curve, points, planner, review and export panes over the loaded\n"+
-		"points (the embedded demo when no PATH is given). ? inside shows every key.", env)
-	in.register(fs)
-	vf.register(fs)
+// register attaches the workbench's own flags (not the input and view ones).
+func (f *tuiFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.viewDir, "out", "", "where e writes the view's CSV and text plot (default: the current directory)")
 	fs.StringVar(&f.theme, "theme", "", "colour theme: dark, light, high-contrast or none (default: from the terminal background)")
 	fs.StringVar(&f.color, "color", "auto", "colour: auto, always or never (NO_COLOR is honoured too)")
@@ -55,10 +49,42 @@ func runTUI(args []string, env *cmdEnv) int {
 	fs.StringVar(&f.export.configKeys, "config-key", "", "export: master config keys to edit (comma-separated; new rows go to the first)")
 	fs.StringVar(&f.export.prLink, "pr-link", "", "export: PR link for the changelog entry")
 	fs.StringVar(&f.export.image, "image", "", "export: the image the points ran (written as model.container and the entry's image where they differ)")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+}
+
+const tuiHelp = `The workbench: curve, points, planner, review and export panes over the loaded
+points (the embedded demo when no PATH is given). ? inside shows every key.
+--x, --y and the date flags start the view there; without them the saved
+session's view is restored.`
+
+// workbench is what the workbench runs on: the input and view flags (shared
+// with report when it is the default command) and its own.
+type workbench struct {
+	in *inputFlags
+	vf *viewFlags
+	x  *string
+	f  *tuiFlags
+}
+
+func newTUICmd(env *cmdEnv) *cobra.Command {
+	var in inputFlags
+	var vf viewFlags
+	var x string
+	var f tuiFlags
+	cmd := leaf(env, "tui [--x AXIS] [--y METRIC] [--theme THEME] [PATH...]",
+		"the interactive workbench (default on a terminal)", tuiHelp,
+		func(cmd *cobra.Command, paths []string) int {
+			return runTUI(workbench{&in, &vf, &x, &f}, cmd.Flags(), paths, env)
+		})
+	fs := cmd.Flags()
+	in.register(fs)
+	vf.register(fs)
+	addX(fs, &x, model.DefaultXAxis)
+	f.register(fs)
+	return cmd
+}
+
+func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
+	in, vf, f := w.in, w.vf, w.f
 	if f.theme != "" && !themes.Valid(f.theme) {
 		fmt.Fprintf(env.stderr, "sweeptune: --theme %q: want dark, light, high-contrast or none\n", f.theme)
 		return exitBadInput
@@ -71,7 +97,7 @@ func runTUI(args []string, env *cmdEnv) int {
 	if !ok {
 		return exitBadInput
 	}
-	v, ok := vf.resolve("tui", env.stderr)
+	x, v, ok := vf.resolveXY("tui", *w.x, env.stderr)
 	if !ok {
 		return exitBadInput
 	}
@@ -79,8 +105,11 @@ func runTUI(args []string, env *cmdEnv) int {
 		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
 		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
 	}}
-	if !flagGiven(fs, "y") {
+	if !fs.Changed("y") {
 		opts.Y = model.Axis{} // the session's y, else the default
+	}
+	if fs.Changed("x") {
+		opts.X = x // else the session's x, else the default
 	}
 	opts.SessionPath = f.sessionPath
 	if opts.SessionPath == "" {
@@ -97,10 +126,10 @@ func runTUI(args []string, env *cmdEnv) int {
 		sess = session.File{Version: session.Version}
 	}
 	opts.Session = sess
-	for _, w := range v.warnings {
-		opts.Note = strings.TrimPrefix(opts.Note+" · "+w.String(), " · ")
+	for _, warn := range v.warnings {
+		opts.Note = strings.TrimPrefix(opts.Note+" · "+warn.String(), " · ")
 	}
-	opts.Theme, opts.LockTheme = chooseTheme(f, sess.Theme)
+	opts.Theme, opts.LockTheme = chooseTheme(*f, sess.Theme)
 	if f.color == "always" {
 		lipgloss.SetColorProfile(termenv.ANSI256)
 	}
@@ -110,7 +139,7 @@ func runTUI(args []string, env *cmdEnv) int {
 			opts.Note = strings.TrimPrefix(opts.Note+" · --watch: no result directory given (the embedded demo does not change)", " · ")
 		}
 	}
-	if err := tui.Run(opts, f.debug); err != nil {
+	if err := startTUI(opts, f.debug); err != nil {
 		fmt.Fprintf(env.stderr, "sweeptune: %v\n", err)
 		return exitBadInput
 	}
@@ -154,12 +183,4 @@ func watchDirs(paths []string) []string {
 		}
 	}
 	return out
-}
-
-// flagGiven reports whether the flag was on the command line (not its
-// default), so a saved session's value is kept unless the user asked.
-func flagGiven(fs *flag.FlagSet, name string) bool {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
-	return given
 }

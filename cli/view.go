@@ -1,12 +1,12 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
+	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 )
@@ -26,6 +26,7 @@ type viewFlags struct {
 type hwValues []string
 
 func (h *hwValues) String() string { return strings.Join(*h, ",") }
+func (h *hwValues) Type() string   { return "HW=VALUE" }
 func (h *hwValues) Set(s string) error {
 	for _, part := range strings.Split(s, ",") {
 		if part = strings.TrimSpace(part); part != "" {
@@ -38,10 +39,24 @@ func (h *hwValues) Set(s string) error {
 	return nil
 }
 
-func (f *viewFlags) register(fs *flag.FlagSet) {
+// register attaches every view flag: --y, the date flags, the GPU specs.
+func (f *viewFlags) register(fs *pflag.FlagSet) {
+	f.registerY(fs)
+	f.registerDates(fs)
+	f.registerSpecs(fs)
+}
+
+func (f *viewFlags) registerY(fs *pflag.FlagSet) {
 	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: "+yAxisNames()+" (cost-per-mtok: lower is better)")
+}
+
+func (f *viewFlags) registerDates(fs *pflag.FlagSet) {
 	fs.StringVar(&f.asOf, "as-of", "", "show each configuration's latest measurement on or before this date (YYYY-MM-DD); later runs are left out")
 	fs.BoolVar(&f.allDates, "all-dates", false, "show every measurement of a configuration, not only its latest")
+}
+
+// registerSpecs attaches the GPU power and cost flags.
+func (f *viewFlags) registerSpecs(fs *pflag.FlagSet) {
 	fs.Var(&f.gpuPower, "gpu-power", "all-in power per GPU in kW, HW=KW (repeatable), e.g. gb300=2.1; overrides the built-in table and the config file")
 	fs.Var(&f.gpuCost, "gpu-cost", "cost per GPU-hour in USD, HW=USD (repeatable), e.g. h100=1.3")
 	fs.StringVar(&f.gpuConfig, "gpu-config", "", "GPU power/cost config (default "+defaultGPUConfigText()+")")
@@ -174,11 +189,11 @@ type curveFlags struct {
 	json bool
 }
 
-func (f *curveFlags) register(fs *flag.FlagSet, x model.Axis) {
+func (f *curveFlags) register(fs *pflag.FlagSet, x model.Axis) {
 	f.inputFlags.register(fs)
 	f.viewFlags.register(fs)
-	fs.StringVar(&f.x, "x", x.Name, "x axis: "+xAxisNames())
-	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
+	addX(fs, &f.x, x)
+	addJSON(fs, &f.json)
 }
 
 // resolve checks --x and the view flags, saying on stderr what is wrong.

@@ -86,7 +86,10 @@ type Provenance struct {
 	RunURL    string  `json:"run_url,omitempty"`    // CI run that measured it
 	Date      string  `json:"date,omitempty"`       // YYYY-MM-DD
 	DurationS float64 `json:"duration_s,omitempty"` // run duration in seconds; 0 when unknown
-	Image     string  `json:"image,omitempty"`      // container image
+	// ProjectedFromS is the run's own length when its metrics were
+	// projected to DurationS (model.ProjectRuns); 0 for a raw run.
+	ProjectedFromS float64 `json:"projected_from_s,omitempty"`
+	Image          string  `json:"image,omitempty"` // container image
 	// Recipe and RecipeVariant name the recipe file and the variant in it
 	// (override_x, zip_override_x[i], sweep[i], or the job name) whose
 	// knobs were joined onto the point; "" when none was.
@@ -96,6 +99,9 @@ type Provenance struct {
 
 // ShortRun reports a run shorter than the 3600 s steady-state runs.
 func (p Provenance) ShortRun() bool { return p.DurationS > 0 && p.DurationS < 3600 }
+
+// Projected reports metrics projected from a shorter run (ProjectRuns).
+func (p Provenance) Projected() bool { return p.ProjectedFromS > 0 }
 
 // Point is one measured (or planned) configuration at one concurrency.
 type Point struct {

@@ -102,6 +102,9 @@ func New(opts Options) *Model {
 	if opts.Y.Name != "" {
 		m.st.SetY(opts.Y)
 	}
+	if opts.X.Name != "" {
+		m.st.SetX(opts.X) // a flag wins over the session
+	}
 	if dateFlag {
 		m.st.SetAsOf(opts.AsOf, opts.AllDates)
 	}

@@ -43,6 +43,8 @@ type Options struct {
 	AsOf string
 	// AllDates starts the view on every run of each configuration.
 	AllDates bool
+	// X is the starting x axis (--x); the zero Axis keeps the session's.
+	X model.Axis
 	// Y is the starting y metric; the zero Axis keeps tput-per-gpu.
 	Y model.Axis
 	// ViewDir is where e writes the view's CSV and plot; "": the current

@@ -1,0 +1,48 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+)
+
+const rootHelp = `sweeptune: a workbench for tuning the sweep points of InferenceX. Load results,
+see the Pareto curve, plan, review, export.
+
+With no command: the workbench on a terminal, the report otherwise (or when
+--json or --csv asks for printed output). Both take the same flags: the
+workbench's own (--theme, --session, ...) do nothing in the report, and the
+report's layout (--width, --height, --log-x) nothing in the workbench.
+With no PATH: the embedded demo.
+
+Exit status: 0 ok, 1 a verdict or check says no, 2 bad input (a file or
+field was skipped; the rest still loaded).`
+
+// defaultFlags are the flags of sweeptune without a subcommand: every
+// report flag and every workbench flag, so a terminal and a pipe take the
+// same command line.
+type defaultFlags struct {
+	report reportFlags
+	tui    tuiFlags
+}
+
+func newDefaultCmd(env *cmdEnv) *cobra.Command {
+	var f defaultFlags
+	cmd := &cobra.Command{
+		Use:   "sweeptune [--x AXIS] [--y METRIC] [PATH...]",
+		Short: "a workbench for tuning InferenceX sweep points",
+		Long:  rootHelp,
+		Args:  rootArgs,
+		RunE: func(cmd *cobra.Command, paths []string) error {
+			r := &f.report
+			if env.isTerminal && !r.json && !r.csv {
+				env.code = runTUI(workbench{&r.inputFlags, &r.viewFlags, &r.x, &f.tui}, cmd.Flags(), paths, env)
+			} else {
+				env.code = runReport(r, paths, env)
+			}
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	f.report.register(fs)
+	f.tui.register(fs)
+	return cmd
+}

@@ -1,0 +1,191 @@
+package model_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+var testCurve = model.CurveKey{Model: "dsv41flash", Scenario: "agentic-coding", Hardware: "gb300", Framework: "dynamo-sglang", Precision: "fp4", Spec: "dspark"}
+
+// disagg is an NP-prefill DEP16 point of the demo's topology.
+func disagg(np, bs, c int, durS float64, date string, tput, mean float64) model.Point {
+	k := model.Knobs{Mode: model.ModeDisagg,
+		Prefill:  model.Role{Workers: np, GPUs: 2, TP: 2, EP: 2, DPAttn: true},
+		Decode:   model.Role{Workers: 1, GPUs: 16, TP: 16, EP: 16, DPAttn: true},
+		DecodeBS: bs, Balance: model.BalanceTotalTokens, Concurrency: c}
+	p := model.Point{Curve: testCurve, Source: model.SourceLocal, Knobs: k,
+		Prov: model.Provenance{DurationS: durS, Date: date}}
+	p.Metrics.Set(model.TputPerGPU, tput)
+	if mean > 0 {
+		p.Metrics.Set(model.MeanIntvty, mean)
+	}
+	return p
+}
+
+func near(t *testing.T, what string, got, want, tol float64) {
+	t.Helper()
+	if math.Abs(got-want) > tol {
+		t.Errorf("%s = %.10g, want %.10g (±%g)", what, got, want, tol)
+	}
+}
+
+// runLengthFixture: three configurations at 1200 s and 3600 s, one at
+// 1200 s only (7P c5540); throughput about 3.8× from 1200 s to 3600 s as
+// the PR this tool replaces projected it.
+func runLengthFixture() []model.Point {
+	pts := []model.Point{
+		disagg(3, 18, 700, 1200, "2026-10-30", 58400, 290.2),
+		disagg(3, 18, 700, 3600, "2026-10-31", 222000, 295.0),
+		disagg(3, 24, 1228, 1200, "2026-10-30", 97600, 281.2),
+		disagg(3, 24, 1228, 3600, "2026-10-31", 371000, 283.3),
+		disagg(5, 40, 2884, 1200, "2026-10-30", 189000, 221.9),
+		disagg(5, 40, 2884, 3600, "2026-10-31", 717972, 220.3),
+		disagg(7, 96, 5540, 1200, "2026-10-30", 272000, 150.7),
+	}
+	model.AssignIDs(pts)
+	return pts
+}
+
+func TestProjectRunsFactorSpreadAndLoneShortRun(t *testing.T) {
+	projs := model.ProjectRuns(runLengthFixture())
+	if len(projs) != 1 {
+		t.Fatalf("projections = %d, want 1", len(projs))
+	}
+	pr := projs[0]
+	if pr.SteadyS != 3600 {
+		t.Errorf("steady = %v, want 3600", pr.SteadyS)
+	}
+	tp, ok := pr.Factor(model.TputPerGPU, 1200)
+	if !ok {
+		t.Fatal("no throughput factor")
+	}
+	// exp(mean ln(222000/58400, 371000/97600, 717972/189000)).
+	near(t, "tput factor", tp.Factor, 3.8004641566, 1e-9)
+	near(t, "tput spread %", tp.SpreadPct, 0.0381195147, 1e-9)
+	if tp.Pairs != 3 || tp.FullS != 3600 || tp.ShortS != 1200 {
+		t.Errorf("tput factor: %+v", tp)
+	}
+	mi, _ := pr.Factor(model.MeanIntvty, 1200)
+	near(t, "intvty factor", mi.Factor, 1.0055515821, 1e-9)
+	near(t, "intvty spread %", mi.SpreadPct, 1.1935249547, 1e-9)
+	if len(pr.Projected) != 1 || pr.Projected[0].ID != "7p1d-dep2-dep16-b96-c5540" {
+		t.Fatalf("projected = %+v, want the lone 7P run", pr.Projected)
+	}
+	p := pr.Projected[0].Point
+	y, _ := p.Metrics.Get(model.TputPerGPU)
+	near(t, "7P projected tput", y, 272000*3.8004641566, 1e-3)
+	m, _ := p.Metrics.Get(model.MeanIntvty)
+	near(t, "7P projected intvty", m, 150.7*1.0055515821, 1e-6)
+	if !p.Prov.Projected() || p.Prov.ProjectedFromS != 1200 || p.Prov.DurationS != 3600 || p.Prov.ShortRun() {
+		t.Errorf("projected run not marked: %+v", p.Prov)
+	}
+	if len(pr.Superseded) != 3 || len(pr.Unprojected) != 0 {
+		t.Errorf("superseded %v, unprojected %v", pr.Superseded, pr.Unprojected)
+	}
+	// ApplyProjection puts the projection in place of the raw run, and only it.
+	out := model.ApplyProjection(runLengthFixture(), projs)
+	if v, _ := out[6].Metrics.Get(model.TputPerGPU); math.Abs(v-y) > 1e-9 {
+		t.Errorf("applied 7P tput = %v, want %v", v, y)
+	}
+	if v, _ := out[0].Metrics.Get(model.TputPerGPU); v != 58400 {
+		t.Errorf("a superseded short run changed: %v", v)
+	}
+}
+
+func TestProjectRunsNamesWhatItCannotProject(t *testing.T) {
+	pts := runLengthFixture()
+	pts = append(pts, disagg(9, 192, 7480, 600, "", 1000, 100))
+	model.AssignIDs(pts)
+	pr := model.ProjectRuns(pts)[0]
+	if len(pr.Unprojected) != 1 || pr.Unprojected[0].ID != "9p1d-dep2-dep16-b192-c7480" {
+		t.Fatalf("unprojected = %+v", pr.Unprojected)
+	}
+	// A metric no factor covers is dropped from the projection, never raw.
+	pts = runLengthFixture()
+	pts[6].Metrics.Set(model.P90Intvty, 157.5)
+	pr = model.ProjectRuns(pts)[0]
+	if got := pr.Projected[0]; len(got.Dropped) != 1 || got.Dropped[0] != "p90-intvty" || got.Point.Metrics.Has(model.P90Intvty) {
+		t.Errorf("p90 without a factor: %+v", got.Dropped)
+	}
+	// Curves without short runs need no projection.
+	if got := model.ProjectRuns([]model.Point{disagg(3, 18, 700, 3600, "", 1, 1)}); len(got) != 0 {
+		t.Errorf("no short run: %d projections", len(got))
+	}
+}
+
+func TestNoiseFromShortFullPairsAfterProjection(t *testing.T) {
+	n := model.EstimateNoise(runLengthFixture())
+	tp, ok := n.For(model.TputPerGPU)
+	if !ok {
+		t.Fatal("no throughput noise")
+	}
+	// Three short/full pairs, one factor fitted on them: two pairs left, and
+	// the spread is the factor's own.
+	if tp.Pairs != 2 || tp.ByKind[model.PairShortFull] != 2 {
+		t.Errorf("pairs = %d %v, want 2 short/full", tp.Pairs, tp.ByKind)
+	}
+	near(t, "tput noise %", tp.SpreadPct, 0.0381195147, 1e-9)
+	mi, _ := n.For(model.MeanIntvty)
+	near(t, "intvty noise %", mi.SpreadPct, 1.1935249547, 1e-9)
+}
+
+func TestNoiseOfTheDemoTwins(t *testing.T) {
+	// Tables A–C measure agg TP4 c16, 3P c1228, 5P, 7P and 9P BS192 twice
+	// (undated: twins); the 1200 s runs have no 3600 s partner, so no factor.
+	n := model.EstimateNoise(demoPoints(t))
+	tp, _ := n.For(model.TputPerGPU)
+	if tp.Pairs != 5 || tp.ByKind[model.PairTwin] != 5 {
+		t.Errorf("tput pairs = %d %v, want 5 twins", tp.Pairs, tp.ByKind)
+	}
+	// √2·√(Σ(ln x − mean)²/5): 29428/29353, 383313/383628, 717972/715623,
+	// 1033494/1014363, 1117063/1113381.
+	near(t, "tput noise %", tp.SpreadPct, 0.8694086110, 1e-9)
+	mi, _ := n.For(model.MeanIntvty)
+	if mi.Pairs != 4 {
+		t.Errorf("mean intvty pairs = %d, want 4", mi.Pairs)
+	}
+	near(t, "mean intvty noise %", mi.SpreadPct, 2.1536762816, 1e-9)
+	if within, _, known := n.Within(model.TputPerGPU, 0.5); !known || !within {
+		t.Error("a 0.5 % throughput gain should be within 0.87 % noise")
+	}
+	if within, _, _ := n.Within(model.TputPerGPU, -1.2); within {
+		t.Error("a 1.2 % throughput gap is outside 0.87 % noise")
+	}
+}
+
+func TestNoiseRerunsAndNoneKnown(t *testing.T) {
+	pts := []model.Point{
+		disagg(3, 18, 800, 3600, "2026-10-30", 240000, 296.8),
+		disagg(3, 18, 800, 3600, "2026-11-02", 243600, 293.0),
+		disagg(3, 18, 900, 3600, "2026-10-30", 250000, 294.5),
+	}
+	n := model.EstimateNoise(pts)
+	tp, _ := n.For(model.TputPerGPU)
+	if tp.Pairs != 1 || tp.ByKind[model.PairRerun] != 1 {
+		t.Errorf("pairs = %d %v, want one re-run", tp.Pairs, tp.ByKind)
+	}
+	near(t, "re-run spread %", tp.SpreadPct, 100*math.Log(243600.0/240000), 1e-9)
+	// A curve without repeats: none is known, unless the user sets one.
+	lone := model.EstimateNoise(pts[2:])
+	if lone.Known() {
+		t.Fatalf("no repeats but noise %+v", lone)
+	}
+	if _, ok := lone.For(model.TputPerGPU); ok {
+		t.Error("no repeats: For should say none is known")
+	}
+	if _, _, known := lone.Within(model.TputPerGPU, 0.1); known {
+		t.Error("no repeats: Within should say none is known")
+	}
+	d, ok := lone.WithDefault(2).For(model.TputPerGPU)
+	if !ok || !d.Assumed || d.SpreadPct != 2 || d.Pairs != 0 {
+		t.Errorf("--noise 2: %+v", d)
+	}
+	// Planned and competitor points never count.
+	pl := pts[1]
+	pl.Source = model.SourcePlanned
+	if got := model.EstimateNoise([]model.Point{pts[0], pl}); got.Known() {
+		t.Errorf("a planned twin counted: %+v", got)
+	}
+}

@@ -1,0 +1,286 @@
+package model
+
+import (
+	"math"
+	"sort"
+	"strconv"
+)
+
+// Run-length projection (docs/noise.md): a run shorter than a curve's
+// steady-state runs does not measure the same thing (warm-up and drain weigh
+// more; the PR this tool replaces multiplied a 1200 s run's throughput by
+// about 3.8 to compare it with 3600 s runs). Configurations measured at both
+// lengths give the factor per metric; a short run with no full-length run of
+// its configuration is then shown projected, marked, never raw.
+
+// SteadyStateS is the run length a curve is taken to be steady at when none
+// of its runs is longer.
+const SteadyStateS = 3600
+
+// RunFactor is how one metric of a short run maps onto the curve's
+// steady-state length: measured full value ÷ short value, the geometric mean
+// over the configurations measured at both lengths.
+type RunFactor struct {
+	Metric Metric  `json:"-"`
+	Name   string  `json:"metric"`
+	ShortS float64 `json:"short_s"`
+	FullS  float64 `json:"full_s"`
+	Factor float64 `json:"factor"`
+	// SpreadPct is the standard deviation of the pairs' log ratios around
+	// the factor, in percent (0 with one pair: nothing to compare).
+	SpreadPct float64 `json:"spread_pct"`
+	Pairs     int     `json:"pairs"`
+	// Configs are the configurations (Knobs.BaseID) that gave the pairs.
+	Configs []string `json:"configs"`
+}
+
+// ProjectedRun is one short run shown at the steady-state length.
+type ProjectedRun struct {
+	Point Point  `json:"-"` // the projection: Prov.DurationS the full length, Prov.ProjectedFromS the run's own
+	ID    string `json:"id"`
+	// Dropped are the metrics no factor covers: left out, never mixed in raw.
+	Dropped []string `json:"dropped,omitempty"`
+}
+
+// Skip names a point left out and why.
+type Skip struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+}
+
+// Projection is one curve's run-length projection.
+type Projection struct {
+	Curve   CurveKey    `json:"curve"`
+	SteadyS float64     `json:"steady_s"` // the curve's steady-state run length
+	Factors []RunFactor `json:"factors"`
+	// Projected are the short runs without a full-length run of their
+	// configuration that some factor covers.
+	Projected []ProjectedRun `json:"projected,omitempty"`
+	// Superseded are short runs whose configuration was also measured at
+	// full length: the full run stands for it (the pair gave a factor).
+	Superseded []string `json:"superseded,omitempty"`
+	// Unprojected are short runs no factor of their length covers.
+	Unprojected []Skip `json:"unprojected,omitempty"`
+}
+
+// Factor is the factor of one metric at one short length, if measured.
+func (p *Projection) Factor(m Metric, shortS float64) (RunFactor, bool) {
+	for _, f := range p.Factors {
+		if f.Metric == m && f.ShortS == shortS {
+			return f, true
+		}
+	}
+	return RunFactor{}, false
+}
+
+// measuredRun: a point measured by someone (not planned, not a rival's
+// curve drawn for comparison) with a known run length.
+func measuredRun(p *Point) bool {
+	return p.Source != SourcePlanned && p.Source != SourceCompetitor && p.Prov.ProjectedFromS == 0
+}
+
+// noiseMetric: a metric read from a source (the derived per-MW and cost
+// metrics only repeat throughput).
+func noiseMetric(m Metric) bool { return m != TputPerMW && m != CostPerMTok }
+
+// ProjectRuns finds every curve's run-length factors and projects its lone
+// short runs. Curves with no short run are left out; the result is in
+// GroupCurves order.
+func ProjectRuns(points []Point) []Projection {
+	var out []Projection
+	for _, c := range GroupCurves(points) {
+		if pr, ok := projectCurve(c); ok {
+			out = append(out, pr)
+		}
+	}
+	return out
+}
+
+// ProjectionOf is the projection of one curve among ProjectRuns' results.
+func ProjectionOf(projs []Projection, k CurveKey) (Projection, bool) {
+	for _, p := range projs {
+		if p.Curve == k {
+			return p, true
+		}
+	}
+	return Projection{}, false
+}
+
+func projectCurve(c Curve) (Projection, bool) {
+	steady := float64(SteadyStateS)
+	for i := range c.Points {
+		if p := &c.Points[i]; measuredRun(p) && p.Prov.DurationS > steady {
+			steady = p.Prov.DurationS
+		}
+	}
+	pr := Projection{Curve: c.Key, SteadyS: steady}
+	// Runs per configuration and length.
+	type runs struct{ full, short map[float64][]int } // short: length → indexes
+	byCfg := map[string]*runs{}
+	var order []string
+	anyShort := false
+	for i := range c.Points {
+		p := &c.Points[i]
+		d := p.Prov.DurationS
+		if !measuredRun(p) || d <= 0 {
+			continue
+		}
+		id := p.Knobs.BaseID()
+		r := byCfg[id]
+		if r == nil {
+			r = &runs{full: map[float64][]int{}, short: map[float64][]int{}}
+			byCfg[id] = r
+			order = append(order, id)
+		}
+		if d >= steady {
+			r.full[steady] = append(r.full[steady], i)
+		} else {
+			r.short[d] = append(r.short[d], i)
+			anyShort = true
+		}
+	}
+	if !anyShort {
+		return pr, false
+	}
+	// Factors per short length and metric, from configurations at both.
+	var lengths []float64
+	seen := map[float64]bool{}
+	for _, id := range order {
+		for d := range byCfg[id].short {
+			if !seen[d] {
+				seen[d] = true
+				lengths = append(lengths, d)
+			}
+		}
+	}
+	sort.Float64s(lengths)
+	for _, d := range lengths {
+		for m := Metric(0); m < NumMetrics; m++ {
+			if !noiseMetric(m) {
+				continue
+			}
+			var logs []float64
+			var cfgs []string
+			for _, id := range order {
+				r := byCfg[id]
+				full, short := geoMean(c.Points, r.full[steady], m), geoMean(c.Points, r.short[d], m)
+				if full > 0 && short > 0 {
+					logs = append(logs, math.Log(full/short))
+					cfgs = append(cfgs, id)
+				}
+			}
+			if len(logs) == 0 {
+				continue
+			}
+			mean, sd := meanSD(logs)
+			pr.Factors = append(pr.Factors, RunFactor{Metric: m, Name: m.JSONName(), ShortS: d, FullS: steady,
+				Factor: math.Exp(mean), SpreadPct: 100 * sd, Pairs: len(logs), Configs: cfgs})
+		}
+	}
+	// Each short run: superseded, projected or left out.
+	for _, id := range order {
+		r := byCfg[id]
+		for _, d := range lengths {
+			for _, i := range r.short[d] {
+				p := c.Points[i]
+				if len(r.full[steady]) > 0 {
+					pr.Superseded = append(pr.Superseded, p.ID)
+					continue
+				}
+				run, ok := projectOne(&pr, p, d)
+				if !ok {
+					pr.Unprojected = append(pr.Unprojected, Skip{ID: p.ID, Reason: "no configuration of this curve was measured at both " +
+						seconds(d) + " and " + seconds(steady) + " with its metrics: no factor to project it by"})
+					continue
+				}
+				pr.Projected = append(pr.Projected, run)
+			}
+		}
+	}
+	return pr, true
+}
+
+// projectOne multiplies each metric the curve has a factor for; the others
+// are cleared (named in Dropped). ok is false when no metric was covered.
+func projectOne(pr *Projection, p Point, d float64) (ProjectedRun, bool) {
+	run := ProjectedRun{ID: p.ID}
+	var ms Metrics
+	covered := false
+	for _, m := range p.Metrics.Present() {
+		v, _ := p.Metrics.Get(m)
+		if !noiseMetric(m) {
+			continue
+		}
+		f, ok := pr.Factor(m, d)
+		if !ok {
+			run.Dropped = append(run.Dropped, m.Name())
+			continue
+		}
+		ms.Set(m, v*f.Factor)
+		covered = true
+	}
+	if !covered {
+		return run, false
+	}
+	p.Metrics = ms
+	p.Prov.ProjectedFromS = d
+	p.Prov.DurationS = pr.SteadyS
+	run.Point = p
+	return run, true
+}
+
+// ApplyProjection returns points with every projected run in place of its
+// raw short run; other points are unchanged. Derived metrics (per MW, cost)
+// are the caller's to recompute.
+func ApplyProjection(points []Point, projs []Projection) []Point {
+	repl := map[string]*Point{}
+	for i := range projs {
+		for j := range projs[i].Projected {
+			r := &projs[i].Projected[j]
+			repl[r.ID] = &r.Point
+		}
+	}
+	out := make([]Point, len(points))
+	for i := range points {
+		if p, ok := repl[points[i].ID]; ok && points[i].Curve == p.Curve {
+			out[i] = *p
+			continue
+		}
+		out[i] = points[i]
+	}
+	return out
+}
+
+// geoMean is the geometric mean of metric m over the indexed points that
+// have it positive; 0 when none does.
+func geoMean(points []Point, idx []int, m Metric) float64 {
+	sum, n := 0.0, 0
+	for _, i := range idx {
+		if v, ok := points[i].Metrics.Get(m); ok && v > 0 {
+			sum += math.Log(v)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return math.Exp(sum / float64(n))
+}
+
+// meanSD is the mean and the sample standard deviation (0 for one value).
+func meanSD(xs []float64) (mean, sd float64) {
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(ss / float64(len(xs)-1))
+}
+
+func seconds(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) + " s" }
