@@ -2,58 +2,66 @@ package cli
 
 import (
 	"fmt"
+	"math"
 	"strings"
+	"time"
 
+	"github.com/spf13/cobra"
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
-func init() {
-	register(command{name: "select", summary: "one point per interactivity band with a noise margin; proposals and an srtctl queue for weak bands", run: runSelect})
-}
+func init() { register(newSelectCmd) }
 
-const selectHelp = `usage: sweeptune select [--x AXIS] [--bands K | --edges a,b,…] [--margin PCT] [--curve SEL]
-                        [--max-gpus N [--queue FILE --recipe BUNDLE]] [--as-of DATE] [--json] [PATH...]
-
-Chooses one point per band of the x axis (default p90 interactivity, the axis
+const selectHelp = `Chooses one point per band of the x axis (default p90 interactivity, the axis
 the dashboard plots) among the curve's measured points, published and local,
 latest per configuration. A published point stays unless a candidate beats it
 on both axes by more than the margin; candidates that win only inside the
-margin are named "inside noise". Every removal the selection implies passes
-the line test (a band is cut where it would not). With --max-gpus the
+margin are named "inside noise". The margin is --margin, else the curve's
+measured run-to-run noise, else 2 %. Every removal the selection implies
+passes the line test (a band is cut where it would not). With --max-gpus the
 calibrated planner proposes runs for empty and weak bands; with --queue and
---recipe they are written as srt-slurm overrides in the bundle's dialect,
-one srtctl apply line each. See docs/select.md.`
+--recipe they are written as srt-slurm overrides in the bundle's dialect, one
+srtctl apply line each, and their predictions recorded in the ledger
+(--ledger FILE, else the default ledger). See docs/select.md.`
 
 type selectFlags struct {
 	inputFlags
-	x, y, curve, edges, asOf, queue, recipe string
-	bands, maxGPUs                          int
-	margin                                  float64
-	json, write                             bool
+	x, y, curve, edges, asOf, queue, recipe, ledger string
+	bands, maxGPUs                                  int
+	margin                                          float64
+	marginSet, json                                 bool
 }
 
-func runSelect(args []string, env *cmdEnv) int {
-	fs := newFlags("select", selectHelp, env)
+func newSelectCmd(env *cmdEnv) *cobra.Command {
 	var f selectFlags
+	cmd := leaf(env, "select [--x AXIS] [--bands K | --edges a,b,…] [--margin PCT] [--max-gpus N [--queue FILE --recipe BUNDLE [--ledger FILE]]] [--json] [PATH...]",
+		"one point per interactivity band with a noise margin; proposals and an srtctl queue for weak bands", selectHelp,
+		func(cmd *cobra.Command, paths []string) int {
+			f.marginSet = cmd.Flags().Changed("margin")
+			return runSelect(&f, paths, env)
+		})
+	fs := cmd.Flags()
 	f.inputFlags.register(fs)
-	fs.StringVar(&f.x, "x", model.AxisP90Intvty.Name, "x axis the bands lie on")
+	addX(fs, &f.x, model.AxisP90Intvty)
 	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis")
 	fs.StringVar(&f.curve, "curve", "", "curve: its number in 'report' order or a substring of its name (default: the curve with the most measured points)")
 	fs.IntVar(&f.bands, "bands", 0, fmt.Sprintf("equal bands over the candidates' x range (default %d)", model.DefaultSelectBands))
 	fs.StringVar(&f.edges, "edges", "", "band edges a,b,… ascending (instead of --bands)")
-	fs.Float64Var(&f.margin, "margin", -1, fmt.Sprintf("least gain in percent a replacement must show on each axis (default: the curve's run-to-run noise, else %.1f)", model.DefaultMarginPct))
+	fs.Float64Var(&f.margin, "margin", 0, fmt.Sprintf("least gain in percent a replacement must show on each axis (default: the curve's run-to-run noise, else %.1f)", model.DefaultMarginPct))
 	fs.IntVar(&f.maxGPUs, "max-gpus", 0, "propose runs for empty and weak bands within this GPU budget per point")
 	fs.StringVar(&f.queue, "queue", "", "write the proposed runs to this file as srt-slurm overrides (needs --recipe, --max-gpus)")
 	fs.StringVar(&f.recipe, "recipe", "", "the srt-slurm bundle whose base and dialect the queue uses")
+	fs.StringVar(&f.ledger, "ledger", "", "record the queued runs' predictions in this ledger (default: ledger.jsonl in the user state directory)")
 	fs.StringVar(&f.asOf, "as-of", "", "leave out runs dated after YYYY-MM-DD")
-	fs.BoolVar(&f.json, "json", false, "print JSON instead of text")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagDone(err)
-	}
+	addJSON(fs, &f.json)
+	return cmd
+}
+
+func runSelect(f *selectFlags, paths []string, env *cmdEnv) int {
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(env.stderr, "sweeptune select: "+format+"\n", a...)
 		return exitBadInput
@@ -72,6 +80,9 @@ func runSelect(args []string, env *cmdEnv) int {
 		return bad("%s", msg)
 	}
 	req.Points, req.Curve = ds.Points, curve.Key
+	if !f.marginSet {
+		req.Margin = noiseMargin(curve.Points, req.X, req.Y)
+	}
 	sel, err := model.Select(req)
 	if err != nil {
 		return bad("%v", err)
@@ -83,6 +94,7 @@ func runSelect(args []string, env *cmdEnv) int {
 		}
 	}
 	var q *export.QueuePlan
+	recorded := 0
 	if f.queue != "" {
 		if q, err = buildQueue(sel, props, f); q == nil {
 			return bad("%v", err)
@@ -90,13 +102,17 @@ func runSelect(args []string, env *cmdEnv) int {
 		if err == nil {
 			err = q.Write()
 		}
+		if err == nil {
+			recorded, err = recordProposals(f.ledgerPath(), sel, props)
+		}
 	}
 	if f.json {
 		out := struct {
 			Selection *model.Selection   `json:"selection"`
 			Proposals *planner.Proposals `json:"proposals"`
 			Queue     *export.QueuePlan  `json:"queue"`
-		}{sel, props, q}
+			Recorded  int                `json:"recorded"`
+		}{sel, props, q, recorded}
 		if err := writeJSON(env.stdout, out); err != nil {
 			return bad("%v", err)
 		}
@@ -105,6 +121,9 @@ func runSelect(args []string, env *cmdEnv) int {
 		if q != nil {
 			doc.Blank()
 			doc.Append(render.Queue(q, err == nil))
+			if recorded > 0 {
+				doc.Add(render.P(fmt.Sprintf("  %d predictions recorded in %s", recorded, f.ledgerPath())))
+			}
 		}
 		fmt.Fprint(env.stdout, doc.Plain())
 	}
@@ -116,6 +135,45 @@ func runSelect(args []string, env *cmdEnv) int {
 		return exitRefused
 	}
 	return code
+}
+
+func (f *selectFlags) ledgerPath() string {
+	if f.ledger != "" {
+		return f.ledger
+	}
+	return ledger.DefaultPath()
+}
+
+// noiseMargin is the curve's measured run-to-run noise on the selection's
+// axes (the larger of the two), else the documented default.
+func noiseMargin(points []model.Point, x, y model.Axis) model.Margin {
+	n := model.EstimateNoise(points)
+	m := model.Margin{Pct: -1}
+	for _, a := range []model.Axis{x, y} {
+		if mn, ok := n.For(a.Metric); ok && !mn.Assumed && mn.SpreadPct > m.Pct {
+			m = model.Margin{Pct: mn.SpreadPct, Source: fmt.Sprintf("run-to-run noise of %s, %d pairs", a.Name, mn.Pairs)}
+		}
+	}
+	if m.Pct < 0 {
+		return model.Margin{Pct: model.DefaultMarginPct, Source: "default: no run-to-run noise measured (docs/select.md)"}
+	}
+	return m
+}
+
+// recordProposals appends every queued run's prediction to the ledger.
+func recordProposals(path string, sel *model.Selection, props *planner.Proposals) (int, error) {
+	var recs []ledger.Record
+	fit := ledger.FitOf(props.Fit.Points, nil)
+	now := time.Now()
+	for _, r := range props.Runs {
+		if r.Prediction != nil {
+			recs = append(recs, ledger.New(props.Calibration, fit, sel.Curve, r.Knobs, *r.Prediction, ledger.OriginSelect, now))
+		}
+	}
+	if err := ledger.Append(path, recs...); err != nil {
+		return 0, fmt.Errorf("ledger %s: %v", path, err)
+	}
+	return len(recs), nil
 }
 
 // request checks the flags and builds the selection request (without points).
@@ -135,8 +193,8 @@ func (f *selectFlags) request() (model.SelectRequest, string) {
 		return req, fmt.Sprintf("--bands %d: want at least one", f.bands)
 	case f.queue != "" && (f.recipe == "" || f.maxGPUs <= 0):
 		return req, "--queue needs --recipe BUNDLE and --max-gpus N (the runs come from the planner's proposals)"
-	case f.recipe != "" && f.queue == "":
-		return req, "--recipe goes with --queue FILE"
+	case (f.recipe != "" || f.ledger != "") && f.queue == "":
+		return req, "--recipe and --ledger go with --queue FILE"
 	case f.maxGPUs < 0:
 		return req, fmt.Sprintf("--max-gpus %d: want a positive GPU budget", f.maxGPUs)
 	}
@@ -146,13 +204,11 @@ func (f *selectFlags) request() (model.SelectRequest, string) {
 		}
 	}
 	req.Bands, req.AsOf = f.bands, f.asOf
-	switch {
-	case f.margin >= 0:
+	if f.marginSet {
+		if f.margin < 0 || math.IsNaN(f.margin) || math.IsInf(f.margin, 0) {
+			return req, fmt.Sprintf("--margin %v: want a percentage ≥ 0", f.margin)
+		}
 		req.Margin = model.Margin{Pct: f.margin, Source: "--margin"}
-	case f.margin != -1:
-		return req, fmt.Sprintf("--margin %v: want a percentage ≥ 0", f.margin)
-	default:
-		req.Margin = model.Margin{Pct: model.DefaultMarginPct, Source: "default: no run-to-run noise measured (docs/select.md)"}
 	}
 	return req, ""
 }
@@ -183,7 +239,7 @@ func selectCurve(points []model.Point, sel string) (model.Curve, string) {
 
 // buildQueue turns the proposals into the queue file's plan; a plan with
 // refusals comes back with its error.
-func buildQueue(sel *model.Selection, props *planner.Proposals, f selectFlags) (*export.QueuePlan, error) {
+func buildQueue(sel *model.Selection, props *planner.Proposals, f *selectFlags) (*export.QueuePlan, error) {
 	if props == nil || len(props.Runs) == 0 {
 		return nil, fmt.Errorf("--queue: nothing to queue: no band is empty or weak, or the model proposes nothing there")
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -72,8 +73,9 @@ func TestSelectQueueReadsBackOnARealCurve(t *testing.T) {
 	if _, err := os.Stat(curve); err != nil {
 		t.Skip("../shared/planner-curves is not here")
 	}
-	queue := filepath.Join(t.TempDir(), "queue.yaml")
-	args := []string{"select", "--x", "mean-intvty", "--max-gpus", "48", "--queue", queue,
+	dir := t.TempDir()
+	queue, led := filepath.Join(dir, "queue.yaml"), filepath.Join(dir, "ledger.jsonl")
+	args := []string{"select", "--x", "mean-intvty", "--max-gpus", "48", "--queue", queue, "--ledger", led,
 		"--recipe", "../testdata/select/gb200-dsv4pro-vllm-disagg-bundle.yaml", curve}
 	var sel struct {
 		Proposals struct {
@@ -87,7 +89,8 @@ func TestSelectQueueReadsBackOnARealCurve(t *testing.T) {
 				} `json:"prediction"`
 			} `json:"runs"`
 		} `json:"proposals"`
-		Queue struct {
+		Recorded int `json:"recorded"`
+		Queue    struct {
 			Entries []struct {
 				Selector string   `json:"selector"`
 				IDs      []string `json:"ids"`
@@ -150,5 +153,19 @@ func TestSelectQueueReadsBackOnARealCurve(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(sel.Queue.Notes, "\n"), "vllm takes no max-running-requests; not written") {
 		t.Errorf("notes %v", sel.Queue.Notes)
+	}
+	// Each queued run's prediction is in the ledger, as select made it.
+	res, err := ledger.Read(led)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Records) != len(runs) || sel.Recorded != len(runs) {
+		t.Fatalf("%d records (%d said), want %d", len(res.Records), sel.Recorded, len(runs))
+	}
+	for i, rec := range res.Records {
+		r := runs[i]
+		if rec.Origin != ledger.OriginSelect || rec.Config != r.Knobs.BaseID() || rec.Predicted["tput_per_gpu"] != r.Prediction.TputPerGPU {
+			t.Errorf("record %d: %s %s %v, want %s at %v", i, rec.Origin, rec.Config, rec.Predicted, r.Knobs.BaseID(), r.Prediction.TputPerGPU)
+		}
 	}
 }
