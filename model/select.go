@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -115,6 +116,10 @@ type Band struct {
 	Weak string `json:"weak"`
 	// ShortRun: the chosen measurement is a short run.
 	ShortRun bool `json:"short_run"`
+
+	stale  bool  // the band must choose again
+	ci     int   // the chosen candidate (into Select's candidates), -1 for none
+	ri, ei []int // the removed and the extra candidates
 }
 
 // Selection is the result of Select.
@@ -153,6 +158,7 @@ type cand struct {
 	x, y      float64
 	incumbent bool
 	band      int
+	order     int // load order, for ties in x
 }
 
 // Select chooses one point per band (see the comment at the top of this file).
@@ -176,7 +182,7 @@ func Select(req SelectRequest) (*Selection, error) {
 	}
 	bands := make([]Band, len(edges)-1)
 	for i := range bands {
-		bands[i] = Band{Lo: edges[i], Hi: edges[i+1]}
+		bands[i] = Band{Lo: edges[i], Hi: edges[i+1], stale: true}
 	}
 	var outsideKept []Point
 	for _, c := range cands {
@@ -184,10 +190,16 @@ func Select(req SelectRequest) (*Selection, error) {
 			outsideKept = append(outsideKept, *c.p)
 		}
 	}
-	extra := map[string]bool{}
+	// Rounds choose only in the bands a cut or an extra changed, and
+	// leave the contenders' lists to the last pass.
+	extra := make([]bool, len(in))
+	var segs [][2]int
 	for round := 0; ; round++ {
-		for b, seg := range assign(in, bands) {
-			bands[b].choose(in[seg[0]:seg[1]], req.X, req.Y, req.Margin.Pct, extra)
+		segs = assign(in, bands)
+		for b, seg := range segs {
+			if bands[b].stale {
+				bands[b].choose(in, seg, req.X, req.Y, req.Margin.Pct, extra, false)
+			}
 		}
 		failing := s.failing(in, bands, outsideKept)
 		if len(failing) == 0 {
@@ -199,10 +211,14 @@ func Select(req SelectRequest) (*Selection, error) {
 			s.Splits += cuts
 		}
 		if cuts == 0 {
-			for _, id := range failing {
-				extra[id] = true
+			for _, i := range failing {
+				extra[i] = true
+				bands[in[i].band].stale = true
 			}
 		}
+	}
+	for b, seg := range segs {
+		bands[b].choose(in, seg, req.X, req.Y, req.Margin.Pct, extra, true)
 	}
 	s.finish(req, in, bands, outsideKept)
 	return s, nil
@@ -211,54 +227,59 @@ func Select(req SelectRequest) (*Selection, error) {
 // candidates picks one measurement per configuration of the curve.
 func (s *Selection) candidates(points []Point, curve CurveKey, x, y Axis, asOf string) []cand {
 	type entry struct {
-		best      int // index into points, -1 without both axes
-		published bool
-		all       []int
+		best, first int // indices into points; best -1 without both axes
+		published   bool
 	}
-	byCfg := map[string]*entry{}
-	var order []string
+	index := map[string]int32{}
+	var entries []entry
+	cfgOf := make([]int32, len(points)) // -1: not a point of the curve
+	var buf []byte
 	for i := range points {
 		p := &points[i]
+		cfgOf[i] = -1
 		if p.Curve != curve || p.Source == SourceCompetitor || p.Source == SourcePlanned ||
 			(asOf != "" && p.Prov.Date != "" && dateAfter(p.Prov.Date, asOf)) {
 			continue
 		}
-		key := "id\x00" + p.ID
 		if p.Knobs.Mode != "" {
-			key = p.Knobs.BaseID()
+			buf = p.Knobs.appendBaseID(buf[:0])
+		} else {
+			buf = append(append(buf[:0], "id\x00"...), p.ID...)
 		}
-		e, ok := byCfg[key]
+		e, ok := index[string(buf)] // no allocation for the lookup
 		if !ok {
-			e = &entry{best: -1}
-			byCfg[key] = e
-			order = append(order, key)
+			e = int32(len(entries))
+			index[string(buf)] = e
+			entries = append(entries, entry{best: -1, first: i})
 		}
-		e.all = append(e.all, i)
-		e.published = e.published || p.Source == SourcePublished
-		if _, _, ok := p.XY(x, y); !ok {
-			continue
-		}
-		if e.best < 0 || laterRun(p, &points[e.best]) {
-			e.best = i
+		cfgOf[i] = e
+		en := &entries[e]
+		en.published = en.published || p.Source == SourcePublished
+		if _, _, ok := p.XY(x, y); ok && (en.best < 0 || laterRun(p, &points[en.best])) {
+			en.best = i
 		}
 	}
-	var out []cand
-	for _, key := range order {
-		e := byCfg[key]
-		if e.best < 0 {
-			s.NoAxis = append(s.NoAxis, points[e.all[0]].ID)
+	out := make([]cand, 0, len(entries))
+	for _, en := range entries {
+		if en.best < 0 {
+			s.NoAxis = append(s.NoAxis, points[en.first].ID)
 			continue
 		}
-		p := &points[e.best]
+		p := &points[en.best]
 		px, py, _ := p.XY(x, y)
-		out = append(out, cand{p: p, x: px, y: py, incumbent: e.published})
-		for _, i := range e.all {
-			if i != e.best {
-				s.Older = append(s.Older, points[i].ID)
-			}
+		out = append(out, cand{p: p, x: px, y: py, incumbent: en.published, order: en.best})
+	}
+	for i, e := range cfgOf {
+		if e >= 0 && entries[e].best >= 0 && entries[e].best != i {
+			s.Older = append(s.Older, points[i].ID)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b cand) int { return cmp.Compare(a.x, b.x) })
+	slices.SortFunc(out, func(a, b cand) int {
+		if a.x != b.x {
+			return cmp.Compare(a.x, b.x)
+		}
+		return cmp.Compare(a.order, b.order)
+	})
 	return out
 }
 
@@ -364,73 +385,75 @@ func better(x, y Axis, a, b *cand) bool {
 	return a.p.ID < b.p.ID
 }
 
-// choose makes the band's choice among its candidates, keeping Split;
-// extra are published points kept beside a choice.
-func (bd *Band) choose(in []cand, x, y Axis, margin float64, extra map[string]bool) {
-	*bd = Band{Lo: bd.Lo, Hi: bd.Hi, Split: bd.Split, Choice: ChoiceEmpty}
-	var rep, best, winner *cand
-	any := false
-	for i := range in {
-		c := &in[i]
-		any = true
-		if extra[c.p.ID] {
-			bd.Extra = append(bd.Extra, c.p.ID)
-			continue
-		}
-		if c.incumbent {
-			if rep == nil || better(x, y, c, rep) {
-				rep = c
+// choose makes the band's choice among its candidates in[seg[0]:seg[1]],
+// keeping Split; extra marks published points kept beside a choice. With
+// full it also lists the contenders (inside noise and others).
+func (bd *Band) choose(all []cand, seg [2]int, x, y Axis, margin float64, extra []bool, full bool) {
+	*bd = Band{Lo: bd.Lo, Hi: bd.Hi, Split: bd.Split, Choice: ChoiceEmpty, ci: -1}
+	rep, best, winner := -1, -1, -1
+	for i := seg[0]; i < seg[1]; i++ {
+		c := &all[i]
+		switch {
+		case extra[i]:
+			bd.ei = append(bd.ei, i)
+		case c.incumbent:
+			if rep < 0 || better(x, y, c, &all[rep]) {
+				rep = i
 			}
-		} else if best == nil || better(x, y, c, best) {
-			best = c
+		case best < 0 || better(x, y, c, &all[best]):
+			best = i
 		}
 	}
-	if !any || (rep == nil && best == nil) {
+	for _, i := range bd.ei {
+		bd.Extra = append(bd.Extra, all[i].p.ID)
+	}
+	if rep < 0 && best < 0 {
 		return
 	}
-	var chosen *cand
-	switch {
-	case rep == nil:
-		chosen, bd.Choice = best, ChoiceNew
-	default:
-		for i := range in {
-			c := &in[i]
-			if !c.incumbent && gainPct(x, c.x, rep.x) > margin && gainPct(y, c.y, rep.y) > margin &&
-				(winner == nil || better(x, y, c, winner)) {
-				winner = c
+	chosen := best
+	bd.Choice = ChoiceNew
+	if rep >= 0 {
+		r := &all[rep]
+		for i := seg[0]; i < seg[1]; i++ {
+			c := &all[i]
+			if !extra[i] && !c.incumbent && gainPct(x, c.x, r.x) > margin && gainPct(y, c.y, r.y) > margin &&
+				(winner < 0 || better(x, y, c, &all[winner])) {
+				winner = i
 			}
 		}
 		chosen, bd.Choice = rep, ChoiceKept
-		if winner != nil {
+		if winner >= 0 {
+			w := &all[winner]
 			chosen, bd.Choice = winner, ChoiceReplaces
-			bd.Replaces = rep.p.ID
-			bd.GainX, bd.GainY = gainPct(x, winner.x, rep.x), gainPct(y, winner.y, rep.y)
+			bd.Replaces = r.p.ID
+			bd.GainX, bd.GainY = gainPct(x, w.x, r.x), gainPct(y, w.y, r.y)
 		}
 	}
-	bd.Chosen, bd.X, bd.Y, bd.Source = chosen.p.ID, chosen.x, chosen.y, chosen.p.Source
-	bd.ShortRun = chosen.p.Prov.ShortRun()
-	ref := rep
-	if ref == nil {
-		ref = chosen
+	ch := &all[chosen]
+	bd.ci = chosen
+	bd.Chosen, bd.X, bd.Y, bd.Source = ch.p.ID, ch.x, ch.y, ch.p.Source
+	bd.ShortRun = ch.p.Prov.ShortRun()
+	ref := ch
+	if rep >= 0 {
+		ref = &all[rep]
 	}
-	for i := range in {
-		c := &in[i]
-		if c == chosen || extra[c.p.ID] {
+	for i := seg[0]; i < seg[1]; i++ {
+		c := &all[i]
+		if i == chosen || extra[i] {
 			continue
 		}
 		if c.incumbent {
+			bd.ri = append(bd.ri, i)
 			bd.Removed = append(bd.Removed, c.p.ID)
-			if c == rep {
-				continue
-			}
-		}
-		ct := Contender{ID: c.p.ID, X: c.x, Y: c.y, GainX: gainPct(x, c.x, ref.x), GainY: gainPct(y, c.y, ref.y), Source: c.p.Source}
-		if !c.incumbent && rep != nil && Dominates(x, y, c.x, c.y, rep.x, rep.y) &&
-			!(gainPct(x, c.x, rep.x) > margin && gainPct(y, c.y, rep.y) > margin) {
-			bd.InsideNoise = append(bd.InsideNoise, ct)
 			continue
 		}
-		if !c.incumbent {
+		if !full {
+			continue
+		}
+		ct := Contender{ID: c.p.ID, X: c.x, Y: c.y, GainX: gainPct(x, c.x, ref.x), GainY: gainPct(y, c.y, ref.y), Source: c.p.Source}
+		if rep >= 0 && Dominates(x, y, c.x, c.y, ref.x, ref.y) && !(ct.GainX > margin && ct.GainY > margin) {
+			bd.InsideNoise = append(bd.InsideNoise, ct)
+		} else {
 			bd.Others = append(bd.Others, ct)
 		}
 	}
@@ -438,71 +461,140 @@ func (bd *Band) choose(in []cand, x, y Axis, margin float64, extra map[string]bo
 
 // keptAndRemoved lists the selection's kept points and implied removals.
 func keptAndRemoved(in []cand, bands []Band, outsideKept []Point) (kept, removed []Point) {
-	kept = append(kept, outsideKept...)
-	byID := make(map[string]*cand, len(in))
-	for i := range in {
-		byID[in[i].p.ID] = &in[i]
-	}
+	nk, nr := len(outsideKept), 0
 	for _, bd := range bands {
-		if bd.Chosen != "" {
-			kept = append(kept, *byID[bd.Chosen].p)
+		nk, nr = nk+1+len(bd.ei), nr+len(bd.ri)
+	}
+	kept, removed = make([]Point, 0, nk), make([]Point, 0, nr)
+	kept = append(kept, outsideKept...)
+	for _, bd := range bands {
+		if bd.ci >= 0 {
+			kept = append(kept, *in[bd.ci].p)
 		}
-		for _, id := range bd.Extra {
-			kept = append(kept, *byID[id].p)
+		for _, i := range bd.ei {
+			kept = append(kept, *in[i].p)
 		}
-		for _, id := range bd.Removed {
-			removed = append(removed, *byID[id].p)
+		for _, i := range bd.ri {
+			removed = append(removed, *in[i].p)
 		}
 	}
 	return kept, removed
 }
 
-// failing lists the implied removals the line test does not cover.
-func (s *Selection) failing(in []cand, bands []Band, outsideKept []Point) []string {
-	kept, removed := keptAndRemoved(in, bands, outsideKept)
-	var out []string
-	for _, v := range ReviewRemovals(kept, removed, s.X, s.Y) {
-		if !v.Covered {
-			out = append(out, v.ID)
+// failing lists (as indices into in) the implied removals the line test
+// does not cover. It works on coordinates (the candidates' own), with
+// ReviewRemovals' rules: the kept neighbours at or around x (the best y at
+// one x), their line; outside the kept range, dominance by a kept point.
+func (s *Selection) failing(in []cand, bands []Band, outsideKept []Point) []int {
+	kept := make([]XYPoint, 0, len(bands)+len(outsideKept))
+	for i := range outsideKept {
+		if kx, ky, ok := outsideKept[i].XY(s.X, s.Y); ok {
+			kept = append(kept, XYPoint{X: kx, Y: ky})
+		}
+	}
+	for _, bd := range bands {
+		if bd.ci >= 0 {
+			kept = append(kept, XYPoint{X: in[bd.ci].x, Y: in[bd.ci].y})
+		}
+		for _, i := range bd.ei {
+			kept = append(kept, XYPoint{X: in[i].x, Y: in[i].y})
+		}
+	}
+	lc := newLineCheck(kept, s.X, s.Y)
+	var out []int
+	for _, bd := range bands {
+		for _, i := range bd.ri {
+			if !lc.covered(in[i].x, in[i].y) {
+				out = append(out, i)
+			}
 		}
 	}
 	return out
 }
 
+// lineCheck answers ReviewRemovals' covered verdict for coordinates.
+type lineCheck struct {
+	x, y Axis
+	k    []XYPoint // kept, one per x (its best y), x ascending
+	best []int     // best[i]: the kept point of best y on the better-x side of k[i], k[i] included
+}
+
+func newLineCheck(kept []XYPoint, x, y Axis) lineCheck {
+	sy := sign(y)
+	slices.SortFunc(kept, func(a, b XYPoint) int {
+		if a.X != b.X {
+			return cmp.Compare(a.X, b.X)
+		}
+		return cmp.Compare(sy*b.Y, sy*a.Y) // best y first
+	})
+	k := slices.CompactFunc(kept, func(a, b XYPoint) bool { return a.X == b.X })
+	lc := lineCheck{x: x, y: y, k: k, best: make([]int, len(k))}
+	// Better x lies right on a higher-is-better axis, left otherwise; the
+	// candidate dominator is the best y there, ties to the better x.
+	n := len(k)
+	for step := 0; step < n; step++ {
+		i, prev := n-1-step, n-step
+		if !x.HigherBetter {
+			i, prev = step, step-1
+		}
+		lc.best[i] = i
+		if prev >= 0 && prev < n && sy*k[lc.best[prev]].Y >= sy*k[i].Y {
+			lc.best[i] = lc.best[prev]
+		}
+	}
+	return lc
+}
+
+func (lc lineCheck) covered(px, py float64) bool {
+	k := lc.k
+	r := sort.Search(len(k), func(i int) bool { return k[i].X >= px }) // first x ≥ px
+	switch {
+	case r < len(k) && k[r].X == px:
+		return !lc.y.Better(py, k[r].Y)
+	case r > 0 && r < len(k):
+		return !lc.y.Better(py, interpolate(k[r-1].X, k[r-1].Y, k[r].X, k[r].Y, px))
+	}
+	// Outside the kept range: the best y at a better x dominates, or none does.
+	j := r
+	if !lc.x.HigherBetter {
+		j = r - 1
+	}
+	if j < 0 || j >= len(k) {
+		return false
+	}
+	q := k[lc.best[j]]
+	return Dominates(lc.x, lc.y, q.X, q.Y, px, py)
+}
+
 // splitBands cuts every band holding a failing removal once, at the
 // midpoint between its chosen point and the failing removal of highest y
 // (the hardest to cover); the others are judged again after the choice.
-// It returns the bands and how many were cut.
-func splitBands(in []cand, bands []Band, failing []string, y Axis) ([]Band, int) {
-	fail := make(map[string]bool, len(failing))
-	for _, id := range failing {
-		fail[id] = true
+// It returns the bands (the cut ones stale) and how many were cut.
+func splitBands(in []cand, bands []Band, failing []int, y Axis) ([]Band, int) {
+	worst := make([]int, len(bands))
+	for i := range worst {
+		worst[i] = -1
 	}
-	worst := make([]*cand, len(bands))
-	chosen := make([]*cand, len(bands))
-	for i := range in {
-		c := &in[i]
-		switch {
-		case c.p.ID == bands[c.band].Chosen:
-			chosen[c.band] = c
-		case fail[c.p.ID] && (worst[c.band] == nil || y.Better(c.y, worst[c.band].y)):
-			worst[c.band] = c
+	for _, i := range failing {
+		b := in[i].band
+		if worst[b] < 0 || y.Better(in[i].y, in[worst[b]].y) {
+			worst[b] = i
 		}
 	}
 	out := make([]Band, 0, len(bands)+len(failing))
 	cut := 0
 	for b, bd := range bands {
-		w, ch := worst[b], chosen[b]
-		if w == nil || ch == nil || w.x == ch.x {
+		w, ch := worst[b], bd.ci
+		if w < 0 || ch < 0 || in[w].x == in[ch].x {
 			out = append(out, bd)
 			continue
 		}
-		mid := (w.x + ch.x) / 2
+		mid := (in[w].x + in[ch].x) / 2
 		if mid <= bd.Lo || mid >= bd.Hi {
 			out = append(out, bd)
 			continue
 		}
-		out = append(out, Band{Lo: bd.Lo, Hi: mid, Split: true}, Band{Lo: mid, Hi: bd.Hi, Split: true})
+		out = append(out, Band{Lo: bd.Lo, Hi: mid, Split: true, stale: true}, Band{Lo: mid, Hi: bd.Hi, Split: true, stale: true})
 		cut++
 	}
 	return out, cut
@@ -526,12 +618,9 @@ func (s *Selection) finish(req SelectRequest, in []cand, bands []Band, outsideKe
 	for i := range removed {
 		s.Remove = append(s.Remove, removed[i].ID)
 	}
-	rr, err := Review(ReviewRequest{Points: req.Points, Curve: &s.Curve, Remove: s.Remove, Keep: s.Keep, X: req.X, Y: req.Y})
-	if err == nil {
-		s.Review = rr
-	} else {
-		s.Review = CurveReview{Curve: s.Curve, X: req.X, Y: req.Y, Kept: kept, Removed: ReviewRemovals(kept, removed, req.X, req.Y)}
-	}
+	// The line test model.Review runs (ReviewRemovals), on the kept set as
+	// given: the removed configurations' other runs are in Older.
+	s.Review = CurveReview{Curve: s.Curve, X: req.X, Y: req.Y, Kept: kept, Removed: ReviewRemovals(kept, removed, req.X, req.Y)}
 	s.noisy(kept)
 	s.coverage(req, removed)
 	s.weak(kept)
@@ -567,7 +656,9 @@ func (s *Selection) noisy(kept []Point) {
 	}
 }
 
-// coverage counts the dashboard's frontier points before and after.
+// coverage counts the dashboard's frontier points before and after: its
+// published points (the latest run per configuration) less the removed
+// configurations, plus the added points.
 func (s *Selection) coverage(req SelectRequest, removed []Point) {
 	gone := map[string]bool{}
 	for i := range removed {
@@ -577,25 +668,62 @@ func (s *Selection) coverage(req SelectRequest, removed []Point) {
 	for _, id := range s.Add {
 		add[id] = true
 	}
-	var before, after []Point
+	var before, after []*Point
+	dated := false
 	for i := range req.Points {
 		p := &req.Points[i]
 		if p.Curve != s.Curve {
 			continue
 		}
+		dated = dated || p.Prov.Date != ""
 		if p.Source == SourcePublished {
-			before = append(before, *p)
+			before = append(before, p)
 			if !gone[configKey(p)] {
-				after = append(after, *p)
+				after = append(after, p)
 			}
 		} else if add[p.ID] {
-			after = append(after, *p)
+			after = append(after, p)
 		}
 	}
-	before, after = Latest(before, ""), Latest(after, "")
-	s.CoverageBefore, s.CoverageAfter = Coverage(before, s.Y), Coverage(after, s.Y)
+	if dated {
+		before, after = latestOf(before), latestOf(after)
+	}
+	s.CoverageBefore, s.CoverageAfter = coverageOf(before, s.Y), coverageOf(after, s.Y)
 	b, a := s.CoverageBefore, s.CoverageAfter
 	s.CoverageHolds = a.P90E2EL >= min(b.P90E2EL, RecommendedFrontierPoints) && a.P75E2EL >= min(b.P75E2EL, RecommendedFrontierPoints)
+}
+
+// latestOf is Latest over pointers.
+func latestOf(ps []*Point) []*Point {
+	flat := make([]Point, len(ps))
+	for i, p := range ps {
+		flat[i] = *p
+	}
+	idx := LatestIndex(flat, "")
+	out := make([]*Point, len(idx))
+	for k, i := range idx {
+		out[k] = ps[i]
+	}
+	return out
+}
+
+// coverageOf is Coverage's counts (no frontier indices) over pointers.
+func coverageOf(ps []*Point, y Axis) CoverageResult {
+	var r CoverageResult
+	for _, e := range []struct {
+		x         Axis
+		n, points *int
+	}{{AxisP90E2EL, &r.P90E2EL, &r.P90Points}, {AxisP75E2EL, &r.P75E2EL, &r.P75Points}} {
+		c := make([]XYPoint, 0, len(ps))
+		for i, p := range ps {
+			if px, py, ok := p.XY(e.x, y); ok {
+				c = append(c, XYPoint{X: px, Y: py, Index: i})
+			}
+		}
+		*e.points = len(c)
+		*e.n = len(frontierOf(nil, c, e.x, y))
+	}
+	return r
 }
 
 func configKey(p *Point) string {

@@ -277,3 +277,29 @@ func FuzzParseEdges(f *testing.F) {
 		}
 	})
 }
+
+// The selection's verdicts are model.Review's: the same removals against the
+// same kept set give the same coverage and line values; the demo's coverage
+// counts are DATA.md's (8 frontier points on p90 E2EL, 7 on p75).
+func TestSelectAgreesWithReview(t *testing.T) {
+	for _, pts := range [][]model.Point{marginCurve(t), demoPoints(t)} {
+		s := selectOn(t, pts, model.SelectRequest{Margin: model.Margin{Pct: 2}})
+		r, err := model.Review(model.ReviewRequest{Points: pts, Curve: &s.Curve, Remove: s.Remove, Keep: s.Keep, X: s.X, Y: s.Y})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Removed) != len(s.Review.Removed) {
+			t.Fatalf("%d verdicts, Review gives %d", len(s.Review.Removed), len(r.Removed))
+		}
+		for i, v := range r.Removed {
+			w := s.Review.Removed[i]
+			if v.ID != w.ID || v.Covered != w.Covered || v.LineValue != w.LineValue || v.Test != w.Test {
+				t.Errorf("%s: select says %+v, Review %+v", v.ID, w, v)
+			}
+		}
+	}
+	s := selectOn(t, demoPoints(t), model.SelectRequest{Margin: model.Margin{Pct: 2}})
+	if b := s.CoverageBefore; b.P90E2EL != 8 || b.P75E2EL != 7 {
+		t.Errorf("demo coverage before: %d / %d, want 8 / 7", b.P90E2EL, b.P75E2EL)
+	}
+}
