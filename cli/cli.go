@@ -9,10 +9,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
@@ -40,6 +43,11 @@ type cmdEnv struct {
 	stdout, stderr io.Writer
 	isTerminal     bool // stdout is a terminal
 	code           int  // the exit code the command that ran returned
+
+	debugPath string      // --debug FILE
+	debugFile *os.File    // open while the command runs
+	log       *log.Logger // nil without --debug
+	start     time.Time
 }
 
 // run is the one boundary between data and the terminal for every command:
@@ -50,7 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out, errOut := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
 	defer out.Flush()
 	defer errOut.Flush()
-	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: stdoutIsTerminal(stdout)}
+	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: stdoutIsTerminal(stdout), start: time.Now()}
 	root := newRoot(env)
 	if args == nil {
 		args = []string{} // nil would make cobra read os.Args
@@ -64,22 +72,35 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(env.stderr, "%s: %s\n", name, strings.TrimRight(err.Error(), "\n"))
 		fmt.Fprintf(env.stderr, "Run '%s --help' for usage.\n", name)
+		env.closeDebug(exitBadInput)
 		return exitBadInput
 	}
+	env.closeDebug(env.code)
 	return env.code
 }
 
 // newRoot is the whole command tree, built afresh for each Run.
 func newRoot(env *cmdEnv) *cobra.Command {
 	root := newDefaultCmd(env)
+	root.SetIn(env.stdin) // before the completion command, which keeps its writer
+	root.SetOut(env.stdout)
+	root.SetErr(env.stderr)
+	addDebug(root, env)
 	for _, b := range builders {
 		root.AddCommand(b(env))
 	}
-	root.SetIn(env.stdin)
-	root.SetOut(env.stdout)
-	root.SetErr(env.stderr)
+	root.SetHelpCommand(newHelpCmd())
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	shellsOnly(root)
+	for _, c := range append(root.Commands(), root) {
+		c.Example = examples[c.Name()]
+		completeFlagValues(c)
+	}
 	root.SilenceErrors, root.SilenceUsage = true, true
 	root.SuggestionsMinimumDistance = 2
+	root.Version = render.BuildText("sweeptune", thisBuild()).Plain()
+	root.SetVersionTemplate("{{.Version}}")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	return root
 }

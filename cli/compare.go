@@ -20,7 +20,7 @@ func newCompareCmd(env *cmdEnv) *cobra.Command {
 		func(_ *cobra.Command, paths []string) int { return runCompare(&f, paths, env) })
 	fs := cmd.Flags()
 	f.curveFlags.register(fs, model.AxisP90Intvty)
-	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve: a source, a framework or a full curve key")
+	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve (`SELECTOR`): a source, a framework or a full curve key")
 	return cmd
 }
 
@@ -79,7 +79,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		for _, c := range curves {
 			rep.Points = append(rep.Points, c.Gains...)
 		}
-		if err := writeJSON(env.stdout, rep); err != nil {
+		if err := writeDoc(env.stdout, rep, loadWarnings(s.ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 		return loadCode

@@ -272,18 +272,26 @@ func TestHistoryCommand(t *testing.T) {
 		t.Errorf("--curve mi355x: exit %d", code)
 	}
 	out, _, code = runCmd(t, "history", "--json", "--from", "2025-10-06", "--to", "2026-02-27", "--curve", "sglang", multiCurve)
-	var res []struct {
-		Curve struct {
-			Scenario string `json:"scenario"`
-			Hardware string `json:"hardware"`
-		} `json:"curve"`
-		After []struct {
-			ID      string   `json:"id"`
-			GainPct *float64 `json:"change_pct"`
-		} `json:"frontier_after"`
+	var doc struct {
+		Curves []struct {
+			Curve struct {
+				Scenario string `json:"scenario"`
+				Hardware string `json:"hardware"`
+			} `json:"curve"`
+			After []struct {
+				ID      string   `json:"id"`
+				GainPct *float64 `json:"change_pct"`
+			} `json:"frontier_after"`
+		} `json:"curves"`
+		Schema   int      `json:"schema_version"`
+		Warnings []string `json:"warnings"`
 	}
-	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 {
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 0 {
 		t.Fatalf("exit %d: %v\n%s", code, err, out)
+	}
+	res := doc.Curves
+	if doc.Schema != 1 || doc.Warnings == nil {
+		t.Errorf("schema_version %d, warnings %v", doc.Schema, doc.Warnings)
 	}
 	if len(res) != 3 { // b200 sglang, mi355x 1k1k and 8k1k
 		t.Errorf("%d sglang curves", len(res))

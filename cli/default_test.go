@@ -2,7 +2,6 @@ package cli
 
 import (
 	"io"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,7 +18,7 @@ func onTerminal(t *testing.T, args ...string) (tui.Options, bool, string, int) {
 	var got tui.Options
 	started := false
 	startTUI = func(o tui.Options, _ string) error { got, started = o, true; return nil }
-	args = append(args, "--session", filepath.Join(t.TempDir(), "s.json"))
+	t.Setenv("XDG_STATE_HOME", t.TempDir()) // no session of the user's is read
 	out, stderr, code := runCmd(t, args...)
 	return got, started, out + stderr, code
 }

@@ -15,7 +15,7 @@ type exportFlags struct {
 	inputFlags
 	add, remove, keys, explicit string
 	req                         export.ExportRequest
-	write                       bool
+	write, json                 bool
 }
 
 func newExportCmd(env *cmdEnv) *cobra.Command {
@@ -28,8 +28,8 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	fs := cmd.Flags()
 	f.inputFlags.register(fs)
 	req := &f.req
-	fs.StringVar(&f.add, "add", "", "IDs of points to write (comma-separated)")
-	fs.StringVar(&f.remove, "remove", "", "IDs of points whose overrides and rows go (comma-separated)")
+	fs.StringVar(&f.add, "add", "", "`IDS` of points to write (comma-separated)")
+	fs.StringVar(&f.remove, "remove", "", "`IDS` of points whose overrides and rows go (comma-separated)")
 	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one")
 	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
 	fs.StringVar(&f.keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
@@ -43,13 +43,16 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
 	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
 	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
+	addJSON(fs, &f.json)
 	return cmd
 }
 
 const exportHelp = `Writes the chosen points as srt-slurm override blocks (in the bundle's own schema and
 engine arguments), or, for one topology per file, as new recipes derived from the
 nearest sibling; then master-config rows and a perf-changelog.yaml entry.
---dry-run (the default) prints a unified diff per file.
+--dry-run (the default) prints a unified diff per file; --json describes the
+planned (or, with --write, the written) files, overrides, rows, entry, the
+removal verdicts and any refusals instead.
 Exit status: 0 done, 1 a check refuses, 2 bad input.`
 
 func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
@@ -74,6 +77,11 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		for _, p := range refused.Problems {
 			fmt.Fprintf(env.stderr, "refused: %s\n", p)
 		}
+		if f.json && plan != nil {
+			if err := writeDoc(env.stdout, exportDoc(plan, write, false), loadWarnings(ds, nil)); err != nil {
+				return exitBadInput
+			}
+		}
 		return exitRefused
 	case err != nil:
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
@@ -83,6 +91,12 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintf(env.stderr, "note: %s\n", n)
 	}
 	if !write {
+		if f.json {
+			if err := writeDoc(env.stdout, exportDoc(plan, false, false), loadWarnings(ds, nil)); err != nil {
+				return exitBadInput
+			}
+			return exitOK
+		}
 		fmt.Fprint(env.stdout, plan.Diff())
 		return exitOK
 	}
@@ -91,10 +105,22 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			for _, p := range refused.Problems {
 				fmt.Fprintf(env.stderr, "refused: %s\n", p)
 			}
+			if f.json {
+				plan.Refusals = append(plan.Refusals, refused.Problems...)
+				if err := writeDoc(env.stdout, exportDoc(plan, true, false), loadWarnings(ds, nil)); err != nil {
+					return exitBadInput
+				}
+			}
 			return exitRefused
 		}
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
+	}
+	if f.json {
+		if err := writeDoc(env.stdout, exportDoc(plan, true, true), loadWarnings(ds, nil)); err != nil {
+			return exitBadInput
+		}
+		return exitOK
 	}
 	for _, f := range plan.Files {
 		switch {

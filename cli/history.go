@@ -23,9 +23,9 @@ func newHistoryCmd(env *cmdEnv) *cobra.Command {
 	f.registerY(fs)
 	f.registerSpecs(fs)
 	addX(fs, &f.x, model.DefaultXAxis)
-	fs.StringVar(&f.from, "from", "", "the earlier date (YYYY-MM-DD)")
-	fs.StringVar(&f.to, "to", "", "the later date (YYYY-MM-DD)")
-	fs.StringVar(&f.curve, "curve", "", "only the curves this selects (a source, a framework or a curve key)")
+	fs.StringVar(&f.from, "from", "", "the earlier `DATE` (YYYY-MM-DD)")
+	fs.StringVar(&f.to, "to", "", "the later `DATE` (YYYY-MM-DD)")
+	fs.StringVar(&f.curve, "curve", "", "only the curves this `SELECTOR` picks (a source, a framework or a curve key)")
 	fs.StringVar(&f.changelog, "changelog", "", "perf-changelog.yaml whose entries to date between --from and --to")
 	addJSON(fs, &f.json)
 	return cmd
@@ -97,8 +97,15 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 		pts = picked
 	}
 	curves := model.GroupCurves(pts)
+	var notes []string
+	for _, w := range v.warnings {
+		notes = append(notes, w.String())
+	}
+	warnings := loadWarnings(ds, notes)
 	if f.from == "" {
-		writeDates(env.stdout, curves, f.json)
+		if err := writeDates(env.stdout, curves, f.json, warnings); err != nil {
+			return exitBadInput
+		}
 		return code
 	}
 	logs := ds.Changelogs
@@ -118,7 +125,7 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 		results = append(results, history.Build(c.Points, f.from, f.to, x, v.y, logs))
 	}
 	if f.json {
-		if err := writeJSON(env.stdout, historyJSON(results)); err != nil {
+		if err := writeDoc(env.stdout, historyJSON(results), warnings); err != nil {
 			return exitBadInput
 		}
 		return code
@@ -135,8 +142,9 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 	return code
 }
 
-// writeDates lists each curve's run dates and the points of each.
-func writeDates(w io.Writer, curves []model.Curve, asJSON bool) {
+// writeDates lists each curve's run dates and the points of each; --json
+// puts the list under "curves".
+func writeDates(w io.Writer, curves []model.Curve, asJSON bool, warnings []string) error {
 	type dateJSON struct {
 		Date   string `json:"date"`
 		Points int    `json:"points"`
@@ -160,8 +168,9 @@ func writeDates(w io.Writer, curves []model.Curve, asJSON bool) {
 		out = append(out, cj)
 	}
 	if asJSON {
-		writeJSON(w, out)
-		return
+		return writeDoc(w, struct {
+			Curves []curveJSON `json:"curves"`
+		}{out}, warnings)
 	}
 	for _, c := range out {
 		parts := make([]string, len(c.Dates))
@@ -173,9 +182,11 @@ func writeDates(w io.Writer, curves []model.Curve, asJSON bool) {
 		}
 		fmt.Fprintf(w, "%s\n  %s\n", c.Curve, strings.Join(parts, ", "))
 	}
+	return nil
 }
 
-// historyJSON is the comparison as JSON: IDs and numbers, no prose.
+// historyJSON is the comparison as JSON, one entry per curve under
+// "curves": IDs and numbers, no prose.
 func historyJSON(results []history.Result) any {
 	type pointJSON struct {
 		ID       string   `json:"id"`
@@ -225,5 +236,7 @@ func historyJSON(results []history.Result) any {
 		}
 		out = append(out, rj)
 	}
-	return out
+	return struct {
+		Curves []resultJSON `json:"curves"`
+	}{out}
 }

@@ -1,10 +1,10 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
@@ -20,9 +20,9 @@ type inputFlags struct {
 }
 
 func (f *inputFlags) register(fs *pflag.FlagSet) {
-	fs.IntVar(&f.gpus, "gpus", 0, "GPU count for results that carry none (AIPerf exports)")
-	fs.StringVar(&f.source, "source", "", "tag every loaded result point with this source (published, local, planned, competitor)")
-	fs.StringVar(&f.published, "published", "", "also fetch published results from this InferenceX API URL (cached for offline use)")
+	fs.IntVar(&f.gpus, "gpus", 0, "`N` GPUs for results that carry no GPU count (AIPerf exports)")
+	fs.StringVar(&f.source, "source", "", "tag every loaded result point with this `SOURCE`: published, local, planned or competitor")
+	fs.StringVar(&f.published, "published", "", "also fetch published results from this InferenceX API `URL` (cached for offline use)")
 }
 
 // inputs resolves the flags into what to read; ok is false (with a line on
@@ -52,7 +52,9 @@ func (f *inputFlags) load(paths []string, env *cmdEnv) (*sources.Dataset, int) {
 	if !ok {
 		return nil, exitBadInput
 	}
+	start := time.Now()
 	ds := demo.LoadInputs(in)
+	env.logLoad(inputsText(in), ds, time.Since(start))
 	code := exitOK
 	if len(ds.Warnings) > 0 {
 		code = exitBadInput
@@ -88,7 +90,7 @@ func addJSON(fs *pflag.FlagSet, v *bool) {
 
 // addX is the --x flag with the command's default axis.
 func addX(fs *pflag.FlagSet, v *string, def model.Axis) {
-	fs.StringVar(v, "x", def.Name, "x axis: "+xAxisNames())
+	fs.StringVarP(v, "x", "x", def.Name, "the x `AXIS`: "+xAxisNames())
 }
 
 // splitIDs splits a comma-separated ID list, dropping empties.
@@ -100,11 +102,4 @@ func splitIDs(s string) []string {
 		}
 	}
 	return out
-}
-
-// writeJSON prints v indented.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }

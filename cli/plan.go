@@ -26,7 +26,7 @@ func newPlanCmd(env *cmdEnv) *cobra.Command {
 		func(_ *cobra.Command, paths []string) int { return runPlan(&f, paths, env) })
 	fs := cmd.Flags()
 	f.inputFlags.register(fs)
-	fs.StringVar(&f.fit, "fit", "", "comma-separated IDs of the disaggregated points to calibrate on (required)")
+	fs.StringVar(&f.fit, "fit", "", "comma-separated `IDS` of the disaggregated points to calibrate on (required)")
 	fs.StringVar(&f.curve, "curve", "", "curve: its number in 'report' order or a substring of its name (default: the --fit points' curve)")
 	fs.IntVar(&f.prefillWorkers, "prefill-workers", 0, "predict: prefill workers")
 	fs.IntVar(&f.prefillGPUs, "prefill-gpus", 0, "predict: GPUs per prefill worker (default: the fit points')")
@@ -104,7 +104,7 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		out.Design = toDesignJSON(props)
 	}
 	if f.json {
-		if err := writeJSON(env.stdout, out); err != nil {
+		if err := writeDoc(env.stdout, out, loadWarnings(ds, nil)); err != nil {
 			return bad("%v", err)
 		}
 		return code

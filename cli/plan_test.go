@@ -24,6 +24,12 @@ func planJSONMap(t *testing.T, args ...string) map[string]any {
 	if err := json.Unmarshal([]byte(out), &m); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
+	// Every --json document carries its schema version and warnings.
+	if w, ok := m["warnings"].([]any); m["schema_version"] != 1.0 || !ok || len(w) != 0 {
+		t.Errorf("schema_version %v, warnings %v", m["schema_version"], m["warnings"])
+	}
+	delete(m, "schema_version")
+	delete(m, "warnings")
 	return m
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
@@ -52,7 +53,9 @@ func runRecipes(asJSON bool, paths []string, env *cmdEnv) int {
 		fmt.Fprintln(env.stderr, "sweeptune recipes: name at least one recipe file or directory")
 		return exitBadInput
 	}
+	start := time.Now()
 	ds := sources.LoadPaths(paths, sources.Options{RecipesOnly: true})
+	env.logLoad("recipes "+strings.Join(paths, " "), ds, time.Since(start))
 	code := exitOK
 	if len(ds.Warnings) > 0 || len(ds.Variants) == 0 {
 		code = exitBadInput // nothing read from what was named is a problem too
@@ -71,7 +74,7 @@ func runRecipes(asJSON bool, paths []string, env *cmdEnv) int {
 		for _, w := range ds.Warnings {
 			out.Warnings = append(out.Warnings, w.String())
 		}
-		if err := writeJSON(env.stdout, out); err != nil {
+		if err := writeDoc(env.stdout, out, nil); err != nil { // out has its warnings
 			return exitBadInput
 		}
 		return code

@@ -23,11 +23,7 @@ type reportCurve struct {
 
 // buildReport marks each curve's frontier and hull vertices on the chosen axes.
 func buildReport(ds *sources.Dataset, curves []model.Curve, x, y model.Axis) report {
-	rep := report{X: x, Y: y, Warnings: []string{}}
-	rep.Warnings = append(rep.Warnings, ds.Notices...) // stderr says them too
-	for _, w := range ds.Warnings {
-		rep.Warnings = append(rep.Warnings, w.String())
-	}
+	rep := report{X: x, Y: y, Warnings: loadWarnings(ds, nil)} // stderr says them too
 	for _, c := range curves {
 		rc := reportCurve{Key: c.Key, Points: c.Points,
 			OnFrontier: make([]bool, len(c.Points)), HullVertex: make([]bool, len(c.Points))}

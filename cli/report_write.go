@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"strconv"
 )
 
 // writeReportJSON prints the report with one compact line per point: as
@@ -22,7 +23,7 @@ func writeReportJSON(w io.Writer, rep report) error {
 		bw.WriteString(tail)
 		return nil
 	}
-	bw.WriteString("{\n  \"axis\": ")
+	bw.WriteString("{\n  \"schema_version\": " + strconv.Itoa(schemaVersion) + ",\n  \"axis\": ")
 	line("", rep.X.Name, ",\n  \"y_axis\": ")
 	line("", rep.Y.Name, ",\n  \"curves\": [")
 	var buf []byte

@@ -19,8 +19,8 @@ func newReviewCmd(env *cmdEnv) *cobra.Command {
 		func(_ *cobra.Command, paths []string) int { return runReview(&f, paths, env) })
 	fs := cmd.Flags()
 	f.curveFlags.register(fs, model.DefaultXAxis)
-	fs.StringVar(&f.remove, "remove", "", "IDs of the points to remove, comma-separated (required)")
-	fs.StringVar(&f.keep, "keep", "", "IDs of the kept curve, comma-separated (default: the rest of the curve)")
+	fs.StringVar(&f.remove, "remove", "", "`IDS` of the points to remove, comma-separated (required)")
+	fs.StringVar(&f.keep, "keep", "", "`IDS` of the kept curve, comma-separated (default: the rest of the curve)")
 	fs.BoolVar(&f.withPlanned, "with-planned", false, "let planned points stand in the kept curve (verdicts that lean on one say so)")
 	return cmd
 }
@@ -103,7 +103,7 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 		}
 	}
 	if f.json {
-		if err := writeJSON(env.stdout, rep); err != nil {
+		if err := writeDoc(env.stdout, rep, loadWarnings(ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 	} else {

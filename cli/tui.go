@@ -25,10 +25,10 @@ var startTUI = tui.Run
 
 // tuiFlags are the workbench's own flags.
 type tuiFlags struct {
-	theme, color, sessionPath, debug string
-	viewDir                          string
-	mouse, watch                     bool
-	export                           tuiExport
+	theme, color, sessionPath string
+	viewDir                   string
+	mouse, watch              bool
+	export                    tuiExport
 }
 
 // tuiExport are the export pane's targets.
@@ -40,7 +40,6 @@ func (f *tuiFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.theme, "theme", "", "colour theme: dark, light, high-contrast or none (default: from the terminal background)")
 	fs.StringVar(&f.color, "color", "auto", "colour: auto, always or never (NO_COLOR is honoured too)")
 	fs.StringVar(&f.sessionPath, "session", "", "session file (default: in the user state directory, one per set of inputs)")
-	fs.StringVar(&f.debug, "debug", "", "write a debug log to this file")
 	fs.BoolVar(&f.mouse, "mouse", false, "enable the mouse (disables the terminal's own text selection)")
 	fs.BoolVar(&f.watch, "watch", false, "re-read result directories when files change")
 	fs.StringVar(&f.export.recipe, "recipe", "", "export: srt-slurm schema-2 bundle the overrides go into")
@@ -139,7 +138,8 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 			opts.Note = strings.TrimPrefix(opts.Note+" · --watch: no result directory given (the embedded demo does not change)", " · ")
 		}
 	}
-	if err := startTUI(opts, f.debug); err != nil {
+	env.debugf("workbench: inputs %s, session %s, theme %s", inputsText(inputs), opts.SessionPath, opts.Theme)
+	if err := startTUI(opts, env.debugPath); err != nil {
 		fmt.Fprintf(env.stderr, "sweeptune: %v\n", err)
 		return exitBadInput
 	}

@@ -6,9 +6,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/themes"
 )
 
 // viewFlags choose what each curve shows: the y metric and the power and
@@ -47,11 +49,11 @@ func (f *viewFlags) register(fs *pflag.FlagSet) {
 }
 
 func (f *viewFlags) registerY(fs *pflag.FlagSet) {
-	fs.StringVar(&f.y, "y", model.AxisTputPerGPU.Name, "y axis: "+yAxisNames()+" (cost-per-mtok: lower is better)")
+	fs.StringVarP(&f.y, "y", "y", model.AxisTputPerGPU.Name, "the y `METRIC`: "+yAxisNames()+" (cost-per-mtok: lower is better)")
 }
 
 func (f *viewFlags) registerDates(fs *pflag.FlagSet) {
-	fs.StringVar(&f.asOf, "as-of", "", "show each configuration's latest measurement on or before this date (YYYY-MM-DD); later runs are left out")
+	fs.StringVar(&f.asOf, "as-of", "", "show each configuration's latest measurement on or before `DATE` (YYYY-MM-DD); later runs are left out")
 	fs.BoolVar(&f.allDates, "all-dates", false, "show every measurement of a configuration, not only its latest")
 }
 
@@ -59,7 +61,7 @@ func (f *viewFlags) registerDates(fs *pflag.FlagSet) {
 func (f *viewFlags) registerSpecs(fs *pflag.FlagSet) {
 	fs.Var(&f.gpuPower, "gpu-power", "all-in power per GPU in kW, HW=KW (repeatable), e.g. gb300=2.1; overrides the built-in table and the config file")
 	fs.Var(&f.gpuCost, "gpu-cost", "cost per GPU-hour in USD, HW=USD (repeatable), e.g. h100=1.3")
-	fs.StringVar(&f.gpuConfig, "gpu-config", "", "GPU power/cost config (default "+defaultGPUConfigText()+")")
+	fs.StringVar(&f.gpuConfig, "gpu-config", "", "GPU power/cost config `FILE` (default "+defaultGPUConfigText()+")")
 }
 
 func defaultGPUConfigText() string {
@@ -237,4 +239,29 @@ func (f *curveFlags) loadShown(paths []string, v view, env *cmdEnv) (shown, bool
 		s.code = exitBadInput
 	}
 	return s, true
+}
+
+// completeFlagValues offers the shell completion of the closed flags'
+// values (axes, sources, themes) on c, wherever c has them.
+func completeFlagValues(c *cobra.Command) {
+	axisNames := func(axes []model.Axis) []string {
+		out := make([]string, len(axes))
+		for i, a := range axes {
+			out[i] = a.Name
+		}
+		return out
+	}
+	srcs := make([]string, len(model.Sources))
+	for i, s := range model.Sources {
+		srcs[i] = string(s)
+	}
+	for name, values := range map[string][]string{
+		"x": axisNames(model.XAxes), "y": axisNames(model.YAxes), "source": srcs,
+		"theme": themes.Names(), "color": {"auto", "always", "never"},
+	} {
+		if c.Flags().Lookup(name) == nil {
+			continue
+		}
+		_ = c.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+	}
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/sources/demo"
@@ -23,7 +24,10 @@ func (m *Model) load() tea.Cmd {
 				msg = loadedMsg{gen: gen, err: fmt.Errorf("loading failed: %v", r)}
 			}
 		}()
-		return loadedMsg{gen: gen, ds: safeDataset(demo.LoadInputs(in))}
+		start := time.Now()
+		ds := demo.LoadInputs(in)
+		debug.Printf("load %d: %d files, %d points, %d warnings in %s", gen, ds.Files, len(ds.Points), len(ds.Warnings), time.Since(start))
+		return loadedMsg{gen: gen, ds: safeDataset(ds)}
 	}
 }
 

@@ -2,10 +2,15 @@ package tui
 
 import (
 	"fmt"
+	"io"
+	"log"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
+
+// debug is the --debug log: keys at the root, loads; silent without it.
+var debug = log.New(io.Discard, "", 0)
 
 // Run starts the workbench on the terminal and blocks until it quits.
 // debugFile, when set, receives the log (never stdout while the TUI runs).
@@ -16,6 +21,7 @@ func Run(opts Options, debugFile string) error {
 			return fmt.Errorf("--debug: %w", err)
 		}
 		defer f.Close()
+		debug = log.Default() // tea.LogToFile pointed it at the file
 	}
 	m := New(opts)
 	if len(opts.Watch) > 0 {

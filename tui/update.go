@@ -25,6 +25,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.handleResize(msg)
 	case tea.KeyMsg:
+		debug.Printf("key %q in %s", msg.String(), layout.Names[m.focus])
 		cmd = m.handleKeys(msg)
 	case tea.MouseMsg:
 		cmd = m.handleMouse(msg)

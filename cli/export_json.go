@@ -1,0 +1,70 @@
+package cli
+
+import (
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/export"
+)
+
+// exportJSON is export --json: what the export plans (or, with --write,
+// wrote), file by file, and the checks behind it.
+type exportJSON struct {
+	Write     bool                   `json:"write"`   // --write asked for
+	Written   bool                   `json:"written"` // the files were written
+	Files     []exportFileJSON       `json:"files"`
+	Overrides []exportOverrideJSON   `json:"overrides"`
+	Removed   []string               `json:"removed_overrides"`
+	Rows      []string               `json:"master_rows"`
+	Entry     string                 `json:"changelog_entry"`
+	Verdicts  []model.RemovalVerdict `json:"verdicts"`
+	Refusals  []string               `json:"refusals"`
+	Notes     []string               `json:"notes"`
+}
+
+// exportFileJSON is one file: create (a new recipe), modify or unchanged,
+// its unified diff, and the backup a write keeps of a modified file.
+type exportFileJSON struct {
+	Path   string `json:"path"`
+	Action string `json:"action"`
+	Diff   string `json:"diff"`
+	Backup string `json:"backup,omitempty"`
+}
+
+type exportOverrideJSON struct {
+	ID   string `json:"id"`
+	Key  string `json:"key"`
+	Name string `json:"name"`
+}
+
+// exportDoc is the plan as exportJSON; written says the files are on disk.
+func exportDoc(p *export.ExportPlan, write, written bool) exportJSON {
+	out := exportJSON{Write: write, Written: written, Files: []exportFileJSON{}, Overrides: []exportOverrideJSON{},
+		Removed: nonNil(p.Removed), Rows: nonNil(p.Rows), Entry: p.Entry, Verdicts: p.Verdicts,
+		Refusals: nonNil(p.Refusals), Notes: nonNil(p.Notes)}
+	if out.Verdicts == nil {
+		out.Verdicts = []model.RemovalVerdict{}
+	}
+	for _, f := range p.Files {
+		fj := exportFileJSON{Path: f.Path, Action: "unchanged", Diff: f.Diff}
+		switch {
+		case f.Create:
+			fj.Action = "create"
+		case string(f.Old) != string(f.New):
+			fj.Action = "modify"
+			if written {
+				fj.Backup = f.Path + ".bak"
+			}
+		}
+		out.Files = append(out.Files, fj)
+	}
+	for _, o := range p.Overrides {
+		out.Overrides = append(out.Overrides, exportOverrideJSON{ID: o.ID, Key: o.Key, Name: o.Name})
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
