@@ -113,7 +113,7 @@ func runSelect(f *selectFlags, paths []string, env *cmdEnv) int {
 			Queue     *export.QueuePlan  `json:"queue"`
 			Recorded  int                `json:"recorded"`
 		}{sel, props, q, recorded}
-		if err := writeJSON(env.stdout, out); err != nil {
+		if err := writeDoc(env.stdout, out, loadWarnings(ds, nil)); err != nil {
 			return bad("%v", err)
 		}
 	} else {
@@ -200,7 +200,7 @@ func (f *selectFlags) request() (model.SelectRequest, string) {
 	}
 	if f.edges != "" {
 		if req.Edges, err = model.ParseEdges(f.edges); err != nil {
-			return req, "--edges: " + err.Error()
+			return req, "--" + err.Error()
 		}
 	}
 	req.Bands, req.AsOf = f.bands, f.asOf
