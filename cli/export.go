@@ -14,6 +14,7 @@ func init() { register(newExportCmd) }
 type exportFlags struct {
 	inputFlags
 	add, remove, keys, explicit string
+	fromSelect                  string
 	req                         export.ExportRequest
 	write, json                 bool
 }
@@ -30,6 +31,7 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	req := &f.req
 	fs.StringVar(&f.add, "add", "", "`IDS` of points to write (comma-separated)")
 	fs.StringVar(&f.remove, "remove", "", "`IDS` of points whose overrides and rows go (comma-separated)")
+	fs.StringVar(&f.fromSelect, "from-select", "", "take the add and remove sets from an accepted selection (select --json saved to `FILE`)")
 	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one")
 	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
 	fs.StringVar(&f.keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
@@ -70,6 +72,11 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		return code
 	}
 	req.Points = ds.Points
+	var err error
+	if req.Add, req.Remove, err = fromSelect(f.fromSelect, req.Add, req.Remove, ds.Points); err != nil {
+		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
+		return exitBadInput
+	}
 	plan, err := export.BuildExport(req)
 	var refused *export.RefusedError
 	switch {

@@ -169,3 +169,31 @@ func TestSelectQueueReadsBackOnARealCurve(t *testing.T) {
 		}
 	}
 }
+
+// An accepted selection becomes export's add/remove set: select --json
+// saved to a file, then export --from-select FILE.
+func TestExportFromSelect(t *testing.T) {
+	dir := t.TempDir()
+	sel := filepath.Join(dir, "sel.json")
+	if err := os.WriteFile(sel, []byte(runOK(t, "select", "--x", "mean-intvty", "--json")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bundle := filepath.Join(dir, "b.yaml")
+	b, err := os.ReadFile("../testdata/export/disagg-dep16-hicache-variants.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bundle, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := runOK(t, "export", "--from-select", sel, "--recipe", bundle)
+	wantAll(t, out, "-override_3p1d_dep2_dep16_b24_c1228:")
+	_, stderr, code := runCmd(t, "export", "--from-select", sel, "--add", "agg-tp4-c16", "--recipe", bundle)
+	if code != exitBadInput || !strings.Contains(stderr, "--from-select gives the add and remove sets: leave out --add and --remove") {
+		t.Errorf("mixing: exit %d, %q", code, stderr)
+	}
+	_, stderr, code = runCmd(t, "export", "--from-select", sel, "--recipe", bundle, marginFixture+"/../gb200-dsv4pro-vllm-disagg-bundle.yaml")
+	if code != exitBadInput || !strings.Contains(stderr, "is not among the loaded points") {
+		t.Errorf("another curve: exit %d, %q", code, stderr)
+	}
+}

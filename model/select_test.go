@@ -303,3 +303,43 @@ func TestSelectAgreesWithReview(t *testing.T) {
 		t.Errorf("demo coverage before: %d / %d, want 8 / 7", b.P90E2EL, b.P75E2EL)
 	}
 }
+
+// FuzzParseSelectionSet: any bytes give a set or an error, never a panic;
+// a set has no empty ID and nothing both added and removed.
+func FuzzParseSelectionSet(f *testing.F) {
+	for _, s := range []string{
+		`{"schema_version":1,"selection":{"curve":{"model":"m"},"add":["a"],"remove":["b"]},"warnings":[]}`,
+		`{"curve":{"model":"m"},"add":[],"remove":["b"]}`,
+		`{"selection":{"curve":{"model":"m"},"add":["a"],"remove":["a"]}}`,
+		`{"selection":{"add":["a"]}}`, `{"selection":{"curve":{},"add":[""]}}`, `[]`, `null`, `{"selection":7}`, ``,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		set, err := model.ParseSelectionSet(data)
+		if err != nil {
+			return
+		}
+		for _, id := range set.Add {
+			if id == "" || slices.Contains(set.Remove, id) {
+				t.Fatalf("%q: %+v", data, set)
+			}
+		}
+		if slices.Contains(set.Remove, "") {
+			t.Fatalf("%q: %+v", data, set)
+		}
+	})
+}
+
+// A selection's own JSON reads back to its add/remove set.
+func TestSelectionSetRoundTrip(t *testing.T) {
+	s := selectOn(t, marginCurve(t), model.SelectRequest{Margin: model.Margin{Pct: 2}})
+	b, err := s.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := model.ParseSelectionSet(b)
+	if err != nil || !slices.Equal(set.Add, s.Add) || !slices.Equal(set.Remove, s.Remove) || set.Curve != s.Curve {
+		t.Fatalf("%+v, %v", set, err)
+	}
+}
