@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 func init() { register(newCompareCmd) }
@@ -84,7 +85,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		}
 		return loadCode
 	}
-	writeCompareText(env.stdout, f.other, x, y, curves)
+	fmt.Fprint(env.stdout, render.Compare(f.other, x, y, curves).Plain())
 	return loadCode
 }
 
@@ -110,32 +111,4 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-func writeCompareText(w io.Writer, other string, x, y model.Axis, curves []model.CurveGains) {
-	fmt.Fprintf(w, "Gain over --other %s at the same %s (linear on its frontier, never extrapolated)\n", other, x.Name)
-	rows, skipped := 0, 0
-	for _, c := range curves {
-		skipped += c.Skipped
-		if len(c.Gains) == 0 {
-			continue
-		}
-		rows += len(c.Gains)
-		fmt.Fprintf(w, "\ncurve: %s\n", c.Curve)
-		cells := make([][]string, 0, len(c.Gains))
-		for _, g := range c.Gains {
-			ov, gain := model.Dash, model.Dash // no value outside the other curve's range
-			if g.HasOther {
-				ov, gain = model.Thousands(g.Other, 2), signedPct(g.GainPct)
-			}
-			cells = append(cells, []string{g.ID, model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y), ov, gain})
-		}
-		fmt.Fprint(w, textTable([]string{"point", x.Name, y.Name, "other " + y.Name, "gain"}, cells, []bool{false, true, true, true, true}))
-	}
-	if rows == 0 {
-		fmt.Fprintf(w, "\nNo point has both %s and %s.\n", x.Name, y.Name)
-	}
-	if skipped > 0 {
-		fmt.Fprintf(w, "\n%d points without %s or %s are not compared.\n", skipped, x.Name, y.Name)
-	}
 }

@@ -244,7 +244,7 @@ func TestCompareAndReviewTakeY(t *testing.T) {
 		}
 	}
 	out, stderr, code := runCmd(t, "review", "--remove", "8p1d-dep2-dep16-c4096", "--y", "tput-per-mw")
-	if code != 0 || !strings.Contains(out, "Removal review on mean-intvty × tput-per-mw") {
+	if code != 0 || !strings.Contains(out, "removal review on mean-intvty × tput-per-mw") {
 		t.Errorf("review --y: exit %d %s %s", code, out, stderr)
 	}
 }

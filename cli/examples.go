@@ -1,8 +1,8 @@
 package cli
 
-// Each command's Example lines: real command lines, runnable from the
-// repository root on the embedded demo or on testdata/ (examples_test.go
-// runs every one and checks its exit code).
+// Each command's Example lines, by command path below sweeptune: real
+// command lines, runnable from the repository root on the embedded demo or
+// on testdata/ (examples_test.go runs every one and checks its exit code).
 
 const fitDemo = "3p1d-dep2-dep16-b24-c1228,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480"
 
@@ -53,6 +53,11 @@ var examples = map[string]string{
 	"completion": `  sweeptune completion bash > ~/.local/share/bash-completion/completions/sweeptune
   sweeptune completion zsh > "${fpath[1]}/_sweeptune"
   sweeptune completion fish > ~/.config/fish/completions/sweeptune.fish`,
+	"completion bash": `  source <(sweeptune completion bash)             # this shell only
+  sweeptune completion bash > ~/.local/share/bash-completion/completions/sweeptune`,
+	"completion zsh":        `  sweeptune completion zsh > "${fpath[1]}/_sweeptune"`,
+	"completion fish":       `  sweeptune completion fish > ~/.config/fish/completions/sweeptune.fish`,
+	"completion powershell": `  sweeptune completion powershell | Out-String | Invoke-Expression`,
 	"help": `  sweeptune help report
   sweeptune help`,
 }

@@ -5,18 +5,33 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
 func init() { register(newExportCmd) }
 
-// exportFlags are export's flags; the request fields are set directly.
+// targetFlags say where an export writes: the export command's and the
+// workbench's export pane's.
+type targetFlags struct{ recipe, master, changelog, configKeys, prLink, image string }
+
+func (t *targetFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&t.recipe, "recipe", "", "srt-slurm bundle `FILE` (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one")
+	fs.StringVar(&t.master, "master", "", "InferenceX master config `FILE` to write the search-space rows into")
+	fs.StringVar(&t.configKeys, "config-key", "", "master-config entry `KEYS` (comma-separated); new rows go to the first")
+	fs.StringVar(&t.changelog, "changelog", "", "perf-changelog.yaml `FILE` to append the entry to")
+	fs.StringVar(&t.prLink, "pr-link", "", "pull request `URL` for the changelog entry (placeholder when empty)")
+	fs.StringVar(&t.image, "image", "", "`IMAGE` the points ran: named in the description, and written as the master entry's image and the recipe's model.container where they differ (without it both stay, with a note)")
+}
+
+// exportFlags are export's flags; the request's switches are set directly.
 type exportFlags struct {
 	inputFlags
-	add, remove, keys, explicit string
-	fromSelect                  string
-	req                         export.ExportRequest
-	write, json                 bool
+	targets               targetFlags
+	add, remove, explicit string
+	fromSelect            string
+	req                   export.ExportRequest
+	write, json           bool
 }
 
 func newExportCmd(env *cmdEnv) *cobra.Command {
@@ -32,19 +47,14 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	fs.StringVar(&f.add, "add", "", "`IDS` of points to write (comma-separated)")
 	fs.StringVar(&f.remove, "remove", "", "`IDS` of points whose overrides and rows go (comma-separated)")
 	fs.StringVar(&f.fromSelect, "from-select", "", "take the add and remove sets from an accepted selection (select --json saved to `FILE`)")
-	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one")
-	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
-	fs.StringVar(&f.keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
-	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
-	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (placeholder when empty)")
-	fs.StringVar(&req.Image, "image", "", "image the points ran: named in the description, and written as the master entry's image and the recipe's model.container where they differ (without it both stay, with a note)")
-	fs.StringVar(&f.explicit, "explicit-mrr", "", "IDs whose max-running-requests differ from decode ranks × BS on purpose")
-	fs.Bool("dry-run", true, "print a unified diff per file and write nothing (the default)")
+	f.targets.register(fs)
+	fs.StringVar(&f.explicit, "explicit-mrr", "", "`IDS` whose max-running-requests differ from decode ranks × BS on purpose")
+	fs.Bool("dry-run", true, "print a unified diff per file and write nothing")
 	fs.BoolVar(&f.write, "write", false, "write the files (atomically, keeping a .bak of each)")
 	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
 	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
 	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
-	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
+	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed (`TEXT`); written into the changelog description")
 	addJSON(fs, &f.json)
 	return cmd
 }
@@ -58,8 +68,9 @@ removal verdicts and any refusals instead.
 Exit status: 0 done, 1 a check refuses, 2 bad input.`
 
 func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
-	req, in, write := f.req, f.inputFlags, f.write
-	add, remove, keys, explicit := f.add, f.remove, f.keys, f.explicit
+	req, in, write, t := f.req, f.inputFlags, f.write, f.targets
+	req.RecipePath, req.MasterPath, req.ChangelogPath, req.PRLink, req.Image = t.recipe, t.master, t.changelog, t.prLink, t.image
+	add, remove, keys, explicit := f.add, f.remove, t.configKeys, f.explicit
 	req.Add, req.Remove = splitIDs(add), splitIDs(remove)
 	req.ConfigKeys, req.ExplicitMRR = splitIDs(keys), splitIDs(explicit)
 	ds, code := in.load(paths, env)

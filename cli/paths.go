@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 func init() { register(newPathsCmd) }

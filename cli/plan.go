@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 func init() { register(newPlanCmd) }
@@ -109,21 +109,17 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		}
 		return code
 	}
-	w := env.stdout
-	fmt.Fprintf(w, "curve: %s\n\n", curve.Key)
-	writeCalibration(w, cal, choice)
+	res := render.PlanResult{Curve: curve.Key, Calibration: cal, Fit: choice, Prediction: pred, Config: f.config(cal.Template),
+		Backtest: bt, HeldOut: heldOut(curve.Points, fit), Design: props, Designed: f.design, MaxGPUs: f.maxGPUs}
 	if pred != nil {
-		writePrediction(w, f.config(cal.Template), *pred)
-		if !f.backtest {
-			writeTrust(w, fit, disaggOnly(heldOut(curve.Points, fit)))
+		res.Advised = render.CapAdvice(cal.AdvisedCap(res.Config, pred.RecommendedDecodeBS))
+	}
+	if pred != nil && bt == nil {
+		if t, err := planner.Backtest(fit, disaggOnly(heldOut(curve.Points, fit))); err == nil {
+			res.Trust = t
 		}
 	}
-	if bt != nil {
-		writeBacktest(w, bt, heldOut(curve.Points, fit))
-	}
-	if f.design {
-		writeDesign(w, props, f.maxGPUs)
-	}
+	fmt.Fprint(env.stdout, render.Plan(res).Plain())
 	return code
 }
 
@@ -335,64 +331,18 @@ func duration(points []model.Point, id string) *float64 {
 // the reason.
 func toBacktestJSON(bt *planner.BacktestResult, held []model.Point) []heldOutJSON {
 	out := make([]heldOutJSON, 0, len(held))
-	for _, e := range backtestEntries(bt, held) {
-		j := heldOutJSON{ID: e.point.ID, Measured: measured(e.point, bt.Calibration.Params.TTFTKind)}
-		if e.row == nil {
-			j.Skipped = e.skipped
+	for _, e := range bt.HeldOut(held) {
+		j := heldOutJSON{ID: e.Point.ID, Measured: planner.MeasuredValues(e.Point, bt.Calibration.Params.TTFTKind)}
+		if e.Row == nil {
+			j.Skipped = e.Skipped
 		} else {
-			r := e.row
+			r := e.Row
 			j.Measured, j.Predicted, j.ErrorPct = r.Measured, &r.Predicted, &r.ErrorPct
 			j.Regime, j.Extrapolated, j.Warnings = string(r.Prediction.Regime), &r.Prediction.Extrapolated, r.Prediction.Warnings
 		}
 		out = append(out, j)
 	}
 	return out
-}
-
-// backtestEntry is a held-out point and its row or the reason it was skipped.
-type backtestEntry struct {
-	point   *model.Point
-	row     *planner.BacktestRow
-	skipped string
-}
-
-func backtestEntries(bt *planner.BacktestResult, held []model.Point) []backtestEntry {
-	out := make([]backtestEntry, 0, len(held))
-	for i := range held {
-		e := backtestEntry{point: &held[i]}
-		for j := range bt.Rows {
-			if bt.Rows[j].ID == held[i].ID {
-				e.row = &bt.Rows[j]
-			}
-		}
-		for _, sk := range bt.Skipped {
-			if sk.ID == held[i].ID {
-				e.skipped = sk.Reason
-			}
-		}
-		out = append(out, e)
-	}
-	return out
-}
-
-// measured is what a point published of the compared metrics.
-func measured(p *model.Point, ttftKind string) planner.Values {
-	get := func(m model.Metric) *float64 {
-		if v, ok := p.Metrics.Get(m); ok && v > 0 {
-			return &v
-		}
-		return nil
-	}
-	v := planner.Values{TputPerGPU: get(model.TputPerGPU), MeanIntvty: get(model.MeanIntvty), P90Intvty: get(model.P90Intvty)}
-	switch ttftKind {
-	case "median":
-		v.TTFT = get(model.MedianTTFT)
-	case "p90":
-		v.TTFT = get(model.P90TTFT)
-	default:
-		v.TTFT = get(model.MeanTTFT)
-	}
-	return v
 }
 
 func toDesignJSON(props []planner.Proposal) []proposalJSON {
@@ -405,323 +355,4 @@ func toDesignJSON(props []planner.Proposal) []proposalJSON {
 			Replaces: p.Replaces})
 	}
 	return out
-}
-
-// Text output.
-
-func writeCalibration(w io.Writer, c *planner.Calibration, fc planner.FitChoice) {
-	p := c.Params
-	fmt.Fprintf(w, "calibration on %d points: %s\n", len(c.Points), strings.Join(c.Points, ", "))
-	fmt.Fprintf(w, "  f = OSL/L   %.5f\n", p.F)
-	if p.TTFTKind != "" {
-		fmt.Fprintf(w, "  u = 1/L     %.4g requests per token (L ≈ %s tokens; %s TTFT in the loop identity)\n", p.U, model.Thousands(1/p.U, 0), p.TTFTKind)
-	}
-	fmt.Fprintf(w, "  α           %.4f ms per output token\n", p.Alpha*1e3)
-	fmt.Fprintf(w, "  β           %.3f µs per output token per running request\n", p.Beta*1e6)
-	if p.TTFTKind != "" {
-		fmt.Fprintf(w, "  d0          %.2f µs per token outside decode not explained by TTFT (client time)\n", p.D0*1e6)
-	} else {
-		fmt.Fprintf(w, "  d0          %.2f µs per token outside decode\n", p.D0*1e6)
-	}
-	if hasDPAttn(p.Decode) {
-		fmt.Fprintf(w, "  δ           %.2f total_tokens, %.2f total_requests (%s; DP-attention decode only)\n", p.DeltaTokens, p.DeltaRequests, map[bool]string{true: "fitted", false: "default"}[p.DeltaFitted])
-	}
-	switch {
-	case p.R90Assumed:
-		fmt.Fprintln(w, "  r90         1 (assumed: the points publish p90 interactivity only)")
-	case p.R90 > 0:
-		fmt.Fprintf(w, "  r90         %.4f (p90 / mean interactivity)\n", p.R90)
-	default:
-		fmt.Fprintln(w, "  r90         unknown (no p90 interactivity in the fit)")
-	}
-	if math.Abs(p.RMean-1) > 5e-4 {
-		fmt.Fprintf(w, "  mean·TPOT   %.4f (mean interactivity × mean TPOT)\n", p.RMean)
-	}
-	if p.TauP > 0 {
-		fmt.Fprintf(w, "  τP          %s tok/s per prefill worker (%s)\n", model.Thousands(p.TauP, 0), tauSource(p.Prefill[0]))
-	} else {
-		fmt.Fprintf(w, "  τP          unknown, at least %s tok/s per prefill worker\n", model.Thousands(p.TauPLowerBound, 0))
-	}
-	writeLaws(w, p)
-	short := map[string]bool{}
-	for _, id := range c.ShortRuns {
-		short[id] = true
-	}
-	tw := newTab(w)
-	ttft := map[bool]string{true: "TTFT err\t", false: ""}[p.TTFTKind != ""]
-	fmt.Fprintf(tw, "  point\ttput err\tmean intvty err\tp90 intvty err\t%scap-bound\tprefill\trun\t\n", ttft)
-	for _, r := range c.Residuals {
-		run := model.Dash
-		if d := duration(fc.Points, r.ID); d != nil {
-			run = fmt.Sprintf("%.0f s", *d)
-		}
-		if short[r.ID] {
-			run += " (short)"
-		}
-		cell := ""
-		if ttft != "" {
-			cell = pctCell(r.TTFTPct) + "\t"
-		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s%s\t%s\t%s\t\n", r.ID, pctCell(&r.TputPct), pctCell(r.MeanIntvtyPct), pctCell(r.P90IntvtyPct),
-			cell, yesNo(r.CapBound), map[bool]string{true: "saturated", false: model.Dash}[r.Saturated], run)
-	}
-	tw.Flush()
-	for _, tw := range fc.Twins {
-		fmt.Fprintf(w, "  %s: %s\n", tw.ID, tw.Reason)
-	}
-	for _, n := range c.Notes {
-		fmt.Fprintf(w, "  note: %s\n", n)
-	}
-	for _, cl := range c.Collapses {
-		fmt.Fprintf(w, "  collapse: %s falls from %s tok/s/GPU at c%d to %s at c%d\n", cl.Shape, model.Thousands(cl.PeakTput, 0), cl.PeakC, model.Thousands(cl.AtTput, 0), cl.AtC)
-	}
-	fmt.Fprintln(w)
-}
-
-// writeLaws lists every decode family's step law and every prefill shape's
-// TTFT law when there is more than the template's to say.
-func writeLaws(w io.Writer, p planner.Params) {
-	if len(p.Decode) > 1 || (len(p.Decode) == 1 && (p.Decode[0].SlopeAssumed || p.Decode[0].AdmitExcess > 0)) {
-		fmt.Fprintln(w, "  decode      TPOT = α + β·b_max per family:")
-		for _, l := range p.Decode {
-			name := l.Family
-			if l.DPAttn {
-				name = "DP attention (" + strings.Join(l.Shapes, ", ") + ")"
-			}
-			fmt.Fprintf(w, "    %-28s α %.4f ms  β %.3f µs  b_max %.1f–%.1f", name, l.Alpha*1e3, l.Beta*1e6, l.BMin, l.BMax)
-			if l.SlopeAssumed {
-				fmt.Fprintf(w, "  (one batch: slope from %s)", l.SlopeFrom)
-			}
-			if l.AdmitExcess > 0 {
-				fmt.Fprintf(w, "  admission excess %.2f", l.AdmitExcess)
-			}
-			fmt.Fprintln(w)
-		}
-	}
-	if p.TTFTKind == "" && len(p.Prefill) < 2 {
-		return
-	}
-	fmt.Fprintln(w, "  prefill     TTFT = T0 + κ·(Θ/Np) below τP, per worker shape:")
-	for _, l := range p.Prefill {
-		tau := "τP unknown, at least " + model.Thousands(l.TauPLowerBound, 0)
-		if l.TauP > 0 {
-			tau = "τP " + model.Thousands(l.TauP, 0) + " (" + tauSource(l) + ")"
-		}
-		if p.TTFTKind != "" {
-			fmt.Fprintf(w, "    %-28s T0 %.2f s  κ %.3g s per tok/s  %s\n", l.Family, l.T0, l.Kappa, tau)
-		} else {
-			fmt.Fprintf(w, "    %-28s %s\n", l.Family, tau)
-		}
-	}
-}
-
-// tauSource says which points gave τP.
-func tauSource(l planner.PrefillLaw) string {
-	if len(l.SaturationPair) == 2 && len(l.Saturated) == 2 {
-		return "saturation pair " + strings.Join(l.SaturationPair, " / ")
-	}
-	return "saturated: " + strings.Join(l.Saturated, ", ")
-}
-
-func hasDPAttn(laws []planner.DecodeLaw) bool {
-	for _, l := range laws {
-		if l.DPAttn {
-			return true
-		}
-	}
-	return false
-}
-
-func writePrediction(w io.Writer, cfg planner.Config, p planner.Prediction) {
-	fmt.Fprintf(w, "prediction: %d prefill × %d GPUs + %d decode ranks = %d GPUs, decode BS %d, %s, concurrency %s\n",
-		cfg.PrefillWorkers, cfg.PrefillGPUs, cfg.DecodeRanks, p.GPUs, cfg.DecodeBS, model.OrDash(cfg.Balance), model.Thousands(float64(cfg.Concurrency), 0))
-	line := func(k, v string) { fmt.Fprintf(w, "  %-18s %s\n", k, v) }
-	line("throughput", model.Thousands(p.TputPerGPU, 0)+" tok/s/GPU ("+model.Thousands(p.Theta, 0)+" tok/s total)")
-	line("mean interactivity", fmt.Sprintf("%.1f tok/s/user", p.MeanIntvty))
-	if p.P90Intvty > 0 {
-		line("p90 interactivity", fmt.Sprintf("%.1f tok/s/user", p.P90Intvty))
-	}
-	if p.TTFT > 0 {
-		line("TTFT", fmt.Sprintf("%.2f s", p.TTFT))
-	}
-	line("regime", string(p.Regime))
-	binds := "cap free"
-	if p.CapBinds {
-		binds = "cap binds"
-	}
-	line("decode batch", fmt.Sprintf("%.1f mean, %.1f busiest rank (%s)", p.DecodeBatchMean, p.DecodeBatchMax, binds))
-	if p.QueueAt != "" {
-		line("queue", fmt.Sprintf("%s requests in front of %s", model.Thousands(p.Queue, 0), p.QueueAt))
-	} else {
-		line("queue", "none")
-	}
-	if k := p.KneeInt(); k > 0 {
-		line("knee concurrency", model.Thousands(float64(k), 0))
-	} else {
-		line("knee concurrency", "unknown (no finite prefill or cap ceiling)")
-	}
-	if p.RecommendedDecodeBS > 0 {
-		line("recommended BS", strconv.Itoa(p.RecommendedDecodeBS)+" (captured CUDA-graph size at the prefill ceiling)")
-	} else {
-		line("recommended BS", "none: prefill outruns decode at any cap")
-	}
-	line("decode headroom", fmt.Sprintf("%.0f %% of the asymptotic decode capacity", p.Headroom*100))
-	writeWarnings(w, p.Warnings)
-	fmt.Fprintln(w)
-}
-
-func writeWarnings(w io.Writer, warns []string) {
-	for _, s := range warns {
-		fmt.Fprintf(w, "  warning: %s\n", s)
-	}
-}
-
-// writeTrust puts how far to trust a prediction next to it: the same fit's
-// error on the curve's other measured disaggregated points.
-func writeTrust(w io.Writer, fit, others []model.Point) {
-	bt, err := planner.Backtest(fit, others)
-	if err != nil || len(bt.Rows) == 0 {
-		fmt.Fprintln(w, "trust: no other measured disaggregated point to backtest this fit on")
-		return
-	}
-	fmt.Fprintf(w, "trust: this fit predicts the curve's %d other disaggregated points with mean |err| %s on throughput, %s on mean interactivity (max %s, %s); --backtest shows each\n\n",
-		len(bt.Rows), absCell(bt.MeanAbs.TputPerGPU), absCell(bt.MeanAbs.MeanIntvty), absCell(bt.MaxAbs.TputPerGPU), absCell(bt.MaxAbs.MeanIntvty))
-}
-
-// writeBacktest lists every held-out point: predicted ones with their
-// errors, TTFT, regime and warnings (those every prediction shares once),
-// skipped ones with the reason.
-func writeBacktest(w io.Writer, bt *planner.BacktestResult, held []model.Point) {
-	fmt.Fprintf(w, "backtest: fit on %s\n", strings.Join(bt.Calibration.Points, ", "))
-	entries := backtestEntries(bt, held)
-	kind := bt.Calibration.Params.TTFTKind
-	tw := newTab(w)
-	ttftHead := map[bool]string{true: "TTFT meas\tpred\t", false: ""}[kind != ""]
-	fmt.Fprintf(tw, "  point\ttput/GPU meas\tpred\terr\tmean intvty meas\tpred\terr\tp90 intvty meas\tpred\terr\t%sregime\t\n", ttftHead)
-	for _, e := range entries {
-		r := e.row
-		if r == nil {
-			m := measured(e.point, kind)
-			ttft := ""
-			if kind != "" {
-				ttft = secCell(m.TTFT) + "\t" + model.Dash + "\t"
-			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%sskipped\t\n", e.point.ID,
-				tputCell(m.TputPerGPU), model.Dash, model.Dash, intvtyCell(m.MeanIntvty), model.Dash, model.Dash,
-				intvtyCell(m.P90Intvty), model.Dash, model.Dash, ttft)
-			continue
-		}
-		ttft := ""
-		if kind != "" {
-			ttft = secCell(r.Measured.TTFT) + "\t" + secCell(r.Predicted.TTFT) + "\t"
-		}
-		regime := string(r.Prediction.Regime)
-		if r.Prediction.Extrapolated {
-			regime += " (extrapolated)"
-		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\t\n", r.ID,
-			tputCell(r.Measured.TputPerGPU), tputCell(r.Predicted.TputPerGPU), pctCell(r.ErrorPct.TputPerGPU),
-			intvtyCell(r.Measured.MeanIntvty), intvtyCell(r.Predicted.MeanIntvty), pctCell(r.ErrorPct.MeanIntvty),
-			intvtyCell(r.Measured.P90Intvty), intvtyCell(r.Predicted.P90Intvty), pctCell(r.ErrorPct.P90Intvty),
-			ttft, regime)
-	}
-	fmt.Fprintf(tw, "  mean |err|\t\t\t%s\t\t\t%s\t\t\t%s\t\n", absCell(bt.MeanAbs.TputPerGPU), absCell(bt.MeanAbs.MeanIntvty), absCell(bt.MeanAbs.P90Intvty))
-	fmt.Fprintf(tw, "  max |err|\t\t\t%s\t\t\t%s\t\t\t%s\t\n", absCell(bt.MaxAbs.TputPerGPU), absCell(bt.MaxAbs.MeanIntvty), absCell(bt.MaxAbs.P90Intvty))
-	tw.Flush()
-	for _, e := range entries {
-		if e.row == nil {
-			fmt.Fprintf(w, "  skipped %s: %s\n", e.point.ID, e.skipped)
-		}
-	}
-	common := map[string]int{}
-	for _, r := range bt.Rows {
-		for _, s := range r.Prediction.Warnings {
-			common[s]++
-		}
-	}
-	shared := func(s string) bool { return len(bt.Rows) > 1 && common[s] == len(bt.Rows) }
-	if len(bt.Rows) > 0 {
-		for _, s := range bt.Rows[0].Prediction.Warnings {
-			if shared(s) {
-				fmt.Fprintf(w, "  every prediction: %s\n", s)
-			}
-		}
-	}
-	for _, r := range bt.Rows {
-		for _, s := range r.Prediction.Warnings {
-			if !shared(s) {
-				fmt.Fprintf(w, "  %s: %s\n", r.ID, s)
-			}
-		}
-	}
-	fmt.Fprintln(w)
-}
-
-func writeDesign(w io.Writer, props []planner.Proposal, maxGPUs int) {
-	fmt.Fprintf(w, "design: up to %d GPUs, one point per mean-interactivity band\n", maxGPUs)
-	tw := newTab(w)
-	fmt.Fprintln(tw, "  band (tok/s/user)\tpoint\tprefill\tdecode BS\tconcurrency\tGPUs\ttput/GPU\tmean intvty\tp90 intvty\treplaces\t")
-	for _, p := range props {
-		c := p.Config
-		fmt.Fprintf(tw, "  %.1f–%.1f\t%s\t%d\t%d\t%s\t%d\t%s\t%.1f\t%s\t%s\t\n", p.Band[0], p.Band[1], p.ID,
-			c.PrefillWorkers, c.DecodeBS, model.Thousands(float64(c.Concurrency), 0), p.Prediction.GPUs,
-			model.Thousands(p.Prediction.TputPerGPU, 0), p.Prediction.MeanIntvty,
-			intvtyCell(nonZero(p.Prediction.P90Intvty)), model.OrDash(strings.Join(p.Replaces, ", ")))
-	}
-	tw.Flush()
-	for _, p := range props {
-		for _, s := range p.Prediction.Warnings {
-			fmt.Fprintf(w, "  %s: %s\n", p.ID, s)
-		}
-	}
-	fmt.Fprintln(w)
-}
-
-func pctCell(v *float64) string {
-	if v == nil {
-		return model.Dash
-	}
-	return fmt.Sprintf("%+.2f %%", *v)
-}
-
-func absCell(v *float64) string {
-	if v == nil {
-		return model.Dash
-	}
-	return fmt.Sprintf("%.2f %%", *v)
-}
-
-func tputCell(v *float64) string {
-	if v == nil {
-		return model.Dash
-	}
-	return model.Thousands(*v, 0)
-}
-
-func intvtyCell(v *float64) string {
-	if v == nil {
-		return model.Dash
-	}
-	return strconv.FormatFloat(*v, 'f', 1, 64)
-}
-
-func secCell(v *float64) string {
-	if v == nil {
-		return model.Dash
-	}
-	return strconv.FormatFloat(*v, 'f', 2, 64) + " s"
-}
-
-func nonZero(v float64) *float64 {
-	if v == 0 {
-		return nil
-	}
-	return &v
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
 )
 
@@ -14,26 +15,13 @@ type report struct {
 	Warnings []string
 }
 
-type reportCurve struct {
-	Key        model.CurveKey
-	Points     []model.Point
-	OnFrontier []bool
-	HullVertex []bool
-}
+type reportCurve = render.ReportCurve
 
 // buildReport marks each curve's frontier and hull vertices on the chosen axes.
 func buildReport(ds *sources.Dataset, curves []model.Curve, x, y model.Axis) report {
 	rep := report{X: x, Y: y, Warnings: loadWarnings(ds, nil)} // stderr says them too
 	for _, c := range curves {
-		rc := reportCurve{Key: c.Key, Points: c.Points,
-			OnFrontier: make([]bool, len(c.Points)), HullVertex: make([]bool, len(c.Points))}
-		for _, i := range model.Frontier(c.Points, x, y) {
-			rc.OnFrontier[i] = true
-		}
-		for _, i := range model.HullVertices(c.Points, x, y) {
-			rc.HullVertex[i] = true
-		}
-		rep.Curves = append(rep.Curves, rc)
+		rep.Curves = append(rep.Curves, render.MarkCurve(c, x, y))
 	}
 	return rep
 }

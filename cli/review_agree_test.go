@@ -14,7 +14,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/sources/export"
-	"github.com/sweeptune/sweeptune/tui/review"
+	wb "github.com/sweeptune/sweeptune/workbench"
 )
 
 // The demo's tables plus a planned 6P BS80 c4096 (840,000 @ mean 200.0).
@@ -94,7 +94,7 @@ func TestOneReviewEverywhere(t *testing.T) {
 					others = append(others, p)
 				}
 			}
-			rep := review.Compute(curve, view, others, marks, model.AxisMeanIntvty, model.AxisTputPerGPU, withPlanned)
+			rep := wb.ReviewShown(curve, view, others, marks, model.AxisMeanIntvty, model.AxisTputPerGPU, withPlanned)
 			var tuiDigits []string
 			for _, c := range rep.Curves {
 				for _, v := range c.Removed {

@@ -28,8 +28,9 @@ func scriptMain() {
 	if os.Getenv("SWEEPTUNE_FAKE_TERMINAL") != "" {
 		stdoutIsTerminal = func(io.Writer) bool { return true }
 		startTUI = func(o tui.Options, debug string) error {
-			fmt.Printf("workbench: inputs %q, x %q, y %q, as-of %q, all-dates %v, theme %s, mouse %v, watch %q, session %s, debug %q\n",
-				o.Inputs.Paths, o.X.Name, o.Y.Name, o.AsOf, o.AllDates, o.Theme, o.Mouse, o.Watch, filepath.Base(o.SessionPath), debug)
+			fmt.Printf("workbench: inputs %q, x %q, y %q, as-of %q, all-dates %v, theme %s, mouse %v, watch %q, session %s, debug %q, export to %q %q %q keys %q\n",
+				o.Inputs.Paths, o.X.Name, o.Y.Name, o.AsOf, o.AllDates, o.Theme, o.Mouse, o.Watch, filepath.Base(o.SessionPath), debug,
+				o.Export.RecipePath, o.Export.MasterPath, o.Export.ChangelogPath, o.Export.ConfigKeys)
 			return nil
 		}
 	}

@@ -14,8 +14,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
-	"github.com/sweeptune/sweeptune/tui/export"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 func init() { register(newTUICmd) }
@@ -28,11 +27,8 @@ type tuiFlags struct {
 	theme, color, sessionPath string
 	viewDir                   string
 	mouse, watch              bool
-	export                    tuiExport
+	export                    targetFlags // the export pane's targets
 }
-
-// tuiExport are the export pane's targets.
-type tuiExport struct{ recipe, master, changelog, configKeys, prLink, image string }
 
 // register attaches the workbench's own flags (not the input and view ones).
 func (f *tuiFlags) register(fs *pflag.FlagSet) {
@@ -42,12 +38,7 @@ func (f *tuiFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sessionPath, "session", "", "session file (default: in the user state directory, one per set of inputs)")
 	fs.BoolVar(&f.mouse, "mouse", false, "enable the mouse (disables the terminal's own text selection)")
 	fs.BoolVar(&f.watch, "watch", false, "re-read result directories when files change")
-	fs.StringVar(&f.export.recipe, "recipe", "", "export: srt-slurm schema-2 bundle the overrides go into")
-	fs.StringVar(&f.export.master, "master", "", "export: InferenceX master config for the search-space rows")
-	fs.StringVar(&f.export.changelog, "changelog", "", "export: perf-changelog.yaml to append the entry to")
-	fs.StringVar(&f.export.configKeys, "config-key", "", "export: master config keys to edit (comma-separated; new rows go to the first)")
-	fs.StringVar(&f.export.prLink, "pr-link", "", "export: PR link for the changelog entry")
-	fs.StringVar(&f.export.image, "image", "", "export: the image the points ran (written as model.container and the entry's image where they differ)")
+	f.export.register(fs)
 }
 
 const tuiHelp = `The workbench: curve, points, planner, review and export panes over the loaded
@@ -100,7 +91,7 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 	if !ok {
 		return exitBadInput
 	}
-	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, Y: v.y, ViewDir: f.viewDir, Export: export.Config{
+	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, Y: v.y, ViewDir: f.viewDir, Export: tui.ExportTargets{
 		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
 		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
 	}}

@@ -7,10 +7,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
-	"github.com/sweeptune/sweeptune/tui/history"
+	"github.com/sweeptune/sweeptune/tui/dates"
 	"github.com/sweeptune/sweeptune/tui/picker"
-	"github.com/sweeptune/sweeptune/tui/scroll"
 )
 
 // The curve keys: switch (] [), pick (c), overlay (o), y metric (y Y),
@@ -27,19 +25,6 @@ const (
 	pickFrom // D, first date
 	pickTo   // D, second date
 )
-
-// datesView is the open "compare two dates" view.
-type datesView struct {
-	title string
-	view  scroll.View
-	gen   int
-}
-
-// datesMsg is a finished comparison; gen drops stale ones.
-type datesMsg struct {
-	gen  int
-	text string
-}
 
 // handleCurveKey handles the curve keys; handled is false for any other key.
 func (m *Model) handleCurveKey(msg tea.KeyMsg) (tea.Cmd, bool) {
@@ -166,7 +151,7 @@ func (m *Model) openOverlayPicker() {
 // openDatePicker lists the shown curve's run dates; after is the first
 // date of a comparison (only later dates are offered for the second).
 func (m *Model) openDatePicker(kind pickKind, after string) {
-	dates := m.st.CurveDates()
+	runDates := m.st.CurveDates()
 	var items []picker.Item
 	at := 0
 	switch kind {
@@ -176,14 +161,14 @@ func (m *Model) openDatePicker(kind pickKind, after string) {
 		if m.st.AllDates {
 			at = 1
 		}
-		for i, d := range dates {
+		for i, d := range runDates {
 			items = append(items, picker.Item{Text: d, Note: "each configuration's latest run on or before it"})
 			if d == m.st.AsOf && !m.st.AllDates {
 				at = i + 2
 			}
 		}
 	default:
-		for _, d := range dates {
+		for _, d := range runDates {
 			if d > after {
 				items = append(items, picker.Item{Text: d})
 			}
@@ -192,9 +177,9 @@ func (m *Model) openDatePicker(kind pickKind, after string) {
 			at = len(items) - 1
 		}
 	}
-	if len(dates) == 0 || (kind != pickAsOf && len(items) == 0) || (kind == pickFrom && len(dates) < 2) {
+	if len(runDates) == 0 || (kind != pickAsOf && len(items) == 0) || (kind == pickFrom && len(runDates) < 2) {
 		m.info("the curve's points carry fewer than two run dates: nothing to compare")
-		if kind == pickAsOf && len(dates) == 0 {
+		if kind == pickAsOf && len(runDates) == 0 {
 			m.info("the curve's points carry no run dates")
 		}
 		return
@@ -270,32 +255,10 @@ func (m *Model) updatePick(msg tea.KeyMsg) tea.Cmd {
 // dates the changelog's entries.
 func (m *Model) compareDates(from, to string) tea.Cmd {
 	m.datesSeq++
-	m.dates = &datesView{title: "curve as of " + from + " → " + to + " (esc closes)", view: scroll.New(m.keys.Review.Scroll), gen: m.datesSeq}
-	m.dates.view.SetContent("comparing…")
-	gen, pts, x, y := m.dates.gen, m.st.CurveAllDates(), m.st.X, m.st.Y
-	logs := append([]sources.ChangelogFile(nil), m.changelogs...)
-	extra := m.opts.Export.ChangelogPath
-	return func() tea.Msg {
-		var readErr string
-		if extra != "" {
-			if l, err := history.ReadChangelog(extra); err == nil {
-				logs = append(logs, l)
-			} else {
-				readErr = fmt.Sprintf("%s: %v", extra, err)
-			}
-		}
-		r := history.Build(pts, from, to, x, y, logs)
-		if readErr != "" && len(logs) == 0 {
-			r.LogError = readErr
-		}
-		return datesMsg{gen: gen, text: history.Text(r)}
-	}
-}
-
-func (m *Model) handleDates(msg datesMsg) {
-	if m.dates != nil && m.dates.gen == msg.gen {
-		m.dates.view.SetContent(msg.text)
-	}
+	var cmd tea.Cmd
+	m.dates, cmd = dates.Open(dates.Request{Points: m.st.CurveAllDates(), From: from, To: to, X: m.st.X, Y: m.st.Y,
+		Logs: m.changelogs, Extra: m.opts.Export.ChangelogPath}, m.datesSeq, m.keys.Review.Scroll)
+	return cmd
 }
 
 // updateDates scrolls the dates view; esc or q closes it.
@@ -305,6 +268,6 @@ func (m *Model) updateDates(msg tea.KeyMsg) tea.Cmd {
 		m.dates = nil
 		return nil
 	}
-	m.dates.view.Update(msg)
+	m.dates.Update(msg)
 	return nil
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // TestEndToEndOnTheDemo is the story of issue 6: open the demo, mark

@@ -86,8 +86,8 @@ func TestLongLinesWrapInsidePanes(t *testing.T) {
 	settle(m)
 	text := paneText(m.panes[layout.Review].View())
 	for _, want := range []string{
-		"kept points under the hull (time-sharing neighbours beat it)",
-		"coverage · frontier points of tput-per-gpu vs E2EL (≥ 5 recommended)",
+		"kept points under the upper concave hull (time-sharing neighbours beat them; worth a look)",
+		"removal review on mean-intvty × tput-per-gpu",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the grid at 160×45 lacks %q whole", want)
@@ -96,7 +96,7 @@ func TestLongLinesWrapInsidePanes(t *testing.T) {
 	press(m, "3", "z")
 	text = paneText(m.panes[layout.Planner].View())
 	for _, want := range []string{
-		"! total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step",
+		"warning: total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step",
 		"run a saturation sweep (fixed prefill workers, rising concurrency, free cap)",
 	} {
 		if !strings.Contains(text, want) {

@@ -13,7 +13,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/synth"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 var sgr = regexp.MustCompile("\x1b\\[[0-9;:]*m")

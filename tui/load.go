@@ -6,7 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/sources/demo"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // load starts a new generation of loading. The command captures the
@@ -40,7 +40,7 @@ func (m *Model) saveCmd() tea.Cmd {
 	f := session.FromState(m.st, m.theme)
 	f.Inputs = m.opts.Inputs.Paths
 	f.Exported = m.exported
-	f.Export = toTargets(m.exportConfig())
+	f.Export = m.exportConfig().Targets()
 	if v := m.pendingView; v != nil { // not applied yet: keep what the session had
 		f.Curve, f.Overlays = v.Curve, v.Overlays
 	}

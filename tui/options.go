@@ -3,12 +3,19 @@
 package tui
 
 import (
+	"io"
+
 	"github.com/charmbracelet/lipgloss"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/export"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
+
+// ExportTargets are where the workbench's export writes (the recipe,
+// master config and its keys, changelog, PR link, image): the command
+// line's flags, filled from the session for what they leave empty.
+type ExportTargets = export.Config
 
 // Options configure the workbench: plain values the caller resolved from
 // its flags. The workbench reads the inputs itself, in a tea.Cmd.
@@ -30,7 +37,7 @@ type Options struct {
 	// Mouse enables mouse reporting (click to focus, wheel to scroll).
 	Mouse bool
 	// Export says where w writes (--recipe, --master, --changelog, …).
-	Export export.Config
+	Export ExportTargets
 	// Note is shown in the status line at start (a session that could not
 	// be read, nothing to watch).
 	Note string
@@ -50,4 +57,7 @@ type Options struct {
 	// ViewDir is where e writes the view's CSV and plot; "": the current
 	// directory.
 	ViewDir string
+	// Clipboard receives the OSC 52 sequences C and P write; nil: stdout,
+	// the terminal.
+	Clipboard io.Writer
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/sources/watch"
 )
 
 // debug is the --debug log: keys at the root, loads; silent without it.
@@ -25,13 +26,13 @@ func Run(opts Options, debugFile string) error {
 	}
 	m := New(opts)
 	if len(opts.Watch) > 0 {
-		w, err := startWatch(opts.Watch)
+		w, err := watch.Start(opts.Watch)
 		if err != nil {
 			m.hold("--watch: " + err.Error())
 		} else {
 			m.watch = w
 			defer w.Close()
-			if p := w.takeProblems(); len(p) > 0 {
+			if p := w.TakeProblems(); len(p) > 0 {
 				m.hold("--watch: " + strings.Join(p, "; ") + "; the rest is watched")
 			}
 		}

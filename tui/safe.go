@@ -2,8 +2,8 @@ package tui
 
 import (
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources"
-	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
 // safeDataset is a copy of ds whose points are safe to show; ds itself

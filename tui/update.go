@@ -9,12 +9,12 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/session"
-	"github.com/sweeptune/sweeptune/tui/state"
-	"github.com/sweeptune/sweeptune/tui/termsafe"
+	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // Update dispatches: one handler per message type, then state changes are
@@ -47,12 +47,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleExported(msg)
 	case msgs.Save:
 		cmd = m.saveCmd()
+	case msgs.Copy:
+		cmd = m.copyCmd(msg)
 	case targetsCheckedMsg:
 		if len(msg.problems) > 0 {
 			m.hold(strings.Join(msg.problems, " · "))
 		}
-	case datesMsg:
-		m.handleDates(msg)
 	case viewWrittenMsg:
 		m.handleViewWritten(msg)
 	default:
@@ -75,7 +75,7 @@ func (m *Model) sync() tea.Cmd {
 		p.Refresh(c)
 		cmds = append(cmds, p.Pending())
 	}
-	if c&(state.ChangeMarks|state.ChangeData|state.ChangeAxis|state.ChangeCurve|state.ChangeOverlay) != 0 && !m.loading {
+	if c&(workbench.ChangeMarks|workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 && !m.loading {
 		cmds = append(cmds, m.saveCmd())
 	}
 	return tea.Batch(cmds...)
@@ -199,6 +199,8 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.info(fmt.Sprintf("log-scale x: %v", m.st.LogX))
 	case key.Matches(msg, g.Theme):
 		return m.cycleTheme()
+	case key.Matches(msg, g.Copy):
+		return m.copyFocused()
 	case key.Matches(msg, g.Reload):
 		m.info("reloading…")
 		return tea.Batch(m.load(), m.spin.Tick)
@@ -359,7 +361,7 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 		say += " · session: " + strings.Join(missing, "; ")
 	}
 	if o := m.st.Orphans(); len(o) > 0 {
-		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), msgs.FirstFew(o, 2))
+		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), model.FirstFew(o, 2))
 	}
 	m.warnings = m.warnings[:0]
 	for _, w := range msg.ds.Warnings {
@@ -384,8 +386,12 @@ func (m *Model) handleSaved(msg savedMsg) {
 	}
 }
 
-// handleOther gives pane-owned messages (export results) to their owner.
+// handleOther gives pane-owned messages (export results) to their owner,
+// and a comparison of two dates to its view.
 func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
+	if m.dates.Handle(msg, m.styles) {
+		return nil
+	}
 	for _, p := range m.panes {
 		if cmd, handled := p.Handle(msg); handled {
 			return cmd
@@ -432,7 +438,7 @@ func (m *Model) handleExported(msg msgs.Exported) tea.Cmd {
 	cmd := m.handleOther(msg)
 	if msg.Err != nil {
 		m.fail("export failed: " + msg.Err.Error())
-		return tea.Batch(cmd, m.panes[layout.Export].Pending())
+		return tea.Batch(cmd, m.export.Pending())
 	}
 	m.st.ClearExported(msg.Marks, msg.Planned, msg.Added)
 	m.exported = session.Signature(m.st)

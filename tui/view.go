@@ -6,9 +6,9 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/layout"
-	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
 // View returns the frame composed after the last Update.
@@ -72,8 +72,8 @@ func (m *Model) compose() {
 	case m.pick != nil:
 		rows = append(rows, frame.Box(m.styles, 0, m.pick.Title+" (esc cancels)", m.pick.View(m.styles, m.w-2, bodyH-2), m.w, bodyH, true))
 	case m.dates != nil:
-		m.dates.view.SetSize(m.w-2, bodyH-2)
-		rows = append(rows, frame.Box(m.styles, 0, m.dates.title, m.dates.view.String(), m.w, bodyH, true))
+		m.dates.SetSize(m.w-2, bodyH-2)
+		rows = append(rows, frame.Box(m.styles, 0, m.dates.Title, m.dates.String(), m.w, bodyH, true))
 	default:
 		for _, r := range m.lay.Rows {
 			rows = append(rows, m.joinRow(r))

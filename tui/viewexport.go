@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,8 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
-	"github.com/sweeptune/sweeptune/tui/plot"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/tui/curve"
 )
 
 // e writes what the curve pane shows: the shown and overlaid curves'
@@ -24,15 +21,12 @@ type viewWrittenMsg struct {
 	err   error
 }
 
-// The text plot's size: a terminal's worth, whatever the pane's.
-const viewPlotW, viewPlotH = 100, 26
-
 func (m *Model) writeView() tea.Cmd {
 	if len(m.st.View()) == 0 {
 		m.info("nothing to write: no curve is shown")
 		return nil
 	}
-	csvData, text := ViewFiles(m.st)
+	csvData, text := curve.ViewFiles(m.st)
 	base := filepath.Join(m.opts.ViewDir, "sweeptune-"+model.Slug(m.st.Curve.String())+"-"+m.st.Y.Name)
 	m.info("writing the view…")
 	dir := m.opts.ViewDir
@@ -63,52 +57,4 @@ func (m *Model) handleViewWritten(msg viewWrittenMsg) {
 		return
 	}
 	m.info("wrote " + strings.Join(msg.files, ", "))
-}
-
-// ViewFiles renders the view's CSV and text plot (pure: tests call it).
-func ViewFiles(st *state.State) (csvData []byte, text string) {
-	curves := append([]model.Curve{st.ShownCurve()}, st.OverlayCurves()...)
-	rows := make([]export.CSVCurve, len(curves))
-	for i, c := range curves {
-		front, hull := curveFlags(c.Points, st.X, st.Y)
-		rows[i] = export.CSVCurve{Key: c.Key, Points: c.Points, OnFrontier: front, HullVertex: hull}
-	}
-	var buf bytes.Buffer
-	export.WriteCurvesCSV(&buf, st.X, st.Y, rows)
-
-	series := plot.CurveSet(st.ShownCurve(), st.OverlayCurves(), st.X, st.Y, st.OptimalOnly, nil)
-	canvas := plot.Plot(series, plot.PlotOptions{Width: viewPlotW, Height: viewPlotH, X: st.X, Y: st.Y, LogX: st.LogX, Labels: st.Labels})
-	var b strings.Builder
-	title := st.Curve.String()
-	if st.AsOf != "" {
-		title += " · as of " + st.AsOf
-	}
-	fmt.Fprintln(&b, title)
-	for _, l := range canvas.Lines {
-		fmt.Fprintln(&b, strings.TrimRight(l, " "))
-	}
-	fmt.Fprintln(&b, plot.AxisCaption(st.X, st.Y, st.LogX))
-	fmt.Fprintln(&b, "frontier points: "+plot.LegendText(series)+"   ○ dominated")
-	return buf.Bytes(), b.String()
-}
-
-// curveFlags are a curve's frontier and hull-vertex flags over its
-// measured points (planned ones are never on it), as the plot draws them.
-func curveFlags(pts []model.Point, x, y model.Axis) (front, hull []bool) {
-	front, hull = make([]bool, len(pts)), make([]bool, len(pts))
-	measured := make([]model.Point, 0, len(pts))
-	at := make([]int, 0, len(pts))
-	for i := range pts {
-		if pts[i].Source != model.SourcePlanned {
-			measured = append(measured, pts[i])
-			at = append(at, i)
-		}
-	}
-	for _, k := range model.Frontier(measured, x, y) {
-		front[at[k]] = true
-	}
-	for _, k := range model.HullVertices(measured, x, y) {
-		hull[at[k]] = true
-	}
-	return front, hull
 }

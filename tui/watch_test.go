@@ -9,8 +9,9 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/watch"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // A file rewritten every 100 ms kept pushing the debounce back, so the
@@ -18,7 +19,7 @@ import (
 func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 	dir := t.TempDir()
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: &sources.Dataset{Points: testkit.Demo(), Files: 1}})
-	w, err := startWatch([]string{dir})
+	w, err := watch.Start([]string{dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,35 +45,6 @@ func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 	// Every load is a new generation: the first, then at least one reload.
 	if gen := r.quit().gen; gen < 2 {
 		t.Errorf("%d loads in %v of changes every 100 ms: reloading starved", gen, maxWait+time.Second)
-	}
-}
-
-// One unreadable subdirectory used to fail the whole watch; now it is
-// named and everything else is still watched.
-func TestUnreadableSubdirectoryDoesNotStopWatching(t *testing.T) {
-	dir := t.TempDir()
-	locked := filepath.Join(dir, "a-locked")
-	os.Mkdir(locked, 0o755)
-	os.Mkdir(filepath.Join(locked, "inner"), 0o755)
-	os.Mkdir(filepath.Join(dir, "b-open"), 0o755)
-	os.Chmod(locked, 0)
-	defer os.Chmod(locked, 0o755)
-	if _, err := os.ReadDir(locked); err == nil {
-		t.Skip("permissions do not bind this user (root)")
-	}
-	w, err := startWatch([]string{dir})
-	if err != nil {
-		t.Fatalf("startWatch: %v", err)
-	}
-	defer w.Close()
-	if p := w.takeProblems(); len(p) != 1 || !strings.Contains(p[0], "cannot watch "+locked) {
-		t.Errorf("problems %q", p)
-	}
-	os.WriteFile(filepath.Join(dir, "b-open", "new.json"), []byte("{}"), 0o644)
-	select {
-	case <-w.events:
-	case <-time.After(5 * time.Second):
-		t.Fatal("a change beside the unreadable directory was not seen")
 	}
 }
 

@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/paint"
-	"github.com/sweeptune/sweeptune/tui/plot"
 )
 
 // Input is everything the pane draws; Render is pure over it.
@@ -33,13 +33,13 @@ type GainNote struct {
 
 // Render draws the pane body in exactly w×h cells.
 func Render(in Input, st themes.Styles, w, h int) string {
-	s, _, _ := render(in, st, w, h)
+	s, _, _ := draw(in, st, w, h)
 	return s
 }
 
-// render is Render plus the plot's canvas and the body row it starts on,
+// draw is Render plus the plot's canvas and the body row it starts on,
 // so a click on the body can be traced to a marker.
-func render(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
+func draw(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
 	if w <= 0 || h <= 0 {
 		return "", plot.Canvas{}, 0
 	}

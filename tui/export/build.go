@@ -4,10 +4,12 @@
 package export
 
 import (
+	"path/filepath"
 	"slices"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // Config is where an export writes: the tui command's flags, then what the
@@ -87,4 +89,30 @@ func Request(cfg Config, w Work) export.ExportRequest {
 		ConfigKeys: cfg.ConfigKeys, PRLink: cfg.PRLink, WithPlanned: w.WithPlanned,
 		Replace: cfg.Replace, ExplicitMRR: explicit, Image: cfg.Image,
 	}
+}
+
+// FromTargets is the session's saved targets as a Config.
+func FromTargets(t session.Targets) Config {
+	return Config{RecipePath: t.Recipe, MasterPath: t.Master, ChangelogPath: t.Changelog,
+		ConfigKeys: t.ConfigKeys, PRLink: t.PRLink, Image: t.Image, Replace: t.Replace}
+}
+
+// Targets is the Config as the session saves it (nil when nothing is set).
+func (c Config) Targets() *session.Targets {
+	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && c.Image == "" && !c.Replace {
+		return nil
+	}
+	// Paths are kept absolute: the next start may be in another directory.
+	return &session.Targets{Recipe: abs(c.RecipePath), Master: abs(c.MasterPath), Changelog: abs(c.ChangelogPath),
+		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Image: c.Image, Replace: c.Replace}
+}
+
+func abs(path string) string {
+	if path == "" {
+		return ""
+	}
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return path
 }

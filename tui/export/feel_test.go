@@ -10,7 +10,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 const local7P = "7p1d-dep2-dep16-b96-c5540"
@@ -22,7 +22,7 @@ func text(m *Model) string { return strings.Join(strings.Fields(ansi.Strip(m.Vie
 // its measured throughput, with no @planned twin.
 func TestMeasuredPointExportsAsMeasured(t *testing.T) {
 	cfg := fixtures(t)
-	st := state.New()
+	st := workbench.New()
 	st.SetPoints(testkit.Demo())
 	st.ToggleAdded(local7P)
 	req := Request(cfg, Work{Loaded: st.Points, Added: st.Added})

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -12,8 +13,8 @@ import (
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/scroll"
-	"github.com/sweeptune/sweeptune/tui/session"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // builtMsg is a finished BuildExport; gen drops stale builds.
@@ -28,7 +29,7 @@ type builtMsg struct {
 // Model is the export pane. Building reads the target files, so it runs
 // in a command; the pane asks for one whenever the marks or plan change.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Export
 	styles themes.Styles
 	cfg    Config
@@ -45,7 +46,7 @@ type Model struct {
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Export, styles themes.Styles, cfg Config) *Model {
+func New(st *workbench.State, km keys.Export, styles themes.Styles, cfg Config) *Model {
 	m := &Model{st: st, keys: km, styles: styles, cfg: cfg, view: scroll.New(km.Scroll), dirty: true}
 	m.redraw()
 	return m
@@ -61,8 +62,8 @@ func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
 func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh notes that the export must be rebuilt.
-func (m *Model) Refresh(c state.Change) {
-	if c&(state.ChangeData|state.ChangeMarks|state.ChangeCurve|state.ChangeOverlay) != 0 {
+func (m *Model) Refresh(c workbench.Change) {
+	if c&(workbench.ChangeData|workbench.ChangeMarks|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 {
 		m.dirty = true
 	}
 }
@@ -198,6 +199,8 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Write):
 		return m.write()
+	case key.Matches(msg, m.keys.CopyDiff):
+		return m.copyDiff()
 	case key.Matches(msg, m.keys.Targets):
 		m.form = form{open: true}
 		m.redraw()
@@ -270,9 +273,33 @@ func (m *Model) Bindings() []key.Binding {
 	case m.form.open:
 		return []key.Binding{k.FieldUp, k.FieldDown, k.Set, k.Cancel}
 	}
-	return append(k.Scroll.Bindings(), k.Write, k.Targets)
+	return append(k.Scroll.Bindings(), k.Write, k.Targets, k.CopyDiff)
 }
 
 // Capturing is true while the targets form is open: a small modal whose
 // keys (and only those) the footer names.
 func (m *Model) Capturing() bool { return m.form.open }
+
+// Copy is the exported overrides' selectors, recipe.yaml:override_key,
+// one a line (C); an override without a key is named by its name.
+func (m *Model) Copy() (msgs.Copy, bool) {
+	if m.plan == nil || len(m.plan.Overrides) == 0 {
+		return msgs.Copy{}, false
+	}
+	sels := make([]string, len(m.plan.Overrides))
+	for i, o := range m.plan.Overrides {
+		sels[i] = o.Name
+		if o.Key != "" {
+			sels[i] = filepath.Base(m.cfg.RecipePath) + ":" + o.Key
+		}
+	}
+	return msgs.Copy{Text: strings.Join(sels, "\n"), What: "override selector"}, true
+}
+
+// copyDiff is every file's diff of the export (P).
+func (m *Model) copyDiff() tea.Cmd {
+	if m.plan == nil || m.plan.Diff() == "" {
+		return msgs.StatusCmd("no export diff to copy yet", true)
+	}
+	return msgs.CopyCmd(m.plan.Diff(), "the export diff")
+}

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
-	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
 // Written is what the last successful write put where.

@@ -5,6 +5,7 @@ package keys
 import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/table"
+	"github.com/sweeptune/sweeptune/tui/layout"
 )
 
 func b(help, desc string, keys ...string) key.Binding {
@@ -15,11 +16,14 @@ func b(help, desc string, keys ...string) key.Binding {
 type Global struct {
 	Quit, ForceQuit, Suspend, Help key.Binding
 	NextPane, PrevPane             key.Binding
-	Jump                           [5]key.Binding
+	Jump                           [layout.NumPanes]key.Binding
 	XAxis, XAxisPrev, LogX, Theme  key.Binding
 	Reload, Zoom, Undo             key.Binding
-	Cancel                         key.Binding
-	Curves                         Curves
+	// Copy puts what the focused pane names (the selected point's ID, the
+	// export's selectors) on the clipboard; y and Y cycle the y metric.
+	Copy   key.Binding
+	Cancel key.Binding
+	Curves Curves
 }
 
 // Curves are the global keys that choose what the workbench shows: which
@@ -85,6 +89,7 @@ type Review struct {
 type Export struct {
 	Scroll
 	Write, Targets     key.Binding
+	CopyDiff           key.Binding
 	FieldUp, FieldDown key.Binding
 	Set, Apply, Cancel key.Binding
 }
@@ -106,7 +111,7 @@ type KeyMap struct {
 	Picker  Picker
 }
 
-// Default is the key map of TUI.md: arrows and vim keys, tab and digits
+// Default is the workbench's key map: arrows and vim keys, tab and digits
 // between panes, / filter, esc cancels, ? help, q quits.
 func Default() KeyMap {
 	g := Global{
@@ -124,6 +129,7 @@ func Default() KeyMap {
 		Theme:     b("T", "theme", "T"),
 		Reload:    b("r", "reload", "r"),
 		Cancel:    b("esc", "cancel", "esc"),
+		Copy:      b("C", "copy ID/selector", "C"),
 		Curves: Curves{
 			Next:         b("]", "next curve", "]"),
 			Prev:         b("[", "prev curve", "["),
@@ -139,10 +145,9 @@ func Default() KeyMap {
 			WriteCSV:     b("e", "write CSV + plot", "e"),
 		},
 	}
-	names := [5]string{"curve", "points", "planner", "review", "export"}
 	for i := range g.Jump {
 		d := string(rune('1' + i))
-		g.Jump[i] = b(d, names[i], d)
+		g.Jump[i] = b(d, layout.Names[i], d)
 	}
 	tk := table.DefaultKeyMap()
 	// u is the workbench's undo and d stays free: half pages move with
@@ -185,7 +190,7 @@ func Default() KeyMap {
 		},
 		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D")},
 		Export: Export{
-			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"),
+			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"), CopyDiff: b("P", "copy the diff", "P"),
 			FieldUp: b("↑/k", "prev target", "up", "k"), FieldDown: b("↓/j", "next target", "down", "j"),
 			Set: b("enter", "edit target", "enter"), Apply: b("enter", "set", "enter"), Cancel: b("esc", "close", "esc"),
 		},
@@ -225,7 +230,7 @@ func (k KeyMap) EverywhereBindings() []key.Binding {
 	g := k.Global
 	out := []key.Binding{g.NextPane, g.PrevPane}
 	out = append(out, g.Jump[:]...)
-	return append(out, g.XAxis, g.XAxisPrev, g.LogX, g.Zoom, g.Undo, g.Theme, g.Reload, g.Help, g.Quit, g.ForceQuit, g.Suspend, g.Cancel)
+	return append(out, g.XAxis, g.XAxisPrev, g.LogX, g.Zoom, g.Undo, g.Copy, g.Theme, g.Reload, g.Help, g.Quit, g.ForceQuit, g.Suspend, g.Cancel)
 }
 
 // CurveBindings are the global keys that choose what is shown, in help order.
@@ -272,6 +277,6 @@ func (k KeyMap) PaneGroups() []Group {
 		{"points", points},
 		{"planner", []key.Binding{pl.Up, pl.Down, pl.PageUp, pl.PageDown, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, pl.Toggle, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
 		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.DropOrphans)},
-		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, in("targets", e.Set), in("targets", e.Cancel))},
+		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, e.CopyDiff, in("targets", e.Set), in("targets", e.Cancel))},
 	}
 }

@@ -11,12 +11,12 @@ import (
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Model is the planner pane.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Planner
 	styles themes.Styles
 	w, h   int
@@ -40,9 +40,9 @@ type Model struct {
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Planner, styles themes.Styles) *Model {
+func New(st *workbench.State, km keys.Planner, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles, loadRev: -1}
-	m.Refresh(state.ChangeAll)
+	m.Refresh(workbench.ChangeAll)
 	return m
 }
 
@@ -56,12 +56,12 @@ func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 func (m *Model) Capturing() bool { return m.editing }
 
 // Refresh refits when the loaded points changed (not on planned ones).
-func (m *Model) Refresh(c state.Change) {
-	newData := c&state.ChangeData != 0 && m.st.LoadRev != m.loadRev
-	if !newData && c&state.ChangeCurve == 0 {
+func (m *Model) Refresh(c workbench.Change) {
+	newData := c&workbench.ChangeData != 0 && m.st.LoadRev != m.loadRev
+	if !newData && c&workbench.ChangeCurve == 0 {
 		return
 	}
-	if c&state.ChangeCurve != 0 {
+	if c&workbench.ChangeCurve != 0 {
 		// Plan on the shown curve: its points seed the plan and are the
 		// fit's candidates.
 		m.seeded, m.chosen = false, nil
@@ -205,7 +205,7 @@ func (m *Model) predict(show bool) {
 	m.pred, m.predErr = m.fit.Cal.Predict(planner.ConfigFromKnobs(m.knobs))
 	m.advised = 0
 	if m.predErr == nil && m.pred.RecommendedDecodeBS > 0 {
-		m.advised = advisedCap(m.fit.Cal, m.knobs, m.pred.RecommendedDecodeBS)
+		m.advised = m.fit.Cal.AdvisedCap(planner.ConfigFromKnobs(m.knobs), m.pred.RecommendedDecodeBS)
 	}
 	if show {
 		m.seeded = true
@@ -333,4 +333,10 @@ func (m *Model) Sync() {
 	if cmd := m.Pending(); cmd != nil {
 		m.Handle(cmd())
 	}
+}
+
+// Copy is the configuration on the knobs, as an ID (C).
+func (m *Model) Copy() (msgs.Copy, bool) {
+	id := m.Knobs().BaseID()
+	return msgs.Copy{Text: id, What: "configuration ID"}, id != ""
 }

@@ -10,13 +10,13 @@ import (
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-func newPane(t *testing.T, styles themes.Styles) (*Model, *state.State) {
-	st := state.New()
+func newPane(t *testing.T, styles themes.Styles) (*Model, *workbench.State) {
+	st := workbench.New()
 	st.SetPoints(testkit.Demo())
 	st.TakeChanges()
 	m := New(st, keys.Default().Planner, styles)
@@ -68,7 +68,7 @@ func TestTypedPlan(t *testing.T) {
 		t.Errorf("predicted tput/GPU %v for 7P BS96 c5540 (measured 1,033,494)", v)
 	}
 	m.SetSize(200, 60)
-	if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, "recommended cap 104 ") {
+	if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, "recommended BS 104 (captured CUDA-graph size at the prefill ceiling)") {
 		t.Errorf("at c5540 with BS 96 binding, 104 does not bind and is the advice:\n%s", m.View())
 	}
 	// 7P BS96 c5540 was measured: a exports the measurement, never a
@@ -169,13 +169,13 @@ func TestSeededPredictionBesideMeasured(t *testing.T) {
 	send(m, "s")
 	v := m.View()
 	testkit.Contains(t, "view", v,
-		"measured 8p1d-dep2-dep16-c4096: tput/GPU 803,198 (pred ",
+		"measured 8p1d-dep2-dep16-c4096: tput/GPU 803,198 (predicted -2.3 %)",
 		"held out of the fit: a true test",
 	)
 	st.Selected = "7p1d-dep2-dep16-b96-c5540"
 	send(m, "s")
-	if v := m.View(); !strings.Contains(v, "measured 7p1d-dep2-dep16-b96-c5540: tput/GPU 1,033,494 (pred -1.1 %)") ||
-		!strings.Contains(v, "in the fit: left out, predicted tput -1.7 %") {
+	if v := m.View(); !strings.Contains(v, "measured 7p1d-dep2-dep16-b96-c5540: tput/GPU 1,033,494 (predicted -1.1 %)") ||
+		!strings.Contains(v, "in the fit: left out, predicted tput -1.69 %") {
 		t.Errorf("7P seed:\n%s", v)
 	}
 	send(m, "l") // prefill workers 7 → 8
@@ -188,7 +188,7 @@ func TestSeededPredictionBesideMeasured(t *testing.T) {
 func TestFitParametersShown(t *testing.T) {
 	m, _ := newPane(t, testkit.Plain())
 	m.SetSize(120, 60)
-	testkit.Contains(t, "view", m.View(), "f 0.00718  α 2.981 ms  β 39.93 µs  d0 123.1 µs  δ 2.25/2.25", "r90 1.029  τP ≥ 4,429,260 tok/s per prefill worker")
+	testkit.Contains(t, "view", m.View(), "α           2.9813 ms per output token", "r90         1.0285 (p90 / mean interactivity)", "τP          unknown, at least 4,429,260 tok/s per prefill worker")
 }
 
 // TestHintsAgree: at c6,000 a cap of 104 binds; the recommended cap is
@@ -201,11 +201,11 @@ func TestHintsAgree(t *testing.T) {
 		t.Fatalf("7P BS104 c6000: cap binds %v, planner's recommendation %d (the case of the issue)", m.pred.CapBinds, m.pred.RecommendedDecodeBS)
 	}
 	v := strings.Join(strings.Fields(m.View()), " ")
-	want := "recommended cap 120 at c6,000 (104 suits the prefill ceiling, binds here)"
+	want := "recommended BS 120 at c6,000 (104 suits the prefill ceiling, binds here)"
 	if !strings.Contains(v, want) || !strings.Contains(v, "decode cap binds: BS 104") {
 		t.Fatalf("planner lacks %q:\n%s", want, m.View())
 	}
-	if strings.Contains(v, "recommended cap 104 ") {
+	if strings.Contains(v, "recommended BS 104 ") {
 		t.Errorf("recommends the cap that binds:\n%s", m.View())
 	}
 	send(m, "up", "enter", "1", "2", "0", "enter") // the advice taken: it no longer binds
@@ -221,7 +221,7 @@ func TestFarPredictionsSayTheyAreExtrapolated(t *testing.T) {
 	m.SetSize(200, 60)
 	send(m, "down", "down", "enter", "5", "0", "0", "0", "0", "enter")
 	v := strings.Join(strings.Fields(m.View()), " ")
-	testkit.Contains(t, "c50,000", v, "EXTRAPOLATED: outside what the fit saw", "! extrapolation: concurrency per decode rank 3125.0 is outside the calibrated range")
+	testkit.Contains(t, "c50,000", v, "EXTRAPOLATED: outside what the fit saw", "warning: extrapolation: concurrency per decode rank 3125.0 is outside the calibrated range")
 }
 
 // TestTallTextScrolls: the planner's text is taller than a small pane: it
@@ -253,7 +253,7 @@ func TestTallTextScrolls(t *testing.T) {
 // lists 40 fit candidates around the cursor and says how many are beyond,
 // so a key press never redraws thousands of rows.
 func TestManyCandidatesListAroundTheCursor(t *testing.T) {
-	st := state.New()
+	st := workbench.New()
 	st.SetPoints(testkit.Synthetic(2000))
 	st.TakeChanges()
 	m := New(st, keys.Default().Planner, testkit.Plain())

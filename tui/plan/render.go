@@ -6,8 +6,10 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
+	"github.com/sweeptune/sweeptune/tui/paint"
 )
 
 // Input is what the pane draws; Render is pure over it.
@@ -86,80 +88,20 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 		b.WriteString(st.Bad.Render("prediction: "+in.PredErr.Error()) + "\n")
 		return
 	}
-	p := in.Pred
-	regime := string(p.Regime)
-	if p.CapBinds {
-		regime += " (cap binds)"
-	}
-	if p.Extrapolated {
-		regime += " · " + st.Warn.Render("EXTRAPOLATED: outside what the fit saw, trust it less (see !)")
-	}
-	fmt.Fprintf(b, "%s %s\n", st.Accent.Render("prediction · regime"), regime)
-	p90 := "–"
-	if p.P90Intvty > 0 {
-		p90 = fmt.Sprintf("%.1f", p.P90Intvty)
-	}
-	ttft := ""
-	if p.TTFT > 0 {
-		ttft = fmt.Sprintf("   TTFT %.2f s", p.TTFT)
-	}
-	fmt.Fprintf(b, "  tput/GPU %s   mean %.1f   p90 %s tok/s/user%s\n", model.Thousands(p.TputPerGPU, 0), p.MeanIntvty, p90, ttft)
-	seedBeside(b, in, st)
-	q := ""
-	if p.QueueAt != "" {
-		q = fmt.Sprintf("   queue %s at %s", model.Thousands(p.Queue, 0), p.QueueAt)
-	}
-	fmt.Fprintf(b, "  decode batch b̄ %.1f  max %.1f%s\n", p.DecodeBatchMean, p.DecodeBatchMax, q)
-	knee := "–"
-	if p.KneeConcurrency > 0 {
-		knee = model.Thousands(p.KneeConcurrency, 0)
-	}
-	fmt.Fprintf(b, "  knee C* %s   headroom %.2f   %s\n", knee, p.Headroom, capAdvice(p, in.Knobs, in.CapAdvised))
-	if p.CapBinds && p.FreeCapTputPerGPU > 0 {
-		fmt.Fprintf(b, "  free cap would give %s at mean %.1f\n", model.Thousands(p.FreeCapTputPerGPU, 0), p.FreeCapMeanIntvty)
-	}
-	for _, w := range p.Warnings {
-		b.WriteString(st.Warn.Render("  ! "+w) + "\n")
+	paintDoc(b, render.Prediction(planner.ConfigFromKnobs(in.Knobs), in.Pred, render.CapAdvice(in.CapAdvised)), st)
+	if s := in.Seed; s.ID != "" && s.Source != model.SourcePlanned {
+		var f render.SeedFit
+		if row, tested := in.Fit.ErrorFor(s.ID); tested {
+			f.LeftOut = &row
+		}
+		f.InFit = in.Fit.Chosen[s.ID]
+		paintDoc(b, render.Measured(s, s.Knobs.BaseID() != in.Knobs.BaseID(), in.Pred, f), st)
 	}
 }
 
-// seedBeside puts the measured values of the point the knobs were seeded
-// from beside the prediction, with the prediction's error on each, and the
-// point's leave-one-out error when it is in the fit.
-func seedBeside(b *strings.Builder, in Input, st themes.Styles) {
-	s := in.Seed
-	if s.ID == "" || s.Source == model.SourcePlanned {
-		return
-	}
-	if s.Knobs.BaseID() != in.Knobs.BaseID() {
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render("seeded from "+s.ID+" · knobs changed since"))
-		return
-	}
-	p := in.Pred
-	var parts []string
-	add := func(name string, m model.Metric, pred float64, format func(float64) string) {
-		if v, ok := s.Metrics.Get(m); ok && v > 0 {
-			e := ""
-			if pred > 0 {
-				e = fmt.Sprintf(" (pred %+.1f %%)", (pred/v-1)*100)
-			}
-			parts = append(parts, name+" "+format(v)+e)
-		}
-	}
-	one := func(v float64) string { return fmt.Sprintf("%.1f", v) }
-	add("tput/GPU", model.TputPerGPU, p.TputPerGPU, func(v float64) string { return model.Thousands(v, 0) })
-	add("mean", model.MeanIntvty, p.MeanIntvty, one)
-	add("p90", model.P90Intvty, p.P90Intvty, one)
-	add("TTFT", model.MeanTTFT, p.TTFT, func(v float64) string { return fmt.Sprintf("%.2f s", v) })
-	fmt.Fprintf(b, "  %s %s\n", st.Accent.Render("measured "+s.ID+":"), strings.Join(parts, "   "))
-	switch row, tested := in.Fit.ErrorFor(s.ID); {
-	case tested:
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("in the fit: left out, predicted tput %s  mean %s", pct(row.ErrorPct.TputPerGPU), pct(row.ErrorPct.MeanIntvty))))
-	case in.Fit.Chosen[s.ID]:
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render("in the fit: its own residual, not a test"))
-	default:
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render("held out of the fit: a true test"))
-	}
+// paintDoc appends a rendered result in the pane's styles.
+func paintDoc(b *strings.Builder, d render.Doc, st themes.Styles) {
+	b.WriteString(paint.Doc(d, st) + "\n")
 }
 
 // fitSection shows what the planner is calibrated on: its parameters and
@@ -180,7 +122,7 @@ func fitSection(b *strings.Builder, in Input, st themes.Styles) {
 	}
 	fmt.Fprintf(b, "%s\n", st.Accent.Render(head))
 	if f.Cal != nil {
-		params(b, f.Cal, st)
+		paintDoc(b, render.Params(f.Cal.Params), st)
 	}
 	lo, hi := candWindow(len(f.Cands), in.Field-numFields)
 	if lo > 0 {
@@ -208,9 +150,7 @@ func fitSection(b *strings.Builder, in Input, st themes.Styles) {
 		fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("… %s below (↓ reaches them)", model.Plural(len(f.Cands)-hi, "candidate"))))
 	}
 	if f.Cal != nil {
-		for _, n := range f.Cal.Notes {
-			b.WriteString(st.Muted.Render("  · "+n) + "\n")
-		}
+		paintDoc(b, render.Notes(f.Cal), st)
 	}
 }
 
@@ -226,53 +166,6 @@ func candWindow(n, cur int) (lo, hi int) {
 	}
 	lo = min(max(cur-maxCands/2, 0), n-maxCands)
 	return lo, lo + maxCands
-}
-
-// params are the fitted constants: f, α, β, d0, δ, r90, τP, and with TTFT
-// u, T0, κ; every decode family's law when there are several.
-func params(b *strings.Builder, c *planner.Calibration, st themes.Styles) {
-	p := c.Params
-	line := fmt.Sprintf("  f %.5f  α %.3f ms  β %.2f µs  d0 %.1f µs", p.F, p.Alpha*1e3, p.Beta*1e6, p.D0*1e6)
-	for _, l := range p.Decode {
-		if l.DPAttn {
-			line += fmt.Sprintf("  δ %.2f/%.2f", p.DeltaTokens, p.DeltaRequests)
-			break
-		}
-	}
-	b.WriteString(line + "\n")
-	r90 := model.Dash
-	switch {
-	case p.R90Assumed:
-		r90 = "1 (assumed)"
-	case p.R90 > 0:
-		r90 = fmt.Sprintf("%.3f", p.R90)
-	}
-	tau := "≥ " + model.Thousands(p.TauPLowerBound, 0)
-	if p.TauP > 0 {
-		tau = model.Thousands(p.TauP, 0)
-	}
-	line = fmt.Sprintf("  r90 %s  τP %s tok/s per prefill worker", r90, tau)
-	if p.TTFTKind != "" && len(p.Prefill) > 0 {
-		l := p.Prefill[0]
-		line += fmt.Sprintf("  u %.3g  TTFT %.2f s + %.3g s per tok/s", p.U, l.T0, l.Kappa)
-	}
-	b.WriteString(line + "\n")
-	if len(p.Decode) > 1 {
-		for _, l := range p.Decode {
-			name := l.Family
-			if l.DPAttn {
-				name = "DP attention (" + strings.Join(l.Shapes, ", ") + ")"
-			}
-			s := fmt.Sprintf("  %s: α %.3f ms  β %.2f µs", name, l.Alpha*1e3, l.Beta*1e6)
-			if l.SlopeAssumed {
-				s += " (one batch: slope from " + l.SlopeFrom + ")"
-			}
-			if l.AdmitExcess > 0 {
-				s += fmt.Sprintf("  admission %.2f", l.AdmitExcess)
-			}
-			b.WriteString(s + "\n")
-		}
-	}
 }
 
 func pct(v *float64) string {

@@ -14,12 +14,12 @@ import (
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Model is the points pane.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Points
 	styles themes.Styles
 	w, h   int
@@ -42,10 +42,10 @@ type Model struct {
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Points, styles themes.Styles) *Model {
+func New(st *workbench.State, km keys.Points, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles, sortCol: colY, desc: true}
 	m.table = grid{keys: km.Table, first: m.glyph}
-	m.Refresh(state.ChangeAll)
+	m.Refresh(workbench.ChangeAll)
 	return m
 }
 
@@ -72,15 +72,15 @@ func (m *Model) SetStyles(s themes.Styles) {
 func (m *Model) Capturing() bool { return m.filtering }
 
 // Refresh redoes what a state change touched.
-func (m *Model) Refresh(c state.Change) {
+func (m *Model) Refresh(c workbench.Change) {
 	switch {
-	case c&(state.ChangeData|state.ChangeAxis|state.ChangeCurve|state.ChangeDisplay|state.ChangeOverlay) != 0:
+	case c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeDisplay|workbench.ChangeOverlay) != 0:
 		m.rebuild()
 	}
-	if c&(state.ChangeMarks|state.ChangeData) != 0 {
+	if c&(workbench.ChangeMarks|workbench.ChangeData) != 0 {
 		m.orphans = len(m.st.Orphans())
 	}
-	if c&state.ChangeSelection != 0 {
+	if c&workbench.ChangeSelection != 0 {
 		m.follow()
 	}
 	if c != 0 {
@@ -111,7 +111,7 @@ func (m *Model) rebuild() {
 // curveExtras gives each point of the view its status on the curve (the
 // frontier and hull of its measured points, as the plot draws them) and,
 // when asked, its gain against the first overlay.
-func curveExtras(st *state.State, view []model.Point) []extra {
+func curveExtras(st *workbench.State, view []model.Point) []extra {
 	ex := make([]extra, len(view))
 	measured := make([]model.Point, 0, len(view))
 	at := make([]int, 0, len(view))
@@ -344,3 +344,8 @@ func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }
 
 // Cursor is the table's cursor row (tests).
 func (m *Model) Cursor() int { return m.table.Cursor() }
+
+// Copy is the selected point's ID (C).
+func (m *Model) Copy() (msgs.Copy, bool) {
+	return msgs.Copy{Text: m.st.Selected, What: "point ID"}, m.st.Selected != ""
+}

@@ -1,3 +1,7 @@
+// Package review is the removal review pane: the review of the shown
+// curve with its marked points removed (workbench.ReviewShown, the
+// model.Review the CLI and the export run too), worded by render.Review
+// for the pane's width; p lets planned points into the kept curve.
 package review
 
 import (
@@ -8,18 +12,19 @@ import (
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/scroll"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Model is the review pane; it recomputes on marks, data or axis changes,
 // never on a mere selection move. The review of 10,000 points takes tens
 // of milliseconds, so it runs in a command and a key press never waits.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Review
 	styles themes.Styles
-	report Report
+	report workbench.Review
 	view   scroll.View
+	width  int
 	gen    int
 	dirty  bool
 	ready  bool
@@ -28,25 +33,32 @@ type Model struct {
 // reviewedMsg is a finished review; gen drops stale ones.
 type reviewedMsg struct {
 	gen    int
-	report Report
+	report workbench.Review
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Review, styles themes.Styles) *Model {
+func New(st *workbench.State, km keys.Review, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles, view: scroll.New(km.Scroll), dirty: true}
 	m.redraw()
 	return m
 }
 
 // SetSize sets the inner size.
-func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
+func (m *Model) SetSize(w, h int) {
+	redo := w != m.width
+	m.width = w
+	m.view.SetSize(w, h)
+	if redo {
+		m.redraw() // the layout follows the width
+	}
+}
 
 // SetStyles switches the theme.
 func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh notes that marks, points or axes changed.
-func (m *Model) Refresh(c state.Change) {
-	if c&(state.ChangeData|state.ChangeMarks|state.ChangeAxis|state.ChangeCurve|state.ChangeOverlay) != 0 {
+func (m *Model) Refresh(c workbench.Change) {
+	if c&(workbench.ChangeData|workbench.ChangeMarks|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 {
 		m.dirty = true
 	}
 }
@@ -71,7 +83,7 @@ func (m *Model) Pending() tea.Cmd {
 	}
 	orphans := m.st.Orphans()
 	return func() tea.Msg {
-		r := Compute(curve, view, others, marks, x, y, withPlanned)
+		r := workbench.ReviewShown(curve, view, others, marks, x, y, withPlanned)
 		r.Orphans = orphans
 		return reviewedMsg{gen: gen, report: r}
 	}
@@ -101,11 +113,11 @@ func (m *Model) redraw() {
 		m.view.SetContent(m.styles.Muted.Render("reviewing…"))
 		return
 	}
-	m.view.SetContent(Render(m.report, m.styles))
+	m.view.SetContent(Render(m.report, m.styles, m.width))
 }
 
 // Report is the current review (for tests and the export pane).
-func (m *Model) Report() Report { return m.report }
+func (m *Model) Report() workbench.Review { return m.report }
 
 // Update scrolls, and p lets planned points into the kept curve or out.
 func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
@@ -67,10 +68,5 @@ func SplitCompetitor(pts []model.Point) (own, competitor []model.Point) {
 	return own, competitor
 }
 
-// SixCurves is the demo (its own curve and the competitor's vLLM curve)
-// and four synthetic dated curves on gb300, gb200, b300 and b200.
-func SixCurves() []model.Point {
-	pts := append(Demo(), SyntheticCurves(40, 4)...)
-	model.AssignIDs(pts)
-	return pts
-}
+// SixCurves is the demo and four synthetic dated curves (fixtures.SixCurves).
+func SixCurves() []model.Point { return fixtures.SixCurves() }

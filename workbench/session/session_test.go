@@ -9,11 +9,11 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 func TestRoundTrip(t *testing.T) {
-	st := state.New()
+	st := workbench.New()
 	st.ToggleMark("8p1d-dep2-dep16-c4096")
 	p := model.Point{ID: "7p1d-dep2-dep16-b96-c5540@planned", Label: "7P BS96 c5540"}
 	p.Knobs = model.Knobs{Mode: model.ModeDisagg, Prefill: model.Role{Workers: 7, GPUs: 2, TP: 2, EP: 2, DPAttn: true},
@@ -32,7 +32,7 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := state.New()
+	got := workbench.New()
 	f.Apply(got)
 	if !got.Marks["8p1d-dep2-dep16-c4096"] || len(got.Marks) != 1 {
 		t.Errorf("marks %v", got.Marks)
@@ -145,7 +145,7 @@ func TestRestoredValuesAreValidated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := state.New()
+	st := workbench.New()
 	problems := f.Apply(st)
 	if len(st.Planned) != 1 || st.Planned[0].Knobs.Prefill.Workers != 7 || len(st.Marks) != 1 || !st.Marks["a"] {
 		t.Fatalf("restored %d planned, marks %v", len(st.Planned), st.Marks)

@@ -3,9 +3,9 @@ package session
 import (
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // FuzzSession: any file either fails to parse or restores only valid
@@ -20,7 +20,7 @@ func FuzzSession(f *testing.F) {
 		if err != nil {
 			return
 		}
-		st := state.New()
+		st := workbench.New()
 		file.Apply(st)
 		for _, p := range st.Planned {
 			pp := Planned{ID: p.ID, Knobs: p.Knobs}
@@ -28,7 +28,7 @@ func FuzzSession(f *testing.F) {
 				t.Fatalf("restored an invalid planned point: %s", why)
 			}
 		}
-		st.SetPoints(testkit.Demo())
+		st.SetPoints(fixtures.Demo())
 		file.ApplyView(st)
 		for _, k := range append([]model.CurveKey{st.Curve}, st.Overlays...) {
 			if !st.HasCurve(k) {

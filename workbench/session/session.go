@@ -19,7 +19,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Version of the file format.
@@ -215,7 +215,7 @@ func Save(path string, f File) error {
 }
 
 // FromState captures what a session keeps.
-func FromState(st *state.State, theme string) File {
+func FromState(st *workbench.State, theme string) File {
 	f := File{Version: Version, Marks: st.MarkedIDs(), XAxis: st.X.Name, LogX: st.LogX, Theme: theme, Planned: []Planned{},
 		YAxis: st.Y.Name, AsOf: st.AsOf, AllDates: st.AllDates}
 	f.Added = append(f.Added, st.Added...)
@@ -243,7 +243,7 @@ func FromState(st *state.State, theme string) File {
 // are skipped quietly (the data changed); a planned point with impossible
 // values, an unknown y metric or a bad date is dropped and named in the
 // returned problems.
-func (f File) Apply(st *state.State) []string {
+func (f File) Apply(st *workbench.State) []string {
 	problems := f.applyYAndDate(st)
 	marks := f.Marks
 	if len(marks) > maxMarks {
@@ -301,7 +301,7 @@ func (f File) Apply(st *state.State) []string {
 
 // Signature identifies the marks and plan, to tell whether they changed
 // since the last export.
-func Signature(st *state.State) string {
+func Signature(st *workbench.State) string {
 	var b strings.Builder
 	for _, id := range st.MarkedIDs() {
 		b.WriteString("m:" + id + "\n")

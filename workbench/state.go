@@ -1,7 +1,8 @@
-// Package state is the workbench's shared data: loaded points, planned
-// points, removal marks, the selection and the axes. The root model owns it
-// and mutates it; panes read it and re-render when told what changed.
-package state
+// Package workbench is the workbench's pure state, free of any terminal
+// library: loaded points, planned points, removal marks, the selection and
+// the axes. The Bubble Tea program in tui/ owns it and mutates it; panes read
+// it and re-render when told what changed.
+package workbench
 
 import (
 	"fmt"

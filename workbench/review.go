@@ -1,13 +1,12 @@
-// Package review is the removal review pane: the verdict for every point
-// of the shown curve marked for removal, kept points under the hull,
-// coverage, and gains against the overlaid curves — model.Review, the
-// review the CLI and the export use too.
-package review
+package workbench
 
 import "github.com/sweeptune/sweeptune/model"
 
-// Report is the review of the shown curve on one axis pair.
-type Report struct {
+// Review is the review of the shown curve on one axis pair: the verdict
+// for every point marked for removal, kept points under the hull,
+// coverage, and gains against the overlaid curves — model.Review, the
+// review the CLI and the export run too.
+type Review struct {
 	X, Y        model.Axis
 	WithPlanned bool
 	Curves      []model.CurveReview // the shown curve's, when it has points
@@ -15,13 +14,13 @@ type Report struct {
 	Orphans []string
 }
 
-// Compute reviews the shown curve with its marked points removed: view is
+// ReviewShown reviews the shown curve with its marked points removed: view is
 // its points (as of the workbench's date), others the overlaid curves'
 // points, whose frontier the kept points' gains are measured against (for
 // the ones comparable with it, as compare does). Planned points stand in
 // the kept curve only when withPlanned.
-func Compute(curve model.CurveKey, view, others []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) Report {
-	r := Report{X: x, Y: y, WithPlanned: withPlanned}
+func ReviewShown(curve model.CurveKey, view, others []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) Review {
+	r := Review{X: x, Y: y, WithPlanned: withPlanned}
 	if len(view) == 0 {
 		return r
 	}

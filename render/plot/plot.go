@@ -1,4 +1,4 @@
-// Package render holds the pure text renderers that the report and the TUI
+// Package plot holds the pure text renderers that the report and the TUI
 // share: the XY plot of a Pareto curve and the points table. No colour here:
 // cells carry a class that the TUI maps to a theme's styles.
 package plot

@@ -5,20 +5,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
-func loaded(pts []model.Point) *state.State {
-	st := state.New()
+func loaded(pts []model.Point) *workbench.State {
+	st := workbench.New()
 	st.SetPoints(pts)
 	st.TakeChanges()
 	return st
 }
 
 func TestViewRoundTrip(t *testing.T) {
-	pts := testkit.SixCurves()
+	pts := fixtures.SixCurves()
 	st := loaded(pts)
 	curves := st.Curves
 	if len(curves) != 6 {
@@ -38,7 +38,7 @@ func TestViewRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := state.New()
+	got := workbench.New()
 	if problems := f.Apply(got); len(problems) > 0 {
 		t.Fatalf("problems %q", problems)
 	}
@@ -60,7 +60,7 @@ func TestViewRoundTrip(t *testing.T) {
 // The workbench's own overlays (the competitors') are not a choice: they
 // are not saved, so the next start chooses them again for its curve.
 func TestDefaultOverlaysAreNotSaved(t *testing.T) {
-	st := loaded(testkit.SixCurves())
+	st := loaded(fixtures.SixCurves())
 	if len(st.Overlays) != 1 || st.OverlaysChosen() {
 		t.Fatalf("the demo's competitor is not overlaid by default: %v", st.Overlays)
 	}
@@ -73,7 +73,7 @@ func TestDefaultOverlaysAreNotSaved(t *testing.T) {
 	if f.Overlays == nil || len(*f.Overlays) != 0 {
 		t.Fatalf("cleared overlays saved as %v", f.Overlays)
 	}
-	got := loaded(testkit.SixCurves())
+	got := loaded(fixtures.SixCurves())
 	back, missing := f.ApplyView(got)
 	if len(got.Overlays) != 0 || strings.Join(back, "|") != "curve "+got.Curve.String()+"|no overlays" || len(missing) != 0 {
 		t.Errorf("overlays %v, restored %q, missing %q", got.Overlays, back, missing)
@@ -84,7 +84,7 @@ func TestViewNoLongerLoadedIsNamed(t *testing.T) {
 	gone := model.CurveKey{Model: "Qwen/Qwen3.5-397B-A17B-FP8", Scenario: "8k1k", Hardware: "tpuv7", Framework: "vllm", Precision: "fp8", Spec: "none"}
 	gone2 := gone
 	gone2.Hardware = "b200"
-	st := loaded(testkit.SixCurves())
+	st := loaded(fixtures.SixCurves())
 	kept := st.Curves[3].Key
 	f := File{Curve: &gone, Overlays: &[]model.CurveKey{gone, kept, gone2}}
 	def := st.Curve
@@ -113,7 +113,7 @@ func TestBadYAndDateAreNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := state.New()
+	st := workbench.New()
 	problems := f.Apply(st)
 	want := `y metric "tokens-per-banana" unknown: tput-per-gpu shown; as-of date "2026-13-45" is not YYYY-MM-DD: the latest runs shown`
 	if got := strings.Join(problems, "; "); got != want {
@@ -122,7 +122,7 @@ func TestBadYAndDateAreNamed(t *testing.T) {
 	if st.Y.Name != "tput-per-gpu" || st.AsOf != "" || !st.AllDates {
 		t.Errorf("y %s, as of %q, all dates %v", st.Y.Name, st.AsOf, st.AllDates)
 	}
-	st.SetPoints(testkit.SixCurves())
+	st.SetPoints(fixtures.SixCurves())
 	if _, missing := f.ApplyView(st); strings.Join(missing, "|") != "the curve's name is too long to be one" {
 		t.Errorf("missing %q", missing)
 	}

@@ -2,11 +2,11 @@ package session
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // maxOverlays bounds the overlays a session may restore.
@@ -14,7 +14,7 @@ const maxOverlays = 64
 
 // applyYAndDate restores the y metric and the as-of date. A value this
 // build does not read is named in the problems and the default stays.
-func (f File) applyYAndDate(st *state.State) []string {
+func (f File) applyYAndDate(st *workbench.State) []string {
 	var problems []string
 	if f.YAxis != "" {
 		if a, err := model.ParseYAxis(f.YAxis); err == nil {
@@ -36,7 +36,7 @@ func (f File) applyYAndDate(st *state.State) []string {
 // returns what came back ("curve …", "2 overlays (…)") and what did not:
 // a curve or overlay no longer loaded is named, and the workbench's own
 // choice stays in its place.
-func (f File) ApplyView(st *state.State) (restored, missing []string) {
+func (f File) ApplyView(st *workbench.State) (restored, missing []string) {
 	if k := f.Curve; k != nil {
 		switch {
 		case !validKey(*k):
@@ -71,7 +71,7 @@ func (f File) ApplyView(st *state.State) (restored, missing []string) {
 	had := len(st.Overlays)
 	st.SetOverlays(keep)
 	if len(gone) > 0 {
-		missing = append(missing, fmt.Sprintf("%s no longer loaded: %s", model.Plural(len(gone), "overlay"), msgs.FirstFew(gone, 2)))
+		missing = append(missing, fmt.Sprintf("%s no longer loaded: %s", model.Plural(len(gone), "overlay"), model.FirstFew(gone, 2)))
 	}
 	switch {
 	case len(st.Overlays) > 0:
@@ -79,7 +79,7 @@ func (f File) ApplyView(st *state.State) (restored, missing []string) {
 		for i, o := range st.Overlays {
 			names[i] = model.ShortName(st.Curve, o)
 		}
-		restored = append(restored, fmt.Sprintf("%s (%s)", model.Plural(len(names), "overlay"), msgs.FirstFew(names, 2)))
+		restored = append(restored, fmt.Sprintf("%s (%s)", model.Plural(len(names), "overlay"), model.FirstFew(names, 2)))
 	case had > 0 && len(gone) == 0:
 		restored = append(restored, "no overlays")
 	}
@@ -102,4 +102,35 @@ func clip(s string) string {
 		return string(r[:39]) + "…"
 	}
 	return s
+}
+
+// Restored says what a session brought back ("3 marks, 1 planned
+// point, axis mean-intvty, y tput-per-mw, as of 2025-12-05"); "" for an
+// empty session.
+func Restored(st *workbench.State) string {
+	y := st.Y.Name != model.AxisTputPerGPU.Name
+	dates := st.AsOf != "" || st.AllDates
+	if len(st.Marks) == 0 && len(st.Planned) == 0 && len(st.Added) == 0 && st.X.Name == model.DefaultXAxis.Name && !st.LogX && !y && !dates {
+		return "" // nothing but defaults: nothing to tell
+	}
+	parts := []string{model.Plural(len(st.Marks), "mark"), model.Plural(len(st.Planned), "planned point")}
+	if len(st.Added) > 0 {
+		parts = append(parts, model.Plural(len(st.Added), "measured point")+" to export")
+	}
+	parts = append(parts, "axis "+st.X.Name)
+	if st.LogX {
+		parts = append(parts, "log x")
+	}
+	if y {
+		parts = append(parts, "y "+st.Y.Name)
+	}
+	switch {
+	case st.AsOf != "" && st.AllDates:
+		parts = append(parts, "every run as of "+st.AsOf)
+	case st.AsOf != "":
+		parts = append(parts, "as of "+st.AsOf)
+	case st.AllDates:
+		parts = append(parts, "every run")
+	}
+	return strings.Join(parts, ", ")
 }
