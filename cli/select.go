@@ -81,7 +81,7 @@ func runSelect(f *selectFlags, paths []string, env *cmdEnv) int {
 	}
 	req.Points, req.Curve = ds.Points, curve.Key
 	if !f.marginSet {
-		req.Margin = noiseMargin(curve.Points, req.X, req.Y)
+		req.Margin = model.MarginFromNoise(curve.Points, req.X, req.Y)
 	}
 	sel, err := model.Select(req)
 	if err != nil {
@@ -142,22 +142,6 @@ func (f *selectFlags) ledgerPath() string {
 		return f.ledger
 	}
 	return ledger.DefaultPath()
-}
-
-// noiseMargin is the curve's measured run-to-run noise on the selection's
-// axes (the larger of the two), else the documented default.
-func noiseMargin(points []model.Point, x, y model.Axis) model.Margin {
-	n := model.EstimateNoise(points)
-	m := model.Margin{Pct: -1}
-	for _, a := range []model.Axis{x, y} {
-		if mn, ok := n.For(a.Metric); ok && !mn.Assumed && mn.SpreadPct > m.Pct {
-			m = model.Margin{Pct: mn.SpreadPct, Source: fmt.Sprintf("run-to-run noise of %s, %d pairs", a.Name, mn.Pairs)}
-		}
-	}
-	if m.Pct < 0 {
-		return model.Margin{Pct: model.DefaultMarginPct, Source: "default: no run-to-run noise measured (docs/select.md)"}
-	}
-	return m
 }
 
 // recordProposals appends every queued run's prediction to the ledger.

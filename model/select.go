@@ -784,3 +784,20 @@ func ParseEdges(s string) ([]float64, error) {
 	}
 	return out, nil
 }
+
+// MarginFromNoise is the margin a selection of points uses when none is
+// given: their measured run-to-run noise on the two axes (EstimateNoise;
+// the larger spread that has pairs), else DefaultMarginPct.
+func MarginFromNoise(points []Point, x, y Axis) Margin {
+	n := EstimateNoise(points)
+	m := Margin{Pct: -1}
+	for _, a := range []Axis{x, y} {
+		if mn, ok := n.For(a.Metric); ok && !mn.Assumed && mn.SpreadPct > m.Pct {
+			m = Margin{Pct: mn.SpreadPct, Source: fmt.Sprintf("run-to-run noise of %s, %d pairs", a.Name, mn.Pairs)}
+		}
+	}
+	if m.Pct < 0 {
+		return Margin{Pct: DefaultMarginPct, Source: "default: no run-to-run noise measured (docs/select.md)"}
+	}
+	return m
+}

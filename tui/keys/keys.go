@@ -57,6 +57,9 @@ type Points struct {
 	Table                 table.KeyMap
 	Filter, Mark, Details key.Binding
 	Sort, Reverse, Add    key.Binding
+	// Select accepts one point per interactivity band (docs/select.md) as
+	// the export's set: its removals marked, its additions added.
+	Select key.Binding
 	// Accept closes the filter keeping it; CancelFilter drops it.
 	Accept, CancelFilter key.Binding
 }
@@ -169,6 +172,7 @@ func Default() KeyMap {
 			Sort:    b("s", "sort column", "s"),
 			Reverse: b("S", "reverse sort", "S"),
 			Add:     b("a", "add to export", "a"),
+			Select:  b("A", "accept select: one per band", "A"),
 			Accept:  b("enter", "apply", "enter"),
 			// esc is named here for the help and the footer; the pane
 			// reads it itself.
@@ -271,7 +275,7 @@ func (k KeyMap) PaneGroups() []Group {
 	p, pl, e := k.Points, k.Planner, k.Export
 	syntax := key.NewBinding(key.WithHelp("/np:9 c:>1k", "terms ANDed: src mode np nd bs mrr c gpus x y, !not"))
 	points := append(TableBindings(p.Table), p.Filter, syntax, in("filter", p.Accept), in("filter", p.CancelFilter),
-		p.Mark, p.Add, p.Details, p.Sort, p.Reverse)
+		p.Mark, p.Add, p.Select, p.Details, p.Sort, p.Reverse)
 	return []Group{
 		{"curve", []key.Binding{k.Curve.Prev, k.Curve.Next, k.Curve.Mark}},
 		{"points", points},
