@@ -14,15 +14,7 @@ import (
 // the shown curve, exactly its removals are marked and its additions
 // (measured points not yet published) put in the export. u undoes it.
 func (s *State) AcceptSelection() string {
-	view := s.View()
-	var measured []model.Point
-	for i := range view {
-		if view[i].Source != model.SourcePlanned {
-			measured = append(measured, view[i])
-		}
-	}
-	sel, err := model.Select(model.SelectRequest{Points: measured, Curve: s.Curve, X: s.X, Y: s.Y,
-		Margin: model.MarginFromNoise(measured, s.X, s.Y)})
+	sel, measured, err := SelectShown(s.Curve, s.View(), s.X, s.Y)
 	if err != nil {
 		return "select: " + err.Error()
 	}
@@ -53,4 +45,19 @@ func (s *State) AcceptSelection() string {
 	return fmt.Sprintf("selection accepted: %s marked, %s added (%s on %s, margin ±%.1f %%) · u undoes",
 		model.Plural(len(sel.Remove), "removal"), model.Plural(len(sel.Add), "point"),
 		model.Plural(len(sel.Bands), "band"), s.X.Name, sel.Margin.Pct)
+}
+
+// SelectShown is the selection of the shown curve's measured points (view
+// without its planned ones, which it also returns) on x and y: default
+// bands, the margin from their run-to-run noise.
+func SelectShown(curve model.CurveKey, view []model.Point, x, y model.Axis) (*model.Selection, []model.Point, error) {
+	measured := make([]model.Point, 0, len(view))
+	for i := range view {
+		if view[i].Source != model.SourcePlanned {
+			measured = append(measured, view[i])
+		}
+	}
+	sel, err := model.Select(model.SelectRequest{Points: measured, Curve: curve, X: x, Y: y,
+		Margin: model.MarginFromNoise(measured, x, y)})
+	return sel, measured, err
 }

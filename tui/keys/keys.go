@@ -85,6 +85,9 @@ type Scroll struct {
 type Review struct {
 	Scroll
 	WithPlanned, DropOrphans key.Binding
+	// Selection switches the pane between the removal review and the
+	// shown curve's selection (one point per band, docs/select.md).
+	Selection key.Binding
 }
 
 // Export adds writing and the targets form to scrolling; Field keys move
@@ -192,7 +195,8 @@ func Default() KeyMap {
 			SetValue:   b("enter", "set", "enter"),
 			CancelEdit: b("esc", "cancel", "esc"),
 		},
-		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D")},
+		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D"),
+			Selection: b("s", "selection view", "s")},
 		Export: Export{
 			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"), CopyDiff: b("P", "copy the diff", "P"),
 			FieldUp: b("↑/k", "prev target", "up", "k"), FieldDown: b("↓/j", "next target", "down", "j"),
@@ -280,7 +284,7 @@ func (k KeyMap) PaneGroups() []Group {
 		{"curve", []key.Binding{k.Curve.Prev, k.Curve.Next, k.Curve.Mark}},
 		{"points", points},
 		{"planner", []key.Binding{pl.Up, pl.Down, pl.PageUp, pl.PageDown, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, pl.Toggle, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
-		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.DropOrphans)},
+		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.DropOrphans, k.Review.Selection)},
 		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, e.CopyDiff, in("targets", e.Set), in("targets", e.Cancel))},
 	}
 }
