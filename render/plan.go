@@ -121,6 +121,38 @@ func hasDPAttn(laws []planner.DecodeLaw) bool {
 	return false
 }
 
+// FitSummary heads the planner pane's fit: how many configurations of how
+// many candidates it is calibrated on, chosen or automatic, and its
+// cross-validated error once the backtest ran (method "" and calibrated:
+// still running).
+type FitSummary struct {
+	Points, Candidates int
+	Auto               bool
+	Calibrated         bool
+	Method             string // "leave-one-out", "2-fold"
+	Tested             int
+	MeanAbsTput        float64 // percent
+	MeanAbsMean        float64 // percent
+}
+
+// Fit is the fit summary's line.
+func Fit(f FitSummary) Doc {
+	how := "chosen"
+	if f.Auto {
+		how = "automatic"
+	}
+	head := fmt.Sprintf("fit · %d configurations of %d candidates (%s)", f.Points, f.Candidates, how)
+	switch {
+	case f.Tested > 0:
+		head += fmt.Sprintf(" · %s on %d: |tput| %.1f %%  |mean intvty| %.1f %%", f.Method, f.Tested, f.MeanAbsTput, f.MeanAbsMean)
+	case f.Calibrated && f.Method == "":
+		head += " · backtesting…"
+	}
+	var d Doc
+	d.Add(S(Accent, head))
+	return d
+}
+
 // Notes are what the calibration says of itself: its notes and the
 // throughput collapses the curve's other points show.
 func Notes(c *planner.Calibration) Doc {

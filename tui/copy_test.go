@@ -67,3 +67,15 @@ func TestCopyExportSelectorAndDiff(t *testing.T) {
 		t.Errorf("P: clipboard %.40q, status %q", clip.String(), m.status)
 	}
 }
+
+// TestHelpListsCopyKeys: ? names C (everywhere) and P (export pane).
+func TestHelpListsCopyKeys(t *testing.T) {
+	m := start(Options{}, 160, 60, testkit.Demo(), 1)
+	do(m, "?")
+	v := strings.Join(strings.Fields(m.View()), " ")
+	for _, w := range []string{"C copy ID/selector", "P copy the diff"} {
+		if !strings.Contains(v, w) {
+			t.Errorf("help lacks %q:\n%s", w, m.View())
+		}
+	}
+}

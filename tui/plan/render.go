@@ -109,18 +109,8 @@ func paintDoc(b *strings.Builder, d render.Doc, st themes.Styles) {
 // error of each chosen one (twins counted once and left out together).
 func fitSection(b *strings.Builder, in Input, st themes.Styles) {
 	f := in.Fit
-	how := "chosen"
-	if f.Auto {
-		how = "automatic"
-	}
-	head := fmt.Sprintf("fit · %d configurations of %d candidates (%s)", len(f.Points), len(f.Cands), how)
-	switch {
-	case f.Tested > 0:
-		head += fmt.Sprintf(" · %s on %d: |tput| %.1f %%  |mean intvty| %.1f %%", f.Method, f.Tested, f.MeanAbs.Tput, f.MeanAbs.Mean)
-	case f.Cal != nil && f.Method == "":
-		head += " · backtesting…"
-	}
-	fmt.Fprintf(b, "%s\n", st.Accent.Render(head))
+	paintDoc(b, render.Fit(render.FitSummary{Points: len(f.Points), Candidates: len(f.Cands), Auto: f.Auto, Calibrated: f.Cal != nil,
+		Method: f.Method, Tested: f.Tested, MeanAbsTput: f.MeanAbs.Tput, MeanAbsMean: f.MeanAbs.Mean}), st)
 	if f.Cal != nil {
 		paintDoc(b, render.Params(f.Cal.Params), st)
 	}
@@ -142,7 +132,7 @@ func fitSection(b *strings.Builder, in Input, st themes.Styles) {
 		case f.TwinReason(p.ID) != "":
 			note = st.Muted.Render("twin: counted once, left out with it")
 		case ok:
-			note = fmt.Sprintf("left out: tput %s  mean %s", pct(row.ErrorPct.TputPerGPU), pct(row.ErrorPct.MeanIntvty))
+			note = fmt.Sprintf("left out: tput %s  mean %s", render.PctCell(row.ErrorPct.TputPerGPU), render.PctCell(row.ErrorPct.MeanIntvty))
 		}
 		fmt.Fprintf(b, "%s%s %s  %s\n", cur, box, p.ID, note)
 	}
@@ -166,11 +156,4 @@ func candWindow(n, cur int) (lo, hi int) {
 	}
 	lo = min(max(cur-maxCands/2, 0), n-maxCands)
 	return lo, lo + maxCands
-}
-
-func pct(v *float64) string {
-	if v == nil {
-		return "–"
-	}
-	return fmt.Sprintf("%+.1f %%", *v)
 }
