@@ -205,16 +205,17 @@ func Select(req SelectRequest) (*Selection, error) {
 		if len(failing) == 0 {
 			break
 		}
-		cuts := 0
+		cuts, stuck := 0, failing
 		if round < maxSplitRounds {
-			bands, cuts = splitBands(in, bands, failing, req.Y)
+			bands, cuts, stuck = splitBands(in, bands, failing, req.Y)
 			s.Splits += cuts
 		}
-		if cuts == 0 {
-			for _, i := range failing {
-				extra[i] = true
-				bands[in[i].band].stale = true
-			}
+		if cuts == 0 && len(stuck) == 0 {
+			stuck = failing
+		}
+		for _, i := range stuck {
+			extra[i] = true // no cut separates it from its band's choice
+			bands[bandAt(bands, in[i].x)].stale = true
 		}
 	}
 	for b, seg := range segs {
@@ -336,6 +337,11 @@ func bandEdges(req SelectRequest, cands []cand) ([]float64, error) {
 	}
 	edges[k] = hi
 	return edges, nil
+}
+
+// bandAt is the index of the band holding x (the last band holds its upper edge).
+func bandAt(bands []Band, x float64) int {
+	return min(sort.Search(len(bands), func(b int) bool { return x < bands[b].Hi }), len(bands)-1)
 }
 
 // assign puts each candidate (x ascending) in its band and returns each
@@ -569,8 +575,9 @@ func (lc lineCheck) covered(px, py float64) bool {
 // splitBands cuts every band holding a failing removal once, at the
 // midpoint between its chosen point and the failing removal of highest y
 // (the hardest to cover); the others are judged again after the choice.
-// It returns the bands (the cut ones stale) and how many were cut.
-func splitBands(in []cand, bands []Band, failing []int, y Axis) ([]Band, int) {
+// It returns the bands (the cut ones stale), how many were cut, and the
+// failing removals no cut can separate from their band's choice (same x).
+func splitBands(in []cand, bands []Band, failing []int, y Axis) ([]Band, int, []int) {
 	worst := make([]int, len(bands))
 	for i := range worst {
 		worst[i] = -1
@@ -583,21 +590,26 @@ func splitBands(in []cand, bands []Band, failing []int, y Axis) ([]Band, int) {
 	}
 	out := make([]Band, 0, len(bands)+len(failing))
 	cut := 0
+	var stuck []int
 	for b, bd := range bands {
 		w, ch := worst[b], bd.ci
-		if w < 0 || ch < 0 || in[w].x == in[ch].x {
+		if w < 0 {
 			out = append(out, bd)
 			continue
 		}
-		mid := (in[w].x + in[ch].x) / 2
-		if mid <= bd.Lo || mid >= bd.Hi {
+		mid := 0.0
+		if ch >= 0 {
+			mid = (in[w].x + in[ch].x) / 2
+		}
+		if ch < 0 || in[w].x == in[ch].x || mid <= bd.Lo || mid >= bd.Hi {
+			stuck = append(stuck, w)
 			out = append(out, bd)
 			continue
 		}
 		out = append(out, Band{Lo: bd.Lo, Hi: mid, Split: true, stale: true}, Band{Lo: mid, Hi: bd.Hi, Split: true, stale: true})
 		cut++
 	}
-	return out, cut
+	return out, cut, stuck
 }
 
 // finish fills the lists, the review, the noise flags, coverage and weak bands.

@@ -230,6 +230,9 @@ func TestSelectInvariantRandom(t *testing.T) {
 				p.Source = model.SourceLocal
 			}
 			x := float64(10 + r.IntN(300))
+			if trial%3 == 0 {
+				x = float64(10 * (1 + r.IntN(4))) // many points at one x
+			}
 			p.Metrics.Set(model.P90Intvty, x)
 			p.Metrics.Set(model.TputPerGPU, (400-x)*(1+r.Float64())*1000)
 		}
