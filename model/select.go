@@ -588,7 +588,13 @@ func splitBands(in []cand, bands []Band, failing []int, y Axis) ([]Band, int, []
 			worst[b] = i
 		}
 	}
-	out := make([]Band, 0, len(bands)+len(failing))
+	nw := 0
+	for _, w := range worst {
+		if w >= 0 {
+			nw++
+		}
+	}
+	out := make([]Band, 0, len(bands)+nw)
 	cut := 0
 	var stuck []int
 	for b, bd := range bands {
@@ -682,6 +688,7 @@ func (s *Selection) coverage(req SelectRequest, removed []Point) {
 	}
 	var before, after []*Point
 	dated := false
+	var buf []byte
 	for i := range req.Points {
 		p := &req.Points[i]
 		if p.Curve != s.Curve {
@@ -690,7 +697,12 @@ func (s *Selection) coverage(req SelectRequest, removed []Point) {
 		dated = dated || p.Prov.Date != ""
 		if p.Source == SourcePublished {
 			before = append(before, p)
-			if !gone[configKey(p)] {
+			if p.Knobs.Mode != "" {
+				buf = p.Knobs.appendBaseID(buf[:0])
+			} else {
+				buf = append(append(buf[:0], "id\x00"...), p.ID...)
+			}
+			if !gone[string(buf)] { // no allocation for the lookup
 				after = append(after, p)
 			}
 		} else if add[p.ID] {
