@@ -11,6 +11,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
@@ -106,26 +107,8 @@ func runSelect(f *selectFlags, paths []string, env *cmdEnv) int {
 			recorded, err = recordProposals(f.ledgerPath(), sel, props)
 		}
 	}
-	if f.json {
-		out := struct {
-			Selection *model.Selection   `json:"selection"`
-			Proposals *planner.Proposals `json:"proposals"`
-			Queue     *export.QueuePlan  `json:"queue"`
-			Recorded  int                `json:"recorded"`
-		}{sel, props, q, recorded}
-		if err := writeDoc(env.stdout, out, loadWarnings(ds, nil)); err != nil {
-			return bad("%v", err)
-		}
-	} else {
-		doc := render.Selection(sel, ds.Points, props)
-		if q != nil {
-			doc.Blank()
-			doc.Append(render.Queue(q, err == nil))
-			if recorded > 0 {
-				doc.Add(render.P(fmt.Sprintf("  %d predictions recorded in %s", recorded, f.ledgerPath())))
-			}
-		}
-		fmt.Fprint(env.stdout, doc.Plain())
+	if werr := writeSelection(f, env, ds, sel, props, q, recorded, err == nil); werr != nil {
+		return bad("%v", werr)
 	}
 	switch {
 	case err != nil:
@@ -135,6 +118,28 @@ func runSelect(f *selectFlags, paths []string, env *cmdEnv) int {
 		return exitRefused
 	}
 	return code
+}
+
+// writeSelection prints the selection, the proposals and the queue: the
+// --json document, or render's words (written: the queue is on disk).
+func writeSelection(f *selectFlags, env *cmdEnv, ds *sources.Dataset, sel *model.Selection, props *planner.Proposals,
+	q *export.QueuePlan, recorded int, written bool) error {
+	if f.json {
+		out := struct {
+			Selection *model.Selection   `json:"selection"`
+			Proposals *planner.Proposals `json:"proposals"`
+			Queue     *export.QueuePlan  `json:"queue"`
+			Recorded  int                `json:"recorded"`
+		}{sel, props, q, recorded}
+		return writeDoc(env.stdout, out, loadWarnings(ds, nil))
+	}
+	doc := render.Selection(sel, ds.Points, props)
+	if q != nil {
+		doc.Blank()
+		doc.Append(render.Queue(q, written, recorded, f.ledgerPath()))
+	}
+	_, err := fmt.Fprint(env.stdout, doc.Plain())
+	return err
 }
 
 func (f *selectFlags) ledgerPath() string {

@@ -190,8 +190,15 @@ func Select(req SelectRequest) (*Selection, error) {
 			outsideKept = append(outsideKept, *c.p)
 		}
 	}
-	// Rounds choose only in the bands a cut or an extra changed, and
-	// leave the contenders' lists to the last pass.
+	bands = s.chooseBands(req, in, bands, outsideKept)
+	s.finish(req, in, bands, outsideKept)
+	return s, nil
+}
+
+// chooseBands runs the rounds: choose in the bands a cut or an extra made
+// stale, judge the implied removals, cut where one is not covered; then one
+// last pass lists the contenders.
+func (s *Selection) chooseBands(req SelectRequest, in []cand, bands []Band, outsideKept []Point) []Band {
 	extra := make([]bool, len(in))
 	var segs [][2]int
 	for round := 0; ; round++ {
@@ -221,8 +228,7 @@ func Select(req SelectRequest) (*Selection, error) {
 	for b, seg := range segs {
 		bands[b].choose(in, seg, req.X, req.Y, req.Margin.Pct, extra, true)
 	}
-	s.finish(req, in, bands, outsideKept)
-	return s, nil
+	return bands
 }
 
 // candidates picks one measurement per configuration of the curve.
@@ -396,12 +402,13 @@ func better(x, y Axis, a, b *cand) bool {
 // full it also lists the contenders (inside noise and others).
 func (bd *Band) choose(all []cand, seg [2]int, x, y Axis, margin float64, extra []bool, full bool) {
 	*bd = Band{Lo: bd.Lo, Hi: bd.Hi, Split: bd.Split, Choice: ChoiceEmpty, ci: -1}
-	rep, best, winner := -1, -1, -1
+	rep, best := -1, -1
 	for i := seg[0]; i < seg[1]; i++ {
 		c := &all[i]
 		switch {
 		case extra[i]:
 			bd.ei = append(bd.ei, i)
+			bd.Extra = append(bd.Extra, c.p.ID)
 		case c.incumbent:
 			if rep < 0 || better(x, y, c, &all[rep]) {
 				rep = i
@@ -410,57 +417,61 @@ func (bd *Band) choose(all []cand, seg [2]int, x, y Axis, margin float64, extra 
 			best = i
 		}
 	}
-	for _, i := range bd.ei {
-		bd.Extra = append(bd.Extra, all[i].p.ID)
-	}
 	if rep < 0 && best < 0 {
 		return
 	}
 	chosen := best
 	bd.Choice = ChoiceNew
 	if rep >= 0 {
-		r := &all[rep]
-		for i := seg[0]; i < seg[1]; i++ {
-			c := &all[i]
-			if !extra[i] && !c.incumbent && gainPct(x, c.x, r.x) > margin && gainPct(y, c.y, r.y) > margin &&
-				(winner < 0 || better(x, y, c, &all[winner])) {
-				winner = i
-			}
-		}
 		chosen, bd.Choice = rep, ChoiceKept
-		if winner >= 0 {
-			w := &all[winner]
-			chosen, bd.Choice = winner, ChoiceReplaces
-			bd.Replaces = r.p.ID
-			bd.GainX, bd.GainY = gainPct(x, w.x, r.x), gainPct(y, w.y, r.y)
+		if w := winner(all, seg, rep, x, y, margin, extra); w >= 0 {
+			r, c := &all[rep], &all[w]
+			chosen, bd.Choice, bd.Replaces = w, ChoiceReplaces, r.p.ID
+			bd.GainX, bd.GainY = gainPct(x, c.x, r.x), gainPct(y, c.y, r.y)
 		}
 	}
 	ch := &all[chosen]
 	bd.ci = chosen
 	bd.Chosen, bd.X, bd.Y, bd.Source = ch.p.ID, ch.x, ch.y, ch.p.Source
 	bd.ShortRun = ch.p.Prov.ShortRun()
-	ref := ch
+	bd.others(all, seg, rep, x, y, margin, extra, full)
+}
+
+// winner is the challenger of highest y (then better x) that beats the
+// incumbent rep on both axes by more than the margin, -1 for none.
+func winner(all []cand, seg [2]int, rep int, x, y Axis, margin float64, extra []bool) int {
+	r, w := &all[rep], -1
+	for i := seg[0]; i < seg[1]; i++ {
+		c := &all[i]
+		if !extra[i] && !c.incumbent && gainPct(x, c.x, r.x) > margin && gainPct(y, c.y, r.y) > margin &&
+			(w < 0 || better(x, y, c, &all[w])) {
+			w = i
+		}
+	}
+	return w
+}
+
+// others lists the band's removals (its other incumbents) and, with full,
+// its contenders against the best incumbent (the choice when it has none).
+func (bd *Band) others(all []cand, seg [2]int, rep int, x, y Axis, margin float64, extra []bool, full bool) {
+	ref := &all[bd.ci]
 	if rep >= 0 {
 		ref = &all[rep]
 	}
 	for i := seg[0]; i < seg[1]; i++ {
 		c := &all[i]
-		if i == chosen || extra[i] {
-			continue
-		}
-		if c.incumbent {
+		switch {
+		case i == bd.ci || extra[i]:
+		case c.incumbent:
 			bd.ri = append(bd.ri, i)
 			bd.Removed = append(bd.Removed, c.p.ID)
-			continue
-		}
-		if !full {
-			continue
-		}
-		ct := Contender{ID: c.p.ID, X: c.x, Y: c.y, GainX: gainPct(x, c.x, ref.x), GainY: gainPct(y, c.y, ref.y), Source: c.p.Source}
-		if rep >= 0 && Dominates(x, y, c.x, c.y, ref.x, ref.y) && !(ct.GainX > margin && ct.GainY > margin) {
-			bd.InsideNoise = append(bd.InsideNoise, ct)
-		} else {
-			bd.Others = append(bd.Others, ct)
+		case full:
+			ct := Contender{ID: c.p.ID, X: c.x, Y: c.y, GainX: gainPct(x, c.x, ref.x), GainY: gainPct(y, c.y, ref.y), Source: c.p.Source}
+			if rep >= 0 && Dominates(x, y, c.x, c.y, ref.x, ref.y) && !(ct.GainX > margin && ct.GainY > margin) {
+				bd.InsideNoise = append(bd.InsideNoise, ct)
+			} else {
+				bd.Others = append(bd.Others, ct)
+			}
 		}
 	}
 }

@@ -222,8 +222,9 @@ func selRunWhy(r planner.ProposedRun) string {
 	return fmt.Sprintf("within the model's ±%s %% error: a short run first", selPct1(r.Error.TputPct))
 }
 
-// Queue words a written (or planned) queue: its srtctl lines and notes.
-func Queue(q *export.QueuePlan, written bool) Doc {
+// Queue words a written (or planned) queue: its srtctl lines and notes,
+// and how many predictions went to which ledger (none when recorded is 0).
+func Queue(q *export.QueuePlan, written bool, recorded int, ledger string) Doc {
 	var d Doc
 	verb := "would write"
 	if written {
@@ -238,6 +239,9 @@ func Queue(q *export.QueuePlan, written bool) Doc {
 	}
 	for _, r := range q.Refusals {
 		d.Add(S(Bad, "  refused: "+r))
+	}
+	if recorded > 0 {
+		d.Add(P(fmt.Sprintf("  %s recorded in %s", selPlural(recorded, "prediction"), ledger)))
 	}
 	return d
 }

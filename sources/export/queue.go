@@ -104,10 +104,25 @@ func BuildQueue(req QueueRequest) (*QueuePlan, error) {
 	q.Refusals = append(q.Refusals, c.plan.Refusals...)
 	q.Notes = append(q.Notes, c.plan.Notes...)
 
+	body, err := c.queueBody(q, text, req)
+	if err != nil {
+		return nil, err
+	}
+	q.Text = queueHeader(q, req) + "\n" + body
+	q.Refusals = append(q.Refusals, c.readBack(q, req.Runs)...)
+	if len(q.Refusals) > 0 {
+		return q, &RefusedError{Problems: q.Refusals}
+	}
+	return q, nil
+}
+
+// queueBody is the bundle's non-override blocks as written, then one
+// block per group of runs (filling q's entries and notes).
+func (c *exportCtx) queueBody(q *QueuePlan, text string, req QueueRequest) (string, error) {
 	lines := splitLines(text)
 	blocks, err := topBlocks(text, lines)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", req.RecipePath, err)
+		return "", fmt.Errorf("%s: %v", req.RecipePath, err)
 	}
 	var names []string
 	for _, v := range c.variants() {
@@ -117,7 +132,6 @@ func BuildQueue(req QueueRequest) (*QueuePlan, error) {
 	}
 	baseName, _ := c.recipe.Base["name"].(string)
 	ind := bundleIndent(lines, blocks)
-
 	var body strings.Builder
 	for _, b := range blocks {
 		if !isOverrideKey(b.key) {
@@ -132,6 +146,12 @@ func BuildQueue(req QueueRequest) (*QueuePlan, error) {
 		q.Entries = append(q.Entries, e)
 		body.WriteString(block + "\n")
 	}
+	return strings.TrimRight(body.String(), "\n") + "\n", nil
+}
+
+// queueHeader is the comment at the top: the title, where the base came
+// from, and the srtctl line of every entry.
+func queueHeader(q *QueuePlan, req QueueRequest) string {
 	var head strings.Builder
 	for _, t := range req.Title {
 		head.WriteString(strings.TrimRight("# "+t, " ") + "\n")
@@ -140,12 +160,7 @@ func BuildQueue(req QueueRequest) (*QueuePlan, error) {
 	for _, e := range q.Entries {
 		head.WriteString("#   " + e.Command + "\n")
 	}
-	q.Text = head.String() + "\n" + strings.TrimRight(body.String(), "\n") + "\n"
-	q.Refusals = append(q.Refusals, c.readBack(q, req.Runs)...)
-	if len(q.Refusals) > 0 {
-		return q, &RefusedError{Problems: q.Refusals}
-	}
-	return q, nil
+	return head.String()
 }
 
 // groupRuns puts runs that differ only in concurrency (same duration) together, in order.
