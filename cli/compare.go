@@ -22,6 +22,7 @@ func newCompareCmd(env *cmdEnv) *cobra.Command {
 	fs := cmd.Flags()
 	f.curveFlags.register(fs, model.AxisP90Intvty)
 	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve (`SELECTOR`): a source, a framework or a full curve key")
+	f.noise.register(fs)
 	return cmd
 }
 
@@ -45,9 +46,14 @@ measurement (--as-of, --all-dates as for report). With --y cost-per-mtok
 type compareFlags struct {
 	curveFlags
 	other string
+	noise noiseFlags
 }
 
 func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
+	if msg := f.noise.check(); msg != "" {
+		fmt.Fprintf(env.stderr, "sweeptune compare: %s\n", msg)
+		return exitBadInput
+	}
 	x, v, ok := f.resolve("compare", env.stderr)
 	if !ok {
 		return exitBadInput
@@ -58,6 +64,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		return s.code
 	}
 	ds, loadCode := s.ds, s.code
+	all := ds.Points // every run: the noise (the shown points keep one per configuration)
 	ds.Points = s.points
 	sel, ok := model.ParseSelector(f.other, ds.Points)
 	if !ok {
@@ -71,21 +78,42 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	curves := model.Compare(ds.Points, sel, x, y)
+	noise := map[model.CurveKey]model.Noise{}
+	for _, c := range curves {
+		var own []model.Point
+		for i := range all {
+			if all[i].Curve == c.Curve && !sel(&all[i]) {
+				own = append(own, all[i])
+			}
+		}
+		noise[c.Curve] = model.EstimateNoise(own).WithDefault(f.noise.pct)
+	}
+	model.MarkGainsWithinNoise(curves, noise, y.Metric)
 	if f.json {
+		type curveNoise struct {
+			Curve model.CurveKey     `json:"curve"`
+			Noise *model.MetricNoise `json:"noise"` // the y metric's spread; null: none known
+		}
 		rep := struct {
 			Axis   string            `json:"axis"`
 			YAxis  string            `json:"y_axis"`
 			Points []model.PointGain `json:"points"`
-		}{Axis: x.Name, YAxis: y.Name, Points: []model.PointGain{}}
+			Noise  []curveNoise      `json:"noise"`
+		}{Axis: x.Name, YAxis: y.Name, Points: []model.PointGain{}, Noise: []curveNoise{}}
 		for _, c := range curves {
 			rep.Points = append(rep.Points, c.Gains...)
+			cn := curveNoise{Curve: c.Curve}
+			if mn, ok := noise[c.Curve].For(y.Metric); ok {
+				cn.Noise = &mn
+			}
+			rep.Noise = append(rep.Noise, cn)
 		}
 		if err := writeDoc(env.stdout, rep, loadWarnings(s.ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 		return loadCode
 	}
-	fmt.Fprint(env.stdout, render.Compare(f.other, x, y, curves).Plain())
+	fmt.Fprint(env.stdout, render.Compare(f.other, x, y, curves, noise).Plain())
 	return loadCode
 }
 

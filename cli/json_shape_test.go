@@ -25,6 +25,7 @@ func TestEveryJSONHasSchemaVersionAndWarnings(t *testing.T) {
 		append(exportArgs(dir), "--json"),
 		{"version", "--json"},
 		{"paths", "--json"},
+		{"scorecard", "--json", "--ledger", filepath.Join(t.TempDir(), "none.jsonl")},
 	}
 	for _, args := range cases {
 		out, stderr, code := runCmd(t, args...)

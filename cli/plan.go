@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 	"github.com/sweeptune/sweeptune/render"
@@ -21,12 +22,12 @@ configuration, backtests the curve's other points, or designs a sweep.`
 
 func newPlanCmd(env *cmdEnv) *cobra.Command {
 	var f planFlags
-	cmd := leaf(env, "plan [PATH...] --fit ID[,ID...] [--curve SEL] (--prefill-workers N --decode-bs N --concurrency N | --backtest | --design --max-gpus N --bands K) [--json]",
+	cmd := leaf(env, "plan [PATH...] --fit ID[,ID...]|auto [--curve SEL] (--prefill-workers N --decode-bs N --concurrency N | --backtest | --design --max-gpus N --bands K) [--json]",
 		"calibrate the P/D planner, predict knobs, backtest, design a sweep", planHelp,
 		func(_ *cobra.Command, paths []string) int { return runPlan(&f, paths, env) })
 	fs := cmd.Flags()
 	f.inputFlags.register(fs)
-	fs.StringVar(&f.fit, "fit", "", "comma-separated `IDS` of the disaggregated points to calibrate on (required)")
+	fs.StringVar(&f.fit, "fit", "", "comma-separated `IDS` of the disaggregated points to calibrate on, or auto: the set leave-one-out over the curve's points trusts most (required)")
 	fs.StringVar(&f.curve, "curve", "", "curve: its number in 'report' order or a substring of its name (default: the --fit points' curve)")
 	fs.IntVar(&f.prefillWorkers, "prefill-workers", 0, "predict: prefill workers")
 	fs.IntVar(&f.prefillGPUs, "prefill-gpus", 0, "predict: GPUs per prefill worker (default: the fit points')")
@@ -34,10 +35,11 @@ func newPlanCmd(env *cmdEnv) *cobra.Command {
 	fs.IntVar(&f.decodeBS, "decode-bs", 0, "predict: decode CUDA-graph max batch per rank")
 	fs.IntVar(&f.concurrency, "concurrency", 0, "predict: client concurrency")
 	fs.StringVar(&f.balance, "balance", "", "predict: DP balancing, total_tokens or total_requests (default: the fit points')")
-	fs.BoolVar(&f.backtest, "backtest", false, "predict every other disaggregated point of the curve and show the errors")
+	fs.BoolVar(&f.backtest, "backtest", false, "predict every other disaggregated point of the curve and show the errors, then leave-one-out over all its points")
 	fs.BoolVar(&f.design, "design", false, "design a sweep: one point per interactivity band (needs --max-gpus, --bands)")
 	fs.IntVar(&f.maxGPUs, "max-gpus", 0, "design: GPU budget per point")
 	fs.IntVar(&f.bands, "bands", 0, "design: number of interactivity bands")
+	f.rec.register(fs)
 	addJSON(fs, &f.json)
 	return cmd
 }
@@ -49,6 +51,7 @@ type planFlags struct {
 	decodeBS, concurrency              int
 	backtest, design, json             bool
 	maxGPUs, bands                     int
+	rec                                ledgerFlags // --record, --ledger
 }
 
 func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
@@ -65,7 +68,15 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		return code
 	}
 	printWarnings(env.stderr, ds)
-	curve, choice, msg := selectFit(ds.Points, splitIDs(f.fit), f.curve)
+	var auto *planner.AutoFitResult
+	var curve model.Curve
+	var choice planner.FitChoice
+	var msg string
+	if strings.TrimSpace(f.fit) == "auto" {
+		curve, choice, auto, msg = selectAutoFit(ds.Points, f.curve)
+	} else {
+		curve, choice, msg = selectFit(ds.Points, splitIDs(f.fit), f.curve)
+	}
 	if msg != "" {
 		return bad("%s", msg)
 	}
@@ -75,25 +86,48 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		return bad("%v", err)
 	}
 	cal.AddMeasured(curve.Points) // collapses the curve's other points show
-	out := planJSON{Calibration: toCalibrationJSON(cal, choice)}
+	out := planJSON{Calibration: toCalibrationJSON(cal, choice), AutoFit: auto}
 	var pred *planner.Prediction
+	var rec planner.Recommendation
+	held := false
+	pcal, pchoice := cal, choice // what the prediction came from
 	if predict {
 		cfg := f.config(cal.Template)
-		p, err := cal.Predict(cfg)
+		if auto != nil {
+			// The automatic fit never predicts a configuration it holds.
+			if fc, hit := choice.WithoutConfig(cfg); hit {
+				pchoice = fc
+				if pcal, err = planner.Calibrate(fc.Points); err != nil {
+					return bad("the automatic fit without the predicted configuration: %v", err)
+				}
+				pcal.AddMeasured(curve.Points)
+				held = true
+			}
+		}
+		p, err := pcal.Predict(cfg)
 		if err != nil {
 			return bad("%v", err)
 		}
 		pred = &p
 		out.Prediction = &p
+		rec, _ = pcal.Recommend(cfg)
+		out.Recommendation = &rec
 	}
 	var bt *planner.BacktestResult
+	var loo *planner.CrossValidation
 	if f.backtest {
-		held := heldOut(curve.Points, fit)
-		bt, err = planner.Backtest(fit, held)
-		if err != nil {
-			return bad("%v", err)
+		// With every point in the fit (--fit auto may choose so) only the
+		// leave-one-out is left to show.
+		if held := heldOut(curve.Points, fit); len(held) > 0 {
+			bt, err = planner.Backtest(fit, held)
+			if err != nil {
+				return bad("%v", err)
+			}
+			out.Backtest = toBacktestJSON(bt, held)
 		}
-		out.Backtest = toBacktestJSON(bt, held)
+		cv := planner.LeaveOneOut(fit, calibratable(curve.Points))
+		loo = &cv
+		out.LeaveOneOut = &cv
 	}
 	var props []planner.Proposal
 	if f.design {
@@ -103,6 +137,18 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		}
 		out.Design = toDesignJSON(props)
 	}
+	if path := f.rec.target(); path != "" {
+		rcal, rchoice := cal, choice
+		if held && len(props) == 0 {
+			rcal, rchoice = pcal, pchoice // the fit the prediction came from
+		}
+		recs := predictionRecords(rcal, rchoice, pred, ledger.KnobsFor(cal.Template, f.config(cal.Template)), props)
+		ids, ok := recordTo(path, recs, env)
+		if !ok {
+			return exitBadInput
+		}
+		out.Recorded = ids
+	}
 	if f.json {
 		if err := writeDoc(env.stdout, out, loadWarnings(ds, nil)); err != nil {
 			return bad("%v", err)
@@ -110,10 +156,8 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		return code
 	}
 	res := render.PlanResult{Curve: curve.Key, Calibration: cal, Fit: choice, Prediction: pred, Config: f.config(cal.Template),
-		Backtest: bt, HeldOut: heldOut(curve.Points, fit), Design: props, Designed: f.design, MaxGPUs: f.maxGPUs}
-	if pred != nil {
-		res.Advised = render.CapAdvice(cal.AdvisedCap(res.Config, pred.RecommendedDecodeBS))
-	}
+		Backtest: bt, HeldOut: heldOut(curve.Points, fit), Design: props, Designed: f.design, MaxGPUs: f.maxGPUs,
+		Rec: rec, Held: held, Auto: auto, LeaveOneOut: loo}
 	if pred != nil && bt == nil {
 		if t, err := planner.Backtest(fit, disaggOnly(heldOut(curve.Points, fit))); err == nil {
 			res.Trust = t
@@ -127,7 +171,7 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 func (f *planFlags) check(predict bool) string {
 	switch {
 	case strings.TrimSpace(f.fit) == "":
-		return "--fit ID[,ID...] is required: the disaggregated points to calibrate on"
+		return "--fit ID[,ID...] is required: the disaggregated points to calibrate on (or --fit auto)"
 	case predict && (f.prefillWorkers <= 0 || f.decodeBS <= 0 || f.concurrency <= 0):
 		return "a prediction needs --prefill-workers, --decode-bs and --concurrency, all positive"
 	case f.prefillGPUs < 0 || f.ranks < 0:
@@ -136,6 +180,8 @@ func (f *planFlags) check(predict bool) string {
 		return fmt.Sprintf("--balance %q: want total_tokens or total_requests", f.balance)
 	case f.design && (f.maxGPUs <= 0 || f.bands <= 0):
 		return "--design needs --max-gpus N and --bands K, both positive"
+	case (f.rec.record || f.rec.path != "") && !predict && !f.design:
+		return "--record and --ledger record predictions: give --prefill-workers, --decode-bs and --concurrency, or --design"
 	case !f.design && (f.maxGPUs != 0 || f.bands != 0):
 		return "--max-gpus and --bands only go with --design"
 	}
@@ -190,6 +236,50 @@ func selectFit(points []model.Point, ids []string, sel string) (model.Curve, pla
 		return model.Curve{}, fc, fmt.Sprintf("%s is not on the curve %s: fit on points of one curve", fc.Points[0].ID, curve.Key)
 	}
 	return curve, fc, ""
+}
+
+// selectAutoFit picks the curve (--curve, else the one ChooseFit would fit)
+// and the fit planner.AutoFit chooses on its points.
+func selectAutoFit(points []model.Point, sel string) (model.Curve, planner.FitChoice, *planner.AutoFitResult, string) {
+	curves := model.GroupCurves(points)
+	var curve model.Curve
+	if sel != "" {
+		c, msg := pickCurve(curves, sel)
+		if msg != "" {
+			return model.Curve{}, planner.FitChoice{}, nil, msg
+		}
+		curve = c
+	} else {
+		fc, err := planner.ChooseFit(points, nil)
+		if err != nil {
+			return model.Curve{}, fc, nil, err.Error()
+		}
+		for _, c := range curves {
+			if c.Key == fc.Curve {
+				curve = c
+			}
+		}
+	}
+	res, err := planner.AutoFit(curve.Points)
+	if err != nil {
+		return model.Curve{}, planner.FitChoice{}, nil, fmt.Sprintf("--fit auto on %s: %v", curve.Key, err)
+	}
+	fc, err := planner.ChooseFit(curve.Points, res.Choice().IDs)
+	if err != nil {
+		return model.Curve{}, fc, nil, err.Error()
+	}
+	return curve, fc, &res, ""
+}
+
+// calibratable keeps the points planner.Calibrate could use.
+func calibratable(points []model.Point) []model.Point {
+	var out []model.Point
+	for i := range points {
+		if planner.Calibratable(&points[i]) {
+			out = append(out, points[i])
+		}
+	}
+	return out
 }
 
 // pickCurve selects a curve by 1-based number or a unique name substring.
@@ -259,13 +349,17 @@ func newTab(w io.Writer) *tabwriter.Writer {
 	return tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 }
 
-// The --json shape of issue 4, extended by issue 12; only the parts asked
+// The --json shape of plan (docs/planner.md); only the parts asked
 // for are present.
 type planJSON struct {
-	Calibration calibrationJSON     `json:"calibration"`
-	Prediction  *planner.Prediction `json:"prediction,omitempty"`
-	Backtest    []heldOutJSON       `json:"backtest,omitempty"`
-	Design      []proposalJSON      `json:"design,omitempty"`
+	Calibration    calibrationJSON          `json:"calibration"`
+	AutoFit        *planner.AutoFitResult   `json:"auto_fit,omitempty"`
+	Prediction     *planner.Prediction      `json:"prediction,omitempty"`
+	Recommendation *planner.Recommendation  `json:"recommendation,omitempty"`
+	Backtest       []heldOutJSON            `json:"backtest,omitempty"`
+	LeaveOneOut    *planner.CrossValidation `json:"leave_one_out,omitempty"`
+	Design         []proposalJSON           `json:"design,omitempty"`
+	Recorded       []string                 `json:"recorded,omitempty"` // ledger IDs of the predictions recorded
 }
 
 type calibrationJSON struct {

@@ -71,7 +71,7 @@ func runRecipes(asJSON bool, paths []string, env *cmdEnv) int {
 				Engine: v.Engine, Knobs: v.Knobs, Concurrencies: concs})
 		}
 		for _, w := range ds.Warnings {
-			out.Warnings = append(out.Warnings, w.String())
+			out.Warnings = append(out.Warnings, w.Exact())
 		}
 		if err := writeDoc(env.stdout, out, nil); err != nil { // out has its warnings
 			return exitBadInput

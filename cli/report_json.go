@@ -20,8 +20,13 @@ type reportCurve = render.ReportCurve
 // buildReport marks each curve's frontier and hull vertices on the chosen axes.
 func buildReport(ds *sources.Dataset, curves []model.Curve, x, y model.Axis) report {
 	rep := report{X: x, Y: y, Warnings: loadWarnings(ds, nil)} // stderr says them too
+	projs := model.ProjectRuns(ds.Points)                      // every run, not only the shown ones
 	for _, c := range curves {
-		rep.Curves = append(rep.Curves, render.MarkCurve(c, x, y))
+		rc := render.MarkCurve(c, x, y)
+		if pr, ok := model.ProjectionOf(projs, c.Key); ok {
+			rc.RunLength = &pr
+		}
+		rep.Curves = append(rep.Curves, rc)
 	}
 	return rep
 }

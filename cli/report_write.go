@@ -59,7 +59,12 @@ func writeReportJSON(w io.Writer, rep report) error {
 		if len(c.Points) > 0 {
 			bw.WriteString("\n      ")
 		}
-		bw.WriteString("]\n    }")
+		bw.WriteString("]")
+		if c.RunLength != nil {
+			bw.WriteString(",\n      \"run_length\": ")
+			line("", c.RunLength, "")
+		}
+		bw.WriteString("\n    }")
 	}
 	if len(rep.Curves) > 0 {
 		bw.WriteString("\n  ")

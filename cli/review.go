@@ -20,6 +20,8 @@ func newReviewCmd(env *cmdEnv) *cobra.Command {
 	fs.StringVar(&f.remove, "remove", "", "`IDS` of the points to remove, comma-separated (required)")
 	fs.StringVar(&f.keep, "keep", "", "`IDS` of the kept curve, comma-separated (default: the rest of the curve)")
 	fs.BoolVar(&f.withPlanned, "with-planned", false, "let planned points stand in the kept curve (verdicts that lean on one say so)")
+	fs.BoolVar(&f.projectRuns, "project-runs", false, "show short runs projected to the curve's steady-state length (factors from configurations run at both) so they may stand in the kept curve")
+	f.noise.register(fs)
 	return cmd
 }
 
@@ -40,8 +42,14 @@ the rest of the removed points' curve with both metrics on the chosen axes:
 measured points only (planned ones join with --with-planned, and a verdict
 that leans on one says so), competitors left out, one measurement per
 configuration (the first loaded) and steady-state runs only (runs shorter
-than 3600 s are left out); coverage then counts the whole curve without the
-removed configurations (E2EL-only points included).
+than 3600 s are left out, named; --project-runs shows a short run whose
+configuration has no full-length run projected by the curve's run-length
+factors, marked); coverage then counts the whole curve without the removed
+configurations (E2EL-only points included).
+
+A line-test gap or re-tune delta no larger than the curve's run-to-run
+noise (the spread between repeated runs of one configuration; --noise PCT
+where none is measured) says "within noise (±x %, n pairs)".
 
 Published configurations measured on several dates count with their latest
 run (--as-of DATE: the latest on or before DATE; --all-dates: every run).
@@ -57,6 +65,8 @@ type reviewFlags struct {
 	remove      string
 	keep        string
 	withPlanned bool
+	projectRuns bool
+	noise       noiseFlags
 }
 
 func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
@@ -67,6 +77,10 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 	if len(splitIDs(f.remove)) == 0 {
 		fmt.Fprintln(env.stderr, "sweeptune review: --remove is required")
 		fmt.Fprintln(env.stderr, "Run 'sweeptune review --help' for usage.")
+		return exitBadInput
+	}
+	if msg := f.noise.check(); msg != "" {
+		fmt.Fprintf(env.stderr, "sweeptune review: %s\n", msg)
 		return exitBadInput
 	}
 	v, ok := f.viewFlags.resolve("review", env.stderr)
@@ -80,7 +94,7 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 	ds, pts, loadCode := s.ds, s.points, s.code
 	y := v.y
 	rep, err := model.Review(model.ReviewRequest{Points: pts, Remove: splitIDs(f.remove), Keep: splitIDs(f.keep),
-		X: x, Y: y, WithPlanned: f.withPlanned})
+		X: x, Y: y, WithPlanned: f.withPlanned, AsOf: v.asOf, ProjectRuns: f.projectRuns, NoisePct: f.noise.pct, Runs: ds.Points})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "sweeptune review: %v\n", err)
 		if re, ok := err.(*model.ReviewError); ok && len(re.Unknown) > 0 {
@@ -93,6 +107,9 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 			writeValidIDs(env.stderr, pts)
 		}
 		return exitBadInput
+	}
+	if !v.allDates {
+		rep.LeftOut = append(model.ViewLeftOut(ds.Points, pts, rep.Curve, splitIDs(f.remove), v.asOf), rep.LeftOut...)
 	}
 	for _, v := range rep.Removed {
 		if v.Test == model.TestNone {

@@ -86,8 +86,9 @@ func TestOneReviewEverywhere(t *testing.T) {
 			// The workbench reviews the shown curve (the removed points'),
 			// other curves overlaid.
 			curve := ds.Points[model.FindID(ds.Points, remove[0])].Curve
+			// as the workbench's state shows it: each configuration's latest run.
 			var view, others []model.Point
-			for _, p := range ds.Points {
+			for _, p := range model.Latest(ds.Points, "") {
 				if p.Curve == curve {
 					view = append(view, p)
 				} else {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/demo"
 )
 
 const marginFixture = "../testdata/select/margin"
@@ -171,11 +172,12 @@ func TestSelectQueueReadsBackOnARealCurve(t *testing.T) {
 }
 
 // An accepted selection becomes export's add/remove set: select --json
-// saved to a file, then export --from-select FILE.
+// saved to a file, then export --from-select FILE. As of 2026-11-05 on the
+// mean axis the demo's selection adds 3P c700.
 func TestExportFromSelect(t *testing.T) {
 	dir := t.TempDir()
 	sel := filepath.Join(dir, "sel.json")
-	if err := os.WriteFile(sel, []byte(runOK(t, "select", "--x", "mean-intvty", "--json")), 0o644); err != nil {
+	if err := os.WriteFile(sel, []byte(runOK(t, "select", "--x", "mean-intvty", "--as-of", "2026-11-05", "--json")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	bundle := filepath.Join(dir, "b.yaml")
@@ -186,8 +188,8 @@ func TestExportFromSelect(t *testing.T) {
 	if err := os.WriteFile(bundle, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := runOK(t, "export", "--from-select", sel, "--recipe", bundle)
-	wantAll(t, out, "-override_3p1d_dep2_dep16_b24_c1228:")
+	out := runOK(t, "export", "--as-of", "2026-11-05", "--from-select", sel, "--recipe", bundle)
+	wantAll(t, out, "+override_3p1d_dep2_dep16_b18_c700:", "+        cuda-graph-max-bs-decode: 18")
 	_, stderr, code := runCmd(t, "export", "--from-select", sel, "--add", "agg-tp4-c16", "--recipe", bundle)
 	if code != exitBadInput || !strings.Contains(stderr, "--from-select gives the add and remove sets: leave out --add and --remove") {
 		t.Errorf("mixing: exit %d, %q", code, stderr)
@@ -195,5 +197,20 @@ func TestExportFromSelect(t *testing.T) {
 	_, stderr, code = runCmd(t, "export", "--from-select", sel, "--recipe", bundle, marginFixture+"/../gb200-dsv4pro-vllm-disagg-bundle.yaml")
 	if code != exitBadInput || !strings.Contains(stderr, "is not among the loaded points") {
 		t.Errorf("another curve: exit %d, %q", code, stderr)
+	}
+}
+
+// A selection names a configuration by its latest run with both axes; the
+// export reviews the curve's shown view, so the ID passed is the shown run
+// of that configuration (the demo's published 3P c1228 of 2026-10-29 is
+// shown as its 2026-11-06 run today, as itself as of 2026-11-05).
+func TestFromSelectNamesTheShownRun(t *testing.T) {
+	pts := demo.Load().Points
+	const before = "3p1d-dep2-dep16-b24-c1228@2026-10-29"
+	if got := shownIDs([]string{before, "nope"}, pts, ""); got[0] != "3p1d-dep2-dep16-b24-c1228@2026-11-06" || got[1] != "nope" {
+		t.Errorf("today: %v", got)
+	}
+	if got := shownIDs([]string{before}, pts, "2026-11-05"); got[0] != before {
+		t.Errorf("as of 2026-11-05: %v", got)
 	}
 }

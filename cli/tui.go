@@ -11,6 +11,7 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
@@ -26,6 +27,7 @@ var startTUI = tui.Run
 type tuiFlags struct {
 	theme, color, sessionPath string
 	viewDir                   string
+	ledger                    string
 	mouse, watch              bool
 	export                    targetFlags // the export pane's targets
 }
@@ -36,6 +38,7 @@ func (f *tuiFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.theme, "theme", "", "colour theme: dark, light, high-contrast or none (default: from the terminal background)")
 	fs.StringVar(&f.color, "color", "auto", "colour: auto, always or never (NO_COLOR is honoured too)")
 	fs.StringVar(&f.sessionPath, "session", "", "session file (default: in the user state directory, one per set of inputs)")
+	fs.StringVar(&f.ledger, "ledger", "", "prediction ledger a records in and the planner's scorecard reads (default: "+ledger.DefaultPath()+")")
 	fs.BoolVar(&f.mouse, "mouse", false, "enable the mouse (disables the terminal's own text selection)")
 	fs.BoolVar(&f.watch, "watch", false, "re-read result directories when files change")
 	f.export.register(fs)
@@ -92,14 +95,18 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, Y: v.y, ViewDir: f.viewDir, Export: tui.ExportTargets{
-		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
-		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
+		RecipePath: f.export.recipe(), MasterPath: f.export.master, ChangelogPath: f.export.changelog,
+		ConfigKeys: cleanList(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
 	}}
 	if !fs.Changed("y") {
 		opts.Y = model.Axis{} // the session's y, else the default
 	}
 	if fs.Changed("x") {
 		opts.X = x // else the session's x, else the default
+	}
+	opts.Ledger = f.ledger
+	if opts.Ledger == "" {
+		opts.Ledger = ledger.DefaultPath()
 	}
 	opts.SessionPath = f.sessionPath
 	if opts.SessionPath == "" {

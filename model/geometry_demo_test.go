@@ -10,9 +10,9 @@ import (
 
 // Worked-example IDs of DATA.md in the embedded demo.
 const (
-	idAggTP4C16  = "agg-tp4-c16"
+	idAggTP4C16  = "agg-tp4-c16@2026-10-29"
 	idAggTEP2C16 = "agg-tep2-c16"
-	id3PC1228    = "3p1d-dep2-dep16-b24-c1228"
+	id3PC1228    = "3p1d-dep2-dep16-b24-c1228@2026-10-29"
 	id8PC4096    = "8p1d-dep2-dep16-c4096"
 	id9PB160     = "9p1d-dep2-dep16-b160-c7480"
 	id5PC2884    = "5p1d-dep2-dep16-b40-c2884"

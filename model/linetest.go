@@ -40,6 +40,9 @@ type RemovalVerdict struct {
 	// the dominator); Planned names them. Only with planned points kept.
 	UsesPlanned bool
 	Planned     []string
+	// WithinNoise: the line-test margin (GapPct) is no larger than the
+	// curve's run-to-run spread of the y metric (CurveReview.Noise).
+	WithinNoise bool
 }
 
 // ReviewRemovals checks each removed point against the KEPT curve only,

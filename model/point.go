@@ -135,10 +135,11 @@ func (p *Point) XY(x, y Axis) (float64, float64, bool) {
 	return xv, yv, okx && oky
 }
 
-// DisplayLabel is the label when given, else the knobs' shorthand.
+// DisplayLabel is the label when given (cut to MaxLabelRunes with an
+// ellipsis), else the knobs' shorthand.
 func (p *Point) DisplayLabel() string {
 	if p.Label != "" {
-		return p.Label
+		return Ellipsize(p.Label, MaxLabelRunes)
 	}
 	return p.Knobs.ShortLabel()
 }

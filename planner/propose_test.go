@@ -23,7 +23,8 @@ func demoSelection(t *testing.T, x model.Axis) ([]model.Point, *model.Selection)
 
 // On the demo at p90: the empty band between 7P and 5P gets a 6P proposal
 // run short (its predicted win lies within the model's backtest error), and
-// the band of 3P c700, chosen from a 1200 s run, a full run of it.
+// the bands of 3P c1228 and 3P c700, chosen from 1200 s runs (the latest
+// of each), a full run of each.
 func TestProposeDemoP90(t *testing.T) {
 	pts, s := demoSelection(t, model.AxisP90Intvty)
 	p, err := planner.Propose(planner.ProposeRequest{Selection: s, Points: pts, MaxGPUs: 34})
@@ -36,10 +37,10 @@ func TestProposeDemoP90(t *testing.T) {
 	if math.Round(p.Error.TputPct*10)/10 != 3.4 {
 		t.Errorf("backtest throughput error %.2f %%, want 3.4", p.Error.TputPct)
 	}
-	if len(p.Bands) != 2 {
+	if len(p.Bands) != 3 {
 		t.Fatalf("bands proposed for: %+v", p.Bands)
 	}
-	empty, c700 := p.Bands[0], p.Bands[1]
+	empty, c1228, c700 := p.Bands[0], p.Bands[1], p.Bands[2]
 	if empty.Weak != "no measured candidate" || len(empty.Runs) == 0 {
 		t.Fatalf("empty band: %+v", empty)
 	}
@@ -54,8 +55,13 @@ func TestProposeDemoP90(t *testing.T) {
 			t.Errorf("%s: prediction %v, %d GPUs, MRR %d", r.ID, r.Prediction != nil, r.Config.GPUs(), r.Knobs.MaxRunningRequests)
 		}
 	}
-	if len(c700.Runs) != 1 || c700.Runs[0].ID != "3p1d-dep2-dep16-b18-c700" || c700.Runs[0].Kind != planner.RunFull || c700.Runs[0].DurationS != 3600 {
-		t.Fatalf("c700 band: %+v", c700.Runs)
+	for _, b := range []struct {
+		band planner.BandProposals
+		id   string
+	}{{c1228, "3p1d-dep2-dep16-b24-c1228"}, {c700, "3p1d-dep2-dep16-b18-c700"}} {
+		if r := b.band.Runs; len(r) != 1 || r[0].ID != b.id || r[0].Kind != planner.RunFull || r[0].DurationS != 3600 || r[0].Prediction == nil {
+			t.Fatalf("%s band: %+v", b.id, r)
+		}
 	}
 	// Cheapest first: the 26-GPU short runs before the 22-GPU full run
 	// (26 × 1200 < 22 × 3600).

@@ -70,16 +70,22 @@ func Params(p planner.Params) Doc {
 // laws lists every decode family's step law and every prefill shape's
 // TTFT law when there is more than the template's to say.
 func laws(d *Doc, p planner.Params) {
-	if len(p.Decode) > 1 || (len(p.Decode) == 1 && (p.Decode[0].SlopeAssumed || p.Decode[0].AdmitExcess > 0)) {
-		param(d, "decode", "TPOT = α + β·b_max per family:")
+	if len(p.Decode) > 1 || (len(p.Decode) == 1 && (p.Decode[0].SlopeAssumed || p.Decode[0].SlopePrior || p.Decode[0].Experts > 0 || p.Decode[0].AdmitExcess > 0)) {
+		param(d, "decode", "TPOT = α + β·b_max per family (β·m(b_max), m = E/k·(1 − (1 − k/E)^b), for TP/TEP with known experts):")
 		for _, l := range p.Decode {
 			name := l.Family
 			if l.DPAttn {
 				name = "DP attention (" + strings.Join(l.Shapes, ", ") + ")"
 			}
 			s := fmt.Sprintf("    %-28s α %.4f ms  β %.3f µs  b_max %.1f–%.1f", name, l.Alpha*1e3, l.Beta*1e6, l.BMin, l.BMax)
+			if l.Experts > 0 {
+				s += fmt.Sprintf("  expert activation E %d k %d", l.Experts, l.TopK)
+			}
 			if l.SlopeAssumed {
 				s += "  (one batch: slope from " + l.SlopeFrom + ")"
+			}
+			if l.SlopePrior {
+				s += "  (one batch: β the expert-read prior)"
 			}
 			if l.AdmitExcess > 0 {
 				s += fmt.Sprintf("  admission excess %.2f", l.AdmitExcess)
@@ -93,6 +99,9 @@ func laws(d *Doc, p planner.Params) {
 	param(d, "prefill", "TTFT = T0 + κ·(Θ/Np) below τP, per worker shape:")
 	for _, l := range p.Prefill {
 		tau := "τP unknown, at least " + model.Thousands(l.TauPLowerBound, 0)
+		if l.TauPUpperBound > 0 {
+			tau += ", at most " + model.Thousands(l.TauPUpperBound, 0) + " (TTFT growth)"
+		}
 		if l.TauP > 0 {
 			tau = "τP " + model.Thousands(l.TauP, 0) + " (" + tauSource(l) + ")"
 		}
@@ -208,22 +217,17 @@ func Calibration(c *planner.Calibration, fc planner.FitChoice) Doc {
 	return d
 }
 
-// CapAdvice is the smallest captured decode cap, from the planner's
-// recommendation up, that does not bind at the prediction's concurrency:
-// 0 none does, AdviceUnknown when it was not worked out.
-type CapAdvice int
-
-// AdviceUnknown: the advised cap was not worked out.
-const AdviceUnknown CapAdvice = -1
-
 // Prediction is one configuration's predicted throughput, interactivity,
 // regime, decode batch, queue, knee, recommended cap, headroom and warnings.
-func Prediction(cfg planner.Config, p planner.Prediction, advised CapAdvice) Doc {
+func Prediction(cfg planner.Config, p planner.Prediction, rec planner.Recommendation) Doc {
 	var d Doc
 	d.Add(S(Accent, "prediction: "), P(fmt.Sprintf("%d prefill × %d GPUs + %d decode ranks = %d GPUs, decode BS %d, %s, concurrency %s",
 		cfg.PrefillWorkers, cfg.PrefillGPUs, cfg.DecodeRanks, p.GPUs, cfg.DecodeBS, model.OrDash(cfg.Balance), model.Thousands(float64(cfg.Concurrency), 0))))
 	line := func(k string, v ...Span) { d.Add(append(Line{P(fmt.Sprintf("  %-18s ", k))}, v...)...) }
 	line("throughput", P(model.Thousands(p.TputPerGPU, 0)+" tok/s/GPU ("+model.Thousands(p.Theta, 0)+" tok/s total)"))
+	if r := p.TputRange; r != nil {
+		line("", S(Warn, PlanTputRange(*r)))
+	}
 	line("mean interactivity", P(fmt.Sprintf("%.1f tok/s/user", p.MeanIntvty)))
 	if p.P90Intvty > 0 {
 		line("p90 interactivity", P(fmt.Sprintf("%.1f tok/s/user", p.P90Intvty)))
@@ -251,28 +255,12 @@ func Prediction(cfg planner.Config, p planner.Prediction, advised CapAdvice) Doc
 	} else {
 		line("knee concurrency", S(Muted, "unknown (no finite prefill or cap ceiling)"))
 	}
-	line("recommended BS", P(recommendedBS(p, cfg.Concurrency, advised)))
+	line("recommended BS", P(PlanRecommendation(rec, cfg.Concurrency)))
 	line("decode headroom", P(fmt.Sprintf("%.0f %% of the asymptotic decode capacity", p.Headroom*100)))
 	for _, s := range p.Warnings {
 		d.Add(S(Warn, "  warning: "+s))
 	}
 	return d
-}
-
-// recommendedBS is the recommended cap, in agreement with "decode cap
-// binds" when the advised cap is known.
-func recommendedBS(p planner.Prediction, concurrency int, advised CapAdvice) string {
-	c := model.Thousands(float64(concurrency), 0)
-	rec := p.RecommendedDecodeBS
-	switch {
-	case rec <= 0:
-		return "none: prefill outruns decode at any cap"
-	case advised == AdviceUnknown || int(advised) == rec:
-		return strconv.Itoa(rec) + " (captured CUDA-graph size at the prefill ceiling)"
-	case advised == 0:
-		return fmt.Sprintf("%d suits the prefill ceiling, but no captured cap stops binding at c%s: lower the concurrency", rec, c)
-	}
-	return fmt.Sprintf("%d at c%s (%d suits the prefill ceiling, binds here)", advised, c, rec)
 }
 
 // SeedFit is how the point a prediction was seeded from stands to the fit.
@@ -483,7 +471,15 @@ type PlanResult struct {
 	// Prediction is nil unless one configuration was predicted (Config).
 	Prediction *planner.Prediction
 	Config     planner.Config
-	Advised    CapAdvice // the advised cap for the prediction (Calibration.AdvisedCap)
+	Rec        planner.Recommendation // the cap advice for the prediction (Calibration.Recommend)
+	// Held says the automatic fit left the predicted configuration out (its
+	// twins too) to predict it.
+	Held bool
+	// Auto is plan --fit auto's choice, nil for a fit on given IDs.
+	Auto *planner.AutoFitResult
+	// LeaveOneOut, with a backtest, is the fit's leave-one-out over all the
+	// curve's points.
+	LeaveOneOut *planner.CrossValidation
 	// Trust is the fit backtested on the curve's other disaggregated
 	// points, shown beside a prediction when there is no full Backtest
 	// (nil: none to test on).
@@ -503,10 +499,17 @@ func Plan(r PlanResult) Doc {
 	var d Doc
 	d.Add(S(Muted, "curve: "), S(Bold, r.Curve.String()))
 	d.Blank()
+	if r.Auto != nil {
+		d.Append(PlanAutoFit(*r.Auto))
+		d.Blank()
+	}
 	d.Append(Calibration(r.Calibration, r.Fit))
 	if r.Prediction != nil {
 		d.Blank()
-		d.Append(Prediction(r.Config, *r.Prediction, r.Advised))
+		d.Append(Prediction(r.Config, *r.Prediction, r.Rec))
+		if r.Held {
+			d.Append(PlanHeld())
+		}
 		if r.Backtest == nil {
 			d.Blank()
 			d.Append(Trust(r.Trust))
@@ -515,6 +518,10 @@ func Plan(r PlanResult) Doc {
 	if r.Backtest != nil {
 		d.Blank()
 		d.Append(Backtest(r.Backtest, r.HeldOut))
+	}
+	if r.LeaveOneOut != nil {
+		d.Blank()
+		d.Append(PlanLeaveOneOut(*r.LeaveOneOut))
 	}
 	if r.Designed {
 		d.Blank()

@@ -18,6 +18,10 @@ type ReportCurve struct {
 	Points     []model.Point
 	OnFrontier []bool
 	HullVertex []bool
+	// RunLength is the curve's run-length projection (factors per metric
+	// with their pairs and spread, short runs projected or left out); nil
+	// when the curve has no short run (report --json's run_length).
+	RunLength *model.Projection
 }
 
 // MarkCurve marks a curve's frontier and hull vertices on x and y.
@@ -127,8 +131,10 @@ func intCell(v int) string {
 }
 
 // Compare is every curve's gain over the other curves' frontier at the
-// same x (other names what they were chosen by).
-func Compare(other string, x, y model.Axis, curves []model.CurveGains) Doc {
+// same x (other names what they were chosen by); a gain no larger than its
+// curve's run-to-run noise (noise, by curve) says "within noise (±x %, n
+// pairs)" beside it, and each curve's table ends with its spread.
+func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map[model.CurveKey]model.Noise) Doc {
 	var d Doc
 	d.Addf(Accent, "Gain over --other %s at the same %s (linear on its frontier, never extrapolated)", other, x.Name)
 	rows, skipped := 0, 0
@@ -141,14 +147,25 @@ func Compare(other string, x, y model.Axis, curves []model.CurveGains) Doc {
 		d.Blank()
 		d.Add(S(Muted, "curve: "), S(Bold, c.Curve.String()))
 		t := Table{Header: []string{"point", x.Name, y.Name, "other " + y.Name, "gain"}, Right: []bool{false, true, true, true, true}}
+		mn, _ := noise[c.Curve].For(y.Metric)
 		for _, g := range c.Gains {
 			ov, gain := model.Dash, model.Dash // no value outside the other curve's range
 			if g.HasOther {
 				ov, gain = model.Thousands(g.Other, 2), SignedPct(g.GainPct)
 			}
-			t.AddRow(g.ID, model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y), ov, gain)
+			row := []string{g.ID, model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y), ov, gain}
+			if g.WithinNoise {
+				if len(t.Header) == 5 {
+					t.Header = append(t.Header, "")
+				}
+				row = append(row, WithinNoise(mn))
+			}
+			t.AddRow(row...)
 		}
 		d.Table(t)
+		if noise != nil {
+			d.Add(CurveNoiseLine(noise[c.Curve], y.Metric)...)
+		}
 	}
 	if rows == 0 {
 		d.Blank()

@@ -23,6 +23,16 @@ type ReviewOptions struct {
 	// where it helps: to mark a point, to choose another x, to let planned
 	// points in, to drop orphaned marks. Empty hints are left out.
 	MarkHint, AxisHint, PlannedHint, DropHint string
+	// ViewAxis is the x axis the view shows (the workbench): when it is
+	// not the verdicts' axis, the header says both (docs/review.md).
+	ViewAxis string
+	// KeepHint is how the front end sets the kept curve by hand ("K");
+	// KeptByHand says it was.
+	KeepHint   string
+	KeptByHand bool
+	// Gains is the review on the view's axes: its gains are shown instead
+	// of the verdicts' axis's (nil: the review's own).
+	Gains *model.CurveReview
 }
 
 // Review words one curve's removal review: the header (axes, curve, kept
@@ -35,16 +45,28 @@ func Review(c model.CurveReview, o ReviewOptions) Doc {
 	reviewHeader(&d, c, o)
 	d.Blank()
 	removals(&d, c, o)
+	if h := ReviewHoles(c); len(h.Lines) > 0 {
+		d.Blank()
+		d.Append(h)
+	}
 	d.Blank()
 	underHull(&d, c, o)
 	d.Blank()
 	coverage(&d, c)
-	if c.Rivals > 0 {
+	g := c
+	if o.Gains != nil {
+		g = *o.Gains
+	}
+	if g.Rivals > 0 {
 		d.Blank()
-		gains(&d, c, o)
+		gains(&d, g, o)
 	}
 	d.Blank()
 	retunes(&d, c, o)
+	if l := ReviewLeftOut(c); len(l.Lines) > 0 {
+		d.Blank()
+		d.Append(l)
+	}
 	return d
 }
 
@@ -79,6 +101,9 @@ func hint(h string) string {
 
 func reviewHeader(d *Doc, c model.CurveReview, o ReviewOptions) {
 	d.Add(S(Accent, "removal review on "+c.X.Name+" × "+c.Y.Name))
+	if o.ViewAxis != "" && o.ViewAxis != c.X.Name {
+		d.Add(S(Muted, "the view shows "+o.ViewAxis+"; the verdicts stay on rule 18(g)'s axis, "+c.X.Name+" × "+c.Y.Name+", as the export judges"))
+	}
 	d.Add(S(Muted, "curve: "), S(Bold, c.Curve.String()))
 	n := len(c.Kept)
 	if o.MaxKept > 0 {
@@ -95,7 +120,11 @@ func reviewHeader(d *Doc, c model.CurveReview, o ReviewOptions) {
 	if more := len(c.Kept) - n; more > 0 {
 		names += " and " + model.Thousands(float64(more), 0) + " more"
 	}
-	d.Add(S(Muted, "kept ("+model.Thousands(float64(len(c.Kept)), 0)+"): "), P(names))
+	by := ""
+	if o.KeptByHand {
+		by = ", set by hand" + hint(o.KeepHint)
+	}
+	d.Add(S(Muted, "kept ("+model.Thousands(float64(len(c.Kept)), 0)+by+"): "), P(names))
 	if c.WithPlanned {
 		d.Add(S(Warn, "planned points stand in the kept curve"+hint(o.PlannedHint)+": verdicts that lean on one say so"))
 	}
@@ -170,6 +199,7 @@ func removals(d *Doc, c model.CurveReview, o ReviewOptions) {
 			d.Add(S(Muted, fmt.Sprintf("%s: its configuration goes, so does %s", v.ID, strings.Join(v.Twins, ", "))))
 		}
 	}
+	d.Lines = append(d.Lines, ReviewNoiseLines(c)...)
 }
 
 func lineGap(v model.RemovalVerdict) (line, gap string) {

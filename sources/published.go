@@ -185,7 +185,7 @@ func (f PublishedFetcher) get(url string) (body []byte, tmp string, err error) {
 				err = cerr
 			}
 			if err == nil {
-				body, err = ReadRegular(t.Name())
+				body, err = ReadRegularMax(t.Name(), maxBody)
 			}
 			if err != nil {
 				os.Remove(t.Name())
@@ -270,6 +270,14 @@ func (f PublishedFetcher) store(url, tmp string, body []byte) error {
 	return werr
 }
 
+// bodyLimit is MaxBody, or its default.
+func (f PublishedFetcher) bodyLimit() int64 {
+	if f.MaxBody > 0 {
+		return f.MaxBody
+	}
+	return defaultMaxBody
+}
+
 func (f PublishedFetcher) load(url string) ([]byte, time.Time, error) {
 	if f.CacheDir == "" {
 		return nil, time.Time{}, fmt.Errorf("no cache directory")
@@ -279,6 +287,6 @@ func (f PublishedFetcher) load(url string) ([]byte, time.Time, error) {
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	body, err := ReadRegular(p)
+	body, err := ReadRegularMax(p, f.bodyLimit())
 	return bytes.TrimPrefix(body, utf8BOM), info.ModTime(), err
 }

@@ -176,6 +176,9 @@ func roleOf(roles map[string]map[string]any, name, engine string, gpn int, prefi
 			err.field = "roles." + name + "." + err.field
 			return r, err
 		}
+		if v, given := rm[f.key]; f.key == "gpus" && given && v != nil && *f.dst == 0 {
+			return r, &fieldErr{"roles." + name + ".gpus", fmt.Sprintf("want at least 1 GPU, got %v", v)}
+		}
 	}
 	if r.Workers == 0 {
 		r.Workers = 1

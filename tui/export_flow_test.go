@@ -73,7 +73,7 @@ func TestAWriteClearsWhatItExportedAndSaysWhat(t *testing.T) {
 	do(m, "5")
 	settle(m)
 	do(m, "w")
-	if m.confirm == nil || !strings.Contains(m.confirm.prompt, "pr-link is still …/pull/XXXX (t sets it) — write 3 files") {
+	if m.confirm == nil || !strings.Contains(m.confirm.prompt, "pr-link is still …/pull/XXX (t sets it) — write 3 files") {
 		t.Fatalf("w: confirm %+v", m.confirm)
 	}
 	do(m, "y")

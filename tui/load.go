@@ -32,11 +32,21 @@ func (m *Model) load() tea.Cmd {
 }
 
 // saveCmd writes a snapshot of the session (taken now, on the UI loop).
-func (m *Model) saveCmd() tea.Cmd {
+func (m *Model) saveCmd() tea.Cmd { return m.save(false) }
+
+// save is saveCmd; quit asks the answer to quit (handleSaved).
+func (m *Model) save(quit bool) tea.Cmd {
 	path := m.opts.SessionPath
 	if path == "" {
+		if quit {
+			return tea.Quit
+		}
 		return nil
 	}
+	if m.store == nil {
+		m.store = session.NewStore(path, m.opts.Session) // another workbench's saves are not overwritten (store.go)
+	}
+	store := m.store
 	f := session.FromState(m.st, m.theme)
 	f.Inputs = m.opts.Inputs.Paths
 	f.Exported = m.exported
@@ -44,5 +54,8 @@ func (m *Model) saveCmd() tea.Cmd {
 	if v := m.pendingView; v != nil { // not applied yet: keep what the session had
 		f.Curve, f.Overlays = v.Curve, v.Overlays
 	}
-	return func() tea.Msg { return savedMsg{err: session.Save(path, f)} }
+	return func() tea.Msg {
+		saved, err := store.Save(f)
+		return savedMsg{saved: saved, err: err, quit: quit}
+	}
 }

@@ -67,6 +67,9 @@ type Model struct {
 	burst        int  // bursts of changes; a deadline tick of an older one is stale
 	watchPending bool // changes seen and not reloaded yet
 
+	store   *session.Store // saves the session (made at the first save)
+	saveErr error          // the last save's failure, said again when quitting
+
 	boxes  [layout.NumPanes]boxCache
 	screen string // the composed frame View returns
 }
@@ -80,6 +83,7 @@ func New(opts Options) *Model {
 	if opts.Specs != nil {
 		m.st.Specs = opts.Specs
 	}
+	m.st.Loop.Path = opts.Ledger
 	m.styles = themes.New(m.theme, opts.Renderer)
 	m.clip = clipboardWriter(opts.Clipboard)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))

@@ -60,4 +60,7 @@ type Options struct {
 	// Clipboard receives the OSC 52 sequences C and P write; nil: stdout,
 	// the terminal.
 	Clipboard io.Writer
+	// Ledger is the prediction ledger a records in and the planner pane
+	// scores against every load (docs/ledger.md); "": none.
+	Ledger string
 }

@@ -34,7 +34,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case loadedMsg:
 		m.handleLoaded(msg)
 	case savedMsg:
-		m.handleSaved(msg)
+		cmd = m.handleSaved(msg)
 	case watchMsg:
 		cmd = m.handleWatch()
 	case reloadMsg:
@@ -231,14 +231,14 @@ func (m *Model) handleConfirm(msg tea.KeyMsg) tea.Cmd {
 
 // quit asks first when marks or planned points have not been exported.
 func (m *Model) quit() tea.Cmd {
-	done := tea.Sequence(m.saveCmd(), tea.Quit)
+	done := m.save(true) // quits once saved, or says it could not save
 	if n := len(m.st.Marks) + len(m.st.Planned) + len(m.st.Added); n > 0 && session.Signature(m.st) != m.exported {
 		work := []string{model.Plural(len(m.st.Marks), "mark"), model.Plural(len(m.st.Planned), "planned point")}
 		if len(m.st.Added) > 0 {
 			work = append(work, model.Plural(len(m.st.Added), "measured point")+" to export")
 		}
 		m.confirm = &confirm{
-			prompt: strings.Join(work, ", ") + " not exported (kept in the session). Quit? y/n",
+			prompt: strings.Join(work, ", ") + " not exported (" + m.keptWhere() + "). Quit? y/n",
 			yes:    done,
 		}
 		return nil
@@ -336,6 +336,10 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	}
 	m.st.SetPoints(msg.ds.Points)
 	say := fmt.Sprintf("loaded %s from %s", model.Plural(len(msg.ds.Points), "point"), model.Plural(msg.ds.Files, "file"))
+	if n := m.st.Rescore(); n > 0 {
+		// A run of a recorded configuration landed (a load, r, --watch).
+		say += fmt.Sprintf(" · scorecard: %s of recorded predictions scored (planner pane)", model.Plural(n, "new run"))
+	}
 	if n := len(m.st.Curves); n > 1 {
 		say += fmt.Sprintf(" · %d curves (] [ c)", n)
 	}
@@ -380,10 +384,36 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	}
 }
 
-func (m *Model) handleSaved(msg savedMsg) {
-	if msg.err != nil {
+func (m *Model) handleSaved(msg savedMsg) tea.Cmd {
+	m.saveErr = msg.err
+	switch {
+	case msg.err != nil:
 		m.fail("session not saved: " + msg.err.Error())
+		if msg.quit {
+			m.confirm = &confirm{prompt: "session not saved (" + msg.err.Error() + "). Quit anyway? y/n", yes: tea.Quit}
+		}
+		return nil
+	case msg.saved.Moved:
+		m.hold("another workbench saved " + m.opts.SessionPath + " since this one opened it: not overwritten; this workbench's session is kept in " +
+			msg.saved.Path + " (open it with --session)")
 	}
+	if msg.quit {
+		return tea.Quit
+	}
+	return nil
+}
+
+// keptWhere says in the quit prompt where unexported work is kept.
+func (m *Model) keptWhere() string {
+	switch {
+	case m.opts.SessionPath == "":
+		return "NOT saved: no session file"
+	case m.saveErr != nil:
+		return "NOT saved: " + m.saveErr.Error()
+	case m.store != nil && m.store.Path() != m.opts.SessionPath:
+		return "kept in " + m.store.Path()
+	}
+	return "kept in the session"
 }
 
 // handleOther gives pane-owned messages (export results) to their owner,

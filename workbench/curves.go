@@ -337,7 +337,9 @@ func (s *State) Gains() (model.CurveGains, bool) {
 	if len(ov) == 0 {
 		return model.CurveGains{}, false
 	}
-	return model.CompareCurve(s.ShownCurve(), ov[0].Points, s.X, s.Y), true
+	g := []model.CurveGains{model.CompareCurve(s.ShownCurve(), ov[0].Points, s.X, s.Y)}
+	model.MarkGainsWithinNoise(g, map[model.CurveKey]model.Noise{s.Curve: s.Noise()}, s.Y.Metric)
+	return g[0], true
 }
 
 // FitX moves x to the first axis the shown curve has data on when the

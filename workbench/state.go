@@ -43,6 +43,10 @@ type State struct {
 	// review (and the export's review); off, removals are judged against
 	// measured points only.
 	WithPlanned bool
+	// KeepFlips change the review's default kept curve point by point (K
+	// in the review pane, the form of --keep): a flipped kept point leaves
+	// it, a flipped left-out point joins it; the export judges the same.
+	KeepFlips map[string]bool
 	// Preview is the planner's current point, drawn on the curve but not
 	// part of the plan (nor of the table) until added.
 	Preview *model.Point
@@ -51,6 +55,9 @@ type State struct {
 	LoadRev int
 
 	curves // the shown curve, overlays, as-of date, display toggles (curves.go)
+
+	// Loop is the prediction ledger and its scorecard (loop.go).
+	Loop Ledger
 
 	all     []model.Point
 	loaded  map[string]bool // IDs of Points, for Orphans
@@ -324,6 +331,24 @@ func (s *State) SetPreview(p *model.Point) {
 
 // ToggleWithPlanned lets planned points into the review's kept curve, or
 // out of it; it reports the new setting.
+// ToggleKept flips a point in or out of the review's kept curve and says
+// what it did.
+func (s *State) ToggleKept(id string) string {
+	if id == "" {
+		return "no point selected: select one (points pane) to put it in or out of the kept curve"
+	}
+	if s.KeepFlips == nil {
+		s.KeepFlips = map[string]bool{}
+	}
+	s.pending |= ChangeMarks
+	if s.KeepFlips[id] {
+		delete(s.KeepFlips, id)
+		return id + ": back to the default kept curve's choice"
+	}
+	s.KeepFlips[id] = true
+	return id + ": flipped in or out of the kept curve (K again undoes)"
+}
+
 func (s *State) ToggleWithPlanned() bool {
 	s.WithPlanned = !s.WithPlanned
 	s.pending |= ChangeMarks

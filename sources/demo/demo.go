@@ -5,6 +5,7 @@ package demo
 import (
 	"embed"
 	"io/fs"
+	"os"
 	"sort"
 	"strings"
 
@@ -57,4 +58,19 @@ func LoadInputs(in sources.Inputs) *sources.Dataset {
 		return Load()
 	}
 	return in.Load()
+}
+
+// ReadSource reads a point's source file for hashing (a ledger's fit
+// set): the demo's own "demo:" names from the embedded files, any other
+// path from disk.
+func ReadSource(path string) ([]byte, error) {
+	if strings.HasPrefix(path, "demo:") {
+		name := strings.TrimPrefix(path, "demo:")
+		b, err := files.ReadFile(name)
+		if err != nil {
+			return nil, fs.ErrNotExist
+		}
+		return b, nil
+	}
+	return os.ReadFile(path)
 }

@@ -25,24 +25,44 @@ type Watcher struct {
 	mu       sync.Mutex
 	problems []string
 	seen     map[string]bool // real paths of watched directories (links are followed once)
+
+	// The paths given are watched, not the directories that were there at
+	// the start: each one's parent is watched too (for nothing else), so
+	// that `mv results results.old; mkdir results` moves the watch onto
+	// the new directory.
+	roots   map[string]bool // the watched paths, cleaned
+	parents map[string]bool // parents watched only to see a root come back
 }
 
 // Start watches the directories and every directory below them. It
 // fails only when nothing at all can be watched.
 func Start(dirs []string) (*Watcher, error) {
+	return StartWith(dirs, func(f func()) { go f() })
+}
+
+// StartWith is Start with the goroutine that reads events started by
+// spawn (the workbench's catches a panic in it and restores the terminal).
+func StartWith(dirs []string, spawn func(func())) (*Watcher, error) {
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err
 	}
-	w := &Watcher{fs: fw, events: make(chan struct{}, 1), seen: map[string]bool{}}
+	w := &Watcher{fs: fw, events: make(chan struct{}, 1), seen: map[string]bool{}, roots: map[string]bool{}, parents: map[string]bool{}}
 	for _, d := range dirs {
+		w.roots[filepath.Clean(d)] = true
 		w.addTree(d, true)
+	}
+	for d := range w.roots {
+		parent := filepath.Dir(d)
+		if real, err := filepath.EvalSymlinks(parent); err == nil && !w.seen[real] && parent != d && fw.Add(parent) == nil {
+			w.parents[parent] = true
+		}
 	}
 	if len(fw.WatchList()) == 0 {
 		fw.Close()
 		return nil, fmt.Errorf("nothing could be watched: %s", strings.Join(w.TakeProblems(), "; "))
 	}
-	go w.run()
+	spawn(w.run)
 	return w, nil
 }
 
@@ -112,6 +132,15 @@ func (w *Watcher) run() {
 			if !ok {
 				return
 			}
+			name := filepath.Clean(ev.Name)
+			if w.roots[name] && ev.Op&(fsnotify.Create|fsnotify.Remove|fsnotify.Rename) != 0 {
+				w.replaceRoot(name, ev.Has(fsnotify.Create))
+				w.wake()
+				continue
+			}
+			if w.parents[filepath.Dir(name)] && !w.roots[name] && !w.parents[name] {
+				continue // beside a watched directory, not in it
+			}
 			if ev.Has(fsnotify.Create) {
 				if info, err := os.Stat(ev.Name); err == nil && info.IsDir() && !strings.HasPrefix(filepath.Base(ev.Name), ".") {
 					w.addTree(ev.Name, false) // a new result directory: watch it too
@@ -128,6 +157,32 @@ func (w *Watcher) run() {
 			w.wake()
 		}
 	}
+}
+
+// replaceRoot follows a watched path whose directory went away (moved,
+// removed) or came back: the old directory's watches are dropped, so the
+// moved-away tree no longer wakes the workbench, and a new one is watched.
+func (w *Watcher) replaceRoot(root string, created bool) {
+	for _, p := range w.fs.WatchList() {
+		if p == root || strings.HasPrefix(p, root+string(filepath.Separator)) {
+			w.fs.Remove(p)
+		}
+	}
+	w.mu.Lock()
+	for real := range w.seen {
+		if real == root || strings.HasPrefix(real, root+string(filepath.Separator)) || !isDir(real) {
+			delete(w.seen, real)
+		}
+	}
+	w.mu.Unlock()
+	if created && isDir(root) {
+		w.addTree(root, true)
+	}
+}
+
+func isDir(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.IsDir()
 }
 
 func (w *Watcher) wake() {

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
@@ -24,6 +25,7 @@ type Model struct {
 	series  []plot.Series
 	order   []string // IDs with coordinates, by x, for ←/→
 	gains   map[string]model.Gain
+	noisy   map[string]string // IDs whose gain is within run-to-run noise → the words
 	gainsVs string
 	view    string
 	canvas  plot.Canvas   // the last plot, for clicks
@@ -79,12 +81,19 @@ func (m *Model) rebuild() {
 	for _, p := range c {
 		m.order = append(m.order, shown.Points[p.Index].ID)
 	}
-	m.gains = nil
+	m.gains, m.noisy = nil, nil
 	if m.st.ShowGains {
 		if g, ok := m.st.Gains(); ok {
 			m.gains = map[string]model.Gain{}
 			for _, pg := range g.Gains {
 				m.gains[pg.ID] = pg.Gain
+				if pg.WithinNoise {
+					if m.noisy == nil {
+						mn, _ := m.st.Noise().For(m.st.Y.Metric)
+						m.noisy = map[string]string{"": render.WithinNoise(mn)}
+					}
+					m.noisy[pg.ID] = m.noisy[""]
+				}
 			}
 			m.gainsVs = model.ShortName(m.st.Curve, m.st.Overlays[0])
 		}
@@ -137,7 +146,7 @@ func (m *Model) redraw() {
 	}
 	if m.gains != nil && sel != nil {
 		g, ok := m.gains[sel.ID]
-		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok}
+		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok, Noise: m.noisy[sel.ID]}
 	}
 	m.view, m.canvas, m.top = draw(in, m.styles, m.w, m.h)
 	m.drawn = series

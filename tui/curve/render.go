@@ -29,6 +29,9 @@ type GainNote struct {
 	Vs    string // the overlay's short name
 	Gain  model.Gain
 	Known bool // the point has both metrics
+	// Noise is "within noise (±x %, n pairs)" when the gain is no larger
+	// than the curve's run-to-run spread; "" otherwise.
+	Noise string
 }
 
 // Render draws the pane body in exactly w×h cells.
@@ -112,7 +115,11 @@ func gainText(g GainNote, y model.Axis) string {
 	case !g.Gain.HasOther:
 		return fmt.Sprintf("gain vs %s: – (x outside its frontier; never extrapolated)", g.Vs)
 	}
-	return fmt.Sprintf("gain vs %s at the same x: %s there → %+.2f %%", g.Vs, model.FormatValue(y.Metric, g.Gain.Other), g.Gain.GainPct)
+	s := fmt.Sprintf("gain vs %s at the same x: %s there → %+.2f %%", g.Vs, model.FormatValue(y.Metric, g.Gain.Other), g.Gain.GainPct)
+	if g.Noise != "" {
+		s += " · " + g.Noise
+	}
+	return s
 }
 
 // Readout is the selected point's exact values: a head line and the values,

@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
@@ -60,8 +61,22 @@ func Open(req Request, gen int, km keys.Scroll) (*View, tea.Cmd) {
 		if readErr != "" && len(logs) == 0 {
 			r.LogError = readErr
 		}
-		return comparedMsg{gen: gen, doc: render.History(r)}
+		return comparedMsg{gen: gen, doc: escaped(render.History(r))}
 	}
+}
+
+// escaped is d with every control character of its text shown escaped
+// (\x1b): changelog descriptions, config keys and file names come from
+// data, and the frame's last guard would strip what it should show.
+func escaped(d render.Doc) render.Doc {
+	out := render.Doc{Lines: make([]render.Line, len(d.Lines))}
+	for i, l := range d.Lines {
+		out.Lines[i] = make(render.Line, len(l))
+		for j, sp := range l {
+			out.Lines[i][j] = render.Span{Text: termsafe.String(sp.Text), Class: sp.Class}
+		}
+	}
+	return out
 }
 
 // Handle takes the view's comparison result; handled is false for any

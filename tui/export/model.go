@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
@@ -55,6 +56,9 @@ func New(st *workbench.State, km keys.Export, styles themes.Styles, cfg Config) 
 // Config is where the export goes now (saved in the session).
 func (m *Model) Config() Config { return m.cfg }
 
+// Plan is the export the pane previews (nil when there is none).
+func (m *Model) Plan() *export.ExportPlan { return m.plan }
+
 // SetSize sets the inner size.
 func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
 
@@ -73,7 +77,13 @@ func (m *Model) Refresh(c workbench.Change) {
 // review), and its planned points, marks and added points; other curves'
 // marks wait until their curve is shown.
 func (m *Model) current() Work {
-	w := Work{WithPlanned: m.st.WithPlanned}
+	w := Work{WithPlanned: m.st.WithPlanned, AsOf: m.st.AsOf}
+	for id := range m.st.KeepFlips {
+		if w.Flips == nil {
+			w.Flips = map[string]bool{}
+		}
+		w.Flips[id] = true
+	}
 	for _, p := range m.st.View() {
 		if p.Source == model.SourcePlanned {
 			w.Planned = append(w.Planned, p)
@@ -188,7 +198,7 @@ func (m *Model) redraw() {
 
 // prPlaceholder reports a changelog entry whose PR link is not set yet.
 func (m *Model) prPlaceholder() bool {
-	return m.cfg.ChangelogPath != "" && (m.cfg.PRLink == "" || strings.Contains(m.cfg.PRLink, "/pull/XXXX"))
+	return m.cfg.ChangelogPath != "" && (m.cfg.PRLink == "" || m.cfg.PRLink == export.PlaceholderPRLink || strings.Contains(m.cfg.PRLink, "/pull/XXX"))
 }
 
 // Update scrolls, writes, and runs the targets form.
@@ -205,9 +215,35 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		m.form = form{open: true}
 		m.redraw()
 		return nil
+	case key.Matches(msg, m.keys.PRBody):
+		return m.writePRBody()
 	}
 	m.view.Update(msg)
 	return nil
+}
+
+// writePRBody writes the pull request's body (GitHub markdown) from the
+// plan the pane previews, as export --pr-body does, into a new file of the
+// working directory (never over an existing one).
+func (m *Model) writePRBody() tea.Cmd {
+	plan, w, cfg, asOf := m.plan, m.work, m.cfg, m.st.AsOf
+	switch {
+	case m.empty():
+		return msgs.StatusCmd("nothing to export: a adds a point (points pane or planner), m marks one for removal", true)
+	case plan == nil || m.dirty:
+		return msgs.StatusCmd("the export is still being built: B again in a moment", true)
+	}
+	return func() tea.Msg {
+		in, err := render.NewPRBodyInput(plan, w.Loaded, asOf, cfg.Image, "")
+		if err != nil {
+			return msgs.StatusCmd("PR body: "+speak(err.Error()), true)()
+		}
+		name, err := export.WriteNewFile("sweeptune-pr-body.md", []byte(render.PRBody(in)))
+		if err != nil {
+			return msgs.StatusCmd("PR body: "+speak(err.Error()), true)()
+		}
+		return msgs.StatusCmd("wrote the PR body to "+name+" (from the change set this pane previews)", false)()
+	}
 }
 
 // write asks for confirmation, naming the target files (and a PR link not
@@ -230,7 +266,7 @@ func (m *Model) write() tea.Cmd {
 	}
 	prompt := fmt.Sprintf("write %s: %s? y/n", model.Plural(len(targets), "file"), strings.Join(targets, ", "))
 	if m.prPlaceholder() {
-		prompt = "the changelog's pr-link is still …/pull/XXXX (t sets it) — " + prompt
+		prompt = "the changelog's pr-link is still …/pull/XXX (t sets it) — " + prompt
 	}
 	var backups []string
 	var files []string
@@ -273,7 +309,7 @@ func (m *Model) Bindings() []key.Binding {
 	case m.form.open:
 		return []key.Binding{k.FieldUp, k.FieldDown, k.Set, k.Cancel}
 	}
-	return append(k.Scroll.Bindings(), k.Write, k.Targets, k.CopyDiff)
+	return append(k.Scroll.Bindings(), k.Write, k.Targets, k.CopyDiff, k.PRBody)
 }
 
 // Capturing is true while the targets form is open: a small modal whose

@@ -84,7 +84,7 @@ type Scroll struct {
 // scrolling.
 type Review struct {
 	Scroll
-	WithPlanned, DropOrphans key.Binding
+	WithPlanned, DropOrphans, Keep key.Binding
 	// Selection switches the pane between the removal review and the
 	// shown curve's selection (one point per band, docs/select.md).
 	Selection key.Binding
@@ -95,6 +95,7 @@ type Review struct {
 type Export struct {
 	Scroll
 	Write, Targets     key.Binding
+	PRBody             key.Binding
 	CopyDiff           key.Binding
 	FieldUp, FieldDown key.Binding
 	Set, Apply, Cancel key.Binding
@@ -196,9 +197,10 @@ func Default() KeyMap {
 			CancelEdit: b("esc", "cancel", "esc"),
 		},
 		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D"),
-			Selection: b("s", "selection view", "s")},
+			Keep: b("K", "selected point in/out of the kept curve", "K"), Selection: b("s", "selection view", "s")},
 		Export: Export{
 			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"), CopyDiff: b("P", "copy the diff", "P"),
+			PRBody:  b("B", "write the PR body", "B"),
 			FieldUp: b("↑/k", "prev target", "up", "k"), FieldDown: b("↓/j", "next target", "down", "j"),
 			Set: b("enter", "edit target", "enter"), Apply: b("enter", "set", "enter"), Cancel: b("esc", "close", "esc"),
 		},

@@ -23,9 +23,15 @@ type Input struct {
 	PredErr error
 	Seeded  bool
 	Seed    model.Point // the point the knobs came from
-	// CapAdvised is the smallest captured cap from the planner's
-	// recommendation up that does not bind at this concurrency (0: none).
-	CapAdvised int
+	// Rec is the planner's cap recommendation for the knobs
+	// (Calibration.Recommend, the one the CLI prints).
+	Rec planner.Recommendation
+	// Held is the configuration the automatic fit left out to predict it
+	// (the knobs are a fit point's), or "".
+	Held string
+	// Scorecard is the recorded predictions scored against the loaded runs
+	// (render.ScorecardBrief, styled); "" when no ledger is kept.
+	Scorecard string
 }
 
 // Render draws the planner in w×h cells: knobs, the prediction beside the
@@ -79,6 +85,9 @@ func Text(in Input, st themes.Styles) string {
 		prediction(&b, in, st)
 		fitSection(&b, in, st)
 	}
+	if in.Scorecard != "" {
+		b.WriteString(in.Scorecard)
+	}
 	b.WriteString(st.Muted.Render("a adds to the plan · s seeds from the selected point · enter types a value · space chooses/drops a fit point"))
 	return b.String()
 }
@@ -88,7 +97,10 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 		b.WriteString(st.Bad.Render("prediction: "+in.PredErr.Error()) + "\n")
 		return
 	}
-	paintDoc(b, render.Prediction(planner.ConfigFromKnobs(in.Knobs), in.Pred, render.CapAdvice(in.CapAdvised)), st)
+	paintDoc(b, render.Prediction(planner.ConfigFromKnobs(in.Knobs), in.Pred, in.Rec), st)
+	if in.Held != "" {
+		paintDoc(b, render.PlanHeld(), st)
+	}
 	if s := in.Seed; s.ID != "" && s.Source != model.SourcePlanned {
 		var f render.SeedFit
 		if row, tested := in.Fit.ErrorFor(s.ID); tested {

@@ -3,10 +3,15 @@ package points
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 )
+
+// maxDetailLabel caps a label in the details, after the record: long
+// enough to read any real one whole, short enough to wrap at once.
+const maxDetailLabel = 1000
 
 // Details is a point's full record: knobs, metrics and provenance.
 func Details(p *model.Point, marked bool, st themes.Styles) string {
@@ -70,6 +75,10 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 	}
 	line("duration", dur)
 	line("image", model.OrDash(p.Prov.Image))
+	if n := utf8.RuneCountInString(p.Label); n > model.MaxLabelRunes {
+		// The head shows it cut; here it is at length (--json has it all).
+		line("label", fmt.Sprintf("(%s characters) %s", model.Thousands(float64(n), 0), model.Ellipsize(p.Label, maxDetailLabel)))
+	}
 	return strings.TrimRight(b.String(), "\n")
 }
 

@@ -83,23 +83,26 @@ func (m *Model) Pending() tea.Cmd {
 	}
 	m.dirty = false
 	m.gen++
-	gen, curve, view, x, y, withPlanned := m.gen, m.st.Curve, m.st.View(), m.st.X, m.st.Y, m.st.WithPlanned
-	var others []model.Point
+	gen := m.gen
+	in := workbench.ReviewInput{Curve: m.st.Curve, View: m.st.View(), All: m.st.All(), X: m.st.X, Y: m.st.Y,
+		WithPlanned: m.st.WithPlanned, AsOf: m.st.AsOf, Marks: map[string]bool{}, Flips: map[string]bool{}}
 	for _, c := range m.st.OverlayCurves() {
-		others = append(others, c.Points...)
+		in.Others = append(in.Others, c.Points...)
 	}
-	marks := make(map[string]bool, len(m.st.Marks))
 	for id := range m.st.Marks {
-		marks[id] = true
+		in.Marks[id] = true
+	}
+	for id := range m.st.KeepFlips {
+		in.Flips[id] = true
 	}
 	orphans := m.st.Orphans()
 	selecting := m.selecting
 	return func() tea.Msg {
-		r := workbench.ReviewShown(curve, view, others, marks, x, y, withPlanned)
+		r := workbench.ReviewOf(in)
 		r.Orphans = orphans
 		msg := reviewedMsg{gen: gen, report: r}
 		if selecting {
-			msg.sel.sel, msg.sel.points, msg.sel.err = workbench.SelectShown(curve, view, x, y)
+			msg.sel.sel, msg.sel.points, msg.sel.err = workbench.SelectShown(in.Curve, in.View, in.X, in.Y)
 		}
 		return msg
 	}
@@ -139,7 +142,8 @@ func (m *Model) redraw() {
 // Report is the current review (for tests and the export pane).
 func (m *Model) Report() workbench.Review { return m.report }
 
-// Update scrolls, and p lets planned points into the kept curve or out.
+// Update scrolls; p lets planned points into the kept curve or out, K
+// puts the selected point in or out of it.
 func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.DropOrphans) {
 		return msgs.StatusCmd(m.st.DropOrphans(), false)
@@ -150,6 +154,9 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 			return msgs.StatusCmd("review pane: the selection, one point per band (A in the points pane accepts it; s back)", false)
 		}
 		return msgs.StatusCmd("review pane: the removal review of the marks", false)
+	}
+	if key.Matches(msg, m.keys.Keep) {
+		return msgs.StatusCmd("review: "+m.st.ToggleKept(m.st.Selected), false)
 	}
 	if key.Matches(msg, m.keys.WithPlanned) {
 		if m.st.ToggleWithPlanned() {
@@ -169,5 +176,5 @@ func (m *Model) View() string { return m.view.String() }
 
 // Bindings are the scroll keys and the planned toggle.
 func (m *Model) Bindings() []key.Binding {
-	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.DropOrphans, m.keys.Selection)
+	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.Keep, m.keys.DropOrphans, m.keys.Selection)
 }

@@ -22,7 +22,9 @@ func Options(width int) render.ReviewOptions {
 // Doc is the report's words (render.ReviewOfMarks), the same the CLI
 // prints, laid out for width cells.
 func Doc(r workbench.Review, width int) render.Doc {
-	return render.ReviewOfMarks(r.Orphans, r.Curves, Options(width))
+	o := Options(width)
+	o.ViewAxis, o.Gains, o.KeptByHand, o.KeepHint = r.ViewX.Name, r.Gains, r.Keep != nil, "K toggles the selected point"
+	return render.ReviewOfMarks(r.Orphans, r.Curves, o)
 }
 
 // Render is the report in the theme's styles, laid out for width cells.

@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/workbench"
@@ -33,9 +34,11 @@ type File struct {
 	Planned []Planned `json:"planned"`
 	// Added are measured points put in the export as they are.
 	Added []string `json:"added,omitempty"`
-	XAxis string   `json:"x_axis"`
-	LogX  bool     `json:"log_x"`
-	Theme string   `json:"theme,omitempty"`
+	// KeepFlips are the review's kept-curve toggles (K), sorted.
+	KeepFlips []string `json:"keep_flips,omitempty"`
+	XAxis     string   `json:"x_axis"`
+	LogX      bool     `json:"log_x"`
+	Theme     string   `json:"theme,omitempty"`
 	// Exported is the signature of the marks and plan last written by
 	// export; q asks before quitting when the current one differs.
 	Exported string `json:"exported,omitempty"`
@@ -50,6 +53,11 @@ type File struct {
 	YAxis    string            `json:"y_axis,omitempty"`
 	AsOf     string            `json:"as_of,omitempty"`
 	AllDates bool              `json:"all_dates,omitempty"`
+
+	// disk is what Load found (store.go): the file's hash, "" when there
+	// was none; read says Load made the File.
+	disk string
+	read bool
 }
 
 // Targets are the export pane's targets (the tui command's export flags).
@@ -78,16 +86,6 @@ type Planned struct {
 // directory ($XDG_STATE_HOME, else ~/.local/state; the config directory when
 // there is no home). Different inputs get different sessions.
 func DefaultPath(inputs []string) string {
-	dir := os.Getenv("XDG_STATE_HOME")
-	if dir == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			dir = filepath.Join(home, ".local", "state")
-		} else if cfg, err := os.UserConfigDir(); err == nil {
-			dir = cfg
-		} else {
-			dir = os.TempDir()
-		}
-	}
 	name := "demo"
 	if len(inputs) > 0 {
 		abs := make([]string, len(inputs))
@@ -100,7 +98,7 @@ func DefaultPath(inputs []string) string {
 		sum := sha256.Sum256([]byte(strings.Join(abs, "\x00")))
 		name = hex.EncodeToString(sum[:6])
 	}
-	return filepath.Join(dir, "sweeptune", "session-"+name+".json")
+	return filepath.Join(ledger.StateDir(), "session-"+name+".json") // beside the prediction ledger
 }
 
 // Load reads a session; a missing file is an empty session, not an error.
@@ -110,7 +108,7 @@ func DefaultPath(inputs []string) string {
 func Load(path string) (File, error) {
 	data, err := sources.ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return File{Version: Version}, nil
+		return File{Version: Version, read: true}, nil
 	}
 	if err != nil {
 		return File{}, fmt.Errorf("session %s: %w", path, unwrap(err))
@@ -120,6 +118,7 @@ func Load(path string) (File, error) {
 		kept, kerr := keepAside(path)
 		return File{}, &CorruptError{Path: path, KeptAs: kept, Err: err, KeepErr: kerr}
 	}
+	f.disk, f.read = sources.Digest(data), true
 	return f, nil
 }
 
@@ -186,11 +185,16 @@ func unwrap(err error) error {
 // exists and is not a regular file (a directory) is refused before any
 // temporary file is made; a failed rename leaves no temporary file.
 func Save(path string, f File) error {
-	f.Version = Version
-	data, err := json.MarshalIndent(f, "", "  ")
+	data, err := encode(f)
 	if err != nil {
 		return err
 	}
+	return writeFile(path, data)
+}
+
+// writeFile writes data to path atomically, synced: a full disk is an
+// error here, not a truncated session later.
+func writeFile(path string, data []byte) error {
 	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
 		return fmt.Errorf("session %s: %v", path, sources.NotRegularError{Mode: info.Mode()})
 	}
@@ -201,7 +205,10 @@ func Save(path string, f File) error {
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(append(data, '\n'))
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -219,6 +226,10 @@ func FromState(st *workbench.State, theme string) File {
 	f := File{Version: Version, Marks: st.MarkedIDs(), XAxis: st.X.Name, LogX: st.LogX, Theme: theme, Planned: []Planned{},
 		YAxis: st.Y.Name, AsOf: st.AsOf, AllDates: st.AllDates}
 	f.Added = append(f.Added, st.Added...)
+	for id := range st.KeepFlips {
+		f.KeepFlips = append(f.KeepFlips, id)
+	}
+	slices.Sort(f.KeepFlips)
 	if len(st.Curves) > 0 {
 		k := st.Curve
 		f.Curve = &k
@@ -262,6 +273,15 @@ func (f File) Apply(st *workbench.State) []string {
 		}
 		if id != "" && len(id) <= maxIDLen && !slices.Contains(st.Added, id) {
 			st.Added = append(st.Added, id)
+		}
+	}
+	for i, id := range f.KeepFlips {
+		if i == maxMarks {
+			problems = append(problems, fmt.Sprintf("%d kept-curve toggles, only the first %d restored", len(f.KeepFlips), maxMarks))
+			break
+		}
+		if id != "" && len(id) <= maxIDLen && !st.KeepFlips[id] {
+			st.ToggleKept(id)
 		}
 	}
 	if a, err := model.ParseXAxis(f.XAxis); err == nil {
@@ -311,6 +331,14 @@ func Signature(st *workbench.State) string {
 	}
 	for _, id := range st.Added {
 		b.WriteString("a:" + id + "\n")
+	}
+	flips := make([]string, 0, len(st.KeepFlips))
+	for id := range st.KeepFlips {
+		flips = append(flips, id)
+	}
+	slices.Sort(flips)
+	for _, id := range flips {
+		b.WriteString("k:" + id + "\n")
 	}
 	sum := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(sum[:8])

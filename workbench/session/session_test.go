@@ -171,3 +171,22 @@ func TestDefaultPathDependsOnInputs(t *testing.T) {
 		t.Errorf("inputs share a session or live elsewhere: %s %s", a, b)
 	}
 }
+
+// TestKeepFlipsRoundTrip: the review's kept-curve toggles (K) come back
+// with the session, and count in what the export last wrote.
+func TestKeepFlipsRoundTrip(t *testing.T) {
+	st := workbench.New()
+	before := Signature(st)
+	st.ToggleKept("5p1d-dep2-dep16-b40-c2884")
+	if Signature(st) == before {
+		t.Error("a kept-curve toggle does not change the export's signature")
+	}
+	f := FromState(st, "")
+	if len(f.KeepFlips) != 1 || f.KeepFlips[0] != "5p1d-dep2-dep16-b40-c2884" {
+		t.Fatalf("saved %v", f.KeepFlips)
+	}
+	back := workbench.New()
+	if problems := f.Apply(back); len(problems) != 0 || !back.KeepFlips["5p1d-dep2-dep16-b40-c2884"] {
+		t.Errorf("restored %v, problems %v", back.KeepFlips, problems)
+	}
+}
