@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/ledger"
@@ -56,7 +55,7 @@ func newSelectCmd(env *cmdEnv) *cobra.Command {
 	fs.IntVar(&f.maxGPUs, "max-gpus", 0, "propose runs for empty and weak bands within this GPU budget per point")
 	fs.StringVar(&f.queue, "queue", "", "write the proposed runs to this file as srt-slurm overrides (needs --recipe, --max-gpus)")
 	fs.StringVar(&f.recipe, "recipe", "", "the srt-slurm bundle whose base and dialect the queue uses")
-	fs.StringVar(&f.ledger, "ledger", "", "record the queued runs' predictions in this ledger (default: ledger.jsonl in the user state directory)")
+	fs.StringVar(&f.ledger, "ledger", "", "the prediction ledger: its scorecard on this curve is the model's error (else the backtest's), and --queue records its runs' predictions in it (default: ledger.jsonl in the user state directory)")
 	fs.StringVar(&f.asOf, "as-of", "", "leave out runs dated after YYYY-MM-DD")
 	addJSON(fs, &f.json)
 	return cmd
@@ -90,7 +89,8 @@ func runSelect(f *selectFlags, paths []string, env *cmdEnv) int {
 	}
 	var props *planner.Proposals
 	if f.maxGPUs > 0 {
-		if props, err = planner.Propose(planner.ProposeRequest{Selection: sel, Points: ds.Points, MaxGPUs: f.maxGPUs}); err != nil {
+		pr := planner.ProposeRequest{Selection: sel, Points: ds.Points, MaxGPUs: f.maxGPUs, Error: scorecardError(f.ledgerPath(), sel, ds.Points)}
+		if props, err = planner.Propose(pr); err != nil {
 			return bad("%v", err)
 		}
 	}
@@ -142,6 +142,35 @@ func writeSelection(f *selectFlags, env *cmdEnv, ds *sources.Dataset, sel *model
 	return err
 }
 
+// scorecardError is the error the model showed on the selection's curve in
+// the ledger's scorecard (predictions matched to their runs), nil when the
+// ledger has none there (or cannot be read): then the backtest's is used.
+func scorecardError(path string, sel *model.Selection, points []model.Point) *planner.ModelError {
+	res, err := ledger.Read(path)
+	if err != nil || len(res.Records) == 0 {
+		return nil
+	}
+	for _, g := range ledger.Score(res.Records, points).ByCurve {
+		if g.Curve == nil || *g.Curve != sel.Curve {
+			continue
+		}
+		e := planner.ModelError{}
+		for _, m := range g.Metrics {
+			switch m.Name {
+			case model.TputPerGPU.JSONName():
+				e.TputPct, e.Known = m.MeanAbsPct, true
+				e.Source = fmt.Sprintf("scorecard (%d matched runs, %s)", m.Count, path)
+			case sel.X.Metric.JSONName():
+				e.XPct = m.MeanAbsPct
+			}
+		}
+		if e.Known {
+			return &e
+		}
+	}
+	return nil
+}
+
 func (f *selectFlags) ledgerPath() string {
 	if f.ledger != "" {
 		return f.ledger
@@ -153,10 +182,10 @@ func (f *selectFlags) ledgerPath() string {
 func recordProposals(path string, sel *model.Selection, props *planner.Proposals) (int, error) {
 	var recs []ledger.Record
 	fit := ledger.FitOf(props.Fit.Points, nil)
-	now := time.Now()
+	at := now()
 	for _, r := range props.Runs {
 		if r.Prediction != nil {
-			recs = append(recs, ledger.New(props.Calibration, fit, sel.Curve, r.Knobs, *r.Prediction, ledger.OriginSelect, now))
+			recs = append(recs, ledger.New(props.Calibration, fit, sel.Curve, r.Knobs, *r.Prediction, ledger.OriginSelect, at))
 		}
 	}
 	if err := ledger.Append(path, recs...); err != nil {
@@ -182,8 +211,8 @@ func (f *selectFlags) request() (model.SelectRequest, string) {
 		return req, fmt.Sprintf("--bands %d: want at least one", f.bands)
 	case f.queue != "" && (f.recipe == "" || f.maxGPUs <= 0):
 		return req, "--queue needs --recipe BUNDLE and --max-gpus N (the runs come from the planner's proposals)"
-	case (f.recipe != "" || f.ledger != "") && f.queue == "":
-		return req, "--recipe and --ledger go with --queue FILE"
+	case f.recipe != "" && f.queue == "":
+		return req, "--recipe goes with --queue FILE"
 	case f.maxGPUs < 0:
 		return req, fmt.Sprintf("--max-gpus %d: want a positive GPU budget", f.maxGPUs)
 	}

@@ -99,6 +99,9 @@ type ProposeRequest struct {
 	Selection *model.Selection
 	Points    []model.Point // every loaded point: the curve's calibratable ones are the fit
 	MaxGPUs   int
+	// Error, when known, is the error the model showed on this curve's
+	// measured predictions (the ledger's scorecard); nil: the backtest's.
+	Error *ModelError
 }
 
 // Propose calibrates on the selection's curve, measures the model's error
@@ -132,7 +135,12 @@ func Propose(req ProposeRequest) (*Proposals, error) {
 		}
 	}
 	cal.AddMeasured(curve)
-	out := &Proposals{Fit: fc, Calibration: cal, Error: modelError(fc.Points, s.X)}
+	out := &Proposals{Fit: fc, Calibration: cal}
+	if req.Error != nil && req.Error.Known {
+		out.Error = *req.Error
+	} else {
+		out.Error = modelError(fc.Points, s.X)
+	}
 	if s.X.Metric == model.P90Intvty && cal.Params.R90 == 0 {
 		return nil, errors.New("propose: the fit points give no p90/mean interactivity ratio, so p90 cannot be predicted")
 	}
