@@ -78,6 +78,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	curves := model.Compare(ds.Points, sel, x, y)
+	model.MarkGainRuns(curves, ds.Points, s.projs)
 	noise := map[model.CurveKey]model.Noise{}
 	for _, c := range curves {
 		var own []model.Point
@@ -113,7 +114,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		}
 		return loadCode
 	}
-	fmt.Fprint(env.stdout, render.Compare(f.other, x, y, curves, noise).Plain())
+	fmt.Fprint(env.stdout, render.Compare(f.other, x, y, curves, noise, s.projs).Plain())
 	return loadCode
 }
 

@@ -35,7 +35,7 @@ func compareJSONOf(t *testing.T, args ...string) map[string]comparePointOut {
 	return by
 }
 
-// DATA.md: +11.05 % (9P BS192) and +5.00 % (7P c5540) over vLLM at the same
+// The demo's worked gains: +11.05 % (9P BS192) and +5.00 % (7P c5540) over vLLM at the same
 // p90 interactivity; nothing above p90 196.5.
 func TestCompareAgainstCompetitorJSON(t *testing.T) {
 	for _, other := range []string{"", "competitor", "vllm", "framework:vllm",

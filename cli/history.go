@@ -76,11 +76,11 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 	if len(v.warnings) > 0 {
 		code = exitBadInput
 	}
-	pts := ds.Points
+	pts := append([]model.Point(nil), ds.Points...)
 	if v.derive {
-		pts = append([]model.Point(nil), pts...)
 		model.Derive(pts, v.specs)
 	}
+	projs := model.ProjectShown(pts, ds.Points) // short runs as every view shows them
 	if f.curve != "" {
 		sel, ok := model.ParseSelector(f.curve, pts)
 		if !ok {
@@ -137,7 +137,7 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 		if i > 0 {
 			fmt.Fprintln(env.stdout)
 		}
-		fmt.Fprint(env.stdout, render.History(r).Plain())
+		fmt.Fprint(env.stdout, render.History(r, projs...).Plain())
 	}
 	return code
 }
@@ -172,6 +172,9 @@ func historyJSON(results []sources.History) any {
 		Old      *float64 `json:"old_frontier_y"`
 		GainPct  *float64 `json:"change_pct"`
 		NewPoint bool     `json:"new"`
+		// ProjectedFromS: the point's numbers are projected from a run of
+		// this length (docs/noise.md).
+		ProjectedFromS float64 `json:"projected_from_s,omitempty"`
 	}
 	type entryJSON struct {
 		Date       string   `json:"date"`
@@ -204,9 +207,13 @@ func historyJSON(results []sources.History) any {
 		for _, id := range s.New {
 			isNew[id] = true
 		}
+		from := map[string]float64{}
+		for _, p := range s.After {
+			from[p.ID] = p.Prov.ProjectedFromS
+		}
 		for _, g := range s.Gains {
 			rj.After = append(rj.After, pointJSON{ID: g.ID, X: g.X, Y: g.Y, Old: floatPtr(g.Other, g.HasOther),
-				GainPct: floatPtr(g.GainPct, g.HasOther), NewPoint: isNew[g.ID]})
+				GainPct: floatPtr(g.GainPct, g.HasOther), NewPoint: isNew[g.ID], ProjectedFromS: from[g.ID]})
 		}
 		for _, e := range r.Entries {
 			rj.Changelog = append(rj.Changelog, entryJSON{Date: e.Date, File: e.File, PRLink: e.PRLink, ConfigKeys: e.ConfigKeys, Mentions: e.Mentions})

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,18 +10,16 @@ import (
 )
 
 // runLengthYAML: three configurations at 1200 s and 3600 s, 7P at 1200 s
-// only; a competitor curve for compare.
-const runLengthYAML = `curve: {model: deepseek-ai/DeepSeek-V4.1-Flash, hardware: gb300, framework: dynamo-sglang, precision: fp4, scenario: agentic-coding}
-source: local
-points:
-  - {label: 3P c700 short, mode: disagg, prefill: {workers: 3, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 18, load-balance: total_tokens}, concurrency: 700, duration-s: 1200, date: 2026-10-30, metrics: {tput-per-gpu: 58400, mean-intvty: 290.2, p90-intvty: 299.2}}
-  - {label: 3P c700, mode: disagg, prefill: {workers: 3, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 18, load-balance: total_tokens}, concurrency: 700, duration-s: 3600, date: 2026-10-31, metrics: {tput-per-gpu: 222000, mean-intvty: 295.0, p90-intvty: 303.0}}
-  - {label: 3P c1228 short, mode: disagg, prefill: {workers: 3, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 24, load-balance: total_tokens}, concurrency: 1228, duration-s: 1200, date: 2026-10-30, metrics: {tput-per-gpu: 97600, mean-intvty: 281.2, p90-intvty: 290.0}}
-  - {label: 3P c1228, mode: disagg, prefill: {workers: 3, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 24, load-balance: total_tokens}, concurrency: 1228, duration-s: 3600, date: 2026-10-31, metrics: {tput-per-gpu: 371000, mean-intvty: 283.3, p90-intvty: 292.0}}
-  - {label: 5P c2884 short, mode: disagg, prefill: {workers: 5, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 40, load-balance: total_tokens}, concurrency: 2884, duration-s: 1200, date: 2026-10-30, metrics: {tput-per-gpu: 189000, mean-intvty: 221.9, p90-intvty: 233.2}}
-  - {label: 5P c2884, mode: disagg, prefill: {workers: 5, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 40, load-balance: total_tokens}, concurrency: 2884, duration-s: 3600, date: 2026-10-31, metrics: {tput-per-gpu: 717972, mean-intvty: 220.3, p90-intvty: 231.0}}
-  - {label: 7P c5540 short, mode: disagg, prefill: {workers: 7, gpus: 2, tp: 2, ep: 2, dp-attn: true}, decode: {workers: 1, gpus: 16, tp: 16, ep: 16, dp-attn: true, cuda-graph-max-bs: 96, load-balance: total_tokens}, concurrency: 5540, duration-s: 1200, date: 2026-10-30, metrics: {tput-per-gpu: 272000, mean-intvty: 150.7, p90-intvty: 157.5}}
-`
+// only (testdata/runlength/local.yaml).
+// It is read when a test asks: the test binary also runs as the command
+// of the scripts, elsewhere.
+func runLengthYAML() string {
+	b, err := os.ReadFile("../testdata/runlength/local.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
 
 const rivalYAML = `curve: {model: deepseek-ai/DeepSeek-V4.1-Flash, hardware: gb300, framework: vllm, precision: fp4, scenario: agentic-coding}
 source: competitor
@@ -41,7 +40,7 @@ func writeFixture(t *testing.T, files map[string]string) string {
 }
 
 func TestReportJSONCarriesTheRunLengthFactor(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML()})
 	out := runOK(t, "report", "--json", dir)
 	var rep struct {
 		Curves []struct {
@@ -71,7 +70,7 @@ func TestReportJSONCarriesTheRunLengthFactor(t *testing.T) {
 }
 
 func TestReviewProjectRunsAndNoise(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML()})
 	args := []string{"review", "--remove", "5p1d-dep2-dep16-b40-c2884@2026-10-31", dir}
 	review := func(extra ...string) string { // exit 1: 5P is not covered
 		out, stderr, code := runCmd(t, append(args, extra...)...)
@@ -105,12 +104,12 @@ func TestReviewProjectRunsAndNoise(t *testing.T) {
 func TestCompareFlagsAGainWithinNoise(t *testing.T) {
 	// Throughput pairs: 3 short/full after projection, one factor: 2 pairs,
 	// ±0.04 %. --noise does not replace a measured spread.
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML, "rival.yaml": rivalYAML})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML(), "rival.yaml": rivalYAML})
 	out := runOK(t, "compare", "--y", "tput-per-gpu", dir)
 	wantAll(t, out, "run-to-run noise of tput-per-gpu: ±0.04 %, 2 pairs")
 	// A curve without repeats says none is known; --noise sets one, and a
 	// gain smaller than it is flagged.
-	lines := strings.Split(runLengthYAML, "\n")
+	lines := strings.Split(runLengthYAML(), "\n")
 	one := strings.Join(append(lines[:3:3], lines[4]), "\n") + "\n" // 3P c700 at 3600 s only
 	dir = writeFixture(t, map[string]string{"local.yaml": one, "rival.yaml": rivalYAML})
 	out = runOK(t, "compare", "--y", "tput-per-gpu", dir)
@@ -180,5 +179,71 @@ points:
 		"7p1d-dep2-dep16-b96-c5540             157.5     1,033,494        1,028,352.00   +0.50 %  within noise (±0.87 %, 5 pairs)")
 	if strings.Count(out, "within noise (") != 1 {
 		t.Errorf("more than 7P flagged:\n%s", out)
+	}
+}
+
+// The lone 1200 s 7P run of the run-length fixture is shown projected and
+// marked wherever report shows it: 272,000 × 3.800464 = 1,033,726.25
+// tok/s/GPU and 150.7 × 1.005552 = 151.54 mean, on the frontier, the
+// factors under the table; --json keeps its own length and numbers
+// (provenance.projected_from_s, provenance.raw), --csv too.
+func TestReportShowsTheLoneShortRunProjected(t *testing.T) {
+	const fixture = "../testdata/runlength"
+	out := runOK(t, "report", fixture)
+	wantAll(t, out, "7p1d-dep2-dep16-b96-c5540             local   2026-10-30    30  5,540  96  ≈ 1,033,726.25     ≈ 151.54  frontier, hull vertex",
+		"≈ projected from a 1200 s run × 3.80 (3 pairs, ±0.04 %); mean-intvty × 1.01 (3 pairs, ±1.19 %)")
+	if strings.Contains(out, "272,000") || strings.Contains(out, "not projected") {
+		t.Errorf("the raw run is mixed in:\n%s", out)
+	}
+
+	js := runOK(t, "report", "--json", fixture)
+	var rep struct {
+		Curves []struct {
+			Points []struct {
+				ID      string
+				Metrics map[string]float64
+				Prov    struct {
+					DurationS      float64            `json:"duration_s"`
+					ProjectedFromS float64            `json:"projected_from_s"`
+					Raw            map[string]float64 `json:"raw"`
+				} `json:"provenance"`
+				OnFrontier bool `json:"on_frontier"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	pts := rep.Curves[0].Points
+	if len(pts) != 4 {
+		t.Fatalf("%d points shown, want the 3 full runs and the projected 7P", len(pts))
+	}
+	p := pts[3]
+	if p.ID != "7p1d-dep2-dep16-b96-c5540" || p.Prov.ProjectedFromS != 1200 || p.Prov.DurationS != 3600 || !p.OnFrontier ||
+		p.Prov.Raw["tput_per_gpu"] != 272000 || int(p.Metrics["tput_per_gpu"]*100) != 103372625 || p.Prov.Raw["mean_intvty"] != 150.7 {
+		t.Errorf("7P in --json: %+v", p)
+	}
+
+	rows, err := csv.NewReader(strings.NewReader(runOK(t, "report", "--csv", fixture))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := strings.Join(rows[4], ",")
+	if !strings.Contains(last, ",7p1d-dep2-dep16-b96-c5540,") || !strings.Contains(last, ",151.53662342571823,1033726.2505951725,hull vertex,") ||
+		!strings.HasSuffix(last, ",3600,../testdata/runlength/local.yaml,,,1200,150.7,272000,") {
+		t.Errorf("7P in --csv: %s", last)
+	}
+}
+
+// A short run on a curve without pairs is shown as measured, flagged, and
+// on no frontier: the demo's 1200 s local runs (whose throughput the retune
+// had already projected by hand, so never again).
+func TestReportFlagsAShortRunWithoutPairs(t *testing.T) {
+	out := runOK(t, "report", "--x", "p90-intvty")
+	wantAll(t, out, "3p1d-dep2-dep16-b18-c700              local      2026-11-05    22    700   18       222,000       299.2  short run (1200 s), not projected: no pairs",
+		"a short run not projected is shown with its own numbers and is on no frontier")
+	js := runOK(t, "report", "--json")
+	if strings.Count(js, `"not_projected":"no pairs"`) != 2 || strings.Contains(js, `"projected_from_s"`) {
+		t.Errorf("report --json: the demo's 1200 s runs are not both flagged, or something was projected")
 	}
 }

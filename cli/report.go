@@ -72,7 +72,7 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	}
 	code := s.code
 	curves := model.GroupCurves(s.points)
-	rep := buildReport(s.ds, curves, x, v.y)
+	rep := buildReport(s.ds, curves, s.projs, x, v.y)
 	rep.Warnings = append(rep.Warnings, s.notes...)
 	switch {
 	case f.json:
@@ -93,7 +93,7 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 func csvCurves(rep report) []export.CSVCurve {
 	out := make([]export.CSVCurve, len(rep.Curves))
 	for i, c := range rep.Curves {
-		out[i] = export.CSVCurve{Key: c.Key, Points: c.Points, OnFrontier: c.OnFrontier, HullVertex: c.HullVertex}
+		out[i] = export.CSVCurve{Key: c.Key, Points: c.Points, OnFrontier: c.OnFrontier, HullVertex: c.HullVertex, Projections: c.Projections()}
 	}
 	return out
 }

@@ -17,10 +17,11 @@ type report struct {
 
 type reportCurve = render.ReportCurve
 
-// buildReport marks each curve's frontier and hull vertices on the chosen axes.
-func buildReport(ds *sources.Dataset, curves []model.Curve, x, y model.Axis) report {
+// buildReport marks each curve's frontier and hull vertices on the chosen
+// axes; projs are the view's run-length projections (from every run, not
+// only the shown ones).
+func buildReport(ds *sources.Dataset, curves []model.Curve, projs []model.Projection, x, y model.Axis) report {
 	rep := report{X: x, Y: y, Warnings: loadWarnings(ds, nil)} // stderr says them too
-	projs := model.ProjectRuns(ds.Points)                      // every run, not only the shown ones
 	for _, c := range curves {
 		rc := render.MarkCurve(c, x, y)
 		if pr, ok := model.ProjectionOf(projs, c.Key); ok {

@@ -45,7 +45,7 @@ func verdictDigits(v model.RemovalVerdict) string {
 
 // TestOneReviewEverywhere loads the same input into the CLI, the workbench's
 // review pane and the export, with planned points kept out and let in, and
-// asserts the three agree to the digit (issue 9).
+// asserts the three agree to the digit (docs/review.md).
 func TestOneReviewEverywhere(t *testing.T) {
 	paths, ds := demoWithPlanned(t)
 	remove := []string{"8p1d-dep2-dep16-c4096", "5p1d-dep2-dep16-b40-c2884"}
@@ -123,7 +123,7 @@ func TestOneReviewEverywhere(t *testing.T) {
 	}
 }
 
-// TestReviewPlannedNeverJustifiesARemoval is issue 9's first bug: with a
+// TestReviewPlannedNeverJustifiesARemoval holds a fixed bug down: with a
 // planned 6P BS80 c4096 loaded, 8P c4096 is judged against its measured
 // neighbours (853,132.41); --with-planned leans on the planned one and says so.
 func TestReviewPlannedNeverJustifiesARemoval(t *testing.T) {
@@ -148,7 +148,7 @@ func TestReviewPlannedNeverJustifiesARemoval(t *testing.T) {
 	}
 }
 
-// TestReviewNeverJudgesAgainstATwin is issue 9's second bug: local 5P c2884
+// TestReviewNeverJudgesAgainstATwin holds a fixed bug down: local 5P c2884
 // is never judged against its published re-measurement.
 func TestReviewNeverJudgesAgainstATwin(t *testing.T) {
 	rep := reviewJSONOf(t, exitRefused, "--remove", "5p1d-dep2-dep16-b40-c2884")

@@ -81,7 +81,7 @@ func twoDecimals(v *float64) string {
 	return strconv.FormatFloat(*v, 'f', 2, 64)
 }
 
-// DATA.md's worked review, from the CLI on the demo.
+// The demo's worked review (docs/review.md), from the CLI.
 func TestReviewWorkedExampleText(t *testing.T) {
 	out := runOK(t, "review", "--as-of", "2026-11-05", "--remove", workedRemove, "--keep", workedKeep)
 	wantAll(t, out,
@@ -144,7 +144,7 @@ func TestReviewWorkedExampleJSON(t *testing.T) {
 // Without --keep the kept set is the rest of the curve as the view shows
 // it (each configuration's latest run per source) with one steady-state
 // measurement per configuration. As of 2026-11-05, before the merge, that is
-// exactly the kept curve of DATA.md's worked example (tables A and B), so
+// exactly the kept curve of the demo's worked example (tables A and B), so
 // the review reproduces the PR's line values and names what it left out.
 func TestReviewAsOfTheRetune(t *testing.T) {
 	rep := reviewJSONOf(t, exitOK, "--as-of", "2026-11-05", "--remove", "agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480")
@@ -153,13 +153,7 @@ func TestReviewAsOfTheRetune(t *testing.T) {
 	if !reflect.DeepEqual(rep.Kept, want) {
 		t.Errorf("kept %v, want %v", rep.Kept, want)
 	}
-	lines := map[string]string{}
-	for _, r := range rep.Removed {
-		lines[r.ID] = twoDecimals(r.LineValue)
-		if !r.Covered || r.Test != "line" {
-			t.Errorf("%s: %+v", r.ID, r)
-		}
-	}
+	lines := coveredByLines(t, rep)
 	if lines["agg-tep2-c16"] != "243084.79" || lines["8p1d-dep2-dep16-c4096"] != "853132.41" || lines["9p1d-dep2-dep16-b160-c7480"] != "1100893.85" {
 		t.Errorf("line values %v, want the PR's", lines)
 	}
@@ -191,13 +185,7 @@ func TestReviewDefaultKeptSet(t *testing.T) {
 	if !reflect.DeepEqual(rep.Kept, want) {
 		t.Errorf("kept %v, want %v", rep.Kept, want)
 	}
-	lines := map[string]string{}
-	for _, r := range rep.Removed {
-		lines[r.ID] = twoDecimals(r.LineValue)
-		if !r.Covered || r.Test != "line" {
-			t.Errorf("%s: %+v", r.ID, r)
-		}
-	}
+	lines := coveredByLines(t, rep)
 	// agg TP2/EP2 c16 (377.4) now sits between the sweep's agg TP4 c16
 	// (523.6) and 3P c700 (295.0).
 	wantAgg := 29353 + (377.4-523.6)*(226225-29353)/(295.0-523.6)
@@ -238,7 +226,7 @@ func TestReviewNotCoveredExitsOne(t *testing.T) {
 // Beyond the kept x range the test is Pareto dominance by a kept point.
 func TestReviewParetoFallbackAtTheEnds(t *testing.T) {
 	// Removing agg TP4 c16 removes its configuration: its published twin is
-	// gone too and never its neighbour (issue 9).
+	// gone too and never its neighbour (docs/review.md).
 	rep := reviewJSONOf(t, exitRefused, "--all-dates", "--remove", "agg-tp4-c16@2026-10-29")
 	r := rep.Removed[0]
 	if r.Test != "pareto" || r.LineValue != nil || r.GapPct != nil || r.Covered || r.ParetoDominated ||
@@ -287,4 +275,18 @@ func TestReviewHelpMentionsKeptSet(t *testing.T) {
 			t.Errorf("%s: exit %d, help:\n%s", h, code, out)
 		}
 	}
+}
+
+// coveredByLines are the removed points' line values (two decimals), each
+// checked to be covered by the line test.
+func coveredByLines(t *testing.T, rep reviewOut) map[string]string {
+	t.Helper()
+	lines := map[string]string{}
+	for _, r := range rep.Removed {
+		lines[r.ID] = twoDecimals(r.LineValue)
+		if !r.Covered || r.Test != "line" {
+			t.Errorf("%s: %+v", r.ID, r)
+		}
+	}
+	return lines
 }

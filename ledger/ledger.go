@@ -168,11 +168,7 @@ func KnobsFor(t model.Knobs, cfg planner.Config) model.Knobs {
 		} else {
 			k.Decode.Workers = cfg.DecodeRanks
 		}
-		if per := perNode(t); per > 0 {
-			k.Decode.Nodes = (k.Decode.TotalGPUs() + per - 1) / per
-		} else {
-			k.Decode.Nodes = 0
-		}
+		k.Decode.Nodes = k.Decode.NodesAt(t.GPUsPerNode())
 		k.DecodeRanksSet = 0
 	}
 	k.DecodeBS, k.Concurrency = cfg.DecodeBS, cfg.Concurrency
@@ -183,19 +179,8 @@ func KnobsFor(t model.Knobs, cfg planner.Config) model.Knobs {
 	if k.DecodeBS > 0 {
 		k.MaxRunningRequests = k.DecodeRanks() * k.DecodeBS
 	}
-	k.Prefill.Nodes = 0
-	if per := perNode(t); per > 0 {
-		k.Prefill.Nodes = (k.Prefill.TotalGPUs() + per - 1) / per
-	}
+	k.Prefill.Nodes = k.Prefill.NodesAt(t.GPUsPerNode())
 	return k
-}
-
-// perNode is the GPUs per node the decode role of k shows; 0 when unknown.
-func perNode(k model.Knobs) int {
-	if k.Decode.Nodes > 0 && k.Decode.TotalGPUs() > 0 {
-		return max(k.Decode.TotalGPUs()/k.Decode.Nodes, 1)
-	}
-	return 0
 }
 
 // Predicted is a prediction's metrics by JSON name: throughput per GPU and

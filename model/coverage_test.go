@@ -6,7 +6,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// DATA.md table C: 8 frontier points on p90 E2EL, 7 on p75 (agg TP4 c4
+// The demo's table C: 8 frontier points on p90 E2EL, 7 on p75 (agg TP4 c4
 // dominates agg TP4 c1).
 func TestCoverageTableC(t *testing.T) {
 	pts := demoPoints(t)

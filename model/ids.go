@@ -7,7 +7,7 @@ import (
 )
 
 // AssignIDs gives every point of one dataset a stable, readable ID derived
-// from its knobs (DESIGN.md §1), unique over the dataset:
+// from its knobs (docs/architecture.md), unique over the dataset:
 //   - a configuration on a second curve gets the fields its curve differs in
 //     from the first curve that used the ID: agg-tp4-c4@8k1k, agg-tp8-c16@b200;
 //   - a configuration of one curve measured by one source on several dates

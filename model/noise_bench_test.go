@@ -10,13 +10,20 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-func BenchmarkEstimateNoise100k(b *testing.B) {
+// runPoints are n disaggregated points, each configuration run at 1200 s
+// and 3600 s, with random metrics.
+func runPoints(n int) []model.Point {
 	r := rand.New(rand.NewSource(1))
-	pts := make([]model.Point, 0, 100000)
-	for i := 0; i < 100000; i++ {
+	pts := make([]model.Point, 0, n)
+	for i := 0; i < n; i++ {
 		p := disagg(1+i%16, 8<<(i%5), 100+i%5000, []float64{1200, 3600}[i%2], "", 1e5*(1+r.Float64()), 100*(1+r.Float64()))
 		pts = append(pts, p)
 	}
+	return pts
+}
+
+func BenchmarkEstimateNoise100k(b *testing.B) {
+	pts := runPoints(100000)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		model.EstimateNoise(pts)
@@ -24,12 +31,7 @@ func BenchmarkEstimateNoise100k(b *testing.B) {
 }
 
 func BenchmarkProjectRuns100k(b *testing.B) {
-	r := rand.New(rand.NewSource(1))
-	pts := make([]model.Point, 0, 100000)
-	for i := 0; i < 100000; i++ {
-		p := disagg(1+i%16, 8<<(i%5), 100+i%5000, []float64{1200, 3600}[i%2], "", 1e5*(1+r.Float64()), 100*(1+r.Float64()))
-		pts = append(pts, p)
-	}
+	pts := runPoints(100000)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		model.ProjectRuns(pts)

@@ -7,7 +7,7 @@ import (
 )
 
 // The one removal review: the CLI's review, the workbench's review pane and
-// the export all call Review, so they cannot disagree. DESIGN.md §2: a
+// the export all call Review, so they cannot disagree (docs/review.md): a
 // removal is judged against measured points of the same curve; planned
 // points join the kept curve only when asked (and the verdict says so);
 // removing an ID removes its configuration, so no measurement of the same
@@ -85,6 +85,12 @@ type PointGain struct {
 	Curve CurveKey // the point's curve
 	Gain
 	WithinNoise bool // the gain is no larger than the curve's y-metric spread
+	// ProjectedFromS is the point's own run length when its numbers are
+	// projected (model.ProjectShown); NotProjected why a short run is
+	// shown raw (NotProjectedWhy). Set by MarkGainRuns.
+	ProjectedFromS float64
+	NotProjected   string
+	ShortRunS      float64 // a short run's length when it is not projected
 }
 
 // ReviewError is bad input to a review: the message names the IDs at fault.
@@ -169,8 +175,14 @@ func ReviewCurves(req ReviewRequest, marks map[string]bool) []CurveReview {
 	return out
 }
 
-// projected is req with its lone short runs projected, when asked.
+// projected is req with its lone short runs projected, when asked; runs a
+// view showed projected (ProjectShown) are taken back to what was measured
+// first, so the review leans on a projection only when asked.
 func (req ReviewRequest) projected() ReviewRequest {
+	req.Points = Unprojected(req.Points)
+	if req.Runs != nil {
+		req.Runs = Unprojected(req.Runs)
+	}
 	if req.ProjectRuns {
 		req.Points = ApplyProjection(req.Points, ProjectRuns(req.runs()))
 	}

@@ -101,7 +101,10 @@ func (g PointGain) MarshalJSON() ([]byte, error) {
 		OtherValue  *float64 `json:"other_value"`
 		GainPct     *float64 `json:"gain_pct"`
 		WithinNoise bool     `json:"within_noise"`
-	}{g.ID, g.Curve, g.X, g.Y, optional(g.Other, g.HasOther), optional(g.GainPct, g.HasOther), g.WithinNoise})
+		Projected   float64  `json:"projected_from_s,omitempty"`
+		NotProj     string   `json:"not_projected,omitempty"`
+	}{g.ID, g.Curve, g.X, g.Y, optional(g.Other, g.HasOther), optional(g.GainPct, g.HasOther), g.WithinNoise,
+		g.ProjectedFromS, g.NotProjected})
 }
 
 // yNoise is the y metric's spread for JSON: nil when none is known.

@@ -281,7 +281,19 @@ func projectOne(pr *Projection, p Point, d float64) (ProjectedRun, bool) {
 	if !covered {
 		return run, false
 	}
+	// The derived metrics follow throughput: per MW in proportion, cost
+	// per token inversely.
+	if f, ok := pr.Factor(TputPerGPU, d); ok && ms.Has(TputPerGPU) {
+		if v, ok := p.Metrics.Get(TputPerMW); ok {
+			ms.Set(TputPerMW, v*f.Factor)
+		}
+		if v, ok := p.Metrics.Get(CostPerMTok); ok {
+			ms.Set(CostPerMTok, v/f.Factor)
+		}
+	}
+	raw := p.Metrics
 	p.Metrics = ms
+	p.Prov.Raw = &raw
 	p.Prov.ProjectedFromS = d
 	p.Prov.DurationS = pr.SteadyS
 	run.Point = p
@@ -289,8 +301,7 @@ func projectOne(pr *Projection, p Point, d float64) (ProjectedRun, bool) {
 }
 
 // ApplyProjection returns points with every projected run in place of its
-// raw short run; other points are unchanged. Derived metrics (per MW, cost)
-// are the caller's to recompute.
+// raw short run; other points are unchanged.
 func ApplyProjection(points []Point, projs []Projection) []Point {
 	repl := map[string]*Point{}
 	for i := range projs {

@@ -29,7 +29,9 @@ func RunDates(curves []model.Curve) Doc {
 // History words one curve's comparison between two dates: the later
 // frontier against the earlier one at the same x, the points that left it,
 // and the perf-changelog entries committed in between that name the curve.
-func History(r sources.History) Doc {
+// Projected runs carry "≈", the factors said under the table (projs: the
+// run-length projections of the points compared).
+func History(r sources.History, projs ...model.Projection) Doc {
 	s := r.Shift
 	var d Doc
 	d.Add(S(Bold, s.Curve.String()))
@@ -40,6 +42,7 @@ func History(r sources.History) Doc {
 		d.Addf(Warn, "no point of the curve has both %s and %s: choose another x (or y)", s.X.Name, s.Y.Name)
 	} else {
 		d.Table(frontierShift(s))
+		d.Lines = append(d.Lines, RunLengthLegend(s.After, projs, s.Y.Metric, s.X.Metric)...)
 	}
 	if len(s.Dropped) > 0 {
 		d.Blank()
@@ -82,8 +85,7 @@ func frontierShift(s model.DateShift) Table {
 		if isNew[p.ID] && !g.HasOther {
 			note += ", outside the old x range"
 		}
-		xv, yv, _ := p.XY(s.X, s.Y)
-		t.AddRow(p.ID, model.FormatValue(s.X.Metric, xv), model.FormatValue(s.Y.Metric, yv), old, change, note)
+		t.AddRow(p.ID, ValueCell(&p, s.X.Metric), ValueCell(&p, s.Y.Metric), old, change, note)
 	}
 	return t
 }

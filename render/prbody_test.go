@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"flag"
+	fx "github.com/sweeptune/sweeptune/internal/fixtures"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,18 +54,7 @@ func TestPRBodyRetune(t *testing.T) {
 	}
 	got := render.PRBody(in)
 	golden := filepath.Join("..", "testdata", "golden", "prbody-retune.md")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("PR body differs from %s (re-run with -update after reviewing):\n%s", golden, got)
-	}
+	fx.Golden(t, golden, got, *update)
 	// The PR's numbers, as the PR formats them.
 	for _, s := range []string{"243,084.79", "853,132.41", "1,100,893.85", "+11.05 %", "+5.00 %",
 		"1,011,514 @ 75.5", "993,521 @ 145.6", "954,146 @ 196.5",

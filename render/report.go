@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,15 @@ type ReportCurve struct {
 	// with their pairs and spread, short runs projected or left out); nil
 	// when the curve has no short run (report --json's run_length).
 	RunLength *model.Projection
+}
+
+// Projections is the curve's run-length projection as a list (none
+// without a short run), what ShortRunFlag and RunLengthLegend take.
+func (rc ReportCurve) Projections() []model.Projection {
+	if rc.RunLength == nil {
+		return nil
+	}
+	return []model.Projection{*rc.RunLength}
 }
 
 // MarkCurve marks a curve's frontier and hull vertices on x and y.
@@ -59,6 +69,8 @@ func Report(curves []ReportCurve, o ReportOptions) Doc {
 		d.Add(S(Bold, rc.Key.String()))
 		t, onX, onXY := PointsTable(rc, o.X, o.Y)
 		d.Table(t)
+		d.Lines = append(d.Lines, RunLengthLegend(rc.Points, rc.Projections(), o.Y.Metric, o.X.Metric)...)
+		d.Lines = append(d.Lines, ShortRunLegend(rc.Points, rc.Projections())...)
 		switch {
 		case onX == 0:
 			d.Addf(Muted, "(no point of this curve has %s: nothing to plot)", o.X.Name)
@@ -91,21 +103,18 @@ func PointsTable(rc ReportCurve, x, y model.Axis) (t Table, onX, onXY int) {
 		t.Right = append(t.Right[:2:2], append([]bool{false}, t.Right[2:]...)...)
 	}
 	t.Rows = make([][]string, 0, len(rc.Points))
+	projs := rc.Projections()
 	for i := range rc.Points {
 		p := &rc.Points[i]
-		xv := model.Dash
-		if v, ok := p.Value(x.Metric); ok {
-			xv = model.FormatValue(x.Metric, v)
+		xv := ValueCell(p, x.Metric)
+		if xv != model.Dash {
 			onX++
 		}
-		yv := model.Dash
-		if v, ok := p.Value(y.Metric); ok {
-			yv = model.FormatValue(y.Metric, v)
-			if xv != model.Dash {
-				onXY++
-			}
+		yv := ValueCell(p, y.Metric)
+		if yv != model.Dash && xv != model.Dash {
+			onXY++
 		}
-		mark := ""
+		mark := ShortRunFlag(p, projs)
 		if rc.OnFrontier[i] {
 			mark = "frontier"
 			if rc.HullVertex[i] {
@@ -134,7 +143,11 @@ func intCell(v int) string {
 // same x (other names what they were chosen by); a gain no larger than its
 // curve's run-to-run noise (noise, by curve) says "within noise (±x %, n
 // pairs)" beside it, and each curve's table ends with its spread.
-func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map[model.CurveKey]model.Noise) Doc {
+//
+// A projected point's values carry "≈" and the table ends with the factors
+// (projs: the view's run-length projections); a short run not projected is
+// flagged.
+func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map[model.CurveKey]model.Noise, projs []model.Projection) Doc {
 	var d Doc
 	d.Addf(Accent, "Gain over --other %s at the same %s (linear on its frontier, never extrapolated)", other, x.Name)
 	rows, skipped := 0, 0
@@ -148,21 +161,35 @@ func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map
 		d.Add(S(Muted, "curve: "), S(Bold, c.Curve.String()))
 		t := Table{Header: []string{"point", x.Name, y.Name, "other " + y.Name, "gain"}, Right: []bool{false, true, true, true, true}}
 		mn, _ := noise[c.Curve].For(y.Metric)
+		var shortS []float64 // the projected points' own lengths
 		for _, g := range c.Gains {
 			ov, gain := model.Dash, model.Dash // no value outside the other curve's range
 			if g.HasOther {
 				ov, gain = model.Thousands(g.Other, 2), SignedPct(g.GainPct)
 			}
-			row := []string{g.ID, model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y), ov, gain}
-			if g.WithinNoise {
+			xv, yv := model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y)
+			if g.ProjectedFromS > 0 {
+				xv, yv = ProjectedMark+" "+xv, ProjectedMark+" "+yv
+				shortS = append(shortS, g.ProjectedFromS)
+			}
+			row := []string{g.ID, xv, yv, ov, gain}
+			note := ""
+			switch {
+			case g.WithinNoise:
+				note = WithinNoise(mn)
+			case g.NotProjected != "":
+				note = ShortRunText(g.ShortRunS, g.NotProjected)
+			}
+			if note != "" {
 				if len(t.Header) == 5 {
 					t.Header = append(t.Header, "")
 				}
-				row = append(row, WithinNoise(mn))
+				row = append(row, note)
 			}
 			t.AddRow(row...)
 		}
 		d.Table(t)
+		d.Lines = append(d.Lines, compareLegend(c, shortS, projs, y.Metric, x.Metric)...)
 		if noise != nil {
 			d.Add(CurveNoiseLine(noise[c.Curve], y.Metric)...)
 		}
@@ -235,4 +262,16 @@ func concCell(cs []int) string {
 		parts[i] = strconv.Itoa(c)
 	}
 	return strings.Join(parts, ",")
+}
+
+// compareLegend is RunLengthLegend for a curve's gains: one line per
+// length its projected points were run at.
+func compareLegend(c model.CurveGains, shortS []float64, projs []model.Projection, metrics ...model.Metric) []Line {
+	var pts []model.Point
+	for _, s := range shortS {
+		if !slices.ContainsFunc(pts, func(p model.Point) bool { return p.Prov.ProjectedFromS == s }) {
+			pts = append(pts, model.Point{Curve: c.Curve, Prov: model.Provenance{ProjectedFromS: s}})
+		}
+	}
+	return RunLengthLegend(pts, projs, metrics...)
 }

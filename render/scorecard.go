@@ -16,11 +16,8 @@ import (
 // and the count; the predictions still waiting for a run; each curve's
 // refit and the parameters that moved. source names the ledger.
 func Scorecard(sc ledger.Scorecard, source string) Doc {
-	var d Doc
-	d.Add(S(Accent, "scorecard"), S(Muted, fmt.Sprintf(" · %s scored, %s waiting · %s",
-		model.Plural(len(sc.Matched), "prediction"), model.Plural(len(sc.Waiting), "prediction"), source)))
-	if len(sc.Matched) == 0 && len(sc.Waiting) == 0 {
-		d.Addf(Muted, "the ledger holds no prediction")
+	d, empty := scorecardHead(sc, source, "the ledger holds no prediction")
+	if empty {
 		return d
 	}
 	curves := map[model.CurveKey]bool{}
@@ -182,11 +179,8 @@ func sig(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 // run (prediction ← run: signed errors), the curve's bias, the waiting
 // count and the parameters the refit moved by more than 1 %.
 func ScorecardBrief(sc ledger.Scorecard, source string) Doc {
-	var d Doc
-	d.Add(S(Accent, "scorecard"), S(Muted, fmt.Sprintf(" · %s scored, %s waiting · %s",
-		model.Plural(len(sc.Matched), "prediction"), model.Plural(len(sc.Waiting), "prediction"), source)))
-	if len(sc.Matched) == 0 && len(sc.Waiting) == 0 {
-		d.Addf(Muted, "no prediction recorded yet: a records the planned point")
+	d, empty := scorecardHead(sc, source, "no prediction recorded yet: a records the planned point")
+	if empty {
 		return d
 	}
 	for _, m := range sc.Matched {
@@ -238,4 +232,17 @@ func errClass(pct float64) Class {
 		return Warn
 	}
 	return Bad
+}
+
+// scorecardHead is the scorecard's first line: how many predictions were
+// scored and wait, from source; with none at all, none says so and empty
+// is true.
+func scorecardHead(sc ledger.Scorecard, source, none string) (d Doc, empty bool) {
+	d.Add(S(Accent, "scorecard"), S(Muted, fmt.Sprintf(" · %s scored, %s waiting · %s",
+		model.Plural(len(sc.Matched), "prediction"), model.Plural(len(sc.Waiting), "prediction"), source)))
+	if len(sc.Matched) == 0 && len(sc.Waiting) == 0 {
+		d.Add(S(Muted, none))
+		return d, true
+	}
+	return d, false
 }

@@ -5,27 +5,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/planner"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
 
 func scorecardOf7P(t *testing.T) (ledger.Scorecard, ledger.Record) {
 	t.Helper()
-	a := demo.Tables("a")
-	fc, err := planner.ChooseFit(a.Points, []string{"3p1d-dep2-dep16-b24-c1228", "8p1d-dep2-dep16-c4096", "9p1d-dep2-dep16-b160-c7480"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cal, err := planner.Calibrate(fc.Points)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := cal.Template
-	k.Prefill.Workers, k.DecodeBS, k.Concurrency = 7, 96, 5540
-	pr, err := cal.Predict(planner.ConfigFromKnobs(k))
+	fc, cal, k, pr, err := fixtures.Predict7P()
 	if err != nil {
 		t.Fatal(err)
 	}

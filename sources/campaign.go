@@ -29,14 +29,7 @@ func init() {
 // sniffCampaign: the first line is one JSON object with "timestamp" and
 // "kind" members.
 func sniffCampaign(data []byte) bool {
-	h := head(data, 64<<10)
-	if len(h) == 0 || h[0] != '{' {
-		return false
-	}
-	line := h
-	if i := bytes.IndexByte(h, '\n'); i >= 0 {
-		line = h[:i]
-	}
+	line := firstObjectLine(data)
 	if !bytes.Contains(line, []byte(`"kind"`)) || !bytes.Contains(line, []byte(`"timestamp"`)) {
 		return false
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // Points table: sweeptune's own YAML format for hand-entered points
-// (DESIGN.md section 3). The embedded demo uses it.
+// (docs/formats/points-table.md). The embedded demo uses it.
 
 type tableFile struct {
 	Curve  model.CurveKey `yaml:"curve"`

@@ -22,14 +22,7 @@ func init() {
 // sniffPredictions: the first line is an object with a "v" member and
 // "kind":"prediction".
 func sniffPredictions(data []byte) bool {
-	h := head(data, 64<<10)
-	if len(h) == 0 || h[0] != '{' {
-		return false
-	}
-	line := h
-	if i := bytes.IndexByte(h, '\n'); i >= 0 {
-		line = h[:i]
-	}
+	line := firstObjectLine(data)
 	if !bytes.Contains(line, []byte(`"kind":"prediction"`)) {
 		return false
 	}

@@ -20,11 +20,7 @@ import (
 // view's; the export pane's plan (both bundles, both keys) agrees on every
 // verdict, also after K takes a point out of the kept curve.
 func TestReviewAndExportAgreeAtP90(t *testing.T) {
-	cfg := exportFixtures(t)
-	testkit.CopyTestdata(t, ".", "export", "agg-variants.yaml")
-	cfg.RecipePath = "agg-variants.yaml," + testkit.ExportRecipe
-	cfg.ConfigKeys = []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg", testkit.ExportKey}
-	m := exportModel(t, cfg, "")
+	m := twoBundleModel(t)
 	st := m.State()
 	st.SetX(model.AxisP90Intvty)
 	st.SetAsOf("2026-11-05", false)
@@ -85,11 +81,7 @@ func TestReviewAndExportAgreeAtP90(t *testing.T) {
 // TestPRBodyKeyInTheExportPane: B writes the PR body of the change set the
 // export pane previews, with the PR's numbers.
 func TestPRBodyKeyInTheExportPane(t *testing.T) {
-	cfg := exportFixtures(t)
-	testkit.CopyTestdata(t, ".", "export", "agg-variants.yaml")
-	cfg.RecipePath = "agg-variants.yaml," + testkit.ExportRecipe
-	cfg.ConfigKeys = []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg", testkit.ExportKey}
-	m := exportModel(t, cfg, "")
+	m := twoBundleModel(t)
 	st := m.State()
 	st.SetAsOf("2026-11-05", false)
 	for _, id := range []string{"agg-tep2-c16", "8p1d-dep2-dep16-c4096", "9p1d-dep2-dep16-b160-c7480"} {
@@ -98,8 +90,8 @@ func TestPRBodyKeyInTheExportPane(t *testing.T) {
 	m.compose()
 	settle(m)
 	run(m, press(m, "5", "B"))
-	if !strings.HasPrefix(m.status, "wrote the PR body to sweeptune-pr-body.md") {
-		t.Fatalf("B: status %q", m.status)
+	if !strings.HasPrefix(m.bar.Text, "wrote the PR body to sweeptune-pr-body.md") {
+		t.Fatalf("B: status %q", m.bar.Text)
 	}
 	b, err := os.ReadFile("sweeptune-pr-body.md")
 	if err != nil || !strings.Contains(string(b), "| agg TP2/EP2 c16 | 57,670 @ 377.4 | agg TP4 c16 (29,428 @ 545.0) to 3P c1228 BS24 (383,313 @ 267.4) | 243,084.79 (-76.28 %) |") {
@@ -112,8 +104,8 @@ func TestPRBodyKeyInTheExportPane(t *testing.T) {
 func TestAsOfOnTheDemo(t *testing.T) {
 	m := demoModel(t, 160, 45)
 	press(m, "@")
-	if strings.Contains(m.status, "no run dates") {
-		t.Fatalf("@ on the dated demo: %q", m.status)
+	if strings.Contains(m.bar.Text, "no run dates") {
+		t.Fatalf("@ on the dated demo: %q", m.bar.Text)
 	}
 	v := m.View()
 	for _, d := range []string{"2026-10-29", "2026-11-05", "2026-11-06"} {
@@ -121,4 +113,15 @@ func TestAsOfOnTheDemo(t *testing.T) {
 			t.Errorf("the date picker lacks %s:\n%s", d, v)
 		}
 	}
+}
+
+// twoBundleModel is the workbench on the demo exporting into both bundles
+// (the agg variants and the disaggregated one) and both config keys.
+func twoBundleModel(t *testing.T) *Model {
+	t.Helper()
+	cfg := exportFixtures(t)
+	testkit.CopyTestdata(t, ".", "export", "agg-variants.yaml")
+	cfg.RecipePath = "agg-variants.yaml," + testkit.ExportRecipe
+	cfg.ConfigKeys = []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg", testkit.ExportKey}
+	return exportModel(t, cfg, "")
 }

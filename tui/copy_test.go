@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"encoding/base64"
+	tuiclip "github.com/sweeptune/sweeptune/tui/clip"
 	"strings"
 	"testing"
 
@@ -29,13 +30,13 @@ func TestCopySelectedID(t *testing.T) {
 	if clip.String() != osc52Seq(local7P) {
 		t.Fatalf("clipboard got %q, want %q", clip.String(), osc52Seq(local7P))
 	}
-	if want := "copied point ID " + local7P + " to the clipboard"; !strings.HasPrefix(m.status, want) {
-		t.Errorf("status %q, want it to start %q", m.status, want)
+	if want := "copied point ID " + local7P + " to the clipboard"; !strings.HasPrefix(m.bar.Text, want) {
+		t.Errorf("status %q, want it to start %q", m.bar.Text, want)
 	}
 	clip.Reset()
 	do(m, "esc", "4", "C")
-	if clip.Len() != 0 || !strings.HasPrefix(m.status, "nothing to copy in the review pane") {
-		t.Errorf("review pane: clipboard %q, status %q", clip.String(), m.status)
+	if clip.Len() != 0 || !strings.HasPrefix(m.bar.Text, "nothing to copy in the review pane") {
+		t.Errorf("review pane: clipboard %q, status %q", clip.String(), m.bar.Text)
 	}
 }
 
@@ -54,17 +55,17 @@ func TestCopyExportSelectorAndDiff(t *testing.T) {
 	settle(m)
 	do(m, "5", "C")
 	ex := m.panes[layout.Export]
-	sel, ok := ex.(copier).Copy()
+	sel, ok := ex.(tuiclip.Copier).Copy()
 	if !ok || !strings.HasPrefix(sel.Text, testkit.ExportRecipe+":override_") {
 		t.Fatalf("export selector %+v (ok %v)", sel, ok)
 	}
-	if clip.String() != osc52Seq(sel.Text) || !strings.HasPrefix(m.status, "copied override selector ") {
-		t.Errorf("C: clipboard %q, status %q", clip.String(), m.status)
+	if clip.String() != osc52Seq(sel.Text) || !strings.HasPrefix(m.bar.Text, "copied override selector ") {
+		t.Errorf("C: clipboard %q, status %q", clip.String(), m.bar.Text)
 	}
 	clip.Reset()
 	do(m, "P")
-	if !strings.HasPrefix(m.status, "copied the export diff (") || !strings.HasPrefix(clip.String(), "\x1b]52;c;") {
-		t.Errorf("P: clipboard %.40q, status %q", clip.String(), m.status)
+	if !strings.HasPrefix(m.bar.Text, "copied the export diff (") || !strings.HasPrefix(clip.String(), "\x1b]52;c;") {
+		t.Errorf("P: clipboard %.40q, status %q", clip.String(), m.bar.Text)
 	}
 }
 

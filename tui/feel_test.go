@@ -234,8 +234,8 @@ func TestEveryLoadWarningCanBeRead(t *testing.T) {
 	ds.Warnf("a.json", "metrics", "first problem")
 	ds.Warnf("b.json", "conc", "second problem")
 	m.Update(loadedMsg{gen: m.gen, ds: ds})
-	if !strings.Contains(m.status, "2 warnings (? lists them all); first: a.json") {
-		t.Errorf("status %q", m.status)
+	if !strings.Contains(m.bar.Text, "2 warnings (? lists them all); first: a.json") {
+		t.Errorf("status %q", m.bar.Text)
 	}
 	press(m, "?")
 	v := paneText(m.View())
@@ -297,12 +297,12 @@ func TestEscThenAKeyArrivingTogether(t *testing.T) {
 func TestMarkAndAddDoNotCollide(t *testing.T) {
 	m := demoModel(t, 160, 45)
 	do(m, "2", "m", "a")
-	if len(m.State().Added) != 0 || m.status != best+" is marked for removal: m unmarks it before a adds it" {
-		t.Errorf("a on a marked point: added %v, status %q", m.State().Added, m.status)
+	if len(m.State().Added) != 0 || m.bar.Text != best+" is marked for removal: m unmarks it before a adds it" {
+		t.Errorf("a on a marked point: added %v, status %q", m.State().Added, m.bar.Text)
 	}
 	do(m, "j", "a", "m")
-	if m.State().Marks[best+"@published"] || m.status != best+"@published is in the export as measured: a (points pane) takes it out before m marks it" {
-		t.Errorf("m on an added point: marks %v, status %q", m.State().Marks, m.status)
+	if m.State().Marks[best+"@published"] || m.bar.Text != best+"@published is in the export as measured: a (points pane) takes it out before m marks it" {
+		t.Errorf("m on an added point: marks %v, status %q", m.State().Marks, m.bar.Text)
 	}
 }
 

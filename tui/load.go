@@ -5,6 +5,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/render/termsafe"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/workbench/session"
 )
@@ -58,4 +60,15 @@ func (m *Model) save(quit bool) tea.Cmd {
 		saved, err := store.Save(f)
 		return savedMsg{saved: saved, err: err, quit: quit}
 	}
+}
+
+// safeDataset is a copy of ds whose points are safe to show; ds itself
+// (a test's fixed dataset, say) is left alone.
+func safeDataset(ds *sources.Dataset) *sources.Dataset {
+	if ds == nil {
+		return nil
+	}
+	safe := *ds
+	safe.Points = termsafe.Points(ds.Points)
+	return &safe
 }

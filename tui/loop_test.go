@@ -35,8 +35,8 @@ func TestARecordsAndTheReloadScoresIt(t *testing.T) {
 	do(m, "enter", "down", "enter")
 	typeText(m, "5540")
 	do(m, "enter", "a")
-	if !strings.Contains(m.status, "planned 7p1d-dep2-dep16-b96-c5540; recorded pred-") {
-		t.Fatalf("a: status %q", m.status)
+	if !strings.Contains(m.bar.Text, "planned 7p1d-dep2-dep16-b96-c5540; recorded pred-") {
+		t.Fatalf("a: status %q", m.bar.Text)
 	}
 	res, err := ledger.Read(path)
 	if err != nil || len(res.Records) != 1 || res.Records[0].Origin != ledger.OriginWorkbench || res.Records[0].Config != "7p1d-dep2-dep16-b96-c5540" {
@@ -48,8 +48,8 @@ func TestARecordsAndTheReloadScoresIt(t *testing.T) {
 		t.Errorf("planner pane before the run:\n%s", planner.Scorecard())
 	}
 	reload(m, testkit.Demo(), 4) // the 7P runs land (r, --watch)
-	if !strings.Contains(m.status, "scorecard: 2 new runs of recorded predictions scored (planner pane)") {
-		t.Errorf("reload: status %q", m.status)
+	if !strings.Contains(m.bar.Text, "scorecard: 2 new runs of recorded predictions scored (planner pane)") {
+		t.Errorf("reload: status %q", m.bar.Text)
 	}
 	card := m.State().Loop.Card
 	if len(card.Matched) != 1 || len(card.Matched[0].Runs) != 2 {

@@ -6,19 +6,20 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources/watch"
 	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/clip"
 	"github.com/sweeptune/sweeptune/tui/curve"
-	"github.com/sweeptune/sweeptune/tui/dates"
+	"github.com/sweeptune/sweeptune/tui/curvekeys"
 	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/layout"
-	"github.com/sweeptune/sweeptune/tui/picker"
 	"github.com/sweeptune/sweeptune/tui/plan"
 	"github.com/sweeptune/sweeptune/tui/points"
 	"github.com/sweeptune/sweeptune/tui/review"
 	"github.com/sweeptune/sweeptune/tui/scroll"
+	"github.com/sweeptune/sweeptune/tui/statusline"
 	"github.com/sweeptune/sweeptune/workbench"
 	"github.com/sweeptune/sweeptune/workbench/session"
 )
@@ -44,24 +45,17 @@ type Model struct {
 	loading bool
 	spin    spinner.Model
 
-	status       string
-	statusErr    bool
-	showHelp     bool
-	help         scroll.View   // the full help, scrolled with the scroll keys
-	pick         *picker.Model // an open picker (curve, overlays, dates)
-	pickKind     pickKind
-	pickFrom     string      // the first date of a comparison
-	dates        *dates.View // the open "compare two dates" view
-	datesSeq     int
-	changelogs   []sources.ChangelogFile // changelogs among the loaded inputs
-	zoomed       bool                    // z: the focused pane alone on the screen
-	statusH      int                     // rows of the status line (a long message wraps)
+	bar          statusline.Line  // the status line's message
+	showHelp     bool             // ? : the full help is open
+	help         scroll.View      // the full help, scrolled with the scroll keys
+	curves       *curvekeys.Model // the curve keys, their pickers and the dates view
+	zoomed       bool             // z: the focused pane alone on the screen
+	statusH      int              // rows of the status line (a long message wraps)
 	confirm      *confirm
 	exported     string        // session.Signature at the last export
 	restored     string        // what the session brought back, told with the first load
 	pendingView  *session.File // a session whose curve and overlays wait for the first load
 	warnings     []string      // the last load's, listed in the help
-	held         string        // a note kept in the status line until a key (see hold)
 	watch        *watch.Watcher
 	watchSeq     int  // changes seen; a debounce tick of an older one is stale
 	burst        int  // bursts of changes; a deadline tick of an older one is stale
@@ -85,9 +79,10 @@ func New(opts Options) *Model {
 	}
 	m.st.Loop.Path = opts.Ledger
 	m.styles = themes.New(m.theme, opts.Renderer)
-	m.clip = clipboardWriter(opts.Clipboard)
+	m.clip = clip.Writer(opts.Clipboard)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))
 	m.help = scroll.New(m.keys.Review.Scroll)
+	m.curves = curvekeys.New(m.st, m.keys, opts.Export.ChangelogPath, opts.ViewDir, m.setStatus)
 	notes := []string{}
 	if opts.Note != "" {
 		notes = append(notes, opts.Note)
@@ -121,7 +116,7 @@ func New(opts Options) *Model {
 		notes = append(notes, "session: "+problem)
 	}
 	exportCfg := opts.Export.Fill(export.FromTargets(saved)) // flags first, then the session
-	m.st.SetPlanned(safePoints(m.st.Planned))
+	m.st.SetPlanned(termsafe.Points(m.st.Planned))
 	m.exported = opts.Session.Exported
 	if len(notes) > 0 {
 		m.hold(strings.Join(notes, " · "))

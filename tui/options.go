@@ -1,5 +1,8 @@
-// Package tui is the workbench: a root model that dispatches messages to
-// panes (each its own package), lays them out and draws the status line.
+// Package tui is the workbench's Bubble Tea program: a root model that
+// dispatches messages (broadcast → owner → focused pane, one handler per
+// message type), lays the panes out and composes their views. The panes
+// and the pieces they share (curve keys, help, status line, copying) are
+// packages of their own; see docs/architecture.md.
 package tui
 
 import (

@@ -48,8 +48,8 @@ func TestTwoWorkbenchesOnOneSessionLoseNoMark(t *testing.T) {
 		t.Fatalf("the first workbench's mark is not in the session: %v", onDisk.Marks)
 	}
 	aside := strings.TrimSuffix(path, ".json") + "-" + strconv.Itoa(os.Getpid()) + ".json"
-	if !strings.Contains(b.status, "another workbench saved "+path) || !strings.Contains(b.status, aside) {
-		t.Errorf("status %q", b.status)
+	if !strings.Contains(b.bar.Text, "another workbench saved "+path) || !strings.Contains(b.bar.Text, aside) {
+		t.Errorf("status %q", b.bar.Text)
 	}
 	kept, err := session.Load(aside)
 	if err != nil || len(kept.Marks) != 1 || !strings.Contains(kept.Marks[0], "b40-c2884") {
@@ -62,8 +62,8 @@ func TestTwoWorkbenchesOnOneSessionLoseNoMark(t *testing.T) {
 	// The first goes on saving where it was: its own saves are no conflict.
 	mark(a, "b96-c5540")
 	onDisk, _ = session.Load(path)
-	if len(onDisk.Marks) != 2 || strings.Contains(a.status, "another workbench") {
-		t.Errorf("first workbench's second save: %v, status %q", onDisk.Marks, a.status)
+	if len(onDisk.Marks) != 2 || strings.Contains(a.bar.Text, "another workbench") {
+		t.Errorf("first workbench's second save: %v, status %q", onDisk.Marks, a.bar.Text)
 	}
 }
 
@@ -80,8 +80,8 @@ func TestFailedSaveIsSaidOnQuit(t *testing.T) {
 	do(m, "2", "/")
 	typeText(m, "c4096")
 	do(m, "enter", "m")
-	if !strings.Contains(m.status, "session not saved") {
-		t.Errorf("status %q", m.status)
+	if !strings.Contains(m.bar.Text, "session not saved") {
+		t.Errorf("status %q", m.bar.Text)
 	}
 	do(m, "q")
 	if m.confirm == nil || !strings.Contains(m.confirm.prompt, "NOT saved") || strings.Contains(m.confirm.prompt, "kept in the session") {

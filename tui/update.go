@@ -11,6 +11,8 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/clip"
+	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/workbench"
@@ -48,13 +50,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case msgs.Save:
 		cmd = m.saveCmd()
 	case msgs.Copy:
-		cmd = m.copyCmd(msg)
+		cmd = m.handleCopy(msg)
 	case targetsCheckedMsg:
-		if len(msg.problems) > 0 {
-			m.hold(strings.Join(msg.problems, " · "))
-		}
-	case viewWrittenMsg:
-		m.handleViewWritten(msg)
+		m.handleTargetsChecked(msg)
 	default:
 		cmd = m.handleOther(msg)
 	}
@@ -139,7 +137,7 @@ func (m *Model) handleKeys(msg tea.KeyMsg) tea.Cmd {
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
-	m.held = "" // seen: the next status replaces it
+	m.bar.Seen() // the next status replaces a held note
 	g := m.keys.Global
 	if key.Matches(msg, g.ForceQuit) {
 		return tea.Sequence(m.saveCmd(), tea.Quit)
@@ -155,17 +153,14 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.help.Update(msg)
 		return nil
 	}
-	if m.pick != nil {
-		return m.updatePick(msg)
-	}
-	if m.dates != nil {
-		return m.updateDates(msg)
+	if m.curves.Open() {
+		return m.curves.UpdateOpen(msg)
 	}
 	fp := m.panes[m.focus]
 	if fp.Capturing() {
 		return fp.Update(msg)
 	}
-	if cmd, ok := m.handleCurveKey(msg); ok {
+	if cmd, ok := m.curves.Key(msg); ok {
 		return cmd
 	}
 	switch {
@@ -187,16 +182,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.setFocus(m.nextPane(1))
 	case key.Matches(msg, g.PrevPane):
 		m.setFocus(m.nextPane(-1))
-	case key.Matches(msg, g.XAxis):
-		m.cycleX(1)
-	case key.Matches(msg, g.XAxisPrev):
-		m.cycleX(-1)
 	case key.Matches(msg, g.Undo):
 		say, _ := m.st.Undo()
 		m.info(say)
-	case key.Matches(msg, g.LogX):
-		m.st.ToggleLogX()
-		m.info(fmt.Sprintf("log-scale x: %v", m.st.LogX))
 	case key.Matches(msg, g.Theme):
 		return m.cycleTheme()
 	case key.Matches(msg, g.Copy):
@@ -283,8 +271,8 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	pane := m.lay.At(msg.X, msg.Y)
 	click := msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft
 	if click && m.lay.TabRow >= 0 && msg.Y == m.lay.TabRow {
-		if p := tabAt(msg.X); p >= 0 {
-			m.setFocus(p)
+		if i := frame.TabAt(paneNames(), msg.X); i >= 0 {
+			m.setFocus(allPanes[i])
 		}
 		return nil
 	}
@@ -371,7 +359,7 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	for _, w := range msg.ds.Warnings {
 		m.warnings = append(m.warnings, w.String())
 	}
-	m.changelogs = msg.ds.Changelogs
+	m.curves.SetChangelogs(msg.ds.Changelogs)
 	switch n := len(msg.ds.Warnings); {
 	case n == 0 && len(missing) > 0:
 		m.fail(say)
@@ -416,10 +404,19 @@ func (m *Model) keptWhere() string {
 	return "kept in the session"
 }
 
+// handleTargetsChecked holds the names of export targets that cannot be
+// read in the status line.
+func (m *Model) handleTargetsChecked(msg targetsCheckedMsg) {
+	if len(msg.problems) > 0 {
+		m.hold(strings.Join(msg.problems, " · "))
+	}
+}
+
 // handleOther gives pane-owned messages (export results) to their owner,
-// and a comparison of two dates to its view.
+// and the curve keys' results (a comparison of two dates, the view
+// written) to them.
 func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
-	if m.dates.Handle(msg, m.styles) {
+	if m.curves.Handle(msg, m.styles) {
 		return nil
 	}
 	for _, p := range m.panes {
@@ -432,29 +429,12 @@ func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
 
 // info and fail set the status line; a held note stays in front of what
 // follows until a key is pressed, so a load or save cannot hide it.
-func (m *Model) info(s string) { m.setStatus(s, false) }
-func (m *Model) fail(s string) { m.setStatus(s, true) }
+func (m *Model) info(s string)                  { m.bar.Set(s, false) }
+func (m *Model) fail(s string)                  { m.bar.Set(s, true) }
+func (m *Model) setStatus(s string, isErr bool) { m.bar.Set(s, isErr) }
 
-// hold shows a note that must be seen (a session kept aside, a directory
-// that cannot be watched) until the next key.
-func (m *Model) hold(s string) {
-	s = termsafe.String(s)
-	if m.held != "" && !strings.Contains(m.held, s) {
-		s = m.held + " · " + s
-	}
-	m.held = s
-	m.status, m.statusErr = s, true
-}
-
-// setStatus is the status line's one way in: messages carry file names
-// and data, so they are escaped here.
-func (m *Model) setStatus(s string, isErr bool) {
-	s = termsafe.String(s)
-	if m.held != "" && s != m.held {
-		s, isErr = m.held+" · "+s, true
-	}
-	m.status, m.statusErr = s, isErr
-}
+// hold shows a note that must be seen until the next key.
+func (m *Model) hold(s string) { m.bar.Hold(s) }
 
 // handleConfirmRequest shows a pane's yes/no question.
 func (m *Model) handleConfirmRequest(msg msgs.Confirm) {
@@ -480,28 +460,20 @@ func (m *Model) handleExported(msg msgs.Exported) tea.Cmd {
 	return tea.Batch(cmd, m.saveCmd())
 }
 
-// cycleX moves through the x axes that have data and says where it is.
-func (m *Model) cycleX(d int) {
-	axes := m.st.CycleX(d)
-	n := len(axes)
-	for i, a := range axes {
-		if a.Name == m.st.X.Name {
-			m.info(fmt.Sprintf("x axis %d of %d with data: %s — %s (x/X cycle)", i+1, n, a.Name, a.Label))
-			return
-		}
-	}
+// handleCopy copies what a pane asked for (P: the export's diff).
+func (m *Model) handleCopy(c msgs.Copy) tea.Cmd {
+	cmd, say := clip.Copy(m.clip, c)
+	m.info(say)
+	return cmd
 }
 
-// tabAt is the pane whose tab (frame.Tabs: "[1 curve] 2 points …", each
-// label padded by one cell a side, one space apart) is under column x.
-func tabAt(x int) int {
-	start := 0
-	for _, p := range allPanes {
-		w := len([]rune(layout.Names[p])) + 4 // "N name" and its two pads
-		if x >= start && x < start+w {
-			return p
+// copyFocused copies what the focused pane names (C).
+func (m *Model) copyFocused() tea.Cmd {
+	if c, ok := m.panes[m.focus].(clip.Copier); ok {
+		if cp, ok := c.Copy(); ok {
+			return m.handleCopy(cp)
 		}
-		start += w + 1
 	}
-	return -1
+	m.info("nothing to copy in the " + layout.Names[m.focus] + " pane (C copies the selected point's ID, or the export's selectors)")
+	return nil
 }

@@ -24,8 +24,8 @@ func TestWriteViewWithALongModelName(t *testing.T) {
 	resize(m, 160, 48)
 	reloadData(m, &sources.Dataset{Points: pts, Files: 1})
 	do(m, "e")
-	if !strings.HasPrefix(m.status, "wrote "+filepath.Join(dir, "sweeptune-org-verylongmodelname")) {
-		t.Fatalf("status %q", m.status)
+	if !strings.HasPrefix(m.bar.Text, "wrote "+filepath.Join(dir, "sweeptune-org-verylongmodelname")) {
+		t.Fatalf("status %q", m.bar.Text)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*"))
 	if len(files) != 2 {

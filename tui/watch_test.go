@@ -53,20 +53,20 @@ func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 func TestHeldNoteOutlivesTheLoadStatus(t *testing.T) {
 	note := "session /s.json is not readable (bad): kept as /s.json.corrupt, a new session starts"
 	m := start(Options{Note: note}, 400, 40, testkit.Demo(), 4)
-	if !strings.Contains(m.status, note) || !strings.Contains(m.status, "loaded 21 points from 4 files") || !m.statusErr {
-		t.Fatalf("status after load: %q", m.status)
+	if !strings.Contains(m.bar.Text, note) || !strings.Contains(m.bar.Text, "loaded 21 points from 4 files") || !m.bar.Err {
+		t.Fatalf("status after load: %q", m.bar.Text)
 	}
 	if !strings.Contains(m.View(), "kept as /s.json.corrupt") {
 		t.Errorf("the note is not on screen:\n%s", m.View())
 	}
 	m.hold("--watch: cannot watch /r/x (permission denied); the rest is watched")
 	m.Update(savedMsg{})
-	if !strings.Contains(m.status, note) || !strings.Contains(m.status, "cannot watch /r/x") {
-		t.Errorf("two held notes: %q", m.status)
+	if !strings.Contains(m.bar.Text, note) || !strings.Contains(m.bar.Text, "cannot watch /r/x") {
+		t.Errorf("two held notes: %q", m.bar.Text)
 	}
 	press(m, "x")
-	if strings.Contains(m.status, "kept as") {
-		t.Errorf("after a key the note should give way: %q", m.status)
+	if strings.Contains(m.bar.Text, "kept as") {
+		t.Errorf("after a key the note should give way: %q", m.bar.Text)
 	}
 }
 
@@ -74,7 +74,7 @@ func TestHeldNoteOutlivesTheLoadStatus(t *testing.T) {
 func TestSessionProblemsAreShown(t *testing.T) {
 	bad := session.Planned{ID: "x@planned", Knobs: model.Knobs{Mode: model.ModeDisagg, Concurrency: 8, Prefill: model.Role{Workers: -2}}}
 	m := start(Options{Session: session.File{Version: 1, Planned: []session.Planned{bad}}}, 400, 40, testkit.Demo(), 4)
-	if !strings.Contains(m.status, "session: planned[0] dropped: prefill workers -2, want 0 to 4096") || len(m.State().Planned) != 0 {
-		t.Errorf("status %q, %d planned", m.status, len(m.State().Planned))
+	if !strings.Contains(m.bar.Text, "session: planned[0] dropped: prefill workers -2, want 0 to 4096") || len(m.State().Planned) != 0 {
+		t.Errorf("status %q, %d planned", m.bar.Text, len(m.State().Planned))
 	}
 }

@@ -36,6 +36,7 @@ type curves struct {
 	overlaysChosen bool                     // the user picked overlays (else: the competitor's)
 	byCurve        map[model.CurveKey][]int // into all
 	view           []model.Point
+	viewProjs      []model.Projection // the shown curve's run-length projections
 	viewIndex      map[string]int
 	overlayCurves  []model.Curve
 }
@@ -132,10 +133,12 @@ func (s *State) competitorOverlays() []model.CurveKey {
 }
 
 // View is the shown curve's points as of AsOf: each configuration's
-// latest measurement, planned points included (cached; do not modify).
+// latest measurement, planned points included, short runs projected where
+// the curve has run-length factors (model.ProjectShown, as the CLI's view;
+// cached; do not modify).
 func (s *State) View() []model.Point {
 	if s.view == nil {
-		s.view = s.curvePoints(s.Curve)
+		s.view, s.viewProjs = s.curvePoints(s.Curve)
 		s.viewIndex = make(map[string]int, len(s.view))
 		for i := range s.view {
 			s.viewIndex[s.view[i].ID] = i
@@ -144,10 +147,29 @@ func (s *State) View() []model.Point {
 	return s.view
 }
 
-// curvePoints are a curve's points as of AsOf, never nil.
-func (s *State) curvePoints(k model.CurveKey) []model.Point {
+// Projections are the shown curve's run-length projections (factors from
+// every loaded run of it), behind the view's projected runs.
+func (s *State) Projections() []model.Projection {
+	s.View()
+	return s.viewProjs
+}
+
+// curvePoints are a curve's points as of AsOf, never nil, with its short
+// runs settled by model.ProjectShown (factors from every run of the curve),
+// and the projections.
+func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection) {
 	all := s.All()
 	idx := s.byCurve[k]
+	var runs []model.Point // the curve's every run, when one is short (the factors)
+	for _, i := range idx {
+		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
+			runs = make([]model.Point, len(idx))
+			for j, i := range idx {
+				runs[j] = all[i]
+			}
+			break
+		}
+	}
 	pts := make([]model.Point, 0, len(idx))
 	if s.AllDates {
 		for _, i := range idx {
@@ -155,12 +177,16 @@ func (s *State) curvePoints(k model.CurveKey) []model.Point {
 				pts = append(pts, all[i])
 			}
 		}
-		return pts
+	} else {
+		for _, i := range idx {
+			pts = append(pts, all[i])
+		}
+		pts = model.KeepLatest(pts, s.AsOf)
 	}
-	for _, i := range idx {
-		pts = append(pts, all[i])
+	if runs == nil {
+		return pts, nil
 	}
-	return model.KeepLatest(pts, s.AsOf)
+	return pts, model.ProjectShown(pts, runs)
 }
 
 // InView reports whether a point is on the shown curve's view.
@@ -178,7 +204,8 @@ func (s *State) OverlayCurves() []model.Curve {
 	if s.overlayCurves == nil {
 		s.overlayCurves = make([]model.Curve, 0, len(s.Overlays))
 		for _, k := range s.Overlays {
-			s.overlayCurves = append(s.overlayCurves, model.Curve{Key: k, Points: s.curvePoints(k)})
+			pts, _ := s.curvePoints(k)
+			s.overlayCurves = append(s.overlayCurves, model.Curve{Key: k, Points: pts})
 		}
 	}
 	return s.overlayCurves
@@ -338,6 +365,7 @@ func (s *State) Gains() (model.CurveGains, bool) {
 		return model.CurveGains{}, false
 	}
 	g := []model.CurveGains{model.CompareCurve(s.ShownCurve(), ov[0].Points, s.X, s.Y)}
+	model.MarkGainRuns(g, s.View(), s.Projections())
 	model.MarkGainsWithinNoise(g, map[model.CurveKey]model.Noise{s.Curve: s.Noise()}, s.Y.Metric)
 	return g[0], true
 }

@@ -1,5 +1,6 @@
-// Package demo embeds the points of DATA.md (tables A–D) so that sweeptune
-// runs with no file at all.
+// Package demo embeds the points of one real merged retune (InferenceX pull
+// request 4673; tables A–D, each file's header says which) so that
+// sweeptune runs with no file at all.
 package demo
 
 import (
@@ -36,7 +37,7 @@ func Load() *sources.Dataset {
 	return sources.LoadFiles(names, data, sources.Options{})
 }
 
-// Tables reads the demo files of DATA.md's tables, by letter: Tables("a",
+// Tables reads the demo's tables, by letter: Tables("a",
 // "b") is the retune's published "before" points and its local runs.
 func Tables(letters ...string) *sources.Dataset {
 	names, data := Files()

@@ -2,6 +2,7 @@ package export_test
 
 import (
 	"bytes"
+	fx "github.com/sweeptune/sweeptune/internal/fixtures"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -73,22 +74,11 @@ func TestExportChangeSet(t *testing.T) {
 	}
 	got := strings.ReplaceAll(plan.Diff(), strings.TrimPrefix(filepath.ToSlash(dir), "/")+"/", "")
 	golden := filepath.Join("..", "..", "testdata", "golden", "export-changeset.diff")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("change-set diff differs from %s (re-run with -update after reviewing):\n%s", golden, got)
-	}
+	fx.Golden(t, golden, got, *update)
 	if len(plan.Files) != 4 {
 		t.Fatalf("%d files changed, want 4 (two bundles, the master, the changelog)", len(plan.Files))
 	}
-	// One review over the whole curve: DATA.md's line values.
+	// One review over the whole curve: the demo's worked line values.
 	wantLine := map[string]string{"agg-tep2-c16": "243,084.79", "8p1d-dep2-dep16-c4096": "853,132.41", "9p1d-dep2-dep16-b160-c7480": "1,100,893.85"}
 	if len(plan.Verdicts) != 3 {
 		t.Fatalf("verdicts: %+v", plan.Verdicts)

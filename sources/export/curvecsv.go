@@ -16,18 +16,26 @@ type CSVCurve struct {
 	Points     []model.Point
 	OnFrontier []bool
 	HullVertex []bool
+	// Projections are the curve's run-length projections, for why a short
+	// run is not projected (model.NotProjectedWhy).
+	Projections []model.Projection
 }
 
 // WriteCurvesCSV writes the points table of the curves: one row per point
 // (its label, or its shape and concurrency) with the chosen x and y at
 // full precision (empty when absent) and its
 // status on the curve: "hull vertex", "frontier" (under the hull),
-// "dominated", or "" without both metrics; then every knob of the point
-// (knobColumns), so a points or removal table can be built from the CSV.
-// A knob no input states is an empty cell, never a derived guess.
+// "dominated", "short run" (shown as measured, on no frontier) or ""
+// without both metrics; then every knob of the point (knobColumns), so a
+// points or removal table can be built from the CSV. A knob no input states
+// is an empty cell, never a derived guess. Last, the run length
+// (docs/noise.md): a projected run's own length and measured x and y
+// (run-s is then the length it is projected to), a short run not
+// projected, why.
 func WriteCurvesCSV(w io.Writer, x, y model.Axis, curves []CSVCurve) error {
 	cw := csv.NewWriter(w)
-	cw.Write(append([]string{"curve", "id", "label", "source", "date", "gpus", "concurrency", x.Name, y.Name, "status"}, knobColumns...))
+	head := append([]string{"curve", "id", "label", "source", "date", "gpus", "concurrency", x.Name, y.Name, "status"}, knobColumns...)
+	cw.Write(append(head, "projected_from_s", "raw "+x.Name, "raw "+y.Name, "not_projected"))
 	for _, c := range curves {
 		for i := range c.Points {
 			p := &c.Points[i]
@@ -38,6 +46,8 @@ func WriteCurvesCSV(w io.Writer, x, y model.Axis, curves []CSVCurve) error {
 				status = "hull vertex"
 			case i < len(c.OnFrontier) && c.OnFrontier[i]:
 				status = "frontier"
+			case both && p.Prov.RawShort():
+				status = "short run"
 			case both:
 				status = "dominated"
 			}
@@ -49,8 +59,14 @@ func WriteCurvesCSV(w io.Writer, x, y model.Axis, curves []CSVCurve) error {
 			for k := range knobs {
 				knobs[k] = cell(knobs[k])
 			}
-			cw.Write(append([]string{cell(c.Key.String()), cell(p.ID), cell(label), cell(string(p.Source)), cell(p.Prov.Date),
-				positive(p.GPUs()), positive(p.Knobs.Concurrency), value(p, x.Metric), value(p, y.Metric), status}, knobs...))
+			from, rawX, rawY := "", "", ""
+			if p.Prov.Raw != nil {
+				raw := model.Point{Metrics: *p.Prov.Raw}
+				from, rawX, rawY = strconv.FormatFloat(p.Prov.ProjectedFromS, 'f', -1, 64), value(&raw, x.Metric), value(&raw, y.Metric)
+			}
+			row := append([]string{cell(c.Key.String()), cell(p.ID), cell(label), cell(string(p.Source)), cell(p.Prov.Date),
+				positive(p.GPUs()), positive(p.Knobs.Concurrency), value(p, x.Metric), value(p, y.Metric), status}, knobs...)
+			cw.Write(append(row, from, rawX, rawY, model.NotProjectedWhy(p, c.Projections)))
 		}
 	}
 	cw.Flush()

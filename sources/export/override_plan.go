@@ -12,7 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// ExportRequest says which points to write and where (issue 5).
+// ExportRequest says which points to write and where (docs/export.md).
 type ExportRequest struct {
 	Points []model.Point // every loaded point: the curve for the review and the description
 	Add    []string      // IDs to write as overrides and master rows

@@ -39,7 +39,7 @@ func (c *exportCtx) recipes() error {
 	if err != nil {
 		return err
 	}
-	if newRecipe, err = c.setContainer(newRecipe, []string{"base", "model", "container"}, c.base.Image); err != nil {
+	if newRecipe, err = c.setContainer(newRecipe, append([]string{"base"}, sources.ImagePath...), c.base.Image); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	if newRecipe, err = c.setFrameworkPin(newRecipe, []string{"base", "identity", "frameworks", "dynamo"}); err != nil {

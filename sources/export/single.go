@@ -138,7 +138,7 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		switch img := c.image(); {
 		case img == "" || img == s.v.Image:
 		case c.req.Image != "":
-			d.set([]string{"model", "container"}, img)
+			d.set(sources.ImagePath, img)
 		default:
 			c.imageNote(fmt.Sprintf("%s names container %s", filepath.Base(s.path), orNone(s.v.Image)))
 		}

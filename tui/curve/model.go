@@ -144,6 +144,9 @@ func (m *Model) redraw() {
 		Series: series, X: m.st.X, Y: m.st.Y, LogX: m.st.LogX, Labels: m.st.Labels,
 		Selected: sel, Marked: sel != nil && m.st.Marks[sel.ID],
 	}
+	for _, l := range render.RunLengthLegend(m.st.View(), m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
+		in.RunLength = append(in.RunLength, l.Text())
+	}
 	if m.gains != nil && sel != nil {
 		g, ok := m.gains[sel.ID]
 		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok, Noise: m.noisy[sel.ID]}

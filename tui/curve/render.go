@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
@@ -22,6 +23,9 @@ type Input struct {
 	Selected *model.Point // nil when nothing is selected
 	Marked   bool         // the selected point is marked for removal
 	Gain     *GainNote    // the selected point against an overlay, when asked
+	// RunLength are the lines saying how the shown curve's projected runs
+	// were projected (render.RunLengthLegend), under the axis caption.
+	RunLength []string
 }
 
 // GainNote is the selected point's gain against an overlaid curve at its x.
@@ -50,6 +54,9 @@ func draw(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
 	// the plot keeps minPlotH rows; below that they take one row each.
 	legend := frame.Wrap(Legend(in.Series, st), w)
 	caption := frame.Wrap(st.Muted.Render(plot.AxisCaption(in.X, in.Y, in.LogX)), w)
+	for _, l := range in.RunLength {
+		caption = append(caption, frame.Wrap(st.Warn.Render(l), w)...)
+	}
 	var head, vals []string
 	if h >= 10 {
 		head, vals = readout(in.Selected, in.Marked, in.X, in.Y, st, w)
@@ -141,20 +148,19 @@ func readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w i
 	}
 	var vs []string
 	add := func(a model.Axis) {
-		if v, ok := p.Value(a.Metric); ok {
-			vs = append(vs, fmt.Sprintf("%s %s", a.Name, model.FormatValue(a.Metric, v)))
-		} else {
-			vs = append(vs, a.Name+" "+model.Dash)
-		}
+		vs = append(vs, a.Name+" "+render.ValueCell(p, a.Metric))
 	}
 	add(y)
 	add(x)
 	for _, m := range []model.Metric{model.MeanIntvty, model.P90Intvty, model.P90E2EL} {
 		if m != x.Metric {
-			if v, ok := p.Value(m); ok {
-				vs = append(vs, fmt.Sprintf("%s %s", m.Name(), model.FormatValue(m, v)))
+			if p.Metrics.Has(m) {
+				vs = append(vs, m.Name()+" "+render.ValueCell(p, m))
 			}
 		}
+	}
+	if p.Prov.RawShort() {
+		vs = append(vs, fmt.Sprintf("short run (%.0f s), not projected: on no frontier", p.Prov.DurationS))
 	}
 	return frame.Wrap(st.Bold.Render(title), w), frame.Wrap(st.Text.Render(strings.Join(vs, "  ")), w)
 }

@@ -84,7 +84,9 @@ func (m *Model) current() Work {
 		}
 		w.Flips[id] = true
 	}
-	for _, p := range m.st.View() {
+	// The export writes and judges what was measured (as export does on
+	// the loaded points): the view's projected runs go back to their own.
+	for _, p := range model.Unprojected(m.st.View()) {
 		if p.Source == model.SourcePlanned {
 			w.Planned = append(w.Planned, p)
 		} else {
@@ -92,7 +94,7 @@ func (m *Model) current() Work {
 		}
 	}
 	for _, c := range m.st.OverlayCurves() {
-		w.Loaded = append(w.Loaded, c.Points...)
+		w.Loaded = append(w.Loaded, model.Unprojected(c.Points)...)
 	}
 	for _, id := range m.st.MarkedIDs() {
 		if m.st.InView(id) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 // Fit is a calibration and how far to trust it.
@@ -231,4 +232,13 @@ func (f Fit) ErrorFor(id string) (planner.BacktestRow, bool) {
 		}
 	}
 	return planner.BacktestRow{}, false
+}
+
+// candidate is the fit candidate id as render words it.
+func (f Fit) candidate(id string) render.FitCandidate {
+	c := render.FitCandidate{ID: id, Chosen: f.Chosen[id], Twin: f.TwinReason(id) != ""}
+	if row, ok := f.ErrorFor(id); ok {
+		c.LeftOut = &row
+	}
+	return c
 }

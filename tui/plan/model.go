@@ -83,7 +83,9 @@ func (m *Model) Refresh(c workbench.Change) {
 
 // refit calibrates on the chosen points and keeps the cursor on a row.
 func (m *Model) refit() {
-	m.fit = CalibrateOnly(m.st.View(), m.chosen)
+	// The fit leans on measured steady-state runs, never a projection (as
+	// plan does on the loaded points).
+	m.fit = CalibrateOnly(model.Unprojected(m.st.View()), m.chosen)
 	m.cvGen++
 	m.cvDirty = m.fit.Err == nil
 	m.field = min(m.field, m.rows()-1)

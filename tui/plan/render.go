@@ -45,29 +45,15 @@ func Render(in Input, st themes.Styles, w, h int) string {
 func Text(in Input, st themes.Styles) string {
 	var b strings.Builder
 	if in.Fit.Err != nil {
-		b.WriteString(st.Bad.Render("no calibration: "+in.Fit.Err.Error()) + "\n")
 		if len(in.Fit.Cands) == 0 {
-			b.WriteString(st.Muted.Render("the planner needs measured disaggregated points (Np, C, tput/GPU, interactivity)"))
-		} else {
-			fitSection(&b, in, st)
+			return paint.Doc(render.PlanNoCalibration(in.Fit.Err, false), st)
 		}
+		paintDoc(&b, render.PlanNoCalibration(in.Fit.Err, true), st)
+		fitSection(&b, in, st)
 		return b.String()
 	}
-	k := in.Knobs
-	vals := [numFields]string{
-		fmt.Sprint(k.Prefill.Workers), fmt.Sprint(k.DecodeBS), model.Thousands(float64(k.Concurrency), 0), model.OrDash(k.Balance),
-	}
-	notes := [numFields]string{
-		fmt.Sprintf("× %s (%s each)", strings.ToUpper(k.Prefill.Parallelism()), model.Plural(k.Prefill.GPUs, "GPU")),
-		fmt.Sprintf("MRR %d · captured sizes", k.MaxRunningRequests),
-		"clients in flight",
-		"DP attention load balance",
-	}
-	if !k.Decode.DPAttn {
-		notes[FieldBalance] = "not used: decode has no DP attention"
-	}
-	for f := 0; f < numFields; f++ {
-		cur, val := "  ", fmt.Sprintf("‹ %s ›", vals[f])
+	for f, field := range render.PlanFields(in.Knobs) {
+		cur, val := "  ", "‹ "+field.Value+" ›"
 		if f == in.Field {
 			cur = "› "
 			if in.Editing {
@@ -75,9 +61,9 @@ func Text(in Input, st themes.Styles) string {
 			}
 			val = st.Selected.Render(val)
 		}
-		fmt.Fprintf(&b, "%s%-16s %s  %s\n", cur, fieldNames[f], val, st.Muted.Render(notes[f]))
+		fmt.Fprintf(&b, "%s%-16s %s  %s\n", cur, field.Name, val, st.Muted.Render(field.Note))
 	}
-	fmt.Fprintf(&b, "  %s\n", st.Bold.Render(fmt.Sprintf("%s · %s · %s", k.ShortLabel(), k.BaseID(), model.Plural(k.GPUs(), "GPU"))))
+	paintDoc(&b, render.PlanConfig(in.Knobs), st)
 	if in.Field >= numFields {
 		fitSection(&b, in, st)
 		prediction(&b, in, st)
@@ -94,7 +80,7 @@ func Text(in Input, st themes.Styles) string {
 
 func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	if in.PredErr != nil {
-		b.WriteString(st.Bad.Render("prediction: "+in.PredErr.Error()) + "\n")
+		paintDoc(b, render.PlanPredictionError(in.PredErr), st)
 		return
 	}
 	paintDoc(b, render.Prediction(planner.ConfigFromKnobs(in.Knobs), in.Pred, in.Rec), st)
@@ -128,28 +114,19 @@ func fitSection(b *strings.Builder, in Input, st themes.Styles) {
 	}
 	lo, hi := candWindow(len(f.Cands), in.Field-numFields)
 	if lo > 0 {
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("… %s above (↑ reaches them)", model.Plural(lo, "candidate"))))
+		paintDoc(b, render.FitCandidatesHidden(lo, true), st)
 	}
 	for i := lo; i < hi; i++ {
-		p := f.Cands[i]
-		cur, box := "  ", "[ ]"
-		if f.Chosen[p.ID] {
-			box = "[x]"
-		}
+		c := f.candidate(f.Cands[i].ID)
+		cur, box := "  ", c.Box()
 		if numFields+i == in.Field {
 			cur, box = "› ", st.Selected.Render(box)
 		}
-		note := ""
-		switch row, ok := f.ErrorFor(p.ID); {
-		case f.TwinReason(p.ID) != "":
-			note = st.Muted.Render("twin: counted once, left out with it")
-		case ok:
-			note = fmt.Sprintf("left out: tput %s  mean %s", render.PctCell(row.ErrorPct.TputPerGPU), render.PctCell(row.ErrorPct.MeanIntvty))
-		}
-		fmt.Fprintf(b, "%s%s %s  %s\n", cur, box, p.ID, note)
+		note := render.Line{c.Note()}
+		fmt.Fprintf(b, "%s%s %s  %s\n", cur, box, c.ID, paint.Doc(render.Doc{Lines: []render.Line{note}}, st))
 	}
 	if hi < len(f.Cands) {
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("… %s below (↓ reaches them)", model.Plural(len(f.Cands)-hi, "candidate"))))
+		paintDoc(b, render.FitCandidatesHidden(len(f.Cands)-hi, false), st)
 	}
 	if f.Cal != nil {
 		paintDoc(b, render.Notes(f.Cal), st)

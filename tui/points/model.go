@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/table"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/keys"
@@ -55,7 +56,7 @@ func (m *Model) SetSize(w, h int) {
 		return
 	}
 	m.w, m.h = w, h
-	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains)
+	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, hasProjected(m.st.View()))
 	m.table.height = max(h-2, 1) // header and footer
 	m.table.offset = 0           // re-scroll from the top for the new height
 	m.table.SetCursor(m.table.Cursor())
@@ -103,7 +104,7 @@ func (m *Model) rebuild() {
 	}
 	m.table.slugs = tagSlugs(m.st.Curve)
 	m.idW = neededWidth(view, m.table.slugs) // all rows: a filter does not move columns
-	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains)
+	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, hasProjected(m.st.View()))
 	m.table.SetRows(m.rows)
 	m.follow()
 }
@@ -123,6 +124,11 @@ func curveExtras(st *workbench.State, view []model.Point) []extra {
 	}
 	for _, g := range model.HullGaps(measured, st.X, st.Y) {
 		ex[at[g.Index]].status = statusDom
+	}
+	for i := range measured {
+		if measured[i].Prov.RawShort() {
+			ex[at[i]].status = statusShort
+		}
 	}
 	for _, k := range model.Frontier(measured, st.X, st.Y) {
 		ex[at[k]].status = statusFront
@@ -314,6 +320,9 @@ func (m *Model) footer() string {
 		marked += fmt.Sprintf(", %d orphaned", m.orphans)
 	}
 	s := fmt.Sprintf("%d of %s · sort %s %s · %s", len(m.idx), model.Plural(total, "point"), names[m.sortCol], dir, marked)
+	for _, l := range render.RunLengthLegend(m.st.View(), m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
+		s += " · " + l.Text()
+	}
 	if q := m.filter.Value(); q != "" {
 		s = fmt.Sprintf("/%s · ", q) + s
 		if m.query.err != nil {

@@ -45,7 +45,7 @@ func CopyTestdata(t testing.TB, dir, from string, names ...string) {
 	}
 }
 
-// TablesAB is DATA.md tables A and B: the retune's published "before"
+// TablesAB is the demo's tables A and B: the retune's published "before"
 // points and its local runs (the demo's a- and b- files).
 func TablesAB(t testing.TB) []model.Point {
 	t.Helper()

@@ -1,4 +1,4 @@
-package tui
+package guard
 
 import (
 	"bytes"
@@ -36,7 +36,7 @@ func (c crashModel) Init() tea.Cmd {
 	if c.inCmd {
 		return func() tea.Msg { panic("boom in a command") }
 	}
-	guardGo(func() {
+	Go(func() {
 		time.Sleep(20 * time.Millisecond)
 		panic("boom in the watcher")
 	})
@@ -60,7 +60,7 @@ func TestPanicRestoresTheTerminal(t *testing.T) {
 		var raised any
 		func() {
 			defer func() { raised = recover() }()
-			runProgram(c.m, tea.WithAltScreen(), tea.WithInput(strings.NewReader("")), tea.WithOutput(out), tea.WithoutSignalHandler())
+			Run(c.m, tea.WithAltScreen(), tea.WithInput(strings.NewReader("")), tea.WithOutput(out), tea.WithoutSignalHandler())
 		}()
 		msg := fmt.Sprint(raised)
 		if !strings.Contains(msg, c.want) || !strings.Contains(msg, "panicked at:") {

@@ -1,4 +1,4 @@
-package tui
+package curvekeys
 
 import (
 	"os"
@@ -27,9 +27,9 @@ func (m *Model) writeView() tea.Cmd {
 		return nil
 	}
 	csvData, text := curve.ViewFiles(m.st)
-	base := filepath.Join(m.opts.ViewDir, "sweeptune-"+model.Slug(m.st.Curve.String())+"-"+m.st.Y.Name)
+	base := filepath.Join(m.viewDir, "sweeptune-"+model.Slug(m.st.Curve.String())+"-"+m.st.Y.Name)
 	m.info("writing the view…")
-	dir := m.opts.ViewDir
+	dir := m.viewDir
 	return func() tea.Msg {
 		if dir != "" {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -51,9 +51,9 @@ func (m *Model) writeView() tea.Cmd {
 	}
 }
 
-func (m *Model) handleViewWritten(msg viewWrittenMsg) {
+func (m *Model) viewWritten(msg viewWrittenMsg) {
 	if msg.err != nil {
-		m.fail("writing the view failed: " + msg.err.Error())
+		m.say("writing the view failed: "+msg.err.Error(), true)
 		return
 	}
 	m.info("wrote " + strings.Join(msg.files, ", "))
