@@ -82,6 +82,7 @@ func TestPaths(t *testing.T) {
 		"config " + filepath.Join(root, "cfg", "sweeptune", "gpus.yaml") + " true",
 		"state " + filepath.Join(root, "state", "sweeptune") + " false",
 		"session " + filepath.Join(root, "state", "sweeptune", "session-demo.json") + " false",
+		"ledger " + filepath.Join(root, "state", "sweeptune", "ledger.jsonl") + " false",
 		"published-cache " + filepath.Join(root, "cache", "sweeptune", "published") + " false",
 	}
 	var got []string

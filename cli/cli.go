@@ -16,7 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/render"
-	"github.com/sweeptune/sweeptune/tui/termsafe"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 )
 
 // Run runs one command line and returns the process exit code.
@@ -93,16 +93,24 @@ func newRoot(env *cmdEnv) *cobra.Command {
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	shellsOnly(root)
-	for _, c := range append(root.Commands(), root) {
-		c.Example = examples[c.Name()]
+	forEach(root, func(c *cobra.Command) {
+		c.Example = examples[strings.TrimPrefix(c.CommandPath(), "sweeptune ")]
 		completeFlagValues(c)
-	}
+	})
 	root.SilenceErrors, root.SilenceUsage = true, true
 	root.SuggestionsMinimumDistance = 2
 	root.Version = render.BuildText("sweeptune", thisBuild()).Plain()
 	root.SetVersionTemplate("{{.Version}}")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	return root
+}
+
+// forEach calls fn on c and every command below it.
+func forEach(c *cobra.Command, fn func(*cobra.Command)) {
+	fn(c)
+	for _, sub := range c.Commands() {
+		forEach(sub, fn)
+	}
 }
 
 // leaf is a subcommand that takes PATH arguments; run's return value is the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 func init() { register(newCompareCmd) }
@@ -21,6 +22,7 @@ func newCompareCmd(env *cmdEnv) *cobra.Command {
 	fs := cmd.Flags()
 	f.curveFlags.register(fs, model.AxisP90Intvty)
 	fs.StringVar(&f.other, "other", string(model.SourceCompetitor), "the other curve (`SELECTOR`): a source, a framework or a full curve key")
+	f.noise.register(fs)
 	return cmd
 }
 
@@ -44,9 +46,14 @@ measurement (--as-of, --all-dates as for report). With --y cost-per-mtok
 type compareFlags struct {
 	curveFlags
 	other string
+	noise noiseFlags
 }
 
 func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
+	if msg := f.noise.check(); msg != "" {
+		fmt.Fprintf(env.stderr, "sweeptune compare: %s\n", msg)
+		return exitBadInput
+	}
 	x, v, ok := f.resolve("compare", env.stderr)
 	if !ok {
 		return exitBadInput
@@ -57,6 +64,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		return s.code
 	}
 	ds, loadCode := s.ds, s.code
+	all := ds.Points // every run: the noise (the shown points keep one per configuration)
 	ds.Points = s.points
 	sel, ok := model.ParseSelector(f.other, ds.Points)
 	if !ok {
@@ -70,21 +78,43 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	curves := model.Compare(ds.Points, sel, x, y)
+	model.MarkGainRuns(curves, ds.Points, s.projs)
+	noise := map[model.CurveKey]model.Noise{}
+	for _, c := range curves {
+		var own []model.Point
+		for i := range all {
+			if all[i].Curve == c.Curve && !sel(&all[i]) {
+				own = append(own, all[i])
+			}
+		}
+		noise[c.Curve] = model.EstimateNoise(own).WithDefault(f.noise.pct)
+	}
+	model.MarkGainsWithinNoise(curves, noise, y.Metric)
 	if f.json {
+		type curveNoise struct {
+			Curve model.CurveKey     `json:"curve"`
+			Noise *model.MetricNoise `json:"noise"` // the y metric's spread; null: none known
+		}
 		rep := struct {
 			Axis   string            `json:"axis"`
 			YAxis  string            `json:"y_axis"`
 			Points []model.PointGain `json:"points"`
-		}{Axis: x.Name, YAxis: y.Name, Points: []model.PointGain{}}
+			Noise  []curveNoise      `json:"noise"`
+		}{Axis: x.Name, YAxis: y.Name, Points: []model.PointGain{}, Noise: []curveNoise{}}
 		for _, c := range curves {
 			rep.Points = append(rep.Points, c.Gains...)
+			cn := curveNoise{Curve: c.Curve}
+			if mn, ok := noise[c.Curve].For(y.Metric); ok {
+				cn.Noise = &mn
+			}
+			rep.Noise = append(rep.Noise, cn)
 		}
 		if err := writeDoc(env.stdout, rep, loadWarnings(s.ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 		return loadCode
 	}
-	writeCompareText(env.stdout, f.other, x, y, curves)
+	fmt.Fprint(env.stdout, render.Compare(f.other, x, y, curves, noise, s.projs).Plain())
 	return loadCode
 }
 
@@ -110,32 +140,4 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-func writeCompareText(w io.Writer, other string, x, y model.Axis, curves []model.CurveGains) {
-	fmt.Fprintf(w, "Gain over --other %s at the same %s (linear on its frontier, never extrapolated)\n", other, x.Name)
-	rows, skipped := 0, 0
-	for _, c := range curves {
-		skipped += c.Skipped
-		if len(c.Gains) == 0 {
-			continue
-		}
-		rows += len(c.Gains)
-		fmt.Fprintf(w, "\ncurve: %s\n", c.Curve)
-		cells := make([][]string, 0, len(c.Gains))
-		for _, g := range c.Gains {
-			ov, gain := model.Dash, model.Dash // no value outside the other curve's range
-			if g.HasOther {
-				ov, gain = model.Thousands(g.Other, 2), signedPct(g.GainPct)
-			}
-			cells = append(cells, []string{g.ID, model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y), ov, gain})
-		}
-		fmt.Fprint(w, textTable([]string{"point", x.Name, y.Name, "other " + y.Name, "gain"}, cells, []bool{false, true, true, true, true}))
-	}
-	if rows == 0 {
-		fmt.Fprintf(w, "\nNo point has both %s and %s.\n", x.Name, y.Name)
-	}
-	if skipped > 0 {
-		fmt.Fprintf(w, "\n%d points without %s or %s are not compared.\n", skipped, x.Name, y.Name)
-	}
 }

@@ -196,7 +196,7 @@ func TestReportCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",") != "curve,id,label,source,date,gpus,concurrency,mean-intvty,tput-per-mw,status" {
+	if strings.Join(rows[0], ",") != "curve,id,label,source,date,gpus,concurrency,mean-intvty,tput-per-mw,status,mode,prefill-workers,prefill,prefill-gpus,prefill-nodes,decode-workers,decode,decode-gpus,decode-nodes,decode-bs,max-running-requests,extra-slots,balance,spec-decoding,run-s,file,image,recipe,projected_from_s,raw mean-intvty,raw tput-per-mw,not_projected" {
 		t.Errorf("header %q", rows[0])
 	}
 	if len(rows) != 1+23 {
@@ -244,7 +244,7 @@ func TestCompareAndReviewTakeY(t *testing.T) {
 		}
 	}
 	out, stderr, code := runCmd(t, "review", "--remove", "8p1d-dep2-dep16-c4096", "--y", "tput-per-mw")
-	if code != 0 || !strings.Contains(out, "Removal review on mean-intvty × tput-per-mw") {
+	if code != 0 || !strings.Contains(out, "removal review on mean-intvty × tput-per-mw") {
 		t.Errorf("review --y: exit %d %s %s", code, out, stderr)
 	}
 }

@@ -1,10 +1,10 @@
 package cli
 
-// Each command's Example lines: real command lines, runnable from the
-// repository root on the embedded demo or on testdata/ (examples_test.go
-// runs every one and checks its exit code).
+// Each command's Example lines, by command path below sweeptune: real
+// command lines, runnable from the repository root on the embedded demo or
+// on testdata/ (examples_test.go runs every one and checks its exit code).
 
-const fitDemo = "3p1d-dep2-dep16-b24-c1228,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480"
+const fitDemo = "3p1d-dep2-dep16-b24-c1228@2026-10-29,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480"
 
 var examples = map[string]string{
 	"sweeptune": `  sweeptune                                   # the workbench on a terminal, the report in a pipe
@@ -14,8 +14,9 @@ var examples = map[string]string{
   sweeptune report --y cost-per-mtok --gpu-cost gb300=3.6
   sweeptune report --csv --x mean-intvty testdata/apirows/multi-curve.json
   sweeptune report testdata/apirows/multi-curve.json --as-of 2025-12-31 --json`,
-	"review": `  sweeptune review --remove 8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480
-                                              # line values 853,132.41 and 1,100,893.85: covered, exit 0
+	"review": `  sweeptune review --as-of 2026-11-05 --remove agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480
+                                              # the PR's 243,084.79, 853,132.41, 1,100,893.85: covered, exit 0
+  sweeptune review --remove 8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480   # the curve now; left-out points say why
   sweeptune review --remove 8p1d-dep2-dep16-c4096 --json`,
 	"compare": `  sweeptune compare                           # 9P BS192 +11.05 %, 7P c5540 +5.00 % over vLLM at p90
   sweeptune compare --y cost-per-mtok --gpu-cost gb300=3.6 --json
@@ -25,15 +26,32 @@ var examples = map[string]string{
 	"plan": `  sweeptune plan --fit ` + fitDemo + ` \
       --prefill-workers 7 --decode-bs 96 --concurrency 5540      # cap binds; recommended BS 96
   sweeptune plan --fit ` + fitDemo + ` --backtest
-  sweeptune plan --fit ` + fitDemo + ` --design --max-gpus 48 --bands 4 --json`,
+  sweeptune plan --fit ` + fitDemo + ` --design --max-gpus 48 --bands 4 --json
+  sweeptune plan --fit 3p1d-dep2-dep16-b24-c1228@2026-10-29,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480 \
+      --prefill-workers 7 --decode-bs 96 --concurrency 5540 --record   # kept in the default ledger`,
+	"scorecard": `  sweeptune scorecard                         # the default ledger against the demo's runs
+  sweeptune scorecard --json
+  sweeptune scorecard --ledger ledger.jsonl testdata/results/agentx-agg-7p-c5540.json   # a project ledger, a run`,
 	"export": `  sweeptune export --add 3p1d-dep2-dep16-b18-c700,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480 \
       --remove 8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480 \
       --recipe testdata/export/disagg-dep16-hicache-variants.yaml \
       --master testdata/export/nvidia-master.excerpt.yaml \
       --config-key dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache \
       --changelog testdata/export/perf-changelog.excerpt.yaml   # a diff per file; --write to apply
+  sweeptune export --as-of 2026-11-05 --add 3p1d-dep2-dep16-b18-c700,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480 \
+      --remove agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480 \
+      --recipe testdata/export/agg-variants.yaml --recipe testdata/export/disagg-dep16-hicache-variants.yaml \
+      --master testdata/export/nvidia-master.excerpt.yaml \
+      --config-key dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg,dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache \
+      --changelog testdata/export/perf-changelog.excerpt.yaml \
+      --image lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc --router-version 1.7.0.dev20261029 \
+      --pr-body -                                 # the PR's whole change: its body, in a dry run
   sweeptune export --add 7p1d-dep2-dep16-b96-c5540 \
       --recipe testdata/export/disagg-dep16-hicache-variants.yaml --json   # the plan as JSON`,
+	"select": `  sweeptune select --margin 2 testdata/select/margin   # c700 replaces agg TP2/EP2 c16; c800, c900 inside noise
+  sweeptune select --as-of 2026-11-05                  # the demo before the sweep was published: the same call
+  sweeptune select --max-gpus 34                       # the demo: runs proposed for its empty and weak bands
+  sweeptune select --x mean-intvty --edges 100,200,300,550 --json`,
 	"recipes": `  sweeptune recipes testdata/shapes/recipes/s1-bundle.yaml testdata/shapes/recipes/s1-sweep.yaml
   sweeptune recipes --json testdata/shapes/recipes/s2-nested.yaml`,
 	"tui": `  sweeptune tui
@@ -50,6 +68,11 @@ var examples = map[string]string{
 	"completion": `  sweeptune completion bash > ~/.local/share/bash-completion/completions/sweeptune
   sweeptune completion zsh > "${fpath[1]}/_sweeptune"
   sweeptune completion fish > ~/.config/fish/completions/sweeptune.fish`,
+	"completion bash": `  source <(sweeptune completion bash)             # this shell only
+  sweeptune completion bash > ~/.local/share/bash-completion/completions/sweeptune`,
+	"completion zsh":        `  sweeptune completion zsh > "${fpath[1]}/_sweeptune"`,
+	"completion fish":       `  sweeptune completion fish > ~/.config/fish/completions/sweeptune.fish`,
+	"completion powershell": `  sweeptune completion powershell | Out-String | Invoke-Expression`,
 	"help": `  sweeptune help report
   sweeptune help`,
 }

@@ -3,19 +3,46 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
 func init() { register(newExportCmd) }
 
-// exportFlags are export's flags; the request fields are set directly.
+// targetFlags say where an export writes: the export command's and the
+// workbench's export pane's.
+type targetFlags struct {
+	recipes, configKeys              []string
+	master, changelog, prLink, image string
+}
+
+func (t *targetFlags) register(fs *pflag.FlagSet) {
+	fs.StringSliceVar(&t.recipes, "recipe", nil, "srt-slurm bundle `FILE` (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one (repeatable or comma-separated: each point goes to the recipe of its mode and topology)")
+	fs.StringVar(&t.master, "master", "", "InferenceX master config `FILE` to write the search-space rows into")
+	fs.StringSliceVar(&t.configKeys, "config-key", nil, "master-config entry `KEYS` (repeatable or comma-separated): each recipe's rows go to the key whose rows select it; the changelog entry lists every key touched")
+	fs.StringVar(&t.changelog, "changelog", "", "perf-changelog.yaml `FILE` to append the entry to")
+	fs.StringVar(&t.prLink, "pr-link", "", "pull request `URL` for the changelog entry (default …/pull/XXX, the placeholder InferenceX accepts)")
+	fs.StringVar(&t.image, "image", "", "`IMAGE` the points ran: named in the description, and written as every touched key's image and each touched recipe's model.container where they differ (without it both stay, with a note)")
+}
+
+// recipe is the recipes as one comma list (the export pane's form field).
+func (t targetFlags) recipe() string { return strings.Join(cleanList(t.recipes), ",") }
+
+// exportFlags are export's flags; the request's switches are set directly.
 type exportFlags struct {
 	inputFlags
-	add, remove, keys, explicit string
-	req                         export.ExportRequest
-	write, json                 bool
+	targets                       targetFlags
+	add, remove, explicit, prBody string
+	fromSelect                    string
+	pr                            int
+	req                           export.ExportRequest
+	write, json                   bool
 }
 
 func newExportCmd(env *cmdEnv) *cobra.Command {
@@ -30,19 +57,19 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	req := &f.req
 	fs.StringVar(&f.add, "add", "", "`IDS` of points to write (comma-separated)")
 	fs.StringVar(&f.remove, "remove", "", "`IDS` of points whose overrides and rows go (comma-separated)")
-	fs.StringVar(&req.RecipePath, "recipe", "", "srt-slurm bundle (schema 1 or 2) to write overrides into; or a one-topology recipe or directory of them: new files derive from the nearest one")
-	fs.StringVar(&req.MasterPath, "master", "", "InferenceX master config to write the search-space rows into")
-	fs.StringVar(&f.keys, "config-key", "", "master-config entries (comma-separated); new rows go to the first")
-	fs.StringVar(&req.ChangelogPath, "changelog", "", "perf-changelog.yaml to append the entry to")
-	fs.StringVar(&req.PRLink, "pr-link", "", "pull request link for the changelog entry (placeholder when empty)")
-	fs.StringVar(&req.Image, "image", "", "image the points ran: named in the description, and written as the master entry's image and the recipe's model.container where they differ (without it both stay, with a note)")
-	fs.StringVar(&f.explicit, "explicit-mrr", "", "IDs whose max-running-requests differ from decode ranks × BS on purpose")
-	fs.Bool("dry-run", true, "print a unified diff per file and write nothing (the default)")
+	fs.StringVar(&f.fromSelect, "from-select", "", "take the add and remove sets from an accepted selection (select --json saved to `FILE`)")
+	f.targets.register(fs)
+	fs.IntVar(&f.pr, "pr", 0, "InferenceX pull request `N`umber: the changelog entry links it")
+	fs.StringVar(&req.RouterVersion, "router-version", "", "the Dynamo `VERSION` the image bundles: written as every touched key's router.version and each touched recipe's identity.frameworks.dynamo")
+	fs.StringVar(&req.AsOf, "as-of", "", "judge removals against the curve as it was on this `DATE` (YYYY-MM-DD): later runs are left out")
+	fs.StringVar(&f.prBody, "pr-body", "", "write the pull request's body (GitHub markdown) from this change set to `FILE` (- for stdout), in a dry run too")
+	fs.StringVar(&f.explicit, "explicit-mrr", "", "`IDS` whose max-running-requests differ from decode ranks × BS on purpose")
+	fs.Bool("dry-run", true, "print a unified diff per file and write nothing")
 	fs.BoolVar(&f.write, "write", false, "write the files (atomically, keeping a .bak of each)")
 	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
 	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
 	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
-	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed; written into the changelog description")
+	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed (`TEXT`); written into the changelog description")
 	addJSON(fs, &f.json)
 	return cmd
 }
@@ -50,16 +77,38 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 const exportHelp = `Writes the chosen points as srt-slurm override blocks (in the bundle's own schema and
 engine arguments), or, for one topology per file, as new recipes derived from the
 nearest sibling; then master-config rows and a perf-changelog.yaml entry.
+Several --recipe and --config-key make one change set: each point goes to the recipe of
+its mode and topology and to the key whose rows select it, and the changelog gets one
+entry listing every key touched. Removals are judged on rule 18(g)'s axis (mean
+interactivity × throughput per GPU), against the curve as of --as-of when given.
 --dry-run (the default) prints a unified diff per file; --json describes the
 planned (or, with --write, the written) files, overrides, rows, entry, the
-removal verdicts and any refusals instead.
+removal verdicts and any refusals instead. --pr-body writes the pull request's
+body (GitHub markdown) from the same change set. After --write, the commands
+that check what was written are printed.
 Exit status: 0 done, 1 a check refuses, 2 bad input.`
 
 func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
-	req, in, write := f.req, f.inputFlags, f.write
-	add, remove, keys, explicit := f.add, f.remove, f.keys, f.explicit
-	req.Add, req.Remove = splitIDs(add), splitIDs(remove)
-	req.ConfigKeys, req.ExplicitMRR = splitIDs(keys), splitIDs(explicit)
+	req, in, write, t := f.req, f.inputFlags, f.write, f.targets
+	req.RecipePaths, req.MasterPath, req.ChangelogPath, req.PRLink, req.Image = cleanList(t.recipes), t.master, t.changelog, t.prLink, t.image
+	req.Add, req.Remove = splitIDs(f.add), splitIDs(f.remove)
+	req.ConfigKeys, req.ExplicitMRR = cleanList(t.configKeys), splitIDs(f.explicit)
+	if req.AsOf != "" {
+		if _, err := time.Parse("2006-01-02", req.AsOf); err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune export: --as-of %q: want a date YYYY-MM-DD\n", req.AsOf)
+			return exitBadInput
+		}
+	}
+	switch {
+	case f.pr < 0:
+		fmt.Fprintf(env.stderr, "sweeptune export: --pr %d: want the pull request's number\n", f.pr)
+		return exitBadInput
+	case f.pr > 0 && req.PRLink != "":
+		fmt.Fprintln(env.stderr, "sweeptune export: give --pr or --pr-link, not both")
+		return exitBadInput
+	case f.pr > 0:
+		req.PRLink = export.PRLink(f.pr)
+	}
 	ds, code := in.load(paths, env)
 	if ds == nil {
 		return code
@@ -70,10 +119,20 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		return code
 	}
 	req.Points = ds.Points
+	var err error
+	if req.Add, req.Remove, err = fromSelect(f.fromSelect, req.Add, req.Remove, ds.Points, req.AsOf); err != nil {
+		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
+		return exitBadInput
+	}
 	plan, err := export.BuildExport(req)
 	var refused *export.RefusedError
 	switch {
 	case errors.As(err, &refused):
+		if plan != nil {
+			for _, n := range plan.Notes { // an interrupted export settled first, say
+				fmt.Fprintf(env.stderr, "note: %s\n", n)
+			}
+		}
 		for _, p := range refused.Problems {
 			fmt.Fprintf(env.stderr, "refused: %s\n", p)
 		}
@@ -88,7 +147,27 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	for _, n := range plan.Notes {
+		if strings.HasPrefix(n, "warning: ") {
+			fmt.Fprintln(env.stderr, n)
+			continue
+		}
 		fmt.Fprintf(env.stderr, "note: %s\n", n)
+	}
+	if f.prBody != "" {
+		pin, err := render.NewPRBodyInput(plan, ds.Points, req.AsOf, req.Image, req.RouterVersion)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
+			return exitBadInput
+		}
+		body := render.PRBody(pin)
+		if f.prBody == "-" {
+			fmt.Fprint(env.stdout, body)
+		} else if err := os.WriteFile(f.prBody, []byte(body), 0o644); err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
+			return exitBadInput
+		} else {
+			fmt.Fprintf(env.stderr, "wrote the pull request's body to %s\n", f.prBody)
+		}
 	}
 	if !write {
 		if f.json {
@@ -97,7 +176,9 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			}
 			return exitOK
 		}
-		fmt.Fprint(env.stdout, plan.Diff())
+		if f.prBody != "-" {
+			fmt.Fprint(env.stdout, plan.Diff())
+		}
 		return exitOK
 	}
 	if err := plan.Write(); err != nil {
@@ -130,5 +211,17 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			fmt.Fprintf(env.stdout, "wrote %s (previous contents in %s.bak)\n", f.Path, f.Path)
 		}
 	}
+	fmt.Fprint(env.stdout, render.NextCommands(plan.Next).Plain())
 	return exitOK
+}
+
+// cleanList drops blank elements of a repeatable list flag.
+func cleanList(in []string) []string {
+	var out []string
+	for _, v := range in {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }

@@ -18,6 +18,8 @@ type exportJSON struct {
 	Verdicts  []model.RemovalVerdict `json:"verdicts"`
 	Refusals  []string               `json:"refusals"`
 	Notes     []string               `json:"notes"`
+	Keys      []string               `json:"config_keys"`   // the keys the entry lists
+	Next      []string               `json:"next_commands"` // what to run after --write
 }
 
 // exportFileJSON is one file: create (a new recipe), modify or unchanged,
@@ -39,7 +41,7 @@ type exportOverrideJSON struct {
 func exportDoc(p *export.ExportPlan, write, written bool) exportJSON {
 	out := exportJSON{Write: write, Written: written, Files: []exportFileJSON{}, Overrides: []exportOverrideJSON{},
 		Removed: nonNil(p.Removed), Rows: nonNil(p.Rows), Entry: p.Entry, Verdicts: p.Verdicts,
-		Refusals: nonNil(p.Refusals), Notes: nonNil(p.Notes)}
+		Refusals: nonNil(p.Refusals), Notes: nonNil(p.Notes), Keys: nonNil(p.Keys), Next: nonNil(p.Next)}
 	if out.Verdicts == nil {
 		out.Verdicts = []model.RemovalVerdict{}
 	}

@@ -3,12 +3,12 @@ package cli
 import (
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/tui/history"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/sources"
 )
 
 func init() { register(newHistoryCmd) }
@@ -76,11 +76,11 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 	if len(v.warnings) > 0 {
 		code = exitBadInput
 	}
-	pts := ds.Points
+	pts := append([]model.Point(nil), ds.Points...)
 	if v.derive {
-		pts = append([]model.Point(nil), pts...)
 		model.Derive(pts, v.specs)
 	}
+	projs := model.ProjectShown(pts, ds.Points) // short runs as every view shows them
 	if f.curve != "" {
 		sel, ok := model.ParseSelector(f.curve, pts)
 		if !ok {
@@ -110,19 +110,19 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 	}
 	logs := ds.Changelogs
 	if f.changelog != "" {
-		l, err := history.ReadChangelog(f.changelog)
+		l, err := sources.ReadChangelog(f.changelog)
 		if err != nil {
 			fmt.Fprintf(env.stderr, "sweeptune history: --changelog: %v\n", err)
 			return exitBadInput
 		}
 		logs = append(logs, l)
 	}
-	var results []history.Result
+	var results []sources.History
 	for _, c := range curves {
 		if len(model.Dates(c.Points)) == 0 {
 			continue
 		}
-		results = append(results, history.Build(c.Points, f.from, f.to, x, v.y, logs))
+		results = append(results, sources.BuildHistory(c.Points, f.from, f.to, x, v.y, logs))
 	}
 	if f.json {
 		if err := writeDoc(env.stdout, historyJSON(results), warnings); err != nil {
@@ -137,7 +137,7 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 		if i > 0 {
 			fmt.Fprintln(env.stdout)
 		}
-		fmt.Fprintln(env.stdout, history.Text(r))
+		fmt.Fprint(env.stdout, render.History(r, projs...).Plain())
 	}
 	return code
 }
@@ -145,49 +145,26 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 // writeDates lists each curve's run dates and the points of each; --json
 // puts the list under "curves".
 func writeDates(w io.Writer, curves []model.Curve, asJSON bool, warnings []string) error {
-	type dateJSON struct {
-		Date   string `json:"date"`
-		Points int    `json:"points"`
+	if !asJSON {
+		fmt.Fprint(w, render.RunDates(curves).Plain())
+		return nil
 	}
 	type curveJSON struct {
-		Curve model.CurveKey `json:"curve"`
-		Dates []dateJSON     `json:"dates"`
+		Curve model.CurveKey    `json:"curve"`
+		Dates []model.DateCount `json:"dates"`
 	}
 	out := []curveJSON{}
 	for _, c := range curves {
-		count := map[string]int{}
-		for i := range c.Points {
-			if d := c.Points[i].Prov.Date; d != "" {
-				count[d[:min(len(d), 10)]]++
-			}
-		}
-		cj := curveJSON{Curve: c.Key, Dates: []dateJSON{}}
-		for _, d := range model.Dates(c.Points) {
-			cj.Dates = append(cj.Dates, dateJSON{d, count[d]})
-		}
-		out = append(out, cj)
+		out = append(out, curveJSON{Curve: c.Key, Dates: model.DateCounts(c.Points)})
 	}
-	if asJSON {
-		return writeDoc(w, struct {
-			Curves []curveJSON `json:"curves"`
-		}{out}, warnings)
-	}
-	for _, c := range out {
-		parts := make([]string, len(c.Dates))
-		for i, d := range c.Dates {
-			parts[i] = fmt.Sprintf("%s (%d)", d.Date, d.Points)
-		}
-		if len(parts) == 0 {
-			parts = []string{"undated"}
-		}
-		fmt.Fprintf(w, "%s\n  %s\n", c.Curve, strings.Join(parts, ", "))
-	}
-	return nil
+	return writeDoc(w, struct {
+		Curves []curveJSON `json:"curves"`
+	}{out}, warnings)
 }
 
 // historyJSON is the comparison as JSON, one entry per curve under
 // "curves": IDs and numbers, no prose.
-func historyJSON(results []history.Result) any {
+func historyJSON(results []sources.History) any {
 	type pointJSON struct {
 		ID       string   `json:"id"`
 		X        float64  `json:"x"`
@@ -195,6 +172,9 @@ func historyJSON(results []history.Result) any {
 		Old      *float64 `json:"old_frontier_y"`
 		GainPct  *float64 `json:"change_pct"`
 		NewPoint bool     `json:"new"`
+		// ProjectedFromS: the point's numbers are projected from a run of
+		// this length (docs/noise.md).
+		ProjectedFromS float64 `json:"projected_from_s,omitempty"`
 	}
 	type entryJSON struct {
 		Date       string   `json:"date"`
@@ -227,9 +207,13 @@ func historyJSON(results []history.Result) any {
 		for _, id := range s.New {
 			isNew[id] = true
 		}
+		from := map[string]float64{}
+		for _, p := range s.After {
+			from[p.ID] = p.Prov.ProjectedFromS
+		}
 		for _, g := range s.Gains {
 			rj.After = append(rj.After, pointJSON{ID: g.ID, X: g.X, Y: g.Y, Old: floatPtr(g.Other, g.HasOther),
-				GainPct: floatPtr(g.GainPct, g.HasOther), NewPoint: isNew[g.ID]})
+				GainPct: floatPtr(g.GainPct, g.HasOther), NewPoint: isNew[g.ID], ProjectedFromS: from[g.ID]})
 		}
 		for _, e := range r.Entries {
 			rj.Changelog = append(rj.Changelog, entryJSON{Date: e.Date, File: e.File, PRLink: e.PRLink, ConfigKeys: e.ConfigKeys, Mentions: e.Mentions})

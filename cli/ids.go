@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -61,20 +60,6 @@ func xAxisNames() string {
 		names[i] = a.Name
 	}
 	return strings.Join(names, ", ")
-}
-
-func roundTo(v float64, d int) float64 {
-	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', d, 64), 64)
-	return f
-}
-
-// signedPct is "+11.05 %", "-5.85 %".
-func signedPct(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 2, 64) + " %"
-	if !strings.HasPrefix(s, "-") {
-		s = "+" + s
-	}
-	return s
 }
 
 // floatPtr is a JSON value that is null when absent.

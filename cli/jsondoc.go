@@ -56,7 +56,7 @@ func loadWarnings(ds *sources.Dataset, notes []string) []string {
 	if ds != nil {
 		out = append(out, ds.Notices...)
 		for _, w := range ds.Warnings {
-			out = append(out, w.String())
+			out = append(out, w.Exact()) // JSON keeps the values exact
 		}
 	}
 	return append(out, notes...)

@@ -51,8 +51,8 @@ func TestMissingCellsReadDash(t *testing.T) {
 	if !strings.Contains(out, "5p1d-dep2-dep16-b40-c2884             233.2       717,972                   –         –") {
 		t.Errorf("compare:\n%s", out)
 	}
-	out, _, _ = runCmd(t, "review", "--remove", "8p1d-dep2-dep16-c4096")
-	if !strings.Contains(out, "3p1d-dep2-dep16-b24-c1228   3p1d-dep2-dep16-b24-c1228@published             -315  -0.08 %              –        –") {
+	out, _, _ = runCmd(t, "review", "--all-dates", "--remove", "8p1d-dep2-dep16-c4096")
+	if !strings.Contains(out, "3p1d-dep2-dep16-b24-c1228@2026-10-29  3p1d-dep2-dep16-b24-c1228@2026-11-06            -315  -0.08 %              –        –") {
 		t.Errorf("review:\n%s", out)
 	}
 }

@@ -5,16 +5,17 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/cobra"
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 func init() { register(newPathsCmd) }
 
 const pathsHelp = `Where sweeptune looks for and keeps its files on this machine: the GPU power
 and cost config (read by every command; --gpu-config names another), the
-state directory and the session file of the inputs named (the embedded
+state directory, the prediction ledger and the session file of the inputs named (the embedded
 demo's without PATH; the workbench's --session names another), and the
 cache of published results (--published). Each path is computed by the same
 code that reads or writes it; "exists" says whether it is there now.`
@@ -46,6 +47,7 @@ func userPlaces(inputs []string) []render.Place {
 		{Name: "config", Path: sources.DefaultGPUConfigPath(), About: "GPU power and cost per hardware (gpus.yaml)"},
 		{Name: "state", Path: filepath.Dir(session.DefaultPath(nil)), About: "workbench sessions, one file per set of inputs"},
 		{Name: "session", Path: sess, About: "the workbench session of these inputs"},
+		{Name: "ledger", Path: ledger.DefaultPath(), About: "predictions recorded by plan --record and the workbench's a (scorecard's default)"},
 		{Name: "published-cache", Path: sources.DefaultPublishedCacheDir(), About: "published results, served when the API is unreachable"},
 	}
 	for i := range places {

@@ -3,15 +3,16 @@ package cli
 import (
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 func init() { register(newPlanCmd) }
@@ -21,12 +22,12 @@ configuration, backtests the curve's other points, or designs a sweep.`
 
 func newPlanCmd(env *cmdEnv) *cobra.Command {
 	var f planFlags
-	cmd := leaf(env, "plan [PATH...] --fit ID[,ID...] [--curve SEL] (--prefill-workers N --decode-bs N --concurrency N | --backtest | --design --max-gpus N --bands K) [--json]",
+	cmd := leaf(env, "plan [PATH...] --fit ID[,ID...]|auto [--curve SEL] (--prefill-workers N --decode-bs N --concurrency N | --backtest | --design --max-gpus N --bands K) [--json]",
 		"calibrate the P/D planner, predict knobs, backtest, design a sweep", planHelp,
 		func(_ *cobra.Command, paths []string) int { return runPlan(&f, paths, env) })
 	fs := cmd.Flags()
 	f.inputFlags.register(fs)
-	fs.StringVar(&f.fit, "fit", "", "comma-separated `IDS` of the disaggregated points to calibrate on (required)")
+	fs.StringVar(&f.fit, "fit", "", "comma-separated `IDS` of the disaggregated points to calibrate on, or auto: the set leave-one-out over the curve's points trusts most (required)")
 	fs.StringVar(&f.curve, "curve", "", "curve: its number in 'report' order or a substring of its name (default: the --fit points' curve)")
 	fs.IntVar(&f.prefillWorkers, "prefill-workers", 0, "predict: prefill workers")
 	fs.IntVar(&f.prefillGPUs, "prefill-gpus", 0, "predict: GPUs per prefill worker (default: the fit points')")
@@ -34,10 +35,11 @@ func newPlanCmd(env *cmdEnv) *cobra.Command {
 	fs.IntVar(&f.decodeBS, "decode-bs", 0, "predict: decode CUDA-graph max batch per rank")
 	fs.IntVar(&f.concurrency, "concurrency", 0, "predict: client concurrency")
 	fs.StringVar(&f.balance, "balance", "", "predict: DP balancing, total_tokens or total_requests (default: the fit points')")
-	fs.BoolVar(&f.backtest, "backtest", false, "predict every other disaggregated point of the curve and show the errors")
+	fs.BoolVar(&f.backtest, "backtest", false, "predict every other disaggregated point of the curve and show the errors, then leave-one-out over all its points")
 	fs.BoolVar(&f.design, "design", false, "design a sweep: one point per interactivity band (needs --max-gpus, --bands)")
 	fs.IntVar(&f.maxGPUs, "max-gpus", 0, "design: GPU budget per point")
 	fs.IntVar(&f.bands, "bands", 0, "design: number of interactivity bands")
+	f.rec.register(fs)
 	addJSON(fs, &f.json)
 	return cmd
 }
@@ -49,6 +51,7 @@ type planFlags struct {
 	decodeBS, concurrency              int
 	backtest, design, json             bool
 	maxGPUs, bands                     int
+	rec                                ledgerFlags // --record, --ledger
 }
 
 func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
@@ -65,7 +68,15 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		return code
 	}
 	printWarnings(env.stderr, ds)
-	curve, choice, msg := selectFit(ds.Points, splitIDs(f.fit), f.curve)
+	var auto *planner.AutoFitResult
+	var curve model.Curve
+	var choice planner.FitChoice
+	var msg string
+	if strings.TrimSpace(f.fit) == "auto" {
+		curve, choice, auto, msg = selectAutoFit(ds.Points, f.curve)
+	} else {
+		curve, choice, msg = selectFit(ds.Points, splitIDs(f.fit), f.curve)
+	}
 	if msg != "" {
 		return bad("%s", msg)
 	}
@@ -75,25 +86,48 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		return bad("%v", err)
 	}
 	cal.AddMeasured(curve.Points) // collapses the curve's other points show
-	out := planJSON{Calibration: toCalibrationJSON(cal, choice)}
+	out := planJSON{Calibration: toCalibrationJSON(cal, choice), AutoFit: auto}
 	var pred *planner.Prediction
+	var rec planner.Recommendation
+	held := false
+	pcal, pchoice := cal, choice // what the prediction came from
 	if predict {
 		cfg := f.config(cal.Template)
-		p, err := cal.Predict(cfg)
+		if auto != nil {
+			// The automatic fit never predicts a configuration it holds.
+			if fc, hit := choice.WithoutConfig(cfg); hit {
+				pchoice = fc
+				if pcal, err = planner.Calibrate(fc.Points); err != nil {
+					return bad("the automatic fit without the predicted configuration: %v", err)
+				}
+				pcal.AddMeasured(curve.Points)
+				held = true
+			}
+		}
+		p, err := pcal.Predict(cfg)
 		if err != nil {
 			return bad("%v", err)
 		}
 		pred = &p
 		out.Prediction = &p
+		rec, _ = pcal.Recommend(cfg)
+		out.Recommendation = &rec
 	}
 	var bt *planner.BacktestResult
+	var loo *planner.CrossValidation
 	if f.backtest {
-		held := heldOut(curve.Points, fit)
-		bt, err = planner.Backtest(fit, held)
-		if err != nil {
-			return bad("%v", err)
+		// With every point in the fit (--fit auto may choose so) only the
+		// leave-one-out is left to show.
+		if held := heldOut(curve.Points, fit); len(held) > 0 {
+			bt, err = planner.Backtest(fit, held)
+			if err != nil {
+				return bad("%v", err)
+			}
+			out.Backtest = toBacktestJSON(bt, held)
 		}
-		out.Backtest = toBacktestJSON(bt, held)
+		cv := planner.LeaveOneOut(fit, calibratable(curve.Points))
+		loo = &cv
+		out.LeaveOneOut = &cv
 	}
 	var props []planner.Proposal
 	if f.design {
@@ -103,27 +137,33 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		}
 		out.Design = toDesignJSON(props)
 	}
+	if path := f.rec.target(); path != "" {
+		rcal, rchoice := cal, choice
+		if held && len(props) == 0 {
+			rcal, rchoice = pcal, pchoice // the fit the prediction came from
+		}
+		recs := predictionRecords(rcal, rchoice, pred, ledger.KnobsFor(cal.Template, f.config(cal.Template)), props)
+		ids, ok := recordTo(path, recs, env)
+		if !ok {
+			return exitBadInput
+		}
+		out.Recorded = ids
+	}
 	if f.json {
 		if err := writeDoc(env.stdout, out, loadWarnings(ds, nil)); err != nil {
 			return bad("%v", err)
 		}
 		return code
 	}
-	w := env.stdout
-	fmt.Fprintf(w, "curve: %s\n\n", curve.Key)
-	writeCalibration(w, cal, choice)
-	if pred != nil {
-		writePrediction(w, f.config(cal.Template), *pred)
-		if !f.backtest {
-			writeTrust(w, fit, disaggOnly(heldOut(curve.Points, fit)))
+	res := render.PlanResult{Curve: curve.Key, Calibration: cal, Fit: choice, Prediction: pred, Config: f.config(cal.Template),
+		Backtest: bt, HeldOut: heldOut(curve.Points, fit), Design: props, Designed: f.design, MaxGPUs: f.maxGPUs,
+		Rec: rec, Held: held, Auto: auto, LeaveOneOut: loo}
+	if pred != nil && bt == nil {
+		if t, err := planner.Backtest(fit, disaggOnly(heldOut(curve.Points, fit))); err == nil {
+			res.Trust = t
 		}
 	}
-	if bt != nil {
-		writeBacktest(w, bt, heldOut(curve.Points, fit))
-	}
-	if f.design {
-		writeDesign(w, props, f.maxGPUs)
-	}
+	fmt.Fprint(env.stdout, render.Plan(res).Plain())
 	return code
 }
 
@@ -131,7 +171,7 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 func (f *planFlags) check(predict bool) string {
 	switch {
 	case strings.TrimSpace(f.fit) == "":
-		return "--fit ID[,ID...] is required: the disaggregated points to calibrate on"
+		return "--fit ID[,ID...] is required: the disaggregated points to calibrate on (or --fit auto)"
 	case predict && (f.prefillWorkers <= 0 || f.decodeBS <= 0 || f.concurrency <= 0):
 		return "a prediction needs --prefill-workers, --decode-bs and --concurrency, all positive"
 	case f.prefillGPUs < 0 || f.ranks < 0:
@@ -140,6 +180,8 @@ func (f *planFlags) check(predict bool) string {
 		return fmt.Sprintf("--balance %q: want total_tokens or total_requests", f.balance)
 	case f.design && (f.maxGPUs <= 0 || f.bands <= 0):
 		return "--design needs --max-gpus N and --bands K, both positive"
+	case (f.rec.record || f.rec.path != "") && !predict && !f.design:
+		return "--record and --ledger record predictions: give --prefill-workers, --decode-bs and --concurrency, or --design"
 	case !f.design && (f.maxGPUs != 0 || f.bands != 0):
 		return "--max-gpus and --bands only go with --design"
 	}
@@ -194,6 +236,50 @@ func selectFit(points []model.Point, ids []string, sel string) (model.Curve, pla
 		return model.Curve{}, fc, fmt.Sprintf("%s is not on the curve %s: fit on points of one curve", fc.Points[0].ID, curve.Key)
 	}
 	return curve, fc, ""
+}
+
+// selectAutoFit picks the curve (--curve, else the one ChooseFit would fit)
+// and the fit planner.AutoFit chooses on its points.
+func selectAutoFit(points []model.Point, sel string) (model.Curve, planner.FitChoice, *planner.AutoFitResult, string) {
+	curves := model.GroupCurves(points)
+	var curve model.Curve
+	if sel != "" {
+		c, msg := pickCurve(curves, sel)
+		if msg != "" {
+			return model.Curve{}, planner.FitChoice{}, nil, msg
+		}
+		curve = c
+	} else {
+		fc, err := planner.ChooseFit(points, nil)
+		if err != nil {
+			return model.Curve{}, fc, nil, err.Error()
+		}
+		for _, c := range curves {
+			if c.Key == fc.Curve {
+				curve = c
+			}
+		}
+	}
+	res, err := planner.AutoFit(curve.Points)
+	if err != nil {
+		return model.Curve{}, planner.FitChoice{}, nil, fmt.Sprintf("--fit auto on %s: %v", curve.Key, err)
+	}
+	fc, err := planner.ChooseFit(curve.Points, res.Choice().IDs)
+	if err != nil {
+		return model.Curve{}, fc, nil, err.Error()
+	}
+	return curve, fc, &res, ""
+}
+
+// calibratable keeps the points planner.Calibrate could use.
+func calibratable(points []model.Point) []model.Point {
+	var out []model.Point
+	for i := range points {
+		if planner.Calibratable(&points[i]) {
+			out = append(out, points[i])
+		}
+	}
+	return out
 }
 
 // pickCurve selects a curve by 1-based number or a unique name substring.
@@ -263,13 +349,17 @@ func newTab(w io.Writer) *tabwriter.Writer {
 	return tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 }
 
-// The --json shape of issue 4, extended by issue 12; only the parts asked
+// The --json shape of plan (docs/planner.md); only the parts asked
 // for are present.
 type planJSON struct {
-	Calibration calibrationJSON     `json:"calibration"`
-	Prediction  *planner.Prediction `json:"prediction,omitempty"`
-	Backtest    []heldOutJSON       `json:"backtest,omitempty"`
-	Design      []proposalJSON      `json:"design,omitempty"`
+	Calibration    calibrationJSON          `json:"calibration"`
+	AutoFit        *planner.AutoFitResult   `json:"auto_fit,omitempty"`
+	Prediction     *planner.Prediction      `json:"prediction,omitempty"`
+	Recommendation *planner.Recommendation  `json:"recommendation,omitempty"`
+	Backtest       []heldOutJSON            `json:"backtest,omitempty"`
+	LeaveOneOut    *planner.CrossValidation `json:"leave_one_out,omitempty"`
+	Design         []proposalJSON           `json:"design,omitempty"`
+	Recorded       []string                 `json:"recorded,omitempty"` // ledger IDs of the predictions recorded
 }
 
 type calibrationJSON struct {
@@ -335,64 +425,18 @@ func duration(points []model.Point, id string) *float64 {
 // the reason.
 func toBacktestJSON(bt *planner.BacktestResult, held []model.Point) []heldOutJSON {
 	out := make([]heldOutJSON, 0, len(held))
-	for _, e := range backtestEntries(bt, held) {
-		j := heldOutJSON{ID: e.point.ID, Measured: measured(e.point, bt.Calibration.Params.TTFTKind)}
-		if e.row == nil {
-			j.Skipped = e.skipped
+	for _, e := range bt.HeldOut(held) {
+		j := heldOutJSON{ID: e.Point.ID, Measured: planner.MeasuredValues(e.Point, bt.Calibration.Params.TTFTKind)}
+		if e.Row == nil {
+			j.Skipped = e.Skipped
 		} else {
-			r := e.row
+			r := e.Row
 			j.Measured, j.Predicted, j.ErrorPct = r.Measured, &r.Predicted, &r.ErrorPct
 			j.Regime, j.Extrapolated, j.Warnings = string(r.Prediction.Regime), &r.Prediction.Extrapolated, r.Prediction.Warnings
 		}
 		out = append(out, j)
 	}
 	return out
-}
-
-// backtestEntry is a held-out point and its row or the reason it was skipped.
-type backtestEntry struct {
-	point   *model.Point
-	row     *planner.BacktestRow
-	skipped string
-}
-
-func backtestEntries(bt *planner.BacktestResult, held []model.Point) []backtestEntry {
-	out := make([]backtestEntry, 0, len(held))
-	for i := range held {
-		e := backtestEntry{point: &held[i]}
-		for j := range bt.Rows {
-			if bt.Rows[j].ID == held[i].ID {
-				e.row = &bt.Rows[j]
-			}
-		}
-		for _, sk := range bt.Skipped {
-			if sk.ID == held[i].ID {
-				e.skipped = sk.Reason
-			}
-		}
-		out = append(out, e)
-	}
-	return out
-}
-
-// measured is what a point published of the compared metrics.
-func measured(p *model.Point, ttftKind string) planner.Values {
-	get := func(m model.Metric) *float64 {
-		if v, ok := p.Metrics.Get(m); ok && v > 0 {
-			return &v
-		}
-		return nil
-	}
-	v := planner.Values{TputPerGPU: get(model.TputPerGPU), MeanIntvty: get(model.MeanIntvty), P90Intvty: get(model.P90Intvty)}
-	switch ttftKind {
-	case "median":
-		v.TTFT = get(model.MedianTTFT)
-	case "p90":
-		v.TTFT = get(model.P90TTFT)
-	default:
-		v.TTFT = get(model.MeanTTFT)
-	}
-	return v
 }
 
 func toDesignJSON(props []planner.Proposal) []proposalJSON {
@@ -405,323 +449,4 @@ func toDesignJSON(props []planner.Proposal) []proposalJSON {
 			Replaces: p.Replaces})
 	}
 	return out
-}
-
-// Text output.
-
-func writeCalibration(w io.Writer, c *planner.Calibration, fc planner.FitChoice) {
-	p := c.Params
-	fmt.Fprintf(w, "calibration on %d points: %s\n", len(c.Points), strings.Join(c.Points, ", "))
-	fmt.Fprintf(w, "  f = OSL/L   %.5f\n", p.F)
-	if p.TTFTKind != "" {
-		fmt.Fprintf(w, "  u = 1/L     %.4g requests per token (L ≈ %s tokens; %s TTFT in the loop identity)\n", p.U, model.Thousands(1/p.U, 0), p.TTFTKind)
-	}
-	fmt.Fprintf(w, "  α           %.4f ms per output token\n", p.Alpha*1e3)
-	fmt.Fprintf(w, "  β           %.3f µs per output token per running request\n", p.Beta*1e6)
-	if p.TTFTKind != "" {
-		fmt.Fprintf(w, "  d0          %.2f µs per token outside decode not explained by TTFT (client time)\n", p.D0*1e6)
-	} else {
-		fmt.Fprintf(w, "  d0          %.2f µs per token outside decode\n", p.D0*1e6)
-	}
-	if hasDPAttn(p.Decode) {
-		fmt.Fprintf(w, "  δ           %.2f total_tokens, %.2f total_requests (%s; DP-attention decode only)\n", p.DeltaTokens, p.DeltaRequests, map[bool]string{true: "fitted", false: "default"}[p.DeltaFitted])
-	}
-	switch {
-	case p.R90Assumed:
-		fmt.Fprintln(w, "  r90         1 (assumed: the points publish p90 interactivity only)")
-	case p.R90 > 0:
-		fmt.Fprintf(w, "  r90         %.4f (p90 / mean interactivity)\n", p.R90)
-	default:
-		fmt.Fprintln(w, "  r90         unknown (no p90 interactivity in the fit)")
-	}
-	if math.Abs(p.RMean-1) > 5e-4 {
-		fmt.Fprintf(w, "  mean·TPOT   %.4f (mean interactivity × mean TPOT)\n", p.RMean)
-	}
-	if p.TauP > 0 {
-		fmt.Fprintf(w, "  τP          %s tok/s per prefill worker (%s)\n", model.Thousands(p.TauP, 0), tauSource(p.Prefill[0]))
-	} else {
-		fmt.Fprintf(w, "  τP          unknown, at least %s tok/s per prefill worker\n", model.Thousands(p.TauPLowerBound, 0))
-	}
-	writeLaws(w, p)
-	short := map[string]bool{}
-	for _, id := range c.ShortRuns {
-		short[id] = true
-	}
-	tw := newTab(w)
-	ttft := map[bool]string{true: "TTFT err\t", false: ""}[p.TTFTKind != ""]
-	fmt.Fprintf(tw, "  point\ttput err\tmean intvty err\tp90 intvty err\t%scap-bound\tprefill\trun\t\n", ttft)
-	for _, r := range c.Residuals {
-		run := model.Dash
-		if d := duration(fc.Points, r.ID); d != nil {
-			run = fmt.Sprintf("%.0f s", *d)
-		}
-		if short[r.ID] {
-			run += " (short)"
-		}
-		cell := ""
-		if ttft != "" {
-			cell = pctCell(r.TTFTPct) + "\t"
-		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s%s\t%s\t%s\t\n", r.ID, pctCell(&r.TputPct), pctCell(r.MeanIntvtyPct), pctCell(r.P90IntvtyPct),
-			cell, yesNo(r.CapBound), map[bool]string{true: "saturated", false: model.Dash}[r.Saturated], run)
-	}
-	tw.Flush()
-	for _, tw := range fc.Twins {
-		fmt.Fprintf(w, "  %s: %s\n", tw.ID, tw.Reason)
-	}
-	for _, n := range c.Notes {
-		fmt.Fprintf(w, "  note: %s\n", n)
-	}
-	for _, cl := range c.Collapses {
-		fmt.Fprintf(w, "  collapse: %s falls from %s tok/s/GPU at c%d to %s at c%d\n", cl.Shape, model.Thousands(cl.PeakTput, 0), cl.PeakC, model.Thousands(cl.AtTput, 0), cl.AtC)
-	}
-	fmt.Fprintln(w)
-}
-
-// writeLaws lists every decode family's step law and every prefill shape's
-// TTFT law when there is more than the template's to say.
-func writeLaws(w io.Writer, p planner.Params) {
-	if len(p.Decode) > 1 || (len(p.Decode) == 1 && (p.Decode[0].SlopeAssumed || p.Decode[0].AdmitExcess > 0)) {
-		fmt.Fprintln(w, "  decode      TPOT = α + β·b_max per family:")
-		for _, l := range p.Decode {
-			name := l.Family
-			if l.DPAttn {
-				name = "DP attention (" + strings.Join(l.Shapes, ", ") + ")"
-			}
-			fmt.Fprintf(w, "    %-28s α %.4f ms  β %.3f µs  b_max %.1f–%.1f", name, l.Alpha*1e3, l.Beta*1e6, l.BMin, l.BMax)
-			if l.SlopeAssumed {
-				fmt.Fprintf(w, "  (one batch: slope from %s)", l.SlopeFrom)
-			}
-			if l.AdmitExcess > 0 {
-				fmt.Fprintf(w, "  admission excess %.2f", l.AdmitExcess)
-			}
-			fmt.Fprintln(w)
-		}
-	}
-	if p.TTFTKind == "" && len(p.Prefill) < 2 {
-		return
-	}
-	fmt.Fprintln(w, "  prefill     TTFT = T0 + κ·(Θ/Np) below τP, per worker shape:")
-	for _, l := range p.Prefill {
-		tau := "τP unknown, at least " + model.Thousands(l.TauPLowerBound, 0)
-		if l.TauP > 0 {
-			tau = "τP " + model.Thousands(l.TauP, 0) + " (" + tauSource(l) + ")"
-		}
-		if p.TTFTKind != "" {
-			fmt.Fprintf(w, "    %-28s T0 %.2f s  κ %.3g s per tok/s  %s\n", l.Family, l.T0, l.Kappa, tau)
-		} else {
-			fmt.Fprintf(w, "    %-28s %s\n", l.Family, tau)
-		}
-	}
-}
-
-// tauSource says which points gave τP.
-func tauSource(l planner.PrefillLaw) string {
-	if len(l.SaturationPair) == 2 && len(l.Saturated) == 2 {
-		return "saturation pair " + strings.Join(l.SaturationPair, " / ")
-	}
-	return "saturated: " + strings.Join(l.Saturated, ", ")
-}
-
-func hasDPAttn(laws []planner.DecodeLaw) bool {
-	for _, l := range laws {
-		if l.DPAttn {
-			return true
-		}
-	}
-	return false
-}
-
-func writePrediction(w io.Writer, cfg planner.Config, p planner.Prediction) {
-	fmt.Fprintf(w, "prediction: %d prefill × %d GPUs + %d decode ranks = %d GPUs, decode BS %d, %s, concurrency %s\n",
-		cfg.PrefillWorkers, cfg.PrefillGPUs, cfg.DecodeRanks, p.GPUs, cfg.DecodeBS, model.OrDash(cfg.Balance), model.Thousands(float64(cfg.Concurrency), 0))
-	line := func(k, v string) { fmt.Fprintf(w, "  %-18s %s\n", k, v) }
-	line("throughput", model.Thousands(p.TputPerGPU, 0)+" tok/s/GPU ("+model.Thousands(p.Theta, 0)+" tok/s total)")
-	line("mean interactivity", fmt.Sprintf("%.1f tok/s/user", p.MeanIntvty))
-	if p.P90Intvty > 0 {
-		line("p90 interactivity", fmt.Sprintf("%.1f tok/s/user", p.P90Intvty))
-	}
-	if p.TTFT > 0 {
-		line("TTFT", fmt.Sprintf("%.2f s", p.TTFT))
-	}
-	line("regime", string(p.Regime))
-	binds := "cap free"
-	if p.CapBinds {
-		binds = "cap binds"
-	}
-	line("decode batch", fmt.Sprintf("%.1f mean, %.1f busiest rank (%s)", p.DecodeBatchMean, p.DecodeBatchMax, binds))
-	if p.QueueAt != "" {
-		line("queue", fmt.Sprintf("%s requests in front of %s", model.Thousands(p.Queue, 0), p.QueueAt))
-	} else {
-		line("queue", "none")
-	}
-	if k := p.KneeInt(); k > 0 {
-		line("knee concurrency", model.Thousands(float64(k), 0))
-	} else {
-		line("knee concurrency", "unknown (no finite prefill or cap ceiling)")
-	}
-	if p.RecommendedDecodeBS > 0 {
-		line("recommended BS", strconv.Itoa(p.RecommendedDecodeBS)+" (captured CUDA-graph size at the prefill ceiling)")
-	} else {
-		line("recommended BS", "none: prefill outruns decode at any cap")
-	}
-	line("decode headroom", fmt.Sprintf("%.0f %% of the asymptotic decode capacity", p.Headroom*100))
-	writeWarnings(w, p.Warnings)
-	fmt.Fprintln(w)
-}
-
-func writeWarnings(w io.Writer, warns []string) {
-	for _, s := range warns {
-		fmt.Fprintf(w, "  warning: %s\n", s)
-	}
-}
-
-// writeTrust puts how far to trust a prediction next to it: the same fit's
-// error on the curve's other measured disaggregated points.
-func writeTrust(w io.Writer, fit, others []model.Point) {
-	bt, err := planner.Backtest(fit, others)
-	if err != nil || len(bt.Rows) == 0 {
-		fmt.Fprintln(w, "trust: no other measured disaggregated point to backtest this fit on")
-		return
-	}
-	fmt.Fprintf(w, "trust: this fit predicts the curve's %d other disaggregated points with mean |err| %s on throughput, %s on mean interactivity (max %s, %s); --backtest shows each\n\n",
-		len(bt.Rows), absCell(bt.MeanAbs.TputPerGPU), absCell(bt.MeanAbs.MeanIntvty), absCell(bt.MaxAbs.TputPerGPU), absCell(bt.MaxAbs.MeanIntvty))
-}
-
-// writeBacktest lists every held-out point: predicted ones with their
-// errors, TTFT, regime and warnings (those every prediction shares once),
-// skipped ones with the reason.
-func writeBacktest(w io.Writer, bt *planner.BacktestResult, held []model.Point) {
-	fmt.Fprintf(w, "backtest: fit on %s\n", strings.Join(bt.Calibration.Points, ", "))
-	entries := backtestEntries(bt, held)
-	kind := bt.Calibration.Params.TTFTKind
-	tw := newTab(w)
-	ttftHead := map[bool]string{true: "TTFT meas\tpred\t", false: ""}[kind != ""]
-	fmt.Fprintf(tw, "  point\ttput/GPU meas\tpred\terr\tmean intvty meas\tpred\terr\tp90 intvty meas\tpred\terr\t%sregime\t\n", ttftHead)
-	for _, e := range entries {
-		r := e.row
-		if r == nil {
-			m := measured(e.point, kind)
-			ttft := ""
-			if kind != "" {
-				ttft = secCell(m.TTFT) + "\t" + model.Dash + "\t"
-			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%sskipped\t\n", e.point.ID,
-				tputCell(m.TputPerGPU), model.Dash, model.Dash, intvtyCell(m.MeanIntvty), model.Dash, model.Dash,
-				intvtyCell(m.P90Intvty), model.Dash, model.Dash, ttft)
-			continue
-		}
-		ttft := ""
-		if kind != "" {
-			ttft = secCell(r.Measured.TTFT) + "\t" + secCell(r.Predicted.TTFT) + "\t"
-		}
-		regime := string(r.Prediction.Regime)
-		if r.Prediction.Extrapolated {
-			regime += " (extrapolated)"
-		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\t\n", r.ID,
-			tputCell(r.Measured.TputPerGPU), tputCell(r.Predicted.TputPerGPU), pctCell(r.ErrorPct.TputPerGPU),
-			intvtyCell(r.Measured.MeanIntvty), intvtyCell(r.Predicted.MeanIntvty), pctCell(r.ErrorPct.MeanIntvty),
-			intvtyCell(r.Measured.P90Intvty), intvtyCell(r.Predicted.P90Intvty), pctCell(r.ErrorPct.P90Intvty),
-			ttft, regime)
-	}
-	fmt.Fprintf(tw, "  mean |err|\t\t\t%s\t\t\t%s\t\t\t%s\t\n", absCell(bt.MeanAbs.TputPerGPU), absCell(bt.MeanAbs.MeanIntvty), absCell(bt.MeanAbs.P90Intvty))
-	fmt.Fprintf(tw, "  max |err|\t\t\t%s\t\t\t%s\t\t\t%s\t\n", absCell(bt.MaxAbs.TputPerGPU), absCell(bt.MaxAbs.MeanIntvty), absCell(bt.MaxAbs.P90Intvty))
-	tw.Flush()
-	for _, e := range entries {
-		if e.row == nil {
-			fmt.Fprintf(w, "  skipped %s: %s\n", e.point.ID, e.skipped)
-		}
-	}
-	common := map[string]int{}
-	for _, r := range bt.Rows {
-		for _, s := range r.Prediction.Warnings {
-			common[s]++
-		}
-	}
-	shared := func(s string) bool { return len(bt.Rows) > 1 && common[s] == len(bt.Rows) }
-	if len(bt.Rows) > 0 {
-		for _, s := range bt.Rows[0].Prediction.Warnings {
-			if shared(s) {
-				fmt.Fprintf(w, "  every prediction: %s\n", s)
-			}
-		}
-	}
-	for _, r := range bt.Rows {
-		for _, s := range r.Prediction.Warnings {
-			if !shared(s) {
-				fmt.Fprintf(w, "  %s: %s\n", r.ID, s)
-			}
-		}
-	}
-	fmt.Fprintln(w)
-}
-
-func writeDesign(w io.Writer, props []planner.Proposal, maxGPUs int) {
-	fmt.Fprintf(w, "design: up to %d GPUs, one point per mean-interactivity band\n", maxGPUs)
-	tw := newTab(w)
-	fmt.Fprintln(tw, "  band (tok/s/user)\tpoint\tprefill\tdecode BS\tconcurrency\tGPUs\ttput/GPU\tmean intvty\tp90 intvty\treplaces\t")
-	for _, p := range props {
-		c := p.Config
-		fmt.Fprintf(tw, "  %.1f–%.1f\t%s\t%d\t%d\t%s\t%d\t%s\t%.1f\t%s\t%s\t\n", p.Band[0], p.Band[1], p.ID,
-			c.PrefillWorkers, c.DecodeBS, model.Thousands(float64(c.Concurrency), 0), p.Prediction.GPUs,
-			model.Thousands(p.Prediction.TputPerGPU, 0), p.Prediction.MeanIntvty,
-			intvtyCell(nonZero(p.Prediction.P90Intvty)), model.OrDash(strings.Join(p.Replaces, ", ")))
-	}
-	tw.Flush()
-	for _, p := range props {
-		for _, s := range p.Prediction.Warnings {
-			fmt.Fprintf(w, "  %s: %s\n", p.ID, s)
-		}
-	}
-	fmt.Fprintln(w)
-}
-
-func pctCell(v *float64) string {
-	if v == nil {
-		return model.Dash
-	}
-	return fmt.Sprintf("%+.2f %%", *v)
-}
-
-func absCell(v *float64) string {
-	if v == nil {
-		return model.Dash
-	}
-	return fmt.Sprintf("%.2f %%", *v)
-}
-
-func tputCell(v *float64) string {
-	if v == nil {
-		return model.Dash
-	}
-	return model.Thousands(*v, 0)
-}
-
-func intvtyCell(v *float64) string {
-	if v == nil {
-		return model.Dash
-	}
-	return strconv.FormatFloat(*v, 'f', 1, 64)
-}
-
-func secCell(v *float64) string {
-	if v == nil {
-		return model.Dash
-	}
-	return strconv.FormatFloat(*v, 'f', 2, 64) + " s"
-}
-
-func nonZero(v float64) *float64 {
-	if v == 0 {
-		return nil
-	}
-	return &v
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
 }

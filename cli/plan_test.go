@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-const planFit = "3p1d-dep2-dep16-b24-c1228,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480"
+const planFit = "3p1d-dep2-dep16-b24-c1228@2026-10-29,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480"
 
 func planRun(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
@@ -50,12 +50,16 @@ func closeTo(t *testing.T, name string, got any, want, tol float64) {
 	}
 }
 
-// One prediction: 7P BS96 c5540 as the retune ran it, in issue 4's shape.
+// One prediction: 7P BS96 c5540 as the retune ran it, in plan --json's shape.
 func TestPlanPredictJSON(t *testing.T) {
 	m := planJSONMap(t, "--fit", planFit, "--prefill-workers", "7", "--decode-bs", "96",
 		"--concurrency", "5540", "--balance", "total_tokens")
-	if got := keys(m); got != "calibration,prediction" {
+	if got := keys(m); got != "calibration,prediction,recommendation" {
 		t.Fatalf("top-level keys %s", got)
+	}
+	// τP unknown: 96 at 9P c7480's prefill load, 112 where 96 stops binding.
+	if r := m["recommendation"].(map[string]any); r["low"] != 96.0 || r["high"] != 112.0 || r["tau_p_known"] != false {
+		t.Errorf("recommendation %v", r)
 	}
 	cal := m["calibration"].(map[string]any)
 	if got := keys(cal); got != "notes,params,points,residuals" {
@@ -93,8 +97,11 @@ func TestPlanPredictJSON(t *testing.T) {
 // regime and warnings, or skipped with the reason.
 func TestPlanBacktestJSON(t *testing.T) {
 	m := planJSONMap(t, "--fit", planFit, "--backtest")
-	if got := keys(m); got != "backtest,calibration" {
+	if got := keys(m); got != "backtest,calibration,leave_one_out" {
 		t.Fatalf("top-level keys %s", got)
+	}
+	if loo := m["leave_one_out"].(map[string]any); loo["method"] != "leave-one-out" || len(loo["rows"].([]any)) == 0 {
+		t.Errorf("leave_one_out %v", keys(loo))
 	}
 	rows := m["backtest"].([]any)
 	byID := map[string]map[string]any{}
@@ -117,8 +124,8 @@ func TestPlanBacktestJSON(t *testing.T) {
 	if len(predicted) != 6 || len(skipped) != 9 {
 		t.Errorf("predicted %v\nskipped %v", predicted, skipped)
 	}
-	for _, want := range []string{"3p1d-dep2-dep16-b24-c1228@local: twin of fit point 3p1d-dep2-dep16-b24-c1228",
-		"agg-tp4-c16: aggregated points are out of scope"} {
+	for _, want := range []string{"3p1d-dep2-dep16-b24-c1228@local: twin of fit point 3p1d-dep2-dep16-b24-c1228@2026-10-29",
+		"agg-tp4-c16@2026-10-29: aggregated points are out of scope"} {
 		if !slices.ContainsFunc(skipped, func(s string) bool { return strings.HasPrefix(s, want) }) {
 			t.Errorf("skipped lacks %q: %v", want, skipped)
 		}
@@ -181,13 +188,13 @@ func TestPlanText(t *testing.T) {
 		"τP          unknown, at least 4,220,016 tok/s per prefill worker",
 		"1,015,964 tok/s/GPU",
 		"regime             cap-bound",
-		"recommended BS     96",
+		"recommended BS     96–112 (τP unknown: 96 if prefill saturates at the highest load measured, 112 if it keeps up at c5,540)",
 		"1,033,494  1,015,964  -1.70 %",
 		"mean |err|",
 		// No run duration is known for table A's 3P c1228: a dash, not 3600 s.
-		"3p1d-dep2-dep16-b24-c1228   -1.99 %          +3.06 %         -0.49 %         no        –       –",
-		"5p1d-dep2-dep16-b40-c2884   -2.13 %          -2.13 %         -4.73 %        yes        –  3600 s",
-		"skipped agg-tp4-c16: aggregated points are out of scope",
+		"3p1d-dep2-dep16-b24-c1228@2026-10-29   -1.99 %          +3.06 %         -0.49 %         no        –       –",
+		"5p1d-dep2-dep16-b40-c2884              -2.13 %          -2.13 %         -4.73 %        yes        –  3600 s",
+		"skipped agg-tp4-c16@2026-10-29: aggregated points are out of scope",
 		"skipped 5p1d-dep2-dep16-b40-c2884@published: twin of fit point 5p1d-dep2-dep16-b40-c2884 (same configuration): not held out",
 		"every prediction: τP unknown (at least 4,220,016 tok/s per prefill worker)",
 		"3p1d-dep2-dep16-b18-c700: extrapolation: concurrency per decode rank 43.8 is outside the calibrated range 76.8–467.5",
@@ -203,7 +210,7 @@ func TestPlanBadInput(t *testing.T) {
 	}{
 		{"no fit", []string{"--backtest"}, "--fit"},
 		{"unknown ID", []string{"--fit", "3p1d-nope,5p1d-dep2-dep16-b40-c2884", "--backtest"}, "valid IDs:\n  3p1d-dep2-dep16-b18-c700"},
-		{"agg fit", []string{"--fit", "agg-tp4-c16," + planFit, "--backtest"}, "out of scope"},
+		{"agg fit", []string{"--fit", "agg-tp4-c16@2026-10-29," + planFit, "--backtest"}, "out of scope"},
 		{"two points", []string{"--fit", "5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480", "--backtest"}, "at least three"},
 		{"partial prediction", []string{"--fit", planFit, "--prefill-workers", "7"}, "--decode-bs"},
 		{"bad balance", []string{"--fit", planFit, "--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "10", "--balance", "rr"}, "total_tokens or total_requests"},
@@ -235,17 +242,18 @@ func TestPlanTopologyFlags(t *testing.T) {
 		"--concurrency", "5540", "--decode-ranks", "32", "--prefill-gpus", "4")
 	p := m["prediction"].(map[string]any)
 	closeTo(t, "gpus", p["gpus"], 7*4+32, 0)
-	// Twice the ranks at the same concurrency: the BS96 cap no longer binds.
-	if p["cap_binds"] != false || p["regime"] != "loop" {
-		t.Errorf("regime %v cap_binds %v", p["regime"], p["cap_binds"])
+	// Twice the ranks at the same concurrency: the BS96 cap no longer binds,
+	// and the rate passes 9P c7480's prefill load with τP unknown: a range.
+	if p["cap_binds"] != false || p["regime"] != "queueing" || p["tput_per_gpu_range"] == nil {
+		t.Errorf("regime %v cap_binds %v range %v", p["regime"], p["cap_binds"], p["tput_per_gpu_range"])
 	}
 }
 
 // Every text prediction says how far to trust it: the fit's backtest on the
-// curve's other disaggregated points (DATA.md fit: 1.81 % / 3.39 % mean; the
+// curve's other disaggregated points (the demo's worked fit: 1.81 % / 3.39 % mean; the
 // twins of the fit points are not held out).
 func TestPlanPredictionShowsTrust(t *testing.T) {
-	out, _, code := runCmd(t, "plan", "--fit", "3p1d-dep2-dep16-b24-c1228,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480",
+	out, _, code := runCmd(t, "plan", "--fit", "3p1d-dep2-dep16-b24-c1228@2026-10-29,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480",
 		"--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "5540")
 	if code != 0 || !strings.Contains(out, "trust: this fit predicts the curve's 6 other disaggregated points with mean |err| 1.81 % on throughput, 3.39 % on mean interactivity (max 4.18 %, 7.44 %)") {
 		t.Errorf("exit %d, output:\n%s", code, out)
@@ -312,5 +320,53 @@ func TestPlanWorldCurve(t *testing.T) {
 		if r.(map[string]any)["duration_s"] != nil {
 			t.Errorf("residual %v: the file states no duration", r)
 		}
+	}
+}
+
+// plan --fit auto --backtest: the chosen set with its expected error, the
+// held-out table when points are left, and leave-one-out over all points.
+func TestPlanFitAutoBacktest(t *testing.T) {
+	out := runOK(t, "plan", "--fit", "auto", "--backtest")
+	wantAll(t, out,
+		"fit: auto → all points (5 points)",
+		"expected error (leave-one-out over the curve's 5 points): |tput| 3.4 %, |mean intvty| 3.2 %",
+		"leave-one-out over all points",
+		"mean |err| 2.74 % throughput, 3.31 % interactivity over 10 points",
+	)
+}
+
+// The three real curves (../shared/planner-curves, skipped when absent):
+// each reports its choice and its leave-one-out error.
+func TestPlanFitAutoRealCurves(t *testing.T) {
+	const dir = "../../shared/planner-curves/"
+	for _, tc := range []struct {
+		file, chosen string
+		tput         float64
+	}{
+		{"gb200-dsr1-fp8-dynamo-trt-1k1k.yaml", "all points", 4.93},
+		{"gb300-dsr1-fp8-dynamo-sglang-8k1k.yaml", "all points", 9.00},
+		{"gb200-dsv4pro-dynamo-vllm-agentx-tep8-tp8.yaml", "all points before a measured collapse", 25.10},
+	} {
+		if _, err := os.Stat(dir + tc.file); err != nil {
+			t.Skipf("%s absent", dir+tc.file)
+		}
+		m := planJSONMap(t, dir+tc.file, "--fit", "auto", "--backtest")
+		auto := m["auto_fit"].(map[string]any)
+		c := auto["candidates"].([]any)[int(auto["chosen"].(float64))].(map[string]any)
+		if c["name"] != tc.chosen {
+			t.Errorf("%s: chose %v", tc.file, c["name"])
+		}
+		loo := m["leave_one_out"].(map[string]any)
+		closeTo(t, tc.file+" leave-one-out tput", loo["mean_abs"].(map[string]any)["tput_per_gpu"], tc.tput, 0.01)
+	}
+}
+
+// --fit auto never predicts a configuration it holds: 7P c5540 comes from
+// the fit without it and its twin (the reference fit's 1,016,015, not the
+// 1,021,957 of a fit that saw it).
+func TestPlanFitAutoHoldsOutThePrediction(t *testing.T) {
+	out := runOK(t, "plan", "--fit", "auto", "--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "5540")
+	if !strings.Contains(out, "throughput         1,016,015 tok/s/GPU") || !strings.Contains(out, "predicted by the automatic fit without this configuration and its twins") {
+		t.Errorf("output:\n%s", out)
 	}
 }

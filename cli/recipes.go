@@ -2,13 +2,12 @@ package cli
 
 import (
 	"fmt"
-	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
 )
 
@@ -72,91 +71,13 @@ func runRecipes(asJSON bool, paths []string, env *cmdEnv) int {
 				Engine: v.Engine, Knobs: v.Knobs, Concurrencies: concs})
 		}
 		for _, w := range ds.Warnings {
-			out.Warnings = append(out.Warnings, w.String())
+			out.Warnings = append(out.Warnings, w.Exact())
 		}
 		if err := writeDoc(env.stdout, out, nil); err != nil { // out has its warnings
 			return exitBadInput
 		}
 		return code
 	}
-	writeRecipesText(env.stdout, ds.Variants)
+	fmt.Fprint(env.stdout, render.Recipes(ds.Variants).Plain())
 	return code
-}
-
-// writeRecipesText prints one table per recipe file, one row per variant.
-func writeRecipesText(w io.Writer, vs []sources.Variant) {
-	if len(vs) == 0 {
-		fmt.Fprintln(w, "no recipe variants found: no srt-slurm recipe among the files read (results, master configs and changelogs are passed over)")
-		return
-	}
-	header := []string{"SELECTOR", "NAME", "MODE", "PREFILL", "DECODE", "GPUS", "BS", "MRR", "SPEC", "CONCURRENCY"}
-	right := []bool{false, false, false, false, false, true, true, true, false, false}
-	for start := 0; start < len(vs); {
-		end := start + 1
-		for end < len(vs) && vs[end].File == vs[start].File {
-			end++
-		}
-		if start > 0 {
-			fmt.Fprintln(w)
-		}
-		fmt.Fprintf(w, "%s (%s, %s)\n", vs[start].File, vs[start].Engine, plural(end-start, "variant"))
-		rows := make([][]string, 0, end-start)
-		for _, v := range vs[start:end] {
-			k := v.Knobs
-			decode := "–"
-			if k.Mode == model.ModeDisagg {
-				decode = roleCell(k.Decode)
-			}
-			sel := v.Override
-			if sel == "" {
-				sel = "–"
-			}
-			rows = append(rows, []string{sel, v.Name, string(k.Mode), roleCell(k.Prefill), decode,
-				countCell(k.GPUs()), countCell(k.DecodeBS), countCell(k.MaxRunningRequests), dash(k.SpecDecoding),
-				concCell(v.Concurrencies)})
-		}
-		fmt.Fprint(w, textTable(header, rows, right))
-		start = end
-	}
-}
-
-// roleCell is "3 × dep4 (4 GPUs)": workers, parallelism, GPUs per worker.
-func roleCell(r model.Role) string {
-	cell := fmt.Sprintf("%d × %s", r.Workers, r.Parallelism())
-	if r.GPUs > 0 {
-		cell += fmt.Sprintf(" (%s)", plural(r.GPUs, "GPU"))
-	}
-	return cell
-}
-
-func countCell(n int) string {
-	if n <= 0 {
-		return "–"
-	}
-	return strconv.Itoa(n)
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "–"
-	}
-	return s
-}
-
-func concCell(cs []int) string {
-	if len(cs) == 0 {
-		return "–"
-	}
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = strconv.Itoa(c)
-	}
-	return strings.Join(parts, ",")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -2,15 +2,12 @@ package cli
 
 import (
 	"fmt"
-	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
-	"github.com/sweeptune/sweeptune/tui/plot"
 )
 
 func init() { register(newReportCmd) }
@@ -75,7 +72,7 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	}
 	code := s.code
 	curves := model.GroupCurves(s.points)
-	rep := buildReport(s.ds, curves, x, v.y)
+	rep := buildReport(s.ds, curves, s.projs, x, v.y)
 	rep.Warnings = append(rep.Warnings, s.notes...)
 	switch {
 	case f.json:
@@ -87,7 +84,7 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 			return exitBadInput
 		}
 	default:
-		writeReportText(env.stdout, rep, curves, x, v.y, f.width, f.height, f.logX)
+		fmt.Fprint(env.stdout, render.Report(rep.Curves, render.ReportOptions{X: x, Y: v.y, Width: f.width, Height: f.height, LogX: f.logX}).Plain())
 	}
 	return code
 }
@@ -96,96 +93,7 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 func csvCurves(rep report) []export.CSVCurve {
 	out := make([]export.CSVCurve, len(rep.Curves))
 	for i, c := range rep.Curves {
-		out[i] = export.CSVCurve{Key: c.Key, Points: c.Points, OnFrontier: c.OnFrontier, HullVertex: c.HullVertex}
+		out[i] = export.CSVCurve{Key: c.Key, Points: c.Points, OnFrontier: c.OnFrontier, HullVertex: c.HullVertex, Projections: c.Projections()}
 	}
 	return out
-}
-
-func writeReportText(w io.Writer, rep report, curves []model.Curve, x, y model.Axis, width, height int, logX bool) {
-	if len(curves) == 0 {
-		fmt.Fprintln(w, "no points loaded")
-	}
-	var competitors []model.Point // the only points another curve's plot draws
-	for _, c := range curves {
-		competitors = append(competitors, model.WithSource(c.Points, model.SourceCompetitor)...)
-	}
-	for ci, c := range curves {
-		rc := rep.Curves[ci]
-		fmt.Fprintf(w, "%s\n", c.Key)
-		onX, onXY := 0, 0 // points with x; with x and y
-		dated := false
-		for i := range rc.Points {
-			dated = dated || rc.Points[i].Prov.Date != ""
-		}
-		rows := make([][]string, 0, len(rc.Points))
-		for i := range rc.Points {
-			p := &rc.Points[i]
-			xv := model.Dash
-			if v, ok := p.Value(x.Metric); ok {
-				xv = model.FormatValue(x.Metric, v)
-				onX++
-			}
-			yv := model.Dash
-			if v, ok := p.Value(y.Metric); ok {
-				yv = model.FormatValue(y.Metric, v)
-				if xv != model.Dash {
-					onXY++
-				}
-			}
-			mark := render.SuspectMark(p)
-			if rc.OnFrontier[i] && mark != "" {
-				mark += ", "
-			}
-			if rc.OnFrontier[i] {
-				mark += "frontier"
-				if rc.HullVertex[i] {
-					mark += ", hull vertex"
-				} else {
-					mark += ", under hull"
-				}
-			}
-			row := []string{p.ID, string(p.Source), intCell(p.GPUs()), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark}
-			if dated {
-				row = append(row[:2:2], append([]string{model.OrDash(p.Prov.Date)}, row[2:]...)...)
-			}
-			rows = append(rows, row)
-		}
-		header := []string{"ID", "source", "GPUs", "conc", "BS", y.Name, x.Name, "on frontier"}
-		right := []bool{false, false, true, true, true, true, true, false}
-		if dated {
-			header = append(header[:2:2], append([]string{"date"}, header[2:]...)...)
-			right = append(right[:2:2], append([]bool{false}, right[2:]...)...)
-		}
-		fmt.Fprint(w, textTable(header, rows, right))
-		if onX == 0 {
-			fmt.Fprintf(w, "(no point of this curve has %s: nothing to plot)\n\n", x.Name)
-			continue
-		}
-		if onXY == 0 {
-			fmt.Fprintf(w, "(no point of this curve has both %s and %s: nothing to plot)\n\n", x.Name, y.Name)
-			continue
-		}
-		key := c.Key
-		rivals := model.Rivals(competitors, key, func(p *model.Point) bool { return p.Curve != key })
-		series := plot.CurveSet(c, model.GroupCurves(rivals), x, y, false, nil)
-		canvas := plot.Plot(series, plot.PlotOptions{Width: width, Height: height, X: x, Y: y, LogX: logX})
-		fmt.Fprintln(w)
-		for _, l := range canvas.Lines {
-			fmt.Fprintln(w, strings.TrimRight(l, " "))
-		}
-		fmt.Fprintln(w, plot.AxisCaption(x, y, logX))
-		fmt.Fprintln(w, legend(series))
-		fmt.Fprintln(w)
-	}
-}
-
-func legend(series []plot.Series) string {
-	return "frontier points: " + plot.LegendText(series) + "   ○ dominated"
-}
-
-func intCell(v int) string {
-	if v == 0 {
-		return model.Dash
-	}
-	return model.Thousands(float64(v), 0)
 }

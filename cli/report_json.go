@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
 )
 
@@ -15,24 +16,17 @@ type report struct {
 	Published []sources.PublishedSource // where published points came from
 }
 
-type reportCurve struct {
-	Key        model.CurveKey
-	Points     []model.Point
-	OnFrontier []bool
-	HullVertex []bool
-}
+type reportCurve = render.ReportCurve
 
-// buildReport marks each curve's frontier and hull vertices on the chosen axes.
-func buildReport(ds *sources.Dataset, curves []model.Curve, x, y model.Axis) report {
+// buildReport marks each curve's frontier and hull vertices on the chosen
+// axes; projs are the view's run-length projections (from every run, not
+// only the shown ones).
+func buildReport(ds *sources.Dataset, curves []model.Curve, projs []model.Projection, x, y model.Axis) report {
 	rep := report{X: x, Y: y, Warnings: loadWarnings(ds, nil), Published: ds.Published} // stderr says them too
 	for _, c := range curves {
-		rc := reportCurve{Key: c.Key, Points: c.Points,
-			OnFrontier: make([]bool, len(c.Points)), HullVertex: make([]bool, len(c.Points))}
-		for _, i := range model.Frontier(c.Points, x, y) {
-			rc.OnFrontier[i] = true
-		}
-		for _, i := range model.HullVertices(c.Points, x, y) {
-			rc.HullVertex[i] = true
+		rc := render.MarkCurve(c, x, y)
+		if pr, ok := model.ProjectionOf(projs, c.Key); ok {
+			rc.RunLength = &pr
 		}
 		rep.Curves = append(rep.Curves, rc)
 	}

@@ -35,9 +35,11 @@ type reportKnobsOut struct {
 	Concurrency        int    `json:"concurrency"`
 }
 
-// The DATA.md numbers come back from report --json to the digit.
+// The demo's worked numbers come back from report --json to the digit.
 func TestReportJSONReproducesDATA(t *testing.T) {
-	out := runOK(t, "report", "--json")
+	// Every run of the dated demo sets (--all-dates): by default the sweep
+	// published after the merge replaces the older runs of its configurations.
+	out := runOK(t, "report", "--json", "--all-dates")
 	var rep struct {
 		Curves []struct {
 			Points []reportPointOut `json:"points"`
@@ -57,9 +59,9 @@ func TestReportJSONReproducesDATA(t *testing.T) {
 		gpus    int
 		metrics map[string]float64
 	}{
-		{"agg-tp4-c16", 4, map[string]float64{"tput_per_gpu": 29428, "mean_intvty": 545.0}},
+		{"agg-tp4-c16@2026-10-29", 4, map[string]float64{"tput_per_gpu": 29428, "mean_intvty": 545.0}},
 		{"agg-tep2-c16", 2, map[string]float64{"tput_per_gpu": 57670, "mean_intvty": 377.4, "p90_intvty": 292.4}},
-		{"3p1d-dep2-dep16-b24-c1228", 22, map[string]float64{"tput_per_gpu": 383313, "mean_intvty": 267.4, "p90_intvty": 283.3}},
+		{"3p1d-dep2-dep16-b24-c1228@2026-10-29", 22, map[string]float64{"tput_per_gpu": 383313, "mean_intvty": 267.4, "p90_intvty": 283.3}},
 		{"8p1d-dep2-dep16-c4096", 32, map[string]float64{"tput_per_gpu": 803198, "mean_intvty": 191.4}},
 		{"9p1d-dep2-dep16-b160-c7480", 34, map[string]float64{"tput_per_gpu": 1094347, "mean_intvty": 111.1}},
 		{"5p1d-dep2-dep16-b40-c2884", 26, map[string]float64{"tput_per_gpu": 717972, "mean_intvty": 221.9, "p90_intvty": 233.2, "e2e_norm_p90": 50.0}},
@@ -69,9 +71,9 @@ func TestReportJSONReproducesDATA(t *testing.T) {
 		{"3p1d-dep2-dep16-b24-c1228@local", 22, map[string]float64{"tput_per_gpu": 371000, "p90_intvty": 281.2, "e2e_norm_p90": 91.1}},
 		{"agg-tp4-c1", 4, map[string]float64{"tput_per_gpu": 8244, "p90_e2el": 5.17, "p75_e2el": 2.76}},
 		{"agg-tp4-c4", 4, map[string]float64{"tput_per_gpu": 10371, "p90_e2el": 6.18, "p75_e2el": 2.65}},
-		{"agg-tp4-c16@published", 4, map[string]float64{"tput_per_gpu": 29353, "mean_intvty": 523.6, "p90_e2el": 6.31, "p75_e2el": 2.91}},
+		{"agg-tp4-c16@2026-11-06", 4, map[string]float64{"tput_per_gpu": 29353, "mean_intvty": 523.6, "p90_e2el": 6.31, "p75_e2el": 2.91}},
 		{"3p1d-dep2-dep16-b18-c700@published", 22, map[string]float64{"tput_per_gpu": 226225, "mean_intvty": 295.0, "p90_e2el": 8.12, "p75_e2el": 3.67}},
-		{"3p1d-dep2-dep16-b24-c1228@published", 22, map[string]float64{"tput_per_gpu": 383628, "p90_e2el": 9.13, "p75_e2el": 4.30}},
+		{"3p1d-dep2-dep16-b24-c1228@2026-11-06", 22, map[string]float64{"tput_per_gpu": 383628, "p90_e2el": 9.13, "p75_e2el": 4.30}},
 		{"5p1d-dep2-dep16-b40-c2884@published", 26, map[string]float64{"tput_per_gpu": 715623, "mean_intvty": 220.3, "p90_e2el": 12.74, "p75_e2el": 6.49}},
 		{"7p1d-dep2-dep16-b96-c5540@published", 30, map[string]float64{"tput_per_gpu": 1014363, "mean_intvty": 150.2, "p90_e2el": 20.58, "p75_e2el": 11.88}},
 		{"9p1d-dep2-dep16-b192-c7480@published", 34, map[string]float64{"tput_per_gpu": 1113381, "mean_intvty": 103.0, "p90_e2el": 26.51, "p75_e2el": 13.79}},
@@ -156,7 +158,7 @@ func TestNoSubcommandOffTerminalPrintsReport(t *testing.T) {
 }
 
 // On mean interactivity the A+B curve is not concave: 3P c1228 is a
-// frontier point but not a hull vertex (DATA.md worked results).
+// frontier point but not a hull vertex (the demo's worked results).
 func TestReportMarksHullVertices(t *testing.T) {
 	dir := t.TempDir()
 	names, data := demoFiles()
@@ -205,4 +207,17 @@ func TestReportAndWorkbenchStartOnTheSameAxis(t *testing.T) {
 	if rep.Axis != wb || wb != model.DefaultXAxis.Name {
 		t.Errorf("report starts on %s, the workbench on %s, the default is %s", rep.Axis, wb, model.DefaultXAxis.Name)
 	}
+}
+
+// TestReportCSVCarriesTheKnobs: every point's workers and shapes, BS, MRR,
+// balancing, concurrency, run length, source and date are in the CSV, so
+// the PR's points table can be built from it; an unstated knob is empty.
+func TestReportCSVCarriesTheKnobs(t *testing.T) {
+	out := runOK(t, "report", "--csv", "--x", "mean-intvty")
+	wantAll(t, out,
+		",9p1d-dep2-dep16-b192-c7480,9P c7480 BS192,local,2026-11-03,34,7480,101.6,1117063,hull vertex,disagg,9,dep2,2,5,1,dep16,16,4,192,3072,,total_requests,dspark,3600,demo:b-local-retune.yaml,lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc,,,,,\n",
+		",3p1d-dep2-dep16-b18-c700,3P c700 BS18,local,2026-11-05,22,700,290.2,222000,short run,disagg,3,dep2,2,2,1,dep16,16,4,18,288,27,total_tokens,dspark,1200,",
+		",,,,no pairs\n", // the 1200 s run has no pairs: not projected, on no frontier (docs/noise.md)
+		",8p1d-dep2-dep16-c4096,8P c4096,published,2026-10-29,32,4096,191.4,803198,frontier,disagg,8,dep2,2,4,1,dep16,16,4,,,,,dspark,,demo:a-published-before.yaml,,,,,,\n",
+	)
 }

@@ -5,12 +5,16 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
 // writeReportJSON prints the report with one compact line per point: as
 // readable as indented JSON for a few points, and fast for 100,000. A
 // point is model.Point's JSON plus on_frontier (and hull_vertex on the
-// frontier).
+// frontier); a projected run's provenance keeps its own length
+// (projected_from_s) and measured metrics (raw), and a short run not
+// projected says why (not_projected).
 func writeReportJSON(w io.Writer, rep report) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	line := func(indent string, v any, tail string) error {
@@ -33,6 +37,7 @@ func writeReportJSON(w io.Writer, rep report) error {
 		}
 		bw.WriteString("\n    {\n      \"key\": ")
 		line("", c.Key, ",\n      \"points\": [")
+		projs := c.Projections()
 		for pi := range c.Points {
 			b, err := c.Points[pi].MarshalJSON()
 			if err != nil {
@@ -49,6 +54,9 @@ func writeReportJSON(w io.Writer, rep report) error {
 			} else {
 				buf = append(buf, "false"...)
 			}
+			if why := model.NotProjectedWhy(&c.Points[pi], projs); why != "" {
+				buf = append(append(append(buf, `,"not_projected":"`...), why...), '"')
+			}
 			buf = append(buf, '}')
 			if pi < len(c.Points)-1 {
 				buf = append(buf, ',')
@@ -59,7 +67,12 @@ func writeReportJSON(w io.Writer, rep report) error {
 		if len(c.Points) > 0 {
 			bw.WriteString("\n      ")
 		}
-		bw.WriteString("]\n    }")
+		bw.WriteString("]")
+		if c.RunLength != nil {
+			bw.WriteString(",\n      \"run_length\": ")
+			line("", c.RunLength, "")
+		}
+		bw.WriteString("\n    }")
 	}
 	if len(rep.Curves) > 0 {
 		bw.WriteString("\n  ")

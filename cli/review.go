@@ -2,12 +2,10 @@ package cli
 
 import (
 	"fmt"
-	"io"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 func init() { register(newReviewCmd) }
@@ -22,6 +20,8 @@ func newReviewCmd(env *cmdEnv) *cobra.Command {
 	fs.StringVar(&f.remove, "remove", "", "`IDS` of the points to remove, comma-separated (required)")
 	fs.StringVar(&f.keep, "keep", "", "`IDS` of the kept curve, comma-separated (default: the rest of the curve)")
 	fs.BoolVar(&f.withPlanned, "with-planned", false, "let planned points stand in the kept curve (verdicts that lean on one say so)")
+	fs.BoolVar(&f.projectRuns, "project-runs", false, "show short runs projected to the curve's steady-state length (factors from configurations run at both) so they may stand in the kept curve")
+	f.noise.register(fs)
 	return cmd
 }
 
@@ -42,8 +42,14 @@ the rest of the removed points' curve with both metrics on the chosen axes:
 measured points only (planned ones join with --with-planned, and a verdict
 that leans on one says so), competitors left out, one measurement per
 configuration (the first loaded) and steady-state runs only (runs shorter
-than 3600 s are left out); coverage then counts the whole curve without the
-removed configurations (E2EL-only points included).
+than 3600 s are left out, named; --project-runs shows a short run whose
+configuration has no full-length run projected by the curve's run-length
+factors, marked); coverage then counts the whole curve without the removed
+configurations (E2EL-only points included).
+
+A line-test gap or re-tune delta no larger than the curve's run-to-run
+noise (the spread between repeated runs of one configuration; --noise PCT
+where none is measured) says "within noise (±x %, n pairs)".
 
 Published configurations measured on several dates count with their latest
 run (--as-of DATE: the latest on or before DATE; --all-dates: every run).
@@ -59,6 +65,8 @@ type reviewFlags struct {
 	remove      string
 	keep        string
 	withPlanned bool
+	projectRuns bool
+	noise       noiseFlags
 }
 
 func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
@@ -69,6 +77,10 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 	if len(splitIDs(f.remove)) == 0 {
 		fmt.Fprintln(env.stderr, "sweeptune review: --remove is required")
 		fmt.Fprintln(env.stderr, "Run 'sweeptune review --help' for usage.")
+		return exitBadInput
+	}
+	if msg := f.noise.check(); msg != "" {
+		fmt.Fprintf(env.stderr, "sweeptune review: %s\n", msg)
 		return exitBadInput
 	}
 	v, ok := f.viewFlags.resolve("review", env.stderr)
@@ -82,7 +94,7 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 	ds, pts, loadCode := s.ds, s.points, s.code
 	y := v.y
 	rep, err := model.Review(model.ReviewRequest{Points: pts, Remove: splitIDs(f.remove), Keep: splitIDs(f.keep),
-		X: x, Y: y, WithPlanned: f.withPlanned})
+		X: x, Y: y, WithPlanned: f.withPlanned, AsOf: v.asOf, ProjectRuns: f.projectRuns, NoisePct: f.noise.pct, Runs: ds.Points})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "sweeptune review: %v\n", err)
 		if re, ok := err.(*model.ReviewError); ok && len(re.Unknown) > 0 {
@@ -96,6 +108,9 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 		}
 		return exitBadInput
 	}
+	if !v.allDates {
+		rep.LeftOut = append(model.ViewLeftOut(ds.Points, pts, rep.Curve, splitIDs(f.remove), v.asOf), rep.LeftOut...)
+	}
 	for _, v := range rep.Removed {
 		if v.Test == model.TestNone {
 			fmt.Fprintf(env.stderr, "sweeptune review: %s has no %s or %s; choose another --x\n", v.ID, x.Name, y.Name)
@@ -107,136 +122,11 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 			return exitBadInput
 		}
 	} else {
-		writeReviewText(env.stdout, rep)
+		fmt.Fprint(env.stdout, render.Review(rep, render.ReviewOptions{PlannedHint: "--with-planned", AxisHint: "--x chooses the axis"}).Plain())
 	}
 	code := exitOK
 	if !rep.AllCovered() {
 		code = exitRefused
 	}
 	return max(code, loadCode)
-}
-
-// neighbourText names a neighbour, marking a planned one.
-func neighbourText(rep model.CurveReview, id string) string {
-	if p := rep.KeptPoint(id); p != nil && p.Source == model.SourcePlanned {
-		return id + " (planned)"
-	}
-	return id
-}
-
-func writeReviewText(w io.Writer, rep model.CurveReview) {
-	x, y := rep.X, rep.Y
-	fmt.Fprintf(w, "Removal review on %s × %s\ncurve: %s\n", x.Name, y.Name, rep.Curve)
-	kept := make([]string, len(rep.Kept))
-	for i := range rep.Kept {
-		kept[i] = neighbourText(rep, rep.Kept[i].ID)
-	}
-	fmt.Fprintf(w, "kept (%d): %s\n", len(kept), strings.Join(kept, ", "))
-	if rep.WithPlanned {
-		fmt.Fprintln(w, "planned points may stand in the kept curve (--with-planned): verdicts that lean on one say so")
-	}
-	fmt.Fprintln(w)
-
-	rows := make([][]string, 0, len(rep.Removed))
-	notCovered := 0
-	var notes []string
-	for _, r := range rep.Removed {
-		line, gap := model.Dash, model.Dash
-		if r.HasLine {
-			line, gap = model.Thousands(r.LineValue, 2), signedPct(r.GapPct)
-		}
-		dom := "no"
-		if r.DominatedBy != "" {
-			dom = "by " + neighbourText(rep, r.DominatedBy)
-		}
-		verdict := "covered"
-		if !r.Covered {
-			verdict, notCovered = "NOT covered", notCovered+1
-		}
-		if r.UsesPlanned {
-			verdict += " (leans on planned)"
-		}
-		nb := make([]string, len(r.Neighbours))
-		for i, id := range r.Neighbours {
-			nb[i] = neighbourText(rep, id)
-		}
-		rows = append(rows, []string{r.ID, r.Test, model.FormatValue(x.Metric, r.X), model.FormatValue(y.Metric, r.Y),
-			strings.Join(nb, " – "), line, gap, dom, verdict})
-		if len(r.Twins) > 0 {
-			notes = append(notes, fmt.Sprintf("%s: its configuration goes, so does %s", r.ID, strings.Join(r.Twins, ", ")))
-		}
-	}
-	fmt.Fprint(w, textTable([]string{"removed", "test", x.Name, y.Name, "kept neighbours (x ascending)", "line value", "gap", "Pareto-dominated", "verdict"},
-		rows, []bool{false, false, true, true, false, true, true, false, false}))
-	switch {
-	case notCovered == 0 && len(rep.Removed) == 1:
-		fmt.Fprintln(w, "The removed point is covered by the kept curve.")
-	case notCovered == 0:
-		fmt.Fprintf(w, "All %d removed points are covered by the kept curve.\n", len(rep.Removed))
-	case len(rep.Removed) == 1:
-		fmt.Fprintln(w, "The removed point is NOT covered by the kept curve.")
-	default:
-		fmt.Fprintf(w, "%d of %d removed points are NOT covered by the kept curve.\n", notCovered, len(rep.Removed))
-	}
-	for _, n := range notes {
-		fmt.Fprintln(w, n)
-	}
-
-	fmt.Fprintln(w)
-	placed := 0 // kept points with both values: what the hull is drawn through
-	for i := range rep.Kept {
-		if _, _, ok := rep.Kept[i].XY(x, y); ok {
-			placed++
-		}
-	}
-	switch {
-	case placed < 3:
-		fmt.Fprintf(w, "%s with both %s and %s: no hull to lie under.\n", model.Plural(placed, "kept point"), x.Name, y.Name)
-	case len(rep.NotHull) == 0:
-		fmt.Fprintln(w, "Every kept point is a vertex of the upper concave hull.")
-	default:
-		fmt.Fprintln(w, "Kept points under the upper concave hull (the kept curve is not concave there; worth a look):")
-		rows = rows[:0]
-		for _, h := range rep.NotHull {
-			rows = append(rows, []string{h.ID, model.FormatValue(x.Metric, h.X), model.FormatValue(y.Metric, h.Y), model.Thousands(h.HullValue, 2), strconv.FormatFloat(h.GapPct, 'f', 2, 64) + " %"})
-		}
-		fmt.Fprint(w, textTable([]string{"kept", x.Name, y.Name, "hull value", "below hull"}, rows, []bool{false, true, true, true, true}))
-	}
-
-	fmt.Fprintln(w)
-	fmt.Fprintf(w, "Coverage: frontier points of %s against E2EL (InferenceX recommends at least %d):\n", y.Name, model.RecommendedFrontierPoints)
-	c := rep.Coverage
-	for _, row := range []struct {
-		name        string
-		front, with int
-	}{{"p90-e2el", c.P90E2EL, c.P90Points}, {"p75-e2el", c.P75E2EL, c.P75Points}} {
-		if row.with == 0 {
-			fmt.Fprintf(w, "  %s: no data (no kept point has it)\n", row.name)
-			continue
-		}
-		flag := "ok"
-		if row.front < model.RecommendedFrontierPoints {
-			flag = "BELOW the recommended " + strconv.Itoa(model.RecommendedFrontierPoints)
-		}
-		fmt.Fprintf(w, "  %s: %s of %d with the metric — %s\n", row.name, model.Plural(row.front, "frontier point"), row.with, flag)
-	}
-
-	fmt.Fprintln(w)
-	if len(rep.Retunes) == 0 {
-		fmt.Fprintln(w, "No kept point re-tunes a published point (same topology and concurrency).")
-		return
-	}
-	fmt.Fprintln(w, "Re-tunes (kept − published, same topology and concurrency):")
-	rows = rows[:0]
-	for _, r := range rep.Retunes {
-		dy, dyp, dx, dxp := model.Dash, model.Dash, model.Dash, model.Dash
-		if r.HasY {
-			dy, dyp = model.Thousands(r.DY, 0), signedPct(r.DYPct)
-		}
-		if r.HasX {
-			dx, dxp = strconv.FormatFloat(roundTo(r.DX, 2), 'f', -1, 64), signedPct(r.DXPct)
-		}
-		rows = append(rows, []string{r.KeptID, r.PublishedID, dy, dyp, dx, dxp})
-	}
-	fmt.Fprint(w, textTable([]string{"kept", "published", "Δ " + y.Name, "Δ %", "Δ " + x.Name, "Δ %"}, rows, []bool{false, false, true, true, true, true}))
 }

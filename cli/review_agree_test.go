@@ -14,7 +14,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/sources/export"
-	"github.com/sweeptune/sweeptune/tui/review"
+	wb "github.com/sweeptune/sweeptune/workbench"
 )
 
 // The demo's tables plus a planned 6P BS80 c4096 (840,000 @ mean 200.0).
@@ -45,7 +45,7 @@ func verdictDigits(v model.RemovalVerdict) string {
 
 // TestOneReviewEverywhere loads the same input into the CLI, the workbench's
 // review pane and the export, with planned points kept out and let in, and
-// asserts the three agree to the digit (issue 9).
+// asserts the three agree to the digit (docs/review.md).
 func TestOneReviewEverywhere(t *testing.T) {
 	paths, ds := demoWithPlanned(t)
 	remove := []string{"8p1d-dep2-dep16-c4096", "5p1d-dep2-dep16-b40-c2884"}
@@ -86,15 +86,16 @@ func TestOneReviewEverywhere(t *testing.T) {
 			// The workbench reviews the shown curve (the removed points'),
 			// other curves overlaid.
 			curve := ds.Points[model.FindID(ds.Points, remove[0])].Curve
+			// as the workbench's state shows it: each configuration's latest run.
 			var view, others []model.Point
-			for _, p := range ds.Points {
+			for _, p := range model.Latest(ds.Points, "") {
 				if p.Curve == curve {
 					view = append(view, p)
 				} else {
 					others = append(others, p)
 				}
 			}
-			rep := review.Compute(curve, view, others, marks, model.AxisMeanIntvty, model.AxisTputPerGPU, withPlanned)
+			rep := wb.ReviewShown(curve, view, others, marks, model.AxisMeanIntvty, model.AxisTputPerGPU, withPlanned)
 			var tuiDigits []string
 			for _, c := range rep.Curves {
 				for _, v := range c.Removed {
@@ -122,7 +123,7 @@ func TestOneReviewEverywhere(t *testing.T) {
 	}
 }
 
-// TestReviewPlannedNeverJustifiesARemoval is issue 9's first bug: with a
+// TestReviewPlannedNeverJustifiesARemoval holds a fixed bug down: with a
 // planned 6P BS80 c4096 loaded, 8P c4096 is judged against its measured
 // neighbours (853,132.41); --with-planned leans on the planned one and says so.
 func TestReviewPlannedNeverJustifiesARemoval(t *testing.T) {
@@ -147,7 +148,7 @@ func TestReviewPlannedNeverJustifiesARemoval(t *testing.T) {
 	}
 }
 
-// TestReviewNeverJudgesAgainstATwin is issue 9's second bug: local 5P c2884
+// TestReviewNeverJudgesAgainstATwin holds a fixed bug down: local 5P c2884
 // is never judged against its published re-measurement.
 func TestReviewNeverJudgesAgainstATwin(t *testing.T) {
 	rep := reviewJSONOf(t, exitRefused, "--remove", "5p1d-dep2-dep16-b40-c2884")

@@ -9,7 +9,7 @@ import (
 )
 
 const (
-	workedKeep   = "agg-tp4-c16,3p1d-dep2-dep16-b24-c1228,5p1d-dep2-dep16-b40-c2884,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480"
+	workedKeep   = "agg-tp4-c16@2026-10-29,3p1d-dep2-dep16-b24-c1228@2026-10-29,5p1d-dep2-dep16-b40-c2884,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480"
 	workedRemove = "8p1d-dep2-dep16-c4096,agg-tep2-c16,9p1d-dep2-dep16-b160-c7480"
 )
 
@@ -34,6 +34,16 @@ type reviewOut struct {
 		TputDeltaPct *float64 `json:"tput_delta_pct"`
 		XDelta       *float64 `json:"x_delta"`
 	} `json:"retunes"`
+	AsOf    string `json:"as_of"`
+	LeftOut []struct {
+		ID     string `json:"id"`
+		Reason string `json:"reason"`
+	} `json:"left_out"`
+	Holes []struct {
+		Kind string `json:"kind"`
+		From string `json:"from"`
+		Text string `json:"text"`
+	} `json:"holes"`
 }
 
 // removedOut is one removed point's verdict in review --json.
@@ -71,20 +81,20 @@ func twoDecimals(v *float64) string {
 	return strconv.FormatFloat(*v, 'f', 2, 64)
 }
 
-// DATA.md's worked review, from the CLI on the demo.
+// The demo's worked review (docs/review.md), from the CLI.
 func TestReviewWorkedExampleText(t *testing.T) {
-	out := runOK(t, "review", "--remove", workedRemove, "--keep", workedKeep)
+	out := runOK(t, "review", "--as-of", "2026-11-05", "--remove", workedRemove, "--keep", workedKeep)
 	wantAll(t, out,
 		"853,132.41", "-5.85 %", "243,084.79", "1,100,893.85", "-0.59 %",
 		"All 3 removed points are covered",
-		"3p1d-dep2-dep16-b24-c1228        267.4       383,313", // under the hull
+		"3p1d-dep2-dep16-b24-c1228@2026-10-29        267.4       383,313", // under the hull
 		"p90-e2el: no data (no kept point has it)",
-		"9p1d-dep2-dep16-b192-c7480  9p1d-dep2-dep16-b160-c7480                    22,716  +2.08 %           -9.5  -8.55 %",
+		"9p1d-dep2-dep16-b192-c7480  9p1d-dep2-dep16-b160-c7480          22,716  +2.08 %           -9.5  -8.55 %",
 	)
 }
 
 func TestReviewWorkedExampleJSON(t *testing.T) {
-	rep := reviewJSONOf(t, exitOK, "--remove", workedRemove, "--keep", workedKeep)
+	rep := reviewJSONOf(t, exitOK, "--as-of", "2026-11-05", "--remove", workedRemove, "--keep", workedKeep)
 	if rep.Axis != "mean-intvty" || len(rep.Kept) != 5 {
 		t.Fatalf("axis %q, kept %v", rep.Axis, rep.Kept)
 	}
@@ -93,7 +103,7 @@ func TestReviewWorkedExampleJSON(t *testing.T) {
 		nb        []string
 	}{
 		"8p1d-dep2-dep16-c4096":      {"853132.41", "-5.85", []string{"7p1d-dep2-dep16-b96-c5540", "5p1d-dep2-dep16-b40-c2884"}},
-		"agg-tep2-c16":               {"243084.79", "-76.28", []string{"3p1d-dep2-dep16-b24-c1228", "agg-tp4-c16"}},
+		"agg-tep2-c16":               {"243084.79", "-76.28", []string{"3p1d-dep2-dep16-b24-c1228@2026-10-29", "agg-tp4-c16@2026-10-29"}},
 		"9p1d-dep2-dep16-b160-c7480": {"1100893.85", "-0.59", []string{"9p1d-dep2-dep16-b192-c7480", "7p1d-dep2-dep16-b96-c5540"}},
 	}
 	if len(rep.Removed) != 3 {
@@ -110,7 +120,7 @@ func TestReviewWorkedExampleJSON(t *testing.T) {
 	for _, h := range rep.NotHullVertices {
 		under = append(under, h.ID)
 	}
-	if !reflect.DeepEqual(under, []string{"3p1d-dep2-dep16-b24-c1228", "5p1d-dep2-dep16-b40-c2884"}) {
+	if !reflect.DeepEqual(under, []string{"3p1d-dep2-dep16-b24-c1228@2026-10-29", "5p1d-dep2-dep16-b40-c2884"}) {
 		t.Errorf("not hull vertices %v, want 3P c1228 and 5P c2884", under)
 	}
 	if c := rep.Coverage; c.P90E2EL != 0 || c.P75E2EL != 0 || c.RecommendedMin != 5 || !c.Short {
@@ -124,39 +134,81 @@ func TestReviewWorkedExampleJSON(t *testing.T) {
 				t.Errorf("9P re-tune %+v", r)
 			}
 		}
-		if r.KeptID == "3p1d-dep2-dep16-b24-c1228" && (r.XDelta != nil || r.TputDelta == nil) {
-			t.Errorf("3P c1228 re-measure has no mean interactivity on the published side: %+v", r)
-		}
 	}
-	if !found || len(rep.Retunes) != 6 {
-		t.Errorf("re-tunes %+v, want 6 with 9P BS192 > 9P BS160", rep.Retunes)
+	// As of the retune the sweep's re-measurements are not there yet.
+	if !found || len(rep.Retunes) != 1 {
+		t.Errorf("re-tunes %+v, want 9P BS192 > 9P BS160 alone", rep.Retunes)
 	}
 }
 
-// Without --keep the kept set is the rest of the curve with one steady-state
-// measurement per configuration: on the full demo that is exactly the kept
-// curve of DATA.md's worked example (tables A and B), so the default review
-// reproduces its line values; coverage still counts the whole curve (table C).
-func TestReviewDefaultKeptSet(t *testing.T) {
-	rep := reviewJSONOf(t, exitOK, "--remove", "8p1d-dep2-dep16-c4096,agg-tep2-c16,9p1d-dep2-dep16-b160-c7480")
-	want := []string{"agg-tp4-c16", "3p1d-dep2-dep16-b24-c1228", "5p1d-dep2-dep16-b40-c2884",
-		"7p1d-dep2-dep16-b96-c5540", "9p1d-dep2-dep16-b192-c7480", "3p1d-dep2-dep16-b18-c700@published"}
+// Without --keep the kept set is the rest of the curve as the view shows
+// it (each configuration's latest run per source) with one steady-state
+// measurement per configuration. As of 2026-11-05, before the merge, that is
+// exactly the kept curve of the demo's worked example (tables A and B), so
+// the review reproduces the PR's line values and names what it left out.
+func TestReviewAsOfTheRetune(t *testing.T) {
+	rep := reviewJSONOf(t, exitOK, "--as-of", "2026-11-05", "--remove", "agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480")
+	want := []string{"agg-tp4-c16@2026-10-29", "3p1d-dep2-dep16-b24-c1228@2026-10-29", "5p1d-dep2-dep16-b40-c2884",
+		"7p1d-dep2-dep16-b96-c5540", "9p1d-dep2-dep16-b192-c7480"}
 	if !reflect.DeepEqual(rep.Kept, want) {
 		t.Errorf("kept %v, want %v", rep.Kept, want)
 	}
-	lines := map[string]string{}
-	for _, r := range rep.Removed {
-		lines[r.ID] = twoDecimals(r.LineValue)
-		if !r.Covered || r.Test != "line" {
-			t.Errorf("%s: %+v", r.ID, r)
-		}
+	lines := coveredByLines(t, rep)
+	if lines["agg-tep2-c16"] != "243084.79" || lines["8p1d-dep2-dep16-c4096"] != "853132.41" || lines["9p1d-dep2-dep16-b160-c7480"] != "1100893.85" {
+		t.Errorf("line values %v, want the PR's", lines)
 	}
-	// agg TP2/EP2 c16 (377.4) now sits between agg TP4 c16 and the sweep's
-	// 3P c700 (295.0), the kept point nearest on that side.
-	wantAgg := 29428 + (377.4-545.0)*(226225-29428)/(295.0-545.0)
+	why := map[string]string{}
+	for _, l := range rep.LeftOut {
+		why[l.ID] = l.Reason
+	}
+	if why["3p1d-dep2-dep16-b18-c700"] != "a 1200 s run: not steady state, so not leaned on unless projected" || why["3p1d-dep2-dep16-b18-c700@published"] != "measured after 2026-11-05" ||
+		why["agg-tp4-c16@2026-11-06"] != "measured after 2026-11-05" || len(rep.LeftOut) != 10 || rep.AsOf != "2026-11-05" {
+		t.Errorf("left out %v (as of %q)", rep.LeftOut, rep.AsOf)
+	}
+	if len(rep.Holes) != 1 || rep.Holes[0].Kind != "gap" || rep.Holes[0].From != "3p1d-dep2-dep16-b24-c1228@2026-10-29" {
+		t.Errorf("holes %+v, want the 267.4 → 545 gap", rep.Holes)
+	}
+	out := runOK(t, "review", "--as-of", "2026-11-05", "--remove", "agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480")
+	wantAll(t, out, "Judged against the curve as of 2026-11-05.",
+		"left out of the kept curve: 3p1d-dep2-dep16-b18-c700 (a 1200 s run: not steady state, so not leaned on unless projected)",
+		"left out of the kept curve: 3p1d-dep2-dep16-b18-c700@published (measured after 2026-11-05)",
+		"! a gap in mean-intvty from 267.4 (3p1d-dep2-dep16-b24-c1228@2026-10-29) to 545 (agg-tp4-c16@2026-10-29): 6.8× the curve's median spacing 40.7")
+}
+
+// The default review judges the curve as it is now: the sweep published
+// after the merge replaces the older published runs of agg TP4 c16 and
+// 3P c1228, and every point it leaves out says why.
+func TestReviewDefaultKeptSet(t *testing.T) {
+	rep := reviewJSONOf(t, exitOK, "--remove", "8p1d-dep2-dep16-c4096,agg-tep2-c16,9p1d-dep2-dep16-b160-c7480")
+	want := []string{"5p1d-dep2-dep16-b40-c2884", "7p1d-dep2-dep16-b96-c5540", "9p1d-dep2-dep16-b192-c7480",
+		"agg-tp4-c16@2026-11-06", "3p1d-dep2-dep16-b18-c700@published"}
+	if !reflect.DeepEqual(rep.Kept, want) {
+		t.Errorf("kept %v, want %v", rep.Kept, want)
+	}
+	lines := coveredByLines(t, rep)
+	// agg TP2/EP2 c16 (377.4) now sits between the sweep's agg TP4 c16
+	// (523.6) and 3P c700 (295.0).
+	wantAgg := 29353 + (377.4-523.6)*(226225-29353)/(295.0-523.6)
 	if lines["8p1d-dep2-dep16-c4096"] != "853132.41" || lines["9p1d-dep2-dep16-b160-c7480"] != "1100893.85" ||
 		lines["agg-tep2-c16"] != twoDecimals(&wantAgg) {
 		t.Errorf("line values %v", lines)
+	}
+	why := map[string]string{}
+	for _, l := range rep.LeftOut {
+		why[l.ID] = l.Reason
+	}
+	for id, reason := range map[string]string{
+		"agg-tp4-c16@2026-10-29":              "a later run of its configuration replaces it: agg-tp4-c16@2026-11-06 (2026-11-06)",
+		"3p1d-dep2-dep16-b18-c700":            "a 1200 s run: not steady state, so not leaned on unless projected",
+		"agg-tp4-c1":                          "no mean-intvty value",
+		"5p1d-dep2-dep16-b40-c2884@published": "another measurement of its configuration counts: 5p1d-dep2-dep16-b40-c2884 (2026-11-01)",
+	} {
+		if why[id] != reason {
+			t.Errorf("%s left out: %q, want %q", id, why[id], reason)
+		}
+	}
+	if len(rep.LeftOut) != 10 {
+		t.Errorf("left out %v", rep.LeftOut)
 	}
 	if rep.Coverage.P90E2EL != 8 || rep.Coverage.P75E2EL != 7 || rep.Coverage.Short {
 		t.Errorf("coverage %+v, want table C's 8 and 7", rep.Coverage)
@@ -174,16 +226,16 @@ func TestReviewNotCoveredExitsOne(t *testing.T) {
 // Beyond the kept x range the test is Pareto dominance by a kept point.
 func TestReviewParetoFallbackAtTheEnds(t *testing.T) {
 	// Removing agg TP4 c16 removes its configuration: its published twin is
-	// gone too and never its neighbour (issue 9).
-	rep := reviewJSONOf(t, exitRefused, "--remove", "agg-tp4-c16")
+	// gone too and never its neighbour (docs/review.md).
+	rep := reviewJSONOf(t, exitRefused, "--all-dates", "--remove", "agg-tp4-c16@2026-10-29")
 	r := rep.Removed[0]
 	if r.Test != "pareto" || r.LineValue != nil || r.GapPct != nil || r.Covered || r.ParetoDominated ||
-		!reflect.DeepEqual(r.Neighbours, []string{"agg-tep2-c16"}) || !reflect.DeepEqual(r.Twins, []string{"agg-tp4-c16@published"}) {
+		!reflect.DeepEqual(r.Neighbours, []string{"agg-tep2-c16"}) || !reflect.DeepEqual(r.Twins, []string{"agg-tp4-c16@2026-11-06"}) {
 		t.Errorf("agg TP4 c16 (best interactivity): %+v", r)
 	}
 	// Between the published 9P BS192 (103.0) and agg TP4 c16 (545) the line
 	// passes just under 9P BS160: not covered, and nothing dominates it.
-	rep = reviewJSONOf(t, exitRefused, "--remove", "9p1d-dep2-dep16-b160-c7480", "--keep", "9p1d-dep2-dep16-b192-c7480@published,agg-tp4-c16")
+	rep = reviewJSONOf(t, exitRefused, "--all-dates", "--remove", "9p1d-dep2-dep16-b160-c7480", "--keep", "9p1d-dep2-dep16-b192-c7480@published,agg-tp4-c16@2026-10-29")
 	if r := rep.Removed[0]; r.Test != "line" || r.Covered || r.ParetoDominated || twoDecimals(r.GapPct) != "0.08" {
 		t.Errorf("9P BS160 at 111.1 between 103.0 and 545: %+v gap %s", r, twoDecimals(r.GapPct))
 	}
@@ -196,10 +248,10 @@ func TestReviewBadInput(t *testing.T) {
 		want string
 	}{
 		{"unknown ID", []string{"--remove", "8p-nope"}, "valid IDs:\n"},
-		{"unknown kept ID", []string{"--remove", "agg-tep2-c16", "--keep", "agg-tp4-c16,nope"}, "unknown point ID nope"},
+		{"unknown kept ID", []string{"--remove", "agg-tep2-c16", "--keep", "agg-tp4-c16@2026-11-06,nope"}, "unknown point ID nope"},
 		{"no --remove", nil, "--remove is required"},
 		{"removed and kept", []string{"--remove", "agg-tep2-c16", "--keep", "agg-tep2-c16"}, "both removed and kept"},
-		{"twin kept", []string{"--remove", "agg-tp4-c16@published", "--keep", "agg-tp4-c16,3p1d-dep2-dep16-b24-c1228"}, "measures the same configuration as the removed agg-tp4-c16@published"},
+		{"twin kept", []string{"--all-dates", "--remove", "agg-tp4-c16@2026-11-06", "--keep", "agg-tp4-c16@2026-10-29,3p1d-dep2-dep16-b24-c1228@2026-10-29"}, "measures the same configuration as the removed agg-tp4-c16@2026-11-06"},
 		{"metric missing", []string{"--remove", "agg-tp4-c1"}, "has no mean-intvty"},
 		{"bad axis", []string{"--remove", "agg-tep2-c16", "--x", "speed"}, "unknown x axis"},
 		{"two curves", []string{"--remove", "agg-tep2-c16,vllm-p90-75-5", "--x", "p90-intvty"}, "different curves"},
@@ -223,4 +275,18 @@ func TestReviewHelpMentionsKeptSet(t *testing.T) {
 			t.Errorf("%s: exit %d, help:\n%s", h, code, out)
 		}
 	}
+}
+
+// coveredByLines are the removed points' line values (two decimals), each
+// checked to be covered by the line test.
+func coveredByLines(t *testing.T, rep reviewOut) map[string]string {
+	t.Helper()
+	lines := map[string]string{}
+	for _, r := range rep.Removed {
+		lines[r.ID] = twoDecimals(r.LineValue)
+		if !r.Covered || r.Test != "line" {
+			t.Errorf("%s: %+v", r.ID, r)
+		}
+	}
+	return lines
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/sweeptune/sweeptune/tui"
@@ -25,11 +26,17 @@ func TestMain(m *testing.M) {
 // set, stdout counts as a terminal and the workbench, instead of starting,
 // prints the options it would start with.
 func scriptMain() {
+	// SWEEPTUNE_FAKE_NOW fixes the time a prediction is recorded at (the
+	// demo's runs are dated: a prediction scores only runs after it).
+	if at, err := time.Parse(time.RFC3339, os.Getenv("SWEEPTUNE_FAKE_NOW")); err == nil {
+		now = func() time.Time { return at }
+	}
 	if os.Getenv("SWEEPTUNE_FAKE_TERMINAL") != "" {
 		stdoutIsTerminal = func(io.Writer) bool { return true }
 		startTUI = func(o tui.Options, debug string) error {
-			fmt.Printf("workbench: inputs %q, x %q, y %q, as-of %q, all-dates %v, theme %s, mouse %v, watch %q, session %s, debug %q\n",
-				o.Inputs.Paths, o.X.Name, o.Y.Name, o.AsOf, o.AllDates, o.Theme, o.Mouse, o.Watch, filepath.Base(o.SessionPath), debug)
+			fmt.Printf("workbench: inputs %q, x %q, y %q, as-of %q, all-dates %v, theme %s, mouse %v, watch %q, session %s, debug %q, export to %q %q %q keys %q\n",
+				o.Inputs.Paths, o.X.Name, o.Y.Name, o.AsOf, o.AllDates, o.Theme, o.Mouse, o.Watch, filepath.Base(o.SessionPath), debug,
+				o.Export.RecipePath, o.Export.MasterPath, o.Export.ChangelogPath, o.Export.ConfigKeys)
 			return nil
 		}
 	}

@@ -11,11 +11,11 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
-	"github.com/sweeptune/sweeptune/tui/export"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 func init() { register(newTUICmd) }
@@ -27,12 +27,10 @@ var startTUI = tui.Run
 type tuiFlags struct {
 	theme, color, sessionPath string
 	viewDir                   string
+	ledger                    string
 	mouse, watch              bool
-	export                    tuiExport
+	export                    targetFlags // the export pane's targets
 }
-
-// tuiExport are the export pane's targets.
-type tuiExport struct{ recipe, master, changelog, configKeys, prLink, image string }
 
 // register attaches the workbench's own flags (not the input and view ones).
 func (f *tuiFlags) register(fs *pflag.FlagSet) {
@@ -40,14 +38,10 @@ func (f *tuiFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.theme, "theme", "", "colour theme: dark, light, high-contrast or none (default: from the terminal background)")
 	fs.StringVar(&f.color, "color", "auto", "colour: auto, always or never (NO_COLOR is honoured too)")
 	fs.StringVar(&f.sessionPath, "session", "", "session file (default: in the user state directory, one per set of inputs)")
+	fs.StringVar(&f.ledger, "ledger", "", "prediction ledger a records in and the planner's scorecard reads (default: "+ledger.DefaultPath()+")")
 	fs.BoolVar(&f.mouse, "mouse", false, "enable the mouse (disables the terminal's own text selection)")
 	fs.BoolVar(&f.watch, "watch", false, "re-read result directories when files change")
-	fs.StringVar(&f.export.recipe, "recipe", "", "export: srt-slurm schema-2 bundle the overrides go into")
-	fs.StringVar(&f.export.master, "master", "", "export: InferenceX master config for the search-space rows")
-	fs.StringVar(&f.export.changelog, "changelog", "", "export: perf-changelog.yaml to append the entry to")
-	fs.StringVar(&f.export.configKeys, "config-key", "", "export: master config keys to edit (comma-separated; new rows go to the first)")
-	fs.StringVar(&f.export.prLink, "pr-link", "", "export: PR link for the changelog entry")
-	fs.StringVar(&f.export.image, "image", "", "export: the image the points ran (written as model.container and the entry's image where they differ)")
+	f.export.register(fs)
 }
 
 const tuiHelp = `The workbench: curve, points, planner, review and export panes over the loaded
@@ -100,15 +94,19 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 	if !ok {
 		return exitBadInput
 	}
-	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, IncludeSuspect: v.includeSuspect, Y: v.y, ViewDir: f.viewDir, Export: export.Config{
-		RecipePath: f.export.recipe, MasterPath: f.export.master, ChangelogPath: f.export.changelog,
-		ConfigKeys: splitIDs(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
+	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, IncludeSuspect: v.includeSuspect, Y: v.y, ViewDir: f.viewDir, Export: tui.ExportTargets{
+		RecipePath: f.export.recipe(), MasterPath: f.export.master, ChangelogPath: f.export.changelog,
+		ConfigKeys: cleanList(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
 	}}
 	if !fs.Changed("y") {
 		opts.Y = model.Axis{} // the session's y, else the default
 	}
 	if fs.Changed("x") {
 		opts.X = x // else the session's x, else the default
+	}
+	opts.Ledger = f.ledger
+	if opts.Ledger == "" {
+		opts.Ledger = ledger.DefaultPath()
 	}
 	opts.SessionPath = f.sessionPath
 	if opts.SessionPath == "" {

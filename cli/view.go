@@ -129,8 +129,10 @@ func (f *viewFlags) resolve(cmd string, stderr io.Writer) (view, bool) {
 
 // points is what the view shows of the loaded points: each configuration's
 // latest measurement as of the date (every measurement with --all-dates),
-// with the derived metrics when asked for. The dataset is not changed.
-func (v view) points(all []model.Point) []model.Point {
+// with the derived metrics when asked for, short runs projected where their
+// curve has run-length factors (model.ProjectShown: factors from every
+// loaded run; the projections are returned). The dataset is not changed.
+func (v view) points(all []model.Point) ([]model.Point, []model.Projection) {
 	var out []model.Point
 	if v.allDates {
 		for i := range all {
@@ -147,7 +149,7 @@ func (v view) points(all []model.Point) []model.Point {
 	// The one place suspect points are kept out (or brought in): every
 	// frontier, hull, review and fit of the view stands on these points.
 	model.AdmitSuspect(out, v.includeSuspect)
-	return out
+	return out, model.ProjectShown(out, all)
 }
 
 // notes are the view's warnings and what it could not derive.
@@ -223,10 +225,11 @@ func (f *viewFlags) resolveXY(cmd, xName string, stderr io.Writer) (model.Axis, 
 
 // shown is a load as the view shows it.
 type shown struct {
-	ds     *sources.Dataset // as loaded: every point
-	points []model.Point    // what the view shows of them
-	notes  []string         // the view's warnings
-	code   int              // exitBadInput when anything was skipped or the GPU config is bad
+	ds     *sources.Dataset   // as loaded: every point
+	points []model.Point      // what the view shows of them
+	projs  []model.Projection // the run-length projections behind the shown points
+	notes  []string           // the view's warnings
+	code   int                // exitBadInput when anything was skipped or the GPU config is bad
 }
 
 // loadShown loads the paths and applies the view, writing the load's
@@ -238,7 +241,8 @@ func (f *curveFlags) loadShown(paths []string, v view, env *cmdEnv) (shown, bool
 		return shown{code: code}, false
 	}
 	printWarnings(env.stderr, ds)
-	s := shown{ds: ds, points: v.points(ds.Points), code: code}
+	s := shown{ds: ds, code: code}
+	s.points, s.projs = v.points(ds.Points)
 	s.notes = v.notes(s.points)
 	for _, n := range s.notes {
 		fmt.Fprintf(env.stderr, "warning: %s\n", n)

@@ -132,8 +132,55 @@ func New(cal *planner.Calibration, fit Fit, curve model.CurveKey, knobs model.Kn
 		p := cal.Params
 		r.Params = &p
 	}
-	r.ID = r.contentID()
+	r.Seal()
 	return r
+}
+
+// Seal sets the record's ID from its content; call it after changing a
+// field New set (the image).
+func (r *Record) Seal() { r.ID = r.contentID() }
+
+// KnobsFor is a planner configuration as knobs: the calibration template's
+// topology with cfg's prefill workers and GPUs, decode ranks, cap, balancing
+// and concurrency; as the workbench's planner does, max running requests
+// follow the usual rule (decode ranks × BS), prefill nodes the GPUs per node
+// the decode role shows (DEP16 on 4 nodes: 4), extra slots are left unknown.
+func KnobsFor(t model.Knobs, cfg planner.Config) model.Knobs {
+	k := t
+	k.Mode = model.ModeDisagg
+	k.Prefill.Workers = cfg.PrefillWorkers
+	if cfg.PrefillGPUs > 0 {
+		k.Prefill.GPUs = cfg.PrefillGPUs
+		if t.Prefill.TP == t.Prefill.GPUs {
+			k.Prefill.TP = cfg.PrefillGPUs
+			if t.Prefill.EP == t.Prefill.GPUs {
+				k.Prefill.EP = cfg.PrefillGPUs
+			}
+		}
+	}
+	if cfg.DecodeRanks > 0 && cfg.DecodeRanks != t.DecodeRanks() {
+		if k.Decode.DPAttn && k.Decode.Workers > 0 {
+			k.Decode.TP = cfg.DecodeRanks / k.Decode.Workers
+			k.Decode.EP = k.Decode.TP
+			if cfg.DecodeGPUs > 0 {
+				k.Decode.GPUs = cfg.DecodeGPUs / k.Decode.Workers
+			}
+		} else {
+			k.Decode.Workers = cfg.DecodeRanks
+		}
+		k.Decode.Nodes = k.Decode.NodesAt(t.GPUsPerNode())
+		k.DecodeRanksSet = 0
+	}
+	k.DecodeBS, k.Concurrency = cfg.DecodeBS, cfg.Concurrency
+	if cfg.Balance != "" {
+		k.Balance = cfg.Balance
+	}
+	k.MaxRunningRequests, k.DecodeExtraSlots = 0, 0
+	if k.DecodeBS > 0 {
+		k.MaxRunningRequests = k.DecodeRanks() * k.DecodeBS
+	}
+	k.Prefill.Nodes = k.Prefill.NodesAt(t.GPUsPerNode())
+	return k
 }
 
 // Predicted is a prediction's metrics by JSON name: throughput per GPU and

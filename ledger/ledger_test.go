@@ -14,13 +14,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
 
-// Worked-example IDs of DATA.md in the embedded demo.
+// Worked-example IDs of the embedded demo.
 const (
 	id3PC1228 = "3p1d-dep2-dep16-b24-c1228"
 	id8PC4096 = "8p1d-dep2-dep16-c4096"
@@ -45,18 +46,7 @@ func demoRead(path string) ([]byte, error) {
 // and predicts 7P BS96 c5540, as a user would before the retune's run.
 func predict7P(t testing.TB) (ledger.Record, planner.Prediction) {
 	t.Helper()
-	ds := demo.Tables("a")
-	fc, err := planner.ChooseFit(ds.Points, []string{id3PC1228, id8PC4096, id9PB160})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cal, err := planner.Calibrate(fc.Points)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := cal.Template
-	k.Prefill.Workers, k.DecodeBS, k.Concurrency = 7, 96, 5540
-	pr, err := cal.Predict(planner.ConfigFromKnobs(k))
+	fc, cal, k, pr, err := fixtures.Predict7P()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ var (
 )
 
 // DefaultXAxis is where the workbench, report and review start: mean
-// interactivity, the axis of DATA.md's removal review and of the planner.
+// interactivity, the axis of the demo's removal review and of the planner.
 // compare starts on p90 interactivity, the one competitors publish.
 var DefaultXAxis = AxisMeanIntvty
 

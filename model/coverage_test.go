@@ -6,7 +6,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// DATA.md table C: 8 frontier points on p90 E2EL, 7 on p75 (agg TP4 c4
+// The demo's table C: 8 frontier points on p90 E2EL, 7 on p75 (agg TP4 c4
 // dominates agg TP4 c1).
 func TestCoverageTableC(t *testing.T) {
 	pts := demoPoints(t)
@@ -26,7 +26,7 @@ func TestCoverageTableC(t *testing.T) {
 }
 
 func TestCoverageFlagsShortCurve(t *testing.T) {
-	pts := pick(t, demoPoints(t), "agg-tp4-c1", "agg-tp4-c4", "agg-tp4-c16@published", "3p1d-dep2-dep16-b18-c700@published", "3p1d-dep2-dep16-b24-c1228@published")
+	pts := pick(t, demoPoints(t), "agg-tp4-c1", "agg-tp4-c4", "agg-tp4-c16@2026-11-06", "3p1d-dep2-dep16-b18-c700@published", "3p1d-dep2-dep16-b24-c1228@2026-11-06")
 	c := model.Coverage(pts, model.AxisTputPerGPU)
 	if c.P90E2EL != 5 || c.P75E2EL != 4 || c.P90Short() || !c.P75Short() || !c.Short() {
 		t.Errorf("got p90 %d (short %v), p75 %d (short %v); want 5 ok, 4 short", c.P90E2EL, c.P90Short(), c.P75E2EL, c.P75Short())

@@ -15,7 +15,7 @@ func ExampleReview() {
 	rep, err := model.Review(model.ReviewRequest{
 		Points: pts,
 		Remove: []string{"8p1d-dep2-dep16-c4096"},
-		Keep: []string{"agg-tp4-c16", "3p1d-dep2-dep16-b24-c1228", "5p1d-dep2-dep16-b40-c2884",
+		Keep: []string{"agg-tp4-c16@2026-10-29", "3p1d-dep2-dep16-b24-c1228@2026-10-29", "5p1d-dep2-dep16-b40-c2884",
 			"7p1d-dep2-dep16-b96-c5540", "9p1d-dep2-dep16-b192-c7480"},
 		X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU,
 	})

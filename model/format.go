@@ -54,3 +54,12 @@ func Plural(n int, noun string) string {
 	}
 	return s + "s"
 }
+
+// FirstFew names up to n items and counts the rest, for a status line:
+// "a, b and 3 more".
+func FirstFew(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:n], ", ") + " and " + strconv.Itoa(len(items)-n) + " more"
+}

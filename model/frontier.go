@@ -39,7 +39,7 @@ func good(a Axis, v float64) float64 {
 }
 
 // Dominates reports whether q is at least as good as p on both axes and
-// strictly better on one (DESIGN.md §4). The review uses it.
+// strictly better on one (docs/review.md). The review uses it.
 func Dominates(x, y Axis, qx, qy, px, py float64) bool {
 	qu, pu, qv, pv := good(x, qx), good(x, px), good(y, qy), good(y, py)
 	return qu >= pu && qv >= pv && (qu > pu || qv > pv)
@@ -65,7 +65,8 @@ func FrontierBeats(x, y Axis, qx, qy, px, py float64) bool {
 // (x, y), sorted by x ascending, as the InferenceX dashboard draws it (see
 // FrontierBeats for the plateau rule). Of exact duplicates the one with the
 // smallest ID (then index) stays, so the result does not depend on input
-// order. Points missing either metric are ignored. O(n log n).
+// order. Points missing either metric are ignored, and so are short runs
+// shown raw (Provenance.RawShort). O(n log n).
 func Frontier(points []Point, x, y Axis) []int {
 	c := Coords(points, x, y)
 	front := frontierOf(points, c, x, y)
@@ -82,6 +83,7 @@ func frontierOf(points []Point, c []XYPoint, x, y Axis) []XYPoint {
 	// first of each x is the only candidate there. Signs are hoisted out of
 	// the comparator: it runs n log n times.
 	sx, sy := sign(x), sign(y)
+	c = withoutRawShort(points, c)
 	c = dropBeaten(c, sx, sy)
 	slices.SortFunc(c, func(a, b XYPoint) int {
 		if a.X != b.X {
@@ -125,6 +127,30 @@ func frontierOf(points []Point, c []XYPoint, x, y Axis) []XYPoint {
 		slices.Reverse(front)
 	}
 	return front
+}
+
+// withoutRawShort is c without the short runs shown raw (no run-length
+// factor projected them, Provenance.RawShort): like the review's kept
+// curve, a frontier never leans on one (docs/noise.md). c itself is
+// returned when it has none.
+func withoutRawShort(points []Point, c []XYPoint) []XYPoint {
+	if points == nil {
+		return c
+	}
+	k := 0
+	for k < len(c) && !points[c[k].Index].Prov.RawShort() {
+		k++
+	}
+	if k == len(c) {
+		return c
+	}
+	out := append(make([]XYPoint, 0, len(c)-1), c[:k]...)
+	for _, p := range c[k+1:] {
+		if !points[p.Index].Prov.RawShort() {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // sign is +1 on a higher-is-better axis, −1 otherwise.

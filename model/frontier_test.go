@@ -110,7 +110,7 @@ func TestFrontierProperties(t *testing.T) {
 }
 
 // On an interactivity axis the frontier is exactly the Pareto non-dominated
-// set of DESIGN.md (one of each exact duplicate).
+// set (one of each exact duplicate; docs/review.md).
 func TestFrontierIsNonDominatedOnInteractivity(t *testing.T) {
 	r := rand.New(rand.NewSource(2))
 	x, y := model.AxisP90Intvty, model.AxisTputPerGPU

@@ -7,7 +7,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// DATA.md: against the vLLM frontier (table D) at p90 interactivity, 9P BS192
+// The demo: against the vLLM frontier (table D) at p90 interactivity, 9P BS192
 // gains +11.05 % and 7P c5540 +5.00 %; above p90 196.5 there is no value.
 func TestGainsAgainstVLLM(t *testing.T) {
 	pts := demoPoints(t)

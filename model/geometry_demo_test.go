@@ -8,11 +8,11 @@ import (
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
 
-// Worked-example IDs of DATA.md in the embedded demo.
+// Worked-example IDs of the embedded demo.
 const (
-	idAggTP4C16  = "agg-tp4-c16"
+	idAggTP4C16  = "agg-tp4-c16@2026-10-29"
 	idAggTEP2C16 = "agg-tep2-c16"
-	id3PC1228    = "3p1d-dep2-dep16-b24-c1228"
+	id3PC1228    = "3p1d-dep2-dep16-b24-c1228@2026-10-29"
 	id8PC4096    = "8p1d-dep2-dep16-c4096"
 	id9PB160     = "9p1d-dep2-dep16-b160-c7480"
 	id5PC2884    = "5p1d-dep2-dep16-b40-c2884"
@@ -42,13 +42,13 @@ func pick(t testing.TB, points []model.Point, ids ...string) []model.Point {
 	return out
 }
 
-// workedCurve is the demo's points and DATA.md's kept curve among them.
+// workedCurve is the demo's points and the worked example's kept curve among them.
 func workedCurve(t testing.TB) (pts, kept []model.Point) {
 	pts = demoPoints(t)
 	return pts, pick(t, pts, idAggTP4C16, id3PC1228, id5PC2884, id7PC5540, id9PB192)
 }
 
-// money formats like DATA.md: thousands separators, two decimals.
+// money formats like the worked example: thousands separators, two decimals.
 func money(v float64) string {
 	s := fmt.Sprintf("%.2f", v)
 	intPart, frac := s[:len(s)-3], s[len(s)-3:]

@@ -105,6 +105,27 @@ func Dates(points []Point) []string {
 	return out
 }
 
+// DateCount is a run date and how many points were measured on it.
+type DateCount struct {
+	Date   string `json:"date"`
+	Points int    `json:"points"`
+}
+
+// DateCounts lists the points' run dates, ascending, each with its points.
+func DateCounts(points []Point) []DateCount {
+	count := map[string]int{}
+	for i := range points {
+		if d := day(points[i].Prov.Date); d != "" {
+			count[d]++
+		}
+	}
+	out := make([]DateCount, 0, len(count))
+	for _, d := range Dates(points) {
+		out = append(out, DateCount{d, count[d]})
+	}
+	return out
+}
+
 // DateShift is how one curve's frontier moved between two dates.
 type DateShift struct {
 	Curve    CurveKey

@@ -91,7 +91,7 @@ func (h hull) goodValue(xv float64) float64 {
 }
 
 // interpolate is the line through (x0, y0) and (x1, y1) at x, written as the
-// line test is (DESIGN.md §4) so that results agree to the last digit.
+// line test is (docs/review.md) so that results agree to the last digit.
 func interpolate(x0, y0, x1, y1, x float64) float64 {
 	return y0 + (x-x0)*(y1-y0)/(x1-x0)
 }

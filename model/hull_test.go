@@ -9,7 +9,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// DATA.md: the kept curve is not concave. 3P c1228 lies under the chord agg
+// The demo: the kept curve is not concave. 3P c1228 lies under the chord agg
 // TP4 c16 – 5P c2884, and with it gone 5P c2884 falls under 7P – agg TP4 c16,
 // so the hull keeps 9P BS192, 7P c5540 and agg TP4 c16.
 func TestHullWorkedKeptCurve(t *testing.T) {

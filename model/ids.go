@@ -3,14 +3,16 @@ package model
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // AssignIDs gives every point of one dataset a stable, readable ID derived
-// from its knobs (DESIGN.md §1), unique over the dataset:
+// from its knobs (docs/architecture.md), unique over the dataset:
 //   - a configuration on a second curve gets the fields its curve differs in
 //     from the first curve that used the ID: agg-tp4-c4@8k1k, agg-tp8-c16@b200;
-//   - a configuration of one curve measured on several dates carries the date
-//     of each measurement: agg-tp8-c16@2025-12-05;
+//   - a configuration of one curve measured by one source on several dates
+//     carries the date of each measurement: agg-tp8-c16@2025-12-05 (runs of
+//     different sources are told apart by their source, below);
 //   - what is still a duplicate gets @<source> appended, and -2, -3 … if
 //     that is taken too.
 //
@@ -31,7 +33,7 @@ func AssignIDs(points []Point) {
 	for i := range points {
 		p := &points[i]
 		if p.Knobs.Mode == "" {
-			buf = append(buf[:0], Slug(p.Label)...)
+			buf = append(buf[:0], idPart(p.Label)...)
 		} else {
 			buf = p.Knobs.appendBaseID(buf[:0])
 		}
@@ -52,18 +54,22 @@ func AssignIDs(points []Point) {
 	}
 	// Which configurations of a curve were measured on more than one date,
 	// and which curve used each base ID first.
-	type config struct{ curve, base int32 }
+	type config struct {
+		curve, base int32
+		source      Source
+	}
 	type dates struct {
 		first string
 		multi bool
 	}
 	seen := map[config]dates{}
+	datedCfg := map[[2]int32]bool{} // (curve, base) some source measured on several dates
 	owner := make([]int32, len(bases))
 	for b := range owner {
 		owner[b] = -1
 	}
 	for i := range points {
-		c := config{curveOf[i], baseOf[i]}
+		c := config{curveOf[i], baseOf[i], points[i].Source}
 		if owner[c.base] < 0 {
 			owner[c.base] = c.curve
 		}
@@ -76,6 +82,7 @@ func AssignIDs(points []Point) {
 		} else if !s.multi && s.first != d {
 			s.multi = true
 			seen[c] = s
+			datedCfg[[2]int32{c.curve, c.base}] = true
 		}
 	}
 	tags := map[[2]int32]string{}
@@ -94,10 +101,14 @@ func AssignIDs(points []Point) {
 			}
 			buf = append(append(buf, '@'), tag...)
 		}
-		if d := p.Prov.Date; d != "" && seen[config{curveOf[i], baseOf[i]}].multi {
-			buf = append(append(buf, '@'), d...)
+		dateTagged := false
+		if s := seen[config{curveOf[i], baseOf[i], p.Source}]; p.Prov.Date != "" && s.multi {
+			buf = append(append(buf, '@'), p.Prov.Date...)
+			dateTagged = true
 		}
-		if taken[string(buf)] {
+		// Beside dated runs of another source, a run carries its source: the
+		// bare ID never names one measurement among several.
+		if taken[string(buf)] || (!dateTagged && datedCfg[[2]int32{curveOf[i], baseOf[i]}]) {
 			buf = append(append(buf, '@'), p.Source...)
 			if taken[string(buf)] {
 				stem := string(buf)
@@ -122,7 +133,7 @@ func AssignIDs(points []Point) {
 func curveTag(of, k CurveKey) string {
 	parts := diffFields(of, k)
 	for i := range parts {
-		parts[i] = Slug(parts[i])
+		parts[i] = idPart(parts[i])
 	}
 	if len(parts) == 0 {
 		return Unknown
@@ -160,6 +171,41 @@ func FindID(points []Point, id string) int {
 		}
 	}
 	return -1
+}
+
+// MaxIDRunes caps each part of an ID derived from data (a label, a curve
+// field): a 1 MB label must not make a 1 MB ID. A longer part is cut with
+// an ellipsis; the full label stays in the point (details, --json).
+const MaxIDRunes = 64
+
+// MaxLabelRunes caps a label as shown (DisplayLabel).
+const MaxLabelRunes = 80
+
+// idPart is Slug capped at MaxIDRunes. Only the first few hundred bytes of
+// the label are looked at, so a long label costs nothing.
+func idPart(s string) string {
+	if len(s) > 4*MaxIDRunes {
+		s = s[:4*MaxIDRunes] + "…" // a cut rune becomes a dash, like any other
+	}
+	return Ellipsize(Slug(s), MaxIDRunes)
+}
+
+// Ellipsize cuts s to at most n runes, the last one "…" when it was cut.
+func Ellipsize(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	count := 0
+	for i := range s {
+		if count == n-1 {
+			if utf8.RuneCountInString(s[i:]) <= 1 {
+				return s
+			}
+			return s[:i] + "…"
+		}
+		count++
+	}
+	return s
 }
 
 // Slug turns a label into an ID: lower case, runs of other characters as one "-".

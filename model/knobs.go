@@ -35,6 +35,15 @@ type Role struct {
 // TotalGPUs is workers × GPUs per worker.
 func (r Role) TotalGPUs() int { return r.Workers * r.GPUs }
 
+// NodesAt is the nodes the role's GPUs fill at per GPUs a node, rounded
+// up; 0 when per is unknown (0).
+func (r Role) NodesAt(per int) int {
+	if per <= 0 {
+		return 0
+	}
+	return (r.TotalGPUs() + per - 1) / per
+}
+
 // Parallelism is the InferenceX label of a worker: dep<N>, tep<N>, tp<N> or tp<N>ep<M>.
 func (r Role) Parallelism() string { return string(r.appendParallelism(nil)) }
 
@@ -94,6 +103,15 @@ func (k Knobs) GPUs() int {
 		return k.Prefill.TotalGPUs()
 	}
 	return k.Prefill.TotalGPUs() + k.Decode.TotalGPUs()
+}
+
+// GPUsPerNode is the GPUs a node the decode role shows (DEP16 on 4 nodes:
+// 4); 0 when it states no nodes.
+func (k Knobs) GPUsPerNode() int {
+	if k.Decode.Nodes > 0 && k.Decode.TotalGPUs() > 0 {
+		return max(k.Decode.TotalGPUs()/k.Decode.Nodes, 1)
+	}
+	return 0
 }
 
 // DecodeRanks is D of the planner: the data-parallel decode ranks.

@@ -40,10 +40,13 @@ type RemovalVerdict struct {
 	// the dominator); Planned names them. Only with planned points kept.
 	UsesPlanned bool
 	Planned     []string
+	// WithinNoise: the line-test margin (GapPct) is no larger than the
+	// curve's run-to-run spread of the y metric (CurveReview.Noise).
+	WithinNoise bool
 }
 
 // ReviewRemovals checks each removed point against the KEPT curve only,
-// never against other removed points (DESIGN.md §4 line test). Kept points
+// never against other removed points (docs/review.md, the line test). Kept points
 // that lack x or y are ignored; several kept points at one x count as the
 // best y there. A removed point that lacks x or y gets Test "none" and is not
 // covered. Verdicts come in the order of removed.

@@ -39,7 +39,7 @@ func TestReviewRemovalsWorkedExample(t *testing.T) {
 		if !reflect.DeepEqual(v.Neighbours, w.nb) {
 			t.Errorf("%s: neighbours %v, want %v (x ascending)", w.id, v.Neighbours, w.nb)
 		}
-		// DATA.md: none of them is Pareto-dominated; only the line removes them.
+		// The demo: none of them is Pareto-dominated; only the line removes them.
 		if v.ParetoDominated || v.DominatedBy != "" {
 			t.Errorf("%s: Pareto-dominated by %q, want not dominated", w.id, v.DominatedBy)
 		}

@@ -87,107 +87,158 @@ func (n Noise) WithDefault(pct float64) Noise {
 // out). Planned and competitor points never count.
 func EstimateNoise(points []Point) Noise {
 	projs := ProjectRuns(points)
-	type group struct {
-		curve CurveKey
-		runs  []int
+	// Runs per configuration: indexes into points, grouped by curve and
+	// base ID; only configurations measured more than once matter. Points
+	// of one curve usually come together, so the curve is looked up only
+	// when it changes.
+	type key struct {
+		curve int // index into curves
+		id    string
 	}
-	groups := map[CurveKey]map[string]*group{}
-	var keys []*group
+	var curves []CurveKey
+	curveIdx := map[CurveKey]int{}
+	groups := map[key][]int{}
+	var order []key
+	last := -1
+	var buf []byte
 	for i := range points {
 		p := &points[i]
 		if !measuredRun(p) {
 			continue
 		}
-		g := groups[p.Curve]
-		if g == nil {
-			g = map[string]*group{}
-			groups[p.Curve] = g
+		if last < 0 || curves[last] != p.Curve {
+			ci, ok := curveIdx[p.Curve]
+			if !ok {
+				ci = len(curves)
+				curveIdx[p.Curve] = ci
+				curves = append(curves, p.Curve)
+			}
+			last = ci
 		}
-		id := p.Knobs.BaseID()
-		if g[id] == nil {
-			g[id] = &group{curve: p.Curve}
-			keys = append(keys, g[id])
-		}
-		g[id].runs = append(g[id].runs, i)
-	}
-	var out Noise
-	for m := Metric(0); m < NumMetrics; m++ {
-		if !noiseMetric(m) {
+		buf = p.Knobs.appendBaseID(buf[:0])
+		g, ok := groups[key{last, string(buf)}] // no allocation for the lookup
+		if !ok {
+			k := key{last, string(buf)}
+			order = append(order, k)
+			groups[k] = []int{i}
 			continue
 		}
-		ss, dof := 0.0, 0
-		kinds := map[string]int{}
-		for _, g := range keys {
-			proj, _ := ProjectionOf(projs, g.curve)
-			// Runs compared with each other: full-length and projected runs
-			// in one set; short runs no factor covers only with runs of
-			// their own length.
-			sets := map[float64][]float64{}
-			firsts := map[float64]*Point{}
-			for _, i := range fullFirst(points, g.runs, proj.SteadyS) {
+		groups[key{last, string(buf)}] = append(g, i)
+	}
+	var ss [NumMetrics]float64
+	var dof [NumMetrics]int
+	var kinds [NumMetrics][3]int // twin, rerun, short/full
+	// One set of compared runs: full-length and projected runs together;
+	// short runs no factor covers only with runs of their own length.
+	type set struct {
+		length   float64
+		n        int
+		mean, m2 float64 // Welford's running mean and sum of squares of the logs
+		first    *Point
+	}
+	var sets []set
+	var runs []int
+	for _, k := range order {
+		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		var proj *Projection
+		for pi := range projs {
+			if projs[pi].Curve == curves[k.curve] {
+				proj = &projs[pi]
+				break
+			}
+		}
+		steady := 0.0
+		if proj != nil {
+			steady = proj.SteadyS
+		}
+		runs = fullFirst(points, g, steady, runs[:0])
+		for m := Metric(0); m < NumMetrics; m++ {
+			if !noiseMetric(m) {
+				continue
+			}
+			sets = sets[:0]
+			for _, i := range runs {
 				p := &points[i]
 				v, ok := p.Metrics.Get(m)
 				if !ok || v <= 0 {
 					continue
 				}
-				set, kind := 0.0, ""
-				if d := p.Prov.DurationS; d > 0 && d < proj.SteadyS {
+				length, kind := 0.0, -1
+				if d := p.Prov.DurationS; d > 0 && d < steady {
 					if f, ok := proj.Factor(m, d); ok {
 						v *= f.Factor
-						kind = PairShortFull
+						kind = 2
 					} else {
-						set = d
+						length = d
 					}
 				}
-				sets[set] = append(sets[set], math.Log(v))
-				first := firsts[set]
-				if first == nil {
-					firsts[set] = p
-					continue
-				}
-				if kind == "" {
-					kind = PairTwin
-					if p.Prov.Date != first.Prov.Date {
-						kind = PairRerun
+				si := -1
+				for j := range sets {
+					if sets[j].length == length {
+						si = j
+						break
 					}
 				}
-				kinds[kind]++
-			}
-			setKeys := make([]float64, 0, len(sets))
-			for k := range sets {
-				setKeys = append(setKeys, k)
-			}
-			sort.Float64s(setKeys)
-			for _, k := range setKeys {
-				logs := sets[k]
-				if len(logs) < 2 {
+				if si < 0 {
+					sets = append(sets, set{length: length})
+					si = len(sets) - 1
+				}
+				st := &sets[si]
+				x := math.Log(v)
+				st.n++
+				delta := x - st.mean
+				st.mean += delta / float64(st.n)
+				st.m2 += delta * (x - st.mean)
+				if st.first == nil {
+					st.first = p
 					continue
 				}
-				mean, _ := meanSD(logs)
-				for _, l := range logs {
-					ss += (l - mean) * (l - mean)
+				if kind < 0 {
+					kind = 0
+					if p.Prov.Date != st.first.Prov.Date {
+						kind = 1
+					}
 				}
-				dof += len(logs) - 1
+				kinds[m][kind]++
 			}
+			for _, st := range sets {
+				if st.n >= 2 {
+					ss[m] += st.m2
+					dof[m] += st.n - 1
+				}
+			}
+		}
+	}
+	var out Noise
+	names := [3]string{PairTwin, PairRerun, PairShortFull}
+	for m := Metric(0); m < NumMetrics; m++ {
+		if !noiseMetric(m) {
+			continue
 		}
 		// A factor fitted on k short/full pairs leaves k − 1 of them to
 		// measure the spread.
 		for _, pr := range projs {
 			for _, f := range pr.Factors {
 				if f.Metric == m {
-					dof--
-					kinds[PairShortFull]--
+					dof[m]--
+					kinds[m][2]--
 				}
 			}
 		}
-		if kinds[PairShortFull] <= 0 {
-			delete(kinds, PairShortFull)
-		}
-		if dof <= 0 {
+		if dof[m] <= 0 {
 			continue
 		}
+		byKind := map[string]int{}
+		for kd, n := range kinds[m] {
+			if n > 0 {
+				byKind[names[kd]] = n
+			}
+		}
 		out.Metrics = append(out.Metrics, MetricNoise{Metric: m, Name: m.JSONName(),
-			SpreadPct: 100 * math.Sqrt2 * math.Sqrt(ss/float64(dof)), Pairs: dof, ByKind: kinds})
+			SpreadPct: 100 * math.Sqrt2 * math.Sqrt(ss[m]/float64(dof[m])), Pairs: dof[m], ByKind: byKind})
 	}
 	return out
 }
@@ -214,8 +265,7 @@ func (mn MetricNoise) Kinds() []string {
 
 // fullFirst orders a configuration's runs full-length first, so a short run
 // is always compared with a full one.
-func fullFirst(points []Point, runs []int, steady float64) []int {
-	out := make([]int, 0, len(runs))
+func fullFirst(points []Point, runs []int, steady float64, out []int) []int {
 	for pass := 0; pass < 2; pass++ {
 		for _, i := range runs {
 			d := points[i].Prov.DurationS
@@ -225,4 +275,17 @@ func fullFirst(points []Point, runs []int, steady float64) []int {
 		}
 	}
 	return out
+}
+
+// MarkGainsWithinNoise flags each gain no larger than its curve's spread of
+// metric m (compare: a gain inside run-to-run noise is no gain).
+func MarkGainsWithinNoise(curves []CurveGains, noise map[CurveKey]Noise, m Metric) {
+	for i := range curves {
+		n := noise[curves[i].Curve]
+		for j := range curves[i].Gains {
+			g := &curves[i].Gains[j]
+			w, _, _ := n.Within(m, g.GainPct)
+			g.WithinNoise = g.HasOther && w
+		}
+	}
 }

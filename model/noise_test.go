@@ -132,12 +132,13 @@ func TestNoiseFromShortFullPairsAfterProjection(t *testing.T) {
 }
 
 func TestNoiseOfTheDemoTwins(t *testing.T) {
-	// Tables A–C measure agg TP4 c16, 3P c1228, 5P, 7P and 9P BS192 twice
-	// (undated: twins); the 1200 s runs have no 3600 s partner, so no factor.
+	// Tables A–C measure agg TP4 c16, 3P c1228, 5P, 7P and 9P BS192 twice,
+	// on different dates (re-runs); the 1200 s runs have no 3600 s partner,
+	// so no factor.
 	n := model.EstimateNoise(demoPoints(t))
 	tp, _ := n.For(model.TputPerGPU)
-	if tp.Pairs != 5 || tp.ByKind[model.PairTwin] != 5 {
-		t.Errorf("tput pairs = %d %v, want 5 twins", tp.Pairs, tp.ByKind)
+	if tp.Pairs != 5 || tp.ByKind[model.PairRerun] != 5 {
+		t.Errorf("tput pairs = %d %v, want 5 re-runs", tp.Pairs, tp.ByKind)
 	}
 	// √2·√(Σ(ln x − mean)²/5): 29428/29353, 383313/383628, 717972/715623,
 	// 1033494/1014363, 1117063/1113381.
@@ -187,5 +188,77 @@ func TestNoiseRerunsAndNoneKnown(t *testing.T) {
 	pl.Source = model.SourcePlanned
 	if got := model.EstimateNoise([]model.Point{pts[0], pl}); got.Known() {
 		t.Errorf("a planned twin counted: %+v", got)
+	}
+}
+
+func TestReviewLeavesShortRunsOutUnlessProjected(t *testing.T) {
+	pts := runLengthFixture()
+	req := model.ReviewRequest{Points: pts, Remove: []string{"3p1d-dep2-dep16-b24-c1228@2026-10-31"}, X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU}
+	r, err := model.Review(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range r.Kept {
+		if p.Prov.ShortRun() {
+			t.Errorf("short run %s in the kept curve", p.ID)
+		}
+	}
+	left := map[string]string{}
+	for _, s := range r.LeftOut {
+		left[s.ID] = s.Reason
+	}
+	lone := "7p1d-dep2-dep16-b96-c5540"
+	if why := left[lone]; why != "a 1200 s run: not steady state, so not leaned on unless projected" {
+		t.Errorf("lone short run: %q (left out %v)", why, r.LeftOut)
+	}
+	// With projection the lone run stands in the kept curve, marked; the
+	// superseded short runs are named for their full-length runs.
+	req.ProjectRuns = true
+	r, err = model.Review(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got *model.Point
+	for i := range r.Kept {
+		if r.Kept[i].ID == lone {
+			got = &r.Kept[i]
+		}
+	}
+	if got == nil || !got.Prov.Projected() {
+		t.Fatalf("projected 7P not kept: %+v", r.Kept)
+	}
+	if y, _ := got.Metrics.Get(model.TputPerGPU); math.Abs(y-272000*3.8004641566) > 1e-3 {
+		t.Errorf("kept 7P tput %v", y)
+	}
+	if r.Projection == nil || len(r.Projection.Factors) == 0 {
+		t.Error("review --project-runs carries no projection")
+	}
+	for _, s := range r.LeftOut {
+		if s.ID == lone || s.Reason != "a 1200 s run: its configuration's full-length run stands for it" {
+			t.Errorf("left out with projection: %+v", s)
+		}
+	}
+	if len(r.LeftOut) != 2 { // 3P c700 and 5P c2884; 3P c1228 is removed
+		t.Errorf("left out %+v", r.LeftOut)
+	}
+}
+
+func TestReviewFlagsGainsWithinNoise(t *testing.T) {
+	// The demo's twins give ±0.87 % on throughput: 9P BS160's line-test
+	// margin (−0.59 %) is within it, 8P c4096's (−5.85 %) is not.
+	r, err := model.Review(model.ReviewRequest{Points: demoPoints(t), Remove: []string{id8PC4096, idAggTEP2C16, id9PB160},
+		Keep: []string{idAggTP4C16, id3PC1228, id5PC2884, id7PC5540, id9PB192}, X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mn, ok := r.YNoise()
+	if !ok || mn.Pairs != 5 {
+		t.Fatalf("y noise %+v", mn)
+	}
+	for _, v := range r.Removed {
+		want := v.ID == id9PB160
+		if v.WithinNoise != want {
+			t.Errorf("%s gap %.2f %%: within noise %v, want %v", v.ID, v.GapPct, v.WithinNoise, want)
+		}
 	}
 }

@@ -1,7 +1,8 @@
-// Package numfmt formats numbers the way engineers write them in PRs:
-// 1,033,494 and 853,132.41. Shared by the report, the planner's warnings
-// and export's changelog text.
 package model
+
+// Numbers are formatted the way engineers write them in PRs: 1,033,494 and
+// 853,132.41. Shared by the report, the planner's warnings and export's
+// changelog text.
 
 import (
 	"math"

@@ -89,7 +89,10 @@ type Provenance struct {
 	// ProjectedFromS is the run's own length when its metrics were
 	// projected to DurationS (model.ProjectRuns); 0 for a raw run.
 	ProjectedFromS float64 `json:"projected_from_s,omitempty"`
-	Image          string  `json:"image,omitempty"` // container image
+	// Raw are the run's own metrics when they were projected (the view
+	// shows the projection, --json keeps both); nil for a raw run.
+	Raw   *Metrics `json:"raw,omitempty"`
+	Image string   `json:"image,omitempty"` // container image
 	// Recipe and RecipeVariant name the recipe file and the variant in it
 	// (override_x, zip_override_x[i], sweep[i], or the job name) whose
 	// knobs were joined onto the point; "" when none was.
@@ -102,6 +105,10 @@ func (p Provenance) ShortRun() bool { return p.DurationS > 0 && p.DurationS < 36
 
 // Projected reports metrics projected from a shorter run (ProjectRuns).
 func (p Provenance) Projected() bool { return p.ProjectedFromS > 0 }
+
+// RawShort reports a short run shown raw: no run-length factor projected
+// it. It is never on a frontier or a hull (docs/noise.md).
+func (p Provenance) RawShort() bool { return p.ShortRun() && !p.Projected() }
 
 // Point is one measured (or planned) configuration at one concurrency.
 type Point struct {
@@ -139,10 +146,11 @@ func (p *Point) XY(x, y Axis) (float64, float64, bool) {
 	return xv, yv, okx && oky
 }
 
-// DisplayLabel is the label when given, else the knobs' shorthand.
+// DisplayLabel is the label when given (cut to MaxLabelRunes with an
+// ellipsis), else the knobs' shorthand.
 func (p *Point) DisplayLabel() string {
 	if p.Label != "" {
-		return p.Label
+		return Ellipsize(p.Label, MaxLabelRunes)
 	}
 	return p.Knobs.ShortLabel()
 }

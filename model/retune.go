@@ -13,6 +13,9 @@ type Retune struct {
 	HasY      bool
 	DX, DXPct float64 // x (interactivity or latency) delta, likewise
 	HasX      bool
+	// WithinNoise: the y delta is no larger than the curve's run-to-run
+	// spread (CurveReview.Noise).
+	WithinNoise bool
 }
 
 // ShapeWithoutBS is the shape without the decode CUDA-graph cap: the

@@ -38,8 +38,8 @@ func TestRetunesPairSameTopologyAndConcurrency(t *testing.T) {
 	if r := got[id7PC5540+">"+id7PC5540+"@published"]; fmt.Sprintf("%.0f %.1f", r.DY, r.DX) != "19131 0.5" {
 		t.Errorf("7P re-measure %+v", r)
 	}
-	// 3P c1228@published has no mean interactivity: y delta only.
-	if r := got[id3PC1228+">"+id3PC1228+"@published"]; !r.HasY || r.HasX || fmt.Sprintf("%.0f", r.DY) != "-315" {
+	// 3P c1228 of the sweep has no mean interactivity: y delta only.
+	if r := got[id3PC1228+">3p1d-dep2-dep16-b24-c1228@2026-11-06"]; !r.HasY || r.HasX || fmt.Sprintf("%.0f", r.DY) != "-315" {
 		t.Errorf("3P c1228 re-measure %+v", r)
 	}
 	if _, ok := got[id8PC4096]; ok || len(rs) != 6 {

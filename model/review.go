@@ -7,7 +7,7 @@ import (
 )
 
 // The one removal review: the CLI's review, the workbench's review pane and
-// the export all call Review, so they cannot disagree. DESIGN.md §2: a
+// the export all call Review, so they cannot disagree (docs/review.md): a
 // removal is judged against measured points of the same curve; planned
 // points join the kept curve only when asked (and the verdict says so);
 // removing an ID removes its configuration, so no measurement of the same
@@ -23,9 +23,23 @@ type ReviewRequest struct {
 	Keep        []string
 	X, Y        Axis
 	WithPlanned bool // planned points may stand in the kept curve
+	// AsOf judges against the curve as it was on that date (YYYY-MM-DD):
+	// runs dated after it are left out; "" the latest.
+	AsOf string
 	// IsRival picks the other curves' points for gains (they must share
 	// model, scenario, hardware and precision); nil: the competitor source.
 	IsRival func(*Point) bool
+	// ProjectRuns shows lone short runs projected to the curve's
+	// steady-state length (ProjectRuns) so they may stand in the kept
+	// curve; without it they are left out, named (docs/noise.md).
+	ProjectRuns bool
+	// NoisePct is the run-to-run spread assumed for metrics no repeated
+	// measurement gives (--noise); 0: none.
+	NoisePct float64
+	// Runs are every loaded measurement, where Points may hold only the
+	// latest per configuration: the noise and the run-length factors are
+	// estimated from them. nil: Points.
+	Runs []Point
 }
 
 // CurveReview is the review of one curve.
@@ -40,7 +54,22 @@ type CurveReview struct {
 	Retunes     []Retune         // kept points re-tuning published points
 	Gains       []PointGain      // kept frontier points against the rivals' frontier
 	Rivals      int              // rival points compared against
+	// Noise is the curve's run-to-run spread (EstimateNoise of its own
+	// points, NoisePct where none is measured); verdicts, re-tunes and gains
+	// no larger than the y metric's spread say WithinNoise.
+	Noise Noise
+	// LeftOut are the curve's points the kept curve leaves out, and why
+	// (short runs, runs after AsOf, a missing metric, another measurement
+	// of the configuration, …); Projection is the curve's run-length
+	// projection when asked.
+	LeftOut    []LeftOut
+	Projection *Projection
+	AsOf       string // the date judged as of; "" the latest
+	Holes      []Hole // where the kept curve is thinner than the coverage rule asks
 }
+
+// YNoise is the spread of the review's y metric, if known.
+func (r CurveReview) YNoise() (MetricNoise, bool) { return r.Noise.For(r.Y.Metric) }
 
 // HullRow is a kept point that is not a vertex of the upper concave hull.
 type HullRow struct {
@@ -55,6 +84,13 @@ type PointGain struct {
 	ID    string
 	Curve CurveKey // the point's curve
 	Gain
+	WithinNoise bool // the gain is no larger than the curve's y-metric spread
+	// ProjectedFromS is the point's own run length when its numbers are
+	// projected (model.ProjectShown); NotProjected why a short run is
+	// shown raw (NotProjectedWhy). Set by MarkGainRuns.
+	ProjectedFromS float64
+	NotProjected   string
+	ShortRunS      float64 // a short run's length when it is not projected
 }
 
 // ReviewError is bad input to a review: the message names the IDs at fault.
@@ -68,6 +104,7 @@ func (e *ReviewError) Error() string { return e.Msg }
 // Review reviews the removals of one curve. The removed IDs must exist and
 // lie on one curve; kept IDs must exist and not be removed.
 func Review(req ReviewRequest) (CurveReview, error) {
+	req = req.projected()
 	removed, unknown := pointsOf(req.Points, req.Remove)
 	if len(unknown) > 0 {
 		return CurveReview{}, &ReviewError{Msg: "unknown point ID " + strings.Join(unknown, ", "), Unknown: unknown}
@@ -115,6 +152,7 @@ func Review(req ReviewRequest) (CurveReview, error) {
 // ReviewCurves reviews every curve that has points of its own (not rivals),
 // with the marked IDs removed; the workbench shows all of them.
 func ReviewCurves(req ReviewRequest, marks map[string]bool) []CurveReview {
+	req = req.projected()
 	isRival := req.rivalFunc()
 	var out []CurveReview
 	for _, c := range GroupCurves(req.Points) {
@@ -137,6 +175,28 @@ func ReviewCurves(req ReviewRequest, marks map[string]bool) []CurveReview {
 	return out
 }
 
+// projected is req with its lone short runs projected, when asked; runs a
+// view showed projected (ProjectShown) are taken back to what was measured
+// first, so the review leans on a projection only when asked.
+func (req ReviewRequest) projected() ReviewRequest {
+	req.Points = Unprojected(req.Points)
+	if req.Runs != nil {
+		req.Runs = Unprojected(req.Runs)
+	}
+	if req.ProjectRuns {
+		req.Points = ApplyProjection(req.Points, ProjectRuns(req.runs()))
+	}
+	return req
+}
+
+// runs are the measurements noise and projection are estimated from.
+func (req ReviewRequest) runs() []Point {
+	if req.Runs != nil {
+		return req.Runs
+	}
+	return req.Points
+}
+
 func (req ReviewRequest) rivalFunc() func(*Point) bool {
 	if req.IsRival != nil {
 		return req.IsRival
@@ -149,7 +209,8 @@ func (req ReviewRequest) rivalFunc() func(*Point) bool {
 func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) CurveReview {
 	x, y := req.X, req.Y
 	isRival := req.rivalFunc()
-	r := CurveReview{Curve: curve, X: x, Y: y, WithPlanned: req.WithPlanned}
+	r := CurveReview{Curve: curve, X: x, Y: y, WithPlanned: req.WithPlanned, AsOf: req.AsOf}
+	after := func(p *Point) bool { return req.AsOf != "" && p.Prov.Date != "" && day(p.Prov.Date) > req.AsOf }
 
 	// Removing an ID removes every measurement of its configuration.
 	gone := idSet(removed)
@@ -161,9 +222,20 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 	}
 	twins := map[string][]string{}
 	var rest []Point // the curve after the removal: what stays and may count
+	var own []Point  // every measurement of the curve: the noise
 	for i := range req.Points {
 		p := &req.Points[i]
-		if p.Curve != curve || isRival(p) || gone[p.ID] {
+		if p.Curve != curve || isRival(p) {
+			continue
+		}
+		if !after(p) {
+			own = append(own, *p)
+		}
+		if gone[p.ID] {
+			continue
+		}
+		if after(p) {
+			r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "measured after " + req.AsOf})
 			continue
 		}
 		if p.Knobs.Mode != "" && goneConfig[p.Knobs.BaseID()] {
@@ -172,17 +244,55 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 			continue
 		}
 		if p.Source == SourcePlanned && !req.WithPlanned {
+			r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "planned, not measured (--with-planned lets it stand)"})
 			continue
 		}
 		rest = append(rest, *p)
 	}
+	runsOf := own // the curve's measurements the noise and the factors come from
+	if req.Runs != nil {
+		runsOf = nil
+		for i := range req.Runs {
+			if p := &req.Runs[i]; p.Curve == curve && !isRival(p) && !after(p) { // the runs as of the date
+				runsOf = append(runsOf, *p)
+			}
+		}
+	}
 	covered := rest
 	if kept == nil {
-		kept = KeptCurve(rest, nil, x, y)
+		var left []LeftOut
+		kept, left = KeptCurveWhy(rest, x, y)
+		// A short run says what the run-length projection makes of it.
+		short := map[string]string{}
+		for _, sk := range shortRunsLeftOut(rest, runsOf, req.ProjectRuns) {
+			short[sk.ID] = sk.Reason
+		}
+		for i := range left {
+			if why, ok := short[left[i].ID]; ok {
+				left[i].Reason = why
+			}
+		}
+		r.LeftOut = append(r.LeftOut, left...)
 	} else {
 		covered = kept
+		in := idSet(kept)
+		for _, p := range rest {
+			if !in[p.ID] {
+				r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "not in --keep"})
+			}
+		}
 	}
 	r.Kept = kept
+	r.Noise = EstimateNoise(runsOf).WithDefault(req.NoisePct)
+	if req.ProjectRuns {
+		if pr, ok := ProjectionOf(ProjectRuns(runsOf), curve); ok {
+			r.Projection = &pr
+		}
+	}
+	within := func(pct float64) bool {
+		w, _, _ := r.Noise.Within(y.Metric, pct)
+		return w
+	}
 
 	planned := map[string]bool{}
 	for _, p := range kept {
@@ -193,6 +303,7 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 	r.Removed = ReviewRemovals(kept, removed, x, y)
 	for i := range r.Removed {
 		v := &r.Removed[i]
+		v.WithinNoise = v.HasLine && within(v.GapPct)
 		if removed[i].Knobs.Mode != "" {
 			v.Twins = twins[removed[i].Knobs.BaseID()]
 		}
@@ -217,13 +328,18 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 	var published []Point
 	for i := range req.Points {
 		p := &req.Points[i]
-		if p.Curve == curve && p.Source == SourcePublished && !isKept[p.ID] {
+		if p.Curve == curve && p.Source == SourcePublished && !isKept[p.ID] && !after(p) {
 			published = append(published, *p)
 		}
 	}
 	r.Retunes = Retunes(kept, published, x, y)
+	for i := range r.Retunes {
+		r.Retunes[i].WithinNoise = r.Retunes[i].HasY && within(r.Retunes[i].DYPct)
+	}
 
-	rivals := Rivals(req.Points, curve, isRival)
+	r.Holes = Holes(kept, removed, x, y)
+
+	rivals := Rivals(req.Points, curve, func(p *Point) bool { return isRival(p) && !after(p) })
 	r.Rivals = len(rivals)
 	if len(rivals) > 0 {
 		onFront := map[int]bool{}
@@ -232,7 +348,8 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 		}
 		for _, g := range Gains(kept, rivals, x, y) {
 			if onFront[g.Index] {
-				r.Gains = append(r.Gains, PointGain{ID: kept[g.Index].ID, Curve: curve, Gain: g})
+				r.Gains = append(r.Gains, PointGain{ID: kept[g.Index].ID, Curve: curve, Gain: g,
+					WithinNoise: g.HasOther && within(g.GainPct)})
 			}
 		}
 	}
@@ -284,6 +401,94 @@ func idSet(points []Point) map[string]bool {
 	out := make(map[string]bool, len(points))
 	for i := range points {
 		out[points[i].ID] = true
+	}
+	return out
+}
+
+// ReviewWithFlips is Review with its default kept curve changed point by
+// point (the workbench's form of --keep): a flipped kept point leaves the
+// kept curve, a flipped point the default leaves out joins it. It returns
+// the kept IDs it judged against (nil when nothing is flipped), so the
+// export can judge against the same set.
+func ReviewWithFlips(req ReviewRequest, flips map[string]bool) (CurveReview, []string, error) {
+	r, err := Review(req)
+	if err != nil || len(flips) == 0 || len(req.Keep) > 0 {
+		return r, nil, err
+	}
+	var keep []string
+	changed := false
+	for i := range r.Kept {
+		if id := r.Kept[i].ID; flips[id] {
+			changed = true
+		} else {
+			keep = append(keep, id)
+		}
+	}
+	for _, l := range r.LeftOut {
+		if flips[l.ID] && FindID(req.Points, l.ID) >= 0 {
+			keep = append(keep, l.ID)
+			changed = true
+		}
+	}
+	if !changed {
+		return r, nil, nil
+	}
+	left := r.LeftOut
+	req.Keep = keep
+	r2, err := Review(req)
+	if err != nil {
+		return r, nil, err
+	}
+	// Say why each point is out: the default's reason, or the flip.
+	in := map[string]bool{}
+	for _, id := range keep {
+		in[id] = true
+	}
+	r2.LeftOut = nil
+	for _, l := range left {
+		if !in[l.ID] {
+			r2.LeftOut = append(r2.LeftOut, l)
+		}
+	}
+	for i := range r.Kept {
+		if id := r.Kept[i].ID; flips[id] {
+			r2.LeftOut = append(r2.LeftOut, LeftOut{ID: id, Reason: "taken out of the kept curve by hand"})
+		}
+	}
+	return r2, keep, nil
+}
+
+// shortRunsLeftOut names the short runs of rest the default kept curve does
+// not lean on. all is the whole curve (for the projection's reasons).
+func shortRunsLeftOut(rest, all []Point, projected bool) []Skip {
+	var pr Projection
+	var hasPr bool
+	var out []Skip
+	for i := range rest {
+		p := &rest[i]
+		if !p.Prov.ShortRun() {
+			continue
+		}
+		reason := fmt.Sprintf("a %s run: not steady state, so not leaned on unless projected", seconds(p.Prov.DurationS))
+		if projected {
+			if !hasPr {
+				pr, hasPr = ProjectionOf(ProjectRuns(all), p.Curve)
+			}
+			reason = fmt.Sprintf("a %s run: ", seconds(p.Prov.DurationS))
+			switch {
+			case slices.Contains(pr.Superseded, p.ID):
+				reason += "its configuration's full-length run stands for it"
+			default:
+				why := "no run-length factor projects it"
+				for _, s := range pr.Unprojected {
+					if s.ID == p.ID {
+						why = s.Reason
+					}
+				}
+				reason += why
+			}
+		}
+		out = append(out, Skip{ID: p.ID, Reason: reason})
 	}
 	return out
 }

@@ -22,8 +22,14 @@ func (r CurveReview) MarshalJSON() ([]byte, error) {
 		Retunes     []Retune         `json:"retunes"`
 		Gains       []PointGain      `json:"gains"`
 		Rivals      int              `json:"rivals"`
+		Noise       *MetricNoise     `json:"noise"` // the y metric's run-to-run spread; null: none known
+		LeftOut     []LeftOut        `json:"left_out"`
+		Projection  *Projection      `json:"projection,omitempty"`
+		AsOf        *string          `json:"as_of"`
+		Holes       []Hole           `json:"holes"`
 	}{r.X.Name, r.Y.Name, r.Curve, r.WithPlanned, kept, orEmpty(r.Removed), orEmpty(r.NotHull),
-		r.Coverage, orEmpty(r.Retunes), orEmpty(r.Gains), r.Rivals})
+		r.Coverage, orEmpty(r.Retunes), orEmpty(r.Gains), r.Rivals, r.yNoise(), orEmpty(r.LeftOut), r.Projection,
+		optionalString(r.AsOf), orEmpty(r.Holes)})
 }
 
 func (v RemovalVerdict) MarshalJSON() ([]byte, error) {
@@ -45,8 +51,9 @@ func (v RemovalVerdict) MarshalJSON() ([]byte, error) {
 		Twins           []string `json:"twins"`
 		UsesPlanned     bool     `json:"uses_planned"`
 		Planned         []string `json:"planned"`
+		WithinNoise     bool     `json:"within_noise"`
 	}{v.ID, v.X, v.Y, v.Test, orEmpty(v.Neighbours), optional(v.LineValue, v.HasLine), optional(v.GapPct, v.HasLine),
-		v.Covered, v.ParetoDominated, dominatedBy, orEmpty(v.Twins), v.UsesPlanned, orEmpty(v.Planned)})
+		v.Covered, v.ParetoDominated, dominatedBy, orEmpty(v.Twins), v.UsesPlanned, orEmpty(v.Planned), v.WithinNoise})
 }
 
 func (h HullRow) MarshalJSON() ([]byte, error) {
@@ -80,19 +87,32 @@ func (r Retune) MarshalJSON() ([]byte, error) {
 		TputDeltaPct *float64 `json:"tput_delta_pct"`
 		XDelta       *float64 `json:"x_delta"`
 		XDeltaPct    *float64 `json:"x_delta_pct"`
+		WithinNoise  bool     `json:"within_noise"`
 	}{r.KeptID, r.PublishedID, r.Topology, r.Concurrency, optional(r.DY, r.HasY), optional(r.DYPct, r.HasY),
-		optional(r.DX, r.HasX), optional(r.DXPct, r.HasX)})
+		optional(r.DX, r.HasX), optional(r.DXPct, r.HasX), r.WithinNoise})
 }
 
 func (g PointGain) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		ID         string   `json:"id"`
-		Curve      CurveKey `json:"curve"`
-		X          float64  `json:"x"`
-		Y          float64  `json:"y"`
-		OtherValue *float64 `json:"other_value"`
-		GainPct    *float64 `json:"gain_pct"`
-	}{g.ID, g.Curve, g.X, g.Y, optional(g.Other, g.HasOther), optional(g.GainPct, g.HasOther)})
+		ID          string   `json:"id"`
+		Curve       CurveKey `json:"curve"`
+		X           float64  `json:"x"`
+		Y           float64  `json:"y"`
+		OtherValue  *float64 `json:"other_value"`
+		GainPct     *float64 `json:"gain_pct"`
+		WithinNoise bool     `json:"within_noise"`
+		Projected   float64  `json:"projected_from_s,omitempty"`
+		NotProj     string   `json:"not_projected,omitempty"`
+	}{g.ID, g.Curve, g.X, g.Y, optional(g.Other, g.HasOther), optional(g.GainPct, g.HasOther), g.WithinNoise,
+		g.ProjectedFromS, g.NotProjected})
+}
+
+// yNoise is the y metric's spread for JSON: nil when none is known.
+func (r CurveReview) yNoise() *MetricNoise {
+	if mn, ok := r.YNoise(); ok {
+		return &mn
+	}
+	return nil
 }
 
 // optional is a JSON value that is null when absent.
@@ -109,4 +129,11 @@ func orEmpty[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+func optionalString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

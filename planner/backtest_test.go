@@ -6,7 +6,7 @@ import (
 )
 
 // The accuracy bar: fit on 3P c1228, 5P c2884, 9P BS192; backtest the
-// other disaggregated points of DATA.md A/B.
+// other disaggregated points of the demo's tables A and B.
 func TestBacktestAccuracyOnDATA(t *testing.T) {
 	res, err := Backtest(fitPoints(), testPoints())
 	if err != nil {

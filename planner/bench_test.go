@@ -9,10 +9,13 @@ import (
 
 // twentyPoints makes 20 disaggregated points from the reference model's own
 // predictions, with a ±2 % wobble so the fit has something to do.
-func twentyPoints(b *testing.B) []model.Point {
+func twentyPoints(b *testing.B) []model.Point { return wobblePoints(b, 20) }
+
+// wobblePoints is n such points.
+func wobblePoints(b *testing.B, n int) []model.Point {
 	c := refCal(b)
 	var pts []model.Point
-	for i := 0; len(pts) < 20; i++ {
+	for i := 0; len(pts) < n; i++ {
 		np, cc := 2+i%8, 600+i*400
 		pr, err := c.Predict(Config{PrefillWorkers: np, PrefillGPUs: 2, DecodeRanks: 16,
 			Balance: model.BalanceTotalRequests, Concurrency: cc})
@@ -87,5 +90,44 @@ func BenchmarkCalibrateTTFT(b *testing.B) {
 		if _, err := Calibrate(pts); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A 50-point curve: calibrate on every point, then backtest it the way
+// plan --backtest does (leave-one-out over all points: 50 more fits).
+// Budget: 50 ms.
+func BenchmarkCalibrateBacktest50(b *testing.B) {
+	pts := wobblePoints(b, 50)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Calibrate(pts); err != nil {
+			b.Fatal(err)
+		}
+		if cv := LeaveOneOut(pts, pts); len(cv.Rows) != 50 {
+			b.Fatalf("%d rows, skipped %v", len(cv.Rows), cv.Skipped)
+		}
+	}
+}
+
+// plan --fit auto on a 50-point curve: every candidate set's leave-one-out.
+func BenchmarkAutoFit50(b *testing.B) {
+	pts := wobblePoints(b, 50)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := AutoFit(pts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Calibrate and the workbench's cross-validation (2-fold past 16
+// configurations) of a 50-point curve.
+func BenchmarkCalibrateCV50(b *testing.B) {
+	pts := wobblePoints(b, 50)
+	for b.Loop() {
+		if _, err := Calibrate(pts); err != nil {
+			b.Fatal(err)
+		}
+		CrossValidate(pts)
 	}
 }

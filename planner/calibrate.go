@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -69,9 +70,14 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 	}
 	p := &cal.Params
 	p.TTFTKind = kind
+	p.MoE = moePriorFor(points[0].Curve)
 	p.DeltaTokens, p.DeltaRequests = DefaultDelta, DefaultDelta
 	fitRatios(obsv, p, cal)
 	setDeltas(obsv, p)
+	cal.Collapses = DetectCollapses(points)
+	if ids := markCollapsed(obsv, points, cal.Collapses); len(ids) > 0 {
+		cal.Notes = append(cal.Notes, fmt.Sprintf("%s past a measured collapse of its configuration: left out of the decode step and prefill laws (in the loop identity still)", someIDs(ids, 3)))
+	}
 	loopNote, decNotes, err := fitCore(obsv, p)
 	if err != nil {
 		return nil, err
@@ -96,17 +102,20 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 	fitPrefill(obsv, p)
 	for _, l := range p.Prefill {
 		if l.TauP == 0 {
-			cal.Notes = append(cal.Notes, fmt.Sprintf("τP of %s prefill unknown: no point saturated it (TTFT ≥ 3× its fastest, or same prefill workers with more concurrency or a freer cap and flat throughput)", l.Family))
+			n := fmt.Sprintf("τP of %s prefill unknown: no point saturated it (TTFT ≥ 3× its fastest, or same prefill workers with more concurrency or a freer cap and flat throughput)", l.Family)
+			if l.TauPUpperBound > 0 {
+				n += fmt.Sprintf("; between %s (highest load measured) and %s tok/s per worker (where 1/TTFT, falling with load, reaches 0)", thousands(l.TauPLowerBound), thousands(l.TauPUpperBound))
+			}
+			cal.Notes = append(cal.Notes, n)
 		}
 	}
 	cal.measured = append([]model.Point(nil), points...)
-	cal.Collapses = DetectCollapses(points)
 	cal.residuals(points, obsv)
 	return cal, nil
 }
 
 // fitCore runs the loop identity, the batches and the decode laws (and, with
-// no TTFT, PLANNER.md's d0).
+// no TTFT, the constant d0 of docs/planner.md).
 func fitCore(obsv []obs, p *Params) (string, []string, error) {
 	note, err := fitLoop(obsv, p)
 	if err != nil {
@@ -178,6 +187,34 @@ func hasDPAttn(obsv []obs) bool {
 		}
 	}
 	return false
+}
+
+// markCollapsed flags the points at or past a collapse's concurrency on its
+// configuration and returns their IDs.
+func markCollapsed(obsv []obs, points []model.Point, cs []Collapse) []string {
+	if len(cs) == 0 {
+		return nil
+	}
+	var ids []string
+	for i := range points {
+		k := knobsKey(points[i].Knobs)
+		for _, c := range cs {
+			if c.key == k && points[i].Knobs.Concurrency >= c.AtC {
+				obsv[i].collapsed = true
+				ids = append(ids, points[i].ID)
+				break
+			}
+		}
+	}
+	return ids
+}
+
+// someIDs lists up to n IDs and how many more there are.
+func someIDs(ids []string, n int) string {
+	if len(ids) <= n {
+		return strings.Join(ids, ", ")
+	}
+	return strings.Join(ids[:n], ", ") + " and " + strconv.Itoa(len(ids)-n) + " more"
 }
 
 // residuals predicts each calibration point with the fitted model.

@@ -17,7 +17,7 @@ func near(t *testing.T, name string, got, want, relTol float64) {
 }
 
 // The fitted constants of the three reference points, worked by hand from
-// PLANNER.md's steps: f is clamped by 5P (BS 40), so 5P is the cap-bound one.
+// docs/planner.md's loop identity without TTFT: f is clamped by 5P (BS 40), so 5P is the cap-bound one.
 func TestCalibrateReferenceParams(t *testing.T) {
 	c, err := Calibrate(fitPoints())
 	if err != nil {

@@ -9,10 +9,14 @@ import (
 // CrossValidation says how far to trust a calibration on its own points:
 // each point predicted by a fit that did not see it (nor its twins).
 type CrossValidation struct {
-	Method  string // "leave-one-out", or "2-fold" for larger sets
-	Rows    []BacktestRow
-	Skipped []Skipped
-	MeanAbs struct{ Tput, Mean float64 } // mean |error| in %, tput/GPU and mean interactivity
+	Method  string        `json:"method"` // "leave-one-out", or "2-fold" for larger sets
+	Rows    []BacktestRow `json:"rows"`
+	Skipped []Skipped     `json:"skipped,omitempty"`
+	// MeanAbs is the mean |error| in %, tput/GPU and mean interactivity.
+	MeanAbs struct {
+		Tput float64 `json:"tput_per_gpu"`
+		Mean float64 `json:"mean_intvty"`
+	} `json:"mean_abs"`
 }
 
 // looMax bounds leave-one-out (one fit per configuration); bigger sets use 2 folds.

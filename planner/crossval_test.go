@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Leave-one-out on the DATA.md steady-state points: each predicted by a fit
+// Leave-one-out on the demo's steady-state points: each predicted by a fit
 // on the others, the errors real and bounded like the backtest's.
 func TestCrossValidateLeaveOneOut(t *testing.T) {
 	pts := append(fitPoints(), testPoints()...)

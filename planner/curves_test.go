@@ -16,7 +16,7 @@ import (
 // The world's curves (../shared/planner-curves, skipped when absent) and the
 // project's own synthetic tables (testdata/), read by the real points-table
 // reader. Each case calibrates on three points spanning the curve and
-// predicts the others; held-out points are judged by issue 12's bounds.
+// predicts the others; held-out points are judged by per-point bounds.
 
 const curvesDir = "../../shared/planner-curves"
 
@@ -158,7 +158,7 @@ func deref(v *float64) float64 {
 }
 
 // TestWorldCurves: every case calibrates (batch-1 and TP points included)
-// and meets issue 12's per-point bounds:
+// and meets per-point bounds:
 //   - a point past the knee carries a queueing/prefill/cap regime or a
 //     warning that says queueing, saturation or collapse;
 //   - below the knee, a point whose decode family has its own law is within
@@ -234,9 +234,12 @@ func TestWorldCurveParams(t *testing.T) {
 	near("trt dep α", law(trt, "dep").Alpha, 16.556e-3, 1e-3)
 	near("trt dep β", law(trt, "dep").Beta, 0.0937e-3, 1e-2)
 	near("trt τP", trt.Params.TauP, 132139.7, 1e-5) // c6144: TTFT 11.4 s, 4.3× c1127's
-	if tep := law(trt, "tep8"); !tep.SlopeAssumed || tep.AdmitExcess < 0.43 || tep.AdmitExcess > 0.45 {
-		t.Errorf("tep8 law %+v: want the slope assumed (one batch) and admission excess 1 − 0.56", tep)
+	// One batch: the expert-read prior, 20.4 GB of DeepSeek-R1 FP8 experts
+	// per token over 8 GPUs at 60 % of 8 TB/s.
+	if tep := law(trt, "tep8"); tep.SlopeAssumed || !tep.SlopePrior || tep.Experts != 256 || tep.AdmitExcess < 0.43 || tep.AdmitExcess > 0.45 {
+		t.Errorf("tep8 law %+v: want the expert-read prior (one batch) and admission excess 1 − 0.56", tep)
 	}
+	near("trt tep8 prior β", law(trt, "tep8").Beta, 0.53215e-3, 1e-4)
 	sgl := cal(sglFile, worldCases[2].fit...)
 	near("sglang f", sgl.Params.F, 0.1135, 1e-3)
 	if pre := sgl.Params.Prefill[1]; pre.Family != "dep8" || pre.Kappa <= 0 || pre.TauP != 0 {

@@ -2,7 +2,7 @@ package planner
 
 import "github.com/sweeptune/sweeptune/model"
 
-// The disaggregated points of DATA.md tables A and B, built with model only so
+// The disaggregated points of the demo's tables A and B, built with model only so
 // the planner's tests do not depend on the sources package. Where a point was
 // measured twice the steady-state 3600 s value is used: 3P c1228 from table A
 // (published; the local B run is 1200 s and has no mean interactivity).

@@ -32,13 +32,26 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 	var notes []string
 	p.Decode = p.Decode[:0]
 	index := map[string]int{}
+	// Points past a measured collapse (preemption, cache-locality loss) do
+	// not describe the step law, unless a family has no other.
+	healthy := map[string]bool{}
+	for _, o := range obsv {
+		healthy[o.family] = healthy[o.family] || !o.collapsed
+	}
+	use := func(o *obs) bool { return !o.collapsed || !healthy[o.family] }
 	for _, o := range obsv {
 		i, ok := index[o.family]
 		if !ok {
 			i = len(p.Decode)
 			index[o.family] = i
 			p.Decode = append(p.Decode, DecodeLaw{Family: o.family, DPAttn: o.dpAttn,
-				BMin: math.Inf(1), CMin: math.Inf(1)})
+				BMin: math.Inf(1), CMin: math.Inf(1), GPUs: o.decGPUs})
+			if l := &p.Decode[i]; !o.dpAttn && p.MoE != nil {
+				l.Experts, l.TopK = p.MoE.Experts, p.MoE.TopK
+			}
+		}
+		if !use(&o) {
+			continue
 		}
 		l := &p.Decode[i]
 		l.Points = append(l.Points, o.id)
@@ -53,9 +66,10 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 	for i := range p.Decode {
 		l := &p.Decode[i]
 		var xs, ys []float64
+		q := l.q()
 		for _, o := range obsv {
-			if o.family == l.Family {
-				xs, ys = append(xs, o.bmax()), append(ys, o.tpot)
+			if o.family == l.Family && use(&o) {
+				xs, ys = append(xs, activation(o.bmax(), q)), append(ys, o.tpot)
 			}
 		}
 		if l.BMax-l.BMin < batchSpreadMin*l.BMax {
@@ -66,6 +80,13 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 			return nil, fmt.Errorf("cannot calibrate: the %s decode step does not grow with the busiest rank's batch across %s; add points with different batch sizes",
 				familyName(l), strings.Join(l.Points, ", "))
 		}
+		if alpha <= 0 {
+			// A step cannot take no time at no load: these points do not
+			// identify the law; the family is treated as seen at one batch.
+			notes = append(notes, fmt.Sprintf("%s decode: the least-squares step has no positive intercept (α = %.3g ms) across %s, so its slope is not taken from them",
+				familyName(l), alpha*1e3, strings.Join(l.Points, ", ")))
+			continue
+		}
 		l.Alpha, l.Beta, identified[i] = alpha, beta, true
 	}
 	for i := range p.Decode {
@@ -73,6 +94,11 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 			continue
 		}
 		l := &p.Decode[i]
+		if beta := p.MoE.priorBeta(l.GPUs); !l.DPAttn && beta > 0 && priorSlope(obsv, l, beta, use) {
+			notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s): its slope is the expert-read prior β = %.3f ms (%d of %d experts per token, %.1f GB of expert weights per token over %d GPUs at %.0f %% of HBM bandwidth), not a fit",
+				familyName(l), strings.Join(l.Points, ", "), beta*1e3, p.MoE.TopK, p.MoE.Experts, p.MoE.ExpertBytesPerToken/1e9, l.GPUs, moeBandwidthShare*100))
+			continue
+		}
 		ref := -1
 		for j := range p.Decode {
 			if identified[j] && (ref < 0 || (p.Decode[j].DPAttn == l.DPAttn && p.Decode[ref].DPAttn != l.DPAttn)) {
@@ -82,7 +108,18 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 		if ref < 0 {
 			return nil, errors.New("cannot calibrate: no decode shape has calibration points at two batch sizes, so no step law TPOT = α + β·b is identified; add a point of one shape at another concurrency or cap")
 		}
-		borrowSlope(obsv, l, &p.Decode[ref])
+		if l.DPAttn && !p.Decode[ref].DPAttn {
+			// A DP-attention rank touches its whole expert group at any
+			// batch: the expert reads that make a TP/TEP step steep are in
+			// its α. A TP/TEP slope would be an order of magnitude too
+			// steep (TRT-LLM: 0.50 vs 0.093 ms per request), so it is
+			// assumed flat.
+			flatSlope(obsv, l, use)
+			notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s) and no other DP-attention family: its slope is assumed flat (β = 0; a TP/TEP slope is not borrowed) and predictions at other batches are extrapolated",
+				familyName(l), strings.Join(l.Points, ", ")))
+			continue
+		}
+		borrowSlope(obsv, l, &p.Decode[ref], use)
 		notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s): its slope is borrowed from %s (same β/α) and predictions at other batches are extrapolated",
 			familyName(l), strings.Join(l.Points, ", "), familyName(&p.Decode[ref])))
 	}
@@ -92,14 +129,28 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 	return notes, nil
 }
 
+// flatSlope gives l β = 0 through its mean point, flagged assumed.
+func flatSlope(obsv []obs, l *DecodeLaw, use func(*obs) bool) {
+	var sy float64
+	n := 0
+	for _, o := range obsv {
+		if o.family == l.Family && use(&o) {
+			sy += o.tpot
+			n++
+		}
+	}
+	l.Alpha, l.Beta = sy/float64(n), 0
+	l.SlopeAssumed, l.SlopeFrom = true, "flat"
+}
+
 // borrowSlope gives l the reference's relative slope β/α (its β when the
 // reference's intercept is not positive), through l's mean point.
-func borrowSlope(obsv []obs, l, ref *DecodeLaw) {
+func borrowSlope(obsv []obs, l, ref *DecodeLaw, use func(*obs) bool) {
 	var sx, sy float64
 	n := 0
 	for _, o := range obsv {
-		if o.family == l.Family {
-			sx += o.bmax()
+		if o.family == l.Family && use(&o) {
+			sx += activation(o.bmax(), l.q())
 			sy += o.tpot
 			n++
 		}
@@ -114,6 +165,25 @@ func borrowSlope(obsv []obs, l, ref *DecodeLaw) {
 		l.Alpha = y - l.Beta*x
 	}
 	l.SlopeAssumed, l.SlopeFrom = true, ref.Family
+}
+
+// priorSlope gives l the prior β through its mean point.
+// It reports false, leaving l alone, when that leaves no positive α (the
+// prior is steeper than the family's own step).
+func priorSlope(obsv []obs, l *DecodeLaw, beta float64, use func(*obs) bool) bool {
+	var sy float64
+	n := 0
+	for _, o := range obsv {
+		if o.family == l.Family && use(&o) {
+			sy += o.tpot - beta*activation(o.bmax(), l.q())
+			n++
+		}
+	}
+	if alpha := sy / float64(n); alpha > 0 {
+		l.Alpha, l.Beta, l.SlopePrior = alpha, beta, true
+		return true
+	}
+	return false
 }
 
 // familyName is a family as a user reads it.

@@ -117,7 +117,7 @@ func (c *Calibration) candidates(base Config, maxGPUs int) []candidate {
 			break
 		}
 		tp := float64(np) * l.tauP
-		if tp*l.f*l.beta >= d {
+		if l.outruns(tp, d) {
 			break // prefill outruns decode at any cap; more workers only worse
 		}
 		for _, bs := range capturedSizes {
@@ -125,7 +125,7 @@ func (c *Calibration) candidates(base Config, maxGPUs int) []candidate {
 			if b <= l.delta+l.admit {
 				continue
 			}
-			tc := d * (b - l.delta - l.admit) / (l.f * (l.alpha + l.beta*(b-l.admit)))
+			tc := l.capRate(d, b)
 			if tc < tp {
 				continue // the cap would hold prefill back
 			}
@@ -136,10 +136,10 @@ func (c *Calibration) candidates(base Config, maxGPUs int) []candidate {
 			if op.regime != RegimePrefill {
 				continue
 			}
-			if op.theta*l.f*l.beta/d > headroomWarn {
+			if l.headroom(op.theta, d, op.bmax) > headroomWarn {
 				break // decode near its asymptote: too fragile to propose
 			}
-			out = append(out, candidate{cfg: cfg, y: op.theta / float64(g), x: rmean(&c.Params) / (l.alpha + l.beta*op.bmax)})
+			out = append(out, candidate{cfg: cfg, y: op.theta / float64(g), x: rmean(&c.Params) / l.tpot(op.bmax)})
 			break // larger caps predict the same point
 		}
 	}

@@ -87,7 +87,7 @@ func TestSlopeAssumedFamily(t *testing.T) {
 		t.Errorf("notes %v", c.Notes)
 	}
 	pr, _ := c.Predict(ConfigFromKnobs(synthKnobs(1, "tp", 2, 8, 4)))
-	if !pr.Extrapolated || !hasWarning(pr, "extrapolation: tp4 decode was calibrated at one batch") {
+	if !pr.Extrapolated || !hasWarning(pr, "extrapolation (slope assumed): tp4 decode was calibrated at one batch") {
 		t.Errorf("warnings %v", pr.Warnings)
 	}
 }
@@ -99,7 +99,7 @@ func TestUncalibratedShapesWarn(t *testing.T) {
 	tp2 := ConfigFromKnobs(synthKnobs(1, "tp", 2, 8, 4))
 	tp2.DecodeShape = "tp2"
 	pr, err := c.Predict(tp2)
-	if err != nil || !pr.Extrapolated || !hasWarning(pr, "extrapolation: decode shape tp2 has no calibration point") {
+	if err != nil || !pr.Extrapolated || !hasWarning(pr, "extrapolation (shape assumed): decode shape tp2 has no calibration point") {
 		t.Errorf("tp2: %v %v", err, pr.Warnings)
 	}
 	dep16 := synthKnobs(2, "dep", 1, 512, 1000)
@@ -112,7 +112,7 @@ func TestUncalibratedShapesWarn(t *testing.T) {
 	pre.PrefillShape, pre.PrefillGPUs = "dep8", 8
 	pr, _ = c.Predict(pre)
 	// Twice the GPUs per worker: the stand-in τP doubles, so no ceiling here.
-	if !hasWarning(pr, "extrapolation: prefill shape dep8 has no calibration point") || math.Abs(pr.ThetaPrefill-2*2*truthTauP) > 1e-6 {
+	if !hasWarning(pr, "extrapolation (shape assumed): prefill shape dep8 has no calibration point") || math.Abs(pr.ThetaPrefill-2*2*truthTauP) > 1e-6 {
 		t.Errorf("dep8 prefill: Θ_P %.0f, warnings %v", pr.ThetaPrefill, pr.Warnings)
 	}
 }
@@ -200,7 +200,7 @@ func TestRangeWarnings(t *testing.T) {
 	}
 	pr, _ := c.Predict(ConfigFromKnobs(synthKnobs(2, "dep", 1, 512, 5000)))
 	for _, w := range []string{"extrapolation: concurrency per decode rank 625.0 is outside the calibrated range",
-		"and τP is unknown: prefill saturation (queueing) is not ruled out", "decode saturation past it"} {
+		"prefill saturation not ruled out (τP unknown): throughput between", "decode saturation past it"} {
 		if !hasWarning(pr, w) {
 			t.Errorf("no %q in %v", w, pr.Warnings)
 		}
@@ -234,6 +234,13 @@ func TestCollapseWarning(t *testing.T) {
 	cfg.Concurrency = 9000
 	if pr, _ := c.Predict(cfg); !pr.Extrapolated || !hasWarning(pr, "collapse: measured throughput of this configuration falls past c8540 (12,500 tok/s/GPU) to 6,000 at c9500 (-52 %)") {
 		t.Errorf("warnings %v", pr.Warnings)
+	}
+	if pr, _ := c.Predict(cfg); pr.Regime == RegimeCollapse || !hasWarning(pr, "this point is past the measured knee") {
+		t.Errorf("c9000, between knee and collapse: regime %s, warnings %v", pr.Regime, pr.Warnings)
+	}
+	cfg.Concurrency = 9500
+	if pr, _ := c.Predict(cfg); pr.Regime != RegimeCollapse || !hasWarning(pr, "at or past the collapse") {
+		t.Errorf("c9500: regime %s, warnings %v", pr.Regime, pr.Warnings)
 	}
 	cfg.Concurrency = 8000
 	if pr, _ := c.Predict(cfg); hasWarning(pr, "collapse") {
@@ -328,5 +335,77 @@ func TestChooseFitAutomaticAndRefusals(t *testing.T) {
 	}
 	if _, err := ChooseFit([]model.Point{aggPoint()}, nil); err == nil {
 		t.Error("nothing usable: no error")
+	}
+}
+
+// A TP/TEP family whose admission excess exceeds a small cap still predicts
+// it (at most half the slots idle), and the refusal names DP attention only.
+func TestSmallCapNotRefusedWithoutDPAttention(t *testing.T) {
+	c := synthCal(t)
+	c.Params.lawOfFamily("tp4").AdmitExcess = 1.08
+	pr, err := c.Predict(ConfigFromKnobs(synthKnobs(1, "tp", 2, 1, 2)))
+	if err != nil {
+		t.Fatalf("batch-1 TP refused: %v", err)
+	}
+	near(t, "b̄ at BS 1", pr.DecodeBatchMean, 0.5, 1e-9)
+	_, err = c.Predict(ConfigFromKnobs(synthKnobs(2, "dep", 1, 2, 100)))
+	if err == nil || !strings.Contains(err.Error(), "busiest DP-attention rank") {
+		t.Errorf("DEP BS 2: %v", err)
+	}
+}
+
+// A choice without a configuration drops the point and its twins.
+func TestFitChoiceWithout(t *testing.T) {
+	fit := fitPoints()
+	twin := fit[1]
+	twin.ID = idP5 + "@published"
+	fc, err := ChooseFit(append(slices.Clone(fit), twin), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fc.Twins) != 1 {
+		t.Fatalf("twins %+v", fc.Twins)
+	}
+	out, hit := fc.Without(fit[1].Knobs)
+	if !hit || len(out.Points) != 2 || len(out.Twins) != 0 || slices.Contains(out.IDs(), idP5) {
+		t.Errorf("without 5P: %v twins %+v", out.IDs(), out.Twins)
+	}
+	if _, hit := fc.Without(testPoints()[1].Knobs); hit {
+		t.Error("7P is not in the fit")
+	}
+}
+
+// The expert-activation law's loop solution satisfies the closed loop
+// C = Θ·o(Θ) + D·b̄ and grows with concurrency, down to a tiny α (a fit
+// never gives α ≤ 0).
+func TestActivationLoopIdentity(t *testing.T) {
+	for _, alpha := range []float64{0.007, 0.0005, 1e-6} {
+		c := truthCal()
+		for i := range c.Params.Decode {
+			if !c.Params.Decode[i].DPAttn {
+				c.Params.Decode[i].Experts, c.Params.Decode[i].TopK = 256, 8
+				c.Params.Decode[i].Alpha = alpha
+			}
+		}
+		prev := 0.0
+		for cc := 1; cc <= 4096; cc *= 2 {
+			cfg := ConfigFromKnobs(synthKnobs(1, "tp", 2, 0, cc))
+			pr, err := c.Predict(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.IsNaN(pr.Theta) || pr.Theta <= 0 || pr.Theta < prev*(1-1e-12) {
+				t.Fatalf("α %g c%d: Θ %v after %v", alpha, cc, pr.Theta, prev)
+			}
+			prev = pr.Theta
+			if pr.Regime != RegimeLoop && pr.Regime != RegimeQueueing {
+				continue
+			}
+			l := c.lawsFor(cfg)
+			got := pr.Theta*l.outside(pr.Theta, 1) + 2*pr.DecodeBatchMean
+			if math.Abs(got/float64(cc)-1) > 1e-6 {
+				t.Errorf("α %g c%d: C = %v", alpha, cc, got)
+			}
+		}
 	}
 }

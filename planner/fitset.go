@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -171,4 +172,42 @@ func TwinOf(p *model.Point, fit []model.Point) string {
 		}
 	}
 	return ""
+}
+
+// EngineerFit is the fit a tuning engineer tries first: three concurrencies
+// (lowest, middle, highest) of the curve's dominant topology (model.Knobs.Shape
+// with the most distinct concurrencies) when it has three, else the lowest,
+// middle and highest concurrency of the whole curve. Points must be
+// calibratable; twins count once.
+func EngineerFit(points []model.Point) []model.Point {
+	var pts []model.Point
+	for i := range points {
+		if Calibratable(&points[i]) {
+			pts = append(pts, points[i])
+		}
+	}
+	pts, _ = dropTwins(pts)
+	byShape := map[string][]model.Point{}
+	var order []string
+	for _, p := range pts {
+		s := p.Knobs.Shape()
+		if _, ok := byShape[s]; !ok {
+			order = append(order, s)
+		}
+		byShape[s] = append(byShape[s], p)
+	}
+	pick := pts
+	best := 0
+	for _, s := range order {
+		if n := len(byShape[s]); n >= 3 && n > best {
+			pick, best = byShape[s], n
+		}
+	}
+	if len(pick) < 3 {
+		return pick
+	}
+	pick = slices.Clone(pick)
+	slices.SortStableFunc(pick, func(a, b model.Point) int { return a.Knobs.Concurrency - b.Knobs.Concurrency })
+	n := len(pick)
+	return []model.Point{pick[0], pick[(n-1)/2], pick[n-1]}
 }

@@ -19,22 +19,23 @@ func (p Prediction) MarshalJSON() ([]byte, error) {
 		recBS = &bs
 	}
 	return json.Marshal(struct {
-		GPUs                int      `json:"gpus"`
-		TputPerGPU          float64  `json:"tput_per_gpu"`
-		MeanIntvty          float64  `json:"mean_intvty"`
-		P90Intvty           *float64 `json:"p90_intvty"`
-		TTFT                *float64 `json:"ttft"` // s
-		Regime              Regime   `json:"regime"`
-		DecodeBatchMean     float64  `json:"decode_batch_mean"`
-		DecodeBatchMax      float64  `json:"decode_batch_max"`
-		CapBinds            bool     `json:"cap_binds"`
-		Queue               float64  `json:"queue"`
-		QueueAt             string   `json:"queue_at,omitempty"`
-		KneeConcurrency     *int     `json:"knee_concurrency"`
-		RecommendedDecodeBS *int     `json:"recommended_decode_bs"`
-		Extrapolated        bool     `json:"extrapolated"`
-		Warnings            []string `json:"warnings"`
-	}{p.GPUs, p.TputPerGPU, p.MeanIntvty, positive(p.P90Intvty), positive(p.TTFT), p.Regime,
+		GPUs                int         `json:"gpus"`
+		TputPerGPU          float64     `json:"tput_per_gpu"`
+		MeanIntvty          float64     `json:"mean_intvty"`
+		P90Intvty           *float64    `json:"p90_intvty"`
+		TTFT                *float64    `json:"ttft"` // s
+		TputRange           *[2]float64 `json:"tput_per_gpu_range,omitempty"`
+		Regime              Regime      `json:"regime"`
+		DecodeBatchMean     float64     `json:"decode_batch_mean"`
+		DecodeBatchMax      float64     `json:"decode_batch_max"`
+		CapBinds            bool        `json:"cap_binds"`
+		Queue               float64     `json:"queue"`
+		QueueAt             string      `json:"queue_at,omitempty"`
+		KneeConcurrency     *int        `json:"knee_concurrency"`
+		RecommendedDecodeBS *int        `json:"recommended_decode_bs"`
+		Extrapolated        bool        `json:"extrapolated"`
+		Warnings            []string    `json:"warnings"`
+	}{p.GPUs, p.TputPerGPU, p.MeanIntvty, positive(p.P90Intvty), positive(p.TTFT), p.TputRange, p.Regime,
 		p.DecodeBatchMean, p.DecodeBatchMax, p.CapBinds, p.Queue, p.QueueAt, knee, recBS, p.Extrapolated, p.Warnings})
 }
 

@@ -13,7 +13,8 @@ const loopResidualMax = 0.05
 
 // fitLoop identifies f (and, with TTFT, u and d0) from the loop identity,
 // then clamps f so no point's mean batch passes BS − δ. Without TTFT d0 is
-// left to fitSeedD0 (PLANNER.md step 4). It returns a note on the variant.
+// left to fitSeedD0. It returns a note on the variant (docs/planner.md,
+// "Loop identity").
 func fitLoop(obsv []obs, p *Params) (string, error) {
 	p.U, p.D0 = 0, 0
 	note := ""
@@ -40,6 +41,18 @@ func fitLoop(obsv []obs, p *Params) (string, error) {
 		if !ok {
 			return "", errors.New("cannot calibrate: mean interactivity is the same at every point, so f cannot be separated from d0")
 		}
+		if f <= 0 {
+			// C/Θ falling as TPOT grows contradicts the loop identity
+			// (p90 statistics standing in for means do this): with no time
+			// outside decode to separate, f goes through the origin.
+			var sxy, sxx float64
+			for i := range xs {
+				sxy += xs[i] * ys[i]
+				sxx += xs[i] * xs[i]
+			}
+			f = sxy / sxx
+			note = joinNote(note, "C/Θ does not grow with TPOT across these points: f fitted through the origin (d0 = 0), so the time outside decode is folded into f")
+		}
 		p.F = f
 	}
 	fmax := math.Inf(1)
@@ -47,6 +60,9 @@ func fitLoop(obsv []obs, p *Params) (string, error) {
 		if o.bs > 0 {
 			fmax = math.Min(fmax, (o.bs-o.delta)*float64(o.d)/(o.theta*o.tpot))
 		}
+		// Decode never holds more requests than the client keeps in
+		// flight: D·b̄ = Θ·f·TPOT ≤ C.
+		fmax = math.Min(fmax, o.c/(o.theta*o.tpot))
 	}
 	if fmax <= 0 {
 		return "", errors.New("cannot calibrate: a point's decode BS does not exceed δ")
@@ -127,7 +143,7 @@ func refitOutside(obsv []obs, p *Params, withIntercept bool) {
 	}
 }
 
-// fitSeedD0 is PLANNER.md step 4: the mean time outside decode per token over
+// fitSeedD0 is d0 without TTFT: the mean time outside decode per token over
 // points that are not cap-bound (all points when every one is).
 func fitSeedD0(obsv []obs, p *Params) {
 	sum, n := 0.0, 0
@@ -221,4 +237,11 @@ func lsq(x [][]float64, y []float64) ([]float64, bool) {
 		b[i] = a[i][k] / a[i][i] / scale[i]
 	}
 	return b, true
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }

@@ -25,12 +25,13 @@ type obs struct {
 
 	decShape, preShape string // worker parallelism labels
 	dpAttn             bool
-	preGPUs            int
+	preGPUs, decGPUs   int
 	family             string // decode family
 
-	delta    float64
-	bbar     float64
-	capBound bool
+	delta     float64
+	bbar      float64
+	capBound  bool
+	collapsed bool // at or past a measured collapse of its configuration
 }
 
 // bmax is the busiest rank's batch: b̄ + δ, held at the cap.
@@ -93,7 +94,7 @@ func observe(points []model.Point) ([]obs, string, []string, error) {
 			bs: float64(k.DecodeBS), c: float64(k.Concurrency), balance: k.Balance,
 			theta: y * float64(pt.GPUs()), mean: mean, p90: p90,
 			decShape: k.Decode.Parallelism(), preShape: k.Prefill.Parallelism(),
-			dpAttn: k.Decode.DPAttn, preGPUs: k.Prefill.GPUs}
+			dpAttn: k.Decode.DPAttn, preGPUs: k.Prefill.GPUs, decGPUs: k.Decode.GPUs}
 		o.family = decodeFamily(o.decShape, o.dpAttn)
 		switch {
 		case tpot > 0:
@@ -116,13 +117,13 @@ func observe(points []model.Point) ([]obs, string, []string, error) {
 	if len(out) < 3 {
 		return nil, "", nil, fmt.Errorf("cannot calibrate: need at least three disaggregated points with throughput, interactivity and concurrency, have %d", len(out))
 	}
-	if len(shapes) < 2 {
-		return nil, "", nil, errors.New("cannot calibrate: every point has the same shape; need at least two shapes (prefill workers or decode BS) to separate the decode step from the time outside decode")
-	}
 	if len(noBS) > 0 {
 		notes = append(notes, fmt.Sprintf("decode BS unknown for %s: treated as a free cap (never cap-bound); the other points pin f", strings.Join(noBS, ", ")))
 	}
 	kind := pickTTFT(points, out)
+	if len(shapes) < 2 && kind == "" && !allE2EL(out) {
+		return nil, "", nil, errors.New("cannot calibrate: every point has the same shape and no point set carries TTFT or E2EL on every point; need TTFT (or E2EL) or at least two shapes (prefill workers or decode BS) to separate the decode step from the time outside decode")
+	}
 	if kind != "" && kind != "mean" {
 		notes = append(notes, fmt.Sprintf("TTFT: %s TTFT stands in for the mean (no mean TTFT on every point); u absorbs their ratio", kind))
 	}
@@ -149,4 +150,14 @@ func pickTTFT(points []model.Point, obsv []obs) string {
 		return kd.name
 	}
 	return ""
+}
+
+// allE2EL says whether every point carries mean E2EL.
+func allE2EL(obsv []obs) bool {
+	for _, o := range obsv {
+		if o.e2el <= 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -7,7 +7,7 @@ import (
 
 // DefaultDelta is the effective busiest-rank excess over the mean batch of
 // DP-attention decode, used when the data cannot fit δ per balancing method
-// (PLANNER.md: the example data fit best near 2 for both methods).
+// (docs/planner.md: the demo data fit best near 2 for both methods).
 const DefaultDelta = 2.25
 
 // ErrOutOfScope marks aggregated points: prefill and decode share GPUs there,
@@ -32,7 +32,7 @@ type Params struct {
 	// from the other; agentic clients average per request and differ).
 	RMean float64 `json:"r_mean"`
 	// TTFTKind names the TTFT statistic calibrated on: "mean", "median",
-	// "p90", or "" when the points carry no TTFT (PLANNER.md's d0 only).
+	// "p90", or "" when the points carry no TTFT (one constant d0, docs/planner.md).
 	TTFTKind string `json:"ttft_kind,omitempty"`
 
 	DeltaTokens   float64 `json:"delta_total_tokens"`
@@ -49,11 +49,15 @@ type Params struct {
 	BMin float64 `json:"b_max_min"`
 	BMax float64 `json:"b_max_max"`
 
+	// MoE is the curve's model expert shape, nil when not known.
+	MoE *MoEPrior `json:"moe,omitempty"`
+
 	Decode  []DecodeLaw  `json:"decode"`
 	Prefill []PrefillLaw `json:"prefill"`
 }
 
-// DecodeLaw is one decode shape family's step law TPOT = α + β·b_max.
+// DecodeLaw is one decode shape family's step law TPOT = α + β·b_max
+// (α + β·m(b_max) with the expert-activation law).
 type DecodeLaw struct {
 	// Family is "dep" for DP-attention decode (one per-rank law for every
 	// DEP size: each rank runs its own attention batch and the MoE
@@ -70,6 +74,16 @@ type DecodeLaw struct {
 	// are extrapolated.
 	SlopeAssumed bool   `json:"slope_assumed,omitempty"`
 	SlopeFrom    string `json:"slope_from,omitempty"`
+	// Experts and TopK (TP/TEP families of a model whose experts are known):
+	// the step is TPOT = α + β·m(b), m the expert-activation effective batch
+	// (experts.go); 0: the linear law TPOT = α + β·b.
+	Experts int `json:"experts,omitempty"`
+	TopK    int `json:"top_k,omitempty"`
+	// SlopePrior: the family was calibrated at one batch and β is the
+	// expert-read prior (MoEPrior), not a fit.
+	SlopePrior bool `json:"slope_prior,omitempty"`
+	// GPUs per decode worker (the prior's bandwidth share).
+	GPUs int `json:"gpus,omitempty"`
 	// AdmitExcess (TP/TEP families): how far below BS the mean batch stays
 	// when the client offers every slot (C ≥ D·BS): requests wait for a slot
 	// while another worker's sits idle. Mean of BS − b̄ over such points; 0
@@ -96,6 +110,11 @@ type PrefillLaw struct {
 	TauPLowerBound float64  `json:"tau_p_lower_bound"`
 	SaturationPair []string `json:"saturation_pair,omitempty"`
 	Saturated      []string `json:"saturated,omitempty"`
+	// TauPUpperBound (τP unknown): where the TTFT of the unsaturated points
+	// extrapolates to a queue without end, 1/TTFT falling linearly with
+	// load to 0 (docs/planner.md, "τP unknown"); 0 when TTFT does not
+	// grow with load.
+	TauPUpperBound float64 `json:"tau_p_upper_bound,omitempty"`
 	// LoadMax is the highest rate per worker of an unsaturated point.
 	LoadMax float64 `json:"load_max"`
 }
@@ -109,6 +128,14 @@ func (p *Params) Delta(balance string) float64 {
 		return p.DeltaRequests
 	}
 	return (p.DeltaTokens + p.DeltaRequests) / 2
+}
+
+// q is k/E of the expert-activation law, 0 for the linear law.
+func (l *DecodeLaw) q() float64 {
+	if l.Experts <= 0 || l.TopK <= 0 {
+		return 0
+	}
+	return float64(l.TopK) / float64(l.Experts)
 }
 
 // tauP is a prefill law's rate as the model uses it: +Inf when unknown.
@@ -130,6 +157,10 @@ const (
 	RegimeQueueing  Regime = "queueing"
 	RegimePrefill   Regime = "prefill-bound" // prefill workers are saturated: a queue in front of prefill
 	RegimeDecodeCap Regime = "cap-bound"     // the decode cap holds the busiest rank: an admission queue
+	// RegimeCollapse: at or past a concurrency where this configuration's
+	// measured throughput fell (DetectCollapses); the model's value is an
+	// upper bound there.
+	RegimeCollapse Regime = "collapse"
 )
 
 // Config is one disaggregated configuration to predict.

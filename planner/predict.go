@@ -31,6 +31,11 @@ type Prediction struct {
 	Headroom            float64 `json:"decode_headroom"`       // Θ over the decode asymptote D/(fβ)
 	PrefillLoad         float64 `json:"prefill_load"`          // Θ/Np, tok/s per prefill worker
 
+	// TputRange (τP unknown, prefill load past the highest measured):
+	// throughput per GPU if prefill saturates at the highest load measured,
+	// and if it keeps up; TputPerGPU is their middle. Nil otherwise.
+	TputRange *[2]float64 `json:"tput_per_gpu_range,omitempty"`
+
 	// What a free cap would give when the cap binds; 0 otherwise.
 	FreeCapTputPerGPU float64 `json:"free_cap_tput_per_gpu,omitempty"`
 	FreeCapMeanIntvty float64 `json:"free_cap_mean_intvty,omitempty"`
@@ -47,8 +52,9 @@ type Prediction struct {
 
 // Thresholds of the warnings.
 const (
-	headroomWarn = 0.8  // decode near its asymptote
-	rangeSlack   = 0.05 // b_max this far outside the calibrated range is extrapolation
+	headroomWarn  = 0.8  // decode near its asymptote
+	admitShareMax = 0.5  // a TP/TEP worker's admission excess is at most this share of its cap
+	rangeSlack    = 0.05 // b_max this far outside the calibrated range is extrapolation
 )
 
 // ConfigFromKnobs reads a Config from a point's knobs.
@@ -72,11 +78,14 @@ func ConfigFromKnobs(k model.Knobs) Config {
 type laws struct {
 	f, d0, u      float64
 	alpha, beta   float64
+	q             float64 // k/E of the expert-activation law; 0: linear
 	delta         float64 // busiest-rank excess pacing the step (DP attention)
 	admit         float64 // admission excess of TP/TEP workers: the cap holds b̄ at BS − admit
 	t0, kappa     float64
 	tauP          float64 // +Inf when unknown
 	tauPLow       float64
+	tauPUp        float64 // τP unknown: the TTFT-growth upper bound, +Inf when none
+	tauPAssumed   float64 // the middle of the τP range a prediction used; 0 when none
 	loadMax       float64
 	dec           *DecodeLaw
 	pre           *PrefillLaw
@@ -131,10 +140,16 @@ func (c *Calibration) lawsFor(cfg Config) laws {
 	} else {
 		l.alpha, l.beta = l.dec.Alpha, l.dec.Beta
 	}
+	l.q = l.dec.q()
 	if l.dpAttn {
 		l.delta = p.Delta(cfg.Balance)
 	} else if !l.decFallback {
+		// A worker never leaves more than half its slots idle on average
+		// (TRT-LLM TEP8 batch 1: 0.44 of 1), so a small cap is never refused.
 		l.admit = l.dec.AdmitExcess
+		if cfg.DecodeBS > 0 {
+			l.admit = math.Min(l.admit, admitShareMax*float64(cfg.DecodeBS))
+		}
 	}
 	l.pre = p.lawOfShape(l.preShape)
 	if l.pre == nil {
@@ -149,7 +164,10 @@ func (c *Calibration) lawsFor(cfg Config) laws {
 	if l.templatePre {
 		tau, low = p.TauP, p.TauPLowerBound
 	}
-	l.tauP, l.tauPLow = math.Inf(1), low*l.preScale
+	l.tauP, l.tauPLow, l.tauPUp = math.Inf(1), low*l.preScale, math.Inf(1)
+	if up := l.pre.TauPUpperBound; up > 0 {
+		l.tauPUp = up * l.preScale
+	}
 	if tau > 0 {
 		l.tauP = tau * l.preScale
 	}
@@ -186,8 +204,8 @@ func check(cfg Config, l *laws) error {
 	}
 	if cfg.DecodeBS < 0 {
 		bad = append(bad, "decode BS must not be negative (0 = unknown)")
-	} else if cfg.DecodeBS > 0 && float64(cfg.DecodeBS) <= l.delta+l.admit {
-		bad = append(bad, fmt.Sprintf("decode BS %d must exceed δ = %.2f (DP-attention decode)", cfg.DecodeBS, l.delta+l.admit))
+	} else if l.dpAttn && cfg.DecodeBS > 0 && float64(cfg.DecodeBS) <= l.delta {
+		bad = append(bad, fmt.Sprintf("decode BS %d must exceed δ = %.2f, the busiest DP-attention rank's excess over the mean batch", cfg.DecodeBS, l.delta))
 	}
 	if len(bad) > 0 {
 		return errors.New(strings.Join(bad, "; "))
@@ -202,9 +220,44 @@ type point struct {
 	regime            Regime
 }
 
-// bbar is the mean running batch per rank at rate theta (decode equilibrium).
+// tpot is the step law at the busiest rank's batch b.
+func (l *laws) tpot(b float64) float64 { return l.alpha + l.beta*activation(b, l.q) }
+
+// bbar is the mean running batch per rank at rate theta (decode equilibrium
+// D·b̄ = Θ·f·TPOT(b̄ + δ)): closed form for the linear law, else Newton's
+// method from above (the equation is convex in b̄, the step law concave).
 func (l *laws) bbar(theta, d float64) float64 {
-	return theta * l.f * (l.alpha + l.beta*l.delta) / (d - theta*l.f*l.beta)
+	if l.q == 0 {
+		return theta * l.f * (l.alpha + l.beta*l.delta) / (d - theta*l.f*l.beta)
+	}
+	r := theta * l.f / d
+	b := r * (l.alpha + l.beta/l.q) // m ≤ E/k: an upper bound
+	for i := 0; i < 50; i++ {
+		h := b - r*l.tpot(b+l.delta)
+		step := h / (1 - r*l.beta*activationSlope(b+l.delta, l.q))
+		b -= step
+		if math.Abs(step) <= 1e-12*(b+1) {
+			break
+		}
+	}
+	return b
+}
+
+// headroom is Θ over the local decode asymptote: Θ·f·β·m'(b)/D (Θ·f·β/D
+// for the linear law).
+func (l *laws) headroom(theta, d, b float64) float64 {
+	return theta * l.f * l.beta * activationSlope(b, l.q) / d
+}
+
+// outruns says the decode equilibrium has no solution at rate theta (the
+// linear law's asymptote D/(fβ); the expert-activation law has none).
+func (l *laws) outruns(theta, d float64) bool {
+	return l.q == 0 && theta*l.f*l.beta >= d
+}
+
+// capRate is Θ_cap(BS): the rate at which the busiest rank sits at the cap.
+func (l *laws) capRate(d, bs float64) float64 {
+	return d * (bs - l.delta - l.admit) / (l.f * l.tpot(bs-l.admit))
 }
 
 // outside is o(Θ), the time outside decode per token at rate theta.
@@ -236,10 +289,13 @@ func (l *laws) operate(np, d, bs, c float64) point {
 			}
 		}
 	}
+	if l.q > 0 {
+		tl = l.loopRoot(tl, np, d, c)
+	}
 	tp := np * l.tauP
 	tc := math.Inf(1)
 	if !math.IsInf(bs, 1) {
-		tc = d * (bs - l.delta - l.admit) / (l.f * (l.alpha + l.beta*(bs-l.admit)))
+		tc = l.capRate(d, bs)
 	}
 	pt := point{theta: tl, tl: tl, tp: tp, tc: tc, regime: RegimeLoop}
 	if tp < pt.theta {
@@ -253,11 +309,60 @@ func (l *laws) operate(np, d, bs, c float64) point {
 	return pt
 }
 
+// loopRoot solves C = Θ·o(Θ) + D·b̄(Θ) for the expert-activation law,
+// starting from the linear law's root lo (m(b) ≤ b from one request up, so
+// lo is then below the root; below one it is above): Newton's steps,
+// bisected when they leave the bracket.
+func (l *laws) loopRoot(lo, np, d, c float64) float64 {
+	g := func(t float64) (float64, float64) {
+		b := l.bbar(t, d)
+		o := l.outside(t, np)
+		db := l.f * l.tpot(b+l.delta) / (d - t*l.f*l.beta*activationSlope(b+l.delta, l.q))
+		return t*o + d*b - c, o + t*l.u*l.kappa/np + d*db
+	}
+	hi := math.Inf(1) // Θ·f·α ≤ D·b̄ ≤ C and Θ·o0 ≤ C bound the root
+	if l.alpha > 0 {
+		hi = c / (l.f * l.alpha)
+	}
+	if o0 := l.d0 + l.u*l.t0; o0 > 0 {
+		hi = math.Min(hi, c/o0)
+	}
+	t := lo
+	if v, _ := g(lo); v == 0 {
+		return lo
+	} else if v > 0 {
+		// Below one request per rank m(b) > b: the linear root lies above.
+		hi, lo, t = lo, 0, lo/2
+	}
+	for i := 0; i < 60; i++ {
+		v, dv := g(t)
+		if v > 0 {
+			hi = t
+		} else {
+			lo = t
+		}
+		next := t - v/dv
+		switch {
+		case next > lo && next < hi:
+		case math.IsInf(hi, 1):
+			next = 2 * t
+		default:
+			next = (lo + hi) / 2
+		}
+		if math.Abs(next-t) <= 1e-12*t {
+			return next
+		}
+		t = next
+	}
+	return t
+}
+
 // Predict evaluates the model for one configuration.
 func (c *Calibration) Predict(cfg Config) (Prediction, error) {
 	return c.predict(cfg, c.Collapses)
 }
 
+// predict is Predict against the given collapses.
 func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, error) {
 	p := &c.Params
 	l := c.lawsFor(cfg)
@@ -271,8 +376,26 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 	}
 	cc := float64(cfg.Concurrency)
 	op := l.operate(np, d, bs, cc)
+	// τP unknown and the rate past the highest prefill load measured: the
+	// rate lies between prefill saturating at that load and prefill keeping
+	// up (or saturating at the TTFT-growth bound); the middle is the
+	// estimate (docs/planner.md, "τP unknown").
+	var lo, hi float64
+	if math.IsInf(l.tauP, 1) && l.tauPLow > 0 && op.theta > np*l.tauPLow*(1+rangeSlack) {
+		ll := l
+		ll.tauP = l.tauPUp
+		hi = ll.operate(np, d, bs, cc).theta
+		ll.tauP = l.tauPLow
+		if lo = ll.operate(np, d, bs, cc).theta; lo < hi {
+			ll.tauP = (lo + hi) / 2 / np
+			op = ll.operate(np, d, bs, cc)
+			l.tauPAssumed = ll.tauP
+		} else {
+			lo, hi = 0, 0
+		}
+	}
 	g := cfg.GPUs()
-	tpot := l.alpha + l.beta*op.bmax
+	tpot := l.tpot(op.bmax)
 	rmean := p.RMean
 	if rmean == 0 {
 		rmean = 1
@@ -282,7 +405,7 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 		MeanIntvty: rmean / tpot, P90Intvty: p.R90 * rmean / tpot, Regime: op.regime,
 		DecodeBatchMean: op.bbar, DecodeBatchMax: op.bmax,
 		CapBinds:    op.regime == RegimeDecodeCap,
-		Headroom:    op.theta * l.f * l.beta / d,
+		Headroom:    l.headroom(op.theta, d, op.bmax),
 		PrefillLoad: op.theta / np,
 		ThetaLoop:   op.tl, ThetaPrefill: op.tp, ThetaCap: op.tc,
 		Warnings: make([]string, 0, 8),
@@ -300,6 +423,14 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 	if op.regime == RegimeLoop && (pr.Headroom > headroomWarn || op.theta >= queueingRho*op.tp) {
 		pr.Regime = RegimeQueueing
 	}
+	if hi > 0 {
+		// The ceiling at the middle is assumed, not measured: the point is
+		// queueing in front of prefill, not known to be prefill-bound.
+		pr.TputRange = &[2]float64{lo / float64(g), hi / float64(g)}
+		if op.regime == RegimePrefill {
+			pr.Regime = RegimeQueueing
+		}
+	}
 	if star := math.Min(op.tp, op.tc); !math.IsInf(star, 1) {
 		pr.KneeConcurrency = star*l.outside(star, np) + d*l.bbar(star, d)
 	}
@@ -316,7 +447,7 @@ func (l *laws) recommendBS(np, d float64) int {
 		tau = l.tauPLow
 	}
 	theta := np * tau
-	if theta <= 0 || theta*l.f*l.beta >= d {
+	if theta <= 0 || l.outruns(theta, d) {
 		return 0
 	}
 	return SnapCap(int(math.Ceil(l.bbar(theta, d) + l.delta + l.admit - 1e-9)))

@@ -3,6 +3,7 @@ package planner
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -82,6 +83,13 @@ func TestPredictLoopIdentity(t *testing.T) {
 			Balance: model.BalanceTotalRequests, Concurrency: cc})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if pr.TputRange != nil {
+			// Past 9P c7480's prefill load with τP unknown: a range, its middle shown.
+			if cc != 20000 || pr.Regime != RegimeQueueing || !hasWarning(pr, "prefill saturation not ruled out") {
+				t.Errorf("c%d: range %v, regime %s, warnings %v", cc, *pr.TputRange, pr.Regime, pr.Warnings)
+			}
+			continue
 		}
 		// Past 80 % of the decode asymptote the loop point is "queueing".
 		if want := map[bool]Regime{false: RegimeLoop, true: RegimeQueueing}[pr.Headroom > headroomWarn]; pr.Regime != want {
@@ -203,5 +211,24 @@ func TestCapWarningCountsRequests(t *testing.T) {
 	}
 	if !seen[true] || !seen[false] {
 		t.Errorf("the scan met a queue of 1: %v, a larger one: %v", seen[true], seen[false])
+	}
+}
+
+// The one recommendation: 7P c5540 on the reference fit. τP unknown, so a
+// range: 96 at the highest prefill load measured (9P c7480's), 112 where BS
+// 96 stops binding at c5540 with prefill keeping up.
+func TestRecommendSevenP(t *testing.T) {
+	c := refCal(t)
+	cfg := ConfigFromKnobs(testPoints()[1].Knobs)
+	r, err := c.Recommend(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%+v", r)
+	if r.TauPKnown || r.Low != 96 || r.High != 112 || r.BS != 112 || r.CeilingBS != 96 || !r.Range() {
+		t.Errorf("recommendation %+v", r)
+	}
+	if !strings.Contains(r.Reason, "96 suffices if prefill saturates") {
+		t.Errorf("reason %q", r.Reason)
 	}
 }

@@ -21,22 +21,32 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 			rmean = 1
 		}
 		pr.FreeCapTputPerGPU = free.theta / float64(pr.GPUs)
-		pr.FreeCapMeanIntvty = rmean / (l.alpha + l.beta*free.bmax)
-		b := make([]byte, 0, 160)
+		pr.FreeCapMeanIntvty = rmean / l.tpot(free.bmax)
+		b := make([]byte, 0, 288)
 		b = append(b, "decode cap binds: BS "...)
 		b = strconv.AppendInt(b, int64(cfg.DecodeBS), 10)
 		b = append(b, " holds the busiest rank, "...)
 		b = appendCount(b, pr.Queue, " request waits", " requests wait")
-		b = append(b, " for admission; a free cap would give "...)
+		if math.IsInf(l.tauP, 1) {
+			// Past the highest prefill load measured nothing says prefill
+			// keeps up: the gain is an upper bound.
+			b = append(b, " for admission; a free cap would give at most "...)
+		} else {
+			b = append(b, " for admission; a free cap would give "...)
+		}
 		b = appendThousands(b, pr.FreeCapTputPerGPU)
 		b = append(b, " tok/s/GPU at "...)
 		b = strconv.AppendFloat(b, pr.FreeCapMeanIntvty, 'f', 1, 64)
-		*w = append(*w, string(append(b, " tok/s/user"...)))
+		b = append(b, " tok/s/user"...)
+		if math.IsInf(l.tauP, 1) {
+			b = append(b, " (τP unknown: prefill may saturate first and the gain be none)"...)
+		}
+		*w = append(*w, string(b))
 	}
 	if cfg.DecodeBS == 0 {
 		*w = append(*w, "decode BS unknown: the cap is treated as free")
 	}
-	if op.regime == RegimePrefill {
+	if pr.Regime == RegimePrefill {
 		b := make([]byte, 0, 120)
 		b = append(b, "prefill ceiling reached: "...)
 		b = appendCount(b, pr.Queue, " request queues", " requests queue")
@@ -89,7 +99,23 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 	}
 	if math.IsInf(l.tauP, 1) {
 		*w = append(*w, c.tauPUnknown(l.tauPLow))
-		if l.loadMax > 0 && pr.PrefillLoad > l.loadMax*prefillLoadWarn {
+		if r := pr.TputRange; r != nil {
+			b := append(make([]byte, 0, 220), "prefill saturation not ruled out (τP unknown): throughput between "...)
+			b = appendThousands(b, r[0])
+			b = append(b, " (prefill saturating at the highest load measured, "...)
+			b = appendThousands(b, l.tauPLow)
+			b = append(b, " tok/s per worker) and "...)
+			b = appendThousands(b, r[1])
+			if math.IsInf(l.tauPUp, 1) {
+				b = append(b, " tok/s/GPU (prefill keeping up); the middle is shown"...)
+			} else {
+				b = append(b, " tok/s/GPU (prefill saturating at "...)
+				b = appendThousands(b, l.tauPUp)
+				b = append(b, " per worker, where its TTFT growth would queue without end); the middle is shown"...)
+			}
+			*w = append(*w, string(b))
+			extrapolated = true
+		} else if l.loadMax > 0 && pr.PrefillLoad > l.loadMax*prefillLoadWarn {
 			b := append(make([]byte, 0, 180), "extrapolation: prefill load "...)
 			b = appendThousands(b, pr.PrefillLoad)
 			b = append(b, " tok/s per worker is above the highest calibrated "...)
@@ -99,8 +125,12 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 		}
 	}
 	if cl := collapseFor(collapses, cfg, l.preShape, l.decShape); cl != nil {
-		*w = append(*w, fmt.Sprintf("collapse: measured throughput of this configuration falls past c%d (%s tok/s/GPU) to %s at c%d (%+.0f %%); the model does not describe collapse",
-			cl.PeakC, thousands(cl.PeakTput), thousands(cl.AtTput), cl.AtC, pct(cl.AtTput, cl.PeakTput)))
+		where := "past the measured knee"
+		if cfg.Concurrency >= cl.AtC {
+			where, pr.Regime = "at or past the collapse", RegimeCollapse
+		}
+		*w = append(*w, fmt.Sprintf("collapse: measured throughput of this configuration falls past c%d (%s tok/s/GPU) to %s at c%d (%+.0f %%); this point is %s and the model does not describe collapse: its throughput is an upper bound",
+			cl.PeakC, thousands(cl.PeakTput), thousands(cl.AtTput), cl.AtC, pct(cl.AtTput, cl.PeakTput), where))
 		extrapolated = true
 	}
 	pr.Extrapolated = extrapolated
@@ -112,17 +142,22 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 func (c *Calibration) warnShapes(w *[]string, cfg Config, op point, l *laws) bool {
 	ex := false
 	if l.decFallback {
-		*w = append(*w, fmt.Sprintf("extrapolation: decode shape %s has no calibration point; the %s law stands in for it", l.decShape, familyName(l.dec)))
+		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): decode shape %s has no calibration point; the %s law stands in for it", l.decShape, familyName(l.dec)))
 		ex = true
 	} else if l.shapeNew {
 		*w = append(*w, fmt.Sprintf("decode shape %s has no calibration point: the DP-attention per-rank law of %s is used", l.decShape, strings.Join(l.dec.Shapes, ", ")))
 	}
 	if l.dec.SlopeAssumed && !l.decFallback && math.Abs(op.bmax-l.dec.BMax) > rangeSlack*l.dec.BMax {
-		*w = append(*w, fmt.Sprintf("extrapolation: %s decode was calibrated at one batch (%.1f); its slope is assumed from %s", familyName(l.dec), l.dec.BMax, l.dec.SlopeFrom))
+		*w = append(*w, fmt.Sprintf("extrapolation (slope assumed): %s decode was calibrated at one batch (%.1f); its slope is assumed from %s", familyName(l.dec), l.dec.BMax, l.dec.SlopeFrom))
+		ex = true
+	}
+	if l.dec.SlopePrior && !l.decFallback && math.Abs(op.bmax-l.dec.BMax) > rangeSlack*l.dec.BMax {
+		*w = append(*w, fmt.Sprintf("extrapolation (slope assumed): %s decode was calibrated at one batch (%.1f); its slope is the expert-read prior β = %.3f ms (%d of %d experts per token), not a fit",
+			familyName(l.dec), l.dec.BMax, l.dec.Beta*1e3, l.dec.TopK, l.dec.Experts))
 		ex = true
 	}
 	if l.preFallback {
-		*w = append(*w, fmt.Sprintf("extrapolation: prefill shape %s has no calibration point; the %s prefill law stands in, scaled by GPUs per worker", l.preShape, l.pre.Family))
+		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): prefill shape %s has no calibration point; the %s prefill law stands in, scaled by GPUs per worker", l.preShape, l.pre.Family))
 		ex = true
 	}
 	return ex

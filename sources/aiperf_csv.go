@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -125,11 +124,7 @@ type aiperfRun struct {
 // when it is a regular file of sensible size.
 func aiperfTwin(csvPath string) (aiperfRun, bool) {
 	twin := strings.TrimSuffix(csvPath, filepath.Ext(csvPath)) + ".json"
-	info, err := os.Stat(twin)
-	if err != nil || !info.Mode().IsRegular() || info.Size() > 64<<20 {
-		return aiperfRun{}, false
-	}
-	data, err := os.ReadFile(twin)
+	data, err := ReadRegularMax(twin, 64<<20) // a FIFO swapped in after a stat cannot hang it
 	if err != nil || !sniffAIPerf(data) {
 		return aiperfRun{}, false
 	}

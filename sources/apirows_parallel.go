@@ -2,7 +2,9 @@ package sources
 
 import (
 	"bytes"
+	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -48,6 +50,7 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		parts[w].Points = all[lo[w]:lo[w]:lo[w+1]]
 	}
 	ok := make([]bool, len(cuts))
+	crashed := make([]string, len(cuts))
 	var wg sync.WaitGroup
 	for w := range cuts {
 		end := len(data)
@@ -57,10 +60,22 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		wg.Add(1)
 		go func(w, start, end int) {
 			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					crashed[w] = fmt.Sprintf("%v\n\n%s", r, debug.Stack())
+				}
+			}()
 			ok[w] = decodeRowRange(data, start, end, w+1 == len(cuts), &parts[w], path, src)
 		}(w, cuts[w], end)
 	}
 	wg.Wait()
+	// A worker's panic is raised again here, on the caller's goroutine,
+	// where the caller (the workbench) can catch it and restore the terminal.
+	for _, c := range crashed {
+		if c != "" {
+			panic("decoding " + path + ": " + c)
+		}
+	}
 	n := 0
 	for w := range parts {
 		if !ok[w] || len(parts[w].Warnings) > 0 {
@@ -91,8 +106,8 @@ func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path 
 			return false
 		}
 		d.apiRow(part, path, 0, src)
-		if s.err != nil {
-			return false
+		if s.err != nil || len(s.dups) > 0 {
+			return false // the sequential path words it, with row numbers
 		}
 		switch s.peek() {
 		case ',':

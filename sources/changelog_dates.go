@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -66,8 +65,10 @@ func firstSeen(path string) map[string]string {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), gitLogTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-C", filepath.Dir(abs), "log", "--reverse", "--format=commit %ct",
-		"-p", "--unified=0", "--no-color", "--no-ext-diff", "--", filepath.Base(abs))
+	// --no-textconv and --no-ext-diff keep the diff git's own; gitCommand
+	// turns off every other helper the checkout could configure.
+	cmd := gitCommand(ctx, filepath.Dir(abs), "log", "--reverse", "--format=commit %ct",
+		"-p", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "--", filepath.Base(abs))
 	out, err := cmd.Output()
 	if err != nil {
 		return nil

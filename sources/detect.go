@@ -50,6 +50,19 @@ func head(data []byte, n int) []byte {
 	return data
 }
 
+// firstObjectLine is the first line of a JSON-lines file when it opens an
+// object, nil otherwise (within the first 64 KiB), for sniffing.
+func firstObjectLine(data []byte) []byte {
+	h := head(data, 64<<10)
+	if len(h) == 0 || h[0] != '{' {
+		return nil
+	}
+	if i := bytes.IndexByte(h, '\n'); i >= 0 {
+		return h[:i]
+	}
+	return h
+}
+
 // isBinary reports data that cannot be text (a NUL byte or invalid UTF-8 early on).
 func isBinary(data []byte) bool {
 	h := data

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // jsonScan is a small JSON reader for the result formats. encoding/json is
@@ -17,6 +18,107 @@ type jsonScan struct {
 	data []byte
 	pos  int
 	err  error // first syntax error; nothing after it is trusted
+
+	// Duplicate keys of the objects read with members (the last value
+	// wins, as in encoding/json, but not silently): where each is, and the
+	// keys of every object open at each depth.
+	path []pathSeg
+	objs []objKeys
+	dups []jsonDup
+}
+
+// pathSeg is one step of the path to the value being read: an object key,
+// or an array index (key nil).
+type pathSeg struct {
+	key []byte
+	idx int
+}
+
+// objKeys are the keys read so far of one open object; the bloom bits let
+// the common case (no repeat) skip comparing keys.
+type objKeys struct {
+	bloom [4]uint64
+	keys  []keyAt
+}
+
+type keyAt struct {
+	key []byte
+	pos int
+}
+
+// jsonDup is one repeated key: its path and the offsets of both.
+type jsonDup struct {
+	path       string
+	pos, first int
+}
+
+// pathText words the current path with key appended: [0].metrics.tput_per_gpu.
+func (s *jsonScan) pathText(key []byte) string {
+	var b strings.Builder
+	for _, seg := range s.path {
+		if seg.key == nil {
+			fmt.Fprintf(&b, "[%d]", seg.idx)
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.Write(seg.key)
+	}
+	if b.Len() > 0 {
+		b.WriteByte('.')
+	}
+	b.Write(key)
+	return b.String()
+}
+
+// noteKey records key (at pos) in the object open at depth, and a
+// duplicate when it was there already.
+func (s *jsonScan) noteKey(depth int, key []byte, pos int) {
+	for len(s.objs) <= depth {
+		s.objs = append(s.objs, objKeys{})
+	}
+	o := &s.objs[depth]
+	// A cheap hash (length, first, middle and last byte) is enough: a
+	// collision only costs comparing the keys.
+	h := uint32(len(key))
+	if n := len(key); n > 0 {
+		h = (h<<24 | uint32(key[0])<<16 | uint32(key[n/2])<<8 | uint32(key[n-1])) * 2654435761
+		h ^= h >> 15
+	}
+	word, bit := (h>>6)&3, uint64(1)<<(h&63)
+	if o.bloom[word]&bit != 0 {
+		for _, k := range o.keys {
+			if bytes.Equal(k.key, key) {
+				if len(s.dups) <= maxDupWarnings {
+					s.dups = append(s.dups, jsonDup{path: s.pathText(key), pos: pos, first: k.pos})
+				} else {
+					s.dups = append(s.dups, jsonDup{}) // counted only
+				}
+				return
+			}
+		}
+	}
+	o.bloom[word] |= bit
+	o.keys = append(o.keys, keyAt{key, pos})
+}
+
+// maxDupWarnings bounds the warnings one file's repeated keys give; the
+// rest are counted in one more.
+const maxDupWarnings = 20
+
+// dupWarnings words the repeated keys of the scan as warnings of file.
+func (s *jsonScan) dupWarnings(file string) []Warning {
+	var out []Warning
+	for i, d := range s.dups {
+		if i == maxDupWarnings {
+			out = append(out, Warning{File: file, Msg: fmt.Sprintf("%d more repeated keys; the last value of each is used", len(s.dups)-maxDupWarnings)})
+			break
+		}
+		out = append(out, Warning{File: file, Field: fmt.Sprintf("%s (line %d)", d.path, lineAt(s.data, d.pos)),
+			Msg: fmt.Sprintf("key repeated (first at line %d); the last value is used", lineAt(s.data, d.first))})
+	}
+	return out
 }
 
 // jval is one scalar value, or the kind of a skipped composite.
@@ -335,7 +437,14 @@ func (s *jsonScan) members(fn func(key []byte)) {
 		s.pos++
 		return
 	}
+	depth := len(s.path)
+	if depth < len(s.objs) {
+		s.objs[depth].bloom = [4]uint64{}
+		s.objs[depth].keys = s.objs[depth].keys[:0]
+	}
+	defer func() { s.path = s.path[:depth] }()
 	for s.err == nil {
+		at := s.pos
 		key, esc, ok := s.str()
 		if !ok {
 			return
@@ -346,7 +455,10 @@ func (s *jsonScan) members(fn func(key []byte)) {
 		if !s.expect(':') {
 			return
 		}
+		s.noteKey(depth, key, at)
+		s.path = append(s.path[:depth], pathSeg{key: key})
 		fn(key)
+		s.path = s.path[:depth]
 		if s.err != nil || !s.endOrComma('}') {
 			return
 		}
@@ -363,8 +475,12 @@ func (s *jsonScan) elements(fn func(i int)) {
 		s.pos++
 		return
 	}
+	depth := len(s.path)
+	defer func() { s.path = s.path[:depth] }()
 	for i := 0; s.err == nil; i++ {
+		s.path = append(s.path[:depth], pathSeg{idx: i})
 		fn(i)
+		s.path = s.path[:depth]
 		if s.err != nil || !s.endOrComma(']') {
 			return
 		}

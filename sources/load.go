@@ -2,6 +2,7 @@ package sources
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -90,8 +91,14 @@ func loadPath(p string, opt Options, ds *Dataset) {
 }
 
 func readAndLoad(path string, opt Options, ds *Dataset) {
-	data, err := ReadRegular(path)
-	if err != nil {
+	data, err := readData(path)
+	var big TooLargeError
+	switch {
+	case errors.As(err, &big), errors.Is(err, BinaryError{}):
+		ds.Files++
+		ds.Warnf(path, "", "%v", err)
+		return
+	case err != nil:
 		ds.Files++
 		ds.Warnf(path, "", "cannot read: %v", unwrapPathErr(err))
 		return

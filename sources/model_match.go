@@ -17,8 +17,8 @@ func recipeModels(m map[string]any, roles map[string]map[string]any) []string {
 			out = append(out, s)
 		}
 	}
-	for _, rn := range roleNames {
-		add(argsOf(roles[rn.role])["served-model-name"])
+	for _, role := range SrtRoles {
+		add(argsOf(roles[role])["served-model-name"])
 	}
 	if e, ok := m["engine"].(map[string]any); ok {
 		add(e["served_model_name"])

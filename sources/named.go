@@ -22,8 +22,6 @@ type named struct {
 var namedKinds = []named{
 	{"AIPerf per-record export", sniffJSONLKeys(`"metadata"`, `"metrics"`),
 		"AIPerf per-record export (profile_export.jsonl): one line per request, not a run's aggregate; the run's point is read from profile_export_aiperf.json beside it", 0},
-	{"InferenceX autoresearch ledger", sniffJSONLKeys(`"kind"`, `"inferencex_sha"`),
-		"InferenceX autoresearch experiment ledger: a tuning campaign's log of dispatches and decisions, not results sweeptune reads as points", 0},
 	{"multi-turn per-request trace", sniffCSVHeader("user_id,request_idx,trace_id,"),
 		"multi-turn per-request trace (detailed_results.csv): one row per request, not an aggregate; the run's point is its agg_*.json row", 0},
 	{"multi-turn client metrics", sniffCSVHeader("start_time_ms,relative_time_sec,ttft_ms,tpot_ms,"),

@@ -54,7 +54,6 @@ func TestMasterNewerFields(t *testing.T) {
 func TestNamedNonPointFiles(t *testing.T) {
 	for name, c := range map[string]struct{ data, say string }{
 		"profile_export.jsonl": {`{"metadata":{"x_request_id":"a"},"metrics":{"request_latency":{"value":1}}}` + "\n" + `{"metadata":{},"metrics":{}}` + "\n", "AIPerf per-record export"},
-		"ledger.jsonl":         {`{"timestamp":"t","kind":"recovery","inferencex_sha":"abc"}` + "\n" + `{"kind":"x"}` + "\n", "autoresearch experiment ledger"},
 		"detailed_results.csv": {"user_id,request_idx,trace_id,timestamp,request_type\nUser-001,1,t,1.0,streaming\n", "multi-turn per-request trace"},
 		"metrics_client.csv":   {"start_time_ms,relative_time_sec,ttft_ms,tpot_ms,latency_ms\n1,0,1,1,1\n", "per-request client metrics"},
 		"metrics_server.csv":   {"timestamp_sec,relative_time_sec,kv_cache_usage_pct,x\n1,0,1,1\n", "server metrics time series"},

@@ -170,7 +170,7 @@ func csvPoint(cols, rec []string) (model.Point, int, error) {
 		case "prefill-workers":
 			err = csvInt(v, &k.Prefill.Workers)
 		case "prefill-gpus":
-			err = csvInt(v, &k.Prefill.GPUs)
+			err = csvGPUs(v, &k.Prefill.GPUs)
 		case "prefill-tp":
 			err = csvInt(v, &k.Prefill.TP)
 		case "prefill-ep":
@@ -180,7 +180,7 @@ func csvPoint(cols, rec []string) (model.Point, int, error) {
 		case "decode-workers":
 			err = csvInt(v, &k.Decode.Workers)
 		case "decode-gpus":
-			err = csvInt(v, &k.Decode.GPUs)
+			err = csvGPUs(v, &k.Decode.GPUs)
 		case "decode-tp":
 			err = csvInt(v, &k.Decode.TP)
 		case "decode-ep":
@@ -198,7 +198,7 @@ func csvPoint(cols, rec []string) (model.Point, int, error) {
 		case "concurrency":
 			err = csvInt(v, &k.Concurrency)
 		case "gpus":
-			err = csvInt(v, &p.GPUCount)
+			err = csvGPUs(v, &p.GPUCount)
 		case "duration-s":
 			err = csvFloat(v, &p.Prov.DurationS)
 		case "acceptance-length":
@@ -269,11 +269,19 @@ func csvInt(v string, dst *int) error {
 	if err != nil {
 		return fmt.Errorf("%q is not a whole number", v)
 	}
-	if n < 0 {
-		return fmt.Errorf("negative (%d)", n)
+	if n < 0 || strings.HasPrefix(v, "-") {
+		return fmt.Errorf("negative (%s)", v)
 	}
 	*dst = n
 	return nil
+}
+
+// csvGPUs reads a GPU count given in a cell: at least 1.
+func csvGPUs(v string, dst *int) error {
+	if n, err := strconv.Atoi(v); err == nil && n == 0 {
+		return fmt.Errorf("want at least 1 GPU, got %s", v)
+	}
+	return csvInt(v, dst)
 }
 
 func csvFloat(v string, dst *float64) error {

@@ -11,7 +11,7 @@ import (
 )
 
 // Points table: sweeptune's own YAML format for hand-entered points
-// (DESIGN.md section 3). The embedded demo uses it.
+// (docs/formats/points-table.md). The embedded demo uses it.
 
 type tableFile struct {
 	Curve  model.CurveKey `yaml:"curve"`
@@ -26,7 +26,7 @@ type tableFile struct {
 
 type tableRole struct {
 	Workers int    `yaml:"workers"`
-	GPUs    int    `yaml:"gpus"`
+	GPUs    *int   `yaml:"gpus"` // nil: not given (from TP)
 	Nodes   int    `yaml:"nodes"`
 	TP      int    `yaml:"tp"`
 	EP      int    `yaml:"ep"`
@@ -45,7 +45,7 @@ type tablePoint struct {
 	Decode      *tableRole         `yaml:"decode"`
 	Agg         *tableRole         `yaml:"agg"`
 	Concurrency int                `yaml:"concurrency"`
-	GPUs        int                `yaml:"gpus"`
+	GPUs        *int               `yaml:"gpus"` // nil: not given
 	DurationS   float64            `yaml:"duration-s"`
 	Date        string             `yaml:"date"`
 	RunURL      string             `yaml:"run-url"`
@@ -115,9 +115,12 @@ func parsePointsTable(path string, data []byte, ds *Dataset) {
 }
 
 func (tp *tablePoint) point(tf tableFile, src model.Source) (model.Point, error) {
-	p := model.Point{Label: tp.Label, Curve: tf.Curve, Source: src, GPUCount: tp.GPUs}
-	if tp.GPUs < 0 {
-		return p, fmt.Errorf("gpus: negative (%d)", tp.GPUs)
+	p := model.Point{Label: tp.Label, Curve: tf.Curve, Source: src}
+	if tp.GPUs != nil {
+		if err := gpuCount("gpus", *tp.GPUs); err != nil {
+			return p, err
+		}
+		p.GPUCount = *tp.GPUs
 	}
 	k := &p.Knobs
 	noKnobs := tp.Mode == "" && tp.Prefill == nil && tp.Decode == nil && tp.Agg == nil
@@ -186,10 +189,15 @@ func (r *tableRole) check(role string) error {
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"workers", r.Workers}, {"gpus", r.GPUs}, {"nodes", r.Nodes}, {"tp", r.TP}, {"ep", r.EP},
+	}{{"workers", r.Workers}, {"nodes", r.Nodes}, {"tp", r.TP}, {"ep", r.EP},
 		{"cuda-graph-max-bs", r.BS}, {"max-running-requests", r.MRR}, {"extra-slots", r.Extra}, {"ranks", r.Ranks}} {
 		if f.v < 0 {
 			return fmt.Errorf("%s.%s: negative (%d)", role, f.name, f.v)
+		}
+	}
+	if r.GPUs != nil {
+		if err := gpuCount(role+".gpus", *r.GPUs); err != nil {
+			return err
 		}
 	}
 	if r.Workers == 0 {
@@ -198,14 +206,25 @@ func (r *tableRole) check(role string) error {
 	return nil
 }
 
+// gpuCount refuses a GPU count given as 0 or below (YAML reads -0 as 0).
+func gpuCount(field string, n int) error {
+	switch {
+	case n < 0:
+		return fmt.Errorf("%s: negative (%d)", field, n)
+	case n == 0:
+		return fmt.Errorf("%s: want at least 1 GPU, got 0", field)
+	}
+	return nil
+}
+
 func (r *tableRole) role() model.Role {
 	tp := r.TP
-	if tp == 0 {
-		tp = r.GPUs
+	if tp == 0 && r.GPUs != nil {
+		tp = *r.GPUs
 	}
-	gpus := r.GPUs
-	if gpus == 0 {
-		gpus = tp
+	gpus := tp
+	if r.GPUs != nil {
+		gpus = *r.GPUs
 	}
 	return model.Role{Workers: r.Workers, GPUs: gpus, Nodes: r.Nodes, TP: tp, EP: r.EP, DPAttn: r.DPAttn}
 }

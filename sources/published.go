@@ -343,7 +343,7 @@ func (f PublishedFetcher) fetchBody(url string, meta publishedMeta, pr *publishe
 				err = cerr
 			}
 			if err == nil {
-				body, err = ReadRegular(t.Name())
+				body, err = ReadRegularMax(t.Name(), maxBody)
 			}
 			if err != nil {
 				os.Remove(t.Name())
@@ -428,6 +428,14 @@ func (f PublishedFetcher) store(url, tmp string, body []byte) error {
 	return werr
 }
 
+// bodyLimit is MaxBody, or its default.
+func (f PublishedFetcher) bodyLimit() int64 {
+	if f.MaxBody > 0 {
+		return f.MaxBody
+	}
+	return defaultMaxBody
+}
+
 func (f PublishedFetcher) load(url string) ([]byte, time.Time, error) {
 	if f.CacheDir == "" {
 		return nil, time.Time{}, fmt.Errorf("no cache directory")
@@ -437,6 +445,6 @@ func (f PublishedFetcher) load(url string) ([]byte, time.Time, error) {
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	body, err := ReadRegular(p)
+	body, err := ReadRegularMax(p, f.bodyLimit())
 	return bytes.TrimPrefix(body, utf8BOM), info.ModTime(), err
 }

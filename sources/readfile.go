@@ -3,33 +3,127 @@ package sources
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 )
 
-// ReadRegular reads a regular file. A named pipe, device or socket is
-// refused before a byte is read: reading one would hang on a writer that
-// never comes, or never end (/dev/zero). The file is opened without
-// blocking and checked on the open descriptor, so a pipe swapped in after a
-// stat cannot hang it either.
-func ReadRegular(path string) ([]byte, error) {
-	f, err := openNoBlock(path)
+// MaxFileBytes is the most one file may hold to be read. A results tree
+// can hold anything (a core dump, a model's weights, a sparse image): past
+// this the file is skipped with its size, before a byte is read, so one
+// file never takes the load's memory. The largest real inputs (a whole
+// published dump) are a fifth of it.
+const MaxFileBytes = 500_000_000
+
+// sniffBytes is how much of a file decides that it is binary.
+const sniffBytes = 8 << 10
+
+// ReadRegular reads a regular file of at most MaxFileBytes. A named pipe,
+// device or socket is refused before a byte is read: reading one would hang
+// on a writer that never comes, or never end (/dev/zero). The file is
+// opened without blocking and checked on the open descriptor, so a pipe
+// swapped in after a stat cannot hang it either.
+func ReadRegular(path string) ([]byte, error) { return ReadRegularMax(path, MaxFileBytes) }
+
+// ReadRegularMax is ReadRegular with another limit; a larger file is a
+// TooLargeError.
+func ReadRegularMax(path string, limit int64) ([]byte, error) {
+	f, size, err := openRegular(path, limit)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
+	return readBounded(f, nil, size, limit)
+}
+
+// readData reads a data file for a load: like ReadRegular, but its first
+// few KB are looked at before the rest is read, and a binary file is a
+// BinaryError after reading only them.
+func readData(path string) ([]byte, error) {
+	f, size, err := openRegular(path, MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	if !info.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: NotRegularError{info.Mode()}}
-	}
-	var buf bytes.Buffer
-	buf.Grow(int(info.Size()) + bytes.MinRead)
-	if _, err := buf.ReadFrom(f); err != nil {
+	defer f.Close()
+	first := make([]byte, min(size, sniffBytes+int64(len(utf8BOM))))
+	n, err := io.ReadFull(f, first)
+	first = first[:n]
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return nil, err
 	}
+	if isBinary(bytes.TrimPrefix(first, utf8BOM)) {
+		return nil, BinaryError{}
+	}
+	return readBounded(f, first, size, MaxFileBytes)
+}
+
+// openRegular opens path for reading, refusing what is not a regular file
+// and what is larger than limit; size is its size when opened.
+func openRegular(path string, limit int64) (*os.File, int64, error) {
+	f, err := openNoBlock(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, 0, &fs.PathError{Op: "read", Path: path, Err: NotRegularError{info.Mode()}}
+	}
+	if info.Size() > limit {
+		f.Close()
+		return nil, 0, TooLargeError{Size: info.Size(), Limit: limit}
+	}
+	return f, info.Size(), nil
+}
+
+// readBounded reads the rest of r after what was read already (first),
+// allocating for the size it had when opened and never past limit, even
+// when the file grows meanwhile.
+func readBounded(r io.Reader, first []byte, size, limit int64) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(int(min(size, limit)) + bytes.MinRead)
+	buf.Write(first)
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1-int64(len(first)))); err != nil {
+		return nil, err
+	}
+	if int64(buf.Len()) > limit {
+		return nil, TooLargeError{Limit: limit}
+	}
 	return buf.Bytes(), nil
+}
+
+// TooLargeError is a file over the size limit; Size is 0 when the file
+// grew past it while being read.
+type TooLargeError struct{ Size, Limit int64 }
+
+func (e TooLargeError) Error() string {
+	if e.Size == 0 {
+		return fmt.Sprintf("skipped: it grew past the %s limit while being read", sizeText(e.Limit))
+	}
+	return fmt.Sprintf("skipped: %s, over the %s limit", sizeText(e.Size), sizeText(e.Limit))
+}
+
+// BinaryError is a file whose first bytes cannot be text.
+type BinaryError struct{}
+
+func (BinaryError) Error() string { return "binary file, not a known format" }
+
+// sizeText words a byte count in decimal units: 999 B, 1.5 kB, 40 GB.
+func sizeText(n int64) string {
+	units := []string{"B", "kB", "MB", "GB", "TB", "PB", "EB"}
+	f, u := float64(n), 0
+	for f >= 999.5 && u < len(units)-1 {
+		f /= 1000
+		u++
+	}
+	if u == 0 || f >= 9.95 {
+		return fmt.Sprintf("%.0f %s", f, units[u])
+	}
+	return fmt.Sprintf("%.1f %s", f, units[u])
 }
 
 // NotRegularError says what a path is instead of a regular file.

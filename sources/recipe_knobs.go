@@ -17,15 +17,12 @@ import (
 
 type fieldErr struct{ field, msg string }
 
-// roleNames are the worker roles and the mode names engines use for them.
-var roleNames = []struct{ role, mode string }{{"prefill", "prefill"}, {"decode", "decode"}, {"agg", "aggregated"}}
-
 // variantOf reads the knobs of one resolved recipe.
 func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	v := Variant{File: path, Override: key, Engine: engineOf(m)}
 	v.Name, _ = m["name"].(string)
-	v.Image, _ = lookupString(m, "model", "container")
-	gpn, err := optInt(m, "resources", "gpus_per_node")
+	v.Image, _ = lookupString(m, ImagePath...)
+	gpn, err := optInt(m, GPUsPerNodePath...)
 	if err != nil {
 		return v, err
 	}
@@ -35,26 +32,26 @@ func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	}
 	v.Models = recipeModels(m, roles)
 	k := &v.Knobs
-	if roles["agg"] != nil && roles["prefill"] == nil && roles["decode"] == nil {
+	if roles[RoleAgg] != nil && roles[RolePrefill] == nil && roles[RoleDecode] == nil {
 		k.Mode = model.ModeAgg
-		if k.Prefill, err = roleOf(roles, "agg", v.Engine, gpn, nil); err != nil {
+		if k.Prefill, err = roleOf(roles, RoleAgg, v.Engine, gpn, nil); err != nil {
 			return v, err
 		}
 	} else {
-		if roles["prefill"] == nil && roles["decode"] == nil {
+		if roles[RolePrefill] == nil && roles[RoleDecode] == nil {
 			return v, &fieldErr{"roles", "no worker roles (roles.prefill/decode/agg, or resources.prefill_nodes/decode_nodes/agg_nodes)"}
 		}
 		k.Mode = model.ModeDisagg
-		if k.Prefill, err = roleOf(roles, "prefill", v.Engine, gpn, nil); err != nil {
+		if k.Prefill, err = roleOf(roles, RolePrefill, v.Engine, gpn, nil); err != nil {
 			return v, err
 		}
-		if k.Decode, err = roleOf(roles, "decode", v.Engine, gpn, &k.Prefill); err != nil {
+		if k.Decode, err = roleOf(roles, RoleDecode, v.Engine, gpn, &k.Prefill); err != nil {
 			return v, err
 		}
 	}
-	dRole := "decode"
+	dRole := RoleDecode
 	if k.Mode == model.ModeAgg {
-		dRole = "agg"
+		dRole = RoleAgg
 	}
 	args := argsOf(roles[dRole])
 	at := "roles." + dRole + ".args."
@@ -64,7 +61,7 @@ func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	}
 	k.SpecDecoding = specOf(args, v.Engine)
 	if k.SpecDecoding == "" && k.Mode == model.ModeDisagg {
-		k.SpecDecoding = specOf(argsOf(roles["prefill"]), v.Engine)
+		k.SpecDecoding = specOf(argsOf(roles[RolePrefill]), v.Engine)
 	}
 	if v.Concurrencies, err = concurrenciesOf(m); err != nil {
 		return v, err
@@ -149,9 +146,6 @@ func FrameworkOf(engine, frontend string) string {
 	return e
 }
 
-// engines maps an engine type to its per-mode config key in schema 1.
-var engines = []string{"sglang", "vllm", "trtllm", "tokenspeed", "mocker", "atom", "tilert"}
-
 // engineOf names the engine: schema 2 engine: (a name or {type: …}),
 // schema 1 backend.type, else the one <engine>_config present, else
 // srtctl's default, sglang.
@@ -168,8 +162,8 @@ func engineOf(m map[string]any) string {
 	if t, ok := backend["type"].(string); ok {
 		return strings.ToLower(t)
 	}
-	for _, e := range engines {
-		if _, ok := backend[e+"_config"]; ok {
+	for _, e := range SrtEngines {
+		if _, ok := backend[EngineConfigKey(e)]; ok {
 			return e
 		}
 	}
@@ -181,47 +175,42 @@ func engineOf(m map[string]any) string {
 // roles wins over its legacy spelling.
 func rolesOf(m map[string]any, engine string) (map[string]map[string]any, *fieldErr) {
 	out := map[string]map[string]any{}
-	rm, hasRoles := m["roles"]
+	rm, hasRoles := m[RolesKey]
 	given, ok := rm.(map[string]any)
 	if hasRoles && rm != nil && !ok {
 		return nil, &fieldErr{"roles", "not a mapping"}
 	}
-	res := lookupMap(m, "resources")
-	backend := lookupMap(m, "backend")
-	engineCfg := lookupMap(backend, engine+"_config")
-	for _, rn := range roleNames {
+	for _, role := range SrtRoles {
 		spec := map[string]any{}
-		if g, present := given[rn.role]; present {
+		if g, present := given[role]; present {
 			gm, ok := g.(map[string]any)
 			if !ok && g != nil {
-				return nil, &fieldErr{"roles." + rn.role, "not a mapping"}
+				return nil, &fieldErr{"roles." + role, "not a mapping"}
 			}
 			for k, v := range gm {
 				spec[k] = v
 			}
 		}
 		legacy := false
-		for _, f := range []struct{ from, to string }{
-			{rn.role + "_nodes", "nodes"}, {rn.role + "_workers", "workers"}, {"gpus_per_" + rn.role, "gpus"},
-		} {
-			if v, ok := res[f.from]; ok && v != nil {
+		for _, f := range TopologyFields {
+			if v, ok := lookup(m, TopologyPath(1, role, f)...); ok && v != nil {
 				// gpus_per_<role> alone makes no role: srtctl's ResourceConfig
 				// is disaggregated only with prefill/decode nodes (workers),
 				// so a stray gpus_per_prefill beside agg_nodes is aggregated.
-				legacy = legacy || f.to != "gpus"
-				if _, set := spec[f.to]; !set {
-					spec[f.to] = v
+				legacy = legacy || f != FieldGPUs
+				if _, set := spec[f]; !set {
+					spec[f] = v
 				}
 			}
 		}
-		if args, ok := engineCfg[rn.mode].(map[string]any); ok {
+		if args := lookupMap(m, ArgsPath(1, engine, role)...); args != nil {
 			legacy = true
-			if _, set := spec["args"]; !set {
-				spec["args"] = args
+			if _, set := spec[FieldArgs]; !set {
+				spec[FieldArgs] = args
 			}
 		}
-		if _, present := given[rn.role]; present || legacy {
-			out[rn.role] = spec
+		if _, present := given[role]; present || legacy {
+			out[role] = spec
 		}
 	}
 	return out, nil
@@ -238,20 +227,23 @@ func roleOf(roles map[string]map[string]any, name, engine string, gpn int, prefi
 		return r, &fieldErr{"roles." + name, "missing"}
 	}
 	colocated := false
-	if s, ok := rm["nodes"].(string); ok && strings.EqualFold(strings.TrimSpace(s), "colocate") {
+	if s, ok := rm[FieldNodes].(string); ok && strings.EqualFold(strings.TrimSpace(s), "colocate") {
 		colocated = true
 	}
 	var err *fieldErr
 	for _, f := range []struct {
 		key string
 		dst *int
-	}{{"workers", &r.Workers}, {"nodes", &r.Nodes}, {"gpus", &r.GPUs}} {
-		if f.key == "nodes" && colocated {
+	}{{FieldWorkers, &r.Workers}, {FieldNodes, &r.Nodes}, {FieldGPUs, &r.GPUs}} {
+		if f.key == FieldNodes && colocated {
 			continue
 		}
 		if *f.dst, err = optInt(rm, f.key); err != nil {
 			err.field = "roles." + name + "." + err.field
 			return r, err
+		}
+		if v, given := rm[f.key]; f.key == "gpus" && given && v != nil && *f.dst == 0 {
+			return r, &fieldErr{"roles." + name + ".gpus", fmt.Sprintf("want at least 1 GPU, got %v", v)}
 		}
 	}
 	if r.Workers == 0 {
@@ -268,7 +260,7 @@ func roleOf(roles map[string]map[string]any, name, engine string, gpn int, prefi
 	case r.GPUs > 0:
 	case r.Nodes > 0 && gpn > 0:
 		r.GPUs = r.Nodes * gpn / r.Workers
-	case (colocated || (r.Nodes == 0 && rm["nodes"] != nil)) && prefill != nil:
+	case (colocated || (r.Nodes == 0 && rm[FieldNodes] != nil)) && prefill != nil:
 		r.GPUs = prefill.GPUs
 	default:
 		r.GPUs = par.width
@@ -301,7 +293,7 @@ func roleEngine(rm map[string]any, engine string) string {
 // case, '-' for '_' (srtctl passes sglang/vllm keys either way; TRT-LLM's
 // are snake_case), nested maps too.
 func argsOf(role map[string]any) map[string]any {
-	a, _ := role["args"].(map[string]any)
+	a, _ := role[FieldArgs].(map[string]any)
 	return normKeys(a)
 }
 
@@ -411,18 +403,9 @@ func sglangMoEParallel(args map[string]any) bool {
 // decodeCaps reads the decode (or agg) worker's batch cap, max running
 // requests, extra slots and DP balancing.
 func decodeCaps(args map[string]any, engine string, k *model.Knobs) *fieldErr {
-	var bsKeys [][]string
-	switch engine {
-	case "trtllm":
-		bsKeys = [][]string{{"max-batch-size"}, {"cuda-graph-config", "max-batch-size"}}
-	case "vllm", "mocker", "atom":
-		bsKeys = [][]string{{"max-num-seqs"}}
-	case "tokenspeed":
-		bsKeys = [][]string{{"max-num-seqs"}, {"cuda-graph-max-bs"}}
-	default:
-		bsKeys = [][]string{{"cuda-graph-max-bs-decode"}, {"cuda-graph-max-bs"}}
-	}
-	for _, keys := range bsKeys {
+	words := Args(engine)
+	for _, name := range words.BatchCaps {
+		keys := ArgPath(name)
 		if _, ok := lookup(args, keys...); !ok {
 			continue
 		}
@@ -435,26 +418,20 @@ func decodeCaps(args map[string]any, engine string, k *model.Knobs) *fieldErr {
 	}
 	if k.DecodeBS == 0 {
 		// The largest captured CUDA-graph batch is the cap.
-		lists := [][]string{{"cuda-graph-bs"}}
-		if engine == "trtllm" {
-			lists = [][]string{{"cuda-graph-config", "batch-sizes"}}
-		}
-		for _, keys := range lists {
-			if v, ok := lookup(args, keys...); ok {
-				k.DecodeBS = largest(v)
-			}
+		if v, ok := lookup(args, ArgPath(words.CapturedSizes)...); ok {
+			k.DecodeBS = largest(v)
 		}
 	}
 	var err *fieldErr
-	if engine != "trtllm" && engine != "vllm" {
-		if k.MaxRunningRequests, err = optInt(args, "max-running-requests"); err != nil {
+	if words.ReadsMaxRunningRequests {
+		if k.MaxRunningRequests, err = optInt(args, ArgMaxRunningRequests); err != nil {
 			return err
 		}
 	}
-	if k.DecodeExtraSlots, err = optInt(args, "disaggregation-decode-extra-slots"); err != nil {
+	if k.DecodeExtraSlots, err = optInt(args, ArgDecodeExtraSlots); err != nil {
 		return err
 	}
-	if lb, ok := args["load-balance-method"]; ok && lb != nil {
+	if lb, ok := args[ArgLoadBalance]; ok && lb != nil {
 		k.Balance = fmt.Sprint(lb)
 	}
 	return nil
@@ -523,13 +500,13 @@ func concurrenciesOf(m map[string]any) ([]int, *fieldErr) {
 		}
 		return []int{n}, nil
 	}
-	for _, env := range []string{"CONC", "CONCURRENCY"} {
-		if c, ok := lookup(m, "benchmark", "env", env); ok && c != nil {
-			return one("benchmark.env."+env, c)
+	for _, path := range [][]string{ConcEnvPath, ConcEnvAltPath} {
+		if c, ok := lookup(m, path...); ok && c != nil {
+			return one(strings.Join(path, "."), c)
 		}
 	}
-	if c, ok := lookup(m, "benchmark", "concurrencies"); ok && c != nil {
-		field := "benchmark.concurrencies"
+	if c, ok := lookup(m, ConcListPath...); ok && c != nil {
+		field := strings.Join(ConcListPath, ".")
 		var items []any
 		switch t := c.(type) {
 		case []any:
@@ -551,8 +528,8 @@ func concurrenciesOf(m map[string]any) ([]int, *fieldErr) {
 		}
 		return out, nil
 	}
-	if c, ok := lookup(m, "benchmark", "concurrency"); ok && c != nil {
-		return one("benchmark.concurrency", c)
+	if c, ok := lookup(m, ConcOnePath...); ok && c != nil {
+		return one(strings.Join(ConcOnePath, "."), c)
 	}
 	return nil, nil
 }

@@ -84,10 +84,10 @@ func TestFixturesLoadWithoutWarnings(t *testing.T) {
 	if len(ds.Warnings) > 0 {
 		t.Fatalf("warnings: %v", ds.Warnings)
 	}
-	if len(ds.Variants) != 4 || len(ds.Points) != 0 {
+	if len(ds.Variants) != 6 || len(ds.Points) != 0 {
 		t.Fatalf("variants %d points %d", len(ds.Variants), len(ds.Points))
 	}
-	for _, f := range []string{"nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml", "disagg-dep16-hicache-variants.yaml"} {
+	for _, f := range []string{"nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml", "disagg-dep16-hicache-variants.yaml", "agg-variants.yaml"} {
 		data, _ := os.ReadFile("../testdata/export/" + f)
 		if FormatName(data) == "" || FormatName(data) == "points table" {
 			t.Errorf("%s detected as %q", f, FormatName(data))

@@ -183,7 +183,7 @@ func (d *rowDecoder) topField(key []byte, r *resultRow) bool {
 	case "ep":
 		d.count(key, &r.ep, r)
 	case "num_gpus":
-		d.count(key, &r.numGPUs, r)
+		d.gpus(key, &r.numGPUs, r)
 	case "dp_attention":
 		d.boolean(key, &r.dpAttn, r)
 	case "prefill_tp":
@@ -203,9 +203,9 @@ func (d *rowDecoder) topField(key []byte, r *resultRow) bool {
 	case "decode_num_workers":
 		d.count(key, &r.dec.workers, r)
 	case "num_prefill_gpu":
-		d.count(key, &r.numPreGPU, r)
+		d.gpus(key, &r.numPreGPU, r)
 	case "num_decode_gpu":
-		d.count(key, &r.numDecGPU, r)
+		d.gpus(key, &r.numDecGPU, r)
 	default:
 		return false
 	}
@@ -249,15 +249,31 @@ func (d *rowDecoder) boolean(key []byte, dst *bool, r *resultRow) {
 
 // count reads a non-negative integer (workers, GPUs, TP, concurrency…).
 func (d *rowDecoder) count(key []byte, dst *int, r *resultRow) {
-	v := d.s.value()
+	d.countOf(key, d.s.value(), dst, r)
+}
+
+func (d *rowDecoder) countOf(key []byte, v jval, dst *int, r *resultRow) {
 	x, ok := d.num("", key, v, r)
 	switch {
 	case !ok:
+	case len(v.raw) > 0 && v.raw[0] == '-':
+		r.badf(string(key), "negative (%s)", v.raw)
 	case x != math.Trunc(x) || x > 1e9:
 		r.badf(string(key), "want a whole number, got %s", v.raw)
 	default:
 		*dst = int(x)
 	}
+}
+
+// gpus reads a GPU count: a whole number of at least 1 (0 and -0 are no
+// GPU count a point can run on).
+func (d *rowDecoder) gpus(key []byte, dst *int, r *resultRow) {
+	v := d.s.value()
+	if v.kind == 'n' && v.num == 0 {
+		r.badf(string(key), "want at least 1 GPU, got %s", v.raw)
+		return
+	}
+	d.countOf(key, v, dst, r)
 }
 
 // metric reads a metric value into r.metrics; null leaves it absent. The
@@ -306,6 +322,7 @@ func (d *rowDecoder) otherKind(prefix string, key []byte, want string, v jval, r
 // JSON is bad it says so (the file is skipped) and reports false.
 func (d *rowDecoder) ended(path string, ds *Dataset) bool {
 	d.s.atEnd()
+	ds.Warnings = append(ds.Warnings, d.s.dupWarnings(path)...)
 	if d.s.err != nil {
 		ds.Warnf(path, "", "invalid JSON at %v; file skipped", d.s.err)
 		return false
@@ -317,6 +334,7 @@ func (d *rowDecoder) ended(path string, ds *Dataset) bool {
 // (a truncated file) stay loaded, and the warning counts them.
 func (d *rowDecoder) rowsEnded(path string, ds *Dataset) {
 	d.s.atEnd()
+	ds.Warnings = append(ds.Warnings, d.s.dupWarnings(path)...)
 	if d.s.err != nil {
 		ds.Warnf(path, "", "invalid JSON at %v; %d rows before it loaded", d.s.err, countFrom(ds, path))
 	}

@@ -32,7 +32,7 @@ func (w *dataWalk) dir(path string, info fs.FileInfo, open []fileKey) {
 	if keyed {
 		for _, k := range open {
 			if k == key {
-				w.ds.Notices = append(w.ds.Notices, path+": symbolic link loop (a directory inside itself); not followed")
+				w.ds.Notices = append(w.ds.Notices, OneLine(path)+": symbolic link loop (a directory inside itself); not followed")
 				return
 			}
 		}

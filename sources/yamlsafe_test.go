@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Hostile YAML (issue 10 item 8): yaml.v3 checks duplicate keys pair by
+// Hostile YAML: yaml.v3 checks duplicate keys pair by
 // pair and expands aliases without bound. Every fixture is generated here.
 
 // dupKeyTable is a points table whose one point repeats a key n times

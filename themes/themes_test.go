@@ -74,7 +74,7 @@ func TestSeriesStyleWraps(t *testing.T) {
 	}
 }
 
-// TestColourLiteralsOnlyInThemes keeps the rule of TUI.md: no colour
+// TestColourLiteralsOnlyInThemes keeps the rule of docs/architecture.md: no colour
 // literal anywhere in the TUI but here.
 func TestColourLiteralsOnlyInThemes(t *testing.T) {
 	re := regexp.MustCompile(`lipgloss\.(Color|AdaptiveColor|ANSIColor|CompleteColor)\b|#[0-9a-fA-F]{6}\b`)

@@ -8,7 +8,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/plan"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 const best = "9p1d-dep2-dep16-b192-c7480" // the demo's first row and selection
@@ -16,20 +16,20 @@ const best = "9p1d-dep2-dep16-b192-c7480" // the demo's first row and selection
 func TestMarkingAndUnmarkingAnswer(t *testing.T) {
 	m := demoModel(t, 160, 45)
 	do(m, "2", "m")
-	if m.status != "marked "+best+" for removal · 1 mark (review pane: is it covered?)" {
-		t.Errorf("after m: status %q", m.status)
+	if m.bar.Text != "marked "+best+" for removal · 1 mark (review pane: is it covered?)" {
+		t.Errorf("after m: status %q", m.bar.Text)
 	}
 	do(m, "j", "m")
-	if !strings.HasPrefix(m.status, "marked 9p1d-dep2-dep16-b192-c7480@published for removal · 2 marks") {
-		t.Errorf("second mark: status %q", m.status)
+	if !strings.HasPrefix(m.bar.Text, "marked 9p1d-dep2-dep16-b192-c7480@published for removal · 2 marks") {
+		t.Errorf("second mark: status %q", m.bar.Text)
 	}
 	do(m, "m")
-	if m.status != "unmarked 9p1d-dep2-dep16-b192-c7480@published · 1 mark" {
-		t.Errorf("unmark: status %q", m.status)
+	if m.bar.Text != "unmarked 9p1d-dep2-dep16-b192-c7480@published · 1 mark" {
+		t.Errorf("unmark: status %q", m.bar.Text)
 	}
 	do(m, "1", "m") // the curve pane marks the selection too
-	if !strings.HasPrefix(m.status, "marked 9p1d-dep2-dep16-b192-c7480@published for removal · 2 marks") {
-		t.Errorf("m in the curve pane: status %q", m.status)
+	if !strings.HasPrefix(m.bar.Text, "marked 9p1d-dep2-dep16-b192-c7480@published for removal · 2 marks") {
+		t.Errorf("m in the curve pane: status %q", m.bar.Text)
 	}
 }
 
@@ -40,16 +40,16 @@ func TestUndoTakesBackMarksAndPlans(t *testing.T) {
 	if m.State().Marks[best+"@published"] || !m.State().Marks[best] {
 		t.Fatalf("u did not take back the last mark: %v", m.State().Marks)
 	}
-	if m.status != "undone: marked "+best+"@published (1 change left to undo)" {
-		t.Errorf("u: status %q", m.status)
+	if m.bar.Text != "undone: marked "+best+"@published (1 change left to undo)" {
+		t.Errorf("u: status %q", m.bar.Text)
 	}
 	do(m, "u")
 	if len(m.State().Marks) != 0 {
 		t.Fatalf("second u: marks %v", m.State().Marks)
 	}
 	do(m, "u")
-	if m.status != "nothing to undo" {
-		t.Errorf("third u: status %q", m.status)
+	if m.bar.Text != "nothing to undo" {
+		t.Errorf("third u: status %q", m.bar.Text)
 	}
 }
 
@@ -59,7 +59,7 @@ func TestMOnAPlannedPointRemovesItAloud(t *testing.T) {
 	m := demoModel(t, 160, 45)
 	do(m, "3", "right", "right", "a") // 5 prefill workers: no measured twin
 	if len(m.State().Planned) != 1 {
-		t.Fatalf("a did not plan: %v (status %q)", m.State().Planned, m.status)
+		t.Fatalf("a did not plan: %v (status %q)", m.State().Planned, m.bar.Text)
 	}
 	id := m.State().Planned[0].ID
 	do(m, "2", "/")
@@ -68,15 +68,15 @@ func TestMOnAPlannedPointRemovesItAloud(t *testing.T) {
 	if len(m.State().Planned) != 0 {
 		t.Fatalf("m on the planned point left it in the plan")
 	}
-	if m.status != "removed planned point "+id+" · 0 planned points left (u undoes)" {
-		t.Errorf("status %q", m.status)
+	if m.bar.Text != "removed planned point "+id+" · 0 planned points left (u undoes)" {
+		t.Errorf("status %q", m.bar.Text)
 	}
 	do(m, "u")
 	if len(m.State().Planned) != 1 || m.State().Planned[0].ID != id {
 		t.Fatalf("u did not restore the planned point: %v", m.State().Planned)
 	}
-	if m.status != "undone: removed planned point "+id+" (1 change left to undo)" {
-		t.Errorf("u: status %q", m.status)
+	if m.bar.Text != "undone: removed planned point "+id+" (1 change left to undo)" {
+		t.Errorf("u: status %q", m.bar.Text)
 	}
 }
 
@@ -90,8 +90,8 @@ func TestSessionRestoreSaysWhatCameBack(t *testing.T) {
 	}
 	m := start(Options{Session: f}, 160, 45, testkit.Demo(), 4)
 	want := "loaded 21 points from 4 files · 2 curves (] [ c) · session restored: 3 marks, 1 planned point, axis p90-intvty"
-	if m.status != want {
-		t.Errorf("status %q\nwant   %q", m.status, want)
+	if m.bar.Text != want {
+		t.Errorf("status %q\nwant   %q", m.bar.Text, want)
 	}
 }
 
@@ -107,8 +107,8 @@ func TestOrphanedMarksAreShown(t *testing.T) {
 		}
 	}
 	reload(m, rest, 4)
-	if want := "loaded 20 points from 4 files · 2 curves (] [ c) · 1 mark orphaned: " + best + " not in the data (review pane; D drops)"; m.status != want {
-		t.Errorf("status %q\nwant   %q", m.status, want)
+	if want := "loaded 20 points from 4 files · 2 curves (] [ c) · 1 mark orphaned: " + best + " not in the data (review pane; D drops)"; m.bar.Text != want {
+		t.Errorf("status %q\nwant   %q", m.bar.Text, want)
 	}
 	settle(m)
 	if v := paneText(m.panes[layout.Review].View()); !strings.Contains(v, "1 orphaned mark: their points are not in the loaded data") || !strings.Contains(v, "? "+best) {
@@ -118,8 +118,8 @@ func TestOrphanedMarksAreShown(t *testing.T) {
 		t.Errorf("the points footer does not count the orphan:\n%s", v)
 	}
 	do(m, "4", "D")
-	if len(m.State().Marks) != 0 || m.status != "dropped 1 orphaned mark (u undoes)" {
-		t.Errorf("D: marks %v, status %q", m.State().Marks, m.status)
+	if len(m.State().Marks) != 0 || m.bar.Text != "dropped 1 orphaned mark (u undoes)" {
+		t.Errorf("D: marks %v, status %q", m.State().Marks, m.bar.Text)
 	}
 }
 
@@ -132,27 +132,27 @@ func TestTypedValuesAreValidatedAloud(t *testing.T) {
 	if bs := pl.Knobs().DecodeBS; bs != 104 {
 		t.Fatalf("BS 100: cap %d, want 104", bs)
 	}
-	if want := "decode cap 100 → 104: CUDA graphs are captured at …, 96, 104, 112, …, and a cap between two pads to the larger"; m.status != want || m.statusErr {
-		t.Errorf("status %q\nwant   %q", m.status, want)
+	if want := "decode cap 100 → 104: CUDA graphs are captured at …, 96, 104, 112, …, and a cap between two pads to the larger"; m.bar.Text != want || m.bar.Err {
+		t.Errorf("status %q\nwant   %q", m.bar.Text, want)
 	}
 	do(m, "enter", "0", "enter")
-	if pl.Knobs().DecodeBS != 104 || m.status != "decode cap (BS) must be at least 1: stays 104" || !m.statusErr {
-		t.Errorf("0: cap %d, status %q (err %v)", pl.Knobs().DecodeBS, m.status, m.statusErr)
+	if pl.Knobs().DecodeBS != 104 || m.bar.Text != "decode cap (BS) must be at least 1: stays 104" || !m.bar.Err {
+		t.Errorf("0: cap %d, status %q (err %v)", pl.Knobs().DecodeBS, m.bar.Text, m.bar.Err)
 	}
 	do(m, "enter", "x")
-	if m.status != `decode cap (BS) takes a whole number: "x" ignored (enter sets, esc cancels)` || !m.statusErr {
-		t.Errorf("x: status %q", m.status)
+	if m.bar.Text != `decode cap (BS) takes a whole number: "x" ignored (enter sets, esc cancels)` || !m.bar.Err {
+		t.Errorf("x: status %q", m.bar.Text)
 	}
 	do(m, "enter")
-	if pl.Knobs().DecodeBS != 104 || m.status != "no value typed: decode cap (BS) stays 104" {
-		t.Errorf("empty: cap %d, status %q", pl.Knobs().DecodeBS, m.status)
+	if pl.Knobs().DecodeBS != 104 || m.bar.Text != "no value typed: decode cap (BS) stays 104" {
+		t.Errorf("empty: cap %d, status %q", pl.Knobs().DecodeBS, m.bar.Text)
 	}
 	do(m, "down", "enter", "5", "5", "4", "0", "enter")
-	if pl.Knobs().Concurrency != 5540 || m.status != "concurrency set to 5,540" {
-		t.Errorf("5540: concurrency %d, status %q", pl.Knobs().Concurrency, m.status)
+	if pl.Knobs().Concurrency != 5540 || m.bar.Text != "concurrency set to 5,540" {
+		t.Errorf("5540: concurrency %d, status %q", pl.Knobs().Concurrency, m.bar.Text)
 	}
 	do(m, "up", "up", "enter", "9", "9", "enter")
-	if pl.Knobs().Prefill.Workers != 64 || m.status != "prefill workers 99 → 64: at most 64" {
-		t.Errorf("99 workers: %d, status %q", pl.Knobs().Prefill.Workers, m.status)
+	if pl.Knobs().Prefill.Workers != 64 || m.bar.Text != "prefill workers 99 → 64: at most 64" {
+		t.Errorf("99 workers: %d, status %q", pl.Knobs().Prefill.Workers, m.bar.Text)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/layout"
 )
 
-// 10,000 points at 200×60: the sizes issue 6 sets its budgets at.
+// 10,000 points at 200×60: the sizes the frame budgets are set at.
 const benchN, benchW, benchH = 10000, 200, 60
 
 func benchModel(b *testing.B) *Model {
@@ -82,7 +82,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 }
 
 // 100,000 points over 100 curves (each configuration measured on two
-// dates): the sizes issue 13 sets its 16 ms budgets at.
+// dates): the sizes the 16 ms budgets of the curve keys are set at.
 const curvesN, curvesK = 100000, 100
 
 func curvesModel(b *testing.B) *Model {

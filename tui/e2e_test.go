@@ -9,10 +9,10 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
-// TestEndToEndOnTheDemo is the story of issue 6: open the demo, mark
+// TestEndToEndOnTheDemo is the first journey through the workbench: open the demo, mark
 // 8P c4096 for removal, see it covered in the review pane, plan 7P BS96
 // c5540 in the planner, see it in the export preview, quit.
 func TestEndToEndOnTheDemo(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/layout"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 const local7P = "7p1d-dep2-dep16-b96-c5540"
@@ -38,8 +38,8 @@ func TestAOnAMeasuredPointAddsItToTheExport(t *testing.T) {
 	do(m, "2", "/")
 	typeText(m, "src:local np:7")
 	do(m, "enter", "a")
-	if m.status != "added "+local7P+" to the export as measured · 1 measured point to export" {
-		t.Fatalf("a: status %q", m.status)
+	if m.bar.Text != "added "+local7P+" to the export as measured · 1 measured point to export" {
+		t.Fatalf("a: status %q", m.bar.Text)
 	}
 	if !strings.Contains(m.panes[layout.Points].View(), "›◇ 7p1d-dep2-dep16-b96-c5540") {
 		t.Errorf("the added row does not show ◇:\n%s", m.panes[layout.Points].View())
@@ -50,15 +50,15 @@ func TestAOnAMeasuredPointAddsItToTheExport(t *testing.T) {
 		t.Errorf("export pane:\n%s", m.panes[layout.Export].View())
 	}
 	do(m, "a")
-	if len(m.State().Added) != 0 || !strings.HasPrefix(m.status, "took "+local7P+" out of the export") {
-		t.Errorf("a again: added %v, status %q", m.State().Added, m.status)
+	if len(m.State().Added) != 0 || !strings.HasPrefix(m.bar.Text, "took "+local7P+" out of the export") {
+		t.Errorf("a again: added %v, status %q", m.State().Added, m.bar.Text)
 	}
 	// The competitor's points are another curve: ] shows it.
 	do(m, "esc", "]", "2", "/")
 	typeText(m, "vllm-p90-75")
 	do(m, "enter", "a")
-	if len(m.State().Added) != 0 || m.status != "vllm-p90-75-5 is a competitor's point: only our own points go into the recipe" {
-		t.Errorf("a on a competitor: added %v, status %q", m.State().Added, m.status)
+	if len(m.State().Added) != 0 || m.bar.Text != "vllm-p90-75-5 is a competitor's point: only our own points go into the recipe" {
+		t.Errorf("a on a competitor: added %v, status %q", m.State().Added, m.bar.Text)
 	}
 }
 
@@ -73,12 +73,12 @@ func TestAWriteClearsWhatItExportedAndSaysWhat(t *testing.T) {
 	do(m, "5")
 	settle(m)
 	do(m, "w")
-	if m.confirm == nil || !strings.Contains(m.confirm.prompt, "pr-link is still …/pull/XXXX (t sets it) — write 3 files") {
+	if m.confirm == nil || !strings.Contains(m.confirm.prompt, "pr-link is still …/pull/XXX (t sets it) — write 3 files") {
 		t.Fatalf("w: confirm %+v", m.confirm)
 	}
 	do(m, "y")
-	if want := "wrote disagg-dep16-hicache-variants.yaml, nvidia-master.excerpt.yaml, perf-changelog.excerpt.yaml (each keeps a .bak)"; !strings.HasPrefix(m.status, want) {
-		t.Fatalf("status %q\nwant %q…", m.status, want)
+	if want := "wrote disagg-dep16-hicache-variants.yaml, nvidia-master.excerpt.yaml, perf-changelog.excerpt.yaml (each keeps a .bak)"; !strings.HasPrefix(m.bar.Text, want) {
+		t.Fatalf("status %q\nwant %q…", m.bar.Text, want)
 	}
 	if len(m.State().Marks) != 0 || len(m.State().Added) != 0 {
 		t.Fatalf("after the write: marks %v, added %v", m.State().Marks, m.State().Added)

@@ -11,9 +11,10 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/synth"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 var sgr = regexp.MustCompile("\x1b\\[[0-9;:]*m")
@@ -113,7 +114,9 @@ func TestSafePointCoversEveryStringField(t *testing.T) {
 		}
 	}
 	fill(reflect.ValueOf(&p).Elem())
-	q, changed := safePoint(p)
+	in := []model.Point{p}
+	out := termsafe.Points(in)
+	q, changed := out[0], &out[0] != &in[0]
 	if !changed || n < 15 {
 		t.Fatalf("changed %v, %d string fields", changed, n)
 	}

@@ -1,25 +1,27 @@
 package tui
 
 import (
-	"path/filepath"
+	"io"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/render/termsafe"
+	"github.com/sweeptune/sweeptune/sources/watch"
 	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/clip"
 	"github.com/sweeptune/sweeptune/tui/curve"
+	"github.com/sweeptune/sweeptune/tui/curvekeys"
 	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/layout"
-	"github.com/sweeptune/sweeptune/tui/picker"
 	"github.com/sweeptune/sweeptune/tui/plan"
 	"github.com/sweeptune/sweeptune/tui/points"
 	"github.com/sweeptune/sweeptune/tui/review"
 	"github.com/sweeptune/sweeptune/tui/scroll"
-	"github.com/sweeptune/sweeptune/tui/session"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/tui/statusline"
+	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // Model is the root: it owns the shared state, routes messages (broadcast
@@ -29,10 +31,12 @@ type Model struct {
 	keys   keys.KeyMap
 	theme  string
 	styles themes.Styles
-	st     *state.State
+	clip   io.Writer // where OSC 52 goes (C, P)
+	st     *workbench.State
 
-	panes [layout.NumPanes]pane
-	focus int
+	panes  [layout.NumPanes]pane
+	export *export.Model // the export pane, also panes[layout.Export]: its targets go in the session
+	focus  int
 
 	w, h int
 	lay  layout.Layout
@@ -41,28 +45,24 @@ type Model struct {
 	loading bool
 	spin    spinner.Model
 
-	status       string
-	statusErr    bool
-	showHelp     bool
-	help         scroll.View   // the full help, scrolled with the scroll keys
-	pick         *picker.Model // an open picker (curve, overlays, dates)
-	pickKind     pickKind
-	pickFrom     string     // the first date of a comparison
-	dates        *datesView // the open "compare two dates" view
-	datesSeq     int
-	changelogs   []sources.ChangelogFile // changelogs among the loaded inputs
-	zoomed       bool                    // z: the focused pane alone on the screen
-	statusH      int                     // rows of the status line (a long message wraps)
+	bar          statusline.Line  // the status line's message
+	showHelp     bool             // ? : the full help is open
+	help         scroll.View      // the full help, scrolled with the scroll keys
+	curves       *curvekeys.Model // the curve keys, their pickers and the dates view
+	zoomed       bool             // z: the focused pane alone on the screen
+	statusH      int              // rows of the status line (a long message wraps)
 	confirm      *confirm
 	exported     string        // session.Signature at the last export
 	restored     string        // what the session brought back, told with the first load
 	pendingView  *session.File // a session whose curve and overlays wait for the first load
 	warnings     []string      // the last load's, listed in the help
-	held         string        // a note kept in the status line until a key (see hold)
-	watch        *watcher
+	watch        *watch.Watcher
 	watchSeq     int  // changes seen; a debounce tick of an older one is stale
 	burst        int  // bursts of changes; a deadline tick of an older one is stale
 	watchPending bool // changes seen and not reloaded yet
+
+	store   *session.Store // saves the session (made at the first save)
+	saveErr error          // the last save's failure, said again when quitting
 
 	boxes  [layout.NumPanes]boxCache
 	screen string // the composed frame View returns
@@ -73,13 +73,16 @@ func New(opts Options) *Model {
 	if !themes.Valid(opts.Theme) {
 		opts.Theme = themes.None
 	}
-	m := &Model{opts: opts, keys: keys.Default(), theme: opts.Theme, st: state.New(), loading: true}
+	m := &Model{opts: opts, keys: keys.Default(), theme: opts.Theme, st: workbench.New(), loading: true}
 	if opts.Specs != nil {
 		m.st.Specs = opts.Specs
 	}
+	m.st.Loop.Path = opts.Ledger
 	m.styles = themes.New(m.theme, opts.Renderer)
+	m.clip = clip.Writer(opts.Clipboard)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot))
 	m.help = scroll.New(m.keys.Review.Scroll)
+	m.curves = curvekeys.New(m.st, m.keys, opts.Export.ChangelogPath, opts.ViewDir, m.setStatus)
 	notes := []string{}
 	if opts.Note != "" {
 		notes = append(notes, opts.Note)
@@ -95,7 +98,7 @@ func New(opts Options) *Model {
 	if problems := sess.Apply(m.st); len(problems) > 0 {
 		notes = append(notes, "session: "+strings.Join(problems, "; "))
 	}
-	m.restored = restoredSummary(m.st)
+	m.restored = session.Restored(m.st)
 	if sess.Curve != nil || sess.Overlays != nil {
 		m.pendingView = &sess // the curve and overlays wait for the data
 	}
@@ -115,53 +118,23 @@ func New(opts Options) *Model {
 	if problem != "" {
 		notes = append(notes, "session: "+problem)
 	}
-	exportCfg := opts.Export.Fill(fromTargets(saved)) // flags first, then the session
-	m.st.SetPlanned(safePoints(m.st.Planned))
+	exportCfg := opts.Export.Fill(export.FromTargets(saved)) // flags first, then the session
+	m.st.SetPlanned(termsafe.Points(m.st.Planned))
 	m.exported = opts.Session.Exported
 	if len(notes) > 0 {
 		m.hold(strings.Join(notes, " · "))
 	}
+	m.export = export.New(m.st, m.keys.Export, m.styles, exportCfg)
 	m.panes = [layout.NumPanes]pane{
 		layout.Curve:   curve.New(m.st, m.keys.Curve, m.styles),
 		layout.Points:  points.New(m.st, m.keys.Points, m.styles),
 		layout.Planner: plan.New(m.st, m.keys.Planner, m.styles),
 		layout.Review:  review.New(m.st, m.keys.Review, m.styles),
-		layout.Export:  export.New(m.st, m.keys.Export, m.styles, exportCfg),
+		layout.Export:  m.export,
 	}
 	m.st.TakeChanges()
 	m.compose()
 	return m
-}
-
-// restoredSummary says what a session brought back ("3 marks, 1 planned
-// point, axis mean-intvty, y tput-per-mw, as of 2025-12-05"); "" for an
-// empty session.
-func restoredSummary(st *state.State) string {
-	y := st.Y.Name != model.AxisTputPerGPU.Name
-	dates := st.AsOf != "" || st.AllDates
-	if len(st.Marks) == 0 && len(st.Planned) == 0 && len(st.Added) == 0 && st.X.Name == model.DefaultXAxis.Name && !st.LogX && !y && !dates {
-		return "" // nothing but defaults: nothing to tell
-	}
-	parts := []string{model.Plural(len(st.Marks), "mark"), model.Plural(len(st.Planned), "planned point")}
-	if len(st.Added) > 0 {
-		parts = append(parts, model.Plural(len(st.Added), "measured point")+" to export")
-	}
-	parts = append(parts, "axis "+st.X.Name)
-	if st.LogX {
-		parts = append(parts, "log x")
-	}
-	if y {
-		parts = append(parts, "y "+st.Y.Name)
-	}
-	switch {
-	case st.AsOf != "" && st.AllDates:
-		parts = append(parts, "every run as of "+st.AsOf)
-	case st.AsOf != "":
-		parts = append(parts, "as of "+st.AsOf)
-	case st.AllDates:
-		parts = append(parts, "every run")
-	}
-	return strings.Join(parts, ", ")
 }
 
 // Init starts the first load and the spinner; the first frame (spinner,
@@ -178,36 +151,10 @@ func (m *Model) checkTargets() tea.Cmd {
 }
 
 // exportConfig is where the export goes now.
-func (m *Model) exportConfig() export.Config {
-	return m.panes[layout.Export].(*export.Model).Config()
-}
-
-func fromTargets(t session.Targets) export.Config {
-	return export.Config{RecipePath: t.Recipe, MasterPath: t.Master, ChangelogPath: t.Changelog,
-		ConfigKeys: t.ConfigKeys, PRLink: t.PRLink, Image: t.Image, Replace: t.Replace}
-}
-
-func toTargets(c export.Config) *session.Targets {
-	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && c.Image == "" && !c.Replace {
-		return nil
-	}
-	// Paths are kept absolute: the next start may be in another directory.
-	return &session.Targets{Recipe: abs(c.RecipePath), Master: abs(c.MasterPath), Changelog: abs(c.ChangelogPath),
-		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Image: c.Image, Replace: c.Replace}
-}
-
-func abs(path string) string {
-	if path == "" {
-		return ""
-	}
-	if a, err := filepath.Abs(path); err == nil {
-		return a
-	}
-	return path
-}
+func (m *Model) exportConfig() export.Config { return m.export.Config() }
 
 // State exposes the shared state to tests.
-func (m *Model) State() *state.State { return m.st }
+func (m *Model) State() *workbench.State { return m.st }
 
 // Focus is the focused pane's ID.
 func (m *Model) Focus() int { return m.focus }

@@ -3,6 +3,7 @@ package tui
 import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // loadedMsg is a finished load; gen tells a stale result from the latest.
@@ -15,8 +16,12 @@ type loadedMsg struct {
 // targetsCheckedMsg names export target files that cannot be read.
 type targetsCheckedMsg struct{ problems []string }
 
-// savedMsg reports a session save.
-type savedMsg struct{ err error }
+// savedMsg reports a session save; quit says q is waiting for it.
+type savedMsg struct {
+	saved session.Saved
+	err   error
+	quit  bool
+}
 
 // watchMsg says a watched file changed; reloadMsg fires after the
 // debounce (seq tells whether a newer change superseded it) or at a burst's

@@ -1,14 +1,24 @@
-// Package tui is the workbench: a root model that dispatches messages to
-// panes (each its own package), lays them out and draws the status line.
+// Package tui is the workbench's Bubble Tea program: a root model that
+// dispatches messages (broadcast → owner → focused pane, one handler per
+// message type), lays the panes out and composes their views. The panes
+// and the pieces they share (curve keys, help, status line, copying) are
+// packages of their own; see docs/architecture.md.
 package tui
 
 import (
+	"io"
+
 	"github.com/charmbracelet/lipgloss"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/export"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
+
+// ExportTargets are where the workbench's export writes (the recipe,
+// master config and its keys, changelog, PR link, image): the command
+// line's flags, filled from the session for what they leave empty.
+type ExportTargets = export.Config
 
 // Options configure the workbench: plain values the caller resolved from
 // its flags. The workbench reads the inputs itself, in a tea.Cmd.
@@ -30,7 +40,7 @@ type Options struct {
 	// Mouse enables mouse reporting (click to focus, wheel to scroll).
 	Mouse bool
 	// Export says where w writes (--recipe, --master, --changelog, …).
-	Export export.Config
+	Export ExportTargets
 	// Note is shown in the status line at start (a session that could not
 	// be read, nothing to watch).
 	Note string
@@ -52,4 +62,10 @@ type Options struct {
 	// ViewDir is where e writes the view's CSV and plot; "": the current
 	// directory.
 	ViewDir string
+	// Clipboard receives the OSC 52 sequences C and P write; nil: stdout,
+	// the terminal.
+	Clipboard io.Writer
+	// Ledger is the prediction ledger a records in and the planner pane
+	// scores against every load (docs/ledger.md); "": none.
+	Ledger string
 }

@@ -5,7 +5,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/layout"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // pane is what the root needs of a pane: soft-serve's component (model +
@@ -13,7 +13,7 @@ import (
 type pane interface {
 	SetSize(w, h int)
 	SetStyles(themes.Styles)
-	Refresh(state.Change)
+	Refresh(workbench.Change)
 	Update(tea.KeyMsg) tea.Cmd
 	View() string
 	// Bindings are the keys that work in the pane right now.

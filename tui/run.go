@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/sources/watch"
+	"github.com/sweeptune/sweeptune/tui/guard"
 )
 
 // debug is the --debug log: keys at the root, loads; silent without it.
@@ -25,13 +27,13 @@ func Run(opts Options, debugFile string) error {
 	}
 	m := New(opts)
 	if len(opts.Watch) > 0 {
-		w, err := startWatch(opts.Watch)
+		w, err := watch.StartWith(opts.Watch, guard.Go) // a panic in it stops the program cleanly
 		if err != nil {
 			m.hold("--watch: " + err.Error())
 		} else {
 			m.watch = w
 			defer w.Close()
-			if p := w.takeProblems(); len(p) > 0 {
+			if p := w.TakeProblems(); len(p) > 0 {
 				m.hold("--watch: " + strings.Join(p, "; ") + "; the rest is watched")
 			}
 		}
@@ -40,6 +42,5 @@ func Run(opts Options, debugFile string) error {
 	if opts.Mouse {
 		popts = append(popts, tea.WithMouseCellMotion())
 	}
-	_, err := tea.NewProgram(m, popts...).Run()
-	return err
+	return guard.Run(m, popts...)
 }

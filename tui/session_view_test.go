@@ -6,7 +6,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 func TestSessionRestoresTheView(t *testing.T) {
@@ -22,8 +22,8 @@ func TestSessionRestoresTheView(t *testing.T) {
 	}
 	want := "loaded 61 points from 5 files · 6 curves (] [ c) · session restored: 0 marks, 0 planned points, axis mean-intvty, y tput-per-mw, as of 2026-02-01, curve " +
 		shown.String() + ", 1 overlay (" + model.ShortName(shown, over) + ")"
-	if m.status != want || m.statusErr {
-		t.Errorf("status %q\nwant   %q", m.status, want)
+	if m.bar.Text != want || m.bar.Err {
+		t.Errorf("status %q\nwant   %q", m.bar.Text, want)
 	}
 }
 
@@ -34,8 +34,8 @@ func TestSessionCurveNoLongerLoadedIsNamed(t *testing.T) {
 	def := m.State().Curve
 	want := "loaded 21 points from 5 files · 2 curves (] [ c) · session: curve " + gone.String() + " is no longer loaded (" + def.String() +
 		" shown); 1 overlay no longer loaded: " + gone.String()
-	if m.status != want || !m.statusErr {
-		t.Errorf("status %q (error %v)\nwant   %q", m.status, m.statusErr, want)
+	if m.bar.Text != want || !m.bar.Err {
+		t.Errorf("status %q (error %v)\nwant   %q", m.bar.Text, m.bar.Err, want)
 	}
 	if len(m.State().Overlays) != 0 {
 		t.Errorf("overlays %v: the user's choice, less what is gone, is none", m.State().Overlays)
@@ -51,8 +51,8 @@ func TestFlagsWinOverTheSessionView(t *testing.T) {
 	if st.Y.Name != "cost-per-mtok" || st.AsOf != "" || !st.AllDates {
 		t.Errorf("y %s, as of %q, all dates %v", st.Y.Name, st.AsOf, st.AllDates)
 	}
-	if want := "loaded 21 points from 5 files · 2 curves (] [ c)"; m.status != want {
-		t.Errorf("status %q\nwant   %q", m.status, want)
+	if want := "loaded 21 points from 5 files · 2 curves (] [ c)"; m.bar.Text != want {
+		t.Errorf("status %q\nwant   %q", m.bar.Text, want)
 	}
 }
 
@@ -88,7 +88,7 @@ func TestTheViewIsSaved(t *testing.T) {
 func TestDefaultViewIsNoNews(t *testing.T) {
 	def := start(Options{}, 160, 45, testkit.Demo(), 5).State().Curve
 	m := start(Options{Session: session.File{Version: session.Version, Curve: &def, YAxis: "tput-per-gpu"}}, 160, 45, testkit.Demo(), 5)
-	if want := "loaded 21 points from 5 files · 2 curves (] [ c)"; m.status != want {
-		t.Errorf("status %q\nwant   %q", m.status, want)
+	if want := "loaded 21 points from 5 files · 2 curves (] [ c)"; m.bar.Text != want {
+		t.Errorf("status %q\nwant   %q", m.bar.Text, want)
 	}
 }

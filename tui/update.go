@@ -9,12 +9,14 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/clip"
+	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/session"
-	"github.com/sweeptune/sweeptune/tui/state"
-	"github.com/sweeptune/sweeptune/tui/termsafe"
+	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // Update dispatches: one handler per message type, then state changes are
@@ -34,7 +36,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case loadedMsg:
 		m.handleLoaded(msg)
 	case savedMsg:
-		m.handleSaved(msg)
+		cmd = m.handleSaved(msg)
 	case watchMsg:
 		cmd = m.handleWatch()
 	case reloadMsg:
@@ -47,14 +49,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleExported(msg)
 	case msgs.Save:
 		cmd = m.saveCmd()
+	case msgs.Copy:
+		cmd = m.handleCopy(msg)
 	case targetsCheckedMsg:
-		if len(msg.problems) > 0 {
-			m.hold(strings.Join(msg.problems, " · "))
-		}
-	case datesMsg:
-		m.handleDates(msg)
-	case viewWrittenMsg:
-		m.handleViewWritten(msg)
+		m.handleTargetsChecked(msg)
 	default:
 		cmd = m.handleOther(msg)
 	}
@@ -75,7 +73,7 @@ func (m *Model) sync() tea.Cmd {
 		p.Refresh(c)
 		cmds = append(cmds, p.Pending())
 	}
-	if c&(state.ChangeMarks|state.ChangeData|state.ChangeAxis|state.ChangeCurve|state.ChangeOverlay) != 0 && !m.loading {
+	if c&(workbench.ChangeMarks|workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 && !m.loading {
 		cmds = append(cmds, m.saveCmd())
 	}
 	return tea.Batch(cmds...)
@@ -139,7 +137,7 @@ func (m *Model) handleKeys(msg tea.KeyMsg) tea.Cmd {
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
-	m.held = "" // seen: the next status replaces it
+	m.bar.Seen() // the next status replaces a held note
 	g := m.keys.Global
 	if key.Matches(msg, g.ForceQuit) {
 		return tea.Sequence(m.saveCmd(), tea.Quit)
@@ -155,17 +153,14 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.help.Update(msg)
 		return nil
 	}
-	if m.pick != nil {
-		return m.updatePick(msg)
-	}
-	if m.dates != nil {
-		return m.updateDates(msg)
+	if m.curves.Open() {
+		return m.curves.UpdateOpen(msg)
 	}
 	fp := m.panes[m.focus]
 	if fp.Capturing() {
 		return fp.Update(msg)
 	}
-	if cmd, ok := m.handleCurveKey(msg); ok {
+	if cmd, ok := m.curves.Key(msg); ok {
 		return cmd
 	}
 	switch {
@@ -187,18 +182,13 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.setFocus(m.nextPane(1))
 	case key.Matches(msg, g.PrevPane):
 		m.setFocus(m.nextPane(-1))
-	case key.Matches(msg, g.XAxis):
-		m.cycleX(1)
-	case key.Matches(msg, g.XAxisPrev):
-		m.cycleX(-1)
 	case key.Matches(msg, g.Undo):
 		say, _ := m.st.Undo()
 		m.info(say)
-	case key.Matches(msg, g.LogX):
-		m.st.ToggleLogX()
-		m.info(fmt.Sprintf("log-scale x: %v", m.st.LogX))
 	case key.Matches(msg, g.Theme):
 		return m.cycleTheme()
+	case key.Matches(msg, g.Copy):
+		return m.copyFocused()
 	case key.Matches(msg, g.Reload):
 		m.info("reloading…")
 		return tea.Batch(m.load(), m.spin.Tick)
@@ -229,14 +219,14 @@ func (m *Model) handleConfirm(msg tea.KeyMsg) tea.Cmd {
 
 // quit asks first when marks or planned points have not been exported.
 func (m *Model) quit() tea.Cmd {
-	done := tea.Sequence(m.saveCmd(), tea.Quit)
+	done := m.save(true) // quits once saved, or says it could not save
 	if n := len(m.st.Marks) + len(m.st.Planned) + len(m.st.Added); n > 0 && session.Signature(m.st) != m.exported {
 		work := []string{model.Plural(len(m.st.Marks), "mark"), model.Plural(len(m.st.Planned), "planned point")}
 		if len(m.st.Added) > 0 {
 			work = append(work, model.Plural(len(m.st.Added), "measured point")+" to export")
 		}
 		m.confirm = &confirm{
-			prompt: strings.Join(work, ", ") + " not exported (kept in the session). Quit? y/n",
+			prompt: strings.Join(work, ", ") + " not exported (" + m.keptWhere() + "). Quit? y/n",
 			yes:    done,
 		}
 		return nil
@@ -281,8 +271,8 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	pane := m.lay.At(msg.X, msg.Y)
 	click := msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft
 	if click && m.lay.TabRow >= 0 && msg.Y == m.lay.TabRow {
-		if p := tabAt(msg.X); p >= 0 {
-			m.setFocus(p)
+		if i := frame.TabAt(paneNames(), msg.X); i >= 0 {
+			m.setFocus(allPanes[i])
 		}
 		return nil
 	}
@@ -334,6 +324,10 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	}
 	m.st.SetPoints(msg.ds.Points)
 	say := fmt.Sprintf("loaded %s from %s", model.Plural(len(msg.ds.Points), "point"), model.Plural(msg.ds.Files, "file"))
+	if n := m.st.Rescore(); n > 0 {
+		// A run of a recorded configuration landed (a load, r, --watch).
+		say += fmt.Sprintf(" · scorecard: %s of recorded predictions scored (planner pane)", model.Plural(n, "new run"))
+	}
 	if n := len(m.st.Curves); n > 1 {
 		say += fmt.Sprintf(" · %d curves (] [ c)", n)
 	}
@@ -359,13 +353,13 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 		say += " · session: " + strings.Join(missing, "; ")
 	}
 	if o := m.st.Orphans(); len(o) > 0 {
-		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), msgs.FirstFew(o, 2))
+		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), model.FirstFew(o, 2))
 	}
 	m.warnings = m.warnings[:0]
 	for _, w := range msg.ds.Warnings {
 		m.warnings = append(m.warnings, w.String())
 	}
-	m.changelogs = msg.ds.Changelogs
+	m.curves.SetChangelogs(msg.ds.Changelogs)
 	switch n := len(msg.ds.Warnings); {
 	case n == 0 && len(missing) > 0:
 		m.fail(say)
@@ -378,14 +372,53 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	}
 }
 
-func (m *Model) handleSaved(msg savedMsg) {
-	if msg.err != nil {
+func (m *Model) handleSaved(msg savedMsg) tea.Cmd {
+	m.saveErr = msg.err
+	switch {
+	case msg.err != nil:
 		m.fail("session not saved: " + msg.err.Error())
+		if msg.quit {
+			m.confirm = &confirm{prompt: "session not saved (" + msg.err.Error() + "). Quit anyway? y/n", yes: tea.Quit}
+		}
+		return nil
+	case msg.saved.Moved:
+		m.hold("another workbench saved " + m.opts.SessionPath + " since this one opened it: not overwritten; this workbench's session is kept in " +
+			msg.saved.Path + " (open it with --session)")
+	}
+	if msg.quit {
+		return tea.Quit
+	}
+	return nil
+}
+
+// keptWhere says in the quit prompt where unexported work is kept.
+func (m *Model) keptWhere() string {
+	switch {
+	case m.opts.SessionPath == "":
+		return "NOT saved: no session file"
+	case m.saveErr != nil:
+		return "NOT saved: " + m.saveErr.Error()
+	case m.store != nil && m.store.Path() != m.opts.SessionPath:
+		return "kept in " + m.store.Path()
+	}
+	return "kept in the session"
+}
+
+// handleTargetsChecked holds the names of export targets that cannot be
+// read in the status line.
+func (m *Model) handleTargetsChecked(msg targetsCheckedMsg) {
+	if len(msg.problems) > 0 {
+		m.hold(strings.Join(msg.problems, " · "))
 	}
 }
 
-// handleOther gives pane-owned messages (export results) to their owner.
+// handleOther gives pane-owned messages (export results) to their owner,
+// and the curve keys' results (a comparison of two dates, the view
+// written) to them.
 func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
+	if m.curves.Handle(msg, m.styles) {
+		return nil
+	}
 	for _, p := range m.panes {
 		if cmd, handled := p.Handle(msg); handled {
 			return cmd
@@ -396,29 +429,12 @@ func (m *Model) handleOther(msg tea.Msg) tea.Cmd {
 
 // info and fail set the status line; a held note stays in front of what
 // follows until a key is pressed, so a load or save cannot hide it.
-func (m *Model) info(s string) { m.setStatus(s, false) }
-func (m *Model) fail(s string) { m.setStatus(s, true) }
+func (m *Model) info(s string)                  { m.bar.Set(s, false) }
+func (m *Model) fail(s string)                  { m.bar.Set(s, true) }
+func (m *Model) setStatus(s string, isErr bool) { m.bar.Set(s, isErr) }
 
-// hold shows a note that must be seen (a session kept aside, a directory
-// that cannot be watched) until the next key.
-func (m *Model) hold(s string) {
-	s = termsafe.String(s)
-	if m.held != "" && !strings.Contains(m.held, s) {
-		s = m.held + " · " + s
-	}
-	m.held = s
-	m.status, m.statusErr = s, true
-}
-
-// setStatus is the status line's one way in: messages carry file names
-// and data, so they are escaped here.
-func (m *Model) setStatus(s string, isErr bool) {
-	s = termsafe.String(s)
-	if m.held != "" && s != m.held {
-		s, isErr = m.held+" · "+s, true
-	}
-	m.status, m.statusErr = s, isErr
-}
+// hold shows a note that must be seen until the next key.
+func (m *Model) hold(s string) { m.bar.Hold(s) }
 
 // handleConfirmRequest shows a pane's yes/no question.
 func (m *Model) handleConfirmRequest(msg msgs.Confirm) {
@@ -432,7 +448,7 @@ func (m *Model) handleExported(msg msgs.Exported) tea.Cmd {
 	cmd := m.handleOther(msg)
 	if msg.Err != nil {
 		m.fail("export failed: " + msg.Err.Error())
-		return tea.Batch(cmd, m.panes[layout.Export].Pending())
+		return tea.Batch(cmd, m.export.Pending())
 	}
 	m.st.ClearExported(msg.Marks, msg.Planned, msg.Added)
 	m.exported = session.Signature(m.st)
@@ -444,28 +460,20 @@ func (m *Model) handleExported(msg msgs.Exported) tea.Cmd {
 	return tea.Batch(cmd, m.saveCmd())
 }
 
-// cycleX moves through the x axes that have data and says where it is.
-func (m *Model) cycleX(d int) {
-	axes := m.st.CycleX(d)
-	n := len(axes)
-	for i, a := range axes {
-		if a.Name == m.st.X.Name {
-			m.info(fmt.Sprintf("x axis %d of %d with data: %s — %s (x/X cycle)", i+1, n, a.Name, a.Label))
-			return
-		}
-	}
+// handleCopy copies what a pane asked for (P: the export's diff).
+func (m *Model) handleCopy(c msgs.Copy) tea.Cmd {
+	cmd, say := clip.Copy(m.clip, c)
+	m.info(say)
+	return cmd
 }
 
-// tabAt is the pane whose tab (frame.Tabs: "[1 curve] 2 points …", each
-// label padded by one cell a side, one space apart) is under column x.
-func tabAt(x int) int {
-	start := 0
-	for _, p := range allPanes {
-		w := len([]rune(layout.Names[p])) + 4 // "N name" and its two pads
-		if x >= start && x < start+w {
-			return p
+// copyFocused copies what the focused pane names (C).
+func (m *Model) copyFocused() tea.Cmd {
+	if c, ok := m.panes[m.focus].(clip.Copier); ok {
+		if cp, ok := c.Copy(); ok {
+			return m.handleCopy(cp)
 		}
-		start += w + 1
 	}
-	return -1
+	m.info("nothing to copy in the " + layout.Names[m.focus] + " pane (C copies the selected point's ID, or the export's selectors)")
+	return nil
 }

@@ -87,7 +87,7 @@ func TestLoadErrorGoesToStatusLine(t *testing.T) {
 	m := demoModel(t, 160, 50)
 	m.load()
 	m.Update(loadedMsg{gen: m.gen, err: errString("results/: permission denied")})
-	if !m.statusErr || !strings.Contains(lastLine(m.View()), "permission denied") {
+	if !m.bar.Err || !strings.Contains(lastLine(m.View()), "permission denied") {
 		t.Fatalf("status line %q does not show the error", lastLine(m.View()))
 	}
 	if len(m.State().Points) != 21 {

@@ -1,14 +1,14 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/x/ansi"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/tui/frame"
+	"github.com/sweeptune/sweeptune/tui/help"
 	"github.com/sweeptune/sweeptune/tui/layout"
-	"github.com/sweeptune/sweeptune/tui/termsafe"
+	"github.com/sweeptune/sweeptune/tui/statusline"
 )
 
 // View returns the frame composed after the last Update.
@@ -52,7 +52,7 @@ func (m *Model) compose() {
 		return
 	}
 	if m.lay.Mode == layout.TooSmall {
-		m.screen = m.tooSmall()
+		m.screen = frame.TooSmall(m.w, m.h, layout.MinW, layout.MinH)
 		return
 	}
 	status := m.statusLines()
@@ -67,13 +67,12 @@ func (m *Model) compose() {
 	switch bodyH := m.h - len(status) - len(rows); {
 	case m.showHelp:
 		m.help.SetSize(m.w-2, bodyH-2)
-		help := frame.Box(m.styles, 0, m.helpTitle(), m.help.String(), m.w, bodyH, true)
-		rows = append(rows, help)
-	case m.pick != nil:
-		rows = append(rows, frame.Box(m.styles, 0, m.pick.Title+" (esc cancels)", m.pick.View(m.styles, m.w-2, bodyH-2), m.w, bodyH, true))
-	case m.dates != nil:
-		m.dates.view.SetSize(m.w-2, bodyH-2)
-		rows = append(rows, frame.Box(m.styles, 0, m.dates.title, m.dates.view.String(), m.w, bodyH, true))
+		m.help.SetSize(m.w-2, bodyH-2)
+		title := help.Title(m.help.More() || m.help.Offset() > 0)
+		rows = append(rows, frame.Box(m.styles, 0, title, m.help.String(), m.w, bodyH, true))
+	case m.curves.Open():
+		title, body, _ := m.curves.Show(m.styles, m.w-2, bodyH-2)
+		rows = append(rows, frame.Box(m.styles, 0, title, body, m.w, bodyH, true))
 	default:
 		for _, r := range m.lay.Rows {
 			rows = append(rows, m.joinRow(r))
@@ -108,88 +107,50 @@ func (m *Model) joinRow(slots []int) string {
 }
 
 func (m *Model) tabs() string {
-	var names []string
 	var jumps []int
 	active := 0
-	for _, p := range allPanes {
+	for i, p := range allPanes {
 		if p == m.focus {
-			active = len(names)
+			active = i
 		}
-		names = append(names, layout.Names[p])
 		jumps = append(jumps, p+1)
 	}
-	return frame.Tabs(m.styles, names, jumps, active, m.w)
+	return frame.Tabs(m.styles, paneNames(), jumps, active, m.w)
 }
 
-func (m *Model) tooSmall() string {
-	msg := []string{
-		"terminal too small",
-		fmt.Sprintf("%d×%d, need at least %d×%d", m.w, m.h, layout.MinW, layout.MinH),
-		"enlarge the window, or q to quit",
+// paneNames are the panes' names in ring order, as the tabs show them.
+func paneNames() []string {
+	names := make([]string, len(allPanes))
+	for i, p := range allPanes {
+		names[i] = layout.Names[p]
 	}
-	lines := make([]string, m.h)
-	top := max((m.h-len(msg))/2, 0)
-	for i := range lines {
-		s := ""
-		if k := i - top; k >= 0 && k < len(msg) {
-			s = strings.Repeat(" ", max((m.w-len([]rune(msg[k])))/2, 0)) + msg[k]
-		}
-		lines[i] = frame.FitLine(s, m.w)
-	}
-	return strings.Join(lines, "\n")
+	return names
 }
 
-// statusLine is the message (or prompt) on the left, short help on the right.
+// openHelp shows every key of every pane, laid out for the width.
+func (m *Model) openHelp() {
+	m.showHelp = true
+	m.help.SetContent(help.Text(m.keys, m.focus, m.warnings, m.styles, max(m.w-2, 1)))
+}
+
+// statusLines are the message (or question) on the left, the short help
+// on the right.
 func (m *Model) statusLines() []string {
-	st := m.styles
-	var left string
-	switch {
-	case m.confirm != nil:
-		left = st.Warn.Render("? " + m.confirm.prompt)
-	case m.loading:
-		left = m.spin.View() + " " + st.StatusDesc.Render("loading…")
-	case m.status != "" && m.statusErr:
-		left = st.StatusErr.Render(m.status)
-	case m.status != "":
-		left = st.StatusInfo.Render(m.status)
+	question := ""
+	if m.confirm != nil {
+		question = m.confirm.prompt
 	}
-	lw := frame.Width(left)
-	if lw > m.w {
-		// A message longer than the screen wraps (up to maxStatusLines)
-		// rather than being cut: it is read whole, the help waits.
-		lines := frame.Wrap(left, m.w)
-		// Never so many that the panes fall below the minimum size.
-		if n := max(min(maxStatusLines, m.h-layout.MinH+1), 1); len(lines) > n {
-			lines = lines[:n]
-			lines[n-1] = ansi.Truncate(lines[n-1], m.w-1, "") + "…"
-		}
-		for i := range lines {
-			lines[i] = frame.FitLine(lines[i], m.w)
-		}
-		return lines
-	}
-	// Drop the pane's keys before the global ones when space is short.
-	right := m.shortHelp(true)
-	if lw+frame.Width(right)+2 > m.w {
-		right = m.shortHelp(false)
-	}
-	if lw+frame.Width(right)+2 > m.w {
-		right = ""
-	}
-	rw := frame.Width(right)
-	return []string{frame.FitLine(left+strings.Repeat(" ", max(m.w-lw-rw, 0))+right, m.w)}
+	left := m.bar.Left(m.styles, question, m.loading, m.spin.View())
+	return statusline.Lines(left, m.w, m.h-layout.MinH+1, m.shortHelp)
 }
-
-// maxStatusLines bounds the status line's growth for a long message.
-const maxStatusLines = 3
 
 // shortHelp names the focused pane's last keys (its own, past the
-// movement ones) and the always-there ones.
+// movement ones; dropped when pane is false) and the always-there ones.
 func (m *Model) shortHelp(pane bool) string {
 	var bs []key.Binding
 	if fp := m.panes[m.focus]; fp.Capturing() && m.confirm == nil && !m.showHelp {
 		// Typing: only the input's own keys work, so only they are named.
-		return m.keyList(fp.Bindings())
+		return statusline.Keys(m.styles, fp.Bindings())
 	}
 	if pane {
 		bs = m.panes[m.focus].Bindings()
@@ -199,14 +160,5 @@ func (m *Model) shortHelp(pane bool) string {
 	}
 	g := m.keys.Global
 	bs = append(bs, g.NextPane, g.Help, g.Quit)
-	return m.keyList(bs)
-}
-
-// keyList is "key desc · key desc" in the status line's styles.
-func (m *Model) keyList(bs []key.Binding) string {
-	parts := make([]string, 0, len(bs))
-	for _, b := range bs {
-		parts = append(parts, m.styles.StatusKey.Render(b.Help().Key)+" "+m.styles.StatusDesc.Render(b.Help().Desc))
-	}
-	return strings.Join(parts, m.styles.StatusDesc.Render(" · "))
+	return statusline.Keys(m.styles, bs)
 }

@@ -1,15 +1,10 @@
 package tui
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/fsnotify/fsnotify"
 )
 
 // debounce groups the burst of events one result write makes; maxWait
@@ -20,137 +15,12 @@ const (
 	maxWait  = 2 * time.Second
 )
 
-// watcher turns file-system events under the watched directories into one
-// wake-up at a time. A directory it cannot watch is a problem to show, not
-// the end of watching: the rest is still watched.
-type watcher struct {
-	fs     *fsnotify.Watcher
-	events chan struct{}
-
-	mu       sync.Mutex
-	problems []string
-	seen     map[string]bool // real paths of watched directories (links are followed once)
-}
-
-// startWatch watches the directories and every directory below them. It
-// fails only when nothing at all can be watched.
-func startWatch(dirs []string) (*watcher, error) {
-	fw, err := fsnotify.NewWatcher()
-	if err != nil {
-		return nil, err
-	}
-	w := &watcher{fs: fw, events: make(chan struct{}, 1), seen: map[string]bool{}}
-	for _, d := range dirs {
-		w.addTree(d, true)
-	}
-	if len(fw.WatchList()) == 0 {
-		fw.Close()
-		return nil, fmt.Errorf("nothing could be watched: %s", strings.Join(w.takeProblems(), "; "))
-	}
-	go w.run()
-	return w, nil
-}
-
-// addTree watches dir and the directories below it, following links and
-// passing over hidden directories as loading does.
-func (w *watcher) addTree(dir string, root bool) {
-	real, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		w.problem(dir, err)
-		return
-	}
-	w.mu.Lock()
-	done := w.seen[real]
-	w.seen[real] = true
-	w.mu.Unlock()
-	if done {
-		return // watched already, or a link loop
-	}
-	if err := w.fs.Add(dir); err != nil {
-		w.problem(dir, err)
-		return
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		w.problem(dir, err)
-		return
-	}
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		p := filepath.Join(dir, e.Name())
-		isDir := e.IsDir()
-		if e.Type()&os.ModeSymlink != 0 {
-			info, err := os.Stat(p)
-			isDir = err == nil && info.IsDir()
-		}
-		if isDir {
-			w.addTree(p, false)
-		}
-	}
-}
-
-func (w *watcher) problem(path string, err error) {
-	if pe, ok := err.(*os.PathError); ok {
-		err = pe.Err
-	}
-	w.mu.Lock()
-	w.problems = append(w.problems, fmt.Sprintf("cannot watch %s (%v)", path, err))
-	w.mu.Unlock()
-}
-
-// takeProblems returns and forgets what went wrong since the last call.
-func (w *watcher) takeProblems() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	p := w.problems
-	w.problems = nil
-	return p
-}
-
-func (w *watcher) run() {
-	defer close(w.events)
-	for {
-		select {
-		case ev, ok := <-w.fs.Events:
-			if !ok {
-				return
-			}
-			if ev.Has(fsnotify.Create) {
-				if info, err := os.Stat(ev.Name); err == nil && info.IsDir() && !strings.HasPrefix(filepath.Base(ev.Name), ".") {
-					w.addTree(ev.Name, false) // a new result directory: watch it too
-				}
-			}
-			w.wake()
-		case err, ok := <-w.fs.Errors:
-			if !ok {
-				return
-			}
-			w.mu.Lock()
-			w.problems = append(w.problems, err.Error()) // e.g. the event queue overflowed
-			w.mu.Unlock()
-			w.wake()
-		}
-	}
-}
-
-func (w *watcher) wake() {
-	select {
-	case w.events <- struct{}{}:
-	default: // a wake-up is already pending
-	}
-}
-
-// Close stops watching.
-func (w *watcher) Close() error { return w.fs.Close() }
-
 // waitWatch waits for the next change; nil without --watch.
 func (m *Model) waitWatch() tea.Cmd {
 	if m.watch == nil {
 		return nil
 	}
-	ch := m.watch.events
+	ch := m.watch.Events()
 	return func() tea.Msg {
 		if _, ok := <-ch; !ok {
 			return nil
@@ -163,7 +33,7 @@ func (m *Model) waitWatch() tea.Cmd {
 // first change of a burst also starts the deadline that ends it.
 func (m *Model) handleWatch() tea.Cmd {
 	if m.watch != nil {
-		if p := m.watch.takeProblems(); len(p) > 0 {
+		if p := m.watch.TakeProblems(); len(p) > 0 {
 			m.hold("--watch: " + strings.Join(p, "; ") + "; the rest is watched")
 		}
 	}

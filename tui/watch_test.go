@@ -9,8 +9,9 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/watch"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/tui/session"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // A file rewritten every 100 ms kept pushing the debounce back, so the
@@ -18,7 +19,7 @@ import (
 func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 	dir := t.TempDir()
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Data: &sources.Dataset{Points: testkit.Demo(), Files: 1}})
-	w, err := startWatch([]string{dir})
+	w, err := watch.Start([]string{dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,54 +48,25 @@ func TestWatchReloadsWhileFilesKeepChanging(t *testing.T) {
 	}
 }
 
-// One unreadable subdirectory used to fail the whole watch; now it is
-// named and everything else is still watched.
-func TestUnreadableSubdirectoryDoesNotStopWatching(t *testing.T) {
-	dir := t.TempDir()
-	locked := filepath.Join(dir, "a-locked")
-	os.Mkdir(locked, 0o755)
-	os.Mkdir(filepath.Join(locked, "inner"), 0o755)
-	os.Mkdir(filepath.Join(dir, "b-open"), 0o755)
-	os.Chmod(locked, 0)
-	defer os.Chmod(locked, 0o755)
-	if _, err := os.ReadDir(locked); err == nil {
-		t.Skip("permissions do not bind this user (root)")
-	}
-	w, err := startWatch([]string{dir})
-	if err != nil {
-		t.Fatalf("startWatch: %v", err)
-	}
-	defer w.Close()
-	if p := w.takeProblems(); len(p) != 1 || !strings.Contains(p[0], "cannot watch "+locked) {
-		t.Errorf("problems %q", p)
-	}
-	os.WriteFile(filepath.Join(dir, "b-open", "new.json"), []byte("{}"), 0o644)
-	select {
-	case <-w.events:
-	case <-time.After(5 * time.Second):
-		t.Fatal("a change beside the unreadable directory was not seen")
-	}
-}
-
 // The note given at start (a session kept aside, a directory not watched)
 // used to be replaced by the first load's status before anyone saw it.
 func TestHeldNoteOutlivesTheLoadStatus(t *testing.T) {
 	note := "session /s.json is not readable (bad): kept as /s.json.corrupt, a new session starts"
 	m := start(Options{Note: note}, 400, 40, testkit.Demo(), 4)
-	if !strings.Contains(m.status, note) || !strings.Contains(m.status, "loaded 21 points from 4 files") || !m.statusErr {
-		t.Fatalf("status after load: %q", m.status)
+	if !strings.Contains(m.bar.Text, note) || !strings.Contains(m.bar.Text, "loaded 21 points from 4 files") || !m.bar.Err {
+		t.Fatalf("status after load: %q", m.bar.Text)
 	}
 	if !strings.Contains(m.View(), "kept as /s.json.corrupt") {
 		t.Errorf("the note is not on screen:\n%s", m.View())
 	}
 	m.hold("--watch: cannot watch /r/x (permission denied); the rest is watched")
 	m.Update(savedMsg{})
-	if !strings.Contains(m.status, note) || !strings.Contains(m.status, "cannot watch /r/x") {
-		t.Errorf("two held notes: %q", m.status)
+	if !strings.Contains(m.bar.Text, note) || !strings.Contains(m.bar.Text, "cannot watch /r/x") {
+		t.Errorf("two held notes: %q", m.bar.Text)
 	}
 	press(m, "x")
-	if strings.Contains(m.status, "kept as") {
-		t.Errorf("after a key the note should give way: %q", m.status)
+	if strings.Contains(m.bar.Text, "kept as") {
+		t.Errorf("after a key the note should give way: %q", m.bar.Text)
 	}
 }
 
@@ -102,7 +74,7 @@ func TestHeldNoteOutlivesTheLoadStatus(t *testing.T) {
 func TestSessionProblemsAreShown(t *testing.T) {
 	bad := session.Planned{ID: "x@planned", Knobs: model.Knobs{Mode: model.ModeDisagg, Concurrency: 8, Prefill: model.Role{Workers: -2}}}
 	m := start(Options{Session: session.File{Version: 1, Planned: []session.Planned{bad}}}, 400, 40, testkit.Demo(), 4)
-	if !strings.Contains(m.status, "session: planned[0] dropped: prefill workers -2, want 0 to 4096") || len(m.State().Planned) != 0 {
-		t.Errorf("status %q, %d planned", m.status, len(m.State().Planned))
+	if !strings.Contains(m.bar.Text, "session: planned[0] dropped: prefill workers -2, want 0 to 4096") || len(m.State().Planned) != 0 {
+		t.Errorf("status %q, %d planned", m.bar.Text, len(m.State().Planned))
 	}
 }

@@ -1,10 +1,12 @@
-// Package demo embeds the points of DATA.md (tables A–D) so that sweeptune
-// runs with no file at all.
+// Package demo embeds the points of one real merged retune (InferenceX pull
+// request 4673; tables A–D, each file's header says which) so that
+// sweeptune runs with no file at all.
 package demo
 
 import (
 	"embed"
 	"io/fs"
+	"os"
 	"sort"
 	"strings"
 
@@ -35,7 +37,7 @@ func Load() *sources.Dataset {
 	return sources.LoadFiles(names, data, sources.Options{})
 }
 
-// Tables reads the demo files of DATA.md's tables, by letter: Tables("a",
+// Tables reads the demo's tables, by letter: Tables("a",
 // "b") is the retune's published "before" points and its local runs.
 func Tables(letters ...string) *sources.Dataset {
 	names, data := Files()
@@ -57,4 +59,19 @@ func LoadInputs(in sources.Inputs) *sources.Dataset {
 		return Load()
 	}
 	return in.Load()
+}
+
+// ReadSource reads a point's source file for hashing (a ledger's fit
+// set): the demo's own "demo:" names from the embedded files, any other
+// path from disk.
+func ReadSource(path string) ([]byte, error) {
+	if strings.HasPrefix(path, "demo:") {
+		name := strings.TrimPrefix(path, "demo:")
+		b, err := files.ReadFile(name)
+		if err != nil {
+			return nil, fs.ErrNotExist
+		}
+		return b, nil
+	}
+	return os.ReadFile(path)
 }

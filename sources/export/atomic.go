@@ -25,7 +25,10 @@ import (
 //  4. every temporary file is staged and synced first: the new contents,
 //     the backups and a copy to roll back to, each with the original's
 //     mode and owner;
-//  5. the backups are renamed into place (a rename replaces a planted
+//  5. an intent journal is written before the first rename (journal.go),
+//     so that a kill at any moment leaves a set the next export finishes
+//     or rolls back;
+//  6. the backups are renamed into place (a rename replaces a planted
 //     symbolic link, it never writes through one), then the targets; when
 //     one rename fails, the targets already replaced are rolled back and
 //     the error says which file is in which state.
@@ -39,6 +42,10 @@ type FileWrite struct {
 	Old     []byte // the contents the plan was built from, kept as Path+".bak"
 	Content []byte
 	Create  bool // a new file: refused when Path exists, no backup (create.go)
+	// Within, when set, is the directory the file must stay in: a name
+	// sweeptune derived (not one the user gave) is never written through a
+	// link, and must resolve to a file of that directory.
+	Within string
 }
 
 // target is a FileWrite worked out for writing.
@@ -60,6 +67,11 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	if err != nil {
 		return err
 	}
+	// An export killed earlier in these directories is settled first (and
+	// what it changed is then refused by verify as changed since loaded).
+	if _, err := settleDirs(writeDirs(ts, creates)); err != nil {
+		return err
+	}
 	unlock, err := lockDirs(writeDirs(ts, creates))
 	if err != nil {
 		return err
@@ -71,8 +83,12 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	if err := verifyCreates(creates); err != nil {
 		return err
 	}
-	defer removeStaged(creates)
+	var j *journal
 	defer func() {
+		if j != nil && !j.done {
+			return // a panic mid-write: the journal's staged copies settle it next time
+		}
+		removeStaged(creates)
 		for _, t := range ts {
 			for _, p := range []string{t.temp, t.restore, t.bakTemp} {
 				if p != "" {
@@ -89,9 +105,22 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	if err := stageCreates(creates); err != nil {
 		return err
 	}
+	j = newJournal(ts, creates, writeDirs(ts, creates))
+	if err := j.save(); err != nil {
+		j.remove()
+		return fmt.Errorf("%w; nothing was replaced", err)
+	}
+	fail := func(failed int, cause error) error {
+		j.State = stateRollingBack
+		j.save() // a kill during the roll-back still ends rolled back
+		err := rollBack(ts, failed, cause)
+		j.remove()
+		return err
+	}
 	for i := range ts {
 		t := &ts[i]
 		if err := renameFile(t.bakTemp, t.bak); err != nil {
+			j.remove()
 			return fmt.Errorf("backup %s: %w; nothing was replaced", t.bak, err)
 		}
 		t.bakTemp = ""
@@ -99,16 +128,17 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	for i := range ts {
 		t := &ts[i]
 		if err := renameFile(t.temp, t.real); err != nil {
-			return rollBack(ts, i, err)
+			return fail(i, err)
 		}
 		t.temp = ""
 	}
 	if err := linkCreates(creates); err != nil {
-		return rollBack(ts, len(ts), err)
+		return fail(len(ts), err)
 	}
 	for _, d := range writeDirs(ts, creates) {
 		syncDir(d)
 	}
+	j.remove()
 	return nil
 }
 
@@ -119,6 +149,12 @@ func resolveTargets(files []FileWrite) ([]target, error) {
 	byReal := map[string]string{}
 	for _, f := range files {
 		t := target{FileWrite: f, bak: f.Path + ".bak"}
+		if f.Within != "" {
+			if msg := confinedProblem(f.Path, f.Within); msg != "" {
+				problems = append(problems, msg)
+				continue
+			}
+		}
 		real, err := filepath.EvalSymlinks(f.Path)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: %v", f.Path, sources.PathErrText(err)))

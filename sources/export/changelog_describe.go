@@ -39,7 +39,7 @@ func (c *exportCtx) changelog(keys []string, scenario string) error {
 	if err != nil {
 		return err
 	}
-	c.plan.Entry = string(out[len(old):])
+	c.plan.Entry = strings.TrimLeft(string(out[len(old):]), "\n") // the entry, without its separator
 	c.change(path, old, out)
 	return nil
 }
@@ -70,7 +70,7 @@ func (c *exportCtx) description() []string {
 	}
 	for _, k := range c.kept {
 		p := c.keptPoint(k)
-		line := fmt.Sprintf("Kept %s (%s): %s; %s", pointName(k.v.Knobs), k.key, topology(k.v.Knobs), decodeKnobs(k.v.Knobs))
+		line := fmt.Sprintf("Kept %s (%s): %s; %s", pointNameAt(k.v.Knobs, k.v.Concurrencies), k.key, topology(k.v.Knobs), decodeKnobs(k.v.Knobs))
 		if p != nil {
 			line += "; " + numbers(p)
 		}
@@ -86,7 +86,11 @@ func (c *exportCtx) description() []string {
 		line += ": " + topology(p.Knobs) + "; " + numbers(p)
 		if i < len(c.plan.Verdicts) {
 			v := c.plan.Verdicts[i]
-			line += "; rule 18(g) on mean interactivity: " + c.verdictText(v)
+			line += "; rule 18(g) on mean interactivity"
+			if c.req.AsOf != "" {
+				line += " as of " + c.req.AsOf
+			}
+			line += ": " + c.verdictText(v)
 			if !v.Covered {
 				reason := c.req.ForceReason
 				if reason == "" {
@@ -137,13 +141,37 @@ func nonEmpty(ss []string) []string {
 
 func count(n int) string { return strconv.Itoa(n) }
 
-// pointName is the engineers' shorthand: 7P1D c5540.
-func pointName(k model.Knobs) string {
-	return fmt.Sprintf("%dP%dD c%d", k.Prefill.Workers, k.Decode.Workers, k.Concurrency)
+// pointName is the engineers' shorthand: 7P1D c5540, agg TP4 c16.
+func pointName(k model.Knobs) string { return pointNameAt(k, nil) }
+
+// pointNameAt names a variant that runs several concurrencies: agg TP4 c1/c4/c16.
+func pointNameAt(k model.Knobs, concs []int) string {
+	c := "c" + strconv.Itoa(k.Concurrency)
+	if k.Concurrency == 0 && len(concs) > 0 {
+		parts := make([]string, len(concs))
+		for i, n := range concs {
+			parts[i] = "c" + strconv.Itoa(n)
+		}
+		c = strings.Join(parts, "/")
+	}
+	if k.Mode == model.ModeAgg {
+		return fmt.Sprintf("agg %s %s", strings.ToUpper(k.Prefill.Parallelism()), c)
+	}
+	return fmt.Sprintf("%dP%dD %s", k.Prefill.Workers, k.Decode.Workers, c)
 }
 
 // topology is "7 x DEP2 prefill on 4 nodes + 1 x DEP16 decode, 30 GPUs".
 func topology(k model.Knobs) string {
+	if k.Mode == model.ModeAgg {
+		s := fmt.Sprintf("%d x %s worker", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
+		if k.Prefill.Nodes > 0 {
+			s += " on " + plural(k.Prefill.Nodes, "node")
+		}
+		if g := k.GPUs(); g > 0 {
+			s += fmt.Sprintf(", %d GPUs", g)
+		}
+		return s
+	}
 	s := fmt.Sprintf("%d x %s prefill", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
 	if k.Prefill.Nodes > 0 {
 		s += " on " + plural(k.Prefill.Nodes, "node")
@@ -169,6 +197,9 @@ func decodeKnobs(k model.Knobs) string {
 	}
 	if k.Balance != "" {
 		parts = append(parts, k.Balance+" DP balancing")
+	}
+	if len(parts) == 0 && k.Mode == model.ModeAgg {
+		return "engine settings from the base"
 	}
 	if len(parts) == 0 {
 		return "decode knobs from the base"
@@ -208,7 +239,7 @@ func numbers(p *model.Point) string {
 func (c *exportCtx) keptPoint(k keptOverride) *model.Point {
 	for i := range c.req.Points {
 		p := &c.req.Points[i]
-		if p.Knobs.Mode == model.ModeDisagg && matches(k.v, p) {
+		if p.Knobs.Mode == k.v.Knobs.Mode && matches(k.v, p) {
 			if _, ok := p.Value(model.TputPerGPU); ok {
 				return p
 			}

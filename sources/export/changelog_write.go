@@ -13,11 +13,19 @@ import (
 
 // Appending to perf-changelog.yaml. InferenceX CI compares the historical
 // bytes, so the new entry goes after the last byte and nothing before it
-// changes; the one thing added before the entry is a missing final newline
-// and a blank separator line.
+// changes. Its check (validate_raw_change) wants the entry to start right
+// after the file when the file ends in "\n\n", else after one "\n": so a
+// file ending in spaces, or in a line of spaces, gets one newline, never a
+// rewrite of what it ends with (docs/export.md).
 
-// PlaceholderPRLink stands in until the pull request exists.
-const PlaceholderPRLink = "https://github.com/SemiAnalysisAI/InferenceX/pull/XXXX"
+// PlaceholderPRLink stands in until the pull request exists: the form
+// InferenceX's validate_added_pr_link accepts on a pull request's run.
+const PlaceholderPRLink = "https://github.com/SemiAnalysisAI/InferenceX/pull/XXX"
+
+// PRLink is the link of InferenceX pull request n.
+func PRLink(n int) string {
+	return fmt.Sprintf("https://github.com/SemiAnalysisAI/InferenceX/pull/%d", n)
+}
 
 // renderChangelogEntry writes one entry at the list's indentation.
 func renderChangelogEntry(e sources.ChangelogEntry, indent int) string {
@@ -75,10 +83,7 @@ func AppendChangelog(path string, old []byte, e sources.ChangelogEntry) ([]byte,
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	out := bytes.Clone(old)
-	if len(out) > 0 && out[len(out)-1] != '\n' {
-		out = append(out, '\n')
-	}
-	if len(bytes.TrimSpace(out)) > 0 && !endsWithBlankLine(out) {
+	if len(bytes.TrimSpace(out)) > 0 && !bytes.HasSuffix(out, []byte("\n\n")) {
 		out = append(out, '\n')
 	}
 	out = append(out, renderChangelogEntry(e, indent)...)
@@ -95,13 +100,6 @@ func AppendChangelog(path string, old []byte, e sources.ChangelogEntry) ([]byte,
 		return nil, fmt.Errorf("appending to %s: the last entry does not read back as written", path)
 	}
 	return out, nil
-}
-
-// endsWithBlankLine reports whether the text ends with a line of only spaces.
-func endsWithBlankLine(b []byte) bool {
-	t := bytes.TrimSuffix(b, []byte("\n"))
-	i := bytes.LastIndexByte(t, '\n')
-	return len(bytes.TrimSpace(t[i+1:])) == 0
 }
 
 // changelogIndent is the column of the list's dashes (0 in InferenceX).

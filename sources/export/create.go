@@ -35,6 +35,12 @@ func splitCreates(files []FileWrite) ([]*creation, []FileWrite) {
 func verifyCreates(creates []*creation) error {
 	var problems []string
 	for _, c := range creates {
+		if c.Within != "" {
+			if msg := confinedProblem(c.Path, c.Within); msg != "" {
+				problems = append(problems, msg)
+				continue
+			}
+		}
 		if _, err := os.Lstat(c.Path); err == nil {
 			problems = append(problems, fmt.Sprintf("%s already exists; not replaced (remove it or use --replace)", c.Path))
 		} else if !errors.Is(err, fs.ErrNotExist) {

@@ -44,7 +44,7 @@ func copyFiles(t *testing.T, dir string, names ...string) string {
 	return tmp
 }
 
-// copyFixtures copies DATA.md's retune targets: the bundle, the master
+// copyFixtures copies the demo retune's targets: the bundle, the master
 // config and the changelog.
 func copyFixtures(t *testing.T) string {
 	return copyFiles(t, fixtures, bundleName, "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml")

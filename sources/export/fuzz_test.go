@@ -33,7 +33,7 @@ func FuzzAppendChangelog(f *testing.F) {
 func FuzzEditBundle(f *testing.F) {
 	seedFiles(f, "../../testdata/export/disagg-dep16-hicache-variants.yaml")
 	f.Add([]byte("schema: 2\nbase: {}\noverride_a:\n  x: 1\n\n\noverride_b: 2"))
-	f.Add([]byte("override_a:\n\n ")) // the inserted block vanished (issue 10)
+	f.Add([]byte("override_a:\n\n ")) // once, the inserted block vanished
 	f.Fuzz(func(t *testing.T, data []byte) {
 		add := []newOverride{{key: "override_new", text: "override_new:\n  name: n\n", order: [3]int{2, 1, 5}}}
 		out, err := editBundle(string(data), map[string]bool{"override_a": true}, add, map[string][3]int{"override_b": {1, 1, 1}})

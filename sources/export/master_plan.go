@@ -156,23 +156,43 @@ func runsConc(rows []*sources.MasterRow, conc int) bool {
 }
 
 // entryImage writes --image as the entry's image when it differs, else
-// says why the entry's image is left alone.
+// says why the entry's image is left alone; the router version pinned
+// beside it moves with --router-version (and a moved image without it is
+// a warning).
 func (c *exportCtx) entryImage(text, key, had string) (string, error) {
 	img := c.image()
+	moved := false
 	switch {
 	case img == "" || img == had:
-		return text, nil
 	case c.req.Image == "":
 		c.imageNote(fmt.Sprintf("%s names image %s", key, orNone(had)))
-		return text, nil
+	default:
+		tp, err := newTextPatch(text)
+		if err != nil {
+			return "", err
+		}
+		if err := tp.set([]string{key, "image"}, c.req.Image); err != nil {
+			return "", err
+		}
+		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s image: %s → %s (--image)", key, orNone(had), c.req.Image))
+		text, moved = tp.result(), true
 	}
-	tp, err := newTextPatch(text)
-	if err != nil {
-		return "", err
+	pin, _ := pinsOf(text, key)
+	switch rv := c.req.RouterVersion; {
+	case rv != "" && pin.router != "" && pin.router != rv:
+		tp, err := newTextPatch(text)
+		if err != nil {
+			return "", err
+		}
+		if err := tp.set([]string{key, "router", "version"}, rv); err != nil {
+			return "", err
+		}
+		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s router version: %s → %s (--router-version)", key, pin.router, rv))
+		text = tp.result()
+	case rv != "" && pin.router == "":
+		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s pins no router version; --router-version %s not written there", key, rv))
+	case moved && pin.router != "" && (rv == "" || c.req.routerRead && rv == pin.router):
+		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("warning: %s pins router version %s beside its image, which moved to %s: pass --router-version to move it too", key, pin.router, c.req.Image))
 	}
-	if err := tp.set([]string{key, "image"}, c.req.Image); err != nil {
-		return "", err
-	}
-	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s image: %s → %s (--image)", key, orNone(had), c.req.Image))
-	return tp.result(), nil
+	return text, nil
 }

@@ -1,19 +1,27 @@
 package export
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // WriteNewFile writes content to a file that does not exist yet: path, or
 // path with -2, -3 … before its extension when that is taken. Nothing that
 // was there is ever replaced: the temp file is linked to the free name (a
 // link never overwrites) and then removed. It returns the name written.
+//
+// A name longer than maxStem bytes (before its extension) is cut and ends
+// in a hash of the whole (ShortName): a name derived from a long model
+// name must not pass the file system's 255 bytes.
 func WriteNewFile(path string, content []byte) (string, error) {
+	path = ShortName(path)
 	tmp, err := newTemp(path, content)
 	if err != nil {
 		return "", err
@@ -45,4 +53,27 @@ func newTemp(path string, content []byte) (string, error) {
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	return name, nil
+}
+
+// maxStem bounds a derived file name before its extension: with the
+// extension, a -999 suffix and the temporary file's ".….tmp-<10 digits>" it
+// stays far under the 255 bytes file systems allow, and readable.
+const maxStem = 96
+
+// ShortName cuts the file name of path to maxStem bytes before its
+// extension, ending it in 8 hex digits of the whole name's SHA-256, so
+// that names which share their start stay apart; a short name is as is.
+func ShortName(path string) string {
+	dir, base := filepath.Split(path)
+	ext := filepath.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	if len(stem) <= maxStem {
+		return path
+	}
+	sum := sha256.Sum256([]byte(stem))
+	cut := maxStem - 9
+	for cut > 0 && !utf8.RuneStart(stem[cut]) {
+		cut--
+	}
+	return dir + stem[:cut] + "-" + hex.EncodeToString(sum[:4]) + ext
 }

@@ -12,15 +12,16 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// ExportRequest says which points to write and where (issue 5).
+// ExportRequest says which points to write and where (docs/export.md).
 type ExportRequest struct {
 	Points []model.Point // every loaded point: the curve for the review and the description
 	Add    []string      // IDs to write as overrides and master rows
 	Remove []string      // IDs whose overrides and rows go
 
-	RecipePath    string   // srt-slurm schema-2 bundle (required)
+	RecipePath    string   // srt-slurm bundle, recipe or directory (required unless RecipePaths)
+	RecipePaths   []string // more recipes: each point goes to the one of its mode and topology
 	MasterPath    string   // master config; "" skips the rows
-	ConfigKeys    []string // master entries to edit; new rows go to the first
+	ConfigKeys    []string // master entries to edit: each recipe's points go to the key whose rows select it
 	ChangelogPath string   // perf-changelog.yaml; "" skips the entry
 	PRLink        string   // PlaceholderPRLink when ""
 	// Image is the image the points ran, named in the description; when
@@ -28,6 +29,16 @@ type ExportRequest struct {
 	// are set to it where they differ. "" takes the added points' image
 	// for the description and changes neither.
 	Image string
+	// RouterVersion is the Dynamo router version the image bundles: with
+	// it, every touched key's router.version and each touched recipe's
+	// identity.frameworks.dynamo move too.
+	RouterVersion string
+	// AsOf judges removals against the curve as it was on that date
+	// (YYYY-MM-DD); "" the latest.
+	AsOf string
+	// Keep names the kept curve exactly (review --keep; the workbench's
+	// kept-curve toggles); IDs of other curves are ignored per curve.
+	Keep []string
 
 	Replace     bool     // overwrite overrides whose key or name exists
 	WithPlanned bool     // the review may lean on planned points (said in the entry)
@@ -36,6 +47,8 @@ type ExportRequest struct {
 	ExplicitMRR []string // IDs whose MRR differs from decode ranks × BS on purpose
 
 	ReadFile func(string) ([]byte, error) // nil: os.ReadFile
+
+	routerRead bool // RouterVersion was read from a recipe, not given
 }
 
 // FileChange is one file's old and new contents and their unified diff.
@@ -43,7 +56,8 @@ type FileChange struct {
 	Path     string
 	Old, New []byte
 	Diff     string
-	Create   bool // a new file (a recipe derived from a sibling)
+	Create   bool   // a new file (a recipe derived from a sibling)
+	Within   string // a derived name: the directory it must stay in (confine.go)
 }
 
 // ExportedOverride is one written override block.
@@ -60,8 +74,23 @@ type ExportPlan struct {
 	Rows      []string // master rows as inserted
 	Entry     string   // the changelog entry as appended
 	Verdicts  []model.RemovalVerdict
-	Refusals  []string // checks that failed; Write refuses while any remain
-	Notes     []string // things to know that do not block the export
+	Refusals  []string      // checks that failed; Write refuses while any remain
+	Notes     []string      // things to know that do not block the export
+	Next      []string      // commands to run after writing (srtctl dry-run, InferenceX's sweep expansion)
+	Kept      []KeptVariant // the bundles' overrides that stay, in the order the entry lists them
+	Keys      []string      // the config keys the entry lists
+	Added     []*model.Point
+	Dropped   []*model.Point // the removed points, in the order of Verdicts
+	AsOf      string         // the date the removals were judged as of
+	Keep      []string       // the kept curve given (empty: the default)
+}
+
+// KeptVariant is an override an export leaves in its bundle.
+type KeptVariant struct {
+	Recipe, Key   string
+	Knobs         model.Knobs
+	Concurrencies []int
+	Point         *model.Point // its measurement, when one is loaded
 }
 
 // RefusedError is returned when a check before writing fails.
@@ -88,7 +117,7 @@ func (p *ExportPlan) Write() error {
 	var ws []FileWrite
 	for _, f := range p.Files {
 		if string(f.Old) != string(f.New) || f.Create {
-			ws = append(ws, FileWrite{Path: f.Path, Old: f.Old, Content: f.New, Create: f.Create})
+			ws = append(ws, FileWrite{Path: f.Path, Old: f.Old, Content: f.New, Create: f.Create, Within: f.Within})
 		}
 	}
 	return WriteFilesAtomic(ws)
@@ -111,6 +140,9 @@ type exportCtx struct {
 	single     bool              // one topology per file: new files, not overrides
 	imageNoted bool              // the image note was given
 	rows       []rowSpec         // master rows to write (one topology per file)
+	// verdicts are the change set's review, done once over every removed
+	// point; nil: this export reviews its own removals.
+	verdicts map[string]model.RemovalVerdict
 }
 
 type keptOverride struct {
@@ -129,7 +161,32 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if req.PRLink == "" {
 		req.PRLink = PlaceholderPRLink
 	}
-	c := &exportCtx{req: req, plan: &ExportPlan{}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	if err := checkRequestText(req); err != nil { // request_text.go
+		return nil, err
+	}
+	settled, err := SettleInterrupted(append(req.recipePaths(), req.MasterPath, req.ChangelogPath)...) // journal.go
+	if err != nil {
+		return nil, err
+	}
+	var routerNote []string
+	if req.Image != "" && req.RouterVersion == "" {
+		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" {
+			req.RouterVersion, req.routerRead = v, true
+			routerNote = []string{fmt.Sprintf("router version %s read from %s (identity.frameworks.dynamo): it moves with --image", v, filepath.Base(from))}
+		}
+	}
+	if len(req.recipePaths()) > 1 || len(req.ConfigKeys) > 1 {
+		plan, err := buildChangeSet(req)
+		if plan != nil {
+			plan.Notes = append(append(append([]string{}, settled...), routerNote...), plan.Notes...)
+		}
+		return plan, err
+	}
+	if paths := req.recipePaths(); len(paths) == 1 {
+		req.RecipePath = paths[0]
+	}
+	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	c.plan.Notes = append(c.plan.Notes, settled...)
 	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {
 		return nil, err
@@ -156,6 +213,13 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 		if err := c.changelog(keys, scenario); err != nil {
 			return nil, err
 		}
+	}
+	c.plan.Next = c.dryRuns()
+	c.plan.Keys = keys
+	c.plan.Notes = append(routerNote, c.plan.Notes...)
+	c.fillPoints()
+	if req.MasterPath != "" && len(keys) > 0 {
+		c.plan.Next = append(c.plan.Next, sweepCommand(req.MasterPath, keys))
 	}
 	if len(c.plan.Refusals) > 0 {
 		return c.plan, &RefusedError{Problems: c.plan.Refusals}
@@ -233,7 +297,8 @@ func (c *exportCtx) readRecipe(data []byte) error {
 	}
 	for _, p := range append(append([]*model.Point{}, c.add...), c.remove...) {
 		if p.Knobs.Mode != base.Knobs.Mode {
-			return fmt.Errorf("%s: %s is %s but the base of %s is %s", p.ID, p.ID, modeWord(p.Knobs.Mode), path, modeWord(base.Knobs.Mode))
+			return fmt.Errorf("%s: %s is %s but the base of %s is %s: pass --recipe with the %s bundle that runs it too (several --recipe make one change set)",
+				p.ID, p.ID, modeWord(p.Knobs.Mode), path, modeWord(base.Knobs.Mode), pointShape(p.Knobs))
 		}
 	}
 	c.base = base
@@ -266,6 +331,13 @@ func matches(v sources.Variant, p *model.Point) bool {
 	vk, k := v.Knobs, p.Knobs
 	if vk.Prefill.Workers != k.Prefill.Workers || vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) {
 		return false
+	}
+	// Same parallelism where both know it: an agg TP4 and an agg TP2/EP2
+	// worker at c16 are different points.
+	for _, r := range [][2]model.Role{{vk.Prefill, k.Prefill}, {vk.Decode, k.Decode}} {
+		if r[0].GPUs > 0 && r[1].GPUs > 0 && r[0].Parallelism() != r[1].Parallelism() {
+			return false
+		}
 	}
 	return vk.DecodeBS == 0 || k.DecodeBS == 0 || vk.DecodeBS == k.DecodeBS
 }

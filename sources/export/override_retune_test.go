@@ -2,7 +2,7 @@ package export_test
 
 import (
 	"flag"
-	"os"
+	fx "github.com/sweeptune/sweeptune/internal/fixtures"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,7 +14,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the export golden files")
 
-// retunePoints is DATA.md tables A and B from the embedded demo.
+// retunePoints is the demo's tables A and B from the embedded demo.
 func retunePoints(t *testing.T) *sources.Dataset {
 	t.Helper()
 	ds := demo.Tables("a", "b")
@@ -36,7 +36,7 @@ func retuneRequest(t *testing.T, dir string) export.ExportRequest {
 	}
 }
 
-// TestExportRetune exports the DATA.md retune into the project's fixtures
+// TestExportRetune exports the demo's retune into the project's fixtures
 // and compares the diff with the reviewed golden file.
 func TestExportRetune(t *testing.T) {
 	dir := copyFixtures(t)
@@ -49,19 +49,8 @@ func TestExportRetune(t *testing.T) {
 	}
 	got := strings.ReplaceAll(plan.Diff(), strings.TrimPrefix(filepath.ToSlash(dir), "/")+"/", "")
 	golden := filepath.Join("..", "..", "testdata", "golden", "export-retune.diff")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("export diff differs from %s (re-run with -update after reviewing):\n%s", golden, got)
-	}
-	// The two removals are cleared by the line test with DATA.md's numbers.
+	fx.Golden(t, golden, got, *update)
+	// The two removals are cleared by the line test with the demo's numbers.
 	if len(plan.Verdicts) != 2 {
 		t.Fatalf("verdicts: %+v", plan.Verdicts)
 	}

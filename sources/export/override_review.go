@@ -19,6 +19,19 @@ func (c *exportCtx) review() {
 	if len(c.remove) == 0 {
 		return
 	}
+	verdicts := c.verdicts
+	if verdicts == nil {
+		verdicts = c.reviewVerdicts()
+		if verdicts == nil {
+			return
+		}
+	}
+	c.judge(verdicts)
+}
+
+// reviewVerdicts runs model.Review over every removed point, curve by
+// curve; nil when the review itself fails (a refusal says why).
+func (c *exportCtx) reviewVerdicts() map[string]model.RemovalVerdict {
 	byCurve := map[model.CurveKey][]string{}
 	var curves []model.CurveKey
 	for _, p := range c.remove {
@@ -28,21 +41,47 @@ func (c *exportCtx) review() {
 		byCurve[p.Curve] = append(byCurve[p.Curve], p.ID)
 	}
 	verdicts := map[string]model.RemovalVerdict{}
+	// The curve as the view shows it as of the date: each configuration's
+	// latest run per source, later runs left out (docs/review.md).
+	shown := model.Latest(c.req.Points, c.req.AsOf)
 	for _, k := range curves {
-		r, err := model.Review(model.ReviewRequest{Points: c.req.Points, Curve: &k, Remove: byCurve[k],
-			X: reviewX, Y: reviewY, WithPlanned: c.req.WithPlanned})
+		r, err := model.Review(model.ReviewRequest{Points: shown, Curve: &k, Remove: byCurve[k], Keep: keepOn(shown, k, c.req.Keep),
+			X: reviewX, Y: reviewY, WithPlanned: c.req.WithPlanned, AsOf: c.req.AsOf})
 		if err != nil {
 			c.refuse("the review: %v", err)
-			return
+			return nil
 		}
 		for _, v := range r.Removed {
 			verdicts[v.ID] = v
 		}
 	}
+	return verdicts
+}
+
+// reviewAll reviews every removed point of a change set at once and
+// records the verdicts and refusals; the parts then only look them up.
+func (c *exportCtx) reviewAll() map[string]model.RemovalVerdict {
+	if len(c.remove) == 0 {
+		return map[string]model.RemovalVerdict{}
+	}
+	v := c.reviewVerdicts()
+	if v == nil {
+		return map[string]model.RemovalVerdict{}
+	}
+	c.judge(v)
+	return v
+}
+
+// judge records the verdict of each removed point and refuses the ones
+// the review does not clear (unless forced).
+func (c *exportCtx) judge(verdicts map[string]model.RemovalVerdict) {
 	c.plan.Verdicts = make([]model.RemovalVerdict, len(c.remove))
 	for i, p := range c.remove {
 		v := verdicts[p.ID]
 		c.plan.Verdicts[i] = v
+		if c.verdicts != nil {
+			continue // the change set judged it already
+		}
 		if v.Covered {
 			continue
 		}
@@ -119,6 +158,17 @@ func (c *exportCtx) neighbours(ids []string) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.name
+	}
+	return out
+}
+
+// keepOn is the part of a kept set on curve k.
+func keepOn(points []model.Point, k model.CurveKey, keep []string) []string {
+	var out []string
+	for _, id := range keep {
+		if i := model.FindID(points, id); i >= 0 && points[i].Curve == k {
+			out = append(out, id)
+		}
 	}
 	return out
 }

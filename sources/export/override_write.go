@@ -56,17 +56,17 @@ func exportRoles(k model.Knobs) []struct {
 		return []struct {
 			name string
 			want model.Role
-		}{{"agg", k.Prefill}}
+		}{{sources.RoleAgg, k.Prefill}}
 	}
 	return []struct {
 		name string
 		want model.Role
-	}{{"prefill", k.Prefill}, {"decode", k.Decode}}
+	}{{sources.RolePrefill, k.Prefill}, {sources.RoleDecode, k.Decode}}
 }
 
 // baseRole is the base's knobs of a role.
 func baseRole(bk model.Knobs, role string) model.Role {
-	if role == "decode" {
+	if role == sources.RoleDecode {
 		return bk.Decode
 	}
 	return bk.Prefill
@@ -76,9 +76,9 @@ func baseRole(bk model.Knobs, role string) model.Role {
 // the aggregated worker.
 func servingRole(k model.Knobs) string {
 	if k.Mode == model.ModeAgg {
-		return "agg"
+		return sources.RoleAgg
 	}
-	return "decode"
+	return sources.RoleDecode
 }
 
 // buildDelta works out the override of point p against the resolved base.
@@ -91,7 +91,7 @@ func buildDelta(p *model.Point, name string, base sources.Variant, v vocab, gpn 
 		for _, f := range []struct {
 			field string
 			n     int
-		}{{"nodes", rd.Nodes}, {"workers", rd.Workers}, {"gpus", rd.GPUs}} {
+		}{{sources.FieldNodes, rd.Nodes}, {sources.FieldWorkers, rd.Workers}, {sources.FieldGPUs, rd.GPUs}} {
 			if f.n > 0 {
 				d.set(v.topo(r.name, f.field), f.n)
 			}
@@ -108,13 +108,13 @@ func buildDelta(p *model.Point, name string, base sources.Variant, v vocab, gpn 
 	switch {
 	case v.sglangArgs():
 		if mrr > 0 && mrr != bk.MaxRunningRequests {
-			d.set(v.arg(role, "max-running-requests"), mrr)
+			d.set(v.arg(role, sources.ArgMaxRunningRequests), mrr)
 		}
 		if k.DecodeExtraSlots > 0 && k.DecodeExtraSlots != bk.DecodeExtraSlots {
-			d.set(v.arg(role, "disaggregation-decode-extra-slots"), k.DecodeExtraSlots)
+			d.set(v.arg(role, sources.ArgDecodeExtraSlots), k.DecodeExtraSlots)
 		}
 		if k.Balance != "" && k.Balance != bk.Balance {
-			d.set(v.arg(role, "load-balance-method"), k.Balance)
+			d.set(v.arg(role, sources.ArgLoadBalance), k.Balance)
 		}
 	default:
 		for _, x := range []struct {
@@ -183,7 +183,7 @@ func roleDiff(want, base model.Role, v vocab, role string, gpn int) roleDelta {
 	// GPUs per worker: written when what the base states (or what nodes ×
 	// GPUs per node / workers would derive) is not the point's.
 	got := base.GPUs
-	if !v.has(v.topo(role, "gpus")) && (d.Nodes > 0 || d.Workers > 0) {
+	if !v.has(v.topo(role, sources.FieldGPUs)) && (d.Nodes > 0 || d.Workers > 0) {
 		nodes, workers := firstPos(d.Nodes, base.Nodes), firstPos(d.Workers, base.Workers)
 		if nodes > 0 && gpn > 0 && workers > 0 {
 			got = nodes * gpn / workers

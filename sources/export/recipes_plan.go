@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"go.yaml.in/yaml/v3"
 )
 
 // recipes writes the recipe side of an export: override blocks into a
@@ -37,7 +39,10 @@ func (c *exportCtx) recipes() error {
 	if err != nil {
 		return err
 	}
-	if newRecipe, err = c.setContainer(newRecipe, []string{"base", "model", "container"}, c.base.Image); err != nil {
+	if newRecipe, err = c.setContainer(newRecipe, append([]string{"base"}, sources.ImagePath...), c.base.Image); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if newRecipe, err = c.setFrameworkPin(newRecipe, []string{"base", "identity", "frameworks", "dynamo"}); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	c.change(path, old, []byte(newRecipe))
@@ -63,7 +68,39 @@ func (c *exportCtx) setContainer(text string, path []string, had string) (string
 	if err := tp.set(path, c.req.Image); err != nil {
 		return "", err
 	}
-	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("model.container: %s → %s (--image)", orNone(had), c.req.Image))
+	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: model.container: %s → %s (--image)", filepath.Base(c.req.RecipePath), orNone(had), c.req.Image))
+	return tp.result(), nil
+}
+
+// setFrameworkPin moves the Dynamo version a recipe pins beside its
+// container (identity.frameworks.dynamo) to --router-version, when the
+// recipe pins one.
+func (c *exportCtx) setFrameworkPin(text string, path []string) (string, error) {
+	rv := c.req.RouterVersion
+	if rv == "" {
+		return text, nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
+		return text, nil
+	}
+	n := doc.Content[0]
+	for _, k := range path {
+		if n = sources.MapValue(n, k); n == nil {
+			return text, nil
+		}
+	}
+	if n.Kind != yaml.ScalarNode || n.Value == rv {
+		return text, nil
+	}
+	tp, err := newTextPatch(text)
+	if err != nil {
+		return "", err
+	}
+	if err := tp.set(path, rv); err != nil {
+		return "", err
+	}
+	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s: %s → %s (--router-version)", filepath.Base(c.req.RecipePath), strings.Join(path[1:], "."), n.Value, rv))
 	return tp.result(), nil
 }
 

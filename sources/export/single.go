@@ -138,7 +138,7 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		switch img := c.image(); {
 		case img == "" || img == s.v.Image:
 		case c.req.Image != "":
-			d.set([]string{"model", "container"}, img)
+			d.set(sources.ImagePath, img)
 		default:
 			c.imageNote(fmt.Sprintf("%s names container %s", filepath.Base(s.path), orNone(s.v.Image)))
 		}
@@ -156,6 +156,10 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		}
 		taken[newPath] = true
 		existing, readErr := c.req.ReadFile(newPath)
+		if msg := DerivedTargetProblem(newPath, dir, existing, readErr == nil); msg != "" {
+			c.refuse("%s: %s", p.ID, msg)
+			continue
+		}
 		if readErr == nil && !c.req.Replace {
 			c.refuse("%s: %s already exists with another topology (use --replace to overwrite it)", p.ID, newPath)
 			continue
@@ -173,6 +177,7 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		} else {
 			c.newFile(newPath, []byte(text))
 		}
+		c.plan.Files[len(c.plan.Files)-1].Within = dir
 		c.rows = append(c.rows, rowSpec{Point: p, File: newPath, Template: s.path, order: orderOf(p.Knobs)})
 		c.plan.Overrides = append(c.plan.Overrides, ExportedOverride{ID: p.ID, Key: filepath.Base(newPath), Name: name, Text: text})
 	}

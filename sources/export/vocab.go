@@ -7,7 +7,8 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 )
 
-// vocab is where a recipe keeps each knob, in its own words: schema 2
+// vocab is where a recipe keeps each knob, in the words of sources'
+// srt-slurm vocabulary (sources/srtvocab.go, the reader's too): schema 2
 // writes roles.<role>.{nodes,workers,gpus,args}; schema 1 writes
 // resources.<role>_nodes, gpus_per_<role> and backend.<engine>_config.<mode>;
 // argument names are the engine's (SGLang cuda-graph-max-bs, TRT-LLM
@@ -21,7 +22,7 @@ type vocab struct {
 
 func newVocab(r *sources.Recipe, engine string) vocab {
 	v := vocab{schema: r.Schema, engine: engine, base: r.Base}
-	if _, ok := r.Base["roles"]; ok {
+	if _, ok := r.Base[sources.RolesKey]; ok {
 		v.schema = 2 // roles beside legacy blocks are written as roles
 	}
 	for _, o := range r.Overrides {
@@ -30,35 +31,11 @@ func newVocab(r *sources.Recipe, engine string) vocab {
 	return v
 }
 
-// mode is the engines' name of a role in schema 1.
-func mode(role string) string {
-	if role == "agg" {
-		return "aggregated"
-	}
-	return role
-}
-
 // topo is the path of a role's nodes, workers or gpus.
-func (v vocab) topo(role, field string) []string {
-	if v.schema == 2 {
-		return []string{"roles", role, field}
-	}
-	switch field {
-	case "nodes":
-		return []string{"resources", role + "_nodes"}
-	case "workers":
-		return []string{"resources", role + "_workers"}
-	}
-	return []string{"resources", "gpus_per_" + role}
-}
+func (v vocab) topo(role, field string) []string { return sources.TopologyPath(v.schema, role, field) }
 
 // args is the path of a role's engine arguments.
-func (v vocab) args(role string) []string {
-	if v.schema == 2 {
-		return []string{"roles", role, "args"}
-	}
-	return []string{"backend", v.engine + "_config", mode(role)}
-}
+func (v vocab) args(role string) []string { return sources.ArgsPath(v.schema, v.engine, role) }
 
 // arg is the path of one argument (dotted for nested ones): each key as
 // the base spells it when it has it, else the engine's spelling
@@ -66,7 +43,7 @@ func (v vocab) args(role string) []string {
 func (v vocab) arg(role, name string) []string {
 	path := append([]string{}, v.args(role)...)
 	cur, _ := lookupMap(v.base, path...)
-	for _, p := range strings.Split(name, ".") {
+	for _, p := range sources.ArgPath(name) {
 		key, ok := spelledAs(cur, p)
 		if !ok {
 			key = p
@@ -99,22 +76,26 @@ func lookupMap(m map[string]any, keys ...string) (map[string]any, bool) {
 	return mm, ok && isMap
 }
 
-// batchCaps are the paths the decode batch cap is written to.
+// batchCaps are the paths the decode batch cap is written to: the
+// engine's first cap argument and every other one the base has, or (SGLang)
+// the first the base has, else the last.
 func (v vocab) batchCaps(role string) [][]string {
-	switch v.engine {
-	case "trtllm":
-		out := [][]string{v.arg(role, "max-batch-size")}
-		if p := v.arg(role, "cuda-graph-config.max-batch-size"); v.has(p) {
+	caps := sources.Args(v.engine)
+	var out [][]string
+	for i, name := range caps.BatchCaps {
+		p := v.arg(role, name)
+		switch {
+		case caps.CapsExclusive && v.has(p):
+			return [][]string{p}
+		case caps.CapsExclusive:
+		case i == 0 || v.has(p):
 			out = append(out, p)
 		}
-		return out
-	case "vllm", "tokenspeed", "mocker", "atom":
-		return [][]string{v.arg(role, "max-num-seqs")}
 	}
-	if p := v.arg(role, "cuda-graph-max-bs-decode"); v.has(p) {
-		return [][]string{p}
+	if caps.CapsExclusive {
+		return [][]string{v.arg(role, caps.BatchCaps[len(caps.BatchCaps)-1])}
 	}
-	return [][]string{v.arg(role, "cuda-graph-max-bs")}
+	return out
 }
 
 // has reports whether the base holds path.
@@ -125,19 +106,13 @@ func (v vocab) has(path []string) bool {
 
 // sglangArgs: the engine takes max-running-requests, extra slots and a DP
 // balancing method (SGLang and its forks).
-func (v vocab) sglangArgs() bool {
-	switch v.engine {
-	case "trtllm", "vllm", "tokenspeed", "mocker", "atom":
-		return false
-	}
-	return true
-}
+func (v vocab) sglangArgs() bool { return sources.Args(v.engine).SGLangArgs }
 
 // concurrency is where and how the recipe states the client concurrency:
 // benchmark.env.CONC (agentic runs, a string) when the base or an override
 // uses it, else benchmark.concurrencies in the base's form.
 func (v vocab) concurrency(c int) ([]string, any) {
-	env := []string{"benchmark", "env", "CONC"}
+	env := sources.ConcEnvPath
 	if v.has(env) {
 		return env, quoted(itoa(c))
 	}
@@ -146,7 +121,7 @@ func (v vocab) concurrency(c int) ([]string, any) {
 			return env, quoted(itoa(c))
 		}
 	}
-	list := []string{"benchmark", "concurrencies"}
+	list := sources.ConcListPath
 	cur, ok := sources.Lookup(v.base, list...)
 	if !ok {
 		for _, o := range v.overs {

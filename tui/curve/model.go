@@ -6,17 +6,18 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/plot"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Model is the curve pane. It caches the series (rebuilt on data, marks or
 // axis changes) and the rendered body (redrawn on any change).
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Curve
 	styles themes.Styles
 	w, h   int
@@ -24,6 +25,7 @@ type Model struct {
 	series  []plot.Series
 	order   []string // IDs with coordinates, by x, for ←/→
 	gains   map[string]model.Gain
+	noisy   map[string]string // IDs whose gain is within run-to-run noise → the words
 	gainsVs string
 	view    string
 	canvas  plot.Canvas   // the last plot, for clicks
@@ -32,9 +34,9 @@ type Model struct {
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Curve, styles themes.Styles) *Model {
+func New(st *workbench.State, km keys.Curve, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles}
-	m.Refresh(state.ChangeAll)
+	m.Refresh(workbench.ChangeAll)
 	return m
 }
 
@@ -50,11 +52,11 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh redoes what a state change touched.
-func (m *Model) Refresh(c state.Change) {
+func (m *Model) Refresh(c workbench.Change) {
 	switch {
-	case c&(state.ChangeData|state.ChangeAxis|state.ChangeCurve|state.ChangeOverlay|state.ChangeDisplay) != 0:
+	case c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay|workbench.ChangeDisplay) != 0:
 		m.rebuild()
-	case c&state.ChangeMarks != 0:
+	case c&workbench.ChangeMarks != 0:
 		m.remark()
 	}
 	if c != 0 {
@@ -79,12 +81,19 @@ func (m *Model) rebuild() {
 	for _, p := range c {
 		m.order = append(m.order, shown.Points[p.Index].ID)
 	}
-	m.gains = nil
+	m.gains, m.noisy = nil, nil
 	if m.st.ShowGains {
 		if g, ok := m.st.Gains(); ok {
 			m.gains = map[string]model.Gain{}
 			for _, pg := range g.Gains {
 				m.gains[pg.ID] = pg.Gain
+				if pg.WithinNoise {
+					if m.noisy == nil {
+						mn, _ := m.st.Noise().For(m.st.Y.Metric)
+						m.noisy = map[string]string{"": render.WithinNoise(mn)}
+					}
+					m.noisy[pg.ID] = m.noisy[""]
+				}
 			}
 			m.gainsVs = model.ShortName(m.st.Curve, m.st.Overlays[0])
 		}
@@ -135,11 +144,14 @@ func (m *Model) redraw() {
 		Series: series, X: m.st.X, Y: m.st.Y, LogX: m.st.LogX, Labels: m.st.Labels,
 		Selected: sel, Marked: sel != nil && m.st.Marks[sel.ID],
 	}
+	for _, l := range render.RunLengthLegend(m.st.View(), m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
+		in.RunLength = append(in.RunLength, l.Text())
+	}
 	if m.gains != nil && sel != nil {
 		g, ok := m.gains[sel.ID]
-		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok}
+		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok, Noise: m.noisy[sel.ID]}
 	}
-	m.view, m.canvas, m.top = render(in, m.styles, m.w, m.h)
+	m.view, m.canvas, m.top = draw(in, m.styles, m.w, m.h)
 	m.drawn = series
 }
 
@@ -220,3 +232,8 @@ func (m *Model) Pending() tea.Cmd { return nil }
 
 // Handle owns no messages.
 func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }
+
+// Copy is the selected point's ID (C).
+func (m *Model) Copy() (msgs.Copy, bool) {
+	return msgs.Copy{Text: m.st.Selected, What: "point ID"}, m.st.Selected != ""
+}

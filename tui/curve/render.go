@@ -7,10 +7,11 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/paint"
-	"github.com/sweeptune/sweeptune/tui/plot"
 )
 
 // Input is everything the pane draws; Render is pure over it.
@@ -22,6 +23,9 @@ type Input struct {
 	Selected *model.Point // nil when nothing is selected
 	Marked   bool         // the selected point is marked for removal
 	Gain     *GainNote    // the selected point against an overlay, when asked
+	// RunLength are the lines saying how the shown curve's projected runs
+	// were projected (render.RunLengthLegend), under the axis caption.
+	RunLength []string
 }
 
 // GainNote is the selected point's gain against an overlaid curve at its x.
@@ -29,17 +33,20 @@ type GainNote struct {
 	Vs    string // the overlay's short name
 	Gain  model.Gain
 	Known bool // the point has both metrics
+	// Noise is "within noise (±x %, n pairs)" when the gain is no larger
+	// than the curve's run-to-run spread; "" otherwise.
+	Noise string
 }
 
 // Render draws the pane body in exactly w×h cells.
 func Render(in Input, st themes.Styles, w, h int) string {
-	s, _, _ := render(in, st, w, h)
+	s, _, _ := draw(in, st, w, h)
 	return s
 }
 
-// render is Render plus the plot's canvas and the body row it starts on,
+// draw is Render plus the plot's canvas and the body row it starts on,
 // so a click on the body can be traced to a marker.
-func render(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
+func draw(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
 	if w <= 0 || h <= 0 {
 		return "", plot.Canvas{}, 0
 	}
@@ -47,6 +54,9 @@ func render(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
 	// the plot keeps minPlotH rows; below that they take one row each.
 	legend := frame.Wrap(Legend(in.Series, st), w)
 	caption := frame.Wrap(st.Muted.Render(plot.AxisCaption(in.X, in.Y, in.LogX)), w)
+	for _, l := range in.RunLength {
+		caption = append(caption, frame.Wrap(st.Warn.Render(l), w)...)
+	}
 	var head, vals []string
 	if h >= 10 {
 		head, vals = readout(in.Selected, in.Marked, in.X, in.Y, st, w)
@@ -112,7 +122,11 @@ func gainText(g GainNote, y model.Axis) string {
 	case !g.Gain.HasOther:
 		return fmt.Sprintf("gain vs %s: – (x outside its frontier; never extrapolated)", g.Vs)
 	}
-	return fmt.Sprintf("gain vs %s at the same x: %s there → %+.2f %%", g.Vs, model.FormatValue(y.Metric, g.Gain.Other), g.Gain.GainPct)
+	s := fmt.Sprintf("gain vs %s at the same x: %s there → %+.2f %%", g.Vs, model.FormatValue(y.Metric, g.Gain.Other), g.Gain.GainPct)
+	if g.Noise != "" {
+		s += " · " + g.Noise
+	}
+	return s
 }
 
 // Readout is the selected point's exact values: a head line and the values,
@@ -134,20 +148,19 @@ func readout(p *model.Point, marked bool, x, y model.Axis, st themes.Styles, w i
 	}
 	var vs []string
 	add := func(a model.Axis) {
-		if v, ok := p.Value(a.Metric); ok {
-			vs = append(vs, fmt.Sprintf("%s %s", a.Name, model.FormatValue(a.Metric, v)))
-		} else {
-			vs = append(vs, a.Name+" "+model.Dash)
-		}
+		vs = append(vs, a.Name+" "+render.ValueCell(p, a.Metric))
 	}
 	add(y)
 	add(x)
 	for _, m := range []model.Metric{model.MeanIntvty, model.P90Intvty, model.P90E2EL} {
 		if m != x.Metric {
-			if v, ok := p.Value(m); ok {
-				vs = append(vs, fmt.Sprintf("%s %s", m.Name(), model.FormatValue(m, v)))
+			if p.Metrics.Has(m) {
+				vs = append(vs, m.Name()+" "+render.ValueCell(p, m))
 			}
 		}
+	}
+	if p.Prov.RawShort() {
+		vs = append(vs, fmt.Sprintf("short run (%.0f s), not projected: on no frontier", p.Prov.DurationS))
 	}
 	return frame.Wrap(st.Bold.Render(title), w), frame.Wrap(st.Text.Render(strings.Join(vs, "  ")), w)
 }

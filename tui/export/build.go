@@ -4,10 +4,13 @@
 package export
 
 import (
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // Config is where an export writes: the tui command's flags, then what the
@@ -50,6 +53,8 @@ type Work struct {
 	Loaded, Planned []model.Point
 	Marks, Added    []string
 	WithPlanned     bool
+	AsOf            string          // the workbench's date (@): removals are judged as of it
+	Flips           map[string]bool // the review pane's kept-curve toggles (K)
 }
 
 // Request turns the work into an export request. A planned point with the
@@ -81,10 +86,64 @@ func Request(cfg Config, w Work) export.ExportRequest {
 			remove = append(remove, id)
 		}
 	}
-	return export.ExportRequest{
+	req := export.ExportRequest{
 		Points: pts, Add: add, Remove: remove,
-		RecipePath: cfg.RecipePath, MasterPath: cfg.MasterPath, ChangelogPath: cfg.ChangelogPath,
+		MasterPath: cfg.MasterPath, ChangelogPath: cfg.ChangelogPath,
 		ConfigKeys: cfg.ConfigKeys, PRLink: cfg.PRLink, WithPlanned: w.WithPlanned,
-		Replace: cfg.Replace, ExplicitMRR: explicit, Image: cfg.Image,
+		Replace: cfg.Replace, ExplicitMRR: explicit, Image: cfg.Image, AsOf: w.AsOf,
 	}
+	// Several recipes make one change set (the form takes a comma list).
+	for _, r := range strings.Split(cfg.RecipePath, ",") {
+		if r = strings.TrimSpace(r); r != "" {
+			req.RecipePaths = append(req.RecipePaths, r)
+		}
+	}
+	req.Keep = keptBy(w, pts, remove)
+	return req
+}
+
+// keptBy is the kept curve the review pane's toggles make (nil: the
+// default), judged on the rule's axes as the export judges.
+func keptBy(w Work, pts []model.Point, remove []string) []string {
+	if len(w.Flips) == 0 || len(remove) == 0 {
+		return nil
+	}
+	i := model.FindID(pts, remove[0])
+	if i < 0 {
+		return nil
+	}
+	curve := pts[i].Curve
+	_, keep, err := model.ReviewWithFlips(model.ReviewRequest{Points: pts, Curve: &curve, Remove: remove,
+		X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, WithPlanned: w.WithPlanned, AsOf: w.AsOf,
+		IsRival: func(p *model.Point) bool { return p.Curve != curve }}, w.Flips)
+	if err != nil {
+		return nil
+	}
+	return keep
+}
+
+// FromTargets is the session's saved targets as a Config.
+func FromTargets(t session.Targets) Config {
+	return Config{RecipePath: t.Recipe, MasterPath: t.Master, ChangelogPath: t.Changelog,
+		ConfigKeys: t.ConfigKeys, PRLink: t.PRLink, Image: t.Image, Replace: t.Replace}
+}
+
+// Targets is the Config as the session saves it (nil when nothing is set).
+func (c Config) Targets() *session.Targets {
+	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && c.Image == "" && !c.Replace {
+		return nil
+	}
+	// Paths are kept absolute: the next start may be in another directory.
+	return &session.Targets{Recipe: abs(c.RecipePath), Master: abs(c.MasterPath), Changelog: abs(c.ChangelogPath),
+		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Image: c.Image, Replace: c.Replace}
+}
+
+func abs(path string) string {
+	if path == "" {
+		return ""
+	}
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return path
 }

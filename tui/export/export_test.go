@@ -10,7 +10,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -26,16 +26,16 @@ func fixtures(t *testing.T) Config {
 }
 
 // planned7P is the planner's 7P BS96 c5540 (same knobs as the local run).
-func planned7P(st *state.State) model.Point {
+func planned7P(st *workbench.State) model.Point {
 	p := *testkit.ByID(st.Points, "7p1d-dep2-dep16-b96-c5540")
 	p.ID += "@planned"
 	p.Source = model.SourcePlanned
 	return p
 }
 
-func built(t *testing.T, styles themes.Styles) (*Model, *state.State, Config) {
+func built(t *testing.T, styles themes.Styles) (*Model, *workbench.State, Config) {
 	cfg := fixtures(t)
-	st := state.New()
+	st := workbench.New()
 	st.SetPoints(testkit.Demo())
 	st.ToggleMark("8p1d-dep2-dep16-c4096")
 	st.AddPlanned(planned7P(st))
@@ -52,7 +52,7 @@ func built(t *testing.T, styles themes.Styles) (*Model, *state.State, Config) {
 }
 
 func TestRequestExportsTheMeasuredTwinOfAPlannedPoint(t *testing.T) {
-	st := state.New()
+	st := workbench.New()
 	st.SetPoints(testkit.Demo())
 	p := planned7P(st)
 	req := Request(Config{}, Work{Loaded: st.Points, Planned: []model.Point{p}, Marks: []string{"8p1d-dep2-dep16-c4096"}})
@@ -107,7 +107,7 @@ func TestWriteAsksThenWrites(t *testing.T) {
 }
 
 func TestWithoutRecipeSaysHow(t *testing.T) {
-	st := state.New()
+	st := workbench.New()
 	st.SetPoints(testkit.Demo())
 	st.ToggleMark("8p1d-dep2-dep16-c4096")
 	m := New(st, keys.Default().Export, testkit.Plain(), Config{})

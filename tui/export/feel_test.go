@@ -10,7 +10,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 const local7P = "7p1d-dep2-dep16-b96-c5540"
@@ -22,7 +22,7 @@ func text(m *Model) string { return strings.Join(strings.Fields(ansi.Strip(m.Vie
 // its measured throughput, with no @planned twin.
 func TestMeasuredPointExportsAsMeasured(t *testing.T) {
 	cfg := fixtures(t)
-	st := state.New()
+	st := workbench.New()
 	st.SetPoints(testkit.Demo())
 	st.ToggleAdded(local7P)
 	req := Request(cfg, Work{Loaded: st.Points, Added: st.Added})
@@ -78,16 +78,16 @@ func TestAfterAWriteThePaneSaysWhatWasWritten(t *testing.T) {
 func TestPlaceholderPRLinkWarnsBeforeWriting(t *testing.T) {
 	m, _, _ := built(t, testkit.Plain())
 	m.SetSize(120, 80)
-	if v := text(m); !strings.Contains(v, "! the changelog entry's pr-link is still …/pull/XXXX: t sets it before w") {
+	if v := text(m); !strings.Contains(v, "! the changelog entry's pr-link is still …/pull/XXX: t sets it before w") {
 		t.Errorf("no pr-link warning:\n%s", m.View())
 	}
 	ask := m.Update(testkit.Key("w"))().(msgs.Confirm)
-	if !strings.HasPrefix(ask.Prompt, "the changelog's pr-link is still …/pull/XXXX (t sets it) — write 3 files:") {
+	if !strings.HasPrefix(ask.Prompt, "the changelog's pr-link is still …/pull/XXX (t sets it) — write 3 files:") {
 		t.Errorf("prompt %q", ask.Prompt)
 	}
 	m.cfg.PRLink = "https://github.com/SemiAnalysisAI/InferenceX/pull/4242"
 	m.Sync()
-	if strings.Contains(text(m), "XXXX") {
+	if strings.Contains(text(m), "/pull/XXX") {
 		t.Error("the warning stayed after the link was set")
 	}
 }

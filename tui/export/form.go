@@ -148,7 +148,16 @@ func checkTarget(field int, v string) (string, bool) {
 		return name + " cleared", false
 	}
 	switch field {
-	case fieldRecipe, fieldMaster, fieldChangelog:
+	case fieldRecipe: // a comma list of recipes makes one change set
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p == "" {
+				continue
+			}
+			if why := fileProblem(p); why != "" {
+				return fmt.Sprintf("%s set to %s, but for %s %s", name, v, p, why), true
+			}
+		}
+	case fieldMaster, fieldChangelog:
 		if why := fileProblem(v); why != "" {
 			return fmt.Sprintf("%s set to %s, but %s", name, v, why), true
 		}
@@ -177,11 +186,13 @@ func CheckTargets(c Config) []string {
 	for _, t := range []struct{ flag, path string }{
 		{"--recipe", c.RecipePath}, {"--master", c.MasterPath}, {"--changelog", c.ChangelogPath},
 	} {
-		if t.path == "" {
-			continue
-		}
-		if why := fileProblem(t.path); why != "" {
-			out = append(out, fmt.Sprintf("%s %s: %s (t in the export pane sets another)", t.flag, t.path, why))
+		for _, p := range strings.Split(t.path, ",") {
+			if p = strings.TrimSpace(p); p == "" {
+				continue
+			}
+			if why := fileProblem(p); why != "" {
+				out = append(out, fmt.Sprintf("%s %s: %s (t in the export pane sets another)", t.flag, p, why))
+			}
 		}
 	}
 	return out

@@ -2,18 +2,20 @@ package export
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/scroll"
-	"github.com/sweeptune/sweeptune/tui/session"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
 // builtMsg is a finished BuildExport; gen drops stale builds.
@@ -28,7 +30,7 @@ type builtMsg struct {
 // Model is the export pane. Building reads the target files, so it runs
 // in a command; the pane asks for one whenever the marks or plan change.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Export
 	styles themes.Styles
 	cfg    Config
@@ -45,7 +47,7 @@ type Model struct {
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Export, styles themes.Styles, cfg Config) *Model {
+func New(st *workbench.State, km keys.Export, styles themes.Styles, cfg Config) *Model {
 	m := &Model{st: st, keys: km, styles: styles, cfg: cfg, view: scroll.New(km.Scroll), dirty: true}
 	m.redraw()
 	return m
@@ -54,6 +56,9 @@ func New(st *state.State, km keys.Export, styles themes.Styles, cfg Config) *Mod
 // Config is where the export goes now (saved in the session).
 func (m *Model) Config() Config { return m.cfg }
 
+// Plan is the export the pane previews (nil when there is none).
+func (m *Model) Plan() *export.ExportPlan { return m.plan }
+
 // SetSize sets the inner size.
 func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
 
@@ -61,8 +66,8 @@ func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
 func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh notes that the export must be rebuilt.
-func (m *Model) Refresh(c state.Change) {
-	if c&(state.ChangeData|state.ChangeMarks|state.ChangeCurve|state.ChangeOverlay) != 0 {
+func (m *Model) Refresh(c workbench.Change) {
+	if c&(workbench.ChangeData|workbench.ChangeMarks|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 {
 		m.dirty = true
 	}
 }
@@ -72,8 +77,16 @@ func (m *Model) Refresh(c state.Change) {
 // review), and its planned points, marks and added points; other curves'
 // marks wait until their curve is shown.
 func (m *Model) current() Work {
-	w := Work{WithPlanned: m.st.WithPlanned}
-	for _, p := range m.st.View() {
+	w := Work{WithPlanned: m.st.WithPlanned, AsOf: m.st.AsOf}
+	for id := range m.st.KeepFlips {
+		if w.Flips == nil {
+			w.Flips = map[string]bool{}
+		}
+		w.Flips[id] = true
+	}
+	// The export writes and judges what was measured (as export does on
+	// the loaded points): the view's projected runs go back to their own.
+	for _, p := range model.Unprojected(m.st.View()) {
 		if p.Source == model.SourcePlanned {
 			w.Planned = append(w.Planned, p)
 		} else {
@@ -81,7 +94,7 @@ func (m *Model) current() Work {
 		}
 	}
 	for _, c := range m.st.OverlayCurves() {
-		w.Loaded = append(w.Loaded, c.Points...)
+		w.Loaded = append(w.Loaded, model.Unprojected(c.Points)...)
 	}
 	for _, id := range m.st.MarkedIDs() {
 		if m.st.InView(id) {
@@ -187,7 +200,7 @@ func (m *Model) redraw() {
 
 // prPlaceholder reports a changelog entry whose PR link is not set yet.
 func (m *Model) prPlaceholder() bool {
-	return m.cfg.ChangelogPath != "" && (m.cfg.PRLink == "" || strings.Contains(m.cfg.PRLink, "/pull/XXXX"))
+	return m.cfg.ChangelogPath != "" && (m.cfg.PRLink == "" || m.cfg.PRLink == export.PlaceholderPRLink || strings.Contains(m.cfg.PRLink, "/pull/XXX"))
 }
 
 // Update scrolls, writes, and runs the targets form.
@@ -198,13 +211,41 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Write):
 		return m.write()
+	case key.Matches(msg, m.keys.CopyDiff):
+		return m.copyDiff()
 	case key.Matches(msg, m.keys.Targets):
 		m.form = form{open: true}
 		m.redraw()
 		return nil
+	case key.Matches(msg, m.keys.PRBody):
+		return m.writePRBody()
 	}
 	m.view.Update(msg)
 	return nil
+}
+
+// writePRBody writes the pull request's body (GitHub markdown) from the
+// plan the pane previews, as export --pr-body does, into a new file of the
+// working directory (never over an existing one).
+func (m *Model) writePRBody() tea.Cmd {
+	plan, w, cfg, asOf := m.plan, m.work, m.cfg, m.st.AsOf
+	switch {
+	case m.empty():
+		return msgs.StatusCmd("nothing to export: a adds a point (points pane or planner), m marks one for removal", true)
+	case plan == nil || m.dirty:
+		return msgs.StatusCmd("the export is still being built: B again in a moment", true)
+	}
+	return func() tea.Msg {
+		in, err := render.NewPRBodyInput(plan, w.Loaded, asOf, cfg.Image, "")
+		if err != nil {
+			return msgs.StatusCmd("PR body: "+speak(err.Error()), true)()
+		}
+		name, err := export.WriteNewFile("sweeptune-pr-body.md", []byte(render.PRBody(in)))
+		if err != nil {
+			return msgs.StatusCmd("PR body: "+speak(err.Error()), true)()
+		}
+		return msgs.StatusCmd("wrote the PR body to "+name+" (from the change set this pane previews)", false)()
+	}
 }
 
 // write asks for confirmation, naming the target files (and a PR link not
@@ -227,7 +268,7 @@ func (m *Model) write() tea.Cmd {
 	}
 	prompt := fmt.Sprintf("write %s: %s? y/n", model.Plural(len(targets), "file"), strings.Join(targets, ", "))
 	if m.prPlaceholder() {
-		prompt = "the changelog's pr-link is still …/pull/XXXX (t sets it) — " + prompt
+		prompt = "the changelog's pr-link is still …/pull/XXX (t sets it) — " + prompt
 	}
 	var backups []string
 	var files []string
@@ -270,9 +311,33 @@ func (m *Model) Bindings() []key.Binding {
 	case m.form.open:
 		return []key.Binding{k.FieldUp, k.FieldDown, k.Set, k.Cancel}
 	}
-	return append(k.Scroll.Bindings(), k.Write, k.Targets)
+	return append(k.Scroll.Bindings(), k.Write, k.Targets, k.CopyDiff, k.PRBody)
 }
 
 // Capturing is true while the targets form is open: a small modal whose
 // keys (and only those) the footer names.
 func (m *Model) Capturing() bool { return m.form.open }
+
+// Copy is the exported overrides' selectors, recipe.yaml:override_key,
+// one a line (C); an override without a key is named by its name.
+func (m *Model) Copy() (msgs.Copy, bool) {
+	if m.plan == nil || len(m.plan.Overrides) == 0 {
+		return msgs.Copy{}, false
+	}
+	sels := make([]string, len(m.plan.Overrides))
+	for i, o := range m.plan.Overrides {
+		sels[i] = o.Name
+		if o.Key != "" {
+			sels[i] = filepath.Base(m.cfg.RecipePath) + ":" + o.Key
+		}
+	}
+	return msgs.Copy{Text: strings.Join(sels, "\n"), What: "override selector"}, true
+}
+
+// copyDiff is every file's diff of the export (P).
+func (m *Model) copyDiff() tea.Cmd {
+	if m.plan == nil || m.plan.Diff() == "" {
+		return msgs.StatusCmd("no export diff to copy yet", true)
+	}
+	return msgs.CopyCmd(m.plan.Diff(), "the export diff")
+}

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
-	"github.com/sweeptune/sweeptune/tui/termsafe"
 )
 
 // Written is what the last successful write put where.
@@ -99,7 +99,7 @@ func preview(b *strings.Builder, v View, st themes.Styles) {
 		b.WriteString(st.Bad.Render("✗ refused: "+termsafe.String(speak(r))) + "\n")
 	}
 	if v.PRPlaceholder {
-		b.WriteString(st.Warn.Render("! the changelog entry's pr-link is still …/pull/XXXX: t sets it before w") + "\n")
+		b.WriteString(st.Warn.Render("! the changelog entry's pr-link is still …/pull/XXX: t sets it before w") + "\n")
 	}
 	for _, n := range plan.Notes {
 		b.WriteString(st.Warn.Render("! "+termsafe.String(speak(n))) + "\n")

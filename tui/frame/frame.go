@@ -4,6 +4,7 @@
 package frame
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -113,3 +114,37 @@ func Tabs(st themes.Styles, names []string, jumps []int, active int, w int) stri
 
 // Width is a string's width in cells, escape codes excluded.
 func Width(s string) int { return ansi.StringWidth(s) }
+
+// TabAt is the index of the tab under column x of a Tabs row of names
+// (each label "N name" padded by one cell a side, one space apart), -1
+// when x is between or past them.
+func TabAt(names []string, x int) int {
+	start := 0
+	for i, n := range names {
+		w := len([]rune(n)) + 4 // "N name" and its two pads
+		if x >= start && x < start+w {
+			return i
+		}
+		start += w + 1
+	}
+	return -1
+}
+
+// TooSmall is the whole w×h screen saying it is smaller than minW×minH.
+func TooSmall(w, h, minW, minH int) string {
+	msg := []string{
+		"terminal too small",
+		fmt.Sprintf("%d×%d, need at least %d×%d", w, h, minW, minH),
+		"enlarge the window, or q to quit",
+	}
+	lines := make([]string, h)
+	top := max((h-len(msg))/2, 0)
+	for i := range lines {
+		s := ""
+		if k := i - top; k >= 0 && k < len(msg) {
+			s = strings.Repeat(" ", max((w-len([]rune(msg[k])))/2, 0)) + msg[k]
+		}
+		lines[i] = FitLine(s, w)
+	}
+	return strings.Join(lines, "\n")
+}

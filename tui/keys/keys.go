@@ -5,6 +5,7 @@ package keys
 import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/table"
+	"github.com/sweeptune/sweeptune/tui/layout"
 )
 
 func b(help, desc string, keys ...string) key.Binding {
@@ -15,11 +16,14 @@ func b(help, desc string, keys ...string) key.Binding {
 type Global struct {
 	Quit, ForceQuit, Suspend, Help key.Binding
 	NextPane, PrevPane             key.Binding
-	Jump                           [5]key.Binding
+	Jump                           [layout.NumPanes]key.Binding
 	XAxis, XAxisPrev, LogX, Theme  key.Binding
 	Reload, Zoom, Undo             key.Binding
-	Cancel                         key.Binding
-	Curves                         Curves
+	// Copy puts what the focused pane names (the selected point's ID, the
+	// export's selectors) on the clipboard; y and Y cycle the y metric.
+	Copy   key.Binding
+	Cancel key.Binding
+	Curves Curves
 }
 
 // Curves are the global keys that choose what the workbench shows: which
@@ -54,6 +58,9 @@ type Points struct {
 	Table                 table.KeyMap
 	Filter, Mark, Details key.Binding
 	Sort, Reverse, Add    key.Binding
+	// Select accepts one point per interactivity band (docs/select.md) as
+	// the export's set: its removals marked, its additions added.
+	Select key.Binding
 	// Accept closes the filter keeping it; CancelFilter drops it.
 	Accept, CancelFilter key.Binding
 }
@@ -78,7 +85,10 @@ type Scroll struct {
 // scrolling.
 type Review struct {
 	Scroll
-	WithPlanned, DropOrphans key.Binding
+	WithPlanned, DropOrphans, Keep key.Binding
+	// Selection switches the pane between the removal review and the
+	// shown curve's selection (one point per band, docs/select.md).
+	Selection key.Binding
 }
 
 // Export adds writing and the targets form to scrolling; Field keys move
@@ -86,6 +96,8 @@ type Review struct {
 type Export struct {
 	Scroll
 	Write, Targets     key.Binding
+	PRBody             key.Binding
+	CopyDiff           key.Binding
 	FieldUp, FieldDown key.Binding
 	Set, Apply, Cancel key.Binding
 }
@@ -107,7 +119,7 @@ type KeyMap struct {
 	Picker  Picker
 }
 
-// Default is the key map of TUI.md: arrows and vim keys, tab and digits
+// Default is the workbench's key map: arrows and vim keys, tab and digits
 // between panes, / filter, esc cancels, ? help, q quits.
 func Default() KeyMap {
 	g := Global{
@@ -125,6 +137,7 @@ func Default() KeyMap {
 		Theme:     b("T", "theme", "T"),
 		Reload:    b("r", "reload", "r"),
 		Cancel:    b("esc", "cancel", "esc"),
+		Copy:      b("C", "copy ID/selector", "C"),
 		Curves: Curves{
 			Next:         b("]", "next curve", "]"),
 			Prev:         b("[", "prev curve", "["),
@@ -141,10 +154,9 @@ func Default() KeyMap {
 			WriteCSV:     b("e", "write CSV + plot", "e"),
 		},
 	}
-	names := [5]string{"curve", "points", "planner", "review", "export"}
 	for i := range g.Jump {
 		d := string(rune('1' + i))
-		g.Jump[i] = b(d, names[i], d)
+		g.Jump[i] = b(d, layout.Names[i], d)
 	}
 	tk := table.DefaultKeyMap()
 	// u is the workbench's undo and d stays free: half pages move with
@@ -166,6 +178,7 @@ func Default() KeyMap {
 			Sort:    b("s", "sort column", "s"),
 			Reverse: b("S", "reverse sort", "S"),
 			Add:     b("a", "add to export", "a"),
+			Select:  b("A", "accept select: one per band", "A"),
 			Accept:  b("enter", "apply", "enter"),
 			// esc is named here for the help and the footer; the pane
 			// reads it itself.
@@ -185,9 +198,11 @@ func Default() KeyMap {
 			SetValue:   b("enter", "set", "enter"),
 			CancelEdit: b("esc", "cancel", "esc"),
 		},
-		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D")},
+		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D"),
+			Keep: b("K", "selected point in/out of the kept curve", "K"), Selection: b("s", "selection view", "s")},
 		Export: Export{
-			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"),
+			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"), CopyDiff: b("P", "copy the diff", "P"),
+			PRBody:  b("B", "write the PR body", "B"),
 			FieldUp: b("↑/k", "prev target", "up", "k"), FieldDown: b("↓/j", "next target", "down", "j"),
 			Set: b("enter", "edit target", "enter"), Apply: b("enter", "set", "enter"), Cancel: b("esc", "close", "esc"),
 		},
@@ -227,7 +242,7 @@ func (k KeyMap) EverywhereBindings() []key.Binding {
 	g := k.Global
 	out := []key.Binding{g.NextPane, g.PrevPane}
 	out = append(out, g.Jump[:]...)
-	return append(out, g.XAxis, g.XAxisPrev, g.LogX, g.Zoom, g.Undo, g.Theme, g.Reload, g.Help, g.Quit, g.ForceQuit, g.Suspend, g.Cancel)
+	return append(out, g.XAxis, g.XAxisPrev, g.LogX, g.Zoom, g.Undo, g.Copy, g.Theme, g.Reload, g.Help, g.Quit, g.ForceQuit, g.Suspend, g.Cancel)
 }
 
 // CurveBindings are the global keys that choose what is shown, in help order.
@@ -268,12 +283,12 @@ func (k KeyMap) PaneGroups() []Group {
 	p, pl, e := k.Points, k.Planner, k.Export
 	syntax := key.NewBinding(key.WithHelp("/np:9 c:>1k", "terms ANDed: src mode np nd bs mrr c gpus x y, !not"))
 	points := append(TableBindings(p.Table), p.Filter, syntax, in("filter", p.Accept), in("filter", p.CancelFilter),
-		p.Mark, p.Add, p.Details, p.Sort, p.Reverse)
+		p.Mark, p.Add, p.Select, p.Details, p.Sort, p.Reverse)
 	return []Group{
 		{"curve", []key.Binding{k.Curve.Prev, k.Curve.Next, k.Curve.Mark}},
 		{"points", points},
 		{"planner", []key.Binding{pl.Up, pl.Down, pl.PageUp, pl.PageDown, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, pl.Toggle, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
-		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.DropOrphans)},
-		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, in("targets", e.Set), in("targets", e.Cancel))},
+		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.DropOrphans, k.Review.Selection)},
+		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, e.CopyDiff, in("targets", e.Set), in("targets", e.Cancel))},
 	}
 }

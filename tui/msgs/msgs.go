@@ -4,9 +4,6 @@
 package msgs
 
 import (
-	"fmt"
-	"strings"
-
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -44,11 +41,13 @@ type Exported struct {
 // state change records).
 type Save struct{}
 
-// FirstFew names up to n items and counts the rest, for a status line:
-// "a, b and 3 more".
-func FirstFew(items []string, n int) string {
-	if len(items) <= n {
-		return strings.Join(items, ", ")
-	}
-	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
+// Copy asks the root to put Text on the clipboard (OSC 52); What names it
+// in the status line ("point ID", "the export diff").
+type Copy struct {
+	Text, What string
+}
+
+// CopyCmd sends a Copy.
+func CopyCmd(text, what string) tea.Cmd {
+	return func() tea.Msg { return Copy{Text: text, What: what} }
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/themes"
-	"github.com/sweeptune/sweeptune/tui/plot"
 )
 
 // ClassStyle maps a canvas class to its style.

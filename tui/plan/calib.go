@@ -8,9 +8,11 @@ package plan
 import (
 	"errors"
 	"slices"
+	"strconv"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 // Fit is a calibration and how far to trust it.
@@ -31,6 +33,67 @@ type Fit struct {
 	MeanAbs        struct{ Tput, Mean float64 }
 	Tested         int
 	rowOf          map[string]int // ID → index in Rows: ErrorFor is called per candidate per draw
+	// without caches, per configuration (BaseID), the automatic fit without
+	// that configuration and its twins: what predicts a measured one.
+	without  map[string]heldCal
+	measured []model.Point  // every point shown, for the held-out fits' collapses
+	fitBase  map[string]int // BaseID of each fit configuration → its index in Points
+}
+
+// holdOneMax is how many configurations a fit may have for the pane to
+// predict one of them from the fit without just it (planner.CrossValidate's
+// leave-one-out bound).
+const holdOneMax = 16
+
+type heldCal struct {
+	cal *planner.Calibration
+	err error
+}
+
+// CalFor is the calibration that predicts k: the fit itself, or, for the
+// automatic fit and a configuration in it, the fit without that
+// configuration and its twins (a prediction never comes from a fit that
+// saw the point); held names the configuration left out ("" when none).
+func (f Fit) CalFor(k model.Knobs) (cal *planner.Calibration, held string, err error) {
+	if !f.Auto || f.Cal == nil {
+		return f.Cal, "", f.Err
+	}
+	id := k.BaseID()
+	i, ok := f.fitBase[id]
+	if !ok {
+		return f.Cal, "", nil
+	}
+	// Past holdOneMax configurations a fit without one is the fit itself
+	// to the digits shown, and a calibration per configuration would cost
+	// a key press tens of milliseconds: the half of the fit (by position,
+	// as planner.CrossValidate folds) without the configuration predicts
+	// it instead, two calibrations per fit at most.
+	key := id
+	if len(f.Points) > holdOneMax {
+		key = "\x00fold" + strconv.Itoa(i%2)
+	}
+	if h, ok := f.without[key]; ok {
+		return h.cal, id, h.err
+	}
+	var pts []model.Point
+	if len(f.Points) > holdOneMax {
+		for j, p := range f.Points {
+			if j%2 != i%2 {
+				pts = append(pts, p)
+			}
+		}
+	} else {
+		out, _ := planner.FitChoice{Curve: f.Curve, Points: f.Points, Twins: f.Twins}.Without(k)
+		pts = out.Points
+	}
+	c, err := planner.Calibrate(pts)
+	if err == nil {
+		c.AddMeasured(f.measured)
+	}
+	if f.without != nil {
+		f.without[key] = heldCal{c, err}
+	}
+	return c, id, err
 }
 
 // Calibrate fits the model on the chosen IDs, or with nil on the points
@@ -83,6 +146,11 @@ func CalibrateOnly(all []model.Point, chosen []string) Fit {
 		return f
 	}
 	f.Cal.AddMeasured(all)
+	f.without, f.measured = map[string]heldCal{}, all
+	f.fitBase = make(map[string]int, len(fc.Points))
+	for i, p := range fc.Points {
+		f.fitBase[p.Knobs.BaseID()] = i
+	}
 	for _, p := range all {
 		if f.Chosen[p.ID] {
 			f.BacktestPoints = append(f.BacktestPoints, p)
@@ -113,11 +181,23 @@ func (f Fit) ChosenIDs() []string {
 	return ids
 }
 
-// Toggle is the chosen IDs with id added or dropped.
+// Toggle is the chosen IDs with id added or dropped; dropping a point
+// drops its twins (the same configuration measured again) too, so the
+// configuration leaves the fit.
 func (f Fit) Toggle(id string) []string {
 	ids := f.ChosenIDs()
-	if i := slices.Index(ids, id); i >= 0 {
-		return slices.Delete(ids, i, i+1)
+	if slices.Contains(ids, id) {
+		base := ""
+		if i := slices.IndexFunc(f.Cands, func(p model.Point) bool { return p.ID == id }); i >= 0 {
+			base = f.Cands[i].Knobs.BaseID()
+		}
+		return slices.DeleteFunc(ids, func(x string) bool {
+			if x == id {
+				return true
+			}
+			i := slices.IndexFunc(f.Cands, func(p model.Point) bool { return p.ID == x })
+			return base != "" && i >= 0 && f.Cands[i].Knobs.BaseID() == base
+		})
 	}
 	ids = append(ids, id)
 	order := map[string]int{}
@@ -152,4 +232,13 @@ func (f Fit) ErrorFor(id string) (planner.BacktestRow, bool) {
 		}
 	}
 	return planner.BacktestRow{}, false
+}
+
+// candidate is the fit candidate id as render words it.
+func (f Fit) candidate(id string) render.FitCandidate {
+	c := render.FitCandidate{ID: id, Chosen: f.Chosen[id], Twin: f.TwinReason(id) != ""}
+	if row, ok := f.ErrorFor(id); ok {
+		c.LeftOut = &row
+	}
+	return c
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 // Fields of the planner, top to bottom.
@@ -17,7 +18,7 @@ const (
 )
 
 // fieldNames label the fields.
-var fieldNames = [numFields]string{"prefill workers", "decode cap (BS)", "concurrency", "balancing"}
+var fieldNames = render.PlanFieldNames
 
 // step moves one field by d (±1): workers by one, the cap along the
 // captured CUDA-graph sizes, concurrency by a tenth of its magnitude.
@@ -64,17 +65,10 @@ func fix(k model.Knobs) model.Knobs {
 	if k.DecodeBS > 0 {
 		k.MaxRunningRequests = k.DecodeRanks() * k.DecodeBS
 	}
-	if per := perNode(k); per > 0 {
-		k.Prefill.Nodes = (k.Prefill.TotalGPUs() + per - 1) / per
+	if per := k.GPUsPerNode(); per > 0 {
+		k.Prefill.Nodes = k.Prefill.NodesAt(per)
 	}
 	return k
-}
-
-func perNode(k model.Knobs) int {
-	if k.Decode.Nodes > 0 && k.Decode.TotalGPUs() > 0 {
-		return max(k.Decode.TotalGPUs()/k.Decode.Nodes, 1)
-	}
-	return 0
 }
 
 func stepCap(bs, d int) int {

@@ -2,21 +2,26 @@ package plan
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/tui/paint"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Model is the planner pane.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Planner
 	styles themes.Styles
 	w, h   int
@@ -32,17 +37,18 @@ type Model struct {
 	editing bool
 	edit    []rune
 	pred    planner.Prediction
-	advised int    // the recommended cap at this concurrency (capAdvice)
-	win     window // the part of the text on screen
+	rec     planner.Recommendation // the cap advice at these knobs
+	held    string                 // the configuration the automatic fit left out to predict it, or ""
+	win     window                 // the part of the text on screen
 	predErr error
 	seeded  bool
 	view    string
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Planner, styles themes.Styles) *Model {
+func New(st *workbench.State, km keys.Planner, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles, loadRev: -1}
-	m.Refresh(state.ChangeAll)
+	m.Refresh(workbench.ChangeAll)
 	return m
 }
 
@@ -56,12 +62,12 @@ func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 func (m *Model) Capturing() bool { return m.editing }
 
 // Refresh refits when the loaded points changed (not on planned ones).
-func (m *Model) Refresh(c state.Change) {
-	newData := c&state.ChangeData != 0 && m.st.LoadRev != m.loadRev
-	if !newData && c&state.ChangeCurve == 0 {
+func (m *Model) Refresh(c workbench.Change) {
+	newData := c&workbench.ChangeData != 0 && m.st.LoadRev != m.loadRev
+	if !newData && c&workbench.ChangeCurve == 0 {
 		return
 	}
-	if c&state.ChangeCurve != 0 {
+	if c&workbench.ChangeCurve != 0 {
 		// Plan on the shown curve: its points seed the plan and are the
 		// fit's candidates.
 		m.seeded, m.chosen = false, nil
@@ -77,7 +83,9 @@ func (m *Model) Refresh(c state.Change) {
 
 // refit calibrates on the chosen points and keeps the cursor on a row.
 func (m *Model) refit() {
-	m.fit = CalibrateOnly(m.st.View(), m.chosen)
+	// The fit leans on measured steady-state runs, never a projection (as
+	// plan does on the loaded points).
+	m.fit = CalibrateOnly(model.Unprojected(m.st.View()), m.chosen)
 	m.cvGen++
 	m.cvDirty = m.fit.Err == nil
 	m.field = min(m.field, m.rows()-1)
@@ -202,10 +210,16 @@ func (m *Model) predict(show bool) {
 		m.redraw()
 		return
 	}
-	m.pred, m.predErr = m.fit.Cal.Predict(planner.ConfigFromKnobs(m.knobs))
-	m.advised = 0
-	if m.predErr == nil && m.pred.RecommendedDecodeBS > 0 {
-		m.advised = advisedCap(m.fit.Cal, m.knobs, m.pred.RecommendedDecodeBS)
+	cal, held, err := m.fit.CalFor(m.knobs)
+	m.held = held
+	if err != nil {
+		m.pred, m.predErr = planner.Prediction{}, fmt.Errorf("the automatic fit without %s: %w", held, err)
+	} else {
+		m.pred, m.predErr = cal.Predict(planner.ConfigFromKnobs(m.knobs))
+	}
+	m.rec = planner.Recommendation{}
+	if m.predErr == nil {
+		m.rec, _ = cal.Recommend(planner.ConfigFromKnobs(m.knobs))
 	}
 	if show {
 		m.seeded = true
@@ -264,8 +278,42 @@ func (m *Model) add() tea.Cmd {
 	p := m.point()
 	m.st.AddPlanned(p)
 	m.st.SetPreview(nil)
+	say, bad := "planned "+p.ID, false
+	if path := m.st.Loop.Path; path != "" {
+		rec := ledger.New(m.fit.Cal, ledger.FitOf(m.fit.Points, demo.ReadSource), m.seed.Curve, m.knobs, m.pred, ledger.OriginWorkbench, Now())
+		rec.Image = m.seed.Prov.Image
+		rec.Seal()
+		if err := ledger.Append(path, rec); err != nil {
+			say, bad = say+"; not recorded: "+err.Error(), true
+		} else {
+			say += "; recorded " + rec.ID + " in " + path
+			m.st.Rescore()
+		}
+	}
 	m.redraw()
-	return msgs.StatusCmd("planned "+p.ID, false)
+	return msgs.StatusCmd(say, bad)
+}
+
+// Scorecard is the pane's scorecard section as it shows (tests).
+func (m *Model) Scorecard() string { return m.scorecard() }
+
+// scorecard is the ledger's scorecard, styled, when a ledger is kept.
+func (m *Model) scorecard() string {
+	l := &m.st.Loop
+	if l.Path == "" {
+		return ""
+	}
+	if !m.st.Scored() {
+		m.st.Rescore()
+	}
+	d := render.ScorecardBrief(l.Card, l.Path)
+	if l.Err != nil {
+		d.Add(render.S(render.Bad, "ledger: "+l.Err.Error()))
+	}
+	for _, p := range l.Problems {
+		d.Add(render.S(render.Warn, fmt.Sprintf("ledger line %d: %s", p.Line, p.Reason)))
+	}
+	return paint.Doc(d, m.styles) + "\n"
 }
 
 func (m *Model) redraw() {
@@ -275,7 +323,8 @@ func (m *Model) redraw() {
 	}
 	text := Text(Input{
 		Fit: m.fit, Knobs: m.knobs, Field: m.field, Editing: m.editing, Edit: string(m.edit),
-		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, CapAdvised: m.advised,
+		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, Rec: m.rec, Held: m.held,
+		Scorecard: m.scorecard(),
 	}, m.styles)
 	m.view = m.win.show(frame.Wrap(text, m.w), m.styles, m.w, m.h)
 }
@@ -334,3 +383,13 @@ func (m *Model) Sync() {
 		m.Handle(cmd())
 	}
 }
+
+// Copy is the configuration on the knobs, as an ID (C).
+func (m *Model) Copy() (msgs.Copy, bool) {
+	id := m.Knobs().BaseID()
+	return msgs.Copy{Text: id, What: "configuration ID"}, id != ""
+}
+
+// Now is the time a prediction is recorded at (tests fix it: a prediction
+// scores only runs dated after it).
+var Now = time.Now

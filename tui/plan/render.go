@@ -6,8 +6,10 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
+	"github.com/sweeptune/sweeptune/tui/paint"
 )
 
 // Input is what the pane draws; Render is pure over it.
@@ -21,9 +23,15 @@ type Input struct {
 	PredErr error
 	Seeded  bool
 	Seed    model.Point // the point the knobs came from
-	// CapAdvised is the smallest captured cap from the planner's
-	// recommendation up that does not bind at this concurrency (0: none).
-	CapAdvised int
+	// Rec is the planner's cap recommendation for the knobs
+	// (Calibration.Recommend, the one the CLI prints).
+	Rec planner.Recommendation
+	// Held is the configuration the automatic fit left out to predict it
+	// (the knobs are a fit point's), or "".
+	Held string
+	// Scorecard is the recorded predictions scored against the loaded runs
+	// (render.ScorecardBrief, styled); "" when no ledger is kept.
+	Scorecard string
 }
 
 // Render draws the planner in w×h cells: knobs, the prediction beside the
@@ -37,29 +45,15 @@ func Render(in Input, st themes.Styles, w, h int) string {
 func Text(in Input, st themes.Styles) string {
 	var b strings.Builder
 	if in.Fit.Err != nil {
-		b.WriteString(st.Bad.Render("no calibration: "+in.Fit.Err.Error()) + "\n")
 		if len(in.Fit.Cands) == 0 {
-			b.WriteString(st.Muted.Render("the planner needs measured disaggregated points (Np, C, tput/GPU, interactivity)"))
-		} else {
-			fitSection(&b, in, st)
+			return paint.Doc(render.PlanNoCalibration(in.Fit.Err, false), st)
 		}
+		paintDoc(&b, render.PlanNoCalibration(in.Fit.Err, true), st)
+		fitSection(&b, in, st)
 		return b.String()
 	}
-	k := in.Knobs
-	vals := [numFields]string{
-		fmt.Sprint(k.Prefill.Workers), fmt.Sprint(k.DecodeBS), model.Thousands(float64(k.Concurrency), 0), model.OrDash(k.Balance),
-	}
-	notes := [numFields]string{
-		fmt.Sprintf("× %s (%s each)", strings.ToUpper(k.Prefill.Parallelism()), model.Plural(k.Prefill.GPUs, "GPU")),
-		fmt.Sprintf("MRR %d · captured sizes", k.MaxRunningRequests),
-		"clients in flight",
-		"DP attention load balance",
-	}
-	if !k.Decode.DPAttn {
-		notes[FieldBalance] = "not used: decode has no DP attention"
-	}
-	for f := 0; f < numFields; f++ {
-		cur, val := "  ", fmt.Sprintf("‹ %s ›", vals[f])
+	for f, field := range render.PlanFields(in.Knobs) {
+		cur, val := "  ", "‹ "+field.Value+" ›"
 		if f == in.Field {
 			cur = "› "
 			if in.Editing {
@@ -67,9 +61,9 @@ func Text(in Input, st themes.Styles) string {
 			}
 			val = st.Selected.Render(val)
 		}
-		fmt.Fprintf(&b, "%s%-16s %s  %s\n", cur, fieldNames[f], val, st.Muted.Render(notes[f]))
+		fmt.Fprintf(&b, "%s%-16s %s  %s\n", cur, field.Name, val, st.Muted.Render(field.Note))
 	}
-	fmt.Fprintf(&b, "  %s\n", st.Bold.Render(fmt.Sprintf("%s · %s · %s", k.ShortLabel(), k.BaseID(), model.Plural(k.GPUs(), "GPU"))))
+	paintDoc(&b, render.PlanConfig(in.Knobs), st)
 	if in.Field >= numFields {
 		fitSection(&b, in, st)
 		prediction(&b, in, st)
@@ -77,89 +71,35 @@ func Text(in Input, st themes.Styles) string {
 		prediction(&b, in, st)
 		fitSection(&b, in, st)
 	}
+	if in.Scorecard != "" {
+		b.WriteString(in.Scorecard)
+	}
 	b.WriteString(st.Muted.Render("a adds to the plan · s seeds from the selected point · enter types a value · space chooses/drops a fit point"))
 	return b.String()
 }
 
 func prediction(b *strings.Builder, in Input, st themes.Styles) {
 	if in.PredErr != nil {
-		b.WriteString(st.Bad.Render("prediction: "+in.PredErr.Error()) + "\n")
+		paintDoc(b, render.PlanPredictionError(in.PredErr), st)
 		return
 	}
-	p := in.Pred
-	regime := string(p.Regime)
-	if p.CapBinds {
-		regime += " (cap binds)"
+	paintDoc(b, render.Prediction(planner.ConfigFromKnobs(in.Knobs), in.Pred, in.Rec), st)
+	if in.Held != "" {
+		paintDoc(b, render.PlanHeld(), st)
 	}
-	if p.Extrapolated {
-		regime += " · " + st.Warn.Render("EXTRAPOLATED: outside what the fit saw, trust it less (see !)")
-	}
-	fmt.Fprintf(b, "%s %s\n", st.Accent.Render("prediction · regime"), regime)
-	p90 := "–"
-	if p.P90Intvty > 0 {
-		p90 = fmt.Sprintf("%.1f", p.P90Intvty)
-	}
-	ttft := ""
-	if p.TTFT > 0 {
-		ttft = fmt.Sprintf("   TTFT %.2f s", p.TTFT)
-	}
-	fmt.Fprintf(b, "  tput/GPU %s   mean %.1f   p90 %s tok/s/user%s\n", model.Thousands(p.TputPerGPU, 0), p.MeanIntvty, p90, ttft)
-	seedBeside(b, in, st)
-	q := ""
-	if p.QueueAt != "" {
-		q = fmt.Sprintf("   queue %s at %s", model.Thousands(p.Queue, 0), p.QueueAt)
-	}
-	fmt.Fprintf(b, "  decode batch b̄ %.1f  max %.1f%s\n", p.DecodeBatchMean, p.DecodeBatchMax, q)
-	knee := "–"
-	if p.KneeConcurrency > 0 {
-		knee = model.Thousands(p.KneeConcurrency, 0)
-	}
-	fmt.Fprintf(b, "  knee C* %s   headroom %.2f   %s\n", knee, p.Headroom, capAdvice(p, in.Knobs, in.CapAdvised))
-	if p.CapBinds && p.FreeCapTputPerGPU > 0 {
-		fmt.Fprintf(b, "  free cap would give %s at mean %.1f\n", model.Thousands(p.FreeCapTputPerGPU, 0), p.FreeCapMeanIntvty)
-	}
-	for _, w := range p.Warnings {
-		b.WriteString(st.Warn.Render("  ! "+w) + "\n")
+	if s := in.Seed; s.ID != "" && s.Source != model.SourcePlanned {
+		var f render.SeedFit
+		if row, tested := in.Fit.ErrorFor(s.ID); tested {
+			f.LeftOut = &row
+		}
+		f.InFit = in.Fit.Chosen[s.ID]
+		paintDoc(b, render.Measured(s, s.Knobs.BaseID() != in.Knobs.BaseID(), in.Pred, f), st)
 	}
 }
 
-// seedBeside puts the measured values of the point the knobs were seeded
-// from beside the prediction, with the prediction's error on each, and the
-// point's leave-one-out error when it is in the fit.
-func seedBeside(b *strings.Builder, in Input, st themes.Styles) {
-	s := in.Seed
-	if s.ID == "" || s.Source == model.SourcePlanned {
-		return
-	}
-	if s.Knobs.BaseID() != in.Knobs.BaseID() {
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render("seeded from "+s.ID+" · knobs changed since"))
-		return
-	}
-	p := in.Pred
-	var parts []string
-	add := func(name string, m model.Metric, pred float64, format func(float64) string) {
-		if v, ok := s.Metrics.Get(m); ok && v > 0 {
-			e := ""
-			if pred > 0 {
-				e = fmt.Sprintf(" (pred %+.1f %%)", (pred/v-1)*100)
-			}
-			parts = append(parts, name+" "+format(v)+e)
-		}
-	}
-	one := func(v float64) string { return fmt.Sprintf("%.1f", v) }
-	add("tput/GPU", model.TputPerGPU, p.TputPerGPU, func(v float64) string { return model.Thousands(v, 0) })
-	add("mean", model.MeanIntvty, p.MeanIntvty, one)
-	add("p90", model.P90Intvty, p.P90Intvty, one)
-	add("TTFT", model.MeanTTFT, p.TTFT, func(v float64) string { return fmt.Sprintf("%.2f s", v) })
-	fmt.Fprintf(b, "  %s %s\n", st.Accent.Render("measured "+s.ID+":"), strings.Join(parts, "   "))
-	switch row, tested := in.Fit.ErrorFor(s.ID); {
-	case tested:
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("in the fit: left out, predicted tput %s  mean %s", pct(row.ErrorPct.TputPerGPU), pct(row.ErrorPct.MeanIntvty))))
-	case in.Fit.Chosen[s.ID]:
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render("in the fit: its own residual, not a test"))
-	default:
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render("held out of the fit: a true test"))
-	}
+// paintDoc appends a rendered result in the pane's styles.
+func paintDoc(b *strings.Builder, d render.Doc, st themes.Styles) {
+	b.WriteString(paint.Doc(d, st) + "\n")
 }
 
 // fitSection shows what the planner is calibrated on: its parameters and
@@ -167,50 +107,29 @@ func seedBeside(b *strings.Builder, in Input, st themes.Styles) {
 // error of each chosen one (twins counted once and left out together).
 func fitSection(b *strings.Builder, in Input, st themes.Styles) {
 	f := in.Fit
-	how := "chosen"
-	if f.Auto {
-		how = "automatic"
-	}
-	head := fmt.Sprintf("fit · %d configurations of %d candidates (%s)", len(f.Points), len(f.Cands), how)
-	switch {
-	case f.Tested > 0:
-		head += fmt.Sprintf(" · %s on %d: |tput| %.1f %%  |mean intvty| %.1f %%", f.Method, f.Tested, f.MeanAbs.Tput, f.MeanAbs.Mean)
-	case f.Cal != nil && f.Method == "":
-		head += " · backtesting…"
-	}
-	fmt.Fprintf(b, "%s\n", st.Accent.Render(head))
+	paintDoc(b, render.Fit(render.FitSummary{Points: len(f.Points), Candidates: len(f.Cands), Auto: f.Auto, Calibrated: f.Cal != nil,
+		Method: f.Method, Tested: f.Tested, MeanAbsTput: f.MeanAbs.Tput, MeanAbsMean: f.MeanAbs.Mean}), st)
 	if f.Cal != nil {
-		params(b, f.Cal, st)
+		paintDoc(b, render.Params(f.Cal.Params), st)
 	}
 	lo, hi := candWindow(len(f.Cands), in.Field-numFields)
 	if lo > 0 {
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("… %s above (↑ reaches them)", model.Plural(lo, "candidate"))))
+		paintDoc(b, render.FitCandidatesHidden(lo, true), st)
 	}
 	for i := lo; i < hi; i++ {
-		p := f.Cands[i]
-		cur, box := "  ", "[ ]"
-		if f.Chosen[p.ID] {
-			box = "[x]"
-		}
+		c := f.candidate(f.Cands[i].ID)
+		cur, box := "  ", c.Box()
 		if numFields+i == in.Field {
 			cur, box = "› ", st.Selected.Render(box)
 		}
-		note := ""
-		switch row, ok := f.ErrorFor(p.ID); {
-		case f.TwinReason(p.ID) != "":
-			note = st.Muted.Render("twin: counted once, left out with it")
-		case ok:
-			note = fmt.Sprintf("left out: tput %s  mean %s", pct(row.ErrorPct.TputPerGPU), pct(row.ErrorPct.MeanIntvty))
-		}
-		fmt.Fprintf(b, "%s%s %s  %s\n", cur, box, p.ID, note)
+		note := render.Line{c.Note()}
+		fmt.Fprintf(b, "%s%s %s  %s\n", cur, box, c.ID, paint.Doc(render.Doc{Lines: []render.Line{note}}, st))
 	}
 	if hi < len(f.Cands) {
-		fmt.Fprintf(b, "  %s\n", st.Muted.Render(fmt.Sprintf("… %s below (↓ reaches them)", model.Plural(len(f.Cands)-hi, "candidate"))))
+		paintDoc(b, render.FitCandidatesHidden(len(f.Cands)-hi, false), st)
 	}
 	if f.Cal != nil {
-		for _, n := range f.Cal.Notes {
-			b.WriteString(st.Muted.Render("  · "+n) + "\n")
-		}
+		paintDoc(b, render.Notes(f.Cal), st)
 	}
 }
 
@@ -226,58 +145,4 @@ func candWindow(n, cur int) (lo, hi int) {
 	}
 	lo = min(max(cur-maxCands/2, 0), n-maxCands)
 	return lo, lo + maxCands
-}
-
-// params are the fitted constants: f, α, β, d0, δ, r90, τP, and with TTFT
-// u, T0, κ; every decode family's law when there are several.
-func params(b *strings.Builder, c *planner.Calibration, st themes.Styles) {
-	p := c.Params
-	line := fmt.Sprintf("  f %.5f  α %.3f ms  β %.2f µs  d0 %.1f µs", p.F, p.Alpha*1e3, p.Beta*1e6, p.D0*1e6)
-	for _, l := range p.Decode {
-		if l.DPAttn {
-			line += fmt.Sprintf("  δ %.2f/%.2f", p.DeltaTokens, p.DeltaRequests)
-			break
-		}
-	}
-	b.WriteString(line + "\n")
-	r90 := model.Dash
-	switch {
-	case p.R90Assumed:
-		r90 = "1 (assumed)"
-	case p.R90 > 0:
-		r90 = fmt.Sprintf("%.3f", p.R90)
-	}
-	tau := "≥ " + model.Thousands(p.TauPLowerBound, 0)
-	if p.TauP > 0 {
-		tau = model.Thousands(p.TauP, 0)
-	}
-	line = fmt.Sprintf("  r90 %s  τP %s tok/s per prefill worker", r90, tau)
-	if p.TTFTKind != "" && len(p.Prefill) > 0 {
-		l := p.Prefill[0]
-		line += fmt.Sprintf("  u %.3g  TTFT %.2f s + %.3g s per tok/s", p.U, l.T0, l.Kappa)
-	}
-	b.WriteString(line + "\n")
-	if len(p.Decode) > 1 {
-		for _, l := range p.Decode {
-			name := l.Family
-			if l.DPAttn {
-				name = "DP attention (" + strings.Join(l.Shapes, ", ") + ")"
-			}
-			s := fmt.Sprintf("  %s: α %.3f ms  β %.2f µs", name, l.Alpha*1e3, l.Beta*1e6)
-			if l.SlopeAssumed {
-				s += " (one batch: slope from " + l.SlopeFrom + ")"
-			}
-			if l.AdmitExcess > 0 {
-				s += fmt.Sprintf("  admission %.2f", l.AdmitExcess)
-			}
-			b.WriteString(s + "\n")
-		}
-	}
-}
-
-func pct(v *float64) string {
-	if v == nil {
-		return "–"
-	}
-	return fmt.Sprintf("%+.1f %%", *v)
 }

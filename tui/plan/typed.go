@@ -7,6 +7,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 // Bounds on typed values: what a sweep can run.
@@ -55,17 +56,7 @@ func setTyped(k model.Knobs, field int, typed string) (model.Knobs, string, bool
 }
 
 // current is a field's value as the pane shows it.
-func current(k model.Knobs, field int) string {
-	switch field {
-	case FieldPrefill:
-		return strconv.Itoa(k.Prefill.Workers)
-	case FieldCap:
-		return strconv.Itoa(k.DecodeBS)
-	case FieldConc:
-		return model.Thousands(float64(k.Concurrency), 0)
-	}
-	return model.OrDash(k.Balance)
-}
+func current(k model.Knobs, field int) string { return render.PlanFields(k)[field].Value }
 
 // around lists the captured sizes next to s: "…, 96, 104, 112, …".
 func around(sizes []int, s int) string {

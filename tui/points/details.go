@@ -3,10 +3,16 @@ package points
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 )
+
+// maxDetailLabel caps a label in the details, after the record: long
+// enough to read any real one whole, short enough to wrap at once.
+const maxDetailLabel = 1000
 
 // Details is a point's full record: knobs, metrics and provenance.
 func Details(p *model.Point, marked bool, st themes.Styles) string {
@@ -45,6 +51,10 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 	b.WriteString(st.Accent.Render("metrics") + "\n")
 	for _, m := range p.Metrics.Present() {
 		v, _ := p.Metrics.Get(m)
+		if p.Prov.Projected() {
+			line(m.Name(), render.ProjectedMark+" "+value(v)+" "+m.Unit())
+			continue
+		}
 		line(m.Name(), value(v)+" "+m.Unit())
 	}
 	b.WriteString(st.Accent.Render("provenance") + "\n")
@@ -65,11 +75,24 @@ func Details(p *model.Point, marked bool, st themes.Styles) string {
 	if p.Prov.DurationS > 0 {
 		dur = fmt.Sprintf("%.0f s", p.Prov.DurationS)
 		if p.Prov.ShortRun() {
-			dur += " (short run)"
+			dur += " (short run, not projected: on no frontier)"
 		}
 	}
+	if p.Prov.Projected() {
+		dur = fmt.Sprintf("%s projected from a %.0f s run (metrics above)", dur, p.Prov.ProjectedFromS)
+	}
 	line("duration", dur)
+	if raw := p.Prov.Raw; raw != nil {
+		for _, m := range raw.Present() {
+			v, _ := raw.Get(m)
+			line("measured "+m.Name(), value(v)+" "+m.Unit())
+		}
+	}
 	line("image", model.OrDash(p.Prov.Image))
+	if n := utf8.RuneCountInString(p.Label); n > model.MaxLabelRunes {
+		// The head shows it cut; here it is at length (--json has it all).
+		line("label", fmt.Sprintf("(%s characters) %s", model.Thousands(float64(n), 0), model.Ellipsize(p.Label, maxDetailLabel)))
+	}
 	return strings.TrimRight(b.String(), "\n")
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 var qwen = model.CurveKey{Model: "Qwen/Qwen3.5-397B-A17B-FP8", Scenario: "8k1k", Hardware: "tpuv7",
@@ -75,7 +75,7 @@ func TestIsTagTakesFieldsInOrder(t *testing.T) {
 // taggedCurve loads the demo's own points again on a second curve, whose
 // IDs all carry its tag: the local and published twins as they are, or
 // (dated) the published points measured on two dates.
-func taggedCurve(t *testing.T, dated bool) *state.State {
+func taggedCurve(t *testing.T, dated bool) *workbench.State {
 	var pts []model.Point
 	for _, k := range []model.CurveKey{testkit.Demo()[0].Curve, qwen} {
 		for _, p := range testkit.Demo() {
@@ -92,7 +92,7 @@ func taggedCurve(t *testing.T, dated bool) *state.State {
 		}
 	}
 	model.AssignIDs(pts)
-	st := state.New()
+	st := workbench.New()
 	st.SetPoints(pts)
 	st.SetCurve(qwen)
 	st.SetAsOf("", dated)
@@ -140,7 +140,7 @@ func TestPointColumnAsksWhatTheIDsNeed(t *testing.T) {
 	if w := neededWidth(pts, nil); w != 10 {
 		t.Errorf("short IDs: %d cells, want 10", w)
 	}
-	st := state.New()
+	st := workbench.New()
 	var agg []model.Point
 	for _, p := range testkit.Demo() {
 		if p.Knobs.Mode == model.ModeAgg && p.Source != model.SourceCompetitor && p.Knobs.Concurrency != 16 {

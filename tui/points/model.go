@@ -10,16 +10,17 @@ import (
 	"github.com/charmbracelet/bubbles/table"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Model is the points pane.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Points
 	styles themes.Styles
 	w, h   int
@@ -42,10 +43,10 @@ type Model struct {
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Points, styles themes.Styles) *Model {
+func New(st *workbench.State, km keys.Points, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles, sortCol: colY, desc: true}
 	m.table = grid{keys: km.Table, first: m.glyph}
-	m.Refresh(state.ChangeAll)
+	m.Refresh(workbench.ChangeAll)
 	return m
 }
 
@@ -55,7 +56,7 @@ func (m *Model) SetSize(w, h int) {
 		return
 	}
 	m.w, m.h = w, h
-	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains)
+	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, hasProjected(m.st.View()))
 	m.table.height = max(h-2, 1) // header and footer
 	m.table.offset = 0           // re-scroll from the top for the new height
 	m.table.SetCursor(m.table.Cursor())
@@ -72,15 +73,15 @@ func (m *Model) SetStyles(s themes.Styles) {
 func (m *Model) Capturing() bool { return m.filtering }
 
 // Refresh redoes what a state change touched.
-func (m *Model) Refresh(c state.Change) {
+func (m *Model) Refresh(c workbench.Change) {
 	switch {
-	case c&(state.ChangeData|state.ChangeAxis|state.ChangeCurve|state.ChangeDisplay|state.ChangeOverlay) != 0:
+	case c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeDisplay|workbench.ChangeOverlay) != 0:
 		m.rebuild()
 	}
-	if c&(state.ChangeMarks|state.ChangeData) != 0 {
+	if c&(workbench.ChangeMarks|workbench.ChangeData) != 0 {
 		m.orphans = len(m.st.Orphans())
 	}
-	if c&state.ChangeSelection != 0 {
+	if c&workbench.ChangeSelection != 0 {
 		m.follow()
 	}
 	if c != 0 {
@@ -103,7 +104,7 @@ func (m *Model) rebuild() {
 	}
 	m.table.slugs = tagSlugs(m.st.Curve)
 	m.idW = neededWidth(view, m.table.slugs) // all rows: a filter does not move columns
-	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains)
+	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, hasProjected(m.st.View()))
 	m.table.SetRows(m.rows)
 	m.follow()
 }
@@ -111,7 +112,7 @@ func (m *Model) rebuild() {
 // curveExtras gives each point of the view its status on the curve (the
 // frontier and hull of its measured points, as the plot draws them) and,
 // when asked, its gain against the first overlay.
-func curveExtras(st *state.State, view []model.Point) []extra {
+func curveExtras(st *workbench.State, view []model.Point) []extra {
 	ex := make([]extra, len(view))
 	measured := make([]model.Point, 0, len(view))
 	at := make([]int, 0, len(view))
@@ -123,6 +124,11 @@ func curveExtras(st *state.State, view []model.Point) []extra {
 	}
 	for _, g := range model.HullGaps(measured, st.X, st.Y) {
 		ex[at[g.Index]].status = statusDom
+	}
+	for i := range measured {
+		if measured[i].Prov.RawShort() {
+			ex[at[i]].status = statusShort
+		}
 	}
 	for _, k := range model.Frontier(measured, st.X, st.Y) {
 		ex[at[k]].status = statusFront
@@ -192,6 +198,8 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		return msgs.StatusCmd(m.st.ToggleMark(m.selectedID()), false)
 	case key.Matches(msg, m.keys.Add):
 		return m.addToExport()
+	case key.Matches(msg, m.keys.Select):
+		return msgs.StatusCmd(m.st.AcceptSelection(), false)
 	case key.Matches(msg, m.keys.Details):
 		m.details = true
 		m.redraw()
@@ -317,6 +325,9 @@ func (m *Model) footer() string {
 		marked += fmt.Sprintf(", %d orphaned", m.orphans)
 	}
 	s := fmt.Sprintf("%d of %s · sort %s %s · %s", len(m.idx), model.Plural(total, "point"), names[m.sortCol], dir, marked)
+	for _, l := range render.RunLengthLegend(m.st.View(), m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
+		s += " · " + l.Text()
+	}
 	if q := m.filter.Value(); q != "" {
 		s = fmt.Sprintf("/%s · ", q) + s
 		if m.query.err != nil {
@@ -349,3 +360,8 @@ func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }
 
 // Cursor is the table's cursor row (tests).
 func (m *Model) Cursor() int { return m.table.Cursor() }
+
+// Copy is the selected point's ID (C).
+func (m *Model) Copy() (msgs.Copy, bool) {
+	return msgs.Copy{Text: m.st.Selected, What: "point ID"}, m.st.Selected != ""
+}

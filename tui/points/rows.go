@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/table"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 // Sortable columns, in the order s cycles them.
@@ -31,9 +32,12 @@ var dropOrder = []int{colGPUs, colConc, colSource, colGain, colStatus}
 
 // Status of a point on its curve, as the table shows it.
 const (
-	statusHull  = "hull"    // a vertex of the upper concave hull (and on the frontier)
-	statusFront = "front"   // on the frontier, under the hull
-	statusDom   = "dom"     // under the frontier
+	statusHull  = "hull"  // a vertex of the upper concave hull (and on the frontier)
+	statusFront = "front" // on the frontier, under the hull
+	statusDom   = "dom"   // under the frontier
+	// statusShort: a short run shown as measured (no run-length factor):
+	// on no frontier (docs/noise.md).
+	statusShort = "short"
 	statusSus   = "suspect" // held out by the validity gate (! brings it in)
 )
 
@@ -49,9 +53,15 @@ type extra struct {
 // on the right); narrow panes hide GPUs, C, source, gain and status, in
 // that order, to give the point column idW cells (neededWidth).
 // The gain column shows only when gains are asked for.
-func columns(x, y model.Axis, w, idW, sortCol int, desc, gains bool) []table.Column {
+// With projected runs in the view (their values carry "≈ " and, being
+// products, decimals), x is two cells wider and y five.
+func columns(x, y model.Axis, w, idW, sortCol int, desc, gains, projected bool) []table.Column {
 	titles := [numCols]string{"", "point", "source", "GPUs", "C", ShortY(y), x.Name, "status", "gain"}
 	widths := colWidths
+	if projected {
+		widths[colY] += 5
+		widths[colX] += 2
+	}
 	if !gains {
 		widths[colGain] = 0
 	}
@@ -148,10 +158,12 @@ func statusRank(s string) float64 {
 		return 1
 	case statusDom:
 		return 2
+	case statusShort:
+		return 3
 	case statusSus:
-		return 4
+		return 5
 	}
-	return 3
+	return 4
 }
 
 func row(p *model.Point, ex extra, x, y model.Axis) table.Row {
@@ -176,12 +188,17 @@ func conc(p *model.Point) string {
 	return model.Thousands(float64(p.Knobs.Concurrency), 0)
 }
 
-func num(p *model.Point, m model.Metric) string {
-	v, ok := p.Value(m)
-	if !ok {
-		return model.Dash
+// num is a value as the table shows it: "≈ " before a projected run's.
+func num(p *model.Point, m model.Metric) string { return render.ValueCell(p, m) }
+
+// hasProjected reports whether some point of the view is a projected run.
+func hasProjected(view []model.Point) bool {
+	for i := range view {
+		if view[i].Prov.Projected() {
+			return true
+		}
 	}
-	return model.FormatValue(m, v)
+	return false
 }
 
 // glyph is the first column: › on the cursor row (selection shows in

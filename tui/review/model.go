@@ -1,3 +1,7 @@
+// Package review is the removal review pane: the review of the shown
+// curve with its marked points removed (workbench.ReviewShown, the
+// model.Review the CLI and the export run too), worded by render.Review
+// for the pane's width; p lets planned points into the kept curve.
 package review
 
 import (
@@ -8,45 +12,64 @@ import (
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/scroll"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // Model is the review pane; it recomputes on marks, data or axis changes,
 // never on a mere selection move. The review of 10,000 points takes tens
 // of milliseconds, so it runs in a command and a key press never waits.
 type Model struct {
-	st     *state.State
+	st     *workbench.State
 	keys   keys.Review
 	styles themes.Styles
-	report Report
+	report workbench.Review
 	view   scroll.View
+	width  int
 	gen    int
 	dirty  bool
 	ready  bool
+	// selecting shows the shown curve's selection instead of the review.
+	selecting bool
+	sel       selection
+}
+
+// selection is the selection view's result.
+type selection struct {
+	sel    *model.Selection
+	points []model.Point
+	err    error
 }
 
 // reviewedMsg is a finished review; gen drops stale ones.
 type reviewedMsg struct {
 	gen    int
-	report Report
+	report workbench.Review
+	sel    selection
 }
 
 // New returns the pane over the shared state.
-func New(st *state.State, km keys.Review, styles themes.Styles) *Model {
+func New(st *workbench.State, km keys.Review, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles, view: scroll.New(km.Scroll), dirty: true}
 	m.redraw()
 	return m
 }
 
 // SetSize sets the inner size.
-func (m *Model) SetSize(w, h int) { m.view.SetSize(w, h) }
+func (m *Model) SetSize(w, h int) {
+	redo := w != m.width
+	m.width = w
+	m.view.SetSize(w, h)
+	if redo {
+		m.redraw() // the layout follows the width
+	}
+}
 
 // SetStyles switches the theme.
 func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh notes that marks, points or axes changed.
-func (m *Model) Refresh(c state.Change) {
-	if c&(state.ChangeData|state.ChangeMarks|state.ChangeAxis|state.ChangeCurve|state.ChangeOverlay) != 0 {
+func (m *Model) Refresh(c workbench.Change) {
+	if c&(workbench.ChangeData|workbench.ChangeMarks|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 {
 		m.dirty = true
 	}
 }
@@ -60,20 +83,28 @@ func (m *Model) Pending() tea.Cmd {
 	}
 	m.dirty = false
 	m.gen++
-	gen, curve, view, x, y, withPlanned := m.gen, m.st.Curve, m.st.View(), m.st.X, m.st.Y, m.st.WithPlanned
-	var others []model.Point
+	gen := m.gen
+	in := workbench.ReviewInput{Curve: m.st.Curve, View: m.st.View(), All: m.st.All(), X: m.st.X, Y: m.st.Y,
+		WithPlanned: m.st.WithPlanned, AsOf: m.st.AsOf, Marks: map[string]bool{}, Flips: map[string]bool{}}
 	for _, c := range m.st.OverlayCurves() {
-		others = append(others, c.Points...)
+		in.Others = append(in.Others, c.Points...)
 	}
-	marks := make(map[string]bool, len(m.st.Marks))
 	for id := range m.st.Marks {
-		marks[id] = true
+		in.Marks[id] = true
+	}
+	for id := range m.st.KeepFlips {
+		in.Flips[id] = true
 	}
 	orphans := m.st.Orphans()
+	selecting := m.selecting
 	return func() tea.Msg {
-		r := Compute(curve, view, others, marks, x, y, withPlanned)
+		r := workbench.ReviewOf(in)
 		r.Orphans = orphans
-		return reviewedMsg{gen: gen, report: r}
+		msg := reviewedMsg{gen: gen, report: r}
+		if selecting {
+			msg.sel.sel, msg.sel.points, msg.sel.err = workbench.SelectShown(in.Curve, in.View, in.X, in.Y)
+		}
+		return msg
 	}
 }
 
@@ -84,7 +115,7 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	if r.gen == m.gen {
-		m.report, m.ready = r.report, true
+		m.report, m.sel, m.ready = r.report, r.sel, true
 		m.redraw()
 	}
 	return nil, true
@@ -101,16 +132,31 @@ func (m *Model) redraw() {
 		m.view.SetContent(m.styles.Muted.Render("reviewing…"))
 		return
 	}
-	m.view.SetContent(Render(m.report, m.styles))
+	if m.selecting {
+		m.view.SetContent(RenderSelection(m.sel.sel, m.sel.points, m.sel.err, m.styles))
+		return
+	}
+	m.view.SetContent(Render(m.report, m.styles, m.width))
 }
 
 // Report is the current review (for tests and the export pane).
-func (m *Model) Report() Report { return m.report }
+func (m *Model) Report() workbench.Review { return m.report }
 
-// Update scrolls, and p lets planned points into the kept curve or out.
+// Update scrolls; p lets planned points into the kept curve or out, K
+// puts the selected point in or out of it.
 func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.DropOrphans) {
 		return msgs.StatusCmd(m.st.DropOrphans(), false)
+	}
+	if key.Matches(msg, m.keys.Selection) {
+		m.selecting, m.dirty = !m.selecting, true
+		if m.selecting {
+			return msgs.StatusCmd("review pane: the selection, one point per band (A in the points pane accepts it; s back)", false)
+		}
+		return msgs.StatusCmd("review pane: the removal review of the marks", false)
+	}
+	if key.Matches(msg, m.keys.Keep) {
+		return msgs.StatusCmd("review: "+m.st.ToggleKept(m.st.Selected), false)
 	}
 	if key.Matches(msg, m.keys.WithPlanned) {
 		if m.st.ToggleWithPlanned() {
@@ -130,5 +176,5 @@ func (m *Model) View() string { return m.view.String() }
 
 // Bindings are the scroll keys and the planned toggle.
 func (m *Model) Bindings() []key.Binding {
-	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.DropOrphans)
+	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.Keep, m.keys.DropOrphans, m.keys.Selection)
 }

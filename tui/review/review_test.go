@@ -8,16 +8,16 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
-	"github.com/sweeptune/sweeptune/tui/state"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
 var removed = map[string]bool{"8p1d-dep2-dep16-c4096": true, "agg-tep2-c16": true, "9p1d-dep2-dep16-b160-c7480": true}
 
-// TestWorkedRemovals reproduces DATA.md's worked removal review.
+// TestWorkedRemovals reproduces the worked removal review of docs/review.md.
 func TestWorkedRemovals(t *testing.T) {
-	// DATA.md's kept set leaves out the 1200 s 3P c700 run of table B.
+	// The worked example's kept set leaves out the 1200 s 3P c700 run of table B.
 	var pts []model.Point
 	for _, p := range testkit.TablesAB(t) {
 		if p.ID != "3p1d-dep2-dep16-b18-c700" {
@@ -39,15 +39,15 @@ func TestWorkedRemovals(t *testing.T) {
 			t.Errorf("%s: covered %v ℓ %.2f, want covered ℓ %.2f", v.ID, v.Covered, v.LineValue, w)
 		}
 	}
-	out := Render(r, testkit.Plain())
-	testkit.Contains(t, "review", out, "× 8p1d-dep2-dep16-c4096  ✓ covered  ℓ 853,132.41  gap -5.85 %", "9p1d-dep2-dep16-b160-c7480  ✓ covered  ℓ 1,100,893.85  gap -0.59 %")
+	out := Render(r, testkit.Plain(), 70)
+	testkit.Contains(t, "review", out, "× 8p1d-dep2-dep16-c4096  ✓ covered\n      line value 853,132.41  gap -5.85 %", "9p1d-dep2-dep16-b160-c7480  ✓ covered\n      line value 1,100,893.85  gap -0.59 %")
 }
 
-// TestGainsAgainstCompetitor reproduces DATA.md's gains at p90 interactivity.
+// TestGainsAgainstCompetitor reproduces docs/review.md's gain at p90 interactivity.
 func TestGainsAgainstCompetitor(t *testing.T) {
 	pts := testkit.Demo()
 	r := computeOwn(pts, nil, model.AxisP90Intvty, model.AxisTputPerGPU, false)
-	out := Render(r, testkit.Plain())
+	out := Render(r, testkit.Plain(), 70)
 	if !strings.Contains(out, "9p1d-dep2-dep16-b192-c7480  +11.05 %  (1,117,063 vs 1,005,892.79)") {
 		t.Errorf("no +11.05 %% gain for 9P BS192:\n%s", out)
 	}
@@ -56,7 +56,7 @@ func TestGainsAgainstCompetitor(t *testing.T) {
 func TestRenderGolden(t *testing.T) {
 	r := computeOwn(testkit.Demo(), removed, model.AxisMeanIntvty, model.AxisTputPerGPU, false)
 	testkit.Matrix(t, func(t *testing.T, c testkit.Cell) string {
-		m := New(state.New(), keys.Default().Review, c.Styles)
+		m := New(workbench.New(), keys.Default().Review, c.Styles)
 		m.report, m.ready = r, true
 		m.redraw()
 		m.SetSize(c.W, c.H)
@@ -66,7 +66,7 @@ func TestRenderGolden(t *testing.T) {
 
 // computeOwn reviews the demo's own curve (dynamo-sglang) with the
 // competitor's curve as the overlaid other, as the workbench shows it.
-func computeOwn(pts []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) Report {
+func computeOwn(pts []model.Point, marks map[string]bool, x, y model.Axis, withPlanned bool) workbench.Review {
 	own, others := testkit.SplitCompetitor(pts)
-	return Compute(own[0].Curve, own, others, marks, x, y, withPlanned)
+	return workbench.ReviewShown(own[0].Curve, own, others, marks, x, y, withPlanned)
 }

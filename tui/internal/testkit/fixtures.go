@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
@@ -44,7 +45,7 @@ func CopyTestdata(t testing.TB, dir, from string, names ...string) {
 	}
 }
 
-// TablesAB is DATA.md tables A and B: the retune's published "before"
+// TablesAB is the demo's tables A and B: the retune's published "before"
 // points and its local runs (the demo's a- and b- files).
 func TablesAB(t testing.TB) []model.Point {
 	t.Helper()
@@ -67,10 +68,5 @@ func SplitCompetitor(pts []model.Point) (own, competitor []model.Point) {
 	return own, competitor
 }
 
-// SixCurves is the demo (its own curve and the competitor's vLLM curve)
-// and four synthetic dated curves on gb300, gb200, b300 and b200.
-func SixCurves() []model.Point {
-	pts := append(Demo(), SyntheticCurves(40, 4)...)
-	model.AssignIDs(pts)
-	return pts
-}
+// SixCurves is the demo and four synthetic dated curves (fixtures.SixCurves).
+func SixCurves() []model.Point { return fixtures.SixCurves() }

@@ -1,0 +1,132 @@
+package model
+
+// The shown view's short runs (docs/noise.md): wherever points are shown or
+// compared — report, compare, history, the workbench's plot, table and
+// frontier — a short run of a length its curve has run-length factors for
+// is shown projected, marked, its own numbers kept beside it; a short run
+// without factors is shown raw, flagged, and is on no frontier. The CLI's
+// view and the workbench's both settle their points here.
+
+// ProjectShown replaces, in place, every short run among shown by its
+// projection to its curve's steady-state length: metrics × the curve's
+// factors for its length (ProjectRuns of runs, every loaded measurement),
+// Prov.ProjectedFromS its own length, Prov.Raw its measured metrics. A run
+// whose configuration was also measured at full length is projected too
+// when shown, so no raw short run is ever mixed in. Short runs no factor
+// covers stay raw (Prov.RawShort). It returns the projections, one per
+// curve of runs with a short run, for the legend and --json.
+func ProjectShown(shown, runs []Point) []Projection {
+	projs := ProjectRuns(runs)
+	if len(projs) == 0 {
+		return projs
+	}
+	var pr *Projection
+	for i := range shown {
+		p := &shown[i]
+		d := p.Prov.DurationS
+		if !measuredRun(p) || d <= 0 {
+			continue
+		}
+		if pr == nil || pr.Curve != p.Curve {
+			pr = nil
+			for j := range projs {
+				if projs[j].Curve == p.Curve {
+					pr = &projs[j]
+					break
+				}
+			}
+			if pr == nil {
+				continue
+			}
+		}
+		if d >= pr.SteadyS {
+			continue
+		}
+		if run, ok := projectOne(pr, *p, d); ok {
+			*p = run.Point
+		}
+	}
+	return projs
+}
+
+// HasFactorAt reports whether the projection has a factor for some metric
+// at a short length: without one, a run of that length has no pairs to be
+// projected by.
+func (p *Projection) HasFactorAt(shortS float64) bool {
+	for _, f := range p.Factors {
+		if f.ShortS == shortS {
+			return true
+		}
+	}
+	return false
+}
+
+// FactorsAt are the factors at one short length, in metric order.
+func (p *Projection) FactorsAt(shortS float64) []RunFactor {
+	var out []RunFactor
+	for _, f := range p.Factors {
+		if f.ShortS == shortS {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Unprojected is points with every projected run back to its measured
+// metrics and length (the review without --project-runs, the export: they
+// judge and write what was measured). points is not changed.
+func Unprojected(points []Point) []Point {
+	var out []Point
+	for i := range points {
+		if points[i].Prov.Raw == nil {
+			continue
+		}
+		if out == nil {
+			out = append([]Point(nil), points...)
+		}
+		p := &out[i]
+		p.Metrics = *p.Prov.Raw
+		p.Prov.DurationS, p.Prov.ProjectedFromS, p.Prov.Raw = p.Prov.ProjectedFromS, 0, nil
+	}
+	if out == nil {
+		return points
+	}
+	return out
+}
+
+// NotProjectedWhy is why a short run shown raw was not projected: "no
+// pairs" when no configuration of its curve was measured at both its
+// length and full length, "no factor for its metrics" when the pairs
+// measured other metrics; "" for any other point.
+func NotProjectedWhy(p *Point, projs []Projection) string {
+	if !p.Prov.RawShort() || !measuredRun(p) {
+		return ""
+	}
+	if pr, ok := ProjectionOf(projs, p.Curve); ok && pr.HasFactorAt(p.Prov.DurationS) {
+		return "no factor for its metrics"
+	}
+	return "no pairs"
+}
+
+// MarkGainRuns sets each gain's run-length marks from its point (points:
+// the compared points, projs: ProjectShown's projections).
+func MarkGainRuns(curves []CurveGains, points []Point, projs []Projection) {
+	byID := make(map[string]int, len(points))
+	for i := range points {
+		byID[points[i].ID] = i
+	}
+	for ci := range curves {
+		for gi := range curves[ci].Gains {
+			g := &curves[ci].Gains[gi]
+			i, ok := byID[g.ID]
+			if !ok || points[i].Curve != g.Curve {
+				continue
+			}
+			p := &points[i]
+			g.ProjectedFromS = p.Prov.ProjectedFromS
+			if g.NotProjected = NotProjectedWhy(p, projs); g.NotProjected != "" {
+				g.ShortRunS = p.Prov.DurationS
+			}
+		}
+	}
+}

@@ -1,0 +1,285 @@
+package render
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/plot"
+	"github.com/sweeptune/sweeptune/sources"
+)
+
+// ReportCurve is one curve of the report: its points and, per point,
+// whether it is on the frontier of the chosen axes and a vertex of the
+// upper concave hull.
+type ReportCurve struct {
+	Key        model.CurveKey
+	Points     []model.Point
+	OnFrontier []bool
+	HullVertex []bool
+	// RunLength is the curve's run-length projection (factors per metric
+	// with their pairs and spread, short runs projected or left out); nil
+	// when the curve has no short run (report --json's run_length).
+	RunLength *model.Projection
+}
+
+// Projections is the curve's run-length projection as a list (none
+// without a short run), what ShortRunFlag and RunLengthLegend take.
+func (rc ReportCurve) Projections() []model.Projection {
+	if rc.RunLength == nil {
+		return nil
+	}
+	return []model.Projection{*rc.RunLength}
+}
+
+// MarkCurve marks a curve's frontier and hull vertices on x and y.
+func MarkCurve(c model.Curve, x, y model.Axis) ReportCurve {
+	rc := ReportCurve{Key: c.Key, Points: c.Points,
+		OnFrontier: make([]bool, len(c.Points)), HullVertex: make([]bool, len(c.Points))}
+	for _, i := range model.Frontier(c.Points, x, y) {
+		rc.OnFrontier[i] = true
+	}
+	for _, i := range model.HullVertices(c.Points, x, y) {
+		rc.HullVertex[i] = true
+	}
+	return rc
+}
+
+// ReportOptions are the report's axes and plot size.
+type ReportOptions struct {
+	X, Y          model.Axis
+	Width, Height int // the plot's, in cells
+	LogX          bool
+}
+
+// Report is every curve's points table and its plot of y against x, each
+// competitor curve comparable with it drawn beside it.
+func Report(curves []ReportCurve, o ReportOptions) Doc {
+	var d Doc
+	if len(curves) == 0 {
+		d.Add(S(Muted, "no points loaded"))
+	}
+	var competitors []model.Point // the only points another curve's plot draws
+	for _, c := range curves {
+		competitors = append(competitors, model.WithSource(c.Points, model.SourceCompetitor)...)
+	}
+	for _, rc := range curves {
+		d.Add(S(Bold, rc.Key.String()))
+		t, onX, onXY := PointsTable(rc, o.X, o.Y)
+		d.Table(t)
+		d.Lines = append(d.Lines, RunLengthLegend(rc.Points, rc.Projections(), o.Y.Metric, o.X.Metric)...)
+		d.Lines = append(d.Lines, ShortRunLegend(rc.Points, rc.Projections())...)
+		switch {
+		case onX == 0:
+			d.Addf(Muted, "(no point of this curve has %s: nothing to plot)", o.X.Name)
+		case onXY == 0:
+			d.Addf(Muted, "(no point of this curve has both %s and %s: nothing to plot)", o.X.Name, o.Y.Name)
+		default:
+			key := rc.Key
+			rivals := model.Rivals(competitors, key, func(p *model.Point) bool { return p.Curve != key })
+			series := plot.CurveSet(model.Curve{Key: rc.Key, Points: rc.Points}, model.GroupCurves(rivals), o.X, o.Y, false, nil)
+			d.Blank()
+			d.Append(Plot(series, plot.PlotOptions{Width: o.Width, Height: o.Height, X: o.X, Y: o.Y, LogX: o.LogX}))
+		}
+		d.Lines = append(d.Lines, nil) // one blank line after every curve
+	}
+	return d
+}
+
+// PointsTable is a curve's points: ID, source, date (when any point has
+// one), GPUs, concurrency, decode cap, y, x and frontier status; onX and
+// onXY count the points with x, and with x and y.
+func PointsTable(rc ReportCurve, x, y model.Axis) (t Table, onX, onXY int) {
+	dated := false
+	for i := range rc.Points {
+		dated = dated || rc.Points[i].Prov.Date != ""
+	}
+	t = Table{Header: []string{"ID", "source", "GPUs", "conc", "BS", y.Name, x.Name, "on frontier"},
+		Right: []bool{false, false, true, true, true, true, true, false}}
+	if dated {
+		t.Header = append(t.Header[:2:2], append([]string{"date"}, t.Header[2:]...)...)
+		t.Right = append(t.Right[:2:2], append([]bool{false}, t.Right[2:]...)...)
+	}
+	t.Rows = make([][]string, 0, len(rc.Points))
+	projs := rc.Projections()
+	for i := range rc.Points {
+		p := &rc.Points[i]
+		xv := ValueCell(p, x.Metric)
+		if xv != model.Dash {
+			onX++
+		}
+		yv := ValueCell(p, y.Metric)
+		if yv != model.Dash && xv != model.Dash {
+			onXY++
+		}
+		mark := ShortRunFlag(p, projs)
+		if sus := SuspectMark(p); sus != "" {
+			mark = sus // held out of the geometry: no frontier mark either, unless admitted
+			if rc.OnFrontier[i] {
+				mark += ", "
+			}
+		} else if rc.OnFrontier[i] {
+			mark = ""
+		}
+		if rc.OnFrontier[i] {
+			mark += "frontier"
+			if rc.HullVertex[i] {
+				mark += ", hull vertex"
+			} else {
+				mark += ", under hull"
+			}
+		}
+		row := []string{p.ID, string(p.Source), intCell(p.GPUs()), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark}
+		if dated {
+			row = append(row[:2:2], append([]string{model.OrDash(p.Prov.Date)}, row[2:]...)...)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, onX, onXY
+}
+
+func intCell(v int) string {
+	if v == 0 {
+		return model.Dash
+	}
+	return model.Thousands(float64(v), 0)
+}
+
+// Compare is every curve's gain over the other curves' frontier at the
+// same x (other names what they were chosen by); a gain no larger than its
+// curve's run-to-run noise (noise, by curve) says "within noise (±x %, n
+// pairs)" beside it, and each curve's table ends with its spread.
+//
+// A projected point's values carry "≈" and the table ends with the factors
+// (projs: the view's run-length projections); a short run not projected is
+// flagged.
+func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map[model.CurveKey]model.Noise, projs []model.Projection) Doc {
+	var d Doc
+	d.Addf(Accent, "Gain over --other %s at the same %s (linear on its frontier, never extrapolated)", other, x.Name)
+	rows, skipped := 0, 0
+	for _, c := range curves {
+		skipped += c.Skipped
+		if len(c.Gains) == 0 {
+			continue
+		}
+		rows += len(c.Gains)
+		d.Blank()
+		d.Add(S(Muted, "curve: "), S(Bold, c.Curve.String()))
+		t := Table{Header: []string{"point", x.Name, y.Name, "other " + y.Name, "gain"}, Right: []bool{false, true, true, true, true}}
+		mn, _ := noise[c.Curve].For(y.Metric)
+		var shortS []float64 // the projected points' own lengths
+		for _, g := range c.Gains {
+			ov, gain := model.Dash, model.Dash // no value outside the other curve's range
+			if g.HasOther {
+				ov, gain = model.Thousands(g.Other, 2), SignedPct(g.GainPct)
+			}
+			xv, yv := model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y)
+			if g.ProjectedFromS > 0 {
+				xv, yv = ProjectedMark+" "+xv, ProjectedMark+" "+yv
+				shortS = append(shortS, g.ProjectedFromS)
+			}
+			row := []string{g.ID, xv, yv, ov, gain}
+			note := ""
+			switch {
+			case g.WithinNoise:
+				note = WithinNoise(mn)
+			case g.NotProjected != "":
+				note = ShortRunText(g.ShortRunS, g.NotProjected)
+			}
+			if note != "" {
+				if len(t.Header) == 5 {
+					t.Header = append(t.Header, "")
+				}
+				row = append(row, note)
+			}
+			t.AddRow(row...)
+		}
+		d.Table(t)
+		d.Lines = append(d.Lines, compareLegend(c, shortS, projs, y.Metric, x.Metric)...)
+		if noise != nil {
+			d.Add(CurveNoiseLine(noise[c.Curve], y.Metric)...)
+		}
+	}
+	if rows == 0 {
+		d.Blank()
+		d.Addf(Muted, "No point has both %s and %s.", x.Name, y.Name)
+	}
+	if skipped > 0 {
+		d.Blank()
+		d.Addf(Muted, "%d points without %s or %s are not compared.", skipped, x.Name, y.Name)
+	}
+	return d
+}
+
+// Recipes is one table per recipe file, one row per variant.
+func Recipes(vs []sources.Variant) Doc {
+	var d Doc
+	if len(vs) == 0 {
+		d.Add(S(Muted, "no recipe variants found: no srt-slurm recipe among the files read (results, master configs and changelogs are passed over)"))
+		return d
+	}
+	for start := 0; start < len(vs); {
+		end := start + 1
+		for end < len(vs) && vs[end].File == vs[start].File {
+			end++
+		}
+		d.Blank()
+		d.Add(S(Bold, vs[start].File), P(fmt.Sprintf(" (%s, %s)", vs[start].Engine, model.Plural(end-start, "variant"))))
+		t := Table{Header: []string{"SELECTOR", "NAME", "MODE", "PREFILL", "DECODE", "GPUS", "BS", "MRR", "SPEC", "CONCURRENCY"},
+			Right: []bool{false, false, false, false, false, true, true, true, false, false}}
+		for _, v := range vs[start:end] {
+			k := v.Knobs
+			decode := model.Dash
+			if k.Mode == model.ModeDisagg {
+				decode = roleCell(k.Decode)
+			}
+			t.AddRow(model.OrDash(v.Override), v.Name, string(k.Mode), roleCell(k.Prefill), decode,
+				countCell(k.GPUs()), countCell(k.DecodeBS), countCell(k.MaxRunningRequests), model.OrDash(k.SpecDecoding),
+				concCell(v.Concurrencies))
+		}
+		d.Table(t)
+		start = end
+	}
+	return d
+}
+
+// roleCell is "3 × dep4 (4 GPUs)": workers, parallelism, GPUs per worker.
+func roleCell(r model.Role) string {
+	cell := fmt.Sprintf("%d × %s", r.Workers, r.Parallelism())
+	if r.GPUs > 0 {
+		cell += " (" + model.Plural(r.GPUs, "GPU") + ")"
+	}
+	return cell
+}
+
+func countCell(n int) string {
+	if n <= 0 {
+		return model.Dash
+	}
+	return strconv.Itoa(n)
+}
+
+func concCell(cs []int) string {
+	if len(cs) == 0 {
+		return model.Dash
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = strconv.Itoa(c)
+	}
+	return strings.Join(parts, ",")
+}
+
+// compareLegend is RunLengthLegend for a curve's gains: one line per
+// length its projected points were run at.
+func compareLegend(c model.CurveGains, shortS []float64, projs []model.Projection, metrics ...model.Metric) []Line {
+	var pts []model.Point
+	for _, s := range shortS {
+		if !slices.ContainsFunc(pts, func(p model.Point) bool { return p.Prov.ProjectedFromS == s }) {
+			pts = append(pts, model.Point{Curve: c.Curve, Prov: model.Provenance{ProjectedFromS: s}})
+		}
+	}
+	return RunLengthLegend(pts, projs, metrics...)
+}

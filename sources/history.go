@@ -1,0 +1,55 @@
+package sources
+
+import "github.com/sweeptune/sweeptune/model"
+
+// History compares one curve as of two dates: how its frontier moved (each
+// new frontier point against the old frontier at the same x, the compare
+// logic) and which perf-changelog entries were committed in between. The
+// workbench's H view and `sweeptune history` word it the same way
+// (render.History).
+type History struct {
+	Shift model.DateShift
+	// Entries are the changelog entries committed after From and on or
+	// before To, in file order, with Mentions saying which name the curve.
+	Entries  []HistoryEntry
+	Undated  int    // entries git could not date
+	Logs     int    // changelog files read
+	LogError string `json:",omitempty"` // a changelog that could not be read
+}
+
+// HistoryEntry is one changelog entry between the dates.
+type HistoryEntry struct {
+	DatedEntry
+	File     string
+	Mentions bool // its config keys name the curve
+}
+
+// BuildHistory compares points (one curve's, every date) as of from and
+// to, and dates the changelogs' entries by git (I/O: run it off the UI
+// thread).
+func BuildHistory(points []model.Point, from, to string, x, y model.Axis, logs []ChangelogFile) History {
+	if to < from {
+		from, to = to, from
+	}
+	r := History{Shift: model.ShiftBetween(points, from, to, x, y), Logs: len(logs)}
+	for _, l := range logs {
+		dated := DateChangelog(l.Path, l.Entries)
+		between, undated := EntriesBetween(dated, from, to)
+		r.Undated += undated
+		for _, e := range between {
+			r.Entries = append(r.Entries, HistoryEntry{DatedEntry: e, File: l.Path, Mentions: e.Mentions(r.Shift.Curve)})
+		}
+	}
+	return r
+}
+
+// ReadChangelog reads a changelog file for BuildHistory (the export's
+// --changelog).
+func ReadChangelog(path string) (ChangelogFile, error) {
+	data, err := ReadRegular(path)
+	if err != nil {
+		return ChangelogFile{}, err
+	}
+	entries, _ := ParseChangelog(path, data)
+	return ChangelogFile{Path: path, Entries: entries}, nil
+}

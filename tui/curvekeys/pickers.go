@@ -1,0 +1,157 @@
+package curvekeys
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/picker"
+)
+
+func (m *Model) curveItems() []picker.Item {
+	items := make([]picker.Item, len(m.st.Curves))
+	for i, c := range m.st.Curves {
+		items[i] = picker.Item{Text: c.Key.String(), Note: model.Plural(c.Points, "point") + " · " + c.DateRange()}
+	}
+	return items
+}
+
+func (m *Model) openCurvePicker() {
+	if len(m.st.Curves) == 0 {
+		m.info("no curve loaded")
+		return
+	}
+	m.pick = picker.New("pick the curve to show", m.curveItems(), m.st.CurveIndex(), false, nil, m.km.Picker)
+	m.pickKind = pickCurve
+}
+
+func (m *Model) openOverlayPicker() {
+	if len(m.st.Curves) < 2 {
+		m.info("only one curve is loaded: nothing to overlay")
+		return
+	}
+	var picked []int
+	for _, o := range m.st.Overlays {
+		for i, c := range m.st.Curves {
+			if c.Key == o {
+				picked = append(picked, i)
+			}
+		}
+	}
+	m.pick = picker.New("overlay curves on "+m.st.Curve.String(), m.curveItems(), m.st.CurveIndex(), true, picked, m.km.Picker)
+	m.pickKind = pickOverlays
+}
+
+// openDatePicker lists the shown curve's run dates; after is the first
+// date of a comparison (only later dates are offered for the second).
+func (m *Model) openDatePicker(kind pickKind, after string) {
+	runDates := m.st.CurveDates()
+	var items []picker.Item
+	at := 0
+	switch kind {
+	case pickAsOf:
+		items = append(items, picker.Item{Text: "latest", Note: "each configuration's latest run"},
+			picker.Item{Text: "every run", Note: "the history: every run of each configuration"})
+		if m.st.AllDates {
+			at = 1
+		}
+		for i, d := range runDates {
+			items = append(items, picker.Item{Text: d, Note: "each configuration's latest run on or before it"})
+			if d == m.st.AsOf && !m.st.AllDates {
+				at = i + 2
+			}
+		}
+	default:
+		for _, d := range runDates {
+			if d > after {
+				items = append(items, picker.Item{Text: d})
+			}
+		}
+		if kind == pickTo {
+			at = len(items) - 1
+		}
+	}
+	if len(runDates) == 0 || (kind != pickAsOf && len(items) == 0) || (kind == pickFrom && len(runDates) < 2) {
+		m.info("the curve's points carry fewer than two run dates: nothing to compare")
+		if kind == pickAsOf && len(runDates) == 0 {
+			m.info("the curve's points carry no run dates")
+		}
+		return
+	}
+	title := map[pickKind]string{
+		pickAsOf: "show the curve as of (each configuration's latest run on or before the date)",
+		pickFrom: "compare two dates: the earlier date",
+		pickTo:   "compare two dates: the later date (after " + after + ")",
+	}[kind]
+	m.pick = picker.New(title, items, at, false, nil, m.km.Picker)
+	m.pickKind, m.pickFrom = kind, after
+}
+
+// updatePick gives a key to the open picker and applies its answer.
+func (m *Model) updatePick(msg tea.KeyMsg) tea.Cmd {
+	p, kind := m.pick, m.pickKind
+	switch p.Update(msg) {
+	case picker.Canceled:
+		m.pick = nil
+		m.info("cancelled")
+		return nil
+	case picker.Open:
+		return nil
+	}
+	m.pick = nil
+	switch kind {
+	case pickCurve:
+		if i := p.Cursor(); i >= 0 {
+			m.st.SetCurve(m.st.Curves[i].Key)
+			m.infoCurve()
+		}
+	case pickOverlays:
+		m.setOverlays(p.Picked())
+	case pickAsOf:
+		m.setAsOf(p.Cursor())
+	case pickFrom:
+		if i := p.Cursor(); i >= 0 {
+			m.openDatePicker(pickTo, p.Item(i).Text)
+		}
+	case pickTo:
+		if i := p.Cursor(); i >= 0 {
+			return m.compareDates(m.pickFrom, p.Item(i).Text)
+		}
+	}
+	return nil
+}
+
+// setOverlays overlays the picked curves (the shown one left out).
+func (m *Model) setOverlays(picked []int) {
+	var keys []model.CurveKey
+	var names []string
+	for _, i := range picked {
+		if k := m.st.Curves[i].Key; k != m.st.Curve {
+			keys = append(keys, k)
+			names = append(names, model.ShortName(m.st.Curve, k))
+		}
+	}
+	m.st.SetOverlays(keys)
+	if len(keys) == 0 {
+		m.info("no overlays")
+	} else {
+		m.info(fmt.Sprintf("%d overlaid: %s", len(keys), strings.Join(names, "; ")))
+	}
+}
+
+// setAsOf applies the as-of picker's row i: latest, every run, or a date.
+func (m *Model) setAsOf(i int) {
+	switch {
+	case i == 1:
+		m.st.SetAsOf("", true)
+		m.info("every run of each configuration (dated IDs tell them apart)")
+	case i > 1:
+		date := m.st.CurveDates()[i-2]
+		m.st.SetAsOf(date, false)
+		m.info("as of " + date + ": each configuration's latest run on or before it")
+	default:
+		m.st.SetAsOf("", false)
+		m.info("as of: latest run of each configuration")
+	}
+}

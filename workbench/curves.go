@@ -1,0 +1,425 @@
+package workbench
+
+import (
+	"slices"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// A curve is the unit of the workbench: the plot, the table, the review,
+// the planner and the export all show the one curve chosen, as of a date;
+// other curves are only ever overlaid, each as its own line.
+
+// curves is the curve part of State.
+type curves struct {
+	// Curves lists every curve of the loaded and planned points, in
+	// model.GroupCurves order, with point counts and date ranges.
+	Curves []model.CurveSummary
+	// Curve is the shown curve.
+	Curve model.CurveKey
+	// Overlays are the other curves drawn with it, in the order chosen.
+	Overlays []model.CurveKey
+	// AsOf limits the view to runs on or before a date (YYYY-MM-DD); ""
+	// shows each configuration's latest run.
+	AsOf string
+	// AllDates shows every run of a configuration (on or before AsOf), not
+	// only its latest: the history.
+	AllDates bool
+	// OptimalOnly hides measured points off the frontier; Labels writes
+	// shape and concurrency beside frontier points; ShowGains shows each
+	// point's gain against the first overlay at the same x.
+	OptimalOnly, Labels, ShowGains bool
+	// IncludeSuspect brings suspect points (model/suspect.go) into the
+	// frontiers, hulls, reviews and fits of the view; off, they are shown
+	// and marked but kept out.
+	IncludeSuspect bool
+	// Specs are the GPUs' power and cost behind tput-per-mw and
+	// cost-per-mtok.
+	Specs model.GPUSpecs
+
+	overlaysChosen bool                     // the user picked overlays (else: the competitor's)
+	byCurve        map[model.CurveKey][]int // into all
+	view           []model.Point
+	viewProjs      []model.Projection // the shown curve's run-length projections
+	viewIndex      map[string]int
+	overlayCurves  []model.Curve
+}
+
+// regroup indexes all by curve and summarises each curve.
+func (s *State) regroup() {
+	s.byCurve = make(map[model.CurveKey][]int)
+	var keys []model.CurveKey
+	for i := range s.all {
+		k := s.all[i].Curve
+		if _, ok := s.byCurve[k]; !ok {
+			keys = append(keys, k)
+		}
+		s.byCurve[k] = append(s.byCurve[k], i)
+	}
+	slices.SortStableFunc(keys, func(a, b model.CurveKey) int {
+		switch {
+		case model.KeyLess(a, b):
+			return -1
+		case model.KeyLess(b, a):
+			return 1
+		}
+		return 0
+	})
+	s.Curves = make([]model.CurveSummary, len(keys))
+	for ci, k := range keys {
+		sum := model.CurveSummary{Key: k}
+		for _, i := range s.byCurve[k] {
+			sum.Count(s.all[i].Prov.Date)
+		}
+		s.Curves[ci] = sum
+	}
+}
+
+// settleCurve keeps the shown curve and overlays when they still exist,
+// else shows the curve with most points of its own (not a competitor's),
+// and keeps the selection on the shown curve.
+func (s *State) settleCurve() {
+	s.All()
+	if _, ok := s.byCurve[s.Curve]; !ok || len(s.Curves) == 0 {
+		s.Curve = s.defaultCurve()
+		s.view = nil
+		s.pending |= ChangeCurve
+	}
+	kept := s.Overlays[:0:0]
+	for _, k := range s.Overlays {
+		if _, ok := s.byCurve[k]; ok && k != s.Curve {
+			kept = append(kept, k)
+		}
+	}
+	s.Overlays = kept
+	if !s.overlaysChosen {
+		s.Overlays = s.competitorOverlays()
+	}
+	s.overlayCurves = nil
+	if s.Selected == "" || !s.InView(s.Selected) {
+		s.Select(s.firstID())
+	}
+}
+
+func (s *State) defaultCurve() model.CurveKey {
+	best, bestN := model.CurveKey{}, -1
+	for _, c := range s.Curves {
+		n := 0
+		for _, i := range s.byCurve[c.Key] {
+			if s.all[i].Source != model.SourceCompetitor {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = c.Key, n
+		}
+	}
+	return best
+}
+
+// competitorOverlays are the curves of competitor points comparable with
+// the shown one (model.SameBase): what the workbench overlays until the
+// user chooses.
+func (s *State) competitorOverlays() []model.CurveKey {
+	var out []model.CurveKey
+	for _, c := range s.Curves {
+		if c.Key == s.Curve || !model.SameBase(c.Key, s.Curve) {
+			continue
+		}
+		for _, i := range s.byCurve[c.Key] {
+			if s.all[i].Source == model.SourceCompetitor {
+				out = append(out, c.Key)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// View is the shown curve's points as of AsOf: each configuration's
+// latest measurement, planned points included, short runs projected where
+// the curve has run-length factors (model.ProjectShown, as the CLI's view;
+// cached; do not modify).
+func (s *State) View() []model.Point {
+	if s.view == nil {
+		s.view, s.viewProjs = s.curvePoints(s.Curve)
+		s.viewIndex = make(map[string]int, len(s.view))
+		for i := range s.view {
+			s.viewIndex[s.view[i].ID] = i
+		}
+	}
+	return s.view
+}
+
+// Projections are the shown curve's run-length projections (factors from
+// every loaded run of it), behind the view's projected runs.
+func (s *State) Projections() []model.Projection {
+	s.View()
+	return s.viewProjs
+}
+
+// curvePoints are a curve's points as of AsOf, never nil, with its short
+// runs settled by model.ProjectShown (factors from every run of the curve),
+// and the projections.
+func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection) {
+	all := s.All()
+	idx := s.byCurve[k]
+	var runs []model.Point // the curve's every run, when one is short (the factors)
+	for _, i := range idx {
+		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
+			runs = make([]model.Point, len(idx))
+			for j, i := range idx {
+				runs[j] = all[i]
+			}
+			break
+		}
+	}
+	pts := make([]model.Point, 0, len(idx))
+	if s.AllDates {
+		for _, i := range idx {
+			if d := all[i].Prov.Date; s.AsOf == "" || d == "" || d[:min(len(d), 10)] <= s.AsOf {
+				pts = append(pts, all[i])
+			}
+		}
+	} else {
+		for _, i := range idx {
+			pts = append(pts, all[i])
+		}
+		pts = model.KeepLatest(pts, s.AsOf)
+	}
+	// The one place the workbench keeps suspect points out of (or brings
+	// them into) every frontier, hull, review and fit: these are copies.
+	model.AdmitSuspect(pts, s.IncludeSuspect)
+	if runs == nil {
+		return pts, nil
+	}
+	return pts, model.ProjectShown(pts, runs)
+}
+
+// InView reports whether a point is on the shown curve's view.
+func (s *State) InView(id string) bool {
+	s.View()
+	_, ok := s.viewIndex[id]
+	return ok
+}
+
+// ShownCurve is the shown curve's view as a model.Curve.
+func (s *State) ShownCurve() model.Curve { return model.Curve{Key: s.Curve, Points: s.View()} }
+
+// OverlayCurves are the overlaid curves' views as of AsOf (cached).
+func (s *State) OverlayCurves() []model.Curve {
+	if s.overlayCurves == nil {
+		s.overlayCurves = make([]model.Curve, 0, len(s.Overlays))
+		for _, k := range s.Overlays {
+			pts, _ := s.curvePoints(k)
+			s.overlayCurves = append(s.overlayCurves, model.Curve{Key: k, Points: pts})
+		}
+	}
+	return s.overlayCurves
+}
+
+// HasCurve reports whether some loaded or planned point is on curve k.
+func (s *State) HasCurve(k model.CurveKey) bool {
+	s.All()
+	_, ok := s.byCurve[k]
+	return ok
+}
+
+// CurveIndex is the shown curve's place in Curves, or -1.
+func (s *State) CurveIndex() int {
+	for i, c := range s.Curves {
+		if c.Key == s.Curve {
+			return i
+		}
+	}
+	return -1
+}
+
+// SetCurve shows another curve. The selection moves to its best point
+// unless it is on it; an overlay of the curve itself is dropped.
+func (s *State) SetCurve(k model.CurveKey) {
+	if _, ok := s.byCurve[k]; !ok || k == s.Curve {
+		return
+	}
+	s.Curve = k
+	s.view = nil
+	s.pending |= ChangeCurve
+	if s.overlaysChosen {
+		s.Overlays = slices.DeleteFunc(slices.Clone(s.Overlays), func(o model.CurveKey) bool { return o == k })
+	} else {
+		s.Overlays = s.competitorOverlays()
+	}
+	s.overlayCurves = nil
+	s.pending |= ChangeOverlay
+	if !s.InView(s.Selected) {
+		s.Select(s.firstID())
+	}
+}
+
+// StepCurve shows the next (d = 1) or previous (d = −1) curve, around.
+func (s *State) StepCurve(d int) {
+	n := len(s.Curves)
+	if n == 0 {
+		return
+	}
+	i := max(s.CurveIndex(), 0)
+	s.SetCurve(s.Curves[((i+d)%n+n)%n].Key)
+}
+
+// OverlaysChosen reports whether the user chose the overlays (else they
+// are the competitors' curves, chosen again for each shown curve).
+func (s *State) OverlaysChosen() bool { return s.overlaysChosen }
+
+// SetOverlays overlays exactly these curves (the shown one is left out).
+func (s *State) SetOverlays(keys []model.CurveKey) {
+	s.overlaysChosen = true
+	s.Overlays = slices.DeleteFunc(slices.Clone(keys), func(k model.CurveKey) bool { return k == s.Curve })
+	s.overlayCurves = nil
+	s.pending |= ChangeOverlay
+}
+
+// SetAsOf shows each configuration's latest run on or before date ("" for
+// the latest of all), or every run of it when allDates.
+func (s *State) SetAsOf(date string, allDates bool) {
+	if date == s.AsOf && allDates == s.AllDates {
+		return
+	}
+	s.AsOf, s.AllDates = date, allDates
+	s.view = nil
+	s.overlayCurves = nil
+	s.pending |= ChangeCurve | ChangeOverlay
+	if !s.InView(s.Selected) {
+		s.Select(s.firstID())
+	}
+}
+
+// CurveDates are the run dates of the shown curve's points, any as-of.
+func (s *State) CurveDates() []string {
+	all := s.All()
+	idx := s.byCurve[s.Curve]
+	pts := make([]model.Point, len(idx))
+	for j, i := range idx {
+		pts[j] = all[i]
+	}
+	return model.Dates(pts)
+}
+
+// CurveAllDates is the shown curve's every measurement (history view).
+func (s *State) CurveAllDates() []model.Point {
+	all := s.All()
+	idx := s.byCurve[s.Curve]
+	pts := make([]model.Point, len(idx))
+	for j, i := range idx {
+		pts[j] = all[i]
+	}
+	return pts
+}
+
+// YAxesWithData are the y metrics some point of the shown curve has (a
+// hardware without power or cost has no tput-per-mw or cost-per-mtok);
+// every y metric when none has any.
+func (s *State) YAxesWithData() []model.Axis {
+	return s.axesWithData(model.YAxes, func(p *model.Point, a model.Axis) bool { return p.Metrics.Has(a.Metric) })
+}
+
+// CycleY moves d steps (1 forward, -1 back) through the y metrics that
+// have data, and returns them (for the status line).
+func (s *State) CycleY(d int) []model.Axis {
+	axes := s.YAxesWithData()
+	s.SetY(step(axes, s.Y, d))
+	return axes
+}
+
+// SetY chooses the y metric.
+func (s *State) SetY(a model.Axis) {
+	s.Y = a
+	s.pending |= ChangeAxis
+}
+
+// SetSpecs replaces the GPU power and cost table and derives again.
+func (s *State) SetSpecs(specs model.GPUSpecs) {
+	s.Specs = specs
+	model.Derive(s.Points, specs)
+	model.Derive(s.Planned, specs)
+	s.dataChanged()
+}
+
+// ToggleIncludeSuspect brings suspect points into the view's geometry or
+// keeps them out, and reports the new value.
+func (s *State) ToggleIncludeSuspect() bool {
+	s.IncludeSuspect = !s.IncludeSuspect
+	s.view = nil
+	s.overlayCurves = nil
+	s.pending |= ChangeCurve | ChangeOverlay
+	return s.IncludeSuspect
+}
+
+// SuspectCount is how many points of the shown curve are suspect.
+func (s *State) SuspectCount() int {
+	n, _ := model.SuspectSummary(s.View())
+	return n
+}
+
+// ToggleOptimalOnly, ToggleLabels and ToggleGains flip a display setting
+// and report the new value.
+func (s *State) ToggleOptimalOnly() bool {
+	s.OptimalOnly = !s.OptimalOnly
+	s.pending |= ChangeDisplay
+	return s.OptimalOnly
+}
+
+func (s *State) ToggleLabels() bool {
+	s.Labels = !s.Labels
+	s.pending |= ChangeDisplay
+	return s.Labels
+}
+
+func (s *State) ToggleGains() bool {
+	s.ShowGains = !s.ShowGains
+	s.pending |= ChangeDisplay
+	return s.ShowGains
+}
+
+// Gains are the shown curve's points against the first overlay at the same
+// x (model.CompareCurve, as compare computes them); nil without overlays.
+func (s *State) Gains() (model.CurveGains, bool) {
+	ov := s.OverlayCurves()
+	if len(ov) == 0 {
+		return model.CurveGains{}, false
+	}
+	g := []model.CurveGains{model.CompareCurve(s.ShownCurve(), ov[0].Points, s.X, s.Y)}
+	model.MarkGainRuns(g, s.View(), s.Projections())
+	model.MarkGainsWithinNoise(g, map[model.CurveKey]model.Noise{s.Curve: s.Noise()}, s.Y.Metric)
+	return g[0], true
+}
+
+// FitX moves x to the first axis the shown curve has data on when the
+// current one has none (API history rows give median interactivity only);
+// it returns the axis left, or "" when x stayed.
+func (s *State) FitX() string {
+	axes := s.XAxesWithData()
+	for _, a := range axes {
+		if a.Name == s.X.Name {
+			return ""
+		}
+	}
+	if len(axes) == 0 || len(axes) == len(model.XAxes) && !s.hasAnyX() {
+		return ""
+	}
+	was := s.X.Name
+	s.SetX(axes[0])
+	return was
+}
+
+// hasAnyX reports whether some point of the view has some x axis with y.
+func (s *State) hasAnyX() bool {
+	view := s.View()
+	for _, a := range model.XAxes {
+		for i := range view {
+			if _, _, ok := view[i].XY(a, s.Y); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
