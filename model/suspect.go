@@ -110,16 +110,25 @@ func MarkImplausible(points []Point) {
 	srcID := map[Source]uint64{}
 	groupID := map[uint64]int32{}
 	var counts []int32
+	var lastCurve CurveKey
+	var lastID uint64
+	haveLast := false
 	elig, groupOf := make([]int32, 0, len(points)), make([]int32, 0, len(points))
 	for i := range points {
 		p := &points[i]
 		if p.Knobs.Concurrency <= 0 || p.Knobs.Concurrency > 1<<31-1 || !p.Metrics.Has(TputPerGPU) || p.GPUs() <= 0 {
 			continue
 		}
-		c, ok := curveID[p.Curve]
-		if !ok {
-			c = uint64(len(curveID))
-			curveID[p.Curve] = c
+		var c uint64
+		if haveLast && p.Curve == lastCurve { // rows come curve by curve: skip the hash
+			c = lastID
+		} else {
+			var ok bool
+			if c, ok = curveID[p.Curve]; !ok {
+				c = uint64(len(curveID))
+				curveID[p.Curve] = c
+			}
+			lastCurve, lastID, haveLast = p.Curve, c, true
 		}
 		sid, ok := srcID[p.Source]
 		if !ok {
