@@ -136,6 +136,11 @@ func curveExtras(st *workbench.State, view []model.Point) []extra {
 	for _, k := range model.HullVertices(measured, st.X, st.Y) {
 		ex[at[k]].status = statusHull
 	}
+	for i := range view {
+		if view[i].HeldOut() {
+			ex[i].status = statusSus
+		}
+	}
 	if st.ShowGains {
 		if cg, ok := st.Gains(); ok {
 			byID := make(map[string]model.Gain, len(cg.Gains))
@@ -193,6 +198,8 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		return msgs.StatusCmd(m.st.ToggleMark(m.selectedID()), false)
 	case key.Matches(msg, m.keys.Add):
 		return m.addToExport()
+	case key.Matches(msg, m.keys.Select):
+		return msgs.StatusCmd(m.st.AcceptSelection(), false)
 	case key.Matches(msg, m.keys.Details):
 		m.details = true
 		m.redraw()
