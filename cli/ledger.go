@@ -171,7 +171,7 @@ func runScorecard(f *scorecardFlags, paths []string, env *cmdEnv) int {
 		for _, p := range res.Problems {
 			warns = append(warns, fmt.Sprintf("%s: line %d: %s; line skipped", path, p.Line, p.Reason))
 		}
-		if err := writeDoc(env.stdout, out, warns); err != nil {
+		if err := writeDoc(env.json(), out, warns); err != nil {
 			return exitBadInput
 		}
 		return code

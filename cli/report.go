@@ -77,7 +77,7 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	rep.Warnings = append(rep.Warnings, s.notes...)
 	switch {
 	case f.json:
-		if err := writeReportJSON(env.stdout, rep); err != nil {
+		if err := writeReportJSON(env.json(), rep); err != nil {
 			return exitBadInput
 		}
 	case f.csv:

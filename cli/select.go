@@ -131,7 +131,7 @@ func writeSelection(f *selectFlags, env *cmdEnv, ds *sources.Dataset, sel *model
 			Queue     *export.QueuePlan  `json:"queue"`
 			Recorded  int                `json:"recorded"`
 		}{sel, props, q, recorded}
-		return writeDoc(env.stdout, out, loadWarnings(ds, nil))
+		return writeDoc(env.json(), out, loadWarnings(ds, nil))
 	}
 	doc := render.Selection(sel, ds.Points, props)
 	if q != nil {

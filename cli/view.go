@@ -166,6 +166,7 @@ func (v view) take(ds *sources.Dataset) ([]model.Point, []model.Projection) {
 	if v.derive {
 		model.Derive(out, v.specs)
 	}
+	model.AdmitSuspect(out, v.includeSuspect) // as points does
 	return out, model.ProjectShownBy(out, projs)
 }
 

@@ -85,8 +85,8 @@ func (p *Point) plainJSON() bool {
 			return false
 		}
 	}
-	if pv.Raw != nil {
-		return false // a projected run: its measured metrics too
+	if pv.Raw != nil || p.Suspicion != nil {
+		return false // a projected run's measured metrics, a suspect's rule
 	}
 	for _, f := range [...]float64{k.AcceptanceLength, pv.DurationS, pv.ProjectedFromS} {
 		if math.IsNaN(f) || math.IsInf(f, 0) {

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -42,6 +43,9 @@ func TestAppendJSONIsMarshalJSON(t *testing.T) {
 	raw.Prov.Raw = &Metrics{}
 	raw.Prov.Raw.Set(TputPerGPU, 990000.5)
 	cases = append(cases, raw)
+	sus := full
+	sus.Suspicion = &Suspicion{}
+	cases = append(cases, sus)
 	nan := full
 	nan.Knobs.AcceptanceLength = math.NaN()
 	cases = append(cases, nan)
@@ -50,6 +54,16 @@ func TestAppendJSONIsMarshalJSON(t *testing.T) {
 		got, gerr := cases[i].AppendJSON([]byte("prefix"))
 		if (werr != nil) != (gerr != nil) || !bytes.Equal(got, append([]byte("prefix"), want...)) {
 			t.Errorf("case %d:\n got %s (%v)\nwant prefix%s (%v)", i, got, gerr, want, werr)
+		}
+	}
+}
+
+// AppendJSON writes Point, Knobs and Provenance field by field: a field
+// added to one of them must be added there too (or sent to MarshalJSON).
+func TestAppendJSONKnowsEveryField(t *testing.T) {
+	for typ, n := range map[reflect.Type]int{reflect.TypeFor[Point](): 9, reflect.TypeFor[Knobs](): 11, reflect.TypeFor[Provenance](): 9, reflect.TypeFor[Role](): 6} {
+		if typ.NumField() != n {
+			t.Errorf("%s has %d fields, AppendJSON knows %d: write the new one as MarshalJSON does", typ, typ.NumField(), n)
 		}
 	}
 }
