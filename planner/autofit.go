@@ -126,17 +126,7 @@ func intvtyErrOf(r BacktestRow) *float64 {
 // configuration (leave-one-out, or autoFolds folds past autoFoldMax
 // configurations). Other measured points warn of collapses as in Backtest.
 func looOf(set, curve []model.Point) CrossValidation {
-	groups, index := [][]model.Point{}, map[string]int{}
-	for _, p := range curve {
-		id := p.Knobs.BaseID()
-		i, ok := index[id]
-		if !ok {
-			i = len(groups)
-			index[id] = i
-			groups = append(groups, nil)
-		}
-		groups[i] = append(groups[i], p)
-	}
+	groups := configGroups(curve)
 	folds := len(groups)
 	cv := CrossValidation{Method: "leave-one-out"}
 	if folds > autoFoldMax {

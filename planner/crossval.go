@@ -29,18 +29,7 @@ const looMax = 16
 // set of three configurations yields no rows: nothing is left to trust it on.
 func CrossValidate(points []model.Point) CrossValidation {
 	var cv CrossValidation
-	var groups [][]model.Point
-	index := map[string]int{}
-	for _, p := range points {
-		id := p.Knobs.BaseID()
-		i, ok := index[id]
-		if !ok {
-			i = len(groups)
-			index[id] = i
-			groups = append(groups, nil)
-		}
-		groups[i] = append(groups[i], p)
-	}
+	groups := configGroups(points)
 	var folds [][2][]model.Point
 	if len(groups) <= looMax {
 		cv.Method = "leave-one-out"
@@ -75,6 +64,25 @@ func CrossValidate(points []model.Point) CrossValidation {
 	}
 	cv.setMeanAbs(func(r BacktestRow) *float64 { return r.ErrorPct.MeanIntvty })
 	return cv
+}
+
+// configGroups groups the points by configuration (model.Knobs.BaseID), a
+// point and its twins together, in the order each configuration first
+// stands.
+func configGroups(points []model.Point) [][]model.Point {
+	var groups [][]model.Point
+	index := map[string]int{}
+	for _, p := range points {
+		id := p.Knobs.BaseID()
+		i, ok := index[id]
+		if !ok {
+			i = len(groups)
+			index[id] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], p)
+	}
+	return groups
 }
 
 // absErrors is a sum of |error| in % and how many errors it holds.
