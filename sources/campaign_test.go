@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/internal/check"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -59,8 +58,7 @@ func TestCampaignLedgerResultsExclusionsAndUnknownKinds(t *testing.T) {
 	if f.ID != "2p3d-tp4-tp4-c16" || f.GPUs() != 20 || f.Knobs.MaxRunningRequests != 64 || f.Prov.DurationS != 900 {
 		t.Errorf("focused 2P3D: %s %+v %+v", f.ID, f.Knobs, f.Prov)
 	}
-	notes := strings.Join(ds.Notices, "\n")
-	check.Contains(t, "notices", notes,
+	noticesSay(t, ds,
 		"line 4: the campaign excluded topology DEP4: No MXFP8 MoE backends available.",
 		"line 7: the campaign excluded tp4-2p3d-probe-c20: NIXL handshake failures",
 		"line 9: tp4-2p3d-probe-c20 left out: the campaign excluded it",
