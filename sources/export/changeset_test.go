@@ -286,3 +286,19 @@ func TestEnginePinWarnedWhenTheImageMoves(t *testing.T) {
 		t.Errorf("no image moved, yet: %s", notes)
 	}
 }
+
+// TestKeptOverrideNamesTheConcurrencyItsNumbersAre: the agg TP4 override
+// runs c1, c4 and c16, but before the sweep only c16 was published; the
+// entry says the numbers are c16's, not all three's, and they are the
+// curve's as of --as-of.
+func TestKeptOverrideNamesTheConcurrencyItsNumbersAre(t *testing.T) {
+	dir := copyFiles(t, fixtures, aggBundle, bundleName, masterName, clName)
+	plan, err := export.BuildExport(changeSetRequest(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Kept agg TP4 c1/c4/c16 (override_tp4): 1 x TP4 worker on 1 node, 4 GPUs; engine settings from the base; c16: 29,428 tok/s/GPU @ mean 545.0 tok/s/user (published)."
+	if !strings.Contains(plan.Entry, want) {
+		t.Errorf("entry lacks %q:\n%s", want, plan.Entry)
+	}
+}
