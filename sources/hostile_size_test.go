@@ -33,10 +33,10 @@ func TestHugeFileIsSkippedBeforeItIsRead(t *testing.T) {
 	if len(ds.Points) != 1 {
 		t.Fatalf("%d points, warnings %v", len(ds.Points), ds.Warnings)
 	}
-	if msg := warningFor(ds, huge); msg != "skipped: 40 GB, over the 500 MB limit" {
+	if msg := warningFor(ds, huge); msg != "skipped: 40 GB, over the 2.0 GB limit" {
 		t.Errorf("warning %q", msg)
 	}
-	if _, err := ReadRegular(huge); err == nil || err.Error() != "skipped: 40 GB, over the 500 MB limit" {
+	if _, err := ReadRegular(huge); err == nil || err.Error() != "skipped: 40 GB, over the 2.0 GB limit" {
 		t.Errorf("ReadRegular: %v", err)
 	}
 }
