@@ -252,10 +252,33 @@ func (s *State) SetPlanned(pts []model.Point) {
 // XAxesWithData are the x axes of model.XAxes on which at least one point
 // has both coordinates (something to draw); all of them when none has.
 func (s *State) XAxesWithData() []model.Axis {
-	return s.axesWithData(model.XAxes, func(p *model.Point, a model.Axis) bool {
-		_, _, ok := p.XY(a, s.Y)
-		return ok
-	})
+	return s.axesWithData(model.XAxes, s.hasXY)
+}
+
+func (s *State) hasXY(p *model.Point, a model.Axis) bool {
+	_, _, ok := p.XY(a, s.Y)
+	return ok
+}
+
+// HasXData says some point of the shown curve has the y metric and one of
+// the x axes: false when XAxesWithData fell back to every axis.
+func (s *State) HasXData() bool { return s.anyData(model.XAxes, s.hasXY) }
+
+// HasYData says some point of the shown curve has one of the y metrics.
+func (s *State) HasYData() bool { return s.anyData(model.YAxes, hasMetric) }
+
+func hasMetric(p *model.Point, a model.Axis) bool { return p.Metrics.Has(a.Metric) }
+
+func (s *State) anyData(axes []model.Axis, has func(*model.Point, model.Axis) bool) bool {
+	view := s.View()
+	for _, a := range axes {
+		for i := range view {
+			if has(&view[i], a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // axesWithData are the axes on which has holds for some point of the
