@@ -39,6 +39,7 @@ type exportFlags struct {
 	inputFlags
 	targets                       targetFlags
 	add, remove, explicit, prBody string
+	fromSelect                    string
 	pr                            int
 	req                           export.ExportRequest
 	write, json                   bool
@@ -56,6 +57,7 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	req := &f.req
 	fs.StringVar(&f.add, "add", "", "`IDS` of points to write (comma-separated)")
 	fs.StringVar(&f.remove, "remove", "", "`IDS` of points whose overrides and rows go (comma-separated)")
+	fs.StringVar(&f.fromSelect, "from-select", "", "take the add and remove sets from an accepted selection (select --json saved to `FILE`)")
 	f.targets.register(fs)
 	fs.IntVar(&f.pr, "pr", 0, "InferenceX pull request `N`umber: the changelog entry links it")
 	fs.StringVar(&req.RouterVersion, "router-version", "", "the Dynamo `VERSION` the image bundles: written as every touched key's router.version and each touched recipe's identity.frameworks.dynamo")
@@ -117,6 +119,11 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		return code
 	}
 	req.Points = ds.Points
+	var err error
+	if req.Add, req.Remove, err = fromSelect(f.fromSelect, req.Add, req.Remove, ds.Points, req.AsOf); err != nil {
+		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
+		return exitBadInput
+	}
 	plan, err := export.BuildExport(req)
 	var refused *export.RefusedError
 	switch {

@@ -21,6 +21,7 @@ func TestEveryJSONHasSchemaVersionAndWarnings(t *testing.T) {
 		{"history", "--json", "--from", "2025-10-06", "--to", "2026-02-27", multiCurve},
 		{"plan", "--json", "--fit", planFit, "--backtest"},
 		{"recipes", "--json", shapesDir("recipes", "s1-bundle.yaml")},
+		{"select", "--json", "--max-gpus", "34"},
 		append(exportArgs(dir), "--json"),
 		{"version", "--json"},
 		{"paths", "--json"},

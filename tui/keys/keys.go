@@ -57,6 +57,9 @@ type Points struct {
 	Table                 table.KeyMap
 	Filter, Mark, Details key.Binding
 	Sort, Reverse, Add    key.Binding
+	// Select accepts one point per interactivity band (docs/select.md) as
+	// the export's set: its removals marked, its additions added.
+	Select key.Binding
 	// Accept closes the filter keeping it; CancelFilter drops it.
 	Accept, CancelFilter key.Binding
 }
@@ -82,6 +85,9 @@ type Scroll struct {
 type Review struct {
 	Scroll
 	WithPlanned, DropOrphans, Keep key.Binding
+	// Selection switches the pane between the removal review and the
+	// shown curve's selection (one point per band, docs/select.md).
+	Selection key.Binding
 }
 
 // Export adds writing and the targets form to scrolling; Field keys move
@@ -170,6 +176,7 @@ func Default() KeyMap {
 			Sort:    b("s", "sort column", "s"),
 			Reverse: b("S", "reverse sort", "S"),
 			Add:     b("a", "add to export", "a"),
+			Select:  b("A", "accept select: one per band", "A"),
 			Accept:  b("enter", "apply", "enter"),
 			// esc is named here for the help and the footer; the pane
 			// reads it itself.
@@ -190,7 +197,7 @@ func Default() KeyMap {
 			CancelEdit: b("esc", "cancel", "esc"),
 		},
 		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D"),
-			Keep: b("K", "selected point in/out of the kept curve", "K")},
+			Keep: b("K", "selected point in/out of the kept curve", "K"), Selection: b("s", "selection view", "s")},
 		Export: Export{
 			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"), CopyDiff: b("P", "copy the diff", "P"),
 			PRBody:  b("B", "write the PR body", "B"),
@@ -274,12 +281,12 @@ func (k KeyMap) PaneGroups() []Group {
 	p, pl, e := k.Points, k.Planner, k.Export
 	syntax := key.NewBinding(key.WithHelp("/np:9 c:>1k", "terms ANDed: src mode np nd bs mrr c gpus x y, !not"))
 	points := append(TableBindings(p.Table), p.Filter, syntax, in("filter", p.Accept), in("filter", p.CancelFilter),
-		p.Mark, p.Add, p.Details, p.Sort, p.Reverse)
+		p.Mark, p.Add, p.Select, p.Details, p.Sort, p.Reverse)
 	return []Group{
 		{"curve", []key.Binding{k.Curve.Prev, k.Curve.Next, k.Curve.Mark}},
 		{"points", points},
 		{"planner", []key.Binding{pl.Up, pl.Down, pl.PageUp, pl.PageDown, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, pl.Toggle, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
-		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.Keep, k.Review.DropOrphans)},
+		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.Keep, k.Review.DropOrphans, k.Review.Selection)},
 		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, e.PRBody, e.CopyDiff, in("targets", e.Set), in("targets", e.Cancel))},
 	}
 }

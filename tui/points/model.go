@@ -193,6 +193,8 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		return msgs.StatusCmd(m.st.ToggleMark(m.selectedID()), false)
 	case key.Matches(msg, m.keys.Add):
 		return m.addToExport()
+	case key.Matches(msg, m.keys.Select):
+		return msgs.StatusCmd(m.st.AcceptSelection(), false)
 	case key.Matches(msg, m.keys.Details):
 		m.details = true
 		m.redraw()

@@ -7,6 +7,7 @@ package review
 import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
@@ -27,12 +28,23 @@ type Model struct {
 	gen    int
 	dirty  bool
 	ready  bool
+	// selecting shows the shown curve's selection instead of the review.
+	selecting bool
+	sel       selection
+}
+
+// selection is the selection view's result.
+type selection struct {
+	sel    *model.Selection
+	points []model.Point
+	err    error
 }
 
 // reviewedMsg is a finished review; gen drops stale ones.
 type reviewedMsg struct {
 	gen    int
 	report workbench.Review
+	sel    selection
 }
 
 // New returns the pane over the shared state.
@@ -84,10 +96,15 @@ func (m *Model) Pending() tea.Cmd {
 		in.Flips[id] = true
 	}
 	orphans := m.st.Orphans()
+	selecting := m.selecting
 	return func() tea.Msg {
 		r := workbench.ReviewOf(in)
 		r.Orphans = orphans
-		return reviewedMsg{gen: gen, report: r}
+		msg := reviewedMsg{gen: gen, report: r}
+		if selecting {
+			msg.sel.sel, msg.sel.points, msg.sel.err = workbench.SelectShown(in.Curve, in.View, in.X, in.Y)
+		}
+		return msg
 	}
 }
 
@@ -98,7 +115,7 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	if r.gen == m.gen {
-		m.report, m.ready = r.report, true
+		m.report, m.sel, m.ready = r.report, r.sel, true
 		m.redraw()
 	}
 	return nil, true
@@ -115,6 +132,10 @@ func (m *Model) redraw() {
 		m.view.SetContent(m.styles.Muted.Render("reviewing…"))
 		return
 	}
+	if m.selecting {
+		m.view.SetContent(RenderSelection(m.sel.sel, m.sel.points, m.sel.err, m.styles))
+		return
+	}
 	m.view.SetContent(Render(m.report, m.styles, m.width))
 }
 
@@ -126,6 +147,13 @@ func (m *Model) Report() workbench.Review { return m.report }
 func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.DropOrphans) {
 		return msgs.StatusCmd(m.st.DropOrphans(), false)
+	}
+	if key.Matches(msg, m.keys.Selection) {
+		m.selecting, m.dirty = !m.selecting, true
+		if m.selecting {
+			return msgs.StatusCmd("review pane: the selection, one point per band (A in the points pane accepts it; s back)", false)
+		}
+		return msgs.StatusCmd("review pane: the removal review of the marks", false)
 	}
 	if key.Matches(msg, m.keys.Keep) {
 		return msgs.StatusCmd("review: "+m.st.ToggleKept(m.st.Selected), false)
@@ -148,5 +176,5 @@ func (m *Model) View() string { return m.view.String() }
 
 // Bindings are the scroll keys and the planned toggle.
 func (m *Model) Bindings() []key.Binding {
-	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.Keep, m.keys.DropOrphans)
+	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.Keep, m.keys.DropOrphans, m.keys.Selection)
 }

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/paint"
@@ -29,4 +30,17 @@ func Doc(r workbench.Review, width int) render.Doc {
 // Render is the report in the theme's styles, laid out for width cells.
 func Render(r workbench.Review, st themes.Styles, width int) string {
 	return paint.Doc(Doc(r, width), st)
+}
+
+// RenderSelection is the shown curve's selection (render.Selection, the
+// words select prints) in the theme's styles, or why there is none.
+func RenderSelection(sel *model.Selection, points []model.Point, err error, st themes.Styles) string {
+	if err != nil || sel == nil {
+		msg := "no selection"
+		if err != nil {
+			msg = "no selection: " + err.Error()
+		}
+		return st.Muted.Render(msg)
+	}
+	return paint.Doc(render.Selection(sel, points, nil), st)
 }

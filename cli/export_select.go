@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
+)
+
+// fromSelect reads an accepted selection (select --json saved to a file)
+// into export's add and remove sets; mixing it with --add/--remove is
+// refused, and so is a selection of a curve none of the points is on.
+func fromSelect(path string, add, remove []string, points []model.Point, asOf string) ([]string, []string, error) {
+	if path == "" {
+		return add, remove, nil
+	}
+	if len(add) > 0 || len(remove) > 0 {
+		return nil, nil, fmt.Errorf("--from-select gives the add and remove sets: leave out --add and --remove")
+	}
+	data, err := sources.ReadRegular(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--from-select %s: %v", path, sources.PathErrText(err))
+	}
+	set, err := model.ParseSelectionSet(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--from-select %s: %v", path, err)
+	}
+	for i := range points {
+		if points[i].Curve == set.Curve {
+			return shownIDs(set.Add, points, asOf), shownIDs(set.Remove, points, asOf), nil
+		}
+	}
+	return nil, nil, fmt.Errorf("--from-select %s: the selection's curve %s is not among the loaded points", path, set.Curve)
+}
+
+// shownIDs names each point by the measurement of its configuration the
+// curve shows as of asOf (the latest of its source; the export reviews that
+// view): a
+// selection judges a configuration by its latest run with both axes, which
+// may be an earlier one. IDs of no loaded point pass unchanged (the export
+// names them).
+func shownIDs(ids []string, points []model.Point, asOf string) []string {
+	shown := map[string]bool{}
+	byConfig := map[string]string{}
+	for _, i := range model.LatestIndex(points, asOf) {
+		p := &points[i]
+		shown[p.ID] = true
+		if p.Knobs.Mode != "" {
+			byConfig[string(p.Source)+"\x00"+p.Curve.String()+"\x00"+p.Knobs.BaseID()] = p.ID
+		}
+	}
+	out := make([]string, len(ids))
+	for k, id := range ids {
+		out[k] = id
+		if i := model.FindID(points, id); i >= 0 && !shown[id] {
+			p := &points[i]
+			if q, ok := byConfig[string(p.Source)+"\x00"+p.Curve.String()+"\x00"+p.Knobs.BaseID()]; ok {
+				out[k] = q
+			}
+		}
+	}
+	return out
+}

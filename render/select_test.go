@@ -1,0 +1,60 @@
+package render_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/demo"
+)
+
+func selection(t *testing.T, pts []model.Point) *model.Selection {
+	t.Helper()
+	s, err := model.Select(model.SelectRequest{Points: pts, Curve: pts[0].Curve, X: model.AxisP90Intvty, Y: model.AxisTputPerGPU,
+		Margin: model.Margin{Pct: 2, Source: "--margin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// The PR's sentence, as the tool says it: c700 replaces agg TP2/EP2 c16,
+// c800 and c900 inside noise.
+func TestSelectionText(t *testing.T) {
+	pts := sources.LoadPaths([]string{"../testdata/select/margin"}, sources.Options{}).Points
+	out := render.Selection(selection(t, pts), pts, nil).Plain()
+	for _, want := range []string{
+		"margin ±2.0 % (--margin)",
+		"6 bands, 1 cut where the line test would not cover a removal",
+		"287.9 – 299.2 (cut)  replaces  3P c700 BS18 (local, short run)       299.2       222,000  replaces agg TP2/EP2 c16: +2.33 % p90-intvty, +284.95 % tput-per-gpu",
+		"178.1 – 218.5        empty     –                                         –             –  no measured candidate",
+		"  ~ 3P c800 BS18 (local): +1.50 % p90-intvty, +330.03 % tput-per-gpu over agg TP2/EP2 c16",
+		"  ~ 3P c900 BS18 (local): +0.72 % p90-intvty, +369.92 % tput-per-gpu over agg TP2/EP2 c16",
+		"  ✓ agg TP2/EP2 c16 covered: 57,670 under the line 290,989.21 of 3P c1228 BS24 – 3P c700 BS18 at 292.4 (−80.18 %)",
+		"Remove: agg TP2/EP2 c16",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+}
+
+// With proposals: the model's error and where it comes from, each run's kind.
+func TestSelectionProposalsText(t *testing.T) {
+	pts := demo.Load().Points
+	s := selection(t, pts)
+	p, err := planner.Propose(planner.ProposeRequest{Selection: s, Points: pts, MaxGPUs: 34})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := render.Selection(s, pts, p).Plain()
+	for _, want := range []string{"Proposals (the model's error on this curve: 3.4 % throughput", "backtest (leave-one-out, 5 points)", "short 1200 s  6P BS72 c4096", "within the model's ±3.4 % error: a short run first",
+		"full 3600 s   3P BS18 c700", "chosen from a short run: 3600 s confirms it"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+}
