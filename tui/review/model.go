@@ -140,7 +140,7 @@ func (m *Model) redraw() {
 		return
 	}
 	if m.selecting {
-		m.view.SetContent(RenderSelection(m.sel.sel, m.sel.points, m.sel.err, m.styles))
+		m.view.SetContent(RenderSelection(m.sel.sel, m.sel.points, m.sel.err, m.styles, m.width))
 		return
 	}
 	m.view.SetContent(Render(m.report, m.styles, m.width))
