@@ -24,3 +24,31 @@ func TestReviewSelectionToggleNotStale(t *testing.T) {
 		t.Errorf("s again did not show the review:\n%s", v)
 	}
 }
+
+// TestKeepSaysWhichWay: K says whether the selected point left the kept
+// curve or joined it (it said "flipped in or out"), and on a point marked
+// for removal, which no flip can move, it says so and changes nothing.
+func TestKeepSaysWhichWay(t *testing.T) {
+	m := demoModel(t, 200, 60)
+	settle(m)
+	m.st.Select("5p1d-dep2-dep16-b40-c2884")
+	do(m, "4", "K")
+	settle(m)
+	if s := status(m); !strings.Contains(s, "5p1d-dep2-dep16-b40-c2884: taken out of the kept curve") {
+		t.Errorf("K on a kept point: %q", s)
+	}
+	do(m, "K")
+	settle(m)
+	if s := status(m); !strings.Contains(s, "5p1d-dep2-dep16-b40-c2884: put in the kept curve") {
+		t.Errorf("K again: %q", s)
+	}
+	m.st.Select("agg-tep2-c16")
+	do(m, "2", "m", "4", "K")
+	settle(m)
+	if s := status(m); !strings.Contains(s, "agg-tep2-c16 is marked for removal") {
+		t.Errorf("K on a marked point: %q", s)
+	}
+	if len(m.st.KeepFlips) != 0 {
+		t.Errorf("flips left: %v", m.st.KeepFlips)
+	}
+}

@@ -352,8 +352,6 @@ func (s *State) SetPreview(p *model.Point) {
 	s.pending |= ChangePreview
 }
 
-// ToggleWithPlanned lets planned points into the review's kept curve, or
-// out of it; it reports the new setting.
 // ToggleKept flips a point in or out of the review's kept curve and says
 // what it did.
 func (s *State) ToggleKept(id string) string {
@@ -372,6 +370,39 @@ func (s *State) ToggleKept(id string) string {
 	return id + ": flipped in or out of the kept curve (K again undoes)"
 }
 
+// KeptState is where a point stands in the review's kept curve, as the
+// last review saw it.
+type KeptState uint8
+
+const (
+	KeptUnknown KeptState = iota // no review yet
+	KeptIn                       // in the kept curve
+	KeptOut                      // left out of it (K can put it in)
+	KeptNone                     // neither: marked for removal, or not of the shown curve
+)
+
+// ToggleKeptFrom is ToggleKept saying which way the point went, from
+// where it stood; a point that is neither kept nor left out (marked for
+// removal) is not toggled, since the flip would do nothing.
+func (s *State) ToggleKeptFrom(id string, was KeptState) string {
+	switch {
+	case id == "" || was == KeptUnknown:
+		return s.ToggleKept(id)
+	case was == KeptNone && !s.KeepFlips[id]:
+		if s.Marks[id] {
+			return id + " is marked for removal: it is not a kept-curve candidate (m unmarks it)"
+		}
+		return id + " is not a kept-curve candidate of the shown curve: K leaves it as it is"
+	}
+	s.ToggleKept(id)
+	if was == KeptIn {
+		return id + ": taken out of the kept curve (K again puts it back)"
+	}
+	return id + ": put in the kept curve (K again takes it out)"
+}
+
+// ToggleWithPlanned lets planned points into the review's kept curve, or
+// out of it; it reports the new setting.
 func (s *State) ToggleWithPlanned() bool {
 	s.WithPlanned = !s.WithPlanned
 	s.pending |= ChangeMarks

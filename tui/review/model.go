@@ -166,7 +166,7 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		return tea.Batch(msgs.StatusCmd("review pane: the removal review of the marks", false), m.Pending())
 	}
 	if key.Matches(msg, m.keys.Keep) {
-		return msgs.StatusCmd("review: "+m.st.ToggleKept(m.st.Selected), false)
+		return msgs.StatusCmd("review: "+m.st.ToggleKeptFrom(m.st.Selected, m.keptState(m.st.Selected)), false)
 	}
 	if key.Matches(msg, m.keys.WithPlanned) {
 		if m.st.ToggleWithPlanned() {
@@ -187,4 +187,21 @@ func (m *Model) View() string { return m.view.String() }
 // Bindings are the scroll keys and the planned toggle.
 func (m *Model) Bindings() []key.Binding {
 	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.Keep, m.keys.DropOrphans, m.keys.Selection)
+}
+
+// keptState is where id stands in the last review's kept curve.
+func (m *Model) keptState(id string) workbench.KeptState {
+	if !m.ready || len(m.report.Curves) == 0 {
+		return workbench.KeptUnknown
+	}
+	c := m.report.Curves[0]
+	if model.FindID(c.Kept, id) >= 0 {
+		return workbench.KeptIn
+	}
+	for _, l := range c.LeftOut {
+		if l.ID == id {
+			return workbench.KeptOut
+		}
+	}
+	return workbench.KeptNone
 }
