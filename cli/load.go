@@ -16,19 +16,38 @@ import (
 type inputFlags struct {
 	gpus      int
 	source    string
-	published string
+	published []string
+	models    []string
+	date      string
+	api       string
+	offline   bool
 }
 
 func (f *inputFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.gpus, "gpus", 0, "`N` GPUs for results that carry no GPU count (AIPerf exports)")
 	fs.StringVar(&f.source, "source", "", "tag every loaded result point with this `SOURCE`: published, local, planned or competitor")
-	fs.StringVar(&f.published, "published", "", "also fetch published results from this InferenceX API `URL` (cached for offline use)")
+	fs.StringArrayVar(&f.published, "published", nil, "also fetch published results from this InferenceX API `URL` (repeatable; cached for offline use, re-fetched only when changed)")
+	fs.StringArrayVar(&f.models, "model", nil, "also fetch this `MODEL`'s published results from the dashboard's API (repeatable: one request per model; dsr1, DeepSeek-R1-0528, …)")
+	fs.StringVar(&f.date, "date", "", "with --model: the published results as of `DATE` (YYYY-MM-DD)")
+	fs.StringVar(&f.api, "api", sources.DefaultAPI, "with --model: the dashboard `URL` whose API is asked")
+	fs.BoolVar(&f.offline, "offline", false, "serve published results from the cache only; ask no network")
 }
 
 // inputs resolves the flags into what to read; ok is false (with a line on
 // stderr) when a flag is bad.
 func (f *inputFlags) inputs(paths []string, env *cmdEnv) (sources.Inputs, bool) {
-	in := sources.Inputs{Paths: paths, Options: sources.Options{GPUs: f.gpus}, Published: f.published}
+	in := sources.Inputs{Paths: paths, Options: sources.Options{GPUs: f.gpus}, URLs: f.published,
+		Models: f.models, Date: f.date, API: f.api, Offline: f.offline}
+	if f.date != "" && len(f.models) == 0 {
+		fmt.Fprintf(env.stderr, "sweeptune: --date %s: give the --model it is for\n", f.date)
+		return in, false
+	}
+	for _, m := range f.models {
+		if _, err := sources.PublishedQuery(f.api, m, f.date); err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune: %v\n", err)
+			return in, false
+		}
+	}
 	if f.gpus < 0 {
 		fmt.Fprintf(env.stderr, "sweeptune: --gpus %d: want a positive GPU count\n", f.gpus)
 		return in, false

@@ -25,7 +25,7 @@ func TestPublishedCachesInUserCacheDir(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q, points in %s", code, stderr, out)
 	}
 	files, _ := filepath.Glob(filepath.Join(cache, "sweeptune", "published", "*.json"))
-	if len(files) != 1 {
+	if len(files) != 2 || !strings.HasSuffix(files[1], ".meta.json") { // the body and its record
 		t.Errorf("cache files %v", files)
 	}
 }

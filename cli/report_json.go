@@ -10,9 +10,10 @@ import (
 // itself) and, per point, whether it is on the frontier of the chosen axes
 // and a vertex of the upper concave hull.
 type report struct {
-	X, Y     model.Axis
-	Curves   []reportCurve
-	Warnings []string
+	X, Y      model.Axis
+	Curves    []reportCurve
+	Warnings  []string
+	Published []sources.PublishedSource // where published points came from
 }
 
 type reportCurve = render.ReportCurve
@@ -21,7 +22,7 @@ type reportCurve = render.ReportCurve
 // axes; projs are the view's run-length projections (from every run, not
 // only the shown ones).
 func buildReport(ds *sources.Dataset, curves []model.Curve, projs []model.Projection, x, y model.Axis) report {
-	rep := report{X: x, Y: y, Warnings: loadWarnings(ds, nil)} // stderr says them too
+	rep := report{X: x, Y: y, Warnings: loadWarnings(ds, nil), Published: ds.Published} // stderr says them too
 	for _, c := range curves {
 		rc := render.MarkCurve(c, x, y)
 		if pr, ok := model.ProjectionOf(projs, c.Key); ok {

@@ -77,7 +77,12 @@ func writeReportJSON(w io.Writer, rep report) error {
 	if len(rep.Curves) > 0 {
 		bw.WriteString("\n  ")
 	}
-	bw.WriteString("],\n  \"warnings\": ")
+	if len(rep.Published) > 0 {
+		bw.WriteString("],\n  \"published\": ")
+		line("", rep.Published, ",\n  \"warnings\": ")
+	} else {
+		bw.WriteString("],\n  \"warnings\": ")
+	}
 	line("", rep.Warnings, "\n}\n")
 	return bw.Flush()
 }

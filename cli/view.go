@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/themes"
 )
@@ -16,12 +17,13 @@ import (
 // viewFlags choose what each curve shows: the y metric and the power and
 // cost behind the derived ones, and the measurements of which date.
 type viewFlags struct {
-	y         string
-	asOf      string
-	allDates  bool
-	gpuPower  hwValues
-	gpuCost   hwValues
-	gpuConfig string
+	includeSuspect bool
+	y              string
+	asOf           string
+	allDates       bool
+	gpuPower       hwValues
+	gpuCost        hwValues
+	gpuConfig      string
 }
 
 // hwValues is a repeatable HW=NUMBER flag (also comma-separated).
@@ -53,6 +55,7 @@ func (f *viewFlags) registerY(fs *pflag.FlagSet) {
 }
 
 func (f *viewFlags) registerDates(fs *pflag.FlagSet) {
+	fs.BoolVar(&f.includeSuspect, "include-suspect", false, "bring suspect points (0 output tokens, failed requests, implausible per-GPU throughput; see docs/review.md) into frontiers, hulls, reviews and fits")
 	fs.StringVar(&f.asOf, "as-of", "", "show each configuration's latest measurement on or before `DATE` (YYYY-MM-DD); later runs are left out")
 	fs.BoolVar(&f.allDates, "all-dates", false, "show every measurement of a configuration, not only its latest")
 }
@@ -81,18 +84,19 @@ func yAxisNames() string {
 
 // view is the resolved view flags.
 type view struct {
-	y        model.Axis
-	asOf     string
-	allDates bool
-	specs    model.GPUSpecs
-	derive   bool // tput-per-mw and cost-per-mtok asked for
-	warnings []sources.Warning
+	includeSuspect bool
+	y              model.Axis
+	asOf           string
+	allDates       bool
+	specs          model.GPUSpecs
+	derive         bool // tput-per-mw and cost-per-mtok asked for
+	warnings       []sources.Warning
 }
 
 // resolve checks the flags; ok is false (with a line on stderr) when one
 // is bad. A bad GPU config is a warning: the rest of it still applies.
 func (f *viewFlags) resolve(cmd string, stderr io.Writer) (view, bool) {
-	v := view{asOf: f.asOf, allDates: f.allDates}
+	v := view{asOf: f.asOf, allDates: f.allDates, includeSuspect: f.includeSuspect}
 	y, err := model.ParseYAxis(f.y)
 	if err != nil {
 		fmt.Fprintf(stderr, "sweeptune %s: %v\n", cmd, err)
@@ -142,6 +146,9 @@ func (v view) points(all []model.Point) ([]model.Point, []model.Projection) {
 	if v.derive {
 		model.Derive(out, v.specs)
 	}
+	// The one place suspect points are kept out (or brought in): every
+	// frontier, hull, review and fit of the view stands on these points.
+	model.AdmitSuspect(out, v.includeSuspect)
 	return out, model.ProjectShown(out, all)
 }
 
@@ -151,6 +158,7 @@ func (v view) notes(points []model.Point) []string {
 	for _, w := range v.warnings {
 		out = append(out, w.String())
 	}
+	out = append(out, render.SuspectNotes(points, v.includeSuspect)...)
 	if v.derive {
 		if missing := missingSpecs(points, v.specs, v.y); len(missing) > 0 {
 			out = append(out, fmt.Sprintf("no %s for %s: its points have no %s (give --gpu-power / --gpu-cost HW=VALUE)",

@@ -1,6 +1,10 @@
 package model
 
-import "sort"
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
 
 // Curve is the points that InferenceX plots as one line.
 type Curve struct {
@@ -144,4 +148,98 @@ func (s CurveSummary) DateRange() string {
 		return s.FirstDate
 	}
 	return s.FirstDate + " … " + s.LastDate
+}
+
+// CompleteCurves puts a point whose curve key leaves fields unknown (a
+// local run whose files name no framework or precision) on the one curve
+// that agrees with every field it does know and knows more; with none or
+// several such curves the point keeps its own. It returns one line per
+// key it completed, naming the fields taken.
+func CompleteCurves(points []Point) []string {
+	incomplete := false
+	for i := range points {
+		if c := &points[i].Curve; c.Model != "" && (c.Scenario == "" || c.Hardware == "" || c.Framework == "" || c.Precision == "" || c.Spec == "") {
+			incomplete = true
+			break
+		}
+	}
+	if !incomplete {
+		return nil // the usual case: no map of 100,000 keys
+	}
+	keys := map[CurveKey]int{}
+	var order []CurveKey
+	for i := range points {
+		k := points[i].Curve
+		if _, ok := keys[k]; !ok {
+			order = append(order, k)
+		}
+		keys[k]++
+	}
+	to := map[CurveKey]CurveKey{}
+	var notes []string
+	for _, k := range order {
+		f := k.Fields()
+		if f[0] == "" || !hasEmpty(f) {
+			continue
+		}
+		var match CurveKey
+		n := 0
+		for _, c := range order {
+			if c == k || !extends(c.Fields(), f) {
+				continue
+			}
+			match = c
+			n++
+		}
+		if n != 1 {
+			continue
+		}
+		to[k] = match
+		var names []string
+		mf := match.Fields()
+		for i := range f {
+			if f[i] == "" && mf[i] != "" {
+				names = append(names, FieldNames[i])
+			}
+		}
+		what := "points"
+		if keys[k] == 1 {
+			what = "point"
+		}
+		notes = append(notes, fmt.Sprintf("%d %s of %s joined %s: its %s taken from the one curve that matches every field its files give",
+			keys[k], what, k, match, strings.Join(names, ", ")))
+	}
+	if len(to) == 0 {
+		return nil
+	}
+	for i := range points {
+		if c, ok := to[points[i].Curve]; ok {
+			points[i].Curve = c
+		}
+	}
+	return notes
+}
+
+func hasEmpty(f [6]string) bool {
+	for _, v := range f {
+		if v == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// extends reports whether c agrees with every non-empty field of f and
+// gives at least one field f leaves empty.
+func extends(c, f [6]string) bool {
+	more := false
+	for i := range f {
+		switch {
+		case f[i] != "" && c[i] != f[i]:
+			return false
+		case f[i] == "" && c[i] != "":
+			more = true
+		}
+	}
+	return more
 }

@@ -13,10 +13,15 @@ type XYPoint struct {
 	Index int
 }
 
-// Coords returns the points that have both metrics, in input order.
+// Coords returns the points that have both metrics, in input order. A
+// suspect point the view has not admitted has none (Point.HeldOut): this is
+// where it is kept out of every frontier, hull, gain, line test and fit.
 func Coords(points []Point, x, y Axis) []XYPoint {
 	out := make([]XYPoint, 0, len(points))
 	for i := range points {
+		if s := points[i].Suspicion; s != nil && !s.Admitted {
+			continue
+		}
 		if xv, yv, ok := points[i].XY(x, y); ok {
 			out = append(out, XYPoint{X: xv, Y: yv, Index: i})
 		}

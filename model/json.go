@@ -129,5 +129,9 @@ func (p Point) MarshalJSON() ([]byte, error) {
 	if prov, _ := json.Marshal(p.Prov); len(prov) > 2 {
 		b = append(append(b, `,"provenance":`...), prov...)
 	}
+	if p.Suspicion != nil {
+		sus, _ := json.Marshal(p.Suspicion)
+		b = append(append(b, `,"suspect":`...), sus...)
+	}
 	return append(b, '}'), nil
 }

@@ -41,6 +41,10 @@ func KeptCurveWhy(curve []Point, x, y Axis) ([]Point, []LeftOut) {
 	chosen := map[string]int{} // configuration → index of its measurement
 	for i := range curve {
 		p := &curve[i]
+		if p.HeldOut() {
+			why[i] = "suspect (" + p.Suspicion.Rule + "): " + p.Suspicion.Why + "; --include-suspect brings it in"
+			continue
+		}
 		if p.Prov.ShortRun() {
 			why[i] = strconv.FormatFloat(p.Prov.DurationS, 'f', -1, 64) + " s run, not steady state"
 			continue

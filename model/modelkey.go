@@ -2,6 +2,7 @@ package model
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -13,6 +14,36 @@ import (
 // packages/db/src/etl/normalizers.ts (MODEL_TO_KEY, PREFIX_ALIASES, the
 // precision-suffix rule) and packages/constants/src/models.ts
 // (DB_MODEL_TO_DISPLAY's keys), commit 77ca49a679198bbf593bd1a57fe26a27c9967bb3.
+
+// dashboardDisplay is DB_MODEL_TO_DISPLAY: the display name the
+// dashboard's API takes as its model parameter (/api/v1/benchmarks?model=…).
+var dashboardDisplay = map[string]string{
+	"dsr1": "DeepSeek-R1-0528", "gptoss120b": "gpt-oss-120b", "llama70b": "Llama-3.3-70B-Instruct-FP8",
+	"qwen3.5": "Qwen-3.5-397B-A17B", "kimik2.5": "Kimi-K2.5", "minimaxm2.5": "MiniMax-M2.5", "glm5": "GLM-5",
+}
+
+// DashboardModel is the dashboard's display name of a model (any name
+// ModelKey resolves: dsr1, deepseek-ai/DeepSeek-R1-0528, the display name
+// itself), and false for a model the dashboard does not know.
+func DashboardModel(name string) (string, bool) {
+	for k, d := range dashboardDisplay {
+		if strings.EqualFold(name, d) {
+			return dashboardDisplay[k], true
+		}
+	}
+	d, ok := dashboardDisplay[ModelKey(name)]
+	return d, ok
+}
+
+// DashboardModels lists the display names, sorted.
+func DashboardModels() []string {
+	out := make([]string, 0, len(dashboardDisplay))
+	for _, d := range dashboardDisplay {
+		out = append(out, d)
+	}
+	sort.Strings(out)
+	return out
+}
 
 // dashboardModelKeys are the DB model keys (DB_MODEL_TO_DISPLAY).
 var dashboardModelKeys = map[string]bool{
@@ -52,6 +83,15 @@ var modelToKey = map[string]string{
 	"zai-org/GLM-5-FP8":                            "glm5",
 }
 
+// modelToKeyLower is modelToKey with lower-case names.
+var modelToKeyLower = func() map[string]string {
+	out := make(map[string]string, len(modelToKey))
+	for k, v := range modelToKey {
+		out[strings.ToLower(k)] = v
+	}
+	return out
+}()
+
 // prefixAliases is PREFIX_ALIASES.
 var prefixAliases = map[string]string{"gptoss": "gptoss120b"}
 
@@ -60,11 +100,23 @@ var precisionSuffix = regexp.MustCompile(`(?i)-(?:fp4|fp8|mxfp4|nvfp4)(?:-.*)?$`
 // ModelKey is the dashboard's DB model key of a model name ("dsr1" for
 // "deepseek-ai/DeepSeek-R1-0528" and for "dsr1-fp8"); a name the dashboard
 // does not know comes back unchanged, so a new model keeps its own name.
+//
+// Beyond the dashboard's exact table, a name is matched without regard to
+// case, and by its last path part: nvidia/DeepSeek-R1-0528-NVFP4-v2 is
+// deepseek-r1-0528-nvfp4-v2, which the table maps to dsr1.
 func ModelKey(name string) string {
 	if k, ok := modelToKey[name]; ok {
 		return k
 	}
 	lower := strings.ToLower(name)
+	if k, ok := modelToKeyLower[lower]; ok {
+		return k
+	}
+	if i := strings.LastIndexByte(strings.TrimRight(lower, "/"), '/'); i >= 0 {
+		if k, ok := modelToKeyLower[strings.TrimRight(lower, "/")[i+1:]]; ok {
+			return k
+		}
+	}
 	if dashboardModelKeys[lower] {
 		return lower
 	}

@@ -23,3 +23,20 @@ func TestModelKey(t *testing.T) {
 		}
 	}
 }
+
+// Names the dashboard's table holds in another case or under another
+// organisation resolve all the same.
+func TestModelKeyCaseAndPath(t *testing.T) {
+	for name, want := range map[string]string{
+		"nvidia/DeepSeek-R1-0528-NVFP4-v2":  "dsr1",
+		"/models/DeepSeek-R1-0528-NVFP4-v2": "dsr1",
+		"DEEPSEEK-AI/DEEPSEEK-R1-0528":      "dsr1",
+		"qwen/qwen3.5-397b-a17b-fp8":        "qwen3.5",
+		"DSR1":                              "dsr1",
+		"Qwen/Qwen3-0.6B":                   "Qwen/Qwen3-0.6B",
+	} {
+		if got := ModelKey(name); got != want {
+			t.Errorf("ModelKey(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -122,6 +122,10 @@ type Point struct {
 	// GPUCount is the point's GPU count when a source states it and the
 	// knobs cannot give it; 0 derives it from the knobs.
 	GPUCount int
+	// Suspicion marks a point the validity gate does not trust
+	// (model/suspect.go); nil for the others. Shared by copies of the
+	// point: change it only through MarkSuspect and AdmitSuspect.
+	Suspicion *Suspicion
 }
 
 // GPUs counts every GPU of the point.

@@ -50,7 +50,13 @@ const capBoundTol = 1e-9
 
 // Calibrate fits the model on measured disaggregated points of one curve
 // (see the package doc for each parameter's identification).
+// Suspect points the view has not admitted are not fitted on.
 func Calibrate(points []model.Point) (*Calibration, error) {
+	if adm := model.Admitted(points); len(adm) == 0 && len(points) > 0 {
+		return nil, fmt.Errorf("no points to calibrate on: all %d are suspect and kept out (--include-suspect brings them in)", len(points))
+	} else {
+		points = adm
+	}
 	obsv, kind, notes, err := observe(points)
 	if err != nil {
 		return nil, err

@@ -115,8 +115,16 @@ func PointsTable(rc ReportCurve, x, y model.Axis) (t Table, onX, onXY int) {
 			onXY++
 		}
 		mark := ShortRunFlag(p, projs)
+		if sus := SuspectMark(p); sus != "" {
+			mark = sus // held out of the geometry: no frontier mark either, unless admitted
+			if rc.OnFrontier[i] {
+				mark += ", "
+			}
+		} else if rc.OnFrontier[i] {
+			mark = ""
+		}
 		if rc.OnFrontier[i] {
-			mark = "frontier"
+			mark += "frontier"
 			if rc.HullVertex[i] {
 				mark += ", hull vertex"
 			} else {

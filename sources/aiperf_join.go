@@ -14,7 +14,7 @@ import (
 // variant's or the file name's, else --gpus) the way InferenceX's producer
 // of that kind of result does (gpuPending.byRole). Without any, the point stays,
 // its per-GPU throughput absent, with a warning.
-func resolvePending(ds *Dataset, opt Options) {
+func resolvePending(ds *Dataset, opt Options, fills *curveFills) {
 	twin := csvTwins(ds)
 	for _, pd := range ds.pending {
 		if pd.point < 0 || pd.point >= len(ds.Points) {
@@ -27,7 +27,10 @@ func resolvePending(ds *Dataset, opt Options) {
 		}
 		var several []string // variants of different shapes at p's concurrency
 		if p.Knobs.Mode == "" {
-			several = adoptVariant(ds, p)
+			var v *Variant
+			if several, v = adoptVariant(ds, p); v != nil {
+				fills.fill(p, v, "recipe "+variantRef(v))
+			}
 		}
 		gpus := p.GPUs()
 		if gpus <= 0 && opt.GPUs > 0 {
@@ -72,7 +75,7 @@ func resolvePending(ds *Dataset, opt Options) {
 // concurrency, preferring recipes nearest to p's file in the directory
 // tree. When several of different shapes are equally near it copies
 // nothing and names them.
-func adoptVariant(ds *Dataset, p *model.Point) (several []string) {
+func adoptVariant(ds *Dataset, p *model.Point) (several []string, adopted *Variant) {
 	best, bestDepth := -1, -1
 	var tied []int
 	for i := range ds.Variants {
@@ -90,7 +93,7 @@ func adoptVariant(ds *Dataset, p *model.Point) (several []string) {
 		}
 	}
 	if best < 0 {
-		return nil
+		return nil, nil
 	}
 	if len(tied) > 0 {
 		for _, i := range append([]int{best}, tied...) {
@@ -99,7 +102,7 @@ func adoptVariant(ds *Dataset, p *model.Point) (several []string) {
 		if len(several) > 3 {
 			several = append(several[:3], fmt.Sprintf("%d more", len(several)-3))
 		}
-		return several
+		return several, nil
 	}
 	v := ds.Variants[best]
 	conc, spec := p.Knobs.Concurrency, p.Knobs.SpecDecoding
@@ -113,7 +116,7 @@ func adoptVariant(ds *Dataset, p *model.Point) (several []string) {
 		p.Prov.Image = v.Image
 	}
 	p.Label = "" // the knobs now name the point
-	return nil
+	return nil, &ds.Variants[best]
 }
 
 // csvTwins are the AIPerf CSV points whose JSON export of the same run is

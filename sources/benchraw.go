@@ -68,6 +68,9 @@ func parseBenchRaw(path string, data []byte, ds *Dataset) {
 				r.durationS = x
 			}
 			return
+		case "num_prompts", "completed", "total_output_tokens", "total_output":
+			d.healthField(key, &r)
+			return
 		case "total_token_throughput", "input_throughput", "output_throughput":
 			if x, ok := d.num("", key, s.value(), &r); ok {
 				t.set(k, x)
@@ -112,6 +115,9 @@ func parseBenchRaw(path string, data []byte, ds *Dataset) {
 		Prov:    model.Provenance{File: path, DurationS: r.durationS, Date: benchDate(date)},
 	}
 	p.Knobs.Concurrency = r.conc
+	if r.healthSet {
+		r.judge(&p)
+	}
 	pd := gpuPending{point: len(ds.Points), preGPUs: name.preGPUs, decGPUs: name.decGPUs, totals: t, byRole: true}
 	switch {
 	case name.agg.TP > 0:

@@ -67,6 +67,12 @@ type Variant struct {
 	Concurrencies []int
 	Image         string   // model.container
 	Models        []string // the names it gives its model (served name, model.path, …)
+	// Curve is what the recipe says of the curve its runs belong on
+	// (hardware from resources.gpu_type, precision from model.precision,
+	// framework from the engine and frontend, scenario from benchmark
+	// isl/osl, spec decoding from the engine arguments); a join fills a
+	// point's empty curve fields from it.
+	Curve model.CurveKey
 }
 
 // RunsAt reports whether the variant runs concurrency c.
@@ -94,10 +100,18 @@ type Dataset struct {
 	// Changelogs are the perf-changelog files among the inputs, kept for
 	// the history view (which entries fall between two run dates).
 	Changelogs []ChangelogFile
+	// Published records each published URL fetched: when, the body's
+	// SHA-256, and whether it came from the cache.
+	Published []PublishedSource
 
 	// pending are result points still waiting for a GPU count (AIPerf
 	// exports carry none); Join resolves them.
 	pending []gpuPending
+	// runs are the srtctl job metadata files read; Join gives their
+	// directories' results the job's knobs and curve.
+	runs []runMeta
+	// dumps are the dashboard dump tables read, joined when the load ends.
+	dumps []*dumpTables
 }
 
 // Warnf records a warning.
@@ -112,9 +126,12 @@ func (d *Dataset) Merge(o *Dataset) {
 	d.Warnings = append(d.Warnings, o.Warnings...)
 	d.Notices = append(d.Notices, o.Notices...)
 	d.Changelogs = append(d.Changelogs, o.Changelogs...)
+	d.Published = append(d.Published, o.Published...)
 	for _, pd := range o.pending {
 		pd.point += len(d.Points) - len(o.Points)
 		d.pending = append(d.pending, pd)
 	}
+	d.runs = append(d.runs, o.runs...)
+	d.dumps = append(d.dumps, o.dumps...)
 	d.Files += o.Files
 }

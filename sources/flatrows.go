@@ -19,7 +19,8 @@ func sniffFlatRows(data []byte) bool {
 	if len(h) == 0 || (h[0] != '{' && h[0] != '[') {
 		return false
 	}
-	return bytes.Contains(h, []byte(`"hw"`)) && bytes.Contains(h, []byte(`"conc"`)) &&
+	// Multi-turn rows (experimental/multiturn) give "users" instead of "conc".
+	return bytes.Contains(h, []byte(`"hw"`)) && (bytes.Contains(h, []byte(`"conc"`)) || bytes.Contains(h, []byte(`"users"`))) &&
 		!bytes.Contains(data, []byte(`"request_metrics"`))
 }
 
@@ -45,7 +46,7 @@ func (d *rowDecoder) flatRow(ds *Dataset, path string, i int) {
 	start, object := d.rowStart(&r)
 	if object {
 		s.members(func(key []byte) {
-			if !d.topField(key, &r) && !d.metricField("", key, &r) && !d.totalField(key, &r) {
+			if !d.topField(key, &r) && !d.metricField("", key, &r) && !d.totalField(key, &r) && !d.healthField(key, &r) {
 				s.skip()
 			}
 		})

@@ -2,6 +2,7 @@ package sources
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -12,18 +13,91 @@ import (
 // Points that carry no topology at all (AIPerf exports) take a variant's
 // whole knobs by concurrency; then their per-GPU throughput is computed.
 func Join(ds *Dataset, opt Options) {
+	fills := &curveFills{}
+	joinRuns(ds, fills)
 	if len(ds.Variants) > 0 {
 		for i := range ds.Points {
-			joinPoint(&ds.Points[i], ds.Variants)
+			if v := joinPoint(&ds.Points[i], ds.Variants); v != nil {
+				fills.fill(&ds.Points[i], v, "recipe "+variantRef(v))
+			}
 		}
 	}
-	resolvePending(ds, opt)
+	resolvePending(ds, opt, fills)
+	fills.say(ds)
 }
 
-func joinPoint(p *model.Point, variants []Variant) {
-	k := &p.Knobs
-	if k.Mode != model.ModeDisagg {
+// curveFills records which curve fields joins took from which recipe, to
+// say so once per result file and recipe.
+type curveFills struct {
+	order []string
+	by    map[string]*curveFill
+}
+
+type curveFill struct {
+	file, recipe string
+	fields       map[int]bool
+	points       int
+}
+
+// fill gives p's empty curve fields the variant's values (a result that
+// names no hardware or precision joins the curve its recipe ran on).
+func (f *curveFills) fill(p *model.Point, v *Variant, source string) {
+	have, from := p.Curve.Fields(), v.Curve.Fields()
+	if have[5] == "" {
+		have[5] = p.Knobs.SpecDecoding // the curve takes it from the knobs anyway
+	}
+	var got []int
+	for i := range have {
+		if have[i] == "" && from[i] != "" {
+			got = append(got, i)
+		}
+	}
+	if len(got) == 0 {
 		return
+	}
+	c := &p.Curve
+	dst := [6]*string{&c.Model, &c.Scenario, &c.Hardware, &c.Framework, &c.Precision, &c.Spec}
+	for _, i := range got {
+		*dst[i] = from[i]
+	}
+	key := p.Prov.File + "\x00" + source
+	if f.by == nil {
+		f.by = map[string]*curveFill{}
+	}
+	cf := f.by[key]
+	if cf == nil {
+		cf = &curveFill{file: p.Prov.File, recipe: source, fields: map[int]bool{}}
+		f.by[key] = cf
+		f.order = append(f.order, key)
+	}
+	cf.points++
+	for _, i := range got {
+		cf.fields[i] = true
+	}
+}
+
+// say adds one notice per result file and recipe naming the fields taken.
+func (f *curveFills) say(ds *Dataset) {
+	for _, key := range f.order {
+		cf := f.by[key]
+		var names []string
+		for i, n := range model.FieldNames {
+			if cf.fields[i] {
+				names = append(names, n)
+			}
+		}
+		what := "its points' curve"
+		if cf.points == 1 {
+			what = "its point's curve"
+		}
+		ds.Notices = append(ds.Notices, fmt.Sprintf("%s: %s %s taken from %s", cf.file, what, strings.Join(names, ", "), cf.recipe))
+	}
+}
+
+func joinPoint(p *model.Point, variants []Variant) *Variant {
+	k := &p.Knobs
+	if k.Mode != model.ModeDisagg || p.Prov.Recipe != "" { // a job's own recipe was joined already
+		return nil
 	}
 	for i := range variants {
 		v := &variants[i]
@@ -45,8 +119,9 @@ func joinPoint(p *model.Point, variants []Variant) {
 			k.SpecDecoding = vk.SpecDecoding
 		}
 		noteRecipe(p, v)
-		return
+		return v
 	}
+	return nil
 }
 
 // noteRecipe records which recipe variant a point's knobs came from.

@@ -57,10 +57,13 @@ func LoadFiles(names []string, data [][]byte, opt Options) *Dataset {
 }
 
 func finish(ds *Dataset, opt Options) {
+	joinDumps(ds)
 	Join(ds, opt)
 	settle(ds)
 	model.CanonicalModels(ds.Points)
 	model.ResolveSpecs(ds.Points)
+	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
+	model.MarkImplausible(ds.Points)
 	model.AssignIDs(ds.Points)
 }
 
@@ -108,6 +111,11 @@ func loadFile(path string, data []byte, opt Options, ds *Dataset) {
 	data = bytes.TrimPrefix(data, utf8BOM) // editors on Windows write one; no parser wants it
 	if len(strings.TrimSpace(string(head(data, 64)))) == 0 {
 		ds.Warnf(path, "", "empty file")
+		return
+	}
+	if isZip(data) {
+		ds.Files-- // each entry counts
+		loadZip(path, data, opt, ds)
 		return
 	}
 	if isBinary(data) {

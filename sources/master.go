@@ -38,7 +38,13 @@ type MasterEntry struct {
 	Runner    string
 	Multinode bool
 	Disagg    bool
-	Scenarios []*MasterScenario
+	// Newer fields: srt-recipe-dir (the directory the rows' srt-recipe
+	// paths are under), eval-srt-recipe (the recipe of the entry's eval
+	// runs: no serving point) and power (the entry measures power).
+	SrtRecipeDir  string
+	EvalSrtRecipe string
+	Power         bool
+	Scenarios     []*MasterScenario
 }
 
 // MasterScenario is one element of scenarios.<name>: a list of blocks, each
@@ -65,6 +71,8 @@ type MasterRow struct {
 	SpecDecoding string      `yaml:"spec-decoding"`
 	KVOffloading string      `yaml:"kv-offloading"`
 	SrtRecipe    string      `yaml:"srt-recipe"`
+	SrtRecipeDir string      `yaml:"srt-recipe-dir"`  // the row's own, else its entry's
+	EvalRecipe   string      `yaml:"eval-srt-recipe"` // an eval run's recipe: no serving point
 	TP           int         `yaml:"tp"`
 	EP           int         `yaml:"ep"`
 	Prefill      *MasterRole `yaml:"prefill"`
@@ -89,10 +97,14 @@ func (r *MasterRow) Selector() (file, override string) {
 			}
 		}
 	}
+	file = sel
 	if i := strings.LastIndex(sel, ":"); i >= 0 && strings.Contains(sel[i:], "override_") {
-		return sel[:i], sel[i+1:]
+		file, override = sel[:i], sel[i+1:]
 	}
-	return sel, ""
+	if d := strings.TrimRight(r.SrtRecipeDir, "/"); d != "" && file != "" && !strings.HasPrefix(file, "/") && !strings.HasPrefix(file, d+"/") {
+		file = d + "/" + file
+	}
+	return file, override
 }
 
 var masterRe = regexp.MustCompile(`(?m)^\s+-?\s*search-space:`)
@@ -154,13 +166,17 @@ func masterEntry(path, key string, v *yaml.Node) (*MasterEntry, []Warning) {
 		Runner    string `yaml:"runner"`
 		Multinode bool   `yaml:"multinode"`
 		Disagg    bool   `yaml:"disagg"`
+		RecipeDir string `yaml:"srt-recipe-dir"`
+		Eval      string `yaml:"eval-srt-recipe"`
 	}
 	var warns []Warning
 	e := &MasterEntry{Key: key}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i].Value, v.Content[i+1]
 		switch k {
-		case "image", "model", "framework", "precision", "runner", "multinode", "disagg":
+		case "power":
+			e.Power = val.Kind != yaml.ScalarNode || (val.Value != "false" && val.Value != "" && val.Value != "null")
+		case "image", "model", "framework", "precision", "runner", "multinode", "disagg", "srt-recipe-dir", "eval-srt-recipe":
 			one := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{v.Content[i], val}}
 			if err := one.Decode(&hdr); err != nil {
 				warns = append(warns, Warning{File: path, Field: key + "." + k, Msg: yamlErr(err)})
@@ -171,6 +187,14 @@ func masterEntry(path, key string, v *yaml.Node) (*MasterEntry, []Warning) {
 	}
 	e.Image, e.Model, e.Framework, e.Precision, e.Runner = hdr.Image, hdr.Model, hdr.Framework, hdr.Precision, hdr.Runner
 	e.Multinode, e.Disagg = hdr.Multinode, hdr.Disagg
+	e.SrtRecipeDir, e.EvalSrtRecipe = hdr.RecipeDir, hdr.Eval
+	for _, sc := range e.Scenarios {
+		for _, row := range sc.Rows {
+			if row.SrtRecipeDir == "" {
+				row.SrtRecipeDir = e.SrtRecipeDir
+			}
+		}
+	}
 	return e, warns
 }
 

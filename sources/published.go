@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -26,6 +27,87 @@ type PublishedFetcher struct {
 	// Bounds on one response; 0 takes the defaults below.
 	MaxWire int64 // bytes on the wire (compressed)
 	MaxBody int64 // bytes of JSON (decompressed)
+
+	// Offline serves the cached copies without asking the network.
+	Offline bool
+}
+
+// PublishedSource records where one published URL's points came from: the
+// fetch time of the body used, its SHA-256, and whether it came from the
+// cache (a 304 or no network).
+type PublishedSource struct {
+	URL       string `json:"url"`
+	FetchedAt string `json:"fetched_at,omitempty"`
+	SHA256    string `json:"sha256,omitempty"`
+	FromCache bool   `json:"from_cache"`
+	Status    string `json:"status"` // fetched, not modified, offline: cached copy, partial response, unavailable
+}
+
+var (
+	errNotModified = fmt.Errorf("not modified")
+	errOffline     = fmt.Errorf("offline")
+)
+
+// publishedMeta is the cache's record of a body: its validators and when
+// it was fetched (<cache>/<hash>.meta.json).
+type publishedMeta struct {
+	URL          string `json:"url"`
+	ETag         string `json:"etag,omitempty"`
+	LastModified string `json:"last_modified,omitempty"`
+	FetchedAt    string `json:"fetched_at"`
+	CheckedAt    string `json:"checked_at,omitempty"`
+	SHA256       string `json:"sha256"`
+}
+
+func (f PublishedFetcher) metaPath(url string) string {
+	return strings.TrimSuffix(f.CachePath(url), ".json") + ".meta.json"
+}
+
+func (f PublishedFetcher) loadMeta(url string) (publishedMeta, error) {
+	var m publishedMeta
+	if f.CacheDir == "" {
+		return m, fmt.Errorf("no cache directory")
+	}
+	data, err := ReadRegular(f.metaPath(url))
+	if err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(data, &m); err != nil || m.URL != url {
+		return publishedMeta{}, fmt.Errorf("bad cache record")
+	}
+	return m, nil
+}
+
+// storeMeta writes the record next to the cached body (atomically: a torn
+// record would send wrong validators).
+func (f PublishedFetcher) storeMeta(url string, m publishedMeta) {
+	if f.CacheDir == "" {
+		return
+	}
+	m.URL = url
+	data, err := json.Marshal(m)
+	if err != nil {
+		return
+	}
+	t, err := os.CreateTemp(f.CacheDir, ".meta-*")
+	if err != nil {
+		return
+	}
+	_, werr := t.Write(data)
+	if cerr := t.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(t.Name(), f.metaPath(url))
+	}
+	if werr != nil {
+		os.Remove(t.Name())
+	}
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // PublishedTimeout bounds one fetch so an unreachable API falls back to
@@ -64,11 +146,44 @@ func (f PublishedFetcher) CachePath(url string) string {
 // cached copy. A failed, truncated or unreadable one serves the cached copy
 // with a notice (or, with no cache, whatever rows it held, with warnings);
 // a response with bad rows is used, with its warnings, and not cached.
+//
+// The request carries the cached copy's validators (If-None-Match,
+// If-Modified-Since); a 304 serves the cached copy without a body on the
+// wire. ds.Published records where the points came from.
 func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 	got := &Dataset{}
-	body, tmp, err := f.get(url)
+	src := PublishedSource{URL: url}
+	meta, _ := f.loadMeta(url)
+	var body []byte
+	var tmp string
+	var err error
+	var resp publishedResp
+	if f.Offline {
+		err = errOffline
+	} else {
+		body, tmp, resp, err = f.get(url, meta)
+	}
 	if tmp != "" {
 		defer os.Remove(tmp) // renamed into the cache when good; gone otherwise
+	}
+	if err == errNotModified {
+		if cached, when, cerr := f.load(url); cerr == nil {
+			parseAPIRowsAs(url, cached, got, model.SourcePublished)
+			src.FromCache, src.Status = true, "not modified"
+			src.FetchedAt, src.SHA256 = meta.FetchedAt, sha256Hex(cached)
+			if src.FetchedAt == "" {
+				src.FetchedAt = when.UTC().Format(time.RFC3339)
+			}
+			meta.CheckedAt = time.Now().UTC().Format(time.RFC3339)
+			f.storeMeta(url, meta)
+			f.finishFetch(got, src, opt, ds)
+			return
+		}
+		// A 304 with no cached copy (it was removed): ask again, plainly.
+		body, tmp, resp, err = f.get(url, publishedMeta{})
+		if tmp != "" {
+			defer os.Remove(tmp)
+		}
 	}
 	var partial *Dataset // rows of a response that is not whole
 	if err == nil {
@@ -87,8 +202,12 @@ func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 	case err == nil && len(got.Warnings) > 0:
 		got.Notices = append(got.Notices, fmt.Sprintf("%s: %d rows of the response skipped: not cached, the last good copy is kept", url, len(got.Warnings)))
 	case err == nil:
+		now := time.Now().UTC().Format(time.RFC3339)
+		src.FetchedAt, src.SHA256, src.Status = now, sha256Hex(body), "fetched"
 		if cerr := f.store(url, tmp, body); cerr != nil {
 			got.Notices = append(got.Notices, fmt.Sprintf("%s: not cached for offline use: %v", url, cerr))
+		} else {
+			f.storeMeta(url, publishedMeta{URL: url, ETag: resp.etag, LastModified: resp.lastModified, FetchedAt: now, CheckedAt: now, SHA256: src.SHA256})
 		}
 	default:
 		cached, when, cerr := f.load(url)
@@ -97,15 +216,29 @@ func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 			got = &Dataset{}
 			parseAPIRowsAs(url, cached, got, model.SourcePublished)
 			got.Notices = append(got.Notices, fmt.Sprintf("%s: served from cache of %s (%v)", url, when.Format("2006-01-02 15:04"), err))
+			src.FromCache, src.Status, src.SHA256 = true, "offline: cached copy", sha256Hex(cached)
+			src.FetchedAt = meta.FetchedAt
+			if src.FetchedAt == "" {
+				src.FetchedAt = when.UTC().Format(time.RFC3339)
+			}
 		case partial != nil:
 			got = partial // no cache: the rows before the fault, with its warning
+			src.Status, src.SHA256 = "partial response", sha256Hex(body)
+			src.FetchedAt = time.Now().UTC().Format(time.RFC3339)
 		default:
 			ds.Files++
 			ds.Warnf(url, "", "cannot fetch published results (%v) and no cached copy", err)
+			ds.Published = append(ds.Published, PublishedSource{URL: url, Status: "unavailable"})
 			return
 		}
 	}
+	f.finishFetch(got, src, opt, ds)
+}
+
+// finishFetch merges one fetch's points into ds and re-joins.
+func (f PublishedFetcher) finishFetch(got *Dataset, src PublishedSource, opt Options, ds *Dataset) {
 	got.Files = 1
+	got.Published = []PublishedSource{src}
 	if opt.Source != "" {
 		for i := range got.Points {
 			got.Points[i].Source = opt.Source
@@ -114,6 +247,7 @@ func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 	ds.Merge(got)
 	Join(ds, opt)
 	model.ResolveSpecs(ds.Points)
+	model.MarkImplausible(ds.Points)
 	model.AssignIDs(ds.Points)
 }
 
@@ -132,7 +266,21 @@ func fileLevel(ds *Dataset) *Warning {
 // in the cache directory (returned, for store to rename) and is read back
 // at its exact size, so memory holds it once; without a cache directory it
 // is read into memory.
-func (f PublishedFetcher) get(url string) (body []byte, tmp string, err error) {
+func (f PublishedFetcher) get(url string, meta publishedMeta) (body []byte, tmp string, resp publishedResp, err error) {
+	body, tmp, resp, err = f.getWith(url, meta)
+	return
+}
+
+// publishedResp is what a response said about its body's version.
+type publishedResp struct{ etag, lastModified string }
+
+func (f PublishedFetcher) getWith(url string, meta publishedMeta) ([]byte, string, publishedResp, error) {
+	var pr publishedResp
+	body, tmp, err := f.fetchBody(url, meta, &pr)
+	return body, tmp, pr, err
+}
+
+func (f PublishedFetcher) fetchBody(url string, meta publishedMeta, pr *publishedResp) (body []byte, tmp string, err error) {
 	maxWire, maxBody := f.MaxWire, f.MaxBody
 	if maxWire <= 0 {
 		maxWire = defaultMaxWire
@@ -151,11 +299,21 @@ func (f PublishedFetcher) get(url string) (body []byte, tmp string, err error) {
 	// Asked for explicitly, gzip is not decompressed behind our back:
 	// both the wire and the JSON are counted.
 	req.Header.Set("Accept-Encoding", "gzip")
+	if meta.ETag != "" {
+		req.Header.Set("If-None-Match", meta.ETag)
+	}
+	if meta.LastModified != "" {
+		req.Header.Set("If-Modified-Since", meta.LastModified)
+	}
 	resp, err := c.Do(req)
 	if err != nil {
 		return nil, "", err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotModified {
+		return nil, "", errNotModified
+	}
+	pr.etag, pr.lastModified = resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
 	if resp.StatusCode/100 != 2 {
 		return nil, "", fmt.Errorf("HTTP %s", resp.Status)
 	}

@@ -69,7 +69,81 @@ func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	if len(v.Concurrencies) == 1 {
 		k.Concurrency = v.Concurrencies[0]
 	}
+	v.Curve = recipeCurve(m, &v)
 	return v, nil
+}
+
+// recipeCurve is the curve key a recipe states: the fields it cannot
+// state stay empty.
+func recipeCurve(m map[string]any, v *Variant) model.CurveKey {
+	var c model.CurveKey
+	if len(v.Models) > 0 {
+		c.Model = modelName(v.Models[len(v.Models)-1]) // model.path / identity repo over a served alias
+		if strings.HasPrefix(c.Model, "hf:") {
+			c.Model = strings.TrimPrefix(c.Model, "hf:")
+		}
+	}
+	if hw, ok := lookupString(m, "resources", "gpu_type"); ok {
+		c.Hardware = GPUKey(hw)
+	}
+	if pr, ok := lookupString(m, "model", "precision"); ok {
+		c.Precision = NormPrecision(pr)
+	}
+	front, _ := lookupString(m, "frontend", "type")
+	c.Framework = FrameworkOf(v.Engine, front)
+	isl, _ := optInt(m, "benchmark", "isl")
+	osl, _ := optInt(m, "benchmark", "osl")
+	c.Scenario = seqScenario(isl, osl)
+	c.Spec = v.Knobs.SpecDecoding
+	return c
+}
+
+// gpuKeys are the dashboard's GPU keys (InferenceX-app
+// packages/constants/src/gpu-keys.ts), longest first so gb200 is not b200.
+var gpuKeys = []string{"mi300x", "mi325x", "mi355x", "gb200", "gb300", "h100", "h200", "b200", "b300"}
+
+// GPUKey is the dashboard's key of a GPU type as srtctl or nvidia-smi
+// names it ("NVIDIA H100 80GB HBM3" → h100, "GB300" → gb300); a type it
+// does not know comes back lower case.
+func GPUKey(t string) string {
+	l := strings.ToLower(strings.TrimSpace(t))
+	for _, k := range gpuKeys {
+		if strings.Contains(l, k) {
+			return k
+		}
+	}
+	return l
+}
+
+// NormPrecision is the dashboard's precision key (nvfp4, mxfp4 → fp4).
+func NormPrecision(p string) string {
+	l := strings.ToLower(strings.TrimSpace(p))
+	switch l {
+	case "nvfp4", "mxfp4":
+		return "fp4"
+	}
+	return l
+}
+
+// FrameworkOf names a run's framework as InferenceX publishes srt-slurm
+// runs: behind the default Dynamo frontend dynamo-<engine> (TRT-LLM is
+// "trt"), else the engine itself.
+func FrameworkOf(engine, frontend string) string {
+	e := strings.ToLower(engine)
+	if e == "trtllm" {
+		e = "trt"
+	}
+	if e == "" {
+		return ""
+	}
+	switch strings.ToLower(frontend) {
+	case "", "dynamo":
+		if e == "mocker" {
+			return e
+		}
+		return "dynamo-" + e
+	}
+	return e
 }
 
 // engineOf names the engine: schema 2 engine: (a name or {type: …}),
@@ -120,7 +194,10 @@ func rolesOf(m map[string]any, engine string) (map[string]map[string]any, *field
 		legacy := false
 		for _, f := range TopologyFields {
 			if v, ok := lookup(m, TopologyPath(1, role, f)...); ok && v != nil {
-				legacy = true
+				// gpus_per_<role> alone makes no role: srtctl's ResourceConfig
+				// is disaggregated only with prefill/decode nodes (workers),
+				// so a stray gpus_per_prefill beside agg_nodes is aggregated.
+				legacy = legacy || f != FieldGPUs
 				if _, set := spec[f]; !set {
 					spec[f] = v
 				}
@@ -173,6 +250,7 @@ func roleOf(roles map[string]map[string]any, name, engine string, gpn int, prefi
 		r.Workers = 1
 	}
 	args := argsOf(rm)
+	engine = roleEngine(rm, engine)
 	par, err := parallelOf(args, engine)
 	if err != nil {
 		err.field = "roles." + name + ".args." + err.field
@@ -192,6 +270,23 @@ func roleOf(roles map[string]map[string]any, name, engine string, gpn int, prefi
 		r.TP = r.GPUs
 	}
 	return r, nil
+}
+
+// roleEngine is the engine a role runs: its own engine: (a name or
+// {type: …}) in srt-slurm 2.x recipes that mix engines (vLLM prefill,
+// TileRT decode), else the recipe's.
+func roleEngine(rm map[string]any, engine string) string {
+	switch e := rm["engine"].(type) {
+	case string:
+		if e != "" {
+			return strings.ToLower(e)
+		}
+	case map[string]any:
+		if t, ok := e["type"].(string); ok && t != "" {
+			return strings.ToLower(t)
+		}
+	}
+	return engine
 }
 
 // argsOf is a role's engine arguments with keys in one spelling: lower
@@ -405,8 +500,10 @@ func concurrenciesOf(m map[string]any) ([]int, *fieldErr) {
 		}
 		return []int{n}, nil
 	}
-	if c, ok := lookup(m, ConcEnvPath...); ok && c != nil {
-		return one(strings.Join(ConcEnvPath, "."), c)
+	for _, path := range [][]string{ConcEnvPath, ConcEnvAltPath} {
+		if c, ok := lookup(m, path...); ok && c != nil {
+			return one(strings.Join(path, "."), c)
+		}
 	}
 	if c, ok := lookup(m, ConcListPath...); ok && c != nil {
 		field := strings.Join(ConcListPath, ".")

@@ -28,7 +28,62 @@ type resultRow struct {
 	metrics              model.Metrics
 	totals               rowTotals
 
+	// health is what the row says of its own run (requests, failures,
+	// output tokens), for the validity gate; healthSet when any field gave it.
+	health          model.RunHealth
+	healthSet       bool
+	reqTotal, reqOK int  // requests sent and succeeded
+	hasTotal, hasOK bool // … when the row gives them
+	users           int  // multi-turn rows: concurrent users stand for the concurrency
+
 	badField, bad string // first bad field and what is wrong with it
+}
+
+// healthOf is r's run health, started as unknown on first use.
+func (r *resultRow) healthOf() *model.RunHealth {
+	if !r.healthSet {
+		r.health, r.healthSet = model.UnknownHealth(), true
+	}
+	return &r.health
+}
+
+// judge marks p by the run health the row gave.
+func (r *resultRow) judge(p *model.Point) {
+	h := r.health
+	if r.hasTotal {
+		h.Requests = r.reqTotal
+		if r.hasOK {
+			h.Failed = r.reqTotal - r.reqOK
+		}
+	} else if r.hasOK && r.reqOK == 0 {
+		h.Requests = 0 // nothing completed
+	}
+	h.Judge(p)
+}
+
+// healthField reads the fields a run states about itself: requests sent
+// and succeeded (multi-turn rows), completed prompts and generated tokens
+// (benchmark_serving); it reports false (consuming nothing) for any other key.
+func (d *rowDecoder) healthField(key []byte, r *resultRow) bool {
+	switch string(key) {
+	case "num_requests_total", "num_prompts":
+		d.count(key, &r.reqTotal, r)
+		r.healthOf()
+		r.hasTotal = true
+	case "num_requests_successful", "completed":
+		d.count(key, &r.reqOK, r)
+		r.healthOf()
+		r.hasOK = true
+	case "total_generation_tokens", "total_output_tokens", "total_output":
+		if x, ok := d.num("", key, d.s.value(), r); ok {
+			r.healthOf().OutputTokens = x
+		}
+	case "users":
+		d.count(key, &r.users, r)
+	default:
+		return false
+	}
+	return true
 }
 
 // rowTotals are throughputs a row gives for the whole point (tok/s), to
@@ -320,6 +375,9 @@ func (r *resultRow) point(path string, src model.Source) (model.Point, string, s
 	if r.bad != "" {
 		return model.Point{}, r.badField, r.bad
 	}
+	if r.conc <= 0 && r.users > 0 {
+		r.conc = r.users // multi-turn: each user holds one conversation open
+	}
 	if r.conc <= 0 {
 		return model.Point{}, "conc", "missing (a point needs its concurrency)"
 	}
@@ -364,6 +422,9 @@ func (r *resultRow) point(path string, src model.Source) (model.Point, string, s
 		// Receipt totals carry the agentic names (*_tput_tps): InferenceX's
 		// agentic aggregation divides all three by every GPU of the point.
 		perGPU(&p.Metrics, r.totals, p.GPUs(), 0, 0)
+	}
+	if r.healthSet {
+		r.judge(&p)
 	}
 	return p, "", ""
 }

@@ -78,6 +78,9 @@ var (
 	GPUsPerNodePath = []string{"resources", "gpus_per_node"}
 	// ConcEnvPath is the concurrency of agentic runs, a string.
 	ConcEnvPath = []string{"benchmark", "env", "CONC"}
+	// ConcEnvAltPath is the same under the name some recipes' benchmark
+	// command passes as --concurrency "${CONCURRENCY}".
+	ConcEnvAltPath = []string{"benchmark", "env", "CONCURRENCY"}
 	// ConcListPath is the list (or one number, or "4x8x16") of the
 	// concurrencies a variant runs.
 	ConcListPath = []string{"benchmark", "concurrencies"}

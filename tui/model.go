@@ -111,6 +111,9 @@ func New(opts Options) *Model {
 	if dateFlag {
 		m.st.SetAsOf(opts.AsOf, opts.AllDates)
 	}
+	if opts.IncludeSuspect {
+		m.st.ToggleIncludeSuspect()
+	}
 	saved, problem := opts.Session.ExportTargets()
 	if problem != "" {
 		notes = append(notes, "session: "+problem)

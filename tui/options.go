@@ -53,6 +53,8 @@ type Options struct {
 	AsOf string
 	// AllDates starts the view on every run of each configuration.
 	AllDates bool
+	// IncludeSuspect starts with suspect points brought into the geometry.
+	IncludeSuspect bool
 	// X is the starting x axis (--x); the zero Axis keeps the session's.
 	X model.Axis
 	// Y is the starting y metric; the zero Axis keeps tput-per-gpu.

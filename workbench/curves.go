@@ -29,6 +29,10 @@ type curves struct {
 	// shape and concurrency beside frontier points; ShowGains shows each
 	// point's gain against the first overlay at the same x.
 	OptimalOnly, Labels, ShowGains bool
+	// IncludeSuspect brings suspect points (model/suspect.go) into the
+	// frontiers, hulls, reviews and fits of the view; off, they are shown
+	// and marked but kept out.
+	IncludeSuspect bool
 	// Specs are the GPUs' power and cost behind tput-per-mw and
 	// cost-per-mtok.
 	Specs model.GPUSpecs
@@ -183,6 +187,9 @@ func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection
 		}
 		pts = model.KeepLatest(pts, s.AsOf)
 	}
+	// The one place the workbench keeps suspect points out of (or brings
+	// them into) every frontier, hull, review and fit: these are copies.
+	model.AdmitSuspect(pts, s.IncludeSuspect)
 	if runs == nil {
 		return pts, nil
 	}
@@ -335,6 +342,22 @@ func (s *State) SetSpecs(specs model.GPUSpecs) {
 	model.Derive(s.Points, specs)
 	model.Derive(s.Planned, specs)
 	s.dataChanged()
+}
+
+// ToggleIncludeSuspect brings suspect points into the view's geometry or
+// keeps them out, and reports the new value.
+func (s *State) ToggleIncludeSuspect() bool {
+	s.IncludeSuspect = !s.IncludeSuspect
+	s.view = nil
+	s.overlayCurves = nil
+	s.pending |= ChangeCurve | ChangeOverlay
+	return s.IncludeSuspect
+}
+
+// SuspectCount is how many points of the shown curve are suspect.
+func (s *State) SuspectCount() int {
+	n, _ := model.SuspectSummary(s.View())
+	return n
 }
 
 // ToggleOptimalOnly, ToggleLabels and ToggleGains flip a display setting

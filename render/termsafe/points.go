@@ -30,6 +30,12 @@ func point(p model.Point) (model.Point, bool) {
 		}
 	}
 	c, k, pr := &p.Curve, &p.Knobs, &p.Prov
+	if p.Suspicion != nil {
+		sus := *p.Suspicion // shared with the dataset's copy
+		p.Suspicion = &sus
+		esc(&sus.Rule)
+		esc(&sus.Why)
+	}
 	for _, s := range []*string{&p.ID, &p.Label, (*string)(&p.Source),
 		&c.Model, &c.Scenario, &c.Hardware, &c.Framework, &c.Precision, &c.Spec,
 		(*string)(&k.Mode), &k.Balance, &k.SpecDecoding,

@@ -98,6 +98,17 @@ func (m *Model) Key(msg tea.KeyMsg) (cmd tea.Cmd, handled bool) {
 		m.cycleY(-1)
 	case key.Matches(msg, c.OptimalOnly):
 		m.info(onOff("frontier only (points off the frontier hidden)", m.st.ToggleOptimalOnly()))
+	case key.Matches(msg, c.Suspect):
+		on := m.st.ToggleIncludeSuspect()
+		n := m.st.SuspectCount()
+		switch {
+		case n == 0:
+			m.info(onOff("suspect points in frontiers, hulls, reviews and fits (this curve has none)", on))
+		case on:
+			m.info(fmt.Sprintf("%d suspect points of this curve brought into frontiers, hulls, reviews and fits: on", n))
+		default:
+			m.info(fmt.Sprintf("%d suspect points of this curve shown but kept out of frontiers, hulls, reviews and fits", n))
+		}
 	case key.Matches(msg, c.Labels):
 		m.info(onOff("point labels", m.st.ToggleLabels()))
 	case key.Matches(msg, c.Gains):

@@ -32,6 +32,7 @@ type Curves struct {
 	Next, Prev, Pick, Overlays   key.Binding
 	YAxis, YAxisPrev             key.Binding
 	OptimalOnly, Labels, Gains   key.Binding
+	Suspect                      key.Binding
 	AsOf, CompareDates, WriteCSV key.Binding
 }
 
@@ -145,6 +146,7 @@ func Default() KeyMap {
 			YAxis:        b("y", "next y metric", "y"),
 			YAxisPrev:    b("Y", "prev y metric", "Y"),
 			OptimalOnly:  b("F", "frontier only", "F"),
+			Suspect:      b("!", "include suspect points", "!"),
 			Labels:       b("n", "point labels", "n"),
 			Gains:        b("%", "gains vs overlay", "%"),
 			AsOf:         b("@", "as of date", "@"),
@@ -247,7 +249,7 @@ func (k KeyMap) EverywhereBindings() []key.Binding {
 func (k KeyMap) CurveBindings() []key.Binding {
 	c := k.Global.Curves
 	return []key.Binding{c.Next, c.Prev, c.Pick, c.Overlays, c.YAxis, c.YAxisPrev, c.AsOf, c.CompareDates,
-		c.OptimalOnly, c.Labels, c.Gains, c.WriteCSV}
+		c.OptimalOnly, c.Suspect, c.Labels, c.Gains, c.WriteCSV}
 }
 
 // PickerBindings are a picker's keys.

@@ -136,6 +136,11 @@ func curveExtras(st *workbench.State, view []model.Point) []extra {
 	for _, k := range model.HullVertices(measured, st.X, st.Y) {
 		ex[at[k]].status = statusHull
 	}
+	for i := range view {
+		if view[i].HeldOut() {
+			ex[i].status = statusSus
+		}
+	}
 	if st.ShowGains {
 		if cg, ok := st.Gains(); ok {
 			byID := make(map[string]model.Gain, len(cg.Gains))

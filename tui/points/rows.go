@@ -38,6 +38,7 @@ const (
 	// statusShort: a short run shown as measured (no run-length factor):
 	// on no frontier (docs/noise.md).
 	statusShort = "short"
+	statusSus   = "suspect" // held out by the validity gate (! brings it in)
 )
 
 // extra is what a row shows beyond the point: its status on the curve and
@@ -159,6 +160,8 @@ func statusRank(s string) float64 {
 		return 2
 	case statusShort:
 		return 3
+	case statusSus:
+		return 5
 	}
 	return 4
 }
