@@ -52,3 +52,27 @@ func TestKeepSaysWhichWay(t *testing.T) {
 		t.Errorf("flips left: %v", m.st.KeepFlips)
 	}
 }
+
+// TestHelpShowsACutStatusWhole: a status line too long for the screen
+// ends in …; ? then shows all of it (the session's notes at start were
+// otherwise lost).
+func TestHelpShowsACutStatusWhole(t *testing.T) {
+	m := demoModel(t, 80, 24)
+	settle(m)
+	long := strings.Repeat("session: a note the user must read · ", 8) + "THE END"
+	m.fail(long)
+	m.compose()
+	if strings.Contains(m.View(), "THE END") {
+		t.Fatalf("the status is not cut at 80×24; the test needs a longer one")
+	}
+	do(m, "?")
+	if v := m.View(); !strings.Contains(v, "the status line, whole") || !strings.Contains(strings.Join(strings.Fields(v), " "), "THE END") {
+		t.Errorf("? does not show the cut status whole:\n%s", v)
+	}
+	do(m, "?")
+	m.info("short")
+	do(m, "?")
+	if strings.Contains(m.View(), "the status line, whole") {
+		t.Errorf("a status that fits is repeated in the help")
+	}
+}

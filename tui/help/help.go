@@ -20,11 +20,21 @@ const colW = 38
 
 // Text is the help for a screen w cells wide with pane focus focused.
 func Text(km keys.KeyMap, focus int, warnings []string, st themes.Styles, w int) string {
+	return TextWithStatus(km, focus, "", warnings, st, w)
+}
+
+// TextWithStatus is Text headed by the status line's message when the
+// screen had to cut it (status is "" otherwise), so all of it can be read.
+func TextWithStatus(km keys.KeyMap, focus int, status string, warnings []string, st themes.Styles, w int) string {
 	text := columns(groups(km, focus), st, w)
-	if len(warnings) == 0 {
-		return text
-	}
 	var b strings.Builder
+	if status != "" {
+		b.WriteString(st.Bold.Render("the status line, whole (the screen cut it)") + "\n")
+		b.WriteString(st.StatusDesc.Render("  "+status) + "\n\n")
+	}
+	if len(warnings) == 0 {
+		return b.String() + text
+	}
 	b.WriteString(st.Bold.Render(fmt.Sprintf("the last load's %s", model.Plural(len(warnings), "warning"))) + "\n")
 	for _, w := range warnings {
 		b.WriteString(st.Warn.Render("  ! "+w) + "\n")

@@ -93,6 +93,11 @@ func Lines(left string, w, maxRows int, right func(full bool) string) []string {
 	return []string{frame.FitLine(left+strings.Repeat(" ", max(w-lw-rw, 0))+r, w)}
 }
 
+// Cut says Lines cuts a message of text w cells wide (it ends in …).
+func Cut(text string, w, maxRows int) bool {
+	return w > 0 && frame.Width(text) > w && len(frame.Wrap(text, w)) > max(min(MaxLines, maxRows), 1)
+}
+
 // Keys is "key desc · key desc" in the status line's styles.
 func Keys(st themes.Styles, bs []key.Binding) string {
 	parts := make([]string, 0, len(bs))
