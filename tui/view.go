@@ -131,8 +131,8 @@ func paneNames() []string {
 func (m *Model) openHelp() {
 	m.showHelp = true
 	status := ""
-	if statusline.Cut(m.bar.Text, m.w, m.h-layout.MinH+1) {
-		status = m.bar.Text // the status line ends in … on screen
+	if statusline.Cut(m.bar.Shown, m.w, m.h-layout.MinH+1) {
+		status = m.bar.Shown // the status line ended in … on screen
 	}
 	m.help.SetContent(help.TextWithStatus(m.keys, m.focus, status, m.warnings, m.styles, max(m.w-2, 1)))
 }
