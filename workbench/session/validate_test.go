@@ -1,8 +1,11 @@
 package session
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // TestExportTargetsDroppedSaysWhich: a hand-edited session whose recipe
@@ -26,5 +29,19 @@ func TestExportTargetsDroppedSaysWhich(t *testing.T) {
 	f := File{Export: &Targets{Recipe: "r.yaml", ConfigKeys: []string{"k"}}}
 	if got, why := f.ExportTargets(); why != "" || got.Recipe != "r.yaml" {
 		t.Errorf("clean targets: %+v, %q", got, why)
+	}
+}
+
+// TestUnknownXAxisIsNamed: a hand-edited x axis that is none of sweeptune's
+// is named like an unknown y metric, not dropped silently.
+func TestUnknownXAxisIsNamed(t *testing.T) {
+	st := workbench.New()
+	problems := File{Version: Version, XAxis: "bogus"}.Apply(st)
+	want := `x axis "bogus" unknown: ` + st.X.Name + ` shown`
+	if !slices.Contains(problems, want) {
+		t.Errorf("problems %q, want %q among them", problems, want)
+	}
+	if problems := (File{Version: Version, XAxis: "p90-intvty"}).Apply(workbench.New()); len(problems) != 0 {
+		t.Errorf("a known axis: %q", problems)
 	}
 }
