@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/internal/check"
 )
 
 // runCmd runs the CLI as main does and returns stdout, stderr and the code.
@@ -27,9 +29,5 @@ func runOK(t *testing.T, args ...string) string {
 // wantAll fails the test for each of wants that out lacks.
 func wantAll(t *testing.T, out string, wants ...string) {
 	t.Helper()
-	for _, w := range wants {
-		if !strings.Contains(out, w) {
-			t.Errorf("output lacks %q:\n%s", w, out)
-		}
-	}
+	check.Contains(t, "output", out, wants...)
 }

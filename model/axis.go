@@ -55,23 +55,19 @@ var XAxes = []Axis{
 var YAxes = []Axis{AxisTputPerGPU, AxisOutputTputPerGPU, AxisInputTputPerGPU, AxisTputPerMW, AxisCostPerMTok}
 
 // ParseXAxis resolves a command-line x-axis name.
-func ParseXAxis(name string) (Axis, error) {
-	for _, a := range XAxes {
-		if a.Name == name {
-			return a, nil
-		}
-	}
-	return Axis{}, fmt.Errorf("unknown x axis %q (want one of %s)", name, axisNames(XAxes))
-}
+func ParseXAxis(name string) (Axis, error) { return parseAxis("x", name, XAxes) }
 
 // ParseYAxis resolves a command-line y-axis name.
-func ParseYAxis(name string) (Axis, error) {
-	for _, a := range YAxes {
+func ParseYAxis(name string) (Axis, error) { return parseAxis("y", name, YAxes) }
+
+// parseAxis finds the axis called name among the axes of one kind (x or y).
+func parseAxis(kind, name string, axes []Axis) (Axis, error) {
+	for _, a := range axes {
 		if a.Name == name {
 			return a, nil
 		}
 	}
-	return Axis{}, fmt.Errorf("unknown y axis %q (want one of %s)", name, axisNames(YAxes))
+	return Axis{}, fmt.Errorf("unknown %s axis %q (want one of %s)", kind, name, axisNames(axes))
 }
 
 func axisNames(as []Axis) string {

@@ -4,7 +4,7 @@ import "testing"
 
 // The dashboard's normalizer, case by case (InferenceX-app normalizers.ts).
 func TestModelKey(t *testing.T) {
-	for in, want := range map[string]string{
+	modelKeysAre(t, map[string]string{
 		"deepseek-ai/DeepSeek-R1-0528":    "dsr1",
 		"dsr1":                            "dsr1",
 		"DSR1":                            "dsr1",
@@ -17,26 +17,28 @@ func TestModelKey(t *testing.T) {
 		"zai-org/GLM-5-FP8":               "glm5",
 		"deepseek-ai/DeepSeek-V4.1-Flash": "deepseek-ai/DeepSeek-V4.1-Flash", // unknown: unchanged
 		"openai/gpt-oss-20b":              "openai/gpt-oss-20b",
-	} {
-		if got := ModelKey(in); got != want {
-			t.Errorf("ModelKey(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 // Names the dashboard's table holds in another case or under another
 // organisation resolve all the same.
 func TestModelKeyCaseAndPath(t *testing.T) {
-	for name, want := range map[string]string{
+	modelKeysAre(t, map[string]string{
 		"nvidia/DeepSeek-R1-0528-NVFP4-v2":  "dsr1",
 		"/models/DeepSeek-R1-0528-NVFP4-v2": "dsr1",
 		"DEEPSEEK-AI/DEEPSEEK-R1-0528":      "dsr1",
 		"qwen/qwen3.5-397b-a17b-fp8":        "qwen3.5",
 		"DSR1":                              "dsr1",
 		"Qwen/Qwen3-0.6B":                   "Qwen/Qwen3-0.6B",
-	} {
-		if got := ModelKey(name); got != want {
-			t.Errorf("ModelKey(%q) = %q, want %q", name, got, want)
+	})
+}
+
+// modelKeysAre checks ModelKey of each name against its wanted key.
+func modelKeysAre(t *testing.T, want map[string]string) {
+	t.Helper()
+	for name, key := range want {
+		if got := ModelKey(name); got != key {
+			t.Errorf("ModelKey(%q) = %q, want %q", name, got, key)
 		}
 	}
 }

@@ -291,7 +291,7 @@ func FuzzParseEdges(f *testing.F) {
 
 // The selection's verdicts are model.Review's: the same removals against the
 // same kept set give the same coverage and line values; the demo's coverage
-// counts are DATA.md's (8 frontier points on p90 E2EL, 7 on p75).
+// counts are the demo sweep's (8 frontier points on p90 E2EL, 7 on p75).
 func TestSelectAgreesWithReview(t *testing.T) {
 	for _, pts := range [][]model.Point{marginCurve(t), demoPoints(t)} {
 		s := selectOn(t, pts, model.SelectRequest{Margin: model.Margin{Pct: 2}})

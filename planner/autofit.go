@@ -110,20 +110,9 @@ func score(cv CrossValidation, n int) float64 {
 	if n == 0 {
 		return math.Inf(1)
 	}
-	var st, sm float64
-	var nt, nm int
-	for _, r := range cv.Rows {
-		if e := r.ErrorPct.TputPerGPU; e != nil {
-			st += math.Abs(*e)
-			nt++
-		}
-		if e := intvtyErrOf(r); e != nil {
-			sm += math.Abs(*e)
-			nm++
-		}
-	}
+	t, x := absErrorsOf(cv.Rows, intvtyErrOf)
 	missing := float64(n - len(cv.Rows))
-	return ((st+100*missing)/(float64(nt)+missing) + (sm+100*missing)/(float64(nm)+missing)) / 2
+	return ((t.sum+100*missing)/(float64(t.n)+missing) + (x.sum+100*missing)/(float64(x.n)+missing)) / 2
 }
 
 func intvtyErrOf(r BacktestRow) *float64 {
@@ -137,24 +126,12 @@ func intvtyErrOf(r BacktestRow) *float64 {
 // configuration (leave-one-out, or autoFolds folds past autoFoldMax
 // configurations). Other measured points warn of collapses as in Backtest.
 func looOf(set, curve []model.Point) CrossValidation {
-	groups, index := [][]model.Point{}, map[string]int{}
-	for _, p := range curve {
-		id := p.Knobs.BaseID()
-		i, ok := index[id]
-		if !ok {
-			i = len(groups)
-			index[id] = i
-			groups = append(groups, nil)
-		}
-		groups[i] = append(groups[i], p)
-	}
+	groups := configGroups(curve)
 	folds := len(groups)
 	cv := CrossValidation{Method: "leave-one-out"}
 	if folds > autoFoldMax {
 		folds, cv.Method = autoFolds, "10-fold"
 	}
-	var sumT, sumM float64
-	var nT, nM int
 	for f := 0; f < folds; f++ {
 		var test []model.Point
 		out := map[string]bool{}
@@ -171,24 +148,9 @@ func looOf(set, curve []model.Point) CrossValidation {
 			continue
 		}
 		cv.Skipped = append(cv.Skipped, res.Skipped...)
-		for _, r := range res.Rows {
-			cv.Rows = append(cv.Rows, r)
-			if e := r.ErrorPct.TputPerGPU; e != nil {
-				sumT += math.Abs(*e)
-				nT++
-			}
-			if e := intvtyErrOf(r); e != nil {
-				sumM += math.Abs(*e)
-				nM++
-			}
-		}
+		cv.Rows = append(cv.Rows, res.Rows...)
 	}
-	if nT > 0 {
-		cv.MeanAbs.Tput = sumT / float64(nT)
-	}
-	if nM > 0 {
-		cv.MeanAbs.Mean = sumM / float64(nM)
-	}
+	cv.setMeanAbs(intvtyErrOf)
 	return cv
 }
 

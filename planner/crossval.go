@@ -29,18 +29,7 @@ const looMax = 16
 // set of three configurations yields no rows: nothing is left to trust it on.
 func CrossValidate(points []model.Point) CrossValidation {
 	var cv CrossValidation
-	var groups [][]model.Point
-	index := map[string]int{}
-	for _, p := range points {
-		id := p.Knobs.BaseID()
-		i, ok := index[id]
-		if !ok {
-			i = len(groups)
-			index[id] = i
-			groups = append(groups, nil)
-		}
-		groups[i] = append(groups[i], p)
-	}
+	groups := configGroups(points)
 	var folds [][2][]model.Point
 	if len(groups) <= looMax {
 		cv.Method = "leave-one-out"
@@ -65,31 +54,70 @@ func CrossValidate(points []model.Point) CrossValidation {
 		}
 		folds = [][2][]model.Point{{a, b}, {b, a}}
 	}
-	var sumT, sumM float64
-	var nT, nM int
 	for _, fold := range folds {
 		res, err := Backtest(fold[0], fold[1])
 		if err != nil {
 			continue
 		}
 		cv.Skipped = append(cv.Skipped, res.Skipped...)
-		for _, r := range res.Rows {
-			cv.Rows = append(cv.Rows, r)
-			if r.ErrorPct.TputPerGPU != nil {
-				sumT += math.Abs(*r.ErrorPct.TputPerGPU)
-				nT++
-			}
-			if r.ErrorPct.MeanIntvty != nil {
-				sumM += math.Abs(*r.ErrorPct.MeanIntvty)
-				nM++
-			}
-		}
+		cv.Rows = append(cv.Rows, res.Rows...)
 	}
-	if nT > 0 {
-		cv.MeanAbs.Tput = sumT / float64(nT)
-	}
-	if nM > 0 {
-		cv.MeanAbs.Mean = sumM / float64(nM)
-	}
+	cv.setMeanAbs(func(r BacktestRow) *float64 { return r.ErrorPct.MeanIntvty })
 	return cv
+}
+
+// configGroups groups the points by configuration (model.Knobs.BaseID), a
+// point and its twins together, in the order each configuration first
+// stands.
+func configGroups(points []model.Point) [][]model.Point {
+	var groups [][]model.Point
+	index := map[string]int{}
+	for _, p := range points {
+		id := p.Knobs.BaseID()
+		i, ok := index[id]
+		if !ok {
+			i = len(groups)
+			index[id] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], p)
+	}
+	return groups
+}
+
+// absErrors is a sum of |error| in % and how many errors it holds.
+type absErrors struct {
+	sum float64
+	n   int
+}
+
+func (a *absErrors) add(e *float64) {
+	if e != nil {
+		a.sum += math.Abs(*e)
+		a.n++
+	}
+}
+
+// mean is the mean |error|, 0 when there is none.
+func (a absErrors) mean() float64 {
+	if a.n == 0 {
+		return 0
+	}
+	return a.sum / float64(a.n)
+}
+
+// absErrorsOf sums the rows' tput/GPU errors and their interactivity
+// errors, the latter as intvty picks them from a row.
+func absErrorsOf(rows []BacktestRow, intvty func(BacktestRow) *float64) (tput, x absErrors) {
+	for _, r := range rows {
+		tput.add(r.ErrorPct.TputPerGPU)
+		x.add(intvty(r))
+	}
+	return tput, x
+}
+
+// setMeanAbs sets MeanAbs from the rows, interactivity as intvty picks it.
+func (cv *CrossValidation) setMeanAbs(intvty func(BacktestRow) *float64) {
+	t, x := absErrorsOf(cv.Rows, intvty)
+	cv.MeanAbs.Tput, cv.MeanAbs.Mean = t.mean(), x.mean()
 }

@@ -45,10 +45,7 @@ func Review(c model.CurveReview, o ReviewOptions) Doc {
 	reviewHeader(&d, c, o)
 	d.Blank()
 	removals(&d, c, o)
-	if h := ReviewHoles(c); len(h.Lines) > 0 {
-		d.Blank()
-		d.Append(h)
-	}
+	appendSection(&d, ReviewHoles(c))
 	d.Blank()
 	underHull(&d, c, o)
 	d.Blank()
@@ -63,11 +60,16 @@ func Review(c model.CurveReview, o ReviewOptions) Doc {
 	}
 	d.Blank()
 	retunes(&d, c, o)
-	if l := ReviewLeftOut(c); len(l.Lines) > 0 {
-		d.Blank()
-		d.Append(l)
-	}
+	appendSection(&d, ReviewLeftOut(c))
 	return d
+}
+
+// appendSection adds a blank line and s to d, when s says anything.
+func appendSection(d *Doc, s Doc) {
+	if len(s.Lines) > 0 {
+		d.Blank()
+		d.Append(s)
+	}
 }
 
 // ReviewOfMarks is the workbench's review: marks whose points are not

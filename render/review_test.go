@@ -1,9 +1,9 @@
 package render
 
 import (
-	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/check"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
@@ -18,23 +18,15 @@ func TestReviewTableOrLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	wide := Review(rep, ReviewOptions{}).Plain()
-	for _, want := range []string{
+	check.Contains(t, "wide review", wide,
 		"5p1d-dep2-dep16-b40-c2884  line        221.9       717,972  7p1d-dep2-dep16-b96-c5540 – 3p1d-dep2-dep16-b24-c1228@2026-10-29  636,811.16  +12.74 %  no                ✗ NOT covered",
 		"1 of 2 removed points are NOT covered by the kept curve.",
 		"5p1d-dep2-dep16-b40-c2884: its configuration goes, so does 5p1d-dep2-dep16-b40-c2884@published",
-	} {
-		if !strings.Contains(wide, want) {
-			t.Errorf("wide review lacks %q:\n%s", want, wide)
-		}
-	}
+	)
 	narrow := Review(rep, ReviewOptions{Width: 70, MaxKept: 2}).Plain()
-	for _, want := range []string{
+	check.Contains(t, "narrow review", narrow,
 		"  × 5p1d-dep2-dep16-b40-c2884  ✗ NOT covered\n      line value 636,811.16  gap +12.74 %\n      line test at mean-intvty 221.9, tput-per-gpu 717,972\n",
 		"1 of 2 removed points are NOT covered by the kept curve.",
 		"kept (7): agg-tp4-c16@2026-10-29, agg-tep2-c16 and 5 more",
-	} {
-		if !strings.Contains(narrow, want) {
-			t.Errorf("narrow review lacks %q:\n%s", want, narrow)
-		}
-	}
+	)
 }

@@ -29,15 +29,11 @@ func init() {
 // sniffCampaign: the first line is one JSON object with "timestamp" and
 // "kind" members.
 func sniffCampaign(data []byte) bool {
-	line := firstObjectLine(data)
-	if !bytes.Contains(line, []byte(`"kind"`)) || !bytes.Contains(line, []byte(`"timestamp"`)) {
-		return false
-	}
 	var probe struct {
 		Timestamp *string `json:"timestamp"`
 		Kind      *string `json:"kind"`
 	}
-	return json.Unmarshal(bytes.TrimSpace(line), &probe) == nil && probe.Timestamp != nil && probe.Kind != nil
+	return probeFirstLine(data, &probe, `"kind"`, `"timestamp"`) && probe.Timestamp != nil && probe.Kind != nil
 }
 
 // campaignLine is one decoded line.

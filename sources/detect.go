@@ -2,6 +2,7 @@ package sources
 
 import (
 	"bytes"
+	"encoding/json"
 	"sort"
 )
 
@@ -61,6 +62,19 @@ func firstObjectLine(data []byte) []byte {
 		return h[:i]
 	}
 	return h
+}
+
+// probeFirstLine decodes the first line into probe when it is one JSON
+// object that holds each of the words (checked first, as bytes: most files
+// are turned away without decoding).
+func probeFirstLine(data []byte, probe any, words ...string) bool {
+	line := firstObjectLine(data)
+	for _, w := range words {
+		if !bytes.Contains(line, []byte(w)) {
+			return false
+		}
+	}
+	return json.Unmarshal(bytes.TrimSpace(line), probe) == nil
 }
 
 // isBinary reports data that cannot be text (a NUL byte or invalid UTF-8 early on).

@@ -47,12 +47,7 @@ func checkDump(t *testing.T, ds *Dataset) {
 	if agg.Knobs.Mode != model.ModeAgg || agg.GPUs() != 8 || agg.Curve.Scenario != "8k1k" {
 		t.Errorf("mi355x c8: %+v %+v", agg.Knobs, agg.Curve)
 	}
-	said := strings.Join(ds.Notices, "\n")
-	for _, s := range []string{"left out, as the dashboard leaves them: 1 failed (error set), 1 of a superseded run attempt", "run_stats table"} {
-		if !strings.Contains(said, s) {
-			t.Errorf("no %q in %s", s, said)
-		}
-	}
+	noticesSay(t, ds, "left out, as the dashboard leaves them: 1 failed (error set), 1 of a superseded run attempt", "run_stats table")
 }
 
 // The unpacked dump directory and its zip give the same points: joined on

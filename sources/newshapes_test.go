@@ -138,3 +138,34 @@ func FuzzManifestAndNamed(f *testing.F) {
 		_ = LoadBytes("f.yaml", []byte(s), Options{})
 	})
 }
+
+// srt-slurm 2.x recipes may give each role its own engine (vLLM prefill,
+// TRT-LLM decode): each role's arguments are read in its engine's words.
+func TestPerRoleEngines(t *testing.T) {
+	data := []byte(`schema: 2
+name: mixed-engines
+model: {path: zai-org/GLM-5.1-FP8, container: "x:1"}
+engine: sglang
+resources: {gpus_per_node: 8}
+roles:
+  prefill:
+    engine: vllm
+    nodes: 1
+    workers: 1
+    args: {data-parallel-size: 8, enable-expert-parallel: true}
+  decode:
+    engine: {type: trtllm}
+    nodes: 1
+    workers: 1
+    args: {tensor_parallel_size: 8, moe_expert_parallel_size: 8, enable_attention_dp: false}
+benchmark: {concurrencies: [1]}
+`)
+	vs, warns := ParseRecipe("mixed.yaml", data)
+	if len(warns) > 0 || len(vs) != 1 {
+		t.Fatalf("%v %v", vs, warns)
+	}
+	k := vs[0].Knobs
+	if k.Prefill.EP != 8 || !k.Prefill.DPAttn || k.Decode.TP != 8 || k.Decode.EP != 8 || k.Decode.DPAttn {
+		t.Errorf("prefill %+v decode %+v: each role not read in its own engine's arguments", k.Prefill, k.Decode)
+	}
+}

@@ -22,15 +22,11 @@ func init() {
 // sniffPredictions: the first line is an object with a "v" member and
 // "kind":"prediction".
 func sniffPredictions(data []byte) bool {
-	line := firstObjectLine(data)
-	if !bytes.Contains(line, []byte(`"kind":"prediction"`)) {
-		return false
-	}
 	var probe struct {
 		V    *int   `json:"v"`
 		Kind string `json:"kind"`
 	}
-	return json.Unmarshal(bytes.TrimSpace(line), &probe) == nil && probe.V != nil && probe.Kind == "prediction"
+	return probeFirstLine(data, &probe, `"kind":"prediction"`) && probe.V != nil && probe.Kind == "prediction"
 }
 
 type predictionLine struct {

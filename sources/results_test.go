@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/check"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -43,6 +44,12 @@ func metricsAre(t *testing.T, p *model.Point, want map[model.Metric]float64) {
 	for _, m := range slices.Sorted(maps.Keys(want)) {
 		metricIs(t, p, m, want[m])
 	}
+}
+
+// noticesSay reports each of wants that none of ds's notices says.
+func noticesSay(t *testing.T, ds *Dataset, wants ...string) {
+	t.Helper()
+	check.Contains(t, "notices", strings.Join(ds.Notices, "\n"), wants...)
 }
 
 func findPoint(t *testing.T, ds *Dataset, id string) *model.Point {

@@ -80,17 +80,12 @@ func TestSrtctlRunsJoinThePublishedCurve(t *testing.T) {
 			t.Errorf("suspect %s on the frontier", curves[0].Points[i].ID)
 		}
 	}
-	said := strings.Join(ds.Notices, "\n")
-	for _, s := range []string{
+	noticesSay(t, ds,
 		"benchmark-rollup.json: the same runs as ",
 		"benchmark-rollup.csv: the same runs as ",
 		"concurrency_16.json: its point's curve scenario, hardware taken from job metadata 3667.json",
 		"taken from the one curve that matches every field its files give",
-	} {
-		if !strings.Contains(said, s) {
-			t.Errorf("no notice %q in:\n%s", s, said)
-		}
-	}
+	)
 }
 
 // The rollup alone (a job whose per-concurrency files were not copied)

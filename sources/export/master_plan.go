@@ -72,16 +72,27 @@ func (c *exportCtx) master() (masterEdit, error) {
 	if len(me.keysTouched) == 0 {
 		me.keysTouched = keys
 	}
+	if err := c.masterDone(path, old, out, keys[0], mc.Entry(keys[0]).Image, me); err != nil {
+		return masterEdit{}, err
+	}
+	return me, nil
+}
+
+// masterDone records an edited master config: its rows and notes go in the
+// plan, the entry key's image is set, and the edit must parse again
+// without a warning before it is a change.
+func (c *exportCtx) masterDone(path string, old []byte, text, key, image string, me masterEdit) error {
 	c.plan.Rows = me.rows
 	c.plan.Notes = append(c.plan.Notes, me.notes...)
-	if out, err = c.entryImage(out, keys[0], mc.Entry(keys[0]).Image); err != nil {
-		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+	text, err := c.entryImage(text, key, image)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
 	}
-	if _, warns, err := sources.ParseMaster(path, []byte(out)); err != nil || len(warns) > 0 {
-		return masterEdit{}, fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
+	if _, warns, err := sources.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
+		return fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
 	}
-	c.change(path, old, []byte(out))
-	return me, nil
+	c.change(path, old, []byte(text))
+	return nil
 }
 
 func indexOfID(ps []*model.Point, id string) int {
@@ -128,19 +139,13 @@ func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (master
 		}
 	}
 	all.keysTouched = keys
-	c.plan.Rows = all.rows
-	c.plan.Notes = append(c.plan.Notes, all.notes...)
 	mc, _, err := sources.ParseMaster(path, old)
 	if err != nil {
 		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
 	}
-	if text, err = c.entryImage(text, keys[0], mc.Entry(keys[0]).Image); err != nil {
-		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+	if err := c.masterDone(path, old, text, keys[0], mc.Entry(keys[0]).Image, all); err != nil {
+		return masterEdit{}, err
 	}
-	if _, warns, err := sources.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
-		return masterEdit{}, fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
-	}
-	c.change(path, old, []byte(text))
 	return all, nil
 }
 

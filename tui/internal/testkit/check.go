@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
+	"github.com/sweeptune/sweeptune/internal/check"
 	"github.com/sweeptune/sweeptune/themes"
 )
 
@@ -27,11 +28,4 @@ func CheckSize(t testing.TB, out string, w, h int) {
 }
 
 // Contains reports each of wants that text lacks, naming what text is.
-func Contains(t testing.TB, what, text string, wants ...string) {
-	t.Helper()
-	for _, want := range wants {
-		if !strings.Contains(text, want) {
-			t.Errorf("%s lacks %q:\n%s", what, want, text)
-		}
-	}
-}
+var Contains = check.Contains

@@ -1,0 +1,18 @@
+// Package check holds assertions the tests of every package share; it
+// imports nothing of the project, so any package's own tests can use it.
+package check
+
+import (
+	"strings"
+	"testing"
+)
+
+// Contains reports each of wants that text lacks, naming what text is.
+func Contains(t testing.TB, what, text string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s lacks %q:\n%s", what, want, text)
+		}
+	}
+}
