@@ -76,3 +76,27 @@ func TestHelpShowsACutStatusWhole(t *testing.T) {
 		t.Errorf("a status that fits is repeated in the help")
 	}
 }
+
+// TestHistoryViewFitsANarrowScreen: H at 80 columns words the frontier one
+// point per block; the table's rows and rules wrapped into a jumble.
+func TestHistoryViewFitsANarrowScreen(t *testing.T) {
+	m := demoModel(t, 80, 24)
+	settle(m)
+	do(m, "H", "enter", "down", "down", "down", "down", "down", "enter")
+	v := m.View()
+	if !strings.Contains(v, "curve as of 2026-10-29 → 2026-11-06") {
+		t.Fatalf("the dates view is not open:\n%s", v)
+	}
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, "──  ──") || strings.HasPrefix(strings.TrimLeft(l, "┃ "), "──") {
+			t.Errorf("a wrapped table rule: %q", l)
+		}
+	}
+	if !strings.Contains(v, "9p1d-dep2-dep16-b160-c7480") || !strings.Contains(v, "old frontier there 1,094,347") {
+		t.Errorf("the 9P BS160 point's block is missing:\n%s", v)
+	}
+	resize(m, 200, 50)
+	if v := m.View(); !strings.Contains(v, "frontier as of 2026-11-06             mean-intvty  tput-per-gpu  old frontier there") {
+		t.Errorf("wide again: not the table:\n%s", v)
+	}
+}
