@@ -65,6 +65,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
+	if err != nil && cmd == root && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		// A flag the default command does not take, after a first word
+		// that names no file: a mistyped command ("revew --remove X").
+		if e := rootArgs(root, args[:1]); e != nil {
+			err = e
+		}
+	}
 	if err != nil {
 		name := "sweeptune"
 		if cmd != nil {

@@ -24,7 +24,7 @@ var examples = map[string]string{
 	"history": `  sweeptune history testdata/apirows/multi-curve.json
   sweeptune history --from 2025-10-06 --to 2026-02-27 --curve sglang testdata/apirows/multi-curve.json`,
 	"plan": `  sweeptune plan --fit ` + fitDemo + ` \
-      --prefill-workers 7 --decode-bs 96 --concurrency 5540      # cap binds; recommended BS 96
+      --prefill-workers 7 --decode-bs 96 --concurrency 5540      # cap binds; recommended BS 96–112 (τP unknown)
   sweeptune plan --fit ` + fitDemo + ` --backtest
   sweeptune plan --fit ` + fitDemo + ` --design --max-gpus 48 --bands 4 --json
   sweeptune plan --fit 3p1d-dep2-dep16-b24-c1228@2026-10-29,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480 \

@@ -137,7 +137,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			fmt.Fprintf(env.stderr, "refused: %s\n", p)
 		}
 		if f.json && plan != nil {
-			if err := writeDoc(env.stdout, exportDoc(plan, write, false), loadWarnings(ds, nil)); err != nil {
+			if err := writeDoc(env.stdout, exportDoc(plan, write, false), loadWarnings(ds, planWarnings(plan))); err != nil {
 				return exitBadInput
 			}
 		}
@@ -171,7 +171,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 	}
 	if !write {
 		if f.json {
-			if err := writeDoc(env.stdout, exportDoc(plan, false, false), loadWarnings(ds, nil)); err != nil {
+			if err := writeDoc(env.stdout, exportDoc(plan, false, false), loadWarnings(ds, planWarnings(plan))); err != nil {
 				return exitBadInput
 			}
 			return exitOK
@@ -188,7 +188,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			}
 			if f.json {
 				plan.Refusals = append(plan.Refusals, refused.Problems...)
-				if err := writeDoc(env.stdout, exportDoc(plan, true, false), loadWarnings(ds, nil)); err != nil {
+				if err := writeDoc(env.stdout, exportDoc(plan, true, false), loadWarnings(ds, planWarnings(plan))); err != nil {
 					return exitBadInput
 				}
 			}
@@ -198,7 +198,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	if f.json {
-		if err := writeDoc(env.stdout, exportDoc(plan, true, true), loadWarnings(ds, nil)); err != nil {
+		if err := writeDoc(env.stdout, exportDoc(plan, true, true), loadWarnings(ds, planWarnings(plan))); err != nil {
 			return exitBadInput
 		}
 		return exitOK

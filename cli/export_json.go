@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"strings"
+
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
@@ -69,4 +71,16 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// planWarnings are the export's own warnings (the notes stderr prints as
+// "warning: …"), for --json's "warnings" beside the load's.
+func planWarnings(p *export.ExportPlan) []string {
+	var out []string
+	for _, n := range p.Notes {
+		if w, ok := strings.CutPrefix(n, "warning: "); ok {
+			out = append(out, w)
+		}
+	}
+	return out
 }

@@ -163,64 +163,12 @@ func writeDates(w io.Writer, curves []model.Curve, asJSON bool, warnings []strin
 }
 
 // historyJSON is the comparison as JSON, one entry per curve under
-// "curves": IDs and numbers, no prose.
+// "curves" (each sources.History marshals itself).
 func historyJSON(results []sources.History) any {
-	type pointJSON struct {
-		ID       string   `json:"id"`
-		X        float64  `json:"x"`
-		Y        float64  `json:"y"`
-		Old      *float64 `json:"old_frontier_y"`
-		GainPct  *float64 `json:"change_pct"`
-		NewPoint bool     `json:"new"`
-		// ProjectedFromS: the point's numbers are projected from a run of
-		// this length (docs/noise.md).
-		ProjectedFromS float64 `json:"projected_from_s,omitempty"`
-	}
-	type entryJSON struct {
-		Date       string   `json:"date"`
-		File       string   `json:"file"`
-		PRLink     string   `json:"pr_link"`
-		ConfigKeys []string `json:"config_keys"`
-		Mentions   bool     `json:"names_curve"`
-	}
-	type resultJSON struct {
-		Curve     model.CurveKey `json:"curve"`
-		From      string         `json:"from"`
-		To        string         `json:"to"`
-		X         string         `json:"x_axis"`
-		Y         string         `json:"y_axis"`
-		Before    []string       `json:"frontier_before"`
-		After     []pointJSON    `json:"frontier_after"`
-		Dropped   []string       `json:"left_frontier"`
-		Changelog []entryJSON    `json:"changelog"`
-		Undated   int            `json:"changelog_undated"`
-	}
-	out := []resultJSON{}
-	for _, r := range results {
-		s := r.Shift
-		rj := resultJSON{Curve: s.Curve, From: s.From, To: s.To, X: s.X.Name, Y: s.Y.Name,
-			Before: []string{}, After: []pointJSON{}, Dropped: append([]string{}, s.Dropped...), Changelog: []entryJSON{}, Undated: r.Undated}
-		for _, p := range s.Before {
-			rj.Before = append(rj.Before, p.ID)
-		}
-		isNew := map[string]bool{}
-		for _, id := range s.New {
-			isNew[id] = true
-		}
-		from := map[string]float64{}
-		for _, p := range s.After {
-			from[p.ID] = p.Prov.ProjectedFromS
-		}
-		for _, g := range s.Gains {
-			rj.After = append(rj.After, pointJSON{ID: g.ID, X: g.X, Y: g.Y, Old: floatPtr(g.Other, g.HasOther),
-				GainPct: floatPtr(g.GainPct, g.HasOther), NewPoint: isNew[g.ID], ProjectedFromS: from[g.ID]})
-		}
-		for _, e := range r.Entries {
-			rj.Changelog = append(rj.Changelog, entryJSON{Date: e.Date, File: e.File, PRLink: e.PRLink, ConfigKeys: e.ConfigKeys, Mentions: e.Mentions})
-		}
-		out = append(out, rj)
+	if results == nil {
+		results = []sources.History{}
 	}
 	return struct {
-		Curves []resultJSON `json:"curves"`
-	}{out}
+		Curves []sources.History `json:"curves"`
+	}{results}
 }

@@ -16,7 +16,7 @@ import (
 func resolveIDs(cmd, flagName string, points []model.Point, ids []string, stderr io.Writer) ([]model.Point, bool) {
 	out, unknown := findIDs(points, ids)
 	if len(unknown) > 0 {
-		fmt.Fprintf(stderr, "sweeptune %s: %s: unknown point ID %s\n", cmd, flagName, strings.Join(unknown, ", "))
+		fmt.Fprintf(stderr, "sweeptune %s: %s: unknown point ID %s\n", cmd, flagName, model.UnknownIDs(points, unknown))
 		writeValidIDs(stderr, points)
 		return nil, false
 	}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -226,4 +227,26 @@ func Slug(label string) string {
 		return "point"
 	}
 	return s
+}
+
+// UnknownIDs lists IDs that name no point for an error message, each
+// followed by the runs it may mean when points carry it with an "@…"
+// suffix: the date, source or curve that tells a configuration's runs apart
+// ("x (runs of it: x@2026-10-29, x@local; name one)").
+func UnknownIDs(points []Point, ids []string) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = id
+		var runs []string
+		for j := range points {
+			if strings.HasPrefix(points[j].ID, id+"@") {
+				runs = append(runs, points[j].ID)
+			}
+		}
+		if len(runs) > 0 {
+			sort.Strings(runs)
+			parts[i] += " (runs of it: " + strings.Join(runs, ", ") + "; name one)"
+		}
+	}
+	return strings.Join(parts, ", ")
 }

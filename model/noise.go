@@ -84,7 +84,8 @@ func (n Noise) WithDefault(pct float64) Noise {
 // configuration (curve and Knobs.BaseID) that are twins, re-runs on another
 // date, or short runs projected to full length against full-length runs
 // (ProjectRuns' factors; a short run of a length without a factor is left
-// out). Planned and competitor points never count.
+// out). Planned and competitor points never count, nor do suspect runs
+// (model/suspect.go), admitted or not.
 func EstimateNoise(points []Point) Noise {
 	projs := ProjectRuns(points)
 	// Runs per configuration: indexes into points, grouped by curve and
@@ -103,8 +104,8 @@ func EstimateNoise(points []Point) Noise {
 	var buf []byte
 	for i := range points {
 		p := &points[i]
-		if !measuredRun(p) {
-			continue
+		if !measuredRun(p) || p.Suspect() {
+			continue // a suspect run sets no spread
 		}
 		if last < 0 || curves[last] != p.Curve {
 			ci, ok := curveIdx[p.Curve]

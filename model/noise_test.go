@@ -262,3 +262,41 @@ func TestReviewFlagsGainsWithinNoise(t *testing.T) {
 		}
 	}
 }
+
+// Suspect runs set no run-length factor, no steady-state length and no
+// noise spread, admitted or not: a 0-token re-run of 3P c700 at 1200 s and
+// an implausible 7200 s run of 5P leave the fixture's numbers as they were.
+func TestSuspectRunsSetNoFactorNorNoise(t *testing.T) {
+	for _, admit := range []bool{false, true} {
+		pts := runLengthFixture()
+		zero := disagg(3, 18, 700, 1200, "2026-10-29", 1, 1)
+		zero.MarkSuspect(model.RuleZeroOutput, "the run reports 0 output tokens: it measured nothing")
+		long := disagg(5, 40, 2884, 7200, "2026-11-01", 29398000, 220)
+		long.MarkSuspect(model.RuleImplausible, "8× its siblings")
+		pts = append(pts, zero, long)
+		model.AssignIDs(pts)
+		model.AdmitSuspect(pts, admit)
+		projs := model.ProjectRuns(pts)
+		if len(projs) != 1 || projs[0].SteadyS != 3600 {
+			t.Fatalf("admit %v: projections %+v", admit, projs)
+		}
+		tp, _ := projs[0].Factor(model.TputPerGPU, 1200)
+		near(t, "tput factor", tp.Factor, 3.8004641566, 1e-9)
+		near(t, "tput spread %", tp.SpreadPct, 0.0381195147, 1e-9)
+		if tp.Pairs != 3 {
+			t.Errorf("admit %v: pairs %d, want 3", admit, tp.Pairs)
+		}
+		n, _ := model.EstimateNoise(pts).For(model.TputPerGPU)
+		near(t, "tput noise %", n.SpreadPct, 0.0381195147, 1e-9)
+		if n.Pairs != 2 || n.ByKind[model.PairTwin] != 0 || n.ByKind[model.PairRerun] != 0 {
+			t.Errorf("admit %v: noise pairs %d %v, want 2 short/full", admit, n.Pairs, n.ByKind)
+		}
+	}
+	// A suspect twin alone makes no spread at all.
+	a := disagg(3, 18, 800, 3600, "2026-10-30", 240000, 296.8)
+	b := disagg(3, 18, 800, 3600, "2026-11-02", 0, 0)
+	b.MarkSuspect(model.RuleZeroOutput, "the run completed 0 requests")
+	if got := model.EstimateNoise([]model.Point{a, b}); got.Known() {
+		t.Errorf("a suspect re-run set a spread: %+v", got)
+	}
+}

@@ -3,7 +3,6 @@ package model
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // The one removal review: the CLI's review, the workbench's review pane and
@@ -107,7 +106,7 @@ func Review(req ReviewRequest) (CurveReview, error) {
 	req = req.projected()
 	removed, unknown := pointsOf(req.Points, req.Remove)
 	if len(unknown) > 0 {
-		return CurveReview{}, &ReviewError{Msg: "unknown point ID " + strings.Join(unknown, ", "), Unknown: unknown}
+		return CurveReview{}, &ReviewError{Msg: "unknown point ID " + UnknownIDs(req.Points, unknown), Unknown: unknown}
 	}
 	var curve CurveKey
 	switch {
@@ -128,7 +127,7 @@ func Review(req ReviewRequest) (CurveReview, error) {
 		var unknown []string
 		kept, unknown = pointsOf(req.Points, req.Keep)
 		if len(unknown) > 0 {
-			return CurveReview{}, &ReviewError{Msg: "kept set: unknown point ID " + strings.Join(unknown, ", "), Unknown: unknown}
+			return CurveReview{}, &ReviewError{Msg: "kept set: unknown point ID " + UnknownIDs(req.Points, unknown), Unknown: unknown}
 		}
 		gone := idSet(removed)
 		goneConfig := map[string]string{}

@@ -84,7 +84,8 @@ func measuredRun(p *Point) bool {
 func noiseMetric(m Metric) bool { return m != TputPerMW && m != CostPerMTok }
 
 // ProjectRuns finds every curve's run-length factors and projects its lone
-// short runs. Curves with no short run are left out; the result is in
+// short runs. Suspect runs (model/suspect.go), admitted or not, are not
+// learnt from: they set neither the steady-state length nor a factor. Curves with no short run are left out; the result is in
 // GroupCurves order. The points are read in place (100,000 in tens of
 // milliseconds): only curves with a short run are grouped by configuration.
 func ProjectRuns(points []Point) []Projection {
@@ -100,8 +101,8 @@ func ProjectRuns(points []Point) []Projection {
 	for i := range points {
 		p := &points[i]
 		d := p.Prov.DurationS
-		if !measuredRun(p) || d <= 0 {
-			continue
+		if !measuredRun(p) || d <= 0 || p.Suspect() {
+			continue // a suspect run sets no length and no factor
 		}
 		ci := last
 		if ci < 0 || cs[ci].key != p.Curve {

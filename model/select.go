@@ -702,8 +702,8 @@ func (s *Selection) coverage(req SelectRequest, removed []Point) {
 	var buf []byte
 	for i := range req.Points {
 		p := &req.Points[i]
-		if p.Curve != s.Curve {
-			continue
+		if p.Curve != s.Curve || (req.AsOf != "" && p.Prov.Date != "" && dateAfter(p.Prov.Date, req.AsOf)) {
+			continue // the curve as of --as-of: a run after it was not there yet
 		}
 		dated = dated || p.Prov.Date != ""
 		if p.Source == SourcePublished {

@@ -354,3 +354,18 @@ func TestSelectionSetRoundTrip(t *testing.T) {
 		t.Fatalf("%+v, %v", set, err)
 	}
 }
+
+// The coverage a selection reports is the curve's as of --as-of: before the
+// sweep was published (2026-11-06) no published point of the demo has an
+// E2EL, so the dashboard's frontier on it has no points, before or after;
+// review says the same ("no data"). Without a date the sweep's 8 and 7 count.
+func TestSelectCoverageAsOf(t *testing.T) {
+	s := selectOn(t, demoPoints(t), model.SelectRequest{Margin: model.Margin{Pct: 2}, AsOf: "2026-11-05"})
+	if s.CoverageBefore.P90E2EL != 0 || s.CoverageBefore.P75E2EL != 0 || s.CoverageAfter.P90E2EL != 0 {
+		t.Errorf("as of 2026-11-05: coverage before %+v, after %+v; want no E2EL frontier points", s.CoverageBefore, s.CoverageAfter)
+	}
+	s = selectOn(t, demoPoints(t), model.SelectRequest{Margin: model.Margin{Pct: 2}})
+	if s.CoverageBefore.P90E2EL != 8 || s.CoverageBefore.P75E2EL != 7 {
+		t.Errorf("today: coverage before %+v; want 8 and 7 (the sweep's points)", s.CoverageBefore)
+	}
+}

@@ -54,7 +54,7 @@ func ChooseFit(points []model.Point, ids []string) (FitChoice, error) {
 				all[i] = points[i].ID
 			}
 			sort.Strings(all)
-			return FitChoice{}, fmt.Errorf("unknown point ID %s; valid IDs:\n  %s", strings.Join(unknown, ", "), strings.Join(all, "\n  "))
+			return FitChoice{}, fmt.Errorf("unknown point ID %s; valid IDs:\n  %s", model.UnknownIDs(points, unknown), strings.Join(all, "\n  "))
 		}
 		if len(agg) > 0 {
 			return FitChoice{}, fmt.Errorf("cannot fit on %s: %w", strings.Join(agg, ", "), ErrOutOfScope)

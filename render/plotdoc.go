@@ -15,6 +15,10 @@ func Plot(series []plot.Series, o plot.PlotOptions) Doc {
 		d.Add(P(strings.TrimRight(l, " ")))
 	}
 	d.Add(S(Muted, plot.AxisCaption(o.X, o.Y, o.LogX)))
-	d.Add(S(Muted, "frontier points: "+plot.LegendText(series)+"   ○ dominated"))
+	legend := "frontier points: " + plot.LegendText(series) + "   ○ dominated"
+	if plot.HasSuspect(series) {
+		legend += "  " + string(plot.SuspectGlyph) + " suspect"
+	}
+	d.Add(S(Muted, legend))
 	return d
 }

@@ -80,6 +80,7 @@ func parsePointsTable(path string, data []byte, ds *Dataset) {
 		ds.Warnf(path, "", "not a valid points table: %v", yamlErr(err))
 		return
 	}
+	warnUnknownTableKeys(path, root, ds)
 	src := model.SourceLocal
 	if tf.Source != "" {
 		s, ok := model.ParseSource(tf.Source)

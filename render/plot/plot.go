@@ -21,7 +21,12 @@ const (
 	MarkSelected                  // the selected point: ◆
 	MarkRemoved                   // marked for removal: ×
 	MarkPlanned                   // a planned point: ◇
+	MarkSuspect                   // a suspect point (model/suspect.go): !
 )
+
+// SuspectGlyph marks a suspect point whatever its frontier status, so the
+// points the validity gate distrusts read apart without colour.
+const SuspectGlyph = '!'
 
 // weight orders markers that land in one cell (higher shows).
 func (k MarkKind) weight() uint8 {
@@ -33,6 +38,8 @@ func (k MarkKind) weight() uint8 {
 	case MarkPlanned:
 		return 3
 	case MarkFrontier:
+		return 3
+	case MarkSuspect:
 		return 2
 	}
 	return 1
@@ -49,6 +56,8 @@ func (k MarkKind) Glyph() rune {
 		return '×'
 	case MarkPlanned:
 		return '◇'
+	case MarkSuspect:
+		return SuspectGlyph
 	default:
 		return '●'
 	}
@@ -346,8 +355,8 @@ func (sc *scale) mark(g *grid, p PlotPoint, class uint8, glyph rune, prefix int,
 	}
 	r, c := sc.row(p.Y), prefix+sc.col(x)
 	// Where markers share a cell the weightier shows: selected, removal,
-	// planned, frontier, then dominated; never a dominated point over a
-	// frontier one.
+	// planned, frontier, suspect, then dominated; never a dominated point
+	// over a frontier one.
 	if !g.claim(r, c, kind.weight()) {
 		return r, c, true
 	}
@@ -405,4 +414,17 @@ func niceCeil(v float64) float64 {
 		}
 	}
 	return 10 * p
+}
+
+// HasSuspect reports whether any series draws a suspect marker (the
+// legends name the ! only then).
+func HasSuspect(series []Series) bool {
+	for _, s := range series {
+		for _, p := range s.Points {
+			if p.Kind == MarkSuspect {
+				return true
+			}
+		}
+	}
+	return false
 }

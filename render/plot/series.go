@@ -62,7 +62,8 @@ type CurveStyle struct {
 
 // CurveSeries is one curve as one series: one frontier line over its
 // measured points (whatever their source), markers for every point.
-// Planned points are markers only (◇): they are not measured. marks, when
+// Planned points are markers only (◇): they are not measured; suspect
+// points are marked ! (kept out of the frontier unless admitted). marks, when
 // non-nil, overrides a point's marker (removal marks).
 func CurveSeries(pts []model.Point, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
 	measured := make([]model.Point, 0, len(pts))
@@ -101,12 +102,17 @@ func CurveSeries(pts []model.Point, x, y model.Axis, cs CurveStyle, marks func(i
 		case cs.Overlay && !onFrontier[i]:
 			pp.Glyph = DominatedOverlay
 		}
+		if p.Suspect() {
+			// Shown and marked, on or off the frontier (held out of it
+			// unless the view admits it).
+			pp.Kind, pp.Glyph = MarkSuspect, 0
+		}
 		if marks != nil {
 			if k, ok := marks(p.ID); ok {
 				pp.Kind = k
 			}
 		}
-		if cs.OptimalOnly && pp.Kind == MarkDominated {
+		if cs.OptimalOnly && (pp.Kind == MarkDominated || pp.Kind == MarkSuspect && !pp.Frontier) {
 			continue
 		}
 		present[SourceClass(p.Source)-1] = true

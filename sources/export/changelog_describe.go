@@ -69,10 +69,13 @@ func (c *exportCtx) description() []string {
 			pointName(p.Knobs), c.selectorOf(p), topology(p.Knobs), decodeKnobs(p.Knobs), numbers(p))))
 	}
 	for _, k := range c.kept {
-		p := c.keptPoint(k)
 		line := fmt.Sprintf("Kept %s (%s): %s; %s", pointNameAt(k.v.Knobs, k.v.Concurrencies), k.key, topology(k.v.Knobs), decodeKnobs(k.v.Knobs))
-		if p != nil {
-			line += "; " + numbers(p)
+		for _, kp := range c.keptPoints(k) {
+			line += "; "
+			if len(k.v.Concurrencies) > 1 { // whose numbers these are
+				line += fmt.Sprintf("c%d: ", kp.Knobs.Concurrency)
+			}
+			line += numbers(kp)
 		}
 		lines = append(lines, sanitizeLine(line+"."))
 	}
@@ -236,16 +239,40 @@ func numbers(p *model.Point) string {
 	return s + " (" + src + ")"
 }
 
-func (c *exportCtx) keptPoint(k keptOverride) *model.Point {
-	for i := range c.req.Points {
-		p := &c.req.Points[i]
-		if p.Knobs.Mode == k.v.Knobs.Mode && matches(k.v, p) {
+// keptPoints are the measured points a kept override runs, from the curve
+// as of --as-of (each configuration's latest run): the first with a
+// throughput, or, for an override run at several concurrencies, the first
+// at each concurrency that has one (in the override's order).
+func (c *exportCtx) keptPoints(k keptOverride) []*model.Point {
+	shown := model.Latest(c.req.Points, c.req.AsOf)
+	concs := k.v.Concurrencies
+	if len(concs) < 2 {
+		concs = []int{0}
+	}
+	var out []*model.Point
+	for _, conc := range concs {
+		for i := range shown {
+			p := &shown[i]
+			if p.Knobs.Mode != k.v.Knobs.Mode || !matches(k.v, p) || (conc != 0 && p.Knobs.Concurrency != conc) {
+				continue
+			}
 			if _, ok := p.Value(model.TputPerGPU); ok {
-				return p
+				out = append(out, p)
+				break
 			}
 		}
 	}
-	return nil
+	return out
+}
+
+// keptPoint is the kept override's measurement the PR body names: the last
+// of keptPoints (an agg override's highest concurrency), nil when none.
+func (c *exportCtx) keptPoint(k keptOverride) *model.Point {
+	ps := c.keptPoints(k)
+	if len(ps) == 0 {
+		return nil
+	}
+	return ps[len(ps)-1]
 }
 
 // thousands formats with comma separators and the given decimals.

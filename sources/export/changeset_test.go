@@ -252,3 +252,53 @@ func TestRouterVersionReadFromTheRecipe(t *testing.T) {
 		t.Errorf("notes %s", notes)
 	}
 }
+
+// TestEnginePinWarnedWhenTheImageMoves: --image moves a bundle's
+// model.container, but identity.frameworks.sglang names the engine build of
+// the old image and no flag sets it; the export says so (the PR pinned
+// SGLang g52604e1d4 beside the new image by hand), naming the file and
+// field, and leaves the value as it is.
+func TestEnginePinWarnedWhenTheImageMoves(t *testing.T) {
+	dir := copyFiles(t, fixtures, aggBundle, bundleName, masterName, clName)
+	plan, err := export.BuildExport(changeSetRequest(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "warning: agg-variants.yaml: identity.frameworks.sglang still pins 0.0.0.dev1+g586355a8, the build of the old container lmsysorg/sglang:nightly-dev-cu13-20261015-586355a8; no flag sets it: edit it to the build " + newImage + " bundles"
+	notes := strings.Join(plan.Notes, "\n")
+	if strings.Count(notes, want) != 1 {
+		t.Errorf("notes lack, once, %q:\n%s", want, notes)
+	}
+	for _, f := range plan.Files {
+		if strings.HasSuffix(f.Path, aggBundle) && !strings.Contains(string(f.New), `sglang: "0.0.0.dev1+g586355a8"`) {
+			t.Errorf("the engine pin changed:\n%s", f.New)
+		}
+	}
+	// The same container: nothing moved, nothing to say.
+	dir = copyFiles(t, fixtures, aggBundle, bundleName, masterName, clName)
+	req := changeSetRequest(t, dir)
+	req.Image, req.RouterVersion = "", ""
+	plan, err = export.BuildExport(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := strings.Join(plan.Notes, "\n"); strings.Contains(notes, "identity.frameworks.sglang") {
+		t.Errorf("no image moved, yet: %s", notes)
+	}
+}
+
+// TestKeptOverrideNamesTheConcurrencyItsNumbersAre: the agg TP4 override
+// runs c1, c4 and c16, but before the sweep only c16 was published; the
+// entry says the numbers are c16's, not all three's, and they are the
+// curve's as of --as-of.
+func TestKeptOverrideNamesTheConcurrencyItsNumbersAre(t *testing.T) {
+	dir := copyFiles(t, fixtures, aggBundle, bundleName, masterName, clName)
+	plan, err := export.BuildExport(changeSetRequest(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Kept agg TP4 c1/c4/c16 (override_tp4): 1 x TP4 worker on 1 node, 4 GPUs; engine settings from the base; c16: 29,428 tok/s/GPU @ mean 545.0 tok/s/user (published)."
+	if !strings.Contains(plan.Entry, want) {
+		t.Errorf("entry lacks %q:\n%s", want, plan.Entry)
+	}
+}

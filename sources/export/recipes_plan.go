@@ -45,6 +45,7 @@ func (c *exportCtx) recipes() error {
 	if newRecipe, err = c.setFrameworkPin(newRecipe, []string{"base", "identity", "frameworks", "dynamo"}); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
+	c.warnEnginePins(newRecipe, []string{"base", "identity", "frameworks"}, c.base.Image)
 	c.change(path, old, []byte(newRecipe))
 	return nil
 }
@@ -102,6 +103,37 @@ func (c *exportCtx) setFrameworkPin(text string, path []string) (string, error) 
 	}
 	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s: %s → %s (--router-version)", filepath.Base(c.req.RecipePath), strings.Join(path[1:], "."), n.Value, rv))
 	return tp.result(), nil
+}
+
+// warnEnginePins names each engine build a recipe pins beside its
+// container (identity.frameworks.<engine>, every framework but dynamo, which
+// --router-version moves) when --image moved the container away from had:
+// the pin still names the old image's build and no flag knows the new one.
+func (c *exportCtx) warnEnginePins(text string, path []string, had string) {
+	if c.req.Image == "" || had == "" || c.req.Image == had {
+		return
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
+		return
+	}
+	n := doc.Content[0]
+	for _, k := range path {
+		if n = sources.MapValue(n, k); n == nil {
+			return
+		}
+	}
+	if n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Value == "dynamo" || v.Kind != yaml.ScalarNode || v.Value == "" {
+			continue
+		}
+		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("warning: %s: %s.%s still pins %s, the build of the old container %s; no flag sets it: edit it to the build %s bundles",
+			filepath.Base(c.req.RecipePath), strings.Join(path[1:], "."), k.Value, v.Value, had, c.req.Image))
+	}
 }
 
 // imageNote says once why the image is left alone: the points ran

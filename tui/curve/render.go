@@ -108,7 +108,11 @@ func Legend(series []plot.Series, st themes.Styles) string {
 	for _, it := range plot.Legend(series) {
 		parts = append(parts, st.SeriesStyle(int(it.Class)).Render(fmt.Sprintf("%c %s", it.Glyph, it.Text)))
 	}
-	parts = append(parts, st.Muted.Render("○ dominated"),
+	parts = append(parts, st.Muted.Render("○ dominated"))
+	if plot.HasSuspect(series) {
+		parts = append(parts, st.Muted.Render(string(plot.SuspectGlyph)+" suspect"))
+	}
+	parts = append(parts,
 		st.MarkSelected.Render("◆")+st.Muted.Render(" selected"),
 		st.MarkRemoved.Render("×")+st.Muted.Render(" removal"))
 	return strings.Join(parts, "  ")

@@ -52,3 +52,23 @@ func TestRenderEmptyAndTiny(t *testing.T) {
 		t.Errorf("empty render:\n%s", out)
 	}
 }
+
+// A suspect point of the shown curve is drawn ! and the legend names it;
+// without one neither appears.
+func TestRenderMarksSuspectPoints(t *testing.T) {
+	in := demoInput()
+	if out := Render(in, testkit.Plain(), 140, 30); strings.Contains(out, "! suspect") {
+		t.Error("legend names a suspect marker with no suspect point")
+	}
+	pts := testkit.Demo()
+	own, _ := testkit.SplitCompetitor(pts)
+	own = append([]model.Point(nil), own...)
+	for i := range own {
+		if own[i].ID == "7p1d-dep2-dep16-b96-c5540" {
+			own[i].MarkSuspect(model.RuleZeroOutput, "the run reports 0 output tokens: it measured nothing")
+		}
+	}
+	in.Series = plot.CurveSet(model.Curve{Key: own[0].Curve, Points: own}, nil, in.X, in.Y, false, nil)
+	in.Selected = nil
+	testkit.Contains(t, "render", Render(in, testkit.Plain(), 140, 30), "!", "! suspect")
+}
