@@ -32,6 +32,12 @@ func RunDates(curves []model.Curve) Doc {
 // Projected runs carry "≈", the factors said under the table (projs: the
 // run-length projections of the points compared).
 func History(r sources.History, projs ...model.Projection) Doc {
+	return HistoryIn(r, 0, projs...)
+}
+
+// HistoryIn is History laid out for width cells (0: any width): a frontier
+// table wider than that becomes one block per point (the workbench's H view).
+func HistoryIn(r sources.History, width int, projs ...model.Projection) Doc {
 	s := r.Shift
 	var d Doc
 	d.Add(S(Bold, s.Curve.String()))
@@ -41,7 +47,9 @@ func History(r sources.History, projs ...model.Projection) Doc {
 	if len(s.Before)+len(s.After) == 0 {
 		d.Addf(Warn, "no point of the curve has both %s and %s: choose another x (or y)", s.X.Name, s.Y.Name)
 	} else {
-		d.Table(frontierShift(s))
+		if t := frontierShift(s); !tableIn(&d, t, width) {
+			shiftBlocks(&d, t)
+		}
 		d.Lines = append(d.Lines, RunLengthLegend(s.After, projs, s.Y.Metric, s.X.Metric)...)
 	}
 	if len(s.Dropped) > 0 {
@@ -54,6 +62,20 @@ func History(r sources.History, projs ...model.Projection) Doc {
 	d.Blank()
 	changelog(&d, r)
 	return d
+}
+
+// shiftBlocks words the frontier table one point at a time: its ID, then
+// its values against the old frontier, then the note.
+func shiftBlocks(d *Doc, t Table) {
+	d.Add(S(Muted, t.Header[0]))
+	for _, r := range t.Rows {
+		d.Add(P(r[0]))
+		d.Add(S(Muted, "    "+t.Header[1]+" "), P(r[1]), S(Muted, "  "+t.Header[2]+" "), P(r[2]),
+			S(Muted, "  "+t.Header[3]+" "), P(r[3]), S(Muted, "  "+t.Header[4]+" "), P(r[4]))
+		if r[5] != "" {
+			d.Add(S(Muted, "    "+r[5]))
+		}
+	}
 }
 
 // frontierShift is the later frontier, each point against the old frontier

@@ -221,8 +221,14 @@ func Calibration(c *planner.Calibration, fc planner.FitChoice) Doc {
 // regime, decode batch, queue, knee, recommended cap, headroom and warnings.
 func Prediction(cfg planner.Config, p planner.Prediction, rec planner.Recommendation) Doc {
 	var d Doc
-	d.Add(S(Accent, "prediction: "), P(fmt.Sprintf("%d prefill × %d GPUs + %d decode ranks = %d GPUs, decode BS %d, %s, concurrency %s",
-		cfg.PrefillWorkers, cfg.PrefillGPUs, cfg.DecodeRanks, p.GPUs, cfg.DecodeBS, model.OrDash(cfg.Balance), model.Thousands(float64(cfg.Concurrency), 0))))
+	// the decode GPUs are named when they are not one per rank (TP decode
+	// workers without DP attention), so the sum reads true.
+	dec := fmt.Sprintf("%d decode ranks", cfg.DecodeRanks)
+	if cfg.DecodeGPUs > 0 && cfg.DecodeGPUs != cfg.DecodeRanks {
+		dec += fmt.Sprintf(" on %d GPUs", cfg.DecodeGPUs)
+	}
+	d.Add(S(Accent, "prediction: "), P(fmt.Sprintf("%d prefill × %d GPUs + %s = %d GPUs, decode BS %d, %s, concurrency %s",
+		cfg.PrefillWorkers, cfg.PrefillGPUs, dec, p.GPUs, cfg.DecodeBS, model.OrDash(cfg.Balance), model.Thousands(float64(cfg.Concurrency), 0))))
 	line := func(k string, v ...Span) { d.Add(append(Line{P(fmt.Sprintf("  %-18s ", k))}, v...)...) }
 	line("throughput", P(model.Thousands(p.TputPerGPU, 0)+" tok/s/GPU ("+model.Thousands(p.Theta, 0)+" tok/s total)"))
 	if r := p.TputRange; r != nil {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/planner"
@@ -58,5 +59,21 @@ func TestFitCandidateWords(t *testing.T) {
 	}
 	if got := PlanNoCalibration(errors.New("x"), false).Plain(); got != "no calibration: x\nthe planner needs measured disaggregated points (Np, C, tput/GPU, interactivity)\n" {
 		t.Errorf("no calibration: %q", got)
+	}
+}
+
+// TestPredictionNamesDecodeGPUs: 3 prefill × 8 GPUs and 2 TP8 decode
+// workers (2 ranks, 16 GPUs) read "+ 2 decode ranks on 16 GPUs = 40 GPUs",
+// not "+ 2 decode ranks = 40 GPUs"; one GPU per rank stays as it was.
+func TestPredictionNamesDecodeGPUs(t *testing.T) {
+	cfg := planner.Config{PrefillWorkers: 3, PrefillGPUs: 8, DecodeRanks: 2, DecodeGPUs: 16, DecodeBS: 512, Concurrency: 16}
+	got := Prediction(cfg, planner.Prediction{GPUs: cfg.GPUs()}, planner.Recommendation{}).Plain()
+	if want := "prediction: 3 prefill × 8 GPUs + 2 decode ranks on 16 GPUs = 40 GPUs, decode BS 512"; !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant %q", got, want)
+	}
+	cfg = planner.Config{PrefillWorkers: 5, PrefillGPUs: 2, DecodeRanks: 16, DecodeGPUs: 16, DecodeBS: 40, Concurrency: 2884}
+	got = Prediction(cfg, planner.Prediction{GPUs: cfg.GPUs()}, planner.Recommendation{}).Plain()
+	if want := "prediction: 5 prefill × 2 GPUs + 16 decode ranks = 26 GPUs, decode BS 40"; !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant %q", got, want)
 	}
 }

@@ -16,6 +16,12 @@ import (
 // Selection words a selection; points give the labels, props (nil: none
 // asked for) the proposed runs.
 func Selection(s *model.Selection, points []model.Point, props *planner.Proposals) Doc {
+	return SelectionIn(s, points, props, 0)
+}
+
+// SelectionIn is Selection laid out for width cells (0: any width): a band
+// table wider than that becomes one block per band (the workbench's pane).
+func SelectionIn(s *model.Selection, points []model.Point, props *planner.Proposals, width int) Doc {
 	var d Doc
 	label := selLabeller(points)
 	d.Add(S(Bold, "Selection on "+s.Curve.String()))
@@ -26,7 +32,9 @@ func Selection(s *model.Selection, points []model.Point, props *planner.Proposal
 	}
 	d.Add(S(Muted, line))
 	d.Blank()
-	d.Table(selBandTable(s, label))
+	if t := selBandTable(s, label); !tableIn(&d, t, width) {
+		selBandBlocks(&d, t, s.X.Name, s.Y.Name)
+	}
 	selNoise(&d, s, label)
 	selRemovals(&d, s, label)
 	d.Blank()
@@ -109,6 +117,20 @@ func selBandTable(s *model.Selection, label func(string) string) Table {
 		t.RowClass = append(t.RowClass, c)
 	}
 	return t
+}
+
+// selBandBlocks words the band table one band at a time: the band, the
+// choice and the point, then the values, then why, each row's class kept.
+func selBandBlocks(d *Doc, t Table, x, y string) {
+	for i, r := range t.Rows {
+		c := Plain
+		if i < len(t.RowClass) {
+			c = t.RowClass[i]
+		}
+		d.Add(S(c, r[0]+"  "+r[1]), P("  "+r[2]))
+		d.Add(S(Muted, "    "+x+" "), P(r[3]), S(Muted, "  "+y+" "), P(r[4]))
+		d.Add(P("    " + r[5]))
+	}
 }
 
 func selNoise(d *Doc, s *model.Selection, label func(string) string) {

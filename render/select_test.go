@@ -55,3 +55,29 @@ func TestSelectionProposalsText(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectionInFitsWidth: in a pane narrower than the band table each
+// band is a block of lines that fit (the pane wrapped the table's rows,
+// its rule included, into a jumble).
+func TestSelectionInFitsWidth(t *testing.T) {
+	pts := sources.LoadPaths([]string{"../testdata/select/margin"}, sources.Options{}).Points
+	sel := selection(t, pts)
+	wide := render.SelectionIn(sel, pts, nil, 0).Plain()
+	if !strings.Contains(wide, "178.1 – 218.5        empty     –") {
+		t.Fatalf("width 0 is not the table:\n%s", wide)
+	}
+	out := render.SelectionIn(sel, pts, nil, 100).Plain()
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "──") {
+			t.Errorf("a table rule in the narrow layout: %q", l)
+		}
+	}
+	for _, want := range []string{
+		"287.9 – 299.2 (cut)  replaces  3P c700 BS18 (local, short run)\n    p90-intvty 299.2  tput-per-gpu 222,000\n    replaces agg TP2/EP2 c16: +2.33 % p90-intvty, +284.95 % tput-per-gpu",
+		"178.1 – 218.5  empty  –\n    p90-intvty –  tput-per-gpu –\n    no measured candidate",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+}

@@ -130,7 +130,11 @@ func paneNames() []string {
 // openHelp shows every key of every pane, laid out for the width.
 func (m *Model) openHelp() {
 	m.showHelp = true
-	m.help.SetContent(help.Text(m.keys, m.focus, m.warnings, m.styles, max(m.w-2, 1)))
+	status := ""
+	if statusline.Cut(m.bar.Shown, m.w, m.h-layout.MinH+1) {
+		status = m.bar.Shown // the status line ended in … on screen
+	}
+	m.help.SetContent(help.TextWithStatus(m.keys, m.focus, status, m.warnings, m.styles, max(m.w-2, 1)))
 }
 
 // statusLines are the message (or question) on the left, the short help

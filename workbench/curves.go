@@ -319,7 +319,7 @@ func (s *State) CurveAllDates() []model.Point {
 // hardware without power or cost has no tput-per-mw or cost-per-mtok);
 // every y metric when none has any.
 func (s *State) YAxesWithData() []model.Axis {
-	return s.axesWithData(model.YAxes, func(p *model.Point, a model.Axis) bool { return p.Metrics.Has(a.Metric) })
+	return s.axesWithData(model.YAxes, hasMetric)
 }
 
 // CycleY moves d steps (1 forward, -1 back) through the y metrics that

@@ -252,10 +252,33 @@ func (s *State) SetPlanned(pts []model.Point) {
 // XAxesWithData are the x axes of model.XAxes on which at least one point
 // has both coordinates (something to draw); all of them when none has.
 func (s *State) XAxesWithData() []model.Axis {
-	return s.axesWithData(model.XAxes, func(p *model.Point, a model.Axis) bool {
-		_, _, ok := p.XY(a, s.Y)
-		return ok
-	})
+	return s.axesWithData(model.XAxes, s.hasXY)
+}
+
+func (s *State) hasXY(p *model.Point, a model.Axis) bool {
+	_, _, ok := p.XY(a, s.Y)
+	return ok
+}
+
+// HasXData says some point of the shown curve has the y metric and one of
+// the x axes: false when XAxesWithData fell back to every axis.
+func (s *State) HasXData() bool { return s.anyData(model.XAxes, s.hasXY) }
+
+// HasYData says some point of the shown curve has one of the y metrics.
+func (s *State) HasYData() bool { return s.anyData(model.YAxes, hasMetric) }
+
+func hasMetric(p *model.Point, a model.Axis) bool { return p.Metrics.Has(a.Metric) }
+
+func (s *State) anyData(axes []model.Axis, has func(*model.Point, model.Axis) bool) bool {
+	view := s.View()
+	for _, a := range axes {
+		for i := range view {
+			if has(&view[i], a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // axesWithData are the axes on which has holds for some point of the
@@ -329,8 +352,6 @@ func (s *State) SetPreview(p *model.Point) {
 	s.pending |= ChangePreview
 }
 
-// ToggleWithPlanned lets planned points into the review's kept curve, or
-// out of it; it reports the new setting.
 // ToggleKept flips a point in or out of the review's kept curve and says
 // what it did.
 func (s *State) ToggleKept(id string) string {
@@ -349,6 +370,39 @@ func (s *State) ToggleKept(id string) string {
 	return id + ": flipped in or out of the kept curve (K again undoes)"
 }
 
+// KeptState is where a point stands in the review's kept curve, as the
+// last review saw it.
+type KeptState uint8
+
+const (
+	KeptUnknown KeptState = iota // no review yet
+	KeptIn                       // in the kept curve
+	KeptOut                      // left out of it (K can put it in)
+	KeptNone                     // neither: marked for removal, or not of the shown curve
+)
+
+// ToggleKeptFrom is ToggleKept saying which way the point went, from
+// where it stood; a point that is neither kept nor left out (marked for
+// removal) is not toggled, since the flip would do nothing.
+func (s *State) ToggleKeptFrom(id string, was KeptState) string {
+	switch {
+	case id == "" || was == KeptUnknown:
+		return s.ToggleKept(id)
+	case was == KeptNone && !s.KeepFlips[id]:
+		if s.Marks[id] {
+			return id + " is marked for removal: it is not a kept-curve candidate (m unmarks it)"
+		}
+		return id + " is not a kept-curve candidate of the shown curve: K leaves it as it is"
+	}
+	s.ToggleKept(id)
+	if was == KeptIn {
+		return id + ": taken out of the kept curve (K again puts it back)"
+	}
+	return id + ": put in the kept curve (K again takes it out)"
+}
+
+// ToggleWithPlanned lets planned points into the review's kept curve, or
+// out of it; it reports the new setting.
 func (s *State) ToggleWithPlanned() bool {
 	s.WithPlanned = !s.WithPlanned
 	s.pending |= ChangeMarks

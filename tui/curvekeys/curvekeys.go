@@ -173,6 +173,10 @@ func (m *Model) cycleX(d int) {
 	axes := m.st.CycleX(d)
 	for i, a := range axes {
 		if a.Name == m.st.X.Name {
+			if !m.st.HasXData() {
+				m.info(fmt.Sprintf("x axis %d of %d: %s — %s (x/X cycle) · no point of the shown curve has %s on any x axis", i+1, len(axes), a.Name, a.Label, m.st.Y.Name))
+				return
+			}
 			m.info(fmt.Sprintf("x axis %d of %d with data: %s — %s (x/X cycle)", i+1, len(axes), a.Name, a.Label))
 			return
 		}
@@ -187,6 +191,10 @@ func (m *Model) cycleY(d int) {
 			note := ""
 			if a.Metric.Derived() {
 				note = " (from the GPUs' power and cost; --gpu-power, --gpu-cost override)"
+			}
+			if !m.st.HasYData() {
+				m.info(fmt.Sprintf("y: %s %d of %d — %s%s (y/Y cycle) · no point of the shown curve has any y metric", a.Name, i+1, len(axes), a.Label, note))
+				return
 			}
 			m.info(fmt.Sprintf("y: %s %d of %d with data — %s%s (y/Y cycle)", a.Name, i+1, len(axes), a.Label, note))
 		}

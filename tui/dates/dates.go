@@ -24,13 +24,16 @@ type View struct {
 	Title string
 	view  scroll.View
 	gen   int
-	doc   *render.Doc // nil while comparing
+	hist  sources.History // the comparison, once ready
+	ready bool            // false while comparing
+	width int
+	st    themes.Styles
 }
 
 // comparedMsg is a finished comparison; gen drops stale ones.
 type comparedMsg struct {
-	gen int
-	doc render.Doc
+	gen  int
+	hist sources.History
 }
 
 // Request is what a comparison takes, captured by value.
@@ -61,7 +64,7 @@ func Open(req Request, gen int, km keys.Scroll) (*View, tea.Cmd) {
 		if readErr != "" && len(logs) == 0 {
 			r.LogError = readErr
 		}
-		return comparedMsg{gen: gen, doc: escaped(render.History(r))}
+		return comparedMsg{gen: gen, hist: r}
 	}
 }
 
@@ -87,7 +90,7 @@ func (v *View) Handle(msg tea.Msg, st themes.Styles) bool {
 		return false
 	}
 	if v != nil && r.gen == v.gen {
-		v.doc = &r.doc
+		v.hist, v.ready = r.hist, true
 		v.SetStyles(st)
 	}
 	return true
@@ -95,13 +98,22 @@ func (v *View) Handle(msg tea.Msg, st themes.Styles) bool {
 
 // SetStyles paints the comparison in the theme.
 func (v *View) SetStyles(st themes.Styles) {
-	if v.doc != nil {
-		v.view.SetContent(paint.Doc(*v.doc, st))
+	v.st = st
+	if v.ready {
+		// laid out for the view's width: a table wider than it becomes blocks
+		v.view.SetContent(paint.Doc(escaped(render.HistoryIn(v.hist, v.width)), st))
 	}
 }
 
 // SetSize sets the inner size.
-func (v *View) SetSize(w, h int) { v.view.SetSize(w, h) }
+func (v *View) SetSize(w, h int) {
+	redo := w != v.width
+	v.width = w
+	v.view.SetSize(w, h)
+	if redo {
+		v.SetStyles(v.st)
+	}
+}
 
 // Update scrolls.
 func (v *View) Update(msg tea.KeyMsg) { v.view.Update(msg) }

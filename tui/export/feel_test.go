@@ -188,6 +188,10 @@ func TestMessagesSpeakTheWorkbenchsLanguage(t *testing.T) {
 		{"the points ran img:2 but the bundle's base container is img:1: pass it as --image to update model.container and the entry's image",
 			"the points ran img:2 but the bundle's base container is img:1: set it as the image (t in the export pane) to update model.container and the entry's image"},
 		{"model.container: img:1 → img:2 (--image)", "model.container: img:1 → img:2 (the image set with t)"},
+		{"8p: 8p is disaggregated but the base of agg.yaml is aggregated: pass --recipe with the disaggregated DEP2 prefill + DEP16 decode bundle that runs it too (several --recipe make one change set)",
+			"8p: 8p is disaggregated but the base of agg.yaml is aggregated: add the disaggregated DEP2 prefill + DEP16 decode bundle that runs it to the recipe (t in the export pane; a comma list of recipes makes one change set)"},
+		{"8p (disaggregated DEP2 prefill + DEP16 decode) fits none of the recipes given (agg.yaml: aggregated TP4): to remove it, pass --recipe with the disaggregated DEP2 prefill + DEP16 decode bundle that runs it",
+			"8p (disaggregated DEP2 prefill + DEP16 decode) fits none of the recipes given (agg.yaml: aggregated TP4): to remove it, add the disaggregated DEP2 prefill + DEP16 decode bundle that runs it to the recipe (t in the export pane; a comma list makes one change set)"},
 	} {
 		got := speak(c.cli)
 		if got != c.want {

@@ -26,6 +26,10 @@ var sayings = []struct {
 	{regexp.MustCompile(`reload and export again`), "the export pane re-reads it now: check the preview, then w again"},
 	{regexp.MustCompile(`pass it as --image to update`), "set it as the image (t in the export pane) to update"},
 	{regexp.MustCompile(` \(--image\)$`), " (the image set with t)"},
+	{regexp.MustCompile(`: pass --recipe with the (.*) bundle that runs it too \(several --recipe make one change set\)$`),
+		": add the $1 bundle that runs it to the recipe (t in the export pane; a comma list of recipes makes one change set)"},
+	{regexp.MustCompile(`, pass --recipe with the (.*) bundle that runs it$`),
+		", add the $1 bundle that runs it to the recipe (t in the export pane; a comma list makes one change set)"},
 	{regexp.MustCompile(`^--(add|remove): `), ""},
 	{regexp.MustCompile(` \(--force\)`), ""},
 }

@@ -137,6 +137,24 @@ func TooSmall(w, h, minW, minH int) string {
 		fmt.Sprintf("%d×%d, need at least %d×%d", w, h, minW, minH),
 		"enlarge the window, or q to quit",
 	}
+	// a line wider than the screen is said in shorter ones, not cut
+	var lines0 []string
+	for _, l := range msg {
+		cur := ""
+		for _, word := range strings.Fields(l) {
+			if cur != "" && len([]rune(cur))+1+len([]rune(word)) > w {
+				lines0 = append(lines0, cur)
+				cur = word
+				continue
+			}
+			if cur != "" {
+				cur += " "
+			}
+			cur += word
+		}
+		lines0 = append(lines0, cur)
+	}
+	msg = lines0
 	lines := make([]string, h)
 	top := max((h-len(msg))/2, 0)
 	for i := range lines {

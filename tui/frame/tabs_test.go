@@ -18,12 +18,22 @@ func TestTabAt(t *testing.T) {
 
 func TestTooSmallFillsTheScreen(t *testing.T) {
 	got := strings.Split(TooSmall(30, 7, 60, 20), "\n")
-	if len(got) != 7 || !strings.Contains(got[2], "terminal too small") || !strings.Contains(got[3], "30×7, need at least 60×20") {
+	all := strings.Join(got, "\n")
+	if len(got) != 7 || !strings.Contains(all, "terminal too small") || !strings.Contains(all, "30×7, need at least 60×20") {
 		t.Errorf("%q", got)
 	}
 	for i, l := range got {
 		if Width(l) != 30 {
 			t.Errorf("line %d is %d cells", i, Width(l))
 		}
+	}
+}
+
+// TestTooSmallSaysItWhole: on a screen narrower than its lines the
+// message is said in shorter lines, not cut ("or q to qu").
+func TestTooSmallSaysItWhole(t *testing.T) {
+	got := strings.Join(strings.Split(TooSmall(24, 9, 60, 16), "\n"), " ")
+	if words := strings.Join(strings.Fields(got), " "); words != "terminal too small 24×9, need at least 60×16 enlarge the window, or q to quit" {
+		t.Errorf("%q", words)
 	}
 }

@@ -20,11 +20,21 @@ const colW = 38
 
 // Text is the help for a screen w cells wide with pane focus focused.
 func Text(km keys.KeyMap, focus int, warnings []string, st themes.Styles, w int) string {
+	return TextWithStatus(km, focus, "", warnings, st, w)
+}
+
+// TextWithStatus is Text headed by the status line's message when the
+// screen had to cut it (status is "" otherwise), so all of it can be read.
+func TextWithStatus(km keys.KeyMap, focus int, status string, warnings []string, st themes.Styles, w int) string {
 	text := columns(groups(km, focus), st, w)
-	if len(warnings) == 0 {
-		return text
-	}
 	var b strings.Builder
+	if status != "" {
+		b.WriteString(st.Bold.Render("the status line, whole (the screen cut it)") + "\n")
+		b.WriteString(st.StatusDesc.Render("  "+status) + "\n\n")
+	}
+	if len(warnings) == 0 {
+		return b.String() + text
+	}
 	b.WriteString(st.Bold.Render(fmt.Sprintf("the last load's %s", model.Plural(len(warnings), "warning"))) + "\n")
 	for _, w := range warnings {
 		b.WriteString(st.Warn.Render("  ! "+w) + "\n")
@@ -65,7 +75,15 @@ func columns(gs []keys.Group, st themes.Styles, w int) string {
 	for _, g := range gs {
 		block := []string{st.Bold.Render(g.Title)}
 		for _, b := range g.Keys {
-			block = append(block, st.StatusKey.Render(pad(b.Help().Key, 12))+" "+st.StatusDesc.Render(b.Help().Desc))
+			// one cell of the column is left blank so it never touches the
+			// next; a description too long for the rest wraps under itself.
+			for i, d := range wrap(b.Help().Desc, cw-1-13) {
+				k := ""
+				if i == 0 {
+					k = b.Help().Key
+				}
+				block = append(block, st.StatusKey.Render(pad(k, 12))+" "+st.StatusDesc.Render(d))
+			}
 		}
 		c := 0
 		for i := range cols {
@@ -90,7 +108,7 @@ func columns(gs []keys.Group, st themes.Styles, w int) string {
 			if i < len(c) {
 				cell = c[i]
 			}
-			sb.WriteString(frame.FitLine(cell, cw))
+			sb.WriteString(frame.FitLine(frame.FitLine(cell, cw-1), cw))
 		}
 		lines[i] = strings.TrimRight(sb.String(), " ")
 	}
@@ -102,4 +120,26 @@ func pad(s string, n int) string {
 		return s + strings.Repeat(" ", r)
 	}
 	return s
+}
+
+// wrap breaks s at spaces into lines of at most n cells (a word longer
+// than n stays whole; the column's cut then shortens it).
+func wrap(s string, n int) []string {
+	if n < 1 || len([]rune(s)) <= n {
+		return []string{s}
+	}
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case len([]rune(line))+1+len([]rune(w)) <= n:
+			line += " " + w
+		default:
+			out = append(out, line)
+			line = w
+		}
+	}
+	return append(out, line)
 }

@@ -288,7 +288,7 @@ func (k KeyMap) PaneGroups() []Group {
 		{"curve", []key.Binding{k.Curve.Prev, k.Curve.Next, k.Curve.Mark}},
 		{"points", points},
 		{"planner", []key.Binding{pl.Up, pl.Down, pl.PageUp, pl.PageDown, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, pl.Toggle, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
-		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.DropOrphans, k.Review.Selection)},
-		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, e.CopyDiff, in("targets", e.Set), in("targets", e.Cancel))},
+		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.Keep, k.Review.DropOrphans, k.Review.Selection)},
+		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, e.PRBody, e.CopyDiff, in("targets", e.Set), in("targets", e.Cancel))},
 	}
 }

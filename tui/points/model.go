@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/table"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
@@ -324,17 +325,45 @@ func (m *Model) footer() string {
 	if m.orphans > 0 {
 		marked += fmt.Sprintf(", %d orphaned", m.orphans)
 	}
-	s := fmt.Sprintf("%d of %s · sort %s %s · %s", len(m.idx), model.Plural(total, "point"), names[m.sortCol], dir, marked)
+	parts := []string{fmt.Sprintf("%d of %s", len(m.idx), model.Plural(total, "point")), fmt.Sprintf("sort %s %s", names[m.sortCol], dir), marked}
 	for _, l := range render.RunLengthLegend(m.st.View(), m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
-		s += " · " + l.Text()
+		parts = append(parts, l.Text())
 	}
 	if q := m.filter.Value(); q != "" {
-		s = fmt.Sprintf("/%s · ", q) + s
-		if m.query.err != nil {
-			return m.styles.Bad.Render(m.query.err.Error()) + m.styles.Muted.Render(" · "+s)
-		}
+		parts = append([]string{"/" + q}, parts...)
+	}
+	lead := ""
+	if m.filter.Value() != "" && m.query.err != nil {
+		lead = m.query.err.Error() + " · "
+	}
+	s := fitParts(parts, m.w-ansi.StringWidth(lead))
+	if lead != "" {
+		return m.styles.Bad.Render(m.query.err.Error()) + m.styles.Muted.Render(" · "+s)
 	}
 	return m.styles.Muted.Render(s)
+}
+
+// fitParts joins parts with " · " in at most w cells: the sort order goes
+// first, then parts from the right, ending in "…", so the counts (marked
+// included) stay whole instead of being cut mid-word.
+func fitParts(parts []string, w int) string {
+	join := func(ps []string) string { return strings.Join(ps, " · ") }
+	if ansi.StringWidth(join(parts)) <= w {
+		return join(parts)
+	}
+	var keep []string
+	for _, p := range parts {
+		if !strings.HasPrefix(p, "sort ") {
+			keep = append(keep, p)
+		}
+	}
+	if ansi.StringWidth(join(keep)) <= w {
+		return join(keep)
+	}
+	for len(keep) > 1 && ansi.StringWidth(join(keep)+" …") > w {
+		keep = keep[:len(keep)-1]
+	}
+	return join(keep) + " …"
 }
 
 // View is the cached body.

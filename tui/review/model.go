@@ -31,6 +31,7 @@ type Model struct {
 	// selecting shows the shown curve's selection instead of the review.
 	selecting bool
 	sel       selection
+	selReady  bool // sel is of the current data (else "selecting…")
 }
 
 // selection is the selection view's result.
@@ -45,6 +46,7 @@ type reviewedMsg struct {
 	gen    int
 	report workbench.Review
 	sel    selection
+	selOK  bool // sel was computed
 }
 
 // New returns the pane over the shared state.
@@ -103,6 +105,7 @@ func (m *Model) Pending() tea.Cmd {
 		msg := reviewedMsg{gen: gen, report: r}
 		if selecting {
 			msg.sel.sel, msg.sel.points, msg.sel.err = workbench.SelectShown(in.Curve, in.View, in.X, in.Y)
+			msg.selOK = true
 		}
 		return msg
 	}
@@ -115,7 +118,7 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	if r.gen == m.gen {
-		m.report, m.sel, m.ready = r.report, r.sel, true
+		m.report, m.sel, m.selReady, m.ready = r.report, r.sel, r.selOK, true
 		m.redraw()
 	}
 	return nil, true
@@ -132,8 +135,12 @@ func (m *Model) redraw() {
 		m.view.SetContent(m.styles.Muted.Render("reviewing…"))
 		return
 	}
+	if m.selecting && !m.selReady {
+		m.view.SetContent(m.styles.Muted.Render("selecting…"))
+		return
+	}
 	if m.selecting {
-		m.view.SetContent(RenderSelection(m.sel.sel, m.sel.points, m.sel.err, m.styles))
+		m.view.SetContent(RenderSelection(m.sel.sel, m.sel.points, m.sel.err, m.styles, m.width))
 		return
 	}
 	m.view.SetContent(Render(m.report, m.styles, m.width))
@@ -149,14 +156,17 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		return msgs.StatusCmd(m.st.DropOrphans(), false)
 	}
 	if key.Matches(msg, m.keys.Selection) {
-		m.selecting, m.dirty = !m.selecting, true
+		// no state changes, so the root will not ask for the work: the
+		// pane shows what it has now and starts the rest itself.
+		m.selecting, m.dirty, m.selReady = !m.selecting, true, false
+		m.redraw()
 		if m.selecting {
-			return msgs.StatusCmd("review pane: the selection, one point per band (A in the points pane accepts it; s back)", false)
+			return tea.Batch(msgs.StatusCmd("review pane: the selection, one point per band (A in the points pane accepts it; s back)", false), m.Pending())
 		}
-		return msgs.StatusCmd("review pane: the removal review of the marks", false)
+		return tea.Batch(msgs.StatusCmd("review pane: the removal review of the marks", false), m.Pending())
 	}
 	if key.Matches(msg, m.keys.Keep) {
-		return msgs.StatusCmd("review: "+m.st.ToggleKept(m.st.Selected), false)
+		return msgs.StatusCmd("review: "+m.st.ToggleKeptFrom(m.st.Selected, m.keptState(m.st.Selected)), false)
 	}
 	if key.Matches(msg, m.keys.WithPlanned) {
 		if m.st.ToggleWithPlanned() {
@@ -177,4 +187,21 @@ func (m *Model) View() string { return m.view.String() }
 // Bindings are the scroll keys and the planned toggle.
 func (m *Model) Bindings() []key.Binding {
 	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.Keep, m.keys.DropOrphans, m.keys.Selection)
+}
+
+// keptState is where id stands in the last review's kept curve.
+func (m *Model) keptState(id string) workbench.KeptState {
+	if !m.ready || len(m.report.Curves) == 0 {
+		return workbench.KeptUnknown
+	}
+	c := m.report.Curves[0]
+	if model.FindID(c.Kept, id) >= 0 {
+		return workbench.KeptIn
+	}
+	for _, l := range c.LeftOut {
+		if l.ID == id {
+			return workbench.KeptOut
+		}
+	}
+	return workbench.KeptNone
 }

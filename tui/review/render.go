@@ -34,7 +34,7 @@ func Render(r workbench.Review, st themes.Styles, width int) string {
 
 // RenderSelection is the shown curve's selection (render.Selection, the
 // words select prints) in the theme's styles, or why there is none.
-func RenderSelection(sel *model.Selection, points []model.Point, err error, st themes.Styles) string {
+func RenderSelection(sel *model.Selection, points []model.Point, err error, st themes.Styles, width int) string {
 	if err != nil || sel == nil {
 		msg := "no selection"
 		if err != nil {
@@ -42,5 +42,5 @@ func RenderSelection(sel *model.Selection, points []model.Point, err error, st t
 		}
 		return st.Muted.Render(msg)
 	}
-	return paint.Doc(render.Selection(sel, points, nil), st)
+	return paint.Doc(render.SelectionIn(sel, points, nil, width), st)
 }

@@ -24,6 +24,9 @@ type Line struct {
 	Text string
 	Err  bool
 	held string // a note kept in front until a key (see Hold)
+	// Shown is the message on screen when the last key arrived (the help
+	// opened by that key shows it whole when the screen cut it).
+	Shown string
 }
 
 // Set is the status line's one way in; a held note stays in front.
@@ -47,7 +50,7 @@ func (l *Line) Hold(s string) {
 }
 
 // Seen drops the held note: a key was pressed, the next message replaces it.
-func (l *Line) Seen() { l.held = "" }
+func (l *Line) Seen() { l.Shown, l.held = l.Text, "" }
 
 // Left is the left side: a question asked, the loading spinner, or the
 // message in its style.
@@ -91,6 +94,11 @@ func Lines(left string, w, maxRows int, right func(full bool) string) []string {
 	}
 	rw := frame.Width(r)
 	return []string{frame.FitLine(left+strings.Repeat(" ", max(w-lw-rw, 0))+r, w)}
+}
+
+// Cut says Lines cuts a message of text w cells wide (it ends in …).
+func Cut(text string, w, maxRows int) bool {
+	return w > 0 && frame.Width(text) > w && len(frame.Wrap(text, w)) > max(min(MaxLines, maxRows), 1)
 }
 
 // Keys is "key desc · key desc" in the status line's styles.

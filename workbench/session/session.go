@@ -286,6 +286,8 @@ func (f File) Apply(st *workbench.State) []string {
 	}
 	if a, err := model.ParseXAxis(f.XAxis); err == nil {
 		st.SetX(a)
+	} else if f.XAxis != "" {
+		problems = append(problems, fmt.Sprintf("x axis %q unknown: %s shown", clip(f.XAxis), st.X.Name))
 	}
 	if f.LogX != st.LogX {
 		st.ToggleLogX()

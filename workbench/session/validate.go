@@ -87,9 +87,17 @@ func (f File) ExportTargets() (Targets, string) {
 		return Targets{}, ""
 	}
 	t := *f.Export
-	for _, s := range append([]string{t.Recipe, t.Master, t.Changelog, t.PRLink, t.Image}, t.ConfigKeys...) {
-		if len(s) > maxPathLen || strings.ContainsFunc(s, unicode.IsControl) {
-			return Targets{}, fmt.Sprintf("export targets dropped: a value of %d bytes or with control characters", len(s))
+	fields := []struct{ name, v string }{{"recipe", t.Recipe}, {"master config", t.Master}, {"changelog", t.Changelog},
+		{"PR link", t.PRLink}, {"image", t.Image}}
+	for _, k := range t.ConfigKeys {
+		fields = append(fields, struct{ name, v string }{"config key", k})
+	}
+	for _, f := range fields {
+		switch {
+		case len(f.v) > maxPathLen:
+			return Targets{}, fmt.Sprintf("export targets dropped: the %s is %d bytes, over %d", f.name, len(f.v), maxPathLen)
+		case strings.ContainsFunc(f.v, unicode.IsControl):
+			return Targets{}, fmt.Sprintf("export targets dropped: the %s has control characters", f.name)
 		}
 	}
 	if len(t.ConfigKeys) > 100 {
