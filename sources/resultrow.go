@@ -140,6 +140,7 @@ type rowDecoder struct {
 	strs    interner
 	linePos int
 	lineNo  int
+	seqs    map[[2]int]string // scenario names by (isl, osl), built once each
 }
 
 func newRowDecoder(data []byte) *rowDecoder {
@@ -478,6 +479,23 @@ func firstPositive(v ...int) int {
 	return 0
 }
 
+// seqScenario is seqScenario(isl, osl) built once per pair of lengths a
+// file uses, not three small strings per row.
+func (d *rowDecoder) seqScenario(isl, osl int) string {
+	k := [2]int{isl, osl}
+	if name, ok := d.seqs[k]; ok {
+		return name
+	}
+	name := seqScenario(isl, osl)
+	if d.seqs == nil {
+		d.seqs = map[[2]int]string{}
+	}
+	if len(d.seqs) < 4096 {
+		d.seqs[k] = name
+	}
+	return name
+}
+
 // seqScenario names a fixed-length scenario as InferenceX does: 1k1k, 8k1k.
 func seqScenario(isl, osl int) string {
 	if isl <= 0 || osl <= 0 {
@@ -545,6 +563,9 @@ func (d *rowDecoder) nestedMetrics(r *resultRow) func(key []byte) {
 // naming the row, its line and the field at fault; i < 0 for a file that
 // is one object.
 func (d *rowDecoder) addRow(ds *Dataset, path string, i, start int, r *resultRow, src model.Source) {
+	if r.scenario == "" && r.bad == "" {
+		r.scenario = d.seqScenario(r.isl, r.osl)
+	}
 	p, field, msg := r.point(path, src)
 	if msg != "" {
 		if i >= 0 {
