@@ -49,3 +49,40 @@ func TestParallelAPIRowsFallBackOnBadRow(t *testing.T) {
 		t.Errorf("warning %q does not name row 4999", w)
 	}
 }
+
+// The windows are sized from sampled rows: a guess under the true count
+// (a worker outgrows its window) or far over gives the same points.
+func TestParallelAPIRowsWindowGuess(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: the parallel path is not taken")
+	}
+	data := genAPIRows(5000)
+	seq := loadSequential(t, data)
+	defer func() { rowEstimate = estimateRows }()
+	for name, guess := range map[string]func([]byte, int, int) int{
+		"under": func([]byte, int, int) int { return 1 },
+		"over":  func(data []byte, from, to int) int { return 3 * estimateRows(data, from, to) },
+	} {
+		rowEstimate = guess
+		par := LoadBytes("rows.json", data, Options{})
+		if len(par.Points) != 5000 || len(par.Warnings) != 0 || cap(par.Points) != 5000 {
+			t.Fatalf("%s: %d points (cap %d), %v", name, len(par.Points), cap(par.Points), par.Warnings)
+		}
+		if !reflect.DeepEqual(par.Points, seq.Points) {
+			t.Fatalf("%s: parallel and sequential points differ", name)
+		}
+	}
+}
+
+// The guess from sampled rows is not under the true count of the
+// generated rows, and not far over.
+func TestEstimateRows(t *testing.T) {
+	for _, n := range []int{1, 10, 5000} {
+		data := genAPIRows(n)
+		from := skipSpace(data, 1)
+		got := estimateRows(data, from, len(data))
+		if got < n || got > n+n/4+20 {
+			t.Errorf("%d rows: guessed %d", n, got)
+		}
+	}
+}
