@@ -94,7 +94,7 @@ func AssignIDs(points []Point) {
 	}
 	tags := map[[2]int32]string{}
 	taken := make(map[string]bool, n)
-	next := make(map[string]int) // next suffix number to try per "<id>@<source>"
+	next := make(map[string]*int) // next suffix number to try per "<id>@<source>"
 	for i := range points {
 		p := &points[i]
 		base := bases[baseOf[i]]
@@ -118,12 +118,19 @@ func AssignIDs(points []Point) {
 		if taken[string(buf)] || (!dateTagged && datedCfg[[2]int32{curveOf[i], baseOf[i]}]) {
 			buf = append(append(buf, '@'), p.Source...)
 			if taken[string(buf)] {
-				stem := string(buf)
-				n := max(next[stem], 2)
-				for buf = strconv.AppendInt(append(buf[:len(stem)], '-'), int64(n), 10); taken[string(buf)]; buf = strconv.AppendInt(append(buf[:len(stem)], '-'), int64(n), 10) {
+				// The stem's counter is looked up without building its
+				// string: one string per stem, not one per repeated run.
+				stem := len(buf)
+				nx := next[string(buf)]
+				if nx == nil {
+					nx = new(int)
+					next[string(buf)] = nx
+				}
+				n := max(*nx, 2)
+				for buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10); taken[string(buf)]; buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10) {
 					n++
 				}
-				next[stem] = n + 1
+				*nx = n + 1
 			}
 		}
 		id := base // the bare ID shares the interned string

@@ -101,3 +101,21 @@ func TestAxes(t *testing.T) {
 }
 
 func nan() float64 { var z float64; return z / z }
+
+// A run repeated many times counts on per stem: -2, -3, -4, and a second
+// stem (another source) starts its own count.
+func TestAssignIDsCountsPerStem(t *testing.T) {
+	k := Knobs{Mode: ModeAgg, Prefill: Role{Workers: 1, GPUs: 4, TP: 4}, Concurrency: 16}
+	var pts []Point
+	for _, s := range []Source{SourcePublished, SourcePublished, SourcePublished, SourceLocal, SourcePublished, SourceLocal, SourceLocal} {
+		pts = append(pts, Point{Knobs: k, Source: s})
+	}
+	AssignIDs(pts)
+	want := []string{"agg-tp4-c16", "agg-tp4-c16@published", "agg-tp4-c16@published-2", "agg-tp4-c16@local",
+		"agg-tp4-c16@published-3", "agg-tp4-c16@local-2", "agg-tp4-c16@local-3"}
+	for i, w := range want {
+		if pts[i].ID != w {
+			t.Errorf("point %d: %q, want %q", i, pts[i].ID, w)
+		}
+	}
+}
