@@ -35,17 +35,15 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		}
 		cuts = append(cuts, c)
 	}
-	// Each worker writes its points in place into its window of one shared
-	// array, sized from a few sampled rows rather than a pass over the file;
-	// the windows are closed up after, in file order.
+	// Every row has one "metrics" key: counting them before each cut gives
+	// each worker its window of one shared array, so points are written
+	// once, in place, in file order.
+	first0 := bytes.Count(data[:cuts[0]], metricsKey)
 	lo := make([]int, len(cuts)+1)
 	for w := range cuts {
-		end := len(data)
-		if w+1 < len(cuts) {
-			end = cuts[w+1]
-		}
-		lo[w+1] = lo[w] + rowEstimate(data, cuts[w], end)
+		lo[w] = bytes.Count(data[:cuts[w]], metricsKey) - first0
 	}
+	lo[len(cuts)] = lo[len(cuts)-1] + bytes.Count(data[cuts[len(cuts)-1]:], metricsKey)
 	all := make([]model.Point, lo[len(cuts)])
 	parts := make([]Dataset, len(cuts))
 	for w := range parts {
@@ -85,8 +83,8 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		}
 		n += len(parts[w].Points)
 	}
-	if inPlace(parts, all, lo) && len(ds.Points) == 0 {
-		ds.Points = closeUp(all, parts, lo)
+	if inPlace(parts, lo) && len(ds.Points) == 0 {
+		ds.Points = all[:n:n]
 		return true
 	}
 	ds.Points = append(make([]model.Point, 0, len(ds.Points)+n), ds.Points...)
@@ -94,55 +92,6 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		ds.Points = append(ds.Points, parts[w].Points...)
 	}
 	return true
-}
-
-// closeUp moves each worker's points down to follow the previous worker's
-// (a window's spare room is the gap) and returns them as one slice. It
-// moves a few thousand points at a time, so a collection waiting to stop
-// this goroutine never waits for one long copy.
-func closeUp(all []model.Point, parts []Dataset, lo []int) []model.Point {
-	n := len(parts[0].Points)
-	for w := 1; w < len(parts); w++ {
-		src := all[lo[w] : lo[w]+len(parts[w].Points)]
-		for i := 0; i < len(src); i += 4096 {
-			copy(all[n+i:], src[i:min(i+4096, len(src))])
-		}
-		n += len(src)
-	}
-	clear(all[n:]) // the moved points' old copies hold no strings alive
-	return all[:n:n]
-}
-
-// rowEstimate is estimateRows; a test makes it guess wrong.
-var rowEstimate = estimateRows
-
-// estimateRows guesses how many rows data[from:to] holds (from is a row
-// start) from the shortest of a few rows sampled across it: slightly over
-// leaves spare room in a window, under sends a worker's points through a copy.
-func estimateRows(data []byte, from, to int) int {
-	const samples = 16
-	shortest := 0
-	for k := range samples {
-		a := from
-		if k > 0 {
-			a = nextRowStart(data, from+k*(to-from)/samples)
-		}
-		if a < 0 || a >= to {
-			continue
-		}
-		b := nextRowStart(data, a+1)
-		if b < 0 || b > to {
-			b = to
-		}
-		if l := b - a; l > 0 && (shortest == 0 || l < shortest) {
-			shortest = l
-		}
-	}
-	if shortest == 0 {
-		return 16
-	}
-	n := (to-from)/shortest + 1
-	return n + n/16 + 16
 }
 
 // decodeRowRange decodes the rows from start up to end (the next cut), or
@@ -179,17 +128,18 @@ func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path 
 	return false
 }
 
-// inPlace reports that every worker's points stayed in its window of all
-// (none outgrew it), so closing up the windows gives the result.
-func inPlace(parts []Dataset, all []model.Point, lo []int) bool {
+// inPlace reports that every worker filled exactly its window (no row was
+// missing its metrics key, none had two), so the shared array is the result.
+func inPlace(parts []Dataset, lo []int) bool {
 	for w := range parts {
-		p := parts[w].Points
-		if len(p) > 0 && &p[0] != &all[lo[w]] {
+		if len(parts[w].Points) != lo[w+1]-lo[w] {
 			return false
 		}
 	}
 	return true
 }
+
+var metricsKey = []byte(`"metrics"`)
 
 var rowSeparator = []byte(`},`)
 
