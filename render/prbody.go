@@ -391,7 +391,7 @@ func NewPRBodyInput(plan *export.ExportPlan, points []model.Point, asOf, image, 
 		return in, fmt.Errorf("the plan has no point to describe")
 	}
 	shown := model.Latest(points, asOf) // the curve as the export judged it
-	rule, err := model.Review(model.ReviewRequest{Points: shown, Curve: curve, Remove: remove, Keep: plan.Keep,
+	rule, err := model.Review(model.ReviewRequest{Points: shown, Curve: curve, Remove: remove, Keep: plan.Keep, KeepWhy: plan.KeepWhy,
 		X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, AsOf: asOf})
 	if err != nil {
 		return in, err
