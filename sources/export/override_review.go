@@ -126,7 +126,7 @@ func (c *exportCtx) pointText(id string, withNumbers bool) string {
 		return id
 	}
 	p := &c.req.Points[i]
-	name := p.Knobs.ShortLabel()
+	name := PointName(p.Knobs)
 	x, y, ok := p.XY(reviewX, reviewY)
 	switch {
 	case withNumbers && ok && p.Source == model.SourcePlanned:
