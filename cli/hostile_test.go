@@ -62,7 +62,8 @@ func TestNoDataEscapeReachesTheTerminal(t *testing.T) {
 		fields := map[string]string{}
 		stringFields(reflect.ValueOf(p), "Point", fields)
 		for name, v := range fields {
-			if strings.Contains(v, synth.Hostile) {
+			// The hardware key is lower-cased at load (the escapes stay).
+			if strings.Contains(v, synth.Hostile) || (name == "Point.Curve.Hardware" && strings.Contains(v, strings.ToLower(synth.Hostile))) {
 				covered[name] = true
 			}
 		}

@@ -290,3 +290,11 @@ func coveredByLines(t *testing.T, rep reviewOut) map[string]string {
 	}
 	return lines
 }
+
+// A kept list the user writes leaves the rest out as "not in --keep"
+// (the workbench's toggles give their own reasons instead).
+func TestReviewKeepSaysNotInKeep(t *testing.T) {
+	out := runOK(t, "review", "--as-of", "2026-11-05", "--remove", "agg-tep2-c16",
+		"--keep", "5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480,agg-tp4-c16@2026-10-29")
+	wantAll(t, out, "left out of the kept curve: 7p1d-dep2-dep16-b96-c5540 (not in --keep)")
+}

@@ -126,7 +126,11 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 	for _, warn := range v.warnings {
 		opts.Note = strings.TrimPrefix(opts.Note+" · "+warn.String(), " · ")
 	}
-	opts.Theme, opts.LockTheme = chooseTheme(*f, sess.Theme)
+	var themeNote string
+	opts.Theme, opts.LockTheme, themeNote = chooseTheme(*f, sess.Theme)
+	if themeNote != "" {
+		opts.Note = strings.TrimPrefix(opts.Note+" · "+themeNote, " · ")
+	}
 	if f.color == "always" {
 		lipgloss.SetColorProfile(termenv.ANSI256)
 	}
@@ -145,20 +149,31 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 }
 
 // chooseTheme resolves the theme before the program starts (the
-// background query reads the terminal and would race Bubble Tea).
-func chooseTheme(f tuiFlags, saved string) (string, bool) {
+// background query reads the terminal and would race Bubble Tea): the
+// flags, then the session's theme, then the terminal's background. A
+// saved theme it does not know is named in the note, as the session's
+// other bad values are ("session: theme \"x\" unknown: dark used").
+func chooseTheme(f tuiFlags, saved string) (theme string, lock bool, note string) {
 	noColor := os.Getenv("NO_COLOR") != "" && f.color != "always"
 	never := f.color == "never"
 	if never || noColor {
-		return themes.None, true
-	}
-	if f.theme == "" && themes.Valid(saved) {
-		return saved, false
+		return themes.None, true, ""
 	}
 	if f.theme != "" {
-		return f.theme, false
+		return f.theme, false, ""
 	}
-	return themes.Choose("", false, false, lipgloss.HasDarkBackground()), false
+	if themes.Valid(saved) {
+		return saved, false, ""
+	}
+	theme = themes.Choose("", false, false, lipgloss.HasDarkBackground())
+	if saved != "" {
+		name := saved
+		if r := []rune(name); len(r) > 40 {
+			name = string(r[:39]) + "…"
+		}
+		note = fmt.Sprintf("session: theme %q unknown: %s used", name, theme)
+	}
+	return theme, false, note
 }
 
 // watchDirs are the directories to watch: each directory given, and the

@@ -310,3 +310,20 @@ func extends(c, f [6]string) bool {
 	}
 	return more
 }
+
+// CanonicalHardware puts every point's curve under the dashboard's
+// hardware key, lower case and trimmed ("B200" and "b200" are one
+// curve). The load does it once, for every source.
+func CanonicalHardware(points []Point) {
+	var lastIn, lastOut string
+	for i := range points {
+		hw := points[i].Curve.Hardware
+		if hw == "" {
+			continue
+		}
+		if hw != lastIn {
+			lastIn, lastOut = hw, strings.ToLower(strings.TrimSpace(hw))
+		}
+		points[i].Curve.Hardware = lastOut
+	}
+}

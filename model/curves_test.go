@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -252,5 +253,20 @@ func TestLatestIndexOfIsLatestIndex(t *testing.T) {
 	}
 	if got := model.LatestIndexOf(pts, nil, ""); len(got) != 0 {
 		t.Fatalf("no indices: %v", got)
+	}
+}
+
+// TestCanonicalHardware: the hardware of a curve key is the dashboard's,
+// lower case and trimmed; an empty one stays empty.
+func TestCanonicalHardware(t *testing.T) {
+	pts := []model.Point{{Curve: model.CurveKey{Hardware: "B200"}}, {Curve: model.CurveKey{Hardware: " b200 "}},
+		{Curve: model.CurveKey{Hardware: "GB300"}}, {}}
+	model.CanonicalHardware(pts)
+	var got []string
+	for _, p := range pts {
+		got = append(got, p.Curve.Hardware)
+	}
+	if strings.Join(got, ",") != "b200,b200,gb300," {
+		t.Errorf("hardware %q", got)
 	}
 }

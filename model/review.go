@@ -19,7 +19,12 @@ type ReviewRequest struct {
 	Remove []string  // IDs marked for removal
 	// Keep names the kept curve exactly; empty: the default kept curve
 	// (KeptCurve of the curve without the removed configurations).
-	Keep        []string
+	Keep []string
+	// KeepWhy says why Keep leaves a point out when the list is not the
+	// user's own (the workbench's kept-curve toggles: the default's reason
+	// or "taken out of the kept curve by hand"); a point it does not name
+	// is "not in --keep".
+	KeepWhy     []LeftOut
 	X, Y        Axis
 	WithPlanned bool // planned points may stand in the kept curve
 	// AsOf judges against the curve as it was on that date (YYYY-MM-DD):
@@ -275,9 +280,17 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 	} else {
 		covered = kept
 		in := idSet(kept)
+		why := map[string]string{}
+		for _, l := range req.KeepWhy {
+			why[l.ID] = l.Reason
+		}
 		for _, p := range rest {
 			if !in[p.ID] {
-				r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "not in --keep"})
+				reason := why[p.ID]
+				if reason == "" {
+					reason = "not in --keep"
+				}
+				r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: reason})
 			}
 		}
 	}

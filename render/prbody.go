@@ -227,7 +227,7 @@ func pointCells(k model.Knobs, concs []int, change string) []string {
 		conc = strings.Join(parts, " / ")
 	}
 	if k.Mode == model.ModeAgg {
-		name := "agg " + strings.ToUpper(k.Prefill.Parallelism())
+		name := "agg " + export.AggWorker(k.Prefill)
 		return []string{name, dash, conc, dash, dash, dash, change}
 	}
 	orDash := func(n int) string {
@@ -254,12 +254,17 @@ func find(points []model.Point, id string) *model.Point {
 	return nil
 }
 
-// nameOf is the point's label as its source gives it ("8P c4096"), else its ID.
+// nameOf is the point's name as the changelog entry writes it
+// (export.PointName: "8P c4096", "agg TP2/EP2 c16"); a point without
+// knobs by its label, no point by its ID.
 func nameOf(p *model.Point, id string) string {
 	if p == nil {
 		return id
 	}
-	return p.DisplayLabel()
+	if p.Knobs.Mode == "" {
+		return p.DisplayLabel()
+	}
+	return export.PointName(p.Knobs)
 }
 
 func pointName(p *model.Point) string { return nameOf(p, p.ID) }
@@ -391,7 +396,7 @@ func NewPRBodyInput(plan *export.ExportPlan, points []model.Point, asOf, image, 
 		return in, fmt.Errorf("the plan has no point to describe")
 	}
 	shown := model.Latest(points, asOf) // the curve as the export judged it
-	rule, err := model.Review(model.ReviewRequest{Points: shown, Curve: curve, Remove: remove, Keep: plan.Keep,
+	rule, err := model.Review(model.ReviewRequest{Points: shown, Curve: curve, Remove: remove, Keep: plan.Keep, KeepWhy: plan.KeepWhy,
 		X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, AsOf: asOf})
 	if err != nil {
 		return in, err

@@ -53,6 +53,7 @@ func TestPRBodyRetune(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := render.PRBody(in)
+	prBodyAndChangelogAgree(t, got, plan.Entry)
 	golden := filepath.Join("..", "testdata", "golden", "prbody-retune.md")
 	fx.Golden(t, golden, got, *update)
 	// The PR's numbers, as the PR formats them.
@@ -63,6 +64,26 @@ func TestPRBodyRetune(t *testing.T) {
 		"| disagg | 9 × DEP2 | 7480 | 192 | 3072 | total_requests | new |", "| agg TP4 | — | 1 / 4 / 16 | — | — | — | unchanged |"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("PR body lacks %q", s)
+		}
+	}
+}
+
+// prBodyAndChangelogAgree: the changelog entry names every point as the PR
+// body does (one naming function): "agg TP2/EP2 c16" for a TEP2 agg
+// worker, "3P c1228 BS24" with the concurrency before the batch size.
+func prBodyAndChangelogAgree(t *testing.T, body, entry string) {
+	t.Helper()
+	for _, name := range []string{"agg TP2/EP2 c16", "8P c4096", "9P c7480 BS160", "5P c2884 BS40", "7P c5540 BS96", "9P c7480 BS192"} {
+		if !strings.Contains(body, name) {
+			t.Errorf("the PR body lacks %q", name)
+		}
+		if !strings.Contains(entry, name) {
+			t.Errorf("the changelog entry lacks %q, which the PR body writes:\n%s", name, entry)
+		}
+	}
+	for _, bad := range []string{"TEP2 c16", "BS24 c1228", "BS40 c2884", "BS96 c5540", "BS192 c7480", "8P1D c4096"} {
+		if strings.Contains(body, bad) || strings.Contains(entry, bad) {
+			t.Errorf("%q in the PR body or the changelog entry:\n%s\n%s", bad, body, entry)
 		}
 	}
 }

@@ -57,6 +57,7 @@ func LoadFiles(names []string, data [][]byte, opt Options) *Dataset {
 }
 
 func finish(ds *Dataset, opt Options) {
+	model.CanonicalHardware(ds.Points) // before the join: one curve per hardware
 	joinDumps(ds)
 	Join(ds, opt)
 	settle(ds)

@@ -66,10 +66,10 @@ func (c *exportCtx) description() []string {
 	lines = append(lines, head)
 	for _, p := range c.add {
 		lines = append(lines, sanitizeLine(fmt.Sprintf("New %s (%s): %s; %s; %s.",
-			pointName(p.Knobs), c.selectorOf(p), topology(p.Knobs), decodeKnobs(p.Knobs), numbers(p))))
+			PointName(p.Knobs), c.selectorOf(p), topology(p.Knobs), decodeKnobs(p.Knobs), numbers(p))))
 	}
 	for _, k := range c.kept {
-		line := fmt.Sprintf("Kept %s (%s): %s; %s", pointNameAt(k.v.Knobs, k.v.Concurrencies), k.key, topology(k.v.Knobs), decodeKnobs(k.v.Knobs))
+		line := fmt.Sprintf("Kept %s (%s): %s; %s", PointName(k.v.Knobs, k.v.Concurrencies...), k.key, topology(k.v.Knobs), decodeKnobs(k.v.Knobs))
 		for _, kp := range c.keptPoints(k) {
 			line += "; "
 			if len(k.v.Concurrencies) > 1 { // whose numbers these are
@@ -80,7 +80,7 @@ func (c *exportCtx) description() []string {
 		lines = append(lines, sanitizeLine(line+"."))
 	}
 	for i, p := range c.remove {
-		line := "Removed " + pointName(p.Knobs)
+		line := "Removed " + PointName(p.Knobs)
 		for key, rp := range c.removed {
 			if rp == p {
 				line += " (" + key + ")"
@@ -143,25 +143,6 @@ func nonEmpty(ss []string) []string {
 }
 
 func count(n int) string { return strconv.Itoa(n) }
-
-// pointName is the engineers' shorthand: 7P1D c5540, agg TP4 c16.
-func pointName(k model.Knobs) string { return pointNameAt(k, nil) }
-
-// pointNameAt names a variant that runs several concurrencies: agg TP4 c1/c4/c16.
-func pointNameAt(k model.Knobs, concs []int) string {
-	c := "c" + strconv.Itoa(k.Concurrency)
-	if k.Concurrency == 0 && len(concs) > 0 {
-		parts := make([]string, len(concs))
-		for i, n := range concs {
-			parts[i] = "c" + strconv.Itoa(n)
-		}
-		c = strings.Join(parts, "/")
-	}
-	if k.Mode == model.ModeAgg {
-		return fmt.Sprintf("agg %s %s", strings.ToUpper(k.Prefill.Parallelism()), c)
-	}
-	return fmt.Sprintf("%dP%dD %s", k.Prefill.Workers, k.Decode.Workers, c)
-}
 
 // topology is "7 x DEP2 prefill on 4 nodes + 1 x DEP16 decode, 30 GPUs".
 func topology(k model.Knobs) string {

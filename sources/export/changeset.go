@@ -312,7 +312,7 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 	}
 	verdicts := probe.reviewAll()
 
-	plan := &ExportPlan{Verdicts: probe.plan.Verdicts, Refusals: probe.plan.Refusals, AsOf: req.AsOf, Keep: req.Keep}
+	plan := &ExportPlan{Verdicts: probe.plan.Verdicts, Refusals: probe.plan.Refusals, AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy}
 	reader := &stagedReader{read: req.ReadFile, staged: map[string][]byte{}}
 	var order []string
 	files := map[string]*FileChange{}

@@ -39,6 +39,10 @@ type ExportRequest struct {
 	// Keep names the kept curve exactly (review --keep; the workbench's
 	// kept-curve toggles); IDs of other curves are ignored per curve.
 	Keep []string
+	// KeepWhy says why Keep leaves each point out when the list comes from
+	// the workbench's toggles, not the user (model.ReviewRequest.KeepWhy);
+	// empty: "not in --keep".
+	KeepWhy []model.LeftOut
 
 	Replace     bool     // overwrite overrides whose key or name exists
 	WithPlanned bool     // the review may lean on planned points (said in the entry)
@@ -80,9 +84,10 @@ type ExportPlan struct {
 	Kept      []KeptVariant // the bundles' overrides that stay, in the order the entry lists them
 	Keys      []string      // the config keys the entry lists
 	Added     []*model.Point
-	Dropped   []*model.Point // the removed points, in the order of Verdicts
-	AsOf      string         // the date the removals were judged as of
-	Keep      []string       // the kept curve given (empty: the default)
+	Dropped   []*model.Point  // the removed points, in the order of Verdicts
+	AsOf      string          // the date the removals were judged as of
+	Keep      []string        // the kept curve given (empty: the default)
+	KeepWhy   []model.LeftOut // why Keep leaves points out (ExportRequest.KeepWhy)
 }
 
 // KeptVariant is an override an export leaves in its bundle.
@@ -185,7 +190,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if paths := req.recipePaths(); len(paths) == 1 {
 		req.RecipePath = paths[0]
 	}
-	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
 	c.plan.Notes = append(c.plan.Notes, settled...)
 	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {

@@ -45,7 +45,7 @@ func (c *exportCtx) reviewVerdicts() map[string]model.RemovalVerdict {
 	// latest run per source, later runs left out (docs/review.md).
 	shown := model.Latest(c.req.Points, c.req.AsOf)
 	for _, k := range curves {
-		r, err := model.Review(model.ReviewRequest{Points: shown, Curve: &k, Remove: byCurve[k], Keep: keepOn(shown, k, c.req.Keep),
+		r, err := model.Review(model.ReviewRequest{Points: shown, Curve: &k, Remove: byCurve[k], Keep: keepOn(shown, k, c.req.Keep), KeepWhy: c.req.KeepWhy,
 			X: reviewX, Y: reviewY, WithPlanned: c.req.WithPlanned, AsOf: c.req.AsOf})
 		if err != nil {
 			c.refuse("the review: %v", err)
@@ -126,7 +126,7 @@ func (c *exportCtx) pointText(id string, withNumbers bool) string {
 		return id
 	}
 	p := &c.req.Points[i]
-	name := p.Knobs.ShortLabel()
+	name := PointName(p.Knobs)
 	x, y, ok := p.XY(reviewX, reviewY)
 	switch {
 	case withNumbers && ok && p.Source == model.SourcePlanned:

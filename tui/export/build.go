@@ -98,28 +98,31 @@ func Request(cfg Config, w Work) export.ExportRequest {
 			req.RecipePaths = append(req.RecipePaths, r)
 		}
 	}
-	req.Keep = keptBy(w, pts, remove)
+	req.Keep, req.KeepWhy = keptBy(w, pts, remove)
 	return req
 }
 
 // keptBy is the kept curve the review pane's toggles make (nil: the
-// default), judged on the rule's axes as the export judges.
-func keptBy(w Work, pts []model.Point, remove []string) []string {
+// default), judged on the rule's axes as the export judges, and why each
+// point is out as the review pane says it (the default's reason, or
+// taken out by hand), so the PR body never says "not in --keep" of a
+// list the user did not write.
+func keptBy(w Work, pts []model.Point, remove []string) ([]string, []model.LeftOut) {
 	if len(w.Flips) == 0 || len(remove) == 0 {
-		return nil
+		return nil, nil
 	}
 	i := model.FindID(pts, remove[0])
 	if i < 0 {
-		return nil
+		return nil, nil
 	}
 	curve := pts[i].Curve
-	_, keep, err := model.ReviewWithFlips(model.ReviewRequest{Points: pts, Curve: &curve, Remove: remove,
+	rev, keep, err := model.ReviewWithFlips(model.ReviewRequest{Points: pts, Curve: &curve, Remove: remove,
 		X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, WithPlanned: w.WithPlanned, AsOf: w.AsOf,
 		IsRival: func(p *model.Point) bool { return p.Curve != curve }}, w.Flips)
-	if err != nil {
-		return nil
+	if err != nil || keep == nil {
+		return nil, nil
 	}
-	return keep
+	return keep, rev.LeftOut
 }
 
 // FromTargets is the session's saved targets as a Config.
