@@ -12,6 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/layout"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -42,6 +43,16 @@ func reload(m *Model, pts []model.Point, files int) {
 func reloadData(m *Model, ds *sources.Dataset) {
 	m.load()
 	m.Update(loadedMsg{gen: m.gen, ds: ds})
+	calibrate(m)
+}
+
+// calibrate delivers the planner's calibration on the shown curve now, as
+// the runtime does a moment after the change; its backtest stays pending.
+func calibrate(m *Model) {
+	if p, ok := m.panes[layout.Planner].(interface{ Calibrate() }); ok {
+		p.Calibrate()
+		m.compose()
+	}
 }
 
 // click is a left click at x, y.
@@ -56,6 +67,7 @@ func press(m *Model, ks ...string) tea.Cmd {
 	var last tea.Cmd
 	for _, k := range ks {
 		_, last = m.Update(testkit.Key(k))
+		calibrate(m)
 	}
 	return last
 }

@@ -43,12 +43,36 @@ type Model struct {
 	predErr error
 	seeded  bool
 	view    string
+
+	// The calibration on a new curve runs in a command (it takes hundreds
+	// of milliseconds on a large curve): calGen numbers the inputs, so a
+	// stale result is dropped; calIn are the inputs while the result has
+	// not arrived, calSent whether Pending has handed them out.
+	calGen  int
+	calIn   *calInput
+	calSent bool
+}
+
+// calInput is what a calibration command captures.
+type calInput struct {
+	gen    int
+	view   []model.Point
+	chosen []string
+}
+
+// calibratedMsg is a finished calibration of generation gen.
+type calibratedMsg struct {
+	gen int
+	fit Fit
 }
 
 // New returns the pane over the shared state.
 func New(st *workbench.State, km keys.Planner, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles, loadRev: -1}
 	m.Refresh(workbench.ChangeAll)
+	if in := m.calIn; in != nil { // no key waits on the first fit
+		m.calibrated(in.run().(calibratedMsg).fit)
+	}
 	return m
 }
 
@@ -73,7 +97,25 @@ func (m *Model) Refresh(c workbench.Change) {
 		m.seeded, m.chosen = false, nil
 	}
 	m.loadRev = m.st.LoadRev
-	m.refit()
+	// The view is rebuilt, never written in place, when the state changes:
+	// the command may read it while the state moves on.
+	m.calGen++
+	m.calIn, m.calSent = &calInput{gen: m.calGen, view: m.st.View(), chosen: m.chosen}, false
+	m.cvDirty = false // a backtest of the old fit is not worth running
+	m.redraw()
+}
+
+// run calibrates on the captured inputs.
+func (in *calInput) run() tea.Msg {
+	// The fit leans on measured steady-state runs, never a projection (as
+	// plan does on the loaded points).
+	return calibratedMsg{gen: in.gen, fit: CalibrateOnly(model.Unprojected(in.view), in.chosen)}
+}
+
+// calibrated takes the calibration on the shown curve.
+func (m *Model) calibrated(fit Fit) {
+	m.calIn = nil
+	m.setFit(fit)
 	if m.fit.Err == nil && !m.seeded && len(m.fit.Points) > 0 {
 		m.seed = m.fit.Points[0]
 		m.knobs = fix(m.fit.Cal.Template)
@@ -85,7 +127,12 @@ func (m *Model) Refresh(c workbench.Change) {
 func (m *Model) refit() {
 	// The fit leans on measured steady-state runs, never a projection (as
 	// plan does on the loaded points).
-	m.fit = CalibrateOnly(model.Unprojected(m.st.View()), m.chosen)
+	m.setFit(CalibrateOnly(model.Unprojected(m.st.View()), m.chosen))
+}
+
+// setFit installs a fit; its backtest is pending.
+func (m *Model) setFit(f Fit) {
+	m.fit = f
 	m.cvGen++
 	m.cvDirty = m.fit.Err == nil
 	m.field = min(m.field, m.rows()-1)
@@ -97,7 +144,7 @@ func (m *Model) rows() int { return numFields + len(m.fit.Cands) }
 // toggleFit chooses or drops the candidate under the cursor and refits.
 func (m *Model) toggleFit() tea.Cmd {
 	i := m.field - numFields
-	if i < 0 || i >= len(m.fit.Cands) {
+	if i < 0 || i >= len(m.fit.Cands) || m.calIn != nil {
 		return nil
 	}
 	id := m.fit.Cands[i].ID
@@ -117,6 +164,10 @@ func (m *Model) toggleFit() tea.Cmd {
 func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	if m.editing {
 		return m.updateEdit(msg)
+	}
+	if m.calIn != nil {
+		// The old curve's fit is not this curve's: nothing to change yet.
+		return msgs.StatusCmd("planner: calibrating on the shown curve…", false)
 	}
 	k := m.keys
 	onFit := m.field >= numFields
@@ -324,7 +375,7 @@ func (m *Model) redraw() {
 	text := Text(Input{
 		Fit: m.fit, Knobs: m.knobs, Field: m.field, Editing: m.editing, Edit: string(m.edit),
 		Pred: m.pred, PredErr: m.predErr, Seeded: m.seeded, Seed: m.seed, Rec: m.rec, Held: m.held,
-		Scorecard: m.scorecard(),
+		Scorecard: m.scorecard(), Calibrating: m.calIn != nil,
 	}, m.styles)
 	m.view = m.win.show(frame.Wrap(text, m.w), m.styles, m.w, m.h)
 }
@@ -353,9 +404,13 @@ type backtestMsg struct {
 	cv  planner.CrossValidation
 }
 
-// Pending backtests a new fit in a command; predictions take microseconds
-// and run on Refresh.
+// Pending calibrates on a new curve, or backtests a new fit, in a command;
+// predictions take microseconds and run when the fit arrives.
 func (m *Model) Pending() tea.Cmd {
+	if in := m.calIn; in != nil && !m.calSent {
+		m.calSent = true
+		return in.run
+	}
 	if !m.cvDirty {
 		return nil
 	}
@@ -364,8 +419,16 @@ func (m *Model) Pending() tea.Cmd {
 	return func() tea.Msg { return backtestMsg{gen: gen, cv: planner.CrossValidate(pts)} }
 }
 
-// Handle takes the pane's backtests; a stale one (another fit's) is dropped.
+// Handle takes the pane's calibrations and backtests; a stale one (of
+// other inputs, another fit) is dropped. A calibration starts its backtest.
 func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
+	if c, ok := msg.(calibratedMsg); ok {
+		if c.gen != m.calGen {
+			return nil, true
+		}
+		m.calibrated(c.fit)
+		return m.Pending(), true
+	}
 	b, ok := msg.(backtestMsg)
 	if !ok {
 		return nil, false
@@ -377,10 +440,19 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 	return nil, true
 }
 
-// Sync backtests now, on the caller's goroutine (tests).
+// Sync calibrates and backtests now, on the caller's goroutine (tests).
 func (m *Model) Sync() {
-	if cmd := m.Pending(); cmd != nil {
-		m.Handle(cmd())
+	for cmd := m.Pending(); cmd != nil; {
+		cmd, _ = m.Handle(cmd())
+	}
+}
+
+// Calibrate runs a calibration whose result has not arrived now, on the
+// caller's goroutine, as if it had; the backtest stays pending (tests).
+func (m *Model) Calibrate() {
+	if in := m.calIn; in != nil {
+		m.Handle(in.run())
+		m.cvDirty = m.fit.Err == nil // Handle's backtest command is not run
 	}
 }
 

@@ -32,6 +32,8 @@ type Input struct {
 	// Scorecard is the recorded predictions scored against the loaded runs
 	// (render.ScorecardBrief, styled); "" when no ledger is kept.
 	Scorecard string
+	// Calibrating is true while the fit on a new curve runs in a command.
+	Calibrating bool
 }
 
 // Render draws the planner in w×h cells: knobs, the prediction beside the
@@ -44,6 +46,9 @@ func Render(in Input, st themes.Styles, w, h int) string {
 // Text is everything the pane shows, unwrapped; the pane scrolls it.
 func Text(in Input, st themes.Styles) string {
 	var b strings.Builder
+	if in.Calibrating {
+		return paint.Doc(render.PlanCalibrating(), st)
+	}
 	if in.Fit.Err != nil {
 		if len(in.Fit.Cands) == 0 {
 			return paint.Doc(render.PlanNoCalibration(in.Fit.Err, false), st)
