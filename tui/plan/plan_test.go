@@ -283,3 +283,47 @@ func TestManyCandidatesListAroundTheCursor(t *testing.T) {
 		t.Errorf("candWindow(10, 3) = %d, %d", lo, hi)
 	}
 }
+
+// TestCurveSwitchCalibratesInACommand: a curve switch does not calibrate
+// on the key: the pane says calibrating… until the command's result
+// arrives, a result of older inputs is dropped, and the fit that arrives
+// is the one calibrated on the shown curve in place.
+func TestCurveSwitchCalibratesInACommand(t *testing.T) {
+	m, st := newPane(t, testkit.Plain())
+	m.SetSize(120, 60)
+	first := m.fit.Curve
+	st.StepCurve(1)
+	if st.Curve == first {
+		t.Skip("the demo has one curve")
+	}
+	m.Refresh(st.TakeChanges())
+	if !strings.Contains(m.View(), "calibrating…") {
+		t.Fatalf("while calibrating:\n%s", m.View())
+	}
+	stale := m.Pending()
+	if stale == nil {
+		t.Fatal("no calibration command")
+	}
+	if m.Pending() != nil {
+		t.Fatal("the calibration was handed out twice")
+	}
+	// The curve changes back before the result arrives: it is stale.
+	st.StepCurve(-1)
+	m.Refresh(st.TakeChanges())
+	fresh := m.Pending()
+	if cmd, handled := m.Handle(stale()); !handled || cmd != nil || !strings.Contains(m.View(), "calibrating…") {
+		t.Fatalf("a stale calibration was taken (handled %v):\n%s", handled, m.View())
+	}
+	backtest, _ := m.Handle(fresh())
+	if backtest == nil {
+		t.Fatal("the calibration started no backtest")
+	}
+	m.Handle(backtest())
+	want := Calibrate(model.Unprojected(st.View()), nil)
+	if m.fit.Curve != want.Curve || m.fit.Cal == nil || want.Cal == nil || m.Knobs().BaseID() != fix(want.Cal.Template).BaseID() || m.fit.MeanAbs != want.MeanAbs || len(m.fit.Points) != len(want.Points) {
+		t.Errorf("arrived fit on %v (%d points, backtest %+v), calibrated in place on %v (%d points, %+v)", m.fit.Curve, len(m.fit.Points), m.fit.MeanAbs, want.Curve, len(want.Points), want.MeanAbs)
+	}
+	if strings.Contains(m.View(), "calibrating…") {
+		t.Errorf("still calibrating once the result arrived:\n%s", m.View())
+	}
+}
