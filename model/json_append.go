@@ -52,18 +52,8 @@ func (k *Knobs) appendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = jsonStr(b, start, "mode", string(k.Mode))
-	b = jsonInt(b, start, "prefill_workers", k.Prefill.Workers)
-	b = jsonInt(b, start, "prefill_nodes", k.Prefill.Nodes)
-	b = jsonInt(b, start, "prefill_gpus", k.Prefill.GPUs)
-	b = jsonInt(b, start, "prefill_tp", k.Prefill.TP)
-	b = jsonInt(b, start, "prefill_ep", k.Prefill.EP)
-	b = jsonBool(b, start, "prefill_dp_attention", k.Prefill.DPAttn)
-	b = jsonInt(b, start, "decode_workers", k.Decode.Workers)
-	b = jsonInt(b, start, "decode_nodes", k.Decode.Nodes)
-	b = jsonInt(b, start, "decode_gpus", k.Decode.GPUs)
-	b = jsonInt(b, start, "decode_tp", k.Decode.TP)
-	b = jsonInt(b, start, "decode_ep", k.Decode.EP)
-	b = jsonBool(b, start, "decode_dp_attention", k.Decode.DPAttn)
+	b = k.Prefill.appendJSON(b, start, "prefill_")
+	b = k.Decode.appendJSON(b, start, "decode_")
 	b = jsonInt(b, start, "decode_bs", k.DecodeBS)
 	b = jsonInt(b, start, "max_running_requests", k.MaxRunningRequests)
 	b = jsonInt(b, start, "decode_extra_slots", k.DecodeExtraSlots)
@@ -73,6 +63,17 @@ func (k *Knobs) appendJSON(b []byte) []byte {
 	b = jsonFloat(b, start, "acceptance_length", k.AcceptanceLength)
 	b = jsonInt(b, start, "concurrency", k.Concurrency)
 	return append(b, '}')
+}
+
+// appendJSON writes a role's fields, each name prefixed by its role, in
+// MarshalJSON's order.
+func (r *Role) appendJSON(b []byte, start int, prefix string) []byte {
+	b = jsonInt(b, start, prefix+"workers", r.Workers)
+	b = jsonInt(b, start, prefix+"nodes", r.Nodes)
+	b = jsonInt(b, start, prefix+"gpus", r.GPUs)
+	b = jsonInt(b, start, prefix+"tp", r.TP)
+	b = jsonInt(b, start, prefix+"ep", r.EP)
+	return jsonBool(b, start, prefix+"dp_attention", r.DPAttn)
 }
 
 // plainJSON reports that every string of the point is written as is

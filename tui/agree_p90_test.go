@@ -12,6 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/review"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // TestReviewAndExportAgreeAtP90: with the view on p90 interactivity, the
@@ -21,12 +22,8 @@ import (
 // verdict, also after K takes a point out of the kept curve.
 func TestReviewAndExportAgreeAtP90(t *testing.T) {
 	m := twoBundleModel(t)
-	st := m.State()
+	st := retuneAsOfMerge(m)
 	st.SetX(model.AxisP90Intvty)
-	st.SetAsOf("2026-11-05", false)
-	for _, id := range []string{"agg-tep2-c16", "8p1d-dep2-dep16-c4096", "9p1d-dep2-dep16-b160-c7480"} {
-		st.ToggleMark(id)
-	}
 	m.compose()
 	settle(m)
 	verdicts := func() (pane, plan []string) {
@@ -82,12 +79,7 @@ func TestReviewAndExportAgreeAtP90(t *testing.T) {
 // export pane previews, with the PR's numbers.
 func TestPRBodyKeyInTheExportPane(t *testing.T) {
 	m := twoBundleModel(t)
-	st := m.State()
-	st.SetAsOf("2026-11-05", false)
-	for _, id := range []string{"agg-tep2-c16", "8p1d-dep2-dep16-c4096", "9p1d-dep2-dep16-b160-c7480"} {
-		st.ToggleMark(id)
-	}
-	m.compose()
+	retuneAsOfMerge(m)
 	settle(m)
 	run(m, press(m, "5", "B"))
 	if !strings.HasPrefix(m.bar.Text, "wrote the PR body to sweeptune-pr-body.md") {
@@ -113,6 +105,18 @@ func TestAsOfOnTheDemo(t *testing.T) {
 			t.Errorf("the date picker lacks %s:\n%s", d, v)
 		}
 	}
+}
+
+// retuneAsOfMerge puts the workbench where the PR's review stood: the curve
+// as of 2026-11-05, the PR's three removals marked.
+func retuneAsOfMerge(m *Model) *workbench.State {
+	st := m.State()
+	st.SetAsOf("2026-11-05", false)
+	for _, id := range []string{"agg-tep2-c16", "8p1d-dep2-dep16-c4096", "9p1d-dep2-dep16-b160-c7480"} {
+		st.ToggleMark(id)
+	}
+	m.compose()
+	return st
 }
 
 // twoBundleModel is the workbench on the demo exporting into both bundles

@@ -12,12 +12,7 @@ import (
 // "not in --keep": the user gave no --keep.
 func TestPRBodyAfterKSaysWhyPointsAreOut(t *testing.T) {
 	m := twoBundleModel(t)
-	st := m.State()
-	st.SetAsOf("2026-11-05", false)
-	for _, id := range []string{"agg-tep2-c16", "8p1d-dep2-dep16-c4096", "9p1d-dep2-dep16-b160-c7480"} {
-		st.ToggleMark(id)
-	}
-	m.compose()
+	st := retuneAsOfMerge(m)
 	settle(m)
 	st.Select("5p1d-dep2-dep16-b40-c2884")
 	press(m, "4", "K")
