@@ -43,7 +43,7 @@ func parseAPIRowsAs(path string, data []byte, ds *Dataset, src model.Source) {
 	if len(data) > 1<<20 {
 		// Size the points once: growing a slice of 100,000 points by
 		// doubling copies them several times over.
-		ds.Points = slices.Grow(ds.Points, bytes.Count(data, []byte(`"metrics"`)))
+		ds.Points = slices.Grow(ds.Points, bytes.Count(data, metricsKey))
 	}
 	s.elements(func(i int) { d.apiRow(ds, path, i, src) })
 	d.rowsEnded(path, ds)

@@ -2,6 +2,7 @@ package sources
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"runtime"
 	"strings"
@@ -47,5 +48,45 @@ func TestParallelAPIRowsFallBackOnBadRow(t *testing.T) {
 	}
 	if w := ds.Warnings[0].String(); !strings.Contains(w, "[4999].conc") {
 		t.Errorf("warning %q does not name row 4999", w)
+	}
+}
+
+// Rows far shorter than the first ones guessed (a worker outgrows its
+// window) and rows so long a worker holds only a few: the parallel path
+// still gives the sequential decoder's points, in order.
+func TestParallelAPIRowsWindows(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: the parallel path is not taken")
+	}
+	row := func(b *bytes.Buffer, i, pad int) {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(b, `{"hardware":"h200","framework":"sglang","model":"m","precision":"fp8","isl":1024,"osl":1024,"conc":%d,"tp":8,"num_gpus":8,"metrics":{"tput_per_gpu":%d.5,"mean_intvty":%d.25},"note":%q}`,
+			i+1, 1000+i, 10+i%100, strings.Repeat("x", pad))
+	}
+	for name, pad := range map[string]func(i int) int{
+		"long first rows": func(i int) int {
+			if i < 200 {
+				return 2000
+			}
+			return 0
+		},
+		"huge rows": func(int) int { return 1 << 20 },
+	} {
+		var b bytes.Buffer
+		b.WriteByte('[')
+		for i := 0; b.Len() < 2*parallelMinBytes; i++ {
+			row(&b, i, pad(i))
+		}
+		b.WriteByte(']')
+		par := LoadBytes("rows.json", b.Bytes(), Options{})
+		seq := loadSequential(t, b.Bytes())
+		if len(par.Warnings) != 0 || len(par.Points) != len(seq.Points) || !reflect.DeepEqual(par.Points, seq.Points) {
+			t.Fatalf("%s: parallel %d points %v, sequential %d", name, len(par.Points), par.Warnings, len(seq.Points))
+		}
+		if cap(par.Points) != len(par.Points) {
+			t.Errorf("%s: %d points with room for %d", name, len(par.Points), cap(par.Points))
+		}
 	}
 }

@@ -66,3 +66,18 @@ func benchRows100k(b *testing.B, load func(data []byte) *Dataset) {
 		b.Fatalf("%d points, %d curves", len(ds.Points), len(keep))
 	}
 }
+
+// BenchmarkParseRefRows100k parses (only) 100,000 rows in the speed
+// reference's shape: twelve curves, seven metrics of 16–17 digits a row.
+func BenchmarkParseRefRows100k(b *testing.B) {
+	data := synth.Rows(100000, 12)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		ds := &Dataset{}
+		parseAPIRows("gen.json", data, ds)
+		if len(ds.Points) != 100000 || len(ds.Warnings) != 0 {
+			b.Fatalf("%d points, %v", len(ds.Points), ds.Warnings)
+		}
+	}
+}

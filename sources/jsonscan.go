@@ -2,9 +2,11 @@ package sources
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -211,38 +213,58 @@ func (s *jsonScan) expect(c byte) bool {
 }
 
 // str reads a string at pos (after the opening quote has been checked).
+// One pass finds the closing quote (a quote after an odd run of
+// backslashes is escaped), notes escapes and refuses control characters,
+// eight bytes at a time between them; an unterminated string is reported
+// as that, whatever it holds.
 func (s *jsonScan) str() (raw []byte, esc bool, ok bool) {
 	if !s.expect('"') {
 		return nil, false, false
 	}
-	start := s.pos
-	for {
-		i := bytes.IndexByte(s.data[s.pos:], '"')
-		if i < 0 {
-			s.pos = start
-			s.fail("unterminated string (truncated?)")
-			return nil, false, false
-		}
-		end := s.pos + i
-		// The quote is escaped when preceded by an odd run of backslashes.
-		n := 0
-		for j := end - 1; j >= start && s.data[j] == '\\'; j-- {
-			n++
-		}
-		s.pos = end + 1
-		if n%2 == 0 {
-			raw = s.data[start:end]
-			esc = bytes.IndexByte(raw, '\\') >= 0
-			for _, c := range raw {
-				if c < 0x20 {
-					s.pos = start
-					s.fail("control character in string")
-					return nil, false, false
-				}
+	data, start := s.data, s.pos
+	ctrl := false
+	for i := start; i < len(data); {
+		if i+8 <= len(data) {
+			m := strSpecial(binary.LittleEndian.Uint64(data[i:]))
+			if m == 0 {
+				i += 8
+				continue
 			}
-			return raw, esc, true
+			i += bits.TrailingZeros64(m) >> 3
 		}
+		switch c := data[i]; {
+		case c == '"':
+			if ctrl {
+				s.fail("control character in string")
+				return nil, false, false
+			}
+			s.pos = i + 1
+			return data[start:i], esc, true
+		case c == '\\':
+			esc = true
+			if i+1 < len(data) && data[i+1] < 0x20 {
+				ctrl = true
+			}
+			i += 2
+			continue
+		case c < 0x20:
+			ctrl = true
+		}
+		i++
 	}
+	s.fail("unterminated string (truncated?)")
+	return nil, false, false
+}
+
+// strSpecial marks the bytes of x (eight string bytes, the first lowest)
+// that a string scan must look at: a quote, a backslash or a control
+// character. The lowest mark is always right; marks above it may be false
+// (a borrow), and the scan never trusts them.
+func strSpecial(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q := x ^ ('"' * ones)
+	b := x ^ ('\\' * ones)
+	return ((q-ones)&^q | (b-ones)&^b | (x-0x20*ones)&^x) & highs
 }
 
 // value reads one value. Composites are skipped and reported by kind only;
@@ -337,6 +359,9 @@ func (s *jsonScan) number() jval {
 			return jval{kind: 'n', num: float64(n), raw: raw}
 		}
 	}
+	if f, ok := exactFloat(raw); ok {
+		return jval{kind: 'n', num: f, raw: raw}
+	}
 	f, err := strconv.ParseFloat(string(raw), 64)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
@@ -348,6 +373,84 @@ func (s *jsonScan) number() jval {
 	}
 	return jval{kind: 'n', num: f, raw: raw}
 }
+
+// exactFloat parses the common decimal (digits, a point, digits, an
+// optional exponent) when its digits fit 53 bits and its power of ten is
+// one a float64 holds exactly: both operands are then exact and one IEEE
+// multiplication or division rounds the true value to nearest, as
+// strconv.ParseFloat does (its own first step, bounded at 52 bits), so
+// the value is the same bit for bit. Anything else (more digits, a sign,
+// a far exponent, a malformed number) is left to strconv (ok false).
+func exactFloat(raw []byte) (float64, bool) {
+	var mant uint64
+	digits, exp, i := 0, 0, 0
+	for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
+		mant = mant*10 + uint64(raw[i]-'0')
+		digits++
+	}
+	if digits == 0 {
+		return 0, false
+	}
+	if i < len(raw) && raw[i] == '.' {
+		i++
+		frac := i
+		for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
+			mant = mant*10 + uint64(raw[i]-'0')
+			digits++
+		}
+		if i == frac {
+			return 0, false
+		}
+		exp = frac - i
+	}
+	if digits > 19 {
+		return 0, false // mant may have wrapped
+	}
+	if i < len(raw) && (raw[i] == 'e' || raw[i] == 'E') {
+		i++
+		neg := false
+		if i < len(raw) && (raw[i] == '+' || raw[i] == '-') {
+			neg = raw[i] == '-'
+			i++
+		}
+		e, n := 0, 0
+		for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9' && n < 4; i++ {
+			e = e*10 + int(raw[i]-'0')
+			n++
+		}
+		if n == 0 {
+			return 0, false
+		}
+		if neg {
+			e = -e
+		}
+		exp += e
+	}
+	if i != len(raw) || mant>>53 != 0 {
+		return 0, false
+	}
+	f := float64(mant)
+	switch {
+	case exp == 0:
+		return f, true
+	case exp > 0 && exp <= 15+22:
+		if exp > 22 {
+			f *= float64pow10[exp-22]
+			exp = 22
+		}
+		if f > 1e15 {
+			return 0, false
+		}
+		return f * float64pow10[exp], true
+	case exp < 0 && exp >= -22:
+		return f / float64pow10[-exp], true
+	}
+	return 0, false
+}
+
+// float64pow10 are the powers of ten a float64 holds exactly.
+var float64pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+	1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // maxJSONDepth bounds nesting, as encoding/json does: no result file nests
 // deeper, and a hostile one must not cost a stack per level.

@@ -1,0 +1,148 @@
+package sources
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// exactFloat must give strconv.ParseFloat's value bit for bit whenever it
+// takes a number, and leave every number it cannot be sure of to strconv.
+func checkExactFloat(t *testing.T, raw string) {
+	t.Helper()
+	got, ok := exactFloat([]byte(raw))
+	if !ok {
+		return
+	}
+	want, err := strconv.ParseFloat(raw, 64)
+	if err != nil {
+		t.Fatalf("exactFloat(%q) = %v, strconv refuses it: %v", raw, got, err)
+	}
+	if math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("exactFloat(%q) = %v (%#x), strconv %v (%#x)", raw, got, math.Float64bits(got), want, math.Float64bits(want))
+	}
+}
+
+func TestExactFloatIsParseFloat(t *testing.T) {
+	for _, raw := range []string{"0", "0.0", "1", "1.5", "58895.42192854801", "0.864930379833628",
+		"9007199254740991", "9007199254740992", "9007199254740993", "4503599627370497.5",
+		"1e22", "1e23", "123e20", "1e-22", "1e-23", "1.5e300", "5e-324", "00012.5", "0.000123",
+		"1.", ".5", "1e", "1e+", "1e-5", "1E5", "12345678901234567890", "1234567890123456789",
+		"-1.5", "1.5.5", "1e5e5", "1-2", "1e0005", "179769313486231570000000000000000000000"} {
+		checkExactFloat(t, raw)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	taken := 0
+	for i := 0; i < 200000; i++ {
+		var raw string
+		switch i % 4 {
+		case 0: // Python's repr of the reference's metrics: shortest round trip
+			raw = strconv.FormatFloat(r.Float64()*math.Pow(10, float64(r.IntN(12)-3)), 'g', -1, 64)
+		case 1:
+			raw = strconv.FormatFloat(r.Float64()*1.2e6, 'f', r.IntN(18), 64)
+		case 2:
+			raw = strconv.FormatUint(r.Uint64()>>r.IntN(64), 10) + "e" + strconv.Itoa(r.IntN(60)-30)
+		default:
+			raw = strconv.FormatUint(r.Uint64()>>r.IntN(64), 10) + "." + strconv.FormatUint(r.Uint64()>>r.IntN(64), 10)
+		}
+		if _, ok := exactFloat([]byte(raw)); ok {
+			taken++
+		}
+		checkExactFloat(t, raw)
+	}
+	if taken < 50000 {
+		t.Fatalf("exactFloat took only %d of 200000 numbers", taken)
+	}
+}
+
+func FuzzExactFloat(f *testing.F) {
+	for _, s := range []string{"58895.42192854801", "1e22", "0.1", "9007199254740993", "1.5e-7"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) { checkExactFloat(t, raw) })
+}
+
+// strByQuotes is the string scan as it was first written (find a quote,
+// count the backslashes before it, then look for controls): str must
+// agree with it on every input, error and position included.
+func strByQuotes(data []byte) (raw []byte, esc bool, pos int, err string) {
+	if len(data) == 0 || data[0] != '"' {
+		return nil, false, 0, "no quote"
+	}
+	start, p := 1, 1
+	for {
+		i := bytes.IndexByte(data[p:], '"')
+		if i < 0 {
+			return nil, false, start, "unterminated string (truncated?)"
+		}
+		end := p + i
+		n := 0
+		for j := end - 1; j >= start && data[j] == '\\'; j-- {
+			n++
+		}
+		p = end + 1
+		if n%2 == 0 {
+			raw = data[start:end]
+			for _, c := range raw {
+				if c < 0x20 {
+					return nil, false, start, "control character in string"
+				}
+			}
+			return raw, bytes.IndexByte(raw, '\\') >= 0, p, ""
+		}
+	}
+}
+
+func checkStr(t *testing.T, in []byte) {
+	t.Helper()
+	wantRaw, wantEsc, wantPos, wantErr := strByQuotes(in)
+	if wantErr == "no quote" {
+		return
+	}
+	s := &jsonScan{data: in}
+	raw, esc, ok := s.str()
+	gotErr := ""
+	if !ok {
+		gotErr = s.err.Error()
+		gotErr = gotErr[strings.Index(gotErr, ": ")+2:]
+		if !strings.HasPrefix(s.err.Error(), "line "+strconv.Itoa(lineAt(in, wantPos))+":") {
+			t.Fatalf("str(%q): %v, want it at line %d", in, s.err, lineAt(in, wantPos))
+		}
+	}
+	if gotErr != wantErr || !bytes.Equal(raw, wantRaw) || esc != wantEsc || (ok && s.pos != wantPos) {
+		t.Fatalf("str(%q) = %q %v pos %d err %q, want %q %v pos %d err %q", in, raw, esc, s.pos, gotErr, wantRaw, wantEsc, wantPos, wantErr)
+	}
+}
+
+func TestStrIsQuoteScan(t *testing.T) {
+	for _, in := range []string{`""`, `"a"`, `"abcdefghijklmnop"`, `"abc\"def"`, `"a\\"`, `"a\\\"b"`, `"a\\\\"x`,
+		"\"a\x01b\"", "\"a\\\x01\"", "\"abcdefgh\x1f\"", `"unterminated`, "\"ctrl\x02 unterminated", `"\`, `"a\`,
+		`"abcdefg\"`, `"abcdefgh\\"`, "\"h\u00e9llo w\u00f6rld caf\u00e9s\"", "\"\xff\xfe\x80\x7f\"", `"1234567"`, `"12345678"`, `"123456789"`} {
+		checkStr(t, []byte(in))
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	alphabet := []byte{'a', '"', '\\', 0x01, 0x1f, 0x20, 0x7f, 0x80, 0xff, 'z', '\n'}
+	for i := 0; i < 100000; i++ {
+		b := []byte{'"'}
+		for n := r.IntN(40); n > 0; n-- {
+			if r.IntN(3) == 0 {
+				b = append(b, alphabet[r.IntN(len(alphabet))])
+			} else {
+				b = append(b, 'a'+byte(r.IntN(26)))
+			}
+		}
+		checkStr(t, b)
+	}
+}
+
+func FuzzStr(f *testing.F) {
+	for _, s := range []string{`"abc"`, `"a\"b"`, "\"a\x01\"", `"abcdefghij\\"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		checkStr(t, append([]byte{'"'}, in...))
+	})
+}
