@@ -91,9 +91,9 @@ type laws struct {
 	pre           *PrefillLaw
 	decShape      string
 	preShape      string
-	decFallback   bool // the family has no calibration point: another stands in
-	tpPrior       bool // decFallback of a TP/TEP shape: the weight-read prior (tpPrior)
-	tpFixed       float64
+	decFallback   bool    // the family has no calibration point: another stands in
+	tpPrior       bool    // decFallback of a TP/TEP shape: the weight-read prior (tpPrior)
+	tpFixed       float64 // the prior's fixed time, s
 	preFallback   bool
 	shapeNew      bool // a DEP size the DP-attention law was not calibrated on
 	preScale      float64
