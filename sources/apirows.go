@@ -55,7 +55,12 @@ func (d *rowDecoder) apiRow(ds *Dataset, path string, i int, src model.Source) {
 	s := d.s
 	var r resultRow
 	start, object := d.rowStart(&r)
+	if object && d.fastAPIRow(&r) {
+		d.addRow(ds, path, i, start, &r, src)
+		return
+	}
 	if object {
+		r = resultRow{}
 		s.members(func(key []byte) {
 			switch {
 			case d.topField(key, &r):

@@ -330,23 +330,36 @@ func (s *jsonScan) number() jval {
 	if s.data[s.pos] == '-' && s.word("-Infinity") {
 		return jval{kind: 'n', num: math.Inf(-1), raw: []byte("-Infinity")}
 	}
-	intOnly := true
-	for s.pos < len(s.data) {
-		c := s.data[s.pos]
-		if c >= '0' && c <= '9' || c == '-' {
-			s.pos++
-			continue
-		}
-		if c == '.' || c == 'e' || c == 'E' || c == '+' {
-			intOnly = false
-			s.pos++
-			continue
-		}
-		break
-	}
+	s.pos = numberEnd(s.data, s.pos)
 	raw := s.data[start:s.pos]
+	f, ok := numberValue(raw)
+	if !ok {
+		s.pos = start
+		s.fail("bad number %q", raw)
+		return jval{}
+	}
+	return jval{kind: 'n', num: f, raw: raw}
+}
+
+// numberEnd is the end of the number starting at i: every byte a number
+// may hold, checked after (numberValue).
+func numberEnd(data []byte, i int) int {
+	for i < len(data) {
+		switch c := data[i]; {
+		case c >= '0' && c <= '9', c == '-', c == '.', c == 'e', c == 'E', c == '+':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// numberValue is the value of a number's bytes; false when they are no
+// number. Out of range is a value (±Inf, 0), for the caller to judge.
+func numberValue(raw []byte) (float64, bool) {
 	// Fast path: short plain integers are most of the topology fields.
-	if intOnly && len(raw) > 0 && len(raw) < 16 && raw[0] != '-' {
+	if len(raw) > 0 && len(raw) < 16 && raw[0] != '-' {
 		var n int64
 		for _, c := range raw {
 			if c < '0' || c > '9' {
@@ -356,22 +369,20 @@ func (s *jsonScan) number() jval {
 			n = n*10 + int64(c-'0')
 		}
 		if n >= 0 {
-			return jval{kind: 'n', num: float64(n), raw: raw}
+			return float64(n), true
 		}
 	}
 	if f, ok := exactFloat(raw); ok {
-		return jval{kind: 'n', num: f, raw: raw}
+		return f, true
 	}
 	f, err := strconv.ParseFloat(string(raw), 64)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return jval{kind: 'n', num: f, raw: raw}
+			return f, true
 		}
-		s.pos = start
-		s.fail("bad number %q", raw)
-		return jval{}
+		return 0, false
 	}
-	return jval{kind: 'n', num: f, raw: raw}
+	return f, true
 }
 
 // exactFloat parses the common decimal (digits, a point, digits, an

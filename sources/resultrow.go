@@ -141,6 +141,8 @@ type rowDecoder struct {
 	linePos int
 	lineNo  int
 	seqs    map[[2]int]string // scenario names by (isl, osl), built once each
+
+	topSlots, metricSlots []keySlot // the fast path's keys by position
 }
 
 func newRowDecoder(data []byte) *rowDecoder {

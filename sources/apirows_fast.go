@@ -1,0 +1,452 @@
+package sources
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"math/bits"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// A fast path for the API rows everyone writes: plain keys, each once, and
+// values of the kinds their fields take. fastAPIRow decodes such a row with
+// no per-member bookkeeping (no key paths, no duplicate lists, no decoded
+// values passed around) and gives up, having changed nothing the general
+// decoder reads, at the first thing that is not plain: an escape, a
+// repeated key, a value of another kind, a bad number, anything out of
+// the grammar. The row is then decoded again by the general path, which
+// words every problem. On what it takes, it leaves the row and the
+// scanner as the general path would (FuzzAPIRowsFastPath compares both).
+
+// fastRows turns the fast path off in tests that compare against the
+// general decoder.
+var fastRows = true
+
+// apiKeys are the row keys the fast path knows, by id; the ids below are
+// their indexes. Aliases have ids of their own: two spellings of a field
+// are two keys (the last one read wins, as in the general path).
+var apiKeys = [...]string{
+	kModel: "model", kPrefix: "infmax_model_prefix", kHardware: "hardware", kHW: "hw",
+	kFramework: "framework", kPrecision: "precision", kSpecMethod: "spec_method",
+	kSpecDecoding: "spec_decoding", kScenarioType: "scenario_type", kScenario: "scenario",
+	kImage: "image", kDate: "date", kRunURL: "run_url", kDisagg: "disagg", kISL: "isl",
+	kOSL: "osl", kConc: "conc", kTP: "tp", kEP: "ep", kNumGPUs: "num_gpus",
+	kDPAttn: "dp_attention", kPreTP: "prefill_tp", kPreEP: "prefill_ep",
+	kPreDPAttn: "prefill_dp_attention", kPreWorkers: "prefill_num_workers", kDecTP: "decode_tp",
+	kDecEP: "decode_ep", kDecDPAttn: "decode_dp_attention", kDecWorkers: "decode_num_workers",
+	kNumPreGPU: "num_prefill_gpu", kNumDecGPU: "num_decode_gpu", kMetrics: "metrics",
+}
+
+const (
+	kModel = iota
+	kPrefix
+	kHardware
+	kHW
+	kFramework
+	kPrecision
+	kSpecMethod
+	kSpecDecoding
+	kScenarioType
+	kScenario
+	kImage
+	kDate
+	kRunURL
+	kDisagg
+	kISL
+	kOSL
+	kConc
+	kTP
+	kEP
+	kNumGPUs
+	kDPAttn
+	kPreTP
+	kPreEP
+	kPreDPAttn
+	kPreWorkers
+	kDecTP
+	kDecEP
+	kDecDPAttn
+	kDecWorkers
+	kNumPreGPU
+	kNumDecGPU
+	kMetrics
+	numAPIKeys
+)
+
+// apiKeyIDs finds a key's id; -1 for a key the row does not read.
+var apiKeyIDs = func() map[string]int8 {
+	m := make(map[string]int8, numAPIKeys)
+	for id, k := range apiKeys {
+		m[k] = int8(id)
+	}
+	return m
+}()
+
+// keySlot remembers the key a row had at one member position, and its id:
+// rows of one file list their keys in one order, so a key is most often
+// the one the row before had at that place, found with one comparison.
+type keySlot struct {
+	key string
+	id  int8
+}
+
+// maxKeySlots bounds the positions remembered (and a row's unknown keys).
+const maxKeySlots = 64
+
+// slotID is key's id (apiKeyIDs, or snakeMetrics for a metrics member),
+// remembered at position i of slots.
+func slotID(slots *[]keySlot, i int, key []byte, lookup func([]byte) int8) int8 {
+	if i < len(*slots) && (*slots)[i].key == string(key) {
+		return (*slots)[i].id
+	}
+	id := lookup(key)
+	if i < maxKeySlots {
+		for len(*slots) <= i {
+			*slots = append(*slots, keySlot{id: -2})
+		}
+		(*slots)[i] = keySlot{key: string(key), id: id}
+	}
+	return id
+}
+
+func topKeyID(key []byte) int8 {
+	if id, ok := apiKeyIDs[string(key)]; ok {
+		return id
+	}
+	return -1
+}
+
+func metricKeyID(key []byte) int8 {
+	if m, ok := snakeMetrics[string(key)]; ok {
+		return int8(m)
+	}
+	return -1
+}
+
+// fastScan is the row being read: the file and a position in it.
+type fastScan struct {
+	data []byte
+	p    int
+}
+
+func (f *fastScan) space() {
+	for f.p < len(f.data) {
+		switch f.data[f.p] {
+		case ' ', '\t', '\n', '\r':
+			f.p++
+		default:
+			return
+		}
+	}
+}
+
+// at reports that the next byte (after space) is c, and consumes it.
+func (f *fastScan) at(c byte) bool {
+	f.space()
+	if f.p < len(f.data) && f.data[f.p] == c {
+		f.p++
+		return true
+	}
+	return false
+}
+
+// plain reads a string with no escape and no control character.
+func (f *fastScan) plain() ([]byte, bool) {
+	if !f.at('"') {
+		return nil, false
+	}
+	data, start := f.data, f.p
+	for i := start; i < len(data); {
+		if i+8 <= len(data) {
+			m := strSpecial(binary.LittleEndian.Uint64(data[i:]))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		}
+		if data[i] == '"' {
+			f.p = i + 1
+			return data[start:i], true
+		}
+		if data[i] == '\\' || data[i] < 0x20 {
+			return nil, false
+		}
+		i++
+	}
+	return nil, false
+}
+
+// word consumes w when it is next.
+func (f *fastScan) word(w string) bool {
+	if bytes.HasPrefix(f.data[f.p:], []byte(w)) {
+		f.p += len(w)
+		return true
+	}
+	return false
+}
+
+// null consumes a null: an absent value for every field.
+func (f *fastScan) null() bool {
+	f.space()
+	return f.word("null")
+}
+
+// number reads a number that does not start with a sign, as the general
+// scanner reads it (the same bytes, the same value), refusing what it
+// would refuse.
+func (f *fastScan) number() (float64, []byte, bool) {
+	f.space()
+	if f.p >= len(f.data) || f.data[f.p] < '0' || f.data[f.p] > '9' {
+		return 0, nil, false
+	}
+	start := f.p
+	f.p = numberEnd(f.data, f.p)
+	raw := f.data[start:f.p]
+	v, ok := numberValue(raw)
+	return v, raw, ok
+}
+
+// count reads a whole number of at most nine digits (the general path
+// takes more forms, and refuses some: those are left to it).
+func (f *fastScan) count(dst *int) bool {
+	if f.null() {
+		return true
+	}
+	_, raw, ok := f.number()
+	if !ok || len(raw) > 9 {
+		return false
+	}
+	n := 0
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return false
+		}
+		n = n*10 + int(c-'0')
+	}
+	*dst = n
+	return true
+}
+
+// gpus is count, refusing 0 (the general path words it).
+func (f *fastScan) gpus(dst *int) bool {
+	n := -1
+	if !f.count(&n) {
+		return false
+	}
+	if n == 0 {
+		return false
+	}
+	if n > 0 {
+		*dst = n
+	}
+	return true
+}
+
+func (f *fastScan) boolean(dst *bool) bool {
+	f.space()
+	switch {
+	case f.word("true"):
+		*dst = true
+	case f.word("false"):
+		*dst = false
+	default:
+		return f.word("null")
+	}
+	return true
+}
+
+// unknown passes over the value of a key the row does not read, as the
+// general path does (s.skip, which checks the grammar); false on a fault.
+func (d *rowDecoder) fastSkip(f *fastScan) bool {
+	s := d.s
+	s.pos = f.p
+	s.skip()
+	if s.err != nil {
+		s.err = nil // nothing else was touched: the general path finds it again
+		return false
+	}
+	f.p = s.pos
+	return true
+}
+
+// keys tracks a row's keys for repeats: known ones by id, the others in
+// a short list.
+type keySet struct {
+	known   uint64
+	unknown [][]byte
+}
+
+// add reports false when key was seen before (or the list is full).
+func (k *keySet) add(id int8, key []byte) bool {
+	if id >= 0 {
+		if k.known&(1<<id) != 0 {
+			return false
+		}
+		k.known |= 1 << id
+		return true
+	}
+	if len(k.unknown) >= 8 {
+		return false
+	}
+	for _, u := range k.unknown {
+		if bytes.Equal(u, key) {
+			return false
+		}
+	}
+	k.unknown = append(k.unknown, key)
+	return true
+}
+
+// members reads the members of an object (its '{' next), calling value
+// with each key's id for the value; false at the first thing not plain.
+func (d *rowDecoder) fastMembers(f *fastScan, slots *[]keySlot, lookup func([]byte) int8, value func(id int8) bool) bool {
+	if !f.at('{') {
+		return false
+	}
+	if f.at('}') {
+		return true
+	}
+	var seen keySet
+	var unknown [8][]byte
+	seen.unknown = unknown[:0]
+	for i := 0; ; i++ {
+		key, ok := f.plain()
+		if !ok || !f.at(':') {
+			return false
+		}
+		id := slotID(slots, i, key, lookup)
+		if !seen.add(id, key) {
+			return false
+		}
+		if id < 0 {
+			if !d.fastSkip(f) {
+				return false
+			}
+		} else if !value(id) {
+			return false
+		}
+		f.space()
+		if f.p >= len(f.data) {
+			return false
+		}
+		switch f.data[f.p] {
+		case ',':
+			f.p++
+		case '}':
+			f.p++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// fastAPIRow decodes the row at the scanner's position (its '{') into r,
+// leaving the scanner after it; false (r to be discarded, the scanner
+// where it was) when the row is not plain.
+func (d *rowDecoder) fastAPIRow(r *resultRow) bool {
+	if !fastRows {
+		return false
+	}
+	f := &fastScan{data: d.s.data, p: d.s.pos}
+	start := f.p
+	ok := d.fastMembers(f, &d.topSlots, topKeyID, func(id int8) bool { return d.fastField(f, id, r) })
+	if !ok {
+		d.s.pos = start
+		return false
+	}
+	d.s.pos = f.p
+	return true
+}
+
+// fastField reads the value of the known key id into r.
+func (d *rowDecoder) fastField(f *fastScan, id int8, r *resultRow) bool {
+	switch id {
+	case kModel:
+		return d.fastStr(f, &r.model)
+	case kPrefix:
+		return d.fastStr(f, &r.prefix)
+	case kHardware, kHW:
+		return d.fastStr(f, &r.hw)
+	case kFramework:
+		return d.fastStr(f, &r.framework)
+	case kPrecision:
+		return d.fastStr(f, &r.precision)
+	case kSpecMethod, kSpecDecoding:
+		return d.fastStr(f, &r.spec)
+	case kScenarioType, kScenario:
+		return d.fastStr(f, &r.scenario)
+	case kImage:
+		return d.fastStr(f, &r.image)
+	case kDate:
+		return d.fastStr(f, &r.date)
+	case kRunURL:
+		return d.fastStr(f, &r.runURL)
+	case kDisagg:
+		return f.boolean(&r.disagg)
+	case kISL:
+		return f.count(&r.isl)
+	case kOSL:
+		return f.count(&r.osl)
+	case kConc:
+		return f.count(&r.conc)
+	case kTP:
+		return f.count(&r.tp)
+	case kEP:
+		return f.count(&r.ep)
+	case kNumGPUs:
+		return f.gpus(&r.numGPUs)
+	case kDPAttn:
+		return f.boolean(&r.dpAttn)
+	case kPreTP:
+		return f.count(&r.pre.tp)
+	case kPreEP:
+		return f.count(&r.pre.ep)
+	case kPreDPAttn:
+		return f.boolean(&r.pre.dpAttn)
+	case kPreWorkers:
+		return f.count(&r.pre.workers)
+	case kDecTP:
+		return f.count(&r.dec.tp)
+	case kDecEP:
+		return f.count(&r.dec.ep)
+	case kDecDPAttn:
+		return f.boolean(&r.dec.dpAttn)
+	case kDecWorkers:
+		return f.count(&r.dec.workers)
+	case kNumPreGPU:
+		return f.gpus(&r.numPreGPU)
+	case kNumDecGPU:
+		return f.gpus(&r.numDecGPU)
+	case kMetrics:
+		if f.null() {
+			return true
+		}
+		return d.fastMembers(f, &d.metricSlots, metricKeyID, func(id int8) bool {
+			if f.null() {
+				return true
+			}
+			v, _, ok := f.number()
+			if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
+				return false
+			}
+			r.metrics.Set(model.Metric(id), v)
+			return true
+		})
+	}
+	return false
+}
+
+// fastStr reads a plain string (shared through the interner) or null.
+func (d *rowDecoder) fastStr(f *fastScan, dst *string) bool {
+	if f.null() {
+		return true
+	}
+	raw, ok := f.plain()
+	if ok {
+		*dst = d.strs.get(raw)
+	}
+	return ok
+}
