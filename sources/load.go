@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -64,8 +65,38 @@ func finish(ds *Dataset, opt Options) {
 	model.CanonicalModels(ds.Points)
 	model.ResolveSpecs(ds.Points)
 	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
-	model.MarkImplausible(ds.Points)
-	model.AssignIDs(ds.Points)
+	markAndName(ds.Points)
+}
+
+// concurrentFinishMin is the point count from which markAndName runs its
+// two steps at once.
+const concurrentFinishMin = 20000
+
+// markAndName marks implausible points and gives every point its ID. The
+// two read the same fields (curve, source, knobs, metrics, run health)
+// and each writes only its own (Suspicion, ID), so on a large load they
+// run at once, on two cores; a test under the race detector
+// (TestMarkAndNameAtOnce) holds them to that.
+func markAndName(points []model.Point) {
+	if len(points) < concurrentFinishMin || runtime.GOMAXPROCS(0) < 2 {
+		model.MarkImplausible(points)
+		model.AssignIDs(points)
+		return
+	}
+	var crashed any
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() { crashed = recover() }()
+		model.MarkImplausible(points)
+	}()
+	model.AssignIDs(points)
+	<-done
+	if crashed != nil {
+		// raised again on the caller's goroutine, where the workbench
+		// can catch it and restore the terminal
+		panic(fmt.Sprintf("marking implausible points: %v", crashed))
+	}
 }
 
 func loadPath(p string, opt Options, ds *Dataset) {
