@@ -3,8 +3,6 @@ package sources
 import (
 	"bytes"
 	"compress/gzip"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -105,11 +103,6 @@ func (f PublishedFetcher) storeMeta(url string, m publishedMeta) {
 	}
 }
 
-func sha256Hex(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
-
 // PublishedTimeout bounds one fetch so an unreachable API falls back to
 // the cache quickly.
 const PublishedTimeout = 20 * time.Second
@@ -137,8 +130,7 @@ func DefaultPublishedCacheDir() string {
 
 // CachePath is the cache file of url.
 func (f PublishedFetcher) CachePath(url string) string {
-	sum := sha256.Sum256([]byte(url))
-	return filepath.Join(f.CacheDir, hex.EncodeToString(sum[:12])+".json")
+	return filepath.Join(f.CacheDir, Digest([]byte(url))[:24]+".json") // the hash's first 12 bytes
 }
 
 // Fetch adds the published points of url to ds (joined with its recipe
@@ -170,7 +162,7 @@ func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 		if cached, when, cerr := f.load(url); cerr == nil {
 			parseAPIRowsAs(url, cached, got, model.SourcePublished)
 			src.FromCache, src.Status = true, "not modified"
-			src.FetchedAt, src.SHA256 = meta.FetchedAt, sha256Hex(cached)
+			src.FetchedAt, src.SHA256 = meta.FetchedAt, Digest(cached)
 			if src.FetchedAt == "" {
 				src.FetchedAt = when.UTC().Format(time.RFC3339)
 			}
@@ -203,7 +195,7 @@ func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 		got.Notices = append(got.Notices, fmt.Sprintf("%s: %d rows of the response skipped: not cached, the last good copy is kept", url, len(got.Warnings)))
 	case err == nil:
 		now := time.Now().UTC().Format(time.RFC3339)
-		src.FetchedAt, src.SHA256, src.Status = now, sha256Hex(body), "fetched"
+		src.FetchedAt, src.SHA256, src.Status = now, Digest(body), "fetched"
 		if cerr := f.store(url, tmp, body); cerr != nil {
 			got.Notices = append(got.Notices, fmt.Sprintf("%s: not cached for offline use: %v", url, cerr))
 		} else {
@@ -216,14 +208,14 @@ func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 			got = &Dataset{}
 			parseAPIRowsAs(url, cached, got, model.SourcePublished)
 			got.Notices = append(got.Notices, fmt.Sprintf("%s: served from cache of %s (%v)", url, when.Format("2006-01-02 15:04"), err))
-			src.FromCache, src.Status, src.SHA256 = true, "offline: cached copy", sha256Hex(cached)
+			src.FromCache, src.Status, src.SHA256 = true, "offline: cached copy", Digest(cached)
 			src.FetchedAt = meta.FetchedAt
 			if src.FetchedAt == "" {
 				src.FetchedAt = when.UTC().Format(time.RFC3339)
 			}
 		case partial != nil:
 			got = partial // no cache: the rows before the fault, with its warning
-			src.Status, src.SHA256 = "partial response", sha256Hex(body)
+			src.Status, src.SHA256 = "partial response", Digest(body)
 			src.FetchedAt = time.Now().UTC().Format(time.RFC3339)
 		default:
 			ds.Files++

@@ -6,8 +6,6 @@ package session
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -95,8 +93,7 @@ func DefaultPath(inputs []string) string {
 			}
 			abs[i] = p
 		}
-		sum := sha256.Sum256([]byte(strings.Join(abs, "\x00")))
-		name = hex.EncodeToString(sum[:6])
+		name = sources.Digest([]byte(strings.Join(abs, "\x00")))[:12] // the hash's first 6 bytes
 	}
 	return filepath.Join(ledger.StateDir(), "session-"+name+".json") // beside the prediction ledger
 }
@@ -342,6 +339,5 @@ func Signature(st *workbench.State) string {
 	for _, id := range flips {
 		b.WriteString("k:" + id + "\n")
 	}
-	sum := sha256.Sum256([]byte(b.String()))
-	return hex.EncodeToString(sum[:8])
+	return sources.Digest([]byte(b.String()))[:16] // the hash's first 8 bytes
 }
