@@ -1,12 +1,13 @@
 package cli
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/internal/check"
 )
 
 // runLengthYAML: three configurations at 1200 s and 3600 s, 7P at 1200 s
@@ -27,17 +28,6 @@ points:
   - {label: v1, concurrency: 1, metrics: {tput-per-gpu: 220000, p90-intvty: 310}}
   - {label: v2, concurrency: 2, metrics: {tput-per-gpu: 700000, p90-intvty: 225}}
 `
-
-func writeFixture(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 func TestReportJSONCarriesTheRunLengthFactor(t *testing.T) {
 	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML()})
@@ -224,10 +214,7 @@ func TestReportShowsTheLoneShortRunProjected(t *testing.T) {
 		t.Errorf("7P in --json: %+v", p)
 	}
 
-	rows, err := csv.NewReader(strings.NewReader(runOK(t, "report", "--csv", fixture))).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := check.CSV(t, runOK(t, "report", "--csv", fixture))
 	last := strings.Join(rows[4], ",")
 	if !strings.Contains(last, ",7p1d-dep2-dep16-b96-c5540,") || !strings.Contains(last, ",151.53662342571823,1033726.2505951725,hull vertex,") ||
 		!strings.HasSuffix(last, ",3600,../testdata/runlength/local.yaml,,,1200,150.7,272000,") {
