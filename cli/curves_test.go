@@ -2,8 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,7 +87,7 @@ func TestReportMissingSpecWarns(t *testing.T) {
 
 func TestGPUConfigFileAndBadFlags(t *testing.T) {
 	noUserConfig(t)
-	writeFiles(t, filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "sweeptune"), map[string]string{"gpus.yaml": "gb300: {power-kw: 2.5}\n"})
+	userGPUs(t, t.TempDir(), "gb300: {power-kw: 2.5}\n")
 	out, _, code := runCmd(t, "report", "--json", "--y", "tput-per-mw")
 	if p := reportPoints(t, out)["7p1d-dep2-dep16-b96-c5540"]; code != 0 || p.Metrics["tput_per_mw"] != 413397600 {
 		t.Errorf("the user config's 2.5 kW: exit %d, %v", code, p.Metrics)
@@ -99,7 +97,7 @@ func TestGPUConfigFileAndBadFlags(t *testing.T) {
 	if p := reportPoints(t, out)["7p1d-dep2-dep16-b96-c5540"]; p.Metrics["tput_per_mw"] != 516747000 {
 		t.Errorf("--gpu-power over the config: %v", p.Metrics)
 	}
-	bad := filepath.Join(writeFixture(t, map[string]string{"bad.yaml": "gb300: {power-kw: lots}\nh100: {cost-per-hour: 2}\n"}), "bad.yaml")
+	bad := fixtureFile(t, "bad.yaml", "gb300: {power-kw: lots}\nh100: {cost-per-hour: 2}\n")
 	if _, stderr, code := runCmd(t, "report", "--y", "cost-per-mtok", "--gpu-config", bad); code != 2 || !strings.Contains(stderr, "bad.yaml: gb300.power-kw") {
 		t.Errorf("bad config: exit %d, stderr %q", code, stderr)
 	}

@@ -50,6 +50,21 @@ func writeFixture(t *testing.T, files map[string]string) string {
 	return dir
 }
 
+// fixtureFile writes one file, name, into a new temp dir and returns its path.
+func fixtureFile(t *testing.T, name, body string) string {
+	t.Helper()
+	return filepath.Join(writeFixture(t, map[string]string{name: body}), name)
+}
+
+// userGPUs makes dir the user config directory (XDG_CONFIG_HOME) and writes
+// its sweeptune/gpus.yaml; it returns the file's path.
+func userGPUs(t *testing.T, dir, body string) string {
+	t.Helper()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	writeFiles(t, filepath.Join(dir, "sweeptune"), map[string]string{"gpus.yaml": body})
+	return filepath.Join(dir, "sweeptune", "gpus.yaml")
+}
+
 // writeFiles writes files (name → body) into dir, made if need be.
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
