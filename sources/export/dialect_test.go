@@ -166,7 +166,7 @@ func TestExportModeMismatch(t *testing.T) {
 // image the points ran; without it both stay and a note says why.
 func TestExportImageUpdatesEntryAndContainerTogether(t *testing.T) {
 	const ran = "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc"
-	req := retuneRequest(t, copyFixtures(t))
+	_, req := retuneCopy(t)
 	plan, err := export.BuildExport(req)
 	if err != nil {
 		t.Fatal(err)
