@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
@@ -53,5 +52,4 @@ func BenchmarkMillionFirstFrame(b *testing.B) {
 		reload(m, pts, 1)
 		_ = m.View()
 	}
-	_ = fmt.Sprint()
 }
