@@ -107,7 +107,9 @@ func TestSelectQueueReadsBackOnARealCurve(t *testing.T) {
 	if len(runs) == 0 || len(sel.Queue.Entries) == 0 {
 		t.Fatalf("nothing queued: %+v", sel)
 	}
-	var rec recipesJSON
+	var rec struct {
+		Variants []variantJSON `json:"variants"`
+	}
 	if err := json.Unmarshal([]byte(runOK(t, "recipes", "--json", queue)), &rec); err != nil {
 		t.Fatal(err)
 	}
