@@ -15,11 +15,7 @@ func exportFixtures(t *testing.T, also ...string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, f := range append([]string{"disagg-dep16-hicache-variants.yaml", "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"}, also...) {
-		b, err := os.ReadFile(filepath.Join("..", "testdata", "export", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, f), b, 0o644)
+		os.WriteFile(filepath.Join(dir, f), readTestdata(t, "export/"+f), 0o644)
 	}
 	return dir
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,15 +11,7 @@ import (
 
 // runLengthYAML: three configurations at 1200 s and 3600 s, 7P at 1200 s
 // only (testdata/runlength/local.yaml).
-// It is read when a test asks: the test binary also runs as the command
-// of the scripts, elsewhere.
-func runLengthYAML() string {
-	b, err := os.ReadFile("../testdata/runlength/local.yaml")
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
+func runLengthYAML(t *testing.T) string { return string(readTestdata(t, "runlength/local.yaml")) }
 
 const rivalYAML = `curve: {model: deepseek-ai/DeepSeek-V4.1-Flash, hardware: gb300, framework: vllm, precision: fp4, scenario: agentic-coding}
 source: competitor
@@ -30,7 +21,7 @@ points:
 `
 
 func TestReportJSONCarriesTheRunLengthFactor(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML()})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML(t)})
 	out := runOK(t, "report", "--json", dir)
 	var rep struct {
 		Curves []struct {
@@ -60,7 +51,7 @@ func TestReportJSONCarriesTheRunLengthFactor(t *testing.T) {
 }
 
 func TestReviewProjectRunsAndNoise(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML()})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML(t)})
 	args := []string{"review", "--remove", "5p1d-dep2-dep16-b40-c2884@2026-10-31", dir}
 	review := func(extra ...string) string { // exit 1: 5P is not covered
 		out, stderr, code := runCmd(t, append(args, extra...)...)
@@ -94,12 +85,12 @@ func TestReviewProjectRunsAndNoise(t *testing.T) {
 func TestCompareFlagsAGainWithinNoise(t *testing.T) {
 	// Throughput pairs: 3 short/full after projection, one factor: 2 pairs,
 	// ±0.04 %. --noise does not replace a measured spread.
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML(), "rival.yaml": rivalYAML})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML(t), "rival.yaml": rivalYAML})
 	out := runOK(t, "compare", "--y", "tput-per-gpu", dir)
 	wantAll(t, out, "run-to-run noise of tput-per-gpu: ±0.04 %, 2 pairs")
 	// A curve without repeats says none is known; --noise sets one, and a
 	// gain smaller than it is flagged.
-	lines := strings.Split(runLengthYAML(), "\n")
+	lines := strings.Split(runLengthYAML(t), "\n")
 	one := strings.Join(append(lines[:3:3], lines[4]), "\n") + "\n" // 3P c700 at 3600 s only
 	dir = writeFixture(t, map[string]string{"local.yaml": one, "rival.yaml": rivalYAML})
 	out = runOK(t, "compare", "--y", "tput-per-gpu", dir)

@@ -34,6 +34,27 @@ func wantAll(t *testing.T, out string, wants ...string) {
 	check.Contains(t, "output", out, wants...)
 }
 
+// readTestdata reads a file under the repository's testdata/ (rel in
+// slash form), failing the test when it cannot.
+func readTestdata(t *testing.T, rel string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// userCache makes a new temp dir the user cache directory (XDG_CACHE_HOME,
+// with HOME elsewhere) and returns it.
+func userCache(t *testing.T) string {
+	t.Helper()
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", t.TempDir())
+	return cache
+}
+
 // noUserConfig keeps the user's own GPU config out of a test.
 func noUserConfig(t *testing.T) {
 	t.Helper()
