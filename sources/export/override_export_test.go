@@ -16,10 +16,7 @@ import (
 // rules and compares the knobs with the exported point's.
 func TestExportRoundTrip(t *testing.T) {
 	_, req := retuneCopy(t)
-	plan, err := export.BuildExport(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan := mustPlan(t, req)
 	vs, warns := sources.ParseRecipe(req.RecipePath, plan.Files[0].New)
 	if len(warns) > 0 {
 		t.Fatalf("written bundle: %v", warns)
@@ -61,12 +58,9 @@ func TestExportRoundTrip(t *testing.T) {
 // as it was; a finished one replaces the files and keeps .bak copies.
 func TestExportWriteAndInterrupt(t *testing.T) {
 	dir, req := retuneCopy(t)
-	plan, err := export.BuildExport(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan := mustPlan(t, req)
 	restore := export.SetRename(func(string, string) error { return errPowerCut })
-	err = plan.Write()
+	err := plan.Write()
 	restore()
 	if err == nil || !strings.Contains(err.Error(), "power cut") {
 		t.Fatalf("interrupted write: err = %v", err)

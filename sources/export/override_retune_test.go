@@ -48,10 +48,7 @@ func retuneRequest(t *testing.T, dir string) export.ExportRequest {
 // and compares the diff with the reviewed golden file.
 func TestExportRetune(t *testing.T) {
 	dir, req := retuneCopy(t)
-	plan, err := export.BuildExport(req)
-	if err != nil {
-		t.Fatalf("BuildExport: %v", err)
-	}
+	plan := mustPlan(t, req)
 	if len(plan.Files) != 3 {
 		t.Fatalf("%d files changed, want 3", len(plan.Files))
 	}
