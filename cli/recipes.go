@@ -59,12 +59,8 @@ func runRecipes(asJSON bool, paths []string, env *cmdEnv) int {
 	if asJSON {
 		variants := make([]variantJSON, 0, len(ds.Variants))
 		for _, v := range ds.Variants {
-			concs := v.Concurrencies
-			if concs == nil {
-				concs = []int{}
-			}
 			variants = append(variants, variantJSON{File: v.File, Selector: v.Override, Name: v.Name,
-				Engine: v.Engine, Knobs: v.Knobs, Concurrencies: concs})
+				Engine: v.Engine, Knobs: v.Knobs, Concurrencies: model.OrEmpty(v.Concurrencies)})
 		}
 		out := struct {
 			Variants []variantJSON `json:"variants"`
