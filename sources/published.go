@@ -87,20 +87,7 @@ func (f PublishedFetcher) storeMeta(url string, m publishedMeta) {
 	if err != nil {
 		return
 	}
-	t, err := os.CreateTemp(f.CacheDir, ".meta-*")
-	if err != nil {
-		return
-	}
-	_, werr := t.Write(data)
-	if cerr := t.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(t.Name(), f.metaPath(url))
-	}
-	if werr != nil {
-		os.Remove(t.Name())
-	}
+	WriteFileAtomic(f.metaPath(url), data) // a record not written is a fetch next time
 }
 
 // PublishedTimeout bounds one fetch so an unreachable API falls back to
@@ -399,25 +386,7 @@ func (f PublishedFetcher) store(url, tmp string, body []byte) error {
 	if tmp != "" {
 		return os.Rename(tmp, f.CachePath(url))
 	}
-	if err := os.MkdirAll(f.CacheDir, 0o755); err != nil {
-		return err
-	}
-	t, err := os.CreateTemp(f.CacheDir, ".fetch-*")
-	if err != nil {
-		return err
-	}
-	_, werr := t.Write(body)
-	cerr := t.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(t.Name(), f.CachePath(url))
-	}
-	if werr != nil {
-		os.Remove(t.Name())
-	}
-	return werr
+	return WriteFileAtomic(f.CachePath(url), body)
 }
 
 // bodyLimit is MaxBody, or its default.
