@@ -290,9 +290,11 @@ func Append(path string, records ...Record) error {
 		return fmt.Errorf("ledger %s: %w", path, err)
 	}
 	defer f.Close()
-	unlock, err := lockFile(f)
+	// The ledger is only ever appended to, never replaced: a lock on it
+	// keeps out every other appender.
+	unlock, err := sources.LockFile(f, lockWait)
 	if err != nil {
-		return fmt.Errorf("ledger %s: %w", path, err)
+		return fmt.Errorf("ledger %s: another process is appending (%v); try again", path, err)
 	}
 	defer unlock()
 	data := buf.Bytes()
@@ -306,6 +308,9 @@ func Append(path string, records ...Record) error {
 	}
 	return f.Sync()
 }
+
+// lockWait is how long an append waits for another process's.
+const lockWait = 10 * time.Second
 
 // endsOpen reports whether the file's last byte is not a newline.
 func endsOpen(path string) (bool, error) {
