@@ -5,6 +5,7 @@ package sources
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -13,7 +14,16 @@ import (
 // flock the lock is a file, <f>.lock, made O_EXCL beside f; one a crash
 // left older than a minute is taken over.
 func LockFile(f *os.File, wait time.Duration) (unlock func(), err error) {
-	p := f.Name() + ".lock"
+	return lockPath(f.Name()+".lock", wait)
+}
+
+// LockDir takes an exclusive lock on the open directory d: a lock file in
+// it, .sweeptune.lock, as LockFile makes one.
+func LockDir(d *os.File, wait time.Duration) (unlock func(), err error) {
+	return lockPath(filepath.Join(d.Name(), ".sweeptune.lock"), wait)
+}
+
+func lockPath(p string, wait time.Duration) (unlock func(), err error) {
 	deadline := time.Now().Add(wait)
 	for {
 		l, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)

@@ -27,3 +27,8 @@ func LockFile(f *os.File, wait time.Duration) (unlock func(), err error) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// LockDir takes an exclusive lock on the open directory d, as LockFile
+// does on a file: the lock for a directory whose files are replaced by a
+// rename (a lock on one of them would stay with the old inode).
+func LockDir(d *os.File, wait time.Duration) (unlock func(), err error) { return LockFile(d, wait) }
