@@ -54,6 +54,9 @@ type Params struct {
 
 	Decode  []DecodeLaw  `json:"decode"`
 	Prefill []PrefillLaw `json:"prefill"`
+	// Plateaus are decode capacity bounds from collapses measured in the
+	// fit (plateau.go); none without one.
+	Plateaus []DecodePlateau `json:"decode_plateaus,omitempty"`
 }
 
 // DecodeLaw is one decode shape family's step law TPOT = α + β·b_max
