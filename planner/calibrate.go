@@ -110,6 +110,9 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 			cal.Notes = append(cal.Notes, n)
 		}
 	}
+	if n := outsideKnobNote(points); n != "" {
+		cal.Notes = append(cal.Notes, n)
+	}
 	cal.measured = append([]model.Point(nil), points...)
 	cal.residuals(points, obsv)
 	return cal, nil

@@ -105,7 +105,7 @@ func TestAutoFitEveryCurve(t *testing.T) {
 }
 
 // causes are the words a warning names an error's cause with.
-var causes = []string{"shape assumed", "slope assumed", "saturation", "collapse", "queue"}
+var causes = []string{"shape assumed", "slope assumed", "saturation", "collapse", "queue", "a knob outside the model"}
 
 func namesCause(pr planner.Prediction) bool { return anyWarning(pr, causes...) }
 

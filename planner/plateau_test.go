@@ -80,3 +80,28 @@ func TestNoPlateauWithoutMeasuredCollapse(t *testing.T) {
 		}
 	}
 }
+
+// The P90-only curve records HiCache in its labels only; the held-out
+// HiCache points differ from every fit point (1P2D c16/c48/c64, no
+// HiCache) in that knob, and say so as their cause.
+func TestOutsideKnobNamesHiCache(t *testing.T) {
+	fit, test := engineerSplit(loadCurve(t, "testdata/pr3598-p90only.yaml"))
+	res, err := planner.Backtest(fit, test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Rows {
+		hi := strings.Contains(r.ID, "c160") || strings.Contains(r.ID, "c256")
+		if got := anyWarning(r.Prediction, "a knob outside the model: HiCache on here and on no fit point"); got != hi {
+			t.Errorf("%s: HiCache warning %v, want %v: %v", r.ID, got, hi, r.Prediction.Warnings)
+		}
+	}
+	all := loadCurve(t, "testdata/pr3598-p90only.yaml")
+	c, err := planner.Calibrate(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(c.Notes, "|"), "knob outside the model (HiCache)") {
+		t.Errorf("notes %v", c.Notes)
+	}
+}
