@@ -365,25 +365,25 @@ func (d *rowDecoder) fastAPIRow(r *resultRow) bool {
 func (d *rowDecoder) fastField(f *fastScan, id int8, r *resultRow) bool {
 	switch id {
 	case kModel:
-		return d.fastStr(f, &r.model)
+		return d.fastStr(f, id, &r.model)
 	case kPrefix:
-		return d.fastStr(f, &r.prefix)
+		return d.fastStr(f, id, &r.prefix)
 	case kHardware, kHW:
-		return d.fastStr(f, &r.hw)
+		return d.fastStr(f, id, &r.hw)
 	case kFramework:
-		return d.fastStr(f, &r.framework)
+		return d.fastStr(f, id, &r.framework)
 	case kPrecision:
-		return d.fastStr(f, &r.precision)
+		return d.fastStr(f, id, &r.precision)
 	case kSpecMethod, kSpecDecoding:
-		return d.fastStr(f, &r.spec)
+		return d.fastStr(f, id, &r.spec)
 	case kScenarioType, kScenario:
-		return d.fastStr(f, &r.scenario)
+		return d.fastStr(f, id, &r.scenario)
 	case kImage:
-		return d.fastStr(f, &r.image)
+		return d.fastStr(f, id, &r.image)
 	case kDate:
-		return d.fastStr(f, &r.date)
+		return d.fastStr(f, id, &r.date)
 	case kRunURL:
-		return d.fastStr(f, &r.runURL)
+		return d.fastStr(f, id, &r.runURL)
 	case kDisagg:
 		return f.boolean(&r.disagg)
 	case kISL:
@@ -439,14 +439,22 @@ func (d *rowDecoder) fastField(f *fastScan, id int8, r *resultRow) bool {
 	return false
 }
 
-// fastStr reads a plain string (shared through the interner) or null.
-func (d *rowDecoder) fastStr(f *fastScan, dst *string) bool {
+// fastStr reads a plain string or null. The string is the one key id had
+// in the row before when it is the same (model, precision, image… most
+// often are), else the interner's.
+func (d *rowDecoder) fastStr(f *fastScan, id int8, dst *string) bool {
 	if f.null() {
 		return true
 	}
 	raw, ok := f.plain()
-	if ok {
-		*dst = d.strs.get(raw)
+	if !ok {
+		return false
 	}
-	return ok
+	if last := d.lastStr[id]; last == string(raw) {
+		*dst = last
+		return true
+	}
+	*dst = d.strs.get(raw)
+	d.lastStr[id] = *dst
+	return true
 }

@@ -399,7 +399,7 @@ func exactFloat(raw []byte) (float64, bool) {
 		mant = mant*10 + uint64(raw[i]-'0')
 		digits++
 	}
-	if digits == 0 {
+	if digits == 0 || mant>>53 != 0 {
 		return 0, false
 	}
 	if i < len(raw) && raw[i] == '.' {
@@ -408,6 +408,9 @@ func exactFloat(raw []byte) (float64, bool) {
 		for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
 			mant = mant*10 + uint64(raw[i]-'0')
 			digits++
+			if mant>>53 != 0 {
+				return 0, false // strconv's (no wrap: 2^53 × 10 + 9 fits)
+			}
 		}
 		if i == frac {
 			return 0, false

@@ -142,7 +142,8 @@ type rowDecoder struct {
 	lineNo  int
 	seqs    map[[2]int]string // scenario names by (isl, osl), built once each
 
-	topSlots, metricSlots []keySlot // the fast path's keys by position
+	topSlots, metricSlots []keySlot          // the fast path's keys by position
+	lastStr               [numAPIKeys]string // … and each string field's last value
 }
 
 func newRowDecoder(data []byte) *rowDecoder {
