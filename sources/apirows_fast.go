@@ -271,11 +271,12 @@ func (d *rowDecoder) fastSkip(f *fastScan) bool {
 	return true
 }
 
-// keys tracks a row's keys for repeats: known ones by id, the others in
-// a short list.
+// keySet tracks an object's keys for repeats: known ones by id, the
+// others in a short list (held in place: no allocation per object).
 type keySet struct {
-	known   uint64
-	unknown [][]byte
+	known    uint64
+	unknown  [8][]byte
+	nUnknown int
 }
 
 // add reports false when key was seen before (or the list is full).
@@ -287,15 +288,16 @@ func (k *keySet) add(id int8, key []byte) bool {
 		k.known |= 1 << id
 		return true
 	}
-	if len(k.unknown) >= 8 {
+	if k.nUnknown == len(k.unknown) {
 		return false
 	}
-	for _, u := range k.unknown {
+	for _, u := range k.unknown[:k.nUnknown] {
 		if bytes.Equal(u, key) {
 			return false
 		}
 	}
-	k.unknown = append(k.unknown, key)
+	k.unknown[k.nUnknown] = key
+	k.nUnknown++
 	return true
 }
 
@@ -309,8 +311,6 @@ func (d *rowDecoder) fastMembers(f *fastScan, slots *[]keySlot, lookup func([]by
 		return true
 	}
 	var seen keySet
-	var unknown [8][]byte
-	seen.unknown = unknown[:0]
 	for i := 0; ; i++ {
 		key, ok := f.plain()
 		if !ok || !f.at(':') {
