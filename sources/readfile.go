@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"sync"
 )
 
 // MaxFileBytes is the most one file may hold to be read. A results tree
@@ -76,7 +75,7 @@ func readDataAs(path string, off bool) ([]byte, func(), error) {
 	}
 	if off && size >= offHeapMin {
 		if buf, release, ok := offHeap(int(size) + 1); ok { // one more: a file that grew
-			data, err := readAtInto(f, buf, first)
+			data, err := readInto(f, buf, first)
 			if err != nil || int64(len(data)) <= size {
 				if err != nil {
 					release()
@@ -93,37 +92,21 @@ func readDataAs(path string, off bool) ([]byte, func(), error) {
 	return data, nil, err
 }
 
-// readAtInto reads f into buf after what was read already (first), to
-// its end or until buf is full: the two halves of the rest at once, the
-// copy from the page cache being most of a large file's read.
-func readAtInto(f *os.File, buf, first []byte) ([]byte, error) {
-	from := copy(buf, first)
-	mid := from + (len(buf)-from)/2
-	var n [2]int
-	var errs [2]error
-	var wg sync.WaitGroup
-	for h, part := range [2][2]int{{from, mid}, {mid, len(buf)}} {
-		wg.Go(func() {
-			n[h], errs[h] = f.ReadAt(buf[part[0]:part[1]], int64(part[0]))
-			if errs[h] == io.EOF {
-				errs[h] = nil
-			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
+// readInto reads r to its end or until buf is full, after what was read
+// already (first).
+func readInto(r io.Reader, buf, first []byte) ([]byte, error) {
+	n := copy(buf, first)
+	for n < len(buf) {
+		m, err := r.Read(buf[n:])
+		n += m
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	if from+n[0] < mid {
-		return buf[:from+n[0]], nil // it ended in the first half
-	}
-	end := mid + n[1]
-	if _, err := f.Seek(int64(end), io.SeekStart); err != nil { // where a read of the rest goes on
-		return nil, err
-	}
-	return buf[:end], nil
+	return buf[:n], nil
 }
 
 // openRegular opens path for reading, refusing what is not a regular file

@@ -69,27 +69,3 @@ func TestAPIRowsKeepNoBytesOfTheFile(t *testing.T) {
 		}
 	}
 }
-
-// BenchmarkReadData reads a file of 100,000 rows onto the heap and off it.
-func BenchmarkReadData(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "rows.json")
-	rows := synth.Rows(100000, 12)
-	os.WriteFile(path, rows, 0o644)
-	b.SetBytes(int64(len(rows)))
-	b.Run("heap", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := readData(path); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("off-heap", func(b *testing.B) {
-		for b.Loop() {
-			_, release, err := readDataOffHeap(path)
-			if err != nil {
-				b.Fatal(err)
-			}
-			release()
-		}
-	})
-}
