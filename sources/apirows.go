@@ -12,10 +12,8 @@ import (
 // *_intvty = 1/TPOT). Published points unless told otherwise.
 
 func init() {
-	register(format{name: apiRowsFormat, priority: 14, sniff: sniffAPIRows, parse: parseAPIRows})
+	register(format{name: "InferenceX API rows", priority: 14, sniff: sniffAPIRows, parse: parseAPIRows})
 }
-
-const apiRowsFormat = "InferenceX API rows"
 
 func sniffAPIRows(data []byte) bool {
 	h := head(data, 8192)

@@ -123,7 +123,7 @@ func loadPath(p string, opt Options, ds *Dataset) {
 }
 
 func readAndLoad(path string, opt Options, ds *Dataset) {
-	data, release, err := readDataOffHeap(path)
+	data, err := readData(path)
 	var big TooLargeError
 	switch {
 	case errors.As(err, &big), errors.Is(err, BinaryError{}):
@@ -135,24 +135,7 @@ func readAndLoad(path string, opt Options, ds *Dataset) {
 		ds.Warnf(path, "", "cannot read: %v", unwrapPathErr(err))
 		return
 	}
-	if release != nil {
-		defer release()
-		if !parsedByCopy(data) {
-			data = bytes.Clone(data) // its parser may keep parts of it
-		}
-	}
 	loadFile(path, data, opt, ds)
-}
-
-// parsedByCopy reports that data is API rows, whose decoder copies every
-// string it keeps: it may be parsed where it lies and dropped after.
-func parsedByCopy(data []byte) bool {
-	data = bytes.TrimPrefix(data, utf8BOM)
-	if isZip(data) || isBinary(data) {
-		return false
-	}
-	f := detect(data)
-	return f != nil && f.name == apiRowsFormat
 }
 
 func loadFile(path string, data []byte, opt Options, ds *Dataset) {

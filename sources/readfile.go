@@ -40,73 +40,21 @@ func ReadRegularMax(path string, limit int64) ([]byte, error) {
 // few KB are looked at before the rest is read, and a binary file is a
 // BinaryError after reading only them.
 func readData(path string) ([]byte, error) {
-	data, _, err := readDataAs(path, false)
-	return data, err
-}
-
-// offHeapMin is the file size from which readDataOffHeap reads off the
-// collected heap.
-const offHeapMin = 16 << 20
-
-// readDataOffHeap is readData for a file whose bytes the caller drops
-// once parsed: a large one is read into memory the collector does not
-// manage, given back by release (nil for bytes on the heap). The
-// collector's pacing then counts what the parse makes, not the file: with
-// 75 MB of rows on the heap its goal was crossed during the parse, while
-// the file was live, and the heap grew to twice both.
-func readDataOffHeap(path string) (data []byte, release func(), err error) {
-	return readDataAs(path, true)
-}
-
-func readDataAs(path string, off bool) ([]byte, func(), error) {
 	f, size, err := openRegular(path, MaxFileBytes)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer f.Close()
 	first := make([]byte, min(size, sniffBytes+int64(len(utf8BOM))))
 	n, err := io.ReadFull(f, first)
 	first = first[:n]
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, nil, err
+		return nil, err
 	}
 	if isBinary(bytes.TrimPrefix(first, utf8BOM)) {
-		return nil, nil, BinaryError{}
+		return nil, BinaryError{}
 	}
-	if off && size >= offHeapMin {
-		if buf, release, ok := offHeap(int(size) + 1); ok { // one more: a file that grew
-			data, err := readInto(f, buf, first)
-			if err != nil || int64(len(data)) <= size {
-				if err != nil {
-					release()
-					return nil, nil, err
-				}
-				return data, release, nil
-			}
-			// It grew while being read: the rest as on the heap.
-			first = append([]byte(nil), data...)
-			release()
-		}
-	}
-	data, err := readBounded(f, first, size, MaxFileBytes)
-	return data, nil, err
-}
-
-// readInto reads r to its end or until buf is full, after what was read
-// already (first).
-func readInto(r io.Reader, buf, first []byte) ([]byte, error) {
-	n := copy(buf, first)
-	for n < len(buf) {
-		m, err := r.Read(buf[n:])
-		n += m
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	return buf[:n], nil
+	return readBounded(f, first, size, MaxFileBytes)
 }
 
 // openRegular opens path for reading, refusing what is not a regular file
