@@ -39,10 +39,78 @@ type curves struct {
 
 	overlaysChosen bool                     // the user picked overlays (else: the competitor's)
 	byCurve        map[model.CurveKey][]int // into all
-	view           []model.Point
-	viewProjs      []model.Projection // the shown curve's run-length projections
-	viewIndex      map[string]int
+	view           *viewEntry               // the shown curve's, nil until asked
 	overlayCurves  []model.Curve
+	// views keeps every curve's view computed since the data last changed,
+	// by curve, as-of and suspect setting: switching back to a curve, or
+	// overlaying one, computes nothing again.
+	views      map[viewKey]*viewEntry
+	viewPoints int    // points held in views, bounded (maxCachedPoints)
+	serial     uint64 // the last view's serial
+	dates      map[model.CurveKey][]string
+}
+
+// viewKey is what a curve's view depends on beside the data.
+type viewKey struct {
+	curve    model.CurveKey
+	asOf     string
+	allDates bool
+	suspect  bool
+}
+
+// viewEntry is one curve's view: its points (never written once made),
+// projections, an ID index made when first asked, and a serial that no
+// other view has, so panes can key their own caches by it.
+type viewEntry struct {
+	pts    []model.Point
+	projs  []model.Projection
+	index  map[string]int
+	serial uint64
+}
+
+// maxCachedPoints bounds the points the views hold: about the loaded
+// points once more, and at least a few curves' worth.
+func (s *State) maxCachedPoints() int { return max(len(s.all), 200000) }
+
+// viewOf is curve k's view under the current as-of and suspect setting,
+// from the cache or made and cached.
+func (s *State) viewOf(k model.CurveKey) *viewEntry {
+	s.All()
+	key := viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}
+	if e, ok := s.views[key]; ok {
+		return e
+	}
+	pts, projs := s.curvePoints(k)
+	s.serial++
+	e := &viewEntry{pts: pts, projs: projs, serial: s.serial}
+	if s.views == nil || s.viewPoints+len(pts) > s.maxCachedPoints() {
+		s.views, s.viewPoints = map[viewKey]*viewEntry{}, 0
+		if s.view != nil {
+			// The shown view stays: panes hold it.
+			s.views[viewKey{s.Curve, s.AsOf, s.AllDates, s.IncludeSuspect}] = s.view
+			s.viewPoints = len(s.view.pts)
+		}
+	}
+	s.views[key] = e
+	s.viewPoints += len(pts)
+	return e
+}
+
+// ids is the entry's ID → index, made once.
+func (e *viewEntry) ids() map[string]int {
+	if e.index == nil {
+		e.index = make(map[string]int, len(e.pts))
+		for i := range e.pts {
+			e.index[e.pts[i].ID] = i
+		}
+	}
+	return e.index
+}
+
+// dropViews forgets every cached view (the data changed).
+func (s *State) dropViews() {
+	s.view, s.views, s.viewPoints, s.dates = nil, nil, 0, nil
+	s.overlayCurves = nil
 }
 
 // regroup indexes all by curve and summarises each curve.
@@ -140,23 +208,33 @@ func (s *State) competitorOverlays() []model.CurveKey {
 // latest measurement, planned points included, short runs projected where
 // the curve has run-length factors (model.ProjectShown, as the CLI's view;
 // cached; do not modify).
-func (s *State) View() []model.Point {
+func (s *State) View() []model.Point { return s.shown().pts }
+
+func (s *State) shown() *viewEntry {
 	if s.view == nil {
-		s.view, s.viewProjs = s.curvePoints(s.Curve)
-		s.viewIndex = make(map[string]int, len(s.view))
-		for i := range s.view {
-			s.viewIndex[s.view[i].ID] = i
-		}
+		s.view = s.viewOf(s.Curve)
 	}
 	return s.view
 }
 
+// ViewSerial identifies the shown view: it changes when the view does (a
+// curve, as-of, suspect setting or data change) and no other view has it,
+// so a pane may key what it derives from the view by it.
+func (s *State) ViewSerial() uint64 { return s.shown().serial }
+
+// CurveSerial is ViewSerial for curve k's view as of the shown date (an
+// overlay's).
+func (s *State) CurveSerial(k model.CurveKey) uint64 { return s.viewOf(k).serial }
+
+// ViewPos is the index in View of the point with the ID.
+func (s *State) ViewPos(id string) (int, bool) {
+	i, ok := s.shown().ids()[id]
+	return i, ok
+}
+
 // Projections are the shown curve's run-length projections (factors from
 // every loaded run of it), behind the view's projected runs.
-func (s *State) Projections() []model.Projection {
-	s.View()
-	return s.viewProjs
-}
+func (s *State) Projections() []model.Projection { return s.shown().projs }
 
 // curvePoints are a curve's points as of AsOf, never nil, with its short
 // runs settled by model.ProjectShown (factors from every run of the curve),
@@ -198,8 +276,7 @@ func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection
 
 // InView reports whether a point is on the shown curve's view.
 func (s *State) InView(id string) bool {
-	s.View()
-	_, ok := s.viewIndex[id]
+	_, ok := s.ViewPos(id)
 	return ok
 }
 
@@ -211,8 +288,7 @@ func (s *State) OverlayCurves() []model.Curve {
 	if s.overlayCurves == nil {
 		s.overlayCurves = make([]model.Curve, 0, len(s.Overlays))
 		for _, k := range s.Overlays {
-			pts, _ := s.curvePoints(k)
-			s.overlayCurves = append(s.overlayCurves, model.Curve{Key: k, Points: pts})
+			s.overlayCurves = append(s.overlayCurves, model.Curve{Key: k, Points: s.viewOf(k).pts})
 		}
 	}
 	return s.overlayCurves
@@ -295,13 +371,25 @@ func (s *State) SetAsOf(date string, allDates bool) {
 
 // CurveDates are the run dates of the shown curve's points, any as-of.
 func (s *State) CurveDates() []string {
-	all := s.All()
-	idx := s.byCurve[s.Curve]
-	pts := make([]model.Point, len(idx))
-	for j, i := range idx {
-		pts[j] = all[i]
+	if d, ok := s.dates[s.Curve]; ok {
+		return d
 	}
-	return model.Dates(pts)
+	all := s.All()
+	// model.Dates over one point per distinct run date: no curve copied.
+	seen := map[string]bool{}
+	var pts []model.Point
+	for _, i := range s.byCurve[s.Curve] {
+		if d := all[i].Prov.Date; !seen[d] {
+			seen[d] = true
+			pts = append(pts, model.Point{Prov: model.Provenance{Date: d}})
+		}
+	}
+	d := model.Dates(pts)
+	if s.dates == nil {
+		s.dates = map[model.CurveKey][]string{}
+	}
+	s.dates[s.Curve] = d
+	return d
 }
 
 // CurveAllDates is the shown curve's every measurement (history view).

@@ -109,8 +109,7 @@ func (s *State) Find(id string) *model.Point {
 // dataChanged drops what was derived from the points.
 func (s *State) dataChanged() {
 	s.all = nil
-	s.view = nil
-	s.overlayCurves = nil
+	s.dropViews()
 	s.pending |= ChangeData
 }
 
