@@ -31,6 +31,49 @@ type Model struct {
 	canvas  plot.Canvas   // the last plot, for clicks
 	drawn   []plot.Series // the series it drew (its markers index them)
 	top     int           // body row of the canvas' first line
+
+	// What rebuild derives from a view is kept by the view's serial and
+	// the axes (a curve shown again, an overlay toggled: nothing redone);
+	// the plot draws the series binned to its cells (bins), again only
+	// when they change (version) or the canvas does.
+	cached  map[seriesKey]*cachedSeries
+	orders  map[derivedKey][]string
+	legends map[derivedKey][]string
+	bins    plot.Bins
+	version uint64
+}
+
+// derivedKey is a view (its serial) on two axes.
+type derivedKey struct {
+	serial uint64
+	x, y   string
+}
+
+// seriesKey is one curve's series: its view, the axes, and how it is
+// drawn (overlay place and name; -1 for the shown curve).
+type seriesKey struct {
+	derivedKey
+	optimal bool
+	overlay int
+	name    string
+}
+
+// cachedSeries is a series without removal marks, and each point's marker
+// before them.
+type cachedSeries struct {
+	s    plot.Series
+	base []plot.MarkKind
+}
+
+// maxCached bounds each cache; past it, it starts again.
+const maxCached = 64
+
+func keep[K comparable, V any](m *map[K]V, k K, v V) V {
+	if *m == nil || len(*m) >= maxCached {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
+	return v
 }
 
 // New returns the pane over the shared state.
@@ -74,12 +117,19 @@ func (m *Model) marks(id string) (plot.MarkKind, bool) {
 // rebuild draws the shown curve and its overlays, one frontier line each.
 func (m *Model) rebuild() {
 	shown := m.st.ShownCurve()
-	m.series = plot.CurveSet(shown, m.st.OverlayCurves(), m.st.X, m.st.Y, m.st.OptimalOnly, m.marks)
-	c := model.Coords(shown.Points, m.st.X, m.st.Y)
-	sort.SliceStable(c, func(i, j int) bool { return c[i].X < c[j].X })
-	m.order = m.order[:0]
-	for _, p := range c {
-		m.order = append(m.order, shown.Points[p.Index].ID)
+	m.version++
+	m.series = m.curveSet(shown, m.st.OverlayCurves())
+	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
+	if o, ok := m.orders[dk]; ok {
+		m.order = o
+	} else {
+		c := model.Coords(shown.Points, m.st.X, m.st.Y)
+		sort.SliceStable(c, func(i, j int) bool { return c[i].X < c[j].X })
+		order := make([]string, 0, len(c))
+		for _, p := range c {
+			order = append(order, shown.Points[p.Index].ID)
+		}
+		m.order = keep(&m.orders, dk, order)
 	}
 	m.gains, m.noisy = nil, nil
 	if m.st.ShowGains {
@@ -100,6 +150,48 @@ func (m *Model) rebuild() {
 	}
 }
 
+// curveSet is plot.CurveSet with each curve's series kept: the
+// overlays' as they are, the shown curve's without marks, which are put
+// on its markers here (with frontier only, marks decide which points
+// stay: it is made anew).
+func (m *Model) curveSet(shown model.Curve, overlays []model.Curve) []plot.Series {
+	x, y, opt := m.st.X, m.st.Y, m.st.OptimalOnly
+	out := make([]plot.Series, 0, len(overlays)+1)
+	for i, o := range overlays {
+		name := model.ShortName(shown.Key, o.Key)
+		k := seriesKey{derivedKey{m.st.CurveSerial(o.Key), x.Name, y.Name}, opt, i, name}
+		c, ok := m.cached[k]
+		if !ok {
+			c = keep(&m.cached, k, &cachedSeries{s: plot.CurveSeries(o.Points, x, y, plot.CurveStyle{
+				Name: name, Class: plot.OverlayClass(i), Glyph: plot.OverlayGlyph(i),
+				Overlay: true, OptimalOnly: opt}, nil)})
+		}
+		out = append(out, c.s)
+	}
+	style := plot.CurveStyle{Name: shown.Key.String(), Class: plot.SourceClass(model.SourcePublished), OptimalOnly: opt}
+	if opt {
+		return append(out, plot.CurveSeries(shown.Points, x, y, style, m.marks))
+	}
+	k := seriesKey{derivedKey{m.st.ViewSerial(), x.Name, y.Name}, false, -1, style.Name}
+	c, ok := m.cached[k]
+	if !ok {
+		s := plot.CurveSeries(shown.Points, x, y, style, nil)
+		base := make([]plot.MarkKind, len(s.Points))
+		for i := range s.Points {
+			base[i] = s.Points[i].Kind
+		}
+		c = keep(&m.cached, k, &cachedSeries{s: s, base: base})
+	}
+	for i := range c.s.Points {
+		p := &c.s.Points[i]
+		p.Kind = c.base[i]
+		if k, ok := m.marks(p.ID); ok {
+			p.Kind = k
+		}
+	}
+	return append(out, c.s)
+}
+
 // remark updates the markers after a mark toggle without rebuilding the
 // series: the frontier does not depend on marks. The shown curve is the
 // last series.
@@ -107,6 +199,7 @@ func (m *Model) remark() {
 	if len(m.series) == 0 {
 		return
 	}
+	m.version++
 	s := &m.series[len(m.series)-1]
 	for pi := range s.Points {
 		p := &s.Points[pi]
@@ -144,15 +237,21 @@ func (m *Model) redraw() {
 		Series: series, X: m.st.X, Y: m.st.Y, LogX: m.st.LogX, Labels: m.st.Labels,
 		Selected: sel, Marked: sel != nil && m.st.Marks[sel.ID],
 	}
-	for _, l := range render.RunLengthLegend(m.st.View(), m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
-		in.RunLength = append(in.RunLength, l.Text())
+	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
+	rl, ok := m.legends[dk]
+	if !ok {
+		for _, l := range render.RunLengthLegend(m.st.View(), m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
+			rl = append(rl, l.Text())
+		}
+		keep(&m.legends, dk, rl)
 	}
+	in.RunLength = rl
+	in.Bins, in.Binned, in.Version = &m.bins, len(m.series), m.version
 	if m.gains != nil && sel != nil {
 		g, ok := m.gains[sel.ID]
 		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok, Noise: m.noisy[sel.ID]}
 	}
-	m.view, m.canvas, m.top = draw(in, m.styles, m.w, m.h)
-	m.drawn = series
+	m.view, m.canvas, m.drawn, m.top = draw(in, m.styles, m.w, m.h)
 }
 
 // Title names the shown curve, for the pane's border.
