@@ -1,6 +1,9 @@
 package curve
 
 import (
+	"cmp"
+	"math"
+	"slices"
 	"sort"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -124,7 +127,7 @@ func (m *Model) rebuild() {
 		m.order = o
 	} else {
 		c := model.Coords(shown.Points, m.st.X, m.st.Y)
-		sort.SliceStable(c, func(i, j int) bool { return c[i].X < c[j].X })
+		byX(c)
 		order := make([]string, 0, len(c))
 		for _, p := range c {
 			order = append(order, shown.Points[p.Index].ID)
@@ -335,4 +338,21 @@ func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }
 // Copy is the selected point's ID (C).
 func (m *Model) Copy() (msgs.Copy, bool) {
 	return msgs.Copy{Text: m.st.Selected, What: "point ID"}, m.st.Selected != ""
+}
+
+// byX sorts coordinates by x, stably: pdqsort with the index (ascending in
+// Coords' order) breaking ties, unless some x is NaN, which < does not order.
+func byX(c []model.XYPoint) {
+	for i := range c {
+		if math.IsNaN(c[i].X) {
+			sort.SliceStable(c, func(i, j int) bool { return c[i].X < c[j].X })
+			return
+		}
+	}
+	slices.SortFunc(c, func(a, b model.XYPoint) int {
+		if a.X != b.X {
+			return cmp.Compare(a.X, b.X)
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
 }

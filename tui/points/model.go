@@ -45,6 +45,7 @@ type Model struct {
 	// orders, widths), by the view's serial and the axes: a curve shown
 	// again, an overlay or a display toggle sorts nothing again.
 	derived map[derivedKey]*derived
+	widths  map[uint64]int // neededWidth by view serial
 }
 
 // New returns the pane over the shared state.
@@ -104,10 +105,16 @@ func (m *Model) rebuild() {
 	m.idx, m.rowAt = o.idx, o.rowAt
 	m.rows = make([]table.Row, len(m.idx))
 	m.table.slugs = tagSlugs(m.st.Curve)
-	if d.idW < 0 {
-		d.idW = neededWidth(view, m.table.slugs) // all rows: a filter does not move columns
+	sk := derivedKey{serial: m.st.ViewSerial()}
+	w, ok := m.widths[sk.serial]
+	if !ok {
+		w = neededWidth(view, m.table.slugs) // all rows: a filter does not move columns
+		if m.widths == nil || len(m.widths) >= maxDerived {
+			m.widths = map[uint64]int{}
+		}
+		m.widths[sk.serial] = w
 	}
-	m.idW = d.idW
+	m.idW = w
 	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, d.projected)
 	m.table.SetRows(len(m.rows))
 	m.follow()
@@ -133,7 +140,6 @@ type derivedKey struct {
 // derived is what the table derives from one view on some axes.
 type derived struct {
 	extras    []extra
-	idW       int // neededWidth, -1 until computed
 	projected bool
 	legend    []string // the run-length legend's lines
 	orders    map[orderKey]*ordered
@@ -164,7 +170,7 @@ func (m *Model) current() *derived {
 	if d, ok := m.derived[k]; ok && !m.st.ShowGains {
 		return d
 	}
-	d := &derived{extras: curveExtras(m.st, view), idW: -1, projected: hasProjected(view), orders: map[orderKey]*ordered{}}
+	d := &derived{extras: curveExtras(m.st, view), projected: hasProjected(view), orders: map[orderKey]*ordered{}}
 	for _, l := range render.RunLengthLegend(view, m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
 		d.legend = append(d.legend, l.Text())
 	}
