@@ -64,6 +64,9 @@ type Model struct {
 	store   *session.Store // saves the session (made at the first save)
 	saveErr error          // the last save's failure, said again when quitting
 
+	prefetching   bool // the work ahead runs (prefetch.go)
+	prefetchAgain bool // changes came since it started
+
 	boxes  [layout.NumPanes]boxCache
 	screen string // the composed frame View returns
 }

@@ -53,6 +53,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleCopy(msg)
 	case targetsCheckedMsg:
 		m.handleTargetsChecked(msg)
+	case prefetchedMsg:
+		cmd = m.handlePrefetched(msg)
 	default:
 		cmd = m.handleOther(msg)
 	}
@@ -75,6 +77,9 @@ func (m *Model) sync() tea.Cmd {
 	}
 	if c&(workbench.ChangeMarks|workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 && !m.loading {
 		cmds = append(cmds, m.saveCmd())
+	}
+	if c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve) != 0 {
+		cmds = append(cmds, m.prefetch())
 	}
 	return tea.Batch(cmds...)
 }

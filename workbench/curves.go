@@ -47,6 +47,7 @@ type curves struct {
 	views      map[viewKey]*viewEntry
 	viewPoints int    // points held in views, bounded (maxCachedPoints)
 	serial     uint64 // the last view's serial
+	dataGen    uint64 // counts data changes: a view made before one is stale
 	dates      map[model.CurveKey][]string
 }
 
@@ -81,8 +82,14 @@ func (s *State) viewOf(k model.CurveKey) *viewEntry {
 		return e
 	}
 	pts, projs := s.curvePoints(k)
+	return s.keepView(key, &viewEntry{pts: pts, projs: projs})
+}
+
+// keepView gives e a serial and caches it under key.
+func (s *State) keepView(key viewKey, e *viewEntry) *viewEntry {
 	s.serial++
-	e := &viewEntry{pts: pts, projs: projs, serial: s.serial}
+	e.serial = s.serial
+	pts := e.pts
 	if s.views == nil || s.viewPoints+len(pts) > s.maxCachedPoints() {
 		s.views, s.viewPoints = map[viewKey]*viewEntry{}, 0
 		if s.view != nil {
@@ -109,6 +116,7 @@ func (e *viewEntry) ids() map[string]int {
 
 // dropViews forgets every cached view (the data changed).
 func (s *State) dropViews() {
+	s.dataGen++
 	s.view, s.views, s.viewPoints, s.dates = nil, nil, 0, nil
 	s.overlayCurves = nil
 }
@@ -240,8 +248,13 @@ func (s *State) Projections() []model.Projection { return s.shown().projs }
 // runs settled by model.ProjectShown (factors from every run of the curve),
 // and the projections.
 func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection) {
-	all := s.All()
-	idx := s.byCurve[k]
+	return curvePointsOf(s.All(), s.byCurve[k], viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect})
+}
+
+// curvePointsOf is curvePoints over the curve's points all[idx] under
+// key's settings: it reads nothing else, so it may run off the UI
+// goroutine (all and idx are never written once made).
+func curvePointsOf(all []model.Point, idx []int, key viewKey) ([]model.Point, []model.Projection) {
 	var runs []model.Point // the curve's every run, when one is short (the factors)
 	for _, i := range idx {
 		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
@@ -253,21 +266,21 @@ func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection
 		}
 	}
 	pts := make([]model.Point, 0, len(idx))
-	if s.AllDates {
+	if key.allDates {
 		for _, i := range idx {
-			if d := all[i].Prov.Date; s.AsOf == "" || d == "" || d[:min(len(d), 10)] <= s.AsOf {
+			if d := all[i].Prov.Date; key.asOf == "" || d == "" || d[:min(len(d), 10)] <= key.asOf {
 				pts = append(pts, all[i])
 			}
 		}
 	} else {
 		// the shown points picked first, so only they are copied
-		for _, i := range model.LatestIndexOf(all, idx, s.AsOf) {
+		for _, i := range model.LatestIndexOf(all, idx, key.asOf) {
 			pts = append(pts, all[i])
 		}
 	}
 	// The one place the workbench keeps suspect points out of (or brings
 	// them into) every frontier, hull, review and fit: these are copies.
-	model.AdmitSuspect(pts, s.IncludeSuspect)
+	model.AdmitSuspect(pts, key.suspect)
 	if runs == nil {
 		return pts, nil
 	}

@@ -126,13 +126,7 @@ func (m *Model) rebuild() {
 	if o, ok := m.orders[dk]; ok {
 		m.order = o
 	} else {
-		c := model.Coords(shown.Points, m.st.X, m.st.Y)
-		byX(c)
-		order := make([]string, 0, len(c))
-		for _, p := range c {
-			order = append(order, shown.Points[p.Index].ID)
-		}
-		m.order = keep(&m.orders, dk, order)
+		m.order = keep(&m.orders, dk, xOrder(shown.Points, m.st.X, m.st.Y))
 	}
 	m.gains, m.noisy = nil, nil
 	if m.st.ShowGains {
@@ -178,12 +172,7 @@ func (m *Model) curveSet(shown model.Curve, overlays []model.Curve) []plot.Serie
 	k := seriesKey{derivedKey{m.st.ViewSerial(), x.Name, y.Name}, false, -1, style.Name}
 	c, ok := m.cached[k]
 	if !ok {
-		s := plot.CurveSeries(shown.Points, x, y, style, nil)
-		base := make([]plot.MarkKind, len(s.Points))
-		for i := range s.Points {
-			base[i] = s.Points[i].Kind
-		}
-		c = keep(&m.cached, k, &cachedSeries{s: s, base: base})
+		c = keep(&m.cached, k, shownSeries(shown, x, y))
 	}
 	for i := range c.s.Points {
 		p := &c.s.Points[i]
@@ -193,6 +182,78 @@ func (m *Model) curveSet(shown model.Curve, overlays []model.Curve) []plot.Serie
 		}
 	}
 	return append(out, c.s)
+}
+
+// shownSeries is the shown curve's series without marks (reads only its
+// arguments).
+func shownSeries(shown model.Curve, x, y model.Axis) *cachedSeries {
+	style := plot.CurveStyle{Name: shown.Key.String(), Class: plot.SourceClass(model.SourcePublished)}
+	s := plot.CurveSeries(shown.Points, x, y, style, nil)
+	base := make([]plot.MarkKind, len(s.Points))
+	for i := range s.Points {
+		base[i] = s.Points[i].Kind
+	}
+	return &cachedSeries{s: s, base: base}
+}
+
+// xOrder is the IDs of the points with both coordinates, by x.
+func xOrder(pts []model.Point, x, y model.Axis) []string {
+	c := model.Coords(pts, x, y)
+	byX(c)
+	order := make([]string, 0, len(c))
+	for _, p := range c {
+		order = append(order, pts[p.Index].ID)
+	}
+	return order
+}
+
+// runLength is the run-length legend's lines.
+func runLength(pts []model.Point, projs []model.Projection, x, y model.Axis) []string {
+	var rl []string
+	for _, l := range render.RunLengthLegend(pts, projs, y.Metric, x.Metric) {
+		rl = append(rl, l.Text())
+	}
+	return rl
+}
+
+// prefetched is what Prefetch made for one view.
+type prefetched struct {
+	series *cachedSeries
+	order  []string
+	legend []string
+}
+
+// Prefetch is rebuild's work for a view (serial, 0 when not kept yet) on
+// axes x, y, as a function to run off the UI goroutine; nil when it is
+// done already.
+func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
+	dk := derivedKey{serial, x.Name, y.Name}
+	if _, ok := m.orders[dk]; ok && serial != 0 {
+		return nil
+	}
+	return func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
+		shown := model.Curve{Key: curve, Points: view}
+		return prefetched{series: shownSeries(shown, x, y), order: xOrder(view, x, y), legend: runLength(view, projs, x, y)}
+	}
+}
+
+// Adopt keeps what Prefetch's function made for the view of serial.
+func (m *Model) Adopt(serial uint64, x, y model.Axis, data any) {
+	p, ok := data.(prefetched)
+	if !ok {
+		return
+	}
+	dk := derivedKey{serial, x.Name, y.Name}
+	k := seriesKey{dk, false, -1, p.series.s.Name}
+	if _, ok := m.cached[k]; !ok {
+		keep(&m.cached, k, p.series)
+	}
+	if _, ok := m.orders[dk]; !ok {
+		keep(&m.orders, dk, p.order)
+	}
+	if _, ok := m.legends[dk]; !ok {
+		keep(&m.legends, dk, p.legend)
+	}
 }
 
 // remark updates the markers after a mark toggle without rebuilding the
@@ -243,10 +304,7 @@ func (m *Model) redraw() {
 	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
 	rl, ok := m.legends[dk]
 	if !ok {
-		for _, l := range render.RunLengthLegend(m.st.View(), m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
-			rl = append(rl, l.Text())
-		}
-		keep(&m.legends, dk, rl)
+		rl = keep(&m.legends, dk, runLength(m.st.View(), m.st.Projections(), m.st.X, m.st.Y))
 	}
 	in.RunLength = rl
 	in.Bins, in.Binned, in.Version = &m.bins, len(m.series), m.version

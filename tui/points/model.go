@@ -170,18 +170,81 @@ func (m *Model) current() *derived {
 	if d, ok := m.derived[k]; ok && !m.st.ShowGains {
 		return d
 	}
-	d := &derived{extras: curveExtras(m.st, view), projected: hasProjected(view), orders: map[orderKey]*ordered{}}
-	for _, l := range render.RunLengthLegend(view, m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
-		d.legend = append(d.legend, l.Text())
-	}
 	if m.st.ShowGains {
+		d := newDerived(view, m.st.Projections(), m.st.X, m.st.Y)
+		d.extras = curveExtras(m.st, view)
 		return d
 	}
+	return m.keepDerived(k, newDerived(view, m.st.Projections(), m.st.X, m.st.Y))
+}
+
+func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
 	if m.derived == nil || len(m.derived) >= maxDerived {
 		m.derived = map[derivedKey]*derived{}
 	}
 	m.derived[k] = d
 	return d
+}
+
+// newDerived derives the statuses, run-length legend and projected flag
+// of a view on axes x, y (no gains); it reads only its arguments.
+func newDerived(view []model.Point, projs []model.Projection, x, y model.Axis) *derived {
+	d := &derived{extras: curveStatuses(view, x, y), projected: hasProjected(view), orders: map[orderKey]*ordered{}}
+	for _, l := range render.RunLengthLegend(view, projs, y.Metric, x.Metric) {
+		d.legend = append(d.legend, l.Text())
+	}
+	return d
+}
+
+// prefetched is what Prefetch made for one view.
+type prefetched struct {
+	d     *derived
+	width int
+}
+
+// Prefetch is rebuild's work for a view (serial, 0 when not kept yet) on
+// axes x, y in the current sort, as a function to run off the UI
+// goroutine; nil when it is done already or not worth doing (a filter
+// typed, gains shown: they depend on more).
+func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
+	if m.st.ShowGains || m.filter.Value() != "" {
+		return nil
+	}
+	k := orderKey{m.sortCol, m.desc, ""}
+	if d, ok := m.derived[derivedKey{serial, x.Name, y.Name}]; ok && serial != 0 {
+		if _, ok := d.orders[k]; ok {
+			return nil
+		}
+	}
+	return func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
+		d := newDerived(view, projs, x, y)
+		d.order(view, query{}, "", x, y, k.col, k.desc)
+		return prefetched{d: d, width: neededWidth(view, tagSlugs(curve))}
+	}
+}
+
+// Adopt keeps what Prefetch's function made for the view of serial.
+func (m *Model) Adopt(serial uint64, x, y model.Axis, data any) {
+	p, ok := data.(prefetched)
+	if !ok {
+		return
+	}
+	k := derivedKey{serial, x.Name, y.Name}
+	if d, ok := m.derived[k]; ok {
+		for ok, o := range p.d.orders {
+			if _, had := d.orders[ok]; !had {
+				d.orders[ok] = o
+			}
+		}
+	} else {
+		m.keepDerived(k, p.d)
+	}
+	if _, ok := m.widths[serial]; !ok {
+		if m.widths == nil || len(m.widths) >= maxDerived {
+			m.widths = map[uint64]int{}
+		}
+		m.widths[serial] = p.width
+	}
 }
 
 // order is the view's rows filtered by q (typed as text) and sorted.
@@ -208,6 +271,26 @@ func (d *derived) order(view []model.Point, q query, text string, x, y model.Axi
 // frontier and hull of its measured points, as the plot draws them) and,
 // when asked, its gain against the first overlay.
 func curveExtras(st *workbench.State, view []model.Point) []extra {
+	ex := curveStatuses(view, st.X, st.Y)
+	if st.ShowGains {
+		if cg, ok := st.Gains(); ok {
+			byID := make(map[string]model.Gain, len(cg.Gains))
+			for _, g := range cg.Gains {
+				byID[g.ID] = g.Gain
+			}
+			for i := range view {
+				if g, ok := byID[view[i].ID]; ok && g.HasOther {
+					ex[i].gain, ex[i].hasGain = g.GainPct, true
+				}
+			}
+		}
+	}
+	return ex
+}
+
+// curveStatuses is each point's status on the curve (curveExtras without
+// the gains); it reads only its arguments.
+func curveStatuses(view []model.Point, x, y model.Axis) []extra {
 	ex := make([]extra, len(view))
 	// Without planned points the view is the measured points: not copied.
 	measured, at := view, []int(nil)
@@ -231,7 +314,7 @@ func curveExtras(st *workbench.State, view []model.Point) []extra {
 		}
 		return at[k]
 	}
-	for _, g := range model.HullGaps(measured, st.X, st.Y) {
+	for _, g := range model.HullGaps(measured, x, y) {
 		ex[pos(g.Index)].status = statusDom
 	}
 	for i := range measured {
@@ -239,28 +322,15 @@ func curveExtras(st *workbench.State, view []model.Point) []extra {
 			ex[pos(i)].status = statusShort
 		}
 	}
-	for _, k := range model.Frontier(measured, st.X, st.Y) {
+	for _, k := range model.Frontier(measured, x, y) {
 		ex[pos(k)].status = statusFront
 	}
-	for _, k := range model.HullVertices(measured, st.X, st.Y) {
+	for _, k := range model.HullVertices(measured, x, y) {
 		ex[pos(k)].status = statusHull
 	}
 	for i := range view {
 		if view[i].HeldOut() {
 			ex[i].status = statusSus
-		}
-	}
-	if st.ShowGains {
-		if cg, ok := st.Gains(); ok {
-			byID := make(map[string]model.Gain, len(cg.Gains))
-			for _, g := range cg.Gains {
-				byID[g.ID] = g.Gain
-			}
-			for i := range view {
-				if g, ok := byID[view[i].ID]; ok && g.HasOther {
-					ex[i].gain, ex[i].hasGain = g.GainPct, true
-				}
-			}
 		}
 	}
 	return ex
