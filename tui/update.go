@@ -327,7 +327,12 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 		m.fail("loading returned nothing")
 		return
 	}
-	m.st.SetPoints(msg.ds.Points)
+	if p := msg.prep; p != nil {
+		m.st.SetLoaded(p.loaded)
+		m.adoptLoad(p)
+	} else {
+		m.st.SetPoints(msg.ds.Points)
+	}
 	say := fmt.Sprintf("loaded %s from %s", model.Plural(len(msg.ds.Points), "point"), model.Plural(msg.ds.Files, "file"))
 	if n := m.st.Rescore(); n > 0 {
 		// A run of a recorded configuration landed (a load, r, --watch).

@@ -121,36 +121,6 @@ func (s *State) dropViews() {
 	s.overlayCurves = nil
 }
 
-// regroup indexes all by curve and summarises each curve.
-func (s *State) regroup() {
-	s.byCurve = make(map[model.CurveKey][]int)
-	var keys []model.CurveKey
-	for i := range s.all {
-		k := s.all[i].Curve
-		if _, ok := s.byCurve[k]; !ok {
-			keys = append(keys, k)
-		}
-		s.byCurve[k] = append(s.byCurve[k], i)
-	}
-	slices.SortStableFunc(keys, func(a, b model.CurveKey) int {
-		switch {
-		case model.KeyLess(a, b):
-			return -1
-		case model.KeyLess(b, a):
-			return 1
-		}
-		return 0
-	})
-	s.Curves = make([]model.CurveSummary, len(keys))
-	for ci, k := range keys {
-		sum := model.CurveSummary{Key: k}
-		for _, i := range s.byCurve[k] {
-			sum.Count(s.all[i].Prov.Date)
-		}
-		s.Curves[ci] = sum
-	}
-}
-
 // settleCurve keeps the shown curve and overlays when they still exist,
 // else shows the curve with most points of its own (not a competitor's),
 // and keeps the selection on the shown curve.
@@ -177,21 +147,7 @@ func (s *State) settleCurve() {
 	}
 }
 
-func (s *State) defaultCurve() model.CurveKey {
-	best, bestN := model.CurveKey{}, -1
-	for _, c := range s.Curves {
-		n := 0
-		for _, i := range s.byCurve[c.Key] {
-			if s.all[i].Source != model.SourceCompetitor {
-				n++
-			}
-		}
-		if n > bestN {
-			best, bestN = c.Key, n
-		}
-	}
-	return best
-}
+func (s *State) defaultCurve() model.CurveKey { return defaultOf(s.all, s.byCurve, s.Curves) }
 
 // competitorOverlays are the curves of competitor points comparable with
 // the shown one (model.SameBase): what the workbench overlays until the

@@ -6,6 +6,7 @@ package workbench
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -62,6 +63,7 @@ type State struct {
 	all     []model.Point
 	loaded  map[string]bool // IDs of Points, for Orphans
 	index   map[string]int  // ID → index into all
+	prep    *Loaded         // the last load, its indexes (load.go)
 	pending Change
 	undo    []snapshot
 }
@@ -84,6 +86,12 @@ func (s *State) TakeChanges() Change {
 // (cached). Panes show View, the shown curve's.
 func (s *State) All() []model.Point {
 	if s.all == nil {
+		if l := s.prep; l != nil && len(s.Planned) == 0 && len(l.points) == len(s.Points) && (len(s.Points) == 0 || &l.points[0] == &s.Points[0]) {
+			// The load's own indexes: nothing copied, nothing hashed again.
+			s.all, s.index, s.byCurve = s.Points[:len(s.Points):len(s.Points)], l.index, l.byCurve
+			s.Curves = slices.Clone(l.curves)
+			return s.all
+		}
 		s.all = make([]model.Point, 0, len(s.Points)+len(s.Planned))
 		s.all = append(append(s.all, s.Points...), s.Planned...)
 		s.index = make(map[string]int, len(s.all))
@@ -92,7 +100,7 @@ func (s *State) All() []model.Point {
 				s.index[s.all[i].ID] = i
 			}
 		}
-		s.regroup()
+		s.byCurve, s.Curves = group(s.all)
 	}
 	return s.all
 }
@@ -116,18 +124,7 @@ func (s *State) dataChanged() {
 // SetPoints replaces the loaded points (their tput-per-mw and
 // cost-per-mtok derived from the GPU specs), keeping the shown curve and
 // the selection when they still exist.
-func (s *State) SetPoints(pts []model.Point) {
-	model.Derive(pts, s.Specs)
-	s.Points = pts
-	s.LoadRev++
-	s.loaded = make(map[string]bool, len(pts))
-	for i := range pts {
-		s.loaded[pts[i].ID] = true
-	}
-	s.dataChanged()
-	s.All()
-	s.settleCurve()
-}
+func (s *State) SetPoints(pts []model.Point) { s.SetLoaded(Prepare(pts, s.Specs)) }
 
 // firstID is the point to select when there is no selection: the best on
 // y of the shown curve, where an engineer's eye goes first (the table's
