@@ -70,12 +70,22 @@ func (m *Model) prefetch() tea.Cmd {
 			add(prefetchItem{serial: serial, curve: m.st.Curve, view: view, projs: projs, x: a[0], y: a[1]}, serial)
 		}
 	}
-	for _, k := range m.st.Neighbours() {
-		if job, ok := m.st.ViewJob(k); ok {
+	view1 := func(k model.CurveKey, asOf string, allDates bool) {
+		if job, ok := m.st.ViewJobAt(k, asOf, allDates); ok {
 			add(prefetchItem{job: &job, curve: k, x: x, y: y}, 0)
-		} else if pts, pr, s, ok := m.st.Made(k); ok {
+		} else if pts, pr, s, ok := m.st.MadeAt(k, asOf, allDates); ok {
 			add(prefetchItem{serial: s, curve: k, view: pts, projs: pr, x: x, y: y}, s)
 		}
+	}
+	// An open picker's row first: enter shows it next.
+	if asOf, all, ok := m.curves.HoveredAsOf(); ok {
+		view1(m.st.Curve, asOf, all)
+	}
+	if k, ok := m.curves.HoveredCurve(); ok {
+		view1(k, m.st.AsOf, m.st.AllDates)
+	}
+	for _, k := range m.st.Neighbours() {
+		view1(k, m.st.AsOf, m.st.AllDates)
 	}
 	if len(items) == 0 {
 		return nil

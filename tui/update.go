@@ -159,14 +159,15 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if m.curves.Open() {
-		return m.curves.UpdateOpen(msg)
+		// A picker's cursor moved: what enter would show is made ahead.
+		return tea.Batch(m.curves.UpdateOpen(msg), m.prefetch())
 	}
 	fp := m.panes[m.focus]
 	if fp.Capturing() {
 		return fp.Update(msg)
 	}
 	if cmd, ok := m.curves.Key(msg); ok {
-		return cmd
+		return tea.Batch(cmd, m.prefetch())
 	}
 	switch {
 	case key.Matches(msg, g.Suspend):

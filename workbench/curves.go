@@ -67,6 +67,7 @@ type viewEntry struct {
 	projs  []model.Projection
 	index  map[string]int
 	serial uint64
+	axes   map[string][]model.Axis // the axes with data (withData), by what they depend on
 }
 
 // maxCachedPoints bounds the points the views hold: about the loaded
@@ -376,7 +377,7 @@ func (s *State) CurveAllDates() []model.Point {
 // hardware without power or cost has no tput-per-mw or cost-per-mtok);
 // every y metric when none has any.
 func (s *State) YAxesWithData() []model.Axis {
-	return s.axesWithData(model.YAxes, hasMetric)
+	return orAll(s.withData("y", model.YAxes, hasMetric), model.YAxes)
 }
 
 // CycleY moves d steps (1 forward, -1 back) through the y metrics that

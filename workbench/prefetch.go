@@ -37,8 +37,13 @@ func (p *Prepared) Projections() []model.Projection { return p.entry.projs }
 // suspect setting; ok is false when it is made already (or k is no
 // curve).
 func (s *State) ViewJob(k model.CurveKey) (ViewJob, bool) {
+	return s.ViewJobAt(k, s.AsOf, s.AllDates)
+}
+
+// ViewJobAt is ViewJob as of another date (or every run).
+func (s *State) ViewJobAt(k model.CurveKey, asOf string, allDates bool) (ViewJob, bool) {
 	s.All()
-	key := viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}
+	key := viewKey{k, asOf, allDates, s.IncludeSuspect}
 	idx, known := s.byCurve[k]
 	if _, ok := s.views[key]; ok || !known {
 		return ViewJob{}, false
@@ -89,7 +94,12 @@ func (s *State) NextX() model.Axis { return step(s.XAxesWithData(), s.X, 1) }
 // Made is curve k's view under the shown settings when it is made: its
 // points, projections and serial.
 func (s *State) Made(k model.CurveKey) (pts []model.Point, projs []model.Projection, serial uint64, ok bool) {
-	e, ok := s.views[viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}]
+	return s.MadeAt(k, s.AsOf, s.AllDates)
+}
+
+// MadeAt is Made as of another date (or every run).
+func (s *State) MadeAt(k model.CurveKey, asOf string, allDates bool) (pts []model.Point, projs []model.Projection, serial uint64, ok bool) {
+	e, ok := s.views[viewKey{k, asOf, allDates, s.IncludeSuspect}]
 	if !ok {
 		return nil, nil, 0, false
 	}

@@ -248,7 +248,7 @@ func (s *State) SetPlanned(pts []model.Point) {
 // XAxesWithData are the x axes of model.XAxes on which at least one point
 // has both coordinates (something to draw); all of them when none has.
 func (s *State) XAxesWithData() []model.Axis {
-	return s.axesWithData(model.XAxes, s.hasXY)
+	return orAll(s.withData("x "+s.Y.Name, model.XAxes, s.hasXY), model.XAxes)
 }
 
 func (s *State) hasXY(p *model.Point, a model.Axis) bool {
@@ -258,31 +258,23 @@ func (s *State) hasXY(p *model.Point, a model.Axis) bool {
 
 // HasXData says some point of the shown curve has the y metric and one of
 // the x axes: false when XAxesWithData fell back to every axis.
-func (s *State) HasXData() bool { return s.anyData(model.XAxes, s.hasXY) }
+func (s *State) HasXData() bool { return len(s.withData("x "+s.Y.Name, model.XAxes, s.hasXY)) > 0 }
 
 // HasYData says some point of the shown curve has one of the y metrics.
-func (s *State) HasYData() bool { return s.anyData(model.YAxes, hasMetric) }
+func (s *State) HasYData() bool { return len(s.withData("y", model.YAxes, hasMetric)) > 0 }
 
 func hasMetric(p *model.Point, a model.Axis) bool { return p.Metrics.Has(a.Metric) }
 
-func (s *State) anyData(axes []model.Axis, has func(*model.Point, model.Axis) bool) bool {
-	view := s.View()
-	for _, a := range axes {
-		for i := range view {
-			if has(&view[i], a) {
-				return true
-			}
-		}
+// withData are the axes on which has holds for some point of the shown
+// curve (other curves may measure other things), nil when none; kept with
+// the view under tag (what has depends on beside the axis).
+func (s *State) withData(tag string, axes []model.Axis, has func(*model.Point, model.Axis) bool) []model.Axis {
+	e := s.shown()
+	if out, ok := e.axes[tag]; ok {
+		return out
 	}
-	return false
-}
-
-// axesWithData are the axes on which has holds for some point of the
-// shown curve (other curves may measure other things); all of them when
-// it holds for none.
-func (s *State) axesWithData(axes []model.Axis, has func(*model.Point, model.Axis) bool) []model.Axis {
 	var out []model.Axis
-	view := s.View()
+	view := e.pts
 	for _, a := range axes {
 		for i := range view {
 			if has(&view[i], a) {
@@ -291,6 +283,15 @@ func (s *State) axesWithData(axes []model.Axis, has func(*model.Point, model.Axi
 			}
 		}
 	}
+	if e.axes == nil {
+		e.axes = map[string][]model.Axis{}
+	}
+	e.axes[tag] = out
+	return out
+}
+
+// orAll is axes when out is empty.
+func orAll(out, axes []model.Axis) []model.Axis {
 	if len(out) == 0 {
 		return axes
 	}
