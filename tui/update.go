@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -28,6 +29,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.handleResize(msg)
 	case tea.KeyMsg:
 		debug.Printf("key %q in %s", msg.String(), layout.Names[m.focus])
+		start := time.Now()
+		defer func() { debug.Printf("key %q: update and frame in %s", msg.String(), time.Since(start)) }()
 		cmd = m.handleKeys(msg)
 	case tea.MouseMsg:
 		cmd = m.handleMouse(msg)
@@ -54,6 +57,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case targetsCheckedMsg:
 		m.handleTargetsChecked(msg)
 	case prefetchedMsg:
+		debug.Printf("made ahead: %d views", len(msg.items))
 		cmd = m.handlePrefetched(msg)
 	default:
 		cmd = m.handleOther(msg)

@@ -103,7 +103,10 @@ func (m *Model) rebuild() {
 	m.extras = d.extras
 	o := d.order(view, m.query, m.filter.Value(), m.st.X, m.st.Y, m.sortCol, m.desc)
 	m.idx, m.rowAt = o.idx, o.rowAt
-	m.rows = make([]table.Row, len(m.idx))
+	if o.rows == nil {
+		o.rows = make([]table.Row, len(m.idx)) // formatted as drawn, kept with the order
+	}
+	m.rows = o.rows
 	m.table.slugs = tagSlugs(m.st.Curve)
 	sk := derivedKey{serial: m.st.ViewSerial()}
 	w, ok := m.widths[sk.serial]
@@ -152,10 +155,12 @@ type orderKey struct {
 	query string
 }
 
-// ordered is the rows of one order and their inverse.
+// ordered is the rows of one order and their inverse, and the rows as
+// drawn so far.
 type ordered struct {
 	idx   []int
 	rowAt []int32
+	rows  []table.Row
 }
 
 // Bounds on the kept derivations: past them the oldest are not told
