@@ -1,12 +1,10 @@
 package tui
 
 import (
-	"fmt"
 	"runtime"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
@@ -57,8 +55,8 @@ func BenchmarkMillionKeys(b *testing.B) {
 			b.Run("cycle-y-ahead", func(b *testing.B) { pressAhead(b, m, "y") })
 			b.Run("x-axis", func(b *testing.B) { pressKeys(b, m, 1, "x") })
 			b.Run("x-axis-ahead", func(b *testing.B) { pressAhead(b, m, "x") })
-			b.Run("overlay", func(b *testing.B) { pressEach(b, m, "o", "down", " ", "enter") })
-			b.Run("as-of", func(b *testing.B) { pressEach(b, m, "@", "down", "enter") })
+			b.Run("overlay", func(b *testing.B) { pressSequence(b, m, "o", "down", "space", "enter") })
+			b.Run("as-of", func(b *testing.B) { pressSequence(b, m, "@", "down", "enter") })
 			b.Run("as-of-ahead", func(b *testing.B) { pressAhead(b, m, "@", "down", "enter") })
 			b.Run("pane", func(b *testing.B) { pressKeys(b, m, 1, "tab") })
 			press(m, "2")
@@ -95,27 +93,6 @@ func pressAhead(b *testing.B, m *Model, keys ...string) {
 	b.ReportMetric(float64(wall.Nanoseconds())/n, "ns/key")
 }
 
-// pressEach presses keys in turn each iteration, each with its frame, and
-// reports the CPU and wall time per key.
-func pressEach(b *testing.B, m *Model, keys ...string) {
-	msgs := make([]tea.KeyMsg, len(keys))
-	for i, k := range keys {
-		msgs[i] = testkit.Key(k)
-		if k == " " {
-			msgs[i] = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-		}
-	}
-	clk := startCPU(b)
-	for i := 0; i < b.N; i++ {
-		for _, k := range msgs {
-			m.Update(k)
-			_ = m.View()
-		}
-	}
-	clk.report(b, len(msgs))
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(msgs)), "ns/key")
-}
-
 // BenchmarkMillionFirstFrame: the first frame once a million points over
 // 12 curves have loaded: the load message's Update and the View after it,
 // the load prepared as the load command prepares it (points indexed, the
@@ -140,7 +117,6 @@ func BenchmarkMillionFirstFrame(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/frame")
 	b.ReportMetric(float64(wall.Nanoseconds())/float64(b.N), "ns/frame")
-	_ = fmt.Sprint()
 }
 
 // BenchmarkMillionLoadPrepare: what the load command does beside reading
