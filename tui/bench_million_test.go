@@ -31,7 +31,12 @@ func millionModel(b *testing.B, curves int) *Model {
 //
 //   - switch-curve: ] and [ between two curves shown before (their views
 //     kept); new-curve: ] onto a curve not shown since the load (with
-//     -benchtime 3x every press is one: 12 and 100 curves);
+//     -benchtime 3x every press is one: 12 and 100 curves), nothing made
+//     ahead; new-curves-typed-fast: ] pressed again and again once the
+//     work ahead of the last change has run (prefetch.go);
+//   - the -ahead variants press each key once the work ahead the key
+//     before started has run, off the clocks (the time a user reads the
+//     frame);
 //   - cycle-y (y), x-axis (x): a metric not shown on this curve yet for
 //     the first presses, then ones shown before;
 //   - overlay: o, down, space, enter (a curve overlaid, then taken off);
@@ -51,6 +56,10 @@ func BenchmarkMillionKeys(b *testing.B) {
 			})
 			b.Run("new-curve", func(b *testing.B) { pressKeys(b, m, 1, "]") })
 			b.Run("new-curve-ahead", func(b *testing.B) { pressAhead(b, m, "]") })
+			b.Run("new-curves-typed-fast", func(b *testing.B) {
+				settleAhead(m) // the work ahead since the last change has run
+				pressKeys(b, m, 1, "]")
+			})
 			b.Run("cycle-y", func(b *testing.B) { pressKeys(b, m, 1, "y") })
 			b.Run("cycle-y-ahead", func(b *testing.B) { pressAhead(b, m, "y") })
 			b.Run("x-axis", func(b *testing.B) { pressKeys(b, m, 1, "x") })
@@ -63,6 +72,19 @@ func BenchmarkMillionKeys(b *testing.B) {
 			b.Run("table-move", func(b *testing.B) { pressKeys(b, m, 20, "down", "up") })
 			b.Run("mark", func(b *testing.B) { pressKeys(b, m, 1, "m") })
 		})
+	}
+}
+
+// settleAhead runs the work ahead, round after round, until it stops (a
+// user who looked at the frame for a second or two).
+func settleAhead(m *Model) {
+	m.prefetching = false
+	for cmd := m.prefetch(); cmd != nil; {
+		msg, ok := cmd().(prefetchedMsg)
+		if !ok {
+			return
+		}
+		cmd = m.handlePrefetched(msg)
 	}
 }
 

@@ -66,6 +66,7 @@ type Model struct {
 
 	prefetching   bool // the work ahead runs (prefetch.go)
 	prefetchAgain bool // changes came since it started
+	prefetchMore  bool // it left work for the next round
 
 	boxes  [layout.NumPanes]boxCache
 	screen string // the composed frame View returns

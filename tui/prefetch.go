@@ -35,6 +35,12 @@ type prefetchItem struct {
 	data   []any
 }
 
+// prefetchRound is the most items one command makes.
+const prefetchRound = 4
+
+// prefetchReach is how far from the shown curve views are made ahead.
+const prefetchReach = 6
+
 // prefetchedMsg carries the work done.
 type prefetchedMsg struct{ items []prefetchItem }
 
@@ -49,7 +55,11 @@ func (m *Model) prefetch() tea.Cmd {
 		return nil
 	}
 	var items []prefetchItem
+	full := false // a round holds a few items, so its results land soon
 	add := func(it prefetchItem, serial uint64) {
+		if full {
+			return
+		}
 		needed := it.job != nil
 		for _, p := range m.panes {
 			var w func([]model.Point, []model.Projection, model.CurveKey) any
@@ -61,23 +71,27 @@ func (m *Model) prefetch() tea.Cmd {
 		}
 		if needed {
 			items = append(items, it)
+			full = len(items) >= prefetchRound
 		}
 	}
 	x, y := m.st.X, m.st.Y
 	serial, view, projs := m.st.ViewSerial(), m.st.View(), m.st.Projections()
-	for _, a := range [][2]model.Axis{{x, m.st.NextY()}, {m.st.NextX(), y}} {
-		if a[0].Name != x.Name || a[1].Name != y.Name {
-			add(prefetchItem{serial: serial, curve: m.st.Curve, view: view, projs: projs, x: a[0], y: a[1]}, serial)
+	axes := func(x1, y1 model.Axis) {
+		if x1.Name != x.Name || y1.Name != y.Name {
+			add(prefetchItem{serial: serial, curve: m.st.Curve, view: view, projs: projs, x: x1, y: y1}, serial)
 		}
 	}
 	view1 := func(k model.CurveKey, asOf string, allDates bool) {
 		if job, ok := m.st.ViewJobAt(k, asOf, allDates); ok {
-			add(prefetchItem{job: &job, curve: k, x: x, y: y}, 0)
+			if m.st.Room(k) {
+				add(prefetchItem{job: &job, curve: k, x: x, y: y}, 0)
+			}
 		} else if pts, pr, s, ok := m.st.MadeAt(k, asOf, allDates); ok {
 			add(prefetchItem{serial: s, curve: k, view: pts, projs: pr, x: x, y: y}, s)
 		}
 	}
-	// An open picker's row first: enter shows it next.
+	// What the next key likely shows first: an open picker's row (enter
+	// shows it), the curves ] and [ show, the next y and x.
 	if asOf, all, ok := m.curves.HoveredAsOf(); ok {
 		view1(m.st.Curve, asOf, all)
 	}
@@ -87,6 +101,26 @@ func (m *Model) prefetch() tea.Cmd {
 	for _, k := range m.st.Neighbours() {
 		view1(k, m.st.AsOf, m.st.AllDates)
 	}
+	axes(x, m.st.NextY())
+	axes(m.st.NextX(), y)
+	// Then the rest, a round at a time, while the views fit the cache: the
+	// other metrics of the shown curve, the curves further away.
+	for _, a := range m.st.YAxesWithData() {
+		axes(x, a)
+	}
+	for _, a := range m.st.XAxesWithData() {
+		axes(a, y)
+	}
+	if n, at := len(m.st.Curves), max(m.st.CurveIndex(), 0); n > 3 {
+		// At most prefetchReach curves each way: the panes' caches hold
+		// what is made ahead with room to spare (else it would be made
+		// again and again).
+		for d := 2; d <= min(n/2, prefetchReach) && !full; d++ {
+			view1(m.st.Curves[(at+d)%n].Key, m.st.AsOf, m.st.AllDates)
+			view1(m.st.Curves[(at-d%n+n)%n].Key, m.st.AsOf, m.st.AllDates)
+		}
+	}
+	m.prefetchMore = full
 	if len(items) == 0 {
 		return nil
 	}
@@ -128,7 +162,7 @@ func (m *Model) handlePrefetched(msg prefetchedMsg) tea.Cmd {
 			}
 		}
 	}
-	if m.prefetchAgain {
+	if m.prefetchAgain || m.prefetchMore {
 		m.prefetchAgain = false
 		return m.prefetch()
 	}

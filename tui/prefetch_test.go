@@ -64,3 +64,34 @@ func TestPrefetchBeforeAReloadIsDropped(t *testing.T) {
 		}
 	}
 }
+
+// The work ahead goes on a round at a time until every curve near the
+// shown one and every axis of the shown curve is made, then stops.
+func TestPrefetchRoundsEnd(t *testing.T) {
+	pts := fixtures.SyntheticCurves(2400, 4)
+	m, plain := newLoaded(t, 150, 45, pts), newLoaded(t, 150, 45, pts)
+	m.prefetching = false
+	cmd := m.prefetch()
+	for rounds := 0; cmd != nil; rounds++ {
+		if rounds > 30 {
+			t.Fatal("the work ahead does not end")
+		}
+		msg, ok := cmd().(prefetchedMsg)
+		if !ok {
+			t.Fatal("not the work ahead's message")
+		}
+		cmd = m.handlePrefetched(msg)
+	}
+	for _, c := range m.st.Curves {
+		if _, _, _, ok := m.st.Made(c.Key); !ok {
+			t.Errorf("the view of %s was not made ahead", c.Key)
+		}
+	}
+	for _, keys := range [][]string{{"]", "]", "]"}, {"y", "y"}, {"x"}, {"["}} {
+		press(m, keys...)
+		press(plain, keys...)
+		if got, want := panesOf(m), panesOf(plain); got != want {
+			t.Fatalf("after %v: made ahead\n%s\n%s\nnot\n%s\n%s", keys, got[0], got[1], want[0], want[1])
+		}
+	}
+}

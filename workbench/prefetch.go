@@ -105,3 +105,9 @@ func (s *State) MadeAt(k model.CurveKey, asOf string, allDates bool) (pts []mode
 	}
 	return e.pts, e.projs, e.serial, true
 }
+
+// Room reports whether curve k's view fits the cache without dropping the
+// others (views made ahead stop there).
+func (s *State) Room(k model.CurveKey) bool {
+	return s.viewPoints+len(s.byCurve[k]) <= s.maxCachedPoints()
+}
