@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"runtime"
+	"time"
+
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/workbench"
@@ -34,6 +37,9 @@ type prefetchItem struct {
 	made   *workbench.Prepared
 	data   []any
 }
+
+// keyQuiet is how long after a key the work ahead waits to go on.
+const keyQuiet = 150 * time.Millisecond
 
 // prefetchRound is the most items one command makes.
 const prefetchRound = 4
@@ -125,8 +131,27 @@ func (m *Model) prefetch() tea.Cmd {
 		return nil
 	}
 	m.prefetching = true
+	lastKey, quiet, last := m.lastKey, m.yieldTo, !full
 	return func() tea.Msg {
+		if last && quiet > 0 {
+			// The work ahead is done: collect its garbage (and the
+			// review's and the planner's) now, while no key waits, rather
+			// than when the heap next fills, in the middle of typing.
+			defer func() {
+				go func() {
+					for time.Since(time.Unix(0, lastKey.Load())) < quiet {
+						time.Sleep(quiet / 3)
+					}
+					runtime.GC()
+				}()
+			}()
+		}
 		for i := range items {
+			// The machine's cores are the keys' first: while keys come
+			// fast, the work ahead waits between views.
+			for quiet > 0 && time.Since(time.Unix(0, lastKey.Load())) < quiet {
+				time.Sleep(quiet / 3)
+			}
 			it := &items[i]
 			if it.job != nil {
 				it.made = it.job.Run()

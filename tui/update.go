@@ -30,6 +30,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		debug.Printf("key %q in %s", msg.String(), layout.Names[m.focus])
 		start := time.Now()
+		m.lastKey.Store(start.UnixNano())
 		defer func() { debug.Printf("key %q: update and frame in %s", msg.String(), time.Since(start)) }()
 		cmd = m.handleKeys(msg)
 	case tea.MouseMsg:

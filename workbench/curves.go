@@ -215,6 +215,10 @@ func curvePointsOf(all []model.Point, idx []int, key viewKey) ([]model.Point, []
 	var runs []model.Point // the curve's every run, when one is short (the factors)
 	for _, i := range idx {
 		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
+			if n := len(idx); idx[n-1]-idx[0] == n-1 {
+				runs = all[idx[0] : idx[0]+n : idx[0]+n] // the curve's points lie together: read in place
+				break
+			}
 			runs = make([]model.Point, len(idx))
 			for j, i := range idx {
 				runs[j] = all[i]

@@ -17,8 +17,7 @@ import (
 type Loaded struct {
 	points  []model.Point
 	specs   model.GPUSpecs
-	loaded  map[string]bool // IDs of points
-	index   map[string]int  // ID → first index into points
+	index   map[string]int // ID → first index into points
 	byCurve map[model.CurveKey][]int
 	curves  []model.CurveSummary
 	views   map[viewKey]*viewEntry
@@ -29,10 +28,9 @@ type Loaded struct {
 // no state.
 func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
 	model.Derive(pts, specs)
-	l := &Loaded{points: pts, specs: specs, loaded: make(map[string]bool, len(pts)), index: make(map[string]int, len(pts))}
+	l := &Loaded{points: pts, specs: specs, index: make(map[string]int, len(pts))}
 	for i := range pts {
 		id := pts[i].ID
-		l.loaded[id] = true
 		if _, dup := l.index[id]; !dup {
 			l.index[id] = i
 		}
@@ -76,7 +74,6 @@ func (s *State) SetLoaded(l *Loaded) {
 	}
 	s.Points = l.points
 	s.LoadRev++
-	s.loaded = l.loaded
 	s.prep = l
 	s.dataChanged()
 	s.All()

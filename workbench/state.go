@@ -61,9 +61,8 @@ type State struct {
 	Loop Ledger
 
 	all     []model.Point
-	loaded  map[string]bool // IDs of Points, for Orphans
-	index   map[string]int  // ID → index into all
-	prep    *Loaded         // the last load, its indexes (load.go)
+	index   map[string]int // ID → index into all
+	prep    *Loaded        // the last load, its indexes (load.go)
 	pending Change
 	undo    []snapshot
 }
@@ -183,13 +182,22 @@ func (s *State) ToggleMark(id string) string {
 	return fmt.Sprintf("marked %s for removal · %s (review pane: is it covered?)", id, model.Plural(len(s.Marks), "mark"))
 }
 
+// isLoaded reports whether a loaded point has the ID (the load's index).
+func (s *State) isLoaded(id string) bool {
+	if s.prep == nil {
+		return false
+	}
+	_, ok := s.prep.index[id]
+	return ok
+}
+
 // Orphans are the marks whose points are not in the loaded data (a
 // --watch reload dropped them, or a restored session names them): kept,
 // shown, and left out of the export.
 func (s *State) Orphans() []string {
 	var out []string
 	for _, id := range s.MarkedIDs() {
-		if !s.loaded[id] {
+		if !s.isLoaded(id) {
 			out = append(out, id)
 		}
 	}
