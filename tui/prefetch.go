@@ -14,7 +14,8 @@ import (
 // the curves ] and [ show, and what the plot and the table derive from
 // them, and from the shown view on the next y and x. Results land in the
 // caches keyed by view serial and axes, so nothing shown changes when they
-// arrive; a key that comes first makes what it needs itself, as before.
+// arrive; a key that comes first makes what it needs itself, as before
+// (docs/workbench-speed.md).
 
 // prefetcher is a pane that derives from views ahead.
 type prefetcher interface {

@@ -19,7 +19,8 @@ import (
 //   - the selected point draws over everything: it is put back in its
 //     place when it was binned away.
 //
-// Points without both coordinates draw nothing and are left out.
+// Points without both coordinates draw nothing and are left out
+// (docs/workbench-speed.md).
 type Bins struct {
 	version uint64 // the caller's version of the series binned
 	w, h    int
