@@ -178,6 +178,22 @@ func (f *fastScan) plain() ([]byte, bool) {
 	return nil, false
 }
 
+// slotKey reads the key next when it is the one remembered at position i
+// (a plain key: the same bytes are plain), without scanning it.
+func (f *fastScan) slotKey(slots []keySlot, i int) ([]byte, int8, bool) {
+	if i >= len(slots) || slots[i].id == -2 {
+		return nil, 0, false
+	}
+	f.space()
+	k := slots[i].key
+	q := f.p + 1
+	if q+len(k) >= len(f.data) || f.data[f.p] != '"' || f.data[q+len(k)] != '"' || string(f.data[q:q+len(k)]) != k {
+		return nil, 0, false
+	}
+	f.p = q + len(k) + 1
+	return f.data[q : q+len(k)], slots[i].id, true
+}
+
 // word consumes w when it is next.
 func (f *fastScan) word(w string) bool {
 	if bytes.HasPrefix(f.data[f.p:], []byte(w)) {
@@ -312,11 +328,16 @@ func (d *rowDecoder) fastMembers(f *fastScan, slots *[]keySlot, lookup func([]by
 	}
 	var seen keySet
 	for i := 0; ; i++ {
-		key, ok := f.plain()
-		if !ok || !f.at(':') {
+		key, id, ok := f.slotKey(*slots, i)
+		if !ok {
+			if key, ok = f.plain(); !ok {
+				return false
+			}
+			id = slotID(slots, i, key, lookup)
+		}
+		if !f.at(':') {
 			return false
 		}
-		id := slotID(slots, i, key, lookup)
 		if !seen.add(id, key) {
 			return false
 		}
