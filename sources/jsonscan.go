@@ -386,39 +386,42 @@ func numberValue(raw []byte) (float64, bool) {
 }
 
 // exactFloat parses the common decimal (digits, a point, digits, an
-// optional exponent) when its digits fit 53 bits and its power of ten is
-// one a float64 holds exactly: both operands are then exact and one IEEE
-// multiplication or division rounds the true value to nearest, as
-// strconv.ParseFloat does (its own first step, bounded at 52 bits), so
-// the value is the same bit for bit. Anything else (more digits, a sign,
-// a far exponent, a malformed number) is left to strconv (ok false).
+// optional exponent) of at most 19 digits to the float64 nearest its
+// value, ties to even, as strconv.ParseFloat does, so the value is the
+// same bit for bit. When the digits fit 53 bits and the power of ten is
+// one a float64 holds exactly, both operands are exact and one IEEE
+// multiplication or division rounds (strconv's own first step, bounded
+// there at 52 bits). Longer digits over a power of ten up to 10^19 (the
+// 17-digit numbers Python writes) are divided in 128 bits and rounded by
+// the remainder (roundQuotient). Anything else (more digits, a sign, a
+// far exponent, a malformed number) is left to strconv (ok false).
 func exactFloat(raw []byte) (float64, bool) {
 	var mant uint64
 	digits, exp, i := 0, 0, 0
 	for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
+		if digits == 19 {
+			return 0, false // mant could wrap
+		}
 		mant = mant*10 + uint64(raw[i]-'0')
 		digits++
 	}
-	if digits == 0 || mant>>53 != 0 {
+	if digits == 0 {
 		return 0, false
 	}
 	if i < len(raw) && raw[i] == '.' {
 		i++
 		frac := i
 		for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
+			if digits == 19 {
+				return 0, false
+			}
 			mant = mant*10 + uint64(raw[i]-'0')
 			digits++
-			if mant>>53 != 0 {
-				return 0, false // strconv's (no wrap: 2^53 × 10 + 9 fits)
-			}
 		}
 		if i == frac {
 			return 0, false
 		}
 		exp = frac - i
-	}
-	if digits > 19 {
-		return 0, false // mant may have wrapped
 	}
 	if i < len(raw) && (raw[i] == 'e' || raw[i] == 'E') {
 		i++
@@ -440,7 +443,13 @@ func exactFloat(raw []byte) (float64, bool) {
 		}
 		exp += e
 	}
-	if i != len(raw) || mant>>53 != 0 {
+	if i != len(raw) {
+		return 0, false
+	}
+	if mant>>53 != 0 {
+		if exp < 0 && exp >= -19 {
+			return roundQuotient(mant, uint64pow10[-exp]), true
+		}
 		return 0, false
 	}
 	f := float64(mant)
@@ -461,6 +470,41 @@ func exactFloat(raw []byte) (float64, bool) {
 	}
 	return 0, false
 }
+
+// roundQuotient is m/d rounded to the nearest float64, ties to even, for
+// m of 54 to 64 bits and d = 10^k, 1 ≤ k ≤ 19. m·2^s/d is divided in 128
+// bits, s chosen so the quotient q has 63 or 64 bits: q, what it holds past
+// 53 bits and the remainder r (nonzero: more than a tie) decide the
+// rounding exactly, and the result is a normal number (at least 2^53/10^19).
+func roundQuotient(m, d uint64) float64 {
+	s := 63 - bits.Len64(m) + bits.Len64(d) // from 3 (m 64 bits, d = 10) to 73
+	var hi, lo uint64
+	if s >= 64 {
+		hi = m << (s - 64)
+	} else {
+		hi, lo = m>>(64-s), m<<s
+	}
+	q, r := bits.Div64(hi, lo, d) // hi < d: m·2^s < 2^(63+len(d))
+	t := bits.Len64(q) - 53
+	mant, rest, half := q>>t, q&(1<<t-1), uint64(1)<<(t-1)
+	if rest > half || rest == half && (r != 0 || mant&1 == 1) {
+		mant++
+		if mant == 1<<53 {
+			mant >>= 1
+			t++
+		}
+	}
+	return math.Ldexp(float64(mant), t-s)
+}
+
+// uint64pow10 are the powers of ten a uint64 holds.
+var uint64pow10 = func() (p [20]uint64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 10
+	}
+	return p
+}()
 
 // float64pow10 are the powers of ten a float64 holds exactly.
 var float64pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
