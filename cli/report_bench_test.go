@@ -70,3 +70,18 @@ func BenchmarkReportRows(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReportRowsFile runs report --json --x mean-intvty on the file or
+// directory named by SWEEPTUNE_BENCH_ROWS (a million rows from
+// go run ./internal/synthrows, say); without it the benchmark is skipped.
+func BenchmarkReportRowsFile(b *testing.B) {
+	path := os.Getenv("SWEEPTUNE_BENCH_ROWS")
+	if path == "" {
+		b.Skip("SWEEPTUNE_BENCH_ROWS names no rows file")
+	}
+	for b.Loop() {
+		if code := run([]string{"report", "--json", "--x", "mean-intvty", path}, strings.NewReader(""), io.Discard, io.Discard); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}
