@@ -29,8 +29,7 @@ func AssignIDs(points []Point) {
 	// cost a map lookup of an integer each, and a string per distinct ID.
 	baseOf := make([]int32, n)
 	curveOf := make([]int32, n)
-	baseIdx := map[string]int32{}
-	var bases []string
+	baseIDs := newBaseIDs()
 	var owner []int32 // per base ID: the curve that used it first
 	curves := interner[CurveKey]{index: map[CurveKey]int32{}}
 	var keys []CurveKey
@@ -38,25 +37,24 @@ func AssignIDs(points []Point) {
 	var buf []byte
 	for i := range points {
 		p := &points[i]
+		var b int32
 		if p.Knobs.Mode == "" {
 			buf = append(buf[:0], idPart(p.Label)...)
+			b = baseIDs.ofText(buf)
 		} else {
-			buf = p.Knobs.appendBaseID(buf[:0])
+			b = baseIDs.ofKnobs(&p.Knobs)
 		}
-		b, ok := baseIdx[string(buf)]
 		ci := curves.of(p.Curve)
 		if int(ci) == len(keys) {
 			keys = append(keys, p.Curve)
 		}
-		if !ok {
-			b = int32(len(bases))
-			bases = append(bases, string(buf))
-			baseIdx[bases[b]] = b
+		if int(b) == len(owner) {
 			owner = append(owner, ci)
 		}
 		baseOf[i], curveOf[i] = b, ci
 	}
 	cbKey := make([]uint64, n)
+	bases := baseIDs.texts
 	shift := uint(bits.Len(uint(len(bases))))
 	for i := range cbKey {
 		cbKey[i] = uint64(curveOf[i])<<shift | uint64(baseOf[i])

@@ -174,3 +174,48 @@ func (k Knobs) ShortLabel() string {
 	fmt.Fprintf(&b, " c%d", k.Concurrency)
 	return b.String()
 }
+
+// baseKey is what BaseID reads of the knobs: equal keys give equal IDs.
+type baseKey struct {
+	mode                                               Mode
+	pw, dw, ptp, pep, pgpus, dtp, dep, dgpus, bs, conc int
+	pdp, ddp                                           bool
+}
+
+// baseIDs numbers base IDs in order of first appearance, found from the
+// knobs without formatting them: a million points of a few thousand
+// configurations format a few thousand IDs.
+type baseIDs struct {
+	byKnobs map[baseKey]int32
+	byText  map[string]int32
+	texts   []string
+	buf     []byte
+}
+
+func newBaseIDs() *baseIDs {
+	return &baseIDs{byKnobs: map[baseKey]int32{}, byText: map[string]int32{}}
+}
+
+// ofKnobs is the number of k's base ID.
+func (in *baseIDs) ofKnobs(k *Knobs) int32 {
+	bk := baseKey{k.Mode, k.Prefill.Workers, k.Decode.Workers, k.Prefill.TP, k.Prefill.EP, k.Prefill.GPUs,
+		k.Decode.TP, k.Decode.EP, k.Decode.GPUs, k.DecodeBS, k.Concurrency, k.Prefill.DPAttn, k.Decode.DPAttn}
+	if b, ok := in.byKnobs[bk]; ok {
+		return b
+	}
+	in.buf = k.appendBaseID(in.buf[:0])
+	b := in.ofText(in.buf)
+	in.byKnobs[bk] = b
+	return b
+}
+
+// ofText is the number of the base ID text.
+func (in *baseIDs) ofText(text []byte) int32 {
+	b, ok := in.byText[string(text)]
+	if !ok {
+		b = int32(len(in.texts))
+		in.texts = append(in.texts, string(text))
+		in.byText[in.texts[b]] = b
+	}
+	return b
+}
