@@ -43,7 +43,7 @@ func TestExportChangeSetCommand(t *testing.T) {
 	for _, want := range []string{"Next, check what was written:",
 		"srtctl dry-run -f " + filepath.Join(dir, "disagg-dep16-hicache-variants.yaml") + ":override_9p1d_dep2_dep16_b192_c7480",
 		"python utils/matrix_logic/generate_sweep_configs.py test-config --config-files " + filepath.Join(dir, "nvidia-master.excerpt.yaml") +
-			" --config-keys dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"} {
+			" --runner-config configs/runners.yaml --config-keys dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

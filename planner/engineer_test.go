@@ -71,7 +71,7 @@ func TestEngineerFits(t *testing.T) {
 		// The table of docs/planner.md ("How far the engineer's first fit
 		// goes"): a model change that moves these updates it.
 		got := [4]float64{sumT / float64(n), sumI / float64(n), calT / float64(nCal), calI / float64(nCal)}
-		want := [4]float64{19.73, 12.57, 17.91, 7.17}
+		want := [4]float64{18.79, 11.47, 17.91, 7.17}
 		for i := range got {
 			if ran != len(engineerCurves) {
 				break // a -run filter ran some curves only

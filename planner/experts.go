@@ -2,6 +2,7 @@ package planner
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -32,6 +33,11 @@ type MoEPrior struct {
 	// HBMBytesPerS is one GPU's memory bandwidth (0 when the hardware is
 	// unknown); the prior slope assumes moeBandwidthShare of it.
 	HBMBytesPerS float64 `json:"hbm_bytes_per_s,omitempty"`
+	// NonExpertBytes: the weights every step reads whatever the batch
+	// (attention, shared experts, dense layers, router, embeddings and
+	// head) at the curve's precision; 0 when not known. With it a TP/TEP
+	// shape never calibrated takes the weight-read prior (tpPrior).
+	NonExpertBytes float64 `json:"non_expert_bytes,omitempty"`
 }
 
 // moeBandwidthShare is the share of HBM bandwidth the prior assumes for the
@@ -45,12 +51,20 @@ const moeBandwidthShare = 0.6
 var moeModels = map[string]struct {
 	experts, topK int
 	paramsPerTok  float64
+	// nonExpert: parameters outside the routed experts; 0 when not known.
+	nonExpert float64
 }{
 	// DeepSeek-R1/V3: 256 routed experts, top-8, 58 MoE layers, hidden 7168,
-	// expert intermediate 2048.
-	"dsr1": {256, 8, 8 * 58 * 3 * 7168 * 2048},
+	// expert intermediate 2048. Outside the routed experts (public config):
+	// MLA attention of 61 layers (q_a 7168·1536, q_b 1536·128·192, kv_a
+	// 7168·576, kv_b 512·128·256, o 128·128·7168), the shared expert of 58
+	// layers, 3 dense MLP layers (intermediate 18432), the 58 routers and
+	// the embeddings and head (vocabulary 129280): 17.1 B.
+	"dsr1": {256, 8, 8 * 58 * 3 * 7168 * 2048,
+		61*(7168*1536+1536*128*192+7168*576+512*128*256+128*128*7168) +
+			58*3*7168*2048 + 3*3*7168*18432 + 58*256*7168 + 2*129280*7168},
 	// gpt-oss-120b: 128 experts, top-4, 36 layers, hidden and intermediate 2880.
-	"gptoss120b": {128, 4, 4 * 36 * 3 * 2880 * 2880},
+	"gptoss120b": {128, 4, 4 * 36 * 3 * 2880 * 2880, 0},
 }
 
 // hbmBandwidth is one GPU's HBM bandwidth, bytes/s, by dashboard hardware key.
@@ -72,8 +86,42 @@ func moePriorFor(k model.CurveKey) *MoEPrior {
 		HBMBytesPerS: hbmBandwidth[strings.ToLower(k.Hardware)]}
 	if b, ok := bytesPerParam[strings.ToLower(k.Precision)]; ok {
 		p.ExpertBytesPerToken = m.paramsPerTok * b
+		p.NonExpertBytes = m.nonExpert * b
 	}
 	return p
+}
+
+// tpPrior is the weight-read prior of a TP/TEP decode shape never
+// calibrated, from a calibrated DP-attention law (docs/planner.md, "A TP/TEP
+// shape never calibrated"): a step is a fixed time plus its weight reads at
+// moeBandwidthShare of HBM bandwidth. The fixed time is the DP-attention α
+// less one rank's reads (everything outside the routed experts and its E/N
+// experts) at the largest calibrated DEP size N, the one whose reads are
+// closest to a TP worker's; the TP worker of gpus GPUs adds its share of the
+// non-expert weights to α and reads k·m(b) experts' share (β = priorBeta).
+// ok is false when the model's bytes are unknown or the fixed time would
+// not be positive.
+func (p *MoEPrior) tpPrior(dep *DecodeLaw, gpus int) (alpha, beta, fixed float64, ok bool) {
+	beta = p.priorBeta(gpus)
+	if beta <= 0 || p.NonExpertBytes <= 0 || !dep.DPAttn || dep.Alpha <= 0 {
+		return 0, 0, 0, false
+	}
+	n := 0
+	for _, s := range dep.Shapes {
+		if v, err := strconv.Atoi(strings.TrimPrefix(s, "dep")); err == nil && v > n {
+			n = v
+		}
+	}
+	if n <= 0 {
+		return 0, 0, 0, false
+	}
+	bw := p.HBMBytesPerS * moeBandwidthShare
+	perExpert := p.ExpertBytesPerToken / float64(p.TopK)
+	fixed = dep.Alpha - (p.NonExpertBytes+float64(p.Experts)/float64(n)*perExpert)/bw
+	if fixed <= 0 {
+		return 0, 0, 0, false
+	}
+	return fixed + p.NonExpertBytes/(float64(gpus)*bw), beta, fixed, true
 }
 
 // priorBeta is the prior slope β (s per request at small batch) of a worker

@@ -91,7 +91,9 @@ type laws struct {
 	pre           *PrefillLaw
 	decShape      string
 	preShape      string
-	decFallback   bool // the family has no calibration point: another stands in
+	decFallback   bool    // the family has no calibration point: another stands in
+	tpPrior       bool    // decFallback of a TP/TEP shape: the weight-read prior (tpPrior)
+	tpFixed       float64 // the prior's fixed time, s
 	preFallback   bool
 	shapeNew      bool // a DEP size the DP-attention law was not calibrated on
 	preScale      float64
@@ -141,6 +143,12 @@ func (c *Calibration) lawsFor(cfg Config) laws {
 		l.alpha, l.beta = l.dec.Alpha, l.dec.Beta
 	}
 	l.q = l.dec.q()
+	if l.decFallback && !l.dpAttn && cfg.DecodeRanks > 0 && cfg.DecodeGPUs >= cfg.DecodeRanks {
+		if a, b, fixed, ok := p.MoE.tpPrior(l.dec, cfg.DecodeGPUs/cfg.DecodeRanks); ok {
+			l.alpha, l.beta, l.tpFixed, l.tpPrior = a, b, fixed, true
+			l.q = float64(p.MoE.TopK) / float64(p.MoE.Experts)
+		}
+	}
 	if l.dpAttn {
 		l.delta = p.Delta(cfg.Balance)
 	} else if !l.decFallback {

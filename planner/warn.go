@@ -141,7 +141,11 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 // its decode slope was assumed; it reports whether that is extrapolation.
 func (c *Calibration) warnShapes(w *[]string, cfg Config, op point, l *laws) bool {
 	ex := false
-	if l.decFallback {
+	if l.decFallback && l.tpPrior {
+		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): decode shape %s has no calibration point; its step is the weight-read prior: the %s law's fixed time %.2f ms plus its weights read at %.0f %% of HBM bandwidth (%d of %d experts per token), not a fit",
+			l.decShape, familyName(l.dec), l.tpFixed*1e3, moeBandwidthShare*100, c.Params.MoE.TopK, c.Params.MoE.Experts))
+		ex = true
+	} else if l.decFallback {
 		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): decode shape %s has no calibration point; the %s law stands in for it", l.decShape, familyName(l.dec)))
 		ex = true
 	} else if l.shapeNew {

@@ -38,13 +38,7 @@ func SelectionIn(s *model.Selection, points []model.Point, props *planner.Propos
 	selNoise(&d, s, label)
 	selRemovals(&d, s, label)
 	d.Blank()
-	cov := fmt.Sprintf("Coverage (frontier points on the dashboard): p90 E2EL %d → %d, p75 E2EL %d → %d",
-		s.CoverageBefore.P90E2EL, s.CoverageAfter.P90E2EL, s.CoverageBefore.P75E2EL, s.CoverageAfter.P75E2EL)
-	if s.CoverageHolds {
-		d.Add(P(cov+": "), S(Good, "holds"))
-	} else {
-		d.Add(P(cov+": "), S(Bad, fmt.Sprintf("falls below %d", model.RecommendedFrontierPoints)))
-	}
+	selCoverage(&d, s)
 	d.Add(P("Add: "), P(selListOr(s.Add, label, "none")))
 	d.Add(P("Remove: "), P(selListOr(s.Remove, label, "none")))
 	if len(s.NoAxis) > 0 {
@@ -328,4 +322,27 @@ func selPredX(p *planner.Prediction, x model.Axis) float64 {
 		return p.P90Intvty
 	}
 	return p.MeanIntvty
+}
+
+// selCoverage counts the dashboard's frontier points before and after; a
+// latency no candidate has is "no data", as the review says it, not "0 → 0".
+func selCoverage(d *Doc, s *model.Selection) {
+	b, a := s.CoverageBefore, s.CoverageAfter
+	p90 := fmt.Sprintf("p90 E2EL %d → %d", b.P90E2EL, a.P90E2EL)
+	if b.P90Points == 0 && a.P90Points == 0 {
+		p90 = "p90 E2EL no data"
+	}
+	p75 := fmt.Sprintf("p75 E2EL %d → %d", b.P75E2EL, a.P75E2EL)
+	if b.P75Points == 0 && a.P75Points == 0 {
+		p75 = "p75 E2EL no data"
+	}
+	cov := "Coverage (frontier points on the dashboard): " + p90 + ", " + p75
+	switch {
+	case b.P90Points == 0 && a.P90Points == 0 && b.P75Points == 0 && a.P75Points == 0:
+		d.Add(P(cov), S(Muted, " (no candidate has the latency)"))
+	case s.CoverageHolds:
+		d.Add(P(cov+": "), S(Good, "holds"))
+	default:
+		d.Add(P(cov+": "), S(Bad, fmt.Sprintf("falls below %d", model.RecommendedFrontierPoints)))
+	}
 }

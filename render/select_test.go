@@ -36,7 +36,12 @@ func TestSelectionText(t *testing.T) {
 		"  ~ 3P c900 BS18 (local): +0.72 % p90-intvty, +369.92 % tput-per-gpu over agg TP2/EP2 c16",
 		"  ✓ agg TP2/EP2 c16 covered: 57,670 under the line 290,989.21 of 3P c1228 BS24 – 3P c700 BS18 at 292.4 (−80.18 %)",
 		"Remove: agg TP2/EP2 c16",
+		// the fixture has no E2EL: coverage says so, as the review does
+		"Coverage (frontier points on the dashboard): p90 E2EL no data, p75 E2EL no data (no candidate has the latency)",
 	)
+	if strings.Contains(out, "0 → 0") {
+		t.Errorf("coverage counted a latency no point has:\n%s", out)
+	}
 }
 
 // With proposals: the model's error and where it comes from, each run's kind.

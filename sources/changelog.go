@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 
@@ -38,7 +39,8 @@ func sniffChangelog(data []byte) bool {
 	if h := head(data, 1); len(h) > 0 && (h[0] == '{' || h[0] == '[') {
 		return false
 	}
-	return changelogRe.Match(head(data, 8192))
+	h := head(data, 8192)
+	return bytes.Contains(h, []byte("config-keys:")) && changelogRe.Match(h)
 }
 
 // A changelog gives no points; it is read so that broken files are

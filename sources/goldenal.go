@@ -19,7 +19,7 @@ func init() {
 
 func sniffGoldenAL(data []byte) bool {
 	h := head(data, 1)
-	return len(h) > 0 && h[0] != '{' && h[0] != '[' && goldenALKey.Match(data) &&
+	return len(h) > 0 && h[0] != '{' && h[0] != '[' && bytes.Contains(data, []byte("thinking_")) && goldenALKey.Match(data) &&
 		!bytes.Contains(data, []byte("\npoints:"))
 }
 

@@ -1,6 +1,9 @@
 package sources
 
-import "regexp"
+import (
+	"bytes"
+	"regexp"
+)
 
 // llm-d recipes (InferenceX benchmarks/multi_node/llm-d-recipes) configure
 // llm-d's endpoint picker, not srtctl: recognised so that they are named
@@ -10,7 +13,8 @@ var llmdRe = regexp.MustCompile(`(?m)^apiVersion:\s*["']?llm-d\.ai/`)
 
 func init() {
 	register(format{name: "llm-d recipe", priority: 34, sniff: func(data []byte) bool {
-		return llmdRe.Match(head(data, 64<<10))
+		h := head(data, 64<<10)
+		return bytes.Contains(h, []byte("llm-d.ai/")) && llmdRe.Match(h)
 	}, parse: func(path string, _ []byte, ds *Dataset) {
 		ds.Warnf(path, "", "llm-d recipe: not an srt-slurm recipe; it holds no sweep points sweeptune reads")
 	}, recipe: true})

@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -118,7 +119,10 @@ func sniffMaster(data []byte) bool {
 	if h := head(data, 1); len(h) > 0 && (h[0] == '{' || h[0] == '[' || h[0] == '-') {
 		return false
 	}
-	return scenariosRe.Match(data) && masterRe.Match(data)
+	// the literals first: each pattern needs its own, and a scan for bytes
+	// is much cheaper than the patterns on a file that is not a master
+	return bytes.Contains(data, []byte("scenarios:")) && bytes.Contains(data, []byte("search-space:")) &&
+		scenariosRe.Match(data) && masterRe.Match(data)
 }
 
 // A master config gives no points; it is read so that broken files are reported.

@@ -66,7 +66,7 @@ func sniffPointsTable(data []byte) bool {
 	if len(h) > 0 && (h[0] == '{' || h[0] == '[') {
 		return false
 	}
-	return pointsTableRe.Match(data) && (bytes.Contains(data, []byte("curve:")) || bytes.Contains(data, []byte("source:")))
+	return bytes.Contains(data, []byte("points:")) && pointsTableRe.Match(data) && (bytes.Contains(data, []byte("curve:")) || bytes.Contains(data, []byte("source:")))
 }
 
 func parsePointsTable(path string, data []byte, ds *Dataset) {

@@ -511,14 +511,48 @@ func (c *exportCtx) dryRuns() []string {
 	return out
 }
 
-// sweepCommand is InferenceX's own expansion of the written keys.
+// sweepCommand is InferenceX's own expansion of the written keys. The script
+// reads configs/runners.yaml relative to the checkout, so when the master
+// lies in an InferenceX checkout the command starts with a cd to its root
+// and names the master from there; elsewhere it is run from a checkout.
 func sweepCommand(master string, keys []string) string {
-	words := []string{"python", "utils/matrix_logic/generate_sweep_configs.py", "test-config",
-		"--config-files", shellWord(master), "--config-keys"}
+	var words []string
+	if root, rel, ok := inferenceXCheckout(master); ok {
+		words = append(words, "cd", shellWord(root), "&&")
+		master = rel
+	}
+	words = append(words, "python", sweepScript, "test-config",
+		"--config-files", shellWord(master), "--runner-config", "configs/runners.yaml", "--config-keys")
 	for _, k := range keys {
 		words = append(words, shellWord(k))
 	}
 	return strings.Join(words, " ")
+}
+
+const sweepScript = "utils/matrix_logic/generate_sweep_configs.py"
+
+// inferenceXCheckout finds the InferenceX checkout holding path: the nearest
+// parent with the sweep script, at most 16 levels up.
+func inferenceXCheckout(path string) (root, rel string, ok bool) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", "", false
+	}
+	dir := filepath.Dir(abs)
+	for range 16 {
+		if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(sweepScript))); err == nil && st.Mode().IsRegular() {
+			if r, err := filepath.Rel(dir, abs); err == nil {
+				return dir, filepath.ToSlash(r), true
+			}
+			return "", "", false
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			break
+		}
+		dir = up
+	}
+	return "", "", false
 }
 
 // shellWord quotes a word for a POSIX shell when it needs it.
