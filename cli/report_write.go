@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"runtime"
 	"strconv"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -30,39 +31,18 @@ func writeReportJSON(w io.Writer, rep report) error {
 	bw.WriteString("{\n  \"schema_version\": " + strconv.Itoa(schemaVersion) + ",\n  \"axis\": ")
 	line("", rep.X.Name, ",\n  \"y_axis\": ")
 	line("", rep.Y.Name, ",\n  \"curves\": [")
-	var buf []byte
+	lines := pointLines(rep.Curves)
 	for ci, c := range rep.Curves {
 		if ci > 0 {
 			bw.WriteString(",")
 		}
 		bw.WriteString("\n    {\n      \"key\": ")
 		line("", c.Key, ",\n      \"points\": [")
-		projs := c.Projections()
-		for pi := range c.Points {
-			b, err := c.Points[pi].AppendJSON(buf[:0])
-			if err != nil {
-				return err
-			}
-			buf = append(b[:len(b)-1], `,"on_frontier":`...)
-			if c.OnFrontier[pi] {
-				buf = append(buf, "true"...)
-				if c.HullVertex[pi] {
-					buf = append(buf, `,"hull_vertex":true`...)
-				} else {
-					buf = append(buf, `,"hull_vertex":false`...)
-				}
-			} else {
-				buf = append(buf, "false"...)
-			}
-			if why := model.NotProjectedWhy(&c.Points[pi], projs); why != "" {
-				buf = append(append(append(buf, `,"not_projected":"`...), why...), '"')
-			}
-			buf = append(buf, '}')
-			if pi < len(c.Points)-1 {
-				buf = append(buf, ',')
-			}
+		if err := lines(ci, func(b []byte) {
 			bw.WriteString("\n        ")
-			bw.Write(buf)
+			bw.Write(b)
+		}); err != nil {
+			return err
 		}
 		if len(c.Points) > 0 {
 			bw.WriteString("\n      ")
@@ -85,4 +65,131 @@ func writeReportJSON(w io.Writer, rep report) error {
 	}
 	line("", rep.Warnings, "\n}\n")
 	return bw.Flush()
+}
+
+// pointLine appends point pi of curve c as report --json writes it: its
+// JSON with on_frontier, hull_vertex and not_projected, a comma unless it
+// is the curve's last.
+func pointLine(a *model.JSONAppender, buf []byte, c *reportCurve, projs []model.Projection, pi int) ([]byte, error) {
+	b, err := a.Append(buf, &c.Points[pi])
+	if err != nil {
+		return b, err
+	}
+	b = append(b[:len(b)-1], `,"on_frontier":`...)
+	if c.OnFrontier[pi] {
+		b = append(b, "true"...)
+		if c.HullVertex[pi] {
+			b = append(b, `,"hull_vertex":true`...)
+		} else {
+			b = append(b, `,"hull_vertex":false`...)
+		}
+	} else {
+		b = append(b, "false"...)
+	}
+	if why := model.NotProjectedWhy(&c.Points[pi], projs); why != "" {
+		b = append(append(append(b, `,"not_projected":"`...), why...), '"')
+	}
+	b = append(b, '}')
+	if pi < len(c.Points)-1 {
+		b = append(b, ',')
+	}
+	return b, nil
+}
+
+// parallelPoints is the point count from which the lines are made on
+// every processor: below it one goroutine is quicker than handing out.
+const parallelPoints = 1 << 15
+
+// linesChunk is the points of one curve a worker makes at a time.
+const linesChunk = 1024
+
+// pointLines returns, for the curves, a function that gives curve ci's
+// point lines one by one, in order (each line's bytes are valid during
+// the call only). A large report is made by several goroutines ahead of
+// the writer, a bounded number of chunks at a time; the writer sees the
+// same lines in the same order either way. A point MarshalJSON refuses
+// (a float it cannot write) sends the whole report down the one-goroutine
+// path, which stops at that point as it always did.
+func pointLines(curves []reportCurve) func(ci int, emit func([]byte)) error {
+	total := 0
+	finite := true
+	for ci := range curves {
+		total += len(curves[ci].Points)
+		for pi := range curves[ci].Points {
+			finite = finite && curves[ci].Points[pi].FiniteJSON()
+		}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if total < parallelPoints || workers < 2 || !finite {
+		var a model.JSONAppender
+		var buf []byte
+		return func(ci int, emit func([]byte)) error {
+			c := &curves[ci]
+			projs := c.Projections()
+			for pi := range c.Points {
+				b, err := pointLine(&a, buf[:0], c, projs, pi)
+				if err != nil {
+					return err
+				}
+				buf = b
+				emit(b)
+			}
+			return nil
+		}
+	}
+	type chunk struct {
+		ci, lo, hi int
+		buf        []byte
+		ends       []int
+		done       chan struct{}
+	}
+	// Chunks in order; at most inflight made ahead of the writer.
+	inflight := 4 * workers
+	order := make(chan *chunk, inflight)
+	work := make(chan *chunk, inflight)
+	free := make(chan *chunk, inflight)
+	for range inflight {
+		free <- &chunk{done: make(chan struct{}, 1)}
+	}
+	go func() {
+		for ci := range curves {
+			for lo := 0; lo < len(curves[ci].Points); lo += linesChunk {
+				ch := <-free
+				ch.ci, ch.lo, ch.hi = ci, lo, min(lo+linesChunk, len(curves[ci].Points))
+				order <- ch
+				work <- ch
+			}
+		}
+		close(order)
+		close(work)
+	}()
+	for range workers {
+		go func() {
+			var a model.JSONAppender
+			for ch := range work {
+				c := &curves[ch.ci]
+				projs := c.Projections()
+				ch.buf, ch.ends = ch.buf[:0], ch.ends[:0]
+				for pi := ch.lo; pi < ch.hi; pi++ {
+					ch.buf, _ = pointLine(&a, ch.buf, c, projs, pi) // every float is finite
+					ch.ends = append(ch.ends, len(ch.buf))
+				}
+				ch.done <- struct{}{}
+			}
+		}()
+	}
+	return func(ci int, emit func([]byte)) error {
+		for n := len(curves[ci].Points); n > 0; {
+			ch := <-order
+			<-ch.done
+			start := 0
+			for _, end := range ch.ends {
+				emit(ch.buf[start:end])
+				start = end
+			}
+			n -= ch.hi - ch.lo
+			free <- ch
+		}
+		return nil
+	}
 }
