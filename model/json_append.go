@@ -219,38 +219,23 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(append(b, s[start:]...), '"')
 }
 
+// plainString reports that encoding/json writes s as is between quotes:
+// printable ASCII but for "&<>\\.
 func plainString(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		v := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		// A byte < 0x20 borrows, a byte ≥ 0x7f carries or has bit 7 set;
-		// a word with either, or with one of "&<>\\, is left to the loop
-		// below.
-		if (v-0x2020202020202020|(v+0x0101010101010101)|v)&0x8080808080808080 != 0 || hasSpecial(v) {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		switch c := s[i]; {
-		case c < 0x20 || c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
+	for i := 0; i < len(s); i++ {
+		if !plainByte[s[i]] {
 			return false
 		}
 	}
 	return true
 }
 
-// hasSpecial reports a byte of v that is '"', '&', '<', '>' or '\\'.
-func hasSpecial(v uint64) bool {
-	return hasByte(v, '"') || hasByte(v, '&') || hasByte(v, '<') || hasByte(v, '>') || hasByte(v, '\\')
-}
-
-// hasByte reports a byte of v equal to c (the classic zero-byte test on
-// v XOR c repeated; exact when no byte of v has its high bit set).
-func hasByte(v uint64, c byte) bool {
-	x := v ^ (0x0101010101010101 * uint64(c))
-	return (x-0x0101010101010101)&^x&0x8080808080808080 != 0
-}
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
 
 // field starts "name": after a comma unless it is the object's first.
 func field(b []byte, start int, name string) []byte {
