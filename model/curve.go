@@ -33,19 +33,29 @@ func GroupCurves(points []Point) []Curve {
 func GroupCurvesInPlace(points []Point) []Curve {
 	curveOf, keys, counts := curveIndex(points)
 	curves, next := curveWindows(points, keys, counts)
-	dest := make([]int32, len(points))
+	// src[d] is the point that goes to d. Each cycle of the permutation is
+	// rotated through one spare point: every point is read once and
+	// written once, the load order within a curve kept.
+	src := make([]int32, len(points))
 	for i := range points {
 		c := curveOf[i]
-		dest[i] = next[c]
+		src[next[c]] = int32(i)
 		next[c]++
 	}
-	// Follow each cycle of the permutation: a point is swapped straight to
-	// its place, the load order within a curve kept.
+	var spare Point
 	for i := range points {
-		for d := dest[i]; d != int32(i); d = dest[i] {
-			points[i], points[d] = points[d], points[i]
-			dest[i], dest[d] = dest[d], d
+		if src[i] == int32(i) || src[i] < 0 {
+			continue
 		}
+		spare = points[i]
+		d := int32(i)
+		for s := src[d]; s != int32(i); s = src[d] {
+			points[d] = points[s]
+			src[d] = -1
+			d = s
+		}
+		points[d] = spare
+		src[d] = -1
 	}
 	return sortCurves(curves)
 }
