@@ -67,6 +67,10 @@ func Backtest(fit, test []model.Point) (*BacktestResult, error) {
 			res.Skipped = append(res.Skipped, Skipped{ID: pt.ID, Reason: err.Error()})
 			continue
 		}
+		if w := outsideKnobWarning(pt, kept); w != "" {
+			pr.Warnings = append(pr.Warnings, w)
+			pr.Extrapolated = true
+		}
 		row := BacktestRow{ID: pt.ID, Prediction: pr}
 		// Throughput per GPU over the point's own GPU count (a source may state it).
 		y := pr.Theta / float64(pt.GPUs())

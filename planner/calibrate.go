@@ -100,6 +100,7 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 	}
 	cal.Notes = append(cal.Notes, decNotes...)
 	fitPrefill(obsv, p)
+	p.Plateaus = fitPlateaus(obsv, cal.Collapses)
 	for _, l := range p.Prefill {
 		if l.TauP == 0 {
 			n := fmt.Sprintf("τP of %s prefill unknown: no point saturated it (TTFT ≥ 3× its fastest, or same prefill workers with more concurrency or a freer cap and flat throughput)", l.Family)
@@ -108,6 +109,9 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 			}
 			cal.Notes = append(cal.Notes, n)
 		}
+	}
+	if n := outsideKnobNote(points); n != "" {
+		cal.Notes = append(cal.Notes, n)
 	}
 	cal.measured = append([]model.Point(nil), points...)
 	cal.residuals(points, obsv)

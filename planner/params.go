@@ -54,6 +54,9 @@ type Params struct {
 
 	Decode  []DecodeLaw  `json:"decode"`
 	Prefill []PrefillLaw `json:"prefill"`
+	// Plateaus are decode capacity bounds from collapses measured in the
+	// fit (plateau.go); none without one.
+	Plateaus []DecodePlateau `json:"decode_plateaus,omitempty"`
 }
 
 // DecodeLaw is one decode shape family's step law TPOT = α + β·b_max
@@ -158,8 +161,9 @@ const (
 	RegimePrefill   Regime = "prefill-bound" // prefill workers are saturated: a queue in front of prefill
 	RegimeDecodeCap Regime = "cap-bound"     // the decode cap holds the busiest rank: an admission queue
 	// RegimeCollapse: at or past a concurrency where this configuration's
-	// measured throughput fell (DetectCollapses); the model's value is an
-	// upper bound there.
+	// measured throughput fell (DetectCollapses), or at or past the load per
+	// decode rank of a collapse measured in the fit (DecodePlateau); the
+	// model's value is an upper bound there.
 	RegimeCollapse Regime = "collapse"
 )
 

@@ -36,6 +36,11 @@ type Prediction struct {
 	// and if it keeps up; TputPerGPU is their middle. Nil otherwise.
 	TputRange *[2]float64 `json:"tput_per_gpu_range,omitempty"`
 
+	// IntvtyRange (a collapse measured in the fit holds the rate): mean
+	// interactivity with every waiting request in decode, and with them
+	// waiting in front of it; MeanIntvty is their middle. Nil otherwise.
+	IntvtyRange *[2]float64 `json:"mean_intvty_range,omitempty"`
+
 	// What a free cap would give when the cap binds; 0 otherwise.
 	FreeCapTputPerGPU float64 `json:"free_cap_tput_per_gpu,omitempty"`
 	FreeCapMeanIntvty float64 `json:"free_cap_mean_intvty,omitempty"`
@@ -101,6 +106,9 @@ type laws struct {
 	templatePre   bool
 	dpAttn        bool
 	collapseShape string
+	plateau       *DecodePlateau // a collapse measured in the fit bounds this load
+	plateauBinds  bool           // the plateau set the rate
+	tpotLittle    float64        // Little's law TPOT with every waiting request in decode
 }
 
 // lawsFor resolves cfg's shapes to calibrated laws. The template's shapes
@@ -402,8 +410,37 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 			lo, hi = 0, 0
 		}
 	}
+	// At or past a collapse measured in the fit, per decode rank of this
+	// decode shape: the rate per rank is held to the healthy point's
+	// (docs/planner.md, "Collapse").
+	if pl := p.plateauFor(l.decShape, l.dpAttn, cc/d); pl != nil {
+		l.plateau = pl
+		if ceil := d * pl.ThetaPerRank; ceil < op.theta {
+			if lo >= ceil {
+				lo, hi = 0, 0
+			} else if hi > ceil {
+				hi = ceil
+			}
+			op.theta, l.plateauBinds = ceil, true
+			op.bbar = l.bbar(ceil, d)
+			op.bmax = math.Min(op.bbar+l.delta, bs-l.admit)
+		}
+	}
 	g := cfg.GPUs()
 	tpot := l.tpot(op.bmax)
+	var intvty *[2]float64
+	if l.plateauBinds {
+		// Little's law on the loop with the rate held: the requests not
+		// outside decode are either in decode (the step then lasts
+		// tpotLittle) or waiting in front of it (the step stays the law's
+		// at the healthy batch). Where they wait is not known: the range of
+		// interactivity and its middle, as for τP unknown.
+		l.tpotLittle = l.littleTPOT(op.theta, np, cc, tpot)
+		intvty = &[2]float64{1 / l.tpotLittle, 1 / tpot}
+		tpot = 2 / (1/tpot + 1/l.tpotLittle)
+		op.bbar = op.theta * l.f * tpot / d
+		op.bmax = math.Min(op.bbar+l.delta, bs-l.admit)
+	}
 	rmean := p.RMean
 	if rmean == 0 {
 		rmean = 1
@@ -425,6 +462,10 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 	case RegimeDecodeCap:
 		pr.Queue, pr.QueueAt = math.Max(cc-outside-d*(bs-l.delta-l.admit), 0), "admission"
 	}
+	if intvty != nil {
+		pr.IntvtyRange = &[2]float64{rmean * intvty[0], rmean * intvty[1]}
+		pr.Queue, pr.QueueAt = math.Max(cc-outside-d*op.bbar, 0), "decode capacity"
+	}
 	if l.u > 0 {
 		pr.TTFT = l.t0 + l.kappa*op.theta/np + pr.Queue/(l.u*op.theta)
 	}
@@ -438,6 +479,9 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 		if op.regime == RegimePrefill {
 			pr.Regime = RegimeQueueing
 		}
+	}
+	if l.plateau != nil {
+		pr.Regime = RegimeCollapse
 	}
 	if star := math.Min(op.tp, op.tc); !math.IsInf(star, 1) {
 		pr.KneeConcurrency = star*l.outside(star, np) + d*l.bbar(star, d)

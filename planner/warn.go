@@ -133,6 +133,10 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 			cl.PeakC, thousands(cl.PeakTput), thousands(cl.AtTput), cl.AtC, pct(cl.AtTput, cl.PeakTput), where))
 		extrapolated = true
 	}
+	if pl := l.plateau; pl != nil {
+		*w = append(*w, plateauWarning(pr, cfg, l, d))
+		extrapolated = true
+	}
 	pr.Extrapolated = extrapolated
 	*w = append(*w, c.staticWarnings()...)
 }
@@ -220,4 +224,55 @@ func appendCount(b []byte, v float64, one, many string) []byte {
 		return append(b, one...)
 	}
 	return append(b, many...)
+}
+
+// plateauWarning names the collapse measured in the fit that bounds the
+// prediction, and what the bound gives.
+func plateauWarning(pr *Prediction, cfg Config, l *laws, d float64) string {
+	pl := l.plateau
+	per := "decode worker"
+	if pl.DPAttn {
+		per = "decode rank"
+	}
+	b := append(make([]byte, 0, 480), "collapse measured in the fit: "...)
+	b = append(b, pl.CollapsePoint...)
+	b = append(b, " collapsed at "...)
+	b = strconv.AppendFloat(b, pl.CollapseLoad, 'f', 0, 64)
+	b = append(b, " requests per "...)
+	b = append(b, per...)
+	b = append(b, " ("...)
+	b = append(b, pl.DecodeShape...)
+	b = append(b, "); this point puts "...)
+	b = strconv.AppendFloat(b, float64(cfg.Concurrency)/d, 'f', 0, 64)
+	b = append(b, " on each, at or past that load: "...)
+	if !l.plateauBinds {
+		b = append(b, "the model's rate is already below the "...)
+		b = appendThousands(b, pl.ThetaPerRank)
+		b = append(b, " tok/s per "...)
+		b = append(b, per...)
+		b = append(b, " of "...)
+		b = append(b, pl.HealthyPoint...)
+		return string(append(b, "; its throughput is an upper bound"...))
+	}
+	b = append(b, "its decode rate is held to the "...)
+	b = appendThousands(b, pl.ThetaPerRank)
+	b = append(b, " tok/s per "...)
+	b = append(b, per...)
+	b = append(b, " of "...)
+	b = append(b, pl.HealthyPoint...)
+	b = append(b, " ("...)
+	b = strconv.AppendFloat(b, pl.HealthyLoad, 'f', 0, 64)
+	b = append(b, " per "...)
+	b = append(b, per...)
+	b = append(b, ", the highest healthy load measured), so throughput is at most "...)
+	b = appendThousands(b, pr.TputPerGPU)
+	b = append(b, " tok/s/GPU (requests past the capacity wait and thrash: an upper bound)"...)
+	if r := pr.IntvtyRange; r != nil {
+		b = append(b, "; interactivity between "...)
+		b = strconv.AppendFloat(b, r[0], 'f', 1, 64)
+		b = append(b, " (every waiting request in decode) and "...)
+		b = strconv.AppendFloat(b, r[1], 'f', 1, 64)
+		b = append(b, " tok/s/user (waiting in front of decode), the middle shown"...)
+	}
+	return string(b)
 }
