@@ -63,30 +63,26 @@ func GroupCurvesInPlace(points []Point) []Curve {
 // curveIndex numbers the curves in order of first appearance: each
 // point's curve, the keys and the points per curve.
 func curveIndex(points []Point) ([]int32, []CurveKey, []int32) {
-	index := make(map[CurveKey]int32)
+	curves := newCurveNumbers(len(points))
 	curveOf := make([]int32, len(points))
-	var keys []CurveKey
 	var counts []int32
 	last := int32(-1)
 	for i := range points {
 		k := &points[i].Curve
-		if last >= 0 && keys[last] == *k {
+		if last >= 0 && curves.keys[last] == *k { // rows often come curve by curve
 			curveOf[i] = last
 			counts[last]++
 			continue
 		}
-		ci, ok := index[*k]
-		if !ok {
-			ci = int32(len(keys))
-			index[*k] = ci
-			keys = append(keys, *k)
+		ci := curves.of(k)
+		if int(ci) == len(counts) {
 			counts = append(counts, 0)
 		}
 		curveOf[i] = ci
 		counts[ci]++
 		last = ci
 	}
-	return curveOf, keys, counts
+	return curveOf, curves.keys, counts
 }
 
 // curveWindows cuts all into one window per curve, in order of first

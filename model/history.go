@@ -45,7 +45,7 @@ func latestIndex(points []Point, idx []int, asOf string) []int {
 	// an integer (a lookup builds no string, and only a new base ID keeps
 	// one); the configurations are numbered by a radix sort of the three
 	// packed in one integer, not by a map as large as the input.
-	curves := interner[CurveKey]{index: map[CurveKey]int32{}}
+	curves := newCurveNumbers(n)
 	sources := interner[Source]{index: map[Source]int32{}}
 	bases := newBaseIDs()
 	of := make([]int32, n)    // the point's base ID, then its configuration
@@ -59,7 +59,7 @@ func latestIndex(points []Point, idx []int, asOf string) []int {
 		if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
 			continue
 		}
-		of[k], src[k], curve[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source), curves.of(p.Curve)
+		of[k], src[k], curve[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source), curves.of(&p.Curve)
 		m++
 	}
 	keys := make([]uint64, 0, m)

@@ -31,8 +31,7 @@ func AssignIDs(points []Point) {
 	curveOf := make([]int32, n)
 	baseIDs := newBaseIDs()
 	var owner []int32 // per base ID: the curve that used it first
-	curves := interner[CurveKey]{index: map[CurveKey]int32{}}
-	var keys []CurveKey
+	curves := newCurveNumbers(n)
 	srcs := interner[Source]{index: map[Source]int32{}}
 	var buf []byte
 	for i := range points {
@@ -44,10 +43,7 @@ func AssignIDs(points []Point) {
 		} else {
 			b = baseIDs.ofKnobs(&p.Knobs)
 		}
-		ci := curves.of(p.Curve)
-		if int(ci) == len(keys) {
-			keys = append(keys, p.Curve)
-		}
+		ci := curves.of(&p.Curve)
 		if int(b) == len(owner) {
 			owner = append(owner, ci)
 		}
@@ -59,6 +55,7 @@ func AssignIDs(points []Point) {
 	for i := range cbKey {
 		cbKey[i] = uint64(curveOf[i])<<shift | uint64(baseOf[i])
 	}
+	keys := curves.keys
 	cbOf, ncb := groupIDs(cbKey)
 	cbKey = nil
 	// Per (curve, base): its dated configurations, one per source, chained

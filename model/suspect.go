@@ -108,11 +108,8 @@ func MarkImplausible(points []Point) {
 	// input), then a counting sort into one flat index, no slice per
 	// group. What the groups compare (per-GPU throughput, GPU count,
 	// health) is read once, in load order, into arrays of its own.
-	curveID := map[CurveKey]uint64{}
+	curves := newCurveNumbers(len(points))
 	srcID := map[Source]uint64{}
-	var lastCurve CurveKey
-	var lastID uint64
-	haveLast := false
 	type fact struct {
 		gpus    int
 		perGPU  float64
@@ -126,17 +123,7 @@ func MarkImplausible(points []Point) {
 		if p.Knobs.Concurrency <= 0 || p.Knobs.Concurrency > 1<<31-1 || !p.Metrics.Has(TputPerGPU) || p.GPUs() <= 0 {
 			continue
 		}
-		var c uint64
-		if haveLast && p.Curve == lastCurve { // rows come curve by curve: skip the hash
-			c = lastID
-		} else {
-			var ok bool
-			if c, ok = curveID[p.Curve]; !ok {
-				c = uint64(len(curveID))
-				curveID[p.Curve] = c
-			}
-			lastCurve, lastID, haveLast = p.Curve, c, true
-		}
+		c := uint64(curves.of(&p.Curve))
 		sid, ok := srcID[p.Source]
 		if !ok {
 			sid = uint64(len(srcID))
