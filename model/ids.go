@@ -66,9 +66,10 @@ func AssignIDs(points []Point) {
 		cbFirst[cb] = -1
 	}
 	cbMulti := make([]bool, ncb)
-	var cfgNext, cfgSrc []int32
-	var cfgDate []string // the first date seen
-	var cfgMulti []bool
+	// As many configurations as (curve, base) pairs, usually: one source.
+	cfgNext, cfgSrc := make([]int32, 0, ncb), make([]int32, 0, ncb)
+	cfgDate := make([]string, 0, ncb) // the first date seen
+	cfgMulti := make([]bool, 0, ncb)
 	cfgOf := make([]int32, n) // -1 for an undated point
 	for i := range points {
 		p := &points[i]
@@ -192,54 +193,105 @@ func AssignIDs(points []Point) {
 				*nx = n + 1
 			}
 		}
-		id := base // the bare ID shares the interned string
-		if string(buf) != base {
-			id = string(buf)
-		}
-		p.ID = id
-		taken.add(h, int32(i))
+		taken.give(int32(i), h, buf, base)
 	}
+	taken.flush()
 }
 
 // idHash hashes IDs (a test makes every hash collide).
 var idHash = maphash.Bytes
 
-// givenIDs is the set of IDs given so far, as a map from each ID's hash to
-// the first point that has it: a million IDs cost a map of integers, not
-// of strings. IDs whose hashes collide with another's go to a string set.
+// givenIDs gives the points their IDs and is the set of IDs given so far,
+// as a map from each ID's hash to the first point that has it: a million
+// IDs cost a map of integers, not of strings. IDs whose hashes collide
+// with another's go to a string set. An ID other than its bare base ID is
+// written to an arena that becomes one string every few megabytes, the
+// IDs its substrings: a string allocation per arena, not per point.
 type givenIDs struct {
-	points []Point
-	seed   maphash.Seed
-	first  map[uint64]int32
-	other  map[string]bool
+	points   []Point
+	seed     maphash.Seed
+	first    map[uint64]int32
+	other    map[string]bool
+	arena    []byte
+	off, end []int32 // per point in the arena: its ID's bytes; off -1 once it has its string
+	pending  []int32 // points whose IDs are in the arena
 }
+
+// arenaBytes is how much of the arena is made one string at a time (a
+// test makes it small).
+var arenaBytes = 8 << 20
 
 func newGivenIDs(points []Point, n int) *givenIDs {
-	return &givenIDs{points: points, seed: maphash.MakeSeed(), first: make(map[uint64]int32, n)}
+	s := &givenIDs{points: points, seed: maphash.MakeSeed(), first: make(map[uint64]int32, n),
+		off: make([]int32, len(points)), end: make([]int32, len(points))}
+	for i := range s.off {
+		s.off[i] = -1
+	}
+	return s
 }
 
-// has reports whether id was given, with its hash for add.
+// text is point j's ID, in the arena or in the point.
+func (s *givenIDs) text(j int32) string {
+	if o := s.off[j]; o >= 0 {
+		return string(s.arena[o:s.end[j]]) // compared only: no allocation
+	}
+	return s.points[j].ID
+}
+
+// has reports whether id was given, with its hash for give.
 func (s *givenIDs) has(id []byte) (uint64, bool) {
 	h := idHash(s.seed, id)
 	j, ok := s.first[h]
 	if !ok {
 		return h, false
 	}
+	if o := s.off[j]; o >= 0 {
+		return h, string(s.arena[o:s.end[j]]) == string(id) || s.other[string(id)]
+	}
 	return h, s.points[j].ID == string(id) || s.other[string(id)]
 }
 
-// add records points[i].ID, whose hash is h, as given.
-func (s *givenIDs) add(h uint64, i int32) {
+// give gives point i the ID id (hash h), the interned base when it is
+// the bare base ID.
+func (s *givenIDs) give(i int32, h uint64, id []byte, base string) {
+	if string(id) == base {
+		s.points[i].ID = base
+	} else {
+		if len(s.arena)+len(id) > arenaBytes && len(s.arena) > 0 {
+			s.flush()
+		}
+		if s.arena == nil {
+			s.arena = make([]byte, 0, arenaBytes)
+		}
+		s.off[i] = int32(len(s.arena))
+		s.arena = append(s.arena, id...)
+		s.end[i] = int32(len(s.arena))
+		s.pending = append(s.pending, i)
+	}
 	j, ok := s.first[h]
 	switch {
 	case !ok:
 		s.first[h] = i
-	case s.points[j].ID != s.points[i].ID:
+	case s.text(j) != string(id):
 		if s.other == nil {
 			s.other = map[string]bool{}
 		}
-		s.other[s.points[i].ID] = true
+		s.other[string(id)] = true
 	}
+}
+
+// flush makes the arena one string and gives its points their IDs.
+func (s *givenIDs) flush() {
+	if len(s.pending) == 0 {
+		return
+	}
+	all := string(s.arena)
+	for _, i := range s.pending {
+		s.points[i].ID = all[s.off[i]:s.end[i]]
+		s.off[i] = -1
+	}
+	s.pending = s.pending[:0]
+	s.arena = s.arena[:0]
 }
 
 // curveTag names what curve k has that curve of does not: the fields that

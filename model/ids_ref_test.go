@@ -182,9 +182,10 @@ func TestAssignIDsMatchesReference(t *testing.T) {
 		}
 		if trial%3 == 0 {
 			idHash = func(maphash.Seed, []byte) uint64 { return 7 }
+			arenaBytes = 40 // an arena string every few IDs
 			c := append([]Point(nil), b...)
 			AssignIDs(c)
-			idHash = maphash.Bytes
+			idHash, arenaBytes = maphash.Bytes, 8<<20
 			for i := range c {
 				if c[i].ID != b[i].ID {
 					t.Fatalf("trial %d point %d, hashes colliding: ID %q, reference %q", trial, i, c[i].ID, b[i].ID)
