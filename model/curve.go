@@ -146,7 +146,9 @@ func WithSource(points []Point, src Source) []Point {
 func ResolveSpecs(points []Point) {
 	type base struct{ model, scenario, hardware, framework, precision string }
 	baseOf := func(k CurveKey) base { return base{k.Model, k.Scenario, k.Hardware, k.Framework, k.Precision} }
-	known := map[base]string{} // the one known method, "\x00" when several
+	// Each distinct curve with a known method is looked at once: the
+	// points are numbered by curve first.
+	curves := newCurveNumbers(len(points))
 	unknown := false
 	for i := range points {
 		c := &points[i].Curve
@@ -157,15 +159,19 @@ func ResolveSpecs(points []Point) {
 			unknown = true
 			continue
 		}
-		b := baseOf(*c)
+		curves.of(c)
+	}
+	if !unknown {
+		return
+	}
+	known := map[base]string{} // the one known method, "\x00" when several
+	for _, c := range curves.keys {
+		b := baseOf(c)
 		if s, ok := known[b]; !ok {
 			known[b] = c.Spec
 		} else if s != c.Spec {
 			known[b] = "\x00"
 		}
-	}
-	if !unknown {
-		return
 	}
 	for i := range points {
 		c := &points[i].Curve
@@ -239,55 +245,61 @@ func CompleteCurves(points []Point) []string {
 	if !incomplete {
 		return nil // the usual case: no map of 100,000 keys
 	}
-	keys := map[CurveKey]int{}
-	var order []CurveKey
+	curves := newCurveNumbers(len(points))
+	of := make([]int32, len(points))
+	var counts []int
 	for i := range points {
-		k := points[i].Curve
-		if _, ok := keys[k]; !ok {
-			order = append(order, k)
+		c := curves.of(&points[i].Curve)
+		if int(c) == len(counts) {
+			counts = append(counts, 0)
 		}
-		keys[k]++
+		counts[c]++
+		of[i] = c
 	}
-	to := map[CurveKey]CurveKey{}
+	order := curves.keys
+	to := make([]int32, len(order)) // the curve a key joins; -1 none
+	joined := 0
 	var notes []string
-	for _, k := range order {
+	for ki, k := range order {
+		to[ki] = -1
 		f := k.Fields()
 		if f[0] == "" || !hasEmpty(f) {
 			continue
 		}
-		var match CurveKey
+		match := -1
 		n := 0
-		for _, c := range order {
+		for ci, c := range order {
 			if c == k || !extends(c.Fields(), f) {
 				continue
 			}
-			match = c
+			match = ci
 			n++
 		}
 		if n != 1 {
 			continue
 		}
-		to[k] = match
+		to[ki] = int32(match)
+		joined++
 		var names []string
-		mf := match.Fields()
+		mf := order[match].Fields()
 		for i := range f {
 			if f[i] == "" && mf[i] != "" {
 				names = append(names, FieldNames[i])
 			}
 		}
 		what := "points"
-		if keys[k] == 1 {
+		if counts[ki] == 1 {
 			what = "point"
 		}
 		notes = append(notes, fmt.Sprintf("%d %s of %s joined %s: its %s taken from the one curve that matches every field its files give",
-			keys[k], what, k, match, strings.Join(names, ", ")))
+			counts[ki], what, k, order[match], strings.Join(names, ", ")))
 	}
-	if len(to) == 0 {
+	if joined == 0 {
 		return nil
 	}
 	for i := range points {
-		if c, ok := to[points[i].Curve]; ok {
-			points[i].Curve = c
+		if t := to[of[i]]; t >= 0 {
+			points[i].Curve = order[t]
 		}
 	}
 	return notes
