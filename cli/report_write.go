@@ -97,8 +97,9 @@ func pointLine(a *model.JSONAppender, buf []byte, c *reportCurve, projs []model.
 }
 
 // parallelPoints is the point count from which the lines are made on
-// every processor: below it one goroutine is quicker than handing out.
-const parallelPoints = 1 << 15
+// every processor: below it one goroutine is quicker than handing out
+// (a test sets it to compare the two).
+var parallelPoints = 1 << 15
 
 // linesChunk is the points of one curve a worker makes at a time.
 const linesChunk = 1024
