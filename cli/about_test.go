@@ -64,11 +64,9 @@ func TestManPage(t *testing.T) {
 // paths names the files the code uses, computed by the code that uses them.
 func TestPaths(t *testing.T) {
 	root := t.TempDir()
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(root, "cfg"))
+	gpus := userGPUs(t, filepath.Join(root, "cfg"), "gb300: {power-kw: 2.1}\n")
 	t.Setenv("XDG_STATE_HOME", filepath.Join(root, "state"))
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(root, "cache"))
-	os.MkdirAll(filepath.Join(root, "cfg", "sweeptune"), 0o755)
-	os.WriteFile(filepath.Join(root, "cfg", "sweeptune", "gpus.yaml"), []byte("gb300: {power-kw: 2.1}\n"), 0o644)
 	var doc struct {
 		Places []struct {
 			Name, Path string
@@ -79,7 +77,7 @@ func TestPaths(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"config " + filepath.Join(root, "cfg", "sweeptune", "gpus.yaml") + " true",
+		"config " + gpus + " true",
 		"state " + filepath.Join(root, "state", "sweeptune") + " false",
 		"session " + filepath.Join(root, "state", "sweeptune", "session-demo.json") + " false",
 		"ledger " + filepath.Join(root, "state", "sweeptune", "ledger.jsonl") + " false",

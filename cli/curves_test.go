@@ -1,21 +1,12 @@
 package cli
 
 import (
-	"encoding/csv"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// noUserConfig keeps the user's own GPU config out of a test.
-func noUserConfig(t *testing.T) {
-	t.Helper()
-	dir := t.TempDir()
-	t.Setenv("XDG_CONFIG_HOME", dir)
-	t.Setenv("HOME", dir)
-}
+	"github.com/sweeptune/sweeptune/internal/check"
+)
 
 const multiCurve = "../testdata/apirows/multi-curve.json"
 
@@ -78,10 +69,9 @@ func TestReportDerivedTextAndLabels(t *testing.T) {
 // A hardware without a power or cost: said, and its points have no value.
 func TestReportMissingSpecWarns(t *testing.T) {
 	noUserConfig(t)
-	dir := t.TempDir()
 	table := "curve: {model: m, hardware: tpuv7, framework: vllm, precision: fp8, scenario: 1k1k}\nsource: local\npoints:\n" +
 		"  - {mode: agg, agg: {workers: 1, gpus: 8, tp: 8}, concurrency: 8, metrics: {tput-per-gpu: 100, mean-intvty: 50}}\n"
-	os.WriteFile(filepath.Join(dir, "tpu.yaml"), []byte(table), 0o644)
+	dir := writeFixture(t, map[string]string{"tpu.yaml": table})
 	out, stderr, code := runCmd(t, "report", "--json", "--y", "tput-per-mw", dir)
 	if code != 0 || !strings.Contains(stderr, "no power per GPU for tpuv7") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
@@ -97,9 +87,7 @@ func TestReportMissingSpecWarns(t *testing.T) {
 
 func TestGPUConfigFileAndBadFlags(t *testing.T) {
 	noUserConfig(t)
-	cfgDir := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "sweeptune")
-	os.MkdirAll(cfgDir, 0o755)
-	os.WriteFile(filepath.Join(cfgDir, "gpus.yaml"), []byte("gb300: {power-kw: 2.5}\n"), 0o644)
+	userGPUs(t, t.TempDir(), "gb300: {power-kw: 2.5}\n")
 	out, _, code := runCmd(t, "report", "--json", "--y", "tput-per-mw")
 	if p := reportPoints(t, out)["7p1d-dep2-dep16-b96-c5540"]; code != 0 || p.Metrics["tput_per_mw"] != 413397600 {
 		t.Errorf("the user config's 2.5 kW: exit %d, %v", code, p.Metrics)
@@ -109,8 +97,7 @@ func TestGPUConfigFileAndBadFlags(t *testing.T) {
 	if p := reportPoints(t, out)["7p1d-dep2-dep16-b96-c5540"]; p.Metrics["tput_per_mw"] != 516747000 {
 		t.Errorf("--gpu-power over the config: %v", p.Metrics)
 	}
-	bad := filepath.Join(t.TempDir(), "bad.yaml")
-	os.WriteFile(bad, []byte("gb300: {power-kw: lots}\nh100: {cost-per-hour: 2}\n"), 0o644)
+	bad := fixtureFile(t, "bad.yaml", "gb300: {power-kw: lots}\nh100: {cost-per-hour: 2}\n")
 	if _, stderr, code := runCmd(t, "report", "--y", "cost-per-mtok", "--gpu-config", bad); code != 2 || !strings.Contains(stderr, "bad.yaml: gb300.power-kw") {
 		t.Errorf("bad config: exit %d, stderr %q", code, stderr)
 	}
@@ -192,10 +179,7 @@ func TestReportCSV(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := check.CSV(t, out)
 	if strings.Join(rows[0], ",") != "curve,id,label,source,date,gpus,concurrency,mean-intvty,tput-per-mw,status,mode,prefill-workers,prefill,prefill-gpus,prefill-nodes,decode-workers,decode,decode-gpus,decode-nodes,decode-bs,max-running-requests,extra-slots,balance,spec-decoding,run-s,file,image,recipe,projected_from_s,raw mean-intvty,raw tput-per-mw,not_projected" {
 		t.Errorf("header %q", rows[0])
 	}

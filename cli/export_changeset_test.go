@@ -11,22 +11,9 @@ import (
 // (repeatable and comma-separated flags keep every element), the PR body
 // in a dry run, the real link with --pr, and what to run next.
 func TestExportChangeSetCommand(t *testing.T) {
-	dir := exportFixtures(t)
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "export", "agg-variants.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(filepath.Join(dir, "agg-variants.yaml"), b, 0o644)
+	dir := exportFixtures(t, "agg-variants.yaml")
 	body := filepath.Join(dir, "body.md")
-	args := []string{"export",
-		"--add", "3p1d-dep2-dep16-b18-c700,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480",
-		"--remove", "agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480",
-		"--recipe", filepath.Join(dir, "agg-variants.yaml"), "--recipe", filepath.Join(dir, "disagg-dep16-hicache-variants.yaml"),
-		"--master", filepath.Join(dir, "nvidia-master.excerpt.yaml"),
-		"--config-key", "dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg,dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache",
-		"--changelog", filepath.Join(dir, "perf-changelog.excerpt.yaml"),
-		"--image", "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc", "--router-version", "1.7.0.dev20261029",
-		"--pr-body", body}
+	args := changeSetArgs(dir, "--pr-body", body)
 	out, stderr, code := runCmd(t, args...)
 	if code != exitOK || strings.Count(out, "\n+++ b/") != 4 {
 		t.Fatalf("dry run: exit %d, stderr %s\n%s", code, stderr, out)

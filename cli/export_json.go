@@ -42,11 +42,8 @@ type exportOverrideJSON struct {
 // exportDoc is the plan as exportJSON; written says the files are on disk.
 func exportDoc(p *export.ExportPlan, write, written bool) exportJSON {
 	out := exportJSON{Write: write, Written: written, Files: []exportFileJSON{}, Overrides: []exportOverrideJSON{},
-		Removed: nonNil(p.Removed), Rows: nonNil(p.Rows), Entry: p.Entry, Verdicts: p.Verdicts,
-		Refusals: nonNil(p.Refusals), Notes: nonNil(p.Notes), Keys: nonNil(p.Keys), Next: nonNil(p.Next)}
-	if out.Verdicts == nil {
-		out.Verdicts = []model.RemovalVerdict{}
-	}
+		Removed: model.OrEmpty(p.Removed), Rows: model.OrEmpty(p.Rows), Entry: p.Entry, Verdicts: model.OrEmpty(p.Verdicts),
+		Refusals: model.OrEmpty(p.Refusals), Notes: model.OrEmpty(p.Notes), Keys: model.OrEmpty(p.Keys), Next: model.OrEmpty(p.Next)}
 	for _, f := range p.Files {
 		fj := exportFileJSON{Path: f.Path, Action: "unchanged", Diff: f.Diff}
 		switch {
@@ -64,13 +61,6 @@ func exportDoc(p *export.ExportPlan, write, written bool) exportJSON {
 		out.Overrides = append(out.Overrides, exportOverrideJSON{ID: o.ID, Key: o.Key, Name: o.Name})
 	}
 	return out
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 // planWarnings are the export's own warnings (the notes stderr prints as

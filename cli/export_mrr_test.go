@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -11,9 +10,7 @@ import (
 // not the ranks of every decode worker together. Two TEP2 decode workers
 // with BS 128 run MRR 128, as the recipe's own 1p2d variants do.
 func TestExportMRRIsPerDecodeWorker(t *testing.T) {
-	dir := t.TempDir()
-	recipe := filepath.Join(dir, "tep2-variants.yaml")
-	os.WriteFile(recipe, []byte(`schema: 2
+	dir := writeFixture(t, map[string]string{"tep2-variants.yaml": `schema: 2
 base:
   name: disagg-tep2
   model: {path: deepseek-ai/DeepSeek-V4.1-Flash, container: img:1}
@@ -34,9 +31,7 @@ base:
     env: {CONC: "32"}
 override_1p1d_c32:
   name: disagg-tep2-1p1d-c32
-`), 0o644)
-	points := filepath.Join(dir, "points.yaml")
-	os.WriteFile(points, []byte(`curve: {model: deepseek-ai/DeepSeek-V4.1-Flash, hardware: gb300, framework: dynamo-sglang, precision: fp4, scenario: agentic-coding}
+`, "points.yaml": `curve: {model: deepseek-ai/DeepSeek-V4.1-Flash, hardware: gb300, framework: dynamo-sglang, precision: fp4, scenario: agentic-coding}
 source: planned
 points:
   - mode: disagg
@@ -47,9 +42,9 @@ points:
     prefill: {workers: 1, gpus: 2, tp: 2, ep: 2}
     decode: {workers: 2, gpus: 2, tp: 2, ep: 2, cuda-graph-max-bs: 96}
     concurrency: 160
-`), 0o644)
-	out, stderr, code := runCmd(t, "export", points, "--add", "1p2d-tep2-tep2-b128-c192,1p2d-tep2-tep2-b96-c160",
-		"--recipe", recipe, "--dry-run")
+`})
+	out, stderr, code := runCmd(t, "export", filepath.Join(dir, "points.yaml"), "--add", "1p2d-tep2-tep2-b128-c192,1p2d-tep2-tep2-b96-c160",
+		"--recipe", filepath.Join(dir, "tep2-variants.yaml"), "--dry-run")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -8,15 +8,14 @@ import (
 	"testing"
 )
 
-func exportFixtures(t *testing.T) string {
+// exportFixtures copies the demo retune's targets (the bundle, the master
+// config and the changelog) and the also named files of testdata/export
+// into a temp dir and returns it.
+func exportFixtures(t *testing.T, also ...string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, f := range []string{"disagg-dep16-hicache-variants.yaml", "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"} {
-		b, err := os.ReadFile(filepath.Join("..", "testdata", "export", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, f), b, 0o644)
+	for _, f := range append([]string{"disagg-dep16-hicache-variants.yaml", "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"}, also...) {
+		os.WriteFile(filepath.Join(dir, f), readTestdata(t, "export/"+f), 0o644)
 	}
 	return dir
 }
@@ -28,6 +27,20 @@ func exportArgs(dir string, extra ...string) []string {
 		"--master", filepath.Join(dir, "nvidia-master.excerpt.yaml"),
 		"--config-key", "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache",
 		"--changelog", filepath.Join(dir, "perf-changelog.excerpt.yaml")}, extra...)
+}
+
+// changeSetArgs is the README's change-set export on the targets in dir:
+// the demo retune over both recipes and both config keys, with the image
+// and router version to pin.
+func changeSetArgs(dir string, extra ...string) []string {
+	return append([]string{"export",
+		"--add", "3p1d-dep2-dep16-b18-c700,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480",
+		"--remove", "agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480",
+		"--recipe", filepath.Join(dir, "agg-variants.yaml"), "--recipe", filepath.Join(dir, "disagg-dep16-hicache-variants.yaml"),
+		"--master", filepath.Join(dir, "nvidia-master.excerpt.yaml"),
+		"--config-key", "dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg,dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache",
+		"--changelog", filepath.Join(dir, "perf-changelog.excerpt.yaml"),
+		"--image", "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc", "--router-version", "1.7.0.dev20261029"}, extra...)
 }
 
 func TestExportCommand(t *testing.T) {

@@ -165,10 +165,7 @@ func writeDates(w io.Writer, curves []model.Curve, asJSON bool, warnings []strin
 // historyJSON is the comparison as JSON, one entry per curve under
 // "curves" (each sources.History marshals itself).
 func historyJSON(results []sources.History) any {
-	if results == nil {
-		results = []sources.History{}
-	}
 	return struct {
 		Curves []sources.History `json:"curves"`
-	}{results}
+	}{model.OrEmpty(results)}
 }

@@ -61,11 +61,3 @@ func xAxisNames() string {
 	}
 	return strings.Join(names, ", ")
 }
-
-// floatPtr is a JSON value that is null when absent.
-func floatPtr(v float64, ok bool) *float64 {
-	if !ok {
-		return nil
-	}
-	return &v
-}

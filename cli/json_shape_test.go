@@ -50,8 +50,7 @@ func TestEveryJSONHasSchemaVersionAndWarnings(t *testing.T) {
 
 // A load's warnings reach --json's warnings, as they reach stderr.
 func TestReviewJSONCarriesLoadWarnings(t *testing.T) {
-	empty := filepath.Join(t.TempDir(), "empty.json")
-	os.WriteFile(empty, nil, 0o644)
+	empty := fixtureFile(t, "empty.json", "")
 	out, stderr, code := runCmd(t, "review", "--json", "--remove", "agg-tp8-c8", empty, multiCurve)
 	var doc struct {
 		Warnings []string `json:"warnings"`

@@ -157,16 +157,8 @@ func runScorecard(f *scorecardFlags, paths []string, env *cmdEnv) int {
 			Ledger   string           `json:"ledger"`
 			Problems []ledger.Problem `json:"problems"`
 			ledger.Scorecard
-		}{path, res.Problems, sc}
-		if out.Problems == nil {
-			out.Problems = []ledger.Problem{}
-		}
-		if out.Matched == nil {
-			out.Matched = []ledger.Match{}
-		}
-		if out.Waiting == nil {
-			out.Waiting = []ledger.Record{}
-		}
+		}{path, model.OrEmpty(res.Problems), sc}
+		out.Matched, out.Waiting = model.OrEmpty(out.Matched), model.OrEmpty(out.Waiting)
 		warns := loadWarnings(ds, nil)
 		for _, p := range res.Problems {
 			warns = append(warns, fmt.Sprintf("%s: line %d: %s; line skipped", path, p.Line, p.Reason))

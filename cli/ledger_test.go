@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -106,10 +105,7 @@ func TestPlanDesignRecordsEveryPointAndRecordNeedsAPrediction(t *testing.T) {
 }
 
 func TestScorecardNamesABadLedgerLine(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "ledger.jsonl")
-	if err := os.WriteFile(path, []byte(`{"v":2,"kind":"prediction","config":"x"`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := fixtureFile(t, "ledger.jsonl", `{"v":2,"kind":"prediction","config":"x"`)
 	out, stderr, code := runCmd(t, "scorecard", "--ledger", path)
 	if code != exitBadInput || !strings.Contains(stderr, path+": line 1: truncated") {
 		t.Errorf("exit %d: %s", code, stderr)

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,9 +10,8 @@ import (
 // --csv keep the whole label.
 func TestLongLabelIsCappedInText(t *testing.T) {
 	label := strings.Repeat("A", 1_000_000)
-	path := filepath.Join(t.TempDir(), "long.csv")
-	os.WriteFile(path, []byte("label,source,model,hardware,framework,precision,scenario,tput-per-gpu,mean-intvty\n"+
-		label+",competitor,deepseek-ai/DeepSeek-V4.1-Flash,gb300,dynamo-sglang,fp4,agentic-coding,1011514,75.5\n"), 0o644)
+	path := fixtureFile(t, "long.csv", "label,source,model,hardware,framework,precision,scenario,tput-per-gpu,mean-intvty\n"+
+		label+",competitor,deepseek-ai/DeepSeek-V4.1-Flash,gb300,dynamo-sglang,fp4,agentic-coding,1011514,75.5\n")
 	for _, args := range [][]string{{"report"}, {"review", "--remove", "nosuch"}, {"compare"}, {"history"}} {
 		out, stderr, _ := runCmd(t, append(args, path)...)
 		for _, l := range strings.Split(out+stderr, "\n") {

@@ -1,25 +1,17 @@
 package cli
 
 import (
-	"encoding/csv"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/internal/check"
 )
 
 // runLengthYAML: three configurations at 1200 s and 3600 s, 7P at 1200 s
 // only (testdata/runlength/local.yaml).
-// It is read when a test asks: the test binary also runs as the command
-// of the scripts, elsewhere.
-func runLengthYAML() string {
-	b, err := os.ReadFile("../testdata/runlength/local.yaml")
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
+func runLengthYAML(t *testing.T) string { return string(readTestdata(t, "runlength/local.yaml")) }
 
 const rivalYAML = `curve: {model: deepseek-ai/DeepSeek-V4.1-Flash, hardware: gb300, framework: vllm, precision: fp4, scenario: agentic-coding}
 source: competitor
@@ -28,19 +20,8 @@ points:
   - {label: v2, concurrency: 2, metrics: {tput-per-gpu: 700000, p90-intvty: 225}}
 `
 
-func writeFixture(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 func TestReportJSONCarriesTheRunLengthFactor(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML()})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML(t)})
 	out := runOK(t, "report", "--json", dir)
 	var rep struct {
 		Curves []struct {
@@ -70,7 +51,7 @@ func TestReportJSONCarriesTheRunLengthFactor(t *testing.T) {
 }
 
 func TestReviewProjectRunsAndNoise(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML()})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML(t)})
 	args := []string{"review", "--remove", "5p1d-dep2-dep16-b40-c2884@2026-10-31", dir}
 	review := func(extra ...string) string { // exit 1: 5P is not covered
 		out, stderr, code := runCmd(t, append(args, extra...)...)
@@ -104,12 +85,12 @@ func TestReviewProjectRunsAndNoise(t *testing.T) {
 func TestCompareFlagsAGainWithinNoise(t *testing.T) {
 	// Throughput pairs: 3 short/full after projection, one factor: 2 pairs,
 	// ±0.04 %. --noise does not replace a measured spread.
-	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML(), "rival.yaml": rivalYAML})
+	dir := writeFixture(t, map[string]string{"local.yaml": runLengthYAML(t), "rival.yaml": rivalYAML})
 	out := runOK(t, "compare", "--y", "tput-per-gpu", dir)
 	wantAll(t, out, "run-to-run noise of tput-per-gpu: ±0.04 %, 2 pairs")
 	// A curve without repeats says none is known; --noise sets one, and a
 	// gain smaller than it is flagged.
-	lines := strings.Split(runLengthYAML(), "\n")
+	lines := strings.Split(runLengthYAML(t), "\n")
 	one := strings.Join(append(lines[:3:3], lines[4]), "\n") + "\n" // 3P c700 at 3600 s only
 	dir = writeFixture(t, map[string]string{"local.yaml": one, "rival.yaml": rivalYAML})
 	out = runOK(t, "compare", "--y", "tput-per-gpu", dir)
@@ -224,10 +205,7 @@ func TestReportShowsTheLoneShortRunProjected(t *testing.T) {
 		t.Errorf("7P in --json: %+v", p)
 	}
 
-	rows, err := csv.NewReader(strings.NewReader(runOK(t, "report", "--csv", fixture))).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := check.CSV(t, runOK(t, "report", "--csv", fixture))
 	last := strings.Join(rows[4], ",")
 	if !strings.Contains(last, ",7p1d-dep2-dep16-b96-c5540,") || !strings.Contains(last, ",151.53662342571823,1033726.2505951725,hull vertex,") ||
 		!strings.HasSuffix(last, ",3600,../testdata/runlength/local.yaml,,,1200,150.7,272000,") {

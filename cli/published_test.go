@@ -3,7 +3,6 @@ package cli
 import (
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,13 +10,8 @@ import (
 
 // --published caches under the user cache directory (XDG_CACHE_HOME here).
 func TestPublishedCachesInUserCacheDir(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Setenv("HOME", t.TempDir())
-	body, err := os.ReadFile(filepath.Join("..", "testdata", "results", "api-rows.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	cache := userCache(t)
+	body := readTestdata(t, "results/api-rows.json")
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(body) }))
 	defer srv.Close()
 	out, stderr, code := runCmd(t, "report", "--json", "--published", srv.URL)

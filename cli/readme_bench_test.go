@@ -12,7 +12,6 @@ import (
 // the embedded demo's load included.
 func BenchmarkReadmeExamples(b *testing.B) {
 	fit := "3p1d-dep2-dep16-b24-c1228@2026-10-29,5p1d-dep2-dep16-b40-c2884,9p1d-dep2-dep16-b192-c7480"
-	export := filepath.Join("..", "testdata", "export")
 	for _, ex := range []struct {
 		name string
 		args []string
@@ -22,14 +21,7 @@ func BenchmarkReadmeExamples(b *testing.B) {
 		{"compare", []string{"compare"}},
 		{"plan", []string{"plan", "--fit", fit, "--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "5540"}},
 		{"backtest", []string{"plan", "--fit", fit, "--backtest"}},
-		{"export", []string{"export", "--as-of", "2026-11-05",
-			"--add", "3p1d-dep2-dep16-b18-c700,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480",
-			"--remove", "agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480",
-			"--recipe", filepath.Join(export, "agg-variants.yaml"), "--recipe", filepath.Join(export, "disagg-dep16-hicache-variants.yaml"),
-			"--master", filepath.Join(export, "nvidia-master.excerpt.yaml"),
-			"--config-key", "dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg,dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache",
-			"--changelog", filepath.Join(export, "perf-changelog.excerpt.yaml"),
-			"--image", "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc", "--router-version", "1.7.0.dev20261029"}},
+		{"export", changeSetArgs(filepath.Join("..", "testdata", "export"), "--as-of", "2026-11-05")},
 	} {
 		b.Run(ex.name, func(b *testing.B) {
 			for b.Loop() {

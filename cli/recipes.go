@@ -32,12 +32,8 @@ decode batch cap, max running requests, spec decoding and concurrencies.
 Other files under PATH are passed over; a recipe that cannot be read is one
 warning line, and the exit code is 2.`
 
-// recipesJSON is the --json shape: knobs use report --json's names.
-type recipesJSON struct {
-	Variants []variantJSON `json:"variants"`
-	Warnings []string      `json:"warnings"`
-}
-
+// variantJSON is one variant in the --json shape: knobs use report
+// --json's names.
 type variantJSON struct {
 	File          string      `json:"file"`
 	Selector      string      `json:"selector"`
@@ -61,19 +57,15 @@ func runRecipes(asJSON bool, paths []string, env *cmdEnv) int {
 	}
 	printWarnings(env.stderr, ds)
 	if asJSON {
-		out := recipesJSON{Variants: make([]variantJSON, 0, len(ds.Variants)), Warnings: []string{}}
+		variants := make([]variantJSON, 0, len(ds.Variants))
 		for _, v := range ds.Variants {
-			concs := v.Concurrencies
-			if concs == nil {
-				concs = []int{}
-			}
-			out.Variants = append(out.Variants, variantJSON{File: v.File, Selector: v.Override, Name: v.Name,
-				Engine: v.Engine, Knobs: v.Knobs, Concurrencies: concs})
+			variants = append(variants, variantJSON{File: v.File, Selector: v.Override, Name: v.Name,
+				Engine: v.Engine, Knobs: v.Knobs, Concurrencies: model.OrEmpty(v.Concurrencies)})
 		}
-		for _, w := range ds.Warnings {
-			out.Warnings = append(out.Warnings, w.Exact())
-		}
-		if err := writeDoc(env.json(), out, nil); err != nil { // out has its warnings
+		out := struct {
+			Variants []variantJSON `json:"variants"`
+		}{variants}
+		if err := writeDoc(env.json(), out, loadWarnings(ds, nil)); err != nil {
 			return exitBadInput
 		}
 		return code

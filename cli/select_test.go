@@ -107,7 +107,9 @@ func TestSelectQueueReadsBackOnARealCurve(t *testing.T) {
 	if len(runs) == 0 || len(sel.Queue.Entries) == 0 {
 		t.Fatalf("nothing queued: %+v", sel)
 	}
-	var rec recipesJSON
+	var rec struct {
+		Variants []variantJSON `json:"variants"`
+	}
 	if err := json.Unmarshal([]byte(runOK(t, "recipes", "--json", queue)), &rec); err != nil {
 		t.Fatal(err)
 	}
@@ -181,11 +183,7 @@ func TestExportFromSelect(t *testing.T) {
 		t.Fatal(err)
 	}
 	bundle := filepath.Join(dir, "b.yaml")
-	b, err := os.ReadFile("../testdata/export/disagg-dep16-hicache-variants.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(bundle, b, 0o644); err != nil {
+	if err := os.WriteFile(bundle, readTestdata(t, "export/disagg-dep16-hicache-variants.yaml"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := runOK(t, "export", "--as-of", "2026-11-05", "--from-select", sel, "--recipe", bundle)

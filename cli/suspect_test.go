@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -100,13 +98,8 @@ func TestSuspectPointsKeptOutByDefault(t *testing.T) {
 // display name); a second run sends the validators and gets 304; report
 // --json says where the points came from; --offline asks nothing.
 func TestModelFlagAgainstLocalAPI(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Setenv("HOME", t.TempDir())
-	body, err := os.ReadFile(filepath.Join("..", "testdata", "srtctl", "published", "api-rows.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	userCache(t)
+	body := readTestdata(t, "srtctl/published/api-rows.json")
 	var mu sync.Mutex
 	var seen []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -7,8 +7,6 @@ package ledger
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,6 +22,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/sources"
 )
 
 // Version is the record schema this package writes. Read also accepts
@@ -113,8 +112,7 @@ func FitOf(points []model.Point, read ReadFunc) Fit {
 		if b, err := read(path); err != nil {
 			h.Error = err.Error()
 		} else {
-			sum := sha256.Sum256(b)
-			h.SHA256 = hex.EncodeToString(sum[:])
+			h.SHA256 = sources.Digest(b)
 		}
 		f.Files = append(f.Files, h)
 	}
@@ -213,8 +211,7 @@ func Predicted(cal *planner.Calibration, pr planner.Prediction) map[string]float
 func (r Record) contentID() string {
 	r.ID = ""
 	b, _ := json.Marshal(r)
-	sum := sha256.Sum256(b)
-	return "pred-" + hex.EncodeToString(sum[:6])
+	return "pred-" + sources.Digest(b)[:12] // the hash's first 6 bytes
 }
 
 // ToolVersion is sweeptune's module version and VCS revision, "devel" when
@@ -293,9 +290,11 @@ func Append(path string, records ...Record) error {
 		return fmt.Errorf("ledger %s: %w", path, err)
 	}
 	defer f.Close()
-	unlock, err := lockFile(f)
+	// The ledger is only ever appended to, never replaced: a lock on it
+	// keeps out every other appender.
+	unlock, err := sources.LockFile(f, lockWait)
 	if err != nil {
-		return fmt.Errorf("ledger %s: %w", path, err)
+		return fmt.Errorf("ledger %s: another process is appending (%v); try again", path, err)
 	}
 	defer unlock()
 	data := buf.Bytes()
@@ -309,6 +308,9 @@ func Append(path string, records ...Record) error {
 	}
 	return f.Sync()
 }
+
+// lockWait is how long an append waits for another process's.
+const lockWait = 10 * time.Second
 
 // endsOpen reports whether the file's last byte is not a newline.
 func endsOpen(path string) (bool, error) {

@@ -27,9 +27,9 @@ func (r CurveReview) MarshalJSON() ([]byte, error) {
 		Projection  *Projection      `json:"projection,omitempty"`
 		AsOf        *string          `json:"as_of"`
 		Holes       []Hole           `json:"holes"`
-	}{r.X.Name, r.Y.Name, r.Curve, r.WithPlanned, kept, orEmpty(r.Removed), orEmpty(r.NotHull),
-		r.Coverage, orEmpty(r.Retunes), orEmpty(r.Gains), r.Rivals, r.yNoise(), orEmpty(r.LeftOut), r.Projection,
-		optionalString(r.AsOf), orEmpty(r.Holes)})
+	}{r.X.Name, r.Y.Name, r.Curve, r.WithPlanned, kept, OrEmpty(r.Removed), OrEmpty(r.NotHull),
+		r.Coverage, OrEmpty(r.Retunes), OrEmpty(r.Gains), r.Rivals, r.yNoise(), OrEmpty(r.LeftOut), r.Projection,
+		OrNullString(r.AsOf), OrEmpty(r.Holes)})
 }
 
 func (v RemovalVerdict) MarshalJSON() ([]byte, error) {
@@ -52,8 +52,8 @@ func (v RemovalVerdict) MarshalJSON() ([]byte, error) {
 		UsesPlanned     bool     `json:"uses_planned"`
 		Planned         []string `json:"planned"`
 		WithinNoise     bool     `json:"within_noise"`
-	}{v.ID, v.X, v.Y, v.Test, orEmpty(v.Neighbours), optional(v.LineValue, v.HasLine), optional(v.GapPct, v.HasLine),
-		v.Covered, v.ParetoDominated, dominatedBy, orEmpty(v.Twins), v.UsesPlanned, orEmpty(v.Planned), v.WithinNoise})
+	}{v.ID, v.X, v.Y, v.Test, OrEmpty(v.Neighbours), OrNull(v.LineValue, v.HasLine), OrNull(v.GapPct, v.HasLine),
+		v.Covered, v.ParetoDominated, dominatedBy, OrEmpty(v.Twins), v.UsesPlanned, OrEmpty(v.Planned), v.WithinNoise})
 }
 
 func (h HullRow) MarshalJSON() ([]byte, error) {
@@ -88,8 +88,8 @@ func (r Retune) MarshalJSON() ([]byte, error) {
 		XDelta       *float64 `json:"x_delta"`
 		XDeltaPct    *float64 `json:"x_delta_pct"`
 		WithinNoise  bool     `json:"within_noise"`
-	}{r.KeptID, r.PublishedID, r.Topology, r.Concurrency, optional(r.DY, r.HasY), optional(r.DYPct, r.HasY),
-		optional(r.DX, r.HasX), optional(r.DXPct, r.HasX), r.WithinNoise})
+	}{r.KeptID, r.PublishedID, r.Topology, r.Concurrency, OrNull(r.DY, r.HasY), OrNull(r.DYPct, r.HasY),
+		OrNull(r.DX, r.HasX), OrNull(r.DXPct, r.HasX), r.WithinNoise})
 }
 
 func (g PointGain) MarshalJSON() ([]byte, error) {
@@ -103,7 +103,7 @@ func (g PointGain) MarshalJSON() ([]byte, error) {
 		WithinNoise bool     `json:"within_noise"`
 		Projected   float64  `json:"projected_from_s,omitempty"`
 		NotProj     string   `json:"not_projected,omitempty"`
-	}{g.ID, g.Curve, g.X, g.Y, optional(g.Other, g.HasOther), optional(g.GainPct, g.HasOther), g.WithinNoise,
+	}{g.ID, g.Curve, g.X, g.Y, OrNull(g.Other, g.HasOther), OrNull(g.GainPct, g.HasOther), g.WithinNoise,
 		g.ProjectedFromS, g.NotProjected})
 }
 
@@ -113,27 +113,4 @@ func (r CurveReview) yNoise() *MetricNoise {
 		return &mn
 	}
 	return nil
-}
-
-// optional is a JSON value that is null when absent.
-func optional(v float64, ok bool) *float64 {
-	if !ok {
-		return nil
-	}
-	return &v
-}
-
-// orEmpty makes a nil list marshal as [].
-func orEmpty[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
-func optionalString(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
 }

@@ -11,7 +11,7 @@ import (
 func (s *Selection) MarshalJSON() ([]byte, error) {
 	bands := make([]Band, len(s.Bands))
 	for i, b := range s.Bands {
-		b.InsideNoise, b.Removed, b.Others, b.Extra = orEmpty(b.InsideNoise), orEmpty(b.Removed), orEmpty(b.Others), orEmpty(b.Extra)
+		b.InsideNoise, b.Removed, b.Others, b.Extra = OrEmpty(b.InsideNoise), OrEmpty(b.Removed), OrEmpty(b.Others), OrEmpty(b.Extra)
 		bands[i] = b
 	}
 	return json.Marshal(struct {
@@ -32,8 +32,8 @@ func (s *Selection) MarshalJSON() ([]byte, error) {
 		NoAxis         []string       `json:"no_axis"`
 		Outside        []string       `json:"outside"`
 		Older          []string       `json:"older"`
-	}{s.Curve, s.X.Name, s.Y.Name, s.Margin, bands, s.Splits, orEmpty(s.Keep), orEmpty(s.Add), orEmpty(s.Remove), s.Review,
-		orEmpty(s.NoisyRemovals), s.CoverageBefore, s.CoverageAfter, s.CoverageHolds, orEmpty(s.NoAxis), orEmpty(s.Outside), orEmpty(s.Older)})
+	}{s.Curve, s.X.Name, s.Y.Name, s.Margin, bands, s.Splits, OrEmpty(s.Keep), OrEmpty(s.Add), OrEmpty(s.Remove), s.Review,
+		OrEmpty(s.NoisyRemovals), s.CoverageBefore, s.CoverageAfter, s.CoverageHolds, OrEmpty(s.NoAxis), OrEmpty(s.Outside), OrEmpty(s.Older)})
 }
 
 // SelectionSet is what an accepted selection asks of an export: the points

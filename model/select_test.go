@@ -3,29 +3,18 @@ package model_test
 import (
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 )
 
 // marginCurve loads testdata/select/margin: the published curve before the
 // retune and the local 3P c700/c800/c900 runs.
 func marginCurve(t testing.TB) []model.Point {
-	t.Helper()
-	dir := filepath.Join("..", "testdata", "select", "margin")
-	if _, err := os.Stat(dir); err != nil {
-		t.Fatalf("fixture: %v", err)
-	}
-	ds := sources.LoadPaths([]string{dir}, sources.Options{})
-	if len(ds.Warnings) > 0 {
-		t.Fatalf("fixture warnings: %v", ds.Warnings)
-	}
-	return ds.Points
+	return fixtures.Margin(t)
 }
 
 func selectOn(t testing.TB, pts []model.Point, req model.SelectRequest) *model.Selection {

@@ -4,19 +4,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render/plot"
 )
 
 // The text plot's legend names the suspect marker only when one is drawn.
 func TestPlotLegendNamesSuspectMarker(t *testing.T) {
-	mk := func(id string, x, y float64) model.Point {
-		p := model.Point{ID: id, Source: model.SourcePublished}
-		p.Metrics.Set(model.MeanIntvty, x)
-		p.Metrics.Set(model.TputPerGPU, y)
-		return p
-	}
-	pts := []model.Point{mk("a", 100, 10), mk("b", 50, 50), mk("s", 200, 200)}
+	pts := fixtures.SuspectShape()
 	o := plot.PlotOptions{Width: 60, Height: 13, X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU}
 	legend := func(pts []model.Point) string {
 		series := plot.CurveSet(model.Curve{Points: pts}, nil, o.X, o.Y, false, nil)

@@ -5,10 +5,10 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/internal/check"
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 	"github.com/sweeptune/sweeptune/render"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
 
@@ -25,7 +25,7 @@ func selection(t *testing.T, pts []model.Point) *model.Selection {
 // The PR's sentence, as the tool says it: c700 replaces agg TP2/EP2 c16,
 // c800 and c900 inside noise.
 func TestSelectionText(t *testing.T) {
-	pts := sources.LoadPaths([]string{"../testdata/select/margin"}, sources.Options{}).Points
+	pts := fixtures.Margin(t)
 	out := render.Selection(selection(t, pts), pts, nil).Plain()
 	check.Contains(t, "output", out,
 		"margin ±2.0 % (--margin)",
@@ -65,7 +65,7 @@ func TestSelectionProposalsText(t *testing.T) {
 // band is a block of lines that fit (the pane wrapped the table's rows,
 // its rule included, into a jumble).
 func TestSelectionInFitsWidth(t *testing.T) {
-	pts := sources.LoadPaths([]string{"../testdata/select/margin"}, sources.Options{}).Points
+	pts := fixtures.Margin(t)
 	sel := selection(t, pts)
 	wide := render.SelectionIn(sel, pts, nil, 0).Plain()
 	if !strings.Contains(wide, "178.1 – 218.5        empty     –") {

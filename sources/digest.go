@@ -7,7 +7,9 @@ import (
 	"io/fs"
 )
 
-// Digest is the hex SHA-256 of data.
+// Digest is the hex SHA-256 of data. A short name made from it (a record's
+// ID, a session's or a cache's file name) is a prefix: its first 2n
+// characters are the hex of the hash's first n bytes.
 func Digest(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])

@@ -7,8 +7,6 @@ import (
 	"math"
 	"os"
 	"testing"
-
-	"github.com/sweeptune/sweeptune/model"
 )
 
 // Invariants every parser keeps on any input: no panic, finite and
@@ -174,5 +172,4 @@ func TestFuzzSeedsLoadPoints(t *testing.T) {
 	if len(ds.Points) != 1 || ds.Points[0].ID != "agg-tp4-c4" {
 		t.Fatalf("points %+v", ds.Points)
 	}
-	var _ = model.SourceLocal
 }

@@ -52,15 +52,9 @@ func (r History) MarshalJSON() ([]byte, error) {
 	for _, p := range s.After {
 		from[p.ID] = p.Prov.ProjectedFromS
 	}
-	ifKnown := func(v float64, ok bool) *float64 {
-		if !ok {
-			return nil
-		}
-		return &v
-	}
 	for _, g := range s.Gains {
-		out.After = append(out.After, pointJSON{ID: g.ID, X: g.X, Y: g.Y, Old: ifKnown(g.Other, g.HasOther),
-			GainPct: ifKnown(g.GainPct, g.HasOther), NewPoint: isNew[g.ID], ProjectedFromS: from[g.ID]})
+		out.After = append(out.After, pointJSON{ID: g.ID, X: g.X, Y: g.Y, Old: model.OrNull(g.Other, g.HasOther),
+			GainPct: model.OrNull(g.GainPct, g.HasOther), NewPoint: isNew[g.ID], ProjectedFromS: from[g.ID]})
 	}
 	for _, e := range r.Entries {
 		out.Changelog = append(out.Changelog, entryJSON{Date: e.Date, File: e.File, PRLink: e.PRLink, ConfigKeys: e.ConfigKeys, Mentions: e.Mentions})

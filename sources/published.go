@@ -3,8 +3,6 @@ package sources
 import (
 	"bytes"
 	"compress/gzip"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -89,25 +87,7 @@ func (f PublishedFetcher) storeMeta(url string, m publishedMeta) {
 	if err != nil {
 		return
 	}
-	t, err := os.CreateTemp(f.CacheDir, ".meta-*")
-	if err != nil {
-		return
-	}
-	_, werr := t.Write(data)
-	if cerr := t.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(t.Name(), f.metaPath(url))
-	}
-	if werr != nil {
-		os.Remove(t.Name())
-	}
-}
-
-func sha256Hex(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	WriteFileAtomic(f.metaPath(url), data) // a record not written is a fetch next time
 }
 
 // PublishedTimeout bounds one fetch so an unreachable API falls back to
@@ -137,8 +117,7 @@ func DefaultPublishedCacheDir() string {
 
 // CachePath is the cache file of url.
 func (f PublishedFetcher) CachePath(url string) string {
-	sum := sha256.Sum256([]byte(url))
-	return filepath.Join(f.CacheDir, hex.EncodeToString(sum[:12])+".json")
+	return filepath.Join(f.CacheDir, Digest([]byte(url))[:24]+".json") // the hash's first 12 bytes
 }
 
 // Fetch adds the published points of url to ds (joined with its recipe
@@ -170,7 +149,7 @@ func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 		if cached, when, cerr := f.load(url); cerr == nil {
 			parseAPIRowsAs(url, cached, got, model.SourcePublished)
 			src.FromCache, src.Status = true, "not modified"
-			src.FetchedAt, src.SHA256 = meta.FetchedAt, sha256Hex(cached)
+			src.FetchedAt, src.SHA256 = meta.FetchedAt, Digest(cached)
 			if src.FetchedAt == "" {
 				src.FetchedAt = when.UTC().Format(time.RFC3339)
 			}
@@ -203,7 +182,7 @@ func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 		got.Notices = append(got.Notices, fmt.Sprintf("%s: %d rows of the response skipped: not cached, the last good copy is kept", url, len(got.Warnings)))
 	case err == nil:
 		now := time.Now().UTC().Format(time.RFC3339)
-		src.FetchedAt, src.SHA256, src.Status = now, sha256Hex(body), "fetched"
+		src.FetchedAt, src.SHA256, src.Status = now, Digest(body), "fetched"
 		if cerr := f.store(url, tmp, body); cerr != nil {
 			got.Notices = append(got.Notices, fmt.Sprintf("%s: not cached for offline use: %v", url, cerr))
 		} else {
@@ -216,14 +195,14 @@ func (f PublishedFetcher) Fetch(url string, opt Options, ds *Dataset) {
 			got = &Dataset{}
 			parseAPIRowsAs(url, cached, got, model.SourcePublished)
 			got.Notices = append(got.Notices, fmt.Sprintf("%s: served from cache of %s (%v)", url, when.Format("2006-01-02 15:04"), err))
-			src.FromCache, src.Status, src.SHA256 = true, "offline: cached copy", sha256Hex(cached)
+			src.FromCache, src.Status, src.SHA256 = true, "offline: cached copy", Digest(cached)
 			src.FetchedAt = meta.FetchedAt
 			if src.FetchedAt == "" {
 				src.FetchedAt = when.UTC().Format(time.RFC3339)
 			}
 		case partial != nil:
 			got = partial // no cache: the rows before the fault, with its warning
-			src.Status, src.SHA256 = "partial response", sha256Hex(body)
+			src.Status, src.SHA256 = "partial response", Digest(body)
 			src.FetchedAt = time.Now().UTC().Format(time.RFC3339)
 		default:
 			ds.Files++
@@ -407,25 +386,7 @@ func (f PublishedFetcher) store(url, tmp string, body []byte) error {
 	if tmp != "" {
 		return os.Rename(tmp, f.CachePath(url))
 	}
-	if err := os.MkdirAll(f.CacheDir, 0o755); err != nil {
-		return err
-	}
-	t, err := os.CreateTemp(f.CacheDir, ".fetch-*")
-	if err != nil {
-		return err
-	}
-	_, werr := t.Write(body)
-	cerr := t.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(t.Name(), f.CachePath(url))
-	}
-	if werr != nil {
-		os.Remove(t.Name())
-	}
-	return werr
+	return WriteFileAtomic(f.CachePath(url), body)
 }
 
 // bodyLimit is MaxBody, or its default.

@@ -187,31 +187,46 @@ func (d *rowDecoder) topField(key []byte, r *resultRow) bool {
 		d.gpus(key, &r.numGPUs, r)
 	case "dp_attention":
 		d.boolean(key, &r.dpAttn, r)
-	case "prefill_tp":
-		d.count(key, &r.pre.tp, r)
-	case "prefill_ep":
-		d.count(key, &r.pre.ep, r)
-	case "prefill_dp_attention":
-		d.boolean(key, &r.pre.dpAttn, r)
-	case "prefill_num_workers":
-		d.count(key, &r.pre.workers, r)
-	case "decode_tp":
-		d.count(key, &r.dec.tp, r)
-	case "decode_ep":
-		d.count(key, &r.dec.ep, r)
-	case "decode_dp_attention":
-		d.boolean(key, &r.dec.dpAttn, r)
-	case "decode_num_workers":
-		d.count(key, &r.dec.workers, r)
 	case "num_prefill_gpu":
 		d.gpus(key, &r.numPreGPU, r)
 	case "num_decode_gpu":
 		d.gpus(key, &r.numDecGPU, r)
 	default:
+		return d.roleField(key, r)
+	}
+	return true
+}
+
+// roleField decodes a disaggregated role's field, prefill_ or decode_
+// before the same names (tp, ep, dp_attention, num_workers), into that
+// role; it reports false (consuming nothing) for any other key.
+func (d *rowDecoder) roleField(key []byte, r *resultRow) bool {
+	var role *rowRole
+	var name []byte
+	switch {
+	case bytes.HasPrefix(key, prefillPrefix):
+		role, name = &r.pre, key[len(prefillPrefix):]
+	case bytes.HasPrefix(key, decodePrefix):
+		role, name = &r.dec, key[len(decodePrefix):]
+	default:
+		return false
+	}
+	switch string(name) {
+	case "tp":
+		d.count(key, &role.tp, r)
+	case "ep":
+		d.count(key, &role.ep, r)
+	case "dp_attention":
+		d.boolean(key, &role.dpAttn, r)
+	case "num_workers":
+		d.count(key, &role.workers, r)
+	default:
 		return false
 	}
 	return true
 }
+
+var prefillPrefix, decodePrefix = []byte("prefill_"), []byte("decode_")
 
 // str reads a string or null (absent).
 func (d *rowDecoder) str(key []byte, dst *string, r *resultRow) {

@@ -21,8 +21,7 @@ import (
 // view's; the export pane's plan (both bundles, both keys) agrees on every
 // verdict, also after K takes a point out of the kept curve.
 func TestReviewAndExportAgreeAtP90(t *testing.T) {
-	m := twoBundleModel(t)
-	st := retuneAsOfMerge(m)
+	m, st := twoBundleRetune(t)
 	st.SetX(model.AxisP90Intvty)
 	m.compose()
 	settle(m)
@@ -78,8 +77,7 @@ func TestReviewAndExportAgreeAtP90(t *testing.T) {
 // TestPRBodyKeyInTheExportPane: B writes the PR body of the change set the
 // export pane previews, with the PR's numbers.
 func TestPRBodyKeyInTheExportPane(t *testing.T) {
-	m := twoBundleModel(t)
-	retuneAsOfMerge(m)
+	m, _ := twoBundleRetune(t)
 	settle(m)
 	run(m, press(m, "5", "B"))
 	if !strings.HasPrefix(m.bar.Text, "wrote the PR body to sweeptune-pr-body.md") {
@@ -88,6 +86,36 @@ func TestPRBodyKeyInTheExportPane(t *testing.T) {
 	b, err := os.ReadFile("sweeptune-pr-body.md")
 	if err != nil || !strings.Contains(string(b), "| agg TP2/EP2 c16 | 57,670 @ 377.4 | agg TP4 c16 (29,428 @ 545.0) to 3P c1228 BS24 (383,313 @ 267.4) | 243,084.79 (-76.28 %) |") {
 		t.Errorf("PR body (%v):\n%s", err, b)
+	}
+}
+
+// TestPRBodyAfterKSaysWhyPointsAreOut: after K takes a point out of the
+// kept curve, the PR body B writes gives the review pane's reasons for the
+// left-out points (taken out by hand, the default's own reasons), never
+// "not in --keep": the user gave no --keep.
+func TestPRBodyAfterKSaysWhyPointsAreOut(t *testing.T) {
+	m, st := twoBundleRetune(t)
+	settle(m)
+	st.Select("5p1d-dep2-dep16-b40-c2884")
+	press(m, "4", "K")
+	settle(m)
+	run(m, press(m, "5", "B"))
+	if !strings.HasPrefix(m.bar.Text, "wrote the PR body to sweeptune-pr-body.md") {
+		t.Fatalf("B: status %q", m.bar.Text)
+	}
+	b, err := os.ReadFile("sweeptune-pr-body.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(b)
+	if strings.Contains(body, "not in --keep") {
+		t.Errorf("the PR body says \"not in --keep\" of the workbench's kept curve:\n%s", body)
+	}
+	if !strings.Contains(body, ": taken out of the kept curve by hand\n") {
+		t.Errorf("the PR body does not say 5P c2884 was taken out by hand:\n%s", body)
+	}
+	if !strings.Contains(body, "(local, 2026-11-05): a 1200 s run: not steady state, so not leaned on unless projected\n") {
+		t.Errorf("the PR body does not give 3P c700's short run as the reason:\n%s", body)
 	}
 }
 
@@ -107,16 +135,18 @@ func TestAsOfOnTheDemo(t *testing.T) {
 	}
 }
 
-// retuneAsOfMerge puts the workbench where the PR's review stood: the curve
+// twoBundleRetune is twoBundleModel where the PR's review stood: the curve
 // as of 2026-11-05, the PR's three removals marked.
-func retuneAsOfMerge(m *Model) *workbench.State {
+func twoBundleRetune(t *testing.T) (*Model, *workbench.State) {
+	t.Helper()
+	m := twoBundleModel(t)
 	st := m.State()
 	st.SetAsOf("2026-11-05", false)
 	for _, id := range []string{"agg-tep2-c16", "8p1d-dep2-dep16-c4096", "9p1d-dep2-dep16-b160-c7480"} {
 		st.ToggleMark(id)
 	}
 	m.compose()
-	return st
+	return m, st
 }
 
 // twoBundleModel is the workbench on the demo exporting into both bundles

@@ -1,10 +1,8 @@
 package tui
 
 import (
-	"fmt"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
@@ -33,18 +31,7 @@ func BenchmarkMillionKeys(b *testing.B) {
 			m := millionModel(b, size.curves)
 			b.Run("switch-curve", func(b *testing.B) { pressKeys(b, m, 1, "]", "[") })
 			b.Run("cycle-y", func(b *testing.B) { pressKeys(b, m, 1, "y") })
-			b.Run("overlay", func(b *testing.B) {
-				o, space, enter, down := testkit.Key("o"), tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}, testkit.Key("enter"), testkit.Key("down")
-				clk := startCPU(b)
-				for i := 0; i < b.N; i++ {
-					for _, k := range []tea.KeyMsg{o, down, space, enter} {
-						m.Update(k)
-						_ = m.View()
-					}
-				}
-				clk.report(b, 4)
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/4, "ns/key")
-			})
+			b.Run("overlay", func(b *testing.B) { pressSequence(b, m, "o", "down", "space", "enter") })
 			press(m, "2")
 			b.Run("table-move", func(b *testing.B) { pressKeys(b, m, 20, "down", "up") })
 			b.Run("mark", func(b *testing.B) { pressKeys(b, m, 1, "m") })
@@ -65,5 +52,4 @@ func BenchmarkMillionFirstFrame(b *testing.B) {
 		reload(m, pts, 1)
 		_ = m.View()
 	}
-	_ = fmt.Sprint()
 }

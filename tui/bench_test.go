@@ -24,16 +24,36 @@ func benchModel(b *testing.B) *Model {
 // around, one per iteration (Update + View), and reports the CPU time per
 // key beside the wall time.
 func pressKeys(b *testing.B, m *Model, run int, keys ...string) {
-	msgs := make([]tea.KeyMsg, len(keys))
-	for i, k := range keys {
-		msgs[i] = testkit.Key(k)
-	}
+	msgs := keyMsgs(keys)
 	clk := startCPU(b)
 	for i := 0; i < b.N; i++ {
 		m.Update(msgs[(i/run)%len(msgs)])
 		_ = m.View()
 	}
 	clk.report(b, 1)
+}
+
+// pressSequence presses keys in order, each with its frame, all of them
+// once an iteration; the time is reported per key.
+func pressSequence(b *testing.B, m *Model, keys ...string) {
+	msgs := keyMsgs(keys)
+	clk := startCPU(b)
+	for i := 0; i < b.N; i++ {
+		for _, k := range msgs {
+			m.Update(k)
+			_ = m.View()
+		}
+	}
+	clk.report(b, len(msgs))
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(msgs)), "ns/key")
+}
+
+func keyMsgs(keys []string) []tea.KeyMsg {
+	msgs := make([]tea.KeyMsg, len(keys))
+	for i, k := range keys {
+		msgs[i] = testkit.Key(k)
+	}
+	return msgs
 }
 
 // BenchmarkKeyPressPoints: a cursor move in the points table, which also
@@ -104,18 +124,7 @@ func BenchmarkSwitchCurve100k(b *testing.B) {
 // BenchmarkToggleOverlay100k: o, space, enter: one overlay on or off
 // (three key presses, each with its frame). Budget: 16 ms per key.
 func BenchmarkToggleOverlay100k(b *testing.B) {
-	m := curvesModel(b)
-	o, space, enter := testkit.Key("o"), tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}, testkit.Key("enter")
-	down := testkit.Key("down")
-	clk := startCPU(b)
-	for i := 0; i < b.N; i++ {
-		for _, k := range []tea.KeyMsg{o, down, space, enter} {
-			m.Update(k)
-			_ = m.View()
-		}
-	}
-	clk.report(b, 4)
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/4, "ns/key")
+	pressSequence(b, curvesModel(b), "o", "down", "space", "enter")
 }
 
 // BenchmarkKeyPress100k: a cursor move in the points table of one curve

@@ -2,13 +2,13 @@ package tui
 
 import (
 	"bytes"
-	"encoding/csv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/sweeptune/sweeptune/internal/check"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
@@ -248,11 +248,10 @@ func TestWriteViewCSV(t *testing.T) {
 	if m.bar.Text != "wrote "+base+".csv, "+base+".txt" {
 		t.Fatalf("status %q", m.bar.Text)
 	}
-	f, _ := os.Open(base + ".csv")
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil || len(rows) != 11 {
-		t.Fatalf("%d rows (%v), want a header and 5 + 5 points", len(rows), err)
+	csvText, _ := os.ReadFile(base + ".csv")
+	rows := check.CSV(t, string(csvText))
+	if len(rows) != 11 {
+		t.Fatalf("%d rows, want a header and 5 + 5 points", len(rows))
 	}
 	if rows[1][0] != "dsr1 · 1k1k · b200 · trt · fp4 · mtp" || rows[1][1] != "agg-tp8-c4@trt-mtp" || rows[1][2] != "agg TP8 c4" ||
 		rows[1][7] != "211.2245" || rows[1][8] != "327.2727" || rows[1][9] != "hull vertex" {

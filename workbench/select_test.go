@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/workbench"
 )
 
@@ -14,9 +14,8 @@ import (
 // fixture at p90, agg TP2/EP2 c16 marked, c700 and the 5P/7P/9P runs added;
 // u takes it back.
 func TestAcceptSelection(t *testing.T) {
-	ds := sources.LoadPaths([]string{"../testdata/select/margin"}, sources.Options{})
 	st := workbench.New()
-	st.SetPoints(ds.Points)
+	st.SetPoints(fixtures.Margin(t))
 	st.SetX(model.AxisP90Intvty)
 	msg := st.AcceptSelection()
 	if !strings.HasPrefix(msg, "selection accepted: 1 removal marked, 4 points added (6 bands on p90-intvty, margin ±2.0 %)") {

@@ -3,6 +3,7 @@
 package check
 
 import (
+	"encoding/csv"
 	"strings"
 	"testing"
 )
@@ -15,4 +16,14 @@ func Contains(t testing.TB, what, text string, wants ...string) {
 			t.Errorf("%s lacks %q:\n%s", what, want, text)
 		}
 	}
+}
+
+// CSV reads text as CSV rows, failing the test when it is not CSV.
+func CSV(t testing.TB, text string) [][]string {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(text)).ReadAll()
+	if err != nil {
+		t.Fatalf("not CSV: %v\n%s", err, text)
+	}
+	return rows
 }

@@ -4,18 +4,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
 )
 
 func suspectCurve(admit bool) []model.Point {
-	mk := func(id string, x, y float64) model.Point {
-		p := model.Point{ID: id, Source: model.SourcePublished}
-		p.Metrics.Set(model.MeanIntvty, x)
-		p.Metrics.Set(model.TputPerGPU, y)
-		return p
-	}
-	// s would dominate both real points: the TPU tp:1 row's shape.
-	pts := []model.Point{mk("a", 100, 10), mk("b", 50, 50), mk("s", 200, 200)}
+	pts := fixtures.SuspectShape()
 	pts[2].MarkSuspect(model.RuleImplausible, "8× its same-concurrency siblings")
 	model.AdmitSuspect(pts, admit)
 	return pts

@@ -226,10 +226,7 @@ func TestRouterVersionReadFromTheRecipe(t *testing.T) {
 	os.WriteFile(agg, bytes.Replace(b, []byte(`dynamo: "1.6.0.dev20261014"`), []byte(`dynamo: "`+newRouter+`"`), 1), 0o644)
 	req := changeSetRequest(t, dir)
 	req.RouterVersion = ""
-	plan, err := export.BuildExport(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan := mustPlan(t, req)
 	var master string
 	for _, f := range plan.Files {
 		if strings.HasSuffix(f.Path, masterName) {
@@ -244,10 +241,7 @@ func TestRouterVersionReadFromTheRecipe(t *testing.T) {
 	dir = copyFiles(t, fixtures, aggBundle, bundleName, masterName, clName)
 	req = changeSetRequest(t, dir)
 	req.RouterVersion = ""
-	plan, err = export.BuildExport(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan = mustPlan(t, req)
 	if notes := strings.Join(plan.Notes, "\n"); !strings.Contains(notes, "warning: "+aggKey+" pins router version 1.6.0.dev20261014 beside its image") {
 		t.Errorf("notes %s", notes)
 	}
@@ -278,10 +272,7 @@ func TestEnginePinWarnedWhenTheImageMoves(t *testing.T) {
 	dir = copyFiles(t, fixtures, aggBundle, bundleName, masterName, clName)
 	req := changeSetRequest(t, dir)
 	req.Image, req.RouterVersion = "", ""
-	plan, err = export.BuildExport(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan = mustPlan(t, req)
 	if notes := strings.Join(plan.Notes, "\n"); strings.Contains(notes, "identity.frameworks.sglang") {
 		t.Errorf("no image moved, yet: %s", notes)
 	}

@@ -2,10 +2,10 @@ package export_test
 
 import (
 	"bytes"
-	"encoding/csv"
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/check"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
@@ -31,10 +31,7 @@ func TestCSVFormulaCellsAreNeutralised(t *testing.T) {
 	if err := export.WriteCurvesCSV(&b, x, x, []export.CSVCurve{{Key: pts[0].Curve, Points: pts}}); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := csv.NewReader(&b).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := check.CSV(t, b.String())
 	want := []string{`'=HYPERLINK("http://x","y")`, "'+cmd|' /C calc'!A0", "'-2+3", "'@SUM(A1)", "'\t=1", "-0.5", "plain", long}
 	for i, w := range want {
 		if got := rows[i+1][2]; got != w {

@@ -166,20 +166,15 @@ func TestExportModeMismatch(t *testing.T) {
 // image the points ran; without it both stay and a note says why.
 func TestExportImageUpdatesEntryAndContainerTogether(t *testing.T) {
 	const ran = "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc"
-	req := retuneRequest(t, copyFixtures(t))
-	plan, err := export.BuildExport(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, req := retuneCopy(t)
+	plan := mustPlan(t, req)
 	notes := strings.Join(plan.Notes, "\n")
 	if !strings.Contains(notes, "the points ran "+ran+" but the bundle's base container is lmsysorg/sglang:nightly-dev-cu13-20261015-586355a8: pass it as --image to update model.container and the entry's image") ||
 		strings.Count(notes, "--image") != 1 {
 		t.Errorf("notes:\n%s", notes)
 	}
 	req.Image = ran
-	if plan, err = export.BuildExport(req); err != nil {
-		t.Fatal(err)
-	}
+	plan = mustPlan(t, req)
 	r, _, err := sources.ParseRecipeDoc(req.RecipePath, plan.Files[0].New)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package export_test
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,36 +10,14 @@ import (
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
-var errStop = errors.New("stopped")
-
 // A write stopped dead after its second rename (as a kill would stop it):
 // the recipe and master were new and the changelog old, and the rerun was
 // refused. The next run rolls the set back and says so, then the rerun
 // writes it whole.
 func TestInterruptedExportIsRolledBackByTheNextRun(t *testing.T) {
-	dir := copyFixtures(t)
-	req := retuneRequest(t, dir)
+	dir, req := retuneCopy(t)
 	plan := mustPlan(t, req)
-	renames := 0
-	restore := export.SetRename(func(a, b string) error {
-		if strings.HasSuffix(b, ".bak") {
-			return os.Rename(a, b)
-		}
-		if renames == 2 {
-			panic(errStop) // no deferred clean-up of ours may run past this
-		}
-		renames++
-		return os.Rename(a, b)
-	})
-	func() {
-		defer func() {
-			if r := recover(); r != errStop {
-				t.Fatalf("recovered %v", r)
-			}
-		}()
-		plan.Write()
-	}()
-	restore()
+	writeStopped(t, plan, afterRenames(2))
 	news := 0
 	for _, f := range plan.Files {
 		if bytes.Equal(readFile(t, f.Path), f.New) {
@@ -57,45 +34,20 @@ func TestInterruptedExportIsRolledBackByTheNextRun(t *testing.T) {
 	if len(again.Notes) == 0 || !strings.Contains(again.Notes[0], "had not written every file; it is rolled back") {
 		t.Errorf("notes %v", again.Notes)
 	}
-	for _, f := range plan.Files {
-		if !bytes.Equal(readFile(t, f.Path), f.Old) {
-			t.Errorf("%s not rolled back", f.Path)
-		}
-	}
+	wantOld(t, plan.Files, "not rolled back")
 	if err := again.Write(); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range plan.Files {
-		if !bytes.Equal(readFile(t, f.Path), f.New) {
-			t.Errorf("%s not written by the rerun", f.Path)
-		}
-	}
-	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
-		t.Errorf("left behind: %v", left)
-	}
+	wantNew(t, plan.Files, "not written by the rerun")
+	nothingLeft(t, dir, ".*")
 }
 
 // A file edited by hand after the kill is left as it is, and named; the
 // rest of the set is rolled back.
 func TestInterruptedExportLeavesAFileEditedSince(t *testing.T) {
-	dir := copyFixtures(t)
-	req := retuneRequest(t, dir)
+	dir, req := retuneCopy(t)
 	plan := mustPlan(t, req)
-	stopAt := func(n int) {
-		renames := 0
-		defer export.SetRename(func(a, b string) error {
-			if !strings.HasSuffix(b, ".bak") {
-				if renames == n {
-					panic(errStop)
-				}
-				renames++
-			}
-			return os.Rename(a, b)
-		})()
-		defer func() { recover() }()
-		plan.Write()
-	}
-	stopAt(1)
+	writeStopped(t, plan, afterRenames(1))
 	os.WriteFile(req.ChangelogPath, []byte("# edited by hand after the kill\n"), 0o644)
 	notes, err := export.SettleInterrupted(req.RecipePath, req.MasterPath, req.ChangelogPath)
 	if err != nil || len(notes) != 1 || !strings.Contains(notes[0], "rolled back") ||
@@ -105,9 +57,7 @@ func TestInterruptedExportLeavesAFileEditedSince(t *testing.T) {
 	if string(readFile(t, req.ChangelogPath)) != "# edited by hand after the kill\n" {
 		t.Error("the edit was overwritten")
 	}
-	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
-		t.Errorf("left behind: %v", left)
-	}
+	nothingLeft(t, dir, ".*")
 }
 
 // A journal naming a directory that is gone since does not block the next
@@ -120,27 +70,12 @@ func TestInterruptedExportWithADirectoryGone(t *testing.T) {
 	os.Rename(req.ChangelogPath, moved)
 	req.ChangelogPath = moved
 	plan := mustPlan(t, req)
-	func() {
-		defer export.SetRename(func(a, b string) error {
-			if strings.HasSuffix(b, "perf-changelog.excerpt.yaml") {
-				panic(errStop)
-			}
-			return os.Rename(a, b)
-		})()
-		defer func() { recover() }()
-		plan.Write()
-	}()
+	writeStopped(t, plan, func(dst string) bool { return strings.HasSuffix(dst, "perf-changelog.excerpt.yaml") })
 	os.RemoveAll(other)
 	notes, err := export.SettleInterrupted(req.RecipePath, req.MasterPath)
 	if err != nil || len(notes) != 1 || !strings.Contains(notes[0], "rolled back") {
 		t.Fatalf("notes %v, err %v", notes, err)
 	}
-	for _, f := range plan.Files[:2] {
-		if !bytes.Equal(readFile(t, f.Path), f.Old) {
-			t.Errorf("%s not rolled back", f.Path)
-		}
-	}
-	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
-		t.Errorf("left behind: %v", left)
-	}
+	wantOld(t, plan.Files[:2], "not rolled back")
+	nothingLeft(t, dir, ".*")
 }

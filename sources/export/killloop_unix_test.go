@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -97,8 +96,7 @@ func TestExportSurvivesSIGKILLAnywhere(t *testing.T) {
 	const trials = 60
 	var mixed, finished, rolledBack, untouched int
 	for trial := range trials {
-		dir := copyFixtures(t)
-		req := retuneRequest(t, dir)
+		dir, req := retuneCopy(t)
 		plan := mustPlan(t, req)
 		cmd, sc := helper(dir)
 		if !waitFor(sc, "writing") {
@@ -169,7 +167,6 @@ func TestExportSurvivesSIGKILLAnywhere(t *testing.T) {
 				t.Fatalf("trial %d: %s left in the directory", trial, e.Name())
 			}
 		}
-		_ = filepath.Join
 	}
 	t.Logf("%d kills in a %v write: %d left a mix before the next run; it finished %d, rolled back %d, found %d untouched",
 		trials, window.Round(time.Millisecond), mixed, finished, rolledBack, untouched)

@@ -1,8 +1,6 @@
 package export
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sweeptune/sweeptune/sources"
 )
 
 // WriteNewFile writes content to a file that does not exist yet: path, or
@@ -70,10 +70,9 @@ func ShortName(path string) string {
 	if len(stem) <= maxStem {
 		return path
 	}
-	sum := sha256.Sum256([]byte(stem))
 	cut := maxStem - 9
 	for cut > 0 && !utf8.RuneStart(stem[cut]) {
 		cut--
 	}
-	return dir + stem[:cut] + "-" + hex.EncodeToString(sum[:4]) + ext
+	return dir + stem[:cut] + "-" + sources.Digest([]byte(stem))[:8] + ext
 }

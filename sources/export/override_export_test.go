@@ -2,7 +2,6 @@ package export_test
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,12 +15,8 @@ import (
 // TestExportRoundTrip resolves every written override with the deep-merge
 // rules and compares the knobs with the exported point's.
 func TestExportRoundTrip(t *testing.T) {
-	dir := copyFixtures(t)
-	req := retuneRequest(t, dir)
-	plan, err := export.BuildExport(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, req := retuneCopy(t)
+	plan := mustPlan(t, req)
 	vs, warns := sources.ParseRecipe(req.RecipePath, plan.Files[0].New)
 	if len(warns) > 0 {
 		t.Fatalf("written bundle: %v", warns)
@@ -62,37 +57,23 @@ func TestExportRoundTrip(t *testing.T) {
 // TestExportWriteAndInterrupt: an interrupted write leaves every original
 // as it was; a finished one replaces the files and keeps .bak copies.
 func TestExportWriteAndInterrupt(t *testing.T) {
-	dir := copyFixtures(t)
-	plan, err := export.BuildExport(retuneRequest(t, dir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	restore := export.SetRename(func(string, string) error { return errors.New("power cut") })
-	err = plan.Write()
+	dir, req := retuneCopy(t)
+	plan := mustPlan(t, req)
+	restore := export.SetRename(func(string, string) error { return errPowerCut })
+	err := plan.Write()
 	restore()
 	if err == nil || !strings.Contains(err.Error(), "power cut") {
 		t.Fatalf("interrupted write: err = %v", err)
 	}
-	for _, f := range plan.Files {
-		now, _ := os.ReadFile(f.Path)
-		if !bytes.Equal(now, f.Old) {
-			t.Errorf("%s changed by an interrupted write", f.Path)
-		}
-	}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.Contains(e.Name(), ".tmp-") {
-			t.Errorf("temp file %s left behind", e.Name())
-		}
-	}
+	wantOld(t, plan.Files, "changed by an interrupted write")
+	nothingLeft(t, dir, "*.tmp-*")
 	if err := plan.Write(); err != nil {
 		t.Fatal(err)
 	}
+	wantNew(t, plan.Files, "not written")
 	for _, f := range plan.Files {
-		now, _ := os.ReadFile(f.Path)
-		bak, _ := os.ReadFile(f.Path + ".bak")
-		if !bytes.Equal(now, f.New) || !bytes.Equal(bak, f.Old) {
-			t.Errorf("%s: new contents or .bak wrong", f.Path)
+		if !bytes.Equal(readFile(t, f.Path+".bak"), f.Old) {
+			t.Errorf("%s.bak does not hold the old contents", f.Path)
 		}
 	}
 }

@@ -36,12 +36,12 @@ func pointByID(t *testing.T, pts []model.Point, id string) *model.Point {
 
 func TestExportRefusals(t *testing.T) {
 	t.Run("nodes do not fit", func(t *testing.T) {
-		req := retuneRequest(t, copyFixtures(t))
+		_, req := retuneCopy(t)
 		pointByID(t, req.Points, "7p1d-dep2-dep16-b96-c5540").Knobs.Prefill.Nodes = 3
 		refusal(t, req, "7 prefill workers × 2 GPUs = 14 GPUs do not fit 3 nodes × 4 GPUs per node")
 	})
 	t.Run("MRR is not ranks × BS", func(t *testing.T) {
-		req := retuneRequest(t, copyFixtures(t))
+		_, req := retuneCopy(t)
 		pointByID(t, req.Points, "7p1d-dep2-dep16-b96-c5540").Knobs.MaxRunningRequests = 1500
 		refusal(t, req, "max-running-requests 1500 is not the decode ranks per worker 16 × BS 96 = 1536")
 		req.ExplicitMRR = []string{"7p1d-dep2-dep16-b96-c5540"}
@@ -51,7 +51,7 @@ func TestExportRefusals(t *testing.T) {
 		}
 	})
 	t.Run("name collision", func(t *testing.T) {
-		req := retuneRequest(t, copyFixtures(t))
+		_, req := retuneCopy(t)
 		req.Add = append(req.Add, "3p1d-dep2-dep16-b24-c1228")
 		refusal(t, req, "override override_3p1d_dep2_dep16_b24_c1228 already exists")
 		req.Replace = true
@@ -64,7 +64,7 @@ func TestExportRefusals(t *testing.T) {
 		}
 	})
 	t.Run("removal not cleared by the review", func(t *testing.T) {
-		req := retuneRequest(t, copyFixtures(t))
+		_, req := retuneCopy(t)
 		req.Add = nil
 		req.Remove = []string{"5p1d-dep2-dep16-b40-c2884"}
 		refusal(t, req, "the review does not clear its removal: above the line")
@@ -78,12 +78,12 @@ func TestExportRefusals(t *testing.T) {
 		}
 	})
 	t.Run("config key missing", func(t *testing.T) {
-		req := retuneRequest(t, copyFixtures(t))
+		_, req := retuneCopy(t)
 		req.ConfigKeys = []string{"no-such-key"}
 		refusal(t, req, "config key no-such-key is not in")
 	})
 	t.Run("parallelism differs from the base", func(t *testing.T) {
-		req := retuneRequest(t, copyFixtures(t))
+		_, req := retuneCopy(t)
 		p := pointByID(t, req.Points, "3p1d-dep2-dep16-b18-c700")
 		p.Knobs.Prefill.DPAttn = false
 		refusal(t, req, "prefill workers are TEP2 but the bundle's base runs DEP2")
@@ -91,7 +91,7 @@ func TestExportRefusals(t *testing.T) {
 }
 
 func TestExportBadInput(t *testing.T) {
-	req := retuneRequest(t, copyFixtures(t))
+	_, req := retuneCopy(t)
 	for name, mut := range map[string]func(r *export.ExportRequest){
 		"unknown ID":   func(r *export.ExportRequest) { r.Add = []string{"nope"} },
 		"agg point":    func(r *export.ExportRequest) { r.Remove = []string{"agg-tep2-c16"} },

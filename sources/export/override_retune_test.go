@@ -24,6 +24,14 @@ func retunePoints(t *testing.T) *sources.Dataset {
 	return ds
 }
 
+// retuneCopy is the demo retune's request on fresh copies of its targets
+// (copyFixtures), and the directory holding them.
+func retuneCopy(t *testing.T) (dir string, req export.ExportRequest) {
+	dir = copyFixtures(t)
+	return dir, retuneRequest(t, dir)
+}
+
+// retuneRequest is the demo retune's request on the targets in dir.
 func retuneRequest(t *testing.T, dir string) export.ExportRequest {
 	return export.ExportRequest{
 		Points:        retunePoints(t).Points,
@@ -39,11 +47,8 @@ func retuneRequest(t *testing.T, dir string) export.ExportRequest {
 // TestExportRetune exports the demo's retune into the project's fixtures
 // and compares the diff with the reviewed golden file.
 func TestExportRetune(t *testing.T) {
-	dir := copyFixtures(t)
-	plan, err := export.BuildExport(retuneRequest(t, dir))
-	if err != nil {
-		t.Fatalf("BuildExport: %v", err)
-	}
+	dir, req := retuneCopy(t)
+	plan := mustPlan(t, req)
 	if len(plan.Files) != 3 {
 		t.Fatalf("%d files changed, want 3", len(plan.Files))
 	}

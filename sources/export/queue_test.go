@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	fx "github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
@@ -16,9 +17,8 @@ import (
 // at three concurrencies) and its 5P c2884 point, as the runs to queue.
 func queuePoints(t *testing.T) map[string]model.Point {
 	t.Helper()
-	ds := sources.LoadPaths([]string{"../../testdata/select/margin"}, sources.Options{})
 	out := map[string]model.Point{}
-	for _, p := range ds.Points {
+	for _, p := range fx.Margin(t) {
 		out[p.ID] = p
 	}
 	return out

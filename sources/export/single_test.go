@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
@@ -113,7 +112,6 @@ func TestExportNewFileAndMasterRowSchema2(t *testing.T) {
 	if k := vs[0].Knobs; k.Shape() != "2p1d-tp4-tp8-b256" || k.Concurrency != 64 || k.MaxRunningRequests != 256 {
 		t.Errorf("reads back as %s c%d MRR %d", k.Shape(), k.Concurrency, k.MaxRunningRequests)
 	}
-	var _ = model.ModeAgg
 }
 
 // An aggregated point with no sibling of its parallelism is bad input.

@@ -14,37 +14,10 @@ import (
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
-func readFile(t *testing.T, p string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func mustPlan(t *testing.T, req export.ExportRequest) *export.ExportPlan {
-	t.Helper()
-	plan, err := export.BuildExport(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return plan
-}
-
-func refusedText(err error) string {
-	var r *export.RefusedError
-	if errors.As(err, &r) {
-		return strings.Join(r.Problems, "; ")
-	}
-	return ""
-}
-
 // An edit made between loading and writing (the TUI keeps files loaded for
 // minutes) used to be silently lost, from the file and from its .bak.
 func TestWriteRefusesAFileChangedSinceLoaded(t *testing.T) {
-	dir := copyFixtures(t)
-	req := retuneRequest(t, dir)
+	_, req := retuneCopy(t)
 	plan := mustPlan(t, req)
 	edited := append(readFile(t, req.RecipePath), "# tuned by hand meanwhile\n"...)
 	os.WriteFile(req.RecipePath, edited, 0o644)
@@ -131,8 +104,7 @@ func TestConcurrentExportsNeverLoseOne(t *testing.T) {
 // A planted perf-changelog.yaml.bak -> ../victim used to make the write
 // overwrite the victim.
 func TestBackupDoesNotFollowALink(t *testing.T) {
-	dir := copyFixtures(t)
-	req := retuneRequest(t, dir)
+	_, req := retuneCopy(t)
 	victim := filepath.Join(t.TempDir(), "victim")
 	os.WriteFile(victim, []byte("precious\n"), 0o644)
 	if err := os.Symlink(victim, req.ChangelogPath+".bak"); err != nil {
@@ -156,8 +128,7 @@ func TestBackupDoesNotFollowALink(t *testing.T) {
 // gets the entry (renamed into its own directory), the .bak sits beside
 // the link.
 func TestSymlinkedTargetIsWrittenThrough(t *testing.T) {
-	dir := copyFixtures(t)
-	req := retuneRequest(t, dir)
+	_, req := retuneCopy(t)
 	shared := filepath.Join(t.TempDir(), "shared")
 	os.Mkdir(shared, 0o755)
 	real := filepath.Join(shared, "perf-changelog.yaml")
@@ -181,9 +152,7 @@ func TestSymlinkedTargetIsWrittenThrough(t *testing.T) {
 	if !bytes.Equal(readFile(t, req.ChangelogPath+".bak"), old) {
 		t.Error(".bak beside the link does not hold the previous contents")
 	}
-	if leftovers, _ := filepath.Glob(filepath.Join(shared, ".*tmp-*")); len(leftovers) > 0 {
-		t.Errorf("temporary files left: %v", leftovers)
-	}
+	nothingLeft(t, shared, ".*tmp-*")
 	// A dangling link is refused, naming it.
 	os.Remove(real)
 	if err := mustPlanOrErr(req); err == nil {
@@ -201,8 +170,7 @@ func mustPlanOrErr(req export.ExportRequest) error {
 // file is in which state; when putting back fails too, it says where the
 // previous contents are.
 func TestWriteIsAllOrNothing(t *testing.T) {
-	dir := copyFixtures(t)
-	req := retuneRequest(t, dir)
+	dir, req := retuneCopy(t)
 	plan := mustPlan(t, req)
 	second := plan.Files[1].Path
 	restore := export.SetRename(func(from, to string) error {
@@ -221,14 +189,8 @@ func TestWriteIsAllOrNothing(t *testing.T) {
 	if strings.Join(we.States, "|") != strings.Join(want, "|") {
 		t.Errorf("states %q, want %q", we.States, want)
 	}
-	for _, f := range plan.Files {
-		if !bytes.Equal(readFile(t, f.Path), f.Old) {
-			t.Errorf("%s is not as it was", f.Path)
-		}
-	}
-	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*tmp-*")); len(leftovers) > 0 {
-		t.Errorf("temporary files left: %v", leftovers)
-	}
+	wantOld(t, plan.Files, "is not as it was")
+	nothingLeft(t, dir, ".*tmp-*")
 
 	// Putting back fails too: the error says the file is replaced and
 	// where its previous contents are.
@@ -257,8 +219,7 @@ func TestWriteIsAllOrNothing(t *testing.T) {
 // Mode, owner and CRLF line endings are kept; a read-only target is
 // refused, not replaced.
 func TestWriteKeepsModeOwnerAndLineEndings(t *testing.T) {
-	dir := copyFixtures(t)
-	req := retuneRequest(t, dir)
+	dir, req := retuneCopy(t)
 	crlf := bytes.ReplaceAll(readFile(t, req.ChangelogPath), []byte("\n"), []byte("\r\n"))
 	os.WriteFile(req.ChangelogPath, crlf, 0o644)
 	os.Chmod(req.RecipePath, 0o640)
@@ -296,17 +257,12 @@ func TestWriteKeepsModeOwnerAndLineEndings(t *testing.T) {
 	if want := req.MasterPath + " is read-only; not replaced"; refusedText(err) != want {
 		t.Fatalf("read-only: err = %v", err)
 	}
-	for _, f := range plan.Files {
-		if !bytes.Equal(readFile(t, f.Path), f.Old) {
-			t.Errorf("%s written although a target is read-only", f.Path)
-		}
-	}
+	wantOld(t, plan.Files, "written although a target is read-only")
 }
 
 // A FIFO named as a target used to hang the export.
 func TestFIFOTargetIsRefused(t *testing.T) {
-	dir := copyFixtures(t)
-	req := retuneRequest(t, dir)
+	_, req := retuneCopy(t)
 	os.Remove(req.ChangelogPath)
 	if err := syscall.Mkfifo(req.ChangelogPath, 0o644); err != nil {
 		t.Skip("no FIFOs:", err)

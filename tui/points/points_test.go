@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
@@ -22,6 +23,20 @@ func newPane(styles themes.Styles, w, h int) (*Model, *workbench.State) {
 	m := New(st, keys.Default().Points, styles)
 	m.SetSize(w, h)
 	return m, st
+}
+
+// typeFilter opens the filter (/) and types q into it, a key a rune.
+func typeFilter(m *Model, q string) {
+	m.Update(testkit.Key("/"))
+	for _, r := range q {
+		m.Update(testkit.Key(string(r)))
+	}
+}
+
+// footer is the pane's last line, plain, without its trailing blanks.
+func footer(m *Model) string {
+	lines := strings.Split(m.View(), "\n")
+	return strings.TrimRight(ansi.Strip(lines[len(lines)-1]), " ")
 }
 
 // TestViewGolden is the table over sizes × themes: columns drop as the
@@ -67,10 +82,7 @@ func TestSortAndFilter(t *testing.T) {
 	if id := st.View()[m.idx[0]].ID; id != "agg-tp4-c1" {
 		t.Errorf("reversed: first row %s, want agg-tp4-c1 (8,244)", id)
 	}
-	m.Update(testkit.Key("/"))
-	for _, r := range "local" {
-		m.Update(testkit.Key(string(r)))
-	}
+	typeFilter(m, "local")
 	m.Update(testkit.Key("enter"))
 	if len(m.idx) != 5 || m.Capturing() {
 		t.Fatalf("filter local: %d rows, capturing %v", len(m.idx), m.Capturing())

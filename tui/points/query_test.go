@@ -48,25 +48,31 @@ func TestFilterLanguage(t *testing.T) {
 
 func TestFilterFooterCountsMatches(t *testing.T) {
 	m, _ := newPane(testkit.Plain(), 120, 34)
-	m.Update(testkit.Key("/"))
-	for _, r := range "src:pub np:9" {
-		m.Update(testkit.Key(string(r)))
-	}
-	lines := strings.Split(m.View(), "\n")
-	if foot := lines[len(lines)-1]; !strings.Contains(foot, "/src:pub np:9█  2 of 16 points match") {
+	typeFilter(m, "src:pub np:9")
+	if foot := footer(m); !strings.Contains(foot, "/src:pub np:9█  2 of 16 points match") {
 		t.Errorf("footer while typing: %q", foot)
 	}
 	m.Update(testkit.Key("enter"))
-	lines = strings.Split(m.View(), "\n")
-	if foot := lines[len(lines)-1]; !strings.Contains(foot, "/src:pub np:9 · 2 of 16 points") {
+	if foot := footer(m); !strings.Contains(foot, "/src:pub np:9 · 2 of 16 points") {
 		t.Errorf("footer after enter: %q", foot)
 	}
-	m.Update(testkit.Key("/"))
-	for _, r := range " zz:1" {
-		m.Update(testkit.Key(string(r)))
-	}
-	lines = strings.Split(m.View(), "\n")
-	if foot := lines[len(lines)-1]; !strings.Contains(foot, `unknown field "zz"`) {
+	typeFilter(m, " zz:1")
+	if foot := footer(m); !strings.Contains(foot, `unknown field "zz"`) {
 		t.Errorf("a bad field is not named: %q", foot)
+	}
+}
+
+// TestFooterKeepsTheCounts: with a filter in a narrow pane the footer
+// drops the sort order, then whole parts, instead of cutting mid-word
+// ("… · sort tput/G") and losing the marked count.
+func TestFooterKeepsTheCounts(t *testing.T) {
+	m, _ := newPane(testkit.Plain(), 54, 20)
+	typeFilter(m, "np:9 bs:>=96 !mode:agg")
+	m.Update(testkit.Key("enter"))
+	if want := "/np:9 bs:>=96 !mode:agg · 3 of 16 points · 1 marked"; footer(m) != want {
+		t.Errorf("footer %q, want %q", footer(m), want)
+	}
+	if got := fitParts([]string{"/a-very-long-filter", "2 of 16 points", "sort x ▼", "1 marked"}, 30); got != "/a-very-long-filter …" {
+		t.Errorf("fitParts: %q", got)
 	}
 }

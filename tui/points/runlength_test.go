@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/workbench"
@@ -15,12 +15,12 @@ import (
 // (272,000 × 3.8005 = 1,033,726.25 tok/s/GPU), marked ≈, on the frontier,
 // the factors in the footer; its details keep the measured numbers.
 func TestPointsPaneShowsTheLoneShortRunProjected(t *testing.T) {
-	ds := sources.LoadPaths([]string{"../../testdata/runlength/local.yaml"}, sources.Options{})
-	if len(ds.Points) != 7 {
-		t.Fatalf("%d points loaded: %v", len(ds.Points), ds.Warnings)
+	pts := fixtures.RunLength(t)
+	if len(pts) != 7 {
+		t.Fatalf("%d points loaded", len(pts))
 	}
 	st := workbench.New()
-	st.SetPoints(ds.Points)
+	st.SetPoints(pts)
 	st.Select("7p1d-dep2-dep16-b96-c5540")
 	st.TakeChanges()
 	m := New(st, keys.Default().Points, testkit.Plain())

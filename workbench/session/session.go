@@ -6,8 +6,6 @@ package session
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -95,8 +93,7 @@ func DefaultPath(inputs []string) string {
 			}
 			abs[i] = p
 		}
-		sum := sha256.Sum256([]byte(strings.Join(abs, "\x00")))
-		name = hex.EncodeToString(sum[:6])
+		name = sources.Digest([]byte(strings.Join(abs, "\x00")))[:12] // the hash's first 6 bytes
 	}
 	return filepath.Join(ledger.StateDir(), "session-"+name+".json") // beside the prediction ledger
 }
@@ -198,27 +195,7 @@ func writeFile(path string, data []byte) error {
 	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
 		return fmt.Errorf("session %s: %v", path, sources.NotRegularError{Mode: info.Mode()})
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".session-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return sources.WriteFileAtomic(path, data)
 }
 
 // FromState captures what a session keeps.
@@ -342,6 +319,5 @@ func Signature(st *workbench.State) string {
 	for _, id := range flips {
 		b.WriteString("k:" + id + "\n")
 	}
-	sum := sha256.Sum256([]byte(b.String()))
-	return hex.EncodeToString(sum[:8])
+	return sources.Digest([]byte(b.String()))[:16] // the hash's first 8 bytes
 }

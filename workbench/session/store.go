@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sweeptune/sweeptune/sources"
 )
@@ -75,6 +77,30 @@ func (s *Store) Path() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.target
+}
+
+// lockWait is how long a save waits for another workbench's.
+const lockWait = 10 * time.Second
+
+// lockFile holds an exclusive lock on path (made if need be, beside the
+// session: the session itself is replaced by a rename) until unlock.
+func lockFile(path string) (unlock func(), err error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	release, err := sources.LockFile(f, lockWait)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("session %s: another workbench is saving (%v); try again", path, err)
+	}
+	return func() {
+		release()
+		f.Close()
+	}, nil
 }
 
 func asidePath(path string) string {
