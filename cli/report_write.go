@@ -150,7 +150,7 @@ func pointLines(curves []reportCurve) func(ci int, emit func([]byte)) error {
 	work := make(chan *chunk, inflight)
 	free := make(chan *chunk, inflight)
 	for range inflight {
-		free <- &chunk{done: make(chan struct{}, 1)}
+		free <- &chunk{done: make(chan struct{}, 1), buf: make([]byte, 0, linesChunk*800), ends: make([]int, 0, linesChunk)}
 	}
 	go func() {
 		for ci := range curves {

@@ -261,7 +261,7 @@ func (s *givenIDs) give(i int32, h uint64, id []byte, base string) {
 			s.flush()
 		}
 		if s.arena == nil {
-			s.arena = make([]byte, 0, arenaBytes)
+			s.arena = make([]byte, 0, min(arenaBytes, 32*(len(s.points)-int(i)))) // IDs are short
 		}
 		s.off[i] = int32(len(s.arena))
 		s.arena = append(s.arena, id...)
