@@ -258,6 +258,12 @@ func CompleteCurves(points []Point) []string {
 	}
 	order := curves.keys
 	to := make([]int32, len(order)) // the curve a key joins; -1 none
+	// A key joins a curve of its own model only: each key is compared
+	// with its model's keys, not with every key.
+	byModel := map[string][]int{}
+	for ci, c := range order {
+		byModel[c.Model] = append(byModel[c.Model], ci)
+	}
 	joined := 0
 	var notes []string
 	for ki, k := range order {
@@ -268,8 +274,8 @@ func CompleteCurves(points []Point) []string {
 		}
 		match := -1
 		n := 0
-		for ci, c := range order {
-			if c == k || !extends(c.Fields(), f) {
+		for _, ci := range byModel[k.Model] {
+			if c := order[ci]; c == k || !extends(c.Fields(), f) {
 				continue
 			}
 			match = ci
