@@ -2,12 +2,15 @@ package tui
 
 import (
 	"fmt"
+	"maps"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
+	"github.com/sweeptune/sweeptune/workbench"
 	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
@@ -20,6 +23,7 @@ func (m *Model) load() tea.Cmd {
 	if data != nil {
 		return func() tea.Msg { return loadedMsg{gen: gen, ds: safeDataset(data)} }
 	}
+	ahead := m.loadAhead()
 	return func() (msg tea.Msg) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -29,7 +33,92 @@ func (m *Model) load() tea.Cmd {
 		start := time.Now()
 		ds := demo.LoadInputs(in)
 		debug.Printf("load %d: %d files, %d points, %d warnings in %s", gen, ds.Files, len(ds.Points), len(ds.Warnings), time.Since(start))
-		return loadedMsg{gen: gen, ds: safeDataset(ds)}
+		safe := safeDataset(ds)
+		return loadedMsg{gen: gen, ds: safe, prep: ahead.run(safe.Points)}
+	}
+}
+
+// aheadOfLoad is what a load command prepares beside reading: the points
+// derived and indexed (workbench.Prepare), the view to be shown first
+// (the shown curve's, else the default, and the session's) and what the
+// panes derive from it, so the first frame does none of it.
+type aheadOfLoad struct {
+	specs            model.GPUSpecs
+	want             model.CurveKey
+	session          *model.CurveKey
+	asOf             string
+	allDates, suspct bool
+	x, y             model.Axis
+	work             []func([]model.Point, []model.Projection, model.CurveKey) any
+}
+
+// preparedLoad is what aheadOfLoad.run made.
+type preparedLoad struct {
+	loaded *workbench.Loaded
+	x, y   model.Axis
+	views  []preparedView
+}
+
+type preparedView struct {
+	curve model.CurveKey
+	data  []any // per pane
+}
+
+// loadAhead captures, on the UI goroutine, what the load command prepares
+// with.
+func (m *Model) loadAhead() aheadOfLoad {
+	a := aheadOfLoad{specs: maps.Clone(m.st.Specs), want: m.st.Curve, asOf: m.st.AsOf, allDates: m.st.AllDates,
+		suspct: m.st.IncludeSuspect, x: m.st.X, y: m.st.Y}
+	if v := m.pendingView; v != nil && v.Curve != nil {
+		k := *v.Curve
+		a.session = &k
+	}
+	for _, p := range m.panes {
+		var w func([]model.Point, []model.Projection, model.CurveKey) any
+		if pf, ok := p.(prefetcher); ok {
+			w = pf.Prefetch(0, a.x, a.y)
+		}
+		a.work = append(a.work, w)
+	}
+	return a
+}
+
+// run prepares the load of pts; it touches no state.
+func (a aheadOfLoad) run(pts []model.Point) *preparedLoad {
+	l := workbench.Prepare(pts, a.specs)
+	out := &preparedLoad{loaded: l, x: a.x, y: a.y}
+	curves := []model.CurveKey{l.Choose(a.want)}
+	if a.session != nil && *a.session != curves[0] {
+		curves = append(curves, *a.session)
+	}
+	for _, k := range curves {
+		if l.Choose(k) != k {
+			continue // not loaded
+		}
+		view, projs := l.MakeView(k, a.asOf, a.allDates, a.suspct)
+		v := preparedView{curve: k, data: make([]any, len(a.work))}
+		for i, w := range a.work {
+			if w != nil {
+				v.data[i] = w(view, projs, k)
+			}
+		}
+		out.views = append(out.views, v)
+	}
+	return out
+}
+
+// adoptLoad gives the panes what the load prepared for its views.
+func (m *Model) adoptLoad(p *preparedLoad) {
+	for _, v := range p.views {
+		serial := m.st.Serial(v.curve)
+		if serial == 0 {
+			continue // the settings changed meanwhile: not these views
+		}
+		for i, d := range v.data {
+			if pf, ok := m.panes[i].(prefetcher); ok && d != nil {
+				pf.Adopt(serial, p.x, p.y, d)
+			}
+		}
 	}
 }
 

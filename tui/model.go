@@ -3,6 +3,8 @@ package tui
 import (
 	"io"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
@@ -64,6 +66,15 @@ type Model struct {
 	store   *session.Store // saves the session (made at the first save)
 	saveErr error          // the last save's failure, said again when quitting
 
+	prefetching   bool // the work ahead runs (prefetch.go)
+	prefetchAgain bool // changes came since it started
+	prefetchMore  bool // it left work for the next round
+	// lastKey is when the last key arrived (unix ns), read by the work
+	// ahead, which waits while keys come closer than yieldTo apart (0:
+	// never waits, as in tests).
+	lastKey *atomic.Int64
+	yieldTo time.Duration
+
 	boxes  [layout.NumPanes]boxCache
 	screen string // the composed frame View returns
 }
@@ -73,7 +84,7 @@ func New(opts Options) *Model {
 	if !themes.Valid(opts.Theme) {
 		opts.Theme = themes.None
 	}
-	m := &Model{opts: opts, keys: keys.Default(), theme: opts.Theme, st: workbench.New(), loading: true}
+	m := &Model{opts: opts, keys: keys.Default(), theme: opts.Theme, st: workbench.New(), loading: true, lastKey: new(atomic.Int64)}
 	if opts.Specs != nil {
 		m.st.Specs = opts.Specs
 	}

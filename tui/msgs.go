@@ -8,9 +8,10 @@ import (
 
 // loadedMsg is a finished load; gen tells a stale result from the latest.
 type loadedMsg struct {
-	gen int
-	ds  *sources.Dataset
-	err error
+	gen  int
+	ds   *sources.Dataset
+	prep *preparedLoad // the points indexed and the first view made, in the command; nil: on Update
+	err  error
 }
 
 // targetsCheckedMsg names export target files that cannot be read.

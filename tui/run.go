@@ -26,6 +26,7 @@ func Run(opts Options, debugFile string) error {
 		debug = log.Default() // tea.LogToFile pointed it at the file
 	}
 	m := New(opts)
+	m.yieldTo = keyQuiet // the work ahead makes way for typing
 	if len(opts.Watch) > 0 {
 		w, err := watch.StartWith(opts.Watch, guard.Go) // a panic in it stops the program cleanly
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -28,6 +29,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.handleResize(msg)
 	case tea.KeyMsg:
 		debug.Printf("key %q in %s", msg.String(), layout.Names[m.focus])
+		start := time.Now()
+		m.lastKey.Store(start.UnixNano())
+		defer func() { debug.Printf("key %q: update and frame in %s", msg.String(), time.Since(start)) }()
 		cmd = m.handleKeys(msg)
 	case tea.MouseMsg:
 		cmd = m.handleMouse(msg)
@@ -53,6 +57,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleCopy(msg)
 	case targetsCheckedMsg:
 		m.handleTargetsChecked(msg)
+	case prefetchedMsg:
+		debug.Printf("made ahead: %d views", len(msg.items))
+		cmd = m.handlePrefetched(msg)
 	default:
 		cmd = m.handleOther(msg)
 	}
@@ -75,6 +82,9 @@ func (m *Model) sync() tea.Cmd {
 	}
 	if c&(workbench.ChangeMarks|workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 && !m.loading {
 		cmds = append(cmds, m.saveCmd())
+	}
+	if c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve) != 0 {
+		cmds = append(cmds, m.prefetch())
 	}
 	return tea.Batch(cmds...)
 }
@@ -154,14 +164,15 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if m.curves.Open() {
-		return m.curves.UpdateOpen(msg)
+		// A picker's cursor moved: what enter would show is made ahead.
+		return tea.Batch(m.curves.UpdateOpen(msg), m.prefetch())
 	}
 	fp := m.panes[m.focus]
 	if fp.Capturing() {
 		return fp.Update(msg)
 	}
 	if cmd, ok := m.curves.Key(msg); ok {
-		return cmd
+		return tea.Batch(cmd, m.prefetch())
 	}
 	switch {
 	case key.Matches(msg, g.Suspend):
@@ -322,7 +333,12 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 		m.fail("loading returned nothing")
 		return
 	}
-	m.st.SetPoints(msg.ds.Points)
+	if p := msg.prep; p != nil {
+		m.st.SetLoaded(p.loaded)
+		m.adoptLoad(p)
+	} else {
+		m.st.SetPoints(msg.ds.Points)
+	}
 	say := fmt.Sprintf("loaded %s from %s", model.Plural(len(msg.ds.Points), "point"), model.Plural(msg.ds.Files, "file"))
 	if n := m.st.Rescore(); n > 0 {
 		// A run of a recorded configuration landed (a load, r, --watch).

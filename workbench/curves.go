@@ -39,40 +39,87 @@ type curves struct {
 
 	overlaysChosen bool                     // the user picked overlays (else: the competitor's)
 	byCurve        map[model.CurveKey][]int // into all
-	view           []model.Point
-	viewProjs      []model.Projection // the shown curve's run-length projections
-	viewIndex      map[string]int
+	view           *viewEntry               // the shown curve's, nil until asked
 	overlayCurves  []model.Curve
+	// views keeps every curve's view computed since the data last changed,
+	// by curve, as-of and suspect setting: switching back to a curve, or
+	// overlaying one, computes nothing again.
+	views      map[viewKey]*viewEntry
+	viewPoints int    // points held in views, bounded (maxCachedPoints)
+	serial     uint64 // the last view's serial
+	dataGen    uint64 // counts data changes: a view made before one is stale
+	dates      map[model.CurveKey][]string
 }
 
-// regroup indexes all by curve and summarises each curve.
-func (s *State) regroup() {
-	s.byCurve = make(map[model.CurveKey][]int)
-	var keys []model.CurveKey
-	for i := range s.all {
-		k := s.all[i].Curve
-		if _, ok := s.byCurve[k]; !ok {
-			keys = append(keys, k)
-		}
-		s.byCurve[k] = append(s.byCurve[k], i)
+// viewKey is what a curve's view depends on beside the data.
+type viewKey struct {
+	curve    model.CurveKey
+	asOf     string
+	allDates bool
+	suspect  bool
+}
+
+// viewEntry is one curve's view: its points (never written once made),
+// projections, an ID index made when first asked, and a serial that no
+// other view has, so panes can key their own caches by it.
+type viewEntry struct {
+	pts    []model.Point
+	projs  []model.Projection
+	index  map[string]int
+	serial uint64
+	axes   map[string][]model.Axis // the axes with data (withData), by what they depend on
+}
+
+// maxCachedPoints bounds the points the views hold: about the loaded
+// points once more, and at least a few curves' worth.
+func (s *State) maxCachedPoints() int { return max(len(s.all), 200000) }
+
+// viewOf is curve k's view under the current as-of and suspect setting,
+// from the cache or made and cached.
+func (s *State) viewOf(k model.CurveKey) *viewEntry {
+	s.All()
+	key := viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}
+	if e, ok := s.views[key]; ok {
+		return e
 	}
-	slices.SortStableFunc(keys, func(a, b model.CurveKey) int {
-		switch {
-		case model.KeyLess(a, b):
-			return -1
-		case model.KeyLess(b, a):
-			return 1
+	pts, projs := s.curvePoints(k)
+	return s.keepView(key, &viewEntry{pts: pts, projs: projs})
+}
+
+// keepView gives e a serial and caches it under key.
+func (s *State) keepView(key viewKey, e *viewEntry) *viewEntry {
+	s.serial++
+	e.serial = s.serial
+	pts := e.pts
+	if s.views == nil || s.viewPoints+len(pts) > s.maxCachedPoints() {
+		s.views, s.viewPoints = map[viewKey]*viewEntry{}, 0
+		if s.view != nil {
+			// The shown view stays: panes hold it.
+			s.views[viewKey{s.Curve, s.AsOf, s.AllDates, s.IncludeSuspect}] = s.view
+			s.viewPoints = len(s.view.pts)
 		}
-		return 0
-	})
-	s.Curves = make([]model.CurveSummary, len(keys))
-	for ci, k := range keys {
-		sum := model.CurveSummary{Key: k}
-		for _, i := range s.byCurve[k] {
-			sum.Count(s.all[i].Prov.Date)
-		}
-		s.Curves[ci] = sum
 	}
+	s.views[key] = e
+	s.viewPoints += len(pts)
+	return e
+}
+
+// ids is the entry's ID → index, made once.
+func (e *viewEntry) ids() map[string]int {
+	if e.index == nil {
+		e.index = make(map[string]int, len(e.pts))
+		for i := range e.pts {
+			e.index[e.pts[i].ID] = i
+		}
+	}
+	return e.index
+}
+
+// dropViews forgets every cached view (the data changed).
+func (s *State) dropViews() {
+	s.dataGen++
+	s.view, s.views, s.viewPoints, s.dates = nil, nil, 0, nil
+	s.overlayCurves = nil
 }
 
 // settleCurve keeps the shown curve and overlays when they still exist,
@@ -101,21 +148,7 @@ func (s *State) settleCurve() {
 	}
 }
 
-func (s *State) defaultCurve() model.CurveKey {
-	best, bestN := model.CurveKey{}, -1
-	for _, c := range s.Curves {
-		n := 0
-		for _, i := range s.byCurve[c.Key] {
-			if s.all[i].Source != model.SourceCompetitor {
-				n++
-			}
-		}
-		if n > bestN {
-			best, bestN = c.Key, n
-		}
-	}
-	return best
-}
+func (s *State) defaultCurve() model.CurveKey { return defaultOf(s.all, s.byCurve, s.Curves) }
 
 // competitorOverlays are the curves of competitor points comparable with
 // the shown one (model.SameBase): what the workbench overlays until the
@@ -140,33 +173,52 @@ func (s *State) competitorOverlays() []model.CurveKey {
 // latest measurement, planned points included, short runs projected where
 // the curve has run-length factors (model.ProjectShown, as the CLI's view;
 // cached; do not modify).
-func (s *State) View() []model.Point {
+func (s *State) View() []model.Point { return s.shown().pts }
+
+func (s *State) shown() *viewEntry {
 	if s.view == nil {
-		s.view, s.viewProjs = s.curvePoints(s.Curve)
-		s.viewIndex = make(map[string]int, len(s.view))
-		for i := range s.view {
-			s.viewIndex[s.view[i].ID] = i
-		}
+		s.view = s.viewOf(s.Curve)
 	}
 	return s.view
 }
 
+// ViewSerial identifies the shown view: it changes when the view does (a
+// curve, as-of, suspect setting or data change) and no other view has it,
+// so a pane may key what it derives from the view by it.
+func (s *State) ViewSerial() uint64 { return s.shown().serial }
+
+// CurveSerial is ViewSerial for curve k's view as of the shown date (an
+// overlay's).
+func (s *State) CurveSerial(k model.CurveKey) uint64 { return s.viewOf(k).serial }
+
+// ViewPos is the index in View of the point with the ID.
+func (s *State) ViewPos(id string) (int, bool) {
+	i, ok := s.shown().ids()[id]
+	return i, ok
+}
+
 // Projections are the shown curve's run-length projections (factors from
 // every loaded run of it), behind the view's projected runs.
-func (s *State) Projections() []model.Projection {
-	s.View()
-	return s.viewProjs
-}
+func (s *State) Projections() []model.Projection { return s.shown().projs }
 
 // curvePoints are a curve's points as of AsOf, never nil, with its short
 // runs settled by model.ProjectShown (factors from every run of the curve),
 // and the projections.
 func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection) {
-	all := s.All()
-	idx := s.byCurve[k]
+	return curvePointsOf(s.All(), s.byCurve[k], viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect})
+}
+
+// curvePointsOf is curvePoints over the curve's points all[idx] under
+// key's settings: it reads nothing else, so it may run off the UI
+// goroutine (all and idx are never written once made).
+func curvePointsOf(all []model.Point, idx []int, key viewKey) ([]model.Point, []model.Projection) {
 	var runs []model.Point // the curve's every run, when one is short (the factors)
 	for _, i := range idx {
 		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
+			if n := len(idx); idx[n-1]-idx[0] == n-1 {
+				runs = all[idx[0] : idx[0]+n : idx[0]+n] // the curve's points lie together: read in place
+				break
+			}
 			runs = make([]model.Point, len(idx))
 			for j, i := range idx {
 				runs[j] = all[i]
@@ -175,21 +227,21 @@ func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection
 		}
 	}
 	pts := make([]model.Point, 0, len(idx))
-	if s.AllDates {
+	if key.allDates {
 		for _, i := range idx {
-			if d := all[i].Prov.Date; s.AsOf == "" || d == "" || d[:min(len(d), 10)] <= s.AsOf {
+			if d := all[i].Prov.Date; key.asOf == "" || d == "" || d[:min(len(d), 10)] <= key.asOf {
 				pts = append(pts, all[i])
 			}
 		}
 	} else {
 		// the shown points picked first, so only they are copied
-		for _, i := range model.LatestIndexOf(all, idx, s.AsOf) {
+		for _, i := range model.LatestIndexOf(all, idx, key.asOf) {
 			pts = append(pts, all[i])
 		}
 	}
 	// The one place the workbench keeps suspect points out of (or brings
 	// them into) every frontier, hull, review and fit: these are copies.
-	model.AdmitSuspect(pts, s.IncludeSuspect)
+	model.AdmitSuspect(pts, key.suspect)
 	if runs == nil {
 		return pts, nil
 	}
@@ -198,8 +250,7 @@ func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection
 
 // InView reports whether a point is on the shown curve's view.
 func (s *State) InView(id string) bool {
-	s.View()
-	_, ok := s.viewIndex[id]
+	_, ok := s.ViewPos(id)
 	return ok
 }
 
@@ -211,8 +262,7 @@ func (s *State) OverlayCurves() []model.Curve {
 	if s.overlayCurves == nil {
 		s.overlayCurves = make([]model.Curve, 0, len(s.Overlays))
 		for _, k := range s.Overlays {
-			pts, _ := s.curvePoints(k)
-			s.overlayCurves = append(s.overlayCurves, model.Curve{Key: k, Points: pts})
+			s.overlayCurves = append(s.overlayCurves, model.Curve{Key: k, Points: s.viewOf(k).pts})
 		}
 	}
 	return s.overlayCurves
@@ -295,13 +345,25 @@ func (s *State) SetAsOf(date string, allDates bool) {
 
 // CurveDates are the run dates of the shown curve's points, any as-of.
 func (s *State) CurveDates() []string {
-	all := s.All()
-	idx := s.byCurve[s.Curve]
-	pts := make([]model.Point, len(idx))
-	for j, i := range idx {
-		pts[j] = all[i]
+	if d, ok := s.dates[s.Curve]; ok {
+		return d
 	}
-	return model.Dates(pts)
+	all := s.All()
+	// model.Dates over one point per distinct run date: no curve copied.
+	seen := map[string]bool{}
+	var pts []model.Point
+	for _, i := range s.byCurve[s.Curve] {
+		if d := all[i].Prov.Date; !seen[d] {
+			seen[d] = true
+			pts = append(pts, model.Point{Prov: model.Provenance{Date: d}})
+		}
+	}
+	d := model.Dates(pts)
+	if s.dates == nil {
+		s.dates = map[model.CurveKey][]string{}
+	}
+	s.dates[s.Curve] = d
+	return d
 }
 
 // CurveAllDates is the shown curve's every measurement (history view).
@@ -319,7 +381,7 @@ func (s *State) CurveAllDates() []model.Point {
 // hardware without power or cost has no tput-per-mw or cost-per-mtok);
 // every y metric when none has any.
 func (s *State) YAxesWithData() []model.Axis {
-	return s.axesWithData(model.YAxes, hasMetric)
+	return orAll(s.withData("y", model.YAxes, hasMetric), model.YAxes)
 }
 
 // CycleY moves d steps (1 forward, -1 back) through the y metrics that

@@ -36,11 +36,16 @@ func (s *State) Undo() (string, bool) {
 	}
 	last := s.undo[len(s.undo)-1]
 	s.undo = s.undo[:len(s.undo)-1]
+	planned := !samePoints(s.Planned, last.planned)
 	s.Marks, s.Planned, s.Added = last.marks, last.planned, last.added
 	if s.Marks == nil {
 		s.Marks = map[string]bool{}
 	}
-	s.dataChanged()
+	if planned {
+		s.dataChanged() // the views hold planned points
+	} else {
+		s.pending |= ChangeData // as before for the panes; the views hold no marks: kept
+	}
 	s.pending |= ChangeMarks
 	if s.Find(s.Selected) == nil {
 		s.Select(s.firstID())
@@ -99,4 +104,9 @@ func (s *State) ClearExported(marks, planned, added []string) {
 	if s.Find(s.Selected) == nil {
 		s.Select(s.firstID())
 	}
+}
+
+// samePoints reports whether a and b are one slice (the plan unchanged).
+func samePoints(a, b []model.Point) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

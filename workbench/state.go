@@ -6,6 +6,7 @@ package workbench
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -60,8 +61,8 @@ type State struct {
 	Loop Ledger
 
 	all     []model.Point
-	loaded  map[string]bool // IDs of Points, for Orphans
-	index   map[string]int  // ID → index into all
+	index   map[string]int // ID → index into all
+	prep    *Loaded        // the last load, its indexes (load.go)
 	pending Change
 	undo    []snapshot
 }
@@ -84,6 +85,12 @@ func (s *State) TakeChanges() Change {
 // (cached). Panes show View, the shown curve's.
 func (s *State) All() []model.Point {
 	if s.all == nil {
+		if l := s.prep; l != nil && len(s.Planned) == 0 && len(l.points) == len(s.Points) && (len(s.Points) == 0 || &l.points[0] == &s.Points[0]) {
+			// The load's own indexes: nothing copied, nothing hashed again.
+			s.all, s.index, s.byCurve = s.Points[:len(s.Points):len(s.Points)], l.index, l.byCurve
+			s.Curves = slices.Clone(l.curves)
+			return s.all
+		}
 		s.all = make([]model.Point, 0, len(s.Points)+len(s.Planned))
 		s.all = append(append(s.all, s.Points...), s.Planned...)
 		s.index = make(map[string]int, len(s.all))
@@ -92,7 +99,7 @@ func (s *State) All() []model.Point {
 				s.index[s.all[i].ID] = i
 			}
 		}
-		s.regroup()
+		s.byCurve, s.Curves = group(s.all)
 	}
 	return s.all
 }
@@ -109,26 +116,14 @@ func (s *State) Find(id string) *model.Point {
 // dataChanged drops what was derived from the points.
 func (s *State) dataChanged() {
 	s.all = nil
-	s.view = nil
-	s.overlayCurves = nil
+	s.dropViews()
 	s.pending |= ChangeData
 }
 
 // SetPoints replaces the loaded points (their tput-per-mw and
 // cost-per-mtok derived from the GPU specs), keeping the shown curve and
 // the selection when they still exist.
-func (s *State) SetPoints(pts []model.Point) {
-	model.Derive(pts, s.Specs)
-	s.Points = pts
-	s.LoadRev++
-	s.loaded = make(map[string]bool, len(pts))
-	for i := range pts {
-		s.loaded[pts[i].ID] = true
-	}
-	s.dataChanged()
-	s.All()
-	s.settleCurve()
-}
+func (s *State) SetPoints(pts []model.Point) { s.SetLoaded(Prepare(pts, s.Specs)) }
 
 // firstID is the point to select when there is no selection: the best on
 // y of the shown curve, where an engineer's eye goes first (the table's
@@ -187,13 +182,22 @@ func (s *State) ToggleMark(id string) string {
 	return fmt.Sprintf("marked %s for removal · %s (review pane: is it covered?)", id, model.Plural(len(s.Marks), "mark"))
 }
 
+// isLoaded reports whether a loaded point has the ID (the load's index).
+func (s *State) isLoaded(id string) bool {
+	if s.prep == nil {
+		return false
+	}
+	_, ok := s.prep.index[id]
+	return ok
+}
+
 // Orphans are the marks whose points are not in the loaded data (a
 // --watch reload dropped them, or a restored session names them): kept,
 // shown, and left out of the export.
 func (s *State) Orphans() []string {
 	var out []string
 	for _, id := range s.MarkedIDs() {
-		if !s.loaded[id] {
+		if !s.isLoaded(id) {
 			out = append(out, id)
 		}
 	}
@@ -252,7 +256,7 @@ func (s *State) SetPlanned(pts []model.Point) {
 // XAxesWithData are the x axes of model.XAxes on which at least one point
 // has both coordinates (something to draw); all of them when none has.
 func (s *State) XAxesWithData() []model.Axis {
-	return s.axesWithData(model.XAxes, s.hasXY)
+	return orAll(s.withData("x "+s.Y.Name, model.XAxes, s.hasXY), model.XAxes)
 }
 
 func (s *State) hasXY(p *model.Point, a model.Axis) bool {
@@ -262,31 +266,23 @@ func (s *State) hasXY(p *model.Point, a model.Axis) bool {
 
 // HasXData says some point of the shown curve has the y metric and one of
 // the x axes: false when XAxesWithData fell back to every axis.
-func (s *State) HasXData() bool { return s.anyData(model.XAxes, s.hasXY) }
+func (s *State) HasXData() bool { return len(s.withData("x "+s.Y.Name, model.XAxes, s.hasXY)) > 0 }
 
 // HasYData says some point of the shown curve has one of the y metrics.
-func (s *State) HasYData() bool { return s.anyData(model.YAxes, hasMetric) }
+func (s *State) HasYData() bool { return len(s.withData("y", model.YAxes, hasMetric)) > 0 }
 
 func hasMetric(p *model.Point, a model.Axis) bool { return p.Metrics.Has(a.Metric) }
 
-func (s *State) anyData(axes []model.Axis, has func(*model.Point, model.Axis) bool) bool {
-	view := s.View()
-	for _, a := range axes {
-		for i := range view {
-			if has(&view[i], a) {
-				return true
-			}
-		}
+// withData are the axes on which has holds for some point of the shown
+// curve (other curves may measure other things), nil when none; kept with
+// the view under tag (what has depends on beside the axis).
+func (s *State) withData(tag string, axes []model.Axis, has func(*model.Point, model.Axis) bool) []model.Axis {
+	e := s.shown()
+	if out, ok := e.axes[tag]; ok {
+		return out
 	}
-	return false
-}
-
-// axesWithData are the axes on which has holds for some point of the
-// shown curve (other curves may measure other things); all of them when
-// it holds for none.
-func (s *State) axesWithData(axes []model.Axis, has func(*model.Point, model.Axis) bool) []model.Axis {
 	var out []model.Axis
-	view := s.View()
+	view := e.pts
 	for _, a := range axes {
 		for i := range view {
 			if has(&view[i], a) {
@@ -295,6 +291,15 @@ func (s *State) axesWithData(axes []model.Axis, has func(*model.Point, model.Axi
 			}
 		}
 	}
+	if e.axes == nil {
+		e.axes = map[string][]model.Axis{}
+	}
+	e.axes[tag] = out
+	return out
+}
+
+// orAll is axes when out is empty.
+func orAll(out, axes []model.Axis) []model.Axis {
 	if len(out) == 0 {
 		return axes
 	}

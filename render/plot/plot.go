@@ -263,6 +263,13 @@ func newScale(series []Series, opt PlotOptions, cols, h int) (*scale, bool) {
 	if n == 0 {
 		return sc, false
 	}
+	sc.finish(opt)
+	return sc, true
+}
+
+// finish widens an empty range, rounds ymax up and sets the ratio.
+func (sc *scale) finish(opt PlotOptions) {
+	h := sc.h
 	if sc.xmax == sc.xmin {
 		sc.xmin, sc.xmax = sc.xmin-0.5, sc.xmax+0.5
 	}
@@ -274,7 +281,6 @@ func newScale(series []Series, opt PlotOptions, cols, h int) (*scale, bool) {
 		sc.ratio = float64(h) / (sc.ymax - sc.ymin)
 	}
 	sc.xfmt = xLabelFormatter(opt.X)
-	return sc, true
 }
 
 // px maps a data x to plot space; log scale needs x > 0.

@@ -1,6 +1,9 @@
 package curve
 
 import (
+	"cmp"
+	"math"
+	"slices"
 	"sort"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -31,6 +34,49 @@ type Model struct {
 	canvas  plot.Canvas   // the last plot, for clicks
 	drawn   []plot.Series // the series it drew (its markers index them)
 	top     int           // body row of the canvas' first line
+
+	// What rebuild derives from a view is kept by the view's serial and
+	// the axes (a curve shown again, an overlay toggled: nothing redone);
+	// the plot draws the series binned to its cells (bins), again only
+	// when they change (version) or the canvas does.
+	cached  map[seriesKey]*cachedSeries
+	orders  map[derivedKey][]string
+	legends map[derivedKey][]string
+	bins    plot.Bins
+	version uint64
+}
+
+// derivedKey is a view (its serial) on two axes.
+type derivedKey struct {
+	serial uint64
+	x, y   string
+}
+
+// seriesKey is one curve's series: its view, the axes, and how it is
+// drawn (overlay place and name; -1 for the shown curve).
+type seriesKey struct {
+	derivedKey
+	optimal bool
+	overlay int
+	name    string
+}
+
+// cachedSeries is a series without removal marks, and each point's marker
+// before them.
+type cachedSeries struct {
+	s    plot.Series
+	base []plot.MarkKind
+}
+
+// maxCached bounds each cache; past it, it starts again.
+const maxCached = 64
+
+func keep[K comparable, V any](m *map[K]V, k K, v V) V {
+	if *m == nil || len(*m) >= maxCached {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
+	return v
 }
 
 // New returns the pane over the shared state.
@@ -74,12 +120,13 @@ func (m *Model) marks(id string) (plot.MarkKind, bool) {
 // rebuild draws the shown curve and its overlays, one frontier line each.
 func (m *Model) rebuild() {
 	shown := m.st.ShownCurve()
-	m.series = plot.CurveSet(shown, m.st.OverlayCurves(), m.st.X, m.st.Y, m.st.OptimalOnly, m.marks)
-	c := model.Coords(shown.Points, m.st.X, m.st.Y)
-	sort.SliceStable(c, func(i, j int) bool { return c[i].X < c[j].X })
-	m.order = m.order[:0]
-	for _, p := range c {
-		m.order = append(m.order, shown.Points[p.Index].ID)
+	m.version++
+	m.series = m.curveSet(shown, m.st.OverlayCurves())
+	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
+	if o, ok := m.orders[dk]; ok {
+		m.order = o
+	} else {
+		m.order = keep(&m.orders, dk, xOrder(shown.Points, m.st.X, m.st.Y))
 	}
 	m.gains, m.noisy = nil, nil
 	if m.st.ShowGains {
@@ -100,6 +147,115 @@ func (m *Model) rebuild() {
 	}
 }
 
+// curveSet is plot.CurveSet with each curve's series kept: the
+// overlays' as they are, the shown curve's without marks, which are put
+// on its markers here (with frontier only, marks decide which points
+// stay: it is made anew).
+func (m *Model) curveSet(shown model.Curve, overlays []model.Curve) []plot.Series {
+	x, y, opt := m.st.X, m.st.Y, m.st.OptimalOnly
+	out := make([]plot.Series, 0, len(overlays)+1)
+	for i, o := range overlays {
+		name := model.ShortName(shown.Key, o.Key)
+		k := seriesKey{derivedKey{m.st.CurveSerial(o.Key), x.Name, y.Name}, opt, i, name}
+		c, ok := m.cached[k]
+		if !ok {
+			c = keep(&m.cached, k, &cachedSeries{s: plot.CurveSeries(o.Points, x, y, plot.CurveStyle{
+				Name: name, Class: plot.OverlayClass(i), Glyph: plot.OverlayGlyph(i),
+				Overlay: true, OptimalOnly: opt}, nil)})
+		}
+		out = append(out, c.s)
+	}
+	style := plot.CurveStyle{Name: shown.Key.String(), Class: plot.SourceClass(model.SourcePublished), OptimalOnly: opt}
+	if opt {
+		return append(out, plot.CurveSeries(shown.Points, x, y, style, m.marks))
+	}
+	k := seriesKey{derivedKey{m.st.ViewSerial(), x.Name, y.Name}, false, -1, style.Name}
+	c, ok := m.cached[k]
+	if !ok {
+		c = keep(&m.cached, k, shownSeries(shown, x, y))
+	}
+	for i := range c.s.Points {
+		p := &c.s.Points[i]
+		p.Kind = c.base[i]
+		if k, ok := m.marks(p.ID); ok {
+			p.Kind = k
+		}
+	}
+	return append(out, c.s)
+}
+
+// shownSeries is the shown curve's series without marks (reads only its
+// arguments).
+func shownSeries(shown model.Curve, x, y model.Axis) *cachedSeries {
+	style := plot.CurveStyle{Name: shown.Key.String(), Class: plot.SourceClass(model.SourcePublished)}
+	s := plot.CurveSeries(shown.Points, x, y, style, nil)
+	base := make([]plot.MarkKind, len(s.Points))
+	for i := range s.Points {
+		base[i] = s.Points[i].Kind
+	}
+	return &cachedSeries{s: s, base: base}
+}
+
+// xOrder is the IDs of the points with both coordinates, by x.
+func xOrder(pts []model.Point, x, y model.Axis) []string {
+	c := model.Coords(pts, x, y)
+	byX(c)
+	order := make([]string, 0, len(c))
+	for _, p := range c {
+		order = append(order, pts[p.Index].ID)
+	}
+	return order
+}
+
+// runLength is the run-length legend's lines.
+func runLength(pts []model.Point, projs []model.Projection, x, y model.Axis) []string {
+	var rl []string
+	for _, l := range render.RunLengthLegend(pts, projs, y.Metric, x.Metric) {
+		rl = append(rl, l.Text())
+	}
+	return rl
+}
+
+// prefetched is what Prefetch made for one view.
+type prefetched struct {
+	series *cachedSeries
+	order  []string
+	legend []string
+}
+
+// Prefetch is rebuild's work for a view (serial, 0 when not kept yet) on
+// axes x, y, as a function to run off the UI goroutine; nil when it is
+// done already.
+func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
+	dk := derivedKey{serial, x.Name, y.Name}
+	if _, ok := m.orders[dk]; ok && serial != 0 {
+		return nil
+	}
+	return func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
+		shown := model.Curve{Key: curve, Points: view}
+		return prefetched{series: shownSeries(shown, x, y), order: xOrder(view, x, y), legend: runLength(view, projs, x, y)}
+	}
+}
+
+// Adopt keeps what Prefetch's function made for the view of serial.
+func (m *Model) Adopt(serial uint64, x, y model.Axis, data any) {
+	p, ok := data.(prefetched)
+	if !ok {
+		return
+	}
+	dk := derivedKey{serial, x.Name, y.Name}
+	k := seriesKey{dk, false, -1, p.series.s.Name}
+	if _, ok := m.cached[k]; !ok {
+		keep(&m.cached, k, p.series)
+	}
+	if _, ok := m.orders[dk]; !ok {
+		keep(&m.orders, dk, p.order)
+	}
+	if _, ok := m.legends[dk]; !ok {
+		keep(&m.legends, dk, p.legend)
+	}
+}
+
 // remark updates the markers after a mark toggle without rebuilding the
 // series: the frontier does not depend on marks. The shown curve is the
 // last series.
@@ -107,6 +263,7 @@ func (m *Model) remark() {
 	if len(m.series) == 0 {
 		return
 	}
+	m.version++
 	s := &m.series[len(m.series)-1]
 	for pi := range s.Points {
 		p := &s.Points[pi]
@@ -144,15 +301,18 @@ func (m *Model) redraw() {
 		Series: series, X: m.st.X, Y: m.st.Y, LogX: m.st.LogX, Labels: m.st.Labels,
 		Selected: sel, Marked: sel != nil && m.st.Marks[sel.ID],
 	}
-	for _, l := range render.RunLengthLegend(m.st.View(), m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
-		in.RunLength = append(in.RunLength, l.Text())
+	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
+	rl, ok := m.legends[dk]
+	if !ok {
+		rl = keep(&m.legends, dk, runLength(m.st.View(), m.st.Projections(), m.st.X, m.st.Y))
 	}
+	in.RunLength = rl
+	in.Bins, in.Binned, in.Version = &m.bins, len(m.series), m.version
 	if m.gains != nil && sel != nil {
 		g, ok := m.gains[sel.ID]
 		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok, Noise: m.noisy[sel.ID]}
 	}
-	m.view, m.canvas, m.top = draw(in, m.styles, m.w, m.h)
-	m.drawn = series
+	m.view, m.canvas, m.drawn, m.top = draw(in, m.styles, m.w, m.h)
 }
 
 // Title names the shown curve, for the pane's border.
@@ -236,4 +396,21 @@ func (m *Model) Handle(tea.Msg) (tea.Cmd, bool) { return nil, false }
 // Copy is the selected point's ID (C).
 func (m *Model) Copy() (msgs.Copy, bool) {
 	return msgs.Copy{Text: m.st.Selected, What: "point ID"}, m.st.Selected != ""
+}
+
+// byX sorts coordinates by x, stably: pdqsort with the index (ascending in
+// Coords' order) breaking ties, unless some x is NaN, which < does not order.
+func byX(c []model.XYPoint) {
+	for i := range c {
+		if math.IsNaN(c[i].X) {
+			sort.SliceStable(c, func(i, j int) bool { return c[i].X < c[j].X })
+			return
+		}
+	}
+	slices.SortFunc(c, func(a, b model.XYPoint) int {
+		if a.X != b.X {
+			return cmp.Compare(a.X, b.X)
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
 }

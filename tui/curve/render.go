@@ -26,6 +26,12 @@ type Input struct {
 	// RunLength are the lines saying how the shown curve's projected runs
 	// were projected (render.RunLengthLegend), under the axis caption.
 	RunLength []string
+	// Bins, when set, draws the first Binned series through it (binned to
+	// the canvas' cells, the same plot) and the rest whole; Version names
+	// their content (plot.Bins.Plot).
+	Bins    *plot.Bins
+	Binned  int
+	Version uint64
 }
 
 // GainNote is the selected point's gain against an overlaid curve at its x.
@@ -40,15 +46,16 @@ type GainNote struct {
 
 // Render draws the pane body in exactly w×h cells.
 func Render(in Input, st themes.Styles, w, h int) string {
-	s, _, _ := draw(in, st, w, h)
+	s, _, _, _ := draw(in, st, w, h)
 	return s
 }
 
-// draw is Render plus the plot's canvas and the body row it starts on,
-// so a click on the body can be traced to a marker.
-func draw(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
+// draw is Render plus the plot's canvas, the series its markers index
+// and the body row it starts on, so a click on the body can be traced to
+// a marker.
+func draw(in Input, st themes.Styles, w, h int) (string, plot.Canvas, []plot.Series, int) {
 	if w <= 0 || h <= 0 {
-		return "", plot.Canvas{}, 0
+		return "", plot.Canvas{}, nil, 0
 	}
 	// Legend, caption and readout wrap rather than being cut, as long as
 	// the plot keeps minPlotH rows; below that they take one row each.
@@ -72,16 +79,23 @@ func draw(in Input, st themes.Styles, w, h int) (string, plot.Canvas, int) {
 	}
 	readout := append(head, vals...)
 	plotH := h - len(legend) - len(caption) - len(readout)
-	canvas := plot.Plot(in.Series, plot.PlotOptions{
+	opt := plot.PlotOptions{
 		Width: w, Height: plotH, X: in.X, Y: in.Y, LogX: in.LogX, Selected: selectedID(in.Selected), Labels: in.Labels,
-	})
+	}
+	var canvas plot.Canvas
+	drawn := in.Series
+	if in.Bins != nil {
+		canvas, drawn = in.Bins.Plot(in.Series[:in.Binned], in.Version, in.Series[in.Binned:], opt)
+	} else {
+		canvas = plot.Plot(in.Series, opt)
+	}
 	lines := make([]string, 0, h)
 	lines = append(lines, legend...)
 	lines = append(lines, paint.Canvas(canvas, st)...)
 	lines = append(lines, caption...)
 	lines = append(lines, readout...)
 	legendH := len(legend)
-	return strings.Join(frame.Fit(strings.Join(lines, "\n"), w, h), "\n"), canvas, legendH
+	return strings.Join(frame.Fit(strings.Join(lines, "\n"), w, h), "\n"), canvas, drawn, legendH
 }
 
 // minPlotH is the fewest plot rows worth wrapping the text around it for.

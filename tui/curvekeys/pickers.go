@@ -155,3 +155,34 @@ func (m *Model) setAsOf(i int) {
 		m.info("as of: latest run of each configuration")
 	}
 }
+
+// HoveredAsOf is what the open as-of picker's row would show if chosen
+// now (setAsOf's reading of it); ok is false when it is not open.
+func (m *Model) HoveredAsOf() (asOf string, allDates, ok bool) {
+	if m.pick == nil || m.pickKind != pickAsOf {
+		return "", false, false
+	}
+	switch i := m.pick.Cursor(); {
+	case i < 0:
+		return "", false, false
+	case i == 1:
+		return "", true, true
+	case i > 1:
+		if d := m.st.CurveDates(); i-2 < len(d) {
+			return d[i-2], false, true
+		}
+		return "", false, false
+	}
+	return "", false, true
+}
+
+// HoveredCurve is the open curve picker's curve under the cursor.
+func (m *Model) HoveredCurve() (model.CurveKey, bool) {
+	if m.pick == nil || m.pickKind != pickCurve {
+		return model.CurveKey{}, false
+	}
+	if i := m.pick.Cursor(); i >= 0 && i < len(m.st.Curves) {
+		return m.st.Curves[i].Key, true
+	}
+	return model.CurveKey{}, false
+}

@@ -51,6 +51,24 @@ type Model struct {
 	calGen  int
 	calIn   *calInput
 	calSent bool
+	// A refit on other fit points (space on a candidate) runs in a command
+	// too, with its backtest: refitGen numbers them (a new curve's
+	// calibration drops one in flight); the fit shown stays until it
+	// arrives, and candidates toggled meanwhile wait in toggles, each
+	// applied to the fit the one before gave, as if typed slowly.
+	refitGen  int
+	refitting bool
+	toggles   []string
+}
+
+// refitMsg is a finished refit of generation gen, with its backtest, and
+// what the status line says of it.
+type refitMsg struct {
+	gen  int
+	fit  Fit
+	cv   planner.CrossValidation
+	verb string
+	id   string
 }
 
 // calInput is what a calibration command captures.
@@ -97,6 +115,8 @@ func (m *Model) Refresh(c workbench.Change) {
 		m.seeded, m.chosen = false, nil
 	}
 	m.loadRev = m.st.LoadRev
+	m.refitGen++ // a refit of the old inputs is stale
+	m.refitting, m.toggles = false, nil
 	// The view is rebuilt, never written in place, when the state changes:
 	// the command may read it while the state moves on.
 	m.calGen++
@@ -123,11 +143,44 @@ func (m *Model) calibrated(fit Fit) {
 	m.predict(false)
 }
 
-// refit calibrates on the chosen points and keeps the cursor on a row.
-func (m *Model) refit() {
-	// The fit leans on measured steady-state runs, never a projection (as
-	// plan does on the loaded points).
-	m.setFit(CalibrateOnly(model.Unprojected(m.st.View()), m.chosen))
+// refit calibrates on the chosen points and backtests, in a command.
+func (m *Model) refit(verb, id string) tea.Cmd {
+	m.refitGen++
+	m.refitting = true
+	gen, view, chosen := m.refitGen, m.st.View(), m.chosen
+	return func() tea.Msg {
+		// The fit leans on measured steady-state runs, never a projection
+		// (as plan does on the loaded points).
+		msg := refitMsg{gen: gen, fit: CalibrateOnly(model.Unprojected(view), chosen), verb: verb, id: id}
+		if msg.fit.Err == nil {
+			msg.cv = planner.CrossValidate(msg.fit.BacktestPoints)
+		}
+		return msg
+	}
+}
+
+// refitted takes a refit: the fit, its backtest, the prediction on it;
+// then the next candidate toggled while it ran.
+func (m *Model) refitted(r refitMsg) tea.Cmd {
+	m.refitting = false
+	m.setFit(r.fit)
+	if r.fit.Err == nil {
+		m.fit.SetBacktest(r.cv)
+		m.cvDirty = false
+	}
+	m.predict(m.seeded)
+	var say tea.Cmd
+	if m.fit.Err != nil {
+		say = msgs.StatusCmd(r.verb+r.id+"; no calibration: "+m.fit.Err.Error(), true)
+	} else {
+		say = msgs.StatusCmd(fmt.Sprintf("%s%s: fit on %d configurations", r.verb, r.id, len(m.fit.Points)), false)
+	}
+	if len(m.toggles) > 0 {
+		id := m.toggles[0]
+		m.toggles = m.toggles[1:]
+		return tea.Batch(say, m.toggle(id))
+	}
+	return say
 }
 
 // setFit installs a fit; its backtest is pending.
@@ -148,16 +201,18 @@ func (m *Model) toggleFit() tea.Cmd {
 		return nil
 	}
 	id := m.fit.Cands[i].ID
+	if m.refitting {
+		m.toggles = append(m.toggles, id) // applied to the fit in flight, when it arrives
+		return nil
+	}
+	return m.toggle(id)
+}
+
+// toggle chooses or drops a candidate of the fit shown and refits.
+func (m *Model) toggle(id string) tea.Cmd {
 	was := m.fit.Chosen[id]
 	m.chosen = m.fit.Toggle(id)
-	m.refit()
-	m.predict(m.seeded)
-	verb := map[bool]string{true: "dropped ", false: "chose "}[was]
-	if m.fit.Err != nil {
-		return msgs.StatusCmd(verb+id+"; no calibration: "+m.fit.Err.Error(), true)
-	}
-	// The refit's backtest: no state changed, so the root would not ask.
-	return tea.Batch(m.Pending(), msgs.StatusCmd(fmt.Sprintf("%s%s: fit on %d configurations", verb, id, len(m.fit.Points)), false))
+	return m.refit(map[bool]string{true: "dropped ", false: "chose "}[was], id)
 }
 
 // Update handles keys while focused.
@@ -422,6 +477,14 @@ func (m *Model) Pending() tea.Cmd {
 // Handle takes the pane's calibrations and backtests; a stale one (of
 // other inputs, another fit) is dropped. A calibration starts its backtest.
 func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
+	if r, ok := msg.(refitMsg); ok {
+		if r.gen != m.refitGen || !m.refitting {
+			return nil, true
+		}
+		cmd := m.refitted(r)
+		m.redraw()
+		return cmd, true
+	}
 	if c, ok := msg.(calibratedMsg); ok {
 		if c.gen != m.calGen {
 			return nil, true

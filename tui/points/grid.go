@@ -18,7 +18,8 @@ import (
 type grid struct {
 	keys   table.KeyMap
 	cols   []table.Column
-	rows   []table.Row
+	n      int                 // rows
+	row    func(int) table.Row // row r's cells, made when drawn
 	cursor int
 	offset int
 	height int // body rows (header excluded)
@@ -33,33 +34,34 @@ type grid struct {
 	idW     int
 }
 
-func (g *grid) SetRows(r []table.Row) {
-	g.rows = r
-	g.idCells = make([]string, len(r))
+// SetRows says the table has n rows (g.row gives each).
+func (g *grid) SetRows(n int) {
+	g.n = n
+	g.idCells = make([]string, n)
 	g.SetCursor(g.cursor)
 }
 
 // idCell is row r's ID fitted to w cells (cellID), cached.
 func (g *grid) idCell(r, w int) string {
-	if w != g.idW || len(g.idCells) != len(g.rows) {
-		g.idCells, g.idW = make([]string, len(g.rows)), w
+	if w != g.idW || len(g.idCells) != g.n {
+		g.idCells, g.idW = make([]string, g.n), w
 	}
 	if g.idCells[r] == "" {
-		g.idCells[r] = cellID(g.rows[r][colID], g.slugs, w)
+		g.idCells[r] = cellID(g.row(r)[colID], g.slugs, w)
 	}
 	return g.idCells[r]
 }
 
 // SetCursor moves the cursor, scrolling as little as possible.
 func (g *grid) SetCursor(c int) {
-	g.cursor = min(max(c, 0), max(len(g.rows)-1, 0))
+	g.cursor = min(max(c, 0), max(g.n-1, 0))
 	if g.cursor < g.offset {
 		g.offset = g.cursor
 	}
 	if h := max(g.height, 1); g.cursor >= g.offset+h {
 		g.offset = g.cursor - h + 1
 	}
-	g.offset = max(min(g.offset, len(g.rows)-g.height), 0)
+	g.offset = max(min(g.offset, g.n-g.height), 0)
 }
 
 func (g *grid) Cursor() int { return g.cursor }
@@ -83,7 +85,7 @@ func (g *grid) Update(msg tea.KeyMsg) bool {
 	case key.Matches(msg, k.GotoTop):
 		g.SetCursor(0)
 	case key.Matches(msg, k.GotoBottom):
-		g.SetCursor(len(g.rows) - 1)
+		g.SetCursor(g.n - 1)
 	default:
 		return false
 	}
@@ -95,9 +97,9 @@ func (g *grid) Update(msg tea.KeyMsg) bool {
 func (g *grid) View(st themes.Styles) string {
 	var b strings.Builder
 	b.WriteString(st.TableHeader.Render(g.line(func(i int) string { return g.cols[i].Title })))
-	end := min(g.offset+g.height, len(g.rows))
+	end := min(g.offset+g.height, g.n)
 	for r := g.offset; r < end; r++ {
-		row, rr := g.rows[r], r
+		row, rr := g.row(r), r
 		line := g.line(func(i int) string {
 			switch {
 			case i == 0 && g.first != nil:

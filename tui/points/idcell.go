@@ -193,6 +193,9 @@ func neededWidth(pts []model.Point, slugs []string) int {
 		widest = max(widest, ansi.StringWidth(id))
 		p := parseID(id, slugs)
 		need = max(need, ansi.StringWidth(p.shortBase()+p.dates))
+		if need >= 30 && widest >= 30 {
+			break // the width is 30 whatever the rest are
+		}
 	}
 	return max(min(max(need, 22), 30, widest), len("point"))
 }

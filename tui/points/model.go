@@ -34,19 +34,24 @@ type Model struct {
 	sortCol   int
 	desc      bool
 
-	idW     int   // the point column's wanted width (neededWidth)
-	orphans int   // marks whose points are not loaded
-	idx     []int // table row → index into st.View()
+	idW     int     // the point column's wanted width (neededWidth)
+	orphans int     // marks whose points are not loaded
+	idx     []int   // table row → index into st.View()
+	rowAt   []int32 // index into st.View() → table row, -1 filtered out
 	extras  []extra
-	rowOf   map[string]int
-	rows    []table.Row
+	rows    []table.Row // formatted when first drawn (row)
 	view    string
+	// derived keeps what rebuild derives from a view (statuses, sorted
+	// orders, widths), by the view's serial and the axes: a curve shown
+	// again, an overlay or a display toggle sorts nothing again.
+	derived map[derivedKey]*derived
+	widths  map[uint64]int // neededWidth by view serial
 }
 
 // New returns the pane over the shared state.
 func New(st *workbench.State, km keys.Points, styles themes.Styles) *Model {
 	m := &Model{st: st, keys: km, styles: styles, sortCol: colY, desc: true}
-	m.table = grid{keys: km.Table, first: m.glyph}
+	m.table = grid{keys: km.Table, first: m.glyph, row: m.row}
 	m.Refresh(workbench.ChangeAll)
 	return m
 }
@@ -57,7 +62,7 @@ func (m *Model) SetSize(w, h int) {
 		return
 	}
 	m.w, m.h = w, h
-	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, hasProjected(m.st.View()))
+	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, m.current().projected)
 	m.table.height = max(h-2, 1) // header and footer
 	m.table.offset = 0           // re-scroll from the top for the new height
 	m.table.SetCursor(m.table.Cursor())
@@ -94,54 +99,184 @@ func (m *Model) Refresh(c workbench.Change) {
 func (m *Model) rebuild() {
 	view := m.st.View()
 	m.query = parseQuery(m.filter.Value())
-	m.extras = curveExtras(m.st, view)
-	m.idx = order(view, m.extras, m.query, m.st.X, m.st.Y, m.sortCol, m.desc)
-	m.rows = make([]table.Row, len(m.idx))
-	m.rowOf = make(map[string]int, len(m.idx))
-	for r, i := range m.idx {
-		p := &view[i]
-		m.rows[r] = row(p, m.extras[i], m.st.X, m.st.Y)
-		m.rowOf[p.ID] = r
+	d := m.current()
+	m.extras = d.extras
+	o := d.order(view, m.query, m.filter.Value(), m.st.X, m.st.Y, m.sortCol, m.desc)
+	m.idx, m.rowAt = o.idx, o.rowAt
+	if o.rows == nil {
+		o.rows = make([]table.Row, len(m.idx)) // formatted as drawn, kept with the order
 	}
+	m.rows = o.rows
 	m.table.slugs = tagSlugs(m.st.Curve)
-	m.idW = neededWidth(view, m.table.slugs) // all rows: a filter does not move columns
-	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, hasProjected(m.st.View()))
-	m.table.SetRows(m.rows)
+	sk := derivedKey{serial: m.st.ViewSerial()}
+	w, ok := m.widths[sk.serial]
+	if !ok {
+		w = neededWidth(view, m.table.slugs) // all rows: a filter does not move columns
+		if m.widths == nil || len(m.widths) >= maxDerived {
+			m.widths = map[uint64]int{}
+		}
+		m.widths[sk.serial] = w
+	}
+	m.idW = w
+	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, d.projected)
+	m.table.SetRows(len(m.rows))
 	m.follow()
+}
+
+// row is table row r, formatted when first asked (only drawn rows are).
+func (m *Model) row(r int) table.Row {
+	if m.rows[r] == nil {
+		i := m.idx[r]
+		m.rows[r] = row(&m.st.View()[i], m.extras[i], m.st.X, m.st.Y)
+	}
+	return m.rows[r]
+}
+
+// derivedKey is what derived depends on: the view (its serial) and the
+// axes. Gains depend on the overlays too: with gains shown nothing is
+// kept.
+type derivedKey struct {
+	serial uint64
+	x, y   string
+}
+
+// derived is what the table derives from one view on some axes.
+type derived struct {
+	extras    []extra
+	projected bool
+	legend    []string // the run-length legend's lines
+	orders    map[orderKey]*ordered
+}
+
+// orderKey is one sorted, filtered order of a view.
+type orderKey struct {
+	col   int
+	desc  bool
+	query string
+}
+
+// ordered is the rows of one order and their inverse, and the rows as
+// drawn so far.
+type ordered struct {
+	idx   []int
+	rowAt []int32
+	rows  []table.Row
+}
+
+// Bounds on the kept derivations: past them the oldest are not told
+// apart, all are dropped.
+const maxDerived, maxOrders = 48, 16
+
+// current is the derivation of the shown view on the shown axes, from the
+// cache or made now.
+func (m *Model) current() *derived {
+	view := m.st.View()
+	k := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
+	if d, ok := m.derived[k]; ok && !m.st.ShowGains {
+		return d
+	}
+	if m.st.ShowGains {
+		d := newDerived(view, m.st.Projections(), m.st.X, m.st.Y)
+		d.extras = curveExtras(m.st, view)
+		return d
+	}
+	return m.keepDerived(k, newDerived(view, m.st.Projections(), m.st.X, m.st.Y))
+}
+
+func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
+	if m.derived == nil || len(m.derived) >= maxDerived {
+		m.derived = map[derivedKey]*derived{}
+	}
+	m.derived[k] = d
+	return d
+}
+
+// newDerived derives the statuses, run-length legend and projected flag
+// of a view on axes x, y (no gains); it reads only its arguments.
+func newDerived(view []model.Point, projs []model.Projection, x, y model.Axis) *derived {
+	d := &derived{extras: curveStatuses(view, x, y), projected: hasProjected(view), orders: map[orderKey]*ordered{}}
+	for _, l := range render.RunLengthLegend(view, projs, y.Metric, x.Metric) {
+		d.legend = append(d.legend, l.Text())
+	}
+	return d
+}
+
+// prefetched is what Prefetch made for one view.
+type prefetched struct {
+	d     *derived
+	width int
+}
+
+// Prefetch is rebuild's work for a view (serial, 0 when not kept yet) on
+// axes x, y in the current sort, as a function to run off the UI
+// goroutine; nil when it is done already or not worth doing (a filter
+// typed, gains shown: they depend on more).
+func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
+	if m.st.ShowGains || m.filter.Value() != "" {
+		return nil
+	}
+	k := orderKey{m.sortCol, m.desc, ""}
+	if d, ok := m.derived[derivedKey{serial, x.Name, y.Name}]; ok && serial != 0 {
+		if _, ok := d.orders[k]; ok {
+			return nil
+		}
+	}
+	return func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
+		d := newDerived(view, projs, x, y)
+		d.order(view, query{}, "", x, y, k.col, k.desc)
+		return prefetched{d: d, width: neededWidth(view, tagSlugs(curve))}
+	}
+}
+
+// Adopt keeps what Prefetch's function made for the view of serial.
+func (m *Model) Adopt(serial uint64, x, y model.Axis, data any) {
+	p, ok := data.(prefetched)
+	if !ok {
+		return
+	}
+	k := derivedKey{serial, x.Name, y.Name}
+	if d, ok := m.derived[k]; ok {
+		for ok, o := range p.d.orders {
+			if _, had := d.orders[ok]; !had {
+				d.orders[ok] = o
+			}
+		}
+	} else {
+		m.keepDerived(k, p.d)
+	}
+	if _, ok := m.widths[serial]; !ok {
+		if m.widths == nil || len(m.widths) >= maxDerived {
+			m.widths = map[uint64]int{}
+		}
+		m.widths[serial] = p.width
+	}
+}
+
+// order is the view's rows filtered by q (typed as text) and sorted.
+func (d *derived) order(view []model.Point, q query, text string, x, y model.Axis, col int, desc bool) *ordered {
+	k := orderKey{col, desc, text}
+	if o, ok := d.orders[k]; ok {
+		return o
+	}
+	o := &ordered{idx: order(view, d.extras, q, x, y, col, desc), rowAt: make([]int32, len(view))}
+	for i := range o.rowAt {
+		o.rowAt[i] = -1
+	}
+	for r, i := range o.idx {
+		o.rowAt[i] = int32(r)
+	}
+	if len(d.orders) >= maxOrders {
+		d.orders = map[orderKey]*ordered{}
+	}
+	d.orders[k] = o
+	return o
 }
 
 // curveExtras gives each point of the view its status on the curve (the
 // frontier and hull of its measured points, as the plot draws them) and,
 // when asked, its gain against the first overlay.
 func curveExtras(st *workbench.State, view []model.Point) []extra {
-	ex := make([]extra, len(view))
-	measured := make([]model.Point, 0, len(view))
-	at := make([]int, 0, len(view))
-	for i := range view {
-		if view[i].Source != model.SourcePlanned {
-			measured = append(measured, view[i])
-			at = append(at, i)
-		}
-	}
-	for _, g := range model.HullGaps(measured, st.X, st.Y) {
-		ex[at[g.Index]].status = statusDom
-	}
-	for i := range measured {
-		if measured[i].Prov.RawShort() {
-			ex[at[i]].status = statusShort
-		}
-	}
-	for _, k := range model.Frontier(measured, st.X, st.Y) {
-		ex[at[k]].status = statusFront
-	}
-	for _, k := range model.HullVertices(measured, st.X, st.Y) {
-		ex[at[k]].status = statusHull
-	}
-	for i := range view {
-		if view[i].HeldOut() {
-			ex[i].status = statusSus
-		}
-	}
+	ex := curveStatuses(view, st.X, st.Y)
 	if st.ShowGains {
 		if cg, ok := st.Gains(); ok {
 			byID := make(map[string]model.Gain, len(cg.Gains))
@@ -158,11 +293,59 @@ func curveExtras(st *workbench.State, view []model.Point) []extra {
 	return ex
 }
 
+// curveStatuses is each point's status on the curve (curveExtras without
+// the gains); it reads only its arguments.
+func curveStatuses(view []model.Point, x, y model.Axis) []extra {
+	ex := make([]extra, len(view))
+	// Without planned points the view is the measured points: not copied.
+	measured, at := view, []int(nil)
+	for i := range view {
+		if view[i].Source == model.SourcePlanned {
+			measured, at = make([]model.Point, 0, len(view)), make([]int, 0, len(view))
+			break
+		}
+	}
+	if at != nil {
+		for i := range view {
+			if view[i].Source != model.SourcePlanned {
+				measured = append(measured, view[i])
+				at = append(at, i)
+			}
+		}
+	}
+	pos := func(k int) int {
+		if at == nil {
+			return k
+		}
+		return at[k]
+	}
+	for _, g := range model.HullGaps(measured, x, y) {
+		ex[pos(g.Index)].status = statusDom
+	}
+	for i := range measured {
+		if measured[i].Prov.RawShort() {
+			ex[pos(i)].status = statusShort
+		}
+	}
+	for _, k := range model.Frontier(measured, x, y) {
+		ex[pos(k)].status = statusFront
+	}
+	for _, k := range model.HullVertices(measured, x, y) {
+		ex[pos(k)].status = statusHull
+	}
+	for i := range view {
+		if view[i].HeldOut() {
+			ex[i].status = statusSus
+		}
+	}
+	return ex
+}
+
 // follow moves the cursor to the shared selection when it is in the table.
 func (m *Model) follow() {
-	r, ok := m.rowOf[m.st.Selected]
-	if !ok {
-		r = 0 // the selection is filtered out: start from the top
+	r := 0 // the selection is filtered out: start from the top
+	if i, ok := m.st.ViewPos(m.st.Selected); ok && i < len(m.rowAt) && m.rowAt[i] >= 0 {
+		r = int(m.rowAt[i])
 	}
 	if r != m.table.Cursor() {
 		m.table.SetCursor(r)
@@ -326,9 +509,7 @@ func (m *Model) footer() string {
 		marked += fmt.Sprintf(", %d orphaned", m.orphans)
 	}
 	parts := []string{fmt.Sprintf("%d of %s", len(m.idx), model.Plural(total, "point")), fmt.Sprintf("sort %s %s", names[m.sortCol], dir), marked}
-	for _, l := range render.RunLengthLegend(m.st.View(), m.st.Projections(), m.st.Y.Metric, m.st.X.Metric) {
-		parts = append(parts, l.Text())
-	}
+	parts = append(parts, m.current().legend...)
 	if q := m.filter.Value(); q != "" {
 		parts = append([]string{"/" + q}, parts...)
 	}

@@ -100,7 +100,7 @@ func TestStatusOnTheCurve(t *testing.T) {
 	m, st := newPane(testkit.Plain(), 120, 34)
 	status := map[string]string{}
 	for r, i := range m.idx {
-		status[st.View()[i].ID] = m.rows[r][colStatus]
+		status[st.View()[i].ID] = m.row(r)[colStatus]
 	}
 	for id, want := range map[string]string{
 		"7p1d-dep2-dep16-b96-c5540":           "hull",  // 1,033,494 @ 150.7: a hull vertex

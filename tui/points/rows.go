@@ -144,7 +144,9 @@ func order(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int,
 		v, s, ok := key(i)
 		ks[j] = keyed{v, s, ok, i}
 	}
-	slices.SortStableFunc(ks, func(a, b keyed) int {
+	// A stable sort, as the rows' own order breaks ties: pdqsort with the
+	// index as the last key sorts the same, in O(n log n).
+	slices.SortFunc(ks, func(a, b keyed) int {
 		if a.ok != b.ok {
 			if a.ok {
 				return -1 // missing values last either way
@@ -156,7 +158,10 @@ func order(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int,
 			c = strings.Compare(a.s, b.s)
 		}
 		if desc {
-			return -c
+			c = -c
+		}
+		if c == 0 {
+			return cmp.Compare(a.i, b.i)
 		}
 		return c
 	})

@@ -1,0 +1,113 @@
+package plot
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// randomSeries is a few series of points crowded onto few values, so that
+// many share a cell, with every kind, glyph and class, duplicate IDs and
+// points without coordinates.
+func randomSeries(r *rand.Rand) []Series {
+	out := make([]Series, 1+r.Intn(4))
+	kinds := []MarkKind{MarkFrontier, MarkDominated, MarkSelected, MarkRemoved, MarkPlanned, MarkSuspect}
+	for si := range out {
+		s := Series{Name: fmt.Sprint("s", si), Class: uint8(1 + r.Intn(6))}
+		if r.Intn(2) == 0 {
+			s.Glyph = '▲'
+		}
+		n := r.Intn(3000)
+		spread := 1 + r.Intn(200)
+		for i := 0; i < n; i++ {
+			p := PlotPoint{
+				X:    float64(r.Intn(spread)) * (1 + r.Float64()/50),
+				Y:    float64(r.Intn(spread)) * 10 * (1 + r.Float64()/50),
+				ID:   fmt.Sprint("p", r.Intn(n+1)),
+				Kind: kinds[r.Intn(len(kinds))],
+			}
+			switch r.Intn(40) {
+			case 0:
+				p.X = math.NaN()
+			case 1:
+				p.Y = math.Inf(1)
+			case 2:
+				p.X = -p.X // off a log scale
+			case 3:
+				p.Y = -p.Y
+			}
+			p.Frontier = r.Intn(20) == 0
+			if r.Intn(5) == 0 {
+				p.Glyph = '■'
+			}
+			if r.Intn(5) == 0 {
+				p.Class = uint8(1 + r.Intn(6))
+			}
+			if r.Intn(3) == 0 {
+				p.Label = fmt.Sprint("c", i)
+			}
+			s.Points = append(s.Points, p)
+		}
+		out[si] = s
+	}
+	return out
+}
+
+// Binned drawing is unbinned drawing: the same lines, classes and, for a
+// click on any cell, the same point; across selections, previews that
+// move the scale and canvas sizes, with the bins reused where they can be.
+func TestBinsPlotIsPlot(t *testing.T) {
+	r := rand.New(rand.NewSource(24))
+	for trial := 0; trial < 60; trial++ {
+		series := randomSeries(r)
+		var b Bins
+		opt := PlotOptions{Width: 10 + r.Intn(150), Height: 3 + r.Intn(50), X: model.DefaultXAxis, Y: model.AxisTputPerGPU,
+			LogX: r.Intn(4) == 0, Labels: r.Intn(2) == 0}
+		for step := 0; step < 6; step++ {
+			var ids []string
+			for _, s := range series {
+				for _, p := range s.Points {
+					ids = append(ids, p.ID)
+				}
+			}
+			opt.Selected = ""
+			if len(ids) > 0 && r.Intn(4) != 0 {
+				opt.Selected = ids[r.Intn(len(ids))]
+			}
+			var extra []Series
+			if r.Intn(2) == 0 {
+				extra = []Series{{Name: "preview", Class: 3, Points: []PlotPoint{{X: r.Float64() * 400, Y: r.Float64() * 4000, ID: "preview", Kind: MarkPlanned, Label: "pv"}}}}
+			}
+			if step == 3 {
+				opt.Width, opt.Height = 10+r.Intn(150), 3+r.Intn(50)
+			}
+			all := append(slices.Clone(series), extra...)
+			want := Plot(all, opt)
+			got, drawn := b.Plot(series, 1, extra, opt)
+			where := fmt.Sprintf("trial %d step %d (%dx%d log %v selected %q, %d extra)", trial, step, opt.Width, opt.Height, opt.LogX, opt.Selected, len(extra))
+			if !slices.Equal(got.Lines, want.Lines) {
+				t.Fatalf("%s: lines differ\nwant\n%s\ngot\n%s", where, want, got)
+			}
+			for row := range want.Class {
+				if !slices.Equal(got.Class[row], want.Class[row]) {
+					t.Fatalf("%s: classes of row %d differ", where, row)
+				}
+			}
+			for k := 0; k < 300; k++ {
+				row, col := r.Intn(opt.Height+2)-1, r.Intn(opt.Width+2)-1
+				{
+					wm, wok := want.Nearest(row, col, 3)
+					gm, gok := got.Nearest(row, col, 3)
+					if wok != gok || wok && (wm.Row != gm.Row || wm.Col != gm.Col ||
+						all[wm.Series].Points[wm.Point] != drawn[gm.Series].Points[gm.Point]) {
+						t.Fatalf("%s: a click at %d,%d finds %v %v, want %v %v", where, row, col, gm, gok, wm, wok)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,115 @@
+package curve
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/internal/fixtures"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/plot"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/workbench"
+)
+
+// The plot drawn from what the pane kept (series, x order, legend by view
+// and axes; the plot binned to its cells) is the plot a new pane draws on
+// the same state, after every kind of change, and a click finds the same
+// point.
+func TestKeptPlotIsThePlot(t *testing.T) {
+	st := workbench.New()
+	st.SetPoints(fixtures.SyntheticCurves(2400, 4))
+	st.TakeChanges()
+	m := New(st, keys.Default().Curve, testkit.Plain())
+	m.SetSize(120, 40)
+	check := func(what string) {
+		t.Helper()
+		m.Refresh(st.TakeChanges())
+		f := New(st, keys.Default().Curve, testkit.Plain())
+		f.SetSize(m.w, m.h)
+		if m.View() != f.View() {
+			t.Fatalf("%s: kept\n%s\nnew\n%s", what, m.View(), f.View())
+		}
+		// The series are plot.CurveSet's, made from nothing.
+		if want := plot.CurveSet(st.ShownCurve(), st.OverlayCurves(), st.X, st.Y, st.OptimalOnly, m.marks); !reflect.DeepEqual(m.series, want) {
+			t.Fatalf("%s: the kept series are not plot.CurveSet's", what)
+		}
+		for y := 0; y < m.h; y += 3 {
+			for x := 0; x < m.w; x += 2 {
+				sel := st.Selected
+				m.Click(x, y)
+				got := st.Selected
+				st.Select(sel)
+				f.Click(x, y)
+				if want := st.Selected; got != want {
+					t.Fatalf("%s: a click at %d,%d selects %s, want %s", what, x, y, got, want)
+				}
+				st.Select(sel)
+			}
+		}
+		st.TakeChanges()
+	}
+	first := st.Curve
+	st.StepCurve(1)
+	check("next curve")
+	st.StepCurve(-1)
+	check("back on the first")
+	st.CycleY(1)
+	check("next y")
+	st.CycleY(-1)
+	check("y back")
+	st.CycleX(1)
+	check("next x")
+	st.ToggleLogX()
+	check("log x")
+	st.CycleX(-1)
+	check("x back")
+	st.ToggleLogX()
+	m.step(1)
+	m.step(1)
+	check("selection moved")
+	marked := st.Selected
+	st.ToggleMark(marked)
+	check("marked")
+	m.step(1) // the marked point shows ×, not the selection's ◆
+	st.StepCurve(1)
+	st.StepCurve(-1)
+	st.Select(st.View()[0].ID)
+	if st.Selected == marked {
+		st.Select(st.View()[1].ID)
+	}
+	check("marked, the curve shown again")
+	st.ToggleOptimalOnly()
+	check("frontier only")
+	st.ToggleOptimalOnly()
+	st.ToggleMark(marked)
+	check("unmarked")
+	st.SetOverlays([]model.CurveKey{st.Neighbours()[0]})
+	check("overlaid")
+	pts := fixtures.SyntheticCurves(2400, 4)
+	for i := range pts {
+		v, _ := pts[i].Metrics.Get(model.TputPerGPU)
+		pts[i].Metrics.Set(model.TputPerGPU, v*3+1)
+	}
+	st.SetPoints(pts)
+	check("reloaded")
+	st.SetAsOf("2026-01-10", false)
+	check("as of a date")
+	st.SetAsOf("", false)
+	check("latest again")
+	p := st.View()[0]
+	p.ID = "preview"
+	st.SetPreview(&p)
+	check("a preview")
+	st.SetPreview(nil)
+
+	next := st.Neighbours()[0]
+	job, _ := st.ViewJob(next)
+	made := job.Run()
+	serial, _ := st.Adopt(made)
+	m.Adopt(serial, st.X, st.Y, m.Prefetch(0, st.X, st.Y)(made.Points(), made.Projections(), next))
+	st.SetCurve(next)
+	check("a prefetched curve")
+	st.SetCurve(first)
+	check("the first again")
+}

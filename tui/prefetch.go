@@ -1,0 +1,196 @@
+package tui
+
+import (
+	"runtime"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/workbench"
+)
+
+// After a change of curve, axis or data the workbench makes ahead, in a
+// command, what the next likely keys would make on the key: the views of
+// the curves ] and [ show, and what the plot and the table derive from
+// them, and from the shown view on the next y and x. Results land in the
+// caches keyed by view serial and axes, so nothing shown changes when they
+// arrive; a key that comes first makes what it needs itself, as before
+// (docs/workbench-speed.md).
+
+// prefetcher is a pane that derives from views ahead.
+type prefetcher interface {
+	// Prefetch is the pane's work for a view (serial, 0 when not made
+	// yet) on x, y, to run off the UI goroutine; nil when none is needed.
+	Prefetch(serial uint64, x, y model.Axis) func(view []model.Point, projs []model.Projection, curve model.CurveKey) any
+	// Adopt keeps what the work made, for the view of serial.
+	Adopt(serial uint64, x, y model.Axis, data any)
+}
+
+// prefetchItem is one view on one pair of axes.
+type prefetchItem struct {
+	job    *workbench.ViewJob // the view to make, or nil when it is made
+	serial uint64
+	curve  model.CurveKey
+	view   []model.Point
+	projs  []model.Projection
+	x, y   model.Axis
+	work   []func(view []model.Point, projs []model.Projection, curve model.CurveKey) any
+	made   *workbench.Prepared
+	data   []any
+}
+
+// keyQuiet is how long after a key the work ahead waits to go on.
+const keyQuiet = 150 * time.Millisecond
+
+// prefetchRound is the most items one command makes.
+const prefetchRound = 4
+
+// prefetchReach is how far from the shown curve views are made ahead.
+const prefetchReach = 6
+
+// prefetchedMsg carries the work done.
+type prefetchedMsg struct{ items []prefetchItem }
+
+// prefetch starts the work ahead unless some runs (then it starts again
+// when that one arrives).
+func (m *Model) prefetch() tea.Cmd {
+	if m.prefetching {
+		m.prefetchAgain = true
+		return nil
+	}
+	if m.loading || len(m.st.Points) == 0 {
+		return nil
+	}
+	var items []prefetchItem
+	full := false // a round holds a few items, so its results land soon
+	add := func(it prefetchItem, serial uint64) {
+		if full {
+			return
+		}
+		needed := it.job != nil
+		for _, p := range m.panes {
+			var w func([]model.Point, []model.Projection, model.CurveKey) any
+			if pf, ok := p.(prefetcher); ok {
+				w = pf.Prefetch(serial, it.x, it.y)
+			}
+			it.work = append(it.work, w)
+			needed = needed || w != nil
+		}
+		if needed {
+			items = append(items, it)
+			full = len(items) >= prefetchRound
+		}
+	}
+	x, y := m.st.X, m.st.Y
+	serial, view, projs := m.st.ViewSerial(), m.st.View(), m.st.Projections()
+	axes := func(x1, y1 model.Axis) {
+		if x1.Name != x.Name || y1.Name != y.Name {
+			add(prefetchItem{serial: serial, curve: m.st.Curve, view: view, projs: projs, x: x1, y: y1}, serial)
+		}
+	}
+	view1 := func(k model.CurveKey, asOf string, allDates bool) {
+		if job, ok := m.st.ViewJobAt(k, asOf, allDates); ok {
+			if m.st.Room(k) {
+				add(prefetchItem{job: &job, curve: k, x: x, y: y}, 0)
+			}
+		} else if pts, pr, s, ok := m.st.MadeAt(k, asOf, allDates); ok {
+			add(prefetchItem{serial: s, curve: k, view: pts, projs: pr, x: x, y: y}, s)
+		}
+	}
+	// What the next key likely shows first: an open picker's row (enter
+	// shows it), the curves ] and [ show, the next y and x.
+	if asOf, all, ok := m.curves.HoveredAsOf(); ok {
+		view1(m.st.Curve, asOf, all)
+	}
+	if k, ok := m.curves.HoveredCurve(); ok {
+		view1(k, m.st.AsOf, m.st.AllDates)
+	}
+	for _, k := range m.st.Neighbours() {
+		view1(k, m.st.AsOf, m.st.AllDates)
+	}
+	axes(x, m.st.NextY())
+	axes(m.st.NextX(), y)
+	// Then the rest, a round at a time, while the views fit the cache: the
+	// other metrics of the shown curve, the curves further away.
+	for _, a := range m.st.YAxesWithData() {
+		axes(x, a)
+	}
+	for _, a := range m.st.XAxesWithData() {
+		axes(a, y)
+	}
+	if n, at := len(m.st.Curves), max(m.st.CurveIndex(), 0); n > 3 {
+		// At most prefetchReach curves each way: the panes' caches hold
+		// what is made ahead with room to spare (else it would be made
+		// again and again).
+		for d := 2; d <= min(n/2, prefetchReach) && !full; d++ {
+			view1(m.st.Curves[(at+d)%n].Key, m.st.AsOf, m.st.AllDates)
+			view1(m.st.Curves[(at-d%n+n)%n].Key, m.st.AsOf, m.st.AllDates)
+		}
+	}
+	m.prefetchMore = full
+	if len(items) == 0 {
+		return nil
+	}
+	m.prefetching = true
+	lastKey, quiet, last := m.lastKey, m.yieldTo, !full
+	return func() tea.Msg {
+		if last && quiet > 0 {
+			// The work ahead is done: collect its garbage (and the
+			// review's and the planner's) now, while no key waits, rather
+			// than when the heap next fills, in the middle of typing.
+			defer func() {
+				go func() {
+					for time.Since(time.Unix(0, lastKey.Load())) < quiet {
+						time.Sleep(quiet / 3)
+					}
+					runtime.GC()
+				}()
+			}()
+		}
+		for i := range items {
+			// The machine's cores are the keys' first: while keys come
+			// fast, the work ahead waits between views.
+			for quiet > 0 && time.Since(time.Unix(0, lastKey.Load())) < quiet {
+				time.Sleep(quiet / 3)
+			}
+			it := &items[i]
+			if it.job != nil {
+				it.made = it.job.Run()
+				it.view, it.projs = it.made.Points(), it.made.Projections()
+			}
+			it.data = make([]any, len(it.work))
+			for p, w := range it.work {
+				if w != nil {
+					it.data[p] = w(it.view, it.projs, it.curve)
+				}
+			}
+		}
+		return prefetchedMsg{items: items}
+	}
+}
+
+// handlePrefetched keeps the work done (a view made before a data change
+// is dropped) and starts the next when changes came meanwhile.
+func (m *Model) handlePrefetched(msg prefetchedMsg) tea.Cmd {
+	m.prefetching = false
+	for _, it := range msg.items {
+		serial := it.serial
+		if it.made != nil {
+			s, ok := m.st.Adopt(it.made)
+			if !ok {
+				continue
+			}
+			serial = s
+		}
+		for p, d := range it.data {
+			if pf, ok := m.panes[p].(prefetcher); ok && d != nil {
+				pf.Adopt(serial, it.x, it.y, d)
+			}
+		}
+	}
+	if m.prefetchAgain || m.prefetchMore {
+		m.prefetchAgain = false
+		return m.prefetch()
+	}
+	return nil
+}

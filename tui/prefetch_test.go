@@ -1,0 +1,97 @@
+package tui
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/internal/fixtures"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/layout"
+)
+
+// panesOf is what the plot and the table show.
+func panesOf(m *Model) [2]string {
+	return [2]string{m.panes[layout.Curve].View(), m.panes[layout.Points].View()}
+}
+
+// The work ahead makes the next curve's view and what the panes derive
+// from it; shown, it is what a workbench that made nothing ahead shows.
+func TestPrefetchedCurveIsTheCurve(t *testing.T) {
+	pts := fixtures.SyntheticCurves(2400, 4)
+	m, plain := newLoaded(t, 150, 45, pts), newLoaded(t, 150, 45, pts)
+	m.prefetching = false
+	cmd := m.prefetch()
+	if cmd == nil {
+		t.Fatal("nothing made ahead after the load")
+	}
+	m.Update(cmd())
+	for _, k := range m.st.Neighbours() {
+		if _, _, _, ok := m.st.Made(k); !ok {
+			t.Errorf("the view of %s was not made ahead", k)
+		}
+	}
+	for _, keys := range [][]string{{"]"}, {"]"}, {"["}, {"y"}, {"x"}, {"2", "down", "m"}} {
+		press(m, keys...)
+		press(plain, keys...)
+		if got, want := panesOf(m), panesOf(plain); got != want {
+			t.Fatalf("after %v: made ahead\n%s\n%s\nnot\n%s\n%s", keys, got[0], got[1], want[0], want[1])
+		}
+	}
+}
+
+// Work ahead taken before a reload arrives after it: dropped, so the
+// curves shown next are the new data's.
+func TestPrefetchBeforeAReloadIsDropped(t *testing.T) {
+	m := newLoaded(t, 150, 45, fixtures.SyntheticCurves(2400, 4))
+	m.prefetching = false
+	cmd := m.prefetch()
+	pts := fixtures.SyntheticCurves(2400, 4)
+	for i := range pts {
+		v, _ := pts[i].Metrics.Get(model.TputPerGPU)
+		pts[i].Metrics.Set(model.TputPerGPU, v*3+1)
+	}
+	reload(m, pts, 1)
+	m.Update(cmd())
+	plain := newLoaded(t, 150, 45, pts)
+	for _, k := range []string{"]", "]", "["} {
+		press(m, k)
+		press(plain, k)
+		if !reflect.DeepEqual(m.st.View(), plain.st.View()) {
+			t.Fatalf("after %s: the view is not the reloaded data's", k)
+		}
+		if got, want := panesOf(m), panesOf(plain); got != want {
+			t.Fatalf("after %s: shown\n%s\nwant\n%s", k, got[0], want[0])
+		}
+	}
+}
+
+// The work ahead goes on a round at a time until every curve near the
+// shown one and every axis of the shown curve is made, then stops.
+func TestPrefetchRoundsEnd(t *testing.T) {
+	pts := fixtures.SyntheticCurves(2400, 4)
+	m, plain := newLoaded(t, 150, 45, pts), newLoaded(t, 150, 45, pts)
+	m.prefetching = false
+	cmd := m.prefetch()
+	for rounds := 0; cmd != nil; rounds++ {
+		if rounds > 30 {
+			t.Fatal("the work ahead does not end")
+		}
+		msg, ok := cmd().(prefetchedMsg)
+		if !ok {
+			t.Fatal("not the work ahead's message")
+		}
+		cmd = m.handlePrefetched(msg)
+	}
+	for _, c := range m.st.Curves {
+		if _, _, _, ok := m.st.Made(c.Key); !ok {
+			t.Errorf("the view of %s was not made ahead", c.Key)
+		}
+	}
+	for _, keys := range [][]string{{"]", "]", "]"}, {"y", "y"}, {"x"}, {"["}} {
+		press(m, keys...)
+		press(plain, keys...)
+		if got, want := panesOf(m), panesOf(plain); got != want {
+			t.Fatalf("after %v: made ahead\n%s\n%s\nnot\n%s\n%s", keys, got[0], got[1], want[0], want[1])
+		}
+	}
+}

@@ -1,0 +1,158 @@
+package workbench
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// A load is made ready off the UI goroutine: Prepare derives the points'
+// metrics and indexes them (IDs, curves), and may make the view the
+// workbench will show first; SetLoaded then only installs it, so the
+// first frame after a load costs what the shown curve costs, not what a
+// million points do.
+
+// Loaded is a load prepared by Prepare.
+type Loaded struct {
+	points  []model.Point
+	specs   model.GPUSpecs
+	index   map[string]int // ID → first index into points
+	byCurve map[model.CurveKey][]int
+	curves  []model.CurveSummary
+	views   map[viewKey]*viewEntry
+}
+
+// Prepare derives the points' tput-per-mw and cost-per-mtok from specs
+// (in place: the points are the load's own) and indexes them. It touches
+// no state.
+func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
+	model.Derive(pts, specs)
+	l := &Loaded{points: pts, specs: specs, index: make(map[string]int, len(pts))}
+	for i := range pts {
+		id := pts[i].ID
+		if _, dup := l.index[id]; !dup {
+			l.index[id] = i
+		}
+	}
+	l.byCurve, l.curves = group(pts)
+	return l
+}
+
+// Choose is the curve SetLoaded will show: want when the load has it,
+// else the one with most points of its own (settleCurve's choice).
+func (l *Loaded) Choose(want model.CurveKey) model.CurveKey {
+	if _, ok := l.byCurve[want]; ok && len(l.curves) > 0 {
+		return want
+	}
+	return defaultOf(l.points, l.byCurve, l.curves)
+}
+
+// MakeView makes curve k's view under the settings (as-of, every run,
+// suspect), for SetLoaded to keep; it returns its points and projections.
+func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool) ([]model.Point, []model.Projection) {
+	key := viewKey{k, asOf, allDates, suspect}
+	e, ok := l.views[key]
+	if !ok {
+		pts, projs := curvePointsOf(l.points, l.byCurve[k], key)
+		e = &viewEntry{pts: pts, projs: projs}
+		e.ids()
+		if l.views == nil {
+			l.views = map[viewKey]*viewEntry{}
+		}
+		l.views[key] = e
+	}
+	return e.pts, e.projs
+}
+
+// SetLoaded installs a prepared load, as SetPoints does; the views it
+// made are kept (when the GPU specs are still those it derived with).
+func (s *State) SetLoaded(l *Loaded) {
+	if !maps.Equal(s.Specs, l.specs) {
+		model.Derive(l.points, s.Specs)
+		l.views = nil
+	}
+	s.Points = l.points
+	s.LoadRev++
+	s.prep = l
+	s.dataChanged()
+	s.All()
+	for k, e := range l.views {
+		if _, ok := s.views[k]; !ok && len(s.Planned) == 0 {
+			s.keepView(k, e)
+		}
+	}
+	s.settleCurve()
+}
+
+// Serial is the serial of curve k's view under the shown settings, made
+// already, or 0.
+func (s *State) Serial(k model.CurveKey) uint64 {
+	if e, ok := s.views[viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}]; ok {
+		return e.serial
+	}
+	return 0
+}
+
+// group indexes points by curve and summarises each curve, in
+// model.KeyLess order; a run of points on one curve costs one lookup.
+func group(pts []model.Point) (map[model.CurveKey][]int, []model.CurveSummary) {
+	by := make(map[model.CurveKey][]int)
+	var keys []model.CurveKey
+	var last model.CurveKey
+	var run []int
+	flush := func() {
+		if run != nil {
+			by[last] = run
+		}
+	}
+	for i := range pts {
+		k := pts[i].Curve
+		if run == nil || k != last {
+			flush()
+			var ok bool
+			if run, ok = by[k]; !ok {
+				keys = append(keys, k)
+				run = []int{}
+			}
+			last = k
+		}
+		run = append(run, i)
+	}
+	flush()
+	slices.SortStableFunc(keys, func(a, b model.CurveKey) int {
+		switch {
+		case model.KeyLess(a, b):
+			return -1
+		case model.KeyLess(b, a):
+			return 1
+		}
+		return 0
+	})
+	curves := make([]model.CurveSummary, len(keys))
+	for ci, k := range keys {
+		sum := model.CurveSummary{Key: k}
+		for _, i := range by[k] {
+			sum.Count(pts[i].Prov.Date)
+		}
+		curves[ci] = sum
+	}
+	return by, curves
+}
+
+// defaultOf is the curve with most points not a competitor's.
+func defaultOf(all []model.Point, by map[model.CurveKey][]int, curves []model.CurveSummary) model.CurveKey {
+	best, bestN := model.CurveKey{}, -1
+	for _, c := range curves {
+		n := 0
+		for _, i := range by[c.Key] {
+			if all[i].Source != model.SourceCompetitor {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = c.Key, n
+		}
+	}
+	return best
+}
