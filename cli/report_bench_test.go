@@ -50,8 +50,8 @@ func BenchmarkReportRows(b *testing.B) {
 		rows, curves int
 	}{{"100k×12", 100000, 12}, {"100k×1000", 100000, 1000}, {"1M×12", 1000000, 12}, {"1M×1000", 1000000, 1000}} {
 		b.Run(size.name, func(b *testing.B) {
-			// a file holds at most 500,000 rows (1M rows are over the
-			// size limit of one file): the report reads the directory
+			// a file holds at most 500,000 rows, so 1M rows are a
+			// directory of two (BenchmarkReportRowsFile times one file)
 			dir := b.TempDir()
 			total := 0
 			for i, data := range synth.RowFiles(size.rows, size.curves, 500000) {
@@ -68,5 +68,20 @@ func BenchmarkReportRows(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkReportRowsFile runs report --json --x mean-intvty on the file or
+// directory named by SWEEPTUNE_BENCH_ROWS (a million rows from
+// go run ./internal/synthrows, say); without it the benchmark is skipped.
+func BenchmarkReportRowsFile(b *testing.B) {
+	path := os.Getenv("SWEEPTUNE_BENCH_ROWS")
+	if path == "" {
+		b.Skip("SWEEPTUNE_BENCH_ROWS names no rows file")
+	}
+	for b.Loop() {
+		if code := run([]string{"report", "--json", "--x", "mean-intvty", path}, strings.NewReader(""), io.Discard, io.Discard); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
 	}
 }

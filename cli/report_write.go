@@ -6,8 +6,6 @@ import (
 	"io"
 	"runtime"
 	"strconv"
-	"sync"
-	"sync/atomic"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -33,20 +31,18 @@ func writeReportJSON(w io.Writer, rep report) error {
 	bw.WriteString("{\n  \"schema_version\": " + strconv.Itoa(schemaVersion) + ",\n  \"axis\": ")
 	line("", rep.X.Name, ",\n  \"y_axis\": ")
 	line("", rep.Y.Name, ",\n  \"curves\": [")
-	lines := startPointLines(rep.Curves)
-	defer lines.stop()
+	lines := pointLines(rep.Curves)
 	for ci, c := range rep.Curves {
 		if ci > 0 {
 			bw.WriteString(",")
 		}
 		bw.WriteString("\n    {\n      \"key\": ")
 		line("", c.Key, ",\n      \"points\": [")
-		for range lines.chunks(ci) {
-			b, err := lines.next()
-			writeAligned(bw, b)
-			if err != nil {
-				return err
-			}
+		if err := lines(ci, func(b []byte) {
+			bw.WriteString("\n        ")
+			bw.Write(b)
+		}); err != nil {
+			return err
 		}
 		if len(c.Points) > 0 {
 			bw.WriteString("\n      ")
@@ -71,159 +67,130 @@ func writeReportJSON(w io.Writer, rep report) error {
 	return bw.Flush()
 }
 
-// writeAligned writes b through bw so that bw passes on whole buffers
-// only, at the same offsets as many small writes would: what reaches the
-// writer before an error is the same whatever the chunks were.
-func writeAligned(bw *bufio.Writer, b []byte) {
-	for len(b) > 0 {
-		if bw.Available() == 0 {
-			bw.Flush()
-		}
-		n := min(len(b), bw.Available())
-		bw.Write(b[:n])
-		b = b[n:]
+// pointLine appends point pi of curve c as report --json writes it: its
+// JSON with on_frontier, hull_vertex and not_projected, a comma unless it
+// is the curve's last.
+func pointLine(a *model.JSONAppender, buf []byte, c *reportCurve, projs []model.Projection, pi int) ([]byte, error) {
+	b, err := a.Append(buf, &c.Points[pi])
+	if err != nil {
+		return b, err
 	}
-}
-
-// appendPointLines appends the lines of points a to b of curve c (projs
-// its projections): each point's JSON with on_frontier, hull_vertex and
-// not_projected, after a newline and indent, a comma after all but the
-// curve's last. On an error it returns the lines before the failing
-// point.
-func appendPointLines(out []byte, c *reportCurve, projs []model.Projection, a, b int) ([]byte, error) {
-	for pi := a; pi < b; pi++ {
-		n := len(out)
-		out = append(out, "\n        "...)
-		buf, err := c.Points[pi].AppendJSON(out)
-		if err != nil {
-			return out[:n], err
-		}
-		buf = append(buf[:len(buf)-1], `,"on_frontier":`...)
-		if c.OnFrontier[pi] {
-			buf = append(buf, "true"...)
-			if c.HullVertex[pi] {
-				buf = append(buf, `,"hull_vertex":true`...)
-			} else {
-				buf = append(buf, `,"hull_vertex":false`...)
-			}
+	b = append(b[:len(b)-1], `,"on_frontier":`...)
+	if c.OnFrontier[pi] {
+		b = append(b, "true"...)
+		if c.HullVertex[pi] {
+			b = append(b, `,"hull_vertex":true`...)
 		} else {
-			buf = append(buf, "false"...)
+			b = append(b, `,"hull_vertex":false`...)
 		}
-		if why := model.NotProjectedWhy(&c.Points[pi], projs); why != "" {
-			buf = append(append(append(buf, `,"not_projected":"`...), why...), '"')
-		}
-		buf = append(buf, '}')
-		if pi < len(c.Points)-1 {
-			buf = append(buf, ',')
-		}
-		out = buf
+	} else {
+		b = append(b, "false"...)
 	}
-	return out, nil
+	if why := model.NotProjectedWhy(&c.Points[pi], projs); why != "" {
+		b = append(append(append(b, `,"not_projected":"`...), why...), '"')
+	}
+	b = append(b, '}')
+	if pi < len(c.Points)-1 {
+		b = append(b, ',')
+	}
+	return b, nil
 }
 
-// pointLines formats a report's point lines in chunks, on every core for
-// a large report, handing them to the writer in order: the points of
-// 100,000 rows are most of the output's work, and the writer passes on
-// one chunk while the next are formatted.
-type pointLines struct {
-	curves []reportCurve
-	projs  [][]model.Projection
-	jobs   []lineJob
-	at     int         // the next job the writer takes
-	ahead  chan []byte // buffers free for the next jobs: bounds the chunks held
-	quit   chan struct{}
-	wg     sync.WaitGroup
-}
+// parallelPoints is the point count from which the lines are made on
+// every processor: below it one goroutine is quicker than handing out
+// (a test sets it to compare the two).
+var parallelPoints = 1 << 15
 
-type lineJob struct {
-	curve, a, b int
-	out         []byte
-	err         error
-	done        chan struct{} // closed when out is ready; nil: formatted on demand
-}
+// linesChunk is the points of one curve a worker makes at a time.
+const linesChunk = 1024
 
-// linesPerChunk is the points one job formats (about 1 MB of output).
-const linesPerChunk = 2048
-
-func startPointLines(curves []reportCurve) *pointLines {
-	pl := &pointLines{curves: curves, projs: make([][]model.Projection, len(curves))}
+// pointLines returns, for the curves, a function that gives curve ci's
+// point lines one by one, in order (each line's bytes are valid during
+// the call only). A large report is made by several goroutines ahead of
+// the writer, a bounded number of chunks at a time; the writer sees the
+// same lines in the same order either way. A point MarshalJSON refuses
+// (a float it cannot write) sends the whole report down the one-goroutine
+// path, which stops at that point as it always did.
+func pointLines(curves []reportCurve) func(ci int, emit func([]byte)) error {
 	total := 0
+	finite := true
 	for ci := range curves {
-		pl.projs[ci] = curves[ci].Projections()
-		n := len(curves[ci].Points)
-		total += n
-		for a := 0; a < n; a += linesPerChunk {
-			pl.jobs = append(pl.jobs, lineJob{curve: ci, a: a, b: min(a+linesPerChunk, n)})
+		total += len(curves[ci].Points)
+		for pi := range curves[ci].Points {
+			finite = finite && curves[ci].Points[pi].FiniteJSON()
 		}
 	}
 	workers := runtime.GOMAXPROCS(0)
-	if workers < 2 || total < 4*linesPerChunk {
-		return pl
-	}
-	pl.ahead = make(chan []byte, 2*workers)
-	for range cap(pl.ahead) {
-		pl.ahead <- nil
-	}
-	pl.quit = make(chan struct{})
-	for i := range pl.jobs {
-		pl.jobs[i].done = make(chan struct{})
-	}
-	var next atomic.Int64
-	for range workers {
-		pl.wg.Go(func() {
-			for {
-				var buf []byte
-				select {
-				case buf = <-pl.ahead:
-				case <-pl.quit:
-					return
+	if total < parallelPoints || workers < 2 || !finite {
+		var a model.JSONAppender
+		var buf []byte
+		return func(ci int, emit func([]byte)) error {
+			c := &curves[ci]
+			projs := c.Projections()
+			for pi := range c.Points {
+				b, err := pointLine(&a, buf[:0], c, projs, pi)
+				if err != nil {
+					return err
 				}
-				i := int(next.Add(1) - 1)
-				if i >= len(pl.jobs) {
-					return
-				}
-				pl.format(&pl.jobs[i], buf[:0])
-				close(pl.jobs[i].done)
+				buf = b
+				emit(b)
 			}
-		})
-	}
-	return pl
-}
-
-func (pl *pointLines) format(j *lineJob, buf []byte) {
-	j.out, j.err = appendPointLines(buf, &pl.curves[j.curve], pl.projs[j.curve], j.a, j.b)
-}
-
-// chunks is how many jobs curve ci's points make.
-func (pl *pointLines) chunks(ci int) int {
-	return (len(pl.curves[ci].Points) + linesPerChunk - 1) / linesPerChunk
-}
-
-// next is the next job's lines, in order; the buffer returned before is
-// handed back for another job.
-func (pl *pointLines) next() ([]byte, error) {
-	var spare []byte
-	if pl.at > 0 {
-		prev := &pl.jobs[pl.at-1]
-		spare, prev.out = prev.out[:0], nil
-		if pl.ahead != nil {
-			pl.ahead <- spare
+			return nil
 		}
 	}
-	j := &pl.jobs[pl.at]
-	pl.at++
-	if j.done == nil {
-		pl.format(j, spare)
-	} else {
-		<-j.done
+	type chunk struct {
+		ci, lo, hi int
+		buf        []byte
+		ends       []int
+		done       chan struct{}
 	}
-	return j.out, j.err
-}
-
-// stop ends the workers (the report is written, or failed).
-func (pl *pointLines) stop() {
-	if pl.quit != nil {
-		close(pl.quit)
-		pl.wg.Wait()
+	// Chunks in order; at most inflight made ahead of the writer.
+	inflight := 4 * workers
+	order := make(chan *chunk, inflight)
+	work := make(chan *chunk, inflight)
+	free := make(chan *chunk, inflight)
+	for range inflight {
+		free <- &chunk{done: make(chan struct{}, 1), buf: make([]byte, 0, linesChunk*800), ends: make([]int, 0, linesChunk)}
+	}
+	go func() {
+		for ci := range curves {
+			for lo := 0; lo < len(curves[ci].Points); lo += linesChunk {
+				ch := <-free
+				ch.ci, ch.lo, ch.hi = ci, lo, min(lo+linesChunk, len(curves[ci].Points))
+				order <- ch
+				work <- ch
+			}
+		}
+		close(order)
+		close(work)
+	}()
+	for range workers {
+		go func() {
+			var a model.JSONAppender
+			for ch := range work {
+				c := &curves[ch.ci]
+				projs := c.Projections()
+				ch.buf, ch.ends = ch.buf[:0], ch.ends[:0]
+				for pi := ch.lo; pi < ch.hi; pi++ {
+					ch.buf, _ = pointLine(&a, ch.buf, c, projs, pi) // every float is finite
+					ch.ends = append(ch.ends, len(ch.buf))
+				}
+				ch.done <- struct{}{}
+			}
+		}()
+	}
+	return func(ci int, emit func([]byte)) error {
+		for n := len(curves[ci].Points); n > 0; {
+			ch := <-order
+			<-ch.done
+			start := 0
+			for _, end := range ch.ends {
+				emit(ch.buf[start:end])
+				start = end
+			}
+			n -= ch.hi - ch.lo
+			free <- ch
+		}
+		return nil
 	}
 }

@@ -33,19 +33,29 @@ func GroupCurves(points []Point) []Curve {
 func GroupCurvesInPlace(points []Point) []Curve {
 	curveOf, keys, counts := curveIndex(points)
 	curves, next := curveWindows(points, keys, counts)
-	dest := make([]int32, len(points))
+	// src[d] is the point that goes to d. Each cycle of the permutation is
+	// rotated through one spare point: every point is read once and
+	// written once, the load order within a curve kept.
+	src := make([]int32, len(points))
 	for i := range points {
 		c := curveOf[i]
-		dest[i] = next[c]
+		src[next[c]] = int32(i)
 		next[c]++
 	}
-	// Follow each cycle of the permutation: a point is swapped straight to
-	// its place, the load order within a curve kept.
+	var spare Point
 	for i := range points {
-		for d := dest[i]; d != int32(i); d = dest[i] {
-			points[i], points[d] = points[d], points[i]
-			dest[i], dest[d] = dest[d], d
+		if src[i] == int32(i) || src[i] < 0 {
+			continue
 		}
+		spare = points[i]
+		d := int32(i)
+		for s := src[d]; s != int32(i); s = src[d] {
+			points[d] = points[s]
+			src[d] = -1
+			d = s
+		}
+		points[d] = spare
+		src[d] = -1
 	}
 	return sortCurves(curves)
 }
@@ -53,30 +63,26 @@ func GroupCurvesInPlace(points []Point) []Curve {
 // curveIndex numbers the curves in order of first appearance: each
 // point's curve, the keys and the points per curve.
 func curveIndex(points []Point) ([]int32, []CurveKey, []int32) {
-	index := make(map[CurveKey]int32)
+	curves := newCurveNumbers(len(points))
 	curveOf := make([]int32, len(points))
-	var keys []CurveKey
 	var counts []int32
 	last := int32(-1)
 	for i := range points {
 		k := &points[i].Curve
-		if last >= 0 && keys[last] == *k {
+		if last >= 0 && curves.keys[last] == *k { // rows often come curve by curve
 			curveOf[i] = last
 			counts[last]++
 			continue
 		}
-		ci, ok := index[*k]
-		if !ok {
-			ci = int32(len(keys))
-			index[*k] = ci
-			keys = append(keys, *k)
+		ci := curves.of(k)
+		if int(ci) == len(counts) {
 			counts = append(counts, 0)
 		}
 		curveOf[i] = ci
 		counts[ci]++
 		last = ci
 	}
-	return curveOf, keys, counts
+	return curveOf, curves.keys, counts
 }
 
 // curveWindows cuts all into one window per curve, in order of first
@@ -140,7 +146,9 @@ func WithSource(points []Point, src Source) []Point {
 func ResolveSpecs(points []Point) {
 	type base struct{ model, scenario, hardware, framework, precision string }
 	baseOf := func(k CurveKey) base { return base{k.Model, k.Scenario, k.Hardware, k.Framework, k.Precision} }
-	known := map[base]string{} // the one known method, "\x00" when several
+	// Each distinct curve with a known method is looked at once: the
+	// points are numbered by curve first.
+	curves := newCurveNumbers(len(points))
 	unknown := false
 	for i := range points {
 		c := &points[i].Curve
@@ -151,15 +159,19 @@ func ResolveSpecs(points []Point) {
 			unknown = true
 			continue
 		}
-		b := baseOf(*c)
+		curves.of(c)
+	}
+	if !unknown {
+		return
+	}
+	known := map[base]string{} // the one known method, "\x00" when several
+	for _, c := range curves.keys {
+		b := baseOf(c)
 		if s, ok := known[b]; !ok {
 			known[b] = c.Spec
 		} else if s != c.Spec {
 			known[b] = "\x00"
 		}
-	}
-	if !unknown {
-		return
 	}
 	for i := range points {
 		c := &points[i].Curve
@@ -233,55 +245,67 @@ func CompleteCurves(points []Point) []string {
 	if !incomplete {
 		return nil // the usual case: no map of 100,000 keys
 	}
-	keys := map[CurveKey]int{}
-	var order []CurveKey
+	curves := newCurveNumbers(len(points))
+	of := make([]int32, len(points))
+	var counts []int
 	for i := range points {
-		k := points[i].Curve
-		if _, ok := keys[k]; !ok {
-			order = append(order, k)
+		c := curves.of(&points[i].Curve)
+		if int(c) == len(counts) {
+			counts = append(counts, 0)
 		}
-		keys[k]++
+		counts[c]++
+		of[i] = c
 	}
-	to := map[CurveKey]CurveKey{}
+	order := curves.keys
+	to := make([]int32, len(order)) // the curve a key joins; -1 none
+	// A key joins a curve of its own model only: each key is compared
+	// with its model's keys, not with every key.
+	byModel := map[string][]int{}
+	for ci, c := range order {
+		byModel[c.Model] = append(byModel[c.Model], ci)
+	}
+	joined := 0
 	var notes []string
-	for _, k := range order {
+	for ki, k := range order {
+		to[ki] = -1
 		f := k.Fields()
 		if f[0] == "" || !hasEmpty(f) {
 			continue
 		}
-		var match CurveKey
+		match := -1
 		n := 0
-		for _, c := range order {
-			if c == k || !extends(c.Fields(), f) {
+		for _, ci := range byModel[k.Model] {
+			if c := order[ci]; c == k || !extends(c.Fields(), f) {
 				continue
 			}
-			match = c
+			match = ci
 			n++
 		}
 		if n != 1 {
 			continue
 		}
-		to[k] = match
+		to[ki] = int32(match)
+		joined++
 		var names []string
-		mf := match.Fields()
+		mf := order[match].Fields()
 		for i := range f {
 			if f[i] == "" && mf[i] != "" {
 				names = append(names, FieldNames[i])
 			}
 		}
 		what := "points"
-		if keys[k] == 1 {
+		if counts[ki] == 1 {
 			what = "point"
 		}
 		notes = append(notes, fmt.Sprintf("%d %s of %s joined %s: its %s taken from the one curve that matches every field its files give",
-			keys[k], what, k, match, strings.Join(names, ", ")))
+			counts[ki], what, k, order[match], strings.Join(names, ", ")))
 	}
-	if len(to) == 0 {
+	if joined == 0 {
 		return nil
 	}
 	for i := range points {
-		if c, ok := to[points[i].Curve]; ok {
-			points[i].Curve = c
+		if t := to[of[i]]; t >= 0 {
+			points[i].Curve = order[t]
 		}
 	}
 	return notes

@@ -122,8 +122,22 @@ func CostPerMTokOf(usdPerGPUHour, tputPerGPU float64) float64 {
 // that have points but no spec, sorted.
 func Derive(points []Point, specs GPUSpecs) (missing []string) {
 	miss := map[string]bool{}
+	// Each hardware name is looked up once (a million points, a few names).
+	type found struct {
+		spec GPUSpec
+		ok   bool
+	}
+	seen := map[string]found{}
+	lookup := func(hw string) (GPUSpec, bool) {
+		f, ok := seen[hw]
+		if !ok {
+			f.spec, f.ok = specs.Lookup(hw)
+			seen[hw] = f
+		}
+		return f.spec, f.ok
+	}
 	for i := range points {
-		deriveOne(&points[i], specs, miss)
+		deriveOne(&points[i], lookup, miss)
 	}
 	for hw := range miss {
 		missing = append(missing, hw)
@@ -133,16 +147,16 @@ func Derive(points []Point, specs GPUSpecs) (missing []string) {
 }
 
 // DerivePoint sets the derived metrics of one point (a planned one).
-func DerivePoint(p *Point, specs GPUSpecs) { deriveOne(p, specs, nil) }
+func DerivePoint(p *Point, specs GPUSpecs) { deriveOne(p, specs.Lookup, nil) }
 
-func deriveOne(p *Point, specs GPUSpecs, miss map[string]bool) {
+func deriveOne(p *Point, lookup func(string) (GPUSpec, bool), miss map[string]bool) {
 	p.Metrics.Clear(TputPerMW)
 	p.Metrics.Clear(CostPerMTok)
 	t, ok := p.Metrics.Get(TputPerGPU)
 	if !ok || !(t > 0) {
 		return
 	}
-	spec, ok := specs.Lookup(p.Curve.Hardware)
+	spec, ok := lookup(p.Curve.Hardware)
 	if !ok && miss != nil {
 		miss[OrUnknown(p.Curve.Hardware)] = true
 	}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math/bits"
 	"slices"
 )
 
@@ -41,16 +42,16 @@ func latestIndex(points []Point, idx []int, asOf string) []int {
 		return k
 	}
 	// A configuration is its base ID, source and curve, each interned to
-	// an integer: a lookup builds no string, and only a new base ID keeps
-	// one.
-	type config struct{ base, source, curve int32 }
-	curves := interner[CurveKey]{index: map[CurveKey]int32{}}
+	// an integer (a lookup builds no string, and only a new base ID keeps
+	// one); the configurations are numbered by a radix sort of the three
+	// packed in one integer, not by a map as large as the input.
+	curves := newCurveNumbers(n)
 	sources := interner[Source]{index: map[Source]int32{}}
-	bases := map[string]int32{}
-	entry := map[config]int32{} // → index into latest
-	var latest []string         // per config: latest date on or before asOf
-	of := make([]int32, n)
-	var buf []byte
+	bases := newBaseIDs()
+	of := make([]int32, n)    // the point's base ID, then its configuration
+	src := make([]int32, n)   // source
+	curve := make([]int32, n) // curve
+	m := 0                    // points with a configuration
 	for k := 0; k < n; k++ {
 		p := &points[at(k)]
 		of[k] = -1
@@ -58,22 +59,32 @@ func latestIndex(points []Point, idx []int, asOf string) []int {
 		if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
 			continue
 		}
-		buf = p.Knobs.appendBaseID(buf[:0])
-		b, ok := bases[string(buf)] // no allocation for the lookup
-		if !ok {
-			b = int32(len(bases))
-			bases[string(buf)] = b
+		of[k], src[k], curve[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source), curves.of(&p.Curve)
+		m++
+	}
+	keys := make([]uint64, 0, m)
+	bb := uint(bits.Len(uint(len(bases.texts))))
+	sb := uint(bits.Len(uint(len(sources.index))))
+	for k := 0; k < n; k++ {
+		if of[k] >= 0 {
+			keys = append(keys, uint64(curve[k])<<(bb+sb)|uint64(src[k])<<bb|uint64(of[k]))
 		}
-		c := config{b, sources.of(p.Source), curves.of(p.Curve)}
-		e, ok := entry[c]
-		if !ok {
-			e = int32(len(latest))
-			entry[c] = e
-			latest = append(latest, d)
-		} else if dateAfter(d, latest[e]) {
+	}
+	src, curve = nil, nil
+	cfg, ncfg := groupIDs(keys)
+	keys = nil
+	latest := make([]string, ncfg) // per config: latest date on or before asOf
+	j := 0
+	for k := 0; k < n; k++ {
+		if of[k] < 0 {
+			continue
+		}
+		e := cfg[j]
+		j++
+		of[k] = e
+		if d := points[at(k)].Prov.Date; latest[e] == "" || dateAfter(d, latest[e]) {
 			latest[e] = d
 		}
-		of[k] = e
 	}
 	out := make([]int, 0, n)
 	for k := 0; k < n; k++ {

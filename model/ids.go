@@ -1,6 +1,8 @@
 package model
 
 import (
+	"hash/maphash"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,103 +23,158 @@ import (
 // files of other configurations are added after it.
 func AssignIDs(points []Point) {
 	n := len(points)
-	// Base IDs and curves are interned: lookups with string(buf) do not
-	// allocate, so 100,000 points of a few hundred configurations cost a
-	// few hundred strings.
+	// Base IDs, curves and sources are interned to integers (lookups with
+	// string(buf) do not allocate), and a configuration (curve, base ID,
+	// source) is found from them without a string key: a million points
+	// cost a map lookup of an integer each, and a string per distinct ID.
 	baseOf := make([]int32, n)
 	curveOf := make([]int32, n)
-	baseIdx := map[string]int32{}
-	var bases []string
-	curveIdx := map[CurveKey]int32{}
-	var keys []CurveKey
+	baseIDs := newBaseIDs()
+	var owner []int32 // per base ID: the curve that used it first
+	curves := newCurveNumbers(n)
+	srcs := interner[Source]{index: map[Source]int32{}}
 	var buf []byte
 	for i := range points {
 		p := &points[i]
+		var b int32
 		if p.Knobs.Mode == "" {
 			buf = append(buf[:0], idPart(p.Label)...)
+			b = baseIDs.ofText(buf)
 		} else {
-			buf = p.Knobs.appendBaseID(buf[:0])
+			b = baseIDs.ofKnobs(&p.Knobs)
 		}
-		b, ok := baseIdx[string(buf)]
-		if !ok {
-			b = int32(len(bases))
-			bases = append(bases, string(buf))
-			baseIdx[bases[b]] = b
+		ci := curves.of(&p.Curve)
+		if int(b) == len(owner) {
+			owner = append(owner, ci)
 		}
-		baseOf[i] = b
-		ci, ok := curveIdx[p.Curve]
-		if !ok {
-			ci = int32(len(keys))
-			curveIdx[p.Curve] = ci
-			keys = append(keys, p.Curve)
-		}
-		curveOf[i] = ci
+		baseOf[i], curveOf[i] = b, ci
 	}
-	// Which configurations of a curve were measured on more than one date,
-	// and which curve used each base ID first.
-	type config struct {
-		curve, base int32
-		source      Source
+	cbKey := make([]uint64, n)
+	bases := baseIDs.texts
+	shift := uint(bits.Len(uint(len(bases))))
+	for i := range cbKey {
+		cbKey[i] = uint64(curveOf[i])<<shift | uint64(baseOf[i])
 	}
-	type dates struct {
-		first string
-		multi bool
+	keys := curves.keys
+	cbOf, ncb := groupIDs(cbKey)
+	cbKey = nil
+	// Per (curve, base): its dated configurations, one per source, chained
+	// (a curve's configuration has one source or a few); whether some
+	// source measured it on several dates.
+	cbFirst := make([]int32, ncb) // first configuration, -1 for none
+	for cb := range cbFirst {
+		cbFirst[cb] = -1
 	}
-	seen := map[config]int32{} // → index into cfgDates
-	var cfgDates []dates
-	cfgOf := make([]int32, n)       // -1 for an undated point
-	datedCfg := map[[2]int32]bool{} // (curve, base) some source measured on several dates
-	owner := make([]int32, len(bases))
-	for b := range owner {
-		owner[b] = -1
-	}
+	cbMulti := make([]bool, ncb)
+	// As many configurations as (curve, base) pairs, usually: one source.
+	cfgNext, cfgSrc := make([]int32, 0, ncb), make([]int32, 0, ncb)
+	cfgDate := make([]string, 0, ncb) // the first date seen
+	cfgMulti := make([]bool, 0, ncb)
+	cfgOf := make([]int32, n) // -1 for an undated point
 	for i := range points {
-		c := config{curveOf[i], baseOf[i], points[i].Source}
-		if owner[c.base] < 0 {
-			owner[c.base] = c.curve
-		}
+		p := &points[i]
 		cfgOf[i] = -1
-		d := points[i].Prov.Date
+		d := p.Prov.Date
 		if d == "" {
 			continue
 		}
-		e, ok := seen[c]
-		if !ok {
-			e = int32(len(cfgDates))
-			seen[c] = e
-			cfgDates = append(cfgDates, dates{first: d})
-		} else if s := &cfgDates[e]; !s.multi && s.first != d {
-			s.multi = true
-			datedCfg[[2]int32{c.curve, c.base}] = true
+		cb := cbOf[i]
+		src := srcs.of(p.Source)
+		e := cbFirst[cb]
+		for e >= 0 && cfgSrc[e] != src {
+			e = cfgNext[e]
+		}
+		if e < 0 {
+			e = int32(len(cfgSrc))
+			cfgSrc = append(cfgSrc, src)
+			cfgNext = append(cfgNext, cbFirst[cb])
+			cfgDate = append(cfgDate, d)
+			cfgMulti = append(cfgMulti, false)
+			cbFirst[cb] = e
+		} else if !cfgMulti[e] && cfgDate[e] != d {
+			cfgMulti[e] = true
+			cbMulti[cb] = true
 		}
 		cfgOf[i] = e
 	}
-	tags := map[[2]int32]string{}
-	taken := make(map[string]bool, n)
+	// The tag a base ID gets on a curve other than its owner's, per
+	// (owner, curve): in a table when the curves are few.
+	nc := len(keys)
+	var tagAt []int32 // (owner*nc + curve) → 1 + index into tags; 0 not yet
+	tagMap := map[uint64]int32{}
+	if nc*nc <= 1<<22 {
+		tagAt = make([]int32, nc*nc)
+	}
+	// A tag is built from each curve's fields made ID parts once, and
+	// kept once per distinct text.
+	parts := make([][6]string, nc)
+	for c := range keys {
+		for f, v := range keys[c].Fields() {
+			if v != "" {
+				parts[c][f] = idPart(v)
+			}
+		}
+	}
+	var tags []string
+	tagIdx := map[string]int32{}
+	tagOf := func(o, c int32) string {
+		var t int32
+		k := uint64(uint32(o))<<32 | uint64(uint32(c))
+		if tagAt != nil {
+			t = tagAt[int(o)*nc+int(c)]
+		} else {
+			t = tagMap[k]
+		}
+		if t == 0 {
+			// curveTag(keys[o], keys[c]) without its allocations
+			a, b := keys[o].Fields(), keys[c].Fields()
+			buf = buf[:0]
+			for f := range b {
+				if a[f] != b[f] && b[f] != "" {
+					if len(buf) > 0 {
+						buf = append(buf, '-')
+					}
+					buf = append(buf, parts[c][f]...)
+				}
+			}
+			if len(buf) == 0 {
+				buf = append(buf, Unknown...)
+			}
+			if t = tagIdx[string(buf)]; t == 0 {
+				tags = append(tags, string(buf))
+				t = int32(len(tags))
+				tagIdx[tags[t-1]] = t
+			}
+			if tagAt != nil {
+				tagAt[int(o)*nc+int(c)] = t
+			} else {
+				tagMap[k] = t
+			}
+		}
+		return tags[t-1]
+	}
+	taken := newGivenIDs(points, n)
 	next := make(map[string]*int) // next suffix number to try per "<id>@<source>"
 	for i := range points {
 		p := &points[i]
 		base := bases[baseOf[i]]
 		buf = append(buf[:0], base...)
 		if o := owner[baseOf[i]]; o != curveOf[i] {
-			k := [2]int32{o, curveOf[i]}
-			tag, ok := tags[k]
-			if !ok {
-				tag = curveTag(keys[o], keys[curveOf[i]])
-				tags[k] = tag
-			}
-			buf = append(append(buf, '@'), tag...)
+			tag := tagOf(o, curveOf[i])
+			buf = append(append(buf[:0], base...), '@')
+			buf = append(buf, tag...)
 		}
 		dateTagged := false
-		if p.Prov.Date != "" && cfgDates[cfgOf[i]].multi {
+		if p.Prov.Date != "" && cfgMulti[cfgOf[i]] {
 			buf = append(append(buf, '@'), p.Prov.Date...)
 			dateTagged = true
 		}
 		// Beside dated runs of another source, a run carries its source: the
 		// bare ID never names one measurement among several.
-		if taken[string(buf)] || (!dateTagged && datedCfg[[2]int32{curveOf[i], baseOf[i]}]) {
+		h, dup := taken.has(buf)
+		if dup || (!dateTagged && cbMulti[cbOf[i]]) {
 			buf = append(append(buf, '@'), p.Source...)
-			if taken[string(buf)] {
+			if h, dup = taken.has(buf); dup {
 				// The stem's counter is looked up without building its
 				// string: one string per stem, not one per repeated run.
 				stem := len(buf)
@@ -127,19 +184,114 @@ func AssignIDs(points []Point) {
 					next[string(buf)] = nx
 				}
 				n := max(*nx, 2)
-				for buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10); taken[string(buf)]; buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10) {
+				for buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10); ; buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10) {
+					if h, dup = taken.has(buf); !dup {
+						break
+					}
 					n++
 				}
 				*nx = n + 1
 			}
 		}
-		id := base // the bare ID shares the interned string
-		if string(buf) != base {
-			id = string(buf)
-		}
-		taken[id] = true
-		p.ID = id
+		taken.give(int32(i), h, buf, base)
 	}
+	taken.flush()
+}
+
+// idHash hashes IDs (a test makes every hash collide).
+var idHash = maphash.Bytes
+
+// givenIDs gives the points their IDs and is the set of IDs given so far,
+// as a map from each ID's hash to the first point that has it: a million
+// IDs cost a map of integers, not of strings. IDs whose hashes collide
+// with another's go to a string set. An ID other than its bare base ID is
+// written to an arena that becomes one string every few megabytes, the
+// IDs its substrings: a string allocation per arena, not per point.
+type givenIDs struct {
+	points   []Point
+	seed     maphash.Seed
+	first    map[uint64]int32
+	other    map[string]bool
+	arena    []byte
+	off, end []int32 // per point in the arena: its ID's bytes; off -1 once it has its string
+	pending  []int32 // points whose IDs are in the arena
+}
+
+// arenaBytes is how much of the arena is made one string at a time (a
+// test makes it small).
+var arenaBytes = 8 << 20
+
+func newGivenIDs(points []Point, n int) *givenIDs {
+	s := &givenIDs{points: points, seed: maphash.MakeSeed(), first: make(map[uint64]int32, n),
+		off: make([]int32, len(points)), end: make([]int32, len(points))}
+	for i := range s.off {
+		s.off[i] = -1
+	}
+	return s
+}
+
+// text is point j's ID, in the arena or in the point.
+func (s *givenIDs) text(j int32) string {
+	if o := s.off[j]; o >= 0 {
+		return string(s.arena[o:s.end[j]]) // compared only: no allocation
+	}
+	return s.points[j].ID
+}
+
+// has reports whether id was given, with its hash for give.
+func (s *givenIDs) has(id []byte) (uint64, bool) {
+	h := idHash(s.seed, id)
+	j, ok := s.first[h]
+	if !ok {
+		return h, false
+	}
+	if o := s.off[j]; o >= 0 {
+		return h, string(s.arena[o:s.end[j]]) == string(id) || s.other[string(id)]
+	}
+	return h, s.points[j].ID == string(id) || s.other[string(id)]
+}
+
+// give gives point i the ID id (hash h), the interned base when it is
+// the bare base ID.
+func (s *givenIDs) give(i int32, h uint64, id []byte, base string) {
+	if string(id) == base {
+		s.points[i].ID = base
+	} else {
+		if len(s.arena)+len(id) > arenaBytes && len(s.arena) > 0 {
+			s.flush()
+		}
+		if s.arena == nil {
+			s.arena = make([]byte, 0, min(arenaBytes, 32*(len(s.points)-int(i)))) // IDs are short
+		}
+		s.off[i] = int32(len(s.arena))
+		s.arena = append(s.arena, id...)
+		s.end[i] = int32(len(s.arena))
+		s.pending = append(s.pending, i)
+	}
+	j, ok := s.first[h]
+	switch {
+	case !ok:
+		s.first[h] = i
+	case s.text(j) != string(id):
+		if s.other == nil {
+			s.other = map[string]bool{}
+		}
+		s.other[string(id)] = true
+	}
+}
+
+// flush makes the arena one string and gives its points their IDs.
+func (s *givenIDs) flush() {
+	if len(s.pending) == 0 {
+		return
+	}
+	all := string(s.arena)
+	for _, i := range s.pending {
+		s.points[i].ID = all[s.off[i]:s.end[i]]
+		s.off[i] = -1
+	}
+	s.pending = s.pending[:0]
+	s.arena = s.arena[:0]
 }
 
 // curveTag names what curve k has that curve of does not: the fields that

@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -18,17 +19,14 @@ func (ms Metrics) MarshalJSON() ([]byte, error) { return ms.AppendJSON(nil), nil
 func (ms *Metrics) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	first := true
-	for m := Metric(0); m < NumMetrics; m++ {
-		v, ok := ms.Get(m)
-		if !ok {
-			continue
-		}
+	for has := ms.has & (1<<NumMetrics - 1); has != 0; has &= has - 1 {
+		m := Metric(bits.TrailingZeros32(has))
 		if !first {
 			b = append(b, ',')
 		}
 		first = false
-		b = append(append(append(b, '"'), m.JSONName()...), '"', ':')
-		b = AppendJSONFloat(b, v)
+		b = append(append(append(b, '"'), metricInfos[m].json...), '"', ':')
+		b = AppendJSONFloat(b, ms.vals[m])
 	}
 	return append(b, '}')
 }

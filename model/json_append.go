@@ -3,63 +3,124 @@ package model
 import (
 	"math"
 	"strconv"
+	"unicode/utf8"
 )
 
 // AppendJSON appends the point as MarshalJSON writes it, byte for byte,
-// without reflection: report --json writes a million points this way. A
-// point with a string that encoding/json would escape (a quote, a control,
-// non-ASCII, <>&) or a float it would refuse goes through MarshalJSON.
+// without reflection: report --json writes a million points this way
+// (through a JSONAppender, which also skips re-checking repeated strings).
+// A point with a float encoding/json would refuse goes through MarshalJSON.
 func (p *Point) AppendJSON(b []byte) ([]byte, error) {
-	if !p.plainJSON() {
+	var a JSONAppender
+	return a.Append(b, p)
+}
+
+// JSONAppender appends points as MarshalJSON writes them. It remembers,
+// per field, the last string it found needs no escaping: the file, date,
+// image, source and knobs' strings of a million points are checked once
+// each, not once per point. The zero value is ready; one goroutine each.
+type JSONAppender struct {
+	plain [numPlainFields]string
+}
+
+// The string fields JSONAppender remembers.
+const (
+	plainFile = iota
+	plainDate
+	plainImage
+	plainRecipe
+	plainVariant
+	plainSource
+	plainMode
+	plainBalance
+	plainSpec
+	numPlainFields
+)
+
+// str appends s as a JSON string; f is its field's slot in a.plain.
+func (a *JSONAppender) str(b []byte, f int, s string) []byte {
+	if s == a.plain[f] {
+		return append(append(append(b, '"'), s...), '"')
+	}
+	if plainString(s) {
+		a.plain[f] = s
+		return append(append(append(b, '"'), s...), '"')
+	}
+	return appendJSONString(b, s)
+}
+
+// field appends the named string field (left out when empty) as jsonStr does.
+func (a *JSONAppender) field(b []byte, start, f int, name, v string) []byte {
+	if v == "" {
+		return b
+	}
+	return a.str(field(b, start, name), f, v)
+}
+
+// Append appends p's JSON to b.
+func (a *JSONAppender) Append(b []byte, p *Point) ([]byte, error) {
+	if !p.FiniteJSON() {
 		m, err := p.MarshalJSON()
 		return append(b, m...), err
 	}
-	b = append(b, `{"id":"`...)
-	b = append(b, p.ID...)
-	b = append(b, '"')
+	b = appendJSONString(append(b, `{"id":`...), p.ID)
 	if p.Label != "" {
-		b = append(append(append(b, `,"label":"`...), p.Label...), '"')
+		b = appendJSONString(append(b, `,"label":`...), p.Label)
 	}
-	b = append(append(append(b, `,"source":"`...), p.Source...), '"')
+	b = a.str(append(b, `,"source":`...), plainSource, string(p.Source))
 	if g := p.GPUs(); g != 0 {
 		b = strconv.AppendInt(append(b, `,"gpus":`...), int64(g), 10)
 	}
 	b = append(b, `,"knobs":`...)
-	b = p.Knobs.appendJSON(b)
+	b = a.knobs(b, &p.Knobs)
 	b = append(b, `,"metrics":`...)
 	b = p.Metrics.AppendJSON(b)
 	n := len(b)
 	b = append(b, `,"provenance":{`...)
 	start := len(b)
 	pv := &p.Prov
-	b = jsonStr(b, start, "file", pv.File)
-	b = jsonStr(b, start, "run_url", pv.RunURL)
-	b = jsonStr(b, start, "date", pv.Date)
+	b = a.field(b, start, plainFile, "file", pv.File)
+	if pv.RunURL != "" {
+		b = appendJSONString(field(b, start, "run_url"), pv.RunURL)
+	}
+	b = a.field(b, start, plainDate, "date", pv.Date)
 	b = jsonFloat(b, start, "duration_s", pv.DurationS)
 	b = jsonFloat(b, start, "projected_from_s", pv.ProjectedFromS)
-	b = jsonStr(b, start, "image", pv.Image)
-	b = jsonStr(b, start, "recipe", pv.Recipe)
-	b = jsonStr(b, start, "recipe_variant", pv.RecipeVariant)
+	if pv.Raw != nil {
+		b = pv.Raw.AppendJSON(field(b, start, "raw"))
+	}
+	b = a.field(b, start, plainImage, "image", pv.Image)
+	b = a.field(b, start, plainRecipe, "recipe", pv.Recipe)
+	b = a.field(b, start, plainVariant, "recipe_variant", pv.RecipeVariant)
 	if len(b) == start {
 		b = b[:n] // no provenance: left out
 	} else {
 		b = append(b, '}')
 	}
+	if s := p.Suspicion; s != nil {
+		b = appendJSONString(append(b, `,"suspect":{"rule":`...), s.Rule)
+		b = appendJSONString(append(b, `,"reason":`...), s.Why)
+		if s.Admitted {
+			b = append(b, `,"admitted":true`...)
+		}
+		b = append(b, '}')
+	}
 	return append(b, '}'), nil
 }
 
-func (k *Knobs) appendJSON(b []byte) []byte {
+// knobs is Knobs.appendJSON with the knobs' strings checked through a.
+func (a *JSONAppender) knobs(b []byte, k *Knobs) []byte {
 	b = append(b, '{')
 	start := len(b)
-	b = jsonStr(b, start, "mode", string(k.Mode))
+	b = a.field(b, start, plainMode, "mode", string(k.Mode))
 	b = k.Prefill.appendJSON(b, start, "prefill_")
 	b = k.Decode.appendJSON(b, start, "decode_")
 	b = jsonInt(b, start, "decode_bs", k.DecodeBS)
 	b = jsonInt(b, start, "max_running_requests", k.MaxRunningRequests)
 	b = jsonInt(b, start, "decode_extra_slots", k.DecodeExtraSlots)
 	b = jsonInt(b, start, "decode_ranks", k.DecodeRanksSet)
-	b = jsonStr(b, start, "balance", k.Balance)
-	b = jsonStr(b, start, "spec_decoding", k.SpecDecoding)
+	b = a.field(b, start, plainBalance, "balance", k.Balance)
+	b = a.field(b, start, plainSpec, "spec_decoding", k.SpecDecoding)
 	b = jsonFloat(b, start, "acceptance_length", k.AcceptanceLength)
 	b = jsonInt(b, start, "concurrency", k.Concurrency)
 	return append(b, '}')
@@ -68,28 +129,35 @@ func (k *Knobs) appendJSON(b []byte) []byte {
 // appendJSON writes a role's fields, each name prefixed by its role, in
 // MarshalJSON's order.
 func (r *Role) appendJSON(b []byte, start int, prefix string) []byte {
-	b = jsonInt(b, start, prefix+"workers", r.Workers)
-	b = jsonInt(b, start, prefix+"nodes", r.Nodes)
-	b = jsonInt(b, start, prefix+"gpus", r.GPUs)
-	b = jsonInt(b, start, prefix+"tp", r.TP)
-	b = jsonInt(b, start, prefix+"ep", r.EP)
-	return jsonBool(b, start, prefix+"dp_attention", r.DPAttn)
+	num := func(b []byte, name string, v int) []byte {
+		if v == 0 {
+			return b
+		}
+		if len(b) > start {
+			b = append(b, ',')
+		}
+		b = append(append(append(append(b, '"'), prefix...), name...), '"', ':')
+		return strconv.AppendInt(b, int64(v), 10)
+	}
+	b = num(b, "workers", r.Workers)
+	b = num(b, "nodes", r.Nodes)
+	b = num(b, "gpus", r.GPUs)
+	b = num(b, "tp", r.TP)
+	b = num(b, "ep", r.EP)
+	if !r.DPAttn {
+		return b
+	}
+	if len(b) > start {
+		b = append(b, ',')
+	}
+	return append(append(append(b, '"'), prefix...), `dp_attention":true`...)
 }
 
-// plainJSON reports that every string of the point is written as is
-// between quotes and every float is finite.
-func (p *Point) plainJSON() bool {
-	k, pv := &p.Knobs, &p.Prov
-	for _, s := range [...]string{p.ID, p.Label, string(p.Source), string(k.Mode), k.Balance, k.SpecDecoding,
-		pv.File, pv.RunURL, pv.Date, pv.Image, pv.Recipe, pv.RecipeVariant} {
-		if !plainString(s) {
-			return false
-		}
-	}
-	if pv.Raw != nil || p.Suspicion != nil {
-		return false // a projected run's measured metrics, a suspect's rule
-	}
-	for _, f := range [...]float64{k.AcceptanceLength, pv.DurationS, pv.ProjectedFromS} {
+// FiniteJSON reports that every float of the point is finite (metrics
+// are, by Metrics.Set): encoding/json refuses the others, and AppendJSON
+// fails only on such a point.
+func (p *Point) FiniteJSON() bool {
+	for _, f := range [...]float64{p.Knobs.AcceptanceLength, p.Prov.DurationS, p.Prov.ProjectedFromS} {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return false
 		}
@@ -97,38 +165,77 @@ func (p *Point) plainJSON() bool {
 	return true
 }
 
-func plainString(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		v := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		// A byte < 0x20 borrows, a byte ≥ 0x7f carries or has bit 7 set;
-		// a word with either, or with one of "&<>\\, is left to the loop
-		// below.
-		if (v-0x2020202020202020|(v+0x0101010101010101)|v)&0x8080808080808080 != 0 || hasSpecial(v) {
-			break
-		}
+// appendJSONString appends s quoted as encoding/json writes a string (HTML
+// characters, U+2028 and U+2029 escaped, invalid UTF-8 as U+FFFD).
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	if plainString(s) {
+		return append(append(b, s...), '"')
 	}
-	for ; i < len(s); i++ {
-		switch c := s[i]; {
-		case c < 0x20 || c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(append(b, s[start:i]...), `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	return append(append(b, s[start:]...), '"')
+}
+
+// plainString reports that encoding/json writes s as is between quotes:
+// printable ASCII but for "&<>\\.
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !plainByte[s[i]] {
 			return false
 		}
 	}
 	return true
 }
 
-// hasSpecial reports a byte of v that is '"', '&', '<', '>' or '\\'.
-func hasSpecial(v uint64) bool {
-	return hasByte(v, '"') || hasByte(v, '&') || hasByte(v, '<') || hasByte(v, '>') || hasByte(v, '\\')
-}
-
-// hasByte reports a byte of v equal to c (the classic zero-byte test on
-// v XOR c repeated; exact when no byte of v has its high bit set).
-func hasByte(v uint64, c byte) bool {
-	x := v ^ (0x0101010101010101 * uint64(c))
-	return (x-0x0101010101010101)&^x&0x8080808080808080 != 0
-}
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
 
 // field starts "name": after a comma unless it is the object's first.
 func field(b []byte, start int, name string) []byte {
@@ -136,13 +243,6 @@ func field(b []byte, start int, name string) []byte {
 		b = append(b, ',')
 	}
 	return append(append(append(b, '"'), name...), '"', ':')
-}
-
-func jsonStr(b []byte, start int, name, v string) []byte {
-	if v == "" {
-		return b
-	}
-	return append(append(append(field(b, start, name), '"'), v...), '"')
 }
 
 func jsonInt(b []byte, start int, name string, v int) []byte {

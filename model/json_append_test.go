@@ -67,3 +67,47 @@ func TestAppendJSONKnowsEveryField(t *testing.T) {
 		}
 	}
 }
+
+// One JSONAppender over many points writes each as MarshalJSON does: a
+// string it remembered as plain does not let a later, different one
+// through unescaped.
+func TestJSONAppenderReusedIsMarshalJSON(t *testing.T) {
+	strs := []string{"", "a/b.json", `q"uote`, "<b>&", "\x1b[2J", "µ→✓", "\u2028", "\xff", "2026-02-27", "img:1"}
+	var a JSONAppender
+	for i := 0; i < 400; i++ {
+		s := func(k int) string { return strs[(i*7+k*3+i/len(strs))%len(strs)] }
+		p := Point{ID: s(0), Label: s(1), Source: Source(s(2)),
+			Knobs: Knobs{Mode: Mode(s(3)), Balance: s(4), SpecDecoding: s(5), Concurrency: i},
+			Prov:  Provenance{File: s(6), RunURL: s(7), Date: s(8), Image: s(9), Recipe: s(10), RecipeVariant: s(11)}}
+		p.Metrics.Set(TputPerGPU, float64(i)*1.5)
+		if i%5 == 0 {
+			p.Suspicion = &Suspicion{Rule: s(12), Why: s(13), Admitted: i%10 == 0}
+		}
+		if i%7 == 0 {
+			p.Prov.Raw = &Metrics{}
+			p.Prov.Raw.Set(MeanTTFT, 1e-9*float64(i))
+		}
+		want, _ := p.MarshalJSON()
+		got, err := a.Append(nil, &p)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("point %d:\n got %s (%v)\nwant %s", i, got, err, want)
+		}
+	}
+}
+
+// FuzzAppendJSON: any strings, written as MarshalJSON writes them.
+func FuzzAppendJSON(f *testing.F) {
+	f.Add("x", "7P", "a/b.json", "rule", "1.5× its c4 siblings")
+	f.Add(`q"`, "\u2028\u2029", "\xff\xfe", "<>&", "\x00\x1f\x7f")
+	f.Fuzz(func(t *testing.T, id, label, file, rule, why string) {
+		p := Point{ID: id, Label: label, Source: SourceLocal, Prov: Provenance{File: file, RunURL: why, Image: label},
+			Knobs: Knobs{Mode: Mode(rule), Balance: file}, Suspicion: &Suspicion{Rule: rule, Why: why}}
+		p.Metrics.Set(MeanIntvty, 3)
+		want, werr := p.MarshalJSON()
+		var a JSONAppender
+		got, gerr := a.Append(nil, &p)
+		if (werr != nil) != (gerr != nil) || !bytes.Equal(got, want) {
+			t.Fatalf("\n got %s (%v)\nwant %s (%v)", got, gerr, want, werr)
+		}
+	})
+}

@@ -25,6 +25,12 @@ func ProjectShownBy(shown []Point, projs []Projection) []Projection {
 	if len(projs) == 0 {
 		return projs
 	}
+	// The first projection of each curve, found by a map: shown points
+	// of many curves interleaved do not scan every projection each.
+	byCurve := make(map[CurveKey]int, len(projs))
+	for j := len(projs) - 1; j >= 0; j-- {
+		byCurve[projs[j].Curve] = j
+	}
 	var pr *Projection
 	for i := range shown {
 		p := &shown[i]
@@ -34,15 +40,11 @@ func ProjectShownBy(shown []Point, projs []Projection) []Projection {
 		}
 		if pr == nil || pr.Curve != p.Curve {
 			pr = nil
-			for j := range projs {
-				if projs[j].Curve == p.Curve {
-					pr = &projs[j]
-					break
-				}
-			}
-			if pr == nil {
+			j, ok := byCurve[p.Curve]
+			if !ok {
 				continue
 			}
+			pr = &projs[j]
 		}
 		if d >= pr.SteadyS {
 			continue

@@ -103,56 +103,51 @@ func (h RunHealth) Judge(p *Point) {
 // health are not siblings. O(n log n): a group's points are bucketed by GPU
 // count, and each bucket is compared with the other buckets sorted once.
 func MarkImplausible(points []Point) {
-	// Group the points by (curve, source, concurrency) with a counting
-	// sort into one flat index: no slice per group, no wide map keys
-	// (100,000 published rows come through here on every load).
-	curveID := map[CurveKey]uint64{}
+	// Group the points by (curve, source, concurrency): the three packed
+	// in one integer, numbered by a radix sort (no map as large as the
+	// input), then a counting sort into one flat index, no slice per
+	// group. What the groups compare (per-GPU throughput, GPU count,
+	// health) is read once, in load order, into arrays of its own.
+	curves := newCurveNumbers(len(points))
 	srcID := map[Source]uint64{}
-	groupID := map[uint64]int32{}
-	var counts []int32
-	var lastCurve CurveKey
-	var lastID uint64
-	haveLast := false
-	elig, groupOf := make([]int32, 0, len(points)), make([]int32, 0, len(points))
+	type fact struct {
+		gpus    int
+		perGPU  float64
+		healthy bool
+	}
+	elig := make([]int32, 0, len(points))
+	keys := make([]uint64, 0, len(points))
+	facts := make([]fact, 0, len(points))
 	for i := range points {
 		p := &points[i]
 		if p.Knobs.Concurrency <= 0 || p.Knobs.Concurrency > 1<<31-1 || !p.Metrics.Has(TputPerGPU) || p.GPUs() <= 0 {
 			continue
 		}
-		var c uint64
-		if haveLast && p.Curve == lastCurve { // rows come curve by curve: skip the hash
-			c = lastID
-		} else {
-			var ok bool
-			if c, ok = curveID[p.Curve]; !ok {
-				c = uint64(len(curveID))
-				curveID[p.Curve] = c
-			}
-			lastCurve, lastID, haveLast = p.Curve, c, true
-		}
+		c := uint64(curves.of(&p.Curve))
 		sid, ok := srcID[p.Source]
 		if !ok {
 			sid = uint64(len(srcID))
 			srcID[p.Source] = sid
 		}
-		key := c<<36 | (sid&0xf)<<32 | uint64(uint32(p.Knobs.Concurrency))
-		g, ok := groupID[key]
-		if !ok {
-			g = int32(len(counts))
-			groupID[key] = g
-			counts = append(counts, 0)
-		}
+		v, _ := p.Metrics.Get(TputPerGPU)
+		elig = append(elig, int32(i))
+		keys = append(keys, c<<36|(sid&0xf)<<32|uint64(uint32(p.Knobs.Concurrency)))
+		facts = append(facts, fact{p.GPUs(), v, !p.Suspect()})
+	}
+	groupOf, ngroups := groupIDs(keys)
+	keys = nil
+	counts := make([]int32, ngroups)
+	for _, g := range groupOf {
 		counts[g]++
-		elig, groupOf = append(elig, int32(i)), append(groupOf, g)
 	}
 	start := make([]int32, len(counts)+1)
 	for g, n := range counts {
 		start[g+1] = start[g] + n
 	}
 	pos := append([]int32(nil), start[:len(counts)]...)
-	flat := make([]int32, len(elig))
-	for k, i := range elig {
-		flat[pos[groupOf[k]]] = i
+	flat := make([]int32, len(elig)) // indices into elig, group by group
+	for k := range elig {
+		flat[pos[groupOf[k]]] = int32(k)
 		pos[groupOf[k]]++
 	}
 	// Marks are decided on the run-health marks alone and applied after,
@@ -180,11 +175,9 @@ func MarkImplausible(points []Point) {
 			continue
 		}
 		ents = ents[:0]
-		for _, i := range idx {
-			p := &points[i]
-			v, _ := p.Metrics.Get(TputPerGPU)
-			n := p.GPUs()
-			ents = append(ents, ent{i, n, v, v * float64(n), !p.Suspect()})
+		for _, k := range idx {
+			f := &facts[k]
+			ents = append(ents, ent{elig[k], f.gpus, f.perGPU, f.perGPU * float64(f.gpus), f.healthy})
 		}
 		slices.SortFunc(ents, func(a, b ent) int { return cmp.Compare(a.gpus, b.gpus) })
 		if ents[0].gpus == ents[len(ents)-1].gpus {

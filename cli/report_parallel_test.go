@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/sources/synth"
+)
+
+// report --json gives the same bytes whether its point lines are made by
+// one goroutine or by several in chunks (a curve shorter than a chunk,
+// longer than several, suspects among them).
+func TestReportJSONParallelIsSerial(t *testing.T) {
+	for _, curves := range []int{3, 40} {
+		path := filepath.Join(t.TempDir(), "rows.json")
+		if err := os.WriteFile(path, synth.Rows(6000, curves), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		compareParallel(t, path)
+	}
+}
+
+func compareParallel(t *testing.T, path string) {
+	out := func(from int) (string, string, int) {
+		defer func(v int) { parallelPoints = v }(parallelPoints)
+		parallelPoints = from
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"report", "--json", "--x", "mean-intvty", path}, strings.NewReader(""), &stdout, &stderr)
+		return stdout.String(), stderr.String(), code
+	}
+	serial, serr, scode := out(math.MaxInt)
+	par, perr, pcode := out(1)
+	if serial != par || serr != perr || scode != pcode {
+		t.Fatalf("parallel output differs: %d bytes (exit %d) vs serial %d bytes (exit %d)", len(par), pcode, len(serial), scode)
+	}
+	if !strings.Contains(serial, `"suspect":`) || strings.Count(serial, `"id":`) < 5000 {
+		t.Fatalf("the rows should give suspects and thousands of points:\n%.300s", serial)
+	}
+}
