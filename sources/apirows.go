@@ -12,7 +12,10 @@ import (
 // *_intvty = 1/TPOT). Published points unless told otherwise.
 
 func init() {
-	register(format{name: "InferenceX API rows", priority: 14, sniff: sniffAPIRows, parse: parseAPIRows})
+	register(format{name: "InferenceX API rows", priority: 14, sniff: sniffAPIRows, parse: parseAPIRows,
+		parseMapped: func(path string, data []byte, drop func(lo, hi int), ds *Dataset) {
+			parseAPIRowsDropping(path, data, ds, model.SourcePublished, drop)
+		}})
 }
 
 func sniffAPIRows(data []byte) bool {
@@ -31,7 +34,13 @@ func parseAPIRows(path string, data []byte, ds *Dataset) {
 // parseAPIRowsAs decodes the rows one by one: a bad row is skipped with a
 // warning, a syntax error (truncation) keeps the rows before it.
 func parseAPIRowsAs(path string, data []byte, ds *Dataset, src model.Source) {
-	if parseAPIRowsParallel(path, data, ds, src) {
+	parseAPIRowsDropping(path, data, ds, src, nil)
+}
+
+// parseAPIRowsDropping is parseAPIRowsAs calling drop (when not nil) on the
+// ranges of data it has passed.
+func parseAPIRowsDropping(path string, data []byte, ds *Dataset, src model.Source, drop func(lo, hi int)) {
+	if parseAPIRowsParallel(path, data, ds, src, drop) {
 		return
 	}
 	d := newRowDecoder(data)

@@ -18,7 +18,7 @@ import (
 
 const parallelMinBytes = 4 << 20
 
-func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Source) bool {
+func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Source, drop func(lo, hi int)) bool {
 	workers := runtime.GOMAXPROCS(0)
 	if workers < 2 || len(data) < parallelMinBytes {
 		return false
@@ -48,11 +48,15 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		}
 	}
 	lo := make([]int, len(cuts)+1)
+	crashed := make([]string, len(cuts))
 	var counting sync.WaitGroup
 	for w := range cuts {
-		counting.Go(func() { lo[w+1] = bytes.Count(data[cuts[w]:ends[w]], metricsKey) })
+		counting.Go(func() {
+			guarded(&crashed[w], func() { lo[w+1] = countKeys(data, cuts[w], ends[w], drop) })
+		})
 	}
 	counting.Wait()
+	raiseCrash(path, crashed)
 	for w := range cuts {
 		lo[w+1] += lo[w]
 	}
@@ -62,29 +66,16 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		parts[w].Points = all[lo[w]:lo[w]:lo[w+1]]
 	}
 	ok := make([]bool, len(cuts))
-	crashed := make([]string, len(cuts))
 	var wg sync.WaitGroup
 	for w := range cuts {
-		end := ends[w]
-		wg.Add(1)
-		go func(w, start, end int) {
-			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					crashed[w] = fmt.Sprintf("%v\n\n%s", r, debug.Stack())
-				}
-			}()
-			ok[w] = decodeRowRange(data, start, end, w+1 == len(cuts), &parts[w], path, src)
-		}(w, cuts[w], end)
+		wg.Go(func() {
+			guarded(&crashed[w], func() {
+				ok[w] = decodeRowRange(data, cuts[w], ends[w], w+1 == len(cuts), &parts[w], path, src, drop)
+			})
+		})
 	}
 	wg.Wait()
-	// A worker's panic is raised again here, on the caller's goroutine,
-	// where the caller (the workbench) can catch it and restore the terminal.
-	for _, c := range crashed {
-		if c != "" {
-			panic("decoding " + path + ": " + c)
-		}
-	}
+	raiseCrash(path, crashed)
 	n := 0
 	for w := range parts {
 		if !ok[w] || len(parts[w].Warnings) > 0 {
@@ -106,10 +97,11 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 // decodeRowRange decodes the rows from start up to end (the next cut), or
 // to the closing bracket for the last range; false when it does not land
 // exactly there.
-func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path string, src model.Source) bool {
+func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path string, src model.Source, drop func(lo, hi int)) bool {
 	d := newRowDecoder(data)
 	s := d.s
 	s.pos = start
+	dropped := start
 	for s.err == nil {
 		if s.peek() != '{' {
 			return false
@@ -117,6 +109,10 @@ func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path 
 		d.apiRow(part, path, 0, src)
 		if s.err != nil || len(s.dups) > 0 {
 			return false // the sequential path words it, with row numbers
+		}
+		if drop != nil && s.pos-dropped >= dropEvery {
+			drop(dropped, s.pos)
+			dropped = s.pos
 		}
 		switch s.peek() {
 		case ',':
@@ -135,6 +131,49 @@ func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path 
 		}
 	}
 	return false
+}
+
+// dropEvery is how far a worker reads a mapped file past the pages it gave
+// back before it gives back the next ones: the file is never resident in
+// more than a few such stretches a worker.
+const dropEvery = 8 << 20
+
+// countKeys counts the metrics keys in data[from:to], giving back each
+// stretch of a mapped file once counted; a key across two stretches is
+// counted in the first.
+func countKeys(data []byte, from, to int, drop func(lo, hi int)) int {
+	if drop == nil {
+		return bytes.Count(data[from:to], metricsKey)
+	}
+	n := 0
+	for a := from; a < to; a += dropEvery {
+		b := min(a+dropEvery, to)
+		n += bytes.Count(data[a:min(b+len(metricsKey)-1, to)], metricsKey)
+		drop(a, b)
+	}
+	return n
+}
+
+// guarded runs a worker's fn, a fault reading a mapped file (one cut short
+// meanwhile) raised as a panic, and a panic kept in crashed.
+func guarded(crashed *string, fn func()) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			*crashed = fmt.Sprintf("%v\n\n%s", r, debug.Stack())
+		}
+	}()
+	fn()
+}
+
+// raiseCrash raises a worker's panic again on the caller's goroutine, where
+// the caller (a mapped load, the workbench) can catch it.
+func raiseCrash(path string, crashed []string) {
+	for _, c := range crashed {
+		if c != "" {
+			panic("decoding " + path + ": " + c)
+		}
+	}
 }
 
 // inPlace reports that every worker filled exactly its window (no row was

@@ -13,7 +13,12 @@ type format struct {
 	priority int // lower sniffs first
 	sniff    func(data []byte) bool
 	parse    func(path string, data []byte, ds *Dataset)
-	recipe   bool // a recipe format (read by sweeptune recipes)
+	// parseMapped, when set, parses a mapped file (large ones are): it
+	// must keep no byte of data (every string it keeps a copy), may call
+	// drop on ranges it has passed to give their pages back, and must set
+	// debug.SetPanicOnFault in any goroutine it starts that reads data.
+	parseMapped func(path string, data []byte, drop func(lo, hi int), ds *Dataset)
+	recipe      bool // a recipe format (read by sweeptune recipes)
 }
 
 var formats []format

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -122,8 +123,11 @@ func loadPath(p string, opt Options, ds *Dataset) {
 	}
 }
 
-func readAndLoad(path string, opt Options, ds *Dataset) {
-	data, err := readData(path)
+func readAndLoad(path string, opt Options, ds *Dataset) { readAndLoadMapping(path, opt, ds, mapMin) }
+
+// readAndLoadMapping is readAndLoad mapping a file of mapFrom bytes or more.
+func readAndLoadMapping(path string, opt Options, ds *Dataset, mapFrom int64) {
+	fd, err := openData(path, mapFrom)
 	var big TooLargeError
 	switch {
 	case errors.As(err, &big), errors.Is(err, BinaryError{}):
@@ -135,7 +139,60 @@ func readAndLoad(path string, opt Options, ds *Dataset) {
 		ds.Warnf(path, "", "cannot read: %v", unwrapPathErr(err))
 		return
 	}
-	loadFile(path, data, opt, ds)
+	if fd.mapped {
+		defer fd.release()
+		if loadMapped(path, fd, opt, ds) {
+			return
+		}
+		fd.inMemory()
+	}
+	loadFile(path, fd.data, opt, ds)
+}
+
+// loadMapped parses a mapped file when its format's parser takes a mapping
+// (keeps none of its bytes: every string a copy); false, having done
+// nothing, for any other file, which is then read into memory.
+//
+// The file can change under the mapping. One cut short faults on its lost
+// pages: the parse runs with faults raised as panics (in its workers too),
+// and a panic while the file is no longer the size or age it was mapped at
+// drops what the file gave and warns instead; a panic of an unchanged file
+// is a bug and goes on up.
+func loadMapped(path string, fd *fileData, opt Options, ds *Dataset) (parsed bool) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	data := bytes.TrimPrefix(fd.data, utf8BOM)
+	bom := len(fd.data) - len(data)
+	if len(bytes.TrimSpace(head(data, 64))) == 0 || isZip(data) || isBinary(data) {
+		return false
+	}
+	f := detect(data)
+	if f == nil || f.parseMapped == nil || opt.RecipesOnly && !f.recipe {
+		return false
+	}
+	ds.Files++
+	points, warnings := len(ds.Points), len(ds.Warnings)
+	defer func() {
+		if r := recover(); r != nil {
+			if !fd.changed() {
+				panic(r)
+			}
+			ds.Points, ds.Warnings = ds.Points[:points], ds.Warnings[:warnings]
+			ds.Warnf(path, "", "changed while being read; file skipped")
+			parsed = true
+		}
+	}()
+	f.parseMapped(path, data, func(lo, hi int) { dropPages(fd.data, bom+lo, bom+hi) }, ds)
+	overrideSource(ds.Points[points:], opt)
+	return true
+}
+
+// overrideSource gives points the source the options say, if any.
+func overrideSource(points []model.Point, opt Options) {
+	if opt.Source != "" {
+		for i := range points {
+			points[i].Source = opt.Source
+		}
+	}
 }
 
 func loadFile(path string, data []byte, opt Options, ds *Dataset) {
@@ -164,11 +221,7 @@ func loadFile(path string, data []byte, opt Options, ds *Dataset) {
 	}
 	before := len(ds.Points)
 	f.parse(path, data, ds)
-	if opt.Source != "" {
-		for i := before; i < len(ds.Points); i++ {
-			ds.Points[i].Source = opt.Source
-		}
-	}
+	overrideSource(ds.Points[before:], opt)
 }
 
 var utf8BOM = []byte("\ufeff")

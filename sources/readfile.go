@@ -41,11 +41,42 @@ func ReadRegularMax(path string, limit int64) ([]byte, error) {
 // few KB are looked at before the rest is read, and a binary file is a
 // BinaryError after reading only them.
 func readData(path string) ([]byte, error) {
+	fd, err := openData(path, 0)
+	if err != nil {
+		return nil, err
+	}
+	return fd.data, nil
+}
+
+// fileData is a data file's bytes for a load: read into memory, or, for a
+// large file where the system can (Linux), mapped read-only from the page
+// cache, so that a parser that keeps none of the bytes can give back the
+// pages it has passed (dropPages) and the file never stands whole in the
+// process's memory beside what is parsed from it.
+type fileData struct {
+	data   []byte
+	mapped bool
+	f      *os.File    // open while mapped
+	info   os.FileInfo // the file as mapped, to tell that it changed since
+}
+
+// mapMin is the size from which a data file is mapped rather than read.
+// Below it a read costs little and the mapping's page faults would not pay.
+const mapMin = 64 << 20
+
+// openData reads a data file for a load, or maps it when it holds mapFrom
+// bytes or more (0: never); a mapped fileData must be released.
+func openData(path string, mapFrom int64) (*fileData, error) {
 	f, size, err := openRegular(path, MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	keep := false
+	defer func() {
+		if !keep {
+			f.Close()
+		}
+	}()
 	first := make([]byte, min(size, sniffBytes+int64(len(utf8BOM))))
 	n, err := io.ReadFull(f, first)
 	first = first[:n]
@@ -55,6 +86,64 @@ func readData(path string) ([]byte, error) {
 	if isBinary(bytes.TrimPrefix(first, utf8BOM)) {
 		return nil, BinaryError{}
 	}
+	if mapFrom > 0 && size >= mapFrom {
+		if fd := mapData(f, size); fd != nil {
+			keep = true
+			return fd, nil
+		}
+	}
+	data, err := readRest(f, size, first)
+	if err != nil {
+		return nil, err
+	}
+	return &fileData{data: data}, nil
+}
+
+// mapData maps f, of size bytes when opened, or returns nil: the mapping
+// failed, or the file is not the size it was (a file that shrank would
+// fault on its lost pages, one that grew would be cut short), and the
+// caller reads it instead.
+func mapData(f *os.File, size int64) *fileData {
+	data, err := mapFile(f, size)
+	if err != nil {
+		return nil
+	}
+	info, err := f.Stat()
+	if err != nil || info.Size() != size {
+		unmapFile(data)
+		return nil
+	}
+	return &fileData{data: data, mapped: true, f: f, info: info}
+}
+
+// changed reports that a mapped file is no longer the size or the age it
+// had when mapped (truncated, rewritten, or gone).
+func (fd *fileData) changed() bool {
+	info, err := fd.f.Stat()
+	return err != nil || info.Size() != fd.info.Size() || !info.ModTime().Equal(fd.info.ModTime())
+}
+
+// inMemory makes a mapped file's bytes a copy in memory and unmaps it.
+func (fd *fileData) inMemory() {
+	if !fd.mapped {
+		return
+	}
+	data := bytes.Clone(fd.data)
+	fd.release()
+	fd.data = data
+}
+
+// release unmaps a mapped file; its bytes must not be touched after.
+func (fd *fileData) release() {
+	if fd.mapped {
+		unmapFile(fd.data)
+		fd.f.Close()
+		fd.data, fd.mapped = nil, false
+	}
+}
+
+// readRest reads the rest of f after its first bytes, read already.
+func readRest(f *os.File, size int64, first []byte) ([]byte, error) {
 	if size >= halvesMin {
 		data, err := readHalves(f, make([]byte, size+1), first) // one more: a file that grew
 		if err != nil || int64(len(data)) <= size {

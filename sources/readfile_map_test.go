@@ -1,0 +1,143 @@
+package sources
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/sources/synth"
+)
+
+// mapped maps the file at path for a test, or skips where files are not
+// mapped.
+func mapped(t *testing.T, path string) *fileData {
+	t.Helper()
+	f, size, err := openRegular(path, MaxFileBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd := mapData(f, size)
+	if fd == nil {
+		f.Close()
+		t.Skip("files are not mapped here")
+	}
+	t.Cleanup(fd.release)
+	return fd
+}
+
+// touchStrings reads every byte of every string in v, and counts them.
+func touchStrings(v reflect.Value) int {
+	switch v.Kind() {
+	case reflect.String:
+		n := 0
+		for _, c := range []byte(v.String()) {
+			n += int(c) & 1
+		}
+		return n + v.Len()
+	case reflect.Struct:
+		n := 0
+		for i := range v.NumField() {
+			n += touchStrings(v.Field(i))
+		}
+		return n
+	case reflect.Slice, reflect.Array:
+		n := 0
+		for i := range v.Len() {
+			n += touchStrings(v.Index(i))
+		}
+		return n
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			return touchStrings(v.Elem())
+		}
+	case reflect.Map:
+		n := 0
+		for it := v.MapRange(); it.Next(); {
+			n += touchStrings(it.Key()) + touchStrings(it.Value())
+		}
+		return n
+	}
+	return 0
+}
+
+// A mapped file parses to what its bytes in memory parse to, and nothing
+// parsed from it points into the mapping: once unmapped, every string of
+// every point and warning still reads (a string left in the mapping would
+// fault). Rows with a bad one among them take the sequential path.
+func TestMappedRowsKeepNoBytes(t *testing.T) {
+	rows := synth.Rows(30000, 12)
+	bad := bytes.Replace(rows, []byte(`"conc": `), []byte(`"conc": -`), 1)
+	for name, data := range map[string][]byte{"parallel": rows, "again": rows, "with a bad row": bad} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "rows.json")
+			os.WriteFile(path, append([]byte("\ufeff"), data...), 0o644)
+			want := &Dataset{}
+			loadFile(path, data, Options{}, want)
+
+			fd := mapped(t, path)
+			got := &Dataset{}
+			if !loadMapped(path, fd, Options{}, got) {
+				t.Fatal("API rows were not parsed from the mapping")
+			}
+			fd.release()
+			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+			if touchStrings(reflect.ValueOf(got.Points)) == 0 {
+				t.Fatalf("no strings: %d points, %d warnings %v", len(got.Points), len(got.Warnings), got.Warnings)
+			}
+			touchStrings(reflect.ValueOf(got.Warnings))
+			if len(got.Points) != len(want.Points) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("mapped: %d points, %v; in memory: %d, %v", len(got.Points), got.Warnings, len(want.Points), want.Warnings)
+			}
+			if name == "with a bad row" && len(got.Warnings) != 1 {
+				t.Fatalf("warnings %v", got.Warnings)
+			}
+		})
+	}
+}
+
+// A file cut short while mapped (its lost pages fault when read) is skipped
+// with a warning, the process unharmed; a file of another format is left
+// to be read into memory.
+func TestMappedFileCutShort(t *testing.T) {
+	rows := synth.Rows(30000, 12)
+	path := filepath.Join(t.TempDir(), "rows.json")
+	os.WriteFile(path, rows, 0o644)
+	fd := mapped(t, path)
+	if err := os.Truncate(path, int64(len(rows)/3)); err != nil {
+		t.Fatal(err)
+	}
+	ds := &Dataset{}
+	if !loadMapped(path, fd, Options{}, ds) {
+		t.Fatalf("not parsed from the mapping: %v", ds.Warnings)
+	}
+	if len(ds.Points) != 0 || len(ds.Warnings) != 1 || !strings.Contains(ds.Warnings[0].Msg, "changed while being read") {
+		t.Fatalf("%d points, warnings %v", len(ds.Points), ds.Warnings)
+	}
+
+	table := filepath.Join(t.TempDir(), "points.csv")
+	os.WriteFile(table, []byte("model,hardware,conc\nx,h100,4\n"), 0o644)
+	if loadMapped(table, mapped(t, table), Options{}, &Dataset{}) {
+		t.Fatal("a points table was parsed from its mapping")
+	}
+}
+
+// A load that maps its file gives what one that reads it gives, to the
+// last field, after the load's joins and IDs.
+func TestLoadMappedSameAsRead(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rows.json")
+	os.WriteFile(path, synth.Rows(20000, 12), 0o644)
+	load := func(mapFrom int64) *Dataset {
+		ds := &Dataset{}
+		readAndLoadMapping(path, Options{Source: "sweep"}, ds, mapFrom)
+		finish(ds, Options{})
+		return ds
+	}
+	got, want := load(1), load(0)
+	if len(got.Points) != 20000 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("mapped %d points, %v; read %d, %v", len(got.Points), got.Warnings, len(want.Points), want.Warnings)
+	}
+}
