@@ -3,6 +3,8 @@ package sources
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -70,6 +72,9 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	for w := range cuts {
 		wg.Go(func() {
 			guarded(&crashed[w], func() {
+				if drop != nil {
+					touchPages(all[lo[w]:lo[w+1]])
+				}
 				ok[w] = decodeRowRange(data, cuts[w], ends[w], w+1 == len(cuts), &parts[w], path, src, drop)
 			})
 		})
@@ -131,6 +136,20 @@ func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path 
 		}
 	}
 	return false
+}
+
+// touchPages writes to every page of points, zeros where zeros are. A
+// fresh array of points is memory the system has not given yet; the
+// collector, started by allocating it (nothing else of the heap is large
+// when the file is mapped), reads it ahead of the workers and maps each
+// page to the shared zero page, which the worker's first write must then
+// copy and flush from every core's TLB. Written first, in order, each page
+// is faulted once.
+func touchPages(points []model.Point) {
+	step := max(1, os.Getpagesize()/int(reflect.TypeFor[model.Point]().Size()))
+	for i := 0; i < len(points); i += step {
+		points[i].GPUCount = 0
+	}
 }
 
 // dropEvery is how far a worker reads a mapped file past the pages it gave

@@ -37,7 +37,24 @@ func LoadPaths(paths []string, opt Options) *Dataset {
 		loadPath(p, opt, ds)
 	}
 	finish(ds, opt)
+	collectAfterLoad(len(ds.Points))
 	return ds
+}
+
+// collectAfterMin is the point count from which a load ends with a
+// collection.
+const collectAfterMin = 250000
+
+// collectAfterLoad collects the garbage of a large load (its IDs and
+// marks, ~250 MB for a million points) before the caller's own passes
+// allocate: they then reuse its pages instead of growing the process by
+// as much again. The collector would not run by itself before the heap
+// doubles what the parse left live (the points). A million API rows: peak
+// 1,060 → 934 MiB, at no cost in CPU (fewer pages faulted in pay for it).
+func collectAfterLoad(points int) {
+	if points >= collectAfterMin {
+		runtime.GC()
+	}
 }
 
 // LoadBytes reads one in-memory file as if it were at path.
