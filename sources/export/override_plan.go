@@ -141,7 +141,7 @@ type exportCtx struct {
 	removed    map[string]*model.Point // override key → removed point
 	kept       []keptOverride
 	recipeText []byte
-	indent     int // the recipe's indentation step once known (bundleIndentOf)
+	indent     int               // the recipe's indentation step once known (bundleIndentOf)
 	crlf       map[string][]byte // path → its CRLF bytes; editing sees LF
 	single     bool              // one topology per file: new files, not overrides
 	imageNoted bool              // the image note was given
