@@ -187,6 +187,7 @@ func (j *journal) dirs() []string {
 	return uniqueSorted(ps)
 }
 
+// uniqueSorted is the paths made absolute, each once, sorted.
 func uniqueSorted(ps []string) []string {
 	seen := map[string]bool{}
 	var out []string
