@@ -141,3 +141,21 @@ func TestLoadMappedSameAsRead(t *testing.T) {
 		t.Fatalf("mapped %d points, %v; read %d, %v", len(got.Points), got.Warnings, len(want.Points), want.Warnings)
 	}
 }
+
+// A file that is not the size it was opened at is not mapped (the load
+// reads it instead): a shrunk one would fault, a grown one be cut short.
+func TestMapDataSizeChanged(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rows.json")
+	os.WriteFile(path, synth.Rows(100, 2), 0o644)
+	f, size, err := openRegular(path, MaxFileBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, n := range []int64{size - 1, size + 1} {
+		if fd := mapData(f, n); fd != nil {
+			fd.release()
+			t.Fatalf("mapped as %d bytes when it holds %d", n, size)
+		}
+	}
+}
