@@ -28,10 +28,9 @@ func AssignIDs(points []Point) {
 	// source) is found from them without a string key: a million points
 	// cost a map lookup of an integer each, and a string per distinct ID.
 	baseOf := make([]int32, n)
-	curveOf := make([]int32, n)
+	curveOf, curves := numberCurves(points)
 	baseIDs := newBaseIDs()
 	var owner []int32 // per base ID: the curve that used it first
-	curves := newCurveNumbers(n)
 	srcs := interner[Source]{index: map[Source]int32{}}
 	var buf []byte
 	for i := range points {
@@ -43,11 +42,10 @@ func AssignIDs(points []Point) {
 		} else {
 			b = baseIDs.ofKnobs(&p.Knobs)
 		}
-		ci := curves.of(&p.Curve)
 		if int(b) == len(owner) {
-			owner = append(owner, ci)
+			owner = append(owner, curveOf[i])
 		}
-		baseOf[i], curveOf[i] = b, ci
+		baseOf[i] = b
 	}
 	cbKey := make([]uint64, n)
 	bases := baseIDs.texts
