@@ -95,40 +95,52 @@ func AssignIDs(points []Point) {
 		}
 		cfgOf[i] = e
 	}
-	// The tag a base ID gets on a curve other than its owner's, per
-	// (owner, curve): in a table when the curves are few.
+	// The tag a base ID gets on a curve other than its owner's: the
+	// fields in which the curve differs from the owner's and knows, made
+	// ID parts. It depends only on the curve and which of its fields
+	// differ, so it is kept per (curve, six-bit field mask), the fields
+	// compared as numbers: a small table, however many (owner, curve)
+	// pairs a million points make.
 	nc := len(keys)
-	var tagAt []int32 // (owner*nc + curve) → 1 + index into tags; 0 not yet
-	tagMap := map[uint64]int32{}
-	if nc*nc <= 1<<22 {
-		tagAt = make([]int32, nc*nc)
-	}
-	// A tag is built from each curve's fields made ID parts once, and
-	// kept once per distinct text.
 	parts := make([][6]string, nc)
+	fieldNum := make([][6]int32, nc) // per curve and field: the value's number
+	known := make([]uint8, nc)       // per curve: the fields it gives
+	var vals [6]map[string]int32
 	for c := range keys {
 		for f, v := range keys[c].Fields() {
+			if vals[f] == nil {
+				vals[f] = map[string]int32{}
+			}
+			num, ok := vals[f][v]
+			if !ok {
+				num = int32(len(vals[f]))
+				vals[f][v] = num
+			}
+			fieldNum[c][f] = num
 			if v != "" {
 				parts[c][f] = idPart(v)
+				known[c] |= 1 << f
 			}
 		}
 	}
 	var tags []string
 	tagIdx := map[string]int32{}
+	tagAt := make([]int32, nc*64) // (curve*64 + mask) → 1 + index into tags; 0 not yet
 	tagOf := func(o, c int32) string {
-		var t int32
-		k := uint64(uint32(o))<<32 | uint64(uint32(c))
-		if tagAt != nil {
-			t = tagAt[int(o)*nc+int(c)]
-		} else {
-			t = tagMap[k]
+		a, b := &fieldNum[o], &fieldNum[c]
+		var mask uint8
+		for f := range b {
+			if a[f] != b[f] {
+				mask |= 1 << f
+			}
 		}
+		mask &= known[c]
+		t := tagAt[int(c)*64+int(mask)]
 		if t == 0 {
 			// curveTag(keys[o], keys[c]) without its allocations
-			a, b := keys[o].Fields(), keys[c].Fields()
 			buf = buf[:0]
 			for f := range b {
-				if a[f] != b[f] && b[f] != "" {
+				if mask&(1<<f) != 0 {
 					if len(buf) > 0 {
 						buf = append(buf, '-')
 					}
@@ -143,11 +155,7 @@ func AssignIDs(points []Point) {
 				t = int32(len(tags))
 				tagIdx[tags[t-1]] = t
 			}
-			if tagAt != nil {
-				tagAt[int(o)*nc+int(c)] = t
-			} else {
-				tagMap[k] = t
-			}
+			tagAt[int(c)*64+int(mask)] = t
 		}
 		return tags[t-1]
 	}
