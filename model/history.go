@@ -60,15 +60,22 @@ func latestIndex(points []Point, idx []int, asOf string) []int {
 	of := make([]int32, n)  // the point's base ID, then its configuration
 	src := make([]int32, n) // source
 	m := 0                  // points with a configuration
-	for k := 0; k < n; k++ {
-		p := &points[at(k)]
-		of[k] = -1
-		d := p.Prov.Date
-		if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
-			continue
+	warm := 0               // the points a block at a time once on their way (warmPoints)
+	for lo := 0; lo < n; lo += warmBlock {
+		hi := min(lo+warmBlock, n)
+		if idx == nil {
+			warm += warmPoints(points[lo:hi])
 		}
-		of[k], src[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source)
-		m++
+		for k := lo; k < hi; k++ {
+			p := &points[at(k)]
+			of[k] = -1
+			d := p.Prov.Date
+			if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
+				continue
+			}
+			of[k], src[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source)
+			m++
+		}
 	}
 	keys := make([]uint64, 0, m)
 	bb := uint(bits.Len(uint(len(bases.texts))))

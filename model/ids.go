@@ -33,19 +33,24 @@ func AssignIDs(points []Point) {
 	var owner []int32 // per base ID: the curve that used it first
 	srcs := interner[Source]{index: map[Source]int32{}}
 	var buf []byte
-	for i := range points {
-		p := &points[i]
-		var b int32
-		if p.Knobs.Mode == "" {
-			buf = append(buf[:0], idPart(p.Label)...)
-			b = baseIDs.ofText(buf)
-		} else {
-			b = baseIDs.ofKnobs(&p.Knobs)
+	warm := 0 // the passes read each block of points once it is on its way (warmPoints)
+	for lo := 0; lo < n; lo += warmBlock {
+		hi := min(lo+warmBlock, n)
+		warm += warmPoints(points[lo:hi])
+		for i := lo; i < hi; i++ {
+			p := &points[i]
+			var b int32
+			if p.Knobs.Mode == "" {
+				buf = append(buf[:0], idPart(p.Label)...)
+				b = baseIDs.ofText(buf)
+			} else {
+				b = baseIDs.ofKnobs(&p.Knobs)
+			}
+			if int(b) == len(owner) {
+				owner = append(owner, curveOf[i])
+			}
+			baseOf[i] = b
 		}
-		if int(b) == len(owner) {
-			owner = append(owner, curveOf[i])
-		}
-		baseOf[i] = b
 	}
 	cbKey := make([]uint64, n)
 	bases := baseIDs.texts
@@ -69,31 +74,35 @@ func AssignIDs(points []Point) {
 	cfgDate := make([]string, 0, ncb) // the first date seen
 	cfgMulti := make([]bool, 0, ncb)
 	cfgOf := make([]int32, n) // -1 for an undated point
-	for i := range points {
-		p := &points[i]
-		cfgOf[i] = -1
-		d := p.Prov.Date
-		if d == "" {
-			continue
+	for lo := 0; lo < n; lo += warmBlock {
+		hi := min(lo+warmBlock, n)
+		warm += warmPoints(points[lo:hi])
+		for i := lo; i < hi; i++ {
+			p := &points[i]
+			cfgOf[i] = -1
+			d := p.Prov.Date
+			if d == "" {
+				continue
+			}
+			cb := cbOf[i]
+			src := srcs.of(p.Source)
+			e := cbFirst[cb]
+			for e >= 0 && cfgSrc[e] != src {
+				e = cfgNext[e]
+			}
+			if e < 0 {
+				e = int32(len(cfgSrc))
+				cfgSrc = append(cfgSrc, src)
+				cfgNext = append(cfgNext, cbFirst[cb])
+				cfgDate = append(cfgDate, d)
+				cfgMulti = append(cfgMulti, false)
+				cbFirst[cb] = e
+			} else if !cfgMulti[e] && cfgDate[e] != d {
+				cfgMulti[e] = true
+				cbMulti[cb] = true
+			}
+			cfgOf[i] = e
 		}
-		cb := cbOf[i]
-		src := srcs.of(p.Source)
-		e := cbFirst[cb]
-		for e >= 0 && cfgSrc[e] != src {
-			e = cfgNext[e]
-		}
-		if e < 0 {
-			e = int32(len(cfgSrc))
-			cfgSrc = append(cfgSrc, src)
-			cfgNext = append(cfgNext, cbFirst[cb])
-			cfgDate = append(cfgDate, d)
-			cfgMulti = append(cfgMulti, false)
-			cbFirst[cb] = e
-		} else if !cfgMulti[e] && cfgDate[e] != d {
-			cfgMulti[e] = true
-			cbMulti[cb] = true
-		}
-		cfgOf[i] = e
 	}
 	// The tag a base ID gets on a curve other than its owner's: the
 	// fields in which the curve differs from the owner's and knows, made
@@ -161,45 +170,49 @@ func AssignIDs(points []Point) {
 	}
 	taken := newGivenIDs(points, n)
 	next := make(map[string]*int) // next suffix number to try per "<id>@<source>"
-	for i := range points {
-		p := &points[i]
-		base := bases[baseOf[i]]
-		buf = append(buf[:0], base...)
-		if o := owner[baseOf[i]]; o != curveOf[i] {
-			tag := tagOf(o, curveOf[i])
-			buf = append(append(buf[:0], base...), '@')
-			buf = append(buf, tag...)
-		}
-		dateTagged := false
-		if p.Prov.Date != "" && cfgMulti[cfgOf[i]] {
-			buf = append(append(buf, '@'), p.Prov.Date...)
-			dateTagged = true
-		}
-		// Beside dated runs of another source, a run carries its source: the
-		// bare ID never names one measurement among several.
-		h, dup := taken.has(buf)
-		if dup || (!dateTagged && cbMulti[cbOf[i]]) {
-			buf = append(append(buf, '@'), p.Source...)
-			if h, dup = taken.has(buf); dup {
-				// The stem's counter is looked up without building its
-				// string: one string per stem, not one per repeated run.
-				stem := len(buf)
-				nx := next[string(buf)]
-				if nx == nil {
-					nx = new(int)
-					next[string(buf)] = nx
-				}
-				n := max(*nx, 2)
-				for buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10); ; buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10) {
-					if h, dup = taken.has(buf); !dup {
-						break
-					}
-					n++
-				}
-				*nx = n + 1
+	for lo := 0; lo < n; lo += warmBlock {
+		hi := min(lo+warmBlock, n)
+		warm += warmPoints(points[lo:hi])
+		for i := lo; i < hi; i++ {
+			p := &points[i]
+			base := bases[baseOf[i]]
+			buf = append(buf[:0], base...)
+			if o := owner[baseOf[i]]; o != curveOf[i] {
+				tag := tagOf(o, curveOf[i])
+				buf = append(append(buf[:0], base...), '@')
+				buf = append(buf, tag...)
 			}
+			dateTagged := false
+			if p.Prov.Date != "" && cfgMulti[cfgOf[i]] {
+				buf = append(append(buf, '@'), p.Prov.Date...)
+				dateTagged = true
+			}
+			// Beside dated runs of another source, a run carries its source: the
+			// bare ID never names one measurement among several.
+			h, dup := taken.has(buf)
+			if dup || (!dateTagged && cbMulti[cbOf[i]]) {
+				buf = append(append(buf, '@'), p.Source...)
+				if h, dup = taken.has(buf); dup {
+					// The stem's counter is looked up without building its
+					// string: one string per stem, not one per repeated run.
+					stem := len(buf)
+					nx := next[string(buf)]
+					if nx == nil {
+						nx = new(int)
+						next[string(buf)] = nx
+					}
+					n := max(*nx, 2)
+					for buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10); ; buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10) {
+						if h, dup = taken.has(buf); !dup {
+							break
+						}
+						n++
+					}
+					*nx = n + 1
+				}
+			}
+			taken.give(int32(i), h, buf, base)
 		}
-		taken.give(int32(i), h, buf, base)
 	}
 	taken.flush()
 }
