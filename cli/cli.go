@@ -31,11 +31,18 @@ const (
 	exitBadInput = 2 // bad flags, unreadable or skipped input
 )
 
-// builders make the subcommands; each cmd file registers its own from init
-// so that adding one never edits this file.
-var builders []func(env *cmdEnv) *cobra.Command
+// builders make the subcommands, by name; each cmd file registers its own
+// from init so that adding one never edits this file.
+var builders []builder
 
-func register(b func(env *cmdEnv) *cobra.Command) { builders = append(builders, b) }
+type builder struct {
+	name  string
+	build func(env *cmdEnv) *cobra.Command
+}
+
+func register(name string, b func(env *cmdEnv) *cobra.Command) {
+	builders = append(builders, builder{name, b})
+}
 
 // cmdEnv is what a subcommand may touch of the outside world.
 type cmdEnv struct {
@@ -66,7 +73,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: stdoutIsTerminal(stdout), start: time.Now(),
 		rawStdout: stdout, safeOut: out}
 	defer env.flushJSON()
-	root := newRoot(env)
+	root := newRoot(env, args)
 	if args == nil {
 		args = []string{} // nil would make cobra read os.Args
 	}
@@ -110,20 +117,37 @@ func (env *cmdEnv) flushJSON() {
 	}
 }
 
-// newRoot is the whole command tree, built afresh for each Run.
-func newRoot(env *cmdEnv) *cobra.Command {
+// newRoot is the command tree, built afresh for each Run. When the first
+// word names a subcommand only that one is built under the root: building
+// every command's flags is a tenth of a short command's run, and one
+// command runs. Anything else (help, completion, a mistyped name, the
+// default command) gets the whole tree, for its lists and suggestions.
+func newRoot(env *cmdEnv, args []string) *cobra.Command {
 	root := newDefaultCmd(env)
 	root.SetIn(env.stdin) // before the completion command, which keeps its writer
 	root.SetOut(env.stdout)
 	root.SetErr(env.stderr)
 	addDebug(root, env)
-	for _, b := range builders {
-		root.AddCommand(b(env))
+	only := ""
+	if len(args) > 0 && args[0] != "man" { // man pages the whole tree
+		only = args[0]
 	}
-	root.SetHelpCommand(newHelpCmd())
-	root.InitDefaultHelpCmd()
-	root.InitDefaultCompletionCmd()
-	shellsOnly(root)
+	lean := false
+	for _, b := range builders {
+		if b.name == only {
+			lean = true
+			root.AddCommand(b.build(env))
+		}
+	}
+	if !lean {
+		for _, b := range builders {
+			root.AddCommand(b.build(env))
+		}
+		root.SetHelpCommand(newHelpCmd())
+		root.InitDefaultHelpCmd()
+		root.InitDefaultCompletionCmd()
+		shellsOnly(root)
+	}
 	forEach(root, func(c *cobra.Command) {
 		c.Example = examples[strings.TrimPrefix(c.CommandPath(), "sweeptune ")]
 		completeFlagValues(c)

@@ -12,7 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/render"
 )
 
-func init() { register(newCompareCmd) }
+func init() { register("compare", newCompareCmd) }
 
 func newCompareCmd(env *cmdEnv) *cobra.Command {
 	var f compareFlags

@@ -53,7 +53,7 @@ func TestExampleCommentsHold(t *testing.T) {
 	noUserConfig(t)
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	var cmds []*cobra.Command
-	forEach(newRoot(&cmdEnv{}), func(c *cobra.Command) { cmds = append(cmds, c) })
+	forEach(newRoot(&cmdEnv{}, nil), func(c *cobra.Command) { cmds = append(cmds, c) })
 	t.Chdir("..")
 	checked := 0
 	for _, c := range cmds {

@@ -43,7 +43,7 @@ func TestEveryExampleRuns(t *testing.T) {
 	noUserConfig(t)
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	var cmds []*cobra.Command
-	forEach(newRoot(&cmdEnv{}), func(c *cobra.Command) { cmds = append(cmds, c) })
+	forEach(newRoot(&cmdEnv{}, nil), func(c *cobra.Command) { cmds = append(cmds, c) })
 	t.Chdir("..")
 	ran := 0
 	for _, c := range cmds {

@@ -13,7 +13,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
-func init() { register(newExportCmd) }
+func init() { register("export", newExportCmd) }
 
 // targetFlags say where an export writes: the export command's and the
 // workbench's export pane's.

@@ -11,7 +11,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 )
 
-func init() { register(newHistoryCmd) }
+func init() { register("history", newHistoryCmd) }
 
 func newHistoryCmd(env *cmdEnv) *cobra.Command {
 	var f historyFlags

@@ -17,7 +17,7 @@ import (
 // The closed loop (docs/ledger.md): plan --record / --ledger FILE keeps
 // every prediction acted on; scorecard scores them against the runs.
 
-func init() { register(newScorecardCmd) }
+func init() { register("scorecard", newScorecardCmd) }
 
 // ledgerFlags choose where predictions are recorded.
 type ledgerFlags struct {

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"os"
 
+	"time"
+
 	"github.com/spf13/cobra"
-	"github.com/spf13/cobra/doc"
 )
 
-func init() { register(newManCmd) }
+func init() { register("man", newManCmd) }
 
 func newManCmd(env *cmdEnv) *cobra.Command {
 	var dir string
@@ -20,16 +21,16 @@ are made from the same command tree as --help, so the two never disagree.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			env.code = exitOK
-			header := &doc.GenManHeader{Title: "SWEEPTUNE", Section: "1", Source: "sweeptune " + thisBuild().Version, Manual: "sweeptune manual"}
+			header := manHeader{title: "SWEEPTUNE", section: "1", date: time.Now().Format("Jan 2006"),
+				source: "sweeptune " + thisBuild().Version, manual: "sweeptune manual"}
 			root := cmd.Root()
-			root.DisableAutoGenTag = true
 			var err error
 			if dir != "" {
 				if err = os.MkdirAll(dir, 0o755); err == nil {
-					err = doc.GenManTree(root, header, dir)
+					err = writeManTree(root, header, dir)
 				}
 			} else {
-				err = doc.GenMan(root, header, env.stdout)
+				writeManPage(env.stdout, root, header)
 			}
 			if err != nil {
 				fmt.Fprintf(env.stderr, "sweeptune man: %v\n", err)

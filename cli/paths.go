@@ -11,7 +11,7 @@ import (
 	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
-func init() { register(newPathsCmd) }
+func init() { register("paths", newPathsCmd) }
 
 const pathsHelp = `Where sweeptune looks for and keeps its files on this machine: the GPU power
 and cost config (read by every command; --gpu-config names another), the

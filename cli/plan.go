@@ -15,7 +15,7 @@ import (
 	"github.com/sweeptune/sweeptune/render"
 )
 
-func init() { register(newPlanCmd) }
+func init() { register("plan", newPlanCmd) }
 
 const planHelp = `Calibrates the Little's-law P/D model on the --fit points, then predicts one
 configuration, backtests the curve's other points, or designs a sweep.`

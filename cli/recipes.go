@@ -11,7 +11,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 )
 
-func init() { register(newRecipesCmd) }
+func init() { register("recipes", newRecipesCmd) }
 
 func newRecipesCmd(env *cmdEnv) *cobra.Command {
 	var asJSON bool

@@ -10,7 +10,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
-func init() { register(newReportCmd) }
+func init() { register("report", newReportCmd) }
 
 func newReportCmd(env *cmdEnv) *cobra.Command {
 	var f reportFlags

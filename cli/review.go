@@ -8,7 +8,7 @@ import (
 	"github.com/sweeptune/sweeptune/render"
 )
 
-func init() { register(newReviewCmd) }
+func init() { register("review", newReviewCmd) }
 
 func newReviewCmd(env *cmdEnv) *cobra.Command {
 	var f reviewFlags

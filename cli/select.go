@@ -14,7 +14,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources/export"
 )
 
-func init() { register(newSelectCmd) }
+func init() { register("select", newSelectCmd) }
 
 const selectHelp = `Chooses one point per band of the x axis (default p90 interactivity, the axis
 the dashboard plots) among the curve's measured points, published and local,

@@ -18,7 +18,7 @@ import (
 	"github.com/sweeptune/sweeptune/workbench/session"
 )
 
-func init() { register(newTUICmd) }
+func init() { register("tui", newTUICmd) }
 
 // startTUI runs the workbench (tests replace it to see the options).
 var startTUI = tui.Run

@@ -7,7 +7,7 @@ import (
 	"github.com/sweeptune/sweeptune/render"
 )
 
-func init() { register(newVersionCmd) }
+func init() { register("version", newVersionCmd) }
 
 const versionHelp = `The module version and, when the binary was built from a git checkout, the
 commit it was built from, its time and whether the tree had uncommitted

@@ -101,9 +101,20 @@ func latestIndex(points []Point, idx []int, asOf string) []int {
 			latest[e] = d
 		}
 	}
-	out := make([]int, 0, n)
-	for k := 0; k < n; k++ {
-		i := at(k)
+	return shownLatest(points, idx, of, latest)
+}
+
+// shownLatest is what latestIndex keeps of points[idx[k]] (points[k] when
+// idx is nil), given each one's configuration of[k] (-1 for none) and the
+// latest date of each configuration: the undated points, those without
+// knobs, and those measured on their configuration's latest day.
+func shownLatest(points []Point, idx []int, of []int32, latest []string) []int {
+	out := make([]int, 0, len(of))
+	for k := range of {
+		i := k
+		if idx != nil {
+			i = idx[k]
+		}
 		p := &points[i]
 		switch d := p.Prov.Date; {
 		case d == "" || p.Knobs.Mode == "":

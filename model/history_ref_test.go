@@ -7,7 +7,9 @@ import (
 )
 
 // latestIndexRef is latestIndex as it was with a map of configurations:
-// the reference the radix-sorted one must match.
+// the reference the radix-sorted one must match. What it compares is how
+// configurations are numbered and their latest dates found; which points
+// are then kept (shownLatest) did not change, so both call it.
 func latestIndexRef(points []Point, idx []int, asOf string) []int {
 	n := len(points)
 	if idx != nil {
@@ -54,18 +56,7 @@ func latestIndexRef(points []Point, idx []int, asOf string) []int {
 		}
 		of[k] = e
 	}
-	out := make([]int, 0, n)
-	for k := 0; k < n; k++ {
-		i := at(k)
-		p := &points[i]
-		switch d := p.Prov.Date; {
-		case d == "" || p.Knobs.Mode == "":
-			out = append(out, i)
-		case of[k] >= 0 && day(latest[of[k]]) == day(d):
-			out = append(out, i)
-		}
-	}
-	return out
+	return shownLatest(points, idx, of, latest) // what is kept of the configurations: not what changed
 }
 
 // TestLatestIndexMatchesReference compares the shown points with the

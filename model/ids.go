@@ -193,14 +193,8 @@ func AssignIDs(points []Point) {
 			if dup || (!dateTagged && cbMulti[cbOf[i]]) {
 				buf = append(append(buf, '@'), p.Source...)
 				if h, dup = taken.has(buf); dup {
-					// The stem's counter is looked up without building its
-					// string: one string per stem, not one per repeated run.
 					stem := len(buf)
-					nx := next[string(buf)]
-					if nx == nil {
-						nx = new(int)
-						next[string(buf)] = nx
-					}
+					nx := suffixCounter(next, buf)
 					n := max(*nx, 2)
 					for buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10); ; buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10) {
 						if h, dup = taken.has(buf); !dup {
@@ -215,6 +209,18 @@ func AssignIDs(points []Point) {
 		}
 	}
 	taken.flush()
+}
+
+// suffixCounter is the next suffix number to try for a stem
+// ("<id>@<source>", taken already), looked up without building the
+// stem's string: one string per stem, not one per repeated run.
+func suffixCounter(next map[string]*int, stem []byte) *int {
+	nx := next[string(stem)]
+	if nx == nil {
+		nx = new(int)
+		next[string(stem)] = nx
+	}
+	return nx
 }
 
 // idHash hashes IDs (a test makes every hash collide).

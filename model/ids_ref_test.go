@@ -8,7 +8,9 @@ import (
 )
 
 // assignIDsRef is AssignIDs as it was with string-keyed maps: the
-// reference the integer-keyed one must match ID for ID.
+// reference the integer-keyed one must match ID for ID. What it compares
+// is how configurations, tags and taken IDs are found; the suffix counter
+// per stem (suffixCounter) did not change, so both call it.
 func assignIDsRef(points []Point) {
 	n := len(points)
 	// Base IDs and curves are interned: lookups with string(buf) do not
@@ -108,14 +110,8 @@ func assignIDsRef(points []Point) {
 		if taken[string(buf)] || (!dateTagged && datedCfg[[2]int32{curveOf[i], baseOf[i]}]) {
 			buf = append(append(buf, '@'), p.Source...)
 			if taken[string(buf)] {
-				// The stem's counter is looked up without building its
-				// string: one string per stem, not one per repeated run.
 				stem := len(buf)
-				nx := next[string(buf)]
-				if nx == nil {
-					nx = new(int)
-					next[string(buf)] = nx
-				}
+				nx := suffixCounter(next, buf)
 				n := max(*nx, 2)
 				for buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10); taken[string(buf)]; buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10) {
 					n++

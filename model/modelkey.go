@@ -1,9 +1,10 @@
 package model
 
 import (
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 )
 
 // One model is one curve whatever the file calls it: API rows say "dsr1"
@@ -95,7 +96,7 @@ var modelToKeyLower = func() map[string]string {
 // prefixAliases is PREFIX_ALIASES.
 var prefixAliases = map[string]string{"gptoss": "gptoss120b"}
 
-var precisionSuffix = regexp.MustCompile(`(?i)-(?:fp4|fp8|mxfp4|nvfp4)(?:-.*)?$`)
+var precisionSuffix = lazyre.New(`(?i)-(?:fp4|fp8|mxfp4|nvfp4)(?:-.*)?$`)
 
 // ModelKey is the dashboard's DB model key of a model name ("dsr1" for
 // "deepseek-ai/DeepSeek-R1-0528" and for "dsr1-fp8"); a name the dashboard

@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 )
 
 // AIPerf's CSV export (profile_export_aiperf.csv): a table of statistics
@@ -37,7 +38,7 @@ var aiperfCSVTags = map[string]string{
 	"total input sequence length": "total_isl", "total output sequence length": "total_osl",
 }
 
-var csvUnitRe = regexp.MustCompile(`^(.*?)\s*\(([^)]*)\)\s*$`)
+var csvUnitRe = lazyre.New(`^(.*?)\s*\(([^)]*)\)\s*$`)
 
 func parseAIPerfCSV(path string, data []byte, ds *Dataset) {
 	rd := csv.NewReader(bytes.NewReader(data))
@@ -137,7 +138,7 @@ func aiperfTwin(csvPath string) (aiperfRun, bool) {
 	return aiperfRun{conc: p.Knobs.Concurrency, model: p.Curve.Model, start: p.Prov.Date}, true
 }
 
-var pathConcRe = regexp.MustCompile(`(?i)concurrency[_-]?(\d+)`)
+var pathConcRe = lazyre.New(`(?i)concurrency[_-]?(\d+)`)
 
 // concurrencyInPath finds …concurrency<N> in the file's directories.
 func concurrencyInPath(path string) int {

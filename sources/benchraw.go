@@ -3,10 +3,10 @@ package sources
 import (
 	"bytes"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -144,11 +144,11 @@ type benchName struct {
 }
 
 var (
-	benchGPUsRe   = regexp.MustCompile(`(?:^|_)gpus_(\d+)(?:_ctx_(\d+)_gen_(\d+))?(?:_|$)`)
-	benchConcRe   = regexp.MustCompile(`(?:^|_)(?:conc|concurrency_|c)(\d+)(?:_|$)`)
-	benchSeqRe    = regexp.MustCompile(`(?:^|_)isl_?(\d+)_osl_?(\d+)(?:_|$)`)
-	benchAggRe    = regexp.MustCompile(`(?:^|_)(dep|tep|tp)(\d+)(?:-ep(\d+)-dpa(true|false))?(?:_|$)`)
-	benchKVDigits = regexp.MustCompile(`\d+`)
+	benchGPUsRe   = lazyre.New(`(?:^|_)gpus_(\d+)(?:_ctx_(\d+)_gen_(\d+))?(?:_|$)`)
+	benchConcRe   = lazyre.New(`(?:^|_)(?:conc|concurrency_|c)(\d+)(?:_|$)`)
+	benchSeqRe    = lazyre.New(`(?:^|_)isl_?(\d+)_osl_?(\d+)(?:_|$)`)
+	benchAggRe    = lazyre.New(`(?:^|_)(dep|tep|tp)(\d+)(?:-ep(\d+)-dpa(true|false))?(?:_|$)`)
+	benchKVDigits = lazyre.New(`\d+`)
 )
 
 func benchNameOf(path string) benchName {

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -205,10 +205,10 @@ func campaignResultKind(k string) bool {
 }
 
 var (
-	campaignPD   = regexp.MustCompile(`^(\d{1,3})p(\d{1,3})d$`)
-	campaignPar  = regexp.MustCompile(`^(dep|tep|tp)(\d{1,3})(?:ep(\d{1,3}))?$`)
-	campaignConc = regexp.MustCompile(`^c(\d{1,7})$`)
-	campaignTopo = regexp.MustCompile(`(?i)^\s*(?:(\d{1,3})P\s*/?\s*(\d{1,3})D\s+)?(DEP|TEP|TP)(\d{1,3})(?:\s+EP(\d{1,3}))?(?:\s+(\d{1,3})P\s*/?\s*(\d{1,3})D)?\s*$`)
+	campaignPD   = lazyre.New(`^(\d{1,3})p(\d{1,3})d$`)
+	campaignPar  = lazyre.New(`^(dep|tep|tp)(\d{1,3})(?:ep(\d{1,3}))?$`)
+	campaignConc = lazyre.New(`^c(\d{1,7})$`)
+	campaignTopo = lazyre.New(`(?i)^\s*(?:(\d{1,3})P\s*/?\s*(\d{1,3})D\s+)?(DEP|TEP|TP)(\d{1,3})(?:\s+EP(\d{1,3}))?(?:\s+(\d{1,3})P\s*/?\s*(\d{1,3})D)?\s*$`)
 )
 
 // campaignPoint reads one result: its name (point or config), knobs from

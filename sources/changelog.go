@@ -3,9 +3,10 @@ package sources
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 )
 
 // perf-changelog.yaml: a top-level list of entries. InferenceX validates it
@@ -29,7 +30,7 @@ var changelogKeys = map[string]bool{
 	"append-only": true, "evals-only": true, "all-evals": true,
 }
 
-var changelogRe = regexp.MustCompile(`(?m)^\s*-\s+config-keys:`)
+var changelogRe = lazyre.New(`(?m)^\s*-\s+config-keys:`)
 
 func init() {
 	register(format{name: "perf-changelog", priority: 37, sniff: sniffChangelog, parse: parseChangelogInto})

@@ -3,7 +3,8 @@ package sources
 import (
 	"bytes"
 	"fmt"
-	"regexp"
+
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 )
 
 // Golden acceptance-length files (InferenceX golden_al_distribution/*.yaml):
@@ -11,7 +12,7 @@ import (
 // points; they are recognised and checked so that a results directory that
 // holds one loads without a warning.
 
-var goldenALKey = regexp.MustCompile(`(?m)^\s+thinking_(on|off):\s*$`)
+var goldenALKey = lazyre.New(`(?m)^\s+thinking_(on|off):\s*$`)
 
 func init() {
 	register(format{name: "golden acceptance lengths", priority: 40, sniff: sniffGoldenAL, parse: parseGoldenAL})

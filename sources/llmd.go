@@ -2,14 +2,15 @@ package sources
 
 import (
 	"bytes"
-	"regexp"
+
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 )
 
 // llm-d recipes (InferenceX benchmarks/multi_node/llm-d-recipes) configure
 // llm-d's endpoint picker, not srtctl: recognised so that they are named
 // for what they are instead of "unknown format".
 
-var llmdRe = regexp.MustCompile(`(?m)^apiVersion:\s*["']?llm-d\.ai/`)
+var llmdRe = lazyre.New(`(?m)^apiVersion:\s*["']?llm-d\.ai/`)
 
 func init() {
 	register(format{name: "llm-d recipe", priority: 34, sniff: func(data []byte) bool {

@@ -2,12 +2,12 @@ package sources
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -29,7 +29,7 @@ func sniffManifest(data []byte) bool {
 	return len(h) > 0 && h[0] != '{' && h[0] != '[' && topLevelKeys(data, "manifest_version")["manifest_version"]
 }
 
-var nameSeqRe = regexp.MustCompile(`(?i)(?:^|[-_])(\d+)k(\d+)k(?:[-_]|$)`)
+var nameSeqRe = lazyre.New(`(?i)(?:^|[-_])(\d+)k(\d+)k(?:[-_]|$)`)
 
 func parseManifest(path string, data []byte, ds *Dataset) {
 	root, _, err := loadYAML(data, yamlPlain)

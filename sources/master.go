@@ -3,10 +3,11 @@ package sources
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 )
 
 // InferenceX master config (nvidia-master.yaml): config keys mapping to
@@ -108,8 +109,8 @@ func (r *MasterRow) Selector() (file, override string) {
 	return file, override
 }
 
-var masterRe = regexp.MustCompile(`(?m)^\s+-?\s*search-space:`)
-var scenariosRe = regexp.MustCompile(`(?m)^\s+scenarios:`)
+var masterRe = lazyre.New(`(?m)^\s+-?\s*search-space:`)
+var scenariosRe = lazyre.New(`(?m)^\s+scenarios:`)
 
 func init() {
 	register(format{name: "InferenceX master config", priority: 36, sniff: sniffMaster, parse: parseMasterInto})

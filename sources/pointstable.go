@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"regexp"
 
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
 	"go.yaml.in/yaml/v3"
 )
@@ -55,7 +55,7 @@ type tablePoint struct {
 	Metrics     map[string]float64 `yaml:"metrics"`
 }
 
-var pointsTableRe = regexp.MustCompile(`(?m)^points:`)
+var pointsTableRe = lazyre.New(`(?m)^points:`)
 
 func init() {
 	register(format{name: "points table", priority: 50, sniff: sniffPointsTable, parse: parsePointsTable})

@@ -3,11 +3,12 @@ package sources
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 )
 
 // srt-slurm recipes in every dialect srtctl reads: schema 1 (resources +
@@ -19,8 +20,8 @@ import (
 
 // indentedKeyRe finds recipe blocks nested in a base:.
 var (
-	indentedKeyRe = regexp.MustCompile(`(?m)^[ \t]+(roles|resources|backend|engine)[ \t]*:`)
-	flowBaseRe    = regexp.MustCompile(`(?m)^base:[ \t]*\{.*\b(roles|resources|backend|engine)[ \t]*:`)
+	indentedKeyRe = lazyre.New(`(?m)^[ \t]+(roles|resources|backend|engine)[ \t]*:`)
+	flowBaseRe    = lazyre.New(`(?m)^base:[ \t]*\{.*\b(roles|resources|backend|engine)[ \t]*:`)
 )
 
 func init() {

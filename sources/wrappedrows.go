@@ -3,8 +3,8 @@ package sources
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -21,7 +21,7 @@ func init() {
 
 // rowsMemberRe: an object whose first member is an array of objects, or
 // that has a benchmarks array.
-var rowsMemberRe = regexp.MustCompile(`^\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\[\s*\{|"benchmarks"\s*:\s*\[`)
+var rowsMemberRe = lazyre.New(`^\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\[\s*\{|"benchmarks"\s*:\s*\[`)
 
 func sniffWrappedRows(data []byte) bool {
 	h := head(data, 64<<10)

@@ -2,17 +2,18 @@ package sources
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 )
 
 // yaml.v3 reports a value of the wrong type by line only ("line 11: cannot
 // unmarshal !!str `nope` into float64"); typeErrField names the field too.
 
-var yamlTypeErrRe = regexp.MustCompile("^line (\\d+): cannot unmarshal !!(\\w+) `([^`]*)` into (.+)$")
+var yamlTypeErrRe = lazyre.New("^line (\\d+): cannot unmarshal !!(\\w+) `([^`]*)` into (.+)$")
 
 // typeErrField turns the first type error decoding n into the dotted field
 // at fault (under prefix) and what is wrong; ok is false for other errors.

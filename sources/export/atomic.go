@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
@@ -188,20 +187,10 @@ func writeDirs(ts []target, creates []*creation) []string {
 	for _, c := range creates {
 		paths = append(paths, c.Path)
 	}
-	seen := map[string]bool{}
-	var dirs []string
-	for _, p := range paths {
-		d := filepath.Dir(p)
-		if abs, err := filepath.Abs(d); err == nil {
-			d = abs
-		}
-		if !seen[d] {
-			seen[d] = true
-			dirs = append(dirs, d)
-		}
+	for i, p := range paths {
+		paths[i] = filepath.Dir(p)
 	}
-	sort.Strings(dirs)
-	return dirs
+	return uniqueSorted(paths)
 }
 
 // verify re-reads every target under the lock.

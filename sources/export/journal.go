@@ -8,11 +8,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/sources"
 )
 
@@ -187,6 +187,7 @@ func (j *journal) dirs() []string {
 	return uniqueSorted(ps)
 }
 
+// uniqueSorted is the paths made absolute, each once, sorted.
 func uniqueSorted(ps []string) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -271,7 +272,7 @@ func (j *journal) settle() (string, error) {
 // staleTemp is a temporary file of an export (os.CreateTemp's
 // ".<name>.tmp-<digits>"): under the directory lock, one left behind is a
 // killed export's.
-var staleTemp = regexp.MustCompile(`^\..+\.tmp-[0-9]+$`)
+var staleTemp = lazyre.New(`^\..+\.tmp-[0-9]+$`)
 
 // removeStaleTemps deletes what killed exports left in dirs; the caller
 // holds their locks. It returns how many it removed.

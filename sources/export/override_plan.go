@@ -141,6 +141,7 @@ type exportCtx struct {
 	removed    map[string]*model.Point // override key → removed point
 	kept       []keptOverride
 	recipeText []byte
+	indent     int               // the recipe's indentation step once known (bundleIndentOf)
 	crlf       map[string][]byte // path → its CRLF bytes; editing sees LF
 	single     bool              // one topology per file: new files, not overrides
 	imageNoted bool              // the image note was given
@@ -295,7 +296,7 @@ func (c *exportCtx) readRecipe(data []byte) error {
 	if !r.Bundle {
 		return fmt.Errorf("%s: a single recipe (one topology per file), not a bundle with base: and override_* blocks", path)
 	}
-	c.recipe, c.recipeText = r, data
+	c.recipe, c.recipeText, c.indent = r, data, 0
 	base, err := sources.VariantOf(path, "", r.Base)
 	if err != nil {
 		return fmt.Errorf("%s: base.%v", path, err)
@@ -430,14 +431,17 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 	return out, nil
 }
 
-// bundleIndentOf is the bundle's own indentation step (2 when unknown).
+// bundleIndentOf is the bundle's own indentation step (2 when unknown),
+// found once per recipe: each new override asks for it.
 func bundleIndentOf(c *exportCtx) int {
-	lines := splitLines(string(c.recipeText))
-	blocks, err := topBlocks(string(c.recipeText), lines)
-	if err != nil {
-		return 2
+	if c.indent == 0 {
+		c.indent = 2
+		lines := splitLines(string(c.recipeText))
+		if blocks, err := topBlocks(string(c.recipeText), lines); err == nil {
+			c.indent = bundleIndent(lines, blocks)
+		}
 	}
-	return bundleIndent(lines, blocks)
+	return c.indent
 }
 
 // checkPoint: the same parallelism as the base, workers fit their nodes,

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 )
@@ -236,12 +236,12 @@ func (c *exportCtx) newFile(path string, content []byte) {
 }
 
 var (
-	pdToken   = regexp.MustCompile(`(^|[^0-9a-z])(\d+)p(\d+)d($|[^0-9a-z])`)
-	pToken    = regexp.MustCompile(`(^|[-_])(\d+)p($|[-_])`)
-	dToken    = regexp.MustCompile(`(^|[-_])(\d+)d($|[-_])`)
-	ctxToken  = regexp.MustCompile(`ctx(\d+)((?:dep|tep|tp|dp)\d+)?_gen(\d+)`)
-	concToken = regexp.MustCompile(`(^|[-_])c(\d+)($|[-_.])`)
-	bsToken   = regexp.MustCompile(`(^|[-_])(b|batch)(\d+)($|[-_.])`)
+	pdToken   = lazyre.New(`(^|[^0-9a-z])(\d+)p(\d+)d($|[^0-9a-z])`)
+	pToken    = lazyre.New(`(^|[-_])(\d+)p($|[-_])`)
+	dToken    = lazyre.New(`(^|[-_])(\d+)d($|[-_])`)
+	ctxToken  = lazyre.New(`ctx(\d+)((?:dep|tep|tp|dp)\d+)?_gen(\d+)`)
+	concToken = lazyre.New(`(^|[-_])c(\d+)($|[-_.])`)
+	bsToken   = lazyre.New(`(^|[-_])(b|batch)(\d+)($|[-_.])`)
 )
 
 // derivedName names the new file (and its name: field) after the sibling,
@@ -271,7 +271,7 @@ func substituteTopology(s string, sib sources.Variant, k model.Knobs) (string, b
 	changed := false
 	sk := sib.Knobs
 	is := func(text string, want int) bool { n, err := strconv.Atoi(text); return err == nil && n == want }
-	sub := func(re *regexp.Regexp, f func(m []string) (string, bool)) {
+	sub := func(re *lazyre.Regexp, f func(m []string) (string, bool)) {
 		s = re.ReplaceAllStringFunc(s, func(x string) string {
 			out, ok := f(re.FindStringSubmatch(x))
 			if !ok {

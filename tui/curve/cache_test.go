@@ -4,12 +4,10 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
-	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // The plot drawn from what the pane kept (series, x order, legend by view
@@ -17,9 +15,7 @@ import (
 // the same state, after every kind of change, and a click finds the same
 // point.
 func TestKeptPlotIsThePlot(t *testing.T) {
-	st := workbench.New()
-	st.SetPoints(fixtures.SyntheticCurves(2400, 4))
-	st.TakeChanges()
+	st := testkit.KeptState()
 	m := New(st, keys.Default().Curve, testkit.Plain())
 	m.SetSize(120, 40)
 	check := func(what string) {
@@ -50,14 +46,7 @@ func TestKeptPlotIsThePlot(t *testing.T) {
 		st.TakeChanges()
 	}
 	first := st.Curve
-	st.StepCurve(1)
-	check("next curve")
-	st.StepCurve(-1)
-	check("back on the first")
-	st.CycleY(1)
-	check("next y")
-	st.CycleY(-1)
-	check("y back")
+	testkit.StepCurveAndY(st, check)
 	st.CycleX(1)
 	check("next x")
 	st.ToggleLogX()
@@ -86,30 +75,14 @@ func TestKeptPlotIsThePlot(t *testing.T) {
 	check("unmarked")
 	st.SetOverlays([]model.CurveKey{st.Neighbours()[0]})
 	check("overlaid")
-	pts := fixtures.SyntheticCurves(2400, 4)
-	for i := range pts {
-		v, _ := pts[i].Metrics.Get(model.TputPerGPU)
-		pts[i].Metrics.Set(model.TputPerGPU, v*3+1)
-	}
-	st.SetPoints(pts)
-	check("reloaded")
-	st.SetAsOf("2026-01-10", false)
-	check("as of a date")
-	st.SetAsOf("", false)
-	check("latest again")
+	testkit.ReloadAndAsOf(st, check)
 	p := st.View()[0]
 	p.ID = "preview"
 	st.SetPreview(&p)
 	check("a preview")
 	st.SetPreview(nil)
 
-	next := st.Neighbours()[0]
-	job, _ := st.ViewJob(next)
-	made := job.Run()
-	serial, _ := st.Adopt(made)
-	m.Adopt(serial, st.X, st.Y, m.Prefetch(0, st.X, st.Y)(made.Points(), made.Projections(), next))
-	st.SetCurve(next)
-	check("a prefetched curve")
+	testkit.AdoptNext(st, m, check)
 	st.SetCurve(first)
 	check("the first again")
 }
