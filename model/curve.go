@@ -63,24 +63,10 @@ func GroupCurvesInPlace(points []Point) []Curve {
 // curveIndex numbers the curves in order of first appearance: each
 // point's curve, the keys and the points per curve.
 func curveIndex(points []Point) ([]int32, []CurveKey, []int32) {
-	curves := newCurveNumbers(len(points))
-	curveOf := make([]int32, len(points))
-	var counts []int32
-	last := int32(-1)
-	for i := range points {
-		k := &points[i].Curve
-		if last >= 0 && curves.keys[last] == *k { // rows often come curve by curve
-			curveOf[i] = last
-			counts[last]++
-			continue
-		}
-		ci := curves.of(k)
-		if int(ci) == len(counts) {
-			counts = append(counts, 0)
-		}
-		curveOf[i] = ci
-		counts[ci]++
-		last = ci
+	curveOf, curves := numberCurves(points)
+	counts := make([]int32, len(curves.keys))
+	for _, c := range curveOf {
+		counts[c]++
 	}
 	return curveOf, curves.keys, counts
 }
@@ -245,18 +231,12 @@ func CompleteCurves(points []Point) []string {
 	if !incomplete {
 		return nil // the usual case: no map of 100,000 keys
 	}
-	curves := newCurveNumbers(len(points))
-	of := make([]int32, len(points))
-	var counts []int
-	for i := range points {
-		c := curves.of(&points[i].Curve)
-		if int(c) == len(counts) {
-			counts = append(counts, 0)
-		}
-		counts[c]++
-		of[i] = c
-	}
+	of, curves := numberCurves(points)
 	order := curves.keys
+	counts := make([]int, len(order))
+	for _, c := range of {
+		counts[c]++
+	}
 	to := make([]int32, len(order)) // the curve a key joins; -1 none
 	// A key joins a curve of its own model only: each key is compared
 	// with its model's keys, not with every key.

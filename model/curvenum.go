@@ -1,53 +1,65 @@
 package model
 
-// curveNumbers numbers curve keys in order of first appearance. A key is
-// first looked for in a small table indexed by a hash of a few bytes of
-// each field (its length, first, middle and last byte), checked by
-// comparing the whole key, and only then in the map: a million points of
-// a thousand curves hash a few bytes each instead of six whole strings.
+import "unsafe"
+
+// curveNumbers numbers curve keys in order of first appearance. The
+// loaders share the few distinct strings of a curve key between points
+// (one model, hardware … string for thousands of rows), so a key is first
+// looked for by the identity of its six strings (where their bytes are
+// and how many): an open-addressed table of a few thousand entries, no
+// byte of a string read. Only a key of strings not seen in that form is
+// looked for in the map by value, and its form is added to the table:
+// equal keys of other strings get the same number.
 type curveNumbers struct {
 	index map[CurveKey]int32
 	keys  []CurveKey
-	slots []curveSlot // nil for a few points: the map alone
+	slots []curveSlot // a power of two, at most half used
+	used  int
 }
 
 type curveSlot struct {
-	key CurveKey
-	n   int32 // the key's number + 1; 0 for an empty slot
+	key  CurveKey // holds the strings whose identity the slot stands for
+	hash uint64
+	n    int32 // the key's number + 1; 0 for an empty slot
 }
 
 // newCurveNumbers is ready for about n points.
-func newCurveNumbers(n int) *curveNumbers {
-	c := &curveNumbers{index: map[CurveKey]int32{}}
-	if n >= 1<<12 {
-		c.slots = make([]curveSlot, 1<<12)
-	}
-	return c
+func newCurveNumbers(int) *curveNumbers {
+	return &curveNumbers{index: map[CurveKey]int32{}, slots: make([]curveSlot, 64)}
 }
 
-func quickHash(s string, h uint32) uint32 {
-	h = (h ^ uint32(len(s))) * 16777619
-	if len(s) > 0 {
-		h = (h ^ uint32(s[0])) * 16777619
-		h = (h ^ uint32(s[len(s)/2])) * 16777619
-		h = (h ^ uint32(s[len(s)-1])) * 16777619
+// strAt is where s's bytes are; 0 for the empty string, wherever it is.
+func strAt(s string) uint64 {
+	if len(s) == 0 {
+		return 0
 	}
-	return h
+	return uint64(uintptr(unsafe.Pointer(unsafe.StringData(s))))
+}
+
+// identityHash hashes the identity of k's strings.
+func identityHash(k *CurveKey) uint64 {
+	h := strAt(k.Model)*0x9E3779B97F4A7C15 ^ strAt(k.Scenario)*0xC2B2AE3D27D4EB4F ^
+		strAt(k.Hardware)*0x165667B19E3779F9 ^ strAt(k.Framework)*0x27D4EB2F165667C5 ^
+		strAt(k.Precision)*0x85EBCA77C2B2AE63 ^ strAt(k.Spec)*0xFF51AFD7ED558CCD ^
+		uint64(len(k.Model)^len(k.Scenario)<<8^len(k.Hardware)<<16^len(k.Framework)<<24^len(k.Precision)<<32^len(k.Spec)<<40)*0xC4CEB9FE1A85EC53
+	return h ^ h>>29
+}
+
+// sameStrings reports whether a and b are made of the same strings (so
+// equal): the same lengths at the same places.
+func sameStrings(a, b *CurveKey) bool {
+	return len(a.Model) == len(b.Model) && len(a.Scenario) == len(b.Scenario) && len(a.Hardware) == len(b.Hardware) &&
+		len(a.Framework) == len(b.Framework) && len(a.Precision) == len(b.Precision) && len(a.Spec) == len(b.Spec) &&
+		strAt(a.Model) == strAt(b.Model) && strAt(a.Scenario) == strAt(b.Scenario) && strAt(a.Hardware) == strAt(b.Hardware) &&
+		strAt(a.Framework) == strAt(b.Framework) && strAt(a.Precision) == strAt(b.Precision) && strAt(a.Spec) == strAt(b.Spec)
 }
 
 // of is k's number.
 func (c *curveNumbers) of(k *CurveKey) int32 {
-	var sl *curveSlot
-	if c.slots != nil {
-		h := uint32(2166136261)
-		h = quickHash(k.Model, h)
-		h = quickHash(k.Scenario, h)
-		h = quickHash(k.Hardware, h)
-		h = quickHash(k.Framework, h)
-		h = quickHash(k.Precision, h)
-		h = quickHash(k.Spec, h)
-		sl = &c.slots[(h^h>>16)&uint32(len(c.slots)-1)]
-		if sl.n > 0 && sl.key == *k {
+	h := identityHash(k)
+	mask := uint64(len(c.slots) - 1)
+	for i := h & mask; c.slots[i].n != 0; i = (i + 1) & mask {
+		if sl := &c.slots[i]; sl.hash == h && sameStrings(&sl.key, k) {
 			return sl.n - 1
 		}
 	}
@@ -57,8 +69,73 @@ func (c *curveNumbers) of(k *CurveKey) int32 {
 		c.index[*k] = n
 		c.keys = append(c.keys, *k)
 	}
-	if sl != nil {
-		sl.key, sl.n = *k, n+1
+	c.put(*k, h, n+1)
+	return n
+}
+
+// put adds a slot, doubling the table when it would be half full.
+func (c *curveNumbers) put(k CurveKey, h uint64, n int32) {
+	if 2*(c.used+1) > len(c.slots) {
+		old := c.slots
+		c.slots, c.used = make([]curveSlot, 2*len(old)), 0
+		for i := range old {
+			if old[i].n != 0 {
+				c.put(old[i].key, old[i].hash, old[i].n)
+			}
+		}
+	}
+	mask := uint64(len(c.slots) - 1)
+	i := h & mask
+	for c.slots[i].n != 0 {
+		i = (i + 1) & mask
+	}
+	c.slots[i] = curveSlot{k, h, n}
+	c.used++
+}
+
+// curveBlock is how many points' keys numberCurves copies out at a time.
+const curveBlock = 64
+
+// numberCurves numbers every point's curve, in order: each point's number
+// and the numbering. A point is far larger than its key, and a million
+// of them far larger than the cache: the keys are copied out a block at a
+// time in a loop so short that the processor fetches many points at once,
+// then numbered from the copies, instead of waiting on memory once a
+// point.
+func numberCurves(points []Point) ([]int32, *curveNumbers) {
+	c := newCurveNumbers(len(points))
+	of := make([]int32, len(points))
+	var keys [curveBlock]CurveKey
+	for lo := 0; lo < len(points); lo += curveBlock {
+		block := points[lo:min(lo+curveBlock, len(points))]
+		for j := range block {
+			keys[j] = block[j].Curve
+		}
+		for j := range block {
+			of[lo+j] = c.of(&keys[j])
+		}
+	}
+	return of, c
+}
+
+// warmBlock is how many points a pass warms (warmPoints) before it works
+// on them: 64 points of about 700 bytes stay in the cache meanwhile.
+const warmBlock = 64
+
+// warmPoints reads a word of each part of each point that the passes over
+// every point read (label, source, knobs, metrics, date, GPU count): a
+// loop so short that the processor has the whole block on its way from
+// memory at once, where a pass's own work on a point would wait for each
+// point in turn. Its sum means nothing; it is returned so that the reads
+// stay.
+//
+//go:noinline
+func warmPoints(points []Point) int {
+	n := 0
+	for i := range points {
+		p := &points[i]
+		n += len(p.Label) + len(p.Source) + len(p.Knobs.Mode) + p.Knobs.Concurrency +
+			int(p.Metrics.has) + len(p.Prov.Date) + p.GPUCount
 	}
 	return n
 }

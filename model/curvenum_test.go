@@ -6,15 +6,24 @@ import (
 )
 
 // curveNumbers numbers keys as a map in order of first appearance would,
-// with the table (keys colliding in it) and without.
+// whether equal keys share their strings or are made of copies (new
+// bytes elsewhere), and numberCurves numbers points the same way.
 func TestCurveNumbersAsMap(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	vals := []string{"", "gb200", "gb300", "b200", "x", "xx", "é", "gb2000"}
-	for _, n := range []int{10, 1 << 12} {
-		c := newCurveNumbers(n)
+	for _, copies := range []bool{false, true} {
+		c := newCurveNumbers(0)
 		want := map[CurveKey]int32{}
+		var points []Point
+		var wants []int32
 		for range 20000 {
-			v := func() string { return vals[r.IntN(len(vals))] }
+			v := func() string {
+				s := vals[r.IntN(len(vals))]
+				if copies && r.IntN(2) == 0 {
+					s = string([]byte(s)) // equal, not the same bytes
+				}
+				return s
+			}
 			k := CurveKey{v(), v(), v(), v(), v(), v()}
 			w, ok := want[k]
 			if !ok {
@@ -27,6 +36,17 @@ func TestCurveNumbersAsMap(t *testing.T) {
 			if c.keys[w] != k {
 				t.Fatalf("keys[%d] = %v, want %v", w, c.keys[w], k)
 			}
+			points = append(points, Point{Curve: k})
+			wants = append(wants, w)
+		}
+		of, nums := numberCurves(points)
+		for i := range of {
+			if of[i] != wants[i] {
+				t.Fatalf("numberCurves: point %d is %d, want %d", i, of[i], wants[i])
+			}
+		}
+		if len(nums.keys) != len(want) {
+			t.Fatalf("numberCurves: %d keys, want %d", len(nums.keys), len(want))
 		}
 	}
 }

@@ -45,22 +45,37 @@ func latestIndex(points []Point, idx []int, asOf string) []int {
 	// an integer (a lookup builds no string, and only a new base ID keeps
 	// one); the configurations are numbered by a radix sort of the three
 	// packed in one integer, not by a map as large as the input.
-	curves := newCurveNumbers(n)
+	var curve []int32 // curve
+	if idx == nil {
+		curve, _ = numberCurves(points)
+	} else {
+		curves := newCurveNumbers(n)
+		curve = make([]int32, n)
+		for k, i := range idx {
+			curve[k] = curves.of(&points[i].Curve)
+		}
+	}
 	sources := interner[Source]{index: map[Source]int32{}}
 	bases := newBaseIDs()
-	of := make([]int32, n)    // the point's base ID, then its configuration
-	src := make([]int32, n)   // source
-	curve := make([]int32, n) // curve
-	m := 0                    // points with a configuration
-	for k := 0; k < n; k++ {
-		p := &points[at(k)]
-		of[k] = -1
-		d := p.Prov.Date
-		if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
-			continue
+	of := make([]int32, n)  // the point's base ID, then its configuration
+	src := make([]int32, n) // source
+	m := 0                  // points with a configuration
+	warm := 0               // the points a block at a time once on their way (warmPoints)
+	for lo := 0; lo < n; lo += warmBlock {
+		hi := min(lo+warmBlock, n)
+		if idx == nil {
+			warm += warmPoints(points[lo:hi])
 		}
-		of[k], src[k], curve[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source), curves.of(&p.Curve)
-		m++
+		for k := lo; k < hi; k++ {
+			p := &points[at(k)]
+			of[k] = -1
+			d := p.Prov.Date
+			if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
+				continue
+			}
+			of[k], src[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source)
+			m++
+		}
 	}
 	keys := make([]uint64, 0, m)
 	bb := uint(bits.Len(uint(len(bases.texts))))

@@ -28,26 +28,29 @@ func AssignIDs(points []Point) {
 	// source) is found from them without a string key: a million points
 	// cost a map lookup of an integer each, and a string per distinct ID.
 	baseOf := make([]int32, n)
-	curveOf := make([]int32, n)
+	curveOf, curves := numberCurves(points)
 	baseIDs := newBaseIDs()
 	var owner []int32 // per base ID: the curve that used it first
-	curves := newCurveNumbers(n)
 	srcs := interner[Source]{index: map[Source]int32{}}
 	var buf []byte
-	for i := range points {
-		p := &points[i]
-		var b int32
-		if p.Knobs.Mode == "" {
-			buf = append(buf[:0], idPart(p.Label)...)
-			b = baseIDs.ofText(buf)
-		} else {
-			b = baseIDs.ofKnobs(&p.Knobs)
+	warm := 0 // the passes read each block of points once it is on its way (warmPoints)
+	for lo := 0; lo < n; lo += warmBlock {
+		hi := min(lo+warmBlock, n)
+		warm += warmPoints(points[lo:hi])
+		for i := lo; i < hi; i++ {
+			p := &points[i]
+			var b int32
+			if p.Knobs.Mode == "" {
+				buf = append(buf[:0], idPart(p.Label)...)
+				b = baseIDs.ofText(buf)
+			} else {
+				b = baseIDs.ofKnobs(&p.Knobs)
+			}
+			if int(b) == len(owner) {
+				owner = append(owner, curveOf[i])
+			}
+			baseOf[i] = b
 		}
-		ci := curves.of(&p.Curve)
-		if int(b) == len(owner) {
-			owner = append(owner, ci)
-		}
-		baseOf[i], curveOf[i] = b, ci
 	}
 	cbKey := make([]uint64, n)
 	bases := baseIDs.texts
@@ -71,66 +74,82 @@ func AssignIDs(points []Point) {
 	cfgDate := make([]string, 0, ncb) // the first date seen
 	cfgMulti := make([]bool, 0, ncb)
 	cfgOf := make([]int32, n) // -1 for an undated point
-	for i := range points {
-		p := &points[i]
-		cfgOf[i] = -1
-		d := p.Prov.Date
-		if d == "" {
-			continue
+	for lo := 0; lo < n; lo += warmBlock {
+		hi := min(lo+warmBlock, n)
+		warm += warmPoints(points[lo:hi])
+		for i := lo; i < hi; i++ {
+			p := &points[i]
+			cfgOf[i] = -1
+			d := p.Prov.Date
+			if d == "" {
+				continue
+			}
+			cb := cbOf[i]
+			src := srcs.of(p.Source)
+			e := cbFirst[cb]
+			for e >= 0 && cfgSrc[e] != src {
+				e = cfgNext[e]
+			}
+			if e < 0 {
+				e = int32(len(cfgSrc))
+				cfgSrc = append(cfgSrc, src)
+				cfgNext = append(cfgNext, cbFirst[cb])
+				cfgDate = append(cfgDate, d)
+				cfgMulti = append(cfgMulti, false)
+				cbFirst[cb] = e
+			} else if !cfgMulti[e] && cfgDate[e] != d {
+				cfgMulti[e] = true
+				cbMulti[cb] = true
+			}
+			cfgOf[i] = e
 		}
-		cb := cbOf[i]
-		src := srcs.of(p.Source)
-		e := cbFirst[cb]
-		for e >= 0 && cfgSrc[e] != src {
-			e = cfgNext[e]
-		}
-		if e < 0 {
-			e = int32(len(cfgSrc))
-			cfgSrc = append(cfgSrc, src)
-			cfgNext = append(cfgNext, cbFirst[cb])
-			cfgDate = append(cfgDate, d)
-			cfgMulti = append(cfgMulti, false)
-			cbFirst[cb] = e
-		} else if !cfgMulti[e] && cfgDate[e] != d {
-			cfgMulti[e] = true
-			cbMulti[cb] = true
-		}
-		cfgOf[i] = e
 	}
-	// The tag a base ID gets on a curve other than its owner's, per
-	// (owner, curve): in a table when the curves are few.
+	// The tag a base ID gets on a curve other than its owner's: the
+	// fields in which the curve differs from the owner's and knows, made
+	// ID parts. It depends only on the curve and which of its fields
+	// differ, so it is kept per (curve, six-bit field mask), the fields
+	// compared as numbers: a small table, however many (owner, curve)
+	// pairs a million points make.
 	nc := len(keys)
-	var tagAt []int32 // (owner*nc + curve) → 1 + index into tags; 0 not yet
-	tagMap := map[uint64]int32{}
-	if nc*nc <= 1<<22 {
-		tagAt = make([]int32, nc*nc)
-	}
-	// A tag is built from each curve's fields made ID parts once, and
-	// kept once per distinct text.
 	parts := make([][6]string, nc)
+	fieldNum := make([][6]int32, nc) // per curve and field: the value's number
+	known := make([]uint8, nc)       // per curve: the fields it gives
+	var vals [6]map[string]int32
 	for c := range keys {
 		for f, v := range keys[c].Fields() {
+			if vals[f] == nil {
+				vals[f] = map[string]int32{}
+			}
+			num, ok := vals[f][v]
+			if !ok {
+				num = int32(len(vals[f]))
+				vals[f][v] = num
+			}
+			fieldNum[c][f] = num
 			if v != "" {
 				parts[c][f] = idPart(v)
+				known[c] |= 1 << f
 			}
 		}
 	}
 	var tags []string
 	tagIdx := map[string]int32{}
+	tagAt := make([]int32, nc*64) // (curve*64 + mask) → 1 + index into tags; 0 not yet
 	tagOf := func(o, c int32) string {
-		var t int32
-		k := uint64(uint32(o))<<32 | uint64(uint32(c))
-		if tagAt != nil {
-			t = tagAt[int(o)*nc+int(c)]
-		} else {
-			t = tagMap[k]
+		a, b := &fieldNum[o], &fieldNum[c]
+		var mask uint8
+		for f := range b {
+			if a[f] != b[f] {
+				mask |= 1 << f
+			}
 		}
+		mask &= known[c]
+		t := tagAt[int(c)*64+int(mask)]
 		if t == 0 {
 			// curveTag(keys[o], keys[c]) without its allocations
-			a, b := keys[o].Fields(), keys[c].Fields()
 			buf = buf[:0]
 			for f := range b {
-				if a[f] != b[f] && b[f] != "" {
+				if mask&(1<<f) != 0 {
 					if len(buf) > 0 {
 						buf = append(buf, '-')
 					}
@@ -145,49 +164,49 @@ func AssignIDs(points []Point) {
 				t = int32(len(tags))
 				tagIdx[tags[t-1]] = t
 			}
-			if tagAt != nil {
-				tagAt[int(o)*nc+int(c)] = t
-			} else {
-				tagMap[k] = t
-			}
+			tagAt[int(c)*64+int(mask)] = t
 		}
 		return tags[t-1]
 	}
 	taken := newGivenIDs(points, n)
 	next := make(map[string]*int) // next suffix number to try per "<id>@<source>"
-	for i := range points {
-		p := &points[i]
-		base := bases[baseOf[i]]
-		buf = append(buf[:0], base...)
-		if o := owner[baseOf[i]]; o != curveOf[i] {
-			tag := tagOf(o, curveOf[i])
-			buf = append(append(buf[:0], base...), '@')
-			buf = append(buf, tag...)
-		}
-		dateTagged := false
-		if p.Prov.Date != "" && cfgMulti[cfgOf[i]] {
-			buf = append(append(buf, '@'), p.Prov.Date...)
-			dateTagged = true
-		}
-		// Beside dated runs of another source, a run carries its source: the
-		// bare ID never names one measurement among several.
-		h, dup := taken.has(buf)
-		if dup || (!dateTagged && cbMulti[cbOf[i]]) {
-			buf = append(append(buf, '@'), p.Source...)
-			if h, dup = taken.has(buf); dup {
-				stem := len(buf)
-				nx := suffixCounter(next, buf)
-				n := max(*nx, 2)
-				for buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10); ; buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10) {
-					if h, dup = taken.has(buf); !dup {
-						break
-					}
-					n++
-				}
-				*nx = n + 1
+	for lo := 0; lo < n; lo += warmBlock {
+		hi := min(lo+warmBlock, n)
+		warm += warmPoints(points[lo:hi])
+		for i := lo; i < hi; i++ {
+			p := &points[i]
+			base := bases[baseOf[i]]
+			buf = append(buf[:0], base...)
+			if o := owner[baseOf[i]]; o != curveOf[i] {
+				tag := tagOf(o, curveOf[i])
+				buf = append(append(buf[:0], base...), '@')
+				buf = append(buf, tag...)
 			}
+			dateTagged := false
+			if p.Prov.Date != "" && cfgMulti[cfgOf[i]] {
+				buf = append(append(buf, '@'), p.Prov.Date...)
+				dateTagged = true
+			}
+			// Beside dated runs of another source, a run carries its source: the
+			// bare ID never names one measurement among several.
+			h, dup := taken.has(buf)
+			if dup || (!dateTagged && cbMulti[cbOf[i]]) {
+				buf = append(append(buf, '@'), p.Source...)
+				if h, dup = taken.has(buf); dup {
+					stem := len(buf)
+					nx := suffixCounter(next, buf)
+					n := max(*nx, 2)
+					for buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10); ; buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10) {
+						if h, dup = taken.has(buf); !dup {
+							break
+						}
+						n++
+					}
+					*nx = n + 1
+				}
+			}
+			taken.give(int32(i), h, buf, base)
 		}
-		taken.give(int32(i), h, buf, base)
 	}
 	taken.flush()
 }

@@ -108,7 +108,7 @@ func MarkImplausible(points []Point) {
 	// input), then a counting sort into one flat index, no slice per
 	// group. What the groups compare (per-GPU throughput, GPU count,
 	// health) is read once, in load order, into arrays of its own.
-	curves := newCurveNumbers(len(points))
+	curveOf, _ := numberCurves(points)
 	srcID := map[Source]uint64{}
 	type fact struct {
 		gpus    int
@@ -123,7 +123,7 @@ func MarkImplausible(points []Point) {
 		if p.Knobs.Concurrency <= 0 || p.Knobs.Concurrency > 1<<31-1 || !p.Metrics.Has(TputPerGPU) || p.GPUs() <= 0 {
 			continue
 		}
-		c := uint64(curves.of(&p.Curve))
+		c := uint64(curveOf[i])
 		sid, ok := srcID[p.Source]
 		if !ok {
 			sid = uint64(len(srcID))
