@@ -233,7 +233,9 @@ func removalLines(d *Doc, c model.CurveReview, v model.RemovalVerdict) {
 	case v.Test == model.TestNone:
 		d.Add(P("      no " + c.X.Name + " value"))
 	}
-	d.Add(S(Muted, fmt.Sprintf("      %s test at %s %s, %s %s", v.Test, c.X.Name, model.FormatValue(c.X.Metric, v.X), c.Y.Name, model.FormatValue(c.Y.Metric, v.Y))))
+	if v.Test != model.TestNone { // no test ran: no point to place on the axes
+		d.Add(S(Muted, fmt.Sprintf("      %s test at %s %s, %s %s", v.Test, c.X.Name, model.FormatValue(c.X.Metric, v.X), c.Y.Name, model.FormatValue(c.Y.Metric, v.Y))))
+	}
 	if len(v.Neighbours) > 0 {
 		d.Add(S(Muted, "      kept neighbours (x ascending) "), P(neighbours(c, v)))
 	}

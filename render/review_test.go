@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/internal/check"
@@ -29,4 +30,17 @@ func TestReviewTableOrLines(t *testing.T) {
 		"1 of 2 removed points are NOT covered by the kept curve.",
 		"kept (7): agg-tp4-c16@2026-10-29, agg-tep2-c16 and 5 more",
 	)
+}
+
+// A removed point without the x value gets no line test: it says so, and
+// no "test at" line places it at x 0.
+func TestRemovalWithoutXSaysNoValue(t *testing.T) {
+	var d Doc
+	c := model.CurveReview{X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU}
+	removalLines(&d, c, model.RemovalVerdict{ID: "agg-tp8-c4", Test: model.TestNone, Neighbours: []string{}})
+	out := d.Plain()
+	check.Contains(t, "output", out, "  × agg-tp8-c4  ", "      no mean-intvty value")
+	if strings.Contains(out, "test at") {
+		t.Errorf("a point with no x is placed on the axes:\n%s", out)
+	}
 }
