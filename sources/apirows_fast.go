@@ -130,16 +130,7 @@ type fastScan struct {
 	p    int
 }
 
-func (f *fastScan) space() {
-	for f.p < len(f.data) {
-		switch f.data[f.p] {
-		case ' ', '\t', '\n', '\r':
-			f.p++
-		default:
-			return
-		}
-	}
-}
+func (f *fastScan) space() { f.p = skipSpace(f.data, f.p) }
 
 // at reports that the next byte (after space) is c, and consumes it.
 func (f *fastScan) at(c byte) bool {
@@ -195,12 +186,9 @@ func (f *fastScan) slotKey(slots []keySlot, i int) ([]byte, int8, bool) {
 }
 
 // word consumes w when it is next.
-func (f *fastScan) word(w string) bool {
-	if bytes.HasPrefix(f.data[f.p:], []byte(w)) {
-		f.p += len(w)
-		return true
-	}
-	return false
+func (f *fastScan) word(w string) (ok bool) {
+	f.p, ok = wordAt(f.data, f.p, w)
+	return ok
 }
 
 // null consumes a null: an absent value for every field.

@@ -231,6 +231,9 @@ func nextRowStart(data []byte, off int) int {
 	return -1
 }
 
+// skipSpace is the offset of the first byte at or after i that is not JSON
+// white space: the window search here and both scanners (jsonScan and the
+// API rows' fast path) step over space through it.
 func skipSpace(data []byte, i int) int {
 	for i < len(data) && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t') {
 		i++

@@ -179,15 +179,14 @@ func lineAt(data []byte, pos int) int {
 	return 1 + bytes.Count(data[:pos], []byte{'\n'})
 }
 
-func (s *jsonScan) ws() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
-		}
+func (s *jsonScan) ws() { s.pos = skipSpace(s.data, s.pos) }
+
+// wordAt reports that w stands at p, and the offset after it.
+func wordAt(data []byte, p int, w string) (int, bool) {
+	if bytes.HasPrefix(data[p:], []byte(w)) {
+		return p + len(w), true
 	}
+	return p, false
 }
 
 // peek returns the next non-space byte, 0 at the end.
@@ -317,12 +316,9 @@ func (s *jsonScan) value() jval {
 	return jval{}
 }
 
-func (s *jsonScan) word(w string) bool {
-	if bytes.HasPrefix(s.data[s.pos:], []byte(w)) {
-		s.pos += len(w)
-		return true
-	}
-	return false
+func (s *jsonScan) word(w string) (ok bool) {
+	s.pos, ok = wordAt(s.data, s.pos, w)
+	return ok
 }
 
 func (s *jsonScan) number() jval {
