@@ -2,9 +2,7 @@ package sources
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math"
-	"math/bits"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -149,13 +147,8 @@ func (f *fastScan) plain() ([]byte, bool) {
 	}
 	data, start := f.data, f.p
 	for i := start; i < len(data); {
-		if i+8 <= len(data) {
-			m := strSpecial(binary.LittleEndian.Uint64(data[i:]))
-			if m == 0 {
-				i += 8
-				continue
-			}
-			i += bits.TrailingZeros64(m) >> 3
+		if i = nextSpecial(data, i); i >= len(data) {
+			break
 		}
 		if data[i] == '"' {
 			f.p = i + 1

@@ -223,13 +223,8 @@ func (s *jsonScan) str() (raw []byte, esc bool, ok bool) {
 	data, start := s.data, s.pos
 	ctrl := false
 	for i := start; i < len(data); {
-		if i+8 <= len(data) {
-			m := strSpecial(binary.LittleEndian.Uint64(data[i:]))
-			if m == 0 {
-				i += 8
-				continue
-			}
-			i += bits.TrailingZeros64(m) >> 3
+		if i = nextSpecial(data, i); i >= len(data) {
+			break
 		}
 		switch c := data[i]; {
 		case c == '"':
@@ -253,6 +248,20 @@ func (s *jsonScan) str() (raw []byte, esc bool, ok bool) {
 	}
 	s.fail("unterminated string (truncated?)")
 	return nil, false, false
+}
+
+// nextSpecial steps from i over string bytes eight at a time to the first
+// that a scan must look at, or to the last few bytes, which it leaves to
+// the caller one at a time; both string scans (jsonScan.str and the fast
+// path's plain) run through it.
+func nextSpecial(data []byte, i int) int {
+	for i+8 <= len(data) {
+		if m := strSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	return i
 }
 
 // strSpecial marks the bytes of x (eight string bytes, the first lowest)
