@@ -62,7 +62,13 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	for w := range cuts {
 		lo[w+1] += lo[w]
 	}
+	// A collection started by this allocation would read the fresh array
+	// ahead of the workers' first writes (touchPages): none runs until
+	// each worker has written its window.
+	resume := pauseCollector(drop != nil)
 	all := make([]model.Point, lo[len(cuts)])
+	var touched sync.WaitGroup
+	touched.Add(len(cuts))
 	parts := make([]Dataset, len(cuts))
 	for w := range parts {
 		parts[w].Points = all[lo[w]:lo[w]:lo[w+1]]
@@ -71,14 +77,17 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	var wg sync.WaitGroup
 	for w := range cuts {
 		wg.Go(func() {
+			if drop != nil {
+				touchPages(all[lo[w]:lo[w+1]])
+			}
+			touched.Done()
 			guarded(&crashed[w], func() {
-				if drop != nil {
-					touchPages(all[lo[w]:lo[w+1]])
-				}
 				ok[w] = decodeRowRange(data, cuts[w], ends[w], w+1 == len(cuts), &parts[w], path, src, drop)
 			})
 		})
 	}
+	touched.Wait()
+	resume()
 	wg.Wait()
 	raiseCrash(path, crashed)
 	n := 0
@@ -150,6 +159,16 @@ func touchPages(points []model.Point) {
 	for i := 0; i < len(points); i += step {
 		points[i].GPUCount = 0
 	}
+}
+
+// pauseCollector turns the collector off when on is set, and returns
+// what turns it back as it was.
+func pauseCollector(on bool) (resume func()) {
+	if !on {
+		return func() {}
+	}
+	was := debug.SetGCPercent(-1)
+	return func() { debug.SetGCPercent(was) }
 }
 
 // dropEvery is how far a worker reads a mapped file past the pages it gave
