@@ -156,13 +156,17 @@ func (v view) points(all []model.Point) ([]model.Point, []model.Projection) {
 // run-length projections read every run first, then the shown
 // measurements are compacted in place.
 func (v view) take(ds *sources.Dataset) ([]model.Point, []model.Projection) {
+	idx, prepared := ds.PreparedLatest(v.asOf)
 	all := ds.Points
 	ds.Points = nil
 	if v.allDates {
 		return v.points(all)
 	}
 	projs := model.ProjectRuns(all)
-	out := model.KeepLatest(all, v.asOf)
+	if !prepared {
+		idx = model.LatestIndex(all, v.asOf)
+	}
+	out := model.KeepIndex(all, idx)
 	if v.derive {
 		model.Derive(out, v.specs)
 	}
@@ -265,7 +269,10 @@ func (f *curveFlags) loadShownTaking(paths []string, v view, env *cmdEnv) (shown
 }
 
 func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool) (shown, bool) {
-	ds, code := f.load(paths, env)
+	ds, code := f.loadWith(paths, env, func(o *sources.Options) {
+		// the shown measurements found while the load names its points
+		o.PrepareLatest, o.LatestAsOf = take && !v.allDates, v.asOf
+	})
 	if ds == nil {
 		return shown{code: code}, false
 	}

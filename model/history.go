@@ -161,7 +161,12 @@ func Latest(points []Point, asOf string) []Point {
 // KeepLatest is Latest in place: it compacts points (which it owns) to
 // the shown measurements and returns the shortened slice.
 func KeepLatest(points []Point, asOf string) []Point {
-	idx := LatestIndex(points, asOf)
+	return KeepIndex(points, LatestIndex(points, asOf))
+}
+
+// KeepIndex compacts points to those at idx (ascending, as LatestIndex
+// gives them) and returns the shortened slice.
+func KeepIndex(points []Point, idx []int) []Point {
 	for k, i := range idx {
 		if k != i {
 			points[k] = points[i]

@@ -26,6 +26,11 @@ type Options struct {
 	// RecipesOnly reads recipe files only (sweeptune recipes): files of
 	// other known formats are passed over without a word.
 	RecipesOnly bool
+	// PrepareLatest has the load find the measurements a view shows as of
+	// LatestAsOf ("" for no limit) on a second core, beside its last
+	// passes: Dataset.PreparedLatest.
+	PrepareLatest bool
+	LatestAsOf    string
 }
 
 // LoadPaths reads files and directories (recursively), detecting each file's
@@ -83,22 +88,33 @@ func finish(ds *Dataset, opt Options) {
 	model.CanonicalModels(ds.Points)
 	model.ResolveSpecs(ds.Points)
 	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
-	markAndName(ds.Points)
+	var latest []int
+	alongside := func() {}
+	if opt.PrepareLatest {
+		alongside = func() { latest = model.LatestIndex(ds.Points, opt.LatestAsOf) }
+	}
+	markAndName(ds.Points, alongside)
+	if opt.PrepareLatest {
+		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, latest)
+	}
 }
 
 // concurrentFinishMin is the point count from which markAndName runs its
 // two steps at once.
 const concurrentFinishMin = 20000
 
-// markAndName marks implausible points and gives every point its ID. The
-// two read the same fields (curve, source, knobs, metrics, run health)
-// and each writes only its own (Suspicion, ID), so on a large load they
-// run at once, on two cores; a test under the race detector
+// markAndName marks implausible points and gives every point its ID, and
+// runs alongside, which reads neither. The two read the same fields
+// (curve, source, knobs, metrics, run health) and each writes only its own
+// (Suspicion, ID), so on a large load they run at once, on two cores,
+// alongside after the marking (naming is the longer: the cores then share
+// the work about evenly); a test under the race detector
 // (TestMarkAndNameAtOnce) holds them to that.
-func markAndName(points []model.Point) {
+func markAndName(points []model.Point, alongside func()) {
 	if len(points) < concurrentFinishMin || runtime.GOMAXPROCS(0) < 2 {
 		model.MarkImplausible(points)
 		model.AssignIDs(points)
+		alongside()
 		return
 	}
 	var crashed any
@@ -107,6 +123,7 @@ func markAndName(points []model.Point) {
 		defer close(done)
 		defer func() { crashed = recover() }()
 		model.MarkImplausible(points)
+		alongside()
 	}()
 	model.AssignIDs(points)
 	<-done
