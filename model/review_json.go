@@ -74,25 +74,13 @@ func (v *RemovalVerdict) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (h HullRow) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		ID        string  `json:"id"`
-		X         float64 `json:"x"`
-		Y         float64 `json:"y"`
-		HullValue float64 `json:"hull_value"`
-		GapPct    float64 `json:"gap_pct"` // percent below the hull
-	}{h.ID, h.X, h.Y, h.HullValue, h.GapPct})
-}
-
 func (c CoverageResult) MarshalJSON() ([]byte, error) {
+	type counts CoverageResult // the tagged fields, without this method
 	return json.Marshal(struct {
-		P90E2EL        int  `json:"p90_e2el"`
-		P75E2EL        int  `json:"p75_e2el"`
-		P90Points      int  `json:"p90_points"`
-		P75Points      int  `json:"p75_points"`
+		counts
 		RecommendedMin int  `json:"recommended_min"`
 		Short          bool `json:"short"`
-	}{c.P90E2EL, c.P75E2EL, c.P90Points, c.P75Points, RecommendedFrontierPoints, c.Short()})
+	}{counts(c), RecommendedFrontierPoints, c.Short()})
 }
 
 func (r Retune) MarshalJSON() ([]byte, error) {
