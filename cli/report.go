@@ -77,6 +77,9 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	rep.Warnings = append(rep.Warnings, s.notes...)
 	switch {
 	case f.json:
+		if len(s.points) >= parallelPoints {
+			growPipe(env.rawStdout)
+		}
 		if err := writeReportJSON(env.json(), rep); err != nil {
 			return exitBadInput
 		}
