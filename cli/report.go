@@ -72,7 +72,10 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 		return s.code
 	}
 	code := s.code
-	curves := model.GroupCurvesInPlace(s.points)
+	curves := s.curves
+	if curves == nil {
+		curves = model.GroupCurvesInPlace(s.points)
+	}
 	rep := buildReport(s.ds, curves, s.projs, x, v.y)
 	rep.Warnings = append(rep.Warnings, s.notes...)
 	switch {

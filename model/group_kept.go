@@ -1,0 +1,84 @@
+package model
+
+// GroupKeptInPlace is GroupCurvesInPlace(KeepIndex(points, idx)) with each
+// kept point moved once, not twice: the points at idx (ascending) are
+// gathered curve by curve into the front of points, which the caller owns
+// and gives up, the load order kept within each curve. order[k] is where
+// the k-th kept point (in load order) went, for what lists points in the
+// order they were loaded.
+func GroupKeptInPlace(points []Point, idx []int) (kept []Point, curves []Curve, order []int32) {
+	n := len(idx)
+	numbers := newCurveNumbers(n)
+	curveOf := make([]int32, n)
+	for k, i := range idx {
+		curveOf[k] = numbers.of(&points[i].Curve)
+	}
+	counts := make([]int32, len(numbers.keys))
+	for _, c := range curveOf {
+		counts[c]++
+	}
+	kept = points[:n:n]
+	curves, next := curveWindows(kept, numbers.keys, counts)
+	// src[d] is where the point that goes to d is now; -1 once d is filled.
+	src := make([]int32, n)
+	order = curveOf // each kept point's curve, then its place
+	for k, i := range idx {
+		d := next[curveOf[k]]
+		next[curveOf[k]]++
+		src[d] = int32(i)
+		order[k] = d
+	}
+	// A place in the front that holds a dropped point starts a chain: it is
+	// filled from its source, which is then free to be filled in turn, up
+	// to a source past the front, which nothing needs. What is left are
+	// cycles among kept points, rotated through one spare point as
+	// GroupCurvesInPlace does.
+	holds := make([]bool, n) // the place holds a kept point
+	for _, i := range idx {
+		if i < n {
+			holds[i] = true
+		}
+	}
+	warm := 0
+	for d := range n {
+		if holds[d] || src[d] < 0 {
+			continue
+		}
+		for cur := int32(d); ; {
+			s := src[cur]
+			if s == cur {
+				src[cur] = -1
+				break
+			}
+			if t := src[cur]; t < int32(n) && src[t] >= 0 {
+				warm += warmPoint(&points[src[t]])
+			}
+			points[cur] = points[s]
+			src[cur] = -1
+			if s >= int32(n) {
+				break
+			}
+			cur = s
+		}
+	}
+	var spare Point
+	for i := range n {
+		if src[i] < 0 || src[i] == int32(i) {
+			continue
+		}
+		spare = points[i]
+		d := int32(i)
+		for s := src[d]; s != int32(i); s = src[d] {
+			if src[s] >= 0 && src[s] != int32(i) {
+				warm += warmPoint(&points[src[s]])
+			}
+			points[d] = points[s]
+			src[d] = -1
+			d = s
+		}
+		points[d] = spare
+		src[d] = -1
+	}
+	warmSink.Add(int64(warm))
+	return kept, sortCurves(curves), order
+}

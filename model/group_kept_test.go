@@ -1,0 +1,42 @@
+package model
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"testing"
+)
+
+// GroupKeptInPlace gives what KeepIndex then GroupCurvesInPlace give, and
+// order says where each kept point went.
+func TestGroupKeptIsKeepThenGroup(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	hws := []string{"b200", "gb200", "h200", "mi355x", ""}
+	for trial := range 300 {
+		n := r.IntN(200)
+		points := make([]Point, n)
+		for i := range points {
+			points[i].ID = "p" + strconv.Itoa(i)
+			points[i].Curve = CurveKey{Model: "m", Hardware: hws[r.IntN(1+trial%len(hws))], Framework: []string{"sglang", "vllm"}[r.IntN(2)]}
+		}
+		var idx []int
+		keep := r.Float64()
+		for i := range points {
+			if r.Float64() < keep {
+				idx = append(idx, i)
+			}
+		}
+		want := append([]Point(nil), points...)
+		wantCurves := GroupCurvesInPlace(KeepIndex(want, idx))
+		loaded := append([]Point(nil), points...)
+		kept, curves, order := GroupKeptInPlace(points, idx)
+		if len(kept) != len(idx) || !reflect.DeepEqual(curves, wantCurves) {
+			t.Fatalf("trial %d (%d points, %d kept): curves differ:\n%v\nwant\n%v", trial, n, len(idx), curves, wantCurves)
+		}
+		for k, i := range idx {
+			if kept[order[k]].ID != loaded[i].ID {
+				t.Fatalf("trial %d: kept point %d (%s) is at %d, which holds %s", trial, k, loaded[i].ID, order[k], kept[order[k]].ID)
+			}
+		}
+	}
+}
