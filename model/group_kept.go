@@ -44,14 +44,18 @@ func GroupKeptInPlace(points []Point, idx []int) (kept []Point, curves []Curve, 
 		if holds[d] || src[d] < 0 {
 			continue
 		}
+		// ahead runs warmAhead sources down the chain (warmPoint).
+		ahead := src[d]
+		for range warmAhead {
+			if ahead < int32(n) && src[ahead] >= 0 {
+				ahead = src[ahead]
+			}
+		}
 		for cur := int32(d); ; {
 			s := src[cur]
-			if s == cur {
-				src[cur] = -1
-				break
-			}
-			if t := src[cur]; t < int32(n) && src[t] >= 0 {
-				warm += warmPoint(&points[src[t]])
+			if ahead < int32(n) && src[ahead] >= 0 {
+				warm += warmPoint(&points[src[ahead]])
+				ahead = src[ahead]
 			}
 			points[cur] = points[s]
 			src[cur] = -1
@@ -68,9 +72,16 @@ func GroupKeptInPlace(points []Point, idx []int) (kept []Point, curves []Curve, 
 		}
 		spare = points[i]
 		d := int32(i)
+		ahead := src[d]
+		for range warmAhead {
+			if ahead != int32(i) {
+				ahead = src[ahead]
+			}
+		}
 		for s := src[d]; s != int32(i); s = src[d] {
-			if src[s] >= 0 && src[s] != int32(i) {
-				warm += warmPoint(&points[src[s]])
+			if ahead != int32(i) {
+				warm += warmPoint(&points[ahead])
+				ahead = src[ahead]
 			}
 			points[d] = points[s]
 			src[d] = -1

@@ -72,4 +72,6 @@ func BenchmarkScale(b *testing.B) {
 	pass("AssignIDs", model.AssignIDs)
 	pass("KeepLatest", func(p []model.Point) { model.KeepLatest(p, "") })
 	pass("GroupCurvesInPlace", func(p []model.Point) { model.GroupCurvesInPlace(p) })
+	latest := model.LatestIndex(base, "2026-11-20")
+	pass("GroupKeptInPlace", func(p []model.Point) { model.GroupKeptInPlace(p, latest) })
 }
