@@ -158,7 +158,7 @@ func (v view) points(all []model.Point) ([]model.Point, []model.Projection) {
 // order is where each shown point was in load order (nil when they are
 // in it). Every run of every date is shown unmoved, its curves nil.
 func (v view) take(ds *sources.Dataset) (points []model.Point, curves []model.Curve, order []int32, projs []model.Projection) {
-	idx, prepared := ds.PreparedLatest(v.asOf)
+	idx, numbered, prepared := ds.PreparedLatest(v.asOf)
 	all := ds.Points
 	ds.Points = nil
 	if v.allDates {
@@ -169,7 +169,7 @@ func (v view) take(ds *sources.Dataset) (points []model.Point, curves []model.Cu
 	if !prepared {
 		idx = model.LatestIndex(all, v.asOf)
 	}
-	points, curves, order = model.GroupKeptInPlace(all, idx)
+	points, curves, order = model.GroupKeptInPlaceNumbered(all, idx, numbered)
 	if v.derive {
 		model.Derive(points, v.specs)
 	}

@@ -121,6 +121,23 @@ func numberCurves(points []Point) ([]int32, *curveNumbers) {
 	return of, c
 }
 
+// CurveNumbering is every point's curve numbered in order of first
+// appearance (numberCurves), made once for the passes of a load that
+// group its points by curve (AssignIDsNumbered, MarkImplausibleNumbered,
+// LatestIndexNumbered, GroupKeptInPlaceNumbered): a numbering per pass
+// costs a read of every point's key each. It holds while no point's
+// curve changes and the points stay where they are.
+type CurveNumbering struct {
+	of   []int32
+	keys []CurveKey
+}
+
+// NumberCurves numbers the points' curves.
+func NumberCurves(points []Point) *CurveNumbering {
+	of, c := numberCurves(points)
+	return &CurveNumbering{of: of, keys: c.keys}
+}
+
 // warmBlock is how many points a pass warms (warmPoints) before it works
 // on them: 64 points of about 700 bytes stay in the cache meanwhile.
 const warmBlock = 64

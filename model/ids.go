@@ -21,14 +21,17 @@ import (
 //
 // The first point loaded keeps the bare ID, so IDs do not shift when more
 // files of other configurations are added after it.
-func AssignIDs(points []Point) {
+func AssignIDs(points []Point) { AssignIDsNumbered(points, NumberCurves(points)) }
+
+// AssignIDsNumbered is AssignIDs with the points' curves numbered already.
+func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 	n := len(points)
 	// Base IDs, curves and sources are interned to integers (lookups with
 	// string(buf) do not allocate), and a configuration (curve, base ID,
 	// source) is found from them without a string key: a million points
 	// cost a map lookup of an integer each, and a string per distinct ID.
 	baseOf := make([]int32, n)
-	curveOf, curves := numberCurves(points)
+	curveOf := curves.of
 	baseIDs := newBaseIDs()
 	var owner []int32 // per base ID: the curve that used it first
 	srcs := interner[Source]{index: map[Source]int32{}}

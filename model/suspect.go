@@ -103,13 +103,17 @@ func (h RunHealth) Judge(p *Point) {
 // TotalTwinTolerance) is suspect. Points already suspect by their run's
 // health are not siblings. O(n log n): a group's points are bucketed by GPU
 // count, and each bucket is compared with the other buckets sorted once.
-func MarkImplausible(points []Point) {
+func MarkImplausible(points []Point) { MarkImplausibleNumbered(points, NumberCurves(points)) }
+
+// MarkImplausibleNumbered is MarkImplausible with the points' curves
+// numbered already.
+func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 	// Group the points by (curve, source, concurrency): the three packed
 	// in one integer, numbered by a radix sort (no map as large as the
 	// input), then a counting sort into one flat index, no slice per
 	// group. What the groups compare (per-GPU throughput, GPU count,
 	// health) is read once, in load order, into arrays of its own.
-	curveOf, _ := numberCurves(points)
+	curveOf := curves.of
 	srcID := map[Source]uint64{}
 	type fact struct {
 		gpus    int

@@ -92,13 +92,15 @@ func finish(ds *Dataset, opt Options) {
 	model.ResolveSpecs(ds.Points)
 	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
 	var latest []int
-	alongside := func() {}
+	alongside := func(*model.CurveNumbering) {}
 	if opt.PrepareLatest {
-		alongside = func() { latest = model.LatestIndex(ds.Points, opt.LatestAsOf) }
+		alongside = func(curves *model.CurveNumbering) {
+			latest = model.LatestIndexNumbered(ds.Points, curves, opt.LatestAsOf)
+		}
 	}
-	markAndName(ds.Points, alongside)
+	curves := markAndName(ds.Points, alongside)
 	if opt.PrepareLatest {
-		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, latest)
+		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, latest, curves)
 	}
 }
 
@@ -107,34 +109,37 @@ func finish(ds *Dataset, opt Options) {
 const concurrentFinishMin = 20000
 
 // markAndName marks implausible points and gives every point its ID, and
-// runs alongside, which reads neither. The two read the same fields
+// runs alongside, which reads neither, all three on one numbering of the
+// points' curves, which it returns. The two read the same fields
 // (curve, source, knobs, metrics, run health) and each writes only its own
 // (Suspicion, ID), so on a large load they run at once, on two cores,
 // alongside after the marking (naming is the longer: the cores then share
 // the work about evenly); a test under the race detector
 // (TestMarkAndNameAtOnce) holds them to that.
-func markAndName(points []model.Point, alongside func()) {
+func markAndName(points []model.Point, alongside func(*model.CurveNumbering)) *model.CurveNumbering {
+	curves := model.NumberCurves(points) // read by all three, written by none
 	if len(points) < concurrentFinishMin || runtime.GOMAXPROCS(0) < 2 {
-		model.MarkImplausible(points)
-		model.AssignIDs(points)
-		alongside()
-		return
+		model.MarkImplausibleNumbered(points, curves)
+		model.AssignIDsNumbered(points, curves)
+		alongside(curves)
+		return curves
 	}
 	var crashed any
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		defer func() { crashed = recover() }()
-		model.MarkImplausible(points)
-		alongside()
+		model.MarkImplausibleNumbered(points, curves)
+		alongside(curves)
 	}()
-	model.AssignIDs(points)
+	model.AssignIDsNumbered(points, curves)
 	<-done
 	if crashed != nil {
 		// raised again on the caller's goroutine, where the workbench
 		// can catch it and restore the terminal
 		panic(fmt.Sprintf("marking implausible points: %v", crashed))
 	}
+	return curves
 }
 
 func loadPath(p string, opt Options, ds *Dataset) {

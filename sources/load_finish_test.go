@@ -26,7 +26,9 @@ func TestMarkAndNameAtOnce(t *testing.T) {
 	model.MarkImplausible(seq)
 	model.AssignIDs(seq)
 	var latest []int
-	markAndName(ds.Points, func() { latest = model.LatestIndex(ds.Points, "2026-11-20") })
+	markAndName(ds.Points, func(curves *model.CurveNumbering) {
+		latest = model.LatestIndexNumbered(ds.Points, curves, "2026-11-20")
+	})
 	if !reflect.DeepEqual(ds.Points, seq) {
 		t.Fatal("marking and naming at once differs from one after the other")
 	}
