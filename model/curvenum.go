@@ -1,6 +1,7 @@
 package model
 
 import (
+	"runtime"
 	"sync/atomic"
 	"unsafe"
 )
@@ -106,8 +107,39 @@ const curveBlock = 64
 // then numbered from the copies, instead of waiting on memory once a
 // point.
 func numberCurves(points []Point) ([]int32, *curveNumbers) {
-	c := newCurveNumbers(len(points))
 	of := make([]int32, len(points))
+	if len(points) < parallelNumberMin || runtime.GOMAXPROCS(0) < 2 {
+		return of, numberCurvesInto(points, of)
+	}
+	// Each half numbered on a core of its own; the second half's curves
+	// then take the first's numbers, and those it alone has the next
+	// ones, in its order: what one pass in order gives.
+	mid := len(points) / 2
+	var second *curveNumbers
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		second = numberCurvesInto(points[mid:], of[mid:])
+	}()
+	first := numberCurvesInto(points[:mid], of[:mid])
+	<-done
+	to := make([]int32, len(second.keys))
+	for j, k := range second.keys {
+		to[j] = first.of(&k)
+	}
+	for i := mid; i < len(of); i++ {
+		of[i] = to[of[i]]
+	}
+	return of, first
+}
+
+// parallelNumberMin is the point count from which numberCurves numbers
+// two halves at once.
+const parallelNumberMin = 1 << 16
+
+// numberCurvesInto numbers points' curves into of.
+func numberCurvesInto(points []Point, of []int32) *curveNumbers {
+	c := newCurveNumbers(len(points))
 	var keys [curveBlock]CurveKey
 	for lo := 0; lo < len(points); lo += curveBlock {
 		block := points[lo:min(lo+curveBlock, len(points))]
@@ -118,7 +150,7 @@ func numberCurves(points []Point) ([]int32, *curveNumbers) {
 			of[lo+j] = c.of(&keys[j])
 		}
 	}
-	return of, c
+	return c
 }
 
 // CurveNumbering is every point's curve numbered in order of first

@@ -66,6 +66,7 @@ func BenchmarkScale(b *testing.B) {
 			}
 		})
 	}
+	pass("NumberCurves", func(p []model.Point) { model.NumberCurves(p) })
 	pass("ResolveSpecs", model.ResolveSpecs)
 	pass("CompleteCurves", func(p []model.Point) { model.CompleteCurves(p) })
 	pass("MarkImplausible", model.MarkImplausible)
