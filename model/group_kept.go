@@ -49,68 +49,13 @@ func GroupKeptInPlaceNumbered(points []Point, idx []int, numbered *CurveNumberin
 		src[d] = int32(i)
 		order[k] = d
 	}
-	// A place in the front that holds a dropped point starts a chain: it is
-	// filled from its source, which is then free to be filled in turn, up
-	// to a source past the front, which nothing needs. What is left are
-	// cycles among kept points, rotated through one spare point as
-	// GroupCurvesInPlace does.
 	holds := make([]bool, n) // the place holds a kept point
 	for _, i := range idx {
 		if i < n {
 			holds[i] = true
 		}
 	}
-	warm := 0
-	for d := range n {
-		if holds[d] || src[d] < 0 {
-			continue
-		}
-		// ahead runs warmAhead sources down the chain (warmPoint).
-		ahead := src[d]
-		for range warmAhead {
-			if ahead < int32(n) && src[ahead] >= 0 {
-				ahead = src[ahead]
-			}
-		}
-		for cur := int32(d); ; {
-			s := src[cur]
-			if ahead < int32(n) && src[ahead] >= 0 {
-				warm += warmPoint(&points[src[ahead]])
-				ahead = src[ahead]
-			}
-			points[cur] = points[s]
-			src[cur] = -1
-			if s >= int32(n) {
-				break
-			}
-			cur = s
-		}
-	}
-	var spare Point
-	for i := range n {
-		if src[i] < 0 || src[i] == int32(i) {
-			continue
-		}
-		spare = points[i]
-		d := int32(i)
-		ahead := src[d]
-		for range warmAhead {
-			if ahead != int32(i) {
-				ahead = src[ahead]
-			}
-		}
-		for s := src[d]; s != int32(i); s = src[d] {
-			if ahead != int32(i) {
-				warm += warmPoint(&points[ahead])
-				ahead = src[ahead]
-			}
-			points[d] = points[s]
-			src[d] = -1
-			d = s
-		}
-		points[d] = spare
-		src[d] = -1
-	}
-	warmSink.Add(int64(warm))
+	moveAlong(points, movesOf(src, holds))
 	return kept, sortCurves(curves), order
 }
+

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
@@ -8,11 +9,20 @@ import (
 )
 
 // GroupKeptInPlace gives what KeepIndex then GroupCurvesInPlace give, and
-// order says where each kept point went.
+// order says where each kept point went: its moves made on one core, and
+// on two (each run the cut can fall in, a chain's or a cycle's, anywhere).
 func TestGroupKeptIsKeepThenGroup(t *testing.T) {
+	defer func(v int) { parallelMovesMin = v }(parallelMovesMin)
+	for _, from := range []int{math.MaxInt, 1} {
+		parallelMovesMin = from
+		groupKeptTrials(t)
+	}
+}
+
+func groupKeptTrials(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	hws := []string{"b200", "gb200", "h200", "mi355x", ""}
-	for trial := range 300 {
+	for trial := range 1000 {
 		n := r.IntN(200)
 		points := make([]Point, n)
 		for i := range points {
