@@ -58,4 +58,3 @@ func GroupKeptInPlaceNumbered(points []Point, idx []int, numbered *CurveNumberin
 	moveAlong(points, movesOf(src, holds))
 	return kept, sortCurves(curves), order
 }
-
