@@ -42,35 +42,7 @@ func GroupCurvesInPlace(points []Point) []Curve {
 		src[next[c]] = int32(i)
 		next[c]++
 	}
-	var spare Point
-	warm := 0
-	for i := range points {
-		if src[i] == int32(i) || src[i] < 0 {
-			continue
-		}
-		spare = points[i]
-		d := int32(i)
-		// ahead runs warmAhead points down the cycle, reading each one's
-		// cache lines while the moves wait on their own.
-		ahead := src[d]
-		for range warmAhead {
-			if ahead != int32(i) {
-				ahead = src[ahead]
-			}
-		}
-		for s := src[d]; s != int32(i); s = src[d] {
-			if ahead != int32(i) {
-				warm += warmPoint(&points[ahead])
-				ahead = src[ahead]
-			}
-			points[d] = points[s]
-			src[d] = -1
-			d = s
-		}
-		points[d] = spare
-		src[d] = -1
-	}
-	warmSink.Add(int64(warm))
+	moveAlong(points, movesOf(src, nil))
 	return sortCurves(curves)
 }
 

@@ -8,7 +8,8 @@ import (
 	"testing"
 )
 
-// GroupKeptInPlace gives what KeepIndex then GroupCurvesInPlace give, and
+// GroupKeptInPlace gives what KeepIndex then GroupCurves give (so does
+// GroupCurvesInPlace), and
 // order says where each kept point went: its moves made on one core, and
 // on two (each run the cut can fall in, a chain's or a cycle's, anywhere).
 func TestGroupKeptIsKeepThenGroup(t *testing.T) {
@@ -37,7 +38,10 @@ func groupKeptTrials(t *testing.T) {
 			}
 		}
 		want := append([]Point(nil), points...)
-		wantCurves := GroupCurvesInPlace(KeepIndex(want, idx))
+		wantCurves := GroupCurves(KeepIndex(want, idx)) // into a new array: no move shared with what is tested
+		if inPlace := GroupCurvesInPlace(KeepIndex(append([]Point(nil), points...), idx)); !reflect.DeepEqual(inPlace, wantCurves) {
+			t.Fatalf("trial %d: GroupCurvesInPlace differs from GroupCurves", trial)
+		}
 		loaded := append([]Point(nil), points...)
 		kept, curves, order := GroupKeptInPlace(points, idx)
 		if len(kept) != len(idx) || !reflect.DeepEqual(curves, wantCurves) {

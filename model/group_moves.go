@@ -32,12 +32,13 @@ func (r moveRun) fills() int {
 // (src is consumed). A place in front that holds a dropped point
 // (holds[d] false) starts a chain: it is filled from its source, which is
 // then free to be filled in turn, up to a source past the front, which
-// nothing needs. What is left are cycles among kept points.
+// nothing needs. What is left are cycles among kept points. With holds
+// nil every place holds a kept point: cycles only.
 func movesOf(src []int32, holds []bool) moves {
 	n := int32(len(src))
 	m := moves{seq: make([]int32, 0, len(src)+len(src)/8)}
 	for d := range n {
-		if holds[d] || src[d] < 0 {
+		if holds == nil || holds[d] || src[d] < 0 {
 			continue
 		}
 		lo := len(m.seq)
