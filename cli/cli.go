@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/render/termsafe"
 )
 
@@ -154,8 +153,9 @@ func newRoot(env *cmdEnv, args []string) *cobra.Command {
 	})
 	root.SilenceErrors, root.SilenceUsage = true, true
 	root.SuggestionsMinimumDistance = 2
-	root.Version = render.BuildText("sweeptune", thisBuild()).Plain()
-	root.SetVersionTemplate("{{.Version}}")
+	if c, _, err := root.Find(args); err == nil && (c == root || strings.HasPrefix(c.Name(), "__complete")) {
+		addVersionFlag(root) // where cobra would add its own: the root runs, or completes
+	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	return root
 }
