@@ -56,3 +56,14 @@ func newDefaultCmd(env *cmdEnv) *cobra.Command {
 	f.tui.register(fs)
 	return cmd
 }
+
+// newParentCmd is the root above a subcommand that runs alone: the same
+// name and help, without the default command's flags, which that run never
+// parses or shows (--debug, on every command, is added by newRoot).
+func newParentCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "sweeptune [--x AXIS] [--y METRIC] [PATH...]",
+		Short: "a workbench for tuning InferenceX sweep points",
+		Long:  rootHelp,
+	}
+}
