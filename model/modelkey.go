@@ -3,8 +3,6 @@ package model
 import (
 	"sort"
 	"strings"
-
-	"github.com/sweeptune/sweeptune/internal/lazyre"
 )
 
 // One model is one curve whatever the file calls it: API rows say "dsr1"
@@ -96,7 +94,27 @@ var modelToKeyLower = func() map[string]string {
 // prefixAliases is PREFIX_ALIASES.
 var prefixAliases = map[string]string{"gptoss": "gptoss120b"}
 
-var precisionSuffix = lazyre.New(`(?i)-(?:fp4|fp8|mxfp4|nvfp4)(?:-.*)?$`)
+// withoutPrecision is a lower-case name without its precision suffix:
+// everything from the first "-fp4", "-fp8", "-mxfp4" or "-nvfp4" that ends
+// the name or is followed by "-" and the rest of the line (the pattern
+// `-(?:fp4|fp8|mxfp4|nvfp4)(?:-.*)?$`, without a regexp to compile on
+// every run that loads a file).
+func withoutPrecision(s string) string {
+	for i := strings.IndexByte(s, '-'); i >= 0; {
+		rest := s[i+1:]
+		for _, t := range [...]string{"fp4", "fp8", "mxfp4", "nvfp4"} {
+			if r, ok := strings.CutPrefix(rest, t); ok && (r == "" || r[0] == '-' && !strings.Contains(r, "\n")) {
+				return s[:i]
+			}
+		}
+		j := strings.IndexByte(rest, '-')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return s
+}
 
 // ModelKey is the dashboard's DB model key of a model name ("dsr1" for
 // "deepseek-ai/DeepSeek-R1-0528" and for "dsr1-fp8"); a name the dashboard
@@ -124,7 +142,7 @@ func ModelKey(name string) string {
 	if k, ok := prefixAliases[lower]; ok {
 		return k
 	}
-	stripped := precisionSuffix.ReplaceAllString(lower, "")
+	stripped := withoutPrecision(lower)
 	if dashboardModelKeys[stripped] {
 		return stripped
 	}
