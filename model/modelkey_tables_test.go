@@ -3,6 +3,7 @@ package model
 import (
 	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -38,5 +39,19 @@ func TestWithoutPrecisionIsThePattern(t *testing.T) {
 			b[i] = (letters + "ab1")[r.IntN(len(letters)+3)]
 		}
 		check(string(b))
+	}
+}
+
+// Each MODEL_TO_KEY name's lower-case form is written beside it.
+func TestModelToKeyLowerIsLower(t *testing.T) {
+	seen := map[string]bool{}
+	for _, e := range modelToKey {
+		if e.lower != strings.ToLower(e.name) {
+			t.Errorf("%q: lower %q, want %q", e.name, e.lower, strings.ToLower(e.name))
+		}
+		if seen[e.name] {
+			t.Errorf("%q twice", e.name)
+		}
+		seen[e.name] = true
 	}
 }
