@@ -143,6 +143,7 @@ type exportCtx struct {
 	recipeText []byte
 	indent     int               // the recipe's indentation step once known (bundleIndentOf)
 	blocks     *recipeBlocks     // the recipe's top-level blocks once known (recipeTopBlocks)
+	shown      []model.Point     // the points as of --as-of once known (keptPoints); read only
 	crlf       map[string][]byte // path → its CRLF bytes; editing sees LF
 	single     bool              // one topology per file: new files, not overrides
 	imageNoted bool              // the image note was given
