@@ -11,11 +11,11 @@ import (
 	"io"
 	"log"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/render/termsafe"
 )
 
@@ -123,19 +123,26 @@ func (env *cmdEnv) flushJSON() {
 // command runs. Anything else (help, completion, a mistyped name, the
 // default command) gets the whole tree, for its lists and suggestions.
 func newRoot(env *cmdEnv, args []string) *cobra.Command {
-	root := newDefaultCmd(env)
-	root.SetIn(env.stdin) // before the completion command, which keeps its writer
-	root.SetOut(env.stdout)
-	root.SetErr(env.stderr)
-	addDebug(root, env)
 	only := ""
 	if len(args) > 0 && args[0] != "man" { // man pages the whole tree
 		only = args[0]
 	}
-	lean := false
+	lean := slices.ContainsFunc(builders, func(b builder) bool { return b.name == only })
+	var root *cobra.Command
+	if lean {
+		// The default command's flags and the completion command are
+		// never parsed, shown or completed when a subcommand runs alone.
+		root = newParentCmd()
+		root.CompletionOptions.DisableDefaultCmd = true
+	} else {
+		root = newDefaultCmd(env)
+	}
+	root.SetIn(env.stdin) // before the completion command, which keeps its writer
+	root.SetOut(env.stdout)
+	root.SetErr(env.stderr)
+	addDebug(root, env)
 	for _, b := range builders {
 		if b.name == only {
-			lean = true
 			root.AddCommand(b.build(env))
 		}
 	}
@@ -150,12 +157,15 @@ func newRoot(env *cmdEnv, args []string) *cobra.Command {
 	}
 	forEach(root, func(c *cobra.Command) {
 		c.Example = examples[strings.TrimPrefix(c.CommandPath(), "sweeptune ")]
-		completeFlagValues(c)
+		if !lean { // values complete through __complete, which is never lean
+			completeFlagValues(c)
+		}
 	})
 	root.SilenceErrors, root.SilenceUsage = true, true
 	root.SuggestionsMinimumDistance = 2
-	root.Version = render.BuildText("sweeptune", thisBuild()).Plain()
-	root.SetVersionTemplate("{{.Version}}")
+	if c, _, err := root.Find(args); err == nil && (c == root || strings.HasPrefix(c.Name(), "__complete")) {
+		addVersionFlag(root) // where cobra would add its own: the root runs, or completes
+	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	return root
 }

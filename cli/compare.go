@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 
@@ -72,7 +71,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		writeSelectors(env.stderr, ds.Points)
 		return exitBadInput
 	}
-	if !slices.ContainsFunc(ds.Points, func(p model.Point) bool { return sel(&p) }) {
+	if !anyPoint(ds.Points, sel) {
 		fmt.Fprintf(env.stderr, "sweeptune compare: no loaded point matches --other %q\n", f.other)
 		writeSelectors(env.stderr, ds.Points)
 		return exitBadInput
@@ -81,7 +80,16 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	model.MarkGainRuns(curves, ds.Points, s.projs)
 	noise := map[model.CurveKey]model.Noise{}
 	for _, c := range curves {
+		n := 0 // counted first: a point is hundreds of bytes, copied once
+		for i := range all {
+			if all[i].Curve == c.Curve && !sel(&all[i]) {
+				n++
+			}
+		}
 		var own []model.Point
+		if n > 0 {
+			own = make([]model.Point, 0, n)
+		}
 		for i := range all {
 			if all[i].Curve == c.Curve && !sel(&all[i]) {
 				own = append(own, all[i])
@@ -140,4 +148,15 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// anyPoint reports whether sel takes one of points (each looked at in
+// place: a copy of a point per call, taken by address, would be allocated).
+func anyPoint(points []model.Point, sel func(*model.Point) bool) bool {
+	for i := range points {
+		if sel(&points[i]) {
+			return true
+		}
+	}
+	return false
 }

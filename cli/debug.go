@@ -19,7 +19,7 @@ import (
 func addDebug(root *cobra.Command, env *cmdEnv) {
 	root.PersistentFlags().StringVar(&env.debugPath, "debug", "", "append a debug log to `FILE` (loads with file counts and timings; keys in the workbench)")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
-		if env.debugPath == "" {
+		if env.debugPath == "" || versionAsked(cmd) { // --version logs nothing, as with cobra's own
 			return nil
 		}
 		f, err := os.OpenFile(env.debugPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)

@@ -40,7 +40,7 @@ func newHelpCmd() *cobra.Command {
 				return fmt.Errorf("%s", msg)
 			}
 			cmd.InitDefaultHelpFlag()
-			cmd.InitDefaultVersionFlag()
+			addVersionFlag(cmd)
 			return cmd.Help()
 		},
 	}

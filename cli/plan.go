@@ -86,7 +86,11 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		return bad("%v", err)
 	}
 	cal.AddMeasured(curve.Points) // collapses the curve's other points show
-	out := planJSON{Calibration: toCalibrationJSON(cal, choice), AutoFit: auto}
+	// The --json document: its conversions are made for --json only.
+	out := planJSON{AutoFit: auto}
+	if f.json {
+		out.Calibration = toCalibrationJSON(cal, choice)
+	}
 	var pred *planner.Prediction
 	var rec planner.Recommendation
 	held := false
@@ -115,15 +119,18 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 	}
 	var bt *planner.BacktestResult
 	var loo *planner.CrossValidation
+	rest := heldOut(curve.Points, fit) // the curve's points the fit left out
 	if f.backtest {
 		// With every point in the fit (--fit auto may choose so) only the
 		// leave-one-out is left to show.
-		if held := heldOut(curve.Points, fit); len(held) > 0 {
+		if held := rest; len(held) > 0 {
 			bt, err = planner.Backtest(fit, held)
 			if err != nil {
 				return bad("%v", err)
 			}
-			out.Backtest = toBacktestJSON(bt, held)
+			if f.json {
+				out.Backtest = toBacktestJSON(bt, held)
+			}
 		}
 		cv := planner.LeaveOneOut(fit, calibratable(curve.Points))
 		loo = &cv
@@ -135,7 +142,9 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		if err != nil {
 			return bad("%v", err)
 		}
-		out.Design = toDesignJSON(props)
+		if f.json {
+			out.Design = toDesignJSON(props)
+		}
 	}
 	if path := f.rec.target(); path != "" {
 		rcal, rchoice := cal, choice
@@ -156,10 +165,10 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 		return code
 	}
 	res := render.PlanResult{Curve: curve.Key, Calibration: cal, Fit: choice, Prediction: pred, Config: f.config(cal.Template),
-		Backtest: bt, HeldOut: heldOut(curve.Points, fit), Design: props, Designed: f.design, MaxGPUs: f.maxGPUs,
+		Backtest: bt, HeldOut: rest, Design: props, Designed: f.design, MaxGPUs: f.maxGPUs,
 		Rec: rec, Held: held, Auto: auto, LeaveOneOut: loo}
 	if pred != nil && bt == nil {
-		if t, err := planner.Backtest(fit, disaggOnly(heldOut(curve.Points, fit))); err == nil {
+		if t, err := planner.Backtest(fit, disaggOnly(rest)); err == nil {
 			res.Trust = t
 		}
 	}
@@ -273,9 +282,24 @@ func selectAutoFit(points []model.Point, sel string) (model.Curve, planner.FitCh
 
 // calibratable keeps the points planner.Calibrate could use.
 func calibratable(points []model.Point) []model.Point {
-	var out []model.Point
+	return keepPoints(points, planner.Calibratable)
+}
+
+// keepPoints copies the points keep takes, in order, each once (counted
+// first: a point is hundreds of bytes); nil when none.
+func keepPoints(points []model.Point, keep func(*model.Point) bool) []model.Point {
+	n := 0
 	for i := range points {
-		if planner.Calibratable(&points[i]) {
+		if keep(&points[i]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]model.Point, 0, n)
+	for i := range points {
+		if keep(&points[i]) {
 			out = append(out, points[i])
 		}
 	}
@@ -325,24 +349,14 @@ func heldOut(points, fit []model.Point) []model.Point {
 	for _, p := range fit {
 		used[p.ID] = true
 	}
-	var out []model.Point
-	for _, p := range points {
-		if !used[p.ID] && p.Source != model.SourceCompetitor && p.Source != model.SourcePlanned {
-			out = append(out, p)
-		}
-	}
-	return out
+	return keepPoints(points, func(p *model.Point) bool {
+		return !used[p.ID] && p.Source != model.SourceCompetitor && p.Source != model.SourcePlanned
+	})
 }
 
 // disaggOnly keeps the disaggregated points: the trust line backtests those.
 func disaggOnly(points []model.Point) []model.Point {
-	var out []model.Point
-	for _, p := range points {
-		if p.Knobs.Mode == model.ModeDisagg {
-			out = append(out, p)
-		}
-	}
-	return out
+	return keepPoints(points, func(p *model.Point) bool { return p.Knobs.Mode == model.ModeDisagg })
 }
 
 func newTab(w io.Writer) *tabwriter.Writer {

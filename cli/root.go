@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/spf13/cobra"
+	"github.com/sweeptune/sweeptune/render"
 )
 
 const rootHelp = `sweeptune: a workbench for tuning the sweep points of InferenceX. Load results,
@@ -30,8 +31,17 @@ func newDefaultCmd(env *cmdEnv) *cobra.Command {
 		Use:   "sweeptune [--x AXIS] [--y METRIC] [PATH...]",
 		Short: "a workbench for tuning InferenceX sweep points",
 		Long:  rootHelp,
-		Args:  rootArgs,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if versionAsked(cmd) {
+				return nil
+			}
+			return rootArgs(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, paths []string) error {
+			if versionAsked(cmd) {
+				env.stdout.Write([]byte(render.BuildText("sweeptune", thisBuild()).Plain()))
+				return nil
+			}
 			r := &f.report
 			if env.isTerminal && !r.json && !r.csv {
 				env.code = runTUI(workbench{&r.inputFlags, &r.viewFlags, &r.x, &f.tui}, cmd.Flags(), paths, env)
@@ -45,4 +55,15 @@ func newDefaultCmd(env *cmdEnv) *cobra.Command {
 	f.report.register(fs)
 	f.tui.register(fs)
 	return cmd
+}
+
+// newParentCmd is the root above a subcommand that runs alone: the same
+// name and help, without the default command's flags, which that run never
+// parses or shows (--debug, on every command, is added by newRoot).
+func newParentCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "sweeptune [--x AXIS] [--y METRIC] [PATH...]",
+		Short: "a workbench for tuning InferenceX sweep points",
+		Long:  rootHelp,
+	}
 }

@@ -37,6 +37,32 @@ func newVersionCmd(env *cmdEnv) *cobra.Command {
 	return cmd
 }
 
+// addVersionFlag gives the root --version (-v), which prints what version
+// prints, as cobra's Command.Version would (same flag, usage and moment it
+// is added). It is not cobra's: cobra prints that one through
+// SetVersionTemplate's text/template, and a template's executor linked in
+// keeps every exported method of every type in the binary (20 MB instead of
+// 17), which every command paid at start-up.
+func addVersionFlag(c *cobra.Command) {
+	if c.HasParent() || c.Flags().Lookup("version") != nil {
+		return
+	}
+	fs := c.Flags()
+	usage := "version for " + c.DisplayName()
+	if fs.ShorthandLookup("v") == nil && c.PersistentFlags().ShorthandLookup("v") == nil {
+		fs.BoolP("version", "v", false, usage)
+	} else {
+		fs.Bool("version", false, usage)
+	}
+	_ = fs.SetAnnotation("version", cobra.FlagSetByCobraAnnotation, []string{"true"})
+}
+
+// versionAsked tells whether --version was given to cmd.
+func versionAsked(cmd *cobra.Command) bool {
+	v, err := cmd.Flags().GetBool("version")
+	return err == nil && v
+}
+
 // thisBuild is the running binary's build.
 func thisBuild() render.Build {
 	info, _ := debug.ReadBuildInfo()

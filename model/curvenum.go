@@ -27,9 +27,11 @@ type curveSlot struct {
 	n    int32 // the key's number + 1; 0 for an empty slot
 }
 
-// newCurveNumbers is ready for about n points.
+// newCurveNumbers is ready for about n points. The table starts small (a
+// slot is 112 bytes, and a short command's few files share a handful of
+// key forms) and doubles as forms come.
 func newCurveNumbers(int) *curveNumbers {
-	return &curveNumbers{index: map[CurveKey]int32{}, slots: make([]curveSlot, 64)}
+	return &curveNumbers{index: map[CurveKey]int32{}, slots: make([]curveSlot, 8)}
 }
 
 // strAt is where s's bytes are; 0 for the empty string, wherever it is.

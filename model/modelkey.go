@@ -3,8 +3,6 @@ package model
 import (
 	"sort"
 	"strings"
-
-	"github.com/sweeptune/sweeptune/internal/lazyre"
 )
 
 // One model is one curve whatever the file calls it: API rows say "dsr1"
@@ -18,85 +16,124 @@ import (
 
 // dashboardDisplay is DB_MODEL_TO_DISPLAY: the display name the
 // dashboard's API takes as its model parameter (/api/v1/benchmarks?model=…).
-var dashboardDisplay = map[string]string{
-	"dsr1": "DeepSeek-R1-0528", "gptoss120b": "gpt-oss-120b", "llama70b": "Llama-3.3-70B-Instruct-FP8",
-	"qwen3.5": "Qwen-3.5-397B-A17B", "kimik2.5": "Kimi-K2.5", "minimaxm2.5": "MiniMax-M2.5", "glm5": "GLM-5",
+// The tables here are slices, not maps: static data, where a map literal
+// is built by every run's start-up, and a few names are looked up a run.
+var dashboardDisplay = []struct{ key, display string }{
+	{"dsr1", "DeepSeek-R1-0528"}, {"gptoss120b", "gpt-oss-120b"}, {"llama70b", "Llama-3.3-70B-Instruct-FP8"},
+	{"qwen3.5", "Qwen-3.5-397B-A17B"}, {"kimik2.5", "Kimi-K2.5"}, {"minimaxm2.5", "MiniMax-M2.5"}, {"glm5", "GLM-5"},
+}
+
+// displayOf is the display name of a DB model key.
+func displayOf(key string) (string, bool) {
+	for _, d := range dashboardDisplay {
+		if d.key == key {
+			return d.display, true
+		}
+	}
+	return "", false
 }
 
 // DashboardModel is the dashboard's display name of a model (any name
 // ModelKey resolves: dsr1, deepseek-ai/DeepSeek-R1-0528, the display name
 // itself), and false for a model the dashboard does not know.
 func DashboardModel(name string) (string, bool) {
-	for k, d := range dashboardDisplay {
-		if strings.EqualFold(name, d) {
-			return dashboardDisplay[k], true
+	for _, d := range dashboardDisplay {
+		if strings.EqualFold(name, d.display) {
+			return d.display, true
 		}
 	}
-	d, ok := dashboardDisplay[ModelKey(name)]
-	return d, ok
+	return displayOf(ModelKey(name))
 }
 
 // DashboardModels lists the display names, sorted.
 func DashboardModels() []string {
 	out := make([]string, 0, len(dashboardDisplay))
 	for _, d := range dashboardDisplay {
-		out = append(out, d)
+		out = append(out, d.display)
 	}
 	sort.Strings(out)
 	return out
 }
 
-// dashboardModelKeys are the DB model keys (DB_MODEL_TO_DISPLAY).
-var dashboardModelKeys = map[string]bool{
-	"dsr1": true, "gptoss120b": true, "llama70b": true, "qwen3.5": true,
-	"kimik2.5": true, "minimaxm2.5": true, "glm5": true,
+// isDashboardKey reports whether k is a DB model key (DB_MODEL_TO_DISPLAY's).
+func isDashboardKey(k string) bool {
+	_, ok := displayOf(k)
+	return ok
 }
 
-// modelToKey is MODEL_TO_KEY: full paths and names seen in artifacts.
-var modelToKey = map[string]string{
-	"nvidia/DeepSeek-R1-0528-FP4-V2":               "dsr1",
-	"nvidia/DeepSeek-R1-0528-FP4-v2":               "dsr1",
-	"nvidia/DeepSeek-R1-0528-FP4":                  "dsr1",
-	"deepseek-ai/DeepSeek-R1-0528":                 "dsr1",
-	"deepseek-ai/DeepSeek-R1":                      "dsr1",
-	"amd/DeepSeek-R1-0528-MXFP4":                   "dsr1",
-	"amd/DeepSeek-R1-0528-MXFP4-Preview":           "dsr1",
-	"/mnt/lustre01/models/deepseek-r1-0528-fp4-v2": "dsr1",
-	"/models/DeepSeek-R1":                          "dsr1",
-	"/models/DeepSeek-R1-0528-MXFP4-Preview":       "dsr1",
-	"DeepSeek-R1-0528":                             "dsr1",
-	"deepseek-r1-0528":                             "dsr1",
-	"deepseek-r1-0528-fp4-v2":                      "dsr1",
-	"deepseek-r1-0528-nvfp4-v2":                    "dsr1",
-	"dsr1-0528-fp8":                                "dsr1",
-	"dsr1-0528-nvfp4-v2":                           "dsr1",
-	"dsr1-fp8":                                     "dsr1",
-	"openai/gpt-oss-120b":                          "gptoss120b",
-	"/mnt/lustre01/models/gpt-oss-120b":            "gptoss120b",
-	"nvidia/Llama-3.3-70B-Instruct-FP8":            "llama70b",
-	"nvidia/Llama-3.3-70B-Instruct-FP4":            "llama70b",
-	"amd/Llama-3.3-70B-Instruct-FP8-KV":            "llama70b",
-	"amd/Llama-3.3-70B-Instruct-MXFP4-Preview":     "llama70b",
-	"Qwen/Qwen3.5-397B-A17B":                       "qwen3.5",
-	"Qwen/Qwen3.5-397B-A17B-FP8":                   "qwen3.5",
-	"moonshotai/Kimi-K2.5":                         "kimik2.5",
-	"MiniMaxAI/MiniMax-M2.5":                       "minimaxm2.5",
-	"zai-org/GLM-5-FP8":                            "glm5",
+// modelToKey is MODEL_TO_KEY: full paths and names seen in artifacts, each
+// with its lower-case form (TestModelToKeyLowerIsLower keeps it so).
+var modelToKey = []struct{ name, lower, key string }{
+	{"nvidia/DeepSeek-R1-0528-FP4-V2", "nvidia/deepseek-r1-0528-fp4-v2", "dsr1"},
+	{"nvidia/DeepSeek-R1-0528-FP4-v2", "nvidia/deepseek-r1-0528-fp4-v2", "dsr1"},
+	{"nvidia/DeepSeek-R1-0528-FP4", "nvidia/deepseek-r1-0528-fp4", "dsr1"},
+	{"deepseek-ai/DeepSeek-R1-0528", "deepseek-ai/deepseek-r1-0528", "dsr1"},
+	{"deepseek-ai/DeepSeek-R1", "deepseek-ai/deepseek-r1", "dsr1"},
+	{"amd/DeepSeek-R1-0528-MXFP4", "amd/deepseek-r1-0528-mxfp4", "dsr1"},
+	{"amd/DeepSeek-R1-0528-MXFP4-Preview", "amd/deepseek-r1-0528-mxfp4-preview", "dsr1"},
+	{"/mnt/lustre01/models/deepseek-r1-0528-fp4-v2", "/mnt/lustre01/models/deepseek-r1-0528-fp4-v2", "dsr1"},
+	{"/models/DeepSeek-R1", "/models/deepseek-r1", "dsr1"},
+	{"/models/DeepSeek-R1-0528-MXFP4-Preview", "/models/deepseek-r1-0528-mxfp4-preview", "dsr1"},
+	{"DeepSeek-R1-0528", "deepseek-r1-0528", "dsr1"},
+	{"deepseek-r1-0528", "deepseek-r1-0528", "dsr1"},
+	{"deepseek-r1-0528-fp4-v2", "deepseek-r1-0528-fp4-v2", "dsr1"},
+	{"deepseek-r1-0528-nvfp4-v2", "deepseek-r1-0528-nvfp4-v2", "dsr1"},
+	{"dsr1-0528-fp8", "dsr1-0528-fp8", "dsr1"},
+	{"dsr1-0528-nvfp4-v2", "dsr1-0528-nvfp4-v2", "dsr1"},
+	{"dsr1-fp8", "dsr1-fp8", "dsr1"},
+	{"openai/gpt-oss-120b", "openai/gpt-oss-120b", "gptoss120b"},
+	{"/mnt/lustre01/models/gpt-oss-120b", "/mnt/lustre01/models/gpt-oss-120b", "gptoss120b"},
+	{"nvidia/Llama-3.3-70B-Instruct-FP8", "nvidia/llama-3.3-70b-instruct-fp8", "llama70b"},
+	{"nvidia/Llama-3.3-70B-Instruct-FP4", "nvidia/llama-3.3-70b-instruct-fp4", "llama70b"},
+	{"amd/Llama-3.3-70B-Instruct-FP8-KV", "amd/llama-3.3-70b-instruct-fp8-kv", "llama70b"},
+	{"amd/Llama-3.3-70B-Instruct-MXFP4-Preview", "amd/llama-3.3-70b-instruct-mxfp4-preview", "llama70b"},
+	{"Qwen/Qwen3.5-397B-A17B", "qwen/qwen3.5-397b-a17b", "qwen3.5"},
+	{"Qwen/Qwen3.5-397B-A17B-FP8", "qwen/qwen3.5-397b-a17b-fp8", "qwen3.5"},
+	{"moonshotai/Kimi-K2.5", "moonshotai/kimi-k2.5", "kimik2.5"},
+	{"MiniMaxAI/MiniMax-M2.5", "minimaxai/minimax-m2.5", "minimaxm2.5"},
+	{"zai-org/GLM-5-FP8", "zai-org/glm-5-fp8", "glm5"},
 }
 
-// modelToKeyLower is modelToKey with lower-case names.
-var modelToKeyLower = func() map[string]string {
-	out := make(map[string]string, len(modelToKey))
-	for k, v := range modelToKey {
-		out[strings.ToLower(k)] = v
+// keyOfName is MODEL_TO_KEY's key for name, exactly or (lower) by the
+// name's lower-case form.
+func keyOfName(name string, lower bool) (string, bool) {
+	for _, e := range modelToKey {
+		if !lower && e.name == name || lower && e.lower == name {
+			return e.key, true
+		}
 	}
-	return out
-}()
+	return "", false
+}
 
-// prefixAliases is PREFIX_ALIASES.
-var prefixAliases = map[string]string{"gptoss": "gptoss120b"}
+// prefixAlias is PREFIX_ALIASES ({"gptoss": "gptoss120b"}).
+func prefixAlias(name string) (string, bool) {
+	if name == "gptoss" {
+		return "gptoss120b", true
+	}
+	return "", false
+}
 
-var precisionSuffix = lazyre.New(`(?i)-(?:fp4|fp8|mxfp4|nvfp4)(?:-.*)?$`)
+// withoutPrecision is a lower-case name without its precision suffix:
+// everything from the first "-fp4", "-fp8", "-mxfp4" or "-nvfp4" that ends
+// the name or is followed by "-" and the rest of the line (the pattern
+// `-(?:fp4|fp8|mxfp4|nvfp4)(?:-.*)?$`, without a regexp to compile on
+// every run that loads a file).
+func withoutPrecision(s string) string {
+	for i := strings.IndexByte(s, '-'); i >= 0; {
+		rest := s[i+1:]
+		for _, t := range [...]string{"fp4", "fp8", "mxfp4", "nvfp4"} {
+			if r, ok := strings.CutPrefix(rest, t); ok && (r == "" || r[0] == '-' && !strings.Contains(r, "\n")) {
+				return s[:i]
+			}
+		}
+		j := strings.IndexByte(rest, '-')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return s
+}
 
 // ModelKey is the dashboard's DB model key of a model name ("dsr1" for
 // "deepseek-ai/DeepSeek-R1-0528" and for "dsr1-fp8"); a name the dashboard
@@ -106,29 +143,29 @@ var precisionSuffix = lazyre.New(`(?i)-(?:fp4|fp8|mxfp4|nvfp4)(?:-.*)?$`)
 // case, and by its last path part: nvidia/DeepSeek-R1-0528-NVFP4-v2 is
 // deepseek-r1-0528-nvfp4-v2, which the table maps to dsr1.
 func ModelKey(name string) string {
-	if k, ok := modelToKey[name]; ok {
+	if k, ok := keyOfName(name, false); ok {
 		return k
 	}
 	lower := strings.ToLower(name)
-	if k, ok := modelToKeyLower[lower]; ok {
+	if k, ok := keyOfName(lower, true); ok {
 		return k
 	}
 	if i := strings.LastIndexByte(strings.TrimRight(lower, "/"), '/'); i >= 0 {
-		if k, ok := modelToKeyLower[strings.TrimRight(lower, "/")[i+1:]]; ok {
+		if k, ok := keyOfName(strings.TrimRight(lower, "/")[i+1:], true); ok {
 			return k
 		}
 	}
-	if dashboardModelKeys[lower] {
+	if isDashboardKey(lower) {
 		return lower
 	}
-	if k, ok := prefixAliases[lower]; ok {
+	if k, ok := prefixAlias(lower); ok {
 		return k
 	}
-	stripped := precisionSuffix.ReplaceAllString(lower, "")
-	if dashboardModelKeys[stripped] {
+	stripped := withoutPrecision(lower)
+	if isDashboardKey(stripped) {
 		return stripped
 	}
-	if k, ok := prefixAliases[stripped]; ok {
+	if k, ok := prefixAlias(stripped); ok {
 		return k
 	}
 	return name

@@ -210,6 +210,18 @@ func (req ReviewRequest) rivalFunc() func(*Point) bool {
 	return func(p *Point) bool { return p.Source == SourceCompetitor }
 }
 
+// pickPoints copies points[at...] into a slice of its own, nil for none.
+func pickPoints(points []Point, at []int32) []Point {
+	if len(at) == 0 {
+		return nil
+	}
+	out := make([]Point, len(at))
+	for j, i := range at {
+		out[j] = points[i]
+	}
+	return out
+}
+
 // reviewCurve does the work once the inputs are resolved; kept nil means
 // the default kept curve.
 func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) CurveReview {
@@ -227,15 +239,17 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 		}
 	}
 	twins := map[string][]string{}
-	var rest []Point // the curve after the removal: what stays and may count
-	var own []Point  // every measurement of the curve: the noise
+	// The curve's points are picked by index and copied once each (a
+	// point is hundreds of bytes; appending copies grew by doubling).
+	var restAt []int32 // the curve after the removal: what stays and may count
+	var ownAt []int32  // every measurement of the curve: the noise
 	for i := range req.Points {
 		p := &req.Points[i]
 		if p.Curve != curve || isRival(p) {
 			continue
 		}
 		if !after(p) {
-			own = append(own, *p)
+			ownAt = append(ownAt, int32(i))
 		}
 		if gone[p.ID] {
 			continue
@@ -253,16 +267,18 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 			r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "planned, not measured (--with-planned lets it stand)"})
 			continue
 		}
-		rest = append(rest, *p)
+		restAt = append(restAt, int32(i))
 	}
+	rest, own := pickPoints(req.Points, restAt), pickPoints(req.Points, ownAt)
 	runsOf := own // the curve's measurements the noise and the factors come from
 	if req.Runs != nil {
-		runsOf = nil
+		var runsAt []int32
 		for i := range req.Runs {
 			if p := &req.Runs[i]; p.Curve == curve && !isRival(p) && !after(p) { // the runs as of the date
-				runsOf = append(runsOf, *p)
+				runsAt = append(runsAt, int32(i))
 			}
 		}
+		runsOf = pickPoints(req.Runs, runsAt)
 	}
 	covered := rest
 	if kept == nil {
@@ -339,13 +355,14 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 	r.Coverage = Coverage(covered, y)
 
 	isKept := idSet(kept)
-	var published []Point
+	var publishedAt []int32
 	for i := range req.Points {
 		p := &req.Points[i]
 		if p.Curve == curve && p.Source == SourcePublished && !isKept[p.ID] && !after(p) {
-			published = append(published, *p)
+			publishedAt = append(publishedAt, int32(i))
 		}
 	}
+	published := pickPoints(req.Points, publishedAt)
 	r.Retunes = Retunes(kept, published, x, y)
 	for i := range r.Retunes {
 		r.Retunes[i].WithinNoise = r.Retunes[i].HasY && within(r.Retunes[i].DYPct)

@@ -9,19 +9,15 @@ package planner
 // listed here up to 1024. (With a speculative algorithm SGLang captures a
 // finer list at small sizes, e.g. 18; a cap there is not rounded by SnapCap
 // callers who pass an exact measured BS.)
-var capturedSizes = func() []int {
-	s := []int{1, 2, 4, 8, 12}
-	for b := 16; b <= 256; b += 8 {
-		s = append(s, b)
-	}
-	for b := 272; b < 512; b += 16 {
-		s = append(s, b)
-	}
-	for b := 512; b <= 1024; b += 32 {
-		s = append(s, b)
-	}
-	return s
-}()
+//
+// Written out (TestCapturedSizesAreSGLangs checks them against the ranges
+// above): a list built by appending is work at every run's start-up.
+var capturedSizes = []int{
+	1, 2, 4, 8, 12,
+	16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152, 160, 168, 176, 184, 192, 200, 208, 216, 224, 232, 240, 248, 256,
+	272, 288, 304, 320, 336, 352, 368, 384, 400, 416, 432, 448, 464, 480, 496,
+	512, 544, 576, 608, 640, 672, 704, 736, 768, 800, 832, 864, 896, 928, 960, 992, 1024,
+}
 
 // CapturedSizes returns a copy of the captured CUDA-graph batch sizes.
 func CapturedSizes() []int { return append([]int(nil), capturedSizes...) }

@@ -47,10 +47,24 @@ func knobsKey(k model.Knobs) string {
 // points, the first concurrency whose throughput falls more than 5 % below
 // the best at a lower concurrency.
 func DetectCollapses(points []model.Point) []Collapse {
+	return detectCollapses(points, nil, -1)
+}
+
+// detectCollapses is DetectCollapses over a then b without b[skip], read
+// in place (a backtest asks once per held-out point; copying the points
+// together each time was most of its memory).
+func detectCollapses(a, b []model.Point, skip int) []Collapse {
 	groups := map[string][]*model.Point{}
 	var order []string
-	for i := range points {
-		pt := &points[i]
+	for i := range len(a) + len(b) {
+		var pt *model.Point
+		if i < len(a) {
+			pt = &a[i]
+		} else if i-len(a) == skip {
+			continue
+		} else {
+			pt = &b[i-len(a)]
+		}
 		if pt.Knobs.Mode != model.ModeDisagg || pt.Knobs.Concurrency <= 0 || pt.Source == model.SourcePlanned || pt.Source == model.SourceCompetitor {
 			continue
 		}

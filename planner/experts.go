@@ -45,46 +45,76 @@ type MoEPrior struct {
 // of docs/planner.md implies 0.58).
 const moeBandwidthShare = 0.6
 
-// moeModels are the routed-expert shapes of models whose configs are public,
-// keyed by the dashboard's model key (model.ModelKey): routed experts, top-k,
-// and routed parameters per token (k experts × MoE layers × 3·hidden·inter).
-var moeModels = map[string]struct {
-	experts, topK int
-	paramsPerTok  float64
-	// nonExpert: parameters outside the routed experts; 0 when not known.
-	nonExpert float64
-}{
-	// DeepSeek-R1/V3: 256 routed experts, top-8, 58 MoE layers, hidden 7168,
-	// expert intermediate 2048. Outside the routed experts (public config):
-	// MLA attention of 61 layers (q_a 7168·1536, q_b 1536·128·192, kv_a
-	// 7168·576, kv_b 512·128·256, o 128·128·7168), the shared expert of 58
-	// layers, 3 dense MLP layers (intermediate 18432), the 58 routers and
-	// the embeddings and head (vocabulary 129280): 17.1 B.
-	"dsr1": {256, 8, 8 * 58 * 3 * 7168 * 2048,
-		61*(7168*1536+1536*128*192+7168*576+512*128*256+128*128*7168) +
-			58*3*7168*2048 + 3*3*7168*18432 + 58*256*7168 + 2*129280*7168},
-	// gpt-oss-120b: 128 experts, top-4, 36 layers, hidden and intermediate 2880.
-	"gptoss120b": {128, 4, 4 * 36 * 3 * 2880 * 2880, 0},
+// moeShape is a model's routed-expert shape: routed experts, top-k, and
+// routed parameters per token (k experts × MoE layers × 3·hidden·inter);
+// nonExpert: parameters outside the routed experts, 0 when not known.
+type moeShape struct {
+	experts, topK           int
+	paramsPerTok, nonExpert float64
 }
 
-// hbmBandwidth is one GPU's HBM bandwidth, bytes/s, by dashboard hardware key.
-var hbmBandwidth = map[string]float64{
-	"gb200": 8e12, "gb300": 8e12, "b200": 8e12, "b300": 8e12,
-	"h200": 4.8e12, "h100": 3.35e12, "mi355x": 8e12, "mi325x": 6e12, "mi300x": 5.3e12,
+// moeModelOf is the routed-expert shape of a model whose config is public,
+// by the dashboard's model key (model.ModelKey). The tables here are
+// switches: a map literal is built at every run's start-up.
+func moeModelOf(key string) (moeShape, bool) {
+	switch key {
+	case "dsr1":
+		// DeepSeek-R1/V3: 256 routed experts, top-8, 58 MoE layers, hidden 7168,
+		// expert intermediate 2048. Outside the routed experts (public config):
+		// MLA attention of 61 layers (q_a 7168·1536, q_b 1536·128·192, kv_a
+		// 7168·576, kv_b 512·128·256, o 128·128·7168), the shared expert of 58
+		// layers, 3 dense MLP layers (intermediate 18432), the 58 routers and
+		// the embeddings and head (vocabulary 129280): 17.1 B.
+		return moeShape{256, 8, 8 * 58 * 3 * 7168 * 2048,
+			61*(7168*1536+1536*128*192+7168*576+512*128*256+128*128*7168) +
+				58*3*7168*2048 + 3*3*7168*18432 + 58*256*7168 + 2*129280*7168}, true
+	case "gptoss120b":
+		// gpt-oss-120b: 128 experts, top-4, 36 layers, hidden and intermediate 2880.
+		return moeShape{128, 4, 4 * 36 * 3 * 2880 * 2880, 0}, true
+	}
+	return moeShape{}, false
+}
+
+// hbmBandwidth is one GPU's HBM bandwidth, bytes/s, by dashboard hardware
+// key; 0 when unknown.
+func hbmBandwidth(hw string) float64 {
+	switch hw {
+	case "gb200", "gb300", "b200", "b300", "mi355x":
+		return 8e12
+	case "h200":
+		return 4.8e12
+	case "h100":
+		return 3.35e12
+	case "mi325x":
+		return 6e12
+	case "mi300x":
+		return 5.3e12
+	}
+	return 0
 }
 
 // bytesPerParam is a weight's size at a precision key.
-var bytesPerParam = map[string]float64{"fp8": 1, "fp4": 0.5, "mxfp4": 0.5, "nvfp4": 0.5, "bf16": 2, "fp16": 2}
+func bytesPerParam(precision string) (float64, bool) {
+	switch precision {
+	case "fp8":
+		return 1, true
+	case "fp4", "mxfp4", "nvfp4":
+		return 0.5, true
+	case "bf16", "fp16":
+		return 2, true
+	}
+	return 0, false
+}
 
 // moePriorFor is the prior of a curve, nil when its model's experts are not known.
 func moePriorFor(k model.CurveKey) *MoEPrior {
-	m, ok := moeModels[strings.ToLower(k.Model)]
+	m, ok := moeModelOf(strings.ToLower(k.Model))
 	if !ok {
 		return nil
 	}
 	p := &MoEPrior{Model: k.Model, Experts: m.experts, TopK: m.topK,
-		HBMBytesPerS: hbmBandwidth[strings.ToLower(k.Hardware)]}
-	if b, ok := bytesPerParam[strings.ToLower(k.Precision)]; ok {
+		HBMBytesPerS: hbmBandwidth(strings.ToLower(k.Hardware))}
+	if b, ok := bytesPerParam(strings.ToLower(k.Precision)); ok {
 		p.ExpertBytesPerToken = m.paramsPerTok * b
 		p.NonExpertBytes = m.nonExpert * b
 	}

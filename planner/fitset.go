@@ -148,6 +148,9 @@ func dropTwins(pts []model.Point) (kept []model.Point, twins []Skipped) {
 		}
 	}
 	keep := map[int]bool{}
+	if len(order) > 0 {
+		kept = make([]model.Point, 0, len(order)) // a point is hundreds of bytes: no regrowth
+	}
 	for _, id := range order {
 		keep[best[id]] = true
 		kept = append(kept, pts[best[id]])

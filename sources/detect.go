@@ -3,7 +3,7 @@ package sources
 import (
 	"bytes"
 	"encoding/json"
-	"sort"
+	"slices"
 )
 
 // format is one readable file format. Sniff looks at content only (never the
@@ -23,10 +23,15 @@ type format struct {
 
 var formats []format
 
-// register adds a format; each format file calls it from init.
+// register adds a format; each format file calls it from init. formats
+// stay in priority order, the first registered first among equals (a
+// stable sort after each append, without sorting).
 func register(f format) {
-	formats = append(formats, f)
-	sort.SliceStable(formats, func(i, j int) bool { return formats[i].priority < formats[j].priority })
+	i := len(formats)
+	for i > 0 && formats[i-1].priority > f.priority {
+		i--
+	}
+	formats = slices.Insert(formats, i, f)
 }
 
 // detect returns the format of data, or nil.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
 	"go.yaml.in/yaml/v3"
 )
@@ -55,8 +54,6 @@ type tablePoint struct {
 	Metrics     map[string]float64 `yaml:"metrics"`
 }
 
-var pointsTableRe = lazyre.New(`(?m)^points:`)
-
 func init() {
 	register(format{name: "points table", priority: 50, sniff: sniffPointsTable, parse: parsePointsTable})
 }
@@ -66,7 +63,10 @@ func sniffPointsTable(data []byte) bool {
 	if len(h) > 0 && (h[0] == '{' || h[0] == '[') {
 		return false
 	}
-	return bytes.Contains(data, []byte("points:")) && pointsTableRe.Match(data) && (bytes.Contains(data, []byte("curve:")) || bytes.Contains(data, []byte("source:")))
+	// A line that starts "points:" (no pattern to compile: every run
+	// sniffs the embedded demo).
+	return (bytes.HasPrefix(data, []byte("points:")) || bytes.Contains(data, []byte("\npoints:"))) &&
+		(bytes.Contains(data, []byte("curve:")) || bytes.Contains(data, []byte("source:")))
 }
 
 func parsePointsTable(path string, data []byte, ds *Dataset) {

@@ -88,7 +88,7 @@ func loadYAML(data []byte, use yamlUse) (*yaml.Node, []yamlDup, error) {
 	}
 	root := doc.Content[0]
 	var dups []yamlDup
-	dedupeKeys(root, nil, &dups)
+	dedupeKeys(root, &keyPath{}, &dups)
 	c := yamlCost{memo: map[*yaml.Node]costOf{}, open: map[*yaml.Node]bool{}}
 	cost := c.of(root)
 	switch {
@@ -136,21 +136,48 @@ func countValues(v any, limit int) int {
 // dedupeKeys removes every earlier occurrence of a repeated mapping key,
 // in place, walking the tree once (aliases are not followed: their anchor
 // is cleaned where it is defined).
-func dedupeKeys(n *yaml.Node, path []string, dups *[]yamlDup) {
+func dedupeKeys(n *yaml.Node, path *keyPath, dups *[]yamlDup) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		dedupeMapping(n, path, dups)
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			dedupeKeys(n.Content[i+1], append(path, n.Content[i].Value), dups)
+			*path = append(*path, keySeg{key: n.Content[i].Value, index: -1})
+			dedupeKeys(n.Content[i+1], path, dups)
+			*path = (*path)[:len(*path)-1]
 		}
 	case yaml.SequenceNode, yaml.DocumentNode:
 		for i, c := range n.Content {
-			dedupeKeys(c, append(path, fmt.Sprintf("[%d]", i)), dups)
+			*path = append(*path, keySeg{index: i})
+			dedupeKeys(c, path, dups)
+			*path = (*path)[:len(*path)-1]
 		}
 	}
 }
 
-func dedupeMapping(n *yaml.Node, path []string, dups *[]yamlDup) {
+// keyPath is where the walk is: one segment a level, pushed and popped,
+// spelled out only for a repeated key.
+type keyPath []keySeg
+
+// keySeg is a mapping key, or an item's index (index >= 0).
+type keySeg struct {
+	key   string
+	index int
+}
+
+// segments are the path's keys and "[i]" items, outermost first.
+func (p keyPath) segments() []string {
+	out := make([]string, len(p))
+	for i, s := range p {
+		if s.index >= 0 {
+			out[i] = fmt.Sprintf("[%d]", s.index)
+		} else {
+			out[i] = s.key
+		}
+	}
+	return out
+}
+
+func dedupeMapping(n *yaml.Node, path *keyPath, dups *[]yamlDup) {
 	pairs := len(n.Content) / 2
 	if pairs < 2 || (pairs <= 16 && !smallHasDup(n.Content)) {
 		return
@@ -182,7 +209,7 @@ func dedupeMapping(n *yaml.Node, path []string, dups *[]yamlDup) {
 			continue
 		}
 		if line, ok := firstLine[id]; ok {
-			*dups = append(*dups, yamlDup{Path: dottedPath(append(path, k.Value)), Line: k.Line, FirstLine: line})
+			*dups = append(*dups, yamlDup{Path: dottedPath(append(path.segments(), k.Value)), Line: k.Line, FirstLine: line})
 		}
 		kept = append(kept, k, v)
 	}

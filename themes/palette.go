@@ -50,20 +50,27 @@ func Valid(name string) bool {
 	return false
 }
 
-// palettes are the themes' colours as 256-colour codes, one theme a row:
+// palette is a theme's colours as 256-colour codes, one theme a case:
 // FG, Muted, Accent, Border, FocusedBorder, Good, Bad, Warn, SelectionFG,
 // SelectionBG, then the Series. The high-contrast theme uses the 16 base
 // colours only: they follow the user's terminal scheme and stay legible on
-// any background.
-var palettes = map[string][]string{
-	Dark:         {"252", "245", "111", "240", "111", "114", "203", "221", "231", "24", "75", "214", "177", "203", "114", "80", "221", "210", "147", "180"},
-	Light:        {"235", "242", "25", "248", "25", "28", "160", "130", "232", "153", "25", "166", "91", "160", "28", "30", "136", "125", "61", "94"},
-	HighContrast: {"15", "7", "14", "7", "11", "10", "9", "11", "0", "11", "14", "11", "13", "9", "10", "12", "3", "5", "6", "1"},
+// any background. (A switch, not a map: a map literal is built at every
+// run's start-up.)
+func palette(name string) ([]string, bool) {
+	switch name {
+	case Dark:
+		return []string{"252", "245", "111", "240", "111", "114", "203", "221", "231", "24", "75", "214", "177", "203", "114", "80", "221", "210", "147", "180"}, true
+	case Light:
+		return []string{"235", "242", "25", "248", "25", "28", "160", "130", "232", "153", "25", "166", "91", "160", "28", "30", "136", "125", "61", "94"}, true
+	case HighContrast:
+		return []string{"15", "7", "14", "7", "11", "10", "9", "11", "0", "11", "14", "11", "13", "9", "10", "12", "3", "5", "6", "1"}, true
+	}
+	return nil, false
 }
 
 // PaletteOf returns a theme's palette; unknown names get none.
 func PaletteOf(name string) Palette {
-	codes, ok := palettes[name]
+	codes, ok := palette(name)
 	if !ok {
 		return Palette{}
 	}

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -72,9 +73,10 @@ func myers(a, b []string) []edit {
 	var trace [][]int
 	found := -1
 	for d := 0; d <= max && d <= maxEditDistance && (d+1)*len(v) <= maxTraceCells; d++ {
-		snap := make([]int, len(v))
-		copy(snap, v)
-		trace = append(trace, snap)
+		// Step d reads and the walk back uses v[offset-d-1 : offset+d+2]
+		// only: that much is kept of v before the step.
+		lo := offset - d - 1
+		trace = append(trace, slices.Clone(v[lo:lo+2*d+3]))
 		for k := -d; k <= d; k += 2 {
 			var x int
 			if k == -d || (k != d && v[offset+k-1] < v[offset+k+1]) {
@@ -107,19 +109,20 @@ func myers(a, b []string) []edit {
 		}
 		return out
 	}
-	// Walk back through the snapshots (trace[d] holds v before step d).
+	// Walk back through the snapshots (trace[d] holds v[offset-d-1:] before
+	// step d: v[offset+i] is pv[i+d+1]).
 	var rev []edit
 	x, y := n, m
 	for d := found; d > 0; d-- {
 		pv := trace[d]
 		k := x - y
 		var prevK int
-		if k == -d || (k != d && pv[offset+k-1] < pv[offset+k+1]) {
+		if k == -d || (k != d && pv[k-1+d+1] < pv[k+1+d+1]) {
 			prevK = k + 1
 		} else {
 			prevK = k - 1
 		}
-		prevX := pv[offset+prevK]
+		prevX := pv[prevK+d+1]
 		prevY := prevX - prevK
 		for x > prevX && y > prevY {
 			x--

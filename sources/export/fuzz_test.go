@@ -36,7 +36,7 @@ func FuzzEditBundle(f *testing.F) {
 	f.Add([]byte("override_a:\n\n ")) // once, the inserted block vanished
 	f.Fuzz(func(t *testing.T, data []byte) {
 		add := []newOverride{{key: "override_new", text: "override_new:\n  name: n\n", order: [3]int{2, 1, 5}}}
-		out, err := editBundle(string(data), map[string]bool{"override_a": true}, add, map[string][3]int{"override_b": {1, 1, 1}})
+		out, err := editBundle(string(data), nil, map[string]bool{"override_a": true}, add, map[string][3]int{"override_b": {1, 1, 1}})
 		if err == nil && !bytes.Contains([]byte(out), []byte("override_new:\n  name: n\n")) {
 			t.Fatal("inserted block missing")
 		}

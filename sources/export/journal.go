@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/sources"
 )
 
@@ -272,7 +271,16 @@ func (j *journal) settle() (string, error) {
 // staleTemp is a temporary file of an export (os.CreateTemp's
 // ".<name>.tmp-<digits>"): under the directory lock, one left behind is a
 // killed export's.
-var staleTemp = lazyre.New(`^\..+\.tmp-[0-9]+$`)
+// (the pattern `^\..+\.tmp-[0-9]+$`, without a regexp to compile on every
+// export).
+func isStaleTemp(name string) bool {
+	i := len(name)
+	for i > 0 && name[i-1] >= '0' && name[i-1] <= '9' {
+		i--
+	}
+	mid, ok := strings.CutSuffix(name[:i], ".tmp-")
+	return i < len(name) && ok && len(mid) >= 2 && mid[0] == '.' && !strings.Contains(mid[1:], "\n")
+}
 
 // removeStaleTemps deletes what killed exports left in dirs; the caller
 // holds their locks. It returns how many it removed.
@@ -284,7 +292,7 @@ func removeStaleTemps(dirs []string) int {
 			continue
 		}
 		for _, e := range entries {
-			if e.Type().IsRegular() && staleTemp.MatchString(e.Name()) && os.Remove(filepath.Join(d, e.Name())) == nil {
+			if e.Type().IsRegular() && isStaleTemp(e.Name()) && os.Remove(filepath.Join(d, e.Name())) == nil {
 				n++
 			}
 		}

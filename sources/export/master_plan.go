@@ -182,8 +182,12 @@ func (c *exportCtx) entryImage(text, key, had string) (string, error) {
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s image: %s → %s (--image)", key, orNone(had), c.req.Image))
 		text, moved = tp.result(), true
 	}
-	pin, _ := pinsOf(text, key)
-	switch rv := c.req.RouterVersion; {
+	var pin pins
+	rv := c.req.RouterVersion
+	if rv != "" || moved { // no case below applies otherwise
+		pin, _ = pinsOf(text, key)
+	}
+	switch {
 	case rv != "" && pin.router != "" && pin.router != rv:
 		tp, err := newTextPatch(text)
 		if err != nil {

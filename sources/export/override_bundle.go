@@ -64,12 +64,15 @@ type newOverride struct {
 
 // editBundle removes the keys in remove and inserts adds: a replaced key's
 // block takes the old place, others go before the first surviving override
-// that sorts after them, else after the last surviving override.
-func editBundle(text string, remove map[string]bool, adds []newOverride, orderOf map[string][3]int) (string, error) {
+// that sorts after them, else after the last surviving override. blocks
+// are text's top-level blocks when already known (nil: found here).
+func editBundle(text string, blocks []topBlock, remove map[string]bool, adds []newOverride, orderOf map[string][3]int) (string, error) {
 	ed := newLineEditor(text)
-	blocks, err := topBlocks(text, ed.lines)
-	if err != nil {
-		return "", err
+	if blocks == nil {
+		var err error
+		if blocks, err = topBlocks(text, ed.lines); err != nil {
+			return "", err
+		}
 	}
 	byKey := map[string]topBlock{}
 	var surviving []topBlock

@@ -142,6 +142,8 @@ type exportCtx struct {
 	kept       []keptOverride
 	recipeText []byte
 	indent     int               // the recipe's indentation step once known (bundleIndentOf)
+	blocks     *recipeBlocks     // the recipe's top-level blocks once known (recipeTopBlocks)
+	shown      []model.Point     // the points as of --as-of once known (keptPoints); read only
 	crlf       map[string][]byte // path → its CRLF bytes; editing sees LF
 	single     bool              // one topology per file: new files, not overrides
 	imageNoted bool              // the image note was given
@@ -285,8 +287,14 @@ func (c *exportCtx) resolvePoints() error {
 }
 
 func (c *exportCtx) readRecipe(data []byte) error {
+	r, warns, err := sources.ParseRecipeDoc(c.req.RecipePath, data)
+	return c.useRecipe(data, r, warns, err)
+}
+
+// useRecipe takes the bundle export writes into, as ParseRecipeDoc read it
+// from data.
+func (c *exportCtx) useRecipe(data []byte, r *sources.Recipe, warns []sources.Warning, err error) error {
 	path := c.req.RecipePath
-	r, warns, err := sources.ParseRecipeDoc(path, data)
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
@@ -296,7 +304,7 @@ func (c *exportCtx) readRecipe(data []byte) error {
 	if !r.Bundle {
 		return fmt.Errorf("%s: a single recipe (one topology per file), not a bundle with base: and override_* blocks", path)
 	}
-	c.recipe, c.recipeText, c.indent = r, data, 0
+	c.recipe, c.recipeText, c.indent, c.blocks = r, data, 0, nil
 	base, err := sources.VariantOf(path, "", r.Base)
 	if err != nil {
 		return fmt.Errorf("%s: base.%v", path, err)
@@ -436,12 +444,30 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 func bundleIndentOf(c *exportCtx) int {
 	if c.indent == 0 {
 		c.indent = 2
-		lines := splitLines(string(c.recipeText))
-		if blocks, err := topBlocks(string(c.recipeText), lines); err == nil {
-			c.indent = bundleIndent(lines, blocks)
+		if b := c.recipeTopBlocks(); b.err == nil {
+			c.indent = bundleIndent(b.lines, b.blocks)
 		}
 	}
 	return c.indent
+}
+
+// recipeBlocks are the recipe text's lines and top-level blocks.
+type recipeBlocks struct {
+	lines  []string
+	blocks []topBlock
+	err    error
+}
+
+// recipeTopBlocks parses the recipe text's top-level blocks once: the
+// indentation step and the bundle edit both need them.
+func (c *exportCtx) recipeTopBlocks() *recipeBlocks {
+	if c.blocks == nil {
+		text := string(c.recipeText)
+		b := &recipeBlocks{lines: splitLines(text)}
+		b.blocks, b.err = topBlocks(text, b.lines)
+		c.blocks = b
+	}
+	return c.blocks
 }
 
 // checkPoint: the same parallelism as the base, workers fit their nodes,
@@ -550,7 +576,15 @@ func (c *exportCtx) editRecipe(old string, adds []newOverride) (string, error) {
 	for key := range c.removed {
 		remove[key] = true
 	}
-	out, err := editBundle(old, remove, adds, orderOf)
+	var blocks []topBlock
+	if old == string(c.recipeText) {
+		b := c.recipeTopBlocks()
+		if b.err != nil {
+			return "", fmt.Errorf("%s: %v", c.req.RecipePath, b.err)
+		}
+		blocks = b.blocks
+	}
+	out, err := editBundle(old, blocks, remove, adds, orderOf)
 	if err != nil {
 		return "", fmt.Errorf("%s: %v", c.req.RecipePath, err)
 	}

@@ -23,11 +23,12 @@ func (c *exportCtx) recipes() error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, sources.PathErrText(err))
 	}
-	if r, _, err := sources.ParseRecipeDoc(path, old); err == nil && !r.Bundle && len(r.Overrides) == 0 {
+	r, warns, err := sources.ParseRecipeDoc(path, old)
+	if err == nil && !r.Bundle && len(r.Overrides) == 0 {
 		c.single = true
 		return c.singles(filepath.Dir(path), path)
 	}
-	if err := c.readRecipe(old); err != nil {
+	if err := c.useRecipe(old, r, warns, err); err != nil {
 		return err
 	}
 	adds, err := c.overrides()
