@@ -224,6 +224,7 @@ func (f PublishedFetcher) finishFetch(got *Dataset, src PublishedSource, opt Opt
 		}
 	}
 	ds.Merge(got)
+	ds.latest = nil // what the load prepared is of the points before these
 	Join(ds, opt)
 	model.ResolveSpecs(ds.Points)
 	model.MarkImplausible(ds.Points)
