@@ -33,7 +33,8 @@ func isTag(seg string, slugs []string) bool {
 		if seg == s {
 			return true
 		}
-		if rest, ok := strings.CutPrefix(seg, s+"-"); ok && rest != "" && isTag(rest, slugs[i+1:]) {
+		// seg is s, "-" and more tags (no string built for the test)
+		if len(seg) > len(s)+1 && seg[len(s)] == '-' && seg[:len(s)] == s && isTag(seg[len(s)+1:], slugs[i+1:]) {
 			return true
 		}
 	}
@@ -190,12 +191,78 @@ func neededWidth(pts []model.Point, slugs []string) int {
 		if len(id) <= need {
 			continue // no form of it is wider (need ≤ widest)
 		}
-		widest = max(widest, ansi.StringWidth(id))
-		p := parseID(id, slugs)
-		need = max(need, ansi.StringWidth(p.shortBase()+p.dates))
+		if w, ok := essentialWidth(id, slugs); ok {
+			widest, need = max(widest, len(id)), max(need, w)
+		} else {
+			widest = max(widest, ansi.StringWidth(id))
+			p := parseID(id, slugs)
+			need = max(need, ansi.StringWidth(p.shortBase()+p.dates))
+		}
 		if need >= 30 && widest >= 30 {
 			break // the width is 30 whatever the rest are
 		}
 	}
 	return max(min(max(need, 22), 30, widest), len("point"))
+}
+
+// essentialWidth is the width of parseID(id, slugs)'s shortBase()+dates,
+// worked out without taking the ID apart into strings, for an ID of
+// printable ASCII (one cell a byte, "…" one cell); ok is false for any
+// other ID (neededWidth then parses it).
+func essentialWidth(id string, slugs []string) (w int, ok bool) {
+	for i := 0; i < len(id); i++ {
+		if id[i] < 0x20 || id[i] > 0x7e {
+			return 0, false
+		}
+	}
+	base, rest, more := strings.Cut(id, "@")
+	if more {
+		seg, after, found := strings.Cut(rest, "@")
+		if seg == model.Unknown || isTag(seg, slugs) {
+			rest, more = after, found
+		}
+	}
+	for more {
+		var seg string
+		seg, rest, more = strings.Cut(rest, "@")
+		if isDate(seg) {
+			w += 1 + len(seg)
+		}
+	}
+	// The base's tokens (split at "-"): the head is one (two after "agg"),
+	// the knobs the b<BS>/c<C> tokens at the end after a middle.
+	var cuts [64]int // the dashes' places
+	n := 0
+	for i := 0; i < len(base); i++ {
+		if base[i] == '-' {
+			if n == len(cuts) {
+				return 0, false
+			}
+			cuts[n] = i
+			n++
+		}
+	}
+	tok := func(t int) string { // token t of n+1
+		lo, hi := 0, len(base)
+		if t > 0 {
+			lo = cuts[t-1] + 1
+		}
+		if t < n {
+			hi = cuts[t]
+		}
+		return base[lo:hi]
+	}
+	keep := 1
+	if tok(0) == "agg" {
+		keep = 2
+	}
+	end := n + 1
+	for end > keep && isKnob(tok(end-1)) {
+		end--
+	}
+	if end < n+1 && end > keep && cuts[keep-1] > 0 { // an empty head: shortBase is the base
+		// head (tokens before keep) + "-…-" + knobs (tokens from end)
+		return w + cuts[keep-1] + 3 + len(base) - (cuts[end-1] + 1), true
+	}
+	return w + len(base), true
 }
