@@ -1,0 +1,103 @@
+package points
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// orderRef is order as a comparison sort of every row's key (what order
+// did before its number columns took a radix sort).
+func orderRef(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool) []int {
+	var idx []int
+	for i := range all {
+		if q.match(&all[i], x, y) {
+			idx = append(idx, i)
+		}
+	}
+	key := func(i int) (float64, string, bool) {
+		p := &all[i]
+		switch sortCol {
+		case colSource:
+			return 0, string(p.Source), true
+		case colGPUs:
+			return float64(p.GPUs()), "", true
+		case colConc:
+			return float64(p.Knobs.Concurrency), "", true
+		case colY:
+			v, ok := p.Value(y.Metric)
+			return v, "", ok
+		case colX:
+			v, ok := p.Value(x.Metric)
+			return v, "", ok
+		case colStatus:
+			return -statusRank(ex[i].status), "", ex[i].status != ""
+		case colGain:
+			return ex[i].gain, "", ex[i].hasGain
+		}
+		return 0, p.ID, true
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		va, sa, oka := key(a)
+		vb, sb, okb := key(b)
+		if oka != okb {
+			if oka {
+				return -1
+			}
+			return 1
+		}
+		c := cmp.Compare(va, vb)
+		if c == 0 {
+			c = strings.Compare(sa, sb)
+		}
+		if desc {
+			c = -c
+		}
+		return c
+	})
+	return idx
+}
+
+// Every column's order, both ways, is the comparison sort's: values with
+// ties, NaN, ±0, ±Inf, missing values, negative gains.
+func TestOrderIsTheComparisonSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 1))
+	vals := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1, -1, 2.5, 1e-300, -1e300, 7, 7}
+	x, y := model.DefaultXAxis, model.AxisTputPerGPU
+	statuses := []string{"", statusHull, statusFront, statusDom, statusShort, statusSus}
+	for _, size := range []int{0, 1, 2, 300, 5000} {
+		pts := make([]model.Point, size)
+		ex := make([]extra, size)
+		for i := range pts {
+			p := &pts[i]
+			p.ID = string(rune('a' + r.IntN(5)))
+			p.Source = model.Sources[r.IntN(len(model.Sources))]
+			p.Knobs.Concurrency = r.IntN(4)
+			p.GPUCount = r.IntN(3)
+			for _, m := range []model.Metric{x.Metric, y.Metric} {
+				if r.IntN(5) > 0 {
+					v := vals[r.IntN(len(vals))]
+					if r.IntN(2) == 0 {
+						v = r.NormFloat64()
+					}
+					p.Metrics.Set(m, v)
+				}
+			}
+			ex[i] = extra{status: statuses[r.IntN(len(statuses))], gain: vals[r.IntN(len(vals))], hasGain: r.IntN(3) > 0}
+		}
+		for col := colID; col < numCols; col++ {
+			for _, desc := range []bool{false, true} {
+				got := order(pts, ex, query{}, x, y, col, desc)
+				want := orderRef(pts, ex, query{}, x, y, col, desc)
+				if !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
+					t.Fatalf("%d points, column %d, desc %v:\n got %v\nwant %v", size, col, desc, got, want)
+				}
+			}
+		}
+	}
+}
