@@ -111,3 +111,17 @@ func (s *State) MadeAt(k model.CurveKey, asOf string, allDates bool) (pts []mode
 func (s *State) Room(k model.CurveKey) bool {
 	return s.viewPoints+len(s.byCurve[k]) <= s.maxCachedPoints()
 }
+
+// Live reports whether a view with the serial is kept (a pane may drop
+// what it derived from views no longer kept).
+func (s *State) Live(serial uint64) bool {
+	if s.view != nil && s.view.serial == serial {
+		return true
+	}
+	for _, e := range s.views {
+		if e.serial == serial {
+			return true
+		}
+	}
+	return false
+}

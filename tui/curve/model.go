@@ -1,13 +1,12 @@
 package curve
 
 import (
-	"cmp"
 	"math"
-	"slices"
 	"sort"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/internal/radix"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/render/plot"
@@ -99,6 +98,15 @@ func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh redoes what a state change touched.
 func (m *Model) Refresh(c workbench.Change) {
+	if c&(workbench.ChangeData|workbench.ChangeCurve) != 0 {
+		// Series point at their views' points (labels made when drawn):
+		// those of views the state no longer keeps go.
+		for k := range m.cached {
+			if !m.st.Live(k.serial) {
+				delete(m.cached, k)
+			}
+		}
+	}
 	switch {
 	case c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay|workbench.ChangeDisplay) != 0:
 		m.rebuild()
@@ -398,8 +406,8 @@ func (m *Model) Copy() (msgs.Copy, bool) {
 	return msgs.Copy{Text: m.st.Selected, What: "point ID"}, m.st.Selected != ""
 }
 
-// byX sorts coordinates by x, stably: pdqsort with the index (ascending in
-// Coords' order) breaking ties, unless some x is NaN, which < does not order.
+// byX sorts coordinates by x, stably: by x then index (ascending in
+// Coords' order), unless some x is NaN, which < does not order.
 func byX(c []model.XYPoint) {
 	for i := range c {
 		if math.IsNaN(c[i].X) {
@@ -407,10 +415,16 @@ func byX(c []model.XYPoint) {
 			return
 		}
 	}
-	slices.SortFunc(c, func(a, b model.XYPoint) int {
-		if a.X != b.X {
-			return cmp.Compare(a.X, b.X)
-		}
-		return cmp.Compare(a.Index, b.Index)
-	})
+	// By x, ties in index order (Coords gives them so): a stable radix
+	// sort of the x values' keys.
+	keys, at := make([]uint64, len(c)), make([]int32, len(c))
+	for i := range c {
+		keys[i], at[i] = radix.FloatKey(c[i].X), int32(i)
+	}
+	radix.Sort(keys, at)
+	sorted := make([]model.XYPoint, len(c))
+	for j, i := range at {
+		sorted[j] = c[i]
+	}
+	copy(c, sorted)
 }
