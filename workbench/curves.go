@@ -49,6 +49,7 @@ type curves struct {
 	serial     uint64 // the last view's serial
 	dataGen    uint64 // counts data changes: a view made before one is stale
 	dates      map[model.CurveKey][]string
+	facts      map[model.CurveKey]*curveFacts // what every view of a curve shares (facts.go)
 }
 
 // viewKey is what a curve's view depends on beside the data.
@@ -118,7 +119,7 @@ func (e *viewEntry) ids() map[string]int {
 // dropViews forgets every cached view (the data changed).
 func (s *State) dropViews() {
 	s.dataGen++
-	s.view, s.views, s.viewPoints, s.dates = nil, nil, 0, nil
+	s.view, s.views, s.viewPoints, s.dates, s.facts = nil, nil, 0, nil, nil
 	s.overlayCurves = nil
 }
 
@@ -205,47 +206,7 @@ func (s *State) Projections() []model.Projection { return s.shown().projs }
 // runs settled by model.ProjectShown (factors from every run of the curve),
 // and the projections.
 func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection) {
-	return curvePointsOf(s.All(), s.byCurve[k], viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect})
-}
-
-// curvePointsOf is curvePoints over the curve's points all[idx] under
-// key's settings: it reads nothing else, so it may run off the UI
-// goroutine (all and idx are never written once made).
-func curvePointsOf(all []model.Point, idx []int, key viewKey) ([]model.Point, []model.Projection) {
-	var runs []model.Point // the curve's every run, when one is short (the factors)
-	for _, i := range idx {
-		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
-			if n := len(idx); idx[n-1]-idx[0] == n-1 {
-				runs = all[idx[0] : idx[0]+n : idx[0]+n] // the curve's points lie together: read in place
-				break
-			}
-			runs = make([]model.Point, len(idx))
-			for j, i := range idx {
-				runs[j] = all[i]
-			}
-			break
-		}
-	}
-	pts := make([]model.Point, 0, len(idx))
-	if key.allDates {
-		for _, i := range idx {
-			if d := all[i].Prov.Date; key.asOf == "" || d == "" || d[:min(len(d), 10)] <= key.asOf {
-				pts = append(pts, all[i])
-			}
-		}
-	} else {
-		// the shown points picked first, so only they are copied
-		for _, i := range model.LatestIndexOf(all, idx, key.asOf) {
-			pts = append(pts, all[i])
-		}
-	}
-	// The one place the workbench keeps suspect points out of (or brings
-	// them into) every frontier, hull, review and fit: these are copies.
-	model.AdmitSuspect(pts, key.suspect)
-	if runs == nil {
-		return pts, nil
-	}
-	return pts, model.ProjectShown(pts, runs)
+	return viewFrom(s.All(), s.byCurve[k], viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}, s.factsFor(k))
 }
 
 // InView reports whether a point is on the shown curve's view.

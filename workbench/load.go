@@ -21,6 +21,7 @@ type Loaded struct {
 	byCurve map[model.CurveKey][]int
 	curves  []model.CurveSummary
 	views   map[viewKey]*viewEntry
+	facts   map[model.CurveKey]*curveFacts
 }
 
 // Prepare derives the points' tput-per-mw and cost-per-mtok from specs
@@ -54,7 +55,15 @@ func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool)
 	key := viewKey{k, asOf, allDates, suspect}
 	e, ok := l.views[key]
 	if !ok {
-		pts, projs := curvePointsOf(l.points, l.byCurve[k], key)
+		f, ok := l.facts[k]
+		if !ok {
+			f = factsOf(l.points, l.byCurve[k])
+			if l.facts == nil {
+				l.facts = map[model.CurveKey]*curveFacts{}
+			}
+			l.facts[k] = f
+		}
+		pts, projs := viewFrom(l.points, l.byCurve[k], key, f)
 		e = &viewEntry{pts: pts, projs: projs}
 		e.ids()
 		if l.views == nil {
@@ -70,13 +79,18 @@ func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool)
 func (s *State) SetLoaded(l *Loaded) {
 	if !maps.Equal(s.Specs, l.specs) {
 		model.Derive(l.points, s.Specs)
-		l.views = nil
+		l.views, l.facts = nil, nil // made with other metrics
 	}
 	s.Points = l.points
 	s.LoadRev++
 	s.prep = l
 	s.dataChanged()
 	s.All()
+	if len(s.Planned) == 0 {
+		for k, f := range l.facts {
+			s.keepFacts(k, f)
+		}
+	}
 	for k, e := range l.views {
 		if _, ok := s.views[k]; !ok && len(s.Planned) == 0 {
 			s.keepView(k, e)

@@ -10,8 +10,95 @@ import (
 
 // fresh is the shown view made now, from nothing kept.
 func fresh(s *State) []model.Point {
-	pts, _ := s.curvePoints(s.Curve)
+	pts, _ := viewRef(s.All(), s.byCurve[s.Curve], viewKey{s.Curve, s.AsOf, s.AllDates, s.IncludeSuspect})
 	return pts
+}
+
+// viewRef is a curve's view made from nothing, as the workbench made it
+// before views read the curve's facts: model.LatestIndexOf, then
+// model.ProjectShown over the curve's every run.
+func viewRef(all []model.Point, idx []int, key viewKey) ([]model.Point, []model.Projection) {
+	var runs []model.Point
+	for _, i := range idx {
+		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
+			runs = make([]model.Point, len(idx))
+			for j, i := range idx {
+				runs[j] = all[i]
+			}
+			break
+		}
+	}
+	pts := make([]model.Point, 0, len(idx))
+	if key.allDates {
+		for _, i := range idx {
+			if d := all[i].Prov.Date; key.asOf == "" || d == "" || d[:min(len(d), 10)] <= key.asOf {
+				pts = append(pts, all[i])
+			}
+		}
+	} else {
+		for _, i := range model.LatestIndexOf(all, idx, key.asOf) {
+			pts = append(pts, all[i])
+		}
+	}
+	model.AdmitSuspect(pts, key.suspect)
+	if runs == nil {
+		return pts, nil
+	}
+	return pts, model.ProjectShown(pts, runs)
+}
+
+// Every view made from a curve's kept facts (its configurations and
+// projections, made with its first view) is the view made from nothing:
+// every curve, as of each date and every run, suspects in and out, with
+// and without a planned point, the facts made first by one view or
+// another, by a job ahead or on the key.
+func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
+	pts := fixtures.SyntheticCurves(6000, 5)
+	for i := range pts {
+		if i%7 == 0 {
+			pts[i].Prov.DurationS = model.SteadyStateS / 2 // short runs: projections
+		}
+	}
+	s := New()
+	s.SetPoints(pts)
+	check := func(what string) {
+		t.Helper()
+		for _, c := range s.Curves {
+			for _, asOf := range append([]string{""}, s.datesOf(c.Key)...) {
+				for _, all := range []bool{false, true} {
+					s.SetCurve(c.Key)
+					s.SetAsOf(asOf, all)
+					want, wantProjs := viewRef(s.All(), s.byCurve[c.Key], viewKey{c.Key, asOf, all, s.IncludeSuspect})
+					if !reflect.DeepEqual(s.View(), want) || !reflect.DeepEqual(s.Projections(), wantProjs) {
+						t.Fatalf("%s: curve %v as of %q (every run %v): the view is not the one made from nothing", what, c.Key, asOf, all)
+					}
+				}
+			}
+		}
+	}
+	check("on the keys")
+	s.ToggleIncludeSuspect()
+	check("suspects in")
+	s.SetPoints(pts)
+	for _, k := range s.Neighbours() {
+		if job, ok := s.ViewJob(k); ok {
+			s.Adopt(job.Run())
+		}
+	}
+	check("ahead first")
+	p := s.View()[0]
+	p.ID, p.Source = "planned-1", model.SourcePlanned
+	s.AddPlanned(p)
+	check("with a planned point")
+}
+
+// datesOf are curve k's run dates (as CurveDates for the shown one).
+func (s *State) datesOf(k model.CurveKey) []string {
+	was := s.Curve
+	s.SetCurve(k)
+	d := s.CurveDates()
+	s.SetCurve(was)
+	return d
 }
 
 // A curve shown again is its kept view (the same serial, the same
