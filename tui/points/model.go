@@ -319,18 +319,21 @@ func curveStatuses(view []model.Point, x, y model.Axis) []extra {
 		}
 		return at[k]
 	}
-	for _, g := range model.HullGaps(measured, x, y) {
-		ex[pos(g.Index)].status = statusDom
+	// Every point with both coordinates is under the hull unless it is
+	// more (one hull and frontier for the three).
+	coords, front, hull := model.FrontierHull(measured, x, y)
+	for _, c := range coords {
+		ex[pos(c.Index)].status = statusDom
 	}
 	for i := range measured {
 		if measured[i].Prov.RawShort() {
 			ex[pos(i)].status = statusShort
 		}
 	}
-	for _, k := range model.Frontier(measured, x, y) {
+	for _, k := range front {
 		ex[pos(k)].status = statusFront
 	}
-	for _, k := range model.HullVertices(measured, x, y) {
+	for _, k := range hull {
 		ex[pos(k)].status = statusHull
 	}
 	for i := range view {

@@ -4,11 +4,13 @@ import (
 	"cmp"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
 // orderRef is order as a comparison sort of every row's key (what order
@@ -96,6 +98,67 @@ func TestOrderIsTheComparisonSort(t *testing.T) {
 				want := orderRef(pts, ex, query{}, x, y, col, desc)
 				if !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
 					t.Fatalf("%d points, column %d, desc %v:\n got %v\nwant %v", size, col, desc, got, want)
+				}
+			}
+		}
+	}
+}
+
+// curveStatusesRef is curveStatuses with the hull gaps, the frontier and
+// the hull vertices each worked out on its own (as before FrontierHull).
+func curveStatusesRef(view []model.Point, x, y model.Axis) []extra {
+	ex := make([]extra, len(view))
+	var measured []model.Point
+	var at []int
+	for i := range view {
+		if view[i].Source != model.SourcePlanned {
+			measured = append(measured, view[i])
+			at = append(at, i)
+		}
+	}
+	for _, g := range model.HullGaps(measured, x, y) {
+		ex[at[g.Index]].status = statusDom
+	}
+	for i := range measured {
+		if measured[i].Prov.RawShort() {
+			ex[at[i]].status = statusShort
+		}
+	}
+	for _, k := range model.Frontier(measured, x, y) {
+		ex[at[k]].status = statusFront
+	}
+	for _, k := range model.HullVertices(measured, x, y) {
+		ex[at[k]].status = statusHull
+	}
+	for i := range view {
+		if view[i].HeldOut() {
+			ex[i].status = statusSus
+		}
+	}
+	return ex
+}
+
+// The statuses are the reference's on every curve of the demo and of a
+// synthetic set, every axis pair, with a planned point and raw short runs.
+func TestStatusesAreEachWorkedOutOnItsOwn(t *testing.T) {
+	pts := append(testkit.Demo(), testkit.SyntheticCurves(6000, 3)...)
+	for i := range pts {
+		if i%9 == 0 {
+			pts[i].Prov.DurationS = model.SteadyStateS / 4
+		}
+		if i%31 == 0 {
+			pts[i].Source = model.SourcePlanned
+		}
+	}
+	byCurve := map[model.CurveKey][]model.Point{}
+	for _, p := range pts {
+		byCurve[p.Curve] = append(byCurve[p.Curve], p)
+	}
+	for k, view := range byCurve {
+		for _, x := range model.XAxes {
+			for _, y := range model.YAxes {
+				if got, want := curveStatuses(view, x, y), curveStatusesRef(view, x, y); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%v on %s × %s: statuses differ", k, x.Name, y.Name)
 				}
 			}
 		}
