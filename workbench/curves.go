@@ -65,6 +65,7 @@ type viewKey struct {
 // other view has, so panes can key their own caches by it.
 type viewEntry struct {
 	pts    []model.Point
+	src    []int // the points' indices into the data's points, ascending
 	projs  []model.Projection
 	index  map[string]int
 	serial uint64
@@ -83,8 +84,7 @@ func (s *State) viewOf(k model.CurveKey) *viewEntry {
 	if e, ok := s.views[key]; ok {
 		return e
 	}
-	pts, projs := s.curvePoints(k)
-	return s.keepView(key, &viewEntry{pts: pts, projs: projs})
+	return s.keepView(key, s.curvePoints(k))
 }
 
 // keepView gives e a serial and caches it under key.
@@ -194,7 +194,20 @@ func (s *State) CurveSerial(k model.CurveKey) uint64 { return s.viewOf(k).serial
 
 // ViewPos is the index in View of the point with the ID.
 func (s *State) ViewPos(id string) (int, bool) {
-	i, ok := s.shown().ids()[id]
+	e := s.shown()
+	if e.src != nil && len(s.index) == len(s.all) {
+		// No two points share an ID: the point's place in the data, looked
+		// for among the view's (no index of the view's IDs to make).
+		i, ok := s.index[id]
+		if !ok {
+			return 0, false
+		}
+		if k, ok := slices.BinarySearch(e.src, i); ok {
+			return k, true
+		}
+		return 0, false
+	}
+	i, ok := e.ids()[id]
 	return i, ok
 }
 
@@ -205,7 +218,7 @@ func (s *State) Projections() []model.Projection { return s.shown().projs }
 // curvePoints are a curve's points as of AsOf, never nil, with its short
 // runs settled by model.ProjectShown (factors from every run of the curve),
 // and the projections.
-func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection) {
+func (s *State) curvePoints(k model.CurveKey) *viewEntry {
 	return viewFrom(s.All(), s.byCurve[k], viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}, s.factsFor(k))
 }
 

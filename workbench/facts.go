@@ -69,27 +69,33 @@ func (s *State) keepFacts(k model.CurveKey, f *curveFacts) {
 // viewFrom is the view under key of curve all[idx], whose facts f are: the
 // latest runs (or every run) as of the date, copied, suspect points
 // admitted or held out, short runs projected (model.ProjectShownBy, with
-// the curve's projections). It reads only its arguments.
-func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) ([]model.Point, []model.Projection) {
-	pts := make([]model.Point, 0, len(idx))
+// the curve's projections), with the points' indices into all. It reads
+// only its arguments.
+func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEntry {
+	// The shown points picked first, so only they are copied, into a
+	// slice of their size (a point is 664 bytes).
+	var shown []int
 	if key.allDates {
+		shown = make([]int, 0, len(idx))
 		for _, i := range idx {
 			if d := all[i].Prov.Date; key.asOf == "" || d == "" || d[:min(len(d), 10)] <= key.asOf {
-				pts = append(pts, all[i])
+				shown = append(shown, i)
 			}
 		}
 	} else {
-		// the shown points picked first, so only they are copied
-		for _, i := range f.cfg.LatestIndexOf(all, idx, key.asOf) {
-			pts = append(pts, all[i])
-		}
+		shown = f.cfg.LatestIndexOf(all, idx, key.asOf)
+	}
+	pts := make([]model.Point, len(shown))
+	for k, i := range shown {
+		pts[k] = all[i]
 	}
 	// The one place the workbench keeps suspect points out of (or brings
 	// them into) every frontier, hull, review and fit: these are copies.
 	model.AdmitSuspect(pts, key.suspect)
-	if !f.hasRuns {
-		return pts, nil
+	e := &viewEntry{pts: pts, src: shown}
+	if f.hasRuns {
+		// Each view its own slice of the curve's projections.
+		e.projs = model.ProjectShownBy(pts, slices.Clone(f.projs))
 	}
-	// Each view its own slice of the curve's projections.
-	return pts, model.ProjectShownBy(pts, slices.Clone(f.projs))
+	return e
 }

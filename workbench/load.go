@@ -63,9 +63,7 @@ func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool)
 			}
 			l.facts[k] = f
 		}
-		pts, projs := viewFrom(l.points, l.byCurve[k], key, f)
-		e = &viewEntry{pts: pts, projs: projs}
-		e.ids()
+		e = viewFrom(l.points, l.byCurve[k], key, f)
 		if l.views == nil {
 			l.views = map[viewKey]*viewEntry{}
 		}

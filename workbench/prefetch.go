@@ -59,9 +59,7 @@ func (j ViewJob) Run() *Prepared {
 	if f == nil {
 		f = factsOf(j.all, j.idx)
 	}
-	pts, projs := viewFrom(j.all, j.idx, j.key, f)
-	e := &viewEntry{pts: pts, projs: projs}
-	e.ids()
+	e := viewFrom(j.all, j.idx, j.key, f)
 	return &Prepared{key: j.key, gen: j.gen, entry: e, facts: f}
 }
 

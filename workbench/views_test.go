@@ -72,6 +72,17 @@ func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
 					if !reflect.DeepEqual(s.View(), want) || !reflect.DeepEqual(s.Projections(), wantProjs) {
 						t.Fatalf("%s: curve %v as of %q (every run %v): the view is not the one made from nothing", what, c.Key, asOf, all)
 					}
+					pos := map[string]int{} // ViewPos made from nothing
+					for i := range want {
+						pos[want[i].ID] = i
+					}
+					for i := range s.All() {
+						id := s.All()[i].ID
+						got, ok := s.ViewPos(id)
+						if w, wok := pos[id]; got != w || ok != wok {
+							t.Fatalf("%s: %s at %d %v in the view of %v, want %d %v", what, id, got, ok, c.Key, w, wok)
+						}
+					}
 				}
 			}
 		}
@@ -90,6 +101,10 @@ func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
 	p.ID, p.Source = "planned-1", model.SourcePlanned
 	s.AddPlanned(p)
 	check("with a planned point")
+	p = s.View()[1]
+	p.Source = model.SourcePlanned // the ID of a loaded point: two points share it
+	s.AddPlanned(p)
+	check("with a planned point of a loaded point's ID")
 }
 
 // datesOf are curve k's run dates (as CurveDates for the shown one).
