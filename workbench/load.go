@@ -37,6 +37,14 @@ func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
 		}
 	}
 	l.byCurve, l.curves = group(pts)
+	// Every curve's facts (its configurations numbered, the projections
+	// of its runs), so that the first view of any curve, typed before
+	// anything was made ahead, copies and projects its points and no more
+	// (at 1M points about 0.6 s of CPU here, beside 6–8 s of reading).
+	l.facts = make(map[model.CurveKey]*curveFacts, len(l.curves))
+	for _, c := range l.curves {
+		l.facts[c.Key] = factsOf(pts, l.byCurve[c.Key])
+	}
 	return l
 }
 
@@ -56,7 +64,7 @@ func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool)
 	e, ok := l.views[key]
 	if !ok {
 		f, ok := l.facts[k]
-		if !ok {
+		if !ok { // derived again with other specs since
 			f = factsOf(l.points, l.byCurve[k])
 			if l.facts == nil {
 				l.facts = map[model.CurveKey]*curveFacts{}
