@@ -4,23 +4,16 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
-// comparePointOut is one compare --json point as a script reads it.
-type comparePointOut struct {
-	ID         string   `json:"id"`
-	X          float64  `json:"x"`
-	Y          float64  `json:"y"`
-	OtherValue *float64 `json:"other_value"`
-	GainPct    *float64 `json:"gain_pct"`
-}
-
-func compareJSONOf(t *testing.T, args ...string) map[string]comparePointOut {
+func compareJSONOf(t *testing.T, args ...string) map[string]model.PointGain {
 	t.Helper()
 	out := runOK(t, append([]string{"compare", "--json"}, args...)...)
 	var rep struct {
 		Axis   string            `json:"axis"`
-		Points []comparePointOut `json:"points"`
+		Points []model.PointGain `json:"points"`
 	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
@@ -28,12 +21,18 @@ func compareJSONOf(t *testing.T, args ...string) map[string]comparePointOut {
 	if rep.Axis != "p90-intvty" {
 		t.Errorf("axis %q", rep.Axis)
 	}
-	by := map[string]comparePointOut{}
+	by := map[string]model.PointGain{}
 	for _, p := range rep.Points {
 		by[p.ID] = p
 	}
 	return by
 }
+
+// otherOf and gainOf are a point's other-curve value and gain as
+// twoDecimals writes them: "null" without another frontier at its x, as
+// compare --json has it.
+func otherOf(p model.PointGain) string { return twoDecimals(model.OrNull(p.Other, p.HasOther)) }
+func gainOf(p model.PointGain) string  { return twoDecimals(model.OrNull(p.GainPct, p.HasOther)) }
 
 // The demo's worked gains: +11.05 % (9P BS192) and +5.00 % (7P c5540) over vLLM at the same
 // p90 interactivity; nothing above p90 196.5.
@@ -46,14 +45,14 @@ func TestCompareAgainstCompetitorJSON(t *testing.T) {
 			args = append(args, "--other", other)
 		}
 		by := compareJSONOf(t, args...)
-		if p := by["9p1d-dep2-dep16-b192-c7480"]; twoDecimals(p.OtherValue) != "1005892.79" || twoDecimals(p.GainPct) != "11.05" {
+		if p := by["9p1d-dep2-dep16-b192-c7480"]; otherOf(p) != "1005892.79" || gainOf(p) != "11.05" {
 			t.Errorf("--other %q: 9P BS192 %+v", other, p)
 		}
-		if p := by["7p1d-dep2-dep16-b96-c5540"]; twoDecimals(p.GainPct) != "5.00" || p.X != 157.5 {
+		if p := by["7p1d-dep2-dep16-b96-c5540"]; gainOf(p) != "5.00" || p.X != 157.5 {
 			t.Errorf("--other %q: 7P c5540 %+v", other, p)
 		}
 		for _, id := range []string{"3p1d-dep2-dep16-b18-c700", "agg-tep2-c16", "5p1d-dep2-dep16-b40-c2884"} {
-			if p, ok := by[id]; !ok || p.OtherValue != nil || p.GainPct != nil {
+			if p, ok := by[id]; !ok || p.HasOther {
 				t.Errorf("--other %q: %s %+v, want null values", other, id, p)
 			}
 		}
@@ -92,12 +91,12 @@ func TestCompareOtherFramework(t *testing.T) {
 	if len(by) != 3 {
 		t.Fatalf("points %v, want the 3 vLLM points", by)
 	}
-	if p := by["vllm-p90-75-5"]; p.OtherValue != nil {
+	if p := by["vllm-p90-75-5"]; p.HasOther {
 		t.Errorf("75.5 is below the dynamo-sglang frontier's 97.4: %+v", p)
 	}
 	want := 1117063 + (145.6-97.4)*(1033494-1117063)/(157.5-97.4)
 	gain := 100 * (993521/want - 1)
-	if p := by["vllm-p90-145-6"]; twoDecimals(p.OtherValue) != twoDecimals(&want) || twoDecimals(p.GainPct) != twoDecimals(&gain) {
+	if p := by["vllm-p90-145-6"]; otherOf(p) != twoDecimals(&want) || gainOf(p) != twoDecimals(&gain) {
 		t.Errorf("vLLM at 145.6: %+v, want %.2f (%.2f %%)", p, want, gain)
 	}
 }

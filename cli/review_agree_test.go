@@ -65,21 +65,7 @@ func TestOneReviewEverywhere(t *testing.T) {
 			}
 			var cliDigits []string
 			for _, v := range cli.Removed {
-				mv := model.RemovalVerdict{ID: v.ID, Test: v.Test, Neighbours: v.Neighbours, Covered: v.Covered,
-					UsesPlanned: v.UsesPlanned, Planned: v.Planned, Twins: v.Twins}
-				if v.LineValue != nil {
-					mv.LineValue, mv.GapPct = *v.LineValue, *v.GapPct
-				}
-				if v.DominatedBy != nil {
-					mv.DominatedBy = *v.DominatedBy
-				}
-				if len(mv.Planned) == 0 {
-					mv.Planned = nil
-				}
-				if len(mv.Twins) == 0 {
-					mv.Twins = nil
-				}
-				cliDigits = append(cliDigits, verdictDigits(mv))
+				cliDigits = append(cliDigits, verdictDigits(v))
 			}
 
 			marks := map[string]bool{remove[0]: true, remove[1]: true}
@@ -130,17 +116,17 @@ func TestReviewPlannedNeverJustifiesARemoval(t *testing.T) {
 	paths, _ := demoWithPlanned(t)
 	rep := reviewJSONOf(t, exitOK, append([]string{"--remove", "8p1d-dep2-dep16-c4096"}, paths...)...)
 	r := rep.Removed[0]
-	if twoDecimals(r.LineValue) != "853132.41" || r.UsesPlanned ||
+	if lineOf(r) != "853132.41" || r.UsesPlanned ||
 		!reflect.DeepEqual(r.Neighbours, []string{"7p1d-dep2-dep16-b96-c5540", "5p1d-dep2-dep16-b40-c2884"}) {
-		t.Errorf("measured only: %+v line %s", r, twoDecimals(r.LineValue))
+		t.Errorf("measured only: %+v line %s", r, lineOf(r))
 	}
 	rep = reviewJSONOf(t, exitOK, append([]string{"--remove", "8p1d-dep2-dep16-c4096", "--with-planned"}, paths...)...)
 	r = rep.Removed[0]
 	// ℓ(191.4) between 7P (1,033,494 @ 150.7) and the planned 6P (840,000 @ 200.0).
 	want := 1033494 + (191.4-150.7)*(840000-1033494)/(200.0-150.7)
-	if twoDecimals(r.LineValue) != twoDecimals(&want) || !r.UsesPlanned ||
+	if lineOf(r) != twoDecimals(&want) || !r.UsesPlanned ||
 		!reflect.DeepEqual(r.Planned, []string{"6p1d-dep2-dep16-b80-c4096"}) {
-		t.Errorf("with planned: %+v line %s, want %s", r, twoDecimals(r.LineValue), twoDecimals(&want))
+		t.Errorf("with planned: %+v line %s, want %s", r, lineOf(r), twoDecimals(&want))
 	}
 	out, _, _ := runCmd(t, append([]string{"review", "--remove", "8p1d-dep2-dep16-c4096", "--with-planned"}, paths...)...)
 	if !strings.Contains(out, "6p1d-dep2-dep16-b80-c4096 (planned)") || !strings.Contains(out, "(leans on planned)") {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
 const (
@@ -15,9 +17,9 @@ const (
 
 // reviewOut is review --json as a script reads it.
 type reviewOut struct {
-	Axis            string       `json:"axis"`
-	Kept            []string     `json:"kept"`
-	Removed         []removedOut `json:"removed"`
+	Axis            string                 `json:"axis"`
+	Kept            []string               `json:"kept"`
+	Removed         []model.RemovalVerdict `json:"removed"`
 	NotHullVertices []struct {
 		ID string `json:"id"`
 	} `json:"not_hull_vertices"`
@@ -46,21 +48,6 @@ type reviewOut struct {
 	} `json:"holes"`
 }
 
-// removedOut is one removed point's verdict in review --json.
-type removedOut struct {
-	ID              string   `json:"id"`
-	Test            string   `json:"test"`
-	Neighbours      []string `json:"neighbours"`
-	LineValue       *float64 `json:"line_value"`
-	GapPct          *float64 `json:"gap_pct"`
-	Covered         bool     `json:"covered"`
-	ParetoDominated bool     `json:"pareto_dominated"`
-	DominatedBy     *string  `json:"dominated_by"`
-	Twins           []string `json:"twins"`
-	UsesPlanned     bool     `json:"uses_planned"`
-	Planned         []string `json:"planned"`
-}
-
 func reviewJSONOf(t *testing.T, wantCode int, args ...string) reviewOut {
 	t.Helper()
 	out, stderr, code := runCmd(t, append([]string{"review", "--json"}, args...)...)
@@ -80,6 +67,11 @@ func twoDecimals(v *float64) string {
 	}
 	return strconv.FormatFloat(*v, 'f', 2, 64)
 }
+
+// lineOf and gapOf are a verdict's line value and gap as twoDecimals
+// writes them: "null" without a line, as review --json has it.
+func lineOf(v model.RemovalVerdict) string { return twoDecimals(model.OrNull(v.LineValue, v.HasLine)) }
+func gapOf(v model.RemovalVerdict) string  { return twoDecimals(model.OrNull(v.GapPct, v.HasLine)) }
 
 // The demo's worked review (docs/review.md), from the CLI.
 func TestReviewWorkedExampleText(t *testing.T) {
@@ -111,9 +103,9 @@ func TestReviewWorkedExampleJSON(t *testing.T) {
 	}
 	for _, r := range rep.Removed {
 		w := want[r.ID]
-		if r.Test != "line" || !r.Covered || r.ParetoDominated || r.DominatedBy != nil ||
-			twoDecimals(r.LineValue) != w.line || twoDecimals(r.GapPct) != w.gap || !reflect.DeepEqual(r.Neighbours, w.nb) {
-			t.Errorf("%s: %+v line %s gap %s, want %+v", r.ID, r, twoDecimals(r.LineValue), twoDecimals(r.GapPct), w)
+		if r.Test != "line" || !r.Covered || r.ParetoDominated || r.DominatedBy != "" ||
+			lineOf(r) != w.line || gapOf(r) != w.gap || !reflect.DeepEqual(r.Neighbours, w.nb) {
+			t.Errorf("%s: %+v line %s gap %s, want %+v", r.ID, r, lineOf(r), gapOf(r), w)
 		}
 	}
 	var under []string
@@ -229,15 +221,15 @@ func TestReviewParetoFallbackAtTheEnds(t *testing.T) {
 	// gone too and never its neighbour (docs/review.md).
 	rep := reviewJSONOf(t, exitRefused, "--all-dates", "--remove", "agg-tp4-c16@2026-10-29")
 	r := rep.Removed[0]
-	if r.Test != "pareto" || r.LineValue != nil || r.GapPct != nil || r.Covered || r.ParetoDominated ||
+	if r.Test != "pareto" || r.HasLine || r.Covered || r.ParetoDominated ||
 		!reflect.DeepEqual(r.Neighbours, []string{"agg-tep2-c16"}) || !reflect.DeepEqual(r.Twins, []string{"agg-tp4-c16@2026-11-06"}) {
 		t.Errorf("agg TP4 c16 (best interactivity): %+v", r)
 	}
 	// Between the published 9P BS192 (103.0) and agg TP4 c16 (545) the line
 	// passes just under 9P BS160: not covered, and nothing dominates it.
 	rep = reviewJSONOf(t, exitRefused, "--all-dates", "--remove", "9p1d-dep2-dep16-b160-c7480", "--keep", "9p1d-dep2-dep16-b192-c7480@published,agg-tp4-c16@2026-10-29")
-	if r := rep.Removed[0]; r.Test != "line" || r.Covered || r.ParetoDominated || twoDecimals(r.GapPct) != "0.08" {
-		t.Errorf("9P BS160 at 111.1 between 103.0 and 545: %+v gap %s", r, twoDecimals(r.GapPct))
+	if r := rep.Removed[0]; r.Test != "line" || r.Covered || r.ParetoDominated || gapOf(r) != "0.08" {
+		t.Errorf("9P BS160 at 111.1 between 103.0 and 545: %+v gap %s", r, gapOf(r))
 	}
 }
 
@@ -283,7 +275,7 @@ func coveredByLines(t *testing.T, rep reviewOut) map[string]string {
 	t.Helper()
 	lines := map[string]string{}
 	for _, r := range rep.Removed {
-		lines[r.ID] = twoDecimals(r.LineValue)
+		lines[r.ID] = lineOf(r)
 		if !r.Covered || r.Test != "line" {
 			t.Errorf("%s: %+v", r.ID, r)
 		}

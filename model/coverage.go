@@ -6,11 +6,14 @@ const RecommendedFrontierPoints = 5
 
 // CoverageResult counts frontier points of throughput against p90 and p75
 // end-to-end latency (lower is better), as InferenceX's Pareto coverage check.
+// --json writes the counts by these tags (and the recommendation beside them).
 type CoverageResult struct {
-	P90E2EL, P75E2EL     int   // frontier points
-	P90Points, P75Points int   // points that have the latency and y
-	P90Frontier          []int // the frontier's indices, x ascending
-	P75Frontier          []int
+	P90E2EL     int   `json:"p90_e2el"` // frontier points
+	P75E2EL     int   `json:"p75_e2el"`
+	P90Points   int   `json:"p90_points"` // points that have the latency and y
+	P75Points   int   `json:"p75_points"`
+	P90Frontier []int `json:"-"` // the frontier's indices, x ascending
+	P75Frontier []int `json:"-"`
 }
 
 // P90Short reports fewer p90 frontier points than recommended.

@@ -6,61 +6,45 @@ import (
 	"testing"
 )
 
-// latestIndexRef is latestIndex as it was with a map of configurations:
-// the reference the radix-sorted one must match. What it compares is how
-// configurations are numbered and their latest dates found; which points
-// are then kept (shownLatest) did not change, so both call it.
+// latestIndexRef is LatestIndexOf's doc comment spelled out: a map from
+// each configuration (its base ID as a string, source and curve) to its
+// latest day on or before asOf, then every point in order that is undated,
+// has no knobs, or was measured on its configuration's latest day. It
+// shares nothing with latestIndex but the date helpers, so the interning,
+// the radix numbering and shownLatest are all checked against it.
 func latestIndexRef(points []Point, idx []int, asOf string) []int {
-	n := len(points)
-	if idx != nil {
-		n = len(idx)
+	if idx == nil {
+		idx = make([]int, len(points))
+		for i := range idx {
+			idx[i] = i
+		}
 	}
-	at := func(k int) int {
-		if idx != nil {
-			return idx[k]
-		}
-		return k
+	type config struct {
+		base   string
+		source Source
+		curve  CurveKey
 	}
-	// A configuration is its base ID, source and curve, each interned to
-	// an integer: a lookup builds no string, and only a new base ID keeps
-	// one.
-	type config struct{ base, source, curve int32 }
-	curves := interner[CurveKey]{index: map[CurveKey]int32{}}
-	sources := interner[Source]{index: map[Source]int32{}}
-	bases := map[string]int32{}
-	entry := map[config]int32{} // → index into latest
-	var latest []string         // per config: latest date on or before asOf
-	of := make([]int32, n)
-	var buf []byte
-	for k := 0; k < n; k++ {
-		p := &points[at(k)]
-		of[k] = -1
-		d := p.Prov.Date
-		if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
-			continue
+	dated := func(p *Point) bool { return p.Prov.Date != "" && p.Knobs.Mode != "" }
+	configOf := func(p *Point) config { return config{p.Knobs.BaseID(), p.Source, p.Curve} }
+	latest := map[config]string{}
+	for _, i := range idx {
+		if p := &points[i]; dated(p) && (asOf == "" || !dateAfter(p.Prov.Date, asOf)) {
+			if c := configOf(p); dateAfter(p.Prov.Date, latest[c]) {
+				latest[c] = day(p.Prov.Date)
+			}
 		}
-		buf = p.Knobs.appendBaseID(buf[:0])
-		b, ok := bases[string(buf)] // no allocation for the lookup
-		if !ok {
-			b = int32(len(bases))
-			bases[string(buf)] = b
-		}
-		c := config{b, sources.of(p.Source), curves.of(p.Curve)}
-		e, ok := entry[c]
-		if !ok {
-			e = int32(len(latest))
-			entry[c] = e
-			latest = append(latest, d)
-		} else if dateAfter(d, latest[e]) {
-			latest[e] = d
-		}
-		of[k] = e
 	}
-	return shownLatest(points, idx, of, latest) // what is kept of the configurations: not what changed
+	var out []int
+	for _, i := range idx {
+		if p := &points[i]; !dated(p) || day(p.Prov.Date) == latest[configOf(p)] {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // TestLatestIndexMatchesReference compares the shown points with the
-// map-keyed reference over random dates (some with a time, some after
+// reference over random dates (some with a time, some after
 // the as-of date), sources, curves and points without knobs or dates.
 func TestLatestIndexMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))

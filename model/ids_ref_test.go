@@ -7,121 +7,72 @@ import (
 	"testing"
 )
 
-// assignIDsRef is AssignIDs as it was with string-keyed maps: the
-// reference the integer-keyed one must match ID for ID. What it compares
-// is how configurations, tags and taken IDs are found; the suffix counter
-// per stem (suffixCounter) did not change, so both call it.
+// assignIDsRef is AssignIDs' rules spelled out with plain string-keyed
+// maps (no interning, no integer keys, no hashing): the reference the
+// production one must match ID for ID. The suffix counter per stem
+// (suffixCounter) is shared, as it is the same rule either way.
 func assignIDsRef(points []Point) {
-	n := len(points)
-	// Base IDs and curves are interned: lookups with string(buf) do not
-	// allocate, so 100,000 points of a few hundred configurations cost a
-	// few hundred strings.
-	baseOf := make([]int32, n)
-	curveOf := make([]int32, n)
-	baseIdx := map[string]int32{}
-	var bases []string
-	curveIdx := map[CurveKey]int32{}
-	var keys []CurveKey
-	var buf []byte
+	type config struct {
+		curve  CurveKey
+		base   string
+		source Source
+	}
+	type curveBase struct {
+		curve CurveKey
+		base  string
+	}
+	base := make([]string, len(points))
+	owner := map[string]CurveKey{}   // the curve that used each base ID first
+	firstDate := map[config]string{} // a configuration's first run date
+	multi := map[config]bool{}       // … measured on more than one date
+	datedCfg := map[curveBase]bool{} // some source measured it on several dates
 	for i := range points {
 		p := &points[i]
 		if p.Knobs.Mode == "" {
-			buf = append(buf[:0], idPart(p.Label)...)
+			base[i] = idPart(p.Label)
 		} else {
-			buf = p.Knobs.appendBaseID(buf[:0])
+			base[i] = p.Knobs.BaseID()
 		}
-		b, ok := baseIdx[string(buf)]
-		if !ok {
-			b = int32(len(bases))
-			bases = append(bases, string(buf))
-			baseIdx[bases[b]] = b
+		if _, ok := owner[base[i]]; !ok {
+			owner[base[i]] = p.Curve
 		}
-		baseOf[i] = b
-		ci, ok := curveIdx[p.Curve]
-		if !ok {
-			ci = int32(len(keys))
-			curveIdx[p.Curve] = ci
-			keys = append(keys, p.Curve)
-		}
-		curveOf[i] = ci
-	}
-	// Which configurations of a curve were measured on more than one date,
-	// and which curve used each base ID first.
-	type config struct {
-		curve, base int32
-		source      Source
-	}
-	type dates struct {
-		first string
-		multi bool
-	}
-	seen := map[config]int32{} // → index into cfgDates
-	var cfgDates []dates
-	cfgOf := make([]int32, n)       // -1 for an undated point
-	datedCfg := map[[2]int32]bool{} // (curve, base) some source measured on several dates
-	owner := make([]int32, len(bases))
-	for b := range owner {
-		owner[b] = -1
-	}
-	for i := range points {
-		c := config{curveOf[i], baseOf[i], points[i].Source}
-		if owner[c.base] < 0 {
-			owner[c.base] = c.curve
-		}
-		cfgOf[i] = -1
-		d := points[i].Prov.Date
+		d := p.Prov.Date
 		if d == "" {
 			continue
 		}
-		e, ok := seen[c]
-		if !ok {
-			e = int32(len(cfgDates))
-			seen[c] = e
-			cfgDates = append(cfgDates, dates{first: d})
-		} else if s := &cfgDates[e]; !s.multi && s.first != d {
-			s.multi = true
-			datedCfg[[2]int32{c.curve, c.base}] = true
+		c := config{p.Curve, base[i], p.Source}
+		if first, ok := firstDate[c]; !ok {
+			firstDate[c] = d
+		} else if first != d {
+			multi[c] = true
+			datedCfg[curveBase{p.Curve, base[i]}] = true
 		}
-		cfgOf[i] = e
 	}
-	tags := map[[2]int32]string{}
-	taken := make(map[string]bool, n)
-	next := make(map[string]*int) // next suffix number to try per "<id>@<source>"
+	taken := map[string]bool{}
+	next := map[string]*int{} // next suffix number to try per "<id>@<source>"
 	for i := range points {
 		p := &points[i]
-		base := bases[baseOf[i]]
-		buf = append(buf[:0], base...)
-		if o := owner[baseOf[i]]; o != curveOf[i] {
-			k := [2]int32{o, curveOf[i]}
-			tag, ok := tags[k]
-			if !ok {
-				tag = curveTag(keys[o], keys[curveOf[i]])
-				tags[k] = tag
-			}
-			buf = append(append(buf, '@'), tag...)
+		id := base[i]
+		if o := owner[base[i]]; o != p.Curve {
+			id += "@" + curveTag(o, p.Curve)
 		}
-		dateTagged := false
-		if p.Prov.Date != "" && cfgDates[cfgOf[i]].multi {
-			buf = append(append(buf, '@'), p.Prov.Date...)
-			dateTagged = true
+		dateTagged := p.Prov.Date != "" && multi[config{p.Curve, base[i], p.Source}]
+		if dateTagged {
+			id += "@" + p.Prov.Date
 		}
 		// Beside dated runs of another source, a run carries its source: the
 		// bare ID never names one measurement among several.
-		if taken[string(buf)] || (!dateTagged && datedCfg[[2]int32{curveOf[i], baseOf[i]}]) {
-			buf = append(append(buf, '@'), p.Source...)
-			if taken[string(buf)] {
-				stem := len(buf)
-				nx := suffixCounter(next, buf)
+		if taken[id] || (!dateTagged && datedCfg[curveBase{p.Curve, base[i]}]) {
+			id += "@" + string(p.Source)
+			if taken[id] {
+				nx := suffixCounter(next, []byte(id))
 				n := max(*nx, 2)
-				for buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10); taken[string(buf)]; buf = strconv.AppendInt(append(buf[:stem], '-'), int64(n), 10) {
+				for taken[id+"-"+strconv.Itoa(n)] {
 					n++
 				}
+				id += "-" + strconv.Itoa(n)
 				*nx = n + 1
 			}
-		}
-		id := base // the bare ID shares the interned string
-		if string(buf) != base {
-			id = string(buf)
 		}
 		taken[id] = true
 		p.ID = id
@@ -157,8 +108,7 @@ func idTrialPoints(r *rand.Rand, n int) []Point {
 	return out
 }
 
-// TestAssignIDsMatchesReference compares IDs with the string-keyed
-// reference over random collisions, and again with every ID hash equal
+// TestAssignIDsMatchesReference compares IDs with the plain reference over random collisions, and again with every ID hash equal
 // (the collision path of the ID set).
 func TestAssignIDsMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))

@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -33,5 +34,44 @@ func TestKnobsJSONRoundTrip(t *testing.T) {
 	back = Knobs{}
 	if err := json.Unmarshal(old, &back); err != nil || back != k {
 		t.Errorf("legacy form %s: %+v, %v", old, back, err)
+	}
+}
+
+// A removal verdict and a point's gain are written with every key, null
+// where a value is absent and [] for an empty list, and read back to what
+// was written (the CLI tests read review and compare --json so).
+func TestVerdictAndGainJSONRoundTrip(t *testing.T) {
+	curve := CurveKey{Model: "m", Scenario: "8k1k", Hardware: "gb200", Framework: "sglang", Precision: "fp4"}
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{&RemovalVerdict{ID: "8p1d", X: 191.4, Y: 803198, Test: "line", Neighbours: []string{"7p1d", "5p1d"},
+			LineValue: 853132.5, HasLine: true, GapPct: -5.85, Covered: true, ParetoDominated: true, DominatedBy: "7p1d",
+			Twins: []string{"8p1d@local"}, UsesPlanned: true, Planned: []string{"6p1d"}, WithinNoise: true},
+			`{"id":"8p1d","x":191.4,"y":803198,"test":"line","neighbours":["7p1d","5p1d"],"line_value":853132.5,"gap_pct":-5.85,` +
+				`"covered":true,"pareto_dominated":true,"dominated_by":"7p1d","twins":["8p1d@local"],"uses_planned":true,"planned":["6p1d"],"within_noise":true}`},
+		{&RemovalVerdict{ID: "agg-tp4-c1", X: 12, Test: "none"},
+			`{"id":"agg-tp4-c1","x":12,"y":0,"test":"none","neighbours":[],"line_value":null,"gap_pct":null,` +
+				`"covered":false,"pareto_dominated":false,"dominated_by":null,"twins":[],"uses_planned":false,"planned":[],"within_noise":false}`},
+		{&PointGain{ID: "9p1d", Curve: curve, Gain: Gain{X: 103, Y: 1117012, Other: 1005892.79, HasOther: true, GainPct: 11.05},
+			WithinNoise: true, ProjectedFromS: 600, NotProjected: "no twin"},
+			`{"id":"9p1d","curve":{"model":"m","scenario":"8k1k","hardware":"gb200","framework":"sglang","precision":"fp4"},` +
+				`"x":103,"y":1117012,"other_value":1005892.79,"gain_pct":11.05,"within_noise":true,"projected_from_s":600,"not_projected":"no twin"}`},
+		{&PointGain{ID: "agg-tep2-c16", Curve: curve, Gain: Gain{X: 292.4, Y: 57670}},
+			`{"id":"agg-tep2-c16","curve":{"model":"m","scenario":"8k1k","hardware":"gb200","framework":"sglang","precision":"fp4"},` +
+				`"x":292.4,"y":57670,"other_value":null,"gain_pct":null,"within_noise":false}`},
+	} {
+		b, err := json.Marshal(c.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != c.want {
+			t.Errorf("got  %s\nwant %s", b, c.want)
+		}
+		back := reflect.New(reflect.TypeOf(c.v).Elem()).Interface()
+		if err := json.Unmarshal(b, back); err != nil || !reflect.DeepEqual(back, c.v) {
+			t.Errorf("round trip of %s: %+v, %v", b, back, err)
+		}
 	}
 }

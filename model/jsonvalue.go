@@ -26,3 +26,19 @@ func OrEmpty[T any](s []T) []T {
 	}
 	return s
 }
+
+// fromNull reads back what OrNull wrote: the value, and false for null.
+func fromNull(v *float64) (float64, bool) {
+	if v == nil {
+		return 0, false
+	}
+	return *v, true
+}
+
+// orNil reads back what OrEmpty wrote: an empty list is nil.
+func orNil[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}

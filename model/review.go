@@ -75,12 +75,14 @@ type CurveReview struct {
 // YNoise is the spread of the review's y metric, if known.
 func (r CurveReview) YNoise() (MetricNoise, bool) { return r.Noise.For(r.Y.Metric) }
 
-// HullRow is a kept point that is not a vertex of the upper concave hull.
+// HullRow is a kept point that is not a vertex of the upper concave hull;
+// review --json writes it with these field names.
 type HullRow struct {
-	ID        string
-	X, Y      float64
-	HullValue float64
-	GapPct    float64 // percent below the hull (0 for a point on a hull edge)
+	ID        string  `json:"id"`
+	X         float64 `json:"x"`
+	Y         float64 `json:"y"`
+	HullValue float64 `json:"hull_value"`
+	GapPct    float64 `json:"gap_pct"` // percent below the hull (0 for a point on a hull edge)
 }
 
 // PointGain is one point against another curve's frontier at the same x.

@@ -32,49 +32,55 @@ func (r CurveReview) MarshalJSON() ([]byte, error) {
 		OrNullString(r.AsOf), OrEmpty(r.Holes)})
 }
 
-func (v RemovalVerdict) MarshalJSON() ([]byte, error) {
-	var dominatedBy *string
-	if v.DominatedBy != "" {
-		dominatedBy = &v.DominatedBy
-	}
-	return json.Marshal(struct {
-		ID              string   `json:"id"`
-		X               float64  `json:"x"`
-		Y               float64  `json:"y"`
-		Test            string   `json:"test"`
-		Neighbours      []string `json:"neighbours"`
-		LineValue       *float64 `json:"line_value"`
-		GapPct          *float64 `json:"gap_pct"`
-		Covered         bool     `json:"covered"`
-		ParetoDominated bool     `json:"pareto_dominated"`
-		DominatedBy     *string  `json:"dominated_by"`
-		Twins           []string `json:"twins"`
-		UsesPlanned     bool     `json:"uses_planned"`
-		Planned         []string `json:"planned"`
-		WithinNoise     bool     `json:"within_noise"`
-	}{v.ID, v.X, v.Y, v.Test, OrEmpty(v.Neighbours), OrNull(v.LineValue, v.HasLine), OrNull(v.GapPct, v.HasLine),
-		v.Covered, v.ParetoDominated, dominatedBy, OrEmpty(v.Twins), v.UsesPlanned, OrEmpty(v.Planned), v.WithinNoise})
+// removalJSON is a RemovalVerdict as review --json writes it and
+// UnmarshalJSON reads it back.
+type removalJSON struct {
+	ID              string   `json:"id"`
+	X               float64  `json:"x"`
+	Y               float64  `json:"y"`
+	Test            string   `json:"test"`
+	Neighbours      []string `json:"neighbours"`
+	LineValue       *float64 `json:"line_value"`
+	GapPct          *float64 `json:"gap_pct"`
+	Covered         bool     `json:"covered"`
+	ParetoDominated bool     `json:"pareto_dominated"`
+	DominatedBy     *string  `json:"dominated_by"`
+	Twins           []string `json:"twins"`
+	UsesPlanned     bool     `json:"uses_planned"`
+	Planned         []string `json:"planned"`
+	WithinNoise     bool     `json:"within_noise"`
 }
 
-func (h HullRow) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		ID        string  `json:"id"`
-		X         float64 `json:"x"`
-		Y         float64 `json:"y"`
-		HullValue float64 `json:"hull_value"`
-		GapPct    float64 `json:"gap_pct"` // percent below the hull
-	}{h.ID, h.X, h.Y, h.HullValue, h.GapPct})
+func (v RemovalVerdict) MarshalJSON() ([]byte, error) {
+	return json.Marshal(removalJSON{v.ID, v.X, v.Y, v.Test, OrEmpty(v.Neighbours), OrNull(v.LineValue, v.HasLine), OrNull(v.GapPct, v.HasLine),
+		v.Covered, v.ParetoDominated, OrNullString(v.DominatedBy), OrEmpty(v.Twins), v.UsesPlanned, OrEmpty(v.Planned), v.WithinNoise})
+}
+
+// UnmarshalJSON reads a verdict as MarshalJSON writes it: a null line
+// value is no line (HasLine false), a null dominator "", an empty list nil.
+func (v *RemovalVerdict) UnmarshalJSON(data []byte) error {
+	var w removalJSON
+	if err := json.Unmarshal(data, &w); err != nil {
+		return err
+	}
+	*v = RemovalVerdict{ID: w.ID, X: w.X, Y: w.Y, Test: w.Test, Neighbours: orNil(w.Neighbours), Covered: w.Covered,
+		ParetoDominated: w.ParetoDominated, Twins: orNil(w.Twins), UsesPlanned: w.UsesPlanned, Planned: orNil(w.Planned),
+		WithinNoise: w.WithinNoise}
+	v.LineValue, v.HasLine = fromNull(w.LineValue)
+	v.GapPct, _ = fromNull(w.GapPct)
+	if w.DominatedBy != nil {
+		v.DominatedBy = *w.DominatedBy
+	}
+	return nil
 }
 
 func (c CoverageResult) MarshalJSON() ([]byte, error) {
+	type counts CoverageResult // the tagged fields, without this method
 	return json.Marshal(struct {
-		P90E2EL        int  `json:"p90_e2el"`
-		P75E2EL        int  `json:"p75_e2el"`
-		P90Points      int  `json:"p90_points"`
-		P75Points      int  `json:"p75_points"`
+		counts
 		RecommendedMin int  `json:"recommended_min"`
 		Short          bool `json:"short"`
-	}{c.P90E2EL, c.P75E2EL, c.P90Points, c.P75Points, RecommendedFrontierPoints, c.Short()})
+	}{counts(c), RecommendedFrontierPoints, c.Short()})
 }
 
 func (r Retune) MarshalJSON() ([]byte, error) {
@@ -92,19 +98,38 @@ func (r Retune) MarshalJSON() ([]byte, error) {
 		OrNull(r.DX, r.HasX), OrNull(r.DXPct, r.HasX), r.WithinNoise})
 }
 
+// gainJSON is a PointGain as review, compare and select --json write it
+// and UnmarshalJSON reads it back.
+type gainJSON struct {
+	ID          string   `json:"id"`
+	Curve       CurveKey `json:"curve"`
+	X           float64  `json:"x"`
+	Y           float64  `json:"y"`
+	OtherValue  *float64 `json:"other_value"`
+	GainPct     *float64 `json:"gain_pct"`
+	WithinNoise bool     `json:"within_noise"`
+	Projected   float64  `json:"projected_from_s,omitempty"`
+	NotProj     string   `json:"not_projected,omitempty"`
+}
+
 func (g PointGain) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		ID          string   `json:"id"`
-		Curve       CurveKey `json:"curve"`
-		X           float64  `json:"x"`
-		Y           float64  `json:"y"`
-		OtherValue  *float64 `json:"other_value"`
-		GainPct     *float64 `json:"gain_pct"`
-		WithinNoise bool     `json:"within_noise"`
-		Projected   float64  `json:"projected_from_s,omitempty"`
-		NotProj     string   `json:"not_projected,omitempty"`
-	}{g.ID, g.Curve, g.X, g.Y, OrNull(g.Other, g.HasOther), OrNull(g.GainPct, g.HasOther), g.WithinNoise,
+	return json.Marshal(gainJSON{g.ID, g.Curve, g.X, g.Y, OrNull(g.Other, g.HasOther), OrNull(g.GainPct, g.HasOther), g.WithinNoise,
 		g.ProjectedFromS, g.NotProjected})
+}
+
+// UnmarshalJSON reads a gain as MarshalJSON writes it: a null other value
+// is no other frontier at X (HasOther false). Index and ShortRunS are not
+// written, so they read as 0.
+func (g *PointGain) UnmarshalJSON(data []byte) error {
+	var w gainJSON
+	if err := json.Unmarshal(data, &w); err != nil {
+		return err
+	}
+	*g = PointGain{ID: w.ID, Curve: w.Curve, Gain: Gain{X: w.X, Y: w.Y}, WithinNoise: w.WithinNoise,
+		ProjectedFromS: w.Projected, NotProjected: w.NotProj}
+	g.Other, g.HasOther = fromNull(w.OtherValue)
+	g.GainPct, _ = fromNull(w.GainPct)
+	return nil
 }
 
 // yNoise is the y metric's spread for JSON: nil when none is known.

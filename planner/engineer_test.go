@@ -2,7 +2,6 @@ package planner_test
 
 import (
 	"math"
-	"slices"
 	"strings"
 	"testing"
 
@@ -19,13 +18,15 @@ var engineerCurves = []struct{ name, file string }{
 	{"pr3598-p90only", "testdata/pr3598-p90only.yaml"},
 }
 
-func engineerSplit(pts []model.Point) (fit, test []model.Point) {
+// engineerSplit is planner.EngineerFit's fit (in its order) and the points
+// it holds out, split off as every curve test splits them.
+func engineerSplit(t testing.TB, pts []model.Point) (fit, test []model.Point) {
 	fit = planner.EngineerFit(pts)
-	for _, p := range pts {
-		if !slices.ContainsFunc(fit, func(f model.Point) bool { return f.ID == p.ID }) {
-			test = append(test, p)
-		}
+	ids := make([]string, len(fit))
+	for i, p := range fit {
+		ids[i] = p.ID
 	}
+	_, test = split(t, pts, ids)
 	return fit, test
 }
 
@@ -34,7 +35,7 @@ func TestEngineerFits(t *testing.T) {
 	var n, nCal, ran int
 	for _, tc := range engineerCurves {
 		t.Run(tc.name, func(t *testing.T) {
-			fit, test := engineerSplit(loadCurve(t, tc.file)) // skips without ../shared
+			fit, test := engineerSplit(t, loadCurve(t, tc.file)) // skips without ../shared
 			ran++
 			ids := make([]string, len(fit))
 			for i := range fit {

@@ -13,7 +13,7 @@ import (
 // collapsed at c96, 48 requests per decode worker; 4P/1D c64 puts 64 on its
 // one decode worker and is held to c48's 106,880 tok/s per decode worker.
 func TestCollapsePlateauBoundsDecode(t *testing.T) {
-	fit, test := engineerSplit(loadCurve(t, vllmFile))
+	fit, test := engineerSplit(t, loadCurve(t, vllmFile))
 	res, err := planner.Backtest(fit, test)
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func TestNoPlateauWithoutMeasuredCollapse(t *testing.T) {
 		if tc.name == "vllm-agentx" {
 			continue
 		}
-		fit, test := engineerSplit(loadCurve(t, tc.file))
+		fit, test := engineerSplit(t, loadCurve(t, tc.file))
 		res, err := planner.Backtest(fit, test)
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +85,7 @@ func TestNoPlateauWithoutMeasuredCollapse(t *testing.T) {
 // HiCache points differ from every fit point (1P2D c16/c48/c64, no
 // HiCache) in that knob, and say so as their cause.
 func TestOutsideKnobNamesHiCache(t *testing.T) {
-	fit, test := engineerSplit(loadCurve(t, "testdata/pr3598-p90only.yaml"))
+	fit, test := engineerSplit(t, loadCurve(t, "testdata/pr3598-p90only.yaml"))
 	res, err := planner.Backtest(fit, test)
 	if err != nil {
 		t.Fatal(err)

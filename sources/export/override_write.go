@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -240,15 +241,37 @@ type deltaNode struct {
 	children []*deltaNode
 }
 
-func (n *deltaNode) child(key string) *deltaNode {
-	for _, c := range n.children {
-		if c.key == key {
-			return c
+// set puts v at path below n, adding the keys n lacks after the ones it has.
+func (n *deltaNode) set(path []string, v any) {
+	for _, k := range path {
+		i := slices.IndexFunc(n.children, func(c *deltaNode) bool { return c.key == k })
+		if i < 0 {
+			i = len(n.children)
+			n.children = append(n.children, &deltaNode{key: k})
+		}
+		n = n.children[i]
+	}
+	n.value = v
+}
+
+// yamlLines writes n's children as block-mapping lines: the first level
+// indented by col spaces, each deeper one by ind more.
+func (n *deltaNode) yamlLines(col, ind int) []string {
+	var lines []string
+	var write func(n *deltaNode, col int)
+	write = func(n *deltaNode, col int) {
+		pad := strings.Repeat(" ", col)
+		for _, c := range n.children {
+			if len(c.children) == 0 {
+				lines = append(lines, fmt.Sprintf("%s%s: %s\n", pad, c.key, yamlValue(c.value)))
+				continue
+			}
+			lines = append(lines, pad+c.key+":\n")
+			write(c, col+ind)
 		}
 	}
-	c := &deltaNode{key: key}
-	n.children = append(n.children, c)
-	return c
+	write(n, col)
+	return lines
 }
 
 // render writes the block with its key, indented by ind spaces a level,
@@ -260,27 +283,11 @@ func (d overrideDelta) render(key string, comment []string, ind int) string {
 	}
 	root := &deltaNode{}
 	for _, e := range d.entries {
-		n := root
-		for _, k := range e.path {
-			n = n.child(k)
-		}
-		n.value = e.value
+		root.set(e.path, e.value)
 	}
 	b.WriteString(key + ":\n")
-	var write func(n *deltaNode, level int)
-	write = func(n *deltaNode, level int) {
-		pad := strings.Repeat(" ", level*ind)
-		if len(n.children) == 0 {
-			fmt.Fprintf(&b, "%s%s: %s\n", pad, n.key, yamlValue(n.value))
-			return
-		}
-		fmt.Fprintf(&b, "%s%s:\n", pad, n.key)
-		for _, c := range n.children {
-			write(c, level+1)
-		}
-	}
-	for _, c := range root.children {
-		write(c, 1)
+	for _, l := range root.yamlLines(ind, ind) {
+		b.WriteString(l)
 	}
 	return b.String()
 }

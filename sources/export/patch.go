@@ -78,10 +78,7 @@ func (p *textPatch) set(path []string, v any) error {
 				p.pending[n] = t
 				p.order = append(p.order, n)
 			}
-			for _, rk := range path[i:] {
-				t = t.child(rk)
-			}
-			t.value = v
+			t.set(path[i:], v)
 			return nil
 		}
 		if val.Kind == yaml.AliasNode || val.Anchor != "" {
@@ -235,23 +232,7 @@ func (p *textPatch) result() string {
 	ins := map[int][]string{}
 	for _, n := range p.order {
 		at, col := p.insertionPoint(n)
-		var lines []string
-		var write func(t *deltaNode, level int)
-		write = func(t *deltaNode, level int) {
-			pad := strings.Repeat(" ", col+level*p.ind)
-			if len(t.children) == 0 {
-				lines = append(lines, fmt.Sprintf("%s%s: %s\n", pad, t.key, yamlValue(t.value)))
-				return
-			}
-			lines = append(lines, pad+t.key+":\n")
-			for _, c := range t.children {
-				write(c, level+1)
-			}
-		}
-		for _, c := range p.pending[n].children {
-			write(c, 0)
-		}
-		ins[at] = append(ins[at], lines...)
+		ins[at] = append(ins[at], p.pending[n].yamlLines(col, p.ind)...)
 	}
 	var b strings.Builder
 	for i := 0; i <= len(p.lines); i++ {
