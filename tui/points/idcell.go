@@ -210,31 +210,16 @@ func neededWidth(pts []model.Point, slugs []string) int {
 // printable ASCII (one cell a byte, "…" one cell); ok is false for any
 // other ID (neededWidth then parses it).
 func essentialWidth(id string, slugs []string) (w int, ok bool) {
-	for i := 0; i < len(id); i++ {
-		if id[i] < 0x20 || id[i] > 0x7e {
+	// One pass over the bytes: the base (up to the first "@") with the
+	// places of its dashes, then each "@" segment: the first may be the
+	// curve tag (left out), the dated ones count.
+	var cuts [64]int // the base's dashes
+	n, i := 0, 0
+	for ; i < len(id) && id[i] != '@'; i++ {
+		switch c := id[i]; {
+		case c < 0x20 || c > 0x7e:
 			return 0, false
-		}
-	}
-	base, rest, more := strings.Cut(id, "@")
-	if more {
-		seg, after, found := strings.Cut(rest, "@")
-		if seg == model.Unknown || isTag(seg, slugs) {
-			rest, more = after, found
-		}
-	}
-	for more {
-		var seg string
-		seg, rest, more = strings.Cut(rest, "@")
-		if isDate(seg) {
-			w += 1 + len(seg)
-		}
-	}
-	// The base's tokens (split at "-"): the head is one (two after "agg"),
-	// the knobs the b<BS>/c<C> tokens at the end after a middle.
-	var cuts [64]int // the dashes' places
-	n := 0
-	for i := 0; i < len(base); i++ {
-		if base[i] == '-' {
+		case c == '-':
 			if n == len(cuts) {
 				return 0, false
 			}
@@ -242,6 +227,25 @@ func essentialWidth(id string, slugs []string) (w int, ok bool) {
 			n++
 		}
 	}
+	base := id[:i]
+	for first := true; i < len(id); first = false {
+		j := i + 1
+		for ; j < len(id) && id[j] != '@'; j++ {
+			if c := id[j]; c < 0x20 || c > 0x7e {
+				return 0, false
+			}
+		}
+		seg := id[i+1 : j]
+		i = j
+		if first && (seg == model.Unknown || isTag(seg, slugs)) {
+			continue
+		}
+		if isDate(seg) {
+			w += 1 + len(seg)
+		}
+	}
+	// The base's tokens (split at "-"): the head is one (two after "agg"),
+	// the knobs the b<BS>/c<C> tokens at the end after a middle.
 	tok := func(t int) string { // token t of n+1
 		lo, hi := 0, len(base)
 		if t > 0 {
