@@ -32,7 +32,8 @@ func millionModel(b *testing.B, curves int) *Model {
 //   - switch-curve: ] and [ between two curves shown before (their views
 //     kept); new-curve: ] onto a curve not shown since the load (with
 //     -benchtime 3x every press is one: 12 and 100 curves), nothing made
-//     ahead; new-curves-typed-fast: ] pressed again and again once the
+//     ahead but what the load prepares for every curve (its facts:
+//     workbench/facts.go); new-curves-typed-fast: ] pressed again and again once the
 //     work ahead of the last change has run (prefetch.go);
 //   - the -ahead variants press each key once the work ahead the key
 //     before started has run, off the clocks (the time a user reads the
