@@ -50,6 +50,7 @@ type curves struct {
 	dataGen    uint64 // counts data changes: a view made before one is stale
 	dates      map[model.CurveKey][]string
 	facts      map[model.CurveKey]*curveFacts // what every view of a curve shares (facts.go)
+	competitor map[model.CurveKey]bool        // curves with a competitor's point (hasCompetitor)
 }
 
 // viewKey is what a curve's view depends on beside the data.
@@ -119,7 +120,7 @@ func (e *viewEntry) ids() map[string]int {
 // dropViews forgets every cached view (the data changed).
 func (s *State) dropViews() {
 	s.dataGen++
-	s.view, s.views, s.viewPoints, s.dates, s.facts = nil, nil, 0, nil, nil
+	s.view, s.views, s.viewPoints, s.dates, s.facts, s.competitor = nil, nil, 0, nil, nil, nil
 	s.overlayCurves = nil
 }
 
@@ -160,14 +161,32 @@ func (s *State) competitorOverlays() []model.CurveKey {
 		if c.Key == s.Curve || !model.SameBase(c.Key, s.Curve) {
 			continue
 		}
-		for _, i := range s.byCurve[c.Key] {
-			if s.all[i].Source == model.SourceCompetitor {
-				out = append(out, c.Key)
-				break
-			}
+		if s.hasCompetitor(c.Key) {
+			out = append(out, c.Key)
 		}
 	}
 	return out
+}
+
+// hasCompetitor reports whether some point of curve k is a competitor's,
+// looked for once per curve and data (each switch of curve asks it of
+// every comparable curve).
+func (s *State) hasCompetitor(k model.CurveKey) bool {
+	if has, ok := s.competitor[k]; ok {
+		return has
+	}
+	has, all := false, s.All()
+	for _, i := range s.byCurve[k] {
+		if all[i].Source == model.SourceCompetitor {
+			has = true
+			break
+		}
+	}
+	if s.competitor == nil {
+		s.competitor = map[model.CurveKey]bool{}
+	}
+	s.competitor[k] = has
+	return has
 }
 
 // View is the shown curve's points as of AsOf: each configuration's

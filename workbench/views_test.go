@@ -209,3 +209,46 @@ func TestPreparedViews(t *testing.T) {
 		t.Error("an old prepared view was adopted after the reload")
 	}
 }
+
+// The competitors' curves overlaid by default are found from what is
+// kept per curve as from nothing: every curve of the demo shown in turn,
+// after a reload and after a competitor's point planned on a curve.
+func TestCompetitorOverlaysKeptAreMadeFromNothing(t *testing.T) {
+	ref := func(s *State) []model.CurveKey {
+		var out []model.CurveKey
+		for _, c := range s.Curves {
+			if c.Key == s.Curve || !model.SameBase(c.Key, s.Curve) {
+				continue
+			}
+			for _, p := range s.All() {
+				if p.Curve == c.Key && p.Source == model.SourceCompetitor {
+					out = append(out, c.Key)
+					break
+				}
+			}
+		}
+		return out
+	}
+	s := New()
+	s.SetPoints(fixtures.Demo())
+	check := func(what string) {
+		t.Helper()
+		for _, c := range s.Curves {
+			s.SetCurve(c.Key)
+			if got, want := s.Overlays, ref(s); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s, curve %v: overlays %v, want %v", what, c.Key, got, want)
+			}
+		}
+	}
+	check("loaded")
+	s.SetPoints(fixtures.Demo())
+	check("reloaded")
+	for _, p := range s.All() {
+		if p.Source != model.SourceCompetitor {
+			p.ID, p.Source = "rival-planned", model.SourceCompetitor
+			s.AddPlanned(p)
+			break
+		}
+	}
+	check("a competitor's point planned")
+}
