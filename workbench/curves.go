@@ -51,6 +51,7 @@ type curves struct {
 	dates      map[model.CurveKey][]string
 	facts      map[model.CurveKey]*curveFacts // what every view of a curve shares (facts.go)
 	competitor map[model.CurveKey]bool        // curves with a competitor's point (hasCompetitor)
+	geom       *geomEntry                     // the last Geometry (geometry.go)
 }
 
 // viewKey is what a curve's view depends on beside the data.
@@ -65,12 +66,14 @@ type viewKey struct {
 // projections, an ID index made when first asked, and a serial that no
 // other view has, so panes can key their own caches by it.
 type viewEntry struct {
-	pts    []model.Point
-	src    []int // the points' indices into the data's points, ascending
-	projs  []model.Projection
-	index  map[string]int
-	serial uint64
-	axes   map[string][]model.Axis // the axes with data (withData), by what they depend on
+	pts []model.Point
+	src []int // the points' indices into the data's points, ascending
+	// planned: some point is planned (set by viewFrom; Geometry is nil)
+	planned bool
+	projs   []model.Projection
+	index   map[string]int
+	serial  uint64
+	axes    map[string][]model.Axis // the axes with data (withData), by what they depend on
 }
 
 // maxCachedPoints bounds the points the views hold: about the loaded
@@ -120,7 +123,7 @@ func (e *viewEntry) ids() map[string]int {
 // dropViews forgets every cached view (the data changed).
 func (s *State) dropViews() {
 	s.dataGen++
-	s.view, s.views, s.viewPoints, s.dates, s.facts, s.competitor = nil, nil, 0, nil, nil, nil
+	s.view, s.views, s.viewPoints, s.dates, s.facts, s.competitor, s.geom = nil, nil, 0, nil, nil, nil, nil
 	s.overlayCurves = nil
 }
 

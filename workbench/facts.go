@@ -86,13 +86,15 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEnt
 		shown = f.cfg.LatestIndexOf(all, idx, key.asOf)
 	}
 	pts := make([]model.Point, len(shown))
+	planned := false
 	for k, i := range shown {
 		pts[k] = all[i]
+		planned = planned || pts[k].Source == model.SourcePlanned
 	}
 	// The one place the workbench keeps suspect points out of (or brings
 	// them into) every frontier, hull, review and fit: these are copies.
 	model.AdmitSuspect(pts, key.suspect)
-	e := &viewEntry{pts: pts, src: shown}
+	e := &viewEntry{pts: pts, src: shown, planned: planned}
 	if f.hasRuns {
 		// Each view its own slice of the curve's projections.
 		e.projs = model.ProjectShownBy(pts, slices.Clone(f.projs))

@@ -252,3 +252,36 @@ func TestCompetitorOverlaysKeptAreMadeFromNothing(t *testing.T) {
 	}
 	check("a competitor's point planned")
 }
+
+// The geometry kept is the shown view's on the shown axes as made from
+// nothing, after a change of curve, y, x, date or data; none with a
+// planned point in the view.
+func TestGeometryIsTheViewsOnTheAxes(t *testing.T) {
+	s := New()
+	s.SetPoints(fixtures.SyntheticCurves(4000, 3))
+	check := func(what string) {
+		t.Helper()
+		_ = s.Geometry() // kept, then asked again
+		c, f, h := model.FrontierHull(fresh(s), s.X, s.Y)
+		if g := s.Geometry(); g == nil || !reflect.DeepEqual(*g, Geometry{Coords: c, Frontier: f, Hull: h}) {
+			t.Fatalf("%s: the geometry is not the view's on %s × %s", what, s.X.Name, s.Y.Name)
+		}
+	}
+	check("loaded")
+	s.StepCurve(1)
+	check("next curve")
+	s.CycleY(1)
+	check("next y")
+	s.CycleX(1)
+	check("next x")
+	s.SetAsOf(s.CurveDates()[0], false)
+	check("as of the first date")
+	s.SetPoints(fixtures.SyntheticCurves(3000, 3))
+	check("reloaded")
+	p := s.View()[0]
+	p.ID, p.Source = "planned-1", model.SourcePlanned
+	s.AddPlanned(p)
+	if s.Geometry() != nil {
+		t.Error("a geometry of a view with a planned point")
+	}
+}

@@ -83,11 +83,25 @@ func CurveSeries(pts []model.Point, x, y model.Axis, cs CurveStyle, marks func(i
 			}
 		}
 	}
-	onFrontier := make([]bool, len(pts))
-	for _, k := range model.Frontier(measured, x, y) {
-		if at != nil {
-			k = at[k]
+	front := model.Frontier(measured, x, y)
+	if at != nil {
+		for j, k := range front {
+			front[j] = at[k]
 		}
+	}
+	return curveSeries(pts, front, x, y, cs, marks)
+}
+
+// CurveSeriesWithFrontier is CurveSeries of points none of which is
+// planned, whose frontier on x, y (model.Frontier) is found already.
+func CurveSeriesWithFrontier(pts []model.Point, front []int, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
+	return curveSeries(pts, front, x, y, cs, marks)
+}
+
+// curveSeries is CurveSeries given the frontier (indices into pts).
+func curveSeries(pts []model.Point, front []int, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
+	onFrontier := make([]bool, len(pts))
+	for _, k := range front {
 		onFrontier[k] = true
 	}
 	s := Series{Name: cs.Name, Class: cs.Class, Glyph: cs.Glyph, Points: make([]PlotPoint, 0, len(pts))}

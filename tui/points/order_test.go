@@ -11,6 +11,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // orderRef is order as a comparison sort of every row's key (what order
@@ -157,8 +158,15 @@ func TestStatusesAreEachWorkedOutOnItsOwn(t *testing.T) {
 	for k, view := range byCurve {
 		for _, x := range model.XAxes {
 			for _, y := range model.YAxes {
-				if got, want := curveStatuses(view, x, y), curveStatusesRef(view, x, y); !reflect.DeepEqual(got, want) {
+				want := curveStatusesRef(view, x, y)
+				if got := curveStatuses(view, x, y, nil); !reflect.DeepEqual(got, want) {
 					t.Fatalf("%v on %s × %s: statuses differ", k, x.Name, y.Name)
+				}
+				if planned := slices.ContainsFunc(view, func(p model.Point) bool { return p.Source == model.SourcePlanned }); !planned {
+					c, f, h := model.FrontierHull(view, x, y)
+					if got := curveStatuses(view, x, y, &workbench.Geometry{Coords: c, Frontier: f, Hull: h}); !reflect.DeepEqual(got, want) {
+						t.Fatalf("%v on %s × %s: statuses from the geometry differ", k, x.Name, y.Name)
+					}
 				}
 			}
 		}
