@@ -101,12 +101,12 @@ func isDate(s string) bool {
 	if len(s) < 10 {
 		return false
 	}
-	for i, r := range s[:10] {
-		if i == 4 || i == 7 {
-			if r != '-' {
+	for i := 0; i < 10; i++ { // bytes: any byte of a longer rune is neither
+		if c := s[i]; i == 4 || i == 7 {
+			if c != '-' {
 				return false
 			}
-		} else if r < '0' || r > '9' {
+		} else if c < '0' || c > '9' {
 			return false
 		}
 	}
