@@ -101,6 +101,7 @@ func (m *Model) rebuild() {
 	m.query = parseQuery(m.filter.Value())
 	d := m.current()
 	m.extras = d.extras
+	m.orderFromOtherX(d)
 	o := d.order(view, m.query, m.filter.Value(), m.st.X, m.st.Y, m.sortCol, m.desc)
 	m.idx, m.rowAt = o.idx, o.rowAt
 	if o.rows == nil {
@@ -130,6 +131,34 @@ func (m *Model) row(r int) table.Row {
 		m.rows[r] = row(&m.st.View()[i], m.extras[i], m.st.X, m.st.Y)
 	}
 	return m.rows[r]
+}
+
+// orderFromOtherX gives d, when it has not the shown order yet, the same
+// order kept for the view on another x: unfiltered, by a column x and the
+// statuses do not enter (the point, source, GPUs, C, y), the rows' order
+// is the same on every x (the rows themselves are formatted again: they
+// show x).
+func (m *Model) orderFromOtherX(d *derived) {
+	k := orderKey{m.sortCol, m.desc, ""}
+	if m.filter.Value() != "" || m.st.ShowGains || m.sortCol == colX || m.sortCol >= colStatus {
+		return
+	}
+	if _, ok := d.orders[k]; ok {
+		return
+	}
+	serial, y := m.st.ViewSerial(), m.st.Y.Name
+	for dk, other := range m.derived {
+		if dk.serial != serial || dk.y != y || other == d {
+			continue
+		}
+		if o, ok := other.orders[k]; ok {
+			if len(d.orders) >= maxOrders {
+				d.orders = map[orderKey]*ordered{}
+			}
+			d.orders[k] = &ordered{idx: o.idx, rowAt: o.rowAt} // never written once made
+			return
+		}
+	}
 }
 
 // derivedKey is what derived depends on: the view (its serial) and the

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/workbench"
 )
 
@@ -166,6 +167,32 @@ func TestStatusesAreEachWorkedOutOnItsOwn(t *testing.T) {
 					c, f, h := model.FrontierHull(view, x, y)
 					if got := curveStatuses(view, x, y, &workbench.Geometry{Coords: c, Frontier: f, Hull: h}); !reflect.DeepEqual(got, want) {
 						t.Fatalf("%v on %s × %s: statuses from the geometry differ", k, x.Name, y.Name)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The order kept from another x is the order made on this one: every x
+// in turn and back, for each column an order is taken over by, both ways.
+func TestOrderFromAnotherXIsTheOrder(t *testing.T) {
+	st := testkit.KeptState()
+	m := New(st, keys.Default().Points, testkit.Plain())
+	m.SetSize(140, 30)
+	for _, col := range []int{colID, colSource, colGPUs, colConc, colY} {
+		for _, desc := range []bool{false, true} {
+			m.sortCol, m.desc = col, desc
+			for _, x := range append(model.XAxes, model.XAxes[0]) {
+				st.SetX(x)
+				m.Refresh(st.TakeChanges())
+				want := order(st.View(), curveStatuses(st.View(), st.X, st.Y, nil), query{}, st.X, st.Y, col, desc)
+				if !slices.Equal(m.idx, want) {
+					t.Fatalf("column %d desc %v on %s: the kept order is not the order", col, desc, x.Name)
+				}
+				for r, i := range m.idx {
+					if int(m.rowAt[i]) != r {
+						t.Fatalf("column %d on %s: row of %d is %d, want %d", col, x.Name, i, m.rowAt[i], r)
 					}
 				}
 			}
