@@ -67,10 +67,16 @@ func (f *inputFlags) inputs(paths []string, env *cmdEnv) (sources.Inputs, bool) 
 // go to stderr; the returned code is exitBadInput when anything was skipped.
 // A bad input flag reads nothing: the dataset is nil and the command stops.
 func (f *inputFlags) load(paths []string, env *cmdEnv) (*sources.Dataset, int) {
+	return f.loadWith(paths, env, func(*sources.Options) {})
+}
+
+// loadWith is load with options the command sets beyond the flags'.
+func (f *inputFlags) loadWith(paths []string, env *cmdEnv, set func(*sources.Options)) (*sources.Dataset, int) {
 	in, ok := f.inputs(paths, env)
 	if !ok {
 		return nil, exitBadInput
 	}
+	set(&in.Options)
 	start := time.Now()
 	ds := demo.LoadInputs(in)
 	env.logLoad(inputsText(in), ds, time.Since(start))

@@ -19,13 +19,23 @@ const bigInputBytes = 256 << 20
 // cost in CPU. Small inputs keep the default; a limit the live heap
 // exceeds only makes the collector work harder (it is held to half the
 // CPU), never fails.
+//
+// One large file alone is parsed into its points with next to no garbage
+// (its bytes are mapped, not read into the heap): there the collector
+// runs only near the limit, and once when the load has ended
+// (sources.LoadPaths). A collection while its rows are parsed marks the
+// whole points array and frees nothing (a million rows: 636 → 636 MB),
+// and the peak is the same without it (1,027 MB). Many files keep the
+// proportional trigger: each one read leaves its bytes behind.
 func limitHeapFor(paths []string) {
 	var total int64
+	files := 0
 	for _, p := range paths {
 		filepath.WalkDir(p, func(_ string, d fs.DirEntry, err error) error {
 			if err == nil && d.Type().IsRegular() {
 				if info, err := d.Info(); err == nil {
 					total += info.Size()
+					files++
 				}
 			}
 			return nil
@@ -35,4 +45,7 @@ func limitHeapFor(paths []string) {
 		return
 	}
 	debug.SetMemoryLimit(3 * total)
+	if files == 1 && os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(-1)
+	}
 }

@@ -72,11 +72,17 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 		return s.code
 	}
 	code := s.code
-	curves := model.GroupCurvesInPlace(s.points)
+	curves := s.curves
+	if curves == nil {
+		curves = model.GroupCurvesInPlace(s.points)
+	}
 	rep := buildReport(s.ds, curves, s.projs, x, v.y)
 	rep.Warnings = append(rep.Warnings, s.notes...)
 	switch {
 	case f.json:
+		if len(s.points) >= parallelPoints {
+			growPipe(env.rawStdout)
+		}
 		if err := writeReportJSON(env.json(), rep); err != nil {
 			return exitBadInput
 		}

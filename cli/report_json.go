@@ -1,6 +1,10 @@
 package cli
 
 import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
@@ -23,12 +27,39 @@ type reportCurve = render.ReportCurve
 // only the shown ones).
 func buildReport(ds *sources.Dataset, curves []model.Curve, projs []model.Projection, x, y model.Axis) report {
 	rep := report{X: x, Y: y, Warnings: loadWarnings(ds, nil), Published: ds.Published} // stderr says them too
-	for _, c := range curves {
-		rc := render.MarkCurve(c, x, y)
-		if pr, ok := model.ProjectionOf(projs, c.Key); ok {
+	for _, rc := range markCurves(curves, x, y) {
+		if pr, ok := model.ProjectionOf(projs, rc.Key); ok {
 			rc.RunLength = &pr
 		}
 		rep.Curves = append(rep.Curves, rc)
 	}
 	return rep
+}
+
+// markCurves is render.MarkCurve of each curve. The curves are apart, so
+// a large report shares them out among the cores.
+func markCurves(curves []model.Curve, x, y model.Axis) []reportCurve {
+	out := make([]reportCurve, len(curves))
+	total := 0
+	for _, c := range curves {
+		total += len(c.Points)
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if total < parallelPoints || workers < 2 || len(curves) < 2 {
+		for i, c := range curves {
+			out[i] = render.MarkCurve(c, x, y)
+		}
+		return out
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(curves); i = int(next.Add(1) - 1) {
+				out[i] = render.MarkCurve(curves[i], x, y)
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }

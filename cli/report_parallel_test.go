@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -39,5 +40,22 @@ func compareParallel(t *testing.T, path string) {
 	}
 	if !strings.Contains(serial, `"suspect":`) || strings.Count(serial, `"id":`) < 5000 {
 		t.Fatalf("the rows should give suspects and thousands of points:\n%.300s", serial)
+	}
+}
+
+// Made on every core, the lines are escaped for the terminal as the one
+// writer escapes them: DEL, C1 and bidi controls as JSON escapes.
+func TestReportJSONParallelEscapesAsSerial(t *testing.T) {
+	rows := bytes.ReplaceAll(synth.Rows(6000, 3), []byte(`"image": "img"`),
+		[]byte(`"image": "sglang\u202e\u0085\u007f:v0.5.9"`))
+	path := filepath.Join(t.TempDir(), "rows.json")
+	if err := os.WriteFile(path, rows, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	compareParallel(t, path)
+	var stdout bytes.Buffer
+	run([]string{"report", "--json", path}, strings.NewReader(""), &stdout, io.Discard)
+	if n := strings.Count(stdout.String(), `sglang\u202e\u0085\u007f:v0.5.9`); n < 5000 {
+		t.Fatalf("%d images escaped of 6000", n)
 	}
 }

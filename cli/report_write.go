@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 )
 
 // writeReportJSON prints the report with one compact line per point: as
@@ -32,17 +33,22 @@ func writeReportJSON(w io.Writer, rep report) error {
 	bw.WriteString("{\n  \"schema_version\": " + strconv.Itoa(schemaVersion) + ",\n  \"axis\": ")
 	line("", rep.X.Name, ",\n  \"y_axis\": ")
 	line("", rep.Y.Name, ",\n  \"curves\": [")
-	lines := pointLines(rep.Curves)
+	ew, _ := w.(escapedWriter)
+	lines, escaped := pointLines(rep.Curves, ew != nil)
+	emit := func(b []byte) { bw.Write(b) }
+	if escaped {
+		emit = func(b []byte) {
+			bw.Flush()
+			ew.WriteEscaped(b)
+		}
+	}
 	for ci, c := range rep.Curves {
 		if ci > 0 {
 			bw.WriteString(",")
 		}
 		bw.WriteString("\n    {\n      \"key\": ")
 		line("", c.Key, ",\n      \"points\": [")
-		if err := lines(ci, func(b []byte) {
-			bw.WriteString("\n        ")
-			bw.Write(b)
-		}); err != nil {
+		if err := lines(ci, emit); err != nil {
 			return err
 		}
 		if len(c.Points) > 0 {
@@ -128,14 +134,23 @@ var parallelPoints = 1 << 15
 // linesChunk is the points of one curve a worker makes at a time.
 const linesChunk = 1024
 
+// escapedWriter takes bytes already escaped for the terminal
+// (termsafe.JSONWriter).
+type escapedWriter interface {
+	WriteEscaped([]byte) (int, error)
+}
+
 // pointLines returns, for the curves, a function that gives curve ci's
-// point lines one by one, in order (each line's bytes are valid during
-// the call only). A large report is made by several goroutines ahead of
-// the writer, a bounded number of chunks at a time; the writer sees the
-// same lines in the same order either way. A point MarshalJSON refuses
-// (a float it cannot write) sends the whole report down the one-goroutine
-// path, which stops at that point as it always did.
-func pointLines(curves []reportCurve) func(ci int, emit func([]byte)) error {
+// point lines, each after its newline and indent, in order, one or many
+// at a time (the bytes are valid during the call only). A large report
+// is made by several goroutines ahead of the writer, a bounded number of
+// chunks at a time, each chunk given at once; the writer sees the same
+// bytes in the same order either way. With escape, the workers also
+// escape their chunks (termsafe.EscapeJSON), and escaped says the bytes
+// given are. A point MarshalJSON refuses (a float it cannot write) sends
+// the whole report down the one-goroutine path, which stops at that point
+// as it always did.
+func pointLines(curves []reportCurve, escape bool) (lines func(ci int, emit func([]byte)) error, escaped bool) {
 	total := 0
 	finite := true
 	for ci := range curves {
@@ -152,7 +167,7 @@ func pointLines(curves []reportCurve) func(ci int, emit func([]byte)) error {
 			c := &curves[ci]
 			projs := c.Projections()
 			for pi := range c.Points {
-				b, err := pointLine(&a, buf[:0], c, projs, pi)
+				b, err := pointLine(&a, append(buf[:0], lineIndent...), c, projs, pi)
 				if err != nil {
 					return err
 				}
@@ -160,12 +175,12 @@ func pointLines(curves []reportCurve) func(ci int, emit func([]byte)) error {
 				emit(b)
 			}
 			return nil
-		}
+		}, false
 	}
 	type chunk struct {
 		ci, lo, hi int
 		buf        []byte
-		ends       []int
+		out        []byte // buf, or buf escaped
 		done       chan struct{}
 	}
 	// Chunks in order; at most inflight made ahead of the writer.
@@ -174,7 +189,7 @@ func pointLines(curves []reportCurve) func(ci int, emit func([]byte)) error {
 	work := make(chan *chunk, inflight)
 	free := make(chan *chunk, inflight)
 	for range inflight {
-		free <- &chunk{done: make(chan struct{}, 1), buf: make([]byte, 0, linesChunk*800), ends: make([]int, 0, linesChunk)}
+		free <- &chunk{done: make(chan struct{}, 1), buf: make([]byte, 0, linesChunk*800)}
 	}
 	go func() {
 		for ci := range curves {
@@ -196,11 +211,14 @@ func pointLines(curves []reportCurve) func(ci int, emit func([]byte)) error {
 			for ch := range work {
 				c := &curves[ch.ci]
 				projs := c.Projections()
-				ch.buf, ch.ends = ch.buf[:0], ch.ends[:0]
+				ch.buf = ch.buf[:0]
 				sum += warmStrings(c.Points[ch.lo:ch.hi])
 				for pi := ch.lo; pi < ch.hi; pi++ {
-					ch.buf, _ = pointLine(&a, ch.buf, c, projs, pi) // every float is finite
-					ch.ends = append(ch.ends, len(ch.buf))
+					ch.buf, _ = pointLine(&a, append(ch.buf, lineIndent...), c, projs, pi) // every float is finite
+				}
+				ch.out = ch.buf
+				if escape {
+					ch.out = termsafe.EscapeJSON(ch.buf)
 				}
 				ch.done <- struct{}{}
 			}
@@ -210,14 +228,13 @@ func pointLines(curves []reportCurve) func(ci int, emit func([]byte)) error {
 		for n := len(curves[ci].Points); n > 0; {
 			ch := <-order
 			<-ch.done
-			start := 0
-			for _, end := range ch.ends {
-				emit(ch.buf[start:end])
-				start = end
-			}
+			emit(ch.out)
 			n -= ch.hi - ch.lo
 			free <- ch
 		}
 		return nil
-	}
+	}, escape
 }
+
+// lineIndent comes before each point's line.
+const lineIndent = "\n        "

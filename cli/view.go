@@ -152,31 +152,40 @@ func (v view) points(all []model.Point) ([]model.Point, []model.Projection) {
 	return out, model.ProjectShown(out, all)
 }
 
-// take is points on the load's own array, which it leaves nil: the
-// run-length projections read every run first, then the shown
-// measurements are compacted in place.
-func (v view) take(ds *sources.Dataset) ([]model.Point, []model.Projection) {
+// take is points on the load's own array, which it leaves nil, grouped by
+// curve: the run-length projections read every run first, then the shown
+// measurements are gathered curve by curve in place, each moved once.
+// order is where each shown point was in load order (nil when they are
+// in it). Every run of every date is shown unmoved, its curves nil.
+func (v view) take(ds *sources.Dataset) (points []model.Point, curves []model.Curve, order []int32, projs []model.Projection) {
+	idx, numbered, prepared := ds.PreparedLatest(v.asOf)
 	all := ds.Points
 	ds.Points = nil
 	if v.allDates {
-		return v.points(all)
+		points, projs = v.points(all)
+		return points, nil, nil, projs
 	}
-	projs := model.ProjectRuns(all)
-	out := model.KeepLatest(all, v.asOf)
+	projs = model.ProjectRuns(all)
+	if !prepared {
+		idx = model.LatestIndex(all, v.asOf)
+	}
+	points, curves, order = model.GroupKeptInPlaceNumbered(all, idx, numbered)
 	if v.derive {
-		model.Derive(out, v.specs)
+		model.Derive(points, v.specs)
 	}
-	model.AdmitSuspect(out, v.includeSuspect) // as points does
-	return out, model.ProjectShownBy(out, projs)
+	model.AdmitSuspect(points, v.includeSuspect) // as points does
+	return points, curves, order, model.ProjectShownBy(points, projs)
 }
 
-// notes are the view's warnings and what it could not derive.
-func (v view) notes(points []model.Point) []string {
+// notes are the view's warnings and what it could not derive; order is
+// where each point was in load order (nil for in order), which the
+// suspect points are listed in.
+func (v view) notes(points []model.Point, order []int32) []string {
 	var out []string
 	for _, w := range v.warnings {
 		out = append(out, w.String())
 	}
-	out = append(out, render.SuspectNotes(points, v.includeSuspect)...)
+	out = append(out, render.SuspectNotesInOrder(points, order, v.includeSuspect)...)
 	if v.derive {
 		if missing := missingSpecs(points, v.specs, v.y); len(missing) > 0 {
 			out = append(out, fmt.Sprintf("no %s for %s: its points have no %s (give --gpu-power / --gpu-cost HW=VALUE)",
@@ -245,6 +254,8 @@ func (f *viewFlags) resolveXY(cmd, xName string, stderr io.Writer) (model.Axis, 
 type shown struct {
 	ds     *sources.Dataset   // as loaded: every point
 	points []model.Point      // what the view shows of them
+	curves []model.Curve      // the points by curve, when they were taken
+	order  []int32            // where each shown point was loaded among them; nil for in order
 	projs  []model.Projection // the run-length projections behind the shown points
 	notes  []string           // the view's warnings
 	code   int                // exitBadInput when anything was skipped or the GPU config is bad
@@ -265,18 +276,21 @@ func (f *curveFlags) loadShownTaking(paths []string, v view, env *cmdEnv) (shown
 }
 
 func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool) (shown, bool) {
-	ds, code := f.load(paths, env)
+	ds, code := f.loadWith(paths, env, func(o *sources.Options) {
+		// the shown measurements found while the load names its points
+		o.PrepareLatest, o.LatestAsOf = take && !v.allDates, v.asOf
+	})
 	if ds == nil {
 		return shown{code: code}, false
 	}
 	printWarnings(env.stderr, ds)
 	s := shown{ds: ds, code: code}
 	if take {
-		s.points, s.projs = v.take(ds)
+		s.points, s.curves, s.order, s.projs = v.take(ds)
 	} else {
 		s.points, s.projs = v.points(ds.Points)
 	}
-	s.notes = v.notes(s.points)
+	s.notes = v.notes(s.points, s.order)
 	for _, n := range s.notes {
 		fmt.Fprintf(env.stderr, "warning: %s\n", n)
 	}

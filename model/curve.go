@@ -42,21 +42,7 @@ func GroupCurvesInPlace(points []Point) []Curve {
 		src[next[c]] = int32(i)
 		next[c]++
 	}
-	var spare Point
-	for i := range points {
-		if src[i] == int32(i) || src[i] < 0 {
-			continue
-		}
-		spare = points[i]
-		d := int32(i)
-		for s := src[d]; s != int32(i); s = src[d] {
-			points[d] = points[s]
-			src[d] = -1
-			d = s
-		}
-		points[d] = spare
-		src[d] = -1
-	}
+	moveAlong(points, movesOf(src, nil))
 	return sortCurves(curves)
 }
 
@@ -132,23 +118,24 @@ func WithSource(points []Point, src Source) []Point {
 func ResolveSpecs(points []Point) {
 	type base struct{ model, scenario, hardware, framework, precision string }
 	baseOf := func(k CurveKey) base { return base{k.Model, k.Scenario, k.Hardware, k.Framework, k.Precision} }
-	// Each distinct curve with a known method is looked at once: the
-	// points are numbered by curve first.
-	curves := newCurveNumbers(len(points))
 	unknown := false
 	for i := range points {
 		c := &points[i].Curve
 		if c.Spec == "" {
 			c.Spec = points[i].Knobs.SpecDecoding
 		}
-		if c.Spec == "" {
-			unknown = true
-			continue
-		}
-		curves.of(c)
+		unknown = unknown || c.Spec == ""
 	}
 	if !unknown {
-		return
+		return // the usual case: no curve numbered
+	}
+	// Each distinct curve with a known method is looked at once: the
+	// points are numbered by curve first.
+	curves := newCurveNumbers(len(points))
+	for i := range points {
+		if c := &points[i].Curve; c.Spec != "" {
+			curves.of(c)
+		}
 	}
 	known := map[base]string{} // the one known method, "\x00" when several
 	for _, c := range curves.keys {

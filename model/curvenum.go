@@ -1,6 +1,10 @@
 package model
 
-import "unsafe"
+import (
+	"runtime"
+	"sync/atomic"
+	"unsafe"
+)
 
 // curveNumbers numbers curve keys in order of first appearance. The
 // loaders share the few distinct strings of a curve key between points
@@ -103,8 +107,39 @@ const curveBlock = 64
 // then numbered from the copies, instead of waiting on memory once a
 // point.
 func numberCurves(points []Point) ([]int32, *curveNumbers) {
-	c := newCurveNumbers(len(points))
 	of := make([]int32, len(points))
+	if len(points) < parallelNumberMin || runtime.GOMAXPROCS(0) < 2 {
+		return of, numberCurvesInto(points, of)
+	}
+	// Each half numbered on a core of its own; the second half's curves
+	// then take the first's numbers, and those it alone has the next
+	// ones, in its order: what one pass in order gives.
+	mid := len(points) / 2
+	var second *curveNumbers
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		second = numberCurvesInto(points[mid:], of[mid:])
+	}()
+	first := numberCurvesInto(points[:mid], of[:mid])
+	<-done
+	to := make([]int32, len(second.keys))
+	for j, k := range second.keys {
+		to[j] = first.of(&k)
+	}
+	for i := mid; i < len(of); i++ {
+		of[i] = to[of[i]]
+	}
+	return of, first
+}
+
+// parallelNumberMin is the point count from which numberCurves numbers
+// two halves at once.
+const parallelNumberMin = 1 << 16
+
+// numberCurvesInto numbers points' curves into of.
+func numberCurvesInto(points []Point, of []int32) *curveNumbers {
+	c := newCurveNumbers(len(points))
 	var keys [curveBlock]CurveKey
 	for lo := 0; lo < len(points); lo += curveBlock {
 		block := points[lo:min(lo+curveBlock, len(points))]
@@ -115,7 +150,24 @@ func numberCurves(points []Point) ([]int32, *curveNumbers) {
 			of[lo+j] = c.of(&keys[j])
 		}
 	}
-	return of, c
+	return c
+}
+
+// CurveNumbering is every point's curve numbered in order of first
+// appearance (numberCurves), made once for the passes of a load that
+// group its points by curve (AssignIDsNumbered, MarkImplausibleNumbered,
+// LatestIndexNumbered, GroupKeptInPlaceNumbered): a numbering per pass
+// costs a read of every point's key each. It holds while no point's
+// curve changes and the points stay where they are.
+type CurveNumbering struct {
+	of   []int32
+	keys []CurveKey
+}
+
+// NumberCurves numbers the points' curves.
+func NumberCurves(points []Point) *CurveNumbering {
+	of, c := numberCurves(points)
+	return &CurveNumbering{of: of, keys: c.keys}
 }
 
 // warmBlock is how many points a pass warms (warmPoints) before it works
@@ -136,6 +188,25 @@ func warmPoints(points []Point) int {
 		p := &points[i]
 		n += len(p.Label) + len(p.Source) + len(p.Knobs.Mode) + p.Knobs.Concurrency +
 			int(p.Metrics.has) + len(p.Prov.Date) + p.GPUCount
+	}
+	return n
+}
+
+// warmAhead is how far down a cycle of moves GroupCurvesInPlace reads
+// ahead (warmPoint).
+const warmAhead = 4
+
+// warmSink keeps warmPoint's sums from being optimised away.
+var warmSink atomic.Int64
+
+// warmPoint reads a word of each cache line of p, so that a move of it
+// later finds it in the cache: a loop of moves down a cycle waits on each
+// point in turn, these reads do not wait on each other.
+func warmPoint(p *Point) int {
+	b := unsafe.Pointer(p)
+	n := 0
+	for off := uintptr(0); off < unsafe.Sizeof(*p); off += 64 {
+		n += int(*(*uint8)(unsafe.Add(b, off)))
 	}
 	return n
 }

@@ -16,7 +16,7 @@ func TestCurveNumbersAsMap(t *testing.T) {
 		want := map[CurveKey]int32{}
 		var points []Point
 		var wants []int32
-		for range 20000 {
+		for range parallelNumberMin + 5000 { // numberCurves numbers two halves at once
 			v := func() string {
 				s := vals[r.IntN(len(vals))]
 				if copies && r.IntN(2) == 0 {
@@ -43,6 +43,11 @@ func TestCurveNumbersAsMap(t *testing.T) {
 		for i := range of {
 			if of[i] != wants[i] {
 				t.Fatalf("numberCurves: point %d is %d, want %d", i, of[i], wants[i])
+			}
+		}
+		for k, n := range want {
+			if nums.keys[n] != k {
+				t.Fatalf("numberCurves: keys[%d] = %v, want %v", n, nums.keys[n], k)
 			}
 		}
 		if len(nums.keys) != len(want) {

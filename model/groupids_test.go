@@ -40,3 +40,16 @@ func TestGroupIDs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGroupIDs1M numbers a million keys of a load's configurations:
+// curve, source and base ID packed in 32 bits, as latestIndex packs them.
+func BenchmarkGroupIDs1M(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	keys := make([]uint64, 1_000_000)
+	for i := range keys {
+		keys[i] = uint64(r.IntN(1000))<<22 | uint64(r.IntN(4))<<20 | uint64(r.IntN(1<<19))
+	}
+	for b.Loop() {
+		groupIDs(keys)
+	}
+}

@@ -16,7 +16,13 @@ import (
 // undated points cannot be placed in time and are all kept, as are points
 // without knobs (a competitor's frontier copied from a PR). O(n).
 func LatestIndex(points []Point, asOf string) []int {
-	return latestIndex(points, nil, asOf)
+	return latestIndex(points, nil, asOf, nil)
+}
+
+// LatestIndexNumbered is LatestIndex with the points' curves numbered
+// already.
+func LatestIndexNumbered(points []Point, curves *CurveNumbering, asOf string) []int {
+	return latestIndex(points, nil, asOf, curves)
 }
 
 // LatestIndexOf is LatestIndex over the points at idx (one curve's, in
@@ -25,12 +31,12 @@ func LatestIndexOf(points []Point, idx []int, asOf string) []int {
 	if idx == nil {
 		idx = []int{} // none, not every point
 	}
-	return latestIndex(points, idx, asOf)
+	return latestIndex(points, idx, asOf, nil)
 }
 
 // latestIndex is LatestIndex over points[idx[k]] (every point when idx is
 // nil), returning indices into points.
-func latestIndex(points []Point, idx []int, asOf string) []int {
+func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumbering) []int {
 	n := len(points)
 	if idx != nil {
 		n = len(idx)
@@ -46,9 +52,12 @@ func latestIndex(points []Point, idx []int, asOf string) []int {
 	// one); the configurations are numbered by a radix sort of the three
 	// packed in one integer, not by a map as large as the input.
 	var curve []int32 // curve
-	if idx == nil {
+	switch {
+	case numbered != nil && idx == nil:
+		curve = numbered.of
+	case idx == nil:
 		curve, _ = numberCurves(points)
-	} else {
+	default:
 		curves := newCurveNumbers(n)
 		curve = make([]int32, n)
 		for k, i := range idx {
@@ -161,7 +170,12 @@ func Latest(points []Point, asOf string) []Point {
 // KeepLatest is Latest in place: it compacts points (which it owns) to
 // the shown measurements and returns the shortened slice.
 func KeepLatest(points []Point, asOf string) []Point {
-	idx := LatestIndex(points, asOf)
+	return KeepIndex(points, LatestIndex(points, asOf))
+}
+
+// KeepIndex compacts points to those at idx (ascending, as LatestIndex
+// gives them) and returns the shortened slice.
+func KeepIndex(points []Point, idx []int) []Point {
 	for k, i := range idx {
 		if k != i {
 			points[k] = points[i]

@@ -59,7 +59,7 @@ func TestLatestIndexMatchesReference(t *testing.T) {
 			pts[i].Prov.Date = dates[r.IntN(len(dates))]
 		}
 		for _, asOf := range []string{"", "2026-11-02"} {
-			got, want := latestIndex(pts, nil, asOf), latestIndexRef(pts, nil, asOf)
+			got, want := latestIndex(pts, nil, asOf, nil), latestIndexRef(pts, nil, asOf)
 			if !slices.Equal(got, want) {
 				t.Fatalf("trial %d as of %q: %v, reference %v", trial, asOf, got, want)
 			}
@@ -69,7 +69,7 @@ func TestLatestIndexMatchesReference(t *testing.T) {
 					idx = append(idx, i)
 				}
 			}
-			got, want = latestIndex(pts, idx, asOf), latestIndexRef(pts, idx, asOf)
+			got, want = latestIndex(pts, idx, asOf, nil), latestIndexRef(pts, idx, asOf)
 			if !slices.Equal(got, want) {
 				t.Fatalf("trial %d as of %q over %v: %v, reference %v", trial, asOf, idx, got, want)
 			}

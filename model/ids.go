@@ -21,14 +21,17 @@ import (
 //
 // The first point loaded keeps the bare ID, so IDs do not shift when more
 // files of other configurations are added after it.
-func AssignIDs(points []Point) {
+func AssignIDs(points []Point) { AssignIDsNumbered(points, NumberCurves(points)) }
+
+// AssignIDsNumbered is AssignIDs with the points' curves numbered already.
+func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 	n := len(points)
 	// Base IDs, curves and sources are interned to integers (lookups with
 	// string(buf) do not allocate), and a configuration (curve, base ID,
 	// source) is found from them without a string key: a million points
 	// cost a map lookup of an integer each, and a string per distinct ID.
 	baseOf := make([]int32, n)
-	curveOf, curves := numberCurves(points)
+	curveOf := curves.of
 	baseIDs := newBaseIDs()
 	var owner []int32 // per base ID: the curve that used it first
 	srcs := interner[Source]{index: map[Source]int32{}}
@@ -170,27 +173,51 @@ func AssignIDs(points []Point) {
 	}
 	taken := newGivenIDs(points, n)
 	next := make(map[string]*int) // next suffix number to try per "<id>@<source>"
+	// Each block's first-choice IDs are made and hashed first, and the
+	// table slots they will probe read, so that the block's probes, one
+	// after the other, find them in the cache.
+	var cand []byte
+	var candEnd [warmBlock]int32
+	var candHash [warmBlock]uint64
+	var candDated [warmBlock]bool
 	for lo := 0; lo < n; lo += warmBlock {
 		hi := min(lo+warmBlock, n)
 		warm += warmPoints(points[lo:hi])
+		cand = cand[:0]
 		for i := lo; i < hi; i++ {
 			p := &points[i]
 			base := bases[baseOf[i]]
-			buf = append(buf[:0], base...)
+			cand = append(cand, base...)
 			if o := owner[baseOf[i]]; o != curveOf[i] {
-				tag := tagOf(o, curveOf[i])
-				buf = append(append(buf[:0], base...), '@')
-				buf = append(buf, tag...)
+				cand = append(append(cand, '@'), tagOf(o, curveOf[i])...)
 			}
-			dateTagged := false
-			if p.Prov.Date != "" && cfgMulti[cfgOf[i]] {
-				buf = append(append(buf, '@'), p.Prov.Date...)
-				dateTagged = true
+			dated := p.Prov.Date != "" && cfgMulti[cfgOf[i]]
+			if dated {
+				cand = append(append(cand, '@'), p.Prov.Date...)
 			}
+			k := i - lo
+			start := 0
+			if k > 0 {
+				start = int(candEnd[k-1])
+			}
+			candEnd[k], candDated[k] = int32(len(cand)), dated
+			candHash[k] = taken.hash(cand[start:])
+			warm += taken.warm(candHash[k])
+		}
+		for i := lo; i < hi; i++ {
+			p := &points[i]
+			base := bases[baseOf[i]]
+			k := i - lo
+			start := 0
+			if k > 0 {
+				start = int(candEnd[k-1])
+			}
+			buf = append(buf[:0], cand[start:candEnd[k]]...)
 			// Beside dated runs of another source, a run carries its source: the
 			// bare ID never names one measurement among several.
-			h, dup := taken.has(buf)
-			if dup || (!dateTagged && cbMulti[cbOf[i]]) {
+			h := candHash[k]
+			dup := taken.hasHashed(buf, h)
+			if dup || (!candDated[k] && cbMulti[cbOf[i]]) {
 				buf = append(append(buf, '@'), p.Source...)
 				if h, dup = taken.has(buf); dup {
 					stem := len(buf)
@@ -227,19 +254,27 @@ func suffixCounter(next map[string]*int, stem []byte) *int {
 var idHash = maphash.Bytes
 
 // givenIDs gives the points their IDs and is the set of IDs given so far,
-// as a map from each ID's hash to the first point that has it: a million
-// IDs cost a map of integers, not of strings. IDs whose hashes collide
-// with another's go to a string set. An ID other than its bare base ID is
-// written to an arena that becomes one string every few megabytes, the
-// IDs its substrings: a string allocation per arena, not per point.
+// as a table from each ID's hash to the first point that has it: a million
+// IDs cost an open-addressed table of integers, not a map of strings, and
+// a probe reads one slot. IDs whose hashes collide with another's go to a
+// string set. An ID other than its bare base ID is written to an arena
+// that becomes one string every few megabytes, the IDs its substrings: a
+// string allocation per arena, not per point.
 type givenIDs struct {
 	points   []Point
 	seed     maphash.Seed
-	first    map[uint64]int32
+	slots    []idSlot // a power of two, at most half used
 	other    map[string]bool
 	arena    []byte
 	off, end []int32 // per point in the arena: its ID's bytes; off -1 once it has its string
 	pending  []int32 // points whose IDs are in the arena
+}
+
+// idSlot is a hash and the first point given an ID of it, plus one (0 for
+// an empty slot).
+type idSlot struct {
+	h uint64
+	j int32
 }
 
 // arenaBytes is how much of the arena is made one string at a time (a
@@ -247,12 +282,31 @@ type givenIDs struct {
 var arenaBytes = 8 << 20
 
 func newGivenIDs(points []Point, n int) *givenIDs {
-	s := &givenIDs{points: points, seed: maphash.MakeSeed(), first: make(map[uint64]int32, n),
+	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: make([]idSlot, 1<<bits.Len(uint(2*n+1))),
 		off: make([]int32, len(points)), end: make([]int32, len(points))}
 	for i := range s.off {
 		s.off[i] = -1
 	}
 	return s
+}
+
+// hash is id's hash in the table.
+func (s *givenIDs) hash(id []byte) uint64 { return idHash(s.seed, id) }
+
+// warm reads the slot a probe for h starts at; the sum means nothing.
+func (s *givenIDs) warm(h uint64) int { return int(s.slots[h&uint64(len(s.slots)-1)].j) }
+
+// first is the first point given an ID of hash h.
+func (s *givenIDs) first(h uint64) (int32, bool) {
+	mask := uint64(len(s.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		switch sl := &s.slots[i]; {
+		case sl.j == 0:
+			return 0, false
+		case sl.h == h:
+			return sl.j - 1, true
+		}
+	}
 }
 
 // text is point j's ID, in the arena or in the point.
@@ -265,15 +319,20 @@ func (s *givenIDs) text(j int32) string {
 
 // has reports whether id was given, with its hash for give.
 func (s *givenIDs) has(id []byte) (uint64, bool) {
-	h := idHash(s.seed, id)
-	j, ok := s.first[h]
+	h := s.hash(id)
+	return h, s.hasHashed(id, h)
+}
+
+// hasHashed is has of an id whose hash is h.
+func (s *givenIDs) hasHashed(id []byte, h uint64) bool {
+	j, ok := s.first(h)
 	if !ok {
-		return h, false
+		return false
 	}
 	if o := s.off[j]; o >= 0 {
-		return h, string(s.arena[o:s.end[j]]) == string(id) || s.other[string(id)]
+		return string(s.arena[o:s.end[j]]) == string(id) || s.other[string(id)]
 	}
-	return h, s.points[j].ID == string(id) || s.other[string(id)]
+	return s.points[j].ID == string(id) || s.other[string(id)]
 }
 
 // give gives point i the ID id (hash h), the interned base when it is
@@ -293,15 +352,26 @@ func (s *givenIDs) give(i int32, h uint64, id []byte, base string) {
 		s.end[i] = int32(len(s.arena))
 		s.pending = append(s.pending, i)
 	}
-	j, ok := s.first[h]
+	j, ok := s.first(h)
 	switch {
 	case !ok:
-		s.first[h] = i
+		s.put(h, i)
 	case s.text(j) != string(id):
 		if s.other == nil {
 			s.other = map[string]bool{}
 		}
 		s.other[string(id)] = true
+	}
+}
+
+// put adds hash h, not in the table, for point i.
+func (s *givenIDs) put(h uint64, i int32) {
+	mask := uint64(len(s.slots) - 1)
+	for k := h & mask; ; k = (k + 1) & mask {
+		if sl := &s.slots[k]; sl.j == 0 {
+			sl.h, sl.j = h, i+1
+			return
+		}
 	}
 }
 

@@ -66,10 +66,13 @@ func BenchmarkScale(b *testing.B) {
 			}
 		})
 	}
+	pass("NumberCurves", func(p []model.Point) { model.NumberCurves(p) })
 	pass("ResolveSpecs", model.ResolveSpecs)
 	pass("CompleteCurves", func(p []model.Point) { model.CompleteCurves(p) })
 	pass("MarkImplausible", model.MarkImplausible)
 	pass("AssignIDs", model.AssignIDs)
 	pass("KeepLatest", func(p []model.Point) { model.KeepLatest(p, "") })
 	pass("GroupCurvesInPlace", func(p []model.Point) { model.GroupCurvesInPlace(p) })
+	latest := model.LatestIndex(base, "2026-11-20")
+	pass("GroupKeptInPlace", func(p []model.Point) { model.GroupKeptInPlace(p, latest) })
 }

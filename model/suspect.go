@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -102,13 +103,17 @@ func (h RunHealth) Judge(p *Point) {
 // TotalTwinTolerance) is suspect. Points already suspect by their run's
 // health are not siblings. O(n log n): a group's points are bucketed by GPU
 // count, and each bucket is compared with the other buckets sorted once.
-func MarkImplausible(points []Point) {
+func MarkImplausible(points []Point) { MarkImplausibleNumbered(points, NumberCurves(points)) }
+
+// MarkImplausibleNumbered is MarkImplausible with the points' curves
+// numbered already.
+func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 	// Group the points by (curve, source, concurrency): the three packed
 	// in one integer, numbered by a radix sort (no map as large as the
 	// input), then a counting sort into one flat index, no slice per
 	// group. What the groups compare (per-GPU throughput, GPU count,
 	// health) is read once, in load order, into arrays of its own.
-	curveOf, _ := numberCurves(points)
+	curveOf := curves.of
 	srcID := map[Source]uint64{}
 	type fact struct {
 		gpus    int
@@ -118,7 +123,11 @@ func MarkImplausible(points []Point) {
 	elig := make([]int32, 0, len(points))
 	keys := make([]uint64, 0, len(points))
 	facts := make([]fact, 0, len(points))
+	warm := 0 // each block of points read once it is on its way (warmPoints)
 	for i := range points {
+		if i%warmBlock == 0 {
+			warm += warmPoints(points[i:min(i+warmBlock, len(points))])
+		}
 		p := &points[i]
 		if p.Knobs.Concurrency <= 0 || p.Knobs.Concurrency > 1<<31-1 || !p.Metrics.Has(TputPerGPU) || p.GPUs() <= 0 {
 			continue
@@ -133,6 +142,17 @@ func MarkImplausible(points []Point) {
 		elig = append(elig, int32(i))
 		keys = append(keys, c<<36|(sid&0xf)<<32|uint64(uint32(p.Knobs.Concurrency)))
 		facts = append(facts, fact{p.GPUs(), v, !p.Suspect()})
+	}
+	warmSink.Add(int64(warm))
+	// The three packed as tight as the data allows, so a key and its index
+	// fit in one word for groupIDs' faster sort; the order is the same.
+	var maxConc uint64
+	for _, k := range keys {
+		maxConc = max(maxConc, k&0xffffffff)
+	}
+	cb := uint(bits.Len64(maxConc))
+	for j, k := range keys {
+		keys[j] = k>>36<<(4+cb) | (k>>32&0xf)<<cb | k&0xffffffff
 	}
 	groupOf, ngroups := groupIDs(keys)
 	keys = nil

@@ -17,12 +17,23 @@ const maxSuspectLines = 20
 // SuspectNotes are the view's warnings about its suspect points: each
 // point with its rule and reason, then what was done with them.
 func SuspectNotes(points []model.Point, included bool) []string {
+	return SuspectNotesInOrder(points, nil, included)
+}
+
+// SuspectNotesInOrder is SuspectNotes of points loaded in another order:
+// order[k] is the k-th loaded point's place in points (nil for in order),
+// and the suspect points are named in load order.
+func SuspectNotesInOrder(points []model.Point, order []int32, included bool) []string {
 	n, byRule := model.SuspectSummary(points)
 	if n == 0 {
 		return nil
 	}
 	var out []string
-	for i := range points {
+	for k := range points {
+		i := k
+		if order != nil {
+			i = int(order[k])
+		}
 		p := &points[i]
 		if !p.Suspect() {
 			continue

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -18,5 +20,30 @@ func TestSuspectNotes(t *testing.T) {
 	}
 	if SuspectNotes(pts[:1], false) != nil || SuspectMark(&pts[0]) != "" || SuspectMark(&pts[1]) != "suspect (implausible)" {
 		t.Error("marks")
+	}
+}
+
+// Points regrouped, with where each was loaded, are named in load order,
+// as SuspectNotes names them unmoved.
+func TestSuspectNotesInOrderIsLoadOrder(t *testing.T) {
+	loaded := make([]model.Point, 61)
+	for i := range loaded {
+		loaded[i].ID = fmt.Sprintf("p%d", i)
+		if i%2 == 0 {
+			loaded[i].Suspicion = &model.Suspicion{Rule: model.RuleImplausible, Why: "why"}
+		}
+	}
+	moved := make([]model.Point, len(loaded))
+	order := make([]int32, len(loaded))
+	for k := range loaded {
+		order[k] = int32((k*7 + 3) % len(loaded)) // a permutation: 7 and 61 are coprime
+		moved[order[k]] = loaded[k]
+	}
+	want := SuspectNotes(loaded, false)
+	if got := SuspectNotesInOrder(moved, order, false); !reflect.DeepEqual(got, want) || len(want) != maxSuspectLines+2 {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	if got := SuspectNotes(moved, false); reflect.DeepEqual(got, want) {
+		t.Fatal("moving the points should change the plain order: the test checks nothing")
 	}
 }

@@ -52,7 +52,7 @@ func parseAPIRowsDropping(path string, data []byte, ds *Dataset, src model.Sourc
 	if len(data) > 1<<20 {
 		// Size the points once: growing a slice of 100,000 points by
 		// doubling copies them several times over.
-		ds.Points = slices.Grow(ds.Points, bytes.Count(data, metricsKey))
+		ds.Points = slices.Grow(ds.Points, countMetricsObjects(data, 0, len(data)))
 	}
 	s.elements(func(i int) { d.apiRow(ds, path, i, src) })
 	d.rowsEnded(path, ds)

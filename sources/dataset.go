@@ -112,6 +112,8 @@ type Dataset struct {
 	runs []runMeta
 	// dumps are the dashboard dump tables read, joined when the load ends.
 	dumps []*dumpTables
+	// latest is what the load prepared for Options.PrepareLatest.
+	latest *preparedLatest
 }
 
 // Warnf records a warning.

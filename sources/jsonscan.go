@@ -668,6 +668,11 @@ func (in interner) get(b []byte) string {
 	if s, ok := in[string(b)]; ok {
 		return s
 	}
+	return in.add(b)
+}
+
+// add is b as a string, kept for the rows after while there is room.
+func (in interner) add(b []byte) string {
 	s := string(b)
 	if len(in) < 4096 {
 		in[s] = s

@@ -26,6 +26,11 @@ type Options struct {
 	// RecipesOnly reads recipe files only (sweeptune recipes): files of
 	// other known formats are passed over without a word.
 	RecipesOnly bool
+	// PrepareLatest has the load find the measurements a view shows as of
+	// LatestAsOf ("" for no limit) on a second core, beside its last
+	// passes: Dataset.PreparedLatest.
+	PrepareLatest bool
+	LatestAsOf    string
 }
 
 // LoadPaths reads files and directories (recursively), detecting each file's
@@ -51,9 +56,12 @@ const collectAfterMin = 250000
 // as much again. The collector would not run by itself before the heap
 // doubles what the parse left live (the points). A million API rows: peak
 // 1,060 → 934 MiB, at no cost in CPU (fewer pages faulted in pay for it).
+// The collection runs beside the caller, which does not wait for it: the
+// passes after a load (grouping curves) leave a core free for its marking,
+// and the peak is the same (1,027 MB either way with a million rows).
 func collectAfterLoad(points int) {
 	if points >= collectAfterMin {
-		runtime.GC()
+		go runtime.GC()
 	}
 }
 
@@ -83,38 +91,55 @@ func finish(ds *Dataset, opt Options) {
 	model.CanonicalModels(ds.Points)
 	model.ResolveSpecs(ds.Points)
 	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
-	markAndName(ds.Points)
+	var latest []int
+	alongside := func(*model.CurveNumbering) {}
+	if opt.PrepareLatest {
+		alongside = func(curves *model.CurveNumbering) {
+			latest = model.LatestIndexNumbered(ds.Points, curves, opt.LatestAsOf)
+		}
+	}
+	curves := markAndName(ds.Points, alongside)
+	if opt.PrepareLatest {
+		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, latest, curves)
+	}
 }
 
 // concurrentFinishMin is the point count from which markAndName runs its
 // two steps at once.
 const concurrentFinishMin = 20000
 
-// markAndName marks implausible points and gives every point its ID. The
-// two read the same fields (curve, source, knobs, metrics, run health)
-// and each writes only its own (Suspicion, ID), so on a large load they
-// run at once, on two cores; a test under the race detector
+// markAndName marks implausible points and gives every point its ID, and
+// runs alongside, which reads neither, all three on one numbering of the
+// points' curves, which it returns. The two read the same fields
+// (curve, source, knobs, metrics, run health) and each writes only its own
+// (Suspicion, ID), so on a large load they run at once, on two cores,
+// alongside after the marking (naming is the longer: the cores then share
+// the work about evenly); a test under the race detector
 // (TestMarkAndNameAtOnce) holds them to that.
-func markAndName(points []model.Point) {
+func markAndName(points []model.Point, alongside func(*model.CurveNumbering)) *model.CurveNumbering {
+	curves := model.NumberCurves(points) // read by all three, written by none
 	if len(points) < concurrentFinishMin || runtime.GOMAXPROCS(0) < 2 {
-		model.MarkImplausible(points)
-		model.AssignIDs(points)
-		return
+		model.MarkImplausibleNumbered(points, curves)
+		model.AssignIDsNumbered(points, curves)
+		alongside(curves)
+		return curves
 	}
 	var crashed any
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		defer func() { crashed = recover() }()
-		model.MarkImplausible(points)
+		model.MarkImplausibleNumbered(points, curves)
+		alongside(curves)
 	}()
-	model.AssignIDs(points)
+	model.AssignIDsNumbered(points, curves)
 	<-done
 	if crashed != nil {
 		// raised again on the caller's goroutine, where the workbench
 		// can catch it and restore the terminal
 		panic(fmt.Sprintf("marking implausible points: %v", crashed))
 	}
+	return curves
 }
 
 func loadPath(p string, opt Options, ds *Dataset) {

@@ -25,9 +25,15 @@ func TestMarkAndNameAtOnce(t *testing.T) {
 	seq := append([]model.Point(nil), ds.Points...)
 	model.MarkImplausible(seq)
 	model.AssignIDs(seq)
-	markAndName(ds.Points)
+	var latest []int
+	markAndName(ds.Points, func(curves *model.CurveNumbering) {
+		latest = model.LatestIndexNumbered(ds.Points, curves, "2026-11-20")
+	})
 	if !reflect.DeepEqual(ds.Points, seq) {
 		t.Fatal("marking and naming at once differs from one after the other")
+	}
+	if want := model.LatestIndex(seq, "2026-11-20"); !reflect.DeepEqual(latest, want) || len(want) == len(seq) || len(want) == 0 {
+		t.Fatalf("the latest found alongside: %d points, after: %d of %d", len(latest), len(want), len(seq))
 	}
 	suspects := 0
 	for i := range seq {

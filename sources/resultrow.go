@@ -144,6 +144,7 @@ type rowDecoder struct {
 
 	topSlots, metricSlots []keySlot          // the fast path's keys by position
 	lastStr               [numAPIKeys]string // … and each string field's last value
+	strMisses             [numAPIKeys]uint32 // … and how many rows in a row it was new to the interner
 }
 
 func newRowDecoder(data []byte) *rowDecoder {

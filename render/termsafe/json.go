@@ -50,6 +50,26 @@ func (jw *JSONWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// EscapeJSON is b as a JSONWriter passes it on when b ends on a whole
+// character (a stretch of JSON lines): b itself when nothing in it needs
+// rewriting. Writers of large documents escape their pieces on every core
+// with it and pass them on with WriteEscaped.
+func EscapeJSON(b []byte) []byte {
+	i := firstUnsafeBytes(b)
+	if i < 0 {
+		return b
+	}
+	return appendEscaped(append([]byte(nil), b[:i]...), string(b[i:]), true)
+}
+
+// WriteEscaped passes on b, made by EscapeJSON, as it is.
+func (jw *JSONWriter) WriteEscaped(b []byte) (int, error) {
+	if err := jw.Flush(); err != nil {
+		return 0, err
+	}
+	return jw.w.Write(b)
+}
+
 // Flush writes a held, unfinished character (escaped: it is not UTF-8).
 func (jw *JSONWriter) Flush() error {
 	if len(jw.carry) == 0 {

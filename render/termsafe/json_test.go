@@ -56,7 +56,47 @@ func FuzzJSONWriter(f *testing.F) {
 		if a, b := writeBoth(s, cut); a != b {
 			t.Fatalf("%q: JSONWriter %q, Writer %q", s, b, a)
 		}
+		if a, b, ok := escapeBoth(s, cut); ok && a != b {
+			t.Fatalf("%q: EscapeJSON %q, JSONWriter %q", s, b, a)
+		}
 	})
+}
+
+// escapeBoth writes s through a JSONWriter, and as two pieces escaped by
+// EscapeJSON, when both end on a whole character (EscapeJSON's contract).
+func escapeBoth(s string, cut int) (string, string, bool) {
+	if incompleteTail([]byte(s[:cut])) > 0 || incompleteTail([]byte(s)) > 0 {
+		return "", "", false
+	}
+	var a, b bytes.Buffer
+	jw := NewJSONWriter(&a)
+	jw.Write([]byte(s))
+	jw.Flush()
+	ew := NewJSONWriter(&b)
+	ew.WriteEscaped(EscapeJSON([]byte(s[:cut])))
+	ew.WriteEscaped(EscapeJSON([]byte(s[cut:])))
+	return a.String(), b.String(), true
+}
+
+// Pieces escaped on their own are what the writer makes of the whole.
+func TestEscapeJSONIsWriter(t *testing.T) {
+	s := "µ→✓ " + strings.ToValidUTF8(hostile, "\ufffd") + " 𝄞\u0085end\x7f\u202e"
+	compared := 0
+	for cut := 0; cut <= len(s); cut++ {
+		a, b, ok := escapeBoth(s, cut)
+		if ok && a != b {
+			t.Fatalf("cut at %d: EscapeJSON %q, JSONWriter %q", cut, b, a)
+		}
+		if ok {
+			compared++
+		}
+	}
+	if a, _, _ := escapeBoth(s, 0); compared < len(s)/2 || !strings.Contains(a, `\u202e`) {
+		t.Fatalf("%d cuts compared; %q", compared, a)
+	}
+	if clean := []byte(`{"a":1}`); &EscapeJSON(clean)[0] != &clean[0] {
+		t.Error("clean bytes were copied")
+	}
 }
 
 // BenchmarkJSONWriter is the JSON writer on a clean --json point line.

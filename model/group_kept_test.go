@@ -1,0 +1,56 @@
+package model
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"testing"
+)
+
+// GroupKeptInPlace gives what KeepIndex then GroupCurves give (so does
+// GroupCurvesInPlace), and
+// order says where each kept point went: its moves made on one core, and
+// on two (each run the cut can fall in, a chain's or a cycle's, anywhere).
+func TestGroupKeptIsKeepThenGroup(t *testing.T) {
+	defer func(v int) { parallelMovesMin = v }(parallelMovesMin)
+	for _, from := range []int{math.MaxInt, 1} {
+		parallelMovesMin = from
+		groupKeptTrials(t)
+	}
+}
+
+func groupKeptTrials(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	hws := []string{"b200", "gb200", "h200", "mi355x", ""}
+	for trial := range 1000 {
+		n := r.IntN(200)
+		points := make([]Point, n)
+		for i := range points {
+			points[i].ID = "p" + strconv.Itoa(i)
+			points[i].Curve = CurveKey{Model: "m", Hardware: hws[r.IntN(1+trial%len(hws))], Framework: []string{"sglang", "vllm"}[r.IntN(2)]}
+		}
+		var idx []int
+		keep := r.Float64()
+		for i := range points {
+			if r.Float64() < keep {
+				idx = append(idx, i)
+			}
+		}
+		want := append([]Point(nil), points...)
+		wantCurves := GroupCurves(KeepIndex(want, idx)) // into a new array: no move shared with what is tested
+		if inPlace := GroupCurvesInPlace(KeepIndex(append([]Point(nil), points...), idx)); !reflect.DeepEqual(inPlace, wantCurves) {
+			t.Fatalf("trial %d: GroupCurvesInPlace differs from GroupCurves", trial)
+		}
+		loaded := append([]Point(nil), points...)
+		kept, curves, order := GroupKeptInPlace(points, idx)
+		if len(kept) != len(idx) || !reflect.DeepEqual(curves, wantCurves) {
+			t.Fatalf("trial %d (%d points, %d kept): curves differ:\n%v\nwant\n%v", trial, n, len(idx), curves, wantCurves)
+		}
+		for k, i := range idx {
+			if kept[order[k]].ID != loaded[i].ID {
+				t.Fatalf("trial %d: kept point %d (%s) is at %d, which holds %s", trial, k, loaded[i].ID, order[k], kept[order[k]].ID)
+			}
+		}
+	}
+}
