@@ -49,9 +49,7 @@ func ProjectShownBy(shown []Point, projs []Projection) []Projection {
 		if d >= pr.SteadyS {
 			continue
 		}
-		if run, ok := projectOne(pr, *p, d); ok {
-			*p = run.Point
-		}
+		projectPoint(pr, p, d)
 	}
 	return projs
 }

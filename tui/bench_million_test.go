@@ -1,11 +1,15 @@
 package tui
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/synth"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
@@ -32,7 +36,8 @@ func millionModel(b *testing.B, curves int) *Model {
 //   - switch-curve: ] and [ between two curves shown before (their views
 //     kept); new-curve: ] onto a curve not shown since the load (with
 //     -benchtime 3x every press is one: 12 and 100 curves), nothing made
-//     ahead; new-curves-typed-fast: ] pressed again and again once the
+//     ahead but what the load prepares for every curve (its facts:
+//     workbench/facts.go); new-curves-typed-fast: ] pressed again and again once the
 //     work ahead of the last change has run (prefetch.go);
 //   - the -ahead variants press each key once the work ahead the key
 //     before started has run, off the clocks (the time a user reads the
@@ -153,4 +158,39 @@ func BenchmarkMillionLoadPrepare(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		ahead.run(pts)
 	}
+}
+
+// BenchmarkMillionKeysAfterLoad: the first keys after a load of a million
+// API rows over 12 curves read from files, the load command run as the
+// runtime runs it (reading, preparing, collecting its garbage): six curves
+// never shown, y, x, an as-of date picked (@, down, enter), five more
+// curves. Reports the CPU a key and the worst key's.
+func BenchmarkMillionKeysAfterLoad(b *testing.B) {
+	dir := b.TempDir()
+	for i, data := range synth.RowFiles(1000000, 12, 500000) {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("rows%d.json", i)), data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	keys := keyMsgs([]string{"]", "]", "]", "]", "]", "]", "y", "x", "@", "down", "enter", "]", "]", "]", "]", "]"})
+	var cpu, worst time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Inputs: sources.Inputs{Paths: []string{dir}}})
+		resize(m, benchW, benchH)
+		m.Update(m.load()())
+		_ = m.View()
+		b.StartTimer()
+		for _, k := range keys {
+			start := processCPU()
+			m.Update(k)
+			_ = m.View()
+			d := processCPU() - start
+			cpu += d
+			worst = max(worst, d)
+		}
+	}
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*len(keys)), "cpu-ns/key")
+	b.ReportMetric(float64(worst.Nanoseconds()), "worst-cpu-ns")
 }

@@ -49,6 +49,9 @@ type curves struct {
 	serial     uint64 // the last view's serial
 	dataGen    uint64 // counts data changes: a view made before one is stale
 	dates      map[model.CurveKey][]string
+	facts      map[model.CurveKey]*curveFacts // what every view of a curve shares (facts.go)
+	competitor map[model.CurveKey]bool        // curves with a competitor's point (hasCompetitor)
+	geom       *geomEntry                     // the last Geometry (geometry.go)
 }
 
 // viewKey is what a curve's view depends on beside the data.
@@ -63,11 +66,14 @@ type viewKey struct {
 // projections, an ID index made when first asked, and a serial that no
 // other view has, so panes can key their own caches by it.
 type viewEntry struct {
-	pts    []model.Point
-	projs  []model.Projection
-	index  map[string]int
-	serial uint64
-	axes   map[string][]model.Axis // the axes with data (withData), by what they depend on
+	pts []model.Point
+	src []int // the points' indices into the data's points, ascending
+	// planned: some point is planned (set by viewFrom; Geometry is nil)
+	planned bool
+	projs   []model.Projection
+	index   map[string]int
+	serial  uint64
+	axes    map[string][]model.Axis // the axes with data (withData), by what they depend on
 }
 
 // maxCachedPoints bounds the points the views hold: about the loaded
@@ -82,8 +88,7 @@ func (s *State) viewOf(k model.CurveKey) *viewEntry {
 	if e, ok := s.views[key]; ok {
 		return e
 	}
-	pts, projs := s.curvePoints(k)
-	return s.keepView(key, &viewEntry{pts: pts, projs: projs})
+	return s.keepView(key, s.curvePoints(k))
 }
 
 // keepView gives e a serial and caches it under key.
@@ -118,7 +123,7 @@ func (e *viewEntry) ids() map[string]int {
 // dropViews forgets every cached view (the data changed).
 func (s *State) dropViews() {
 	s.dataGen++
-	s.view, s.views, s.viewPoints, s.dates = nil, nil, 0, nil
+	s.view, s.views, s.viewPoints, s.dates, s.facts, s.competitor, s.geom = nil, nil, 0, nil, nil, nil, nil
 	s.overlayCurves = nil
 }
 
@@ -159,14 +164,32 @@ func (s *State) competitorOverlays() []model.CurveKey {
 		if c.Key == s.Curve || !model.SameBase(c.Key, s.Curve) {
 			continue
 		}
-		for _, i := range s.byCurve[c.Key] {
-			if s.all[i].Source == model.SourceCompetitor {
-				out = append(out, c.Key)
-				break
-			}
+		if s.hasCompetitor(c.Key) {
+			out = append(out, c.Key)
 		}
 	}
 	return out
+}
+
+// hasCompetitor reports whether some point of curve k is a competitor's,
+// looked for once per curve and data (each switch of curve asks it of
+// every comparable curve).
+func (s *State) hasCompetitor(k model.CurveKey) bool {
+	if has, ok := s.competitor[k]; ok {
+		return has
+	}
+	has, all := false, s.All()
+	for _, i := range s.byCurve[k] {
+		if all[i].Source == model.SourceCompetitor {
+			has = true
+			break
+		}
+	}
+	if s.competitor == nil {
+		s.competitor = map[model.CurveKey]bool{}
+	}
+	s.competitor[k] = has
+	return has
 }
 
 // View is the shown curve's points as of AsOf: each configuration's
@@ -193,7 +216,20 @@ func (s *State) CurveSerial(k model.CurveKey) uint64 { return s.viewOf(k).serial
 
 // ViewPos is the index in View of the point with the ID.
 func (s *State) ViewPos(id string) (int, bool) {
-	i, ok := s.shown().ids()[id]
+	e := s.shown()
+	if e.src != nil && len(s.index) == len(s.all) {
+		// No two points share an ID: the point's place in the data, looked
+		// for among the view's (no index of the view's IDs to make).
+		i, ok := s.index[id]
+		if !ok {
+			return 0, false
+		}
+		if k, ok := slices.BinarySearch(e.src, i); ok {
+			return k, true
+		}
+		return 0, false
+	}
+	i, ok := e.ids()[id]
 	return i, ok
 }
 
@@ -204,48 +240,8 @@ func (s *State) Projections() []model.Projection { return s.shown().projs }
 // curvePoints are a curve's points as of AsOf, never nil, with its short
 // runs settled by model.ProjectShown (factors from every run of the curve),
 // and the projections.
-func (s *State) curvePoints(k model.CurveKey) ([]model.Point, []model.Projection) {
-	return curvePointsOf(s.All(), s.byCurve[k], viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect})
-}
-
-// curvePointsOf is curvePoints over the curve's points all[idx] under
-// key's settings: it reads nothing else, so it may run off the UI
-// goroutine (all and idx are never written once made).
-func curvePointsOf(all []model.Point, idx []int, key viewKey) ([]model.Point, []model.Projection) {
-	var runs []model.Point // the curve's every run, when one is short (the factors)
-	for _, i := range idx {
-		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
-			if n := len(idx); idx[n-1]-idx[0] == n-1 {
-				runs = all[idx[0] : idx[0]+n : idx[0]+n] // the curve's points lie together: read in place
-				break
-			}
-			runs = make([]model.Point, len(idx))
-			for j, i := range idx {
-				runs[j] = all[i]
-			}
-			break
-		}
-	}
-	pts := make([]model.Point, 0, len(idx))
-	if key.allDates {
-		for _, i := range idx {
-			if d := all[i].Prov.Date; key.asOf == "" || d == "" || d[:min(len(d), 10)] <= key.asOf {
-				pts = append(pts, all[i])
-			}
-		}
-	} else {
-		// the shown points picked first, so only they are copied
-		for _, i := range model.LatestIndexOf(all, idx, key.asOf) {
-			pts = append(pts, all[i])
-		}
-	}
-	// The one place the workbench keeps suspect points out of (or brings
-	// them into) every frontier, hull, review and fit: these are copies.
-	model.AdmitSuspect(pts, key.suspect)
-	if runs == nil {
-		return pts, nil
-	}
-	return pts, model.ProjectShown(pts, runs)
+func (s *State) curvePoints(k model.CurveKey) *viewEntry {
+	return viewFrom(s.All(), s.byCurve[k], viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}, s.factsFor(k))
 }
 
 // InView reports whether a point is on the shown curve's view.

@@ -11,10 +11,11 @@ import "github.com/sweeptune/sweeptune/model"
 
 // ViewJob is one curve's view to make.
 type ViewJob struct {
-	key viewKey
-	gen uint64
-	all []model.Point
-	idx []int
+	key   viewKey
+	gen   uint64
+	all   []model.Point
+	idx   []int
+	facts *curveFacts // the curve's, nil when not made yet
 }
 
 // Prepared is a view a ViewJob made, to Adopt.
@@ -22,6 +23,7 @@ type Prepared struct {
 	key   viewKey
 	gen   uint64
 	entry *viewEntry
+	facts *curveFacts
 }
 
 // Curve is the prepared view's curve.
@@ -48,15 +50,17 @@ func (s *State) ViewJobAt(k model.CurveKey, asOf string, allDates bool) (ViewJob
 	if _, ok := s.views[key]; ok || !known {
 		return ViewJob{}, false
 	}
-	return ViewJob{key: key, gen: s.dataGen, all: s.all, idx: idx}, true
+	return ViewJob{key: key, gen: s.dataGen, all: s.all, idx: idx, facts: s.facts[k]}, true
 }
 
 // Run makes the view; it touches no state.
 func (j ViewJob) Run() *Prepared {
-	pts, projs := curvePointsOf(j.all, j.idx, j.key)
-	e := &viewEntry{pts: pts, projs: projs}
-	e.ids()
-	return &Prepared{key: j.key, gen: j.gen, entry: e}
+	f := j.facts
+	if f == nil {
+		f = factsOf(j.all, j.idx)
+	}
+	e := viewFrom(j.all, j.idx, j.key, f)
+	return &Prepared{key: j.key, gen: j.gen, entry: e, facts: f}
 }
 
 // Adopt keeps a prepared view and returns its serial; ok is false when
@@ -66,6 +70,7 @@ func (s *State) Adopt(p *Prepared) (serial uint64, ok bool) {
 	if p == nil || p.gen != s.dataGen || s.all == nil {
 		return 0, false
 	}
+	s.keepFacts(p.key.curve, p.facts)
 	if e, ok := s.views[p.key]; ok {
 		return e.serial, true // made from the same inputs: the same view
 	}
@@ -110,4 +115,18 @@ func (s *State) MadeAt(k model.CurveKey, asOf string, allDates bool) (pts []mode
 // others (views made ahead stop there).
 func (s *State) Room(k model.CurveKey) bool {
 	return s.viewPoints+len(s.byCurve[k]) <= s.maxCachedPoints()
+}
+
+// Live reports whether a view with the serial is kept (a pane may drop
+// what it derived from views no longer kept).
+func (s *State) Live(serial uint64) bool {
+	if s.view != nil && s.view.serial == serial {
+		return true
+	}
+	for _, e := range s.views {
+		if e.serial == serial {
+			return true
+		}
+	}
+	return false
 }

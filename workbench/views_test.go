@@ -10,8 +10,110 @@ import (
 
 // fresh is the shown view made now, from nothing kept.
 func fresh(s *State) []model.Point {
-	pts, _ := s.curvePoints(s.Curve)
+	pts, _ := viewRef(s.All(), s.byCurve[s.Curve], viewKey{s.Curve, s.AsOf, s.AllDates, s.IncludeSuspect})
 	return pts
+}
+
+// viewRef is a curve's view made from nothing, as the workbench made it
+// before views read the curve's facts: model.LatestIndexOf, then
+// model.ProjectShown over the curve's every run.
+func viewRef(all []model.Point, idx []int, key viewKey) ([]model.Point, []model.Projection) {
+	var runs []model.Point
+	for _, i := range idx {
+		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
+			runs = make([]model.Point, len(idx))
+			for j, i := range idx {
+				runs[j] = all[i]
+			}
+			break
+		}
+	}
+	pts := make([]model.Point, 0, len(idx))
+	if key.allDates {
+		for _, i := range idx {
+			if d := all[i].Prov.Date; key.asOf == "" || d == "" || d[:min(len(d), 10)] <= key.asOf {
+				pts = append(pts, all[i])
+			}
+		}
+	} else {
+		for _, i := range model.LatestIndexOf(all, idx, key.asOf) {
+			pts = append(pts, all[i])
+		}
+	}
+	model.AdmitSuspect(pts, key.suspect)
+	if runs == nil {
+		return pts, nil
+	}
+	return pts, model.ProjectShown(pts, runs)
+}
+
+// Every view made from a curve's kept facts (its configurations and
+// projections, made with its first view) is the view made from nothing:
+// every curve, as of each date and every run, suspects in and out, with
+// and without a planned point, the facts made first by one view or
+// another, by a job ahead or on the key.
+func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
+	pts := fixtures.SyntheticCurves(6000, 5)
+	for i := range pts {
+		if i%7 == 0 {
+			pts[i].Prov.DurationS = model.SteadyStateS / 2 // short runs: projections
+		}
+	}
+	s := New()
+	s.SetPoints(pts)
+	check := func(what string) {
+		t.Helper()
+		for _, c := range s.Curves {
+			for _, asOf := range append([]string{""}, s.datesOf(c.Key)...) {
+				for _, all := range []bool{false, true} {
+					s.SetCurve(c.Key)
+					s.SetAsOf(asOf, all)
+					want, wantProjs := viewRef(s.All(), s.byCurve[c.Key], viewKey{c.Key, asOf, all, s.IncludeSuspect})
+					if !reflect.DeepEqual(s.View(), want) || !reflect.DeepEqual(s.Projections(), wantProjs) {
+						t.Fatalf("%s: curve %v as of %q (every run %v): the view is not the one made from nothing", what, c.Key, asOf, all)
+					}
+					pos := map[string]int{} // ViewPos made from nothing
+					for i := range want {
+						pos[want[i].ID] = i
+					}
+					for i := range s.All() {
+						id := s.All()[i].ID
+						got, ok := s.ViewPos(id)
+						if w, wok := pos[id]; got != w || ok != wok {
+							t.Fatalf("%s: %s at %d %v in the view of %v, want %d %v", what, id, got, ok, c.Key, w, wok)
+						}
+					}
+				}
+			}
+		}
+	}
+	check("on the keys")
+	s.ToggleIncludeSuspect()
+	check("suspects in")
+	s.SetPoints(pts)
+	for _, k := range s.Neighbours() {
+		if job, ok := s.ViewJob(k); ok {
+			s.Adopt(job.Run())
+		}
+	}
+	check("ahead first")
+	p := s.View()[0]
+	p.ID, p.Source = "planned-1", model.SourcePlanned
+	s.AddPlanned(p)
+	check("with a planned point")
+	p = s.View()[1]
+	p.Source = model.SourcePlanned // the ID of a loaded point: two points share it
+	s.AddPlanned(p)
+	check("with a planned point of a loaded point's ID")
+}
+
+// datesOf are curve k's run dates (as CurveDates for the shown one).
+func (s *State) datesOf(k model.CurveKey) []string {
+	was := s.Curve
+	s.SetCurve(k)
+	d := s.CurveDates()
+	s.SetCurve(was)
+	return d
 }
 
 // A curve shown again is its kept view (the same serial, the same
@@ -105,5 +207,81 @@ func TestPreparedViews(t *testing.T) {
 	}
 	if _, ok := s.Adopt(made); ok {
 		t.Error("an old prepared view was adopted after the reload")
+	}
+}
+
+// The competitors' curves overlaid by default are found from what is
+// kept per curve as from nothing: every curve of the demo shown in turn,
+// after a reload and after a competitor's point planned on a curve.
+func TestCompetitorOverlaysKeptAreMadeFromNothing(t *testing.T) {
+	ref := func(s *State) []model.CurveKey {
+		var out []model.CurveKey
+		for _, c := range s.Curves {
+			if c.Key == s.Curve || !model.SameBase(c.Key, s.Curve) {
+				continue
+			}
+			for _, p := range s.All() {
+				if p.Curve == c.Key && p.Source == model.SourceCompetitor {
+					out = append(out, c.Key)
+					break
+				}
+			}
+		}
+		return out
+	}
+	s := New()
+	s.SetPoints(fixtures.Demo())
+	check := func(what string) {
+		t.Helper()
+		for _, c := range s.Curves {
+			s.SetCurve(c.Key)
+			if got, want := s.Overlays, ref(s); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s, curve %v: overlays %v, want %v", what, c.Key, got, want)
+			}
+		}
+	}
+	check("loaded")
+	s.SetPoints(fixtures.Demo())
+	check("reloaded")
+	for _, p := range s.All() {
+		if p.Source != model.SourceCompetitor {
+			p.ID, p.Source = "rival-planned", model.SourceCompetitor
+			s.AddPlanned(p)
+			break
+		}
+	}
+	check("a competitor's point planned")
+}
+
+// The geometry kept is the shown view's on the shown axes as made from
+// nothing, after a change of curve, y, x, date or data; none with a
+// planned point in the view.
+func TestGeometryIsTheViewsOnTheAxes(t *testing.T) {
+	s := New()
+	s.SetPoints(fixtures.SyntheticCurves(4000, 3))
+	check := func(what string) {
+		t.Helper()
+		_ = s.Geometry() // kept, then asked again
+		c, f, h := model.FrontierHull(fresh(s), s.X, s.Y)
+		if g := s.Geometry(); g == nil || !reflect.DeepEqual(*g, Geometry{Coords: c, Frontier: f, Hull: h}) {
+			t.Fatalf("%s: the geometry is not the view's on %s × %s", what, s.X.Name, s.Y.Name)
+		}
+	}
+	check("loaded")
+	s.StepCurve(1)
+	check("next curve")
+	s.CycleY(1)
+	check("next y")
+	s.CycleX(1)
+	check("next x")
+	s.SetAsOf(s.CurveDates()[0], false)
+	check("as of the first date")
+	s.SetPoints(fixtures.SyntheticCurves(3000, 3))
+	check("reloaded")
+	p := s.View()[0]
+	p.ID, p.Source = "planned-1", model.SourcePlanned
+	s.AddPlanned(p)
+	if s.Geometry() != nil {
+		t.Error("a geometry of a view with a planned point")
 	}
 }

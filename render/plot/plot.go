@@ -82,6 +82,9 @@ type PlotPoint struct {
 	Glyph    rune
 	Class    uint8
 	Label    string
+	// of is the point behind a marker whose Label CurveSeries left for
+	// LabelText to make (views are never written once made).
+	of *model.Point
 }
 
 // Series is one line with its markers; Class (1-based) picks its colour.
@@ -195,8 +198,10 @@ func Plot(series []Series, opt PlotOptions) Canvas {
 	if opt.Labels {
 		for _, s := range series {
 			for _, p := range s.Points {
-				if p.Label != "" && (p.Frontier || p.ID == opt.Selected) {
-					sc.label(g, p, prefix, bodyRows)
+				if p.Frontier || p.ID == opt.Selected {
+					if text := p.LabelText(); text != "" {
+						sc.label(g, p, text, prefix, bodyRows)
+					}
 				}
 			}
 		}
@@ -210,13 +215,13 @@ func Plot(series []Series, opt PlotOptions) Canvas {
 // label writes a point's label beside its marker: right of it, else left,
 // else on the row above or below; only over blank cells, so it never hides
 // a marker or a line; a label that fits nowhere is left out.
-func (sc *scale) label(g *grid, p PlotPoint, prefix, bodyRows int) {
+func (sc *scale) label(g *grid, p PlotPoint, label string, prefix, bodyRows int) {
 	x, ok := sc.px(p.X)
 	if !ok || !finite(p.Y) {
 		return
 	}
 	r0, c := sc.row(p.Y), prefix+sc.col(x)
-	text := []rune(p.Label)
+	text := []rune(label)
 	for _, try := range [][2]int{{0, c + 2}, {0, c - 1 - len(text)}, {-1, c + 1}, {1, c + 1}, {-1, c - len(text)}, {1, c - len(text)}} {
 		r, start := r0+try[0], try[1]
 		if r < 0 || r >= bodyRows || start < prefix || start+len(text) > len(g.runes[r]) {

@@ -66,17 +66,43 @@ type CurveStyle struct {
 // points are marked ! (kept out of the frontier unless admitted). marks, when
 // non-nil, overrides a point's marker (removal marks).
 func CurveSeries(pts []model.Point, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
-	measured := make([]model.Point, 0, len(pts))
-	at := make([]int, 0, len(pts)) // measured index → pts index
+	// The frontier of the measured points: pts themselves when none is
+	// planned (nothing copied).
+	measured, at := pts, []int(nil) // at: measured index → pts index
 	for i := range pts {
-		if pts[i].Source != model.SourcePlanned {
-			measured = append(measured, pts[i])
-			at = append(at, i)
+		if pts[i].Source == model.SourcePlanned {
+			measured, at = make([]model.Point, 0, len(pts)), make([]int, 0, len(pts))
+			break
 		}
 	}
+	if at != nil {
+		for i := range pts {
+			if pts[i].Source != model.SourcePlanned {
+				measured = append(measured, pts[i])
+				at = append(at, i)
+			}
+		}
+	}
+	front := model.Frontier(measured, x, y)
+	if at != nil {
+		for j, k := range front {
+			front[j] = at[k]
+		}
+	}
+	return curveSeries(pts, front, x, y, cs, marks)
+}
+
+// CurveSeriesWithFrontier is CurveSeries of points none of which is
+// planned, whose frontier on x, y (model.Frontier) is found already.
+func CurveSeriesWithFrontier(pts []model.Point, front []int, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
+	return curveSeries(pts, front, x, y, cs, marks)
+}
+
+// curveSeries is CurveSeries given the frontier (indices into pts).
+func curveSeries(pts []model.Point, front []int, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
 	onFrontier := make([]bool, len(pts))
-	for _, k := range model.Frontier(measured, x, y) {
-		onFrontier[at[k]] = true
+	for _, k := range front {
+		onFrontier[k] = true
 	}
 	s := Series{Name: cs.Name, Class: cs.Class, Glyph: cs.Glyph, Points: make([]PlotPoint, 0, len(pts))}
 	present := make([]bool, len(model.Sources)+1)
@@ -86,9 +112,11 @@ func CurveSeries(pts []model.Point, x, y model.Axis, cs CurveStyle, marks func(i
 		if !ok {
 			continue
 		}
-		pp := PlotPoint{X: xv, Y: yv, ID: p.ID, Kind: MarkDominated, Frontier: onFrontier[i], Label: PointLabel(p)}
+		// A label is drawn beside a frontier point, or the selected one:
+		// the others' are made when drawn (LabelText).
+		pp := PlotPoint{X: xv, Y: yv, ID: p.ID, Kind: MarkDominated, Frontier: onFrontier[i], of: p}
 		if onFrontier[i] {
-			pp.Kind = MarkFrontier
+			pp.Kind, pp.Label, pp.of = MarkFrontier, PointLabel(p), nil
 		}
 		switch {
 		case p.Source == model.SourcePlanned:
@@ -178,6 +206,15 @@ func LegendText(series []Series) string {
 		parts = append(parts, string(it.Glyph)+" "+it.Text)
 	}
 	return strings.Join(parts, "  ")
+}
+
+// LabelText is the label drawn beside the marker: Label, or the point's
+// PointLabel when the series made it later.
+func (p *PlotPoint) LabelText() string {
+	if p.Label == "" && p.of != nil {
+		return PointLabel(p.of)
+	}
+	return p.Label
 }
 
 // PointLabel is the shape and concurrency an engineer reads a point by:

@@ -1,6 +1,10 @@
 package termsafe
 
-import "github.com/sweeptune/sweeptune/model"
+import (
+	"unsafe"
+
+	"github.com/sweeptune/sweeptune/model"
+)
 
 // Points is where data enters the workbench: every string of every point
 // (labels, curve names, file names, images…) escaped for the screen, so
@@ -8,7 +12,11 @@ import "github.com/sweeptune/sweeptune/model"
 // escaping; clean input is returned as it is.
 func Points(pts []model.Point) []model.Point {
 	var out []model.Point
+	var seen cleanSeen
 	for i := range pts {
+		if seen.clean(&pts[i]) {
+			continue // nothing to escape: point would return it as it is
+		}
 		if q, changed := point(pts[i]); changed {
 			if out == nil {
 				out = append([]model.Point(nil), pts...)
@@ -43,4 +51,44 @@ func point(p model.Point) (model.Point, bool) {
 		esc(s)
 	}
 	return p, changed
+}
+
+// cleanSeen remembers, per field, the last string found clean: the
+// loaders share a curve's, a file's or a date's strings between thousands
+// of points, so each is read once, not once a point (nor the point copied).
+type cleanSeen [numFields]struct {
+	at *byte
+	n  int
+}
+
+const numFields = 20
+
+// clean reports whether none of p's strings needs escaping.
+func (c *cleanSeen) clean(p *model.Point) bool {
+	cu, k, pr := &p.Curve, &p.Knobs, &p.Prov
+	ok := c.str(0, p.ID) && c.str(1, p.Label) && c.str(2, string(p.Source)) &&
+		c.str(3, cu.Model) && c.str(4, cu.Scenario) && c.str(5, cu.Hardware) && c.str(6, cu.Framework) &&
+		c.str(7, cu.Precision) && c.str(8, cu.Spec) && c.str(9, string(k.Mode)) && c.str(10, k.Balance) &&
+		c.str(11, k.SpecDecoding) && c.str(12, pr.File) && c.str(13, pr.RunURL) && c.str(14, pr.Date) &&
+		c.str(15, pr.Image) && c.str(16, pr.Recipe) && c.str(17, pr.RecipeVariant)
+	if s := p.Suspicion; ok && s != nil {
+		ok = c.str(18, s.Rule) && c.str(19, s.Why)
+	}
+	return ok
+}
+
+// str reports whether String(s) is s, remembering s for field f.
+func (c *cleanSeen) str(f int, s string) bool {
+	if len(s) == 0 {
+		return true
+	}
+	at := unsafe.StringData(s)
+	if c[f].at == at && c[f].n == len(s) {
+		return true
+	}
+	if firstUnsafe(s, false) >= 0 {
+		return false
+	}
+	c[f].at, c[f].n = at, len(s)
+	return true
 }

@@ -3,9 +3,14 @@ package termsafe
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
 // hostile is what a data file can carry: OSC 0 (window title), OSC 52
@@ -116,4 +121,45 @@ func FuzzTermsafe(f *testing.F) {
 			fr = fr[i+len(seq):]
 		}
 	})
+}
+
+// pointsRef is Points escaping point by point, every string read.
+func pointsRef(pts []model.Point) []model.Point {
+	out := append([]model.Point(nil), pts...)
+	for i := range out {
+		out[i], _ = point(out[i])
+	}
+	return out
+}
+
+// Points is the point-by-point escape: points sharing strings (as the
+// loaders make them), some with a control character or a bad byte in one
+// field or another, suspect ones too.
+func TestPointsSkipsWhatItReadClean(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 9))
+	shared := []string{"b200", "sglang", "fp8", "2026-11-02", "file.json", "", "img:1"}
+	dirty := []string{"b\x1b[31m200", "x\x00y", "bad\xffutf8", "tab\there"}
+	for trial := range 200 {
+		pts := make([]model.Point, 1+r.IntN(60))
+		for i := range pts {
+			pick := func() string {
+				if r.IntN(40) == 0 {
+					return dirty[r.IntN(len(dirty))]
+				}
+				return shared[r.IntN(len(shared))]
+			}
+			p := &pts[i]
+			p.ID, p.Label, p.Source = "p"+strconv.Itoa(i), pick(), model.Source(pick())
+			p.Curve = model.CurveKey{Model: pick(), Scenario: pick(), Hardware: pick(), Framework: pick(), Precision: pick(), Spec: pick()}
+			p.Knobs.Mode, p.Knobs.Balance, p.Knobs.SpecDecoding = model.Mode(pick()), pick(), pick()
+			p.Prov.File, p.Prov.RunURL, p.Prov.Date, p.Prov.Image, p.Prov.Recipe, p.Prov.RecipeVariant = pick(), pick(), pick(), pick(), pick(), pick()
+			if r.IntN(5) == 0 {
+				p.Suspicion = &model.Suspicion{Rule: pick(), Why: pick()}
+			}
+		}
+		got, want := Points(pts), pointsRef(pts)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("trial %d: not the point-by-point escape", trial)
+		}
+	}
 }

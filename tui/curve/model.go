@@ -1,13 +1,13 @@
 package curve
 
 import (
-	"cmp"
 	"math"
 	"slices"
 	"sort"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/internal/radix"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/render/plot"
@@ -99,6 +99,15 @@ func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
 
 // Refresh redoes what a state change touched.
 func (m *Model) Refresh(c workbench.Change) {
+	if c&(workbench.ChangeData|workbench.ChangeCurve) != 0 {
+		// Series point at their views' points (labels made when drawn):
+		// those of views the state no longer keeps go.
+		for k := range m.cached {
+			if !m.st.Live(k.serial) {
+				delete(m.cached, k)
+			}
+		}
+	}
 	switch {
 	case c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay|workbench.ChangeDisplay) != 0:
 		m.rebuild()
@@ -126,7 +135,7 @@ func (m *Model) rebuild() {
 	if o, ok := m.orders[dk]; ok {
 		m.order = o
 	} else {
-		m.order = keep(&m.orders, dk, xOrder(shown.Points, m.st.X, m.st.Y))
+		m.order = keep(&m.orders, dk, xOrder(shown.Points, m.st.X, m.st.Y, m.st.Geometry()))
 	}
 	m.gains, m.noisy = nil, nil
 	if m.st.ShowGains {
@@ -172,7 +181,7 @@ func (m *Model) curveSet(shown model.Curve, overlays []model.Curve) []plot.Serie
 	k := seriesKey{derivedKey{m.st.ViewSerial(), x.Name, y.Name}, false, -1, style.Name}
 	c, ok := m.cached[k]
 	if !ok {
-		c = keep(&m.cached, k, shownSeries(shown, x, y))
+		c = keep(&m.cached, k, shownSeries(shown, x, y, m.st.Geometry()))
 	}
 	for i := range c.s.Points {
 		p := &c.s.Points[i]
@@ -184,11 +193,17 @@ func (m *Model) curveSet(shown model.Curve, overlays []model.Curve) []plot.Serie
 	return append(out, c.s)
 }
 
-// shownSeries is the shown curve's series without marks (reads only its
-// arguments).
-func shownSeries(shown model.Curve, x, y model.Axis) *cachedSeries {
+// shownSeries is the shown curve's series without marks, its frontier
+// from the view's geometry g on x, y when given (nil: found here); it
+// reads only its arguments.
+func shownSeries(shown model.Curve, x, y model.Axis, g *workbench.Geometry) *cachedSeries {
 	style := plot.CurveStyle{Name: shown.Key.String(), Class: plot.SourceClass(model.SourcePublished)}
-	s := plot.CurveSeries(shown.Points, x, y, style, nil)
+	var s plot.Series
+	if g != nil {
+		s = plot.CurveSeriesWithFrontier(shown.Points, g.Frontier, x, y, style, nil)
+	} else {
+		s = plot.CurveSeries(shown.Points, x, y, style, nil)
+	}
 	base := make([]plot.MarkKind, len(s.Points))
 	for i := range s.Points {
 		base[i] = s.Points[i].Kind
@@ -196,9 +211,15 @@ func shownSeries(shown model.Curve, x, y model.Axis) *cachedSeries {
 	return &cachedSeries{s: s, base: base}
 }
 
-// xOrder is the IDs of the points with both coordinates, by x.
-func xOrder(pts []model.Point, x, y model.Axis) []string {
-	c := model.Coords(pts, x, y)
+// xOrder is the IDs of the points with both coordinates, by x (their
+// coordinates from the view's geometry g when given).
+func xOrder(pts []model.Point, x, y model.Axis, g *workbench.Geometry) []string {
+	var c []model.XYPoint
+	if g != nil {
+		c = slices.Clone(g.Coords) // sorted here; the geometry is never written
+	} else {
+		c = model.Coords(pts, x, y)
+	}
 	byX(c)
 	order := make([]string, 0, len(c))
 	for _, p := range c {
@@ -233,7 +254,7 @@ func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []model.Point
 	}
 	return func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
 		shown := model.Curve{Key: curve, Points: view}
-		return prefetched{series: shownSeries(shown, x, y), order: xOrder(view, x, y), legend: runLength(view, projs, x, y)}
+		return prefetched{series: shownSeries(shown, x, y, nil), order: xOrder(view, x, y, nil), legend: runLength(view, projs, x, y)}
 	}
 }
 
@@ -398,8 +419,8 @@ func (m *Model) Copy() (msgs.Copy, bool) {
 	return msgs.Copy{Text: m.st.Selected, What: "point ID"}, m.st.Selected != ""
 }
 
-// byX sorts coordinates by x, stably: pdqsort with the index (ascending in
-// Coords' order) breaking ties, unless some x is NaN, which < does not order.
+// byX sorts coordinates by x, stably: by x then index (ascending in
+// Coords' order), unless some x is NaN, which < does not order.
 func byX(c []model.XYPoint) {
 	for i := range c {
 		if math.IsNaN(c[i].X) {
@@ -407,10 +428,16 @@ func byX(c []model.XYPoint) {
 			return
 		}
 	}
-	slices.SortFunc(c, func(a, b model.XYPoint) int {
-		if a.X != b.X {
-			return cmp.Compare(a.X, b.X)
-		}
-		return cmp.Compare(a.Index, b.Index)
-	})
+	// By x, ties in index order (Coords gives them so): a stable radix
+	// sort of the x values' keys.
+	keys, at := make([]uint64, len(c)), make([]int32, len(c))
+	for i := range c {
+		keys[i], at[i] = radix.FloatKey(c[i].X), int32(i)
+	}
+	radix.Sort(keys, at)
+	sorted := make([]model.XYPoint, len(c))
+	for j, i := range at {
+		sorted[j] = c[i]
+	}
+	copy(c, sorted)
 }

@@ -33,7 +33,8 @@ func isTag(seg string, slugs []string) bool {
 		if seg == s {
 			return true
 		}
-		if rest, ok := strings.CutPrefix(seg, s+"-"); ok && rest != "" && isTag(rest, slugs[i+1:]) {
+		// seg is s, "-" and more tags (no string built for the test)
+		if len(seg) > len(s)+1 && seg[len(s)] == '-' && seg[:len(s)] == s && isTag(seg[len(s)+1:], slugs[i+1:]) {
 			return true
 		}
 	}
@@ -100,12 +101,12 @@ func isDate(s string) bool {
 	if len(s) < 10 {
 		return false
 	}
-	for i, r := range s[:10] {
-		if i == 4 || i == 7 {
-			if r != '-' {
+	for i := 0; i < 10; i++ { // bytes: any byte of a longer rune is neither
+		if c := s[i]; i == 4 || i == 7 {
+			if c != '-' {
 				return false
 			}
-		} else if r < '0' || r > '9' {
+		} else if c < '0' || c > '9' {
 			return false
 		}
 	}
@@ -190,12 +191,82 @@ func neededWidth(pts []model.Point, slugs []string) int {
 		if len(id) <= need {
 			continue // no form of it is wider (need ≤ widest)
 		}
-		widest = max(widest, ansi.StringWidth(id))
-		p := parseID(id, slugs)
-		need = max(need, ansi.StringWidth(p.shortBase()+p.dates))
+		if w, ok := essentialWidth(id, slugs); ok {
+			widest, need = max(widest, len(id)), max(need, w)
+		} else {
+			widest = max(widest, ansi.StringWidth(id))
+			p := parseID(id, slugs)
+			need = max(need, ansi.StringWidth(p.shortBase()+p.dates))
+		}
 		if need >= 30 && widest >= 30 {
 			break // the width is 30 whatever the rest are
 		}
 	}
 	return max(min(max(need, 22), 30, widest), len("point"))
+}
+
+// essentialWidth is the width of parseID(id, slugs)'s shortBase()+dates,
+// worked out without taking the ID apart into strings, for an ID of
+// printable ASCII (one cell a byte, "…" one cell); ok is false for any
+// other ID (neededWidth then parses it).
+func essentialWidth(id string, slugs []string) (w int, ok bool) {
+	// One pass over the bytes: the base (up to the first "@") with the
+	// places of its dashes, then each "@" segment: the first may be the
+	// curve tag (left out), the dated ones count.
+	var cuts [64]int // the base's dashes
+	n, i := 0, 0
+	for ; i < len(id) && id[i] != '@'; i++ {
+		switch c := id[i]; {
+		case c < 0x20 || c > 0x7e:
+			return 0, false
+		case c == '-':
+			if n == len(cuts) {
+				return 0, false
+			}
+			cuts[n] = i
+			n++
+		}
+	}
+	base := id[:i]
+	for first := true; i < len(id); first = false {
+		j := i + 1
+		for ; j < len(id) && id[j] != '@'; j++ {
+			if c := id[j]; c < 0x20 || c > 0x7e {
+				return 0, false
+			}
+		}
+		seg := id[i+1 : j]
+		i = j
+		if first && (seg == model.Unknown || isTag(seg, slugs)) {
+			continue
+		}
+		if isDate(seg) {
+			w += 1 + len(seg)
+		}
+	}
+	// The base's tokens (split at "-"): the head is one (two after "agg"),
+	// the knobs the b<BS>/c<C> tokens at the end after a middle.
+	tok := func(t int) string { // token t of n+1
+		lo, hi := 0, len(base)
+		if t > 0 {
+			lo = cuts[t-1] + 1
+		}
+		if t < n {
+			hi = cuts[t]
+		}
+		return base[lo:hi]
+	}
+	keep := 1
+	if tok(0) == "agg" {
+		keep = 2
+	}
+	end := n + 1
+	for end > keep && isKnob(tok(end-1)) {
+		end--
+	}
+	if end < n+1 && end > keep && cuts[keep-1] > 0 { // an empty head: shortBase is the base
+		// head (tokens before keep) + "-…-" + knobs (tokens from end)
+		return w + cuts[keep-1] + 3 + len(base) - (cuts[end-1] + 1), true
+	}
+	return w + len(base), true
 }

@@ -1,6 +1,7 @@
 package points
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -154,5 +155,34 @@ func TestPointColumnAsksWhatTheIDsNeed(t *testing.T) {
 	long := []model.Point{{ID: "9p1d-dep2-dep16-b192-c7480@" + strings.Repeat("x", 30)}, {ID: "9p1d-dep2-dep16-b160-c7480@tag@2025-12-05"}}
 	if w := neededWidth(long, []string{"tag"}); w != len("9p1d-…-b160-c7480@2025-12-05")-2 { // … is one cell, three bytes
 		t.Errorf("dated ID: %d cells", w)
+	}
+}
+
+// The ID column's width worked out without parsing is the parsed one:
+// random IDs of shapes, knobs, tags, dates and sources (and some not
+// ASCII, which take the parsed way).
+func TestEssentialWidthIsParsed(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 24))
+	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
+	slugs := []string{"dsr1", "fp8", "b200", "sglang"}
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		b.WriteString(pick("agg", "9p1d", "3p1d", "", "agg-tp4", "x"))
+		for k := r.IntN(5); k > 0; k-- {
+			b.WriteString("-" + pick("dep2", "tp8", "b192", "c16", "c", "b1x", "", "agg", "…", "é"))
+		}
+		for k := r.IntN(4); k > 0; k-- {
+			b.WriteString("@" + pick("dsr1-fp8", "unknown", "dsr1", "fp8-b200", "2025-12-05", "2025-12-05T10", "published", "", "fp8-dsr1", "dsr1-", "2025-1x-05"))
+		}
+		id := b.String()
+		w, ok := essentialWidth(id, slugs)
+		p := parseID(id, slugs)
+		want := ansi.StringWidth(p.shortBase() + p.dates)
+		if ok && w != want {
+			t.Fatalf("%q: %d cells, parsed %d", id, w, want)
+		}
+		if ascii := !strings.ContainsAny(id, "…é"); ok != ascii {
+			t.Fatalf("%q: fast %v", id, ok)
+		}
 	}
 }

@@ -101,6 +101,7 @@ func (m *Model) rebuild() {
 	m.query = parseQuery(m.filter.Value())
 	d := m.current()
 	m.extras = d.extras
+	m.orderFromOtherX(d)
 	o := d.order(view, m.query, m.filter.Value(), m.st.X, m.st.Y, m.sortCol, m.desc)
 	m.idx, m.rowAt = o.idx, o.rowAt
 	if o.rows == nil {
@@ -130,6 +131,34 @@ func (m *Model) row(r int) table.Row {
 		m.rows[r] = row(&m.st.View()[i], m.extras[i], m.st.X, m.st.Y)
 	}
 	return m.rows[r]
+}
+
+// orderFromOtherX gives d, when it has not the shown order yet, the same
+// order kept for the view on another x: unfiltered, by a column x and the
+// statuses do not enter (the point, source, GPUs, C, y), the rows' order
+// is the same on every x (the rows themselves are formatted again: they
+// show x).
+func (m *Model) orderFromOtherX(d *derived) {
+	k := orderKey{m.sortCol, m.desc, ""}
+	if m.filter.Value() != "" || m.st.ShowGains || m.sortCol == colX || m.sortCol >= colStatus {
+		return
+	}
+	if _, ok := d.orders[k]; ok {
+		return
+	}
+	serial, y := m.st.ViewSerial(), m.st.Y.Name
+	for dk, other := range m.derived {
+		if dk.serial != serial || dk.y != y || other == d {
+			continue
+		}
+		if o, ok := other.orders[k]; ok {
+			if len(d.orders) >= maxOrders {
+				d.orders = map[orderKey]*ordered{}
+			}
+			d.orders[k] = &ordered{idx: o.idx, rowAt: o.rowAt} // never written once made
+			return
+		}
+	}
 }
 
 // derivedKey is what derived depends on: the view (its serial) and the
@@ -176,11 +205,11 @@ func (m *Model) current() *derived {
 		return d
 	}
 	if m.st.ShowGains {
-		d := newDerived(view, m.st.Projections(), m.st.X, m.st.Y)
+		d := newDerived(view, m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry())
 		d.extras = curveExtras(m.st, view)
 		return d
 	}
-	return m.keepDerived(k, newDerived(view, m.st.Projections(), m.st.X, m.st.Y))
+	return m.keepDerived(k, newDerived(view, m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry()))
 }
 
 func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
@@ -192,9 +221,10 @@ func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
 }
 
 // newDerived derives the statuses, run-length legend and projected flag
-// of a view on axes x, y (no gains); it reads only its arguments.
-func newDerived(view []model.Point, projs []model.Projection, x, y model.Axis) *derived {
-	d := &derived{extras: curveStatuses(view, x, y), projected: hasProjected(view), orders: map[orderKey]*ordered{}}
+// of a view on axes x, y (no gains), with its geometry when made (else
+// nil); it reads only its arguments.
+func newDerived(view []model.Point, projs []model.Projection, x, y model.Axis, g *workbench.Geometry) *derived {
+	d := &derived{extras: curveStatuses(view, x, y, g), projected: hasProjected(view), orders: map[orderKey]*ordered{}}
 	for _, l := range render.RunLengthLegend(view, projs, y.Metric, x.Metric) {
 		d.legend = append(d.legend, l.Text())
 	}
@@ -222,7 +252,7 @@ func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []model.Point
 		}
 	}
 	return func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
-		d := newDerived(view, projs, x, y)
+		d := newDerived(view, projs, x, y, nil)
 		d.order(view, query{}, "", x, y, k.col, k.desc)
 		return prefetched{d: d, width: neededWidth(view, tagSlugs(curve))}
 	}
@@ -276,7 +306,7 @@ func (d *derived) order(view []model.Point, q query, text string, x, y model.Axi
 // frontier and hull of its measured points, as the plot draws them) and,
 // when asked, its gain against the first overlay.
 func curveExtras(st *workbench.State, view []model.Point) []extra {
-	ex := curveStatuses(view, st.X, st.Y)
+	ex := curveStatuses(view, st.X, st.Y, st.Geometry())
 	if st.ShowGains {
 		if cg, ok := st.Gains(); ok {
 			byID := make(map[string]model.Gain, len(cg.Gains))
@@ -294,8 +324,9 @@ func curveExtras(st *workbench.State, view []model.Point) []extra {
 }
 
 // curveStatuses is each point's status on the curve (curveExtras without
-// the gains); it reads only its arguments.
-func curveStatuses(view []model.Point, x, y model.Axis) []extra {
+// the gains), from the view's geometry g on x, y when given (nil: found
+// here); it reads only its arguments.
+func curveStatuses(view []model.Point, x, y model.Axis, g *workbench.Geometry) []extra {
 	ex := make([]extra, len(view))
 	// Without planned points the view is the measured points: not copied.
 	measured, at := view, []int(nil)
@@ -319,18 +350,27 @@ func curveStatuses(view []model.Point, x, y model.Axis) []extra {
 		}
 		return at[k]
 	}
-	for _, g := range model.HullGaps(measured, x, y) {
-		ex[pos(g.Index)].status = statusDom
+	// Every point with both coordinates is under the hull unless it is
+	// more (one hull and frontier for the three).
+	var coords []model.XYPoint
+	var front, hull []int
+	if g != nil && at == nil { // the geometry is the measured points' when none is planned
+		coords, front, hull = g.Coords, g.Frontier, g.Hull
+	} else {
+		coords, front, hull = model.FrontierHull(measured, x, y)
+	}
+	for _, c := range coords {
+		ex[pos(c.Index)].status = statusDom
 	}
 	for i := range measured {
 		if measured[i].Prov.RawShort() {
 			ex[pos(i)].status = statusShort
 		}
 	}
-	for _, k := range model.Frontier(measured, x, y) {
+	for _, k := range front {
 		ex[pos(k)].status = statusFront
 	}
-	for _, k := range model.HullVertices(measured, x, y) {
+	for _, k := range hull {
 		ex[pos(k)].status = statusHull
 	}
 	for i := range view {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/table"
+	"github.com/sweeptune/sweeptune/internal/radix"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 )
@@ -132,6 +133,42 @@ func order(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int,
 		}
 		return 0, p.ID, true
 	}
+	if sortCol == colSource || sortCol == colID || sortCol <= 0 || sortCol >= numCols {
+		return orderByText(idx, key, desc)
+	}
+	// A number column: each row's value becomes an integer key, in the
+	// order cmp.Compare puts the values (reversed when descending), and a
+	// stable radix sort of the keys keeps the rows' own order on ties;
+	// rows without a value go last either way, in the same order.
+	ks, miss := make([]uint64, 0, len(idx)), make([]uint64, 0)
+	is, missI := make([]int32, 0, len(idx)), make([]int32, 0)
+	for _, i := range idx {
+		v, _, ok := key(i)
+		k := radix.FloatKey(v)
+		if desc {
+			k = ^k
+		}
+		if ok {
+			ks, is = append(ks, k), append(is, int32(i))
+		} else {
+			miss, missI = append(miss, k), append(missI, int32(i))
+		}
+	}
+	radix.Sort(ks, is)
+	radix.Sort(miss, missI)
+	idx = idx[:0]
+	for _, i := range is {
+		idx = append(idx, int(i))
+	}
+	for _, i := range missI {
+		idx = append(idx, int(i))
+	}
+	return idx
+}
+
+// orderByText sorts idx by key's text (then value), rows without one last,
+// ties in the rows' own order.
+func orderByText(idx []int, key func(int) (float64, string, bool), desc bool) []int {
 	// Each row's key is read once, not once per comparison.
 	type keyed struct {
 		v  float64

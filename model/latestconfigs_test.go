@@ -1,0 +1,38 @@
+package model
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// The latest runs picked by configurations numbered once are
+// LatestIndexOf's, on random dates (with times, after the as-of date),
+// sources, curves, points without knobs or dates, and subsets.
+func TestConfigsPickLatestIndexOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 7))
+	dates := []string{"", "2026-11-01", "2026-11-02", "2026-11-02T09:00", "2026-11-03", "2026-11-03T23:00"}
+	for trial := range 300 {
+		n := 1 + r.IntN(200)
+		if trial < 3 {
+			n = 5000
+		}
+		pts := idTrialPoints(r, n)
+		for i := range pts {
+			pts[i].Prov.Date = dates[r.IntN(len(dates))]
+		}
+		idx := []int{}
+		for i := range pts {
+			if trial%2 == 0 || r.IntN(2) == 0 {
+				idx = append(idx, i)
+			}
+		}
+		c := NumberConfigs(pts, idx)
+		for _, asOf := range []string{"", "2026-10-31", "2026-11-01", "2026-11-02", "2026-11-03", "2026-12-01"} {
+			got, want := c.LatestIndexOf(pts, idx, asOf), LatestIndexOf(pts, idx, asOf)
+			if !slices.Equal(got, want) {
+				t.Fatalf("trial %d as of %q over %v: %v, LatestIndexOf %v", trial, asOf, idx, got, want)
+			}
+		}
+	}
+}

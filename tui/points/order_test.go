@@ -1,0 +1,201 @@
+package points
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/keys"
+	"github.com/sweeptune/sweeptune/workbench"
+)
+
+// orderRef is order as a comparison sort of every row's key (what order
+// did before its number columns took a radix sort).
+func orderRef(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool) []int {
+	var idx []int
+	for i := range all {
+		if q.match(&all[i], x, y) {
+			idx = append(idx, i)
+		}
+	}
+	key := func(i int) (float64, string, bool) {
+		p := &all[i]
+		switch sortCol {
+		case colSource:
+			return 0, string(p.Source), true
+		case colGPUs:
+			return float64(p.GPUs()), "", true
+		case colConc:
+			return float64(p.Knobs.Concurrency), "", true
+		case colY:
+			v, ok := p.Value(y.Metric)
+			return v, "", ok
+		case colX:
+			v, ok := p.Value(x.Metric)
+			return v, "", ok
+		case colStatus:
+			return -statusRank(ex[i].status), "", ex[i].status != ""
+		case colGain:
+			return ex[i].gain, "", ex[i].hasGain
+		}
+		return 0, p.ID, true
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		va, sa, oka := key(a)
+		vb, sb, okb := key(b)
+		if oka != okb {
+			if oka {
+				return -1
+			}
+			return 1
+		}
+		c := cmp.Compare(va, vb)
+		if c == 0 {
+			c = strings.Compare(sa, sb)
+		}
+		if desc {
+			c = -c
+		}
+		return c
+	})
+	return idx
+}
+
+// Every column's order, both ways, is the comparison sort's: values with
+// ties, NaN, ±0, ±Inf, missing values, negative gains.
+func TestOrderIsTheComparisonSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 1))
+	vals := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1, -1, 2.5, 1e-300, -1e300, 7, 7}
+	x, y := model.DefaultXAxis, model.AxisTputPerGPU
+	statuses := []string{"", statusHull, statusFront, statusDom, statusShort, statusSus}
+	for _, size := range []int{0, 1, 2, 300, 5000} {
+		pts := make([]model.Point, size)
+		ex := make([]extra, size)
+		for i := range pts {
+			p := &pts[i]
+			p.ID = string(rune('a' + r.IntN(5)))
+			p.Source = model.Sources[r.IntN(len(model.Sources))]
+			p.Knobs.Concurrency = r.IntN(4)
+			p.GPUCount = r.IntN(3)
+			for _, m := range []model.Metric{x.Metric, y.Metric} {
+				if r.IntN(5) > 0 {
+					v := vals[r.IntN(len(vals))]
+					if r.IntN(2) == 0 {
+						v = r.NormFloat64()
+					}
+					p.Metrics.Set(m, v)
+				}
+			}
+			ex[i] = extra{status: statuses[r.IntN(len(statuses))], gain: vals[r.IntN(len(vals))], hasGain: r.IntN(3) > 0}
+		}
+		for col := colID; col < numCols; col++ {
+			for _, desc := range []bool{false, true} {
+				got := order(pts, ex, query{}, x, y, col, desc)
+				want := orderRef(pts, ex, query{}, x, y, col, desc)
+				if !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
+					t.Fatalf("%d points, column %d, desc %v:\n got %v\nwant %v", size, col, desc, got, want)
+				}
+			}
+		}
+	}
+}
+
+// curveStatusesRef is curveStatuses with the hull gaps, the frontier and
+// the hull vertices each worked out on its own (as before FrontierHull).
+func curveStatusesRef(view []model.Point, x, y model.Axis) []extra {
+	ex := make([]extra, len(view))
+	var measured []model.Point
+	var at []int
+	for i := range view {
+		if view[i].Source != model.SourcePlanned {
+			measured = append(measured, view[i])
+			at = append(at, i)
+		}
+	}
+	for _, g := range model.HullGaps(measured, x, y) {
+		ex[at[g.Index]].status = statusDom
+	}
+	for i := range measured {
+		if measured[i].Prov.RawShort() {
+			ex[at[i]].status = statusShort
+		}
+	}
+	for _, k := range model.Frontier(measured, x, y) {
+		ex[at[k]].status = statusFront
+	}
+	for _, k := range model.HullVertices(measured, x, y) {
+		ex[at[k]].status = statusHull
+	}
+	for i := range view {
+		if view[i].HeldOut() {
+			ex[i].status = statusSus
+		}
+	}
+	return ex
+}
+
+// The statuses are the reference's on every curve of the demo and of a
+// synthetic set, every axis pair, with a planned point and raw short runs.
+func TestStatusesAreEachWorkedOutOnItsOwn(t *testing.T) {
+	pts := append(testkit.Demo(), testkit.SyntheticCurves(6000, 3)...)
+	for i := range pts {
+		if i%9 == 0 {
+			pts[i].Prov.DurationS = model.SteadyStateS / 4
+		}
+		if i%31 == 0 {
+			pts[i].Source = model.SourcePlanned
+		}
+	}
+	byCurve := map[model.CurveKey][]model.Point{}
+	for _, p := range pts {
+		byCurve[p.Curve] = append(byCurve[p.Curve], p)
+	}
+	for k, view := range byCurve {
+		for _, x := range model.XAxes {
+			for _, y := range model.YAxes {
+				want := curveStatusesRef(view, x, y)
+				if got := curveStatuses(view, x, y, nil); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%v on %s × %s: statuses differ", k, x.Name, y.Name)
+				}
+				if planned := slices.ContainsFunc(view, func(p model.Point) bool { return p.Source == model.SourcePlanned }); !planned {
+					c, f, h := model.FrontierHull(view, x, y)
+					if got := curveStatuses(view, x, y, &workbench.Geometry{Coords: c, Frontier: f, Hull: h}); !reflect.DeepEqual(got, want) {
+						t.Fatalf("%v on %s × %s: statuses from the geometry differ", k, x.Name, y.Name)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The order kept from another x is the order made on this one: every x
+// in turn and back, for each column an order is taken over by, both ways.
+func TestOrderFromAnotherXIsTheOrder(t *testing.T) {
+	st := testkit.KeptState()
+	m := New(st, keys.Default().Points, testkit.Plain())
+	m.SetSize(140, 30)
+	for _, col := range []int{colID, colSource, colGPUs, colConc, colY} {
+		for _, desc := range []bool{false, true} {
+			m.sortCol, m.desc = col, desc
+			for _, x := range append(model.XAxes, model.XAxes[0]) {
+				st.SetX(x)
+				m.Refresh(st.TakeChanges())
+				want := order(st.View(), curveStatuses(st.View(), st.X, st.Y, nil), query{}, st.X, st.Y, col, desc)
+				if !slices.Equal(m.idx, want) {
+					t.Fatalf("column %d desc %v on %s: the kept order is not the order", col, desc, x.Name)
+				}
+				for r, i := range m.idx {
+					if int(m.rowAt[i]) != r {
+						t.Fatalf("column %d on %s: row of %d is %d, want %d", col, x.Name, i, m.rowAt[i], r)
+					}
+				}
+			}
+		}
+	}
+}

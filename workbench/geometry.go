@@ -1,0 +1,36 @@
+package workbench
+
+import "github.com/sweeptune/sweeptune/model"
+
+// Geometry is the shown view's points on the shown axes: their
+// coordinates (model.Coords), frontier and hull vertices (model.Frontier,
+// model.HullVertices), read and found once for the table's statuses, the
+// plot's frontier and its x order. Never written once made.
+type Geometry struct {
+	Coords         []model.XYPoint
+	Frontier, Hull []int
+}
+
+// geomEntry is the last geometry made: of one view on two axes.
+type geomEntry struct {
+	serial uint64
+	x, y   string
+	g      *Geometry
+}
+
+// Geometry is the shown view's geometry on the shown axes, made now or
+// kept from the last call (only the last is kept: the panes keep what they
+// derive from it); nil when the view has planned points, which are on no
+// frontier (the measured points are then not the view).
+func (s *State) Geometry() *Geometry {
+	e := s.shown()
+	if e.planned {
+		return nil
+	}
+	if g := s.geom; g != nil && g.serial == e.serial && g.x == s.X.Name && g.y == s.Y.Name {
+		return g.g
+	}
+	c, f, h := model.FrontierHull(e.pts, s.X, s.Y)
+	s.geom = &geomEntry{serial: e.serial, x: s.X.Name, y: s.Y.Name, g: &Geometry{Coords: c, Frontier: f, Hull: h}}
+	return s.geom.g
+}
