@@ -83,7 +83,7 @@ func (c *curveNumbers) of(k *CurveKey) int32 {
 func (c *curveNumbers) put(k CurveKey, h uint64, n int32) {
 	if 2*(c.used+1) > len(c.slots) {
 		old := c.slots
-		c.slots, c.used = make([]curveSlot, 2*len(old)), 0
+		c.slots, c.used = WritePages(make([]curveSlot, 2*len(old))), 0
 		for i := range old {
 			if old[i].n != 0 {
 				c.put(old[i].key, old[i].hash, old[i].n)

@@ -97,7 +97,7 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 	src, curve = nil, nil
 	cfg, ncfg := groupIDs(keys)
 	keys = nil
-	latest := make([]string, ncfg) // per config: latest date on or before asOf
+	latest := WritePages(make([]string, ncfg)) // per config: latest date on or before asOf (read before written)
 	j := 0
 	for k := 0; k < n; k++ {
 		if of[k] < 0 {

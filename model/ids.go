@@ -282,7 +282,7 @@ type idSlot struct {
 var arenaBytes = 8 << 20
 
 func newGivenIDs(points []Point, n int) *givenIDs {
-	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: make([]idSlot, 1<<bits.Len(uint(2*n+1))),
+	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: WritePages(make([]idSlot, 1<<bits.Len(uint(2*n+1)))),
 		off: make([]int32, len(points)), end: make([]int32, len(points))}
 	for i := range s.off {
 		s.off[i] = -1

@@ -3,8 +3,6 @@ package sources
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -63,7 +61,7 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		lo[w+1] += lo[w]
 	}
 	// A collection started by this allocation would read the fresh array
-	// ahead of the workers' first writes (touchPages): none runs until
+	// ahead of the workers' first writes (model.WritePages): none runs until
 	// each worker has written its window.
 	resume := pauseCollector(drop != nil)
 	all := make([]model.Point, lo[len(cuts)])
@@ -78,7 +76,7 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	for w := range cuts {
 		wg.Go(func() {
 			if drop != nil {
-				touchPages(all[lo[w]:lo[w+1]])
+				model.WritePages(all[lo[w]:lo[w+1]])
 			}
 			touched.Done()
 			guarded(&crashed[w], func() {
@@ -145,20 +143,6 @@ func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path 
 		}
 	}
 	return false
-}
-
-// touchPages writes to every page of points, zeros where zeros are. A
-// fresh array of points is memory the system has not given yet: written
-// first, in order, each page is faulted once, a fresh page. Read first
-// (by a collection marking the array, which pauseCollector holds off),
-// each page would be mapped to the shared zero page, and the worker's
-// first write would then copy it and flush it from every core's TLB: at a
-// million rows that was a fifth of the process's time.
-func touchPages(points []model.Point) {
-	step := max(1, os.Getpagesize()/int(reflect.TypeFor[model.Point]().Size()))
-	for i := 0; i < len(points); i += step {
-		points[i].GPUCount = 0
-	}
 }
 
 // pauseCollector turns the collector off when on is set, and returns
