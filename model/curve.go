@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/sweeptune/sweeptune/internal/par"
 )
 
 // Curve is the points that InferenceX plots as one line.
@@ -118,15 +120,19 @@ func WithSource(points []Point, src Source) []Point {
 func ResolveSpecs(points []Point) {
 	type base struct{ model, scenario, hardware, framework, precision string }
 	baseOf := func(k CurveKey) base { return base{k.Model, k.Scenario, k.Hardware, k.Framework, k.Precision} }
-	unknown := false
-	for i := range points {
-		c := &points[i].Curve
-		if c.Spec == "" {
-			c.Spec = points[i].Knobs.SpecDecoding
+	var unknown [2]bool // per half
+	par.Halves(len(points), parallelPassMin, func(lo, hi int) {
+		u := false
+		for i := lo; i < hi; i++ {
+			c := &points[i].Curve
+			if c.Spec == "" {
+				c.Spec = points[i].Knobs.SpecDecoding
+			}
+			u = u || c.Spec == ""
 		}
-		unknown = unknown || c.Spec == ""
-	}
-	if !unknown {
+		unknown[min(lo, 1)] = u
+	})
+	if !unknown[0] && !unknown[1] {
 		return // the usual case: no curve numbered
 	}
 	// Each distinct curve with a known method is looked at once: the
@@ -306,15 +312,21 @@ func extends(c, f [6]string) bool {
 // hardware key, lower case and trimmed ("B200" and "b200" are one
 // curve). The load does it once, for every source.
 func CanonicalHardware(points []Point) {
-	var lastIn, lastOut string
-	for i := range points {
-		hw := points[i].Curve.Hardware
-		if hw == "" {
-			continue
+	par.Halves(len(points), parallelPassMin, func(lo, hi int) {
+		var lastIn, lastOut string
+		for i := lo; i < hi; i++ {
+			hw := points[i].Curve.Hardware
+			if hw == "" {
+				continue
+			}
+			if hw != lastIn {
+				lastIn, lastOut = hw, strings.ToLower(strings.TrimSpace(hw))
+			}
+			points[i].Curve.Hardware = lastOut
 		}
-		if hw != lastIn {
-			lastIn, lastOut = hw, strings.ToLower(strings.TrimSpace(hw))
-		}
-		points[i].Curve.Hardware = lastOut
-	}
+	})
 }
+
+// parallelPassMin is the point count from which a pass over every point
+// that keeps nothing across points runs on two cores (par.Halves).
+const parallelPassMin = 1 << 16

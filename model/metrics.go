@@ -120,6 +120,9 @@ func (ms *Metrics) Get(m Metric) (float64, bool) {
 	return ms.vals[m], true
 }
 
+// Any reports whether some metric is present.
+func (ms *Metrics) Any() bool { return ms.has != 0 }
+
 // Has reports whether the metric is present.
 func (ms *Metrics) Has(m Metric) bool {
 	return m < NumMetrics && ms.has&(1<<m) != 0

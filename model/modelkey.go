@@ -3,6 +3,8 @@ package model
 import (
 	"sort"
 	"strings"
+
+	"github.com/sweeptune/sweeptune/internal/par"
 )
 
 // One model is one curve whatever the file calls it: API rows say "dsr1"
@@ -175,21 +177,23 @@ func ModelKey(name string) string {
 // so one model's results from different file shapes make one curve.
 // Each distinct name is resolved once: a million rows name a few models.
 func CanonicalModels(points []Point) {
-	var lastIn, lastOut string
-	resolved := map[string]string{}
-	for i := range points {
-		m := points[i].Curve.Model
-		if m == "" {
-			continue
-		}
-		if m != lastIn {
-			k, ok := resolved[m]
-			if !ok {
-				k = ModelKey(m)
-				resolved[m] = k
+	par.Halves(len(points), parallelPassMin, func(lo, hi int) {
+		var lastIn, lastOut string
+		resolved := map[string]string{}
+		for i := lo; i < hi; i++ {
+			m := points[i].Curve.Model
+			if m == "" {
+				continue
 			}
-			lastIn, lastOut = m, k
+			if m != lastIn {
+				k, ok := resolved[m]
+				if !ok {
+					k = ModelKey(m)
+					resolved[m] = k
+				}
+				lastIn, lastOut = m, k
+			}
+			points[i].Curve.Model = lastOut
 		}
-		points[i].Curve.Model = lastOut
-	}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -164,33 +165,41 @@ func fillInt(dst *int, v int) {
 // metric are said, never loaded silently (a planned point states knobs).
 func settle(ds *Dataset) {
 	dropAIPerfCSVTwins(ds)
-	empty := map[string]int{}
-	var files []string
-	for i := range ds.Points {
-		if hasAnyMetric(&ds.Points[i].Metrics) || ds.Points[i].Source == model.SourcePlanned {
-			continue
+	// Per half of the points, the files of points without metrics in the
+	// order they come, and how many each; the second half's files after
+	// the first's.
+	var empty [2]map[string]int
+	var order [2][]string
+	par.Halves(len(ds.Points), parallelScanMin, func(lo, hi int) {
+		h := min(lo, 1)
+		empty[h] = map[string]int{}
+		for i := lo; i < hi; i++ {
+			p := &ds.Points[i]
+			if p.Metrics.Any() || p.Source == model.SourcePlanned {
+				continue
+			}
+			if empty[h][p.Prov.File] == 0 {
+				order[h] = append(order[h], p.Prov.File)
+			}
+			empty[h][p.Prov.File]++
 		}
-		f := ds.Points[i].Prov.File
-		if empty[f] == 0 {
+	})
+	files := order[0]
+	for _, f := range order[1] {
+		if empty[0][f] == 0 {
 			files = append(files, f)
 		}
-		empty[f]++
+		empty[0][f] += empty[1][f]
 	}
 	for _, f := range files {
 		what := "1 point has"
-		if empty[f] > 1 {
-			what = fmt.Sprintf("%d points have", empty[f])
+		if empty[0][f] > 1 {
+			what = fmt.Sprintf("%d points have", empty[0][f])
 		}
 		ds.Warnf(f, "", "%s no metric sweeptune reads (throughput, interactivity or latency); loaded without any", what)
 	}
 }
 
-// hasAnyMetric checks without allocating (100,000 points pass here).
-func hasAnyMetric(ms *model.Metrics) bool {
-	for m := model.Metric(0); m < model.NumMetrics; m++ {
-		if ms.Has(m) {
-			return true
-		}
-	}
-	return false
-}
+// parallelScanMin is the point count from which the load's scans of every
+// point run on two cores (par.Halves).
+const parallelScanMin = 1 << 16
