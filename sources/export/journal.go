@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -145,6 +146,12 @@ func readJournals(dirs []string) ([]*journal, error) {
 			}
 			p := filepath.Join(d, name)
 			data, err := sources.ReadRegularMax(p, 16<<20)
+			if errors.Is(err, fs.ErrNotExist) {
+				// Settled and removed by its export since the directory was
+				// listed (read before the locks are taken, to learn which
+				// to take): nothing is left to do for it.
+				continue
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: an interrupted export's journal cannot be read: %v", p, sources.PathErrText(err))
 			}
