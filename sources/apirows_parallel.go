@@ -64,7 +64,9 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	// ahead of the workers' first writes (model.WritePages): none runs until
 	// each worker has written its window.
 	resume := pauseCollector(drop != nil)
-	all := make([]model.Point, lo[len(cuts)])
+	base := len(ds.Points)
+	ds.Points = roomFor(ds.Points, lo[len(cuts)])
+	all := ds.Points[base : base+lo[len(cuts)]]
 	var touched sync.WaitGroup
 	touched.Add(len(cuts))
 	parts := make([]Dataset, len(cuts))
@@ -95,16 +97,41 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		}
 		n += len(parts[w].Points)
 	}
-	if inPlace(parts, lo) && len(ds.Points) == 0 {
-		ds.Points = all[:n:n]
+	if inPlace(parts, lo) {
+		ds.Points = ds.Points[:base+n]
 		return true
 	}
-	ds.Points = append(make([]model.Point, 0, len(ds.Points)+n), ds.Points...)
+	ds.Points = ds.Points[:base]
 	for w := range parts {
-		ds.Points = append(ds.Points, parts[w].Points...)
+		ds.Points = append(ds.Points, parts[w].Points...) // over its own window, or left of it
 	}
 	return true
 }
+
+// roomFor is points with room for n more after them: a file's rows are
+// decoded straight into the dataset's array, after the files before it.
+// The first file gets exactly its rows; a later one that does not fit
+// doubles the array, so a directory of many files moves what came before
+// a few times in all, not once a file (ten files of 100,000 rows: 4.5
+// million points moved). The move is made a block at a time, so that the
+// collector can stop the goroutine between blocks instead of waiting for
+// one copy of hundreds of megabytes.
+func roomFor(points []model.Point, n int) []model.Point {
+	if cap(points)-len(points) >= n {
+		return points
+	}
+	if len(points) == 0 {
+		return make([]model.Point, 0, n)
+	}
+	grown := make([]model.Point, len(points), max(len(points)+n, 2*len(points)))
+	for i := 0; i < len(points); i += moveBlock {
+		copy(grown[i:], points[i:min(i+moveBlock, len(points))])
+	}
+	return grown
+}
+
+// moveBlock is how many points roomFor copies at a time.
+const moveBlock = 4096
 
 // decodeRowRange decodes the rows from start up to end (the next cut), or
 // to the closing bracket for the last range; false when it does not land

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/sources/synth"
 )
 
 func loadSequential(t *testing.T, data []byte) *Dataset {
@@ -115,5 +117,33 @@ func TestCountMetricsObjects(t *testing.T) {
 		if got := countMetricsObjects(in, 0, cut) + countMetricsObjects(in, cut, len(in)); got != 2 {
 			t.Fatalf("cut at %d: %d", cut, got)
 		}
+	}
+}
+
+// Several large files are decoded into one array, each after the files
+// before it: what the sequential decoder gives, the points of earlier
+// files moved only when the array doubles.
+func TestParallelAPIRowsManyFiles(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: the parallel path is not taken")
+	}
+	files := synth.RowFiles(40000, 12, 8000)
+	names := make([]string, len(files))
+	for i := range files {
+		names[i] = fmt.Sprintf("rows%d.json", i)
+		if len(files[i]) < parallelMinBytes {
+			t.Fatalf("file %d is %d bytes: too small for the parallel path", i, len(files[i]))
+		}
+	}
+	par := LoadFiles(names, files, Options{})
+	prev := runtime.GOMAXPROCS(1)
+	seq := LoadFiles(names, files, Options{})
+	runtime.GOMAXPROCS(prev)
+	if len(par.Warnings) != 0 || len(par.Points) != 40000 || !reflect.DeepEqual(par.Points, seq.Points) {
+		t.Fatalf("parallel %d points %v, sequential %d", len(par.Points), par.Warnings, len(seq.Points))
+	}
+	// Five files of 8,000: room made for 8,000, then 16,000, 32,000 and 64,000.
+	if c := cap(par.Points); c != 64000 {
+		t.Errorf("room for %d points after five files of 8,000", c)
 	}
 }
