@@ -24,28 +24,7 @@ func orderRef(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol i
 			idx = append(idx, i)
 		}
 	}
-	key := func(i int) (float64, string, bool) {
-		p := &all[i]
-		switch sortCol {
-		case colSource:
-			return 0, string(p.Source), true
-		case colGPUs:
-			return float64(p.GPUs()), "", true
-		case colConc:
-			return float64(p.Knobs.Concurrency), "", true
-		case colY:
-			v, ok := p.Value(y.Metric)
-			return v, "", ok
-		case colX:
-			v, ok := p.Value(x.Metric)
-			return v, "", ok
-		case colStatus:
-			return -statusRank(ex[i].status), "", ex[i].status != ""
-		case colGain:
-			return ex[i].gain, "", ex[i].hasGain
-		}
-		return 0, p.ID, true
-	}
+	key := sortKey(all, ex, x, y, sortCol) // what a column sorts by; the sort is what is tested
 	slices.SortStableFunc(idx, func(a, b int) int {
 		va, sa, oka := key(a)
 		vb, sb, okb := key(b)

@@ -103,15 +103,10 @@ func columns(x, y model.Axis, w, idW, sortCol int, desc, gains, projected bool) 
 	return cols
 }
 
-// order returns the indices of the points that pass the filter, sorted.
-func order(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool) []int {
-	idx := make([]int, 0, len(all))
-	for i := range all {
-		if q.match(&all[i], x, y) {
-			idx = append(idx, i)
-		}
-	}
-	key := func(i int) (float64, string, bool) {
+// sortKey is what column sortCol sorts row i by: a number, or a text, and
+// whether the row has it (rows without come last).
+func sortKey(all []model.Point, ex []extra, x, y model.Axis, sortCol int) func(i int) (float64, string, bool) {
+	return func(i int) (float64, string, bool) {
 		p := &all[i]
 		switch sortCol {
 		case colSource:
@@ -133,6 +128,17 @@ func order(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int,
 		}
 		return 0, p.ID, true
 	}
+}
+
+// order returns the indices of the points that pass the filter, sorted.
+func order(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool) []int {
+	idx := make([]int, 0, len(all))
+	for i := range all {
+		if q.match(&all[i], x, y) {
+			idx = append(idx, i)
+		}
+	}
+	key := sortKey(all, ex, x, y, sortCol)
 	if sortCol == colSource || sortCol == colID || sortCol <= 0 || sortCol >= numCols {
 		return orderByText(idx, key, desc)
 	}
