@@ -365,80 +365,35 @@ func (d *rowDecoder) fastAPIRow(r *resultRow) bool {
 
 // fastField reads the value of the known key id into r.
 func (d *rowDecoder) fastField(f *fastScan, id int8, r *resultRow) bool {
-	switch id {
-	case kModel:
-		return d.fastStr(f, id, &r.model)
-	case kPrefix:
-		return d.fastStr(f, id, &r.prefix)
-	case kHardware, kHW:
-		return d.fastStr(f, id, &r.hw)
-	case kFramework:
-		return d.fastStr(f, id, &r.framework)
-	case kPrecision:
-		return d.fastStr(f, id, &r.precision)
-	case kSpecMethod, kSpecDecoding:
-		return d.fastStr(f, id, &r.spec)
-	case kScenarioType, kScenario:
-		return d.fastStr(f, id, &r.scenario)
-	case kImage:
-		return d.fastStr(f, id, &r.image)
-	case kDate:
-		return d.fastStr(f, id, &r.date)
-	case kRunURL:
-		return d.fastStr(f, id, &r.runURL)
-	case kDisagg:
-		return f.boolean(&r.disagg)
-	case kISL:
-		return f.count(&r.isl)
-	case kOSL:
-		return f.count(&r.osl)
-	case kConc:
-		return f.count(&r.conc)
-	case kTP:
-		return f.count(&r.tp)
-	case kEP:
-		return f.count(&r.ep)
-	case kNumGPUs:
-		return f.gpus(&r.numGPUs)
-	case kDPAttn:
-		return f.boolean(&r.dpAttn)
-	case kPreTP:
-		return f.count(&r.pre.tp)
-	case kPreEP:
-		return f.count(&r.pre.ep)
-	case kPreDPAttn:
-		return f.boolean(&r.pre.dpAttn)
-	case kPreWorkers:
-		return f.count(&r.pre.workers)
-	case kDecTP:
-		return f.count(&r.dec.tp)
-	case kDecEP:
-		return f.count(&r.dec.ep)
-	case kDecDPAttn:
-		return f.boolean(&r.dec.dpAttn)
-	case kDecWorkers:
-		return f.count(&r.dec.workers)
-	case kNumPreGPU:
-		return f.gpus(&r.numPreGPU)
-	case kNumDecGPU:
-		return f.gpus(&r.numDecGPU)
-	case kMetrics:
+	fd := rowFieldOf[id]
+	p := r.fieldAt(fd.off)
+	switch fd.kind {
+	case strField:
+		return d.fastStr(f, id, (*string)(p))
+	case boolField:
+		return f.boolean((*bool)(p))
+	case countField:
+		return f.count((*int)(p))
+	case gpusField:
+		return f.gpus((*int)(p))
+	}
+	if id != kMetrics {
+		return false
+	}
+	if f.null() {
+		return true
+	}
+	return d.fastMembers(f, &d.metricSlots, metricKeyID, func(id int8) bool {
 		if f.null() {
 			return true
 		}
-		return d.fastMembers(f, &d.metricSlots, metricKeyID, func(id int8) bool {
-			if f.null() {
-				return true
-			}
-			v, _, ok := f.number()
-			if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
-				return false
-			}
-			r.metrics.Set(model.Metric(id), v)
-			return true
-		})
-	}
-	return false
+		v, _, ok := f.number()
+		if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+		r.metrics.Set(model.Metric(id), v)
+		return true
+	})
 }
 
 // fastStr reads a plain string or null. The string is the one key id had

@@ -154,83 +154,27 @@ func newRowDecoder(data []byte) *rowDecoder {
 // topField decodes the identity/topology field key into r, consuming its
 // value; it reports false (consuming nothing) for any other key.
 func (d *rowDecoder) topField(key []byte, r *resultRow) bool {
-	switch string(key) {
-	case "model":
-		d.str(key, &r.model, r)
-	case "infmax_model_prefix":
-		d.str(key, &r.prefix, r)
-	case "hardware", "hw":
-		d.str(key, &r.hw, r)
-	case "framework":
-		d.str(key, &r.framework, r)
-	case "precision":
-		d.str(key, &r.precision, r)
-	case "spec_method", "spec_decoding":
-		d.str(key, &r.spec, r)
-	case "scenario_type", "scenario":
-		d.str(key, &r.scenario, r)
-	case "image":
-		d.str(key, &r.image, r)
-	case "date":
-		d.str(key, &r.date, r)
-	case "run_url":
-		d.str(key, &r.runURL, r)
-	case "disagg":
-		d.boolean(key, &r.disagg, r)
-	case "isl":
-		d.count(key, &r.isl, r)
-	case "osl":
-		d.count(key, &r.osl, r)
-	case "conc":
-		d.count(key, &r.conc, r)
-	case "tp":
-		d.count(key, &r.tp, r)
-	case "ep":
-		d.count(key, &r.ep, r)
-	case "num_gpus":
-		d.gpus(key, &r.numGPUs, r)
-	case "dp_attention":
-		d.boolean(key, &r.dpAttn, r)
-	case "num_prefill_gpu":
-		d.gpus(key, &r.numPreGPU, r)
-	case "num_decode_gpu":
-		d.gpus(key, &r.numDecGPU, r)
-	default:
-		return d.roleField(key, r)
-	}
-	return true
-}
-
-// roleField decodes a disaggregated role's field, prefill_ or decode_
-// before the same names (tp, ep, dp_attention, num_workers), into that
-// role; it reports false (consuming nothing) for any other key.
-func (d *rowDecoder) roleField(key []byte, r *resultRow) bool {
-	var role *rowRole
-	var name []byte
-	switch {
-	case bytes.HasPrefix(key, prefillPrefix):
-		role, name = &r.pre, key[len(prefillPrefix):]
-	case bytes.HasPrefix(key, decodePrefix):
-		role, name = &r.dec, key[len(decodePrefix):]
-	default:
+	id := topKeyID(key)
+	if id < 0 {
 		return false
 	}
-	switch string(name) {
-	case "tp":
-		d.count(key, &role.tp, r)
-	case "ep":
-		d.count(key, &role.ep, r)
-	case "dp_attention":
-		d.boolean(key, &role.dpAttn, r)
-	case "num_workers":
-		d.count(key, &role.workers, r)
+	fd := rowFieldOf[id]
+	p := r.fieldAt(fd.off)
+	switch fd.kind {
+	case strField:
+		d.str(key, (*string)(p), r)
+	case boolField:
+		d.boolean(key, (*bool)(p), r)
+	case countField:
+		d.count(key, (*int)(p), r)
+	case gpusField:
+		d.gpus(key, (*int)(p), r)
 	default:
 		return false
 	}
 	return true
 }
 
-var prefillPrefix, decodePrefix = []byte("prefill_"), []byte("decode_")
 
 // str reads a string or null (absent).
 func (d *rowDecoder) str(key []byte, dst *string, r *resultRow) {
