@@ -175,7 +175,6 @@ func (d *rowDecoder) topField(key []byte, r *resultRow) bool {
 	return true
 }
 
-
 // str reads a string or null (absent).
 func (d *rowDecoder) str(key []byte, dst *string, r *resultRow) {
 	v := d.s.value()
