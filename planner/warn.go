@@ -245,21 +245,17 @@ func plateauWarning(pr *Prediction, cfg Config, l *laws, d float64) string {
 	b = append(b, "); this point puts "...)
 	b = strconv.AppendFloat(b, float64(cfg.Concurrency)/d, 'f', 0, 64)
 	b = append(b, " on each, at or past that load: "...)
-	if !l.plateauBinds {
-		b = append(b, "the model's rate is already below the "...)
+	// the plateau's rate: "<θ> tok/s per decode rank of <healthy point>"
+	rate := func(b []byte) []byte {
 		b = appendThousands(b, pl.ThetaPerRank)
-		b = append(b, " tok/s per "...)
-		b = append(b, per...)
-		b = append(b, " of "...)
-		b = append(b, pl.HealthyPoint...)
+		b = append(append(append(b, " tok/s per "...), per...), " of "...)
+		return append(b, pl.HealthyPoint...)
+	}
+	if !l.plateauBinds {
+		b = rate(append(b, "the model's rate is already below the "...))
 		return string(append(b, "; its throughput is an upper bound"...))
 	}
-	b = append(b, "its decode rate is held to the "...)
-	b = appendThousands(b, pl.ThetaPerRank)
-	b = append(b, " tok/s per "...)
-	b = append(b, per...)
-	b = append(b, " of "...)
-	b = append(b, pl.HealthyPoint...)
+	b = rate(append(b, "its decode rate is held to the "...))
 	b = append(b, " ("...)
 	b = strconv.AppendFloat(b, pl.HealthyLoad, 'f', 0, 64)
 	b = append(b, " per "...)
