@@ -1,6 +1,10 @@
 package model
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+	"strings"
+)
 
 // Configs are the configurations of one set of points (a curve's, say),
 // numbered once, whatever the date: a view as of any date then picks its
@@ -9,6 +13,11 @@ import "math/bits"
 type Configs struct {
 	of []int32 // per point of the set: its configuration, -1 for none
 	n  int
+	// day is per point of the set its run day's rank in days (the
+	// distinct YYYY-MM-DD days, ascending), -1 when undated: the dates
+	// compared as integers, not read from the points again.
+	day  []int32
+	days []string
 }
 
 // NumberConfigs numbers the configurations of points[idx[k]] as
@@ -48,34 +57,103 @@ func NumberConfigs(points []Point, idx []int) Configs {
 			j++
 		}
 	}
-	return Configs{of: of, n: ncfg}
+	c := Configs{of: of, n: ncfg}
+	c.day, c.days = rankDays(points, idx)
+	return c
 }
 
-// LatestIndexOf is LatestIndexOf(points, idx, asOf) for the idx the
-// configurations were numbered over.
-func (c Configs) LatestIndexOf(points []Point, idx []int, asOf string) []int {
-	latest := make([]string, c.n) // per configuration: its latest date on or before asOf
+// rankDays ranks the run days of points[idx[k]] (-1 undated).
+func rankDays(points []Point, idx []int) ([]int32, []string) {
+	rank := make([]int32, len(idx))
+	seen := map[string]int32{}
+	var days []string
+	last, lastRank := "", int32(-1)
 	for k, i := range idx {
-		e := c.of[k]
-		if e < 0 {
-			continue
+		d := day(points[i].Prov.Date)
+		if d != last || k == 0 {
+			if d == "" {
+				lastRank = -1
+			} else if r, ok := seen[d]; ok {
+				lastRank = r
+			} else {
+				lastRank = int32(len(days))
+				seen[d] = lastRank
+				days = append(days, d)
+			}
+			last = d
 		}
-		d := points[i].Prov.Date
-		if asOf != "" && dateAfter(d, asOf) {
-			continue
+		rank[k] = lastRank
+	}
+	// Ranks in order of arrival, then renumbered in date order.
+	order := make([]int32, len(days))
+	for r := range order {
+		order[r] = int32(r)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(days[a], days[b]) })
+	to := make([]int32, len(days))
+	sorted := make([]string, len(days))
+	for r, from := range order {
+		to[from], sorted[r] = int32(r), days[from]
+	}
+	for k, r := range rank {
+		if r >= 0 {
+			rank[k] = to[r]
 		}
-		if latest[e] == "" || dateAfter(d, latest[e]) {
+	}
+	return rank, sorted
+}
+
+// cut is the number of the set's days that are on or before s: a day's
+// rank is after s when it is cut or more.
+func (c Configs) cut(s string) int32 {
+	n, _ := slices.BinarySearchFunc(c.days, s, func(d, s string) int {
+		if d <= s {
+			return -1
+		}
+		return 1
+	})
+	return int32(n)
+}
+
+// OnOrBefore is the points at idx (the idx the configurations were
+// numbered over) whose day is on or before asOf, the undated ones too;
+// all of them when asOf is "".
+func (c Configs) OnOrBefore(idx []int, asOf string) []int {
+	if asOf == "" {
+		return slices.Clone(idx)
+	}
+	cut := c.cut(asOf)
+	out := make([]int, 0, len(idx))
+	for k, i := range idx {
+		if c.day[k] < cut {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// LatestIndexOf is LatestIndexOf(points, idx, asOf) for the points and
+// idx the configurations were numbered over.
+func (c Configs) LatestIndexOf(idx []int, asOf string) []int {
+	cut := int32(len(c.days))
+	if asOf != "" {
+		cut = c.cut(day(asOf))
+	}
+	latest := make([]int32, c.n) // per configuration: the rank of its latest day before cut
+	for e := range latest {
+		latest[e] = -1
+	}
+	for k, e := range c.of {
+		if d := c.day[k]; e >= 0 && d < cut && d > latest[e] {
 			latest[e] = d
 		}
 	}
 	out := make([]int, 0, len(idx))
 	for k, i := range idx {
-		p := &points[i]
-		switch d := p.Prov.Date; {
-		case d == "" || p.Knobs.Mode == "":
+		switch e := c.of[k]; {
+		case e < 0: // undated, or without knobs
 			out = append(out, i)
-		case asOf != "" && dateAfter(d, asOf):
-		case day(latest[c.of[k]]) == day(d):
+		case c.day[k] == latest[e]: // its latest day before cut (-1 when none is)
 			out = append(out, i)
 		}
 	}

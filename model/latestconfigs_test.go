@@ -28,11 +28,27 @@ func TestConfigsPickLatestIndexOf(t *testing.T) {
 			}
 		}
 		c := NumberConfigs(pts, idx)
-		for _, asOf := range []string{"", "2026-10-31", "2026-11-01", "2026-11-02", "2026-11-03", "2026-12-01"} {
-			got, want := c.LatestIndexOf(pts, idx, asOf), LatestIndexOf(pts, idx, asOf)
+		for _, asOf := range []string{"", "2026-10-31", "2026-11-01", "2026-11-02", "2026-11-02T12:00", "2026-11-03", "2026-11", "2026-12-01"} {
+			got, want := c.LatestIndexOf(idx, asOf), LatestIndexOf(pts, idx, asOf)
 			if !slices.Equal(got, want) {
 				t.Fatalf("trial %d as of %q over %v: %v, LatestIndexOf %v", trial, asOf, idx, got, want)
 			}
+			if got, want := c.OnOrBefore(idx, asOf), onOrBefore(pts, idx, asOf); !slices.Equal(got, want) {
+				t.Fatalf("trial %d on or before %q over %v: %v, want %v", trial, asOf, idx, got, want)
+			}
 		}
 	}
+}
+
+// onOrBefore is Configs.OnOrBefore read from the points' dates: every
+// run as of a date shows the undated points and those whose day is not
+// after it.
+func onOrBefore(pts []Point, idx []int, asOf string) []int {
+	out := []int{}
+	for _, i := range idx {
+		if d := pts[i].Prov.Date; asOf == "" || d == "" || d[:min(len(d), 10)] <= asOf {
+			out = append(out, i)
+		}
+	}
+	return out
 }

@@ -20,8 +20,23 @@ var millionSizes = []struct {
 	curves int
 }{{"1M×12", 12}, {"1M×100", 100}}
 
-func millionModel(b *testing.B, curves int) *Model {
-	m := newLoaded(b, benchW, benchH, testkit.SyntheticCurves(1000000, curves))
+// millionModel is the workbench after a load of a million points over
+// curves curves, prepared as the load command prepares it (aheadOfLoad:
+// the first view, the views of the curves around it, the panes'
+// derivations of them); unprepared, the load's Update does what the
+// first frame needs and nothing more.
+func millionModel(b *testing.B, curves int, prepared bool) *Model {
+	pts := testkit.SyntheticCurves(1000000, curves)
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
+	resize(m, benchW, benchH)
+	m.load()
+	msg := loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}}
+	if prepared {
+		msg.prep = m.loadAhead().run(pts)
+	}
+	m.Update(msg)
+	calibrate(m)
+	runtime.GC() // as the load command does
 	m.opts.SessionPath = ""
 	if len(m.State().Curves) != curves {
 		b.Fatalf("%d curves", len(m.State().Curves))
@@ -33,12 +48,15 @@ func millionModel(b *testing.B, curves int) *Model {
 // follows it (Update + View), at a million points: what a user waits for.
 // Budget: 16 ms a key.
 //
-//   - switch-curve: ] and [ between two curves shown before (their views
-//     kept); new-curve: ] onto a curve not shown since the load (with
-//     -benchtime 3x every press is one: 12 and 100 curves), nothing made
-//     ahead but what the load prepares for every curve (its facts:
-//     workbench/facts.go); new-curves-typed-fast: ] pressed again and again once the
-//     work ahead of the last change has run (prefetch.go);
+//   - new-curve-cold: ] onto a curve whose view nothing made ahead (a
+//     load that prepared no view: only every curve's facts,
+//     workbench/facts.go); switch-curve: ] and [ between two curves shown
+//     before (their views kept); new-curve: ] onto a curve not shown
+//     since the load (with -benchtime 3x every press is one: 12 and 100
+//     curves), the load prepared as the load command prepares it (the
+//     curves around the first made ahead: workbench/load_around.go);
+//     new-curves-typed-fast: ] pressed again and again once the work
+//     ahead of the last change has run (prefetch.go);
 //   - the -ahead variants press each key once the work ahead the key
 //     before started has run, off the clocks (the time a user reads the
 //     frame);
@@ -54,7 +72,11 @@ func millionModel(b *testing.B, curves int) *Model {
 func BenchmarkMillionKeys(b *testing.B) {
 	for _, size := range millionSizes {
 		b.Run(size.name, func(b *testing.B) {
-			m := millionModel(b, size.curves)
+			m := millionModel(b, size.curves, true)
+			b.Run("new-curve-cold", func(b *testing.B) {
+				cold := millionModel(b, size.curves, false)
+				pressKeys(b, cold, 1, "]")
+			})
 			b.Run("switch-curve", func(b *testing.B) {
 				press(m, "]", "[") // both views made once
 				pressKeys(b, m, 1, "]", "[")

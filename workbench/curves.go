@@ -78,7 +78,10 @@ type viewEntry struct {
 
 // maxCachedPoints bounds the points the views hold: about the loaded
 // points once more, and at least a few curves' worth.
-func (s *State) maxCachedPoints() int { return max(len(s.all), 200000) }
+func (s *State) maxCachedPoints() int { return cachedPointsFor(len(s.all)) }
+
+// cachedPointsFor is maxCachedPoints for n points.
+func cachedPointsFor(n int) int { return max(n, 200000) }
 
 // viewOf is curve k's view under the current as-of and suspect setting,
 // from the cache or made and cached.

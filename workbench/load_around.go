@@ -1,0 +1,80 @@
+package workbench
+
+import (
+	"github.com/sweeptune/sweeptune/internal/par"
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// Around lists the curves ] and [ step to from k, nearest first (the
+// next, the one before, two on, two back, …), at most reach each way,
+// while their points and those of the views made already fit the cache
+// the State keeps views in: the curves a load makes views of ahead, so
+// the first keys after it find them made.
+func (l *Loaded) Around(k model.CurveKey, reach int) []model.CurveKey {
+	n, at := len(l.curves), -1
+	for i, c := range l.curves {
+		if c.Key == k {
+			at = i
+		}
+	}
+	if at < 0 || n < 2 {
+		return nil
+	}
+	room := cachedPointsFor(len(l.points))
+	for _, e := range l.views {
+		room -= len(e.pts)
+	}
+	seen := map[model.CurveKey]bool{k: true}
+	var out []model.CurveKey
+	for d := 1; d <= reach; d++ {
+		for _, i := range []int{(at + d) % n, ((at-d)%n + n) % n} {
+			c := l.curves[i].Key
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			if room -= len(l.byCurve[c]); room < 0 {
+				return out
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// MakeViews makes the views of the curves ks under the settings that are
+// not made yet, as MakeView makes them, several at once on both cores.
+func (l *Loaded) MakeViews(ks []model.CurveKey, asOf string, allDates, suspect bool) {
+	type job struct {
+		key viewKey
+		f   *curveFacts
+		e   *viewEntry
+	}
+	var jobs []*job
+	for _, k := range ks {
+		key := viewKey{k, asOf, allDates, suspect}
+		if _, ok := l.views[key]; ok {
+			continue
+		}
+		f, ok := l.facts[k]
+		if !ok {
+			f = factsOf(l.points, l.byCurve[k])
+			if l.facts == nil {
+				l.facts = map[model.CurveKey]*curveFacts{}
+			}
+			l.facts[k] = f
+		}
+		jobs = append(jobs, &job{key: key, f: f})
+	}
+	fns := make([]func(), len(jobs))
+	for i, j := range jobs {
+		fns[i] = func() { j.e = viewFrom(l.points, l.byCurve[j.key.curve], j.key, j.f) }
+	}
+	par.Do(fns...) // each reads the points and its facts, and writes its own entry
+	if len(jobs) > 0 && l.views == nil {
+		l.views = map[viewKey]*viewEntry{}
+	}
+	for _, j := range jobs {
+		l.views[j.key] = j.e
+	}
+}
