@@ -71,16 +71,15 @@ func rankDays(points []Point, idx []int) ([]int32, []string) {
 	for k, i := range idx {
 		d := day(points[i].Prov.Date)
 		if d != last || k == 0 {
-			if d == "" {
-				lastRank = -1
-			} else if r, ok := seen[d]; ok {
-				lastRank = r
-			} else {
-				lastRank = int32(len(days))
-				seen[d] = lastRank
-				days = append(days, d)
+			last, lastRank = d, -1
+			if d != "" {
+				lastRank = rankOf(d, days, seen)
+				if lastRank < 0 {
+					lastRank = int32(len(days))
+					seen[d] = lastRank
+					days = append(days, d)
+				}
 			}
-			last = d
 		}
 		rank[k] = lastRank
 	}
@@ -101,6 +100,23 @@ func rankDays(points []Point, idx []int) ([]int32, []string) {
 		}
 	}
 	return rank, sorted
+}
+
+// rankOf is d's place in days (seen indexes them), -1 when not there: a
+// curve runs on a few days, read in a line before a hash.
+func rankOf(d string, days []string, seen map[string]int32) int32 {
+	if len(days) <= 16 {
+		for r, x := range days {
+			if x == d {
+				return int32(r)
+			}
+		}
+		return -1
+	}
+	if r, ok := seen[d]; ok {
+		return r
+	}
+	return -1
 }
 
 // cut is the number of the set's days that are on or before s: a day's

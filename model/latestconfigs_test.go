@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -20,6 +21,9 @@ func TestConfigsPickLatestIndexOf(t *testing.T) {
 		pts := idTrialPoints(r, n)
 		for i := range pts {
 			pts[i].Prov.Date = dates[r.IntN(len(dates))]
+			if trial%4 == 3 { // more days than are looked up in a line
+				pts[i].Prov.Date = fmt.Sprintf("2026-11-%02d", 1+r.IntN(30))
+			}
 		}
 		idx := []int{}
 		for i := range pts {

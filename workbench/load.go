@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -41,9 +42,15 @@ func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
 	// of its runs), so that the first view of any curve, typed before
 	// anything was made ahead, copies and projects its points and no more
 	// (at 1M points about 0.35 s of CPU, beside 5–7 s of reading them).
+	facts := make([]*curveFacts, len(l.curves))
+	fns := make([]func(), len(l.curves))
+	for i, c := range l.curves {
+		fns[i] = func() { facts[i] = factsOf(pts, l.byCurve[c.Key]) }
+	}
+	par.Do(fns...) // each curve's facts on the first core free: they read only the points
 	l.facts = make(map[model.CurveKey]*curveFacts, len(l.curves))
-	for _, c := range l.curves {
-		l.facts[c.Key] = factsOf(pts, l.byCurve[c.Key])
+	for i, c := range l.curves {
+		l.facts[c.Key] = facts[i]
 	}
 	return l
 }
