@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -22,7 +21,8 @@ func TestConfigsPickLatestIndexOf(t *testing.T) {
 		for i := range pts {
 			pts[i].Prov.Date = dates[r.IntN(len(dates))]
 			if trial%4 == 3 { // more days than are looked up in a line
-				pts[i].Prov.Date = fmt.Sprintf("2026-11-%02d", 1+r.IntN(30))
+				d := 1 + r.IntN(30)
+				pts[i].Prov.Date = "2026-11-" + string([]byte{'0' + byte(d/10), '0' + byte(d%10)})
 			}
 		}
 		idx := []int{}

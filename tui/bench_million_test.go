@@ -26,16 +26,7 @@ var millionSizes = []struct {
 // derivations of them); unprepared, the load's Update does what the
 // first frame needs and nothing more.
 func millionModel(b *testing.B, curves int, prepared bool) *Model {
-	pts := testkit.SyntheticCurves(1000000, curves)
-	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
-	resize(m, benchW, benchH)
-	m.load()
-	msg := loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}}
-	if prepared {
-		msg.prep = m.loadAhead().run(pts)
-	}
-	m.Update(msg)
-	calibrate(m)
+	m := loadedAs(benchW, benchH, testkit.SyntheticCurves(1000000, curves), prepared)
 	runtime.GC() // as the load command does
 	m.opts.SessionPath = ""
 	if len(m.State().Curves) != curves {

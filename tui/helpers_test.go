@@ -32,6 +32,22 @@ func start(opts Options, w, h int, pts []model.Point, files int) *Model {
 	return m
 }
 
+// loadedAs opens the workbench at w×h on pts, the load prepared as the
+// load command prepares it (prepared: aheadOfLoad) or made by the load's
+// Update alone.
+func loadedAs(w, h int, pts []model.Point, prepared bool) *Model {
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
+	resize(m, w, h)
+	m.load()
+	msg := loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}}
+	if prepared {
+		msg.prep = m.loadAhead().run(pts)
+	}
+	m.Update(msg)
+	calibrate(m)
+	return m
+}
+
 // resize is the terminal taking w×h cells.
 func resize(m *Model, w, h int) { m.Update(tea.WindowSizeMsg{Width: w, Height: h}) }
 
