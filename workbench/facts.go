@@ -95,7 +95,7 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEnt
 		// brings them into) every frontier, hull, review and fit: these
 		// are copies.
 		model.AdmitSuspect(pts[lo:hi], key.suspect)
-		plannedIn[min(lo, 1)] = planned
+		plannedIn[min(lo, 1)] = planned // the first half at 0, the second at 1
 	})
 	e := &viewEntry{pts: pts, src: shown, planned: plannedIn[0] || plannedIn[1]}
 	if f.hasRuns {
