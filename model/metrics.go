@@ -120,6 +120,9 @@ func (ms *Metrics) Get(m Metric) (float64, bool) {
 	return ms.vals[m], true
 }
 
+// PresentMask has bit m set for each metric m present.
+func (ms *Metrics) PresentMask() uint32 { return ms.has }
+
 // Any reports whether some metric is present.
 func (ms *Metrics) Any() bool { return ms.has != 0 }
 

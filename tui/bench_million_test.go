@@ -8,9 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/synth"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/workbench"
 )
 
 // A million points over 12 and 100 curves (each configuration on two
@@ -35,13 +37,34 @@ func millionModel(b *testing.B, curves int, prepared bool) *Model {
 	return m
 }
 
+// millionModelNoViews is millionModel after a load command that prepared
+// the points (indexed, every curve's facts, the panes' work on the
+// points) and made no view: the program after a load once keys outrun the
+// work ahead.
+func millionModelNoViews(b *testing.B, curves int) *Model {
+	pts := testkit.SyntheticCurves(1000000, curves)
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
+	resize(m, benchW, benchH)
+	m.load()
+	a := m.loadAhead()
+	prep := &preparedLoad{loaded: workbench.Prepare(pts, a.specs), x: a.x, y: a.y}
+	par.Do(a.dataFns(pts, prep)...)
+	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}, prep: prep})
+	calibrate(m)
+	runtime.GC()
+	m.opts.SessionPath = ""
+	return m
+}
+
 // BenchmarkMillionKeys: every common key, each with the frame that
 // follows it (Update + View), at a million points: what a user waits for.
 // Budget: 16 ms a key.
 //
 //   - new-curve-cold: ] onto a curve whose view nothing made ahead (a
 //     load that prepared no view: only every curve's facts,
-//     workbench/facts.go); switch-curve: ] and [ between two curves shown
+//     workbench/facts.go); new-curve-cold-loaded: the same after a load
+//     command that made no view (the points' facts and the panes' work on
+//     the points made, as the program's load makes them); switch-curve: ] and [ between two curves shown
 //     before (their views kept); new-curve: ] onto a curve not shown
 //     since the load (with -benchtime 3x every press is one: 12 and 100
 //     curves), the load prepared as the load command prepares it (the
@@ -66,6 +89,10 @@ func BenchmarkMillionKeys(b *testing.B) {
 			m := millionModel(b, size.curves, true)
 			b.Run("new-curve-cold", func(b *testing.B) {
 				cold := millionModel(b, size.curves, false)
+				pressKeys(b, cold, 1, "]")
+			})
+			b.Run("new-curve-cold-loaded", func(b *testing.B) {
+				cold := millionModelNoViews(b, size.curves)
 				pressKeys(b, cold, 1, "]")
 			})
 			b.Run("switch-curve", func(b *testing.B) {

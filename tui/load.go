@@ -59,6 +59,7 @@ type aheadOfLoad struct {
 	allDates, suspct bool
 	x, y             model.Axis
 	work             []func([]model.Point, []model.Projection, model.CurveKey) any
+	dataWork         []func([]model.Point) any // per pane: its work on the loaded points, or nil
 }
 
 // preparedLoad is what aheadOfLoad.run made.
@@ -66,6 +67,7 @@ type preparedLoad struct {
 	loaded *workbench.Loaded
 	x, y   model.Axis
 	views  []preparedView
+	data   []any // per pane: what its dataWork made
 }
 
 type preparedView struct {
@@ -88,8 +90,22 @@ func (m *Model) loadAhead() aheadOfLoad {
 			w = pf.Prefetch(0, a.x, a.y)
 		}
 		a.work = append(a.work, w)
+		var dw func([]model.Point) any
+		if dp, ok := p.(dataPreparer); ok {
+			dw = dp.PrepareData()
+		}
+		a.dataWork = append(a.dataWork, dw)
 	}
 	return a
+}
+
+// dataPreparer is a pane that derives from the loaded points once, in the
+// load command.
+type dataPreparer interface {
+	// PrepareData is the pane's work on the loaded points (read only).
+	PrepareData() func(pts []model.Point) any
+	// AdoptData keeps what the work made.
+	AdoptData(data any)
 }
 
 // run prepares the load of pts; it touches no state.
@@ -129,12 +145,30 @@ func (a aheadOfLoad) run(pts []model.Point) *preparedLoad {
 			}
 		}
 	}
-	par.Do(fns...) // the panes' derivations read their view and write their own data
+	par.Do(append(fns, a.dataFns(pts, out)...)...) // the panes' derivations read their view or the points and write their own data
 	return out
+}
+
+// dataFns are the panes' work on the loaded points, each writing its
+// result into out.data.
+func (a aheadOfLoad) dataFns(pts []model.Point, out *preparedLoad) []func() {
+	out.data = make([]any, len(a.dataWork))
+	var fns []func()
+	for i, w := range a.dataWork {
+		if w != nil {
+			fns = append(fns, func() { out.data[i] = w(pts) })
+		}
+	}
+	return fns
 }
 
 // adoptLoad gives the panes what the load prepared for its views.
 func (m *Model) adoptLoad(p *preparedLoad) {
+	for i, d := range p.data {
+		if dp, ok := m.panes[i].(dataPreparer); ok && d != nil {
+			dp.AdoptData(d)
+		}
+	}
 	for _, v := range p.views {
 		serial := m.st.Serial(v.curve)
 		if serial == 0 {

@@ -73,7 +73,8 @@ type viewEntry struct {
 	projs   []model.Projection
 	index   map[string]int
 	serial  uint64
-	axes    map[string][]model.Axis // the axes with data (withData), by what they depend on
+	facts   viewFacts     // what the points measure, which are projected (viewFrom)
+	projPts []model.Point // the projected points, in order (ViewProjected)
 }
 
 // maxCachedPoints bounds the points the views hold: about the loaded
@@ -212,6 +213,23 @@ func (s *State) shown() *viewEntry {
 // curve, as-of, suspect setting or data change) and no other view has it,
 // so a pane may key what it derives from the view by it.
 func (s *State) ViewSerial() uint64 { return s.shown().serial }
+
+// ViewProjected are the shown view's projected runs, in View's order:
+// what the run-length legends read (do not modify).
+func (s *State) ViewProjected() []model.Point {
+	e := s.shown()
+	if e.projPts == nil && len(e.facts.projected) > 0 {
+		e.projPts = make([]model.Point, len(e.facts.projected))
+		for j, k := range e.facts.projected {
+			e.projPts[j] = e.pts[k]
+		}
+	}
+	return e.projPts
+}
+
+// ViewSources are the shown view's points' indices into All, ascending:
+// View()[k] is a copy of All()[ViewSources()[k]] (do not modify).
+func (s *State) ViewSources() []int { return s.shown().src }
 
 // CurveSerial is ViewSerial for curve k's view as of the shown date (an
 // overlay's).
@@ -380,7 +398,7 @@ func (s *State) CurveAllDates() []model.Point {
 // hardware without power or cost has no tput-per-mw or cost-per-mtok);
 // every y metric when none has any.
 func (s *State) YAxesWithData() []model.Axis {
-	return orAll(s.withData("y", model.YAxes, hasMetric), model.YAxes)
+	return orAll(s.withData(model.YAxes, hasMetric), model.YAxes)
 }
 
 // CycleY moves d steps (1 forward, -1 back) through the y metrics that
@@ -474,12 +492,10 @@ func (s *State) FitX() string {
 
 // hasAnyX reports whether some point of the view has some x axis with y.
 func (s *State) hasAnyX() bool {
-	view := s.View()
+	pr := &s.shown().facts.presence
 	for _, a := range model.XAxes {
-		for i := range view {
-			if _, _, ok := view[i].XY(a, s.Y); ok {
-				return true
-			}
+		if pr.hasBoth(a.Metric, s.Y.Metric) {
+			return true
 		}
 	}
 	return false

@@ -83,8 +83,10 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEnt
 	}
 	pts := make([]model.Point, len(shown))
 	var plannedIn [2]bool
+	var halves [2]viewFacts
 	// A large curve's points are copied on both cores (a new curve at a
-	// million points: 41,700 of them, 28 MB).
+	// million points: 41,700 of them, 28 MB), their facts gathered while
+	// they are at hand.
 	par.Halves(len(shown), 8192, func(lo, hi int) {
 		planned := false
 		for k := lo; k < hi; k++ {
@@ -95,12 +97,19 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEnt
 		// brings them into) every frontier, hull, review and fit: these
 		// are copies.
 		model.AdmitSuspect(pts[lo:hi], key.suspect)
-		plannedIn[min(lo, 1)] = planned // the first half at 0, the second at 1
+		h := min(lo, 1) // the first half at 0, the second at 1
+		plannedIn[h] = planned
+		if !f.hasRuns {
+			halves[h] = factsOfRange(pts, lo, hi)
+		}
 	})
 	e := &viewEntry{pts: pts, src: shown, planned: plannedIn[0] || plannedIn[1]}
 	if f.hasRuns {
-		// Each view its own slice of the curve's projections.
+		// Each view its own slice of the curve's projections; a projection
+		// changes what a point measures, so the facts are gathered after.
 		e.projs = model.ProjectShownBy(pts, slices.Clone(f.projs))
+		par.Halves(len(pts), 8192, func(lo, hi int) { halves[min(lo, 1)] = factsOfRange(pts, lo, hi) })
 	}
+	e.facts = halves[0].join(halves[1])
 	return e
 }

@@ -256,45 +256,31 @@ func (s *State) SetPlanned(pts []model.Point) {
 // XAxesWithData are the x axes of model.XAxes on which at least one point
 // has both coordinates (something to draw); all of them when none has.
 func (s *State) XAxesWithData() []model.Axis {
-	return orAll(s.withData("x "+s.Y.Name, model.XAxes, s.hasXY), model.XAxes)
+	return orAll(s.withData(model.XAxes, s.hasXY), model.XAxes)
 }
 
-func (s *State) hasXY(p *model.Point, a model.Axis) bool {
-	_, _, ok := p.XY(a, s.Y)
-	return ok
-}
+func (s *State) hasXY(pr *presence, a model.Axis) bool { return pr.hasBoth(a.Metric, s.Y.Metric) }
 
 // HasXData says some point of the shown curve has the y metric and one of
 // the x axes: false when XAxesWithData fell back to every axis.
-func (s *State) HasXData() bool { return len(s.withData("x "+s.Y.Name, model.XAxes, s.hasXY)) > 0 }
+func (s *State) HasXData() bool { return len(s.withData(model.XAxes, s.hasXY)) > 0 }
 
 // HasYData says some point of the shown curve has one of the y metrics.
-func (s *State) HasYData() bool { return len(s.withData("y", model.YAxes, hasMetric)) > 0 }
+func (s *State) HasYData() bool { return len(s.withData(model.YAxes, hasMetric)) > 0 }
 
-func hasMetric(p *model.Point, a model.Axis) bool { return p.Metrics.Has(a.Metric) }
+func hasMetric(pr *presence, a model.Axis) bool { return pr.has(a.Metric) }
 
-// withData are the axes on which has holds for some point of the shown
-// curve (other curves may measure other things), nil when none; kept with
-// the view under tag (what has depends on beside the axis).
-func (s *State) withData(tag string, axes []model.Axis, has func(*model.Point, model.Axis) bool) []model.Axis {
-	e := s.shown()
-	if out, ok := e.axes[tag]; ok {
-		return out
-	}
+// withData are the axes on which has holds for the shown curve's points
+// (other curves may measure other things), nil when none; read from what
+// the view's points measure, gathered when it was made.
+func (s *State) withData(axes []model.Axis, has func(*presence, model.Axis) bool) []model.Axis {
+	pr := &s.shown().facts.presence
 	var out []model.Axis
-	view := e.pts
 	for _, a := range axes {
-		for i := range view {
-			if has(&view[i], a) {
-				out = append(out, a)
-				break
-			}
+		if has(pr, a) {
+			out = append(out, a)
 		}
 	}
-	if e.axes == nil {
-		e.axes = map[string][]model.Axis{}
-	}
-	e.axes[tag] = out
 	return out
 }
 

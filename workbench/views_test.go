@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/internal/fixtures"
@@ -58,6 +59,14 @@ func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
 		if i%7 == 0 {
 			pts[i].Prov.DurationS = model.SteadyStateS / 2 // short runs: projections
 		}
+		// Metrics some points lack: the axes with data differ by curve
+		// and date.
+		if i%5 == 0 || pts[i].Curve == pts[0].Curve {
+			pts[i].Metrics.Clear(model.XAxes[i%len(model.XAxes)].Metric)
+		}
+		if i%3 == 0 && pts[i].Curve == pts[len(pts)-1].Curve {
+			pts[i].Metrics.Clear(model.YAxes[i%len(model.YAxes)].Metric)
+		}
 	}
 	s := New()
 	s.SetPoints(pts)
@@ -72,6 +81,7 @@ func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
 					if !reflect.DeepEqual(s.View(), want) || !reflect.DeepEqual(s.Projections(), wantProjs) {
 						t.Fatalf("%s: curve %v as of %q (every run %v): the view is not the one made from nothing", what, c.Key, asOf, all)
 					}
+					checkViewFacts(t, s, want)
 					pos := map[string]int{} // ViewPos made from nothing
 					for i := range want {
 						pos[want[i].ID] = i
@@ -105,6 +115,57 @@ func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
 	p.Source = model.SourcePlanned // the ID of a loaded point: two points share it
 	s.AddPlanned(p)
 	check("with a planned point of a loaded point's ID")
+}
+
+// checkViewFacts: what the state reads of the shown view without its
+// points (the axes with data on every y, the projected runs, the points'
+// sources) is what the view made from nothing, want, says.
+func checkViewFacts(t *testing.T, s *State, want []model.Point) {
+	t.Helper()
+	var projected []model.Point
+	for i := range want {
+		if want[i].Prov.Projected() {
+			projected = append(projected, want[i])
+		}
+	}
+	if got := s.ViewProjected(); !reflect.DeepEqual(got, projected) {
+		t.Fatalf("%v: %d projected runs, want %d", s.Curve, len(got), len(projected))
+	}
+	src := s.ViewSources()
+	for k := range want {
+		if s.All()[src[k]].ID != want[k].ID {
+			t.Fatalf("%v: point %d is not from %d", s.Curve, k, src[k])
+		}
+	}
+	scan := func(axes []model.Axis, has func(p *model.Point, a model.Axis) bool) []model.Axis {
+		var out []model.Axis
+		for _, a := range axes {
+			if slices.ContainsFunc(want, func(p model.Point) bool { return has(&p, a) }) {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	y := s.Y
+	defer s.SetY(y)
+	if got, w := s.HasYData(), len(scan(model.YAxes, func(p *model.Point, a model.Axis) bool { return p.Metrics.Has(a.Metric) })) > 0; got != w {
+		t.Fatalf("%v: HasYData %v", s.Curve, got)
+	}
+	for _, ya := range model.YAxes {
+		s.SetY(ya)
+		w := scan(model.XAxes, func(p *model.Point, a model.Axis) bool { _, _, ok := p.XY(a, ya); return ok })
+		if got := s.XAxesWithData(); len(w) > 0 && !reflect.DeepEqual(got, w) || len(w) == 0 && !reflect.DeepEqual(got, model.XAxes) || s.HasXData() != (len(w) > 0) {
+			t.Fatalf("%v on y %s: x axes with data %v, want %v", s.Curve, ya.Name, names(got), names(w))
+		}
+	}
+}
+
+func names(axes []model.Axis) []string {
+	var out []string
+	for _, a := range axes {
+		out = append(out, a.Name)
+	}
+	return out
 }
 
 // datesOf are curve k's run dates (as CurveDates for the shown one).

@@ -228,7 +228,8 @@ func xOrder(pts []model.Point, x, y model.Axis, g *workbench.Geometry) []string 
 	return order
 }
 
-// runLength is the run-length legend's lines.
+// runLength is the run-length legend's lines of pts (a view, or its
+// projected runs: the same lines).
 func runLength(pts []model.Point, projs []model.Projection, x, y model.Axis) []string {
 	var rl []string
 	for _, l := range render.RunLengthLegend(pts, projs, y.Metric, x.Metric) {
@@ -325,7 +326,7 @@ func (m *Model) redraw() {
 	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
 	rl, ok := m.legends[dk]
 	if !ok {
-		rl = keep(&m.legends, dk, runLength(m.st.View(), m.st.Projections(), m.st.X, m.st.Y))
+		rl = keep(&m.legends, dk, runLength(m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y))
 	}
 	in.RunLength = rl
 	in.Bins, in.Binned, in.Version = &m.bins, len(m.series), m.version

@@ -191,18 +191,13 @@ func neededWidth(pts []model.Point, slugs []string) int {
 		if len(id) <= need {
 			continue // no form of it is wider (need ≤ widest)
 		}
-		if w, ok := essentialWidth(id, slugs); ok {
-			widest, need = max(widest, len(id)), max(need, w)
-		} else {
-			widest = max(widest, ansi.StringWidth(id))
-			p := parseID(id, slugs)
-			need = max(need, ansi.StringWidth(p.shortBase()+p.dates))
-		}
-		if need >= 30 && widest >= 30 {
+		n, w := idNeeds(id, slugs)
+		need, widest = max(need, n), max(widest, w)
+		if need >= widthCap && widest >= widthCap {
 			break // the width is 30 whatever the rest are
 		}
 	}
-	return max(min(max(need, 22), 30, widest), len("point"))
+	return columnWidth(need, widest)
 }
 
 // essentialWidth is the width of parseID(id, slugs)'s shortBase()+dates,

@@ -46,6 +46,7 @@ type Model struct {
 	// again, an overlay or a display toggle sorts nothing again.
 	derived map[derivedKey]*derived
 	widths  map[uint64]int // neededWidth by view serial
+	ids     *idWidths      // the loaded points' ID widths, from the load (AdoptData)
 }
 
 // New returns the pane over the shared state.
@@ -112,7 +113,7 @@ func (m *Model) rebuild() {
 	sk := derivedKey{serial: m.st.ViewSerial()}
 	w, ok := m.widths[sk.serial]
 	if !ok {
-		w = neededWidth(view, m.table.slugs) // all rows: a filter does not move columns
+		w = m.viewIDWidth(view) // all rows: a filter does not move columns
 		if m.widths == nil || len(m.widths) >= maxDerived {
 			m.widths = map[uint64]int{}
 		}
@@ -122,6 +123,29 @@ func (m *Model) rebuild() {
 	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, d.projected)
 	m.table.SetRows(len(m.rows))
 	m.follow()
+}
+
+// viewIDWidth is neededWidth of the shown view, from the loaded points'
+// measured widths when the load measured these points.
+func (m *Model) viewIDWidth(view []model.Point) int {
+	if w, ok := m.ids.of(m.st.Points, view, m.st.ViewSources(), m.table.slugs); ok {
+		return w
+	}
+	m.ids = nil // another load's: let its points go
+	return neededWidth(view, m.table.slugs)
+}
+
+// PrepareData is the work the load command does for the table beside
+// reading, on the loaded points: their IDs measured.
+func (m *Model) PrepareData() func(pts []model.Point) any {
+	return func(pts []model.Point) any { return measureIDs(pts) }
+}
+
+// AdoptData keeps what PrepareData's work made.
+func (m *Model) AdoptData(data any) {
+	if w, ok := data.(*idWidths); ok {
+		m.ids = w
+	}
 }
 
 // row is table row r, formatted when first asked (only drawn rows are).
@@ -205,11 +229,11 @@ func (m *Model) current() *derived {
 		return d
 	}
 	if m.st.ShowGains {
-		d := newDerived(view, m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry())
+		d := newDerived(view, m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry())
 		d.extras = curveExtras(m.st, view)
 		return d
 	}
-	return m.keepDerived(k, newDerived(view, m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry()))
+	return m.keepDerived(k, newDerived(view, m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry()))
 }
 
 func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
@@ -222,10 +246,11 @@ func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
 
 // newDerived derives the statuses, run-length legend and projected flag
 // of a view on axes x, y (no gains), with its geometry when made (else
-// nil); it reads only its arguments.
-func newDerived(view []model.Point, projs []model.Projection, x, y model.Axis, g *workbench.Geometry) *derived {
-	d := &derived{extras: curveStatuses(view, x, y, g), projected: hasProjected(view), orders: map[orderKey]*ordered{}}
-	for _, l := range render.RunLengthLegend(view, projs, y.Metric, x.Metric) {
+// nil); projected holds every projected run of the view in its order (the
+// view itself will do); it reads only its arguments.
+func newDerived(view, projected []model.Point, projs []model.Projection, x, y model.Axis, g *workbench.Geometry) *derived {
+	d := &derived{extras: curveStatuses(view, x, y, g), projected: hasProjected(projected), orders: map[orderKey]*ordered{}}
+	for _, l := range render.RunLengthLegend(projected, projs, y.Metric, x.Metric) {
 		d.legend = append(d.legend, l.Text())
 	}
 	return d
@@ -252,7 +277,7 @@ func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []model.Point
 		}
 	}
 	return func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
-		d := newDerived(view, projs, x, y, nil)
+		d := newDerived(view, view, projs, x, y, nil)
 		d.order(view, query{}, "", x, y, k.col, k.desc)
 		return prefetched{d: d, width: neededWidth(view, tagSlugs(curve))}
 	}

@@ -1,0 +1,74 @@
+package workbench
+
+import (
+	"math/bits"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// presence is which metrics a view's points measure, and which together:
+// any is the union of every point's metrics, with[m] the union of the
+// metrics of the points that measure m. The axes with data are read from
+// it (an axis missing from a curve of 83,000 points was a pass over all
+// of them).
+type presence struct {
+	any  uint32
+	with [model.NumMetrics]uint32
+}
+
+// add counts a point measuring the metrics of mask.
+func (pr *presence) add(mask uint32) {
+	pr.any |= mask
+	for m := mask; m != 0; m &= m - 1 {
+		pr.with[bits.TrailingZeros32(m)] |= mask
+	}
+}
+
+// merge adds what o counted.
+func (pr *presence) merge(o *presence) {
+	pr.any |= o.any
+	for m := range pr.with {
+		pr.with[m] |= o.with[m]
+	}
+}
+
+// has reports whether some point measures m.
+func (pr *presence) has(m model.Metric) bool { return m < model.NumMetrics && pr.any&(1<<m) != 0 }
+
+// hasBoth reports whether some point measures both x and y.
+func (pr *presence) hasBoth(x, y model.Metric) bool {
+	return x < model.NumMetrics && y < model.NumMetrics && pr.with[y]&(1<<x) != 0
+}
+
+// viewFacts are what a view's derivations read of all its points without
+// the points themselves: which metrics they measure, and which of them are
+// projected runs (the run-length legends').
+type viewFacts struct {
+	presence  presence
+	projected []int // indices into the view, ascending
+}
+
+// factsOfRange gathers the facts of pts[lo:hi] (projected indices
+// relative to pts).
+func factsOfRange(pts []model.Point, lo, hi int) viewFacts {
+	var f viewFacts
+	last, counted := uint32(0), false
+	for k := lo; k < hi; k++ {
+		p := &pts[k]
+		if mask := p.Metrics.PresentMask(); !counted || mask != last {
+			f.presence.add(mask)
+			last, counted = mask, true
+		}
+		if p.Prov.Projected() {
+			f.projected = append(f.projected, k)
+		}
+	}
+	return f
+}
+
+// join is the facts of two ranges, a's before b's.
+func (f viewFacts) join(b viewFacts) viewFacts {
+	f.presence.merge(&b.presence)
+	f.projected = append(f.projected, b.projected...)
+	return f
+}
