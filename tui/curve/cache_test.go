@@ -43,6 +43,22 @@ func TestKeptPlotIsThePlot(t *testing.T) {
 				st.Select(sel)
 			}
 		}
+		// ← and → walk the points by x as a pane made from nothing walks
+		// them (the x order kept, or made when first walked).
+		for _, d := range []int{1, -1} {
+			sel := st.Selected
+			m.step(d)
+			got := st.Selected
+			st.Select(sel)
+			f.step(d)
+			if want := st.Selected; got != want {
+				t.Fatalf("%s: a step %d from %s selects %s, want %s", what, d, sel, got, want)
+			}
+			st.Select(sel)
+		}
+		if want := xOrder(st.View(), st.X, st.Y, nil); !reflect.DeepEqual(m.xOrder(), want) {
+			t.Fatalf("%s: the kept x order is not the view's", what)
+		}
 		st.TakeChanges()
 	}
 	first := st.Curve

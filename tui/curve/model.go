@@ -26,7 +26,6 @@ type Model struct {
 	w, h   int
 
 	series  []plot.Series
-	order   []string // IDs with coordinates, by x, for ←/→
 	gains   map[string]model.Gain
 	noisy   map[string]string // IDs whose gain is within run-to-run noise → the words
 	gainsVs string
@@ -131,12 +130,6 @@ func (m *Model) rebuild() {
 	shown := m.st.ShownCurve()
 	m.version++
 	m.series = m.curveSet(shown, m.st.OverlayCurves())
-	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
-	if o, ok := m.orders[dk]; ok {
-		m.order = o
-	} else {
-		m.order = keep(&m.orders, dk, xOrder(shown.Points, m.st.X, m.st.Y, m.st.Geometry()))
-	}
 	m.gains, m.noisy = nil, nil
 	if m.st.ShowGains {
 		if g, ok := m.st.Gains(); ok {
@@ -381,21 +374,33 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 
 // step moves the selection to the neighbour along x.
 func (m *Model) step(d int) {
-	if len(m.order) == 0 {
+	order := m.xOrder()
+	if len(order) == 0 {
 		return
 	}
 	i := -1
-	for j, id := range m.order {
+	for j, id := range order {
 		if id == m.st.Selected {
 			i = j
 			break
 		}
 	}
 	if i < 0 {
-		m.st.Select(m.order[0])
+		m.st.Select(order[0])
 		return
 	}
-	m.st.Select(m.order[min(max(i+d, 0), len(m.order)-1)])
+	m.st.Select(order[min(max(i+d, 0), len(order)-1)])
+}
+
+// xOrder is the shown view's IDs with coordinates, by x, for ←/→: kept,
+// or made when first walked (a key that only shows the view sorts
+// nothing by x).
+func (m *Model) xOrder() []string {
+	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
+	if o, ok := m.orders[dk]; ok {
+		return o
+	}
+	return keep(&m.orders, dk, xOrder(m.st.View(), m.st.X, m.st.Y, m.st.Geometry()))
 }
 
 // View is the cached body.
