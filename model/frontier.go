@@ -17,12 +17,42 @@ type XYPoint struct {
 // suspect point the view has not admitted has none (Point.HeldOut): this is
 // where it is kept out of every frontier, hull, gain, line test and fit.
 func Coords(points []Point, x, y Axis) []XYPoint {
-	out := make([]XYPoint, 0, len(points))
-	for i := range points {
-		if s := points[i].Suspicion; s != nil && !s.Admitted {
+	return coordsAt(len(points), sliceAt(points), x, y, nil)
+}
+
+// CoordsRefs is Coords of the points refs refer to.
+func CoordsRefs(refs []*Point, x, y Axis) []XYPoint {
+	return coordsAt(len(refs), refsAt(refs), x, y, nil)
+}
+
+// pointAt reads point i of some points: a slice of them (sliceAt), or of
+// references to them (refsAt: a view that shares the loaded points); nil
+// stands for no points.
+type pointAt func(i int) *Point
+
+func sliceAt(points []Point) pointAt {
+	if points == nil {
+		return nil
+	}
+	return func(i int) *Point { return &points[i] }
+}
+
+func refsAt(refs []*Point) pointAt { return func(i int) *Point { return refs[i] } }
+
+// coordsAt is Coords of the n points at reads; with short given, the
+// places in it of the short runs shown raw are appended to *short (read
+// with the point: one visit of each).
+func coordsAt(n int, at pointAt, x, y Axis, short *[]int) []XYPoint {
+	out := make([]XYPoint, 0, n)
+	for i := 0; i < n; i++ {
+		p := at(i)
+		if s := p.Suspicion; s != nil && !s.Admitted {
 			continue
 		}
-		if xv, yv, ok := points[i].XY(x, y); ok {
+		if xv, yv, ok := p.XY(x, y); ok {
+			if short != nil && p.Prov.RawShort() {
+				*short = append(*short, len(out))
+			}
 			out = append(out, XYPoint{X: xv, Y: yv, Index: i})
 		}
 	}
@@ -77,13 +107,35 @@ func Frontier(points []Point, x, y Axis) []int {
 	return out
 }
 
+// FrontierRefs is Frontier of the points refs refer to.
+func FrontierRefs(refs []*Point, x, y Axis) []int {
+	at := refsAt(refs)
+	front := frontierOfAt(at, coordsAt(len(refs), at, x, y, nil), x, y)
+	out := make([]int, len(front))
+	for i, p := range front {
+		out[i] = p.Index
+	}
+	return out
+}
+
 // frontierOf returns the frontier of c sorted by x ascending; c is left as it is.
 func frontierOf(points []Point, c []XYPoint, x, y Axis) []XYPoint {
+	return frontierOfAt(sliceAt(points), c, x, y)
+}
+
+// frontierOfAt is frontierOf of the points at reads (nil: none, ties
+// broken by index alone).
+func frontierOfAt(at pointAt, c []XYPoint, x, y Axis) []XYPoint {
+	return frontierOfKept(at, withoutRawShortAt(at, c), x, y)
+}
+
+// frontierOfKept is frontierOfAt of coordinates without short runs shown
+// raw (withoutRawShortAt done).
+func frontierOfKept(at pointAt, c []XYPoint, x, y Axis) []XYPoint {
 	// Visit from the best x to the worst, best y first within one x; the
 	// first of each x is the only candidate there. Signs are hoisted out of
 	// the comparator: it runs n log n times.
 	sx, sy := sign(x), sign(y)
-	c = withoutRawShort(points, c)
 	c = dropBeaten(c, sx, sy)
 	slices.SortFunc(c, func(a, b XYPoint) int {
 		if a.X != b.X {
@@ -98,8 +150,8 @@ func frontierOf(points []Point, c []XYPoint, x, y Axis) []XYPoint {
 			}
 			return 1
 		}
-		if points != nil {
-			if r := cmp.Compare(points[a.Index].ID, points[b.Index].ID); r != 0 {
+		if at != nil {
+			if r := cmp.Compare(at(a.Index).ID, at(b.Index).ID); r != 0 {
 				return r
 			}
 		}
@@ -134,11 +186,15 @@ func frontierOf(points []Point, c []XYPoint, x, y Axis) []XYPoint {
 // curve, a frontier never leans on one (docs/noise.md). c itself is
 // returned when it has none.
 func withoutRawShort(points []Point, c []XYPoint) []XYPoint {
-	if points == nil {
+	return withoutRawShortAt(sliceAt(points), c)
+}
+
+func withoutRawShortAt(at pointAt, c []XYPoint) []XYPoint {
+	if at == nil {
 		return c
 	}
 	k := 0
-	for k < len(c) && !points[c[k].Index].Prov.RawShort() {
+	for k < len(c) && !at(c[k].Index).Prov.RawShort() {
 		k++
 	}
 	if k == len(c) {
@@ -146,7 +202,7 @@ func withoutRawShort(points []Point, c []XYPoint) []XYPoint {
 	}
 	out := append(make([]XYPoint, 0, len(c)-1), c[:k]...)
 	for _, p := range c[k+1:] {
-		if !points[p.Index].Prov.RawShort() {
+		if !at(p.Index).Prov.RawShort() {
 			out = append(out, p)
 		}
 	}

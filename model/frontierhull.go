@@ -4,8 +4,29 @@ package model
 // (x, y) at once: the coordinates are read and the frontier found once
 // for the three (a table's statuses need all three of one view).
 func FrontierHull(points []Point, x, y Axis) (coords []XYPoint, frontier, vertices []int) {
-	coords = Coords(points, x, y)
-	front := frontierOf(points, coords, x, y)
+	return frontierHullAt(len(points), sliceAt(points), x, y)
+}
+
+// FrontierHullRefs is FrontierHull of the points refs refer to.
+func FrontierHullRefs(refs []*Point, x, y Axis) (coords []XYPoint, frontier, vertices []int) {
+	return frontierHullAt(len(refs), refsAt(refs), x, y)
+}
+
+func frontierHullAt(n int, at pointAt, x, y Axis) (coords []XYPoint, frontier, vertices []int) {
+	var short []int
+	coords = coordsAt(n, at, x, y, &short)
+	kept := coords
+	if len(short) > 0 {
+		kept = make([]XYPoint, 0, len(coords)-len(short))
+		for i, c := range coords {
+			if len(short) > 0 && short[0] == i {
+				short = short[1:]
+				continue
+			}
+			kept = append(kept, c)
+		}
+	}
+	front := frontierOfKept(at, kept, x, y)
 	frontier = make([]int, len(front))
 	for i, p := range front {
 		frontier[i] = p.Index

@@ -154,3 +154,25 @@ func (p *Point) DisplayLabel() string {
 	}
 	return p.Knobs.ShortLabel()
 }
+
+// RefsTo is a reference to each of pts, in order: what the functions over
+// a view that shares its points with the loaded ones read (…Refs).
+func RefsTo(pts []Point) []*Point {
+	refs := make([]*Point, len(pts))
+	for i := range pts {
+		refs[i] = &pts[i]
+	}
+	return refs
+}
+
+// ProjectedOf are the projected runs among refs (Provenance.Projected),
+// copied, in order: what the run-length legends read.
+func ProjectedOf(refs []*Point) []Point {
+	var out []Point
+	for _, p := range refs {
+		if p.Prov.Projected() {
+			out = append(out, *p)
+		}
+	}
+	return out
+}

@@ -58,7 +58,7 @@ type aheadOfLoad struct {
 	asOf             string
 	allDates, suspct bool
 	x, y             model.Axis
-	work             []func([]model.Point, []model.Projection, model.CurveKey) any
+	work             []func([]*model.Point, []model.Projection, model.CurveKey) any
 	dataWork         []func([]model.Point) any // per pane: its work on the loaded points, or nil
 }
 
@@ -85,7 +85,7 @@ func (m *Model) loadAhead() aheadOfLoad {
 		a.session = &k
 	}
 	for _, p := range m.panes {
-		var w func([]model.Point, []model.Projection, model.CurveKey) any
+		var w func([]*model.Point, []model.Projection, model.CurveKey) any
 		if pf, ok := p.(prefetcher); ok {
 			w = pf.Prefetch(0, a.x, a.y)
 		}

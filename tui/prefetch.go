@@ -21,7 +21,7 @@ import (
 type prefetcher interface {
 	// Prefetch is the pane's work for a view (serial, 0 when not made
 	// yet) on x, y, to run off the UI goroutine; nil when none is needed.
-	Prefetch(serial uint64, x, y model.Axis) func(view []model.Point, projs []model.Projection, curve model.CurveKey) any
+	Prefetch(serial uint64, x, y model.Axis) func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any
 	// Adopt keeps what the work made, for the view of serial.
 	Adopt(serial uint64, x, y model.Axis, data any)
 }
@@ -31,10 +31,10 @@ type prefetchItem struct {
 	job    *workbench.ViewJob // the view to make, or nil when it is made
 	serial uint64
 	curve  model.CurveKey
-	view   []model.Point
+	view   []*model.Point
 	projs  []model.Projection
 	x, y   model.Axis
-	work   []func(view []model.Point, projs []model.Projection, curve model.CurveKey) any
+	work   []func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any
 	made   *workbench.Prepared
 	data   []any
 }
@@ -69,7 +69,7 @@ func (m *Model) prefetch() tea.Cmd {
 		}
 		needed := it.job != nil
 		for _, p := range m.panes {
-			var w func([]model.Point, []model.Projection, model.CurveKey) any
+			var w func([]*model.Point, []model.Projection, model.CurveKey) any
 			if pf, ok := p.(prefetcher); ok {
 				w = pf.Prefetch(serial, it.x, it.y)
 			}
@@ -82,7 +82,7 @@ func (m *Model) prefetch() tea.Cmd {
 		}
 	}
 	x, y := m.st.X, m.st.Y
-	serial, view, projs := m.st.ViewSerial(), m.st.View(), m.st.Projections()
+	serial, view, projs := m.st.ViewSerial(), m.st.ViewRefs(), m.st.Projections()
 	axes := func(x1, y1 model.Axis) {
 		if x1.Name != x.Name || y1.Name != y.Name {
 			add(prefetchItem{serial: serial, curve: m.st.Curve, view: view, projs: projs, x: x1, y: y1}, serial)

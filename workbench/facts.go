@@ -68,48 +68,78 @@ func (s *State) keepFacts(k model.CurveKey, f *curveFacts) {
 }
 
 // viewFrom is the view under key of curve all[idx], whose facts f are: the
-// latest runs (or every run) as of the date, copied, suspect points
-// admitted or held out, short runs projected (model.ProjectShownBy, with
-// the curve's projections), with the points' indices into all. It reads
-// only its arguments.
+// latest runs (or every run) as of the date, suspect points admitted or
+// held out, short runs projected (model.ProjectShownBy, with the curve's
+// projections), with the points' indices into all. Only the points it
+// changes are copied; the others are all's own. It reads only its
+// arguments.
 func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEntry {
-	// The shown points picked first, so only they are copied, into a
-	// slice of their size (a point is 664 bytes).
 	var shown []int
 	if key.allDates {
 		shown = f.cfg.OnOrBefore(idx, key.asOf)
 	} else {
 		shown = f.cfg.LatestIndexOf(idx, key.asOf)
 	}
-	pts := make([]model.Point, len(shown))
-	var plannedIn [2]bool
-	var halves [2]viewFacts
-	// A large curve's points are copied on both cores (a new curve at a
-	// million points: 41,700 of them, 28 MB), their facts gathered while
-	// they are at hand.
-	par.Halves(len(shown), 8192, func(lo, hi int) {
-		planned := false
-		for k := lo; k < hi; k++ {
-			pts[k] = all[shown[k]]
-			planned = planned || pts[k].Source == model.SourcePlanned
-		}
-		// The one place the workbench keeps suspect points out of (or
-		// brings them into) every frontier, hull, review and fit: these
-		// are copies.
-		model.AdmitSuspect(pts[lo:hi], key.suspect)
-		h := min(lo, 1) // the first half at 0, the second at 1
-		plannedIn[h] = planned
-		if !f.hasRuns {
-			halves[h] = factsOfRange(pts, lo, hi)
-		}
-	})
-	e := &viewEntry{pts: pts, src: shown, planned: plannedIn[0] || plannedIn[1]}
+	// A run shorter than some projection's steady state may be projected:
+	// it is copied, as is a suspect point the view admits or holds out.
+	steady := 0.0
 	if f.hasRuns {
-		// Each view its own slice of the curve's projections; a projection
-		// changes what a point measures, so the facts are gathered after.
-		e.projs = model.ProjectShownBy(pts, slices.Clone(f.projs))
-		par.Halves(len(pts), 8192, func(lo, hi int) { halves[min(lo, 1)] = factsOfRange(pts, lo, hi) })
+		for _, pr := range f.projs {
+			steady = max(steady, pr.SteadyS)
+		}
 	}
-	e.facts = halves[0].join(halves[1])
+	changes := func(p *model.Point) bool {
+		if s := p.Suspicion; s != nil && s.Admitted != key.suspect {
+			return true
+		}
+		return p.Prov.DurationS > 0 && p.Prov.DurationS < steady
+	}
+	refs := make([]*model.Point, len(shown))
+	var planned [2]bool
+	var halves [2]viewFacts
+	var copied [2][]int
+	// A large curve's points are read on both cores (a new curve at a
+	// million points: 41,700 of them), their facts gathered on the way.
+	par.Halves(len(shown), 8192, func(lo, hi int) {
+		h := min(lo, 1) // the first half at 0, the second at 1
+		var vf viewFacts
+		last, counted := uint32(0), false
+		for k := lo; k < hi; k++ {
+			p := &all[shown[k]]
+			refs[k] = p
+			planned[h] = planned[h] || p.Source == model.SourcePlanned
+			if changes(p) {
+				copied[h] = append(copied[h], k)
+				continue
+			}
+			vf.add(p, k, &last, &counted)
+		}
+		halves[h] = vf
+	})
+	e := &viewEntry{refs: refs, src: shown, planned: planned[0] || planned[1]}
+	vf := halves[0].join(halves[1])
+	if at := append(copied[0], copied[1]...); len(at) > 0 {
+		// The one place the workbench keeps suspect points out of (or
+		// brings them into) every frontier, hull, review and fit, and
+		// projects short runs: on copies.
+		e.own = make([]model.Point, len(at))
+		for j, k := range at {
+			e.own[j] = *refs[k]
+		}
+		model.AdmitSuspect(e.own, key.suspect)
+		if f.hasRuns {
+			// Each view its own slice of the curve's projections.
+			e.projs = model.ProjectShownBy(e.own, slices.Clone(f.projs))
+		}
+		last, counted := uint32(0), false
+		for j, k := range at {
+			refs[k] = &e.own[j]
+			vf.add(refs[k], k, &last, &counted)
+		}
+		slices.Sort(vf.projected)
+	} else if f.hasRuns {
+		e.projs = slices.Clone(f.projs)
+	}
+	e.facts = vf
 	return e
 }

@@ -30,7 +30,7 @@ func (s *State) Geometry() *Geometry {
 	if g := s.geom; g != nil && g.serial == e.serial && g.x == s.X.Name && g.y == s.Y.Name {
 		return g.g
 	}
-	c, f, h := model.FrontierHull(e.pts, s.X, s.Y)
+	c, f, h := model.FrontierHullRefs(e.refs, s.X, s.Y)
 	s.geom = &geomEntry{serial: e.serial, x: s.X.Name, y: s.Y.Name, g: &Geometry{Coords: c, Frontier: f, Hull: h}}
 	return s.geom.g
 }

@@ -65,8 +65,9 @@ func (l *Loaded) Choose(want model.CurveKey) model.CurveKey {
 }
 
 // MakeView makes curve k's view under the settings (as-of, every run,
-// suspect), for SetLoaded to keep; it returns its points and projections.
-func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool) ([]model.Point, []model.Projection) {
+// suspect), for SetLoaded to keep; it returns its points (by reference:
+// do not modify them) and projections.
+func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool) ([]*model.Point, []model.Projection) {
 	key := viewKey{k, asOf, allDates, suspect}
 	e, ok := l.views[key]
 	if !ok {
@@ -84,7 +85,7 @@ func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool)
 		}
 		l.views[key] = e
 	}
-	return e.pts, e.projs
+	return e.refs, e.projs
 }
 
 // SetLoaded installs a prepared load, as SetPoints does; the views it

@@ -22,7 +22,7 @@ func (l *Loaded) Around(k model.CurveKey, reach int) []model.CurveKey {
 	}
 	room := cachedPointsFor(len(l.points))
 	for _, e := range l.views {
-		room -= len(e.pts)
+		room -= len(e.refs)
 	}
 	seen := map[model.CurveKey]bool{k: true}
 	var out []model.CurveKey

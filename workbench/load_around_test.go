@@ -34,7 +34,7 @@ func TestAroundStepsBothWaysWithinTheCache(t *testing.T) {
 	}
 	room := cachedPointsFor(len(big.points))
 	for _, e := range big.views {
-		room -= len(e.pts)
+		room -= len(e.refs)
 	}
 	got := big.Around(big.curves[0].Key, 6)
 	if len(got) != 1 || len(big.byCurve[got[0]]) > room || room-len(big.byCurve[got[0]]) >= len(big.byCurve[big.curves[4].Key]) {
@@ -57,8 +57,8 @@ func TestMakeViewsAreMakeViews(t *testing.T) {
 		many.MakeViews(ks, asOf, asOf != "", false)
 		for _, k := range ks {
 			want, wantProjs := one.MakeView(k, asOf, asOf != "", false)
-			got, gotProjs := many.views[viewKey{k, asOf, asOf != "", false}].pts, many.views[viewKey{k, asOf, asOf != "", false}].projs
-			if len(got) == 0 || !slices.EqualFunc(got, want, func(a, b model.Point) bool { return a.ID == b.ID && a.Metrics == b.Metrics }) || len(gotProjs) != len(wantProjs) {
+			got, gotProjs := many.views[viewKey{k, asOf, asOf != "", false}].points(), many.views[viewKey{k, asOf, asOf != "", false}].projs
+			if len(got) == 0 || !slices.EqualFunc(got, want, func(a model.Point, b *model.Point) bool { return a.ID == b.ID && a.Metrics == b.Metrics }) || len(gotProjs) != len(wantProjs) {
 				t.Fatalf("curve %v as of %q: %d points, MakeView %d", k, asOf, len(got), len(want))
 			}
 		}

@@ -29,8 +29,8 @@ type Prepared struct {
 // Curve is the prepared view's curve.
 func (p *Prepared) Curve() model.CurveKey { return p.key.curve }
 
-// Points are the prepared view's points (do not modify).
-func (p *Prepared) Points() []model.Point { return p.entry.pts }
+// Points are the prepared view's points by reference (do not modify).
+func (p *Prepared) Points() []*model.Point { return p.entry.refs }
 
 // Projections are the prepared view's run-length projections.
 func (p *Prepared) Projections() []model.Projection { return p.entry.projs }
@@ -97,18 +97,18 @@ func (s *State) NextY() model.Axis { return step(s.YAxesWithData(), s.Y, 1) }
 func (s *State) NextX() model.Axis { return step(s.XAxesWithData(), s.X, 1) }
 
 // Made is curve k's view under the shown settings when it is made: its
-// points, projections and serial.
-func (s *State) Made(k model.CurveKey) (pts []model.Point, projs []model.Projection, serial uint64, ok bool) {
+// points (by reference: do not modify them), projections and serial.
+func (s *State) Made(k model.CurveKey) (pts []*model.Point, projs []model.Projection, serial uint64, ok bool) {
 	return s.MadeAt(k, s.AsOf, s.AllDates)
 }
 
 // MadeAt is Made as of another date (or every run).
-func (s *State) MadeAt(k model.CurveKey, asOf string, allDates bool) (pts []model.Point, projs []model.Projection, serial uint64, ok bool) {
+func (s *State) MadeAt(k model.CurveKey, asOf string, allDates bool) (pts []*model.Point, projs []model.Projection, serial uint64, ok bool) {
 	e, ok := s.views[viewKey{k, asOf, allDates, s.IncludeSuspect}]
 	if !ok {
 		return nil, nil, 0, false
 	}
-	return e.pts, e.projs, e.serial, true
+	return e.refs, e.projs, e.serial, true
 }
 
 // Room reports whether curve k's view fits the cache without dropping the

@@ -48,22 +48,16 @@ type viewFacts struct {
 	projected []int // indices into the view, ascending
 }
 
-// factsOfRange gathers the facts of pts[lo:hi] (projected indices
-// relative to pts).
-func factsOfRange(pts []model.Point, lo, hi int) viewFacts {
-	var f viewFacts
-	last, counted := uint32(0), false
-	for k := lo; k < hi; k++ {
-		p := &pts[k]
-		if mask := p.Metrics.PresentMask(); !counted || mask != last {
-			f.presence.add(mask)
-			last, counted = mask, true
-		}
-		if p.Prov.Projected() {
-			f.projected = append(f.projected, k)
-		}
+// add counts point k of the view, p; last and counted carry the
+// presence mask of the point before, counted once for a run of equal ones.
+func (f *viewFacts) add(p *model.Point, k int, last *uint32, counted *bool) {
+	if mask := p.Metrics.PresentMask(); !*counted || mask != *last {
+		f.presence.add(mask)
+		*last, *counted = mask, true
 	}
-	return f
+	if p.Prov.Projected() {
+		f.projected = append(f.projected, k)
+	}
 }
 
 // join is the facts of two ranges, a's before b's.

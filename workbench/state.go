@@ -129,10 +129,9 @@ func (s *State) SetPoints(pts []model.Point) { s.SetLoaded(Prepare(pts, s.Specs)
 // y of the shown curve, where an engineer's eye goes first (the table's
 // default order).
 func (s *State) firstID() string {
-	view := s.View()
+	view := s.ViewRefs()
 	best, id := 0.0, ""
-	for i := range view {
-		p := &view[i]
+	for _, p := range view {
 		if v, ok := p.Value(s.Y.Metric); ok && (id == "" || s.Y.Better(v, best)) {
 			best, id = v, p.ID
 		}

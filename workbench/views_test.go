@@ -131,11 +131,21 @@ func checkViewFacts(t *testing.T, s *State, want []model.Point) {
 	if got := s.ViewProjected(); !reflect.DeepEqual(got, projected) {
 		t.Fatalf("%v: %d projected runs, want %d", s.Curve, len(got), len(projected))
 	}
-	src := s.ViewSources()
+	src, refs := s.ViewSources(), s.ViewRefs()
+	shared := 0
 	for k := range want {
 		if s.All()[src[k]].ID != want[k].ID {
 			t.Fatalf("%v: point %d is not from %d", s.Curve, k, src[k])
 		}
+		if !reflect.DeepEqual(*refs[k], want[k]) {
+			t.Fatalf("%v: point %d by reference is not the view's", s.Curve, k)
+		}
+		if refs[k] == &s.All()[src[k]] {
+			shared++
+		}
+	}
+	if len(want) > 0 && shared == 0 {
+		t.Fatalf("%v: no point of the view is the loaded one", s.Curve)
 	}
 	scan := func(axes []model.Axis, has func(p *model.Point, a model.Axis) bool) []model.Axis {
 		var out []model.Axis

@@ -66,48 +66,59 @@ type CurveStyle struct {
 // points are marked ! (kept out of the frontier unless admitted). marks, when
 // non-nil, overrides a point's marker (removal marks).
 func CurveSeries(pts []model.Point, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
-	// The frontier of the measured points: pts themselves when none is
+	return CurveSeriesRefs(model.RefsTo(pts), x, y, cs, marks)
+}
+
+// CurveSeriesRefs is CurveSeries of the points refs refer to (a view that
+// shares the loaded points); its plot points point at them.
+func CurveSeriesRefs(refs []*model.Point, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
+	// The frontier of the measured points: refs themselves when none is
 	// planned (nothing copied).
-	measured, at := pts, []int(nil) // at: measured index → pts index
-	for i := range pts {
-		if pts[i].Source == model.SourcePlanned {
-			measured, at = make([]model.Point, 0, len(pts)), make([]int, 0, len(pts))
+	measured, at := refs, []int(nil) // at: measured index → refs index
+	for _, p := range refs {
+		if p.Source == model.SourcePlanned {
+			measured, at = make([]*model.Point, 0, len(refs)), make([]int, 0, len(refs))
 			break
 		}
 	}
 	if at != nil {
-		for i := range pts {
-			if pts[i].Source != model.SourcePlanned {
-				measured = append(measured, pts[i])
+		for i, p := range refs {
+			if p.Source != model.SourcePlanned {
+				measured = append(measured, p)
 				at = append(at, i)
 			}
 		}
 	}
-	front := model.Frontier(measured, x, y)
+	front := model.FrontierRefs(measured, x, y)
 	if at != nil {
 		for j, k := range front {
 			front[j] = at[k]
 		}
 	}
-	return curveSeries(pts, front, x, y, cs, marks)
+	return curveSeries(refs, front, x, y, cs, marks)
 }
 
 // CurveSeriesWithFrontier is CurveSeries of points none of which is
 // planned, whose frontier on x, y (model.Frontier) is found already.
 func CurveSeriesWithFrontier(pts []model.Point, front []int, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
-	return curveSeries(pts, front, x, y, cs, marks)
+	return curveSeries(model.RefsTo(pts), front, x, y, cs, marks)
+}
+
+// CurveSeriesWithFrontierRefs is CurveSeriesWithFrontier of the points
+// refs refer to.
+func CurveSeriesWithFrontierRefs(refs []*model.Point, front []int, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
+	return curveSeries(refs, front, x, y, cs, marks)
 }
 
 // curveSeries is CurveSeries given the frontier (indices into pts).
-func curveSeries(pts []model.Point, front []int, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
+func curveSeries(pts []*model.Point, front []int, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
 	onFrontier := make([]bool, len(pts))
 	for _, k := range front {
 		onFrontier[k] = true
 	}
 	s := Series{Name: cs.Name, Class: cs.Class, Glyph: cs.Glyph, Points: make([]PlotPoint, 0, len(pts))}
 	present := make([]bool, len(model.Sources)+1)
-	for i := range pts {
-		p := &pts[i]
+	for i, p := range pts {
 		xv, yv, ok := p.XY(x, y)
 		if !ok {
 			continue

@@ -56,7 +56,7 @@ func TestKeptPlotIsThePlot(t *testing.T) {
 			}
 			st.Select(sel)
 		}
-		if want := xOrder(st.View(), st.X, st.Y, nil); !reflect.DeepEqual(m.xOrder(), want) {
+		if want := xOrder(model.RefsTo(st.View()), st.X, st.Y, nil); !reflect.DeepEqual(m.xOrder(), want) {
 			t.Fatalf("%s: the kept x order is not the view's", what)
 		}
 		st.TakeChanges()

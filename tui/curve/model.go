@@ -127,7 +127,7 @@ func (m *Model) marks(id string) (plot.MarkKind, bool) {
 
 // rebuild draws the shown curve and its overlays, one frontier line each.
 func (m *Model) rebuild() {
-	shown := m.st.ShownCurve()
+	shown := shownRefs{key: m.st.Curve, refs: m.st.ViewRefs()}
 	m.version++
 	m.series = m.curveSet(shown, m.st.OverlayCurves())
 	m.gains, m.noisy = nil, nil
@@ -153,11 +153,11 @@ func (m *Model) rebuild() {
 // overlays' as they are, the shown curve's without marks, which are put
 // on its markers here (with frontier only, marks decide which points
 // stay: it is made anew).
-func (m *Model) curveSet(shown model.Curve, overlays []model.Curve) []plot.Series {
+func (m *Model) curveSet(shown shownRefs, overlays []model.Curve) []plot.Series {
 	x, y, opt := m.st.X, m.st.Y, m.st.OptimalOnly
 	out := make([]plot.Series, 0, len(overlays)+1)
 	for i, o := range overlays {
-		name := model.ShortName(shown.Key, o.Key)
+		name := model.ShortName(shown.key, o.Key)
 		k := seriesKey{derivedKey{m.st.CurveSerial(o.Key), x.Name, y.Name}, opt, i, name}
 		c, ok := m.cached[k]
 		if !ok {
@@ -167,9 +167,9 @@ func (m *Model) curveSet(shown model.Curve, overlays []model.Curve) []plot.Serie
 		}
 		out = append(out, c.s)
 	}
-	style := plot.CurveStyle{Name: shown.Key.String(), Class: plot.SourceClass(model.SourcePublished), OptimalOnly: opt}
+	style := plot.CurveStyle{Name: shown.key.String(), Class: plot.SourceClass(model.SourcePublished), OptimalOnly: opt}
 	if opt {
-		return append(out, plot.CurveSeries(shown.Points, x, y, style, m.marks))
+		return append(out, plot.CurveSeriesRefs(shown.refs, x, y, style, m.marks))
 	}
 	k := seriesKey{derivedKey{m.st.ViewSerial(), x.Name, y.Name}, false, -1, style.Name}
 	c, ok := m.cached[k]
@@ -186,16 +186,23 @@ func (m *Model) curveSet(shown model.Curve, overlays []model.Curve) []plot.Serie
 	return append(out, c.s)
 }
 
+// shownRefs is the shown curve's key and its view's points by reference
+// (workbench.State.ViewRefs).
+type shownRefs struct {
+	key  model.CurveKey
+	refs []*model.Point
+}
+
 // shownSeries is the shown curve's series without marks, its frontier
 // from the view's geometry g on x, y when given (nil: found here); it
 // reads only its arguments.
-func shownSeries(shown model.Curve, x, y model.Axis, g *workbench.Geometry) *cachedSeries {
-	style := plot.CurveStyle{Name: shown.Key.String(), Class: plot.SourceClass(model.SourcePublished)}
+func shownSeries(shown shownRefs, x, y model.Axis, g *workbench.Geometry) *cachedSeries {
+	style := plot.CurveStyle{Name: shown.key.String(), Class: plot.SourceClass(model.SourcePublished)}
 	var s plot.Series
 	if g != nil {
-		s = plot.CurveSeriesWithFrontier(shown.Points, g.Frontier, x, y, style, nil)
+		s = plot.CurveSeriesWithFrontierRefs(shown.refs, g.Frontier, x, y, style, nil)
 	} else {
-		s = plot.CurveSeries(shown.Points, x, y, style, nil)
+		s = plot.CurveSeriesRefs(shown.refs, x, y, style, nil)
 	}
 	base := make([]plot.MarkKind, len(s.Points))
 	for i := range s.Points {
@@ -206,12 +213,12 @@ func shownSeries(shown model.Curve, x, y model.Axis, g *workbench.Geometry) *cac
 
 // xOrder is the IDs of the points with both coordinates, by x (their
 // coordinates from the view's geometry g when given).
-func xOrder(pts []model.Point, x, y model.Axis, g *workbench.Geometry) []string {
+func xOrder(pts []*model.Point, x, y model.Axis, g *workbench.Geometry) []string {
 	var c []model.XYPoint
 	if g != nil {
 		c = slices.Clone(g.Coords) // sorted here; the geometry is never written
 	} else {
-		c = model.Coords(pts, x, y)
+		c = model.CoordsRefs(pts, x, y)
 	}
 	byX(c)
 	order := make([]string, 0, len(c))
@@ -241,14 +248,13 @@ type prefetched struct {
 // Prefetch is rebuild's work for a view (serial, 0 when not kept yet) on
 // axes x, y, as a function to run off the UI goroutine; nil when it is
 // done already.
-func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
+func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
 	dk := derivedKey{serial, x.Name, y.Name}
 	if _, ok := m.orders[dk]; ok && serial != 0 {
 		return nil
 	}
-	return func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
-		shown := model.Curve{Key: curve, Points: view}
-		return prefetched{series: shownSeries(shown, x, y, nil), order: xOrder(view, x, y, nil), legend: runLength(view, projs, x, y)}
+	return func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
+		return prefetched{series: shownSeries(shownRefs{curve, view}, x, y, nil), order: xOrder(view, x, y, nil), legend: runLength(model.ProjectedOf(view), projs, x, y)}
 	}
 }
 
@@ -400,7 +406,7 @@ func (m *Model) xOrder() []string {
 	if o, ok := m.orders[dk]; ok {
 		return o
 	}
-	return keep(&m.orders, dk, xOrder(m.st.View(), m.st.X, m.st.Y, m.st.Geometry()))
+	return keep(&m.orders, dk, xOrder(m.st.ViewRefs(), m.st.X, m.st.Y, m.st.Geometry()))
 }
 
 // View is the cached body.

@@ -74,7 +74,7 @@ type refitMsg struct {
 // calInput is what a calibration command captures.
 type calInput struct {
 	gen    int
-	view   []model.Point
+	view   func() []model.Point // the shown view, copied in the command (State.ViewLater)
 	chosen []string
 }
 
@@ -120,7 +120,7 @@ func (m *Model) Refresh(c workbench.Change) {
 	// The view is rebuilt, never written in place, when the state changes:
 	// the command may read it while the state moves on.
 	m.calGen++
-	m.calIn, m.calSent = &calInput{gen: m.calGen, view: m.st.View(), chosen: m.chosen}, false
+	m.calIn, m.calSent = &calInput{gen: m.calGen, view: m.st.ViewLater(), chosen: m.chosen}, false
 	m.cvDirty = false // a backtest of the old fit is not worth running
 	m.redraw()
 }
@@ -129,7 +129,7 @@ func (m *Model) Refresh(c workbench.Change) {
 func (in *calInput) run() tea.Msg {
 	// The fit leans on measured steady-state runs, never a projection (as
 	// plan does on the loaded points).
-	return calibratedMsg{gen: in.gen, fit: CalibrateOnly(model.Unprojected(in.view), in.chosen)}
+	return calibratedMsg{gen: in.gen, fit: CalibrateOnly(model.Unprojected(in.view()), in.chosen)}
 }
 
 // calibrated takes the calibration on the shown curve.
@@ -147,11 +147,11 @@ func (m *Model) calibrated(fit Fit) {
 func (m *Model) refit(verb, id string) tea.Cmd {
 	m.refitGen++
 	m.refitting = true
-	gen, view, chosen := m.refitGen, m.st.View(), m.chosen
+	gen, view, chosen := m.refitGen, m.st.ViewLater(), m.chosen
 	return func() tea.Msg {
 		// The fit leans on measured steady-state runs, never a projection
 		// (as plan does on the loaded points).
-		msg := refitMsg{gen: gen, fit: CalibrateOnly(model.Unprojected(view), chosen), verb: verb, id: id}
+		msg := refitMsg{gen: gen, fit: CalibrateOnly(model.Unprojected(view()), chosen), verb: verb, id: id}
 		if msg.fit.Err == nil {
 			msg.cv = planner.CrossValidate(msg.fit.BacktestPoints)
 		}

@@ -184,7 +184,7 @@ func cellID(id string, slugs []string, w int) string {
 // show: what keeps every point's shape head, BS, concurrency and date
 // (9p1d-…-b192-c7480@2025-12-05), 22 to 30 cells, and never more than the
 // widest whole ID.
-func neededWidth(pts []model.Point, slugs []string) int {
+func neededWidth(pts []*model.Point, slugs []string) int {
 	need, widest := 0, 0
 	for i := range pts {
 		id := pts[i].ID

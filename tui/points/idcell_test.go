@@ -138,7 +138,7 @@ func TestTableRowsOfATaggedCurveStayApart(t *testing.T) {
 // and a dated ID still gets what keeps its BS, concurrency and date.
 func TestPointColumnAsksWhatTheIDsNeed(t *testing.T) {
 	pts := []model.Point{{ID: "agg-tp4-c8"}, {ID: "agg-tp4-c4"}}
-	if w := neededWidth(pts, nil); w != 10 {
+	if w := neededWidth(model.RefsTo(pts), nil); w != 10 {
 		t.Errorf("short IDs: %d cells, want 10", w)
 	}
 	st := workbench.New()
@@ -153,7 +153,7 @@ func TestPointColumnAsksWhatTheIDsNeed(t *testing.T) {
 	m.SetSize(46, 8) // the points pane of a 120-column terminal
 	testkit.Contains(t, "table", m.View(), "status", "agg-tp4-c4 ")
 	long := []model.Point{{ID: "9p1d-dep2-dep16-b192-c7480@" + strings.Repeat("x", 30)}, {ID: "9p1d-dep2-dep16-b160-c7480@tag@2025-12-05"}}
-	if w := neededWidth(long, []string{"tag"}); w != len("9p1d-…-b160-c7480@2025-12-05")-2 { // … is one cell, three bytes
+	if w := neededWidth(model.RefsTo(long), []string{"tag"}); w != len("9p1d-…-b160-c7480@2025-12-05")-2 { // … is one cell, three bytes
 		t.Errorf("dated ID: %d cells", w)
 	}
 }

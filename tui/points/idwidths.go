@@ -59,7 +59,7 @@ func idNeeds(id string, slugs []string) (need, widest int) {
 // pts[src[k]], pts the points measured when src[k] is within them (a
 // planned point past them is measured now); ok is false when the widths
 // are not of pts.
-func (w *idWidths) of(pts []model.Point, view []model.Point, src []int, slugs []string) (int, bool) {
+func (w *idWidths) of(pts []model.Point, view []*model.Point, src []int, slugs []string) (int, bool) {
 	if w == nil || len(pts) != w.n || len(pts) == 0 || &pts[0] != w.base || len(src) != len(view) {
 		return 0, false
 	}

@@ -57,8 +57,8 @@ func TestMeasuredIDWidthsAreNeededWidth(t *testing.T) {
 				}
 			}
 			slugs := tagSlugs(c)
-			got, ok := ids.of(pts, view, src, slugs)
-			if want := neededWidth(view, slugs); !ok || got != want {
+			got, ok := ids.of(pts, model.RefsTo(view), src, slugs)
+			if want := neededWidth(model.RefsTo(view), slugs); !ok || got != want {
 				t.Fatalf("round %d, %d of %d points: measured %d (%v), neededWidth %d", round, len(view), len(pts), got, ok, want)
 			}
 		}
@@ -73,17 +73,17 @@ func TestMeasuredIDWidthsAreOfTheirPoints(t *testing.T) {
 	ids := measureIDs(pts)
 	other := slices.Clone(pts)
 	src := []int{0, 1, 2}
-	if _, ok := ids.of(other, other[:3], src, nil); ok {
+	if _, ok := ids.of(other, model.RefsTo(other[:3]), src, nil); ok {
 		t.Error("widths of a copy's points were used")
 	}
-	if _, ok := ids.of(pts[:49], pts[:3], src, nil); ok {
+	if _, ok := ids.of(pts[:49], model.RefsTo(pts[:3]), src, nil); ok {
 		t.Error("widths of more points were used")
 	}
-	if _, ok := ids.of(pts, pts[:3], src[:2], nil); ok {
+	if _, ok := ids.of(pts, model.RefsTo(pts[:3]), src[:2], nil); ok {
 		t.Error("a view without its sources was measured")
 	}
 	var none *idWidths
-	if _, ok := none.of(pts, pts[:3], src, nil); ok {
+	if _, ok := none.of(pts, model.RefsTo(pts[:3]), src, nil); ok {
 		t.Error("no widths were used")
 	}
 }

@@ -98,7 +98,7 @@ func (m *Model) Refresh(c workbench.Change) {
 
 // rebuild recomputes the shown curve's statuses, gains, filter, order and rows.
 func (m *Model) rebuild() {
-	view := m.st.View()
+	view := m.st.ViewRefs()
 	m.query = parseQuery(m.filter.Value())
 	d := m.current()
 	m.extras = d.extras
@@ -127,7 +127,7 @@ func (m *Model) rebuild() {
 
 // viewIDWidth is neededWidth of the shown view, from the loaded points'
 // measured widths when the load measured these points.
-func (m *Model) viewIDWidth(view []model.Point) int {
+func (m *Model) viewIDWidth(view []*model.Point) int {
 	if w, ok := m.ids.of(m.st.Points, view, m.st.ViewSources(), m.table.slugs); ok {
 		return w
 	}
@@ -152,7 +152,7 @@ func (m *Model) AdoptData(data any) {
 func (m *Model) row(r int) table.Row {
 	if m.rows[r] == nil {
 		i := m.idx[r]
-		m.rows[r] = row(&m.st.View()[i], m.extras[i], m.st.X, m.st.Y)
+		m.rows[r] = row(m.st.ViewRefs()[i], m.extras[i], m.st.X, m.st.Y)
 	}
 	return m.rows[r]
 }
@@ -223,7 +223,7 @@ const maxDerived, maxOrders = 48, 16
 // current is the derivation of the shown view on the shown axes, from the
 // cache or made now.
 func (m *Model) current() *derived {
-	view := m.st.View()
+	view := m.st.ViewRefs()
 	k := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
 	if d, ok := m.derived[k]; ok && !m.st.ShowGains {
 		return d
@@ -248,7 +248,7 @@ func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
 // of a view on axes x, y (no gains), with its geometry when made (else
 // nil); projected holds every projected run of the view in its order (the
 // view itself will do); it reads only its arguments.
-func newDerived(view, projected []model.Point, projs []model.Projection, x, y model.Axis, g *workbench.Geometry) *derived {
+func newDerived(view []*model.Point, projected []model.Point, projs []model.Projection, x, y model.Axis, g *workbench.Geometry) *derived {
 	d := &derived{extras: curveStatuses(view, x, y, g), projected: hasProjected(projected), orders: map[orderKey]*ordered{}}
 	for _, l := range render.RunLengthLegend(projected, projs, y.Metric, x.Metric) {
 		d.legend = append(d.legend, l.Text())
@@ -266,7 +266,7 @@ type prefetched struct {
 // axes x, y in the current sort, as a function to run off the UI
 // goroutine; nil when it is done already or not worth doing (a filter
 // typed, gains shown: they depend on more).
-func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
+func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
 	if m.st.ShowGains || m.filter.Value() != "" {
 		return nil
 	}
@@ -276,8 +276,8 @@ func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []model.Point
 			return nil
 		}
 	}
-	return func(view []model.Point, projs []model.Projection, curve model.CurveKey) any {
-		d := newDerived(view, view, projs, x, y, nil)
+	return func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
+		d := newDerived(view, model.ProjectedOf(view), projs, x, y, nil)
 		d.order(view, query{}, "", x, y, k.col, k.desc)
 		return prefetched{d: d, width: neededWidth(view, tagSlugs(curve))}
 	}
@@ -308,7 +308,7 @@ func (m *Model) Adopt(serial uint64, x, y model.Axis, data any) {
 }
 
 // order is the view's rows filtered by q (typed as text) and sorted.
-func (d *derived) order(view []model.Point, q query, text string, x, y model.Axis, col int, desc bool) *ordered {
+func (d *derived) order(view []*model.Point, q query, text string, x, y model.Axis, col int, desc bool) *ordered {
 	k := orderKey{col, desc, text}
 	if o, ok := d.orders[k]; ok {
 		return o
@@ -330,7 +330,7 @@ func (d *derived) order(view []model.Point, q query, text string, x, y model.Axi
 // curveExtras gives each point of the view its status on the curve (the
 // frontier and hull of its measured points, as the plot draws them) and,
 // when asked, its gain against the first overlay.
-func curveExtras(st *workbench.State, view []model.Point) []extra {
+func curveExtras(st *workbench.State, view []*model.Point) []extra {
 	ex := curveStatuses(view, st.X, st.Y, st.Geometry())
 	if st.ShowGains {
 		if cg, ok := st.Gains(); ok {
@@ -351,17 +351,26 @@ func curveExtras(st *workbench.State, view []model.Point) []extra {
 // curveStatuses is each point's status on the curve (curveExtras without
 // the gains), from the view's geometry g on x, y when given (nil: found
 // here); it reads only its arguments.
-func curveStatuses(view []model.Point, x, y model.Axis, g *workbench.Geometry) []extra {
+func curveStatuses(view []*model.Point, x, y model.Axis, g *workbench.Geometry) []extra {
 	ex := make([]extra, len(view))
-	// Without planned points the view is the measured points: not copied.
-	measured, at := view, []int(nil)
-	for i := range view {
-		if view[i].Source == model.SourcePlanned {
-			measured, at = make([]model.Point, 0, len(view)), make([]int, 0, len(view))
-			break
+	// One visit of each point: planned, a short run shown raw (measured
+	// points only), held out.
+	var short, held []int
+	planned := false
+	for i, p := range view {
+		if p.Source == model.SourcePlanned {
+			planned = true
+		} else if p.Prov.RawShort() {
+			short = append(short, i)
+		}
+		if p.HeldOut() {
+			held = append(held, i)
 		}
 	}
-	if at != nil {
+	// Without planned points the view is the measured points: not copied.
+	measured, at := view, []int(nil)
+	if planned {
+		measured, at = make([]*model.Point, 0, len(view)), make([]int, 0, len(view))
 		for i := range view {
 			if view[i].Source != model.SourcePlanned {
 				measured = append(measured, view[i])
@@ -382,15 +391,13 @@ func curveStatuses(view []model.Point, x, y model.Axis, g *workbench.Geometry) [
 	if g != nil && at == nil { // the geometry is the measured points' when none is planned
 		coords, front, hull = g.Coords, g.Frontier, g.Hull
 	} else {
-		coords, front, hull = model.FrontierHull(measured, x, y)
+		coords, front, hull = model.FrontierHullRefs(measured, x, y)
 	}
 	for _, c := range coords {
 		ex[pos(c.Index)].status = statusDom
 	}
-	for i := range measured {
-		if measured[i].Prov.RawShort() {
-			ex[pos(i)].status = statusShort
-		}
+	for _, i := range short {
+		ex[i].status = statusShort
 	}
 	for _, k := range front {
 		ex[pos(k)].status = statusFront
@@ -398,10 +405,8 @@ func curveStatuses(view []model.Point, x, y model.Axis, g *workbench.Geometry) [
 	for _, k := range hull {
 		ex[pos(k)].status = statusHull
 	}
-	for i := range view {
-		if view[i].HeldOut() {
-			ex[i].status = statusSus
-		}
+	for _, i := range held {
+		ex[i].status = statusSus
 	}
 	return ex
 }
@@ -422,7 +427,7 @@ func (m *Model) glyph(r int, cursor bool) string {
 	if r < 0 || r >= len(m.idx) {
 		return ""
 	}
-	p := &m.st.View()[m.idx[r]]
+	p := m.st.ViewRefs()[m.idx[r]]
 	return glyph(cursor, m.st.Marks[p.ID], p.Source == model.SourcePlanned || m.st.IsAdded(p.ID))
 }
 
@@ -536,7 +541,7 @@ func (m *Model) selectedID() string {
 	if c < 0 || c >= len(m.idx) {
 		return m.st.Selected
 	}
-	return m.st.View()[m.idx[c]].ID
+	return m.st.ViewRefs()[m.idx[c]].ID
 }
 
 func (m *Model) redraw() {
@@ -556,7 +561,7 @@ func (m *Model) redraw() {
 }
 
 func (m *Model) footer() string {
-	total := len(m.st.View())
+	total := len(m.st.ViewRefs())
 	if m.filtering {
 		s := m.filter.View() + m.styles.Muted.Render(fmt.Sprintf("  %d of %s match", len(m.idx), model.Plural(total, "point")))
 		if m.query.err != nil {

@@ -24,7 +24,7 @@ func orderRef(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol i
 			idx = append(idx, i)
 		}
 	}
-	key := sortKey(all, ex, x, y, sortCol) // what a column sorts by; the sort is what is tested
+	key := sortKey(model.RefsTo(all), ex, x, y, sortCol) // what a column sorts by; the sort is what is tested
 	slices.SortStableFunc(idx, func(a, b int) int {
 		va, sa, oka := key(a)
 		vb, sb, okb := key(b)
@@ -75,7 +75,7 @@ func TestOrderIsTheComparisonSort(t *testing.T) {
 		}
 		for col := colID; col < numCols; col++ {
 			for _, desc := range []bool{false, true} {
-				got := order(pts, ex, query{}, x, y, col, desc)
+				got := order(model.RefsTo(pts), ex, query{}, x, y, col, desc)
 				want := orderRef(pts, ex, query{}, x, y, col, desc)
 				if !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
 					t.Fatalf("%d points, column %d, desc %v:\n got %v\nwant %v", size, col, desc, got, want)
@@ -139,12 +139,12 @@ func TestStatusesAreEachWorkedOutOnItsOwn(t *testing.T) {
 		for _, x := range model.XAxes {
 			for _, y := range model.YAxes {
 				want := curveStatusesRef(view, x, y)
-				if got := curveStatuses(view, x, y, nil); !reflect.DeepEqual(got, want) {
+				if got := curveStatuses(model.RefsTo(view), x, y, nil); !reflect.DeepEqual(got, want) {
 					t.Fatalf("%v on %s × %s: statuses differ", k, x.Name, y.Name)
 				}
 				if planned := slices.ContainsFunc(view, func(p model.Point) bool { return p.Source == model.SourcePlanned }); !planned {
 					c, f, h := model.FrontierHull(view, x, y)
-					if got := curveStatuses(view, x, y, &workbench.Geometry{Coords: c, Frontier: f, Hull: h}); !reflect.DeepEqual(got, want) {
+					if got := curveStatuses(model.RefsTo(view), x, y, &workbench.Geometry{Coords: c, Frontier: f, Hull: h}); !reflect.DeepEqual(got, want) {
 						t.Fatalf("%v on %s × %s: statuses from the geometry differ", k, x.Name, y.Name)
 					}
 				}
@@ -165,7 +165,7 @@ func TestOrderFromAnotherXIsTheOrder(t *testing.T) {
 			for _, x := range append(model.XAxes, model.XAxes[0]) {
 				st.SetX(x)
 				m.Refresh(st.TakeChanges())
-				want := order(st.View(), curveStatuses(st.View(), st.X, st.Y, nil), query{}, st.X, st.Y, col, desc)
+				want := order(model.RefsTo(st.View()), curveStatuses(model.RefsTo(st.View()), st.X, st.Y, nil), query{}, st.X, st.Y, col, desc)
 				if !slices.Equal(m.idx, want) {
 					t.Fatalf("column %d desc %v on %s: the kept order is not the order", col, desc, x.Name)
 				}

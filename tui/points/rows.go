@@ -105,9 +105,9 @@ func columns(x, y model.Axis, w, idW, sortCol int, desc, gains, projected bool) 
 
 // sortKey is what column sortCol sorts row i by: a number, or a text, and
 // whether the row has it (rows without come last).
-func sortKey(all []model.Point, ex []extra, x, y model.Axis, sortCol int) func(i int) (float64, string, bool) {
+func sortKey(all []*model.Point, ex []extra, x, y model.Axis, sortCol int) func(i int) (float64, string, bool) {
 	return func(i int) (float64, string, bool) {
-		p := &all[i]
+		p := all[i]
 		switch sortCol {
 		case colSource:
 			return 0, string(p.Source), true
@@ -131,10 +131,10 @@ func sortKey(all []model.Point, ex []extra, x, y model.Axis, sortCol int) func(i
 }
 
 // order returns the indices of the points that pass the filter, sorted.
-func order(all []model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool) []int {
+func order(all []*model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool) []int {
 	idx := make([]int, 0, len(all))
 	for i := range all {
-		if q.match(&all[i], x, y) {
+		if q.match(all[i], x, y) {
 			idx = append(idx, i)
 		}
 	}

@@ -86,7 +86,8 @@ func (m *Model) Pending() tea.Cmd {
 	m.dirty = false
 	m.gen++
 	gen := m.gen
-	in := workbench.ReviewInput{Curve: m.st.Curve, View: m.st.View(), All: m.st.All(), X: m.st.X, Y: m.st.Y,
+	view := m.st.ViewLater() // copied in the command, not on the key
+	in := workbench.ReviewInput{Curve: m.st.Curve, All: m.st.All(), X: m.st.X, Y: m.st.Y,
 		WithPlanned: m.st.WithPlanned, AsOf: m.st.AsOf, Marks: map[string]bool{}, Flips: map[string]bool{}}
 	for _, c := range m.st.OverlayCurves() {
 		in.Others = append(in.Others, c.Points...)
@@ -100,6 +101,7 @@ func (m *Model) Pending() tea.Cmd {
 	orphans := m.st.Orphans()
 	selecting := m.selecting
 	return func() tea.Msg {
+		in.View = view()
 		r := workbench.ReviewOf(in)
 		r.Orphans = orphans
 		msg := reviewedMsg{gen: gen, report: r}

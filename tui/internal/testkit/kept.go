@@ -51,7 +51,7 @@ func ReloadAndAsOf(st *workbench.State, check func(what string)) {
 // Prefetcher is a pane that prepares its data for a curve off the update
 // loop and adopts it when that curve's view is adopted.
 type Prefetcher interface {
-	Prefetch(serial uint64, x, y model.Axis) func(view []model.Point, projs []model.Projection, curve model.CurveKey) any
+	Prefetch(serial uint64, x, y model.Axis) func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any
 	Adopt(serial uint64, x, y model.Axis, data any)
 }
 
