@@ -52,7 +52,7 @@ type curves struct {
 	dataGen    uint64 // counts data changes: a view made before one is stale
 	dates      map[model.CurveKey][]string
 	facts      map[model.CurveKey]*curveFacts // what every view of a curve shares (facts.go)
-	competitor map[model.CurveKey]bool        // curves with a competitor's point (hasCompetitor)
+	competitor map[model.CurveKey]bool        // curves with a competitor's point, with byCurve (hasCompetitor)
 	geom       *geomEntry                     // the last Geometry (geometry.go)
 }
 
@@ -138,7 +138,7 @@ func (e *viewEntry) ids() map[string]int {
 // dropViews forgets every cached view (the data changed).
 func (s *State) dropViews() {
 	s.dataGen++
-	s.view, s.views, s.viewPoints, s.dates, s.facts, s.competitor, s.geom = nil, nil, 0, nil, nil, nil, nil
+	s.view, s.views, s.viewPoints, s.dates, s.facts, s.geom = nil, nil, 0, nil, nil, nil
 	s.overlayCurves = nil
 }
 
@@ -186,25 +186,13 @@ func (s *State) competitorOverlays() []model.CurveKey {
 	return out
 }
 
-// hasCompetitor reports whether some point of curve k is a competitor's,
-// looked for once per curve and data (each switch of curve asks it of
-// every comparable curve).
+// hasCompetitor reports whether some point of curve k is a competitor's:
+// found for every curve when the points were grouped (each switch of curve
+// asks it of every comparable curve: at 1,000 curves the first switch
+// read most of the points for it).
 func (s *State) hasCompetitor(k model.CurveKey) bool {
-	if has, ok := s.competitor[k]; ok {
-		return has
-	}
-	has, all := false, s.All()
-	for _, i := range s.byCurve[k] {
-		if all[i].Source == model.SourceCompetitor {
-			has = true
-			break
-		}
-	}
-	if s.competitor == nil {
-		s.competitor = map[model.CurveKey]bool{}
-	}
-	s.competitor[k] = has
-	return has
+	s.All()
+	return s.competitor[k]
 }
 
 // View is the shown curve's points as of AsOf: each configuration's
@@ -257,6 +245,14 @@ func (s *State) ViewProjected() []model.Point {
 		}
 	}
 	return e.projPts
+}
+
+// CurveRunsLater is, for a command, every loaded point of the shown curve
+// in the data's order (the review's runs), copied when it is called, on
+// the command's goroutine.
+func (s *State) CurveRunsLater() func() []model.Point {
+	all, idx := s.All(), s.byCurve[s.Curve]
+	return func() []model.Point { return pick(all, idx) }
 }
 
 // ViewSources are the shown view's points' indices into All, ascending:
@@ -416,9 +412,10 @@ func (s *State) CurveDates() []string {
 }
 
 // CurveAllDates is the shown curve's every measurement (history view).
-func (s *State) CurveAllDates() []model.Point {
-	all := s.All()
-	idx := s.byCurve[s.Curve]
+func (s *State) CurveAllDates() []model.Point { return pick(s.All(), s.byCurve[s.Curve]) }
+
+// pick copies all[idx...], in idx's order.
+func pick(all []model.Point, idx []int) []model.Point {
 	pts := make([]model.Point, len(idx))
 	for j, i := range idx {
 		pts[j] = all[i]

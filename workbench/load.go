@@ -21,8 +21,10 @@ type Loaded struct {
 	index   map[string]int // ID → first index into points
 	byCurve map[model.CurveKey][]int
 	curves  []model.CurveSummary
-	views   map[viewKey]*viewEntry
-	facts   map[model.CurveKey]*curveFacts
+	// competitor: the curves with a competitor's point (State.hasCompetitor)
+	competitor map[model.CurveKey]bool
+	views      map[viewKey]*viewEntry
+	facts      map[model.CurveKey]*curveFacts
 }
 
 // Prepare derives the points' tput-per-mw and cost-per-mtok from specs
@@ -37,7 +39,7 @@ func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
 			l.index[id] = i
 		}
 	}
-	l.byCurve, l.curves = group(pts)
+	l.byCurve, l.curves, l.competitor = group(pts)
 	// Every curve's facts (its configurations numbered, the projections
 	// of its runs), so that the first view of any curve, typed before
 	// anything was made ahead, copies and projects its points and no more
@@ -124,8 +126,9 @@ func (s *State) Serial(k model.CurveKey) uint64 {
 
 // group indexes points by curve and summarises each curve, in
 // model.KeyLess order; a run of points on one curve costs one lookup.
-func group(pts []model.Point) (map[model.CurveKey][]int, []model.CurveSummary) {
+func group(pts []model.Point) (map[model.CurveKey][]int, []model.CurveSummary, map[model.CurveKey]bool) {
 	by := make(map[model.CurveKey][]int)
+	competitor := map[model.CurveKey]bool{} // the curves with a competitor's point
 	var keys []model.CurveKey
 	var last model.CurveKey
 	var run []int
@@ -146,6 +149,9 @@ func group(pts []model.Point) (map[model.CurveKey][]int, []model.CurveSummary) {
 			last = k
 		}
 		run = append(run, i)
+		if pts[i].Source == model.SourceCompetitor && !competitor[k] {
+			competitor[k] = true
+		}
 	}
 	flush()
 	slices.SortStableFunc(keys, func(a, b model.CurveKey) int {
@@ -165,7 +171,7 @@ func group(pts []model.Point) (map[model.CurveKey][]int, []model.CurveSummary) {
 		}
 		curves[ci] = sum
 	}
-	return by, curves
+	return by, curves, competitor
 }
 
 // defaultOf is the curve with most points not a competitor's.

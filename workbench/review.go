@@ -29,7 +29,7 @@ type Review struct {
 type ReviewInput struct {
 	Curve       model.CurveKey
 	View        []model.Point // the shown curve's points, as of AsOf
-	All         []model.Point // every loaded point (to say why the view leaves some out)
+	All         []model.Point // the shown curve's loaded points, every run (why the view leaves some out; the noise)
 	Others      []model.Point // the overlaid curves' points
 	Marks       map[string]bool
 	Flips       map[string]bool // kept-curve toggles (K)

@@ -87,7 +87,7 @@ func (s *State) All() []model.Point {
 	if s.all == nil {
 		if l := s.prep; l != nil && len(s.Planned) == 0 && len(l.points) == len(s.Points) && (len(s.Points) == 0 || &l.points[0] == &s.Points[0]) {
 			// The load's own indexes: nothing copied, nothing hashed again.
-			s.all, s.index, s.byCurve = s.Points[:len(s.Points):len(s.Points)], l.index, l.byCurve
+			s.all, s.index, s.byCurve, s.competitor = s.Points[:len(s.Points):len(s.Points)], l.index, l.byCurve, l.competitor
 			s.Curves = slices.Clone(l.curves)
 			return s.all
 		}
@@ -99,7 +99,7 @@ func (s *State) All() []model.Point {
 				s.index[s.all[i].ID] = i
 			}
 		}
-		s.byCurve, s.Curves = group(s.all)
+		s.byCurve, s.Curves, s.competitor = group(s.all)
 	}
 	return s.all
 }

@@ -86,8 +86,10 @@ func (m *Model) Pending() tea.Cmd {
 	m.dirty = false
 	m.gen++
 	gen := m.gen
-	view := m.st.ViewLater() // copied in the command, not on the key
-	in := workbench.ReviewInput{Curve: m.st.Curve, All: m.st.All(), X: m.st.X, Y: m.st.Y,
+	// The view and the curve's runs are copied in the command, not on the
+	// key (the review reads only the shown curve's runs: not all of them).
+	view, runs := m.st.ViewLater(), m.st.CurveRunsLater()
+	in := workbench.ReviewInput{Curve: m.st.Curve, X: m.st.X, Y: m.st.Y,
 		WithPlanned: m.st.WithPlanned, AsOf: m.st.AsOf, Marks: map[string]bool{}, Flips: map[string]bool{}}
 	for _, c := range m.st.OverlayCurves() {
 		in.Others = append(in.Others, c.Points...)
@@ -101,7 +103,7 @@ func (m *Model) Pending() tea.Cmd {
 	orphans := m.st.Orphans()
 	selecting := m.selecting
 	return func() tea.Msg {
-		in.View = view()
+		in.View, in.All = view(), runs()
 		r := workbench.ReviewOf(in)
 		r.Orphans = orphans
 		msg := reviewedMsg{gen: gen, report: r}
