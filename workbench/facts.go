@@ -67,6 +67,18 @@ func (s *State) keepFacts(k model.CurveKey, f *curveFacts) {
 	}
 }
 
+// packed is e with its points copied together and its references into
+// the copy: for a view made ahead, off the key. A view refers to the
+// loaded points where they lie, which at a million rows of interleaved
+// curves is a page apart each: every pass over them on the key then waits
+// on the address translation (80 ms for the first key's first pass over
+// 83,000 points), where over the copy it streams (docs/workbench-speed.md).
+func packed(e *viewEntry) *viewEntry {
+	e.refs = model.RefsTo(e.points())
+	e.own = nil // in the copy now
+	return e
+}
+
 // viewFrom is the view under key of curve all[idx], whose facts f are: the
 // latest runs (or every run) as of the date, suspect points admitted or
 // held out, short runs projected (model.ProjectShownBy, with the curve's
