@@ -19,6 +19,10 @@ type ReviewOptions struct {
 	Width int
 	// MaxKept caps the kept IDs named in the header (0: all of them).
 	MaxKept int
+	// MaxListed caps the rows of each list (the kept points under the
+	// hull, deepest first; the points left out), the rest counted in a line
+	// (0: every row, as the CLI prints them).
+	MaxListed int
 	// Hints are the front end's ways to act, each said in parentheses
 	// where it helps: to mark a point, to choose another x, to let planned
 	// points in, to drop orphaned marks. Empty hints are left out.
@@ -60,8 +64,23 @@ func Review(c model.CurveReview, o ReviewOptions) Doc {
 	}
 	d.Blank()
 	retunes(&d, c, o)
-	appendSection(&d, ReviewLeftOut(c))
+	appendSection(&d, reviewLeftOut(c, o.MaxListed))
 	return d
+}
+
+// listed is how many of n rows a list shows under a cap (0: all).
+func listed(n, max int) int {
+	if max > 0 {
+		return min(n, max)
+	}
+	return n
+}
+
+// moreRows says how many rows a capped list left out; nothing when none.
+func moreRows(d *Doc, n, shown int) {
+	if n > shown {
+		d.Add(S(Muted, fmt.Sprintf("  … and %s more (sweeptune review lists every one)", model.Thousands(float64(n-shown), 0))))
+	}
 }
 
 // appendSection adds a blank line and s to d, when s says anything.
@@ -280,6 +299,8 @@ func underHull(d *Doc, c model.CurveReview, o ReviewOptions) {
 	}
 	rows := slices.Clone(c.NotHull) // deepest under the hull first
 	slices.SortStableFunc(rows, func(a, b model.HullRow) int { return cmp.Compare(b.GapPct, a.GapPct) })
+	rows = rows[:listed(len(rows), o.MaxListed)]
+	defer moreRows(d, len(c.NotHull), len(rows))
 	t := Table{Header: []string{"kept", x.Name, y.Name, "hull value", "below hull"}, Right: []bool{false, true, true, true, true}}
 	for _, h := range rows {
 		t.AddRow(h.ID, model.FormatValue(x.Metric, h.X), model.FormatValue(y.Metric, h.Y), model.Thousands(h.HullValue, 2), belowHull(h))

@@ -1,6 +1,10 @@
 package render
 
 import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -42,5 +46,40 @@ func TestRemovalWithoutXSaysNoValue(t *testing.T) {
 	check.Contains(t, "output", out, "  × agg-tp8-c4  ", "      no mean-intvty value")
 	if strings.Contains(out, "test at") {
 		t.Errorf("a point with no x is placed on the axes:\n%s", out)
+	}
+}
+
+// A capped review lists the first rows of each long list and counts the
+// rest; uncapped (the CLI) it lists every one.
+func TestReviewListsAreCapped(t *testing.T) {
+	rep, err := model.Review(model.ReviewRequest{Points: demo.Load().Points, Remove: []string{"8p1d-dep2-dep16-c4096"},
+		X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep
+	if len(c.NotHull) < 3 {
+		t.Fatalf("the demo's review has %d kept points under the hull: nothing to cap", len(c.NotHull))
+	}
+	for i := range 75 {
+		c.LeftOut = append(c.LeftOut, model.LeftOut{ID: "p" + strconv.Itoa(i), Reason: "a later run of its configuration replaces it"})
+	}
+	all := Review(c, ReviewOptions{}).Plain()
+	capped := Review(c, ReviewOptions{MaxListed: 2}).Plain()
+	if n := strings.Count(all, "left out of the kept curve: "); n != len(c.LeftOut) {
+		t.Fatalf("uncapped: %d of %d left out listed", n, len(c.LeftOut))
+	}
+	if n := strings.Count(capped, "left out of the kept curve: "); n != 2 {
+		t.Fatalf("capped at 2: %d left out listed", n)
+	}
+	check.Contains(t, "capped", capped,
+		fmt.Sprintf("… and %d more (sweeptune review lists every one)", len(c.LeftOut)-2),
+		fmt.Sprintf("… and %d more (sweeptune review lists every one)", len(c.NotHull)-2))
+	deepest := slices.MaxFunc(c.NotHull, func(a, b model.HullRow) int { return cmp.Compare(a.GapPct, b.GapPct) })
+	if !strings.Contains(capped, deepest.ID) {
+		t.Fatalf("the deepest point under the hull, %s, is not among the 2 listed", deepest.ID)
+	}
+	if strings.Contains(all, "more (sweeptune review") {
+		t.Fatal("the uncapped review counts rows it left out")
 	}
 }

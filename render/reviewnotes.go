@@ -16,14 +16,19 @@ func ReviewNotes(r model.CurveReview) Doc {
 
 // ReviewLeftOut is the date judged as of and every point the kept curve
 // leaves out, with its reason.
-func ReviewLeftOut(r model.CurveReview) Doc {
+func ReviewLeftOut(r model.CurveReview) Doc { return reviewLeftOut(r, 0) }
+
+// reviewLeftOut is ReviewLeftOut with at most max points listed (0: all).
+func reviewLeftOut(r model.CurveReview, max int) Doc {
 	var d Doc
 	if r.AsOf != "" {
 		d.Addf(Muted, "Judged against the curve as of %s.", r.AsOf)
 	}
-	for _, l := range r.LeftOut {
+	shown := r.LeftOut[:listed(len(r.LeftOut), max)]
+	for _, l := range shown {
 		d.Add(S(Muted, "left out of the kept curve: "), P(l.ID), S(Muted, " ("+l.Reason+")"))
 	}
+	moreRows(&d, len(r.LeftOut), len(shown))
 	return d
 }
 

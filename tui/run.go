@@ -9,6 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/sources/watch"
 	"github.com/sweeptune/sweeptune/tui/guard"
+	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/quiet"
 )
 
 // debug is the --debug log: keys at the root, loads; silent without it.
@@ -27,6 +29,7 @@ func Run(opts Options, debugFile string) error {
 	}
 	m := New(opts)
 	m.yieldTo = keyQuiet // the work ahead makes way for typing
+	m.holdWhileTyping()
 	if len(opts.Watch) > 0 {
 		w, err := watch.StartWith(opts.Watch, guard.Go) // a panic in it stops the program cleanly
 		if err != nil {
@@ -44,4 +47,17 @@ func Run(opts Options, debugFile string) error {
 		popts = append(popts, tea.WithMouseCellMotion())
 	}
 	return guard.Run(m, popts...)
+}
+
+// holdWhileTyping makes the review and the planner's calibration of a
+// changed curve wait until keys stop coming (tui/quiet): typed fast
+// through a million points' curves, only the curve stopped on is worked
+// out.
+func (m *Model) holdWhileTyping() {
+	if r, ok := m.panes[layout.Review].(interface{ SetGate(*quiet.Gate) }); ok {
+		r.SetGate(quiet.New(m.lastKey, m.yieldTo))
+	}
+	if p, ok := m.panes[layout.Planner].(interface{ SetGate(*quiet.Gate) }); ok {
+		p.SetGate(quiet.New(m.lastKey, m.yieldTo))
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/paint"
+	"github.com/sweeptune/sweeptune/tui/quiet"
 	"github.com/sweeptune/sweeptune/workbench"
 )
 
@@ -51,6 +52,7 @@ type Model struct {
 	calGen  int
 	calIn   *calInput
 	calSent bool
+	calGate *quiet.Gate // holds the calibration while keys come (SetGate; nil: at once)
 	// A refit on other fit points (space on a candidate) runs in a command
 	// too, with its backtest: refitGen numbers them (a new curve's
 	// calibration drops one in flight); the fit shown stays until it
@@ -124,6 +126,10 @@ func (m *Model) Refresh(c workbench.Change) {
 	m.cvDirty = false // a backtest of the old fit is not worth running
 	m.redraw()
 }
+
+// SetGate holds each calibration on a changed curve until keys stop
+// coming, and drops one a newer change made stale before it ran.
+func (m *Model) SetGate(g *quiet.Gate) { m.calGate = g }
 
 // run calibrates on the captured inputs.
 func (in *calInput) run() tea.Msg {
@@ -464,7 +470,7 @@ type backtestMsg struct {
 func (m *Model) Pending() tea.Cmd {
 	if in := m.calIn; in != nil && !m.calSent {
 		m.calSent = true
-		return in.run
+		return m.calGate.Hold(in.run)
 	}
 	if !m.cvDirty {
 		return nil

@@ -9,8 +9,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
+	"github.com/sweeptune/sweeptune/tui/quiet"
 	"github.com/sweeptune/sweeptune/tui/scroll"
 	"github.com/sweeptune/sweeptune/workbench"
 )
@@ -31,8 +33,14 @@ type Model struct {
 	// selecting shows the shown curve's selection instead of the review.
 	selecting bool
 	sel       selection
-	selReady  bool // sel is of the current data (else "selecting…")
+	selReady  bool        // sel is of the current data (else "selecting…")
+	gate      *quiet.Gate // holds the review while keys come (SetGate; nil: at once)
+	styleGen  int         // counts SetStyles: a review drawn with others is drawn again
 }
+
+// SetGate holds each review until keys stop coming, and drops one a newer
+// change made stale before it ran.
+func (m *Model) SetGate(g *quiet.Gate) { m.gate = g }
 
 // selection is the selection view's result.
 type selection struct {
@@ -47,6 +55,17 @@ type reviewedMsg struct {
 	report workbench.Review
 	sel    selection
 	selOK  bool // sel was computed
+	drawn  *drawnReview
+}
+
+// drawnReview is the report drawn by the command for the pane as it was
+// (a million points' review is tens of thousands of lines: styled and
+// wrapped on the UI goroutine it held the keys for half a second).
+type drawnReview struct {
+	text         string
+	lines        []string // text wrapped at viewW
+	width, viewW int
+	styles       int // the styles' generation
 }
 
 // New returns the pane over the shared state.
@@ -67,7 +86,7 @@ func (m *Model) SetSize(w, h int) {
 }
 
 // SetStyles switches the theme.
-func (m *Model) SetStyles(s themes.Styles) { m.styles = s; m.redraw() }
+func (m *Model) SetStyles(s themes.Styles) { m.styles, m.styleGen = s, m.styleGen+1; m.redraw() }
 
 // Refresh notes that marks, points or axes changed.
 func (m *Model) Refresh(c workbench.Change) {
@@ -102,7 +121,8 @@ func (m *Model) Pending() tea.Cmd {
 	}
 	orphans := m.st.Orphans()
 	selecting := m.selecting
-	return func() tea.Msg {
+	styles, width, viewW, styleGen := m.styles, m.width, m.view.Width(), m.styleGen
+	return m.gate.Hold(func() tea.Msg {
 		in.View, in.All = view(), runs()
 		r := workbench.ReviewOf(in)
 		r.Orphans = orphans
@@ -110,9 +130,12 @@ func (m *Model) Pending() tea.Cmd {
 		if selecting {
 			msg.sel.sel, msg.sel.points, msg.sel.err = workbench.SelectShown(in.Curve, in.View, in.X, in.Y)
 			msg.selOK = true
+		} else {
+			text := Render(r, styles, width)
+			msg.drawn = &drawnReview{text: text, lines: frame.Wrap(text, viewW), width: width, viewW: viewW, styles: styleGen}
 		}
 		return msg
-	}
+	})
 }
 
 // Handle takes the pane's review results.
@@ -123,7 +146,11 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 	}
 	if r.gen == m.gen {
 		m.report, m.sel, m.selReady, m.ready = r.report, r.sel, r.selOK, true
-		m.redraw()
+		if d := r.drawn; d != nil && !m.selecting && d.width == m.width && d.viewW == m.view.Width() && d.styles == m.styleGen {
+			m.view.SetWrapped(d.text, d.lines) // drawn for the pane as it is
+		} else {
+			m.redraw()
+		}
 	}
 	return nil, true
 }

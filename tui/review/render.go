@@ -12,10 +12,16 @@ import (
 // thousands would fill the pane with them.
 const maxKept = 3
 
+// maxListed is how many rows each of the pane's lists shows (the kept
+// points under the hull, the points left out): at a million points a
+// curve leaves out tens of thousands, which no one scrolls through and
+// which took half a second to draw.
+const maxListed = 40
+
 // Options are the review's wording options in the pane: its width and the
 // keys that act on what it says.
 func Options(width int) render.ReviewOptions {
-	return render.ReviewOptions{Width: width, MaxKept: maxKept, MarkHint: "m on a point marks it",
+	return render.ReviewOptions{Width: width, MaxKept: maxKept, MaxListed: maxListed, MarkHint: "m on a point marks it",
 		AxisHint: "x cycles the axis", PlannedHint: "p toggles", DropHint: "D drops them"}
 }
 

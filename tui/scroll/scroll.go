@@ -34,6 +34,17 @@ func (v *View) SetContent(s string) {
 	v.render()
 }
 
+// SetWrapped is SetContent of s whose lines at the view's width are lines
+// (frame.Wrap of s, made off the UI goroutine).
+func (v *View) SetWrapped(s string, lines []string) {
+	v.raw, v.lines = s, lines
+	v.clamp()
+	v.render()
+}
+
+// Width is the width the view wraps at.
+func (v *View) Width() int { return v.w }
+
 // SetSize sets the window, re-wrapping when the width changed.
 func (v *View) SetSize(w, h int) {
 	if w != v.w {

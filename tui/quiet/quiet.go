@@ -1,0 +1,50 @@
+// Package quiet holds back work that the next key makes stale: a command
+// that waits until keys stop coming and then runs only if no newer one of
+// its kind was asked for meanwhile. While an engineer steps through a
+// million points' curves, each step asks for a review and a calibration of
+// the curve it leaves at once; held, only the one shown when the keys stop
+// is worked out (each is a few hundred megabytes of garbage at 1M points,
+// collected while the keys wait).
+package quiet
+
+import (
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Gate holds one kind of command.
+type Gate struct {
+	lastKey *atomic.Int64 // when the last key came, unix ns
+	quiet   time.Duration // how long without a key counts as quiet
+	seq     atomic.Uint64 // the latest command held
+}
+
+// New is a gate that waits for quiet time without a key, read from
+// lastKey.
+func New(lastKey *atomic.Int64, quiet time.Duration) *Gate {
+	return &Gate{lastKey: lastKey, quiet: quiet}
+}
+
+// Hold is cmd run once no key came for the gate's quiet time, and only
+// when Hold was not called again meanwhile (it then gives no message: the
+// later command's result comes instead). A nil gate runs cmd as it is.
+func (g *Gate) Hold(cmd tea.Cmd) tea.Cmd {
+	if g == nil || g.quiet <= 0 || cmd == nil {
+		return cmd
+	}
+	seq := g.seq.Add(1)
+	return func() tea.Msg {
+		for time.Since(time.Unix(0, g.lastKey.Load())) < g.quiet {
+			if g.seq.Load() != seq {
+				return nil
+			}
+			time.Sleep(g.quiet / 3)
+		}
+		if g.seq.Load() != seq {
+			return nil
+		}
+		return cmd()
+	}
+}

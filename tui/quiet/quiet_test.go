@@ -1,0 +1,44 @@
+package quiet
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+func TestHoldRunsTheLatestOnceQuiet(t *testing.T) {
+	var last atomic.Int64
+	last.Store(time.Now().UnixNano())
+	g := New(&last, 30*time.Millisecond)
+	ran := 0
+	cmd := func(v int) tea.Cmd { return func() tea.Msg { ran++; return v } }
+	first, second := g.Hold(cmd(1)), g.Hold(cmd(2))
+	if msg := first(); msg != nil {
+		t.Fatalf("a command held past by a newer one gave %v", msg)
+	}
+	start := time.Now()
+	last.Store(start.UnixNano()) // a key now: the second waits for quiet
+	if msg := second(); msg != 2 || ran != 1 {
+		t.Fatalf("the latest gave %v after %d runs", msg, ran)
+	}
+	if waited := time.Since(start); waited < 30*time.Millisecond {
+		t.Fatalf("the latest ran %s after a key, before the keys were quiet", waited)
+	}
+}
+
+func TestNoGateRunsAtOnce(t *testing.T) {
+	var g *Gate
+	cmd := func() tea.Msg { return 7 }
+	if msg := g.Hold(cmd)(); msg != 7 {
+		t.Fatalf("a nil gate gave %v", msg)
+	}
+	var last atomic.Int64
+	if msg := New(&last, 0).Hold(cmd)(); msg != 7 {
+		t.Fatalf("a gate without quiet time gave %v", msg)
+	}
+	if New(&last, time.Second).Hold(nil) != nil {
+		t.Fatal("no command held became one")
+	}
+}
