@@ -255,6 +255,10 @@ func (s *State) CurveRunsLater() func() []model.Point {
 	return func() []model.Point { return pick(all, idx) }
 }
 
+// ViewFlags are the shown view's held-out points and short runs shown
+// raw, found when it was made (do not modify).
+func (s *State) ViewFlags() *ViewFlags { return &s.shown().facts.flags }
+
 // ViewSources are the shown view's points' indices into All, ascending:
 // View()[k] is a copy of All()[ViewSources()[k]] (do not modify).
 func (s *State) ViewSources() []int { return s.shown().src }

@@ -149,6 +149,8 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEnt
 			vf.add(refs[k], k, &last, &counted)
 		}
 		slices.Sort(vf.projected)
+		slices.Sort(vf.flags.HeldOut)
+		slices.Sort(vf.flags.RawShort)
 	} else if f.hasRuns {
 		e.projs = slices.Clone(f.projs)
 	}

@@ -42,10 +42,19 @@ func (pr *presence) hasBoth(x, y model.Metric) bool {
 
 // viewFacts are what a view's derivations read of all its points without
 // the points themselves: which metrics they measure, and which of them are
-// projected runs (the run-length legends').
+// projected runs (the run-length legends'), held out or short runs shown
+// raw (the table's statuses: ViewFlags).
 type viewFacts struct {
 	presence  presence
 	projected []int // indices into the view, ascending
+	flags     ViewFlags
+}
+
+// ViewFlags are the shown view's points the table marks whatever the
+// axes: held out (a suspect point not admitted) and short runs shown raw
+// (measured points only), as indices into the view, ascending.
+type ViewFlags struct {
+	HeldOut, RawShort []int
 }
 
 // add counts point k of the view, p; last and counted carry the
@@ -58,11 +67,19 @@ func (f *viewFacts) add(p *model.Point, k int, last *uint32, counted *bool) {
 	if p.Prov.Projected() {
 		f.projected = append(f.projected, k)
 	}
+	if p.HeldOut() {
+		f.flags.HeldOut = append(f.flags.HeldOut, k)
+	}
+	if p.Source != model.SourcePlanned && p.Prov.RawShort() {
+		f.flags.RawShort = append(f.flags.RawShort, k)
+	}
 }
 
 // join is the facts of two ranges, a's before b's.
 func (f viewFacts) join(b viewFacts) viewFacts {
 	f.presence.merge(&b.presence)
 	f.projected = append(f.projected, b.projected...)
+	f.flags.HeldOut = append(f.flags.HeldOut, b.flags.HeldOut...)
+	f.flags.RawShort = append(f.flags.RawShort, b.flags.RawShort...)
 	return f
 }

@@ -4,6 +4,7 @@ package points
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -195,6 +196,7 @@ type derivedKey struct {
 
 // derived is what the table derives from one view on some axes.
 type derived struct {
+	coords    []model.XYPoint // the view's geometry's coordinates on the axes, nil when not made from one
 	extras    []extra
 	projected bool
 	legend    []string // the run-length legend's lines
@@ -229,11 +231,11 @@ func (m *Model) current() *derived {
 		return d
 	}
 	if m.st.ShowGains {
-		d := newDerived(view, m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry())
+		d := newDerived(view, m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry(), m.st.ViewFlags())
 		d.extras = curveExtras(m.st, view)
 		return d
 	}
-	return m.keepDerived(k, newDerived(view, m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry()))
+	return m.keepDerived(k, newDerived(view, m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry(), m.st.ViewFlags()))
 }
 
 func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
@@ -248,8 +250,11 @@ func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
 // of a view on axes x, y (no gains), with its geometry when made (else
 // nil); projected holds every projected run of the view in its order (the
 // view itself will do); it reads only its arguments.
-func newDerived(view []*model.Point, projected []model.Point, projs []model.Projection, x, y model.Axis, g *workbench.Geometry) *derived {
-	d := &derived{extras: curveStatuses(view, x, y, g), projected: hasProjected(projected), orders: map[orderKey]*ordered{}}
+func newDerived(view []*model.Point, projected []model.Point, projs []model.Projection, x, y model.Axis, g *workbench.Geometry, flags *workbench.ViewFlags) *derived {
+	d := &derived{extras: curveStatuses(view, x, y, g, flags), projected: hasProjected(projected), orders: map[orderKey]*ordered{}}
+	if g != nil {
+		d.coords = g.Coords
+	}
 	for _, l := range render.RunLengthLegend(projected, projs, y.Metric, x.Metric) {
 		d.legend = append(d.legend, l.Text())
 	}
@@ -277,7 +282,7 @@ func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []*model.Poin
 		}
 	}
 	return func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
-		d := newDerived(view, model.ProjectedOf(view), projs, x, y, nil)
+		d := newDerived(view, model.ProjectedOf(view), projs, x, y, nil, nil)
 		d.order(view, query{}, "", x, y, k.col, k.desc)
 		return prefetched{d: d, width: neededWidth(view, tagSlugs(curve))}
 	}
@@ -313,7 +318,7 @@ func (d *derived) order(view []*model.Point, q query, text string, x, y model.Ax
 	if o, ok := d.orders[k]; ok {
 		return o
 	}
-	o := &ordered{idx: order(view, d.extras, q, x, y, col, desc), rowAt: make([]int32, len(view))}
+	o := &ordered{idx: order(view, d.extras, q, x, y, col, desc, d.coords), rowAt: make([]int32, len(view))}
 	for i := range o.rowAt {
 		o.rowAt[i] = -1
 	}
@@ -331,7 +336,7 @@ func (d *derived) order(view []*model.Point, q query, text string, x, y model.Ax
 // frontier and hull of its measured points, as the plot draws them) and,
 // when asked, its gain against the first overlay.
 func curveExtras(st *workbench.State, view []*model.Point) []extra {
-	ex := curveStatuses(view, st.X, st.Y, st.Geometry())
+	ex := curveStatuses(view, st.X, st.Y, st.Geometry(), st.ViewFlags())
 	if st.ShowGains {
 		if cg, ok := st.Gains(); ok {
 			byID := make(map[string]model.Gain, len(cg.Gains))
@@ -351,20 +356,22 @@ func curveExtras(st *workbench.State, view []*model.Point) []extra {
 // curveStatuses is each point's status on the curve (curveExtras without
 // the gains), from the view's geometry g on x, y when given (nil: found
 // here); it reads only its arguments.
-func curveStatuses(view []*model.Point, x, y model.Axis, g *workbench.Geometry) []extra {
+func curveStatuses(view []*model.Point, x, y model.Axis, g *workbench.Geometry, flags *workbench.ViewFlags) []extra {
 	ex := make([]extra, len(view))
-	// One visit of each point: planned, a short run shown raw (measured
-	// points only), held out.
+	// The short runs shown raw (measured points only) and the held-out
+	// points: the view's flags when given, else one visit of each point.
+	planned := g == nil && slices.ContainsFunc(view, func(p *model.Point) bool { return p.Source == model.SourcePlanned })
 	var short, held []int
-	planned := false
-	for i, p := range view {
-		if p.Source == model.SourcePlanned {
-			planned = true
-		} else if p.Prov.RawShort() {
-			short = append(short, i)
-		}
-		if p.HeldOut() {
-			held = append(held, i)
+	if flags != nil {
+		short, held = flags.RawShort, flags.HeldOut
+	} else {
+		for i, p := range view {
+			if p.Source != model.SourcePlanned && p.Prov.RawShort() {
+				short = append(short, i)
+			}
+			if p.HeldOut() {
+				held = append(held, i)
+			}
 		}
 	}
 	// Without planned points the view is the measured points: not copied.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
@@ -71,14 +72,24 @@ func TestOrderIsTheComparisonSort(t *testing.T) {
 					p.Metrics.Set(m, v)
 				}
 			}
+			if r.IntN(7) == 0 {
+				p.Suspicion = &model.Suspicion{Rule: model.RuleImplausible} // held out: no coordinates
+			}
 			ex[i] = extra{status: statuses[r.IntN(len(statuses))], gain: vals[r.IntN(len(vals))], hasGain: r.IntN(3) > 0}
 		}
-		for col := colID; col < numCols; col++ {
-			for _, desc := range []bool{false, true} {
-				got := order(model.RefsTo(pts), ex, query{}, x, y, col, desc)
-				want := orderRef(pts, ex, query{}, x, y, col, desc)
-				if !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
-					t.Fatalf("%d points, column %d, desc %v:\n got %v\nwant %v", size, col, desc, got, want)
+		refs := model.RefsTo(pts)
+		for _, q := range []query{{}, parseQuery("pub")} {
+			for col := colID; col < numCols; col++ {
+				for _, desc := range []bool{false, true} {
+					want := orderRef(pts, ex, q, x, y, col, desc)
+					// Without the geometry, and with it: the x and y columns read
+					// the coordinates instead of the points.
+					for _, coords := range [][]model.XYPoint{nil, model.CoordsRefs(refs, x, y)} {
+						got := order(refs, ex, q, x, y, col, desc, coords)
+						if !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
+							t.Fatalf("%d points, column %d, desc %v, coordinates %v:\n got %v\nwant %v", size, col, desc, coords != nil, got, want)
+						}
+					}
 				}
 			}
 		}
@@ -139,12 +150,12 @@ func TestStatusesAreEachWorkedOutOnItsOwn(t *testing.T) {
 		for _, x := range model.XAxes {
 			for _, y := range model.YAxes {
 				want := curveStatusesRef(view, x, y)
-				if got := curveStatuses(model.RefsTo(view), x, y, nil); !reflect.DeepEqual(got, want) {
+				if got := curveStatuses(model.RefsTo(view), x, y, nil, nil); !reflect.DeepEqual(got, want) {
 					t.Fatalf("%v on %s × %s: statuses differ", k, x.Name, y.Name)
 				}
 				if planned := slices.ContainsFunc(view, func(p model.Point) bool { return p.Source == model.SourcePlanned }); !planned {
 					c, f, h := model.FrontierHull(view, x, y)
-					if got := curveStatuses(model.RefsTo(view), x, y, &workbench.Geometry{Coords: c, Frontier: f, Hull: h}); !reflect.DeepEqual(got, want) {
+					if got := curveStatuses(model.RefsTo(view), x, y, &workbench.Geometry{Coords: c, Frontier: f, Hull: h}, nil); !reflect.DeepEqual(got, want) {
 						t.Fatalf("%v on %s × %s: statuses from the geometry differ", k, x.Name, y.Name)
 					}
 				}
@@ -165,7 +176,7 @@ func TestOrderFromAnotherXIsTheOrder(t *testing.T) {
 			for _, x := range append(model.XAxes, model.XAxes[0]) {
 				st.SetX(x)
 				m.Refresh(st.TakeChanges())
-				want := order(model.RefsTo(st.View()), curveStatuses(model.RefsTo(st.View()), st.X, st.Y, nil), query{}, st.X, st.Y, col, desc)
+				want := order(model.RefsTo(st.View()), curveStatuses(model.RefsTo(st.View()), st.X, st.Y, nil, nil), query{}, st.X, st.Y, col, desc, nil)
 				if !slices.Equal(m.idx, want) {
 					t.Fatalf("column %d desc %v on %s: the kept order is not the order", col, desc, x.Name)
 				}
@@ -176,5 +187,43 @@ func TestOrderFromAnotherXIsTheOrder(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The statuses from the view's flags and geometry (what the pane reads)
+// are the statuses found from its points: every curve, as of each date,
+// suspects held out and admitted, short runs projected and shown raw.
+func TestStatusesFromTheViewsFlagsAreThePoints(t *testing.T) {
+	pts := fixtures.SyntheticCurves(4000, 3)
+	for i := range pts {
+		switch i % 9 {
+		case 0:
+			pts[i].Prov.DurationS = model.SteadyStateS / 4 // short: projected where it can be
+		case 4:
+			pts[i].Suspicion = &model.Suspicion{Rule: model.RuleImplausible}
+		}
+	}
+	st := workbench.New()
+	st.SetPoints(pts)
+	flagged := 0
+	for _, suspect := range []bool{false, true} {
+		if st.IncludeSuspect != suspect {
+			st.ToggleIncludeSuspect()
+		}
+		for _, c := range st.Curves {
+			st.SetCurve(c.Key)
+			for _, asOf := range append([]string{""}, st.CurveDates()...) {
+				st.SetAsOf(asOf, false)
+				refs, f := st.ViewRefs(), st.ViewFlags()
+				flagged += len(f.HeldOut) + len(f.RawShort)
+				got := curveStatuses(refs, st.X, st.Y, st.Geometry(), f)
+				if want := curveStatuses(refs, st.X, st.Y, nil, nil); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%v as of %q (suspects in %v): the statuses from the flags differ", c.Key, asOf, suspect)
+				}
+			}
+		}
+	}
+	if flagged == 0 {
+		t.Fatal("no view flagged a point: the test compares nothing")
 	}
 }

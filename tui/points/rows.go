@@ -130,8 +130,10 @@ func sortKey(all []*model.Point, ex []extra, x, y model.Axis, sortCol int) func(
 	}
 }
 
-// order returns the indices of the points that pass the filter, sorted.
-func order(all []*model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool) []int {
+// order returns the indices of the points that pass the filter, sorted;
+// coords, when given, are the points' coordinates on x, y (the view's
+// geometry), which the x and y columns sort by without reading the points.
+func order(all []*model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool, coords []model.XYPoint) []int {
 	idx := make([]int, 0, len(all))
 	for i := range all {
 		if q.match(all[i], x, y) {
@@ -148,8 +150,24 @@ func order(all []*model.Point, ex []extra, q query, x, y model.Axis, sortCol int
 	// rows without a value go last either way, in the same order.
 	ks, miss := make([]uint64, 0, len(idx)), make([]uint64, 0)
 	is, missI := make([]int32, 0, len(idx)), make([]int32, 0)
+	if sortCol != colX && sortCol != colY {
+		coords = nil
+	}
+	ci := 0 // coords and idx both ascend by index
 	for _, i := range idx {
-		v, _, ok := key(i)
+		for ci < len(coords) && coords[ci].Index < i {
+			ci++
+		}
+		var v float64
+		var ok bool
+		switch {
+		case ci < len(coords) && coords[ci].Index == i && sortCol == colX:
+			v, ok = coords[ci].X, true
+		case ci < len(coords) && coords[ci].Index == i:
+			v, ok = coords[ci].Y, true
+		default:
+			v, _, ok = key(i)
+		}
 		k := radix.FloatKey(v)
 		if desc {
 			k = ^k
