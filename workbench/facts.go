@@ -108,13 +108,13 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEnt
 	}
 	refs := make([]*model.Point, len(shown))
 	var planned [2]bool
-	var halves [2]viewFacts
+	halves := [2]viewFacts{{best: newBestOnY()}, {best: newBestOnY()}}
 	var copied [2][]int
 	// A large curve's points are read on both cores (a new curve at a
 	// million points: 41,700 of them), their facts gathered on the way.
 	par.Halves(len(shown), 8192, func(lo, hi int) {
 		h := min(lo, 1) // the first half at 0, the second at 1
-		var vf viewFacts
+		vf := viewFacts{best: newBestOnY()}
 		last, counted := uint32(0), false
 		for k := lo; k < hi; k++ {
 			p := &all[shown[k]]

@@ -48,6 +48,44 @@ type viewFacts struct {
 	presence  presence
 	projected []int // indices into the view, ascending
 	flags     ViewFlags
+	best      bestOnY
+}
+
+// bestOnY is, for each y axis (model.YAxes), the first point of the view
+// best on it: the selection a new curve starts from (State.firstID).
+type bestOnY struct {
+	at  [maxYAxes]int // index into the view, -1 when no point has the metric
+	val [maxYAxes]float64
+}
+
+// maxYAxes bounds model.YAxes (TestBestOnYCoversTheYAxes).
+const maxYAxes = 8
+
+func newBestOnY() bestOnY {
+	var b bestOnY
+	for j := range b.at {
+		b.at[j] = -1
+	}
+	return b
+}
+
+// offer counts point k with metrics ms: it becomes the best on an axis
+// when better, or as good and before it.
+func (b *bestOnY) offer(ms *model.Metrics, k int) {
+	for j, a := range model.YAxes[:min(len(model.YAxes), maxYAxes)] {
+		if v, ok := ms.Get(a.Metric); ok && (b.at[j] < 0 || a.Better(v, b.val[j]) || v == b.val[j] && k < b.at[j]) {
+			b.at[j], b.val[j] = k, v
+		}
+	}
+}
+
+// merge offers o's bests.
+func (b *bestOnY) merge(o *bestOnY) {
+	for j, a := range model.YAxes[:min(len(model.YAxes), maxYAxes)] {
+		if k := o.at[j]; k >= 0 && (b.at[j] < 0 || a.Better(o.val[j], b.val[j]) || o.val[j] == b.val[j] && k < b.at[j]) {
+			b.at[j], b.val[j] = k, o.val[j]
+		}
+	}
 }
 
 // ViewFlags are the shown view's points the table marks whatever the
@@ -70,6 +108,7 @@ func (f *viewFacts) add(p *model.Point, k int, last *uint32, counted *bool) {
 	if p.HeldOut() {
 		f.flags.HeldOut = append(f.flags.HeldOut, k)
 	}
+	f.best.offer(&p.Metrics, k)
 	if p.Source != model.SourcePlanned && p.Prov.RawShort() {
 		f.flags.RawShort = append(f.flags.RawShort, k)
 	}
@@ -81,5 +120,6 @@ func (f viewFacts) join(b viewFacts) viewFacts {
 	f.projected = append(f.projected, b.projected...)
 	f.flags.HeldOut = append(f.flags.HeldOut, b.flags.HeldOut...)
 	f.flags.RawShort = append(f.flags.RawShort, b.flags.RawShort...)
+	f.best.merge(&b.best)
 	return f
 }

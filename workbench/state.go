@@ -129,6 +129,14 @@ func (s *State) SetPoints(pts []model.Point) { s.SetLoaded(Prepare(pts, s.Specs)
 // y of the shown curve, where an engineer's eye goes first (the table's
 // default order).
 func (s *State) firstID() string {
+	if j := slices.IndexFunc(model.YAxes, func(a model.Axis) bool { return a.Name == s.Y.Name }); j >= 0 && j < maxYAxes {
+		// Found with the view: the first point best on y, unless its ID is
+		// empty (the scan below then goes on past it).
+		e := s.shown()
+		if k := e.facts.best.at[j]; k >= 0 && e.refs[k].ID != "" {
+			return e.refs[k].ID
+		}
+	}
 	view := s.ViewRefs()
 	best, id := 0.0, ""
 	for _, p := range view {

@@ -167,6 +167,12 @@ func checkViewFacts(t *testing.T, s *State, want []model.Point, onKey bool) {
 	}
 	y := s.Y
 	defer s.SetY(y)
+	for _, ya := range model.YAxes {
+		s.SetY(ya)
+		if got, w := s.firstID(), firstIDRef(want, ya); got != w {
+			t.Fatalf("%v on y %s: the first selection is %s, want %s", s.Curve, ya.Name, got, w)
+		}
+	}
 	if got, w := s.HasYData(), len(scan(model.YAxes, func(p *model.Point, a model.Axis) bool { return p.Metrics.Has(a.Metric) })) > 0; got != w {
 		t.Fatalf("%v: HasYData %v", s.Curve, got)
 	}
@@ -176,6 +182,65 @@ func checkViewFacts(t *testing.T, s *State, want []model.Point, onKey bool) {
 		if got := s.XAxesWithData(); len(w) > 0 && !reflect.DeepEqual(got, w) || len(w) == 0 && !reflect.DeepEqual(got, model.XAxes) || s.HasXData() != (len(w) > 0) {
 			t.Fatalf("%v on y %s: x axes with data %v, want %v", s.Curve, ya.Name, names(got), names(w))
 		}
+	}
+}
+
+// firstIDRef is the first point of view best on y, by a scan (the point
+// a new curve starts from).
+func firstIDRef(view []model.Point, y model.Axis) string {
+	best, id := 0.0, ""
+	for i := range view {
+		if v, ok := view[i].Value(y.Metric); ok && (id == "" || y.Better(v, best)) {
+			best, id = v, view[i].ID
+		}
+	}
+	if id == "" && len(view) > 0 {
+		id = view[0].ID
+	}
+	return id
+}
+
+// The first selection of a view large enough to be made on both cores,
+// with ties at the best on y in both halves and among the points the
+// view copies: the first best, as a scan finds it.
+func TestFirstSelectionIsTheFirstBest(t *testing.T) {
+	pts := fixtures.SyntheticCurves(60000, 2)
+	for i := range pts {
+		if i%997 < 4 {
+			for _, a := range model.YAxes {
+				if a.HigherBetter {
+					pts[i].Metrics.Set(a.Metric, 1e12)
+				} else {
+					pts[i].Metrics.Set(a.Metric, 1e-12)
+				}
+			}
+		}
+		if i%997 < 2 || i%13 == 0 {
+			// Copied by a view that holds suspects out: ties at the best
+			// offered after the points before them.
+			pts[i].Suspicion = &model.Suspicion{Rule: model.RuleImplausible, Admitted: true}
+		}
+	}
+	s := New()
+	s.SetPoints(pts)
+	for _, c := range s.Curves {
+		s.SetCurve(c.Key)
+		if len(s.View()) < 8192 {
+			t.Fatalf("%v: %d points, not on both cores", c.Key, len(s.View()))
+		}
+		for _, ya := range model.YAxes {
+			s.SetY(ya)
+			if got, want := s.firstID(), firstIDRef(s.View(), ya); got != want {
+				t.Fatalf("%v on y %s: %s, want %s", c.Key, ya.Name, got, want)
+			}
+		}
+	}
+}
+
+// The first-selection bests are kept for every y axis.
+func TestBestOnYCoversTheYAxes(t *testing.T) {
+	if len(model.YAxes) > maxYAxes {
+		t.Fatalf("%d y axes, bestOnY holds %d", len(model.YAxes), maxYAxes)
 	}
 }
 
