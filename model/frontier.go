@@ -97,20 +97,14 @@ func FrontierBeats(x, y Axis, qx, qy, px, py float64) bool {
 // smallest ID (then index) stays, so the result does not depend on input
 // order. Points missing either metric are ignored, and so are short runs
 // shown raw (Provenance.RawShort). O(n log n).
-func Frontier(points []Point, x, y Axis) []int {
-	c := Coords(points, x, y)
-	front := frontierOf(points, c, x, y)
-	out := make([]int, len(front))
-	for i, p := range front {
-		out[i] = p.Index
-	}
-	return out
-}
+func Frontier(points []Point, x, y Axis) []int { return frontierAt(len(points), sliceAt(points), x, y) }
 
 // FrontierRefs is Frontier of the points refs refer to.
-func FrontierRefs(refs []*Point, x, y Axis) []int {
-	at := refsAt(refs)
-	front := frontierOfAt(at, coordsAt(len(refs), at, x, y, nil), x, y)
+func FrontierRefs(refs []*Point, x, y Axis) []int { return frontierAt(len(refs), refsAt(refs), x, y) }
+
+// frontierAt is Frontier of the n points at reads.
+func frontierAt(n int, at pointAt, x, y Axis) []int {
+	front := frontierOfAt(at, coordsAt(n, at, x, y, nil), x, y)
 	out := make([]int, len(front))
 	for i, p := range front {
 		out[i] = p.Index
