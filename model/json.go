@@ -26,7 +26,7 @@ func (ms *Metrics) AppendJSON(b []byte) []byte {
 		}
 		first = false
 		b = append(append(append(b, '"'), metricInfos[m].json...), '"', ':')
-		b = AppendJSONFloat(b, ms.vals[m])
+		b = AppendJSONFloat(b, ms.vals[slot[m]])
 	}
 	return append(b, '}')
 }

@@ -108,16 +108,39 @@ func ParseMetric(s string) (Metric, bool) {
 // Metrics holds the values a source gave; a metric it did not give is absent,
 // never zero.
 type Metrics struct {
+	has uint32 // first: read before any value, on the values' cache line
+	// vals holds metric m at slot[m]: the axes every pass over a view
+	// reads (the y axes, the interactivities) first, beside has.
 	vals [NumMetrics]float64
-	has  uint32
 }
+
+// slot is where Metrics keeps each metric's value: the y axes (model.YAxes)
+// and the interactivities in the first eight, so that a view's passes
+// (its best point on each y, its coordinates) read one cache line of a
+// point's metrics rather than three (docs/workbench-speed.md).
+var slot = func() (s [NumMetrics]uint8) {
+	first := []Metric{TputPerGPU, OutputTputPerGPU, InputTputPerGPU, TputPerMW, CostPerMTok, MeanIntvty, MedianIntvty, P90Intvty}
+	var taken [NumMetrics]bool
+	n := uint8(0)
+	for _, m := range first {
+		s[m], taken[m] = n, true
+		n++
+	}
+	for m := range s {
+		if !taken[m] {
+			s[m] = n
+			n++
+		}
+	}
+	return s
+}()
 
 // Get returns the value and whether it is present.
 func (ms *Metrics) Get(m Metric) (float64, bool) {
 	if m >= NumMetrics || ms.has&(1<<m) == 0 {
 		return 0, false
 	}
-	return ms.vals[m], true
+	return ms.vals[slot[m]], true
 }
 
 // PresentMask has bit m set for each metric m present.
@@ -137,7 +160,7 @@ func (ms *Metrics) Set(m Metric, v float64) bool {
 	if m >= NumMetrics || math.IsNaN(v) || math.IsInf(v, 0) {
 		return false
 	}
-	ms.vals[m] = v
+	ms.vals[slot[m]] = v
 	ms.has |= 1 << m
 	return true
 }

@@ -111,21 +111,28 @@ func (p Provenance) Projected() bool { return p.ProjectedFromS > 0 }
 func (p Provenance) RawShort() bool { return p.ShortRun() && !p.Projected() }
 
 // Point is one measured (or planned) configuration at one concurrency.
+//
+// The fields every pass over a view reads (the run's length, the ID, the
+// source, the suspicion, the metrics present and the first metrics) lie
+// side by side at the end, so that a pass over 40,000 points touches
+// three or four of each point's eleven cache lines, not eight
+// (docs/workbench-speed.md).
 type Point struct {
-	ID      string
-	Label   string
-	Curve   CurveKey
-	Source  Source
-	Knobs   Knobs
-	Metrics Metrics
-	Prov    Provenance
-	// GPUCount is the point's GPU count when a source states it and the
-	// knobs cannot give it; 0 derives it from the knobs.
-	GPUCount int
+	Label string
+	Curve CurveKey
+	Knobs Knobs
+	Prov  Provenance
+	ID    string
+	// Source is where the point came from.
+	Source Source
 	// Suspicion marks a point the validity gate does not trust
 	// (model/suspect.go); nil for the others. Shared by copies of the
 	// point: change it only through MarkSuspect and AdmitSuspect.
 	Suspicion *Suspicion
+	// GPUCount is the point's GPU count when a source states it and the
+	// knobs cannot give it; 0 derives it from the knobs.
+	GPUCount int
+	Metrics  Metrics
 }
 
 // GPUs counts every GPU of the point.
