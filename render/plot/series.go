@@ -3,6 +3,7 @@ package plot
 import (
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -111,52 +112,31 @@ func CurveSeriesWithFrontierRefs(refs []*model.Point, front []int, x, y model.Ax
 }
 
 // curveSeries is CurveSeries given the frontier (indices into pts).
+//
+// Without marks to ask (the shown curve's series: its marks are put on
+// afterwards), a large curve's markers are made on both cores, each half
+// into its own part of the result (docs/workbench-speed.md).
 func curveSeries(pts []*model.Point, front []int, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
 	onFrontier := make([]bool, len(pts))
 	for _, k := range front {
 		onFrontier[k] = true
 	}
-	s := Series{Name: cs.Name, Class: cs.Class, Glyph: cs.Glyph, Points: make([]PlotPoint, 0, len(pts))}
-	present := make([]bool, len(model.Sources)+1)
-	for i, p := range pts {
-		xv, yv, ok := p.XY(x, y)
-		if !ok {
-			continue
-		}
-		// A label is drawn beside a frontier point, or the selected one:
-		// the others' are made when drawn (LabelText).
-		pp := PlotPoint{X: xv, Y: yv, ID: p.ID, Kind: MarkDominated, Frontier: onFrontier[i], of: p}
-		if onFrontier[i] {
-			pp.Kind, pp.Label, pp.of = MarkFrontier, PointLabel(p), nil
-		}
-		switch {
-		case p.Source == model.SourcePlanned:
-			pp.Kind = MarkPlanned
-			pp.Class = SourceClass(model.SourcePlanned)
-		case cs.Glyph == 0:
-			pp.Glyph, pp.Class = SourceGlyph(p.Source), SourceClass(p.Source)
-			if !onFrontier[i] {
-				pp.Glyph = 0
-			}
-		case cs.Overlay && !onFrontier[i]:
-			pp.Glyph = DominatedOverlay
-		}
-		if p.Suspect() {
-			// Shown and marked, on or off the frontier (held out of it
-			// unless the view admits it).
-			pp.Kind, pp.Glyph = MarkSuspect, 0
-		}
-		if marks != nil {
-			if k, ok := marks(p.ID); ok {
-				pp.Kind = k
-			}
-		}
-		if cs.OptimalOnly && (pp.Kind == MarkDominated || pp.Kind == MarkSuspect && !pp.Frontier) {
-			continue
-		}
-		present[SourceClass(p.Source)-1] = true
-		s.Points = append(s.Points, pp)
+	s := Series{Name: cs.Name, Class: cs.Class, Glyph: cs.Glyph}
+	out := make([]PlotPoint, len(pts))
+	var start, got [2]int
+	present := [2][]bool{make([]bool, len(model.Sources)+1), make([]bool, len(model.Sources)+1)}
+	split := parallelSeries
+	if marks != nil {
+		split = len(pts) + 1 // marks is the caller's: asked on its goroutine only
 	}
+	par.Halves(len(pts), split, func(lo, hi int) {
+		h := min(lo, 1) // the first half at 0, the second at 1
+		start[h] = lo
+		got[h] = markers(out[lo:hi], pts, lo, onFrontier, x, y, cs, marks, present[h])
+	})
+	copy(out[got[0]:], out[start[1]:start[1]+got[1]]) // nothing when made in one part
+	n := got[0] + got[1]
+	s.Points = out[:n:n]
 	if cs.Glyph != 0 {
 		text := cs.Name
 		switch {
@@ -169,7 +149,7 @@ func curveSeries(pts []*model.Point, front []int, x, y model.Axis, cs CurveStyle
 		return s
 	}
 	for i, src := range model.Sources {
-		if present[i] {
+		if present[0][i] || present[1][i] {
 			s.Legend = append(s.Legend, LegendItem{Glyph: SourceGlyph(src), Class: SourceClass(src), Text: string(src)})
 		}
 	}
@@ -235,4 +215,58 @@ func PointLabel(p *model.Point) string {
 		return p.Label
 	}
 	return p.Knobs.ShortLabel()
+}
+
+// parallelSeries is the number of points from which curveSeries makes the
+// markers on both cores.
+const parallelSeries = 8192
+
+// markers writes the markers of points lo, lo+1, … (as many as dst holds)
+// at the start of dst, setting present[c-1] for each source class c among
+// them, and returns how many it wrote.
+func markers(dst []PlotPoint, pts []*model.Point, lo int, onFrontier []bool, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool), present []bool) int {
+	w := 0
+	for k := range dst {
+		i := lo + k
+		p := pts[i]
+		xv, yv, ok := p.XY(x, y)
+		if !ok {
+			continue
+		}
+		// A label is drawn beside a frontier point, or the selected one:
+		// the others' are made when drawn (LabelText).
+		pp := PlotPoint{X: xv, Y: yv, ID: p.ID, Kind: MarkDominated, Frontier: onFrontier[i], of: p}
+		if onFrontier[i] {
+			pp.Kind, pp.Label, pp.of = MarkFrontier, PointLabel(p), nil
+		}
+		switch {
+		case p.Source == model.SourcePlanned:
+			pp.Kind = MarkPlanned
+			pp.Class = SourceClass(model.SourcePlanned)
+		case cs.Glyph == 0:
+			pp.Glyph, pp.Class = SourceGlyph(p.Source), SourceClass(p.Source)
+			if !onFrontier[i] {
+				pp.Glyph = 0
+			}
+		case cs.Overlay && !onFrontier[i]:
+			pp.Glyph = DominatedOverlay
+		}
+		if p.Suspect() {
+			// Shown and marked, on or off the frontier (held out of it
+			// unless the view admits it).
+			pp.Kind, pp.Glyph = MarkSuspect, 0
+		}
+		if marks != nil {
+			if k, ok := marks(p.ID); ok {
+				pp.Kind = k
+			}
+		}
+		if cs.OptimalOnly && (pp.Kind == MarkDominated || pp.Kind == MarkSuspect && !pp.Frontier) {
+			continue
+		}
+		present[SourceClass(p.Source)-1] = true
+		dst[w] = pp
+		w++
+	}
+	return w
 }
