@@ -77,6 +77,11 @@ type Model struct {
 
 	boxes  [layout.NumPanes]boxCache
 	screen string // the composed frame View returns
+
+	// oneByOne turns deriveSideBySide off (tests: the frames with and
+	// without it are the same); sideBySide counts the panes' works it made.
+	oneByOne   bool
+	sideBySide int
 }
 
 // New builds the workbench; nothing is read until Init's commands run.

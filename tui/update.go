@@ -76,6 +76,7 @@ func (m *Model) sync() tea.Cmd {
 		return nil
 	}
 	var cmds []tea.Cmd
+	m.deriveSideBySide(c)
 	for _, p := range m.panes {
 		p.Refresh(c)
 		cmds = append(cmds, p.Pending())

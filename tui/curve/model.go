@@ -108,7 +108,7 @@ func (m *Model) Refresh(c workbench.Change) {
 		}
 	}
 	switch {
-	case c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay|workbench.ChangeDisplay) != 0:
+	case c&rebuildOn != 0:
 		m.rebuild()
 	case c&workbench.ChangeMarks != 0:
 		m.remark()
@@ -171,7 +171,7 @@ func (m *Model) curveSet(shown shownRefs, overlays []model.Curve) []plot.Series 
 	if opt {
 		return append(out, plot.CurveSeriesRefs(shown.refs, x, y, style, m.marks))
 	}
-	k := seriesKey{derivedKey{m.st.ViewSerial(), x.Name, y.Name}, false, -1, style.Name}
+	k := m.shownSeriesKey()
 	c, ok := m.cached[k]
 	if !ok {
 		c = keep(&m.cached, k, shownSeries(shown, x, y, m.st.Geometry()))
@@ -184,6 +184,11 @@ func (m *Model) curveSet(shown shownRefs, overlays []model.Curve) []plot.Series 
 		}
 	}
 	return append(out, c.s)
+}
+
+// shownSeriesKey is the key of the shown curve's series without marks.
+func (m *Model) shownSeriesKey() seriesKey {
+	return seriesKey{derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}, false, -1, m.st.Curve.String()}
 }
 
 // shownRefs is the shown curve's key and its view's points by reference

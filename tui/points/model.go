@@ -83,7 +83,7 @@ func (m *Model) Capturing() bool { return m.filtering }
 // Refresh redoes what a state change touched.
 func (m *Model) Refresh(c workbench.Change) {
 	switch {
-	case c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeDisplay|workbench.ChangeOverlay) != 0:
+	case c&rebuildOn != 0:
 		m.rebuild()
 	}
 	if c&(workbench.ChangeMarks|workbench.ChangeData) != 0 {
@@ -111,19 +111,24 @@ func (m *Model) rebuild() {
 	}
 	m.rows = o.rows
 	m.table.slugs = tagSlugs(m.st.Curve)
-	sk := derivedKey{serial: m.st.ViewSerial()}
-	w, ok := m.widths[sk.serial]
+	serial := m.st.ViewSerial()
+	w, ok := m.widths[serial]
 	if !ok {
-		w = m.viewIDWidth(view) // all rows: a filter does not move columns
-		if m.widths == nil || len(m.widths) >= maxDerived {
-			m.widths = map[uint64]int{}
-		}
-		m.widths[sk.serial] = w
+		w = m.keepWidth(serial, m.viewIDWidth(view)) // all rows: a filter does not move columns
 	}
 	m.idW = w
 	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, d.projected)
 	m.table.SetRows(len(m.rows))
 	m.follow()
+}
+
+// keepWidth keeps the ID column's width w for the view of serial.
+func (m *Model) keepWidth(serial uint64, w int) int {
+	if m.widths == nil || len(m.widths) >= maxDerived {
+		m.widths = map[uint64]int{}
+	}
+	m.widths[serial] = w
+	return w
 }
 
 // viewIDWidth is neededWidth of the shown view, from the loaded points'
@@ -165,25 +170,37 @@ func (m *Model) row(r int) table.Row {
 // show x).
 func (m *Model) orderFromOtherX(d *derived) {
 	k := orderKey{m.sortCol, m.desc, ""}
-	if m.filter.Value() != "" || m.st.ShowGains || m.sortCol == colX || m.sortCol >= colStatus {
+	if m.filter.Value() != "" || m.st.ShowGains {
 		return
 	}
 	if _, ok := d.orders[k]; ok {
 		return
 	}
-	serial, y := m.st.ViewSerial(), m.st.Y.Name
+	if o, ok := m.orderOnOtherX(m.st.ViewSerial(), m.st.Y.Name); ok {
+		if len(d.orders) >= maxOrders {
+			d.orders = map[orderKey]*ordered{}
+		}
+		d.orders[k] = &ordered{idx: o.idx, rowAt: o.rowAt} // never written once made
+	}
+}
+
+// orderOnOtherX is the unfiltered order in the current sort kept for the
+// view of serial on y and some x, when the sort's column is one whose
+// order is the same on every x.
+func (m *Model) orderOnOtherX(serial uint64, y string) (*ordered, bool) {
+	if m.sortCol == colX || m.sortCol >= colStatus {
+		return nil, false
+	}
+	k := orderKey{m.sortCol, m.desc, ""}
 	for dk, other := range m.derived {
-		if dk.serial != serial || dk.y != y || other == d {
+		if dk.serial != serial || dk.y != y {
 			continue
 		}
 		if o, ok := other.orders[k]; ok {
-			if len(d.orders) >= maxOrders {
-				d.orders = map[orderKey]*ordered{}
-			}
-			d.orders[k] = &ordered{idx: o.idx, rowAt: o.rowAt} // never written once made
-			return
+			return o, true
 		}
 	}
+	return nil, false
 }
 
 // derivedKey is what derived depends on: the view (its serial) and the
@@ -305,10 +322,7 @@ func (m *Model) Adopt(serial uint64, x, y model.Axis, data any) {
 		m.keepDerived(k, p.d)
 	}
 	if _, ok := m.widths[serial]; !ok {
-		if m.widths == nil || len(m.widths) >= maxDerived {
-			m.widths = map[uint64]int{}
-		}
-		m.widths[serial] = p.width
+		m.keepWidth(serial, p.width)
 	}
 }
 
