@@ -54,6 +54,23 @@ func ProjectShownBy(shown []Point, projs []Projection) []Projection {
 	return projs
 }
 
+// Projects reports whether ProjectShownBy projects p by pr, the first
+// projection of p's curve: a measured run shorter than pr's steady state
+// with a factor at its length for one of its metrics read from a source
+// (projectPoint's cover). A view copies only the points it projects.
+func (pr *Projection) Projects(p *Point) bool {
+	d := p.Prov.DurationS
+	if !measuredRun(p) || d <= 0 || d >= pr.SteadyS {
+		return false
+	}
+	for _, f := range pr.Factors {
+		if f.ShortS == d && noiseMetric(f.Metric) && p.Metrics.Has(f.Metric) {
+			return true
+		}
+	}
+	return false
+}
+
 // HasFactorAt reports whether the projection has a factor for some metric
 // at a short length: without one, a run of that length has no pairs to be
 // projected by.

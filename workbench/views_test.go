@@ -59,6 +59,9 @@ func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
 		if i%7 == 0 {
 			pts[i].Prov.DurationS = model.SteadyStateS / 2 // short runs: projections
 		}
+		if i%13 == 0 && i%7 != 0 {
+			pts[i].Prov.DurationS = model.SteadyStateS / 3 // some no factor covers: shown raw
+		}
 		// Metrics some points lack: the axes with data differ by curve
 		// and date.
 		if i%5 == 0 || pts[i].Curve == pts[0].Curve {
@@ -70,6 +73,7 @@ func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
 	}
 	s := New()
 	s.SetPoints(pts)
+	projected, raw := 0, 0 // across the views checked: both kinds of short run
 	check := func(what string, onKey bool) {
 		t.Helper()
 		for _, c := range s.Curves {
@@ -82,6 +86,14 @@ func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
 						t.Fatalf("%s: curve %v as of %q (every run %v): the view is not the one made from nothing", what, c.Key, asOf, all)
 					}
 					checkViewFacts(t, s, want, onKey)
+					for i := range want {
+						switch {
+						case want[i].Prov.Projected():
+							projected++
+						case want[i].Prov.RawShort():
+							raw++
+						}
+					}
 					pos := map[string]int{} // ViewPos made from nothing
 					for i := range want {
 						pos[want[i].ID] = i
@@ -124,6 +136,9 @@ func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
 	p.Source = model.SourcePlanned // the ID of a loaded point: two points share it
 	s.AddPlanned(p)
 	check("with a planned point of a loaded point's ID", true)
+	if projected == 0 || raw == 0 {
+		t.Fatalf("%d projected short runs and %d raw ones seen: the views did not test both", projected, raw)
+	}
 }
 
 // checkViewFacts: what the state reads of the shown view without its
