@@ -78,6 +78,8 @@ func millionModelNoViews(b *testing.B, curves int) *Model {
 //     the first presses, then ones shown before;
 //   - overlay: o, down, space, enter (a curve overlaid, then taken off);
 //   - as-of: @, down, enter (the next date in the picker, around);
+//     as-of-new-date: the enter alone, onto a date whose view of the
+//     curve nothing made (], @ and down before it, off the clocks);
 //   - pane: tab;
 //   - table-move: down and up in the points table; mark: m there.
 //
@@ -112,12 +114,39 @@ func BenchmarkMillionKeys(b *testing.B) {
 			b.Run("overlay", func(b *testing.B) { pressSequence(b, m, "o", "down", "space", "enter") })
 			b.Run("as-of", func(b *testing.B) { pressSequence(b, m, "@", "down", "enter") })
 			b.Run("as-of-ahead", func(b *testing.B) { pressAhead(b, m, "@", "down", "enter") })
+			b.Run("as-of-new-date", func(b *testing.B) {
+				// enter on a date no view of the curve was made for (a load
+				// that made no view; ], @ and down off the clocks).
+				cold := millionModelNoViews(b, size.curves)
+				pressAfter(b, cold, []string{"]", "@", "down"}, "enter")
+			})
 			b.Run("pane", func(b *testing.B) { pressKeys(b, m, 1, "tab") })
 			press(m, "2")
 			b.Run("table-move", func(b *testing.B) { pressKeys(b, m, 20, "down", "up") })
 			b.Run("mark", func(b *testing.B) { pressKeys(b, m, 1, "m") })
 		})
 	}
+}
+
+// pressAfter presses key once an iteration, after the keys before, which
+// are off the clocks.
+func pressAfter(b *testing.B, m *Model, before []string, key string) {
+	var cpu, wall time.Duration
+	k := testkit.Key(key)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		press(m, before...)
+		b.StartTimer()
+		start, t0 := processCPU(), time.Now()
+		m.Update(k)
+		_ = m.View()
+		cpu += processCPU() - start
+		wall += time.Since(t0)
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/key")
+	b.ReportMetric(float64(wall.Nanoseconds())/float64(b.N), "ns/key")
 }
 
 // settleAhead runs the work ahead, round after round, until it stops (a
