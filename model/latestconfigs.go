@@ -121,6 +121,15 @@ func rankOf(d string, days []string, seen map[string]int32) int32 {
 
 // cut is the number of the set's days that are on or before s: a day's
 // rank is after s when it is cut or more.
+// Days are the distinct run days of the set (YYYY-MM-DD), ascending:
+// Dates of its points, read when they were numbered.
+func (c Configs) Days() []string {
+	if len(c.days) == 0 {
+		return nil // as Dates of no dated point
+	}
+	return slices.Clone(c.days)
+}
+
 func (c Configs) cut(s string) int32 {
 	n, _ := slices.BinarySearchFunc(c.days, s, func(d, s string) int {
 		if d <= s {
