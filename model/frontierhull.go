@@ -15,6 +15,20 @@ func FrontierHullRefs(refs []*Point, x, y Axis) (coords []XYPoint, frontier, ver
 func frontierHullAt(n int, at pointAt, x, y Axis) (coords []XYPoint, frontier, vertices []int) {
 	var short []int
 	coords = coordsAt(n, at, x, y, &short)
+	frontier, vertices = frontierHullOf(at, coords, short, x, y)
+	return coords, frontier, vertices
+}
+
+// FrontierHullOfCoords is FrontierHullRefs's frontier and hull vertices
+// given its coordinates, read already (CoordsRefs of refs on x, y), and
+// the places in them of the short runs shown raw: a view's own pass reads
+// them (workbench.viewFrom). coords is left as it is.
+func FrontierHullOfCoords(refs []*Point, coords []XYPoint, short []int, x, y Axis) (frontier, vertices []int) {
+	return frontierHullOf(refsAt(refs), coords, short, x, y)
+}
+
+// frontierHullOf is frontierHullAt given the coordinates and short runs.
+func frontierHullOf(at pointAt, coords []XYPoint, short []int, x, y Axis) (frontier, vertices []int) {
 	kept := coords
 	if len(short) > 0 {
 		kept = make([]XYPoint, 0, len(coords)-len(short))
@@ -38,5 +52,5 @@ func frontierHullAt(n int, at pointAt, x, y Axis) (coords []XYPoint, frontier, v
 			vertices[i], vertices[j] = vertices[j], vertices[i]
 		}
 	}
-	return coords, frontier, vertices
+	return frontier, vertices
 }

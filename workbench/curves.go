@@ -86,6 +86,12 @@ type viewEntry struct {
 	serial  uint64
 	facts   viewFacts     // what the points measure, which are projected (viewFrom)
 	projPts []model.Point // the projected points, in order (ViewProjected)
+	// coords and short are the view's coordinates on the axes coordsOn
+	// names and its raw short runs among them, read by the pass that made
+	// it on the key; the geometry takes them (then nil).
+	coords   []model.XYPoint
+	short    []int
+	coordsOn [2]string
 }
 
 // maxCachedPoints bounds the points the views hold: about the loaded
@@ -149,7 +155,7 @@ func (s *State) settleCurve() {
 	s.All()
 	if _, ok := s.byCurve[s.Curve]; !ok || len(s.Curves) == 0 {
 		s.Curve = s.defaultCurve()
-		s.view = nil
+		s.leaveView()
 		s.pending |= ChangeCurve
 	}
 	kept := s.Overlays[:0:0]
@@ -222,6 +228,17 @@ func (e *viewEntry) points() []model.Point {
 	return e.pts
 }
 
+// leaveView stops showing the shown view; the coordinates its pass read
+// for a geometry not asked for go with it (a view kept for later holds
+// none: 1 MB at 41,700 points).
+func (s *State) leaveView() {
+	if s.view != nil {
+		s.view.coords, s.view.short = nil, nil
+	}
+	s.view = nil
+}
+
+// shown is the shown view, made now when not made yet.
 func (s *State) shown() *viewEntry {
 	if s.view == nil {
 		s.view = s.viewOf(s.Curve)
@@ -294,7 +311,11 @@ func (s *State) Projections() []model.Projection { return s.shown().projs }
 // runs settled by model.ProjectShown (factors from every run of the curve),
 // and the projections.
 func (s *State) curvePoints(k model.CurveKey) *viewEntry {
-	return viewFrom(s.All(), s.byCurve[k], viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}, s.factsFor(k))
+	var axes *viewAxes // the shown curve's view: its geometry comes next
+	if k == s.Curve {
+		axes = &viewAxes{s.X, s.Y}
+	}
+	return viewFrom(s.All(), s.byCurve[k], viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}, s.factsFor(k), axes)
 }
 
 // InView reports whether a point is on the shown curve's view.
@@ -341,7 +362,7 @@ func (s *State) SetCurve(k model.CurveKey) {
 		return
 	}
 	s.Curve = k
-	s.view = nil
+	s.leaveView()
 	s.pending |= ChangeCurve
 	if s.overlaysChosen {
 		s.Overlays = slices.DeleteFunc(slices.Clone(s.Overlays), func(o model.CurveKey) bool { return o == k })
@@ -384,7 +405,7 @@ func (s *State) SetAsOf(date string, allDates bool) {
 		return
 	}
 	s.AsOf, s.AllDates = date, allDates
-	s.view = nil
+	s.leaveView()
 	s.overlayCurves = nil
 	s.pending |= ChangeCurve | ChangeOverlay
 	if !s.InView(s.Selected) {
@@ -453,7 +474,7 @@ func (s *State) SetSpecs(specs model.GPUSpecs) {
 // keeps them out, and reports the new value.
 func (s *State) ToggleIncludeSuspect() bool {
 	s.IncludeSuspect = !s.IncludeSuspect
-	s.view = nil
+	s.leaveView()
 	s.overlayCurves = nil
 	s.pending |= ChangeCurve | ChangeOverlay
 	return s.IncludeSuspect

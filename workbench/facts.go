@@ -83,9 +83,10 @@ func packed(e *viewEntry) *viewEntry {
 // latest runs (or every run) as of the date, suspect points admitted or
 // held out, short runs projected (model.ProjectShownBy, with the curve's
 // projections), with the points' indices into all. Only the points it
-// changes are copied; the others are all's own. It reads only its
+// changes are copied; the others are all's own. With axes, the same pass
+// reads the view's coordinates on them (coordsPart). It reads only its
 // arguments.
-func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEntry {
+func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *viewAxes) *viewEntry {
 	var shown []int
 	if key.allDates {
 		shown = f.cfg.OnOrBefore(idx, key.asOf)
@@ -115,11 +116,13 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEnt
 	var planned [2]bool
 	halves := [2]viewFacts{{best: newBestOnY()}, {best: newBestOnY()}}
 	var copied [2][]int
+	var coords [3]coordsPart // the two halves read in place, then the copies
 	// A large curve's points are read on both cores (a new curve at a
 	// million points: 41,700 of them), their facts gathered on the way.
 	par.Halves(len(shown), 8192, func(lo, hi int) {
 		h := min(lo, 1) // the first half at 0, the second at 1
 		vf := viewFacts{best: newBestOnY()}
+		var cp coordsPart
 		last, counted := uint32(0), false
 		for k := lo; k < hi; k++ {
 			p := &all[shown[k]]
@@ -130,8 +133,12 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEnt
 				continue
 			}
 			vf.add(p, k, &last, &counted)
+			if axes != nil {
+				cp.add(p, k, axes)
+			}
 		}
 		halves[h] = vf
+		coords[h] = cp
 	})
 	e := &viewEntry{refs: refs, src: shown, planned: planned[0] || planned[1]}
 	vf := halves[0].join(halves[1])
@@ -152,6 +159,9 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEnt
 		for j, k := range at {
 			refs[k] = &e.own[j]
 			vf.add(refs[k], k, &last, &counted)
+			if axes != nil {
+				coords[2].add(refs[k], k, axes)
+			}
 		}
 		slices.Sort(vf.projected)
 		slices.Sort(vf.flags.HeldOut)
@@ -160,5 +170,9 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts) *viewEnt
 		e.projs = slices.Clone(f.projs)
 	}
 	e.facts = vf
+	if axes != nil {
+		e.coords, e.short = mergeCoords(coords[:]...)
+		e.coordsOn = [2]string{axes.x.Name, axes.y.Name}
+	}
 	return e
 }

@@ -25,12 +25,23 @@ type geomEntry struct {
 func (s *State) Geometry() *Geometry {
 	e := s.shown()
 	if e.planned {
+		e.coords, e.short = nil, nil // a view with planned points has no geometry
 		return nil
 	}
 	if g := s.geom; g != nil && g.serial == e.serial && g.x == s.X.Name && g.y == s.Y.Name {
 		return g.g
 	}
-	c, f, h := model.FrontierHullRefs(e.refs, s.X, s.Y)
+	var c []model.XYPoint
+	var f, h []int
+	read, short, on := e.coords, e.short, e.coordsOn
+	e.coords, e.short = nil, nil // the geometry holds them now, or they are of other axes
+	if read != nil && on == [2]string{s.X.Name, s.Y.Name} {
+		// Read by the pass that made the view: not the points again.
+		c = read
+		f, h = model.FrontierHullOfCoords(e.refs, c, short, s.X, s.Y)
+	} else {
+		c, f, h = model.FrontierHullRefs(e.refs, s.X, s.Y)
+	}
 	s.geom = &geomEntry{serial: e.serial, x: s.X.Name, y: s.Y.Name, g: &Geometry{Coords: c, Frontier: f, Hull: h}}
 	return s.geom.g
 }

@@ -81,7 +81,7 @@ func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool)
 			}
 			l.facts[k] = f
 		}
-		e = packed(viewFrom(l.points, l.byCurve[k], key, f))
+		e = packed(viewFrom(l.points, l.byCurve[k], key, f, nil))
 		if l.views == nil {
 			l.views = map[viewKey]*viewEntry{}
 		}

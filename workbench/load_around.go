@@ -68,7 +68,7 @@ func (l *Loaded) MakeViews(ks []model.CurveKey, asOf string, allDates, suspect b
 	}
 	fns := make([]func(), len(jobs))
 	for i, j := range jobs {
-		fns[i] = func() { j.e = packed(viewFrom(l.points, l.byCurve[j.key.curve], j.key, j.f)) }
+		fns[i] = func() { j.e = packed(viewFrom(l.points, l.byCurve[j.key.curve], j.key, j.f, nil)) }
 	}
 	par.Do(fns...) // each reads the points and its facts, and writes its own entry
 	if len(jobs) > 0 && l.views == nil {

@@ -59,7 +59,7 @@ func (j ViewJob) Run() *Prepared {
 	if f == nil {
 		f = factsOf(j.all, j.idx)
 	}
-	e := packed(viewFrom(j.all, j.idx, j.key, f))
+	e := packed(viewFrom(j.all, j.idx, j.key, f, nil))
 	return &Prepared{key: j.key, gen: j.gen, entry: e, facts: f}
 }
 

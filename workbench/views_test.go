@@ -445,3 +445,70 @@ func TestGeometryIsTheViewsOnTheAxes(t *testing.T) {
 		t.Error("a geometry of a view with a planned point")
 	}
 }
+
+// The coordinates the pass that makes the shown view reads on the key
+// make the geometry found from the points: on views large enough to be
+// read in halves, with suspects held out and admitted (copied), short runs
+// projected (copied) and shown raw, points missing a metric, every x and
+// y, and as of each date and every run. The geometry took them (the view
+// keeps none) and only the shown curve's view has them.
+func TestGeometryFromTheViewsPassIsFromThePoints(t *testing.T) {
+	pts := fixtures.SyntheticCurves(60000, 3)
+	for i := range pts {
+		switch i % 17 {
+		case 1:
+			pts[i].Prov.DurationS = model.SteadyStateS / 2
+		case 2:
+			pts[i].Prov.DurationS = model.SteadyStateS / 3
+		case 3:
+			pts[i].Metrics.Clear(model.XAxes[i%len(model.XAxes)].Metric)
+		case 4:
+			pts[i].Metrics.Clear(model.TputPerGPU)
+		case 5:
+			pts[i].Suspicion = &model.Suspicion{Rule: model.RuleImplausible}
+		}
+	}
+	s := New()
+	s.SetPoints(pts)
+	read := 0
+	check := func(what string) {
+		t.Helper()
+		if s.shown().coords != nil {
+			read++
+		}
+		for _, k := range s.Curves {
+			if k.Key != s.Curve && s.viewOf(k.Key).coords != nil {
+				t.Fatalf("%s: the view of %v, not shown, read coordinates", what, k.Key)
+			}
+		}
+		c, f, h := model.FrontierHull(fresh(s), s.X, s.Y)
+		if g := s.Geometry(); g == nil || !reflect.DeepEqual(*g, Geometry{Coords: c, Frontier: f, Hull: h}) {
+			t.Fatalf("%s: the geometry is not the view's on %s × %s", what, s.X.Name, s.Y.Name)
+		}
+		if s.shown().coords != nil || s.shown().short != nil {
+			t.Fatalf("%s: the view kept its coordinates after the geometry took them", what)
+		}
+	}
+	for range s.Curves {
+		s.StepCurve(1)
+		check("next curve")
+		for range model.YAxes {
+			s.CycleY(1)
+			check("next y")
+		}
+		s.CycleX(1)
+		check("next x")
+		for _, d := range s.CurveDates() {
+			s.SetAsOf(d, false)
+			check("as of " + d)
+		}
+		s.SetAsOf("", true)
+		check("every run")
+		s.ToggleIncludeSuspect()
+		s.SetAsOf("", false)
+		check("suspects in")
+	}
+	if read < 10 {
+		t.Fatalf("%d geometries from the view's pass: the checks did not test it", read)
+	}
+}
