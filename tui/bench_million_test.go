@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	tea "github.com/charmbracelet/bubbletea"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -131,22 +132,17 @@ func BenchmarkMillionKeys(b *testing.B) {
 // pressAfter presses key once an iteration, after the keys before, which
 // are off the clocks.
 func pressAfter(b *testing.B, m *Model, before []string, key string) {
-	var cpu, wall time.Duration
+	var clk frameClock
 	k := testkit.Key(key)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		press(m, before...)
 		b.StartTimer()
-		start, t0 := processCPU(), time.Now()
-		m.Update(k)
-		_ = m.View()
-		cpu += processCPU() - start
-		wall += time.Since(t0)
+		clk.frame(m, k)
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/key")
-	b.ReportMetric(float64(wall.Nanoseconds())/float64(b.N), "ns/key")
+	clk.report(b, "key")
 }
 
 // settleAhead runs the work ahead, round after round, until it stops (a
@@ -166,7 +162,7 @@ func settleAhead(m *Model) {
 // last key started has run (prefetch.go: the time a user takes to read
 // the frame); only the key and its frame are on the clocks.
 func pressAhead(b *testing.B, m *Model, keys ...string) {
-	var cpu, wall time.Duration
+	var clk frameClock
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, key := range keys {
@@ -176,17 +172,34 @@ func pressAhead(b *testing.B, m *Model, keys ...string) {
 				m.Update(cmd())
 			}
 			b.StartTimer()
-			start, t0 := processCPU(), time.Now()
-			m.Update(testkit.Key(key))
-			_ = m.View()
-			cpu += processCPU() - start
-			wall += time.Since(t0)
+			clk.frame(m, testkit.Key(key))
 		}
 	}
 	b.StopTimer()
-	n := float64(b.N * len(keys))
-	b.ReportMetric(float64(cpu.Nanoseconds())/n, "cpu-ns/key")
-	b.ReportMetric(float64(wall.Nanoseconds())/n, "ns/key")
+	clk.report(b, "key")
+}
+
+// frameClock sums the CPU and wall time of the frames it times (a
+// message's Update and the View after it).
+type frameClock struct {
+	cpu, wall time.Duration
+	n         int
+}
+
+func (c *frameClock) frame(m *Model, msg tea.Msg) {
+	start, t0 := processCPU(), time.Now()
+	m.Update(msg)
+	_ = m.View()
+	c.cpu += processCPU() - start
+	c.wall += time.Since(t0)
+	c.n++
+}
+
+// report reports the time a frame, per unit ("key", "frame").
+func (c *frameClock) report(b *testing.B, unit string) {
+	n := float64(max(c.n, 1))
+	b.ReportMetric(float64(c.cpu.Nanoseconds())/n, "cpu-ns/"+unit)
+	b.ReportMetric(float64(c.wall.Nanoseconds())/n, "ns/"+unit)
 }
 
 // BenchmarkMillionFirstFrame: the first frame once a million points over
@@ -196,7 +209,7 @@ func pressAhead(b *testing.B, m *Model, keys ...string) {
 // The planner's calibration is a command after it. Budget: 100 ms.
 func BenchmarkMillionFirstFrame(b *testing.B) {
 	pts := testkit.SyntheticCurves(1000000, 12)
-	var cpu, wall time.Duration
+	var clk frameClock
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
@@ -205,14 +218,9 @@ func BenchmarkMillionFirstFrame(b *testing.B) {
 		msg := loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}, prep: m.loadAhead().run(pts)}
 		runtime.GC() // the preparation's garbage is the load command's
 		b.StartTimer()
-		start, t0 := processCPU(), time.Now()
-		m.Update(msg)
-		_ = m.View()
-		cpu += processCPU() - start
-		wall += time.Since(t0)
+		clk.frame(m, msg)
 	}
-	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/frame")
-	b.ReportMetric(float64(wall.Nanoseconds())/float64(b.N), "ns/frame")
+	clk.report(b, "frame")
 }
 
 // BenchmarkMillionLoadPrepare: what the load command does beside reading

@@ -8,46 +8,16 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// seriesOneByOne is curveSeries's markers and legend as made before they
-// were made on both cores: one pass, in order (the reference).
+// seriesOneByOne is curveSeries's markers and legend made in one part,
+// over every point in order (the reference the halves must match).
 func seriesOneByOne(pts []*model.Point, front []int, x, y model.Axis, cs CurveStyle) ([]PlotPoint, []bool) {
 	onFrontier := make([]bool, len(pts))
 	for _, k := range front {
 		onFrontier[k] = true
 	}
-	var out []PlotPoint
+	out := make([]PlotPoint, len(pts))
 	present := make([]bool, len(model.Sources)+1)
-	for i, p := range pts {
-		xv, yv, ok := p.XY(x, y)
-		if !ok {
-			continue
-		}
-		pp := PlotPoint{X: xv, Y: yv, ID: p.ID, Kind: MarkDominated, Frontier: onFrontier[i], of: p}
-		if onFrontier[i] {
-			pp.Kind, pp.Label, pp.of = MarkFrontier, PointLabel(p), nil
-		}
-		switch {
-		case p.Source == model.SourcePlanned:
-			pp.Kind = MarkPlanned
-			pp.Class = SourceClass(model.SourcePlanned)
-		case cs.Glyph == 0:
-			pp.Glyph, pp.Class = SourceGlyph(p.Source), SourceClass(p.Source)
-			if !onFrontier[i] {
-				pp.Glyph = 0
-			}
-		case cs.Overlay && !onFrontier[i]:
-			pp.Glyph = DominatedOverlay
-		}
-		if p.Suspect() {
-			pp.Kind, pp.Glyph = MarkSuspect, 0
-		}
-		if cs.OptimalOnly && (pp.Kind == MarkDominated || pp.Kind == MarkSuspect && !pp.Frontier) {
-			continue
-		}
-		present[SourceClass(p.Source)-1] = true
-		out = append(out, pp)
-	}
-	return out, present
+	return out[:markers(out, pts, 0, onFrontier, x, y, cs, nil, present)], present
 }
 
 // Made in two parts or one, a series' markers and legend are the
