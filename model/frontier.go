@@ -79,19 +79,29 @@ func coordsInto(dst []XYPoint, lo int, at pointAt, x, y Axis, short bool) (int, 
 	var shorts []int
 	for k := range dst {
 		i := lo + k
-		p := at(i)
-		if s := p.Suspicion; s != nil && !s.Admitted {
-			continue
-		}
-		if xv, yv, ok := p.XY(x, y); ok {
-			if short && p.Prov.RawShort() {
+		if c, raw, ok := CoordOf(at(i), i, x, y); ok {
+			if short && raw {
 				shorts = append(shorts, w)
 			}
-			dst[w] = XYPoint{X: xv, Y: yv, Index: i}
+			dst[w] = c
 			w++
 		}
 	}
 	return w, shorts
+}
+
+// CoordOf is point i, p, as Coords reads it on x, y: its coordinates,
+// whether it is a short run shown raw, and false for a point held out
+// (a suspect not admitted) or missing either metric.
+func CoordOf(p *Point, i int, x, y Axis) (c XYPoint, rawShort, ok bool) {
+	if s := p.Suspicion; s != nil && !s.Admitted {
+		return XYPoint{}, false, false
+	}
+	xv, yv, ok := p.XY(x, y)
+	if !ok {
+		return XYPoint{}, false, false
+	}
+	return XYPoint{X: xv, Y: yv, Index: i}, p.Prov.RawShort(), true
 }
 
 // good maps a value so that larger is better on the axis; negation is exact,

@@ -14,15 +14,11 @@ type coordsPart struct {
 	raw []bool
 }
 
-// add counts view point k, p: as model.CoordsRefs reads it, a point held
-// out or missing either metric has none.
+// add counts view point k, p, as model.CoordsRefs reads it (model.CoordOf).
 func (cp *coordsPart) add(p *model.Point, k int, a *viewAxes) {
-	if s := p.Suspicion; s != nil && !s.Admitted {
-		return
-	}
-	if xv, yv, ok := p.XY(a.x, a.y); ok {
-		cp.c = append(cp.c, model.XYPoint{X: xv, Y: yv, Index: k})
-		cp.raw = append(cp.raw, p.Prov.RawShort())
+	if c, raw, ok := model.CoordOf(p, k, a.x, a.y); ok {
+		cp.c = append(cp.c, c)
+		cp.raw = append(cp.raw, raw)
 	}
 }
 
