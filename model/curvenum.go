@@ -109,7 +109,7 @@ const curveBlock = 64
 // then numbered from the copies, instead of waiting on memory once a
 // point.
 func numberCurves(points []Point) ([]int32, *curveNumbers) {
-	of := make([]int32, len(points))
+	of := Fresh[int32](len(points))
 	if len(points) < parallelNumberMin || runtime.GOMAXPROCS(0) < 2 {
 		return of, numberCurvesInto(points, of)
 	}

@@ -14,7 +14,7 @@ func GroupKeptInPlace(points []Point, idx []int) (kept []Point, curves []Curve, 
 // numbered already (nil to number them).
 func GroupKeptInPlaceNumbered(points []Point, idx []int, numbered *CurveNumbering) (kept []Point, curves []Curve, order []int32) {
 	n := len(idx)
-	curveOf := make([]int32, n)
+	curveOf := Fresh[int32](n)
 	var keys []CurveKey
 	if numbered == nil {
 		numbers := newCurveNumbers(n)
@@ -41,7 +41,7 @@ func GroupKeptInPlaceNumbered(points []Point, idx []int, numbered *CurveNumberin
 	kept = points[:n:n]
 	curves, next := curveWindows(kept, keys, counts)
 	// src[d] is where the point that goes to d is now; -1 once d is filled.
-	src := make([]int32, n)
+	src := Fresh[int32](n)
 	order = curveOf // each kept point's curve, then its place
 	for k, i := range idx {
 		d := next[curveOf[k]]
@@ -49,7 +49,7 @@ func GroupKeptInPlaceNumbered(points []Point, idx []int, numbered *CurveNumberin
 		src[d] = int32(i)
 		order[k] = d
 	}
-	holds := make([]bool, n) // the place holds a kept point
+	holds := Fresh[bool](n) // the place holds a kept point
 	for _, i := range idx {
 		if i < n {
 			holds[i] = true

@@ -36,7 +36,7 @@ func (r moveRun) fills() int {
 // nil every place holds a kept point: cycles only.
 func movesOf(src []int32, holds []bool) moves {
 	n := int32(len(src))
-	m := moves{seq: make([]int32, 0, len(src)+len(src)/8)}
+	m := moves{seq: Fresh[int32](len(src) + len(src)/8)[:0]}
 	for d := range n {
 		if holds == nil || holds[d] || src[d] < 0 {
 			continue

@@ -9,7 +9,7 @@ import "math/bits"
 // map: a million keys are a few sequential passes, not a million random
 // probes of a map larger than the cache.
 func groupIDs(keys []uint64) (ids []int32, n int) {
-	ids = make([]int32, len(keys))
+	ids = Fresh[int32](len(keys))
 	if len(keys) == 0 {
 		return ids, 0
 	}
@@ -61,7 +61,7 @@ func groupIDs(keys []uint64) (ids []int32, n int) {
 // them in order, instead of looking up each key through a sorted order of
 // indexes, a million reads from anywhere in the keys a pass.
 func groupPacked(keys []uint64, ids []int32, keyBits, idxBits int) int {
-	words := make([]uint64, len(keys))
+	words := Fresh[uint64](len(keys))
 	for i, k := range keys {
 		words[i] = k<<idxBits | uint64(i)
 	}
@@ -73,7 +73,7 @@ func groupPacked(keys []uint64, ids []int32, keyBits, idxBits int) int {
 			counts[p][byte(w>>(idxBits+8*p))]++
 		}
 	}
-	tmp := make([]uint64, len(keys))
+	tmp := Fresh[uint64](len(keys))
 	for p := range counts {
 		c := &counts[p]
 		sum := int32(0)

@@ -59,17 +59,17 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 		curve, _ = numberCurves(points)
 	default:
 		curves := newCurveNumbers(n)
-		curve = make([]int32, n)
+		curve = Fresh[int32](n)
 		for k, i := range idx {
 			curve[k] = curves.of(&points[i].Curve)
 		}
 	}
 	sources := interner[Source]{index: map[Source]int32{}}
 	bases := newBaseIDs()
-	of := make([]int32, n)  // the point's base ID, then its configuration
-	src := make([]int32, n) // source
-	m := 0                  // points with a configuration
-	warm := 0               // the points a block at a time once on their way (warmPoints)
+	of := Fresh[int32](n)  // the point's base ID, then its configuration
+	src := Fresh[int32](n) // source
+	m := 0                 // points with a configuration
+	warm := 0              // the points a block at a time once on their way (warmPoints)
 	for lo := 0; lo < n; lo += warmBlock {
 		hi := min(lo+warmBlock, n)
 		if idx == nil {
@@ -86,7 +86,7 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 			m++
 		}
 	}
-	keys := make([]uint64, 0, m)
+	keys := Fresh[uint64](m)[:0]
 	bb := uint(bits.Len(uint(len(bases.texts))))
 	sb := uint(bits.Len(uint(len(sources.index))))
 	for k := 0; k < n; k++ {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // AssignIDs gives every point of one dataset a stable, readable ID derived
@@ -30,7 +31,7 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 	// string(buf) do not allocate), and a configuration (curve, base ID,
 	// source) is found from them without a string key: a million points
 	// cost a map lookup of an integer each, and a string per distinct ID.
-	baseOf := make([]int32, n)
+	baseOf := Fresh[int32](n)
 	curveOf := curves.of
 	baseIDs := newBaseIDs()
 	var owner []int32 // per base ID: the curve that used it first
@@ -55,7 +56,7 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 			baseOf[i] = b
 		}
 	}
-	cbKey := make([]uint64, n)
+	cbKey := Fresh[uint64](n)
 	bases := baseIDs.texts
 	shift := uint(bits.Len(uint(len(bases))))
 	for i := range cbKey {
@@ -67,16 +68,16 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 	// Per (curve, base): its dated configurations, one per source, chained
 	// (a curve's configuration has one source or a few); whether some
 	// source measured it on several dates.
-	cbFirst := make([]int32, ncb) // first configuration, -1 for none
+	cbFirst := Fresh[int32](ncb) // first configuration, -1 for none
 	for cb := range cbFirst {
 		cbFirst[cb] = -1
 	}
-	cbMulti := make([]bool, ncb)
+	cbMulti := Fresh[bool](ncb)
 	// As many configurations as (curve, base) pairs, usually: one source.
-	cfgNext, cfgSrc := make([]int32, 0, ncb), make([]int32, 0, ncb)
-	cfgDate := make([]string, 0, ncb) // the first date seen
-	cfgMulti := make([]bool, 0, ncb)
-	cfgOf := make([]int32, n) // -1 for an undated point
+	cfgNext, cfgSrc := Fresh[int32](ncb)[:0], Fresh[int32](ncb)[:0]
+	cfgDate := Fresh[string](ncb)[:0] // the first date seen
+	cfgMulti := Fresh[bool](ncb)[:0]
+	cfgOf := Fresh[int32](n) // -1 for an undated point
 	for lo := 0; lo < n; lo += warmBlock {
 		hi := min(lo+warmBlock, n)
 		warm += warmPoints(points[lo:hi])
@@ -283,7 +284,7 @@ var arenaBytes = 8 << 20
 
 func newGivenIDs(points []Point, n int) *givenIDs {
 	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: WritePages(make([]idSlot, 1<<bits.Len(uint(2*n+1)))),
-		off: make([]int32, len(points)), end: make([]int32, len(points))}
+		off: Fresh[int32](len(points)), end: Fresh[int32](len(points))}
 	for i := range s.off {
 		s.off[i] = -1
 	}
@@ -345,7 +346,7 @@ func (s *givenIDs) give(i int32, h uint64, id []byte, base string) {
 			s.flush()
 		}
 		if s.arena == nil {
-			s.arena = make([]byte, 0, min(arenaBytes, 32*(len(s.points)-int(i)))) // IDs are short
+			s.arena = Fresh[byte](min(arenaBytes, 32*(len(s.points)-int(i))))[:0] // IDs are short
 		}
 		s.off[i] = int32(len(s.arena))
 		s.arena = append(s.arena, id...)
@@ -375,18 +376,28 @@ func (s *givenIDs) put(h uint64, i int32) {
 	}
 }
 
-// flush makes the arena one string and gives its points their IDs.
+// flush makes the arena one string and gives its points their IDs. An
+// arena at least half full becomes that string itself, never written
+// again, and the next ID starts a fresh one (its pages filled ahead,
+// Fresh): a copy would fault on each page of a new 8 MB string. A
+// sparser one is copied, so no string holds more than twice its bytes.
 func (s *givenIDs) flush() {
 	if len(s.pending) == 0 {
 		return
 	}
-	all := string(s.arena)
+	var all string
+	if 2*len(s.arena) >= cap(s.arena) {
+		all = unsafe.String(unsafe.SliceData(s.arena), len(s.arena))
+		s.arena = nil
+	} else {
+		all = string(s.arena)
+		s.arena = s.arena[:0]
+	}
 	for _, i := range s.pending {
 		s.points[i].ID = all[s.off[i]:s.end[i]]
 		s.off[i] = -1
 	}
 	s.pending = s.pending[:0]
-	s.arena = s.arena[:0]
 }
 
 // curveTag names what curve k has that curve of does not: the fields that

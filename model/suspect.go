@@ -120,9 +120,9 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 		perGPU  float64
 		healthy bool
 	}
-	elig := make([]int32, 0, len(points))
-	keys := make([]uint64, 0, len(points))
-	facts := make([]fact, 0, len(points))
+	elig := Fresh[int32](len(points))[:0]
+	keys := Fresh[uint64](len(points))[:0]
+	facts := Fresh[fact](len(points))[:0]
 	warm := 0 // each block of points read once it is on its way (warmPoints)
 	for i := range points {
 		if i%warmBlock == 0 {
@@ -156,16 +156,16 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 	}
 	groupOf, ngroups := groupIDs(keys)
 	keys = nil
-	counts := make([]int32, ngroups)
+	counts := Fresh[int32](ngroups)
 	for _, g := range groupOf {
 		counts[g]++
 	}
-	start := make([]int32, len(counts)+1)
+	start := Fresh[int32](len(counts) + 1)
 	for g, n := range counts {
 		start[g+1] = start[g] + n
 	}
 	pos := append([]int32(nil), start[:len(counts)]...)
-	flat := make([]int32, len(elig)) // indices into elig, group by group
+	flat := Fresh[int32](len(elig)) // indices into elig, group by group
 	for k := range elig {
 		flat[pos[groupOf[k]]] = int32(k)
 		pos[groupOf[k]]++

@@ -415,7 +415,7 @@ func (d *rowDecoder) fastStr(f *fastScan, id int8, dst *string) bool {
 	// asking it again once in a while.
 	if m := d.strMisses[id]; m >= internGiveUp && m%internRetry != 0 {
 		d.strMisses[id]++
-		*dst = string(raw)
+		*dst = d.newStrs.string(raw)
 	} else if s, ok := d.strs[string(raw)]; ok {
 		d.strMisses[id] = 0
 		*dst = s

@@ -223,7 +223,12 @@ func loadMapped(path string, fd *fileData, opt Options, ds *Dataset) (parsed boo
 			parsed = true
 		}
 	}()
-	f.parseMapped(path, data, func(lo, hi int) { dropPages(fd.data, bom+lo, bom+hi) }, ds)
+	// Each stretch given back brings the next one in (mapAhead): a reader
+	// drops what it has passed and reads on from there.
+	f.parseMapped(path, data, func(lo, hi int) {
+		dropPages(fd.data, bom+lo, bom+hi)
+		mapAhead(fd.data, bom+hi, bom+hi+dropEvery)
+	}, ds)
 	overrideSource(ds.Points[points:], opt)
 	return true
 }

@@ -13,3 +13,5 @@ func mapFile(*os.File, int64) ([]byte, error) { return nil, errors.ErrUnsupporte
 func unmapFile([]byte) {}
 
 func dropPages([]byte, int, int) {}
+
+func mapAhead([]byte, int, int) {}

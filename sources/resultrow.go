@@ -145,6 +145,7 @@ type rowDecoder struct {
 	topSlots, metricSlots []keySlot          // the fast path's keys by position
 	lastStr               [numAPIKeys]string // … and each string field's last value
 	strMisses             [numAPIKeys]uint32 // … and how many rows in a row it was new to the interner
+	newStrs               strArena           // … where the values the interner passes by are kept
 }
 
 func newRowDecoder(data []byte) *rowDecoder {
