@@ -77,9 +77,7 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	var wg sync.WaitGroup
 	for w := range cuts {
 		wg.Go(func() {
-			if drop != nil {
-				model.WritePages(all[lo[w]:lo[w+1]])
-			}
+			model.WritePages(all[lo[w]:lo[w+1]])
 			touched.Done()
 			guarded(&crashed[w], func() {
 				ok[w] = decodeRowRange(data, cuts[w], ends[w], w+1 == len(cuts), &parts[w], path, src, drop)

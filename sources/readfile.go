@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
 // MaxFileBytes is the most one file may hold to be read. A results tree
@@ -172,6 +174,7 @@ func readHalves(f *os.File, buf, first []byte) ([]byte, error) {
 	var wg sync.WaitGroup
 	for h, part := range [2][2]int{{from, mid}, {mid, len(buf)}} {
 		wg.Go(func() {
+			model.WritePages(buf[part[0]:part[1]]) // the copy then takes no fault a page
 			n[h], errs[h] = f.ReadAt(buf[part[0]:part[1]], int64(part[0]))
 			if errs[h] == io.EOF {
 				errs[h] = nil
