@@ -123,6 +123,14 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 		h := min(lo, 1) // the first half at 0, the second at 1
 		vf := viewFacts{best: newBestOnY()}
 		var cp coordsPart
+		if axes != nil {
+			// The first half with room for the whole view: the halves are
+			// then joined in it (concatCoords).
+			cp = newCoordsPart(hi - lo)
+			if lo == 0 {
+				cp = newCoordsPart(len(shown))
+			}
+		}
 		last, counted := uint32(0), false
 		for k := lo; k < hi; k++ {
 			p := &all[shown[k]]
@@ -156,6 +164,9 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 			e.projs = model.ProjectShownBy(e.own, slices.Clone(f.projs))
 		}
 		last, counted := uint32(0), false
+		if axes != nil {
+			coords[2] = newCoordsPart(len(at))
+		}
 		for j, k := range at {
 			refs[k] = &e.own[j]
 			vf.add(refs[k], k, &last, &counted)
