@@ -81,3 +81,15 @@ func BenchmarkParseRefRows100k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCountMetricsObjects counts the rows of 100,000 API rows as the
+// parallel parse does before it decodes them (countMetricsObjects).
+func BenchmarkCountMetricsObjects(b *testing.B) {
+	data := synth.Rows(100000, 12)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if n := countMetricsObjects(data, 0, len(data)); n != 100000 {
+			b.Fatalf("%d rows counted", n)
+		}
+	}
+}
