@@ -16,7 +16,8 @@ import (
 // Where the system can fill the pages in one call (prefaultPages), no
 // page is faulted at all: a fault taken from the program cost 11–13 µs a
 // page on the virtual machines this was measured on, the same page filled
-// by the kernel in one call well under 1 µs (docs/report-speed.md).
+// by the kernel in one call about 1.5 µs, then about 5 µs at its first
+// write (docs/report-speed.md).
 func WritePages[T any](s []T) []T {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
