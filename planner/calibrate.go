@@ -282,15 +282,19 @@ func linreg(x, y []float64) (b, a float64, ok bool) {
 // AddMeasured tells the calibration about other measured points of the
 // curve (not fitted on): their collapses warn predictions too.
 func (c *Calibration) AddMeasured(points []model.Point) {
-	seen := map[string]bool{}
-	all := make([]model.Point, 0, len(c.measured)+len(points))
-	for _, ps := range [][]model.Point{c.measured, points} {
-		for i := range ps {
-			if id := ps[i].ID; !seen[id] {
-				seen[id] = true
-				all = append(all, ps[i])
+	// Read in place: a shown curve of a million points is tens of
+	// thousands of points, hundreds of bytes each.
+	seen := make(map[string]struct{}, len(c.measured)+len(points))
+	c.Collapses = collapsesOf(func(yield func(*model.Point) bool) {
+		for _, ps := range [][]model.Point{c.measured, points} {
+			for i := range ps {
+				if _, dup := seen[ps[i].ID]; !dup {
+					seen[ps[i].ID] = struct{}{}
+					if !yield(&ps[i]) {
+						return
+					}
+				}
 			}
 		}
-	}
-	c.Collapses = DetectCollapses(all)
+	})
 }

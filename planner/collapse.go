@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"iter"
 	"sort"
 	"strconv"
 
@@ -54,21 +55,26 @@ func DetectCollapses(points []model.Point) []Collapse {
 // in place (a backtest asks once per held-out point; copying the points
 // together each time was most of its memory).
 func detectCollapses(a, b []model.Point, skip int) []Collapse {
+	return collapsesOf(func(yield func(*model.Point) bool) {
+		for i := range a {
+			if !yield(&a[i]) {
+				return
+			}
+		}
+		for i := range b {
+			if i != skip && !yield(&b[i]) {
+				return
+			}
+		}
+	})
+}
+
+// collapsesOf is DetectCollapses over the points given in turn.
+func collapsesOf(points iter.Seq[*model.Point]) []Collapse {
 	groups := map[string][]*model.Point{}
 	var order []string
-	for i := range len(a) + len(b) {
-		var pt *model.Point
-		if i < len(a) {
-			pt = &a[i]
-		} else if i-len(a) == skip {
-			continue
-		} else {
-			pt = &b[i-len(a)]
-		}
-		if pt.Knobs.Mode != model.ModeDisagg || pt.Knobs.Concurrency <= 0 || pt.Source == model.SourcePlanned || pt.Source == model.SourceCompetitor {
-			continue
-		}
-		if _, ok := pt.Metrics.Get(model.TputPerGPU); !ok {
+	for pt := range points {
+		if !collapseCandidate(pt) {
 			continue
 		}
 		k := knobsKey(pt.Knobs)
@@ -80,22 +86,49 @@ func detectCollapses(a, b []model.Point, skip int) []Collapse {
 	var out []Collapse
 	for _, k := range order {
 		g := groups[k]
-		sort.SliceStable(g, func(i, j int) bool { return g[i].Knobs.Concurrency < g[j].Knobs.Concurrency })
-		var peak *model.Point
-		peakY := 0.0
-		for _, pt := range g {
-			y, _ := pt.Metrics.Get(model.TputPerGPU)
-			if peak != nil && pt.Knobs.Concurrency > peak.Knobs.Concurrency && y < peakY*(1-collapseDrop) {
-				out = append(out, Collapse{Shape: pt.Knobs.Shape(), PeakC: peak.Knobs.Concurrency, PeakTput: peakY,
-					AtC: pt.Knobs.Concurrency, AtTput: y, PeakPoint: peak.ID, AtPoint: pt.ID, key: k})
-				break
-			}
-			if y > peakY {
-				peak, peakY = pt, y
-			}
+		sortByConcurrency(g)
+		if c, ok := kneeOf(g, nil, k); ok {
+			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// collapseCandidate is a point a collapse may be found on: measured,
+// disaggregated, at a known concurrency, with throughput per GPU.
+func collapseCandidate(pt *model.Point) bool {
+	if pt.Knobs.Mode != model.ModeDisagg || pt.Knobs.Concurrency <= 0 || pt.Source == model.SourcePlanned || pt.Source == model.SourceCompetitor {
+		return false
+	}
+	_, ok := pt.Metrics.Get(model.TputPerGPU)
+	return ok
+}
+
+// sortByConcurrency orders one configuration's points by concurrency,
+// ties in their own order.
+func sortByConcurrency(g []*model.Point) {
+	sort.SliceStable(g, func(i, j int) bool { return g[i].Knobs.Concurrency < g[j].Knobs.Concurrency })
+}
+
+// kneeOf is the collapse of one configuration (key k) whose points g are
+// sorted by concurrency, without the point skip (nil: every point).
+func kneeOf(g []*model.Point, skip *model.Point, k string) (Collapse, bool) {
+	var peak *model.Point
+	peakY := 0.0
+	for _, pt := range g {
+		if pt == skip {
+			continue
+		}
+		y, _ := pt.Metrics.Get(model.TputPerGPU)
+		if peak != nil && pt.Knobs.Concurrency > peak.Knobs.Concurrency && y < peakY*(1-collapseDrop) {
+			return Collapse{Shape: pt.Knobs.Shape(), PeakC: peak.Knobs.Concurrency, PeakTput: peakY,
+				AtC: pt.Knobs.Concurrency, AtTput: y, PeakPoint: peak.ID, AtPoint: pt.ID, key: k}, true
+		}
+		if y > peakY {
+			peak, peakY = pt, y
+		}
+	}
+	return Collapse{}, false
 }
 
 // collapseFor is the measured collapse of cfg's configuration at or below

@@ -34,7 +34,7 @@ func (fc FitChoice) IDs() []string {
 // with the most of them. Either way twins of one configuration count once:
 // the first steady-state one with a known 3600 s run is kept, else the first.
 func ChooseFit(points []model.Point, ids []string) (FitChoice, error) {
-	var pick []model.Point
+	var pick []*model.Point // in place in points: only the kept are copied
 	if len(ids) > 0 {
 		var unknown, agg []string
 		for _, id := range ids {
@@ -45,7 +45,7 @@ func ChooseFit(points []model.Point, ids []string) (FitChoice, error) {
 			case points[i].Knobs.Mode != model.ModeDisagg:
 				agg = append(agg, id)
 			default:
-				pick = append(pick, points[i])
+				pick = append(pick, &points[i])
 			}
 		}
 		if len(unknown) > 0 {
@@ -67,18 +67,21 @@ func ChooseFit(points []model.Point, ids []string) (FitChoice, error) {
 	} else {
 		// Points with every knob first; a curve that publishes less (no
 		// cap, p90 only) falls back to every calibratable point.
+		var fc FitChoice
 		for _, ok := range []func(*model.Point) bool{Usable, Calibratable} {
 			pick = largestCurve(points, ok)
-			if kept, _ := dropTwins(pick); len(kept) >= 3 {
+			if fc.Points, fc.Twins = dropTwinRefs(pick); len(fc.Points) >= 3 {
 				break
 			}
 		}
 		if len(pick) == 0 {
 			return FitChoice{}, fmt.Errorf("no measured steady-state disaggregated point with prefill workers, concurrency, throughput and interactivity to calibrate on")
 		}
+		fc.Curve = pick[0].Curve
+		return fc, nil
 	}
 	fc := FitChoice{Curve: pick[0].Curve}
-	fc.Points, fc.Twins = dropTwins(pick)
+	fc.Points, fc.Twins = dropTwinRefs(pick)
 	return fc, nil
 }
 
@@ -103,28 +106,53 @@ func Usable(p *model.Point) bool {
 }
 
 // Candidates are the points of a curve a user may choose to calibrate on:
-// every calibratable one, twins included (ChooseFit counts them once).
-func Candidates(points []model.Point, curve model.CurveKey) []model.Point {
-	var out []model.Point
+// every calibratable one, twins included (ChooseFit counts them once),
+// each in place in points: a large curve's are tens of thousands.
+func Candidates(points []model.Point, curve model.CurveKey) []*model.Point {
+	var out []*model.Point
 	for i := range points {
 		if points[i].Curve == curve && Calibratable(&points[i]) {
-			out = append(out, points[i])
+			out = append(out, &points[i])
 		}
 	}
 	return out
 }
 
-// largestCurve is the curve with the most points that pass ok, in order.
-func largestCurve(points []model.Point, ok func(*model.Point) bool) []model.Point {
-	var pass, pick []model.Point
+// largestCurve is the curve with the most points that pass ok, in order;
+// of curves as large, the first in model.KeyLess order (as GroupCurves
+// sorts them). The points stay in place: a shown curve of a million
+// points holds tens of thousands, hundreds of bytes each.
+func largestCurve(points []model.Point, ok func(*model.Point) bool) []*model.Point {
+	counts := map[model.CurveKey]*int{}
+	var last model.CurveKey
+	var lastN *int
 	for i := range points {
-		if ok(&points[i]) {
-			pass = append(pass, points[i])
+		if !ok(&points[i]) {
+			continue
+		}
+		if lastN == nil || points[i].Curve != last {
+			last = points[i].Curve
+			if lastN = counts[last]; lastN == nil {
+				lastN = new(int)
+				counts[last] = lastN
+			}
+		}
+		*lastN++
+	}
+	var best model.CurveKey
+	n := 0
+	for k, c := range counts {
+		if *c > n || *c == n && model.KeyLess(k, best) {
+			best, n = k, *c
 		}
 	}
-	for _, c := range model.GroupCurves(pass) {
-		if len(c.Points) > len(pick) {
-			pick = c.Points
+	if n == 0 {
+		return nil
+	}
+	pick := make([]*model.Point, 0, n)
+	for i := range points {
+		if points[i].Curve == best && ok(&points[i]) {
+			pick = append(pick, &points[i])
 		}
 	}
 	return pick
@@ -133,6 +161,12 @@ func largestCurve(points []model.Point, ok func(*model.Point) bool) []model.Poin
 // dropTwins keeps one measurement per configuration, in order of first
 // appearance: a known ≥ 3600 s run when there is one, else the first.
 func dropTwins(pts []model.Point) (kept []model.Point, twins []Skipped) {
+	return dropTwinRefs(model.RefsTo(pts))
+}
+
+// dropTwinRefs is dropTwins on the points by reference: only the kept
+// ones are copied.
+func dropTwinRefs(pts []*model.Point) (kept []model.Point, twins []Skipped) {
 	best := map[string]int{} // BaseID → index into pts
 	var order []string
 	for i := range pts {
@@ -143,7 +177,7 @@ func dropTwins(pts []model.Point) (kept []model.Point, twins []Skipped) {
 			order = append(order, id)
 			continue
 		}
-		if steady(&pts[i]) && !steady(&pts[j]) {
+		if steady(pts[i]) && !steady(pts[j]) {
 			best[id] = i
 		}
 	}
@@ -153,7 +187,7 @@ func dropTwins(pts []model.Point) (kept []model.Point, twins []Skipped) {
 	}
 	for _, id := range order {
 		keep[best[id]] = true
-		kept = append(kept, pts[best[id]])
+		kept = append(kept, *pts[best[id]])
 	}
 	for i := range pts {
 		if !keep[i] {
@@ -164,6 +198,28 @@ func dropTwins(pts []model.Point) (kept []model.Point, twins []Skipped) {
 }
 
 func steady(p *model.Point) bool { return p.Prov.DurationS >= 3600 }
+
+// twinIndex is TwinOf over one fit, its points listed per configuration.
+type twinIndex map[string][]int
+
+func newTwinIndex(fit []model.Point) twinIndex {
+	t := twinIndex{}
+	for i := range fit {
+		id := fit[i].Knobs.BaseID()
+		t[id] = append(t[id], i)
+	}
+	return t
+}
+
+// of is TwinOf(p, fit).
+func (t twinIndex) of(p *model.Point, fit []model.Point) string {
+	for _, i := range t[p.Knobs.BaseID()] {
+		if fit[i].ID != p.ID {
+			return fit[i].ID
+		}
+	}
+	return ""
+}
 
 // TwinOf is the ID of a point in fit with the same configuration as p, ""
 // when none (p itself does not count).

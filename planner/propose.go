@@ -120,19 +120,22 @@ func Propose(req ProposeRequest) (*Proposals, error) {
 	if req.MaxGPUs <= 0 {
 		return nil, errors.New("propose: a GPU budget (--max-gpus) is required")
 	}
-	fc, err := ChooseFit(Candidates(req.Points, s.Curve), nil)
+	var curve []model.Point
+	for i := range req.Points {
+		if req.Points[i].Curve == s.Curve {
+			curve = append(curve, req.Points[i])
+		}
+	}
+	// The fit's choice among the curve's points is its choice among the
+	// curve's candidates: what it picks (Usable, else Calibratable) are
+	// candidates.
+	fc, err := ChooseFit(curve, nil)
 	if err != nil {
 		return nil, fmt.Errorf("propose: %v", err)
 	}
 	cal, err := Calibrate(fc.Points)
 	if err != nil {
 		return nil, fmt.Errorf("propose: %v", err)
-	}
-	var curve []model.Point
-	for i := range req.Points {
-		if req.Points[i].Curve == s.Curve {
-			curve = append(curve, req.Points[i])
-		}
 	}
 	cal.AddMeasured(curve)
 	out := &Proposals{Fit: fc, Calibration: cal}

@@ -22,7 +22,7 @@ type Fit struct {
 	Points []model.Point     // the calibration points, one per configuration
 	Twins  []planner.Skipped // chosen measurements counted once with a calibration point
 	Curve  model.CurveKey    // the curve the candidates lie on
-	Cands  []model.Point     // every point of the curve the user may choose
+	Cands  []*model.Point    // every point of the curve the user may choose, in place in the view
 	Chosen map[string]bool   // candidate IDs in the fit (twins included)
 	Auto   bool              // the automatic choice: nothing toggled yet
 	// BacktestPoints are the chosen points with their twins, which the
@@ -151,6 +151,13 @@ func CalibrateOnly(all []model.Point, chosen []string) Fit {
 	for i, p := range fc.Points {
 		f.fitBase[p.Knobs.BaseID()] = i
 	}
+	n := 0
+	for i := range all {
+		if f.Chosen[all[i].ID] {
+			n++
+		}
+	}
+	f.BacktestPoints = make([]model.Point, 0, n) // hundreds of bytes a point: no regrowth
 	for i := range all {
 		if f.Chosen[all[i].ID] {
 			f.BacktestPoints = append(f.BacktestPoints, all[i])
@@ -188,14 +195,14 @@ func (f Fit) Toggle(id string) []string {
 	ids := f.ChosenIDs()
 	if slices.Contains(ids, id) {
 		base := ""
-		if i := slices.IndexFunc(f.Cands, func(p model.Point) bool { return p.ID == id }); i >= 0 {
+		if i := slices.IndexFunc(f.Cands, func(p *model.Point) bool { return p.ID == id }); i >= 0 {
 			base = f.Cands[i].Knobs.BaseID()
 		}
 		return slices.DeleteFunc(ids, func(x string) bool {
 			if x == id {
 				return true
 			}
-			i := slices.IndexFunc(f.Cands, func(p model.Point) bool { return p.ID == x })
+			i := slices.IndexFunc(f.Cands, func(p *model.Point) bool { return p.ID == x })
 			return base != "" && i >= 0 && f.Cands[i].Knobs.BaseID() == base
 		})
 	}
