@@ -133,11 +133,10 @@ func looOf(set, curve []model.Point) CrossValidation {
 		folds, cv.Method = autoFolds, "10-fold"
 	}
 	for f := 0; f < folds; f++ {
-		var test []model.Point
+		test := gatherGroups(curve, groups, func(g int) bool { return g%folds == f })
 		out := map[string]bool{}
 		for i := f; i < len(groups); i += folds {
-			test = append(test, groups[i]...)
-			out[groups[i][0].Knobs.BaseID()] = true
+			out[curve[groups[i][0]].Knobs.BaseID()] = true
 		}
 		fit := slices.DeleteFunc(slices.Clone(set), func(p model.Point) bool { return out[p.Knobs.BaseID()] })
 		res, err := Backtest(fit, test)

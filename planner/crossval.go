@@ -34,24 +34,13 @@ func CrossValidate(points []model.Point) CrossValidation {
 	if len(groups) <= looMax {
 		cv.Method = "leave-one-out"
 		for i := range groups {
-			var fit []model.Point
-			for j, g := range groups {
-				if j != i {
-					fit = append(fit, g...)
-				}
-			}
-			folds = append(folds, [2][]model.Point{fit, groups[i]})
+			fit := gatherGroups(points, groups, func(g int) bool { return g != i })
+			folds = append(folds, [2][]model.Point{fit, gatherGroups(points, groups, func(g int) bool { return g == i })})
 		}
 	} else {
 		cv.Method = "2-fold"
-		var a, b []model.Point
-		for i, g := range groups {
-			if i%2 == 0 {
-				a = append(a, g...)
-			} else {
-				b = append(b, g...)
-			}
-		}
+		a := gatherGroups(points, groups, func(g int) bool { return g%2 == 0 })
+		b := gatherGroups(points, groups, func(g int) bool { return g%2 == 1 })
 		folds = [][2][]model.Point{{a, b}, {b, a}}
 	}
 	for _, fold := range folds {
@@ -68,21 +57,42 @@ func CrossValidate(points []model.Point) CrossValidation {
 
 // configGroups groups the points by configuration (model.Knobs.BaseID), a
 // point and its twins together, in the order each configuration first
-// stands.
-func configGroups(points []model.Point) [][]model.Point {
-	var groups [][]model.Point
+// stands: each group the indices of its points.
+func configGroups(points []model.Point) [][]int {
+	var groups [][]int
 	index := map[string]int{}
-	for _, p := range points {
-		id := p.Knobs.BaseID()
-		i, ok := index[id]
+	for i := range points {
+		id := points[i].Knobs.BaseID()
+		g, ok := index[id]
 		if !ok {
-			i = len(groups)
-			index[id] = i
+			g = len(groups)
+			index[id] = g
 			groups = append(groups, nil)
 		}
-		groups[i] = append(groups[i], p)
+		groups[g] = append(groups[g], i)
 	}
 	return groups
+}
+
+// gatherGroups copies the points of the groups pick takes, group by group,
+// into an array of their own size (a fold of a large curve is tens of
+// thousands of points, hundreds of bytes each: copied once).
+func gatherGroups(points []model.Point, groups [][]int, pick func(g int) bool) []model.Point {
+	n := 0
+	for g, is := range groups {
+		if pick(g) {
+			n += len(is)
+		}
+	}
+	out := make([]model.Point, 0, n)
+	for g, is := range groups {
+		if pick(g) {
+			for _, i := range is {
+				out = append(out, points[i])
+			}
+		}
+	}
+	return out
 }
 
 // absErrors is a sum of |error| in % and how many errors it holds.
