@@ -2,6 +2,7 @@ package model
 
 import (
 	"cmp"
+	"iter"
 	"math"
 	"slices"
 
@@ -165,17 +166,17 @@ func frontierOf(points []Point, c []XYPoint, x, y Axis) []XYPoint {
 // frontierOfAt is frontierOf of the points at reads (nil: none, ties
 // broken by index alone).
 func frontierOfAt(at pointAt, c []XYPoint, x, y Axis) []XYPoint {
-	return frontierOfKept(at, withoutRawShortAt(at, c), x, y)
+	return frontierOfKept(at, withoutRawShortAt(at, c), nil, x, y)
 }
 
 // frontierOfKept is frontierOfAt of coordinates without short runs shown
 // raw (withoutRawShortAt done).
-func frontierOfKept(at pointAt, c []XYPoint, x, y Axis) []XYPoint {
+func frontierOfKept(at pointAt, c []XYPoint, short []int, x, y Axis) []XYPoint {
 	// Visit from the best x to the worst, best y first within one x; the
 	// first of each x is the only candidate there. Signs are hoisted out of
 	// the comparator: it runs n log n times.
 	sx, sy := sign(x), sign(y)
-	c = dropBeaten(c, sx, sy)
+	c = dropBeaten(c, short, sx, sy)
 	slices.SortFunc(c, func(a, b XYPoint) int {
 		if a.X != b.X {
 			if sx*a.X > sx*b.X {
@@ -260,17 +261,17 @@ func sign(a Axis) float64 {
 // of strictly better x beats with a strictly higher y, in O(n), so that only
 // a few points are left to sort. What it drops is beaten under either
 // plateau rule.
-func dropBeaten(c []XYPoint, sx, sy float64) []XYPoint {
-	n := len(c)
+func dropBeaten(c []XYPoint, short []int, sx, sy float64) []XYPoint {
+	n := len(c) - len(short)
 	if n < 512 {
-		return slices.Clone(c)
+		return withoutAt(c, short)
 	}
-	lo, hi := c[0].X, c[0].X
-	for _, p := range c {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for p := range keptOf(c, short) {
 		lo, hi = min(lo, p.X), max(hi, p.X)
 	}
 	if lo == hi {
-		return slices.Clone(c)
+		return withoutAt(c, short)
 	}
 	nb := int(math.Sqrt(float64(n)))
 	scale := float64(nb) / (hi - lo)
@@ -282,7 +283,7 @@ func dropBeaten(c []XYPoint, sx, sy float64) []XYPoint {
 	for i := range best {
 		best[i] = math.Inf(-1)
 	}
-	for _, p := range c {
+	for p := range keptOf(c, short) {
 		b := bucket(p.X)
 		best[b] = max(best[b], sy*p.Y)
 	}
@@ -298,10 +299,35 @@ func dropBeaten(c []XYPoint, sx, sy float64) []XYPoint {
 		run = max(run, best[b])
 	}
 	var out []XYPoint
-	for _, p := range c {
+	for p := range keptOf(c, short) {
 		if sy*p.Y >= better[bucket(p.X)] {
 			out = append(out, p)
 		}
+	}
+	return out
+}
+
+// keptOf is c without the places short lists (ascending), in order: the
+// short runs shown raw left out as they are read, not copied out first.
+func keptOf(c []XYPoint, short []int) iter.Seq[XYPoint] {
+	return func(yield func(XYPoint) bool) {
+		for i, p := range c {
+			if len(short) > 0 && short[0] == i {
+				short = short[1:]
+				continue
+			}
+			if !yield(p) {
+				return
+			}
+		}
+	}
+}
+
+// withoutAt is c without the places short lists, in a new array.
+func withoutAt(c []XYPoint, short []int) []XYPoint {
+	out := make([]XYPoint, 0, len(c)-len(short))
+	for p := range keptOf(c, short) {
+		out = append(out, p)
 	}
 	return out
 }

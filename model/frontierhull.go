@@ -29,18 +29,7 @@ func FrontierHullOfCoords(refs []*Point, coords []XYPoint, short []int, x, y Axi
 
 // frontierHullOf is frontierHullAt given the coordinates and short runs.
 func frontierHullOf(at pointAt, coords []XYPoint, short []int, x, y Axis) (frontier, vertices []int) {
-	kept := coords
-	if len(short) > 0 {
-		kept = make([]XYPoint, 0, len(coords)-len(short))
-		for i, c := range coords {
-			if len(short) > 0 && short[0] == i {
-				short = short[1:]
-				continue
-			}
-			kept = append(kept, c)
-		}
-	}
-	front := frontierOfKept(at, kept, x, y)
+	front := frontierOfKept(at, coords, short, x, y)
 	frontier = make([]int, len(front))
 	for i, p := range front {
 		frontier[i] = p.Index

@@ -117,6 +117,13 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 	halves := [2]viewFacts{{best: newBestOnY()}, {best: newBestOnY()}}
 	var copied [2][]int
 	var coords [3]coordsPart // the two halves read in place, then the copies
+	// Each half writes its coordinates into its own stretch of one array
+	// (a point has one at most), the first with room to the end: the
+	// halves are then joined in it (concatCoords), no second array made.
+	var room coordsPart
+	if axes != nil {
+		room = coordsPart{c: make([]model.XYPoint, len(shown)), raw: make([]bool, len(shown))}
+	}
 	// A large curve's points are read on both cores (a new curve at a
 	// million points: 41,700 of them), their facts gathered on the way.
 	par.Halves(len(shown), 8192, func(lo, hi int) {
@@ -124,12 +131,7 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 		vf := viewFacts{best: newBestOnY()}
 		var cp coordsPart
 		if axes != nil {
-			// The first half with room for the whole view: the halves are
-			// then joined in it (concatCoords).
-			cp = newCoordsPart(hi - lo)
-			if lo == 0 {
-				cp = newCoordsPart(len(shown))
-			}
+			cp = coordsPart{c: room.c[lo:lo], raw: room.raw[lo:lo]}
 		}
 		last, counted := uint32(0), false
 		for k := lo; k < hi; k++ {

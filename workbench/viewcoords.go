@@ -65,7 +65,8 @@ func mergeCoords(parts ...coordsPart) ([]model.XYPoint, []int) {
 // (the halves of a view that copied no point, most views): the parts one
 // after the other, in the first part's room when it has it, with no
 // element-by-element merge and no new array; false for parts that
-// interleave.
+// interleave. A later part may lie in that room, further on (the halves
+// of one array): it is moved down, as append moves overlapping elements.
 func concatCoords(parts []coordsPart, n int) ([]model.XYPoint, []int, bool) {
 	last := -1
 	for _, p := range parts {

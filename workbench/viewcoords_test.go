@@ -34,10 +34,18 @@ func TestMergeCoordsIsTheCoordinatesInIndexOrder(t *testing.T) {
 			parts[j].c = append(parts[j].c, model.XYPoint{X: float64(i), Y: float64(trial), Index: i})
 			parts[j].raw = append(parts[j].raw, rng.IntN(3) == 0)
 		}
-		if trial%2 == 0 { // room for every part in the first
+		switch trial % 4 {
+		case 0: // room for every part in the first
 			room := newCoordsPart(n)
 			room.c, room.raw = append(room.c, parts[0].c...), append(room.raw, parts[0].raw...)
 			parts[0] = room
+		case 1: // the halves in one array, each from its first index on (viewFrom)
+			room := coordsPart{c: make([]model.XYPoint, n), raw: make([]bool, n)}
+			for j, at := range [2]int{0, cut} {
+				part := coordsPart{c: room.c[at:at], raw: room.raw[at:at]}
+				part.c, part.raw = append(part.c, parts[j].c...), append(part.raw, parts[j].raw...)
+				parts[j] = part
+			}
 		}
 		var want []model.XYPoint
 		var wantShort []int

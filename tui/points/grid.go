@@ -30,26 +30,27 @@ type grid struct {
 	slugs []string
 	// idCells are the rows' IDs as the point column shows them, made when
 	// first drawn at width idW ("" not yet).
-	idCells []string
+	idCells *lazyCells[string]
 	idW     int
 }
 
 // SetRows says the table has n rows (g.row gives each).
 func (g *grid) SetRows(n int) {
 	g.n = n
-	g.idCells = make([]string, n)
+	g.idCells = newLazyCells[string](n)
 	g.SetCursor(g.cursor)
 }
 
 // idCell is row r's ID fitted to w cells (cellID), cached.
 func (g *grid) idCell(r, w int) string {
-	if w != g.idW || len(g.idCells) != g.n {
-		g.idCells, g.idW = make([]string, g.n), w
+	if w != g.idW || g.idCells == nil || g.idCells.Len() != g.n {
+		g.idCells, g.idW = newLazyCells[string](g.n), w
 	}
-	if g.idCells[r] == "" {
-		g.idCells[r] = cellID(g.row(r)[colID], g.slugs, w)
+	c := g.idCells.at(r)
+	if *c == "" {
+		*c = cellID(g.row(r)[colID], g.slugs, w)
 	}
-	return g.idCells[r]
+	return *c
 }
 
 // SetCursor moves the cursor, scrolling as little as possible.

@@ -40,7 +40,7 @@ type Model struct {
 	idx     []int   // table row → index into st.View()
 	rowAt   []int32 // index into st.View() → table row, -1 filtered out
 	extras  []extra
-	rows    []table.Row // formatted when first drawn (row)
+	rows    *lazyCells[table.Row] // formatted when first drawn (row)
 	view    string
 	// derived keeps what rebuild derives from a view (statuses, sorted
 	// orders, widths), by the view's serial and the axes: a curve shown
@@ -107,7 +107,7 @@ func (m *Model) rebuild() {
 	o := d.order(view, m.query, m.filter.Value(), m.st.X, m.st.Y, m.sortCol, m.desc)
 	m.idx, m.rowAt = o.idx, o.rowAt
 	if o.rows == nil {
-		o.rows = make([]table.Row, len(m.idx)) // formatted as drawn, kept with the order
+		o.rows = newLazyCells[table.Row](len(m.idx)) // formatted as drawn, kept with the order
 	}
 	m.rows = o.rows
 	m.table.slugs = tagSlugs(m.st.Curve)
@@ -118,7 +118,7 @@ func (m *Model) rebuild() {
 	}
 	m.idW = w
 	m.table.cols = columns(m.st.X, m.st.Y, m.w, m.idW, m.sortCol, m.desc, m.st.ShowGains, d.projected)
-	m.table.SetRows(len(m.rows))
+	m.table.SetRows(m.rows.Len())
 	m.follow()
 }
 
@@ -156,11 +156,12 @@ func (m *Model) AdoptData(data any) {
 
 // row is table row r, formatted when first asked (only drawn rows are).
 func (m *Model) row(r int) table.Row {
-	if m.rows[r] == nil {
+	c := m.rows.at(r)
+	if *c == nil {
 		i := m.idx[r]
-		m.rows[r] = row(m.st.ViewRefs()[i], m.extras[i], m.st.X, m.st.Y)
+		*c = row(m.st.ViewRefs()[i], m.extras[i], m.st.X, m.st.Y)
 	}
-	return m.rows[r]
+	return *c
 }
 
 // orderFromOtherX gives d, when it has not the shown order yet, the same
@@ -232,7 +233,7 @@ type orderKey struct {
 type ordered struct {
 	idx   []int
 	rowAt []int32
-	rows  []table.Row
+	rows  *lazyCells[table.Row]
 }
 
 // Bounds on the kept derivations: past them the oldest are not told
