@@ -48,21 +48,9 @@ func knobsKey(k model.Knobs) string {
 // points, the first concurrency whose throughput falls more than 5 % below
 // the best at a lower concurrency.
 func DetectCollapses(points []model.Point) []Collapse {
-	return detectCollapses(points, nil, -1)
-}
-
-// detectCollapses is DetectCollapses over a then b without b[skip], read
-// in place (a backtest asks once per held-out point; copying the points
-// together each time was most of its memory).
-func detectCollapses(a, b []model.Point, skip int) []Collapse {
 	return collapsesOf(func(yield func(*model.Point) bool) {
-		for i := range a {
-			if !yield(&a[i]) {
-				return
-			}
-		}
-		for i := range b {
-			if i != skip && !yield(&b[i]) {
+		for i := range points {
+			if !yield(&points[i]) {
 				return
 			}
 		}

@@ -2,16 +2,16 @@ package planner
 
 import "github.com/sweeptune/sweeptune/model"
 
-// heldCollapses answers detectCollapses(a, b, skip) for every skip of one
-// backtest. Each configuration's points are grouped and sorted once, and
-// only the held-out point's configuration is searched again, without it:
-// a search over every point per held-out point was quadratic (a curve of
-// 41,000 configurations never finished its backtest).
+// heldCollapses answers DetectCollapses of a then b without b[skip], for
+// every skip of one backtest. Each configuration's points are grouped and
+// sorted once, and only the held-out point's configuration is searched
+// again, without it: a search over every point per held-out point was
+// quadratic (a curve of 41,000 configurations never finished its backtest).
 type heldCollapses struct {
 	b      []model.Point
 	keyOfB []string                  // b[i]'s configuration; "" when no collapse can take it
 	groups map[string][]*model.Point // each configuration's points by concurrency
-	base   []Collapse                // detectCollapses(a, b, -1)
+	base   []Collapse                // DetectCollapses of a then b
 }
 
 func newHeldCollapses(a, b []model.Point) *heldCollapses {
@@ -44,9 +44,9 @@ func newHeldCollapses(a, b []model.Point) *heldCollapses {
 	return h
 }
 
-// without is detectCollapses(a, b, skip) up to the order of its
-// collapses, which name each configuration once and are looked up by it
-// (collapseFor).
+// without is DetectCollapses of a then b without b[skip], up to the order
+// of its collapses, which name each configuration once and are looked up
+// by it (collapseFor).
 func (h *heldCollapses) without(skip int) []Collapse {
 	k := h.keyOfB[skip]
 	if k == "" {
