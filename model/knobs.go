@@ -33,11 +33,11 @@ type Role struct {
 }
 
 // TotalGPUs is workers × GPUs per worker.
-func (r Role) TotalGPUs() int { return r.Workers * r.GPUs }
+func (r *Role) TotalGPUs() int { return r.Workers * r.GPUs }
 
 // NodesAt is the nodes the role's GPUs fill at per GPUs a node, rounded
 // up; 0 when per is unknown (0).
-func (r Role) NodesAt(per int) int {
+func (r *Role) NodesAt(per int) int {
 	if per <= 0 {
 		return 0
 	}
@@ -72,7 +72,7 @@ func (r Role) appendParallelism(b []byte) []byte {
 
 // Ranks is the number of data-parallel ranks: TP per worker with DP
 // attention (DEP16 = 16 ranks), one per worker otherwise.
-func (r Role) Ranks() int {
+func (r *Role) Ranks() int {
 	if r.DPAttn && r.TP > 0 {
 		return r.Workers * r.TP
 	}
@@ -98,7 +98,7 @@ type Knobs struct {
 }
 
 // GPUs counts every GPU of the point (prefill + decode; one role in agg).
-func (k Knobs) GPUs() int {
+func (k *Knobs) GPUs() int {
 	if k.Mode == ModeAgg {
 		return k.Prefill.TotalGPUs()
 	}
@@ -107,7 +107,7 @@ func (k Knobs) GPUs() int {
 
 // GPUsPerNode is the GPUs a node the decode role shows (DEP16 on 4 nodes:
 // 4); 0 when it states no nodes.
-func (k Knobs) GPUsPerNode() int {
+func (k *Knobs) GPUsPerNode() int {
 	if k.Decode.Nodes > 0 && k.Decode.TotalGPUs() > 0 {
 		return max(k.Decode.TotalGPUs()/k.Decode.Nodes, 1)
 	}
@@ -115,7 +115,7 @@ func (k Knobs) GPUsPerNode() int {
 }
 
 // DecodeRanks is D of the planner: the data-parallel decode ranks.
-func (k Knobs) DecodeRanks() int {
+func (k *Knobs) DecodeRanks() int {
 	if k.DecodeRanksSet > 0 {
 		return k.DecodeRanksSet
 	}

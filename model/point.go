@@ -100,15 +100,20 @@ type Provenance struct {
 	RecipeVariant string `json:"recipe_variant,omitempty"`
 }
 
+// Provenance's methods (and Knobs' and Role's counts) take pointers: a
+// value receiver copied the whole struct, and a pass over a view of 83,000
+// points waited on three cache lines of each that it never reads
+// (docs/workbench-speed.md; TestHotMethodsTakePointers).
+
 // ShortRun reports a run shorter than the 3600 s steady-state runs.
-func (p Provenance) ShortRun() bool { return p.DurationS > 0 && p.DurationS < 3600 }
+func (p *Provenance) ShortRun() bool { return p.DurationS > 0 && p.DurationS < 3600 }
 
 // Projected reports metrics projected from a shorter run (ProjectRuns).
-func (p Provenance) Projected() bool { return p.ProjectedFromS > 0 }
+func (p *Provenance) Projected() bool { return p.ProjectedFromS > 0 }
 
 // RawShort reports a short run shown raw: no run-length factor projected
 // it. It is never on a frontier or a hull (docs/noise.md).
-func (p Provenance) RawShort() bool { return p.ShortRun() && !p.Projected() }
+func (p *Provenance) RawShort() bool { return p.ShortRun() && !p.Projected() }
 
 // Point is one measured (or planned) configuration at one concurrency.
 //

@@ -135,6 +135,10 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 		}
 		last, counted := uint32(0), false
 		for k := lo; k < hi; k++ {
+			if (k-lo)%model.WarmViewBlock == 0 {
+				// the next points asked for at once (a fifth off the pass)
+				model.WarmView(all, shown[k:min(k+model.WarmViewBlock, hi)])
+			}
 			p := &all[shown[k]]
 			refs[k] = p
 			planned[h] = planned[h] || p.Source == model.SourcePlanned
