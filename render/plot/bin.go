@@ -45,17 +45,26 @@ func newExtents() extents {
 
 // add takes in the points of series as newScale does.
 func (e *extents) add(series []Series, logX bool) {
-	sc := scale{logX: logX}
 	for _, s := range series {
-		for _, p := range s.Points {
-			x, ok := sc.px(p.X)
-			if !ok || !finite(p.Y) {
-				continue
-			}
-			e.n++
-			e.xmin, e.xmax = math.Min(e.xmin, x), math.Max(e.xmax, x)
-			e.ymin, e.ymax = math.Min(e.ymin, p.Y), math.Max(e.ymax, p.Y)
+		if len(s.Points) >= parallelBins {
+			e.addLarge(s.Points, logX)
+			continue
 		}
+		e.addPoints(s.Points, logX)
+	}
+}
+
+func (e *extents) addPoints(pts []PlotPoint, logX bool) {
+	sc := scale{logX: logX}
+	for i := range pts {
+		p := &pts[i]
+		x, ok := sc.px(p.X)
+		if !ok || !finite(p.Y) {
+			continue
+		}
+		e.n++
+		e.xmin, e.xmax = math.Min(e.xmin, x), math.Max(e.xmax, x)
+		e.ymin, e.ymax = math.Min(e.ymin, p.Y), math.Max(e.ymax, p.Y)
 	}
 }
 
@@ -107,77 +116,27 @@ func sameScale(a, b *scale) bool {
 // binSeries keeps, of each series, the points that can show on the
 // canvas (see Bins).
 func binSeries(series []Series, sc *scale, prefix, w int) ([]Series, [][]int32) {
-	const weights = 6
 	cells := w * (sc.h + 1)
-	first := make([]int32, cells)
-	last := make([]int32, cells*weights)
-	var touched []int32
 	out := make([]Series, len(series))
 	orig := make([][]int32, len(series))
 	for si, s := range series {
-		for _, c := range touched {
-			first[c] = -1
-			for k := 0; k < weights; k++ {
-				last[int(c)*weights+k] = -1
-			}
-		}
-		if si == 0 {
-			for i := range first {
-				first[i] = -1
-			}
-			for i := range last {
-				last[i] = -1
-			}
-		}
-		touched = touched[:0]
-		keep := make([]bool, len(s.Points))
-		ext := [4]int{-1, -1, -1, -1} // min x, max x, min y, max y
-		var ex [4]float64
-		for pi := range s.Points {
-			p := &s.Points[pi]
-			x, ok := sc.px(p.X)
-			if !ok || !finite(p.Y) {
-				continue
-			}
-			c := int32(sc.row(p.Y)*w + prefix + sc.col(x))
-			if first[c] < 0 {
-				first[c] = int32(pi)
-				touched = append(touched, c)
-				keep[pi] = true
-			}
-			last[int(c)*weights+int(p.Kind.weight())] = int32(pi)
-			if p.Frontier {
-				keep[pi] = true
-			}
-			for k, v := range [4]float64{-x, x, -p.Y, p.Y} {
-				if ext[k] < 0 || v > ex[k] {
-					ext[k], ex[k] = pi, v
-				}
-			}
-		}
-		for _, k := range ext {
-			if k >= 0 {
-				keep[k] = true
-			}
-		}
-		for _, c := range touched {
-			for k := 0; k < weights; k++ {
-				if i := last[int(c)*weights+k]; i >= 0 {
-					keep[i] = true
-				}
-			}
-		}
-		kept := s
-		kept.Points = nil
-		for pi, k := range keep {
-			if k {
-				kept.Points = append(kept.Points, s.Points[pi])
-				orig[si] = append(orig[si], int32(pi))
-			}
-		}
-		out[si] = kept
+		out[si], orig[si] = keptOf(s, binKeep(s.Points, sc, prefix, w, cells))
 	}
 	return out, orig
+}
+
+// keptOf is s with the points keep marks, and where each was in s.
+func keptOf(s Series, keep []bool) (Series, []int32) {
+	kept := s
+	kept.Points = nil
+	var orig []int32
+	for pi, k := range keep {
+		if k {
+			kept.Points = append(kept.Points, s.Points[pi])
+			orig = append(orig, int32(pi))
+		}
+	}
+	return kept, orig
 }
 
 // withSelected is the binned series with every point of the selected ID

@@ -13,7 +13,10 @@ import (
 // randomSeries is a few series of points crowded onto few values, so that
 // many share a cell, with every kind, glyph and class, duplicate IDs and
 // points without coordinates.
-func randomSeries(r *rand.Rand) []Series {
+func randomSeries(r *rand.Rand) []Series { return randomSeriesUpTo(r, 3000) }
+
+// randomSeriesUpTo is randomSeries of up to most points a series.
+func randomSeriesUpTo(r *rand.Rand, most int) []Series {
 	out := make([]Series, 1+r.Intn(4))
 	kinds := []MarkKind{MarkFrontier, MarkDominated, MarkSelected, MarkRemoved, MarkPlanned, MarkSuspect}
 	for si := range out {
@@ -21,7 +24,7 @@ func randomSeries(r *rand.Rand) []Series {
 		if r.Intn(2) == 0 {
 			s.Glyph = '▲'
 		}
-		n := r.Intn(3000)
+		n := r.Intn(most)
 		spread := 1 + r.Intn(200)
 		for i := 0; i < n; i++ {
 			p := PlotPoint{
@@ -39,6 +42,11 @@ func randomSeries(r *rand.Rand) []Series {
 				p.X = -p.X // off a log scale
 			case 3:
 				p.Y = -p.Y
+			case 4, 5, 6: // exactly where an earlier point is: ties at the extremes
+				if i > 0 {
+					q := s.Points[r.Intn(i)]
+					p.X, p.Y = q.X, q.Y
+				}
 			}
 			p.Frontier = r.Intn(20) == 0
 			if r.Intn(5) == 0 {
@@ -60,10 +68,27 @@ func randomSeries(r *rand.Rand) []Series {
 // Binned drawing is unbinned drawing: the same lines, classes and, for a
 // click on any cell, the same point; across selections, previews that
 // move the scale and canvas sizes, with the bins reused where they can be.
-func TestBinsPlotIsPlot(t *testing.T) {
+func TestBinsPlotIsPlot(t *testing.T) { binsPlotIsPlot(t, 60, 3000) }
+
+// The same of series large enough to be binned on both cores
+// (parallelBins), whose halves' cells and extremes are merged.
+func TestBinsPlotIsPlotLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large series")
+	}
+	binsPlotIsPlot(t, 8, 6*parallelBins)
+}
+
+func binsPlotIsPlot(t *testing.T, trials, most int) {
 	r := rand.New(rand.NewSource(24))
-	for trial := 0; trial < 60; trial++ {
-		series := randomSeries(r)
+	large := 0
+	for trial := 0; trial < trials; trial++ {
+		series := randomSeriesUpTo(r, most)
+		for _, s := range series {
+			if len(s.Points) >= parallelBins {
+				large++
+			}
+		}
 		var b Bins
 		opt := PlotOptions{Width: 10 + r.Intn(150), Height: 3 + r.Intn(50), X: model.DefaultXAxis, Y: model.AxisTputPerGPU,
 			LogX: r.Intn(4) == 0, Labels: r.Intn(2) == 0}
@@ -109,5 +134,8 @@ func TestBinsPlotIsPlot(t *testing.T) {
 				}
 			}
 		}
+	}
+	if most > parallelBins && large == 0 {
+		t.Fatal("no series was large enough to be binned on both cores")
 	}
 }
