@@ -12,7 +12,7 @@ import (
 func TestSortIsAStableSortOfTheFloats(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	special := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1, -1, math.SmallestNonzeroFloat64, -math.MaxFloat64, 3, 3}
-	for _, n := range []int{0, 1, 2, 3, 100, 4000} {
+	for _, n := range []int{0, 1, 2, 3, 100, 4000, 60000} {
 		vs := make([]float64, n)
 		for i := range vs {
 			if r.IntN(3) == 0 {
