@@ -74,12 +74,35 @@ func (e *extents) addPoints(pts []PlotPoint, logX bool) {
 // again (a caller that changes series in place changes version). It also
 // returns the series the canvas' markers index.
 func (b *Bins) Plot(series []Series, version uint64, extra []Series, opt PlotOptions) (Canvas, []Series) {
+	if !b.bin(series, version, extra, opt) {
+		all := append(series[:len(series):len(series)], extra...)
+		return Plot(all, opt), all
+	}
+	drawn := b.withSelected(opt.Selected)
+	drawn = append(drawn[:len(drawn):len(drawn)], extra...)
+	return Plot(drawn, opt), drawn
+}
+
+// Prepare bins series for a canvas of opt, as a Plot of them with no
+// extra series would, ahead of the draw (on another goroutine: it
+// reads only series). A Plot with the same version, series, canvas and
+// scale then finds them binned; any other bins them again.
+func (b *Bins) Prepare(series []Series, version uint64, opt PlotOptions) {
+	b.bin(series, version, nil, opt)
+}
+
+// Renumber gives bins made by Prepare the version the caller's series
+// took since.
+func (b *Bins) Renumber(version uint64) { b.version = version }
+
+// bin brings the bins to series and extra on opt's canvas; false when
+// the plot is drawn unbinned (too small a canvas, no point to scale).
+func (b *Bins) bin(series []Series, version uint64, extra []Series, opt PlotOptions) bool {
 	w, h := max(opt.Width, 1), max(opt.Height, 1)
-	all := append(series[:len(series):len(series)], extra...)
 	prefix := yLabelWidth + 1 + 2
 	dataCols, bodyRows := w-prefix-1, h-2
 	if dataCols < minDataCols || bodyRows < 3 {
-		return Plot(all, opt), all
+		return false
 	}
 	if b.version != version || b.src == nil || len(b.src) != len(series) || b.w != w || b.h != h || b.logX != opt.LogX {
 		*b = Bins{version: version, w: w, h: h, logX: opt.LogX, src: series, base: newExtents()}
@@ -88,7 +111,7 @@ func (b *Bins) Plot(series []Series, version uint64, extra []Series, opt PlotOpt
 	e := b.base
 	e.add(extra, opt.LogX)
 	if e.n == 0 {
-		return Plot(all, opt), all
+		return false
 	}
 	sc := e.scale(opt, dataCols, bodyRows-1)
 	if !b.ok || !sameScale(&b.sc, sc) {
@@ -96,9 +119,7 @@ func (b *Bins) Plot(series []Series, version uint64, extra []Series, opt PlotOpt
 		b.out, b.orig = binSeries(series, sc, prefix, w)
 		b.ok = true
 	}
-	drawn := b.withSelected(opt.Selected)
-	drawn = append(drawn[:len(drawn):len(drawn)], extra...)
-	return Plot(drawn, opt), drawn
+	return true
 }
 
 // scale is newScale's result on these extents.

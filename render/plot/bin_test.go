@@ -139,3 +139,37 @@ func binsPlotIsPlot(t *testing.T, trials, most int) {
 		t.Fatal("no series was large enough to be binned on both cores")
 	}
 }
+
+// Bins made ahead (Prepare, then Renumber to the caller's version) draw
+// what Plot draws, on the canvas they were made for and on another.
+func TestBinsPreparedArePlot(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	reused := 0
+	for trial := 0; trial < 40; trial++ {
+		series := randomSeries(r)
+		opt := PlotOptions{Width: 30 + r.Intn(120), Height: 8 + r.Intn(40), X: model.DefaultXAxis, Y: model.AxisTputPerGPU, LogX: r.Intn(4) == 0}
+		var b Bins
+		b.Prepare(series, 0, opt)
+		prepared := b
+		b.Renumber(5)
+		draw := opt
+		if r.Intn(3) == 0 {
+			draw.Width, draw.Height = 30+r.Intn(120), 8+r.Intn(40)
+		}
+		var extra []Series
+		if r.Intn(3) == 0 {
+			extra = []Series{{Name: "preview", Class: 3, Points: []PlotPoint{{X: r.Float64() * 400, Y: r.Float64() * 4000, ID: "preview", Kind: MarkPlanned, Label: "pv"}}}}
+		}
+		got, _ := b.Plot(series, 5, extra, draw)
+		want := Plot(append(slices.Clone(series), extra...), draw)
+		if !slices.Equal(got.Lines, want.Lines) || !slices.EqualFunc(got.Class, want.Class, slices.Equal) {
+			t.Fatalf("trial %d: prepared bins draw\n%s\nwant\n%s", trial, got, want)
+		}
+		if prepared.ok && b.ok && &b.out[0] == &prepared.out[0] {
+			reused++ // the draw took the bins made ahead
+		}
+	}
+	if reused == 0 {
+		t.Fatal("no draw took the bins made ahead: the test did not check them")
+	}
+}

@@ -14,13 +14,25 @@ import (
 // and axes; the plot binned to its cells) is the plot a new pane draws on
 // the same state, after every kind of change, and a click finds the same
 // point.
+//
+// Derived, each change's series is made as a key makes it beside the
+// table (Derive, binned ahead for the canvas drawn last) before Refresh.
 func TestKeptPlotIsThePlot(t *testing.T) {
+	t.Run("refreshed", func(t *testing.T) { keptPlotIsThePlot(t, false) })
+	t.Run("derived", func(t *testing.T) { keptPlotIsThePlot(t, true) })
+}
+
+func keptPlotIsThePlot(t *testing.T, derived bool) {
 	st := testkit.KeptState()
 	m := New(st, keys.Default().Curve, testkit.Plain())
 	m.SetSize(120, 40)
 	check := func(what string) {
 		t.Helper()
-		m.Refresh(st.TakeChanges())
+		c := st.TakeChanges()
+		if work, keep := m.Derive(c); derived && work != nil {
+			keep(work())
+		}
+		m.Refresh(c)
 		f := New(st, keys.Default().Curve, testkit.Plain())
 		f.SetSize(m.w, m.h)
 		if m.View() != f.View() {
@@ -101,4 +113,39 @@ func TestKeptPlotIsThePlot(t *testing.T) {
 	testkit.AdoptNext(st, m, check)
 	st.SetCurve(first)
 	check("the first again")
+	if derived && m.binnedAhead != nil || derived && m.takenAhead == 0 {
+		t.Fatalf("the draws took %d bins made ahead (%v left)", m.takenAhead, m.binnedAhead != nil)
+	}
+}
+
+// A series made beside the table is binned ahead for the last canvas and
+// drawn from those bins; with a point marked, whose marker the bins would
+// have weighed as unmarked, it is binned at the draw.
+func TestBinnedAheadIsThePlot(t *testing.T) {
+	st := testkit.KeptState()
+	m := New(st, keys.Default().Curve, testkit.Plain())
+	m.SetSize(120, 40)
+	step := func(what string, wantTaken int) {
+		t.Helper()
+		c := st.TakeChanges()
+		if work, keep := m.Derive(c); work != nil {
+			keep(work())
+		}
+		before := m.takenAhead
+		m.Refresh(c)
+		f := New(st, keys.Default().Curve, testkit.Plain())
+		f.SetSize(m.w, m.h)
+		if m.View() != f.View() {
+			t.Fatalf("%s: drawn\n%s\nnew\n%s", what, m.View(), f.View())
+		}
+		if got := m.takenAhead - before; got != wantTaken {
+			t.Fatalf("%s: %d draws took bins made ahead, want %d", what, got, wantTaken)
+		}
+	}
+	st.CycleY(1)
+	step("another y", 1)
+	st.ToggleMark(st.View()[3].ID) // not the selected point
+	step("marked", 0)
+	st.CycleY(1)
+	step("marked, another y", 0)
 }

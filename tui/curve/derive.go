@@ -1,6 +1,9 @@
 package curve
 
-import "github.com/sweeptune/sweeptune/workbench"
+import (
+	"github.com/sweeptune/sweeptune/render/plot"
+	"github.com/sweeptune/sweeptune/workbench"
+)
 
 // rebuildOn are the changes after which Refresh rebuilds the series.
 const rebuildOn = workbench.ChangeData | workbench.ChangeAxis | workbench.ChangeCurve | workbench.ChangeOverlay | workbench.ChangeDisplay
@@ -20,9 +23,21 @@ func (m *Model) Derive(c workbench.Change) (func() any, func(any)) {
 	}
 	shown := shownRefs{key: m.st.Curve, refs: m.st.ViewRefs()}
 	x, y, g := m.st.X, m.st.Y, m.st.Geometry()
-	return func() any { return shownSeries(shown, x, y, g) }, func(s any) {
-		if _, ok := m.cached[k]; !ok {
-			keep(&m.cached, k, s.(*cachedSeries))
+	// Drawn alone on the canvas of the last frame, the series is binned
+	// here too: the draw then finds it binned (at a million points 1.5–3 ms
+	// off the frame's one-core part).
+	canvas, binAhead := m.lastPlot, m.lastPlot.Width > 0 && len(m.st.Overlays) == 0
+	canvas.X, canvas.Y, canvas.LogX = x, y, m.st.LogX
+	return func() any {
+			c := shownSeries(shown, x, y, g)
+			if binAhead {
+				c.bins = new(plot.Bins)
+				c.bins.Prepare([]plot.Series{c.s}, 0, canvas)
+			}
+			return c
+		}, func(s any) {
+			if _, ok := m.cached[k]; !ok {
+				keep(&m.cached, k, s.(*cachedSeries))
+			}
 		}
-	}
 }

@@ -43,6 +43,13 @@ type Model struct {
 	legends map[derivedKey][]string
 	bins    plot.Bins
 	version uint64
+	// lastPlot is the canvas last drawn on: a view made beside the table
+	// (Derive) bins its series for it ahead of the draw.
+	lastPlot plot.PlotOptions
+	// binnedAhead are bins rebuild found made for the shown series, for
+	// the next redraw to take.
+	binnedAhead *plot.Bins
+	takenAhead  int // how many draws took them (tests)
 }
 
 // derivedKey is a view (its serial) on two axes.
@@ -65,6 +72,9 @@ type seriesKey struct {
 type cachedSeries struct {
 	s    plot.Series
 	base []plot.MarkKind
+	// bins are s alone binned ahead for a canvas (Derive), nil when not:
+	// rebuild takes them when s is all it draws and no mark changed it.
+	bins *plot.Bins
 }
 
 // maxCached bounds each cache; past it, it starts again.
@@ -176,13 +186,19 @@ func (m *Model) curveSet(shown shownRefs, overlays []model.Curve) []plot.Series 
 	if !ok {
 		c = keep(&m.cached, k, shownSeries(shown, x, y, m.st.Geometry()))
 	}
+	marked := false
 	for i := range c.s.Points {
 		p := &c.s.Points[i]
 		p.Kind = c.base[i]
 		if k, ok := m.marks(p.ID); ok {
-			p.Kind = k
+			p.Kind, marked = k, true
 		}
 	}
+	m.binnedAhead = nil
+	if c.bins != nil && !marked && len(out) == 0 {
+		m.binnedAhead = c.bins
+	}
+	c.bins = nil // made for this draw only: the kinds may change after it
 	return append(out, c.s)
 }
 
@@ -333,12 +349,20 @@ func (m *Model) redraw() {
 		rl = keep(&m.legends, dk, runLength(m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y))
 	}
 	in.RunLength = rl
+	if b := m.binnedAhead; b != nil {
+		// The shown series binned beside the table for the canvas drawn
+		// last: Plot bins again if this canvas or scale is another.
+		b.Renumber(m.version)
+		m.bins, m.binnedAhead = *b, nil
+		m.takenAhead++
+	}
 	in.Bins, in.Binned, in.Version = &m.bins, len(m.series), m.version
 	if m.gains != nil && sel != nil {
 		g, ok := m.gains[sel.ID]
 		in.Gain = &GainNote{Vs: m.gainsVs, Gain: g, Known: ok, Noise: m.noisy[sel.ID]}
 	}
-	m.view, m.canvas, m.drawn, m.top = draw(in, m.styles, m.w, m.h)
+	d := draw(in, m.styles, m.w, m.h)
+	m.view, m.canvas, m.drawn, m.top, m.lastPlot = d.body, d.canvas, d.series, d.top, d.opt
 }
 
 // Title names the shown curve, for the pane's border.

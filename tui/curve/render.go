@@ -46,16 +46,25 @@ type GainNote struct {
 
 // Render draws the pane body in exactly w×h cells.
 func Render(in Input, st themes.Styles, w, h int) string {
-	s, _, _, _ := draw(in, st, w, h)
-	return s
+	return draw(in, st, w, h).body
+}
+
+// drawing is a drawn body and what a click on it, and the next view's
+// bins, need of it.
+type drawing struct {
+	body   string
+	canvas plot.Canvas   // the plot
+	series []plot.Series // the series its markers index
+	top    int           // the body row the canvas starts on
+	opt    plot.PlotOptions
 }
 
 // draw is Render plus the plot's canvas, the series its markers index
 // and the body row it starts on, so a click on the body can be traced to
 // a marker.
-func draw(in Input, st themes.Styles, w, h int) (string, plot.Canvas, []plot.Series, int) {
+func draw(in Input, st themes.Styles, w, h int) drawing {
 	if w <= 0 || h <= 0 {
-		return "", plot.Canvas{}, nil, 0
+		return drawing{}
 	}
 	// Legend, caption and readout wrap rather than being cut, as long as
 	// the plot keeps minPlotH rows; below that they take one row each.
@@ -94,8 +103,7 @@ func draw(in Input, st themes.Styles, w, h int) (string, plot.Canvas, []plot.Ser
 	lines = append(lines, paint.Canvas(canvas, st)...)
 	lines = append(lines, caption...)
 	lines = append(lines, readout...)
-	legendH := len(legend)
-	return strings.Join(frame.Fit(strings.Join(lines, "\n"), w, h), "\n"), canvas, drawn, legendH
+	return drawing{body: strings.Join(frame.Fit(strings.Join(lines, "\n"), w, h), "\n"), canvas: canvas, series: drawn, top: len(legend), opt: opt}
 }
 
 // minPlotH is the fewest plot rows worth wrapping the text around it for.
