@@ -95,11 +95,18 @@ func coordsInto(dst []XYPoint, lo int, at pointAt, x, y Axis, short bool) (int, 
 // whether it is a short run shown raw, and false for a point held out
 // (a suspect not admitted) or missing either metric.
 func CoordOf(p *Point, i int, x, y Axis) (c XYPoint, rawShort, ok bool) {
+	return CoordOn(p, i, x.Metric, y.Metric)
+}
+
+// CoordOn is CoordOf on the axes' metrics: a pass over every point of a
+// view passes two metrics, not two 64-byte axes, a point.
+func CoordOn(p *Point, i int, x, y Metric) (c XYPoint, rawShort, ok bool) {
 	if s := p.Suspicion; s != nil && !s.Admitted {
 		return XYPoint{}, false, false
 	}
-	xv, yv, ok := p.XY(x, y)
-	if !ok {
+	xv, okx := p.Metrics.Get(x)
+	yv, oky := p.Metrics.Get(y)
+	if !okx || !oky {
 		return XYPoint{}, false, false
 	}
 	return XYPoint{X: xv, Y: yv, Index: i}, p.Prov.RawShort(), true

@@ -23,7 +23,7 @@ func newCoordsPart(n int) coordsPart {
 
 // add counts view point k, p, as model.CoordsRefs reads it (model.CoordOf).
 func (cp *coordsPart) add(p *model.Point, k int, a *viewAxes) {
-	if c, raw, ok := model.CoordOf(p, k, a.x, a.y); ok {
+	if c, raw, ok := model.CoordOn(p, k, a.x.Metric, a.y.Metric); ok {
 		cp.c = append(cp.c, c)
 		cp.raw = append(cp.raw, raw)
 	}

@@ -72,12 +72,34 @@ func newBestOnY() bestOnY {
 // offer counts point k with metrics ms: it becomes the best on an axis
 // when better, or as good and before it.
 func (b *bestOnY) offer(ms *model.Metrics, k int) {
-	for j, a := range model.YAxes[:min(len(model.YAxes), maxYAxes)] {
-		if v, ok := ms.Get(a.Metric); ok && (b.at[j] < 0 || a.Better(v, b.val[j]) || v == b.val[j] && k < b.at[j]) {
+	for j := range yOffered.n {
+		v, ok := ms.Get(yOffered.metric[j])
+		if !ok {
+			continue
+		}
+		better := v > b.val[j]
+		if !yOffered.higher[j] {
+			better = v < b.val[j]
+		}
+		if b.at[j] < 0 || better || v == b.val[j] && k < b.at[j] {
 			b.at[j], b.val[j] = k, v
 		}
 	}
 }
+
+// yOffered are model.YAxes' metrics and directions, read by offer for
+// every point of a view (ranging over the axes copied 64 bytes an axis).
+var yOffered = func() (o struct {
+	metric [maxYAxes]model.Metric
+	higher [maxYAxes]bool
+	n      int
+}) {
+	o.n = min(len(model.YAxes), maxYAxes)
+	for j, a := range model.YAxes[:o.n] {
+		o.metric[j], o.higher[j] = a.Metric, a.HigherBetter
+	}
+	return o
+}()
 
 // merge offers o's bests.
 func (b *bestOnY) merge(o *bestOnY) {
