@@ -56,7 +56,7 @@ func randomSeriesUpTo(r *rand.Rand, most int) []Series {
 				p.Class = uint8(1 + r.Intn(6))
 			}
 			if r.Intn(3) == 0 {
-				p.Label = fmt.Sprint("c", i)
+				p.of = &model.Point{Label: fmt.Sprint("c", i)}
 			}
 			s.Points = append(s.Points, p)
 		}
@@ -105,7 +105,7 @@ func binsPlotIsPlot(t *testing.T, trials, most int) {
 			}
 			var extra []Series
 			if r.Intn(2) == 0 {
-				extra = []Series{{Name: "preview", Class: 3, Points: []PlotPoint{{X: r.Float64() * 400, Y: r.Float64() * 4000, ID: "preview", Kind: MarkPlanned, Label: "pv"}}}}
+				extra = []Series{{Name: "preview", Class: 3, Points: []PlotPoint{{X: r.Float64() * 400, Y: r.Float64() * 4000, ID: "preview", Kind: MarkPlanned, of: &model.Point{Label: "pv"}}}}}
 			}
 			if step == 3 {
 				opt.Width, opt.Height = 10+r.Intn(150), 3+r.Intn(50)
@@ -158,7 +158,7 @@ func TestBinsPreparedArePlot(t *testing.T) {
 		}
 		var extra []Series
 		if r.Intn(3) == 0 {
-			extra = []Series{{Name: "preview", Class: 3, Points: []PlotPoint{{X: r.Float64() * 400, Y: r.Float64() * 4000, ID: "preview", Kind: MarkPlanned, Label: "pv"}}}}
+			extra = []Series{{Name: "preview", Class: 3, Points: []PlotPoint{{X: r.Float64() * 400, Y: r.Float64() * 4000, ID: "preview", Kind: MarkPlanned, of: &model.Point{Label: "pv"}}}}}
 		}
 		got, _ := b.Plot(series, 5, extra, draw)
 		want := Plot(append(slices.Clone(series), extra...), draw)

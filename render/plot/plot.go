@@ -72,21 +72,26 @@ const (
 
 // PlotPoint is one marker. Frontier says the series' line passes through
 // it. Glyph and Class, when set, replace the series' frontier glyph and
-// colour for this point (a local point on a published curve); Label is
-// drawn beside the marker when the plot shows labels. The small fields
-// come last, together: 64 bytes a marker, not 72 (a large curve's series
-// is tens of thousands of them, made on the key).
+// colour for this point (a local point on a published curve). The point
+// it marks gives the label drawn beside it when the plot shows labels
+// (LabelText), made only for the few it draws. The small fields come
+// last, together: 48 bytes a marker (a large curve's series is tens of
+// thousands of them, made on the key).
 type PlotPoint struct {
-	X, Y  float64
-	ID    string
-	Label string
-	// of is the point behind a marker whose Label CurveSeries left for
-	// LabelText to make (views are never written once made).
+	X, Y float64
+	ID   string
+	// of is the point behind the marker (views are never written once
+	// made); nil for a marker made of coordinates alone.
 	of       *model.Point
 	Glyph    rune
 	Kind     MarkKind
 	Frontier bool
 	Class    uint8
+}
+
+// MarkerOf is p's marker at x, y: its ID, its kind, its label when drawn.
+func MarkerOf(p *model.Point, x, y float64, kind MarkKind) PlotPoint {
+	return PlotPoint{X: x, Y: y, ID: p.ID, Kind: kind, of: p}
 }
 
 // Series is one line with its markers; Class (1-based) picks its colour.

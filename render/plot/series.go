@@ -199,13 +199,13 @@ func LegendText(series []Series) string {
 	return strings.Join(parts, "  ")
 }
 
-// LabelText is the label drawn beside the marker: Label, or the point's
-// PointLabel when the series made it later.
+// LabelText is the label drawn beside the marker: its point's
+// PointLabel, "" for a marker of coordinates alone.
 func (p *PlotPoint) LabelText() string {
-	if p.Label == "" && p.of != nil {
-		return PointLabel(p.of)
+	if p.of == nil {
+		return ""
 	}
-	return p.Label
+	return PointLabel(p.of)
 }
 
 // PointLabel is the shape and concurrency an engineer reads a point by:
@@ -233,11 +233,11 @@ func markers(dst []PlotPoint, pts []*model.Point, lo int, onFrontier []bool, x, 
 		if !ok {
 			continue
 		}
-		// A label is drawn beside a frontier point, or the selected one:
-		// the others' are made when drawn (LabelText).
+		// A label is drawn beside a frontier point, or the selected one,
+		// made when drawn (LabelText).
 		pp := PlotPoint{X: xv, Y: yv, ID: p.ID, Kind: MarkDominated, Frontier: onFrontier[i], of: p}
 		if onFrontier[i] {
-			pp.Kind, pp.Label, pp.of = MarkFrontier, PointLabel(p), nil
+			pp.Kind = MarkFrontier
 		}
 		switch {
 		case p.Source == model.SourcePlanned:

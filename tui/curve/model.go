@@ -334,7 +334,7 @@ func (m *Model) redraw() {
 			// slider step costs one plot, not a rebuild.
 			series = append(series[:len(series):len(series)], plot.Series{
 				Name: "preview", Class: plot.SourceClass(model.SourcePlanned),
-				Points: []plot.PlotPoint{{X: x, Y: y, ID: p.ID, Kind: plot.MarkPlanned, Label: plot.PointLabel(p)}},
+				Points: []plot.PlotPoint{plot.MarkerOf(p, x, y, plot.MarkPlanned)},
 				Legend: []plot.LegendItem{{Glyph: plot.MarkPlanned.Glyph(), Class: plot.SourceClass(model.SourcePlanned), Text: "preview"}},
 			})
 		}
