@@ -134,6 +134,12 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 			cp = coordsPart{c: room.c[lo:lo], raw: room.raw[lo:lo]}
 		}
 		last, counted := uint32(0), false
+		// What a half finds it keeps in variables of its own and writes
+		// out once: the two halves writing flags side by side a point at
+		// a time made the cores pass that cache line back and forth
+		// (two thirds of the pass).
+		anyPlanned := false
+		var moved []int
 		for k := lo; k < hi; k++ {
 			if (k-lo)%model.WarmViewBlock == 0 {
 				// the next points asked for at once (a fifth off the pass)
@@ -141,9 +147,9 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 			}
 			p := &all[shown[k]]
 			refs[k] = p
-			planned[h] = planned[h] || p.Source == model.SourcePlanned
+			anyPlanned = anyPlanned || p.Source == model.SourcePlanned
 			if changes(p) {
-				copied[h] = append(copied[h], k)
+				moved = append(moved, k)
 				continue
 			}
 			vf.add(p, k, &last, &counted)
@@ -151,8 +157,8 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 				cp.add(p, k, axes)
 			}
 		}
-		halves[h] = vf
-		coords[h] = cp
+		halves[h], coords[h] = vf, cp
+		planned[h], copied[h] = anyPlanned, moved
 	})
 	e := &viewEntry{refs: refs, src: shown, planned: planned[0] || planned[1]}
 	vf := halves[0].join(halves[1])
