@@ -91,6 +91,7 @@ type viewEntry struct {
 	// it on the key; the geometry takes them (then nil).
 	coords   []model.XYPoint
 	short    []int
+	rest     []Partial // the other points' values on the axes (coordsPart.rest)
 	coordsOn [2]string
 }
 
@@ -233,7 +234,7 @@ func (e *viewEntry) points() []model.Point {
 // none: 1 MB at 41,700 points).
 func (s *State) leaveView() {
 	if s.view != nil {
-		s.view.coords, s.view.short = nil, nil
+		s.view.coords, s.view.short, s.view.rest = nil, nil, nil
 	}
 	s.view = nil
 }

@@ -195,6 +195,7 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 	e.facts = vf
 	if axes != nil {
 		e.coords, e.short = mergeCoords(coords[:]...)
+		e.rest = mergeRest(coords[:]...)
 		e.coordsOn = [2]string{axes.x.Name, axes.y.Name}
 	}
 	return e

@@ -9,6 +9,18 @@ import "github.com/sweeptune/sweeptune/model"
 type Geometry struct {
 	Coords         []model.XYPoint
 	Frontier, Hull []int
+	// Rest are the values on x or y of the view's points Coords leaves
+	// out, by index, when the pass that made the view read them (Partial;
+	// ok false otherwise): with Coords, every view point's values on the
+	// axes, which the table sorts by without reading the points.
+	Rest []Partial
+	ok   bool
+}
+
+// Values are the view's values on the axes, coordinates and rest, when
+// the pass that made the view read them; ok is false when it did not.
+func (g *Geometry) Values() (coords []model.XYPoint, rest []Partial, ok bool) {
+	return g.Coords, g.Rest, g.ok
 }
 
 // geomEntry is the last geometry made: of one view on two axes.
@@ -25,23 +37,25 @@ type geomEntry struct {
 func (s *State) Geometry() *Geometry {
 	e := s.shown()
 	if e.planned {
-		e.coords, e.short = nil, nil // a view with planned points has no geometry
+		e.coords, e.short, e.rest = nil, nil, nil // a view with planned points has no geometry
 		return nil
 	}
 	if g := s.geom; g != nil && g.serial == e.serial && g.x == s.X.Name && g.y == s.Y.Name {
 		return g.g
 	}
 	var c []model.XYPoint
+	var rest []Partial
 	var f, h []int
 	read, short, on := e.coords, e.short, e.coordsOn
-	e.coords, e.short = nil, nil // the geometry holds them now, or they are of other axes
-	if read != nil && on == [2]string{s.X.Name, s.Y.Name} {
+	passed := read != nil && on == [2]string{s.X.Name, s.Y.Name}
+	if passed {
 		// Read by the pass that made the view: not the points again.
-		c = read
+		c, rest = read, e.rest
 		f, h = model.FrontierHullOfCoords(e.refs, c, short, s.X, s.Y)
 	} else {
 		c, f, h = model.FrontierHullRefs(e.refs, s.X, s.Y)
 	}
-	s.geom = &geomEntry{serial: e.serial, x: s.X.Name, y: s.Y.Name, g: &Geometry{Coords: c, Frontier: f, Hull: h}}
+	e.coords, e.short, e.rest = nil, nil, nil // the geometry holds them now, or they are of other axes
+	s.geom = &geomEntry{serial: e.serial, x: s.X.Name, y: s.Y.Name, g: &Geometry{Coords: c, Frontier: f, Hull: h, Rest: rest, ok: passed}}
 	return s.geom.g
 }

@@ -1,6 +1,10 @@
 package workbench
 
-import "github.com/sweeptune/sweeptune/model"
+import (
+	"slices"
+
+	"github.com/sweeptune/sweeptune/model"
+)
 
 // viewAxes are the axes whose coordinates the pass that makes a view
 // gathers (the shown view, made on the key): the geometry then reads them
@@ -12,6 +16,18 @@ type viewAxes struct{ x, y model.Axis }
 type coordsPart struct {
 	c   []model.XYPoint
 	raw []bool
+	// rest are the values on x and y of the points c leaves out (held
+	// out, or without both metrics) that have either (Geometry.Rest).
+	rest []Partial
+}
+
+// Partial is a view point's value on x, on y or on both when it has no
+// coordinates in Geometry.Coords (held out, or a metric missing): the
+// table sorts by them without reading the point.
+type Partial struct {
+	X, Y       float64
+	Index      int
+	HasX, HasY bool
 }
 
 // newCoordsPart has room for the coordinates of n points: a view's pass
@@ -26,7 +42,26 @@ func (cp *coordsPart) add(p *model.Point, k int, a *viewAxes) {
 	if c, raw, ok := model.CoordOn(p, k, a.x.Metric, a.y.Metric); ok {
 		cp.c = append(cp.c, c)
 		cp.raw = append(cp.raw, raw)
+		return
 	}
+	x, hasX := p.Metrics.Get(a.x.Metric)
+	y, hasY := p.Metrics.Get(a.y.Metric)
+	if hasX || hasY {
+		cp.rest = append(cp.rest, Partial{X: x, Y: y, Index: k, HasX: hasX, HasY: hasY})
+	}
+}
+
+// mergeRest is the parts' rest in index order.
+func mergeRest(parts ...coordsPart) []Partial {
+	var out []Partial
+	for _, p := range parts {
+		out = append(out, p.rest...)
+	}
+	byIndex := func(a, b Partial) int { return a.Index - b.Index }
+	if !slices.IsSortedFunc(out, byIndex) {
+		slices.SortFunc(out, byIndex)
+	}
+	return out
 }
 
 // mergeCoords is the view's coordinates from parts each in view order

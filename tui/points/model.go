@@ -214,7 +214,11 @@ type derivedKey struct {
 
 // derived is what the table derives from one view on some axes.
 type derived struct {
-	coords    []model.XYPoint // the view's geometry's coordinates on the axes, nil when not made from one
+	coords []model.XYPoint // the view's geometry's coordinates on the axes, nil when not made from one
+	// rest are the other points' values on the axes, all read when restOK
+	// (workbench.Geometry.Values).
+	rest      []workbench.Partial
+	restOK    bool
 	extras    []extra
 	projected bool
 	legend    []string // the run-length legend's lines
@@ -271,7 +275,7 @@ func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
 func newDerived(view []*model.Point, projected []model.Point, projs []model.Projection, x, y model.Axis, g *workbench.Geometry, flags *workbench.ViewFlags) *derived {
 	d := &derived{extras: curveStatuses(view, x, y, g, flags), projected: hasProjected(projected), orders: map[orderKey]*ordered{}}
 	if g != nil {
-		d.coords = g.Coords
+		d.coords, d.rest, d.restOK = g.Values()
 	}
 	for _, l := range render.RunLengthLegend(projected, projs, y.Metric, x.Metric) {
 		d.legend = append(d.legend, l.Text())
@@ -333,7 +337,7 @@ func (d *derived) order(view []*model.Point, q query, text string, x, y model.Ax
 	if o, ok := d.orders[k]; ok {
 		return o
 	}
-	o := &ordered{idx: order(view, d.extras, q, x, y, col, desc, d.coords), rowAt: make([]int32, len(view))}
+	o := &ordered{idx: order(view, d.extras, q, x, y, col, desc, axisValues{d.coords, d.rest, d.restOK}), rowAt: make([]int32, len(view))}
 	for i := range o.rowAt {
 		o.rowAt[i] = -1
 	}

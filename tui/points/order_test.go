@@ -84,10 +84,14 @@ func TestOrderIsTheComparisonSort(t *testing.T) {
 					want := orderRef(pts, ex, q, x, y, col, desc)
 					// Without the geometry, and with it: the x and y columns read
 					// the coordinates instead of the points.
-					for _, coords := range [][]model.XYPoint{nil, model.CoordsRefs(refs, x, y)} {
-						got := order(refs, ex, q, x, y, col, desc, coords)
+					// Without the geometry, with its coordinates, and with every
+					// point's values (the rest read by the view's pass): the x and
+					// y columns read them instead of the points.
+					coords := model.CoordsRefs(refs, x, y)
+					for _, vals := range []axisValues{{}, {coords: coords}, {coords, restOf(refs, coords, x, y), true}} {
+						got := order(refs, ex, q, x, y, col, desc, vals)
 						if !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
-							t.Fatalf("%d points, column %d, desc %v, coordinates %v:\n got %v\nwant %v", size, col, desc, coords != nil, got, want)
+							t.Fatalf("%d points, column %d, desc %v, coordinates %v, the rest %v:\n got %v\nwant %v", size, col, desc, vals.coords != nil, vals.all, got, want)
 						}
 					}
 				}
@@ -176,7 +180,7 @@ func TestOrderFromAnotherXIsTheOrder(t *testing.T) {
 			for _, x := range append(model.XAxes, model.XAxes[0]) {
 				st.SetX(x)
 				m.Refresh(st.TakeChanges())
-				want := order(model.RefsTo(st.View()), curveStatuses(model.RefsTo(st.View()), st.X, st.Y, nil, nil), query{}, st.X, st.Y, col, desc, nil)
+				want := order(model.RefsTo(st.View()), curveStatuses(model.RefsTo(st.View()), st.X, st.Y, nil, nil), query{}, st.X, st.Y, col, desc, axisValues{})
 				if !slices.Equal(m.idx, want) {
 					t.Fatalf("column %d desc %v on %s: the kept order is not the order", col, desc, x.Name)
 				}
@@ -226,4 +230,22 @@ func TestStatusesFromTheViewsFlagsAreThePoints(t *testing.T) {
 	if flagged == 0 {
 		t.Fatal("no view flagged a point: the test compares nothing")
 	}
+}
+
+// restOf is workbench.Geometry's Rest of refs: the values on x or y of
+// the points coords leaves out.
+func restOf(refs []*model.Point, coords []model.XYPoint, x, y model.Axis) []workbench.Partial {
+	in := map[int]bool{}
+	for _, c := range coords {
+		in[c.Index] = true
+	}
+	var out []workbench.Partial
+	for i, p := range refs {
+		xv, hasX := p.Value(x.Metric)
+		yv, hasY := p.Value(y.Metric)
+		if !in[i] && (hasX || hasY) {
+			out = append(out, workbench.Partial{X: xv, Y: yv, Index: i, HasX: hasX, HasY: hasY})
+		}
+	}
+	return out
 }

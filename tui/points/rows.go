@@ -2,6 +2,7 @@ package points
 
 import (
 	"cmp"
+	"github.com/sweeptune/sweeptune/workbench"
 	"slices"
 	"strconv"
 	"strings"
@@ -130,10 +131,21 @@ func sortKey(all []*model.Point, ex []extra, x, y model.Axis, sortCol int) func(
 	}
 }
 
+// axisValues are a view's points' values on x and y as the view's pass
+// read them: coordinates, and the rest of the points' values (all of them
+// when all is true: a point in neither has neither value).
+type axisValues struct {
+	coords []model.XYPoint
+	rest   []workbench.Partial
+	all    bool
+}
+
 // order returns the indices of the points that pass the filter, sorted;
-// coords, when given, are the points' coordinates on x, y (the view's
-// geometry), which the x and y columns sort by without reading the points.
-func order(all []*model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool, coords []model.XYPoint) []int {
+// vals, when given, are the points' values on x, y (the view's geometry),
+// which the x and y columns sort by without reading the points: a point
+// lies a page from the next in a view at a million rows, and a fifth of an
+// every-run view's have no coordinates.
+func order(all []*model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool, vals axisValues) []int {
 	idx := make([]int, 0, len(all))
 	for i := range all {
 		if q.match(all[i], x, y) {
@@ -150,13 +162,17 @@ func order(all []*model.Point, ex []extra, q query, x, y model.Axis, sortCol int
 	// rows without a value go last either way, in the same order.
 	ks, miss := make([]uint64, 0, len(idx)), make([]uint64, 0)
 	is, missI := make([]int32, 0, len(idx)), make([]int32, 0)
+	coords, rest := vals.coords, vals.rest
 	if sortCol != colX && sortCol != colY {
-		coords = nil
+		coords, rest, vals.all = nil, nil, false
 	}
-	ci := 0 // coords and idx both ascend by index
+	ci, ri := 0, 0 // coords, rest and idx all ascend by index
 	for _, i := range idx {
 		for ci < len(coords) && coords[ci].Index < i {
 			ci++
+		}
+		for ri < len(rest) && rest[ri].Index < i {
+			ri++
 		}
 		var v float64
 		var ok bool
@@ -165,6 +181,12 @@ func order(all []*model.Point, ex []extra, q query, x, y model.Axis, sortCol int
 			v, ok = coords[ci].X, true
 		case ci < len(coords) && coords[ci].Index == i:
 			v, ok = coords[ci].Y, true
+		case ri < len(rest) && rest[ri].Index == i && sortCol == colX:
+			v, ok = rest[ri].X, rest[ri].HasX
+		case ri < len(rest) && rest[ri].Index == i:
+			v, ok = rest[ri].Y, rest[ri].HasY
+		case vals.all:
+			// neither value: key(i) would find none
 		default:
 			v, _, ok = key(i)
 		}
