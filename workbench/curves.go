@@ -92,6 +92,7 @@ type viewEntry struct {
 	coords   []model.XYPoint
 	short    []int
 	rest     []Partial // the other points' values on the axes (coordsPart.rest)
+	marks    viewMarks // every point's ID and tag, read with them
 	coordsOn [2]string
 }
 
@@ -234,7 +235,7 @@ func (e *viewEntry) points() []model.Point {
 // none: 1 MB at 41,700 points).
 func (s *State) leaveView() {
 	if s.view != nil {
-		s.view.coords, s.view.short, s.view.rest = nil, nil, nil
+		s.view.coords, s.view.short, s.view.rest, s.view.marks = nil, nil, nil, viewMarks{}
 	}
 	s.view = nil
 }

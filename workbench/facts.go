@@ -121,8 +121,10 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 	// (a point has one at most), the first with room to the end: the
 	// halves are then joined in it (concatCoords), no second array made.
 	var room coordsPart
+	var marks viewMarks // each point's ID and tag, for the plot's markers
 	if axes != nil {
 		room = coordsPart{c: make([]model.XYPoint, len(shown)), raw: make([]bool, len(shown))}
+		marks = newViewMarks(len(shown))
 	}
 	// A large curve's points are read on both cores (a new curve at a
 	// million points: 41,700 of them), their facts gathered on the way.
@@ -148,6 +150,9 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 			p := &all[shown[k]]
 			refs[k] = p
 			anyPlanned = anyPlanned || p.Source == model.SourcePlanned
+			if axes != nil {
+				marks.set(k, p)
+			}
 			if changes(p) {
 				moved = append(moved, k)
 				continue
@@ -184,6 +189,7 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 			vf.add(refs[k], k, &last, &counted)
 			if axes != nil {
 				coords[2].add(refs[k], k, axes)
+				marks.set(k, refs[k])
 			}
 		}
 		slices.Sort(vf.projected)
@@ -196,6 +202,7 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 	if axes != nil {
 		e.coords, e.short = mergeCoords(coords[:]...)
 		e.rest = mergeRest(coords[:]...)
+		e.marks = marks
 		e.coordsOn = [2]string{axes.x.Name, axes.y.Name}
 	}
 	return e

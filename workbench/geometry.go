@@ -13,14 +13,22 @@ type Geometry struct {
 	// out, by index, when the pass that made the view read them (Partial;
 	// ok false otherwise): with Coords, every view point's values on the
 	// axes, which the table sorts by without reading the points.
-	Rest []Partial
-	ok   bool
+	Rest  []Partial
+	marks viewMarks // with Rest: every view point's ID and tag
+	ok    bool
 }
 
 // Values are the view's values on the axes, coordinates and rest, when
 // the pass that made the view read them; ok is false when it did not.
 func (g *Geometry) Values() (coords []model.XYPoint, rest []Partial, ok bool) {
 	return g.Coords, g.Rest, g.ok
+}
+
+// Marks are every view point's ID and tag (model.Tag), by view index,
+// when the pass that made the view read them (ok as with Values): with
+// Values, what the plot's markers are made of without reading a point.
+func (g *Geometry) Marks() (ids []string, tags []model.Tag, ok bool) {
+	return g.marks.ids, g.marks.tags, g.ok && g.marks.ids != nil
 }
 
 // geomEntry is the last geometry made: of one view on two axes.
@@ -37,7 +45,7 @@ type geomEntry struct {
 func (s *State) Geometry() *Geometry {
 	e := s.shown()
 	if e.planned {
-		e.coords, e.short, e.rest = nil, nil, nil // a view with planned points has no geometry
+		e.coords, e.short, e.rest, e.marks = nil, nil, nil, viewMarks{} // a view with planned points has no geometry
 		return nil
 	}
 	if g := s.geom; g != nil && g.serial == e.serial && g.x == s.X.Name && g.y == s.Y.Name {
@@ -45,17 +53,18 @@ func (s *State) Geometry() *Geometry {
 	}
 	var c []model.XYPoint
 	var rest []Partial
+	var marks viewMarks
 	var f, h []int
 	read, short, on := e.coords, e.short, e.coordsOn
 	passed := read != nil && on == [2]string{s.X.Name, s.Y.Name}
 	if passed {
 		// Read by the pass that made the view: not the points again.
-		c, rest = read, e.rest
+		c, rest, marks = read, e.rest, e.marks
 		f, h = model.FrontierHullOfCoords(e.refs, c, short, s.X, s.Y)
 	} else {
 		c, f, h = model.FrontierHullRefs(e.refs, s.X, s.Y)
 	}
-	e.coords, e.short, e.rest = nil, nil, nil // the geometry holds them now, or they are of other axes
-	s.geom = &geomEntry{serial: e.serial, x: s.X.Name, y: s.Y.Name, g: &Geometry{Coords: c, Frontier: f, Hull: h, Rest: rest, ok: passed}}
+	e.coords, e.short, e.rest, e.marks = nil, nil, nil, viewMarks{} // the geometry holds them now, or they are of other axes
+	s.geom = &geomEntry{serial: e.serial, x: s.X.Name, y: s.Y.Name, g: &Geometry{Coords: c, Frontier: f, Hull: h, Rest: rest, marks: marks, ok: passed}}
 	return s.geom.g
 }

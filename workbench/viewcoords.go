@@ -51,6 +51,21 @@ func (cp *coordsPart) add(p *model.Point, k int, a *viewAxes) {
 	}
 }
 
+// viewMarks are each view point's ID and tag (model.Tag), by view
+// index, read by the pass that made the view: what the plot's markers
+// show besides the coordinates (Geometry.Marks).
+type viewMarks struct {
+	ids  []string
+	tags []model.Tag
+}
+
+func newViewMarks(n int) viewMarks {
+	return viewMarks{ids: make([]string, n), tags: make([]model.Tag, n)}
+}
+
+// set records view point k, p.
+func (m viewMarks) set(k int, p *model.Point) { m.ids[k], m.tags[k] = p.ID, model.TagOf(p) }
+
 // mergeRest is the parts' rest in index order.
 func mergeRest(parts ...coordsPart) []Partial {
 	var out []Partial

@@ -481,8 +481,8 @@ func TestGeometryFromTheViewsPassIsFromThePoints(t *testing.T) {
 		if geometryIsTheViews(t, s, what) {
 			restRead++
 		}
-		if s.shown().coords != nil || s.shown().short != nil {
-			t.Fatalf("%s: the view kept its coordinates after the geometry took them", what)
+		if s.shown().coords != nil || s.shown().short != nil || s.shown().marks.ids != nil {
+			t.Fatalf("%s: the view kept its coordinates (or IDs) after the geometry took them", what)
 		}
 	}
 	for range s.Curves {
@@ -539,6 +539,15 @@ func geometryIsTheViews(t *testing.T, s *State, what string) bool {
 	}
 	if !reflect.DeepEqual(rest, want) {
 		t.Fatalf("%s: the other points' values are not the view's (%d, want %d)", what, len(rest), len(want))
+	}
+	ids, tags, ok := g.Marks()
+	if !ok || len(ids) != len(view) || len(tags) != len(view) {
+		t.Fatalf("%s: %d IDs and %d tags (read: %v) for a view of %d points", what, len(ids), len(tags), ok, len(view))
+	}
+	for i := range view {
+		if ids[i] != view[i].ID || tags[i] != model.TagOf(&view[i]) {
+			t.Fatalf("%s: point %d's ID and tag %q %#x, want %q %#x", what, i, ids[i], tags[i], view[i].ID, model.TagOf(&view[i]))
+		}
 	}
 	return true
 }

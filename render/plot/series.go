@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/internal/par"
@@ -117,30 +118,52 @@ func CurveSeriesWithFrontierRefs(refs []*model.Point, front []int, x, y model.Ax
 // afterwards), a large curve's markers are made on both cores, each half
 // into its own part of the result (docs/workbench-speed.md).
 func curveSeries(pts []*model.Point, front []int, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool)) Series {
-	onFrontier := make([]bool, len(pts))
-	for _, k := range front {
-		onFrontier[k] = true
-	}
-	s := Series{Name: cs.Name, Class: cs.Class, Glyph: cs.Glyph}
-	out := make([]PlotPoint, len(pts))
-	var start, got [2]int
-	present := [2][]bool{make([]bool, len(model.Sources)+1), make([]bool, len(model.Sources)+1)}
+	onFrontier := frontierFlags(len(pts), front)
 	split := parallelSeries
 	if marks != nil {
 		split = len(pts) + 1 // marks is the caller's: asked on its goroutine only
 	}
-	par.Halves(len(pts), split, func(lo, hi int) {
+	out, present := markersInHalves(len(pts), split, func(dst []PlotPoint, lo int, present []bool) int {
+		return markers(dst, pts, lo, onFrontier, x, y, &cs, marks, present)
+	})
+	return seriesOf(cs, len(pts), out, present)
+}
+
+// frontierFlags is front (indices below n) as a flag per index.
+func frontierFlags(n int, front []int) []bool {
+	on := make([]bool, n)
+	for _, k := range front {
+		on[k] = true
+	}
+	return on
+}
+
+// markersInHalves makes the markers of n inputs with fill (given the part of the
+// result to fill, where its first input is, and its own flags of the
+// source classes it met), on both cores from split on, and returns them
+// in order with the classes met.
+func markersInHalves(n, split int, fill func(dst []PlotPoint, lo int, present []bool) int) ([]PlotPoint, [2][]bool) {
+	out := make([]PlotPoint, n)
+	var start, got [2]int
+	present := [2][]bool{make([]bool, len(model.Sources)+1), make([]bool, len(model.Sources)+1)}
+	par.Halves(n, split, func(lo, hi int) {
 		h := min(lo, 1) // the first half at 0, the second at 1
 		start[h] = lo
-		got[h] = markers(out[lo:hi], pts, lo, onFrontier, x, y, cs, marks, present[h])
+		got[h] = fill(out[lo:hi], lo, present[h])
 	})
 	copy(out[got[0]:], out[start[1]:start[1]+got[1]]) // nothing when made in one part
-	n := got[0] + got[1]
-	s.Points = out[:n:n]
+	k := got[0] + got[1]
+	return out[:k:k], present
+}
+
+// seriesOf is the series of cs with its markers (made of n points) and
+// the legend of the source classes they met.
+func seriesOf(cs CurveStyle, n int, out []PlotPoint, present [2][]bool) Series {
+	s := Series{Name: cs.Name, Class: cs.Class, Glyph: cs.Glyph, Points: out}
 	if cs.Glyph != 0 {
 		text := cs.Name
 		switch {
-		case len(pts) == 0:
+		case n == 0:
 			text += " (no runs by this date)"
 		case len(s.Points) == 0:
 			text += " (nothing on these axes)"
@@ -224,7 +247,7 @@ const parallelSeries = 8192
 // markers writes the markers of points lo, lo+1, … (as many as dst holds)
 // at the start of dst, setting present[c-1] for each source class c among
 // them, and returns how many it wrote.
-func markers(dst []PlotPoint, pts []*model.Point, lo int, onFrontier []bool, x, y model.Axis, cs CurveStyle, marks func(id string) (MarkKind, bool), present []bool) int {
+func markers(dst []PlotPoint, pts []*model.Point, lo int, onFrontier []bool, x, y model.Axis, cs *CurveStyle, marks func(id string) (MarkKind, bool), present []bool) int {
 	w := 0
 	for k := range dst {
 		i := lo + k
@@ -233,40 +256,69 @@ func markers(dst []PlotPoint, pts []*model.Point, lo int, onFrontier []bool, x, 
 		if !ok {
 			continue
 		}
-		// A label is drawn beside a frontier point, or the selected one,
-		// made when drawn (LabelText).
-		pp := PlotPoint{X: xv, Y: yv, ID: p.ID, Kind: MarkDominated, Frontier: onFrontier[i], of: p}
-		if onFrontier[i] {
-			pp.Kind = MarkFrontier
+		t := model.TagOf(p)
+		if pp, ok := marker(xv, yv, p.ID, p, t, onFrontier[i], cs, marks); ok {
+			present[tagClass(t)-1] = true
+			dst[w] = pp
+			w++
 		}
-		switch {
-		case p.Source == model.SourcePlanned:
-			pp.Kind = MarkPlanned
-			pp.Class = SourceClass(model.SourcePlanned)
-		case cs.Glyph == 0:
-			pp.Glyph, pp.Class = SourceGlyph(p.Source), SourceClass(p.Source)
-			if !onFrontier[i] {
-				pp.Glyph = 0
-			}
-		case cs.Overlay && !onFrontier[i]:
-			pp.Glyph = DominatedOverlay
-		}
-		if p.Suspect() {
-			// Shown and marked, on or off the frontier (held out of it
-			// unless the view admits it).
-			pp.Kind, pp.Glyph = MarkSuspect, 0
-		}
-		if marks != nil {
-			if k, ok := marks(p.ID); ok {
-				pp.Kind = k
-			}
-		}
-		if cs.OptimalOnly && (pp.Kind == MarkDominated || pp.Kind == MarkSuspect && !pp.Frontier) {
-			continue
-		}
-		present[SourceClass(p.Source)-1] = true
-		dst[w] = pp
-		w++
 	}
 	return w
+}
+
+// marker is the marker at xv, yv of the point of, its ID and tag, on the
+// frontier or not, as cs draws it; false when cs leaves it out.
+func marker(xv, yv float64, id string, of *model.Point, t model.Tag, front bool, cs *CurveStyle, marks func(id string) (MarkKind, bool)) (PlotPoint, bool) {
+	// A label is drawn beside a frontier point, or the selected one,
+	// made when drawn (LabelText).
+	pp := PlotPoint{X: xv, Y: yv, ID: id, Kind: MarkDominated, Frontier: front, of: of}
+	if front {
+		pp.Kind = MarkFrontier
+	}
+	switch {
+	case t.SourceIndex() == plannedSource:
+		pp.Kind = MarkPlanned
+		pp.Class = SourceClass(model.SourcePlanned)
+	case cs.Glyph == 0:
+		pp.Glyph, pp.Class = tagGlyph(t), tagClass(t)
+		if !front {
+			pp.Glyph = 0
+		}
+	case cs.Overlay && !front:
+		pp.Glyph = DominatedOverlay
+	}
+	if t.Suspect() {
+		// Shown and marked, on or off the frontier (held out of it
+		// unless the view admits it).
+		pp.Kind, pp.Glyph = MarkSuspect, 0
+	}
+	if marks != nil {
+		if k, ok := marks(id); ok {
+			pp.Kind = k
+		}
+	}
+	if cs.OptimalOnly && (pp.Kind == MarkDominated || pp.Kind == MarkSuspect && !pp.Frontier) {
+		return pp, false
+	}
+	return pp, true
+}
+
+// plannedSource is SourcePlanned's place in model.Sources.
+var plannedSource = slices.Index(model.Sources, model.SourcePlanned)
+
+// tagClass is SourceClass of the tagged point's source.
+func tagClass(t model.Tag) uint8 {
+	if i := t.SourceIndex(); i >= 0 {
+		return uint8(i + 1)
+	}
+	return uint8(len(model.Sources) + 1)
+}
+
+// tagGlyph is SourceGlyph of the tagged point's source (one none of
+// model.Sources is drawn as any other: ●).
+func tagGlyph(t model.Tag) rune {
+	if i := t.SourceIndex(); i >= 0 {
+		return SourceGlyph(model.Sources[i])
+	}
+	return SourceGlyph("")
 }

@@ -17,7 +17,7 @@ func seriesOneByOne(pts []*model.Point, front []int, x, y model.Axis, cs CurveSt
 	}
 	out := make([]PlotPoint, len(pts))
 	present := make([]bool, len(model.Sources)+1)
-	return out[:markers(out, pts, 0, onFrontier, x, y, cs, nil, present)], present
+	return out[:markers(out, pts, 0, onFrontier, x, y, &cs, nil, present)], present
 }
 
 // Made in two parts or one, a series' markers and legend are the

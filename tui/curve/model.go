@@ -75,6 +75,8 @@ type cachedSeries struct {
 	// bins are s alone binned ahead for a canvas (Derive), nil when not:
 	// rebuild takes them when s is all it draws and no mark changed it.
 	bins *plot.Bins
+	// ofView: s was made of the values the view's pass read (no point read)
+	ofView bool
 }
 
 // maxCached bounds each cache; past it, it starts again.
@@ -220,7 +222,10 @@ type shownRefs struct {
 func shownSeries(shown shownRefs, x, y model.Axis, g *workbench.Geometry) *cachedSeries {
 	style := plot.CurveStyle{Name: shown.key.String(), Class: plot.SourceClass(model.SourcePublished)}
 	var s plot.Series
-	if g != nil {
+	v, ofView := viewValues(g)
+	if ofView {
+		s = plot.CurveSeriesOfView(shown.refs, v, g.Frontier, style)
+	} else if g != nil {
 		s = plot.CurveSeriesWithFrontierRefs(shown.refs, g.Frontier, x, y, style, nil)
 	} else {
 		s = plot.CurveSeriesRefs(shown.refs, x, y, style, nil)
@@ -229,7 +234,27 @@ func shownSeries(shown shownRefs, x, y model.Axis, g *workbench.Geometry) *cache
 	for i := range s.Points {
 		base[i] = s.Points[i].Kind
 	}
-	return &cachedSeries{s: s, base: base}
+	return &cachedSeries{s: s, base: base, ofView: ofView}
+}
+
+// viewValues are the geometry's values as the plot makes markers of
+// them, when the pass that made the view read them all.
+func viewValues(g *workbench.Geometry) (plot.ViewValues, bool) {
+	if g == nil {
+		return plot.ViewValues{}, false
+	}
+	coords, rest, ok := g.Values()
+	ids, tags, marked := g.Marks()
+	if !ok || !marked {
+		return plot.ViewValues{}, false
+	}
+	var held []model.XYPoint
+	for _, r := range rest {
+		if r.HasX && r.HasY { // held out: a point with both is in coords otherwise
+			held = append(held, model.XYPoint{X: r.X, Y: r.Y, Index: r.Index})
+		}
+	}
+	return plot.ViewValues{Coords: coords, Held: held, IDs: ids, Tags: tags}, true
 }
 
 // xOrder is the IDs of the points with both coordinates, by x (their
