@@ -77,6 +77,8 @@ type cachedSeries struct {
 	bins *plot.Bins
 	// ofView: s was made of the values the view's pass read (no point read)
 	ofView bool
+	// marked: a mark changed some marker's kind from base
+	marked bool
 }
 
 // maxCached bounds each cache; past it, it starts again.
@@ -188,16 +190,21 @@ func (m *Model) curveSet(shown shownRefs, overlays []model.Curve) []plot.Series 
 	if !ok {
 		c = keep(&m.cached, k, shownSeries(shown, x, y, m.st.Geometry()))
 	}
-	marked := false
-	for i := range c.s.Points {
-		p := &c.s.Points[i]
-		p.Kind = c.base[i]
-		if k, ok := m.marks(p.ID); ok {
-			p.Kind, marked = k, true
+	// The marks put on, over the kinds the last draw left; nothing to do
+	// with no mark now and none put on before (at a million points a map
+	// lookup a marker cost a millisecond of the frame's one-core part).
+	if len(m.st.Marks) > 0 || c.marked {
+		c.marked = false
+		for i := range c.s.Points {
+			p := &c.s.Points[i]
+			p.Kind = c.base[i]
+			if k, ok := m.marks(p.ID); ok {
+				p.Kind, c.marked = k, true
+			}
 		}
 	}
 	m.binnedAhead = nil
-	if c.bins != nil && !marked && len(out) == 0 {
+	if c.bins != nil && !c.marked && len(out) == 0 {
 		m.binnedAhead = c.bins
 	}
 	c.bins = nil // made for this draw only: the kinds may change after it
