@@ -170,13 +170,10 @@ func (b *Bins) withSelected(id string) []Series {
 	for si, s := range b.src {
 		o := b.orig[si]
 		var add []int32
-		for pi := range s.Points {
-			if s.Points[pi].ID != id {
-				continue
-			}
-			k := sort.Search(len(o), func(k int) bool { return o[k] >= int32(pi) })
-			if k == len(o) || o[k] != int32(pi) {
-				add = append(add, int32(pi))
+		for _, pi := range withID(s.Points, id) {
+			k := sort.Search(len(o), func(k int) bool { return o[k] >= pi })
+			if k == len(o) || o[k] != pi {
+				add = append(add, pi)
 			}
 		}
 		if len(add) == 0 {

@@ -173,3 +173,24 @@ func TestBinsPreparedArePlot(t *testing.T) {
 		t.Fatal("no draw took the bins made ahead: the test did not check them")
 	}
 }
+
+// withID finds every point with the ID, in order, in one part or in two
+// (places on both sides of the split, the first and the last).
+func TestWithIDFindsEveryPlaceInOrder(t *testing.T) {
+	for _, n := range []int{0, 5, parallelBins - 1, 2*parallelBins + 3} {
+		pts := make([]PlotPoint, n)
+		var want []int32
+		for i := range pts {
+			pts[i].ID = "other-id"
+			if i == 0 || i == n-1 || i%977 == 3 || i == n/2 {
+				pts[i].ID = "the-id-x"
+				if len(want) == 0 || want[len(want)-1] != int32(i) {
+					want = append(want, int32(i))
+				}
+			}
+		}
+		if got := withID(pts, "the-id-x"); !slices.Equal(got, want) {
+			t.Fatalf("%d points: found at %v, want %v", n, got, want)
+		}
+	}
+}
