@@ -59,3 +59,22 @@ func TestReportJSONParallelEscapesAsSerial(t *testing.T) {
 		t.Fatalf("%d images escaped of 6000", n)
 	}
 }
+
+// A chunk whose strings were all plain is passed on without the terminal
+// filter's look through it (the appender says so): the output is the
+// serial writer's, filtered, whichever field holds the one hostile string
+// among thousands of plain ones, and however many rows hold it.
+func TestPlainChunksPassTheFilterAsTheyAre(t *testing.T) {
+	for _, field := range []string{`"run_url": "https://example.invalid/r/17"`, `"date": "2026-11-01"`, `"framework": "dynamo-sglang"`} {
+		hostile := field[:len(field)-1] + `\u202e\u0085\u007f\u00e9<"` // JSON escapes: the runes themselves once read
+		rows := bytes.Replace(synth.Rows(6000, 3), []byte(field), []byte(hostile), 1)
+		if bytes.Equal(rows, synth.Rows(6000, 3)) {
+			t.Fatalf("%s: not in the rows", field)
+		}
+		path := filepath.Join(t.TempDir(), "rows.json")
+		if err := os.WriteFile(path, rows, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		compareParallel(t, path)
+	}
+}

@@ -21,6 +21,28 @@ func (p *Point) AppendJSON(b []byte) ([]byte, error) {
 // each, not once per point. The zero value is ready; one goroutine each.
 type JSONAppender struct {
 	plain [numPlainFields]string
+	// unplain: some string appended was not plain (plainString) since the
+	// last ResetPlain
+	unplain bool
+}
+
+// AllPlain reports that every string appended since the last ResetPlain
+// was printable ASCII written as it is: what was appended is then
+// printable ASCII throughout (numbers, names and punctuation besides), and
+// a writer that makes its output safe for a terminal has nothing to change
+// in it.
+func (a *JSONAppender) AllPlain() bool { return !a.unplain }
+
+// ResetPlain starts AllPlain's count afresh.
+func (a *JSONAppender) ResetPlain() { a.unplain = false }
+
+// jstr appends s as a JSON string (appendJSONString), noting one not plain.
+func (a *JSONAppender) jstr(b []byte, s string) []byte {
+	if plainString(s) {
+		return append(append(append(b, '"'), s...), '"')
+	}
+	a.unplain = true
+	return appendJSONString(b, s)
 }
 
 // The string fields JSONAppender remembers.
@@ -46,6 +68,7 @@ func (a *JSONAppender) str(b []byte, f int, s string) []byte {
 		a.plain[f] = s
 		return append(append(append(b, '"'), s...), '"')
 	}
+	a.unplain = true
 	return appendJSONString(b, s)
 }
 
@@ -60,12 +83,13 @@ func (a *JSONAppender) field(b []byte, start, f int, name, v string) []byte {
 // Append appends p's JSON to b.
 func (a *JSONAppender) Append(b []byte, p *Point) ([]byte, error) {
 	if !p.FiniteJSON() {
+		a.unplain = true // encoding/json's bytes, not looked through here
 		m, err := p.MarshalJSON()
 		return append(b, m...), err
 	}
-	b = appendJSONString(append(b, `{"id":`...), p.ID)
+	b = a.jstr(append(b, `{"id":`...), p.ID)
 	if p.Label != "" {
-		b = appendJSONString(append(b, `,"label":`...), p.Label)
+		b = a.jstr(append(b, `,"label":`...), p.Label)
 	}
 	b = a.str(append(b, `,"source":`...), plainSource, string(p.Source))
 	if g := p.GPUs(); g != 0 {
@@ -81,7 +105,7 @@ func (a *JSONAppender) Append(b []byte, p *Point) ([]byte, error) {
 	pv := &p.Prov
 	b = a.field(b, start, plainFile, "file", pv.File)
 	if pv.RunURL != "" {
-		b = appendJSONString(field(b, start, "run_url"), pv.RunURL)
+		b = a.jstr(field(b, start, "run_url"), pv.RunURL)
 	}
 	b = a.field(b, start, plainDate, "date", pv.Date)
 	b = jsonFloat(b, start, "duration_s", pv.DurationS)
@@ -98,8 +122,8 @@ func (a *JSONAppender) Append(b []byte, p *Point) ([]byte, error) {
 		b = append(b, '}')
 	}
 	if s := p.Suspicion; s != nil {
-		b = appendJSONString(append(b, `,"suspect":{"rule":`...), s.Rule)
-		b = appendJSONString(append(b, `,"reason":`...), s.Why)
+		b = a.jstr(append(b, `,"suspect":{"rule":`...), s.Rule)
+		b = a.jstr(append(b, `,"reason":`...), s.Why)
 		if s.Admitted {
 			b = append(b, `,"admitted":true`...)
 		}

@@ -111,3 +111,53 @@ func FuzzAppendJSON(f *testing.F) {
 		}
 	})
 }
+
+// AllPlain says a point's strings were all written as they are: then,
+// and only then, its JSON is printable ASCII throughout. Each string field
+// that is not plain (a C1 control, a bidi override, non-ASCII, an escaped
+// '<') clears it until ResetPlain.
+func TestAllPlainMeansPrintableASCII(t *testing.T) {
+	base := Point{ID: "1p1d-c4", Label: "a label", Source: SourcePublished, Curve: CurveKey{Model: "dsr1"},
+		Knobs: Knobs{Mode: ModeDisagg, Balance: "round_robin", SpecDecoding: "mtp"},
+		Prov:  Provenance{File: "f.json", RunURL: "https://x/r/1", Date: "2026-01-02", Image: "img", Recipe: "r.yaml", RecipeVariant: "v"}}
+	base.Metrics.Set(TputPerGPU, 1234.5)
+	base.Suspicion = &Suspicion{Rule: RuleImplausible, Why: "4.2x its siblings"}
+	printable := func(b []byte) bool {
+		for _, c := range b {
+			if c < 0x20 || c > 0x7e {
+				return false
+			}
+		}
+		return true
+	}
+	var a JSONAppender
+	b, _ := a.Append(nil, &base)
+	if !a.AllPlain() || !printable(b) {
+		t.Fatalf("plain point: AllPlain %v, printable %v: %s", a.AllPlain(), printable(b), b)
+	}
+	fields := map[string]func(p *Point, s string){
+		"id": func(p *Point, s string) { p.ID = s }, "label": func(p *Point, s string) { p.Label = s },
+		"source": func(p *Point, s string) { p.Source = Source(s) }, "mode": func(p *Point, s string) { p.Knobs.Mode = Mode(s) },
+		"balance": func(p *Point, s string) { p.Knobs.Balance = s }, "spec": func(p *Point, s string) { p.Knobs.SpecDecoding = s },
+		"file": func(p *Point, s string) { p.Prov.File = s }, "run_url": func(p *Point, s string) { p.Prov.RunURL = s },
+		"date": func(p *Point, s string) { p.Prov.Date = s }, "image": func(p *Point, s string) { p.Prov.Image = s },
+		"recipe": func(p *Point, s string) { p.Prov.Recipe = s }, "variant": func(p *Point, s string) { p.Prov.RecipeVariant = s },
+		"rule": func(p *Point, s string) { p.Suspicion = &Suspicion{Rule: s, Why: "w"} },
+		"why":  func(p *Point, s string) { p.Suspicion = &Suspicion{Rule: "r", Why: s} },
+	}
+	for name, set := range fields {
+		for _, bad := range []string{"x\u202ey", "x\u0085y", "x\x7fy", "é", "a<b", "tab\there"} {
+			p := base
+			set(&p, bad)
+			a.ResetPlain()
+			b, _ := a.Append(nil, &p)
+			if a.AllPlain() {
+				t.Fatalf("%s = %q: AllPlain after %s", name, bad, b)
+			}
+			a.ResetPlain()
+			if b, _ = a.Append(nil, &base); !a.AllPlain() || !printable(b) {
+				t.Fatalf("%s: AllPlain false after ResetPlain and a plain point", name)
+			}
+		}
+	}
+}
