@@ -201,6 +201,11 @@ func neededWidth(pts []*model.Point, slugs []string) int {
 // exact below widthCap (past it the column's width no longer moves).
 func idMaxima(pts []*model.Point, slugs []string) (need, widest int) {
 	for i := range pts {
+		if i%model.WarmViewBlock == 0 {
+			// the next IDs asked for at once: a view's points lie a page
+			// apart at a million, and each ID's bytes elsewhere again
+			model.WarmIDs(pts[i:min(i+model.WarmViewBlock, len(pts))])
+		}
 		id := pts[i].ID
 		if len(id) <= need {
 			continue // no form of it is wider (need ≤ widest)
