@@ -54,12 +54,7 @@ func TestSeriesInHalvesIsOnePass(t *testing.T) {
 				}
 			}
 			refs := model.RefsTo(pts)
-			var front []int
-			for i := range refs {
-				if r.Intn(50) == 0 {
-					front = append(front, i)
-				}
-			}
+			front := randomFront(r, len(refs), 50)
 			for _, cs := range styles {
 				s := curveSeries(refs, front, x, y, cs, nil)
 				want, present := seriesOneByOne(refs, front, x, y, cs)
@@ -87,4 +82,15 @@ func TestSeriesInHalvesIsOnePass(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomFront picks about one index of n in oneIn as a frontier, ascending.
+func randomFront(r *rand.Rand, n, oneIn int) []int {
+	var front []int
+	for i := range n {
+		if r.Intn(oneIn) == 0 {
+			front = append(front, i)
+		}
+	}
+	return front
 }

@@ -50,12 +50,7 @@ func TestSeriesOfViewIsOfPoints(t *testing.T) {
 			}
 		}
 		refs := model.RefsTo(pts)
-		var front []int
-		for i := range refs {
-			if r.Intn(20) == 0 {
-				front = append(front, i)
-			}
-		}
+		front := randomFront(r, len(refs), 20)
 		v := viewValuesOf(refs, x, y)
 		if n > 40 && len(v.Held) == 0 {
 			t.Fatalf("%d points: no held-out point with coordinates to merge", n)
