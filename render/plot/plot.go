@@ -256,6 +256,9 @@ type scale struct {
 	logX       bool
 	ratio      float64
 	xfmt       func(float64) string
+	// rowMin and rowTop are row's parts that are the scale's alone
+	// (finish): a point's row rounds its own y, not the bounds again.
+	rowMin, rowTop int
 }
 
 func newScale(series []Series, opt PlotOptions, cols, h int) (*scale, bool) {
@@ -292,6 +295,8 @@ func (sc *scale) finish(opt PlotOptions) {
 	if h > 0 {
 		sc.ratio = float64(h) / (sc.ymax - sc.ymin)
 	}
+	sc.rowMin = int(math.Round(sc.ymin * sc.ratio))
+	sc.rowTop = int(math.Round(sc.ymax*sc.ratio)) - sc.rowMin
 	sc.xfmt = xLabelFormatter(opt.X)
 }
 
@@ -316,8 +321,7 @@ func (sc *scale) col(x float64) int {
 
 // row is asciigraph's own row of y among the body rows (0 = top).
 func (sc *scale) row(y float64) int {
-	top := int(math.Round(sc.ymax*sc.ratio)) - int(math.Round(sc.ymin*sc.ratio))
-	r := top - (int(math.Round(y*sc.ratio)) - int(math.Round(sc.ymin*sc.ratio)))
+	r := sc.rowTop - (int(math.Round(y*sc.ratio)) - sc.rowMin)
 	return min(max(r, 0), sc.h)
 }
 
