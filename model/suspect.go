@@ -114,7 +114,7 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 	// group. What the groups compare (per-GPU throughput, GPU count,
 	// health) is read once, in load order, into arrays of its own.
 	curveOf := curves.of
-	srcID := map[Source]uint64{}
+	srcs := interner[Source]{index: map[Source]int32{}} // the last source asked again: no hash
 	type fact struct {
 		gpus    int
 		perGPU  float64
@@ -133,11 +133,7 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 			continue
 		}
 		c := uint64(curveOf[i])
-		sid, ok := srcID[p.Source]
-		if !ok {
-			sid = uint64(len(srcID))
-			srcID[p.Source] = sid
-		}
+		sid := uint64(srcs.of(p.Source))
 		v, _ := p.Metrics.Get(TputPerGPU)
 		elig = append(elig, int32(i))
 		keys = append(keys, c<<36|(sid&0xf)<<32|uint64(uint32(p.Knobs.Concurrency)))
