@@ -8,7 +8,7 @@ import (
 
 // Configs are the configurations of one set of points (a curve's, say),
 // numbered once, whatever the date: a view as of any date then picks its
-// latest runs by these numbers (LatestIndexOf) without reading a knob or
+// latest runs by these numbers (Latest) without reading a knob or
 // hashing a string again. The workbench keeps them per curve.
 type Configs struct {
 	of []int32 // per point of the set: its configuration, -1 for none
@@ -140,26 +140,30 @@ func (c Configs) cut(s string) int32 {
 	return int32(n)
 }
 
-// OnOrBefore is the points at idx (the idx the configurations were
-// numbered over) whose day is on or before asOf, the undated ones too;
-// all of them when asOf is "".
-func (c Configs) OnOrBefore(idx []int, asOf string) []int {
+// OnOrBefore is the places in the set (the idx the configurations were
+// numbered over) of the points whose day is on or before asOf, the
+// undated ones too; every place when asOf is "".
+func (c Configs) OnOrBefore(asOf string) []int32 {
+	out := make([]int32, 0, len(c.of))
 	if asOf == "" {
-		return slices.Clone(idx)
+		for k := range c.of {
+			out = append(out, int32(k))
+		}
+		return out
 	}
 	cut := c.cut(asOf)
-	out := make([]int, 0, len(idx))
-	for k, i := range idx {
-		if c.day[k] < cut {
-			out = append(out, i)
+	for k, d := range c.day {
+		if d < cut {
+			out = append(out, int32(k))
 		}
 	}
 	return out
 }
 
-// LatestIndexOf is LatestIndexOf(points, idx, asOf) for the points and
-// idx the configurations were numbered over.
-func (c Configs) LatestIndexOf(idx []int, asOf string) []int {
+// Latest is the places in the set of LatestIndexOf(points, idx, asOf),
+// for the points and idx the configurations were numbered over: a view's
+// pass reads what it keeps per place (Hot) in the set's order.
+func (c Configs) Latest(asOf string) []int32 {
 	cut := int32(len(c.days))
 	if asOf != "" {
 		cut = c.cut(day(asOf))
@@ -173,13 +177,13 @@ func (c Configs) LatestIndexOf(idx []int, asOf string) []int {
 			latest[e] = d
 		}
 	}
-	out := make([]int, 0, len(idx))
-	for k, i := range idx {
-		switch e := c.of[k]; {
+	out := make([]int32, 0, len(c.of))
+	for k, e := range c.of {
+		switch {
 		case e < 0: // undated, or without knobs
-			out = append(out, i)
+			out = append(out, int32(k))
 		case c.day[k] == latest[e]: // its latest day before cut (-1 when none is)
-			out = append(out, i)
+			out = append(out, int32(k))
 		}
 	}
 	return out

@@ -33,15 +33,24 @@ func TestConfigsPickLatestIndexOf(t *testing.T) {
 		}
 		c := NumberConfigs(pts, idx)
 		for _, asOf := range []string{"", "2026-10-31", "2026-11-01", "2026-11-02", "2026-11-02T12:00", "2026-11-03", "2026-11", "2026-12-01"} {
-			got, want := c.LatestIndexOf(idx, asOf), LatestIndexOf(pts, idx, asOf)
+			got, want := at(idx, c.Latest(asOf)), LatestIndexOf(pts, idx, asOf)
 			if !slices.Equal(got, want) {
 				t.Fatalf("trial %d as of %q over %v: %v, LatestIndexOf %v", trial, asOf, idx, got, want)
 			}
-			if got, want := c.OnOrBefore(idx, asOf), onOrBefore(pts, idx, asOf); !slices.Equal(got, want) {
+			if got, want := at(idx, c.OnOrBefore(asOf)), onOrBefore(pts, idx, asOf); !slices.Equal(got, want) {
 				t.Fatalf("trial %d on or before %q over %v: %v, want %v", trial, asOf, idx, got, want)
 			}
 		}
 	}
+}
+
+// at is the indices at the places of idx.
+func at(idx []int, places []int32) []int {
+	out := []int{}
+	for _, k := range places {
+		out = append(out, idx[k])
+	}
+	return out
 }
 
 // onOrBefore is Configs.OnOrBefore read from the points' dates: every

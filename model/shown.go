@@ -59,12 +59,22 @@ func ProjectShownBy(shown []Point, projs []Projection) []Projection {
 // with a factor at its length for one of its metrics read from a source
 // (projectPoint's cover). A view copies only the points it projects.
 func (pr *Projection) Projects(p *Point) bool {
-	d := p.Prov.DurationS
-	if !measuredRun(p) || d <= 0 || d >= pr.SteadyS {
+	return pr.projects(measuredRun(p), p.Prov.DurationS, p.Metrics.has)
+}
+
+// ProjectsHot is Projects of the point h was made of.
+func (pr *Projection) ProjectsHot(h *Hot) bool {
+	return pr.projects(h.flags&hotMeasured != 0, h.dur, h.has)
+}
+
+// projects is Projects of a run, measured or not, of length d with the
+// metrics of has.
+func (pr *Projection) projects(measured bool, d float64, has uint32) bool {
+	if !measured || d <= 0 || d >= pr.SteadyS {
 		return false
 	}
 	for _, f := range pr.Factors {
-		if f.ShortS == d && noiseMetric(f.Metric) && p.Metrics.Has(f.Metric) {
+		if f.ShortS == d && noiseMetric(f.Metric) && f.Metric < NumMetrics && has&(1<<f.Metric) != 0 {
 			return true
 		}
 	}

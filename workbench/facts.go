@@ -14,7 +14,12 @@ import (
 // its first view) and never written; a view then reads no knob, hashes
 // no string and works out no factor again.
 type curveFacts struct {
-	cfg     model.Configs
+	cfg model.Configs
+	// hot and ids are what a view's pass reads of each point and its ID,
+	// in the curve's order (model.HotColumn): the pass reads them one
+	// after another instead of points a page apart.
+	hot     []model.Hot
+	ids     []string
 	hasRuns bool               // some run of the curve is shorter or longer than steady state
 	projs   []model.Projection // ProjectRuns of the curve's runs when hasRuns
 }
@@ -22,6 +27,7 @@ type curveFacts struct {
 // factsOf works out curve all[idx]'s facts; it reads only its arguments.
 func factsOf(all []model.Point, idx []int) *curveFacts {
 	f := &curveFacts{cfg: model.NumberConfigs(all, idx)}
+	f.hot, f.ids = model.HotColumn(all, idx)
 	for _, i := range idx {
 		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
 			f.hasRuns = true
@@ -87,11 +93,11 @@ func packed(e *viewEntry) *viewEntry {
 // reads the view's coordinates on them (coordsPart). It reads only its
 // arguments.
 func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *viewAxes) *viewEntry {
-	var shown []int
+	var at []int32 // the shown points' places in the curve
 	if key.allDates {
-		shown = f.cfg.OnOrBefore(idx, key.asOf)
+		at = f.cfg.OnOrBefore(key.asOf)
 	} else {
-		shown = f.cfg.LatestIndexOf(idx, key.asOf)
+		at = f.cfg.Latest(key.asOf)
 	}
 	// A short run the curve's projection projects is copied, as is a
 	// suspect point the view admits or holds out; a short run no factor
@@ -106,13 +112,8 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 			}
 		}
 	}
-	changes := func(p *model.Point) bool {
-		if s := p.Suspicion; s != nil && s.Admitted != key.suspect {
-			return true
-		}
-		return pr != nil && pr.Projects(p)
-	}
-	refs := make([]*model.Point, len(shown))
+	shown := make([]int, len(at))
+	refs := make([]*model.Point, len(at))
 	var planned [2]bool
 	halves := [2]viewFacts{{best: newBestOnY()}, {best: newBestOnY()}}
 	var copied [2][]int
@@ -123,12 +124,14 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 	var room coordsPart
 	var marks viewMarks // each point's ID and tag, for the plot's markers
 	if axes != nil {
-		room = coordsPart{c: make([]model.XYPoint, len(shown)), raw: make([]bool, len(shown))}
-		marks = newViewMarks(len(shown))
+		room = coordsPart{c: make([]model.XYPoint, len(at)), raw: make([]bool, len(at))}
+		marks = newViewMarks(len(at))
 	}
 	// A large curve's points are read on both cores (a new curve at a
 	// million points: 41,700 of them), their facts gathered on the way.
-	par.Halves(len(shown), 8192, func(lo, hi int) {
+	// The pass reads the curve's column (f.hot), a point only for a
+	// metric past the column's.
+	par.Halves(len(at), 8192, func(lo, hi int) {
 		h := min(lo, 1) // the first half at 0, the second at 1
 		vf := viewFacts{best: newBestOnY()}
 		var cp coordsPart
@@ -143,23 +146,20 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 		anyPlanned := false
 		var moved []int
 		for k := lo; k < hi; k++ {
-			if (k-lo)%model.WarmViewBlock == 0 {
-				// the next points asked for at once (a fifth off the pass)
-				model.WarmView(all, shown[k:min(k+model.WarmViewBlock, hi)])
-			}
-			p := &all[shown[k]]
-			refs[k] = p
-			anyPlanned = anyPlanned || p.Source == model.SourcePlanned
+			j := at[k]
+			hp, i := &f.hot[j], idx[j]
+			shown[k], refs[k] = i, &all[i]
+			anyPlanned = anyPlanned || hp.Planned()
 			if axes != nil {
-				marks.set(k, p)
+				marks.ids[k], marks.tags[k] = f.ids[j], hp.Tag
 			}
-			if changes(p) {
+			if hp.AdmittedIs(!key.suspect) || pr != nil && pr.ProjectsHot(hp) {
 				moved = append(moved, k)
 				continue
 			}
-			vf.add(p, k, &last, &counted)
+			vf.add(hp, &all[i], k, &last, &counted)
 			if axes != nil {
-				cp.add(p, k, axes)
+				cp.add(hp, &all[i], k, axes)
 			}
 		}
 		halves[h], coords[h] = vf, cp
@@ -167,12 +167,12 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 	})
 	e := &viewEntry{refs: refs, src: shown, planned: planned[0] || planned[1]}
 	vf := halves[0].join(halves[1])
-	if at := append(copied[0], copied[1]...); len(at) > 0 {
+	if moved := append(copied[0], copied[1]...); len(moved) > 0 {
 		// The one place the workbench keeps suspect points out of (or
 		// brings them into) every frontier, hull, review and fit, and
 		// projects short runs: on copies.
-		e.own = make([]model.Point, len(at))
-		for j, k := range at {
+		e.own = make([]model.Point, len(moved))
+		for j, k := range moved {
 			e.own[j] = *refs[k]
 		}
 		model.AdmitSuspect(e.own, key.suspect)
@@ -182,14 +182,16 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 		}
 		last, counted := uint32(0), false
 		if axes != nil {
-			coords[2] = newCoordsPart(len(at))
+			coords[2] = newCoordsPart(len(moved))
 		}
-		for j, k := range at {
-			refs[k] = &e.own[j]
-			vf.add(refs[k], k, &last, &counted)
+		for j, k := range moved {
+			p := &e.own[j]
+			refs[k] = p
+			hp := model.HotOf(p)
+			vf.add(&hp, p, k, &last, &counted)
 			if axes != nil {
-				coords[2].add(refs[k], k, axes)
-				marks.set(k, refs[k])
+				coords[2].add(&hp, p, k, axes)
+				marks.ids[k], marks.tags[k] = p.ID, hp.Tag
 			}
 		}
 		slices.Sort(vf.projected)

@@ -37,15 +37,16 @@ func newCoordsPart(n int) coordsPart {
 	return coordsPart{c: make([]model.XYPoint, 0, n), raw: make([]bool, 0, n)}
 }
 
-// add counts view point k, p, as model.CoordsRefs reads it (model.CoordOf).
-func (cp *coordsPart) add(p *model.Point, k int, a *viewAxes) {
-	if c, raw, ok := model.CoordOn(p, k, a.x.Metric, a.y.Metric); ok {
+// add counts view point k, p, whose column entry is h, as
+// model.CoordsRefs reads it (model.CoordOnHot).
+func (cp *coordsPart) add(h *model.Hot, p *model.Point, k int, a *viewAxes) {
+	if c, raw, ok := model.CoordOnHot(h, p, k, a.x.Metric, a.y.Metric); ok {
 		cp.c = append(cp.c, c)
 		cp.raw = append(cp.raw, raw)
 		return
 	}
-	x, hasX := p.Metrics.Get(a.x.Metric)
-	y, hasY := p.Metrics.Get(a.y.Metric)
+	x, hasX := h.Get(a.x.Metric, p)
+	y, hasY := h.Get(a.y.Metric, p)
 	if hasX || hasY {
 		cp.rest = append(cp.rest, Partial{X: x, Y: y, Index: k, HasX: hasX, HasY: hasY})
 	}
@@ -62,9 +63,6 @@ type viewMarks struct {
 func newViewMarks(n int) viewMarks {
 	return viewMarks{ids: make([]string, n), tags: make([]model.Tag, n)}
 }
-
-// set records view point k, p.
-func (m viewMarks) set(k int, p *model.Point) { m.ids[k], m.tags[k] = p.ID, model.TagOf(p) }
 
 // mergeRest is the parts' rest in index order.
 func mergeRest(parts ...coordsPart) []Partial {

@@ -69,11 +69,11 @@ func newBestOnY() bestOnY {
 	return b
 }
 
-// offer counts point k with metrics ms: it becomes the best on an axis
-// when better, or as good and before it.
-func (b *bestOnY) offer(ms *model.Metrics, k int) {
+// offer counts point k, p, whose column entry is h: it becomes the best
+// on an axis when better, or as good and before it.
+func (b *bestOnY) offer(h *model.Hot, p *model.Point, k int) {
 	for j := range yOffered.n {
-		v, ok := ms.Get(yOffered.metric[j])
+		v, ok := h.Get(yOffered.metric[j], p)
 		if !ok {
 			continue
 		}
@@ -117,21 +117,22 @@ type ViewFlags struct {
 	HeldOut, RawShort []int
 }
 
-// add counts point k of the view, p; last and counted carry the
+// add counts point k of the view, p, whose column entry is h (p is read
+// only for a metric past the column's); last and counted carry the
 // presence mask of the point before, counted once for a run of equal ones.
-func (f *viewFacts) add(p *model.Point, k int, last *uint32, counted *bool) {
-	if mask := p.Metrics.PresentMask(); !*counted || mask != *last {
+func (f *viewFacts) add(h *model.Hot, p *model.Point, k int, last *uint32, counted *bool) {
+	if mask := h.PresentMask(); !*counted || mask != *last {
 		f.presence.add(mask)
 		*last, *counted = mask, true
 	}
-	if p.Prov.Projected() {
+	if h.Projected() {
 		f.projected = append(f.projected, k)
 	}
-	if p.HeldOut() {
+	if h.HeldOut() {
 		f.flags.HeldOut = append(f.flags.HeldOut, k)
 	}
-	f.best.offer(&p.Metrics, k)
-	if p.Source != model.SourcePlanned && p.Prov.RawShort() {
+	f.best.offer(h, p, k)
+	if !h.Planned() && h.RawShort() {
 		f.flags.RawShort = append(f.flags.RawShort, k)
 	}
 }

@@ -1,0 +1,111 @@
+package model
+
+// hotSlots is how many metric values a Hot keeps: the first slots of
+// Metrics (every y axis and the three interactivity axes).
+const hotSlots = 8
+
+// Hot is what a pass over a view reads of one point, in 80 bytes: the
+// metrics present, the values of the first slots, the marker's tag, the
+// run's length and flags and the suspicion's. A curve's points kept in a column
+// of these (HotColumn) are read one after another, where the points
+// themselves, at a million rows of interleaved curves, lie a page apart
+// and cost three or four cache lines each (docs/workbench-speed.md).
+type Hot struct {
+	has   uint32
+	Tag   Tag
+	flags hotFlags
+	dur   float64 // Provenance.DurationS
+	first [hotSlots]float64
+}
+
+type hotFlags uint8
+
+const (
+	hotAdmitted  hotFlags = 1 << iota // suspect and admitted (Suspicion.Admitted)
+	hotProjected                      // Provenance.Projected
+	hotRawShort                       // Provenance.RawShort
+	hotPlanned                        // Source is SourcePlanned
+	hotMeasured                       // a measured run (Projection.Projects may hold)
+)
+
+// HotOf is what a pass over a view reads of p.
+func HotOf(p *Point) Hot {
+	h := Hot{has: p.Metrics.has, Tag: TagOf(p), dur: p.Prov.DurationS}
+	copy(h.first[:], p.Metrics.vals[:hotSlots])
+	if s := p.Suspicion; s != nil && s.Admitted {
+		h.flags |= hotAdmitted
+	}
+	if p.Prov.Projected() {
+		h.flags |= hotProjected
+	}
+	if p.Prov.RawShort() {
+		h.flags |= hotRawShort
+	}
+	if p.Source == SourcePlanned {
+		h.flags |= hotPlanned
+	}
+	if measuredRun(p) {
+		h.flags |= hotMeasured
+	}
+	return h
+}
+
+// HotColumn is HotOf each of all[idx[k]], in idx's order, and their IDs.
+func HotColumn(all []Point, idx []int) ([]Hot, []string) {
+	hot := make([]Hot, len(idx))
+	ids := make([]string, len(idx))
+	for k, i := range idx {
+		p := &all[i]
+		hot[k], ids[k] = HotOf(p), p.ID
+	}
+	return hot, ids
+}
+
+// Get is p.Metrics.Get(m) of the point h was made of, p: p is read only
+// for a metric past the first slots.
+func (h *Hot) Get(m Metric, p *Point) (float64, bool) {
+	if m >= NumMetrics || h.has&(1<<m) == 0 {
+		return 0, false
+	}
+	if s := slot[m]; s < hotSlots {
+		return h.first[s], true
+	}
+	return p.Metrics.vals[slot[m]], true
+}
+
+// PresentMask is Metrics.PresentMask.
+func (h *Hot) PresentMask() uint32 { return h.has }
+
+// Suspect is Point.Suspect.
+func (h *Hot) Suspect() bool { return h.Tag&tagSuspect != 0 }
+
+// HeldOut is Point.HeldOut: suspect and not admitted.
+func (h *Hot) HeldOut() bool { return h.Suspect() && h.flags&hotAdmitted == 0 }
+
+// AdmittedIs reports a suspect point whose admission is admit.
+func (h *Hot) AdmittedIs(admit bool) bool {
+	return h.Suspect() && (h.flags&hotAdmitted != 0) == admit
+}
+
+// Projected is Provenance.Projected.
+func (h *Hot) Projected() bool { return h.flags&hotProjected != 0 }
+
+// RawShort is Provenance.RawShort.
+func (h *Hot) RawShort() bool { return h.flags&hotRawShort != 0 }
+
+// Planned reports a planned point (SourcePlanned).
+func (h *Hot) Planned() bool { return h.flags&hotPlanned != 0 }
+
+// CoordOnHot is CoordOn of the point h was made of, p (read only for a
+// metric past the first slots).
+func CoordOnHot(h *Hot, p *Point, i int, x, y Metric) (c XYPoint, rawShort, ok bool) {
+	if h.HeldOut() {
+		return XYPoint{}, false, false
+	}
+	xv, okx := h.Get(x, p)
+	yv, oky := h.Get(y, p)
+	if !okx || !oky {
+		return XYPoint{}, false, false
+	}
+	return XYPoint{X: xv, Y: yv, Index: i}, h.RawShort(), true
+}

@@ -1,0 +1,87 @@
+package model
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// A point's Hot answers what the point answers: every metric (present,
+// cleared, past the column's slots), the tag, the run's and the
+// suspicion's flags, whether a projection projects it, and the coordinates on every pair of metrics, over
+// random sources, suspicions, run lengths and projections.
+func TestHotIsThePoint(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 12))
+	sources := append(append([]Source(nil), Sources...), "elsewhere")
+	durations := []float64{0, SteadyStateS, SteadyStateS / 2, 600, 3600, 7200}
+	flagsSeen := map[[6]bool]bool{}
+	pr := &Projection{SteadyS: SteadyStateS, Factors: []RunFactor{
+		{Metric: TputPerGPU, ShortS: 600}, {Metric: TputPerMW, ShortS: SteadyStateS / 2}, {Metric: MeanE2EL, ShortS: SteadyStateS / 2}}}
+	for trial := range 4000 {
+		var p Point
+		p.Source = sources[r.IntN(len(sources))]
+		p.Prov.DurationS = durations[r.IntN(len(durations))]
+		if r.IntN(4) == 0 {
+			p.Prov.ProjectedFromS = 600
+		}
+		switch r.IntN(3) {
+		case 1:
+			p.Suspicion = &Suspicion{Rule: RuleImplausible}
+		case 2:
+			p.Suspicion = &Suspicion{Rule: RuleImplausible, Admitted: true}
+		}
+		for m := range NumMetrics {
+			if r.IntN(3) > 0 {
+				p.Metrics.Set(m, r.Float64()*1000)
+			}
+			if r.IntN(8) == 0 {
+				p.Metrics.Clear(m) // the stale value stays in its slot
+			}
+		}
+		h := HotOf(&p)
+		for m := range NumMetrics + 2 {
+			gv, gok := h.Get(m, &p)
+			wv, wok := p.Metrics.Get(m)
+			if gv != wv || gok != wok {
+				t.Fatalf("trial %d metric %d: %v %v, the point's %v %v", trial, m, gv, gok, wv, wok)
+			}
+		}
+		if h.PresentMask() != p.Metrics.PresentMask() || h.Tag != TagOf(&p) {
+			t.Fatalf("trial %d: mask %b tag %v, the point's %b %v", trial, h.PresentMask(), h.Tag, p.Metrics.PresentMask(), TagOf(&p))
+		}
+		got := [6]bool{h.Suspect(), h.HeldOut(), h.Projected(), h.RawShort(), h.Planned(), pr.ProjectsHot(&h)}
+		want := [6]bool{p.Suspect(), p.HeldOut(), p.Prov.Projected(), p.Prov.RawShort(), p.Source == SourcePlanned, pr.Projects(&p)}
+		if got != want {
+			t.Fatalf("trial %d: flags %v, the point's %v", trial, got, want)
+		}
+		flagsSeen[got] = true
+		for _, admit := range []bool{false, true} {
+			if w := p.Suspicion != nil && p.Suspicion.Admitted == admit; h.AdmittedIs(admit) != w {
+				t.Fatalf("trial %d: AdmittedIs(%v) %v, want %v", trial, admit, !w, w)
+			}
+		}
+		x, y := Metric(r.IntN(int(NumMetrics))), Metric(r.IntN(int(NumMetrics)))
+		gc, graw, gok := CoordOnHot(&h, &p, trial, x, y)
+		wc, wraw, wok := CoordOn(&p, trial, x, y)
+		if gc != wc || graw != wraw || gok != wok {
+			t.Fatalf("trial %d on %d,%d: %v %v %v, CoordOn %v %v %v", trial, x, y, gc, graw, gok, wc, wraw, wok)
+		}
+	}
+	if len(flagsSeen) < 12 {
+		t.Fatalf("%d combinations of flags: the trials did not test them", len(flagsSeen))
+	}
+}
+
+// The column is each point's Hot and ID in the order of idx.
+func TestHotColumnIsInIdxOrder(t *testing.T) {
+	pts := make([]Point, 5)
+	for i := range pts {
+		pts[i].ID = string(rune('a' + i))
+		pts[i].Metrics.Set(TputPerGPU, float64(i))
+	}
+	hot, ids := HotColumn(pts, []int{3, 0, 4})
+	for k, i := range []int{3, 0, 4} {
+		if v, _ := hot[k].Get(TputPerGPU, nil); v != float64(i) || ids[k] != pts[i].ID {
+			t.Fatalf("place %d: %v %q, want point %d", k, v, ids[k], i)
+		}
+	}
+}
