@@ -25,7 +25,7 @@ const (
 	hotProjected                      // Provenance.Projected
 	hotRawShort                       // Provenance.RawShort
 	hotPlanned                        // Source is SourcePlanned
-	hotMeasured                       // a measured run (Projection.Projects may hold)
+	hotMeasured                       // a measured run (Projection.ProjectsHot may hold)
 )
 
 // HotOf is what a pass over a view reads of p.

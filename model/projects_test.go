@@ -51,9 +51,9 @@ func TestProjectsIsWhatProjectingDoes(t *testing.T) {
 			} else if d > 0 && d < pr.SteadyS {
 				no++
 			}
-			if got := pr.Projects(&runs[i]); got != projected {
-				t.Fatalf("trial %d, point %d (%s, %v s, metrics %b): Projects %v, ProjectShownBy projected it: %v",
-					trial, i, want.Source, want.Prov.DurationS, want.Metrics.PresentMask(), got, projected)
+			if h := HotOf(&runs[i]); pr.ProjectsHot(&h) != projected {
+				t.Fatalf("trial %d, point %d (%s, %v s, metrics %b): ProjectsHot %v, ProjectShownBy projected it: %v",
+					trial, i, want.Source, want.Prov.DurationS, want.Metrics.PresentMask(), !projected, projected)
 			}
 		}
 	}

@@ -54,20 +54,16 @@ func ProjectShownBy(shown []Point, projs []Projection) []Projection {
 	return projs
 }
 
-// Projects reports whether ProjectShownBy projects p by pr, the first
-// projection of p's curve: a measured run shorter than pr's steady state
-// with a factor at its length for one of its metrics read from a source
-// (projectPoint's cover). A view copies only the points it projects.
-func (pr *Projection) Projects(p *Point) bool {
-	return pr.projects(measuredRun(p), p.Prov.DurationS, p.Metrics.has)
-}
-
-// ProjectsHot is Projects of the point h was made of.
+// ProjectsHot reports whether ProjectShownBy projects the point h was
+// made of by pr, the first projection of its curve: a measured run
+// shorter than pr's steady state with a factor at its length for one of
+// its metrics read from a source (projectPoint's cover). A view copies
+// only the points it projects.
 func (pr *Projection) ProjectsHot(h *Hot) bool {
 	return pr.projects(h.flags&hotMeasured != 0, h.dur, h.has)
 }
 
-// projects is Projects of a run, measured or not, of length d with the
+// projects is ProjectsHot of a run, measured or not, of length d with the
 // metrics of has.
 func (pr *Projection) projects(measured bool, d float64, has uint32) bool {
 	if !measured || d <= 0 || d >= pr.SteadyS {
