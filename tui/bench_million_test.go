@@ -17,7 +17,9 @@ import (
 )
 
 // A million points over 12 and 100 curves (each configuration on two
-// dates): a key's cost must not grow with the shown curve's size.
+// dates; the curves' points in turn, as a dump's rows come:
+// testkit.InterleavedCurves): a key's cost must not grow with the shown
+// curve's size.
 var millionSizes = []struct {
 	name   string
 	curves int
@@ -29,7 +31,7 @@ var millionSizes = []struct {
 // derivations of them); unprepared, the load's Update does what the
 // first frame needs and nothing more.
 func millionModel(b *testing.B, curves int, prepared bool) *Model {
-	m := loadedAs(benchW, benchH, testkit.SyntheticCurves(1000000, curves), prepared)
+	m := loadedAs(benchW, benchH, testkit.InterleavedCurves(1000000, curves), prepared)
 	runtime.GC() // as the load command does
 	m.opts.SessionPath = ""
 	if len(m.State().Curves) != curves {
@@ -43,7 +45,7 @@ func millionModel(b *testing.B, curves int, prepared bool) *Model {
 // points) and made no view: the program after a load once keys outrun the
 // work ahead.
 func millionModelNoViews(b *testing.B, curves int) *Model {
-	pts := testkit.SyntheticCurves(1000000, curves)
+	pts := testkit.InterleavedCurves(1000000, curves)
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
 	resize(m, benchW, benchH)
 	m.load()
@@ -208,7 +210,7 @@ func (c *frameClock) report(b *testing.B, unit string) {
 // first view and what the panes derive from it made beside the reading).
 // The planner's calibration is a command after it. Budget: 100 ms.
 func BenchmarkMillionFirstFrame(b *testing.B) {
-	pts := testkit.SyntheticCurves(1000000, 12)
+	pts := testkit.InterleavedCurves(1000000, 12)
 	var clk frameClock
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
@@ -227,7 +229,7 @@ func BenchmarkMillionFirstFrame(b *testing.B) {
 // a million points over 12 curves (off the UI goroutine, while the
 // spinner turns).
 func BenchmarkMillionLoadPrepare(b *testing.B) {
-	pts := testkit.SyntheticCurves(1000000, 12)
+	pts := testkit.InterleavedCurves(1000000, 12)
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
 	resize(m, benchW, benchH)
 	ahead := m.loadAhead()

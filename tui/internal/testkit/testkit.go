@@ -28,6 +28,30 @@ func Synthetic(n int) []model.Point { return fixtures.Synthetic(n) }
 // SyntheticCurves returns n points over curves (fixtures.SyntheticCurves).
 func SyntheticCurves(n, curves int) []model.Point { return fixtures.SyntheticCurves(n, curves) }
 
+// InterleavedCurves is SyntheticCurves in the order a dashboard dump gives
+// its rows: the curves' points in turn, one of each, so that a curve's
+// points lie apart in memory as in the program after a load (a view's
+// passes then read them a page apart, not one after another).
+func InterleavedCurves(n, curves int) []model.Point {
+	src := fixtures.SyntheticCurves(n, curves)
+	out := make([]model.Point, 0, len(src))
+	var start []int // each curve's first point in src (its points lie together there)
+	for i := range src {
+		if i == 0 || src[i].Curve != src[i-1].Curve {
+			start = append(start, i)
+		}
+	}
+	start = append(start, len(src))
+	for k := 0; len(out) < len(src); k++ {
+		for c := 0; c+1 < len(start); c++ {
+			if i := start[c] + k; i < start[c+1] {
+				out = append(out, src[i])
+			}
+		}
+	}
+	return out
+}
+
 // Sizes are the pane sizes every golden matrix covers: narrow, medium, wide.
 var Sizes = [][2]int{{40, 12}, {70, 22}, {120, 34}}
 
