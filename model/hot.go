@@ -23,7 +23,6 @@ type hotFlags uint8
 const (
 	hotAdmitted  hotFlags = 1 << iota // suspect and admitted (Suspicion.Admitted)
 	hotProjected                      // Provenance.Projected
-	hotRawShort                       // Provenance.RawShort
 	hotPlanned                        // Source is SourcePlanned
 	hotMeasured                       // a measured run (Projection.ProjectsHot may hold)
 )
@@ -37,9 +36,6 @@ func HotOf(p *Point) Hot {
 	}
 	if p.Prov.Projected() {
 		h.flags |= hotProjected
-	}
-	if p.Prov.RawShort() {
-		h.flags |= hotRawShort
 	}
 	if p.Source == SourcePlanned {
 		h.flags |= hotPlanned
@@ -91,7 +87,7 @@ func (h *Hot) AdmittedIs(admit bool) bool {
 func (h *Hot) Projected() bool { return h.flags&hotProjected != 0 }
 
 // RawShort is Provenance.RawShort.
-func (h *Hot) RawShort() bool { return h.flags&hotRawShort != 0 }
+func (h *Hot) RawShort() bool { return shortRun(h.dur) && !h.Projected() }
 
 // Planned reports a planned point (SourcePlanned).
 func (h *Hot) Planned() bool { return h.flags&hotPlanned != 0 }
