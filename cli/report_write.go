@@ -146,7 +146,7 @@ type escapedWriter interface {
 // is made by several goroutines ahead of the writer, a bounded number of
 // chunks at a time, each chunk given at once; the writer sees the same
 // bytes in the same order either way. With escape, the workers also
-// escape their chunks (termsafe.EscapeJSON), and escaped says the bytes
+// escape their chunks (termsafe.EscapeJSONSpans), and escaped says the bytes
 // given are. A point MarshalJSON refuses (a float it cannot write) sends
 // the whole report down the one-goroutine path, which stops at that point
 // as it always did.
@@ -222,8 +222,10 @@ func pointLines(curves []reportCurve, escape bool) (lines func(ci int, emit func
 				// newlines, which the terminal filter passes as they are
 				// (TestPlainChunksPassTheFilterAsTheyAre): not looked
 				// through again, 680 MB at a million points.
+				// Else only the strings that were not plain are looked
+				// through (a suspect's reason holds a "×").
 				if escape && !a.AllPlain() {
-					ch.out = termsafe.EscapeJSON(ch.buf)
+					ch.out = termsafe.EscapeJSONSpans(ch.buf, a.Unplain())
 				}
 				ch.done <- struct{}{}
 			}

@@ -21,9 +21,9 @@ func (p *Point) AppendJSON(b []byte) ([]byte, error) {
 // each, not once per point. The zero value is ready; one goroutine each.
 type JSONAppender struct {
 	plain [numPlainFields]string
-	// unplain: some string appended was not plain (plainString) since the
-	// last ResetPlain
-	unplain bool
+	// unplain holds, as start and end pairs, where in the bytes appended
+	// to the strings not plain (plainString) since the last ResetPlain lie.
+	unplain []int
 }
 
 // AllPlain reports that every string appended since the last ResetPlain
@@ -31,18 +31,30 @@ type JSONAppender struct {
 // printable ASCII throughout (numbers, names and punctuation besides), and
 // a writer that makes its output safe for a terminal has nothing to change
 // in it.
-func (a *JSONAppender) AllPlain() bool { return !a.unplain }
+func (a *JSONAppender) AllPlain() bool { return len(a.unplain) == 0 }
+
+// Unplain is where the strings that were not plain lie since the last
+// ResetPlain: start and end pairs, offsets into the slice each Append was
+// given (one buffer appended to from empty: offsets into it). Every byte
+// outside them is printable ASCII, so a writer that makes the output safe
+// for a terminal need look at these alone. Valid until the next Append.
+func (a *JSONAppender) Unplain() []int { return a.unplain }
 
 // ResetPlain starts AllPlain's count afresh.
-func (a *JSONAppender) ResetPlain() { a.unplain = false }
+func (a *JSONAppender) ResetPlain() { a.unplain = a.unplain[:0] }
 
 // jstr appends s as a JSON string (appendJSONString), noting one not plain.
 func (a *JSONAppender) jstr(b []byte, s string) []byte {
 	if plainString(s) {
 		return append(append(append(b, '"'), s...), '"')
 	}
-	a.unplain = true
-	return appendJSONString(b, s)
+	return a.noted(b, appendJSONString(b, s))
+}
+
+// noted notes the bytes after has past b's as not plain.
+func (a *JSONAppender) noted(b, after []byte) []byte {
+	a.unplain = append(a.unplain, len(b), len(after))
+	return after
 }
 
 // The string fields JSONAppender remembers.
@@ -68,8 +80,7 @@ func (a *JSONAppender) str(b []byte, f int, s string) []byte {
 		a.plain[f] = s
 		return append(append(append(b, '"'), s...), '"')
 	}
-	a.unplain = true
-	return appendJSONString(b, s)
+	return a.noted(b, appendJSONString(b, s))
 }
 
 // field appends the named string field (left out when empty) as jsonStr does.
@@ -83,9 +94,8 @@ func (a *JSONAppender) field(b []byte, start, f int, name, v string) []byte {
 // Append appends p's JSON to b.
 func (a *JSONAppender) Append(b []byte, p *Point) ([]byte, error) {
 	if !p.FiniteJSON() {
-		a.unplain = true // encoding/json's bytes, not looked through here
-		m, err := p.MarshalJSON()
-		return append(b, m...), err
+		m, err := p.MarshalJSON() // encoding/json's bytes, not looked through here
+		return a.noted(b, append(b, m...)), err
 	}
 	b = a.jstr(append(b, `{"id":`...), p.ID)
 	if p.Label != "" {
@@ -245,13 +255,35 @@ func appendJSONString(b []byte, s string) []byte {
 
 // plainString reports that encoding/json writes s as is between quotes:
 // printable ASCII but for "&<>\\.
+// Eight bytes are checked at a time: IDs and run URLs of a million points
+// are most of the strings a report writes.
 func plainString(s string) bool {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		v := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if !plainWord(v) {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
 		if !plainByte[s[i]] {
 			return false
 		}
 	}
 	return true
+}
+
+// plainWord reports that each byte of v is plain (plainByte).
+func plainWord(v uint64) bool {
+	const lows, highs = 0x0101010101010101, 0x8080808080808080
+	// A byte < 0x20 borrows, a byte ≥ 0x7f carries or has bit 7: either
+	// sets a high bit (a carry or borrow only next to a byte that does).
+	out := v - 0x20*lows | (v + lows) | v
+	// hasZero is exact: it sets a high bit only when some byte is zero.
+	hasZero := func(x uint64) uint64 { return (x - lows) &^ x }
+	out |= hasZero(v^'"'*lows) | hasZero(v^'\\'*lows) | hasZero(v^'<'*lows) | hasZero(v^'>'*lows) | hasZero(v^'&'*lows)
+	return out&highs == 0
 }
 
 var plainByte = func() (t [256]bool) {

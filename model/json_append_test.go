@@ -150,13 +150,47 @@ func TestAllPlainMeansPrintableASCII(t *testing.T) {
 			p := base
 			set(&p, bad)
 			a.ResetPlain()
-			b, _ := a.Append(nil, &p)
+			b, _ := a.Append([]byte("  "), &p)
 			if a.AllPlain() {
 				t.Fatalf("%s = %q: AllPlain after %s", name, bad, b)
+			}
+			// The one string not plain is where Unplain says, whole, and
+			// every byte outside it is printable.
+			want := string(appendJSONString(nil, bad))
+			spans := a.Unplain()
+			if len(spans) != 2 || string(b[spans[0]:spans[1]]) != want ||
+				!printable(b[:spans[0]]) || !printable(b[spans[1]:]) {
+				t.Fatalf("%s = %q: unplain %v in %q, want the one span %q", name, bad, spans, b, want)
 			}
 			a.ResetPlain()
 			if b, _ = a.Append(nil, &base); !a.AllPlain() || !printable(b) {
 				t.Fatalf("%s: AllPlain false after ResetPlain and a plain point", name)
+			}
+		}
+	}
+}
+
+// plainString, eight bytes at a time, is the byte table's answer for every
+// byte at every place of a word and of the tail after it.
+func TestPlainStringIsTheTable(t *testing.T) {
+	byTable := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if !plainByte[s[i]] {
+				return false
+			}
+		}
+		return true
+	}
+	for _, n := range []int{1, 7, 8, 9, 16, 19} {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				for _, fill := range []byte{'a', 0x20, 0x7e, '"' + 1, '&' - 1} {
+					b := bytes.Repeat([]byte{fill}, n)
+					b[at] = byte(c)
+					if s := string(b); plainString(s) != byTable(s) {
+						t.Fatalf("%q: plainString %v, table %v", s, plainString(s), byTable(s))
+					}
+				}
 			}
 		}
 	}

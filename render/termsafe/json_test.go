@@ -112,3 +112,48 @@ func BenchmarkJSONWriter(b *testing.B) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// spanned is a JSON line whose two strings hold s1 and s2 as they are,
+// and the spans of those strings, quotes included.
+func spanned(s1, s2 string) ([]byte, []int) {
+	b := []byte(`  {"id":"1p1d-c4","label":`)
+	spans := []int{len(b)}
+	b = append(append(append(b, '"'), s1...), '"')
+	spans = append(spans, len(b))
+	b = append(b, `,"metrics":{"tput_per_gpu":12.5},"suspect":{"rule":`...)
+	spans = append(spans, len(b))
+	b = append(append(append(b, '"'), s2...), '"')
+	spans = append(spans, len(b))
+	return append(b, "}\n"...), spans
+}
+
+// Looking through the spans alone is looking through the whole, when the
+// rest is printable ASCII; nothing to rewrite gives the bytes uncopied.
+func TestEscapeJSONSpansIsEscapeJSON(t *testing.T) {
+	for _, pair := range [][2]string{{"plain", "4.2× its siblings"}, {"x\u202ey", "ok"}, {"µ", "\u0085\x7f\xe2"},
+		{strings.ToValidUTF8(hostile, "\ufffd"), "\xff\xfe"}, {"", ""}} {
+		b, spans := spanned(pair[0], pair[1])
+		if got, want := EscapeJSONSpans(b, spans), EscapeJSON(b); !bytes.Equal(got, want) {
+			t.Fatalf("%q: spans %q, whole %q", pair, got, want)
+		}
+	}
+	b, spans := spanned("plain", "4.2× its siblings")
+	if &EscapeJSONSpans(b, spans)[0] != &b[0] || &EscapeJSONSpans(b, nil)[0] != &b[0] {
+		t.Error("safe spans were copied")
+	}
+	if b, spans := spanned("a\u202eb", "c"); bytes.Equal(EscapeJSONSpans(b, spans), b) {
+		t.Error("a bidi override in a span passed as it was")
+	}
+}
+
+// FuzzEscapeJSONSpans: the spans' escape is the whole's.
+func FuzzEscapeJSONSpans(f *testing.F) {
+	f.Add("x\u202ey", "4.2× its c4 siblings")
+	f.Add(hostile, "\xe2\x82")
+	f.Fuzz(func(t *testing.T, s1, s2 string) {
+		b, spans := spanned(s1, s2)
+		if got, want := EscapeJSONSpans(b, spans), EscapeJSON(b); !bytes.Equal(got, want) {
+			t.Fatalf("%q %q: spans %q, whole %q", s1, s2, got, want)
+		}
+	})
+}
