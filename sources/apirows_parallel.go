@@ -6,40 +6,45 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// Large API dumps are parsed on every core. The file is cut near equal
-// offsets at row boundaries (a `},{"` between rows); each worker decodes
-// its rows with its own decoder and must land exactly on the next cut. Any
-// surprise (a cut that was not a boundary, a syntax error, a bad row) sends
-// the file to the sequential path, which reports problems precisely.
+// Large API dumps are parsed on every core. The file is cut into windows
+// of a few megabytes at row boundaries (a `},{"` between rows), which the
+// workers take in turn, each decoding with its own decoder and landing
+// exactly on the next cut. Any surprise (a cut that was not a boundary, a
+// syntax error, a bad row) sends the file to the sequential path, which
+// reports problems precisely.
+//
+// Many small windows taken in turn, not one large one a core: the virtual
+// machines this runs on give their cores unequal speeds that change by the
+// second (two copies of one loop, one a core, differ by 10–30 %), and with
+// one window a core the quicker one waited for the slower at the end of
+// every parse.
 
 const parallelMinBytes = 4 << 20
+
+// windowBytes is about how much of the file a window holds (a test makes
+// it small); maxWindows bounds how many a file is cut into.
+var windowBytes = 4 << 20
+
+const maxWindows = 1024
 
 func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Source, drop func(lo, hi int)) bool {
 	workers := runtime.GOMAXPROCS(0)
 	if workers < 2 || len(data) < parallelMinBytes {
 		return false
 	}
-	first := skipSpace(data, 0)
-	if data[first] != '[' {
+	cuts := windowCuts(data, workers)
+	if cuts == nil {
 		return false
 	}
-	cuts := []int{skipSpace(data, first+1)}
-	for w := 1; w < workers; w++ {
-		c := nextRowStart(data, w*len(data)/workers)
-		if c < 0 || c <= cuts[len(cuts)-1] {
-			return false
-		}
-		cuts = append(cuts, c)
-	}
-	// Every row has one "metrics" key: counting them in each worker's
-	// range (in parallel) gives each worker its window of one shared
-	// array, so points are written once, in place, in file order. A count
-	// that is off (a value or another key ending in metrics) only costs
-	// the copy after.
+	// Every row has one "metrics" key: counting them in each window (in
+	// parallel) gives each window its part of one shared array, so points
+	// are written once, in place, in file order. A count that is off (a
+	// value or another key ending in metrics) only costs the copy after.
 	ends := make([]int, len(cuts))
 	for w := range cuts {
 		ends[w] = len(data)
@@ -48,45 +53,37 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		}
 	}
 	lo := make([]int, len(cuts)+1)
-	crashed := make([]string, len(cuts))
-	var counting sync.WaitGroup
-	for w := range cuts {
-		counting.Go(func() {
-			guarded(&crashed[w], func() { lo[w+1] = countKeys(data, cuts[w], ends[w], drop) })
-		})
-	}
-	counting.Wait()
+	crashed := make([]string, workers)
+	inTurn(workers, len(cuts), crashed, func(_, w int) { lo[w+1] = countKeys(data, cuts[w], ends[w], drop) })
 	raiseCrash(path, crashed)
 	for w := range cuts {
 		lo[w+1] += lo[w]
 	}
 	// A collection started by this allocation would read the fresh array
 	// ahead of the workers' first writes (model.WritePages): none runs until
-	// each worker has written its window.
-	resume := pauseCollector(drop != nil)
+	// every window has been written once.
+	resume := onceFunc(pauseCollector(drop != nil))
 	base := len(ds.Points)
 	ds.Points = roomFor(ds.Points, lo[len(cuts)])
 	all := ds.Points[base : base+lo[len(cuts)]]
-	var touched sync.WaitGroup
-	touched.Add(len(cuts))
 	parts := make([]Dataset, len(cuts))
 	for w := range parts {
 		parts[w].Points = all[lo[w]:lo[w]:lo[w+1]]
 	}
 	ok := make([]bool, len(cuts))
-	var wg sync.WaitGroup
-	for w := range cuts {
-		wg.Go(func() {
-			model.WritePages(all[lo[w]:lo[w+1]])
-			touched.Done()
-			guarded(&crashed[w], func() {
-				ok[w] = decodeRowRange(data, cuts[w], ends[w], w+1 == len(cuts), &parts[w], path, src, drop)
-			})
-		})
-	}
-	touched.Wait()
-	resume()
-	wg.Wait()
+	decoders := make([]*rowDecoder, workers)
+	var touched atomic.Int32
+	inTurn(workers, len(cuts), crashed, func(worker, w int) {
+		model.WritePages(all[lo[w]:lo[w+1]])
+		if int(touched.Add(1)) == len(cuts) {
+			resume()
+		}
+		if decoders[worker] == nil {
+			decoders[worker] = newRowDecoder(data)
+		}
+		ok[w] = decodeRowRange(decoders[worker], cuts[w], ends[w], w+1 == len(cuts), &parts[w], path, src, drop)
+	})
+	resume() // when a worker crashed before every window was written
 	raiseCrash(path, crashed)
 	n := 0
 	for w := range parts {
@@ -105,6 +102,54 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	}
 	return true
 }
+
+// windowCuts are where the windows of the rows of data start: the first
+// row, then a row start at or after each windowBytes (at least one window
+// a worker); nil when data is not an array of objects or holds no row
+// start where one is looked for.
+func windowCuts(data []byte, workers int) []int {
+	first := skipSpace(data, 0)
+	if first >= len(data) || data[first] != '[' {
+		return nil
+	}
+	n := min(max(len(data)/windowBytes, workers), maxWindows)
+	cuts := []int{skipSpace(data, first+1)}
+	for w := 1; w < n; w++ {
+		c := nextRowStart(data, w*len(data)/n)
+		if c < 0 {
+			break // rows longer than a window near the end
+		}
+		if c > cuts[len(cuts)-1] {
+			cuts = append(cuts, c)
+		}
+	}
+	if len(cuts) < 2 {
+		return nil
+	}
+	return cuts
+}
+
+// inTurn runs fn on windows 0 … n-1 from workers goroutines, each taking
+// the next window not yet taken, and returns when every window is done; a
+// worker's panic is kept in crashed[worker] and ends that worker (the
+// others go on).
+func inTurn(workers, n int, crashed []string, fn func(worker, w int)) {
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	for worker := range workers {
+		wg.Go(func() {
+			guarded(&crashed[worker], func() {
+				for w := int(next.Add(1)) - 1; w < n; w = int(next.Add(1)) - 1 {
+					fn(worker, w)
+				}
+			})
+		})
+	}
+	wg.Wait()
+}
+
+// onceFunc is fn, run at its first call only.
+func onceFunc(fn func()) func() { return sync.OnceFunc(fn) }
 
 // roomFor is points with room for n more after them: a file's rows are
 // decoded straight into the dataset's array, after the files before it.
@@ -134,11 +179,19 @@ const moveBlock = 4096
 // decodeRowRange decodes the rows from start up to end (the next cut), or
 // to the closing bracket for the last range; false when it does not land
 // exactly there.
-func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path string, src model.Source, drop func(lo, hi int)) bool {
-	d := newRowDecoder(data)
-	s := d.s
+func decodeRowRange(d *rowDecoder, start, end int, last bool, part *Dataset, path string, src model.Source, drop func(lo, hi int)) bool {
+	s, data := d.s, d.s.data
 	s.pos = start
 	dropped := start
+	if drop != nil {
+		drop(start, start) // maps the window in, in one call
+	}
+	landed := func(at int) bool {
+		if drop != nil {
+			drop(dropped, at)
+		}
+		return true
+	}
 	for s.err == nil {
 		if s.peek() != '{' {
 			return false
@@ -155,14 +208,14 @@ func decodeRowRange(data []byte, start, end int, last bool, part *Dataset, path 
 		case ',':
 			s.pos++
 			if p := skipSpace(data, s.pos); p >= end {
-				return !last && p == end
+				return !last && p == end && landed(end)
 			}
 		case ']':
 			if !last {
 				return false
 			}
 			s.pos++
-			return skipSpace(data, s.pos) == len(data)
+			return skipSpace(data, s.pos) == len(data) && landed(len(data))
 		default:
 			return false
 		}
@@ -191,6 +244,7 @@ func countKeys(data []byte, from, to int, drop func(lo, hi int)) int {
 	if drop == nil {
 		return countMetricsObjects(data, from, to)
 	}
+	drop(from, from) // maps the window in, in one call
 	n := 0
 	for a := from; a < to; a += dropEvery {
 		b := min(a+dropEvery, to)
