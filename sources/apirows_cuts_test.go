@@ -186,3 +186,36 @@ func TestParallelAPIRowsWindowSizes(t *testing.T) {
 		})
 	}
 }
+
+// A parse of a mapped file gives back every stretch it has read, to count
+// the rows and again to decode them, so the file never stands whole in
+// memory however many windows it is cut into.
+func TestParallelAPIRowsGiveBackWhatTheyRead(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: the parallel path is not taken")
+	}
+	data := genAPIRows(6000)
+	for _, w := range []int{64 << 10, len(data)} {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			smallWindows(t, w)
+			var mu sync.Mutex
+			given := make([]int, len(data))
+			ds := &Dataset{}
+			parseAPIRowsDropping("rows.json", data, ds, "published", func(lo, hi int) {
+				mu.Lock()
+				defer mu.Unlock()
+				for i := lo; i < hi; i++ {
+					given[i]++
+				}
+			})
+			if len(ds.Points) != 6000 || len(ds.Warnings) != 0 {
+				t.Fatalf("%d points, %v", len(ds.Points), ds.Warnings)
+			}
+			for i := windowCuts(data, runtime.GOMAXPROCS(0))[0]; i < len(data); i++ {
+				if given[i] != 2 {
+					t.Fatalf("byte %d of %d given back %d times", i, len(data), given[i])
+				}
+			}
+		})
+	}
+}
