@@ -13,8 +13,8 @@ import (
 
 func init() {
 	register(format{name: "InferenceX API rows", priority: 14, sniff: sniffAPIRows, parse: parseAPIRows,
-		parseMapped: func(path string, data []byte, drop func(lo, hi int), ds *Dataset) {
-			parseAPIRowsDropping(path, data, ds, model.SourcePublished, drop)
+		parseMapped: func(path string, data []byte, pages filePages, ds *Dataset) {
+			parseAPIRowsPaged(path, data, ds, model.SourcePublished, pages)
 		}})
 }
 
@@ -34,13 +34,14 @@ func parseAPIRows(path string, data []byte, ds *Dataset) {
 // parseAPIRowsAs decodes the rows one by one: a bad row is skipped with a
 // warning, a syntax error (truncation) keeps the rows before it.
 func parseAPIRowsAs(path string, data []byte, ds *Dataset, src model.Source) {
-	parseAPIRowsDropping(path, data, ds, src, nil)
+	parseAPIRowsPaged(path, data, ds, src, nil)
 }
 
-// parseAPIRowsDropping is parseAPIRowsAs calling drop (when not nil) on the
-// ranges of data it has passed.
-func parseAPIRowsDropping(path string, data []byte, ds *Dataset, src model.Source, drop func(lo, hi int)) {
-	if parseAPIRowsParallel(path, data, ds, src, drop) {
+// parseAPIRowsPaged is parseAPIRowsAs mapping the stretches of a mapped
+// file in before it reads them and giving them back after (pages, nil for
+// bytes in memory).
+func parseAPIRowsPaged(path string, data []byte, ds *Dataset, src model.Source, pages filePages) {
+	if parseAPIRowsParallel(path, data, ds, src, pages) {
 		return
 	}
 	d := newRowDecoder(data)

@@ -187,33 +187,47 @@ func TestParallelAPIRowsWindowSizes(t *testing.T) {
 	}
 }
 
-// A parse of a mapped file gives back every stretch it has read, to count
-// the rows and again to decode them, so the file never stands whole in
-// memory however many windows it is cut into.
-func TestParallelAPIRowsGiveBackWhatTheyRead(t *testing.T) {
+// pageLog records a parser's calls on the pages of its file.
+type pageLog struct {
+	mu        sync.Mutex
+	in, given []int // how many times each byte was mapped in, given back
+}
+
+func (l *pageLog) mapIn(lo, hi int)    { l.count(l.in, lo, hi) }
+func (l *pageLog) giveBack(lo, hi int) { l.count(l.given, lo, hi) }
+
+func (l *pageLog) count(n []int, lo, hi int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := lo; i < hi; i++ {
+		n[i]++
+	}
+}
+
+// A parse of a mapped file maps every byte of the rows in once to count
+// them and once to decode them, never twice in one pass, and gives back
+// all it mapped in, so the file never stands whole in memory: windows of
+// one stretch and of many.
+func TestPagedParseMapsEachStretchOnce(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one core: the parallel path is not taken")
 	}
 	data := genAPIRows(6000)
-	for _, w := range []int{64 << 10, len(data)} {
+	was := pageStretch
+	defer func() { pageStretch = was }()
+	for _, w := range [][2]int{{64 << 10, 8 << 20}, {len(data), 8 << 20}, {len(data), 100 << 10}, {256 << 10, 20 << 10}} {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {
-			smallWindows(t, w)
-			var mu sync.Mutex
-			given := make([]int, len(data))
+			smallWindows(t, w[0])
+			pageStretch = w[1]
+			log := &pageLog{in: make([]int, len(data)), given: make([]int, len(data))}
 			ds := &Dataset{}
-			parseAPIRowsDropping("rows.json", data, ds, "published", func(lo, hi int) {
-				mu.Lock()
-				defer mu.Unlock()
-				for i := lo; i < hi; i++ {
-					given[i]++
-				}
-			})
+			parseAPIRowsPaged("rows.json", data, ds, "published", log)
 			if len(ds.Points) != 6000 || len(ds.Warnings) != 0 {
 				t.Fatalf("%d points, %v", len(ds.Points), ds.Warnings)
 			}
 			for i := windowCuts(data, runtime.GOMAXPROCS(0))[0]; i < len(data); i++ {
-				if given[i] != 2 {
-					t.Fatalf("byte %d of %d given back %d times", i, len(data), given[i])
+				if log.in[i] != 2 || log.given[i] != 2 {
+					t.Fatalf("byte %d of %d: mapped in %d times, given back %d", i, len(data), log.in[i], log.given[i])
 				}
 			}
 		})

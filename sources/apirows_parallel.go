@@ -32,7 +32,7 @@ var windowBytes = 4 << 20
 
 const maxWindows = 1024
 
-func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Source, drop func(lo, hi int)) bool {
+func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Source, pages filePages) bool {
 	workers := runtime.GOMAXPROCS(0)
 	if workers < 2 || len(data) < parallelMinBytes {
 		return false
@@ -54,7 +54,7 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	}
 	lo := make([]int, len(cuts)+1)
 	crashed := make([]string, workers)
-	inTurn(workers, len(cuts), crashed, func(_, w int) { lo[w+1] = countKeys(data, cuts[w], ends[w], drop) })
+	inTurn(workers, len(cuts), crashed, func(_, w int) { lo[w+1] = countKeys(data, cuts[w], ends[w], pages) })
 	raiseCrash(path, crashed)
 	for w := range cuts {
 		lo[w+1] += lo[w]
@@ -62,7 +62,7 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	// A collection started by this allocation would read the fresh array
 	// ahead of the workers' first writes (model.WritePages): none runs until
 	// every window has been written once.
-	resume := onceFunc(pauseCollector(drop != nil))
+	resume := onceFunc(pauseCollector(pages != nil))
 	base := len(ds.Points)
 	ds.Points = roomFor(ds.Points, lo[len(cuts)])
 	all := ds.Points[base : base+lo[len(cuts)]]
@@ -81,7 +81,7 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		if decoders[worker] == nil {
 			decoders[worker] = newRowDecoder(data)
 		}
-		ok[w] = decodeRowRange(decoders[worker], cuts[w], ends[w], w+1 == len(cuts), &parts[w], path, src, drop)
+		ok[w] = decodeRowRange(decoders[worker], cuts[w], ends[w], w+1 == len(cuts), &parts[w], path, src, pages)
 	})
 	resume() // when a worker crashed before every window was written
 	raiseCrash(path, crashed)
@@ -179,16 +179,18 @@ const moveBlock = 4096
 // decodeRowRange decodes the rows from start up to end (the next cut), or
 // to the closing bracket for the last range; false when it does not land
 // exactly there.
-func decodeRowRange(d *rowDecoder, start, end int, last bool, part *Dataset, path string, src model.Source, drop func(lo, hi int)) bool {
+func decodeRowRange(d *rowDecoder, start, end int, last bool, part *Dataset, path string, src model.Source, pages filePages) bool {
 	s, data := d.s, d.s.data
 	s.pos = start
-	dropped := start
-	if drop != nil {
-		drop(start, start) // maps the window in, in one call
+	read := start // given back up to read, mapped in up to mapped
+	mapped := start
+	if pages != nil {
+		mapped = min(start+pageStretch, end)
+		pages.mapIn(start, mapped)
 	}
 	landed := func(at int) bool {
-		if drop != nil {
-			drop(dropped, at)
+		if pages != nil {
+			pages.giveBack(read, at)
 		}
 		return true
 	}
@@ -200,9 +202,18 @@ func decodeRowRange(d *rowDecoder, start, end int, last bool, part *Dataset, pat
 		if s.err != nil || len(s.dups) > 0 {
 			return false // the sequential path words it, with row numbers
 		}
-		if drop != nil && s.pos-dropped >= dropEvery {
-			drop(dropped, s.pos)
-			dropped = s.pos
+		if pages != nil {
+			// what was read given back a stretch at a time, the next
+			// stretch mapped in before the reading reaches it
+			if s.pos-read >= pageStretch {
+				pages.giveBack(read, s.pos)
+				read = s.pos
+			}
+			if mapped < end && mapped-s.pos < pageStretch/2 {
+				next := min(mapped+pageStretch, end)
+				pages.mapIn(mapped, next)
+				mapped = next
+			}
 		}
 		switch s.peek() {
 		case ',':
@@ -233,23 +244,32 @@ func pauseCollector(on bool) (resume func()) {
 	return func() { debug.SetGCPercent(was) }
 }
 
-// dropEvery is how far a worker reads a mapped file past the pages it gave
-// back before it gives back the next ones: the file is never resident in
-// more than a few such stretches a worker.
-const dropEvery = 8 << 20
+// pageStretch is how much of a mapped file a worker maps in at a time,
+// and reads past the pages it gave back before it gives back the next
+// ones: the file is never resident in more than a few such stretches a
+// worker (a test makes it small).
+var pageStretch = 8 << 20
 
-// countKeys counts the metrics objects in data[from:to], giving back
-// each stretch of a mapped file once counted.
-func countKeys(data []byte, from, to int, drop func(lo, hi int)) int {
-	if drop == nil {
+// filePages maps the stretches of a mapped file in before they are read,
+// each in one call (mapIn), and gives them back once read (giveBack); nil
+// for bytes in memory.
+type filePages interface {
+	mapIn(lo, hi int)
+	giveBack(lo, hi int)
+}
+
+// countKeys counts the metrics objects in data[from:to], a stretch mapped
+// in at a time and given back once counted.
+func countKeys(data []byte, from, to int, pages filePages) int {
+	if pages == nil {
 		return countMetricsObjects(data, from, to)
 	}
-	drop(from, from) // maps the window in, in one call
 	n := 0
-	for a := from; a < to; a += dropEvery {
-		b := min(a+dropEvery, to)
+	for a := from; a < to; a += pageStretch {
+		b := min(a+pageStretch, to)
+		pages.mapIn(a, b)
 		n += countMetricsObjects(data, a, b)
-		drop(a, b)
+		pages.giveBack(a, b)
 	}
 	return n
 }

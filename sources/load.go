@@ -223,12 +223,7 @@ func loadMapped(path string, fd *fileData, opt Options, ds *Dataset) (parsed boo
 			parsed = true
 		}
 	}()
-	// Each stretch given back brings the next one in (mapAhead): a reader
-	// drops what it has passed and reads on from there.
-	f.parseMapped(path, data, func(lo, hi int) {
-		dropPages(fd.data, bom+lo, bom+hi)
-		mapAhead(fd.data, bom+hi, bom+hi+dropEvery)
-	}, ds)
+	f.parseMapped(path, data, mappedPages{fd.data, bom}, ds)
 	overrideSource(ds.Points[points:], opt)
 	return true
 }

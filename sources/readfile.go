@@ -291,3 +291,14 @@ func kindOf(m fs.FileMode) string {
 	}
 	return "an irregular file"
 }
+
+// mappedPages are the pages of a mapped file (data, its first skip bytes
+// not parsed: a byte-order mark) for a parser that reads it a stretch at
+// a time (filePages).
+type mappedPages struct {
+	data []byte
+	skip int
+}
+
+func (m mappedPages) mapIn(lo, hi int)    { mapAhead(m.data, m.skip+lo, m.skip+hi) }
+func (m mappedPages) giveBack(lo, hi int) { dropPages(m.data, m.skip+lo, m.skip+hi) }
