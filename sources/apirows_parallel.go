@@ -62,7 +62,7 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	// A collection started by this allocation would read the fresh array
 	// ahead of the workers' first writes (model.WritePages): none runs until
 	// every window has been written once.
-	resume := onceFunc(pauseCollector(pages != nil))
+	resume := sync.OnceFunc(pauseCollector(pages != nil))
 	base := len(ds.Points)
 	ds.Points = roomFor(ds.Points, lo[len(cuts)])
 	all := ds.Points[base : base+lo[len(cuts)]]
@@ -147,9 +147,6 @@ func inTurn(workers, n int, crashed []string, fn func(worker, w int)) {
 	}
 	wg.Wait()
 }
-
-// onceFunc is fn, run at its first call only.
-func onceFunc(fn func()) func() { return sync.OnceFunc(fn) }
 
 // roomFor is points with room for n more after them: a file's rows are
 // decoded straight into the dataset's array, after the files before it.
