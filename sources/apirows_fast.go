@@ -199,6 +199,10 @@ func (f *fastScan) number() (float64, []byte, bool) {
 		return 0, nil, false
 	}
 	start := f.p
+	if end, v, ok := plainNumber(f.data, start); ok {
+		f.p = end
+		return v, f.data[start:end], true
+	}
 	f.p = numberEnd(f.data, f.p)
 	raw := f.data[start:f.p]
 	v, ok := numberValue(raw)

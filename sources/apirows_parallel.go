@@ -369,7 +369,7 @@ func nextRowStart(data []byte, off int) int {
 // white space: the window search here and both scanners (jsonScan and the
 // API rows' fast path) step over space through it.
 func skipSpace(data []byte, i int) int {
-	for i < len(data) && isJSONSpace(data[i]) {
+	for i < len(data) && data[i] <= ' ' && isJSONSpace(data[i]) {
 		i++
 	}
 	return i

@@ -451,6 +451,12 @@ func exactFloat(raw []byte) (float64, bool) {
 	if i != len(raw) {
 		return 0, false
 	}
+	return mantExp(mant, exp)
+}
+
+// mantExp is mant·10^exp rounded as exactFloat rounds it (mant of at most
+// 19 digits); false when that takes strconv.
+func mantExp(mant uint64, exp int) (float64, bool) {
 	if mant>>53 != 0 {
 		if exp < 0 && exp >= -19 {
 			return roundQuotient(mant, uint64pow10[-exp]), true
