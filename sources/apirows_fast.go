@@ -2,6 +2,7 @@ package sources
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -87,6 +88,36 @@ var apiKeyIDs = func() map[string]int8 {
 type keySlot struct {
 	key string
 	id  int8
+	// head and tail are the key's first and last eight bytes as words
+	// (a shorter key's bytes in head, the rest zero): a key of up to 16
+	// bytes is compared in two loads (keySlot.at).
+	head, tail uint64
+}
+
+func newKeySlot(key string, id int8) keySlot {
+	s := keySlot{key: key, id: id}
+	switch n := len(key); {
+	case n < 8:
+		var b [8]byte
+		copy(b[:], key)
+		s.head = binary.LittleEndian.Uint64(b[:])
+	case n <= 16:
+		s.head = binary.LittleEndian.Uint64([]byte(key[:8]))
+		s.tail = binary.LittleEndian.Uint64([]byte(key[n-8:]))
+	}
+	return s
+}
+
+// at reports that data[q:] starts with the key, q+len(key) < len(data).
+func (s *keySlot) at(data []byte, q int) bool {
+	n := len(s.key)
+	switch {
+	case n > 16 || q+8 > len(data):
+		return string(data[q:q+n]) == s.key
+	case n < 8:
+		return binary.LittleEndian.Uint64(data[q:])&(1<<(8*n)-1) == s.head
+	}
+	return binary.LittleEndian.Uint64(data[q:]) == s.head && binary.LittleEndian.Uint64(data[q+n-8:]) == s.tail
 }
 
 // maxKeySlots bounds the positions remembered (and a row's unknown keys).
@@ -103,7 +134,7 @@ func slotID(slots *[]keySlot, i int, key []byte, lookup func([]byte) int8) int8 
 		for len(*slots) <= i {
 			*slots = append(*slots, keySlot{id: -2})
 		}
-		(*slots)[i] = keySlot{key: string(key), id: id}
+		(*slots)[i] = newKeySlot(string(key), id)
 	}
 	return id
 }
@@ -169,9 +200,10 @@ func (f *fastScan) slotKey(slots []keySlot, i int) ([]byte, int8, bool) {
 		return nil, 0, false
 	}
 	f.space()
-	k := slots[i].key
+	slot := &slots[i]
+	k := slot.key
 	q := f.p + 1
-	if q+len(k) >= len(f.data) || f.data[f.p] != '"' || f.data[q+len(k)] != '"' || string(f.data[q:q+len(k)]) != k {
+	if q+len(k) >= len(f.data) || f.data[f.p] != '"' || f.data[q+len(k)] != '"' || !slot.at(f.data, q) {
 		return nil, 0, false
 	}
 	f.p = q + len(k) + 1
