@@ -17,8 +17,9 @@ func Join(ds *Dataset, opt Options) {
 	fills := &curveFills{}
 	joinRuns(ds, fills)
 	if len(ds.Variants) > 0 {
+		byWorkers := indexVariants(ds.Variants)
 		for i := range ds.Points {
-			if v := joinPoint(&ds.Points[i], ds.Variants); v != nil {
+			if v := joinPoint(&ds.Points[i], ds.Variants, byWorkers); v != nil {
 				fills.fill(&ds.Points[i], v, "recipe "+variantRef(v))
 			}
 		}
@@ -95,17 +96,15 @@ func (f *curveFills) say(ds *Dataset) {
 	}
 }
 
-func joinPoint(p *model.Point, variants []Variant) *Variant {
+func joinPoint(p *model.Point, variants []Variant, byWorkers variantsByWorkers) *Variant {
 	k := &p.Knobs
 	if k.Mode != model.ModeDisagg || p.Prov.Recipe != "" { // a job's own recipe was joined already
 		return nil
 	}
-	for i := range variants {
+	for _, i := range byWorkers[[2]int{k.Prefill.Workers, k.Decode.Workers}] {
 		v := &variants[i]
-		vk := v.Knobs
-		if vk.Mode != model.ModeDisagg || vk.Prefill.Workers != k.Prefill.Workers ||
-			vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) || conflicts(k, &vk) ||
-			!sameModel(p.Curve.Model, v.Models) {
+		vk := &v.Knobs
+		if !v.RunsAt(k.Concurrency) || conflicts(k, vk) || !sameModel(p.Curve.Model, v.Models) {
 			continue
 		}
 		fillRole(&k.Prefill, vk.Prefill)
@@ -123,6 +122,24 @@ func joinPoint(p *model.Point, variants []Variant) *Variant {
 		return v
 	}
 	return nil
+}
+
+// variantsByWorkers lists the disaggregated variants by their prefill and
+// decode worker counts, each list in the variants' order: a point is
+// compared with the variants it can join, not every variant of every
+// recipe loaded (a million rows against a few hundred variants).
+type variantsByWorkers map[[2]int][]int32
+
+func indexVariants(variants []Variant) variantsByWorkers {
+	by := variantsByWorkers{}
+	for i := range variants {
+		k := &variants[i].Knobs
+		if k.Mode == model.ModeDisagg {
+			key := [2]int{k.Prefill.Workers, k.Decode.Workers}
+			by[key] = append(by[key], int32(i))
+		}
+	}
+	return by
 }
 
 // noteRecipe records which recipe variant a point's knobs came from.
