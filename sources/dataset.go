@@ -114,6 +114,9 @@ type Dataset struct {
 	dumps []*dumpTables
 	// latest is what the load prepared for Options.PrepareLatest.
 	latest *preparedLatest
+	// laterBytes is the size of the inputs still to be read after the
+	// file being read: roomFor leaves room for their points.
+	laterBytes int64
 }
 
 // Warnf records a warning.

@@ -37,7 +37,7 @@ type Options struct {
 // format from its content, joins result points with recipe variants, and
 // assigns point IDs. Bad files become warnings; good files still load.
 func LoadPaths(paths []string, opt Options) *Dataset {
-	ds := &Dataset{}
+	ds := &Dataset{laterBytes: inputBytes(paths)}
 	for _, p := range paths {
 		loadPath(p, opt, ds)
 	}
@@ -63,6 +63,22 @@ func collectAfterLoad(points int) {
 	if points >= collectAfterMin {
 		go runtime.GC()
 	}
+}
+
+// inputBytes is the size of the regular files under paths.
+func inputBytes(paths []string) int64 {
+	var total int64
+	for _, p := range paths {
+		filepath.WalkDir(p, func(_ string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				if info, err := d.Info(); err == nil {
+					total += info.Size()
+				}
+			}
+			return nil
+		})
+	}
+	return total
 }
 
 // LoadBytes reads one in-memory file as if it were at path.
@@ -181,6 +197,7 @@ func readAndLoadMapping(path string, opt Options, ds *Dataset, mapFrom int64) {
 		ds.Warnf(path, "", "cannot read: %v", unwrapPathErr(err))
 		return
 	}
+	ds.laterBytes = max(ds.laterBytes-int64(len(fd.data)), 0)
 	if fd.mapped {
 		defer fd.release()
 		if loadMapped(path, fd, opt, ds) {
