@@ -53,15 +53,19 @@ type Match struct {
 // scored as projected when the curve gives the factors). Records are kept in
 // ledger order, one per ID.
 func MatchRuns(records []Record, points []model.Point) []Match {
-	projected := model.ApplyProjection(points, model.ProjectRuns(points))
+	if len(records) == 0 {
+		return nil
+	}
+	cand := candidateRuns(records, points)
+	at := projectedAt(points, cand)
 	type key struct {
 		curve  model.CurveKey
 		config string
 	}
 	byCfg := map[key][]int{}
 	noCap := map[key][]int{} // runs that do not say their decode cap, by shape and concurrency
-	for i := range projected {
-		p := &projected[i]
+	for _, i := range cand {
+		p := at(i)
 		if p.Source == model.SourcePlanned || p.Source == model.SourceCompetitor {
 			continue
 		}
@@ -88,14 +92,14 @@ func MatchRuns(records []Record, points []model.Point) []Match {
 		loose := 0 // runs[len(runs)-loose:] matched without a cap
 		if r.Knobs.DecodeBS > 0 {
 			for _, i := range noCap[key{r.Curve, looseConfig(r.Knobs)}] {
-				if projected[i].Knobs.BaseID() != r.Config {
+				if at(i).Knobs.BaseID() != r.Config {
 					runs = append(runs[:len(runs):len(runs)], i)
 					loose++
 				}
 			}
 		}
 		for ri, i := range runs {
-			p := &projected[i]
+			p := at(i)
 			switch {
 			case fit[p.ID]:
 				continue // the prediction was made from it

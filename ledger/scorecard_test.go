@@ -146,3 +146,35 @@ func TestARunThatDoesNotStateItsCapMatches(t *testing.T) {
 		t.Errorf("BS128 matched a BS96 prediction: %+v", ms[0].Runs)
 	}
 }
+
+// Points of other curves, interleaved with the record's (a dashboard dump
+// loaded beside the retune's runs), change nothing in the matches; no record
+// matches nothing.
+func TestMatchReadsOnlyTheRecordsCurves(t *testing.T) {
+	rec, _ := predict7P(t)
+	ds := demo.Tables("a", "b", "c")
+	want := ledger.MatchRuns([]ledger.Record{rec}, ds.Points)
+	var mixed []model.Point
+	for i, p := range ds.Points {
+		other := p
+		other.Curve.Hardware = "b200"
+		other.ID = p.ID + "@b200"
+		if i%2 == 0 {
+			mixed = append(mixed, other, p)
+		} else {
+			mixed = append(mixed, p, other)
+		}
+	}
+	got := ledger.MatchRuns([]ledger.Record{rec}, mixed)
+	if len(got) != 1 || len(got[0].Runs) != len(want[0].Runs) || len(got[0].Runs) != 2 {
+		t.Fatalf("with other curves: %+v, alone %+v", got, want)
+	}
+	for i := range want[0].Runs {
+		if got[0].Runs[i].ID != want[0].Runs[i].ID || got[0].Runs[i].Errors[0] != want[0].Runs[i].Errors[0] {
+			t.Errorf("run %d: %+v, alone %+v", i, got[0].Runs[i], want[0].Runs[i])
+		}
+	}
+	if ms := ledger.MatchRuns(nil, mixed); ms != nil {
+		t.Errorf("no record: %+v", ms)
+	}
+}

@@ -9,7 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/internal/par"
+	"github.com/sweeptune/sweeptune/ledger"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/synth"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
@@ -209,12 +212,48 @@ func (c *frameClock) report(b *testing.B, unit string) {
 // the load prepared as the load command prepares it (points indexed, the
 // first view and what the panes derive from it made beside the reading).
 // The planner's calibration is a command after it. Budget: 100 ms.
+//
+// The workbench scores the prediction ledger on every load: with no
+// ledger, with the default ledger not written yet (what a first start
+// has), and with a record of the first curve's first configuration.
 func BenchmarkMillionFirstFrame(b *testing.B) {
 	pts := testkit.InterleavedCurves(1000000, 12)
+	for _, c := range []struct{ name, ledger string }{
+		{"no-ledger", ""},
+		{"ledger-absent", filepath.Join(b.TempDir(), "ledger.jsonl")},
+		{"a-record", ledgerOfOneRecord(b, &pts[0])},
+	} {
+		b.Run(c.name, func(b *testing.B) { benchFirstFrame(b, pts, c.ledger) })
+	}
+}
+
+// ledgerOfOneRecord is a ledger holding the demo's 7P prediction recorded
+// as a prediction of p's curve and configuration.
+func ledgerOfOneRecord(b *testing.B, p *model.Point) string {
+	fc, cal, k, pr, err := fixtures.Predict7P()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec := ledger.New(cal, ledger.Fit{IDs: []string{fc.Points[0].ID}}, p.Curve, k, pr, ledger.OriginPlan, time.Unix(0, 0))
+	rec.Config = p.Knobs.BaseID()
+	rec.Seal()
+	path := filepath.Join(b.TempDir(), "ledger.jsonl")
+	if err := ledger.Append(path, rec); err != nil {
+		b.Fatal(err)
+	}
+	if res, err := ledger.Read(path); err != nil || len(res.Records) != 1 || len(ledger.Score(res.Records, pts1(p)).Matched) != 1 {
+		b.Fatalf("ledger %v %+v", err, res)
+	}
+	return path
+}
+
+func pts1(p *model.Point) []model.Point { return []model.Point{*p} }
+
+func benchFirstFrame(b *testing.B, pts []model.Point, ledgerPath string) {
 	var clk frameClock
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
+		m := New(Options{Theme: "none", Renderer: testkit.Renderer(), Ledger: ledgerPath})
 		resize(m, benchW, benchH)
 		m.load()
 		msg := loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}, prep: m.loadAhead().run(pts)}

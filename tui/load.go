@@ -60,6 +60,7 @@ type aheadOfLoad struct {
 	x, y             model.Axis
 	work             []func([]*model.Point, []model.Projection, model.CurveKey) any
 	dataWork         []func([]model.Point) any // per pane: its work on the loaded points, or nil
+	ledger           string                    // the ledger the loop scores ("" none)
 }
 
 // preparedLoad is what aheadOfLoad.run made.
@@ -68,6 +69,7 @@ type preparedLoad struct {
 	x, y   model.Axis
 	views  []preparedView
 	data   []any // per pane: what its dataWork made
+	score  *workbench.LedgerScore
 }
 
 type preparedView struct {
@@ -79,7 +81,7 @@ type preparedView struct {
 // with.
 func (m *Model) loadAhead() aheadOfLoad {
 	a := aheadOfLoad{specs: maps.Clone(m.st.Specs), want: m.st.Curve, asOf: m.st.AsOf, allDates: m.st.AllDates,
-		suspct: m.st.IncludeSuspect, x: m.st.X, y: m.st.Y}
+		suspct: m.st.IncludeSuspect, x: m.st.X, y: m.st.Y, ledger: m.st.Loop.Path}
 	if v := m.pendingView; v != nil && v.Curve != nil {
 		k := *v.Curve
 		a.session = &k
@@ -145,7 +147,8 @@ func (a aheadOfLoad) run(pts []model.Point) *preparedLoad {
 			}
 		}
 	}
-	par.Do(append(fns, a.dataFns(pts, out)...)...) // the panes' derivations read their view or the points and write their own data
+	score := func() { out.score = workbench.ScoreLedger(a.ledger, pts) } // reads the points only
+	par.Do(append(append(fns, score), a.dataFns(pts, out)...)...)        // the panes' derivations read their view or the points and write their own data
 	return out
 }
 

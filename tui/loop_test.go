@@ -2,13 +2,16 @@ package tui
 
 import (
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/plan"
 )
@@ -102,5 +105,42 @@ func TestGainWithinNoiseInTheReadout(t *testing.T) {
 	m.panes[0].Refresh(0xffff)
 	if v := m.panes[0].View(); !strings.Contains(v, "within noise (±0.87 %, 5 pairs)") {
 		t.Errorf("readout:\n%s", v)
+	}
+}
+
+// The load command scores the ledger beside its reading (a million points
+// take tens of milliseconds of it): the first frame adopts its card.
+func TestTheLoadCommandScoresTheLedger(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ledger.jsonl")
+	fc, cal, k, pr, err := fixtures.Predict7P()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := ledger.New(cal, ledger.Fit{IDs: fc.IDs()}, fc.Curve, k, pr, ledger.OriginPlan, time.Date(2026, 10, 29, 9, 0, 0, 0, time.UTC))
+	if err := ledger.Append(path, rec); err != nil {
+		t.Fatal(err)
+	}
+	var before []model.Point
+	for _, p := range testkit.Demo() {
+		if p.Knobs.Prefill.Workers != 7 {
+			before = append(before, p)
+		}
+	}
+	m := start(Options{Ledger: path}, 160, 60, before, 4)
+	if card := m.State().Loop.Card; len(card.Waiting) != 1 || len(card.Matched) != 0 {
+		t.Fatalf("before the 7P runs: %+v", card)
+	}
+	m.load()
+	prep := m.loadAhead().run(testkit.Demo())
+	if prep.score == nil || prep.score.Path != path || len(prep.score.Card.Matched) != 1 {
+		t.Fatalf("the load command's score: %+v", prep.score)
+	}
+	os.Remove(path) // the card shown is the load command's: the ledger is not read again
+	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: testkit.Demo(), Files: 4}, prep: prep})
+	if !strings.Contains(m.bar.Text, "scorecard: 2 new runs of recorded predictions scored (planner pane)") {
+		t.Errorf("status %q", m.bar.Text)
+	}
+	if card := m.State().Loop.Card; len(card.Matched) != 1 || len(card.Matched[0].Runs) != 2 || !m.State().Scored() {
+		t.Fatalf("card %+v", card)
 	}
 }

@@ -334,14 +334,21 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 		m.fail("loading returned nothing")
 		return
 	}
+	scored := 0
 	if p := msg.prep; p != nil {
 		m.st.SetLoaded(p.loaded)
 		m.adoptLoad(p)
+		if p.score != nil && p.score.Path == m.st.Loop.Path {
+			scored = m.st.AdoptScore(p.score) // scored by the load command
+		} else {
+			scored = m.st.Rescore()
+		}
 	} else {
 		m.st.SetPoints(msg.ds.Points)
+		scored = m.st.Rescore()
 	}
 	say := fmt.Sprintf("loaded %s from %s", model.Plural(len(msg.ds.Points), "point"), model.Plural(msg.ds.Files, "file"))
-	if n := m.st.Rescore(); n > 0 {
+	if n := scored; n > 0 {
 		// A run of a recorded configuration landed (a load, r, --watch).
 		say += fmt.Sprintf(" · scorecard: %s of recorded predictions scored (planner pane)", model.Plural(n, "new run"))
 	}

@@ -28,14 +28,38 @@ type Ledger struct {
 // Rescore reads the ledger again and scores it against the loaded points:
 // on every load and after a record. It returns how many more runs are
 // scored than before (a run of a recorded configuration just landed).
-func (s *State) Rescore() int {
+func (s *State) Rescore() int { return s.AdoptScore(ScoreLedger(s.Loop.Path, s.Points)) }
+
+// LedgerScore is a ledger read and scored against a load's points: made
+// by the load command beside its reading (a million points take tens of
+// milliseconds), adopted by the workbench with the points.
+type LedgerScore struct {
+	Path string
+	Read ledger.Result
+	Err  error
+	Card ledger.Scorecard
+}
+
+// ScoreLedger reads the ledger at path and scores it against points; nil
+// for no ledger.
+func ScoreLedger(path string, points []model.Point) *LedgerScore {
+	if path == "" {
+		return nil
+	}
+	res, err := ledger.Read(path)
+	return &LedgerScore{Path: path, Read: res, Err: err, Card: ledger.Score(res.Records, points)}
+}
+
+// AdoptScore takes a score of the loaded points (ScoreLedger) as the
+// loop's; a score of another ledger, or none, changes nothing. It returns
+// how many more runs are scored than before.
+func (s *State) AdoptScore(sc *LedgerScore) int {
 	l := &s.Loop
-	if l.Path == "" {
+	if sc == nil || sc.Path != l.Path {
 		return 0
 	}
-	res, err := ledger.Read(l.Path)
-	l.Records, l.Problems, l.Err = res.Records, res.Problems, err
-	l.Card = ledger.Score(res.Records, s.Points)
+	l.Records, l.Problems, l.Err = sc.Read.Records, sc.Read.Problems, sc.Err
+	l.Card = sc.Card
 	before := l.Runs
 	l.Runs = 0
 	for _, m := range l.Card.Matched {
