@@ -33,10 +33,17 @@ func measureIDs(pts []model.Point) *idWidths {
 	par.Halves(len(pts), 8192, func(lo, hi int) {
 		var curve model.CurveKey
 		var slugs []string
+		// a dump's curves take turns point by point: each curve's slugs
+		// are made once, not at every change of curve
+		byCurve := map[model.CurveKey][]string{}
 		for i := lo; i < hi; i++ {
 			if i == lo || pts[i].Curve != curve {
 				curve = pts[i].Curve
-				slugs = tagSlugs(curve)
+				var ok bool
+				if slugs, ok = byCurve[curve]; !ok {
+					slugs = tagSlugs(curve)
+					byCurve[curve] = slugs
+				}
 			}
 			need, widest := idNeeds(pts[i].ID, slugs)
 			w.need[i], w.widest[i] = uint8(min(need, widthCap)), uint8(min(widest, widthCap))
