@@ -93,24 +93,21 @@ func projectedAt(points []model.Point, cand []int) func(i int) *model.Point {
 	projected := map[int]*model.Point{}
 	for _, c := range again {
 		var idx []int
-		var own []model.Point
 		for i := range points {
 			if points[i].Curve == c {
 				idx = append(idx, i)
-				own = append(own, points[i])
 			}
 		}
-		own = model.ApplyProjection(own, model.ProjectRuns(own))
-		for k, j := 0, 0; k < len(idx) && j < len(cand); { // both ascending
-			switch {
-			case idx[k] < cand[j]:
-				k++
-			case idx[k] > cand[j]:
-				j++
-			default:
-				projected[idx[k]] = &own[k]
-				k++
-				j++
+		// model.ApplyProjection's rule: a run's projection by its ID on its curve
+		repl := map[string]*model.Point{}
+		for _, pr := range model.ProjectRunsOf(points, idx) {
+			for j := range pr.Projected {
+				repl[pr.Projected[j].ID] = &pr.Projected[j].Point
+			}
+		}
+		for _, i := range cand {
+			if p, ok := repl[points[i].ID]; ok && points[i].Curve == c && p.Curve == c {
+				projected[i] = p
 			}
 		}
 	}

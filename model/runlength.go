@@ -88,7 +88,15 @@ func noiseMetric(m Metric) bool { return m != TputPerMW && m != CostPerMTok }
 // learnt from: they set neither the steady-state length nor a factor. Curves with no short run are left out; the result is in
 // GroupCurves order. The points are read in place (100,000 in tens of
 // milliseconds): only curves with a short run are grouped by configuration.
-func ProjectRuns(points []Point) []Projection {
+func ProjectRuns(points []Point) []Projection { return projectRunsOf(points, nil) }
+
+// ProjectRunsOf is ProjectRuns of the points at idx (ascending) among
+// all, read where they lie: a curve's runs of a dump, a page apart, are
+// not copied together first.
+func ProjectRunsOf(all []Point, idx []int) []Projection { return projectRunsOf(all, idx) }
+
+// projectRunsOf is ProjectRuns of points[at], or of points with at nil.
+func projectRunsOf(points []Point, at []int) []Projection {
 	type curveRuns struct {
 		key     CurveKey
 		steady  float64
@@ -98,7 +106,15 @@ func ProjectRuns(points []Point) []Projection {
 	idx := map[CurveKey]int{}
 	var cs []curveRuns
 	last := -1 // points of one curve usually come together: skip the hash
-	for i := range points {
+	n := len(points)
+	if at != nil {
+		n = len(at)
+	}
+	for k := range n {
+		i := k
+		if at != nil {
+			i = at[k]
+		}
 		p := &points[i]
 		d := p.Prov.DurationS
 		if !measuredRun(p) || d <= 0 || p.Suspect() {

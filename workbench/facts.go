@@ -37,16 +37,7 @@ func factsOf(all []model.Point, idx []int) *curveFacts {
 	if !f.hasRuns {
 		return f
 	}
-	var runs []model.Point // the curve's every run (the factors)
-	if n := len(idx); idx[n-1]-idx[0] == n-1 {
-		runs = all[idx[0] : idx[0]+n : idx[0]+n] // the curve's points lie together: read in place
-	} else {
-		runs = make([]model.Point, len(idx))
-		for j, i := range idx {
-			runs[j] = all[i]
-		}
-	}
-	f.projs = model.ProjectRuns(runs)
+	f.projs = model.ProjectRunsOf(all, idx) // the curve's every run (the factors), where they lie
 	return f
 }
 
