@@ -77,6 +77,7 @@ func (f *inputFlags) loadWith(paths []string, env *cmdEnv, set func(*sources.Opt
 		return nil, exitBadInput
 	}
 	set(&in.Options)
+	limitHeapFor(paths) // every command here reads its inputs once and exits
 	start := time.Now()
 	ds := demo.LoadInputs(in)
 	env.logLoad(inputsText(in), ds, time.Since(start))

@@ -12,7 +12,7 @@ import (
 const bigInputBytes = 256 << 20
 
 // limitHeapFor sets a soft memory limit of three times the inputs' size
-// for a command that reads them once and exits (report). Go's collector
+// for a command that reads them once and exits (every command but tui). Go's collector
 // otherwise lets the heap grow to twice what is live: a million rows in
 // 740 MB (about 1.6 GB live while the second file is parsed) peaked at
 // 3.0 GB; under a limit the collector runs sooner instead, at no measured

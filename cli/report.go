@@ -66,7 +66,6 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintln(env.stderr, "sweeptune report: --json and --csv: choose one")
 		return exitBadInput
 	}
-	limitHeapFor(paths)
 	s, ok := f.loadShownTaking(paths, v, env)
 	if !ok {
 		return s.code

@@ -233,26 +233,31 @@ func (f *selectFlags) request() (model.SelectRequest, string) {
 
 // selectCurve is --curve's curve, else the one with the most measured points.
 func selectCurve(points []model.Point, sel string) (model.Curve, string) {
-	curves := model.GroupCurves(points)
+	// The curves are counted, not grouped: only the chosen one is copied.
+	keys, own := model.CountCurves(points, func(p *model.Point) bool {
+		return p.Source == model.SourcePublished || p.Source == model.SourceLocal
+	})
 	if sel != "" {
-		return pickCurve(curves, sel)
+		curves := make([]model.Curve, len(keys))
+		for i, k := range keys {
+			curves[i].Key = k
+		}
+		c, msg := pickCurve(curves, sel)
+		if msg != "" {
+			return c, msg
+		}
+		return model.GatherCurve(points, c.Key), ""
 	}
 	best, n := -1, 0
-	for i, c := range curves {
-		own := 0
-		for j := range c.Points {
-			if s := c.Points[j].Source; s == model.SourcePublished || s == model.SourceLocal {
-				own++
-			}
-		}
-		if own > n {
-			best, n = i, own
+	for i := range keys {
+		if own[i] > n {
+			best, n = i, own[i]
 		}
 	}
 	if best < 0 {
 		return model.Curve{}, "no measured point (published or local) to select among"
 	}
-	return curves[best], ""
+	return model.GatherCurve(points, keys[best]), ""
 }
 
 // buildQueue turns the proposals into the queue file's plan; a plan with

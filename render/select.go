@@ -23,7 +23,7 @@ func Selection(s *model.Selection, points []model.Point, props *planner.Proposal
 // table wider than that becomes one block per band (the workbench's pane).
 func SelectionIn(s *model.Selection, points []model.Point, props *planner.Proposals, width int) Doc {
 	var d Doc
-	label := selLabeller(points)
+	label := selLabeller(points, s.Curve)
 	d.Add(S(Bold, "Selection on "+s.Curve.String()))
 	d.Add(P(fmt.Sprintf("x: %s, y: %s; margin ±%s %% (%s)", s.X.Label, s.Y.Label, selPct1(s.Margin.Pct), s.Margin.Source)))
 	line := fmt.Sprintf("%s", selPlural(len(s.Bands), "band"))
@@ -54,14 +54,25 @@ func SelectionIn(s *model.Selection, points []model.Point, props *planner.Propos
 	return d
 }
 
-func selLabeller(points []model.Point) func(string) string {
-	byID := make(map[string]string, len(points))
+func selLabeller(points []model.Point, curve model.CurveKey) func(string) string {
+	// The IDs a selection names are its curve's: those are indexed (a
+	// dump's million points are not), any other found by a scan, once.
+	byID := map[string]int{}
 	for i := range points {
-		byID[points[i].ID] = points[i].DisplayLabel()
+		if points[i].Curve == curve {
+			byID[points[i].ID] = i
+		}
 	}
 	return func(id string) string {
-		if l, ok := byID[id]; ok && l != id {
-			return l
+		i, ok := byID[id]
+		if !ok {
+			i = model.FindID(points, id)
+			byID[id] = i
+		}
+		if i >= 0 {
+			if l := points[i].DisplayLabel(); l != id {
+				return l
+			}
 		}
 		return id
 	}
