@@ -76,11 +76,15 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 	if len(v.warnings) > 0 {
 		code = exitBadInput
 	}
-	pts := append([]model.Point(nil), ds.Points...)
+	// The loaded points are given up to the view (projected and grouped in
+	// place: a million points are not copied twice); derived metrics go
+	// on a copy, the runs' projections read the measured ones.
+	pts := ds.Points
 	if v.derive {
+		pts = append([]model.Point(nil), ds.Points...)
 		model.Derive(pts, v.specs)
 	}
-	projs := model.ProjectShown(pts, ds.Points) // short runs as every view shows them
+	projs := model.ProjectShown(pts, ds.Points) // short runs as every view shows them (the runs' projections made first)
 	if f.curve != "" {
 		sel, ok := model.ParseSelector(f.curve, pts)
 		if !ok {
@@ -96,7 +100,7 @@ func runHistory(f *historyFlags, paths []string, env *cmdEnv) int {
 		}
 		pts = picked
 	}
-	curves := model.GroupCurves(pts)
+	curves := model.GroupCurvesInPlace(pts)
 	var notes []string
 	for _, w := range v.warnings {
 		notes = append(notes, w.String())
