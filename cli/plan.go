@@ -250,24 +250,21 @@ func selectFit(points []model.Point, ids []string, sel string) (model.Curve, pla
 // selectAutoFit picks the curve (--curve, else the one ChooseFit would fit)
 // and the fit planner.AutoFit chooses on its points.
 func selectAutoFit(points []model.Point, sel string) (model.Curve, planner.FitChoice, *planner.AutoFitResult, string) {
-	curves := model.GroupCurves(points)
+	// One curve is gathered, not every point grouped (a million: 664 MB).
 	var curve model.Curve
 	if sel != "" {
-		c, msg := pickCurve(curves, sel)
+		keys, _ := model.CountCurves(points, func(*model.Point) bool { return false })
+		c, msg := pickCurve(keyCurves(keys), sel)
 		if msg != "" {
 			return model.Curve{}, planner.FitChoice{}, nil, msg
 		}
-		curve = c
+		curve = model.GatherCurve(points, c.Key)
 	} else {
 		fc, err := planner.ChooseFit(points, nil)
 		if err != nil {
 			return model.Curve{}, fc, nil, err.Error()
 		}
-		for _, c := range curves {
-			if c.Key == fc.Curve {
-				curve = c
-			}
-		}
+		curve = model.GatherCurve(points, fc.Curve) // fc.Curve is a curve of points
 	}
 	res, err := planner.AutoFit(curve.Points)
 	if err != nil {
@@ -307,6 +304,15 @@ func keepPoints(points []model.Point, keep func(*model.Point) bool) []model.Poin
 }
 
 // pickCurve selects a curve by 1-based number or a unique name substring.
+// keyCurves are curves of keys alone, for pickCurve, which reads the keys.
+func keyCurves(keys []model.CurveKey) []model.Curve {
+	curves := make([]model.Curve, len(keys))
+	for i, k := range keys {
+		curves[i].Key = k
+	}
+	return curves
+}
+
 func pickCurve(curves []model.Curve, sel string) (model.Curve, string) {
 	if n, err := strconv.Atoi(sel); err == nil {
 		if n >= 1 && n <= len(curves) {

@@ -238,11 +238,7 @@ func selectCurve(points []model.Point, sel string) (model.Curve, string) {
 		return p.Source == model.SourcePublished || p.Source == model.SourceLocal
 	})
 	if sel != "" {
-		curves := make([]model.Curve, len(keys))
-		for i, k := range keys {
-			curves[i].Key = k
-		}
-		c, msg := pickCurve(curves, sel)
+		c, msg := pickCurve(keyCurves(keys), sel)
 		if msg != "" {
 			return c, msg
 		}
