@@ -226,20 +226,16 @@ func selectFit(points []model.Point, ids []string, sel string) (model.Curve, pla
 	if err != nil {
 		return model.Curve{}, fc, err.Error()
 	}
-	curves := model.GroupCurves(points)
 	var curve model.Curve
 	if sel != "" {
-		c, msg := pickCurve(curves, sel)
+		keys, _ := model.CountCurves(points, func(*model.Point) bool { return false })
+		c, msg := pickCurve(keyCurves(keys), sel)
 		if msg != "" {
 			return model.Curve{}, fc, msg
 		}
-		curve = c
+		curve = model.GatherCurve(points, c.Key)
 	} else {
-		for _, c := range curves {
-			if c.Key == fc.Curve {
-				curve = c
-			}
-		}
+		curve = model.GatherCurve(points, fc.Curve) // the fit points' curve: one of points
 	}
 	if fc.Curve != curve.Key {
 		return model.Curve{}, fc, fmt.Sprintf("%s is not on the curve %s: fit on points of one curve", fc.Points[0].ID, curve.Key)
