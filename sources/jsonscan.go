@@ -429,29 +429,37 @@ func exactFloat(raw []byte) (float64, bool) {
 		exp = frac - i
 	}
 	if i < len(raw) && (raw[i] == 'e' || raw[i] == 'E') {
-		i++
-		neg := false
-		if i < len(raw) && (raw[i] == '+' || raw[i] == '-') {
-			neg = raw[i] == '-'
-			i++
-		}
-		e, n := 0, 0
-		for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9' && n < 4; i++ {
-			e = e*10 + int(raw[i]-'0')
-			n++
-		}
-		if n == 0 {
+		e, next, ok := exponentAt(raw, i)
+		if !ok {
 			return 0, false
 		}
-		if neg {
-			e = -e
-		}
-		exp += e
+		exp, i = exp+e, next
 	}
 	if i != len(raw) {
 		return 0, false
 	}
 	return mantExp(mant, exp)
+}
+
+// exponentAt reads the exponent whose 'e' or 'E' is data[i]: a sign, then
+// one to four digits (what follows is the caller's to judge); its value
+// and the offset after it, false when no digit follows.
+func exponentAt(data []byte, i int) (e, next int, ok bool) {
+	i++
+	neg := false
+	if i < len(data) && (data[i] == '+' || data[i] == '-') {
+		neg = data[i] == '-'
+		i++
+	}
+	n := 0
+	for ; i < len(data) && data[i]-'0' <= 9 && n < 4; i++ {
+		e = e*10 + int(data[i]-'0')
+		n++
+	}
+	if neg {
+		e = -e
+	}
+	return e, i, n > 0
 }
 
 // mantExp is mant·10^exp rounded as exactFloat rounds it (mant of at most

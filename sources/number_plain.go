@@ -40,24 +40,11 @@ func plainNumber(data []byte, i int) (end int, v float64, ok bool) {
 		exp = frac - i
 	}
 	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
-		i++
-		neg := false
-		if i < len(data) && (data[i] == '+' || data[i] == '-') {
-			neg = data[i] == '-'
-			i++
-		}
-		e, n := 0, 0
-		for ; i < len(data) && data[i]-'0' <= 9 && n < 4; i++ {
-			e = e*10 + int(data[i]-'0')
-			n++
-		}
-		if n == 0 {
+		e, next, ok := exponentAt(data, i)
+		if !ok {
 			return 0, 0, false
 		}
-		if neg {
-			e = -e
-		}
-		exp += e
+		exp, i = exp+e, next
 	}
 	if i < len(data) {
 		switch c := data[i]; {
