@@ -50,13 +50,21 @@ func candidateRuns(records []Record, points []model.Point) []int {
 		}
 		return false
 	}
+	// The concurrency is tested first: an integer, and most points fail it.
+	concs := map[int]bool{}
+	for k := range wanted {
+		concs[k.conc] = true
+	}
 	var out []int
 	var last model.CurveKey
-	lastOn := false
+	lastOn, seen := false, false
 	for i := range points {
 		p := &points[i]
-		if i == 0 || p.Curve != last {
-			last, lastOn = p.Curve, onCurve(&p.Curve)
+		if !concs[p.Knobs.Concurrency] {
+			continue
+		}
+		if !seen || p.Curve != last {
+			last, lastOn, seen = p.Curve, onCurve(&p.Curve), true
 		}
 		if lastOn && wanted[curveConc{p.Curve, p.Knobs.Concurrency}] {
 			out = append(out, i)

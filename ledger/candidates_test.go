@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/demo"
 )
 
 func TestConfigConcurrency(t *testing.T) {
@@ -68,4 +69,36 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// A refit with none of its record's fit points loaded and no run it can
+// use falls back on its own curve's default fit, never another curve's
+// (ChooseFit over the whole load took the largest curve of all).
+func TestRefitWithNothingNamedStaysOnItsCurve(t *testing.T) {
+	demoPts := demo.Tables("a", "b").Points
+	c := demoPts[0].Curve
+	all := append([]model.Point(nil), demoPts...)
+	for round := range 3 { // a larger curve of another hardware
+		for _, p := range demoPts {
+			q := p
+			q.Curve.Hardware = "b200"
+			q.ID = p.ID + "@b200-" + strconv.Itoa(round)
+			all = append(all, q)
+		}
+	}
+	m := Match{Record: Record{ID: "pred-x", Curve: c, Fit: Fit{IDs: []string{"not-loaded"}}},
+		Runs: []Run{{ID: demoPts[0].ID, Projected: true}}}
+	rfs := refits([]Match{m}, all)
+	if len(rfs) != 1 || len(rfs[0].Missing) != 1 {
+		t.Fatalf("refits %+v", rfs)
+	}
+	rf := rfs[0]
+	if rf.Err != "" || len(rf.Points) == 0 {
+		t.Fatalf("refit %+v", rf)
+	}
+	for _, id := range rf.Points {
+		if i := model.FindID(all, id); i < 0 || all[i].Curve != c {
+			t.Errorf("refit point %s is not on %v", id, c)
+		}
+	}
 }

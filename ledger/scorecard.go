@@ -275,18 +275,31 @@ func refits(matched []Match, points []model.Point) []Refit {
 		}
 	}
 	sort.SliceStable(order, func(i, j int) bool { return model.KeyLess(order[i], order[j]) })
+	// Every ID a refit names, found in one pass (model.FindID's first
+	// match), not a pass over every point an ID.
+	var named []string
+	for _, c := range order {
+		named = append(named, matched[latest[c]].Record.Fit.IDs...)
+	}
+	for _, m := range matched {
+		for _, run := range m.Runs {
+			named = append(named, run.ID)
+		}
+	}
+	at := findIDs(points, named)
 	var out []Refit
 	for _, c := range order {
 		rec := matched[latest[c]].Record
 		rf := Refit{Curve: c, From: rec.ID}
 		var ids []string
+		var fit []model.Point // the points of ids, in their order: all ChooseFit reads of them
 		have := map[string]bool{}
 		add := func(id string) {
 			if have[id] {
 				return
 			}
-			i := model.FindID(points, id)
-			if i < 0 || points[i].Curve != c {
+			i, found := at[id]
+			if !found || points[i].Curve != c {
 				return
 			}
 			if !planner.Calibratable(&points[i]) {
@@ -294,9 +307,10 @@ func refits(matched []Match, points []model.Point) []Refit {
 			}
 			have[id] = true
 			ids = append(ids, id)
+			fit = append(fit, points[i])
 		}
 		for _, id := range rec.Fit.IDs {
-			if model.FindID(points, id) < 0 {
+			if _, found := at[id]; !found {
 				rf.Missing = append(rf.Missing, id)
 				continue
 			}
@@ -312,7 +326,12 @@ func refits(matched []Match, points []model.Point) []Refit {
 				}
 			}
 		}
-		fc, err := planner.ChooseFit(points, ids)
+		if len(ids) == 0 {
+			// none to name: the curve's own default fit (ChooseFit over
+			// every point took the largest curve of the load, any curve)
+			fit = model.GatherCurve(points, c).Points
+		}
+		fc, err := planner.ChooseFit(fit, ids)
 		var cal *planner.Calibration
 		if err == nil {
 			cal, err = planner.Calibrate(fc.Points)
@@ -394,4 +413,22 @@ func Names(records []Record) string {
 		ids[i] = r.ID
 	}
 	return strings.Join(ids, ", ")
+}
+
+// findIDs is where each of ids first stands among points; an ID not
+// there has no entry.
+func findIDs(points []model.Point, ids []string) map[string]int {
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	at := make(map[string]int, len(ids))
+	for i := range points {
+		if id := points[i].ID; want[id] {
+			if _, ok := at[id]; !ok {
+				at[id] = i
+			}
+		}
+	}
+	return at
 }

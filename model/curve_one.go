@@ -29,7 +29,17 @@ func CountCurves(points []Point, count func(*Point) bool) ([]CurveKey, []int) {
 // GatherCurve is curve k of points, its points copied in load order: the
 // curve GroupCurves makes for k.
 func GatherCurve(points []Point, k CurveKey) Curve {
+	n := 0 // counted first: a large curve is copied once, not regrown
+	for i := range points {
+		if points[i].Curve == k {
+			n++
+		}
+	}
 	c := Curve{Key: k}
+	if n == 0 {
+		return c
+	}
+	c.Points = make([]Point, 0, n)
 	for i := range points {
 		if points[i].Curve == k {
 			c.Points = append(c.Points, points[i])
