@@ -3,6 +3,7 @@ package workbench
 import (
 	"maps"
 	"slices"
+	"sync"
 
 	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
@@ -32,13 +33,21 @@ type Loaded struct {
 // no state.
 func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
 	model.Derive(pts, specs)
-	l := &Loaded{points: pts, specs: specs, index: make(map[string]int, len(pts))}
-	for i := range pts {
-		id := pts[i].ID
-		if _, dup := l.index[id]; !dup {
-			l.index[id] = i
+	l := &Loaded{points: pts, specs: specs}
+	// The ID index is one goroutine's map of every point: made beside the
+	// grouping and the facts, which read the points only.
+	var indexed sync.WaitGroup
+	indexed.Go(func() {
+		index := make(map[string]int, len(pts))
+		for i := range pts {
+			id := pts[i].ID
+			if _, dup := index[id]; !dup {
+				index[id] = i
+			}
 		}
-	}
+		l.index = index
+	})
+	defer indexed.Wait()
 	l.byCurve, l.curves, l.competitor = group(pts)
 	// Every curve's facts (its configurations numbered, the projections
 	// of its runs), so that the first view of any curve, typed before
