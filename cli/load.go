@@ -77,7 +77,9 @@ func (f *inputFlags) loadWith(paths []string, env *cmdEnv, set func(*sources.Opt
 		return nil, exitBadInput
 	}
 	set(&in.Options)
-	limitHeapFor(paths) // every command here reads its inputs once and exits
+	total, largest := sources.InputSize(paths) // measured once, for the heap and the load
+	in.Options.InputBytes = total
+	limitHeapFor(total, largest) // every command here reads its inputs once and exits
 	start := time.Now()
 	ds := demo.LoadInputs(in)
 	env.logLoad(inputsText(in), ds, time.Since(start))

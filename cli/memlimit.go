@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 )
 
@@ -12,8 +10,9 @@ import (
 const bigInputBytes = 256 << 20
 
 // limitHeapFor sets a soft memory limit of three times the inputs' size
-// for a command that reads them once and exits (every command but tui). Go's collector
-// otherwise lets the heap grow to twice what is live: a million rows in
+// (total bytes; largest, the largest file's: sources.InputSize) for a
+// command that reads them once and exits (every command but tui). Go's
+// collector otherwise lets the heap grow to twice what is live: a million rows in
 // 740 MB (about 1.6 GB live while the second file is parsed) peaked at
 // 3.0 GB; under a limit the collector runs sooner instead, at no measured
 // cost in CPU. Small inputs keep the default; a limit the live heap
@@ -31,19 +30,7 @@ const bigInputBytes = 256 << 20
 // trigger on, the collector marked the million points over and over while
 // the rest loaded. Inputs of several large files keep it: each one read
 // leaves its bytes behind.
-func limitHeapFor(paths []string) {
-	var total, largest int64
-	for _, p := range paths {
-		filepath.WalkDir(p, func(_ string, d fs.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() {
-				if info, err := d.Info(); err == nil {
-					total += info.Size()
-					largest = max(largest, info.Size())
-				}
-			}
-			return nil
-		})
-	}
+func limitHeapFor(total, largest int64) {
 	if total < bigInputBytes || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}

@@ -31,13 +31,20 @@ type Options struct {
 	// passes: Dataset.PreparedLatest.
 	PrepareLatest bool
 	LatestAsOf    string
+	// InputBytes is InputSize of the paths when the caller has it (0:
+	// LoadPaths walks them for it).
+	InputBytes int64
 }
 
 // LoadPaths reads files and directories (recursively), detecting each file's
 // format from its content, joins result points with recipe variants, and
 // assigns point IDs. Bad files become warnings; good files still load.
 func LoadPaths(paths []string, opt Options) *Dataset {
-	ds := &Dataset{laterBytes: inputBytes(paths)}
+	later := opt.InputBytes
+	if later == 0 {
+		later, _ = InputSize(paths)
+	}
+	ds := &Dataset{laterBytes: later}
 	for _, p := range paths {
 		loadPath(p, opt, ds)
 	}
@@ -65,20 +72,22 @@ func collectAfterLoad(points int) {
 	}
 }
 
-// inputBytes is the size of the regular files under paths.
-func inputBytes(paths []string) int64 {
-	var total int64
+// InputSize is the size of the regular files under paths, and the
+// largest one's: what a load will read (an estimate: files no format
+// takes count too).
+func InputSize(paths []string) (total, largest int64) {
 	for _, p := range paths {
 		filepath.WalkDir(p, func(_ string, d fs.DirEntry, err error) error {
 			if err == nil && d.Type().IsRegular() {
 				if info, err := d.Info(); err == nil {
 					total += info.Size()
+					largest = max(largest, info.Size())
 				}
 			}
 			return nil
 		})
 	}
-	return total
+	return total, largest
 }
 
 // LoadBytes reads one in-memory file as if it were at path.

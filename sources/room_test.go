@@ -47,7 +47,11 @@ func TestLargeRowsFileLeavesRoomForTheFilesAfter(t *testing.T) {
 		os.WriteFile(filepath.Join(local, name), small, 0o644)
 	}
 	paths := []string{big, local}
-	ds := &Dataset{laterBytes: inputBytes(paths)}
+	total, largest := InputSize(paths)
+	if largest != int64(len(data)) || total != largest+3*int64(len(small)) {
+		t.Fatalf("InputSize = %d, %d", total, largest)
+	}
+	ds := &Dataset{laterBytes: total}
 	loadPath(big, Options{}, ds)
 	if len(ds.Points) != 9000 || len(ds.Warnings) != 0 {
 		t.Fatalf("%d points, %v", len(ds.Points), ds.Warnings)
