@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -94,7 +95,7 @@ func projectedAt(points []model.Point, cand []int) func(i int) *model.Point {
 	var again []model.CurveKey
 	for _, i := range cand {
 		p := &points[i]
-		if p.Prov.DurationS > 0 && !containsCurve(again, p.Curve) {
+		if p.Prov.DurationS > 0 && !slices.Contains(again, p.Curve) {
 			again = append(again, p.Curve)
 		}
 	}
@@ -125,13 +126,4 @@ func projectedAt(points []model.Point, cand []int) func(i int) *model.Point {
 		}
 		return &points[i]
 	}
-}
-
-func containsCurve(curves []model.CurveKey, c model.CurveKey) bool {
-	for _, k := range curves {
-		if k == c {
-			return true
-		}
-	}
-	return false
 }

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"slices"
 	"strconv"
 	"testing"
 
@@ -40,14 +41,14 @@ func TestCandidateRuns(t *testing.T) {
 			want = append(want, i)
 		}
 	}
-	if len(got) != 5 || !equalInts(got, want) {
+	if len(got) != 5 || !slices.Equal(got, want) {
 		t.Errorf("one record: %v, want %v", got, want)
 	}
 	var many []Record // past the few compared in turn
 	for _, hw := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "gb300"} {
 		many = append(many, rec(hw, 64))
 	}
-	if got := candidateRuns(many, points); !equalInts(got, want) {
+	if got := candidateRuns(many, points); !slices.Equal(got, want) {
 		t.Errorf("ten records: %v, want %v", got, want)
 	}
 	// a record that states its cap also reads its runs that do not
@@ -59,17 +60,6 @@ func TestCandidateRuns(t *testing.T) {
 	}
 }
 
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
 
 // A refit with none of its record's fit points loaded and no run it can
 // use falls back on its own curve's default fit, never another curve's
