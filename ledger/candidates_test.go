@@ -60,7 +60,6 @@ func TestCandidateRuns(t *testing.T) {
 	}
 }
 
-
 // A refit with none of its record's fit points loaded and no run it can
 // use falls back on its own curve's default fit, never another curve's
 // (ChooseFit over the whole load took the largest curve of all).
