@@ -452,12 +452,16 @@ func (d *rowDecoder) fastStr(f *fastScan, id int8, dst *string) bool {
 	if m := d.strMisses[id]; m >= internGiveUp && m%internRetry != 0 {
 		d.strMisses[id]++
 		*dst = d.newStrs.string(raw)
+	} else if recent := d.recent.slot(id, raw); *recent == string(raw) {
+		d.strMisses[id] = 0
+		*dst = *recent
 	} else if s, ok := d.strs[string(raw)]; ok {
 		d.strMisses[id] = 0
-		*dst = s
+		*dst, *recent = s, s
 	} else {
 		d.strMisses[id]++
 		*dst = d.strs.add(raw)
+		*recent = *dst
 	}
 	d.lastStr[id] = *dst
 	return true

@@ -146,6 +146,7 @@ type rowDecoder struct {
 	lastStr               [numAPIKeys]string // … and each string field's last value
 	strMisses             [numAPIKeys]uint32 // … and how many rows in a row it was new to the interner
 	newStrs               strArena           // … where the values the interner passes by are kept
+	recent                recentStrs         // … and the interner's values asked for lately
 }
 
 func newRowDecoder(data []byte) *rowDecoder {
