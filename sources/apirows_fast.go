@@ -211,9 +211,21 @@ func (f *fastScan) slotKey(slots []keySlot, i int) ([]byte, int8, bool) {
 }
 
 // word consumes w when it is next.
-func (f *fastScan) word(w string) (ok bool) {
-	f.p, ok = wordAt(f.data, f.p, w)
-	return ok
+// Byte by byte, the first byte most often deciding: a null is looked
+// for before every value, and wordAt's call to compare cost 5 % of the
+// parse.
+func (f *fastScan) word(w string) bool {
+	d, p := f.data, f.p
+	if len(d)-p < len(w) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if d[p+i] != w[i] {
+			return false
+		}
+	}
+	f.p = p + len(w)
+	return true
 }
 
 // null consumes a null: an absent value for every field.
