@@ -1,0 +1,43 @@
+package model
+
+import "unsafe"
+
+// dateNumbers numbers a load's dates, 0 for none: a point's date kept as
+// 4 bytes, not a 16-byte string, and two dates compared as numbers. A
+// load's dates are a few strings shared by many points (the parser
+// interns them), so a date is looked for first by where its bytes lie,
+// in a small table: the same bytes at the same place are the same date,
+// and the map is asked only when the table does not know the string.
+type dateNumbers struct {
+	index map[string]int32
+	texts []string // by number; texts[0] is ""
+	seen  [256]struct {
+		at  *byte
+		n   int
+		num int32
+	}
+}
+
+func newDateNumbers() *dateNumbers {
+	return &dateNumbers{index: map[string]int32{"": 0}, texts: []string{""}}
+}
+
+// of is d's number.
+func (dn *dateNumbers) of(d string) int32 {
+	if d == "" {
+		return 0
+	}
+	at := unsafe.StringData(d)
+	s := &dn.seen[(uintptr(unsafe.Pointer(at))>>3^uintptr(len(d)))&255]
+	if s.at == at && s.n == len(d) {
+		return s.num
+	}
+	num, ok := dn.index[d]
+	if !ok {
+		num = int32(len(dn.texts))
+		dn.index[d] = num
+		dn.texts = append(dn.texts, d)
+	}
+	s.at, s.n, s.num = at, len(d), num
+	return num
+}
