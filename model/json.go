@@ -2,9 +2,7 @@ package model
 
 import (
 	"encoding/json"
-	"math"
 	"math/bits"
-	"strconv"
 )
 
 // The --json form of points, knobs and metrics: snake_case names, absent
@@ -29,15 +27,6 @@ func (ms *Metrics) AppendJSON(b []byte) []byte {
 		b = AppendJSONFloat(b, ms.vals[slot[m]])
 	}
 	return append(b, '}')
-}
-
-// AppendJSONFloat formats as encoding/json does: plain digits, exponents
-// only for very small or very large magnitudes.
-func AppendJSONFloat(b []byte, v float64) []byte {
-	if a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {
-		return strconv.AppendFloat(b, v, 'e', -1, 64)
-	}
-	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }
 
 // knobsJSON is the JSON shape of Knobs: the whole topology, one snake_case
