@@ -1,6 +1,10 @@
 package model
 
-import "unsafe"
+import (
+	"slices"
+	"strings"
+	"unsafe"
+)
 
 // dateNumbers numbers a load's dates, 0 for none: a point's date kept as
 // 4 bytes, not a 16-byte string, and two dates compared as numbers. A
@@ -40,4 +44,19 @@ func (dn *dateNumbers) of(d string) int32 {
 	}
 	s.at, s.n, s.num = at, len(d), num
 	return num
+}
+
+// ranks is each number's place among the dates in ascending order (the
+// strings' order; "" first): two dates compare as their ranks do.
+func (dn *dateNumbers) ranks() []int32 {
+	byText := make([]int32, len(dn.texts))
+	for i := range byText {
+		byText[i] = int32(i)
+	}
+	slices.SortFunc(byText, func(a, b int32) int { return strings.Compare(dn.texts[a], dn.texts[b]) })
+	rank := make([]int32, len(dn.texts))
+	for r, num := range byText {
+		rank[num] = int32(r)
+	}
+	return rank
 }

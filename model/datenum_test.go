@@ -34,3 +34,18 @@ func TestDateNumbers(t *testing.T) {
 		t.Fatalf("%d texts for %d dates", len(dn.texts), len(want)+3)
 	}
 }
+
+func TestDateRanksOrderTheDates(t *testing.T) {
+	dn := newDateNumbers()
+	for _, d := range []string{"2026-11-03", "2026-11-01", "2026-11-02T09:00", "2026-11-02"} {
+		dn.of(d)
+	}
+	rank := dn.ranks()
+	for a := range dn.texts {
+		for b := range dn.texts {
+			if (rank[a] < rank[b]) != (dn.texts[a] < dn.texts[b]) {
+				t.Fatalf("%q rank %d, %q rank %d", dn.texts[a], rank[a], dn.texts[b], rank[b])
+			}
+		}
+	}
+}

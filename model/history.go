@@ -64,12 +64,17 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 			curve[k] = curves.of(&points[i].Curve)
 		}
 	}
+	// The one pass over the points keeps what the passes after it need of
+	// each (its configuration's parts, its day as a number) in arrays of
+	// their own: at a million points, two passes over 660 MB fewer.
 	sources := interner[Source]{index: map[Source]int32{}}
 	bases := newBaseIDs()
-	of := Fresh[int32](n)  // the point's base ID, then its configuration
-	src := Fresh[int32](n) // source
-	m := 0                 // points with a configuration
-	warm := 0              // the points a block at a time once on their way (warmPoints)
+	days := newDateNumbers()
+	of := Fresh[int32](n)    // the point's base ID, then its configuration; or shownAlways, or -1
+	src := Fresh[int32](n)   // source
+	dayOf := Fresh[int32](n) // day(date), numbered by days
+	m := 0                   // points with a configuration
+	warm := 0                // the points a block at a time once on their way (warmPoints)
 	for lo := 0; lo < n; lo += warmBlock {
 		hi := min(lo+warmBlock, n)
 		if idx == nil {
@@ -77,12 +82,16 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 		}
 		for k := lo; k < hi; k++ {
 			p := &points[at(k)]
-			of[k] = -1
 			d := p.Prov.Date
-			if d == "" || p.Knobs.Mode == "" || (asOf != "" && dateAfter(d, asOf)) {
+			switch {
+			case d == "" || p.Knobs.Mode == "":
+				of[k] = shownAlways
+				continue
+			case asOf != "" && dateAfter(d, asOf):
+				of[k] = -1
 				continue
 			}
-			of[k], src[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source)
+			of[k], src[k], dayOf[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source), days.of(day(d))
 			m++
 		}
 	}
@@ -97,7 +106,11 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 	src, curve = nil, nil
 	cfg, ncfg := groupIDs(keys)
 	keys = nil
-	latest := WritePages(make([]string, ncfg)) // per config: latest date on or before asOf (read before written)
+	rank := days.ranks()
+	latest := Fresh[int32](ncfg) // per config: the rank of its latest day on or before asOf
+	for e := range latest {
+		latest[e] = -1
+	}
 	j := 0
 	for k := 0; k < n; k++ {
 		if of[k] < 0 {
@@ -106,29 +119,29 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 		e := cfg[j]
 		j++
 		of[k] = e
-		if d := points[at(k)].Prov.Date; latest[e] == "" || dateAfter(d, latest[e]) {
-			latest[e] = d
-		}
+		latest[e] = max(latest[e], rank[dayOf[k]])
 	}
-	return shownLatest(points, idx, of, latest)
+	return shownLatest(idx, of, dayOf, rank, latest)
 }
 
+// shownAlways marks a point latestIndex keeps whatever its configuration's
+// other runs: one with no date or no knobs.
+const shownAlways = -2
+
 // shownLatest is what latestIndex keeps of points[idx[k]] (points[k] when
-// idx is nil), given each one's configuration of[k] (-1 for none) and the
-// latest date of each configuration: the undated points, those without
-// knobs, and those measured on their configuration's latest day.
-func shownLatest(points []Point, idx []int, of []int32, latest []string) []int {
+// idx is nil), given each one's configuration of[k] (shownAlways for a
+// point with no date or no knobs, -1 for one after the as-of date), its
+// day's number and the days' ranks, and the rank of each configuration's
+// latest day: the undated points, those without knobs, and those
+// measured on their configuration's latest day.
+func shownLatest(idx []int, of, dayOf, rank, latest []int32) []int {
 	out := make([]int, 0, len(of))
-	for k := range of {
-		i := k
-		if idx != nil {
-			i = idx[k]
-		}
-		p := &points[i]
-		switch d := p.Prov.Date; {
-		case d == "" || p.Knobs.Mode == "":
-			out = append(out, i)
-		case of[k] >= 0 && day(latest[of[k]]) == day(d):
+	for k, e := range of {
+		if e == shownAlways || e >= 0 && rank[dayOf[k]] == latest[e] {
+			i := k
+			if idx != nil {
+				i = idx[k]
+			}
 			out = append(out, i)
 		}
 	}
