@@ -194,10 +194,6 @@ func warmPoints(points []Point) int {
 	return n
 }
 
-// warmAhead is how far down a cycle of moves GroupCurvesInPlace reads
-// ahead (warmPoint).
-const warmAhead = 4
-
 // warmSink keeps warmPoint's sums from being optimised away.
 var warmSink atomic.Int64
 
