@@ -513,7 +513,9 @@ func roundQuotient(m, d uint64) float64 {
 			t++
 		}
 	}
-	return math.Ldexp(float64(mant), t-s)
+	// mant·2^(t-s), mant of 53 bits and the result normal: its bits made
+	// directly (math.Ldexp normalises first, 1 % of a parse).
+	return math.Float64frombits(uint64(t-s+52+1023)<<52 | mant&(1<<52-1))
 }
 
 // uint64pow10 are the powers of ten a uint64 holds.
