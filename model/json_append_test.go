@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -194,4 +195,32 @@ func TestPlainStringIsTheTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkAppendPoints appends a thousand points of the million-row
+// shape (IDs and run URLs of their own, seven metrics) as report --json
+// does, through one appender.
+func BenchmarkAppendPoints(b *testing.B) {
+	points := make([]Point, 1000)
+	for i := range points {
+		p := &points[i]
+		p.ID = "8p1d-dep2-dep16-c" + strconv.Itoa(i) + "@dsv41flash-b200-atom-bf16"
+		p.Source = SourcePublished
+		p.Knobs = Knobs{Mode: ModeDisagg, SpecDecoding: "mtp", Concurrency: 4 + i,
+			Prefill: Role{Workers: 8, GPUs: 2, TP: 2, EP: 2, DPAttn: true},
+			Decode:  Role{Workers: 1, GPUs: 16, TP: 16, EP: 16, DPAttn: true}}
+		for m, v := range []float64{549264.4334326114, 392.679452221102, 112.52715117241166, 379.88174099421053, 39.1976465980913, 1.4606952822752428, 3.792227885211084} {
+			p.Metrics.Set([]Metric{TputPerGPU, MeanIntvty, MedianIntvty, P90Intvty, P75E2EL, P90E2EL, MeanTTFT}[m], v+float64(i))
+		}
+		p.Prov = Provenance{File: "1m.json", RunURL: "https://example.invalid/r/" + strconv.Itoa(1973+i), Date: "2026-11-14", Image: "img"}
+	}
+	var a JSONAppender
+	var buf []byte
+	for b.Loop() {
+		buf = buf[:0]
+		for i := range points {
+			buf, _ = a.Append(buf, &points[i])
+		}
+	}
+	b.SetBytes(int64(len(buf)))
 }
