@@ -337,29 +337,37 @@ var snakeMetrics = func() map[string]model.Metric {
 // point turns the row into a model.Point, or says why it cannot (the
 // field at fault and what is wrong).
 func (r *resultRow) point(path string, src model.Source) (model.Point, string, string) {
+	var p model.Point
+	field, msg := r.fillPoint(&p, path, src)
+	return p, field, msg
+}
+
+// fillPoint is point written into *p, which must be zero: a row's point
+// made where it is kept, not on the stack and then copied there (664
+// bytes a row). On a fault *p is left as it was.
+func (r *resultRow) fillPoint(p *model.Point, path string, src model.Source) (field, msg string) {
 	if r.bad != "" {
-		return model.Point{}, r.badField, r.bad
+		return r.badField, r.bad
 	}
 	if r.conc <= 0 && r.users > 0 {
 		r.conc = r.users // multi-turn: each user holds one conversation open
 	}
 	if r.conc <= 0 {
-		return model.Point{}, "conc", "missing (a point needs its concurrency)"
+		return "conc", "missing (a point needs its concurrency)"
 	}
 	name := r.model
 	if name == "" {
 		name = r.prefix
 	}
 	if name == "" {
-		return model.Point{}, "model", "missing"
+		return "model", "missing"
 	}
-	p := model.Point{
-		Curve: model.CurveKey{Model: name, Scenario: r.scenario, Hardware: normHardware(r.hw),
-			Framework: r.framework, Precision: r.precision},
-		Source:  src,
-		Metrics: r.metrics,
-		Prov:    model.Provenance{File: path, RunURL: r.runURL, Date: r.date, DurationS: r.durationS, Image: r.image},
-	}
+	p.Curve.Model, p.Curve.Scenario, p.Curve.Hardware = name, r.scenario, normHardware(r.hw)
+	p.Curve.Framework, p.Curve.Precision = r.framework, r.precision
+	p.Source = src
+	p.Metrics = r.metrics
+	pv := &p.Prov
+	pv.File, pv.RunURL, pv.Date, pv.DurationS, pv.Image = path, r.runURL, r.date, r.durationS, r.image
 	if p.Curve.Scenario == "" {
 		p.Curve.Scenario = seqScenario(r.isl, r.osl)
 	}
@@ -389,9 +397,9 @@ func (r *resultRow) point(path string, src model.Source) (model.Point, string, s
 		perGPU(&p.Metrics, r.totals, p.GPUs(), 0, 0)
 	}
 	if r.healthSet {
-		r.judge(&p)
+		r.judge(p)
 	}
-	return p, "", ""
+	return "", ""
 }
 
 // perGPU sets the per-GPU throughputs a row left out from its totals, as
@@ -530,13 +538,14 @@ func (d *rowDecoder) addRow(ds *Dataset, path string, i, start int, r *resultRow
 	if r.scenario == "" && r.bad == "" {
 		r.scenario = d.seqScenario(r.isl, r.osl)
 	}
-	p, field, msg := r.point(path, src)
+	n := len(ds.Points)
+	ds.Points = append(ds.Points, model.Point{})
+	field, msg := r.fillPoint(&ds.Points[n], path, src)
 	if msg != "" {
+		ds.Points = ds.Points[:n]
 		if i >= 0 {
 			field = fmt.Sprintf("[%d].%s", i, field)
 		}
 		ds.Warnf(path, fmt.Sprintf("%s (line %d)", field, d.line(start)), "%s; row skipped", msg)
-		return
 	}
-	ds.Points = append(ds.Points, p)
 }
