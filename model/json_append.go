@@ -23,7 +23,8 @@ type JSONAppender struct {
 	plain [numPlainFields]string
 	// unplain holds, as start and end pairs, where in the bytes appended
 	// to the strings not plain (plainString) since the last ResetPlain lie.
-	unplain []int
+	unplain   []int
+	knobsMade knobsMemo
 }
 
 // AllPlain reports that every string appended since the last ResetPlain
@@ -142,10 +143,27 @@ func (a *JSONAppender) Append(b []byte, p *Point) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// knobs is Knobs.appendJSON with the knobs' strings checked through a.
+// knobs is Knobs.appendJSON with the knobs' strings checked through a:
+// all but the concurrency as knobsMade remembers them, when it does.
 func (a *JSONAppender) knobs(b []byte, k *Knobs) []byte {
 	b = append(b, '{')
 	start := len(b)
+	if made := a.knobsMade.of(k); made != nil {
+		b = append(b, made...)
+		b = jsonInt(b, start, "concurrency", k.Concurrency)
+		return append(b, '}')
+	}
+	noted := len(a.unplain)
+	b = a.knobsBeforeConcurrency(b, start, k)
+	if len(a.unplain) == noted { // every string plain: the bytes stand alone
+		a.knobsMade.keep(k, b[start:])
+	}
+	b = jsonInt(b, start, "concurrency", k.Concurrency)
+	return append(b, '}')
+}
+
+// knobsBeforeConcurrency appends the knobs' fields before the concurrency.
+func (a *JSONAppender) knobsBeforeConcurrency(b []byte, start int, k *Knobs) []byte {
 	b = a.field(b, start, plainMode, "mode", string(k.Mode))
 	b = k.Prefill.appendJSON(b, start, "prefill_")
 	b = k.Decode.appendJSON(b, start, "decode_")
@@ -155,9 +173,7 @@ func (a *JSONAppender) knobs(b []byte, k *Knobs) []byte {
 	b = jsonInt(b, start, "decode_ranks", k.DecodeRanksSet)
 	b = a.field(b, start, plainBalance, "balance", k.Balance)
 	b = a.field(b, start, plainSpec, "spec_decoding", k.SpecDecoding)
-	b = jsonFloat(b, start, "acceptance_length", k.AcceptanceLength)
-	b = jsonInt(b, start, "concurrency", k.Concurrency)
-	return append(b, '}')
+	return jsonFloat(b, start, "acceptance_length", k.AcceptanceLength)
 }
 
 // appendJSON writes a role's fields, each name prefixed by its role, in
