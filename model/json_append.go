@@ -291,9 +291,6 @@ func plainString(s string) bool {
 	return true
 }
 
-// plainWord reports that each byte of v is plain (plainByte).
-func plainWord(v uint64) bool { return unplainBytes(v) == 0 }
-
 // lowBytes has 1 in each byte.
 const lowBytes = 0x0101010101010101
 
