@@ -92,6 +92,7 @@ type keySlot struct {
 	// (a shorter key's bytes in head, the rest zero): a key of up to 16
 	// bytes is compared in two loads (keySlot.at).
 	head, tail uint64
+	lead       keyLead // the bytes before the key's value last time
 }
 
 func newKeySlot(key string, id int8) keySlot {
@@ -352,20 +353,20 @@ func (d *rowDecoder) fastMembers(f *fastScan, slots *[]keySlot, lookup func([]by
 	if !f.at('{') {
 		return false
 	}
-	if f.at('}') {
-		return true
-	}
 	var seen keySet
 	for i := 0; ; i++ {
-		key, id, ok := f.slotKey(*slots, i)
-		if !ok {
-			if key, ok = f.plain(); !ok {
-				return false
+		var key []byte
+		var id int8
+		if s := *slots; i < len(s) && s[i].lead.at(f.data, f.p) {
+			l := &s[i].lead
+			key = f.data[f.p+l.keyOff : f.p+l.keyOff+len(s[i].key)]
+			id = s[i].id
+			f.p += len(l.text)
+		} else {
+			var ok, end bool
+			if key, id, end, ok = f.member(slots, i, lookup); !ok || end {
+				return ok
 			}
-			id = slotID(slots, i, key, lookup)
-		}
-		if !f.at(':') {
-			return false
 		}
 		if !seen.add(id, key) {
 			return false
@@ -377,20 +378,43 @@ func (d *rowDecoder) fastMembers(f *fastScan, slots *[]keySlot, lookup func([]by
 		} else if !value(id) {
 			return false
 		}
-		f.space()
-		if f.p >= len(f.data) {
-			return false
-		}
-		switch f.data[f.p] {
-		case ',':
-			f.p++
-		case '}':
-			f.p++
-			return true
-		default:
-			return false
-		}
 	}
+}
+
+// member reads member i's lead when it is not the one remembered: the
+// comma (none before the first), the key, the colon, and the spaces
+// around them, up to the value, and remembers it for the rows after.
+// end is the object's end instead (its '}' read).
+func (f *fastScan) member(slots *[]keySlot, i int, lookup func([]byte) int8) (key []byte, id int8, end, ok bool) {
+	from := f.p
+	f.space()
+	if f.p >= len(f.data) {
+		return nil, 0, false, false
+	}
+	switch c := f.data[f.p]; {
+	case c == '}':
+		f.p++
+		return nil, 0, true, true
+	case i > 0 && c == ',':
+		f.p++
+	case i > 0:
+		return nil, 0, false, false
+	}
+	if key, id, ok = f.slotKey(*slots, i); !ok {
+		if key, ok = f.plain(); !ok {
+			return nil, 0, false, false
+		}
+		id = slotID(slots, i, key, lookup)
+	}
+	keyAt := f.p - 1 - len(key)
+	if !f.at(':') {
+		return nil, 0, false, false
+	}
+	f.space()
+	if i < len(*slots) {
+		(*slots)[i].lead.remember(f.data, from, keyAt, f.p)
+	}
+	return key, id, false, true
 }
 
 // fastAPIRow decodes the row at the scanner's position (its '{') into r,

@@ -77,6 +77,10 @@ var apiRowVariants = []string{
 	`{}`,
 	`{"model": "m", "conc": 3, "metrics": {"tput_per_gpu": 1}}]trailing`,
 	`{"model": "m`,
+	`{"model":"m","conc":3,"metrics":{"tput_per_gpu":1}}`,
+	`{"model": "m",  "conc": 3, "metrics": {"tput_per_gpu": 1}}`,
+	`{"model": "m", "concx": 3, "conc": 4, "metrics": {"tput_per_gpu": 1}}`,
+	`{"model": "m", "conc": 3, "metrics": {"tput_per_gpu": 1, "mean_intvty": 2}, "model": "n"}`,
 }
 
 func TestAPIRowsFastPathIsGeneral(t *testing.T) {
@@ -85,6 +89,12 @@ func TestAPIRowsFastPathIsGeneral(t *testing.T) {
 		sameParse(t, []byte("["+row+",\n"+apiRowVariants[0]+"]"))
 		sameParse(t, []byte("["+apiRowVariants[0]+", "+row+", "+apiRowVariants[1]+"]"))
 	}
+	// A repeat found by its lead, the row before having had the key at
+	// that place: the key is still checked against the row's others.
+	sameParse(t, []byte(`[{"model": "m", "x": 1, "a": 2, "conc": 3, "metrics": {"tput_per_gpu": 1}},
+		{"model": "m", "a": 1, "a": 2, "conc": 3, "metrics": {"tput_per_gpu": 1}}]`))
+	sameParse(t, []byte(`[{"model": "m", "x": 1, "model": 2, "conc": 3, "metrics": {"tput_per_gpu": 1}},
+		{"model": "m", "y": 1, "model": 2, "conc": 3, "metrics": {"tput_per_gpu": 1}}]`))
 	sameParse(t, synth.Rows(300, 12))
 	sameParse(t, genAPIRows(300))
 }
