@@ -126,6 +126,17 @@ func warmStrings(points []model.Point) int {
 	return n
 }
 
+// warmStrings runs warmAhead points ahead of the formatting, warmBatch at
+// a time. Run over a whole chunk first, its reads were wasted: the 1,024
+// points formatted in between (664 bytes each, more than a core's second
+// level cache) pushed the strings out again before their turn came, and
+// plainString waited on them (4.2 % of a million-row report's samples;
+// 1.2 % read 64 ahead; 128 ahead was quicker still, 256 slower).
+const (
+	warmAhead = 128
+	warmBatch = 16
+)
+
 // parallelPoints is the point count from which the lines are made on
 // every processor: below it one goroutine is quicker than handing out
 // (a test sets it to compare the two).
@@ -212,9 +223,12 @@ func pointLines(curves []reportCurve, escape bool) (lines func(ci int, emit func
 				c := &curves[ch.ci]
 				projs := c.Projections()
 				ch.buf = ch.buf[:0]
-				sum += warmStrings(c.Points[ch.lo:ch.hi])
+				sum += warmStrings(c.Points[ch.lo:min(ch.lo+warmAhead, ch.hi)])
 				a.ResetPlain()
 				for pi := ch.lo; pi < ch.hi; pi++ {
+					if (pi-ch.lo)%warmBatch == 0 && pi+warmAhead < ch.hi {
+						sum += warmStrings(c.Points[pi+warmAhead : min(pi+warmAhead+warmBatch, ch.hi)])
+					}
 					ch.buf, _ = pointLine(&a, append(ch.buf, lineIndent...), c, projs, pi) // every float is finite
 				}
 				ch.out = ch.buf
