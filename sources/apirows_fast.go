@@ -347,9 +347,15 @@ func (k *keySet) add(id int8, key []byte) bool {
 	return true
 }
 
-// members reads the members of an object (its '{' next), calling value
-// with each key's id for the value; false at the first thing not plain.
-func (d *rowDecoder) fastMembers(f *fastScan, slots *[]keySlot, lookup func([]byte) int8, value func(id int8) bool) bool {
+// members reads the members of an object (its '{' next) into r: a row's
+// fields (fastField), or with metrics its metrics (fastMetric); false at
+// the first thing not plain. The two are called directly, not through a
+// function value: a call per member.
+func (d *rowDecoder) fastMembers(f *fastScan, r *resultRow, metrics bool) bool {
+	slots, lookup := &d.topSlots, topKeyID
+	if metrics {
+		slots, lookup = &d.metricSlots, metricKeyID
+	}
 	if !f.at('{') {
 		return false
 	}
@@ -371,11 +377,16 @@ func (d *rowDecoder) fastMembers(f *fastScan, slots *[]keySlot, lookup func([]by
 		if !seen.add(id, key) {
 			return false
 		}
-		if id < 0 {
+		switch {
+		case id < 0:
 			if !d.fastSkip(f) {
 				return false
 			}
-		} else if !value(id) {
+		case metrics:
+			if !f.fastMetric(id, r) {
+				return false
+			}
+		case !d.fastField(f, id, r):
 			return false
 		}
 	}
@@ -426,7 +437,7 @@ func (d *rowDecoder) fastAPIRow(r *resultRow) bool {
 	}
 	f := &fastScan{data: d.s.data, p: d.s.pos}
 	start := f.p
-	ok := d.fastMembers(f, &d.topSlots, topKeyID, func(id int8) bool { return d.fastField(f, id, r) })
+	ok := d.fastMembers(f, r, false)
 	if !ok {
 		d.s.pos = start
 		return false
@@ -455,17 +466,20 @@ func (d *rowDecoder) fastField(f *fastScan, id int8, r *resultRow) bool {
 	if f.null() {
 		return true
 	}
-	return d.fastMembers(f, &d.metricSlots, metricKeyID, func(id int8) bool {
-		if f.null() {
-			return true
-		}
-		v, _, ok := f.number()
-		if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
-			return false
-		}
-		r.metrics.Set(model.Metric(id), v)
+	return d.fastMembers(f, r, true)
+}
+
+// fastMetric reads metric id's value, a number or null, into r.
+func (f *fastScan) fastMetric(id int8, r *resultRow) bool {
+	if f.null() {
 		return true
-	})
+	}
+	v, _, ok := f.number()
+	if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
+		return false
+	}
+	r.metrics.Set(model.Metric(id), v)
+	return true
 }
 
 // fastStr reads a plain string or null. The string is the one key id had
