@@ -229,10 +229,16 @@ func (f *fastScan) word(w string) bool {
 	return true
 }
 
-// null consumes a null: an absent value for every field.
+// null consumes a null: an absent value for every field. It is looked
+// for before every value: the first byte, most often not an n, decides.
 func (f *fastScan) null() bool {
 	f.space()
-	return f.word("null")
+	d, p := f.data, f.p
+	if p+4 <= len(d) && d[p] == 'n' && d[p+1] == 'u' && d[p+2] == 'l' && d[p+3] == 'l' {
+		f.p = p + 4
+		return true
+	}
+	return false
 }
 
 // number reads a number that does not start with a sign, as the general
@@ -325,7 +331,8 @@ type keySet struct {
 	nUnknown int
 }
 
-// add reports false when key was seen before (or the list is full).
+// add reports false when key was seen before (or the list is full); key
+// is read for an unknown id (id < 0) only.
 func (k *keySet) add(id int8, key []byte) bool {
 	if id >= 0 {
 		if k.known&(1<<id) != 0 {
@@ -364,10 +371,12 @@ func (d *rowDecoder) fastMembers(f *fastScan, r *resultRow, metrics bool) bool {
 		var key []byte
 		var id int8
 		if s := *slots; i < len(s) && s[i].lead.at(f.data, f.p) {
-			l := &s[i].lead
-			key = f.data[f.p+l.keyOff : f.p+l.keyOff+len(s[i].key)]
-			id = s[i].id
-			f.p += len(l.text)
+			slot := &s[i]
+			if id = slot.id; id < 0 { // its bytes are needed for repeats
+				at := f.p + slot.lead.keyOff
+				key = f.data[at : at+len(slot.key)]
+			}
+			f.p += len(slot.lead.text)
 		} else {
 			var ok, end bool
 			if key, id, end, ok = f.member(slots, i, lookup); !ok || end {
