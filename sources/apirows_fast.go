@@ -244,39 +244,44 @@ func (f *fastScan) null() bool {
 // number reads a number that does not start with a sign, as the general
 // scanner reads it (the same bytes, the same value), refusing what it
 // would refuse.
-func (f *fastScan) number() (float64, []byte, bool) {
+func (f *fastScan) number() (float64, bool) {
 	f.space()
-	if f.p >= len(f.data) || f.data[f.p] < '0' || f.data[f.p] > '9' {
-		return 0, nil, false
-	}
 	start := f.p
+	if start >= len(f.data) || f.data[start]-'0' > 9 {
+		return 0, false
+	}
 	if end, v, ok := plainNumber(f.data, start); ok {
 		f.p = end
-		return v, f.data[start:end], true
+		return v, true
 	}
-	f.p = numberEnd(f.data, f.p)
-	raw := f.data[start:f.p]
-	v, ok := numberValue(raw)
-	return v, raw, ok
+	f.p = numberEnd(f.data, start)
+	return numberValue(f.data[start:f.p])
 }
 
 // count reads a whole number of at most nine digits (the general path
-// takes more forms, and refuses some: those are left to it).
+// takes more forms, and refuses some: those are left to it). Its digits
+// are read once, here: a number() would read them, then its value, then
+// count would read them again. What number() would read on into (a
+// fraction, an exponent, a sign) makes it no count, as before.
 func (f *fastScan) count(dst *int) bool {
 	if f.null() {
 		return true
 	}
-	_, raw, ok := f.number()
-	if !ok || len(raw) > 9 {
+	d, p := f.data, f.p
+	n, i := 0, p
+	for ; i < len(d) && i-p <= 9 && d[i]-'0' <= 9; i++ {
+		n = n*10 + int(d[i]-'0')
+	}
+	if i == p || i-p > 9 {
 		return false
 	}
-	n := 0
-	for _, c := range raw {
-		if c < '0' || c > '9' {
+	if i < len(d) {
+		switch c := d[i]; c {
+		case '.', 'e', 'E', '-', '+':
 			return false
 		}
-		n = n*10 + int(c-'0')
 	}
+	f.p = i
 	*dst = n
 	return true
 }
@@ -483,7 +488,7 @@ func (f *fastScan) fastMetric(id int8, r *resultRow) bool {
 	if f.null() {
 		return true
 	}
-	v, _, ok := f.number()
+	v, ok := f.number()
 	if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
 		return false
 	}
