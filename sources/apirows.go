@@ -63,25 +63,26 @@ func parseAPIRowsPaged(path string, data []byte, ds *Dataset, src model.Source, 
 // a warning naming the field) to ds.
 func (d *rowDecoder) apiRow(ds *Dataset, path string, i int, src model.Source) {
 	s := d.s
-	var r resultRow
-	start, object := d.rowStart(&r)
-	if object && d.fastAPIRow(&r) {
-		d.addRow(ds, path, i, start, &r, src)
+	r := &d.row
+	*r = resultRow{}
+	start, object := d.rowStart(r)
+	if object && d.fastAPIRow(r) {
+		d.addRow(ds, path, i, start, r, src)
 		return
 	}
 	if object {
-		r = resultRow{}
+		*r = resultRow{}
 		s.members(func(key []byte) {
 			switch {
-			case d.topField(key, &r):
+			case d.topField(key, r):
 			case string(key) == "metrics":
-				d.object("metrics", &r, d.nestedMetrics(&r))
+				d.object("metrics", r, d.nestedMetrics(r))
 			default:
 				s.skip()
 			}
 		})
 	}
 	if s.err == nil {
-		d.addRow(ds, path, i, start, &r, src)
+		d.addRow(ds, path, i, start, r, src)
 	}
 }
