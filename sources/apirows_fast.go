@@ -2,7 +2,6 @@ package sources
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -82,43 +81,15 @@ var apiKeyIDs = func() map[string]int8 {
 	return m
 }()
 
-// keySlot remembers the key a row had at one member position, and its id:
-// rows of one file list their keys in one order, so a key is most often
-// the one the row before had at that place, found with one comparison.
+// keySlot remembers the key a row had at one member position, its id, and
+// the lead before its value: rows of one file list their keys in one
+// order, so a member is most often the one the row before had at that
+// place, found by its lead (keyLead.at), or when the lead differs (other
+// spacing) by its key, one string comparison (slotID).
 type keySlot struct {
-	key string
-	id  int8
-	// head and tail are the key's first and last eight bytes as words
-	// (a shorter key's bytes in head, the rest zero): a key of up to 16
-	// bytes is compared in two loads (keySlot.at).
-	head, tail uint64
-	lead       keyLead // the bytes before the key's value last time
-}
-
-func newKeySlot(key string, id int8) keySlot {
-	s := keySlot{key: key, id: id}
-	switch n := len(key); {
-	case n < 8:
-		var b [8]byte
-		copy(b[:], key)
-		s.head = binary.LittleEndian.Uint64(b[:])
-	case n <= 16:
-		s.head = binary.LittleEndian.Uint64([]byte(key[:8]))
-		s.tail = binary.LittleEndian.Uint64([]byte(key[n-8:]))
-	}
-	return s
-}
-
-// at reports that data[q:] starts with the key, q+len(key) < len(data).
-func (s *keySlot) at(data []byte, q int) bool {
-	n := len(s.key)
-	switch {
-	case n > 16 || q+8 > len(data):
-		return string(data[q:q+n]) == s.key
-	case n < 8:
-		return binary.LittleEndian.Uint64(data[q:])&(1<<(8*n)-1) == s.head
-	}
-	return binary.LittleEndian.Uint64(data[q:]) == s.head && binary.LittleEndian.Uint64(data[q+n-8:]) == s.tail
+	key  string
+	id   int8
+	lead keyLead // the bytes before the key's value last time
 }
 
 // maxKeySlots bounds the positions remembered (and a row's unknown keys).
@@ -135,7 +106,7 @@ func slotID(slots *[]keySlot, i int, key []byte, lookup func([]byte) int8) int8 
 		for len(*slots) <= i {
 			*slots = append(*slots, keySlot{id: -2})
 		}
-		(*slots)[i] = newKeySlot(string(key), id)
+		(*slots)[i] = keySlot{key: string(key), id: id}
 	}
 	return id
 }
@@ -192,23 +163,6 @@ func (f *fastScan) plain() ([]byte, bool) {
 		i++
 	}
 	return nil, false
-}
-
-// slotKey reads the key next when it is the one remembered at position i
-// (a plain key: the same bytes are plain), without scanning it.
-func (f *fastScan) slotKey(slots []keySlot, i int) ([]byte, int8, bool) {
-	if i >= len(slots) || slots[i].id == -2 {
-		return nil, 0, false
-	}
-	f.space()
-	slot := &slots[i]
-	k := slot.key
-	q := f.p + 1
-	if q+len(k) >= len(f.data) || f.data[f.p] != '"' || f.data[q+len(k)] != '"' || !slot.at(f.data, q) {
-		return nil, 0, false
-	}
-	f.p = q + len(k) + 1
-	return f.data[q : q+len(k)], slots[i].id, true
 }
 
 // word consumes w when it is next.
@@ -425,12 +379,10 @@ func (f *fastScan) member(slots *[]keySlot, i int, lookup func([]byte) int8) (ke
 	case i > 0:
 		return nil, 0, false, false
 	}
-	if key, id, ok = f.slotKey(*slots, i); !ok {
-		if key, ok = f.plain(); !ok {
-			return nil, 0, false, false
-		}
-		id = slotID(slots, i, key, lookup)
+	if key, ok = f.plain(); !ok {
+		return nil, 0, false, false
 	}
+	id = slotID(slots, i, key, lookup)
 	keyAt := f.p - 1 - len(key)
 	if !f.at(':') {
 		return nil, 0, false, false
