@@ -96,11 +96,50 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		ds.Points = ds.Points[:base+n]
 		return true
 	}
-	ds.Points = ds.Points[:base]
-	for w := range parts {
-		ds.Points = append(ds.Points, parts[w].Points...) // over its own window, or left of it
-	}
+	ds.Points = gatherParts(ds.Points[:base], parts, all, lo, n, ds.laterBytes)
 	return true
+}
+
+// gatherParts lays the windows' n points after points, in file order,
+// when some window held more rows than it counted (rows whose metrics
+// are null: its points went to a slice of their own) or fewer (a
+// "metrics" object in another key: its points stop short of the next
+// window's place). The points left in the shared array all (from
+// points' end on, windows at lo) move: those that move right are moved
+// first, the last window first, then the others in order, so that no
+// move writes over points not yet moved (appended in order, the windows
+// after a longer one were overwritten before they were copied:
+// TestParallelAPIRowsUncountedRows). Points past the array's room go to
+// a new one.
+func gatherParts(points []model.Point, parts []Dataset, all []model.Point, lo []int, n int, later int64) []model.Point {
+	base := len(points)
+	if base+n > cap(points) {
+		points = roomFor(points, n, later) // a new array: the parts are read where they are
+		for w := range parts {
+			points = append(points, parts[w].Points...)
+		}
+		return points
+	}
+	out := points[base : base+n]
+	at := make([]int, len(parts)) // where each window's points go in out
+	for w := 1; w < len(parts); w++ {
+		at[w] = at[w-1] + len(parts[w-1].Points)
+	}
+	movesRight := func(w int) bool {
+		p := parts[w].Points
+		return len(p) > 0 && lo[w] < len(all) && &p[0] == &all[lo[w]] && at[w] > lo[w]
+	}
+	for w := len(parts) - 1; w >= 0; w-- {
+		if movesRight(w) {
+			copy(out[at[w]:], parts[w].Points)
+		}
+	}
+	for w := range parts {
+		if !movesRight(w) {
+			copy(out[at[w]:], parts[w].Points)
+		}
+	}
+	return points[:base+n]
 }
 
 // windowCuts are where the windows of the rows of data start: the first

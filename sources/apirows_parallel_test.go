@@ -147,3 +147,56 @@ func TestParallelAPIRowsManyFiles(t *testing.T) {
 		t.Errorf("room for %d points after five files of 8,000", c)
 	}
 }
+
+// Windows that hold more rows than they counted (rows whose metrics are
+// null) and fewer (a "metrics" object inside another key), in every
+// order: the points are the sequential decoder's, none written over by
+// another window's.
+func TestParallelAPIRowsUncountedRows(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: the parallel path is not taken")
+	}
+	smallWindows(t, 256<<10)
+	const rows = 5000
+	for name, change := range map[string]func(k int) string{
+		"more rows first":  func(k int) string { return map[bool]string{true: "null"}[k%7 == 3 && k < rows/2] },
+		"more rows last":   func(k int) string { return map[bool]string{true: "null"}[k%7 == 3 && k >= rows/2] },
+		"fewer rows first": func(k int) string { return map[bool]string{true: "extra"}[k%5 == 1 && k < rows/2] },
+		"more, then fewer": func(k int) string {
+			switch {
+			case k%7 == 3 && k < rows/3:
+				return "null"
+			case k%5 == 1 && k > 2*rows/3:
+				return "extra"
+			}
+			return ""
+		},
+	} {
+		data := genAPIRows(rows)
+		var b bytes.Buffer
+		for k := 0; ; k++ {
+			i := bytes.Index(data, []byte(`"metrics":{`))
+			if i < 0 {
+				b.Write(data)
+				break
+			}
+			j := i + bytes.IndexByte(data[i:], '}')
+			b.Write(data[:i])
+			switch change(k) {
+			case "null":
+				b.WriteString(`"metrics":null`)
+			case "extra":
+				b.WriteString(`"x":{"metrics":{}},`)
+				b.Write(data[i : j+1])
+			default:
+				b.Write(data[i : j+1])
+			}
+			data = data[j+1:]
+		}
+		par := LoadBytes("rows.json", b.Bytes(), Options{})
+		seq := loadSequential(t, b.Bytes())
+		if len(par.Points) != rows || !reflect.DeepEqual(par.Points, seq.Points) || !reflect.DeepEqual(par.Warnings, seq.Warnings) {
+			t.Errorf("%s: parallel %d points, sequential %d; the same points: %v", name, len(par.Points), len(seq.Points), reflect.DeepEqual(par.Points, seq.Points))
+		}
+	}
+}
