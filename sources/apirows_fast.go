@@ -165,10 +165,9 @@ func (f *fastScan) plain() ([]byte, bool) {
 	return nil, false
 }
 
-// word consumes w when it is next.
-// Byte by byte, the first byte most often deciding: a null is looked
-// for before every value, and wordAt's call to compare cost 5 % of the
-// parse.
+// word consumes w (true, false) when it is next, byte by byte, the first
+// byte most often deciding (wordAt's call to compare had cost 5 % of the
+// parse).
 func (f *fastScan) word(w string) bool {
 	d, p := f.data, f.p
 	if len(d)-p < len(w) {
