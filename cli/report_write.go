@@ -126,12 +126,13 @@ func warmStrings(points []model.Point) int {
 	return n
 }
 
-// warmStrings runs warmAhead points ahead of the formatting, warmBatch at
-// a time. Run over a whole chunk first, its reads were wasted: the 1,024
-// points formatted in between (664 bytes each, more than a core's second
-// level cache) pushed the strings out again before their turn came, and
-// plainString waited on them (4.2 % of a million-row report's samples;
-// 1.2 % read 64 ahead; 128 ahead was quicker still, 256 slower).
+// warmAhead is how far ahead of the formatting warmStrings runs,
+// warmBatch points at a time. Run over a whole chunk first, its reads
+// were wasted: the 1,024 points formatted in between (664 bytes each,
+// more than a core's second-level cache) pushed the strings out again
+// before their turn came, and plainString waited on them (4.2 % of a
+// million-row report's samples; 1.2 % read 64 ahead; 128 ahead was
+// quicker still, 256 slower).
 const (
 	warmAhead = 128
 	warmBatch = 16
