@@ -22,11 +22,11 @@ func groupIDs(keys []uint64) (ids []int32, n int) {
 		return ids, groupPacked(keys, ids, keyBits, idxBits)
 	}
 	passes := (keyBits + 7) / 8
-	order := make([]int32, len(keys))
+	order := takeScratch[int32](len(keys))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	tmp := make([]int32, len(keys))
+	tmp := takeScratch[int32](len(keys))
 	var count [257]int32
 	for pass := 0; pass < passes; pass++ {
 		shift := uint(8 * pass)
@@ -53,6 +53,8 @@ func groupIDs(keys []uint64) (ids []int32, n int) {
 		}
 		ids[i] = id
 	}
+	giveScratch(order)
+	giveScratch(tmp)
 	return ids, int(id) + 1
 }
 
@@ -61,7 +63,7 @@ func groupIDs(keys []uint64) (ids []int32, n int) {
 // them in order, instead of looking up each key through a sorted order of
 // indexes, a million reads from anywhere in the keys a pass.
 func groupPacked(keys []uint64, ids []int32, keyBits, idxBits int) int {
-	words := Fresh[uint64](len(keys))
+	words := takeScratch[uint64](len(keys))
 	for i, k := range keys {
 		words[i] = k<<idxBits | uint64(i)
 	}
@@ -73,7 +75,7 @@ func groupPacked(keys []uint64, ids []int32, keyBits, idxBits int) int {
 			counts[p][byte(w>>(idxBits+8*p))]++
 		}
 	}
-	tmp := Fresh[uint64](len(keys))
+	tmp := takeScratch[uint64](len(keys))
 	for p := range counts {
 		c := &counts[p]
 		sum := int32(0)
@@ -98,5 +100,7 @@ func groupPacked(keys []uint64, ids []int32, keyBits, idxBits int) int {
 		}
 		ids[w&mask] = id
 	}
+	giveScratch(words)
+	giveScratch(tmp)
 	return int(id) + 1
 }

@@ -52,14 +52,15 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 	// one); the configurations are numbered by a radix sort of the three
 	// packed in one integer, not by a map as large as the input.
 	var curve []int32 // curve
+	ownCurve := true  // curve is this call's, given back when done
 	switch {
 	case numbered != nil && idx == nil:
-		curve = numbered.of
+		curve, ownCurve = numbered.of, false
 	case idx == nil:
 		curve, _ = numberCurves(points)
 	default:
 		curves := newCurveNumbers(n)
-		curve = Fresh[int32](n)
+		curve = takeScratch[int32](n)
 		for k, i := range idx {
 			curve[k] = curves.of(&points[i].Curve)
 		}
@@ -70,11 +71,11 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 	sources := interner[Source]{index: map[Source]int32{}}
 	bases := newBaseIDs()
 	days := newDateNumbers()
-	of := Fresh[int32](n)    // the point's base ID, then its configuration; or shownAlways, or -1
-	src := Fresh[int32](n)   // source
-	dayOf := Fresh[int32](n) // day(date), numbered by days
-	m := 0                   // points with a configuration
-	warm := 0                // the points a block at a time once on their way (warmPoints)
+	of := takeScratch[int32](n)    // the point's base ID, then its configuration; or shownAlways, or -1
+	src := takeScratch[int32](n)   // source
+	dayOf := takeScratch[int32](n) // day(date), numbered by days
+	m := 0                         // points with a configuration
+	warm := 0                      // the points a block at a time once on their way (warmPoints)
 	for lo := 0; lo < n; lo += warmBlock {
 		hi := min(lo+warmBlock, n)
 		if idx == nil {
@@ -95,7 +96,7 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 			m++
 		}
 	}
-	keys := Fresh[uint64](m)[:0]
+	keys := takeScratch[uint64](m)[:0]
 	bb := uint(bits.Len(uint(len(bases.texts))))
 	sb := uint(bits.Len(uint(len(sources.index))))
 	for k := 0; k < n; k++ {
@@ -103,11 +104,16 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 			keys = append(keys, uint64(curve[k])<<(bb+sb)|uint64(src[k])<<bb|uint64(of[k]))
 		}
 	}
+	giveScratch(src)
+	if ownCurve {
+		giveScratch(curve)
+	}
 	src, curve = nil, nil
 	cfg, ncfg := groupIDs(keys)
+	giveScratch(keys)
 	keys = nil
 	rank := days.ranks()
-	latest := Fresh[int32](ncfg) // per config: the rank of its latest day on or before asOf
+	latest := takeScratch[int32](ncfg) // per config: the rank of its latest day on or before asOf
 	for e := range latest {
 		latest[e] = -1
 	}
@@ -121,7 +127,12 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 		of[k] = e
 		latest[e] = max(latest[e], rank[dayOf[k]])
 	}
-	return shownLatest(idx, of, dayOf, rank, latest)
+	giveScratch(cfg)
+	shown := shownLatest(idx, of, dayOf, rank, latest)
+	giveScratch(of)
+	giveScratch(dayOf)
+	giveScratch(latest)
+	return shown
 }
 
 // shownAlways marks a point latestIndex keeps whatever its configuration's

@@ -31,7 +31,7 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 	// string(buf) do not allocate), and a configuration (curve, base ID,
 	// source) is found from them without a string key: a million points
 	// cost a map lookup of an integer each, and a string per distinct ID.
-	baseOf := Fresh[int32](n)
+	baseOf := takeScratch[int32](n)
 	curveOf := curves.of
 	baseIDs := newBaseIDs()
 	var owner []int32 // per base ID: the curve that used it first
@@ -41,8 +41,8 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 	// these arrays, not 660 bytes a point: two passes over a million
 	// points' memory fewer.
 	dates := newDateNumbers()
-	dateOf := Fresh[int32](n)
-	srcOf := Fresh[int32](n)
+	dateOf := takeScratch[int32](n)
+	srcOf := takeScratch[int32](n)
 	var buf []byte
 	warm := 0 // the pass reads each block of points once it is on its way (warmPoints)
 	for lo := 0; lo < n; lo += warmBlock {
@@ -64,7 +64,7 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 			baseOf[i] = b
 		}
 	}
-	cbKey := Fresh[uint64](n)
+	cbKey := takeScratch[uint64](n)
 	bases := baseIDs.texts
 	shift := uint(bits.Len(uint(len(bases))))
 	for i := range cbKey {
@@ -72,20 +72,21 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 	}
 	keys := curves.keys
 	cbOf, ncb := groupIDs(cbKey)
+	giveScratch(cbKey)
 	cbKey = nil
 	// Per (curve, base): its dated configurations, one per source, chained
 	// (a curve's configuration has one source or a few); whether some
 	// source measured it on several dates.
-	cbFirst := Fresh[int32](ncb) // first configuration, -1 for none
+	cbFirst := takeScratch[int32](ncb) // first configuration, -1 for none
 	for cb := range cbFirst {
 		cbFirst[cb] = -1
 	}
-	cbMulti := Fresh[bool](ncb)
+	cbMulti := takeScratch[bool](ncb)
 	// As many configurations as (curve, base) pairs, usually: one source.
-	cfgNext, cfgSrc := Fresh[int32](ncb)[:0], Fresh[int32](ncb)[:0]
-	cfgDate := Fresh[int32](ncb)[:0] // the first date seen
-	cfgMulti := Fresh[bool](ncb)[:0]
-	cfgOf := Fresh[int32](n) // -1 for an undated point
+	cfgNext, cfgSrc := takeScratch[int32](ncb)[:0], takeScratch[int32](ncb)[:0]
+	cfgDate := takeScratch[int32](ncb)[:0] // the first date seen
+	cfgMulti := takeScratch[bool](ncb)[:0]
+	cfgOf := takeScratch[int32](n) // -1 for an undated point
 	for i := range n {
 		cfgOf[i] = -1
 		d := dateOf[i]
@@ -242,6 +243,12 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 		}
 	}
 	taken.flush()
+	taken.giveBack()
+	for _, s := range [][]int32{baseOf, dateOf, srcOf, cbOf, cbFirst, cfgNext, cfgSrc, cfgDate, cfgOf} {
+		giveScratch(s)
+	}
+	giveScratch(cbMulti)
+	giveScratch(cfgMulti)
 	// Used, the sum keeps the slots' reads (taken.warm, inlined): unused,
 	// the compiler dropped them, and each probe waited on its slot.
 	warmSink.Add(int64(warm))
@@ -291,12 +298,22 @@ type idSlot struct {
 var arenaBytes = 8 << 20
 
 func newGivenIDs(points []Point, n int) *givenIDs {
-	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: WritePages(make([]idSlot, 1<<bits.Len(uint(2*n+1)))),
-		off: Fresh[int32](len(points)), end: Fresh[int32](len(points))}
+	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: takeScratch[idSlot](1 << bits.Len(uint(2*n+1))),
+		off: takeScratch[int32](len(points)), end: takeScratch[int32](len(points))}
 	for i := range s.off {
 		s.off[i] = -1
 	}
 	return s
+}
+
+// giveBack gives the table's arrays back (giveScratch), its IDs given
+// (flush): s is not used again.
+func (s *givenIDs) giveBack() {
+	giveScratch(s.slots)
+	giveScratch(s.off)
+	giveScratch(s.end)
+	giveScratch(s.pending)
+	*s = givenIDs{}
 }
 
 // hash is id's hash in the table.

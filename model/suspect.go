@@ -115,14 +115,8 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 	// in group order by a counting sort: no slice per group.
 	curveOf := curves.of
 	srcs := interner[Source]{index: map[Source]int32{}} // the last source asked again: no hash
-	type fact struct {
-		gpus    int
-		perGPU  float64
-		healthy bool
-		i       int32 // the point's index
-	}
-	keys := Fresh[uint64](len(points))[:0]
-	facts := Fresh[fact](len(points))[:0]
+	keys := takeScratch[uint64](len(points))[:0]
+	facts := takeScratch[implausibleFact](len(points))[:0]
 	warm := 0 // each block of points read once it is on its way (warmPoints)
 	for i := range points {
 		if i%warmBlock == 0 {
@@ -136,7 +130,7 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 		sid := uint64(srcs.of(p.Source))
 		v, _ := p.Metrics.Get(TputPerGPU)
 		keys = append(keys, c<<36|(sid&0xf)<<32|uint64(uint32(p.Knobs.Concurrency)))
-		facts = append(facts, fact{p.GPUs(), v, !p.Suspect(), int32(i)})
+		facts = append(facts, implausibleFact{p.GPUs(), v, !p.Suspect(), int32(i)})
 	}
 	warmSink.Add(int64(warm))
 	// The three packed as tight as the data allows, so a key and its index
@@ -150,25 +144,30 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 		keys[j] = k>>36<<(4+cb) | (k>>32&0xf)<<cb | k&0xffffffff
 	}
 	groupOf, ngroups := groupIDs(keys)
+	giveScratch(keys)
 	keys = nil
-	counts := Fresh[int32](ngroups)
+	counts := takeScratch[int32](ngroups)
 	for _, g := range groupOf {
 		counts[g]++
 	}
-	start := Fresh[int32](len(counts) + 1)
+	start := takeScratch[int32](len(counts) + 1)
 	for g, n := range counts {
 		start[g+1] = start[g] + n
 	}
 	// The facts are put in group order once, each read in load order and
 	// written to its group's place: gathered group by group instead, each
 	// read was a cache miss to wait on (a million points: 50 ms).
-	pos := append([]int32(nil), start[:len(counts)]...)
-	byGroup := Fresh[fact](len(facts))
+	pos := takeScratch[int32](len(counts))
+	copy(pos, start)
+	byGroup := takeScratch[implausibleFact](len(facts))
 	for k := range facts {
 		byGroup[pos[groupOf[k]]] = facts[k]
 		pos[groupOf[k]]++
 	}
-	facts = nil
+	giveScratch(facts)
+	giveScratch(groupOf)
+	giveScratch(pos)
+	facts, groupOf, pos = nil, nil, nil
 	// Marks are decided on the run-health marks alone and applied after,
 	// so the result does not depend on the order groups are visited in.
 	type mark struct {
@@ -290,9 +289,21 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 			}
 		}
 	}
+	giveScratch(byGroup)
+	giveScratch(counts)
+	giveScratch(start)
 	for _, m := range marks {
 		points[m.i].MarkSuspect(RuleImplausible, "%s", m.why)
 	}
+}
+
+// implausibleFact is what MarkImplausibleNumbered compares of a point:
+// its GPU count, per-GPU throughput and run health.
+type implausibleFact struct {
+	gpus    int
+	perGPU  float64
+	healthy bool
+	i       int32 // the point's index
 }
 
 // AdmitSuspect brings suspect points into the geometry (or keeps them out

@@ -56,17 +56,17 @@ func LoadPaths(paths []string, opt Options) *Dataset {
 // collection.
 const collectAfterMin = 250000
 
-// collectAfterLoad collects the garbage of a large load (its IDs and
-// marks, ~250 MB for a million points) before the caller's own passes
-// allocate: they then reuse its pages instead of growing the process by
-// as much again. The collector would not run by itself before the heap
-// doubles what the parse left live (the points). A million API rows: peak
-// 1,060 → 934 MiB, at no cost in CPU (fewer pages faulted in pay for it).
-// The collection runs beside the caller, which does not wait for it.
-// markAndName starts it as soon as the naming is done, while the marking
-// may still run: the core the naming leaves idle marks, instead of both
-// cores after the load (a million rows: wall A/B 0.97, peak 1,026 →
-// 1,008 MiB).
+// collectAfterLoad collects the garbage of a large load (the arrays its
+// last passes used, model.UseScratch, and what the parse left) before the
+// caller's own passes allocate: they then reuse its pages instead of
+// growing the process by as much again. The collector would not run by
+// itself before the heap doubles what the parse left live (the points). A
+// million API rows: peak 1,060 → 934 MiB, at no cost in CPU (fewer pages
+// faulted in pay for it). The collection runs beside the caller, which
+// does not wait for it. It starts when the marking and naming are done
+// and the pool has let their arrays go: started while the pool held
+// them, it could not free them. With the pool, a million rows peaked at
+// 948 MiB, not 1,011 (wall A/B 0.96).
 func collectAfterLoad(points int) {
 	if points >= collectAfterMin {
 		go runtime.GC()
@@ -143,11 +143,14 @@ const concurrentFinishMin = 20000
 // the work about evenly); a test under the race detector
 // (TestMarkAndNameAtOnce) holds them to that.
 func markAndName(points []model.Point, alongside func(*model.CurveNumbering)) *model.CurveNumbering {
+	endScratch := model.UseScratch()     // the three take each other's arrays
+	defer endScratch()                   // on a panic too
 	curves := model.NumberCurves(points) // read by all three, written by none
 	if len(points) < concurrentFinishMin || runtime.GOMAXPROCS(0) < 2 {
 		model.MarkImplausibleNumbered(points, curves)
 		model.AssignIDsNumbered(points, curves)
 		alongside(curves)
+		endScratch()
 		collectAfterLoad(len(points))
 		return curves
 	}
@@ -160,8 +163,9 @@ func markAndName(points []model.Point, alongside func(*model.CurveNumbering)) *m
 		alongside(curves)
 	}()
 	model.AssignIDsNumbered(points, curves)
-	collectAfterLoad(len(points))
 	<-done
+	endScratch()
+	collectAfterLoad(len(points))
 	if crashed != nil {
 		// raised again on the caller's goroutine, where the workbench
 		// can catch it and restore the terminal
