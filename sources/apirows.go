@@ -13,8 +13,8 @@ import (
 
 func init() {
 	register(format{name: "InferenceX API rows", priority: 14, sniff: sniffAPIRows, parse: parseAPIRows,
-		parseMapped: func(path string, data []byte, pages filePages, ds *Dataset) {
-			parseAPIRowsPaged(path, data, ds, model.SourcePublished, pages)
+		parseMapped: func(path string, data []byte, file fileReader, ds *Dataset) {
+			parseAPIRowsMapped(path, data, ds, model.SourcePublished, file)
 		}})
 }
 
@@ -34,14 +34,13 @@ func parseAPIRows(path string, data []byte, ds *Dataset) {
 // parseAPIRowsAs decodes the rows one by one: a bad row is skipped with a
 // warning, a syntax error (truncation) keeps the rows before it.
 func parseAPIRowsAs(path string, data []byte, ds *Dataset, src model.Source) {
-	parseAPIRowsPaged(path, data, ds, src, nil)
+	parseAPIRowsMapped(path, data, ds, src, nil)
 }
 
-// parseAPIRowsPaged is parseAPIRowsAs mapping the stretches of a mapped
-// file in before it reads them and giving them back after (pages, nil for
-// bytes in memory).
-func parseAPIRowsPaged(path string, data []byte, ds *Dataset, src model.Source, pages filePages) {
-	if parseAPIRowsParallel(path, data, ds, src, pages) {
+// parseAPIRowsMapped is parseAPIRowsAs of a mapped file, whose windows
+// the parallel path reads from file (nil for bytes in memory).
+func parseAPIRowsMapped(path string, data []byte, ds *Dataset, src model.Source, file fileReader) {
+	if parseAPIRowsParallel(path, data, ds, src, file) {
 		return
 	}
 	d := newRowDecoder(data)

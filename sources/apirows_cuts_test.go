@@ -187,49 +187,101 @@ func TestParallelAPIRowsWindowSizes(t *testing.T) {
 	}
 }
 
-// pageLog records a parser's calls on the pages of its file.
-type pageLog struct {
-	mu        sync.Mutex
-	in, given []int // how many times each byte was mapped in, given back
+// readLog is a mapped file for the parallel path: it counts how many
+// times each byte of data is read, keeps the buffers it read into, and
+// fails every read past cutAt (a file cut short since it was mapped), or
+// only the second read there (cut short between the count and the parse)
+// when cutLate is set.
+type readLog struct {
+	data    []byte
+	cutAt   int
+	cutLate bool
+	mu      sync.Mutex
+	reads   []int
+	dsts    [][]byte
 }
 
-func (l *pageLog) mapIn(lo, hi int)    { l.count(l.in, lo, hi) }
-func (l *pageLog) giveBack(lo, hi int) { l.count(l.given, lo, hi) }
-
-func (l *pageLog) count(n []int, lo, hi int) {
+func (l *readLog) readInto(dst []byte, lo int) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for i := lo; i < hi; i++ {
-		n[i]++
+	if lo+len(dst) > l.cutAt && (!l.cutLate || l.reads[lo] > 0) {
+		return false
 	}
+	copy(dst, l.data[lo:])
+	for i := lo; i < lo+len(dst); i++ {
+		l.reads[i]++
+	}
+	l.dsts = append(l.dsts, dst)
+	return true
 }
 
-// A parse of a mapped file maps every byte of the rows in once to count
-// them and once to decode them, never twice in one pass, and gives back
-// all it mapped in, so the file never stands whole in memory: windows of
-// one stretch and of many.
-func TestPagedParseMapsEachStretchOnce(t *testing.T) {
+func newReadLog(data []byte) *readLog {
+	return &readLog{data: data, cutAt: len(data), reads: make([]int, len(data))}
+}
+
+// A parse of a mapped file reads every byte of the rows twice, once to
+// count them and once to decode them, into buffers of its own that no
+// point refers to after: scribbled over once the parse is done, they
+// change no point. Windows of one buffer's length and of many.
+func TestMappedParseReadsEachByteTwice(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one core: the parallel path is not taken")
 	}
 	data := genAPIRows(6000)
-	was := pageStretch
-	defer func() { pageStretch = was }()
-	for _, w := range [][2]int{{64 << 10, 8 << 20}, {len(data), 8 << 20}, {len(data), 100 << 10}, {256 << 10, 20 << 10}} {
+	want := &Dataset{}
+	parseAPIRowsMapped("rows.json", data, want, "published", nil)
+	for _, w := range []int{64 << 10, 256 << 10, len(data)} {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {
-			smallWindows(t, w[0])
-			pageStretch = w[1]
-			log := &pageLog{in: make([]int, len(data)), given: make([]int, len(data))}
+			smallWindows(t, w)
+			log := newReadLog(data)
 			ds := &Dataset{}
-			parseAPIRowsPaged("rows.json", data, ds, "published", log)
-			if len(ds.Points) != 6000 || len(ds.Warnings) != 0 {
-				t.Fatalf("%d points, %v", len(ds.Points), ds.Warnings)
+			if !parseAPIRowsParallel("rows.json", data, ds, "published", log) {
+				t.Fatal("the parallel path was not taken")
+			}
+			for _, dst := range log.dsts {
+				for i := range dst {
+					dst[i] = 'x'
+				}
+			}
+			if len(ds.Points) != 6000 || len(ds.Warnings) != 0 || !reflect.DeepEqual(ds.Points, want.Points) {
+				t.Fatalf("%d points, %v: not the in-memory parse's", len(ds.Points), ds.Warnings)
 			}
 			for i := windowCuts(data, runtime.GOMAXPROCS(0))[0]; i < len(data); i++ {
-				if log.in[i] != 2 || log.given[i] != 2 {
-					t.Fatalf("byte %d of %d: mapped in %d times, given back %d", i, len(data), log.in[i], log.given[i])
+				if log.reads[i] != 2 {
+					t.Fatalf("byte %d of %d: read %d times", i, len(data), log.reads[i])
 				}
 			}
 		})
+	}
+}
+
+// A file cut short since it was mapped fails a window's read: the
+// parallel path leaves it to the sequential one, which then reads the
+// mapping (and, for a real file, faults: the load's "changed while being
+// read"). In memory here, the sequential path reads every row.
+func TestMappedParseCutShortLeavesItToTheSequentialPath(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: the parallel path is not taken")
+	}
+	data := genAPIRows(6000)
+	smallWindows(t, 64<<10)
+	for _, c := range []struct {
+		at   int
+		late bool
+	}{{len(data) - 1, false}, {len(data) / 2, false}, {10, false}, {len(data) - 1, true}, {len(data) / 2, true}} {
+		cut := c.at
+		log := newReadLog(data)
+		log.cutAt, log.cutLate = cut, c.late
+		ds := &Dataset{}
+		if parseAPIRowsParallel("rows.json", data, ds, "published", log) {
+			t.Fatalf("cut at %d of %d (late %v): the parallel path parsed it", cut, len(data), c.late)
+		}
+		if len(ds.Points) != 0 || len(ds.Warnings) != 0 {
+			t.Fatalf("cut at %d: the parallel path left %d points, %v", cut, len(ds.Points), ds.Warnings)
+		}
+		parseAPIRowsMapped("rows.json", data, ds, "published", log)
+		if len(ds.Points) != 6000 || len(ds.Warnings) != 0 {
+			t.Fatalf("cut at %d: %d points, %v", cut, len(ds.Points), ds.Warnings)
+		}
 	}
 }

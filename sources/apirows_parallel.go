@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -32,7 +33,7 @@ var windowBytes = 4 << 20
 
 const maxWindows = 1024
 
-func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Source, pages filePages) bool {
+func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Source, file fileReader) bool {
 	workers := runtime.GOMAXPROCS(0)
 	if workers < 2 || len(data) < parallelMinBytes {
 		return false
@@ -54,15 +55,23 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	}
 	lo := make([]int, len(cuts)+1)
 	crashed := make([]string, workers)
-	inTurn(workers, len(cuts), crashed, func(_, w int) { lo[w+1] = countKeys(data, cuts[w], ends[w], pages) })
+	win := newWindowReader(data, file, workers, cuts, ends)
+	cutShort := make([]bool, len(cuts))
+	inTurn(workers, len(cuts), crashed, func(worker, w int) {
+		b, from, to, ok := win.bytes(worker, cuts[w], ends[w])
+		lo[w+1], cutShort[w] = countMetricsObjects(b, from, to), !ok
+	})
 	raiseCrash(path, crashed)
+	if slices.Contains(cutShort, true) {
+		return false // the file was cut short: the sequential path says so
+	}
 	for w := range cuts {
 		lo[w+1] += lo[w]
 	}
 	// A collection started by this allocation would read the fresh array
 	// ahead of the workers' first writes (model.WritePages): none runs until
 	// every window has been written once.
-	resume := sync.OnceFunc(pauseCollector(pages != nil))
+	resume := sync.OnceFunc(pauseCollector(file != nil))
 	base := len(ds.Points)
 	ds.Points = roomFor(ds.Points, lo[len(cuts)], ds.laterBytes)
 	all := ds.Points[base : base+lo[len(cuts)]]
@@ -81,7 +90,10 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		if decoders[worker] == nil {
 			decoders[worker] = newRowDecoder(data)
 		}
-		ok[w] = decodeRowRange(decoders[worker], cuts[w], ends[w], w+1 == len(cuts), &parts[w], path, src, pages)
+		d := decoders[worker]
+		b, from, to, read := win.bytes(worker, cuts[w], ends[w])
+		d.s.data = b
+		ok[w] = read && decodeRowRange(d, from, to, w+1 == len(cuts), &parts[w], path, src)
 	})
 	resume() // when a worker crashed before every window was written
 	raiseCrash(path, crashed)
@@ -228,24 +240,12 @@ const laterBytesAPoint = 128
 // moveBlock is how many points roomFor copies at a time.
 const moveBlock = 4096
 
-// decodeRowRange decodes the rows from start up to end (the next cut), or
-// to the closing bracket for the last range; false when it does not land
-// exactly there.
-func decodeRowRange(d *rowDecoder, start, end int, last bool, part *Dataset, path string, src model.Source, pages filePages) bool {
+// decodeRowRange decodes the rows of the decoder's data from start up to
+// end (the next cut), or to the closing bracket for the last range; false
+// when it does not land exactly there.
+func decodeRowRange(d *rowDecoder, start, end int, last bool, part *Dataset, path string, src model.Source) bool {
 	s, data := d.s, d.s.data
 	s.pos = start
-	read := start // given back up to read, mapped in up to mapped
-	mapped := start
-	if pages != nil {
-		mapped = min(start+pageStretch, end)
-		pages.mapIn(start, mapped)
-	}
-	landed := func(at int) bool {
-		if pages != nil {
-			pages.giveBack(read, at)
-		}
-		return true
-	}
 	for s.err == nil {
 		if s.peek() != '{' {
 			return false
@@ -254,31 +254,18 @@ func decodeRowRange(d *rowDecoder, start, end int, last bool, part *Dataset, pat
 		if s.err != nil || len(s.dups) > 0 {
 			return false // the sequential path words it, with row numbers
 		}
-		if pages != nil {
-			// what was read given back a stretch at a time, the next
-			// stretch mapped in before the reading reaches it
-			if s.pos-read >= pageStretch {
-				pages.giveBack(read, s.pos)
-				read = s.pos
-			}
-			if mapped < end && mapped-s.pos < pageStretch/2 {
-				next := min(mapped+pageStretch, end)
-				pages.mapIn(mapped, next)
-				mapped = next
-			}
-		}
 		switch s.peek() {
 		case ',':
 			s.pos++
 			if p := skipSpace(data, s.pos); p >= end {
-				return !last && p == end && landed(end)
+				return !last && p == end
 			}
 		case ']':
 			if !last {
 				return false
 			}
 			s.pos++
-			return skipSpace(data, s.pos) == len(data) && landed(len(data))
+			return skipSpace(data, s.pos) == len(data)
 		default:
 			return false
 		}
@@ -294,36 +281,6 @@ func pauseCollector(on bool) (resume func()) {
 	}
 	was := debug.SetGCPercent(-1)
 	return func() { debug.SetGCPercent(was) }
-}
-
-// pageStretch is how much of a mapped file a worker maps in at a time,
-// and reads past the pages it gave back before it gives back the next
-// ones: the file is never resident in more than a few such stretches a
-// worker (a test makes it small).
-var pageStretch = 8 << 20
-
-// filePages maps the stretches of a mapped file in before they are read,
-// each in one call (mapIn), and gives them back once read (giveBack); nil
-// for bytes in memory.
-type filePages interface {
-	mapIn(lo, hi int)
-	giveBack(lo, hi int)
-}
-
-// countKeys counts the metrics objects in data[from:to], a stretch mapped
-// in at a time and given back once counted.
-func countKeys(data []byte, from, to int, pages filePages) int {
-	if pages == nil {
-		return countMetricsObjects(data, from, to)
-	}
-	n := 0
-	for a := from; a < to; a += pageStretch {
-		b := min(a+pageStretch, to)
-		pages.mapIn(a, b)
-		n += countMetricsObjects(data, a, b)
-		pages.giveBack(a, b)
-	}
-	return n
 }
 
 // countMetricsObjects counts the '{' in data[from:to] that open the value

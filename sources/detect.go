@@ -14,11 +14,11 @@ type format struct {
 	sniff    func(data []byte) bool
 	parse    func(path string, data []byte, ds *Dataset)
 	// parseMapped, when set, parses a mapped file (large ones are): it
-	// must keep no byte of data (every string it keeps a copy), may map
-	// stretches in before it reads them and give them back after (pages),
-	// and must set debug.SetPanicOnFault in any goroutine it starts that
-	// reads data.
-	parseMapped func(path string, data []byte, pages filePages, ds *Dataset)
+	// must keep no byte of data (every string it keeps a copy), may read
+	// stretches of the file into buffers of its own rather than through
+	// the mapping (file), and must set debug.SetPanicOnFault in any
+	// goroutine it starts that reads data.
+	parseMapped func(path string, data []byte, file fileReader, ds *Dataset)
 	recipe      bool // a recipe format (read by sweeptune recipes)
 }
 

@@ -256,7 +256,7 @@ func loadMapped(path string, fd *fileData, opt Options, ds *Dataset) (parsed boo
 			parsed = true
 		}
 	}()
-	f.parseMapped(path, data, mappedPages{fd.data, bom}, ds)
+	f.parseMapped(path, data, mappedFile{fd.f, bom}, ds)
 	overrideSource(ds.Points[points:], opt)
 	return true
 }

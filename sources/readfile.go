@@ -52,9 +52,10 @@ func readData(path string) ([]byte, error) {
 
 // fileData is a data file's bytes for a load: read into memory, or, for a
 // large file where the system can (Linux), mapped read-only from the page
-// cache, so that a parser that keeps none of the bytes can give back the
-// pages it has passed (dropPages) and the file never stands whole in the
-// process's memory beside what is parsed from it.
+// cache, so that a parser that keeps none of the bytes can read it a
+// stretch at a time into buffers of its own (mappedFile) and the file
+// never stands whole in the process's memory beside what is parsed from
+// it.
 type fileData struct {
 	data   []byte
 	mapped bool
@@ -292,13 +293,17 @@ func kindOf(m fs.FileMode) string {
 	return "an irregular file"
 }
 
-// mappedPages are the pages of a mapped file (data, its first skip bytes
-// not parsed: a byte-order mark) for a parser that reads it a stretch at
-// a time (filePages).
-type mappedPages struct {
-	data []byte
+// mappedFile reads a mapped file's bytes for a parser that reads it a
+// stretch at a time (fileReader), its first skip bytes not parsed (a
+// byte-order mark).
+type mappedFile struct {
+	file *os.File
 	skip int
 }
 
-func (m mappedPages) mapIn(lo, hi int)    { mapAhead(m.data, m.skip+lo, m.skip+hi) }
-func (m mappedPages) giveBack(lo, hi int) { dropPages(m.data, m.skip+lo, m.skip+hi) }
+// readInto reads the bytes lo … lo+len(dst) of the parsed data into dst;
+// false when the file no longer holds them all.
+func (m mappedFile) readInto(dst []byte, lo int) bool {
+	n, err := m.file.ReadAt(dst, int64(m.skip+lo))
+	return n == len(dst) && (err == nil || err == io.EOF)
+}

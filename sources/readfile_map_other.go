@@ -11,7 +11,3 @@ import (
 func mapFile(*os.File, int64) ([]byte, error) { return nil, errors.ErrUnsupported }
 
 func unmapFile([]byte) {}
-
-func dropPages([]byte, int, int) {}
-
-func mapAhead([]byte, int, int) {}

@@ -159,23 +159,3 @@ func TestMapDataSizeChanged(t *testing.T) {
 		}
 	}
 }
-
-// Mapping pages ahead, over any stretch (one past the end, one cut short
-// under the mapping, one upside down), changes nothing read.
-func TestMapAheadChangesNothingRead(t *testing.T) {
-	rows := synth.Rows(3000, 3)
-	path := filepath.Join(t.TempDir(), "rows.json")
-	os.WriteFile(path, rows, 0o644)
-	fd := mapped(t, path)
-	n := len(fd.data)
-	for _, r := range [][2]int{{0, n}, {-5, 3}, {n - 1, n + 1<<20}, {n + 4096, n + 8192}, {100, 50}, {4095, 4097}} {
-		mapAhead(fd.data, r[0], r[1])
-	}
-	if !bytes.Equal(fd.data, rows) {
-		t.Fatal("the mapping reads otherwise after mapping pages ahead")
-	}
-	if err := os.Truncate(path, int64(n/3)); err != nil {
-		t.Fatal(err)
-	}
-	mapAhead(fd.data, 0, n) // pages past the new end: the call fails, nothing faults
-}
