@@ -242,7 +242,6 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 			taken.give(int32(i), h, buf, base)
 		}
 	}
-	taken.flush()
 	taken.giveBack()
 	for _, s := range [][]int32{baseOf, dateOf, srcOf, cbOf, cbFirst, cfgNext, cfgSrc, cfgDate, cfgOf} {
 		giveScratch(s)
@@ -273,17 +272,23 @@ var idHash = maphash.Bytes
 // as a table from each ID's hash to the first point that has it: a million
 // IDs cost an open-addressed table of integers, not a map of strings, and
 // a probe reads one slot. IDs whose hashes collide with another's go to a
-// string set. An ID other than its bare base ID is written to an arena
-// that becomes one string every few megabytes, the IDs its substrings: a
-// string allocation per arena, not per point.
+// string set. An ID other than its bare base ID is appended to an arena
+// of a few megabytes and is a string of the arena's bytes, given to its
+// point at once: an allocation per arena, not per point. Bytes appended
+// are never written again (a full arena is left to its strings and a new
+// one begun), so the strings stay what they were made.
+//
+// Each ID written into its point as it is made, the write's miss on the
+// point's memory is hidden by the work around it; the IDs were once
+// written when an arena was full, a quarter of a million points in a
+// loop that did nothing else and waited on each (88 % of give's samples
+// at that one store).
 type givenIDs struct {
-	points   []Point
-	seed     maphash.Seed
-	slots    []idSlot // a power of two, at most half used
-	other    map[string]bool
-	arena    []byte
-	off, end []int32 // per point in the arena: its ID's bytes; off -1 once it has its string
-	pending  []int32 // points whose IDs are in the arena
+	points []Point
+	seed   maphash.Seed
+	slots  []idSlot // a power of two, at most half used
+	other  map[string]bool
+	arena  []byte
 }
 
 // idSlot is a hash and the first point given an ID of it, plus one (0 for
@@ -293,26 +298,17 @@ type idSlot struct {
 	j int32
 }
 
-// arenaBytes is how much of the arena is made one string at a time (a
-// test makes it small).
+// arenaBytes is how large an arena is at most (a test makes it small).
 var arenaBytes = 8 << 20
 
 func newGivenIDs(points []Point, n int) *givenIDs {
-	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: takeScratch[idSlot](1 << bits.Len(uint(2*n+1))),
-		off: takeScratch[int32](len(points)), end: takeScratch[int32](len(points))}
-	for i := range s.off {
-		s.off[i] = -1
-	}
+	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: takeScratch[idSlot](1 << bits.Len(uint(2*n+1)))}
 	return s
 }
 
-// giveBack gives the table's arrays back (giveScratch), its IDs given
-// (flush): s is not used again.
+// giveBack gives the table back (giveScratch): s is not used again.
 func (s *givenIDs) giveBack() {
 	giveScratch(s.slots)
-	giveScratch(s.off)
-	giveScratch(s.end)
-	giveScratch(s.pending)
 	*s = givenIDs{}
 }
 
@@ -335,14 +331,6 @@ func (s *givenIDs) first(h uint64) (int32, bool) {
 	}
 }
 
-// text is point j's ID, in the arena or in the point.
-func (s *givenIDs) text(j int32) string {
-	if o := s.off[j]; o >= 0 {
-		return string(s.arena[o:s.end[j]]) // compared only: no allocation
-	}
-	return s.points[j].ID
-}
-
 // has reports whether id was given, with its hash for give.
 func (s *givenIDs) has(id []byte) (uint64, bool) {
 	h := s.hash(id)
@@ -355,9 +343,6 @@ func (s *givenIDs) hasHashed(id []byte, h uint64) bool {
 	if !ok {
 		return false
 	}
-	if o := s.off[j]; o >= 0 {
-		return string(s.arena[o:s.end[j]]) == string(id) || s.other[string(id)]
-	}
 	return s.points[j].ID == string(id) || s.other[string(id)]
 }
 
@@ -367,22 +352,19 @@ func (s *givenIDs) give(i int32, h uint64, id []byte, base string) {
 	if string(id) == base {
 		s.points[i].ID = base
 	} else {
-		if len(s.arena)+len(id) > arenaBytes && len(s.arena) > 0 {
-			s.flush()
+		if len(s.arena)+len(id) > cap(s.arena) {
+			// a new arena, the full one left to its strings
+			s.arena = Fresh[byte](max(min(arenaBytes, 32*(len(s.points)-int(i))), len(id)))[:0] // IDs are short
 		}
-		if s.arena == nil {
-			s.arena = Fresh[byte](min(arenaBytes, 32*(len(s.points)-int(i))))[:0] // IDs are short
-		}
-		s.off[i] = int32(len(s.arena))
+		at := len(s.arena)
 		s.arena = append(s.arena, id...)
-		s.end[i] = int32(len(s.arena))
-		s.pending = append(s.pending, i)
+		s.points[i].ID = unsafe.String(unsafe.SliceData(s.arena[at:]), len(id))
 	}
 	j, ok := s.first(h)
 	switch {
 	case !ok:
 		s.put(h, i)
-	case s.text(j) != string(id):
+	case s.points[j].ID != string(id):
 		if s.other == nil {
 			s.other = map[string]bool{}
 		}
@@ -399,30 +381,6 @@ func (s *givenIDs) put(h uint64, i int32) {
 			return
 		}
 	}
-}
-
-// flush makes the arena one string and gives its points their IDs. An
-// arena at least half full becomes that string itself, never written
-// again, and the next ID starts a fresh one (its pages filled ahead,
-// Fresh): a copy would fault on each page of a new 8 MB string. A
-// sparser one is copied, so no string holds more than twice its bytes.
-func (s *givenIDs) flush() {
-	if len(s.pending) == 0 {
-		return
-	}
-	var all string
-	if 2*len(s.arena) >= cap(s.arena) {
-		all = unsafe.String(unsafe.SliceData(s.arena), len(s.arena))
-		s.arena = nil
-	} else {
-		all = string(s.arena)
-		s.arena = s.arena[:0]
-	}
-	for _, i := range s.pending {
-		s.points[i].ID = all[s.off[i]:s.end[i]]
-		s.off[i] = -1
-	}
-	s.pending = s.pending[:0]
 }
 
 // curveTag names what curve k has that curve of does not: the fields that

@@ -93,3 +93,24 @@ func BenchmarkCountMetricsObjects(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMarkAndName400k runs the load's last passes (marking beside
+// naming and the latest runs) over 400,000 parsed rows of 1,000 curves:
+// more points than the caches hold, so the passes' misses on the points
+// show.
+func BenchmarkMarkAndName400k(b *testing.B) {
+	ds := &Dataset{}
+	parseAPIRows("gen.json", synth.Rows(400000, 1000), ds)
+	if len(ds.Points) != 400000 || len(ds.Warnings) != 0 {
+		b.Fatalf("%d points, %v", len(ds.Points), ds.Warnings)
+	}
+	points := ds.Points
+	for b.Loop() {
+		b.StopTimer()
+		for i := range points {
+			points[i].ID, points[i].Suspicion = "", nil
+		}
+		b.StartTimer()
+		markAndName(points, func(c *model.CurveNumbering) { model.LatestIndexNumbered(points, c, "") })
+	}
+}
