@@ -108,17 +108,24 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 	if ownCurve {
 		giveScratch(curve)
 	}
-	src, curve = nil, nil
+	return latestOfConfigs(idx, of, dayOf, keys, days)
+}
+
+// latestOfConfigs is what latestIndex keeps given each point's base ID
+// of[k] (or shownAlways, or -1) and day dayOf[k] (numbered by days), and
+// the key of each point with a base ID (curve, source and base ID packed),
+// in order: the keys numbered, each configuration's latest day found. It
+// gives of, dayOf and keys back (giveScratch).
+func latestOfConfigs(idx []int, of, dayOf []int32, keys []uint64, days *dateNumbers) []int {
 	cfg, ncfg := groupIDs(keys)
 	giveScratch(keys)
-	keys = nil
 	rank := days.ranks()
 	latest := takeScratch[int32](ncfg) // per config: the rank of its latest day on or before asOf
 	for e := range latest {
 		latest[e] = -1
 	}
 	j := 0
-	for k := 0; k < n; k++ {
+	for k := range of {
 		if of[k] < 0 {
 			continue
 		}

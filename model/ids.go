@@ -25,7 +25,11 @@ import (
 func AssignIDs(points []Point) { AssignIDsNumbered(points, NumberCurves(points)) }
 
 // AssignIDsNumbered is AssignIDs with the points' curves numbered already.
-func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
+func AssignIDsNumbered(points []Point, curves *CurveNumbering) { assignIDs(points, curves, nil) }
+
+// assignIDs is AssignIDsNumbered, its first pass's facts left in facts
+// (when not nil) for LatestIndexFrom, which then owns their arrays.
+func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 	n := len(points)
 	// Base IDs, curves and sources are interned to integers (lookups with
 	// string(buf) do not allocate), and a configuration (curve, base ID,
@@ -43,6 +47,10 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 	dates := newDateNumbers()
 	dateOf := takeScratch[int32](n)
 	srcOf := takeScratch[int32](n)
+	var knobs []bool // per point: it has knobs, for facts
+	if facts != nil {
+		knobs = takeScratch[bool](n)
+	}
 	var buf []byte
 	warm := 0 // the pass reads each block of points once it is on its way (warmPoints)
 	for lo := 0; lo < n; lo += warmBlock {
@@ -57,12 +65,18 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 				b = baseIDs.ofText(buf)
 			} else {
 				b = baseIDs.ofKnobs(&p.Knobs)
+				if knobs != nil {
+					knobs[i] = true
+				}
 			}
 			if int(b) == len(owner) {
 				owner = append(owner, curveOf[i])
 			}
 			baseOf[i] = b
 		}
+	}
+	if facts != nil {
+		facts.publish(baseOf, dateOf, srcOf, knobs, dates.texts, len(baseIDs.texts), len(srcs.index))
 	}
 	cbKey := takeScratch[uint64](n)
 	bases := baseIDs.texts
@@ -243,7 +257,12 @@ func AssignIDsNumbered(points []Point, curves *CurveNumbering) {
 		}
 	}
 	taken.giveBack()
-	for _, s := range [][]int32{baseOf, dateOf, srcOf, cbOf, cbFirst, cfgNext, cfgSrc, cfgDate, cfgOf} {
+	if facts == nil { // else facts owns them
+		giveScratch(baseOf)
+		giveScratch(dateOf)
+		giveScratch(srcOf)
+	}
+	for _, s := range [][]int32{cbOf, cbFirst, cfgNext, cfgSrc, cfgDate, cfgOf} {
 		giveScratch(s)
 	}
 	giveScratch(cbMulti)

@@ -118,10 +118,10 @@ func finish(ds *Dataset, opt Options) {
 	model.ResolveSpecs(ds.Points)
 	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
 	var latest []int
-	alongside := func(*model.CurveNumbering) {}
+	alongside := func(*model.CurveNumbering, *model.NamingFacts) {}
 	if opt.PrepareLatest {
-		alongside = func(curves *model.CurveNumbering) {
-			latest = model.LatestIndexNumbered(ds.Points, curves, opt.LatestAsOf)
+		alongside = func(curves *model.CurveNumbering, facts *model.NamingFacts) {
+			latest = model.LatestIndexFrom(ds.Points, facts, curves, opt.LatestAsOf)
 		}
 	}
 	curves := markAndName(ds.Points, alongside)
@@ -141,15 +141,19 @@ const concurrentFinishMin = 20000
 // (Suspicion, ID), so on a large load they run at once, on two cores,
 // alongside after the marking (naming is the longer: the cores then share
 // the work about evenly); a test under the race detector
-// (TestMarkAndNameAtOnce) holds them to that.
-func markAndName(points []model.Point, alongside func(*model.CurveNumbering)) *model.CurveNumbering {
+// (TestMarkAndNameAtOnce) holds them to that. alongside may read the
+// facts the naming's first pass shares (model.LatestIndexFrom waits for
+// them).
+func markAndName(points []model.Point, alongside func(*model.CurveNumbering, *model.NamingFacts)) *model.CurveNumbering {
 	endScratch := model.UseScratch()     // the three take each other's arrays
 	defer endScratch()                   // on a panic too
 	curves := model.NumberCurves(points) // read by all three, written by none
+	facts := model.NewNamingFacts()
 	if len(points) < concurrentFinishMin || runtime.GOMAXPROCS(0) < 2 {
 		model.MarkImplausibleNumbered(points, curves)
-		model.AssignIDsNumbered(points, curves)
-		alongside(curves)
+		model.AssignIDsSharing(points, curves, facts)
+		alongside(curves, facts)
+		facts.Release()
 		endScratch()
 		collectAfterLoad(len(points))
 		return curves
@@ -160,10 +164,11 @@ func markAndName(points []model.Point, alongside func(*model.CurveNumbering)) *m
 		defer close(done)
 		defer func() { crashed = recover() }()
 		model.MarkImplausibleNumbered(points, curves)
-		alongside(curves)
+		alongside(curves, facts)
 	}()
-	model.AssignIDsNumbered(points, curves)
+	model.AssignIDsSharing(points, curves, facts)
 	<-done
+	facts.Release()
 	endScratch()
 	collectAfterLoad(len(points))
 	if crashed != nil {

@@ -26,8 +26,8 @@ func TestMarkAndNameAtOnce(t *testing.T) {
 	model.MarkImplausible(seq)
 	model.AssignIDs(seq)
 	var latest []int
-	markAndName(ds.Points, func(curves *model.CurveNumbering) {
-		latest = model.LatestIndexNumbered(ds.Points, curves, "2026-11-20")
+	markAndName(ds.Points, func(curves *model.CurveNumbering, facts *model.NamingFacts) {
+		latest = model.LatestIndexFrom(ds.Points, facts, curves, "2026-11-20")
 	})
 	if !reflect.DeepEqual(ds.Points, seq) {
 		t.Fatal("marking and naming at once differs from one after the other")
