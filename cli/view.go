@@ -159,13 +159,18 @@ func (v view) points(all []model.Point) ([]model.Point, []model.Projection) {
 // in it). Every run of every date is shown unmoved, its curves nil.
 func (v view) take(ds *sources.Dataset) (points []model.Point, curves []model.Curve, order []int32, projs []model.Projection) {
 	idx, numbered, prepared := ds.PreparedLatest(v.asOf)
+	scan, scanned := ds.PreparedRuns()
 	all := ds.Points
 	ds.Points = nil
 	if v.allDates {
 		points, projs = v.points(all)
 		return points, nil, nil, projs
 	}
-	projs = model.ProjectRuns(all)
+	if scanned {
+		projs = model.ProjectScannedRuns(all, scan)
+	} else {
+		projs = model.ProjectRuns(all)
+	}
 	if !prepared {
 		idx = model.LatestIndex(all, v.asOf)
 	}

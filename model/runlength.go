@@ -97,12 +97,35 @@ func ProjectRunsOf(all []Point, idx []int) []Projection { return projectRunsOf(a
 
 // projectRunsOf is ProjectRuns of points[at], or of points with at nil.
 func projectRunsOf(points []Point, at []int) []Projection {
-	type curveRuns struct {
-		key     CurveKey
-		steady  float64
-		short   bool
-		members []int // measured runs of known length
-	}
+	return projectScanned(points, scanRuns(points, at))
+}
+
+// RunScan is what ProjectRuns reads of every point (each curve's measured
+// runs of a known length), found before the points have their IDs: a
+// load finds it beside the naming, on the core the naming leaves idle,
+// and the projections are then made from it (ProjectScannedRuns).
+type RunScan struct{ curves []curveRuns }
+
+type curveRuns struct {
+	key     CurveKey
+	steady  float64
+	short   bool
+	members []int // measured runs of known length
+}
+
+// ScanRuns is ProjectRuns' pass over the points. It reads their curve,
+// source, run length and suspicion (so it follows the marking), not their
+// IDs.
+func ScanRuns(points []Point) *RunScan { return &RunScan{scanRuns(points, nil)} }
+
+// ProjectScannedRuns is ProjectRuns(points) from their scan, the points
+// unchanged since it.
+func ProjectScannedRuns(points []Point, scan *RunScan) []Projection {
+	return projectScanned(points, scan.curves)
+}
+
+// scanRuns is the scan of points[at], or of points with at nil.
+func scanRuns(points []Point, at []int) []curveRuns {
 	idx := map[CurveKey]int{}
 	var cs []curveRuns
 	last := -1 // points of one curve usually come together: skip the hash
@@ -136,6 +159,11 @@ func projectRunsOf(points []Point, at []int) []Projection {
 			c.steady = d
 		}
 	}
+	return cs
+}
+
+// projectScanned makes the projections of the scanned curves.
+func projectScanned(points []Point, cs []curveRuns) []Projection {
 	var out []Projection
 	for ci := range cs {
 		c := &cs[ci]

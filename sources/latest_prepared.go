@@ -3,17 +3,19 @@ package sources
 import "github.com/sweeptune/sweeptune/model"
 
 // preparedLatest is model.LatestIndex of the points as the load left them
-// (Options.PrepareLatest): which array, how many points, as of when.
+// (Options.PrepareLatest): which array, how many points, as of when; and
+// their run scan (model.ScanRuns), whatever the date.
 type preparedLatest struct {
 	first  *model.Point
 	n      int
 	asOf   string
 	idx    []int
 	curves *model.CurveNumbering // the points' curves, as the load numbered them
+	runs   *model.RunScan
 }
 
-func newPreparedLatest(points []model.Point, asOf string, idx []int, curves *model.CurveNumbering) *preparedLatest {
-	pl := &preparedLatest{n: len(points), asOf: asOf, idx: idx, curves: curves}
+func newPreparedLatest(points []model.Point, asOf string, idx []int, curves *model.CurveNumbering, runs *model.RunScan) *preparedLatest {
+	pl := &preparedLatest{n: len(points), asOf: asOf, idx: idx, curves: curves, runs: runs}
 	if len(points) > 0 {
 		pl.first = &points[0]
 	}
@@ -27,12 +29,30 @@ func newPreparedLatest(points []model.Point, asOf string, idx []int, curves *mod
 // curves are the points' curves as the load numbered them, for as long as
 // no curve is changed.
 func (d *Dataset) PreparedLatest(asOf string) ([]int, *model.CurveNumbering, bool) {
-	pl := d.latest
-	if pl == nil || pl.asOf != asOf || pl.n != len(d.Points) {
-		return nil, nil, false
-	}
-	if pl.n > 0 && pl.first != &d.Points[0] {
+	pl := d.prepared()
+	if pl == nil || pl.asOf != asOf {
 		return nil, nil, false
 	}
 	return pl.idx, pl.curves, true
+}
+
+// PreparedRuns is model.ScanRuns(d.Points) as the load found it (beside
+// the naming, Options.PrepareLatest), while d.Points is still the array
+// it was found on; false otherwise.
+func (d *Dataset) PreparedRuns() (*model.RunScan, bool) {
+	pl := d.prepared()
+	if pl == nil || pl.runs == nil {
+		return nil, false
+	}
+	return pl.runs, true
+}
+
+// prepared is what the load prepared, nil when d.Points is no longer the
+// array, of as many points, it was prepared on.
+func (d *Dataset) prepared() *preparedLatest {
+	pl := d.latest
+	if pl == nil || pl.n != len(d.Points) || pl.n > 0 && pl.first != &d.Points[0] {
+		return nil
+	}
+	return pl
 }

@@ -1,6 +1,8 @@
 package sources
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -21,6 +23,9 @@ func TestPreparedLatest(t *testing.T) {
 	if !reflect.DeepEqual(curves, model.NumberCurves(ds.Points)) {
 		t.Error("the prepared numbering is not the points' curves")
 	}
+	if scan, ok := ds.PreparedRuns(); !ok || !reflect.DeepEqual(model.ProjectScannedRuns(ds.Points, scan), model.ProjectRuns(ds.Points)) {
+		t.Errorf("prepared run scan %v: not ProjectRuns'", ok)
+	}
 	if _, _, ok := ds.PreparedLatest(""); ok {
 		t.Error("prepared as of one date, given for another")
 	}
@@ -28,11 +33,41 @@ func TestPreparedLatest(t *testing.T) {
 	if _, _, ok := ds.PreparedLatest(asOf); ok {
 		t.Error("given for points added to since")
 	}
+	if _, ok := ds.PreparedRuns(); ok {
+		t.Error("run scan given for points added to since")
+	}
 	ds.Points = append([]model.Point(nil), ds.Points[:len(ds.Points)-1]...)
 	if _, _, ok := ds.PreparedLatest(asOf); ok {
 		t.Error("given for another array of as many points")
 	}
 	if _, _, ok := LoadBytes("rows.json", synth.Rows(100, 2), Options{}).PreparedLatest(""); ok {
 		t.Error("given when not asked for")
+	}
+}
+
+// The run scan the load prepares beside the naming gives the projections
+// ProjectRuns gives, on the demo's runs of two lengths.
+func TestPreparedRunsProject(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("demo", "*.yaml"))
+	var names []string
+	var data [][]byte
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names, data = append(names, p), append(data, b)
+	}
+	ds := LoadFiles(names, data, Options{PrepareLatest: true})
+	scan, ok := ds.PreparedRuns()
+	if !ok {
+		t.Fatal("no run scan prepared")
+	}
+	got, want := model.ProjectScannedRuns(ds.Points, scan), model.ProjectRuns(ds.Points)
+	if len(want) == 0 || len(want[0].Factors)+len(want[0].Projected)+len(want[0].Superseded)+len(want[0].Unprojected) == 0 {
+		t.Fatalf("the demo projects no run: the test checks nothing (%d projections)", len(want))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("from the scan %+v, ProjectRuns %+v", got, want)
 	}
 }

@@ -27,8 +27,9 @@ type Options struct {
 	// other known formats are passed over without a word.
 	RecipesOnly bool
 	// PrepareLatest has the load find the measurements a view shows as of
-	// LatestAsOf ("" for no limit) on a second core, beside its last
-	// passes: Dataset.PreparedLatest.
+	// LatestAsOf ("" for no limit) and scan the runs' lengths
+	// (model.ScanRuns) on a second core, beside its last passes:
+	// Dataset.PreparedLatest, Dataset.PreparedRuns.
 	PrepareLatest bool
 	LatestAsOf    string
 	// InputBytes is InputSize of the paths when the caller has it (0:
@@ -118,15 +119,19 @@ func finish(ds *Dataset, opt Options) {
 	model.ResolveSpecs(ds.Points)
 	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
 	var latest []int
+	var runs *model.RunScan
 	alongside := func(*model.CurveNumbering, *model.NamingFacts) {}
 	if opt.PrepareLatest {
 		alongside = func(curves *model.CurveNumbering, facts *model.NamingFacts) {
 			latest = model.LatestIndexFrom(ds.Points, facts, curves, opt.LatestAsOf)
+			// after the marking (suspect runs are not learnt from), on
+			// the core the naming leaves idle at its end
+			runs = model.ScanRuns(ds.Points)
 		}
 	}
 	curves := markAndName(ds.Points, alongside)
 	if opt.PrepareLatest {
-		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, latest, curves)
+		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, latest, curves, runs)
 	}
 }
 
