@@ -43,21 +43,28 @@ func latestIndexRef(points []Point, idx []int, asOf string) []int {
 	return out
 }
 
+// datedTrialPoints are idTrialPoints with random dates (some with a time):
+// up to 200 of them, big for the first three trials.
+func datedTrialPoints(r *rand.Rand, trial, big int) []Point {
+	dates := []string{"", "2026-11-01", "2026-11-02", "2026-11-02T09:00", "2026-11-03"}
+	n := 1 + r.IntN(200)
+	if trial < 3 {
+		n = big
+	}
+	pts := idTrialPoints(r, n)
+	for i := range pts {
+		pts[i].Prov.Date = dates[r.IntN(len(dates))]
+	}
+	return pts
+}
+
 // TestLatestIndexMatchesReference compares the shown points with the
 // reference over random dates (some with a time, some after
 // the as-of date), sources, curves and points without knobs or dates.
 func TestLatestIndexMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	dates := []string{"", "2026-11-01", "2026-11-02", "2026-11-02T09:00", "2026-11-03"}
 	for trial := range 300 {
-		n := 1 + r.IntN(200)
-		if trial < 3 {
-			n = 5000 // past the curve table's threshold
-		}
-		pts := idTrialPoints(r, n)
-		for i := range pts {
-			pts[i].Prov.Date = dates[r.IntN(len(dates))]
-		}
+		pts := datedTrialPoints(r, trial, 5000) // past the curve table's threshold
 		for _, asOf := range []string{"", "2026-11-02"} {
 			got, want := latestIndex(pts, nil, asOf, nil), latestIndexRef(pts, nil, asOf)
 			if !slices.Equal(got, want) {

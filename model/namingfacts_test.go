@@ -12,16 +12,8 @@ import (
 // the IDs AssignIDs gives. Under -race, the two share no field they write.
 func TestLatestIndexFromMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	dates := []string{"", "2026-11-01", "2026-11-02", "2026-11-02T09:00", "2026-11-03"}
 	for trial := range 200 {
-		n := 1 + r.IntN(200)
-		if trial < 3 {
-			n = 40000 // arrays past the scratch pool's threshold
-		}
-		pts := idTrialPoints(r, n)
-		for i := range pts {
-			pts[i].Prov.Date = dates[r.IntN(len(dates))]
-		}
+		pts := datedTrialPoints(r, trial, 40000) // arrays past the scratch pool's threshold
 		named := slices.Clone(pts)
 		AssignIDs(named)
 		for _, asOf := range []string{"", "2026-11-02"} {
