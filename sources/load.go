@@ -102,13 +102,25 @@ func LoadBytes(path string, data []byte, opt Options) *Dataset {
 
 // LoadFiles reads in-memory files (the embedded demo) as one dataset.
 func LoadFiles(names []string, data [][]byte, opt Options) *Dataset {
+	ds := ReadFiles(names, data, opt)
+	ds.Finish(opt)
+	return ds
+}
+
+// ReadFiles is LoadFiles up to the load's end: each file read, nothing
+// joined, named or marked yet. The embedded demo is compiled in as this
+// (sources/demo), so a command on it starts at Finish.
+func ReadFiles(names []string, data [][]byte, opt Options) *Dataset {
 	ds := &Dataset{}
 	for i := range names {
 		loadFile(names[i], data[i], opt, ds)
 	}
-	finish(ds, opt)
 	return ds
 }
+
+// Finish ends a load ReadFiles began: the joins, the curves' completion,
+// the marking and the naming. Call it once.
+func (ds *Dataset) Finish(opt Options) { finish(ds, opt) }
 
 func finish(ds *Dataset, opt Options) {
 	model.CanonicalHardware(ds.Points) // before the join: one curve per hardware
