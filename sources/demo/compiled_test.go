@@ -72,6 +72,21 @@ func TestCompiledReadIsACopy(t *testing.T) {
 	}
 }
 
+func TestGoFloatReadsBack(t *testing.T) {
+	for _, f := range []float64{0, 1094347, 221.9, -3.51, 0.1 + 0.2, 1e-300, 6.02e23, 123456789012345.6, 0.00012} {
+		lit, err := goFloat(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back, err := strconv.ParseFloat(lit, 64); err != nil || back != f {
+			t.Errorf("%v written %s, read back %v (%v)", f, lit, back, err)
+		}
+	}
+	if lit, _ := goFloat(1094347); lit != "1094347" {
+		t.Errorf("1094347 written %s", lit)
+	}
+}
+
 func TestCompiledSourceRefusesWhatItCannotWrite(t *testing.T) {
 	for name, ds := range map[string]*sources.Dataset{
 		"warning":      {Points: []model.Point{{Label: "x"}}, Warnings: []sources.Warning{{File: "f", Msg: "m"}}},
@@ -162,10 +177,15 @@ func goLiteral(v reflect.Value, typed bool) (string, error) {
 	return "", fmt.Errorf("a %s (%s) has no literal here", v.Type(), v.Kind())
 }
 
-// goFloat is a float64 as the shortest literal that reads back as it.
+// goFloat is a float64 as the shortest literal that reads back as it,
+// written out as the tables write it (1094347, not 1.094347e+06) unless
+// that would be long.
 func goFloat(f float64) (string, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return "", fmt.Errorf("%v has no literal", f)
+	}
+	if a := math.Abs(f); a == 0 || (a >= 1e-4 && a < 1e15) {
+		return strconv.FormatFloat(f, 'f', -1, 64), nil
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64), nil
 }
