@@ -42,10 +42,18 @@ func (m *Model) load() tea.Cmd {
 		// themselves) is collected here, while the spinner turns, rather
 		// than by the first keys after the load (BenchmarkMillionKeysAfterLoad: the
 		// worst key 260–460 → 100–135 ms of CPU, 16 keys 62–94 → 44–63 ms a key).
-		runtime.GC()
+		// A small load leaves little garbage, and the cycle would hold back
+		// its first frame (the demo's: 4–5 ms of a 45 ms start).
+		if len(ds.Points) >= collectAfterLoadMin {
+			runtime.GC()
+		}
 		return loadedMsg{gen: gen, ds: safe, prep: prep}
 	}
 }
+
+// collectAfterLoadMin is the point count from which a load ends with a
+// collection before its first frame.
+const collectAfterLoadMin = 20000
 
 // aheadOfLoad is what a load command prepares beside reading: the points
 // derived and indexed (workbench.Prepare), the view to be shown first

@@ -42,12 +42,18 @@ func Run(opts Options, debugFile string) error {
 			}
 		}
 	}
-	popts := []tea.ProgramOption{tea.WithAltScreen()}
+	// The renderer draws on a ticker: at bubbletea's default 60 a key's
+	// frame (and the first one) waits up to 16.7 ms for it, as long as
+	// the work of the slowest key; at its maximum, 120, half that.
+	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(rendererFPS)}
 	if opts.Mouse {
 		popts = append(popts, tea.WithMouseCellMotion())
 	}
 	return guard.Run(m, popts...)
 }
+
+// rendererFPS is the renderer's frame rate: bubbletea's highest.
+const rendererFPS = 120
 
 // holdWhileTyping makes the review and the planner's calibration of a
 // changed curve wait until keys stop coming (tui/quiet): typed fast
