@@ -100,7 +100,8 @@ func LoadBytes(path string, data []byte, opt Options) *Dataset {
 	return ds
 }
 
-// LoadFiles reads in-memory files (the embedded demo) as one dataset.
+// LoadFiles reads in-memory files (the embedded demo's tables by letter)
+// as one dataset.
 func LoadFiles(names []string, data [][]byte, opt Options) *Dataset {
 	ds := ReadFiles(names, data, opt)
 	ds.Finish(opt)

@@ -43,7 +43,7 @@ func (m *Model) load() tea.Cmd {
 		// than by the first keys after the load (BenchmarkMillionKeysAfterLoad: the
 		// worst key 260–460 → 100–135 ms of CPU, 16 keys 62–94 → 44–63 ms a key).
 		// A small load leaves little garbage, and the cycle would hold back
-		// its first frame (the demo's: 4–5 ms of a 45 ms start).
+		// its first frame (the demo's by about 1 ms).
 		if len(ds.Points) >= collectAfterLoadMin {
 			runtime.GC()
 		}
