@@ -55,7 +55,7 @@ type QueuePlan struct {
 }
 
 // Write creates or replaces the queue file atomically (a replaced file
-// keeps a .bak).
+// keeps a backup).
 func (q *QueuePlan) Write() error {
 	if len(q.Refusals) > 0 {
 		return &RefusedError{Problems: q.Refusals}

@@ -1,0 +1,24 @@
+package sources
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// StateDir is the user state directory sweeptune keeps its files in (the
+// prediction ledger, session files, the export's backups):
+// $XDG_STATE_HOME, else ~/.local/state, else the config directory, else the
+// temporary directory, each with "sweeptune" appended.
+func StateDir() string {
+	dir := os.Getenv("XDG_STATE_HOME")
+	if dir == "" {
+		if home, err := os.UserHomeDir(); err == nil {
+			dir = filepath.Join(home, ".local", "state")
+		} else if cfg, err := os.UserConfigDir(); err == nil {
+			dir = cfg
+		} else {
+			dir = os.TempDir()
+		}
+	}
+	return filepath.Join(dir, "sweeptune")
+}
