@@ -45,8 +45,8 @@ type Model struct {
 	// pending is the plan w asked to write; once written it is wrote, what
 	// B writes the PR body of when the workbench has nothing left to export.
 	pending, wrote *writtenPlan
-	form    form     // t: where the export goes
-	view    scroll.View
+	form           form // t: where the export goes
+	view           scroll.View
 }
 
 // writtenPlan is a plan w wrote (or asked to) and the work it was built from.
