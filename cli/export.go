@@ -124,6 +124,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
 	}
+	req.Settle = write // a dry run settles nothing (journal.go)
 	plan, err := export.BuildExport(req)
 	var refused *export.RefusedError
 	switch {

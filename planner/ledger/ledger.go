@@ -233,23 +233,9 @@ func ToolVersion() string {
 	return "sweeptune " + v
 }
 
-// StateDir is the user state directory sweeptune keeps its files in:
-// $XDG_STATE_HOME, else ~/.local/state, else the config directory, else the
-// temporary directory, each with "sweeptune" appended. Session files live
-// there too.
-func StateDir() string {
-	dir := os.Getenv("XDG_STATE_HOME")
-	if dir == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			dir = filepath.Join(home, ".local", "state")
-		} else if cfg, err := os.UserConfigDir(); err == nil {
-			dir = cfg
-		} else {
-			dir = os.TempDir()
-		}
-	}
-	return filepath.Join(dir, "sweeptune")
-}
+// StateDir is the user state directory sweeptune keeps its files in
+// (sources.StateDir). Session files live there too.
+func StateDir() string { return sources.StateDir() }
 
 // DefaultPath is the ledger plan --record writes: ledger.jsonl in StateDir.
 func DefaultPath() string { return filepath.Join(StateDir(), "ledger.jsonl") }

@@ -248,14 +248,15 @@ func stage(path string, content []byte, like fs.FileInfo) (string, error) {
 }
 
 // writeTemp writes content to a new temporary file beside path (O_EXCL:
-// never an existing file or link), synced, with mode and, when like is
+// never an existing file or link; its name is provably this user's,
+// ownership.go), synced, with mode and, when like is
 // given, like's owner. On failure nothing is left behind.
 func writeTemp(path string, content []byte, mode fs.FileMode, like fs.FileInfo) (string, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	f, err := createOwnTemp(dir, base)
 	if err != nil {
 		return "", err
 	}
@@ -316,5 +317,16 @@ func syncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
 		d.Sync()
 		d.Close()
+	}
+}
+
+// createOwnTemp creates a new temporary file for base in dir, named by
+// ownTempName, never an existing file or link.
+func createOwnTemp(dir, base string) (*os.File, error) {
+	for try := 0; ; try++ {
+		f, err := os.OpenFile(filepath.Join(dir, ownTempName(base)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil || !errors.Is(err, fs.ErrExist) || try >= 100 {
+			return f, err
+		}
 	}
 }

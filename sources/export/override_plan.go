@@ -52,6 +52,12 @@ type ExportRequest struct {
 
 	ReadFile func(string) ([]byte, error) // nil: os.ReadFile
 
+	// Settle says the plan is built to be written (export --write): an
+	// export interrupted in the target directories is settled first
+	// (journal.go). Without it (a dry run, a preview) nothing is settled:
+	// a journal there stops the build with an *InterruptedError.
+	Settle bool
+
 	routerRead bool // RouterVersion was read from a recipe, not given
 }
 
@@ -172,7 +178,13 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if err := checkRequestText(req); err != nil { // request_text.go
 		return nil, err
 	}
-	settled, err := SettleInterrupted(append(req.recipePaths(), req.MasterPath, req.ChangelogPath)...) // journal.go
+	var settled []string
+	var err error
+	if targets := append(req.recipePaths(), req.MasterPath, req.ChangelogPath); req.Settle {
+		settled, err = SettleInterrupted(targets...) // journal.go
+	} else {
+		err = FindInterrupted(targets...)
+	}
 	if err != nil {
 		return nil, err
 	}
