@@ -141,7 +141,7 @@ func (r *Record) Seal() { r.ID = r.contentID() }
 // KnobsFor is a planner configuration as knobs: the calibration template's
 // topology with cfg's prefill workers and GPUs, decode ranks, cap, balancing
 // and concurrency; as the workbench's planner does, max running requests
-// follow the usual rule (decode ranks × BS), prefill nodes the GPUs per node
+// follow the one rule (each decode worker's ranks × BS), prefill nodes the GPUs per node
 // the decode role shows (DEP16 on 4 nodes: 4), extra slots are left unknown.
 func KnobsFor(t model.Knobs, cfg planner.Config) model.Knobs {
 	k := t
@@ -174,9 +174,7 @@ func KnobsFor(t model.Knobs, cfg planner.Config) model.Knobs {
 		k.Balance = cfg.Balance
 	}
 	k.MaxRunningRequests, k.DecodeExtraSlots = 0, 0
-	if k.DecodeBS > 0 {
-		k.MaxRunningRequests = k.DecodeRanks() * k.DecodeBS
-	}
+	k.MaxRunningRequests = k.WorkerMRR()
 	k.Prefill.Nodes = k.Prefill.NodesAt(t.GPUsPerNode())
 	return k
 }

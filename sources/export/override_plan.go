@@ -154,6 +154,7 @@ type exportCtx struct {
 	single     bool              // one topology per file: new files, not overrides
 	imageNoted bool              // the image note was given
 	rows       []rowSpec         // master rows to write (one topology per file)
+	concEdits  []*concEdit       // concurrency lists to edit (one topology per file)
 	// verdicts are the change set's review, done once over every removed
 	// point; nil: this export reviews its own removals.
 	verdicts map[string]model.RemovalVerdict
@@ -241,6 +242,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if req.MasterPath != "" && len(keys) > 0 {
 		c.plan.Next = append(c.plan.Next, sweepCommand(req.MasterPath, keys))
 	}
+	runPreWriteChecks(req, c.plan)
 	if len(c.plan.Refusals) > 0 {
 		return c.plan, &RefusedError{Problems: c.plan.Refusals}
 	}
@@ -393,7 +395,7 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 	for _, p := range c.remove {
 		key := c.overrideKeyOf(p, vs)
 		if key == "" {
-			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: no override in %s to remove", p.ID, c.req.RecipePath))
+			c.unplaced(p, "no override in %s runs it", c.req.RecipePath)
 			continue
 		}
 		c.removed[key] = p
@@ -408,10 +410,7 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 		}
 	}
 	baseName, _ := c.recipe.Base["name"].(string)
-	explicit := map[string]bool{}
-	for _, id := range c.req.ExplicitMRR {
-		explicit[id] = true
-	}
+	explicit := c.explicitMRR()
 	var out []newOverride
 	for _, p := range c.add {
 		id := p.Knobs.BaseID()
@@ -512,10 +511,12 @@ func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 	if c.gpn == 0 {
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: the bundle states no resources.gpus_per_node; node fit not checked", p.ID))
 	}
-	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR && c.vocab.sglangArgs() {
-		if want := workerRanksOf(k) * k.DecodeBS; k.MaxRunningRequests != want {
-			c.refuse("%s: max-running-requests %d is not the decode ranks per worker %d × BS %d = %d (pass it as explicit if meant)",
-				p.ID, k.MaxRunningRequests, workerRanksOf(k), k.DecodeBS, want)
+	// A value the target already holds is not the point's to defend.
+	held := k.MaxRunningRequests == c.base.Knobs.MaxRunningRequests
+	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR && !held && c.vocab.sglangArgs() {
+		if want := k.WorkerMRR(); k.MaxRunningRequests != want {
+			c.refuse("%s: max-running-requests %d is not one decode worker's ranks %d × BS %d = %d (it is each worker's own argument; pass --explicit-mrr %s if %d is meant)",
+				p.ID, k.MaxRunningRequests, k.WorkerRanks(), k.DecodeBS, want, p.ID, k.MaxRunningRequests)
 		}
 	}
 	if k.DecodeBS == 0 {
