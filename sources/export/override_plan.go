@@ -58,6 +58,11 @@ type ExportRequest struct {
 	// a journal there stops the build with an *InterruptedError.
 	Settle bool
 
+	// Selection is the accepted selection the sets came from (export
+	// --from-select): its pairing, inside-noise candidates and margin go
+	// into the plan for the PR body; nil when the sets were given by hand.
+	Selection *model.SelectionSet
+
 	routerRead bool // RouterVersion was read from a recipe, not given
 }
 
@@ -94,6 +99,8 @@ type ExportPlan struct {
 	AsOf      string          // the date the removals were judged as of
 	Keep      []string        // the kept curve given (empty: the default)
 	KeepWhy   []model.LeftOut // why Keep leaves points out (ExportRequest.KeepWhy)
+	// Selection is ExportRequest.Selection: why these points (nil: by hand).
+	Selection *model.SelectionSet
 }
 
 // KeptVariant is an override an export leaves in its bundle.
@@ -206,7 +213,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if paths := req.recipePaths(); len(paths) == 1 {
 		req.RecipePath = paths[0]
 	}
-	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy, Selection: req.Selection}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
 	c.plan.Notes = append(c.plan.Notes, settled...)
 	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {
