@@ -101,7 +101,7 @@ func identified(cal *planner.Calibration, p *model.Point) bool {
 	}
 	for _, l := range cal.Params.Decode {
 		if l.Family == fam {
-			return !l.SlopeAssumed
+			return !l.SlopeAssumed && !l.SlopePrior
 		}
 	}
 	return false

@@ -145,9 +145,10 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 // its decode slope was assumed; it reports whether that is extrapolation.
 func (c *Calibration) warnShapes(w *[]string, cfg Config, op point, l *laws) bool {
 	ex := false
-	if l.decFallback && l.tpPrior {
-		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): decode shape %s has no calibration point; its step is the weight-read prior: the %s law's fixed time %.2f ms plus its weights read at %.0f %% of HBM bandwidth (%d of %d experts per token), not a fit",
-			l.decShape, familyName(l.dec), l.tpFixed*1e3, moeBandwidthShare*100, c.Params.MoE.TopK, c.Params.MoE.Experts))
+	if l.decFallback && l.prior {
+		ph := c.Params.Physics
+		*w = append(*w, fmt.Sprintf("extrapolation (shape from the prior): decode shape %s has no calibration point; its step is the first-principles prior (%.1f ms fixed, then %s weights and KV read at %.1f TB/s per GPU), not a fit",
+			l.decShape, stepLatency*1e3, ph.Model, ph.Bandwidth/1e12))
 		ex = true
 	} else if l.decFallback {
 		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): decode shape %s has no calibration point; the %s law stands in for it", l.decShape, familyName(l.dec)))
@@ -160,8 +161,8 @@ func (c *Calibration) warnShapes(w *[]string, cfg Config, op point, l *laws) boo
 		ex = true
 	}
 	if l.dec.SlopePrior && !l.decFallback && math.Abs(op.bmax-l.dec.BMax) > rangeSlack*l.dec.BMax {
-		*w = append(*w, fmt.Sprintf("extrapolation (slope assumed): %s decode was calibrated at one batch (%.1f); its slope is the expert-read prior β = %.3f ms (%d of %d experts per token), not a fit",
-			familyName(l.dec), l.dec.BMax, l.dec.Beta*1e3, l.dec.TopK, l.dec.Experts))
+		*w = append(*w, fmt.Sprintf("extrapolation (slope from the prior): %s decode was calibrated at one batch (%.1f); its slope is the first-principles prior, not a fit",
+			familyName(l.dec), l.dec.BMax))
 		ex = true
 	}
 	if l.preFallback {
