@@ -49,6 +49,8 @@ type Prediction struct {
 	// Extrapolated: a warning says the prediction leaves what was
 	// calibrated (batch, concurrency, shape, prefill load or a collapse).
 	Extrapolated bool `json:"extrapolated"`
+	// Class is what the prediction stands on (trust.go); Band() its band.
+	Class TrustClass `json:"class"`
 
 	// The three ceilings, tok/s; +Inf when absent (not JSON-encodable).
 	ThetaLoop, ThetaPrefill, ThetaCap float64 `json:"-"`

@@ -68,7 +68,8 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 	if l.dpAttn && cfg.Balance == model.BalanceTotalTokens {
 		*w = append(*w, "total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step")
 	}
-	extrapolated = c.warnShapes(w, cfg, op, l) || extrapolated
+	prior := c.warnShapes(w, cfg, op, l)
+	extrapolated = prior || extrapolated
 	if rangeOut(op.bmax, l.dec.BMin, l.dec.BMax) {
 		b := append(make([]byte, 0, 160), "extrapolation: busiest-rank batch "...)
 		b = strconv.AppendFloat(b, op.bmax, 'f', 1, 64)
@@ -137,7 +138,18 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 		*w = append(*w, plateauWarning(pr, cfg, l, d))
 		extrapolated = true
 	}
+	if l.queue && l.pre.TauP == 0 && l.loadMax > 0 && pr.PrefillLoad > l.loadMax*prefillLoadWarn {
+		b := append(make([]byte, 0, 200), "extrapolation: prefill load "...)
+		b = appendThousands(b, pr.PrefillLoad)
+		b = append(b, " tok/s per worker is above the highest calibrated "...)
+		b = appendThousands(b, l.loadMax)
+		b = append(b, "; its saturation (queueing) follows the first-principles τP of "...)
+		b = appendThousands(b, l.tauP)
+		*w = append(*w, string(append(b, ", not a measured one"...)))
+		extrapolated = true
+	}
 	pr.Extrapolated = extrapolated
+	pr.classify(prior, pr.Regime == RegimeCollapse)
 	*w = append(*w, c.staticWarnings()...)
 }
 
