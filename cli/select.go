@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"

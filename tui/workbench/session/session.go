@@ -15,10 +15,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/sources"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // Version of the file format.

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // maxOverlays bounds the overlays a session may restore.

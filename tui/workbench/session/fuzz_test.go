@@ -5,7 +5,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // FuzzSession: any file either fails to parse or restores only valid

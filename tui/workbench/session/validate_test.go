@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // TestExportTargetsDroppedSaysWhich: a hand-edited session whose recipe

@@ -10,7 +10,7 @@ import (
 // The workbench's view keeps the TPU tp 1 row out of the frontier until !
 // brings it in.
 func TestViewHoldsOutSuspectPoints(t *testing.T) {
-	ds := sources.LoadPaths([]string{"../testdata/suspect/tpu-tp1-row.json"}, sources.Options{})
+	ds := sources.LoadPaths([]string{"../../testdata/suspect/tpu-tp1-row.json"}, sources.Options{})
 	s := New()
 	s.SetPoints(ds.Points)
 	s.X, s.Y = model.AxisMeanIntvty, model.AxisTputPerGPU

@@ -1,8 +1,8 @@
 package workbench
 
 import (
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 )
 
 // The closed loop in the workbench (docs/ledger.md): a records the

@@ -4,9 +4,9 @@ import (
 	"math"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
 

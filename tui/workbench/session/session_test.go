@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 func TestRoundTrip(t *testing.T) {
