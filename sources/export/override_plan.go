@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/parity"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -84,10 +85,11 @@ type ExportPlan struct {
 	Kept      []KeptVariant // the bundles' overrides that stay, in the order the entry lists them
 	Keys      []string      // the config keys the entry lists
 	Added     []*model.Point
-	Dropped   []*model.Point  // the removed points, in the order of Verdicts
-	AsOf      string          // the date the removals were judged as of
-	Keep      []string        // the kept curve given (empty: the default)
-	KeepWhy   []model.LeftOut // why Keep leaves points out (ExportRequest.KeepWhy)
+	Dropped   []*model.Point   // the removed points, in the order of Verdicts
+	AsOf      string           // the date the removals were judged as of
+	Keep      []string         // the kept curve given (empty: the default)
+	KeepWhy   []model.LeftOut  // why Keep leaves points out (ExportRequest.KeepWhy)
+	Parity    []parity.Finding // the reviewers' bots' checks on the files as written (parity_gate.go)
 }
 
 // KeptVariant is an override an export leaves in its bundle.
@@ -162,7 +164,8 @@ type keptOverride struct {
 // BuildExport works out every file's new contents and diff without writing.
 // Bad input is a plain error (no plan); failed checks return the plan with
 // its Refusals and a *RefusedError.
-func BuildExport(req ExportRequest) (*ExportPlan, error) {
+func BuildExport(req ExportRequest) (plan *ExportPlan, err error) {
+	defer func() { plan, err = checkParity(req, plan, err) }() // parity_gate.go
 	if req.ReadFile == nil {
 		req.ReadFile = sources.ReadRegular // a FIFO named as --changelog must not hang
 	}

@@ -1,6 +1,7 @@
 package export_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,8 +81,11 @@ func TestExportNewFileAndMasterRowSchema2(t *testing.T) {
 	ids := []string{pts[0].ID, pts[1].ID}
 	plan, err := export.BuildExport(export.ExportRequest{Points: pts, Add: ids, RecipePath: sibling,
 		MasterPath: master, ConfigKeys: []string{"dsr1-fp4-b200-dynamo-sglang-mtp"}})
-	if err != nil {
-		t.Fatal(err)
+	// The c16 row selects the sibling, which runs [32] only: the parity
+	// check refuses the row it cannot run (docs/parity.md).
+	var refused *export.RefusedError
+	if !errors.As(err, &refused) || len(refused.Problems) != 1 || !strings.Contains(refused.Problems[0], "conc-list [16] but disagg-1p1d-p-tp4-d-tp8-b512-c32-mtp.yaml benchmark.concurrencies runs [32]") {
+		t.Fatalf("want the parity check's conc-list refusal, got %v", err)
 	}
 	if len(plan.Files) != 2 || filepath.Base(plan.Files[0].Path) != "disagg-2p1d-p-tp4-d-tp8-b256-c64-mtp.yaml" {
 		t.Fatalf("files %v", plan.Files)
