@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/parity"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -101,6 +102,7 @@ type ExportPlan struct {
 	KeepWhy   []model.LeftOut // why Keep leaves points out (ExportRequest.KeepWhy)
 	// Selection is ExportRequest.Selection: why these points (nil: by hand).
 	Selection *model.SelectionSet
+	Parity    []parity.Finding // the reviewers' bots' checks on the files as written (parity_gate.go)
 }
 
 // KeptVariant is an override an export leaves in its bundle.
@@ -176,7 +178,8 @@ type keptOverride struct {
 // BuildExport works out every file's new contents and diff without writing.
 // Bad input is a plain error (no plan); failed checks return the plan with
 // its Refusals and a *RefusedError.
-func BuildExport(req ExportRequest) (*ExportPlan, error) {
+func BuildExport(req ExportRequest) (plan *ExportPlan, err error) {
+	defer func() { plan, err = checkParity(req, plan, err) }() // parity_gate.go
 	if req.ReadFile == nil {
 		req.ReadFile = sources.ReadRegular // a FIFO named as --changelog must not hang
 	}
