@@ -190,7 +190,6 @@ func BuildExport(req ExportRequest) (plan *ExportPlan, err error) {
 		return nil, err
 	}
 	var settled []string
-	var err error
 	if targets := append(req.recipePaths(), req.MasterPath, req.ChangelogPath); req.Settle {
 		settled, err = SettleInterrupted(targets...) // journal.go
 	} else {
