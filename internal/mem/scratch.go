@@ -1,4 +1,4 @@
-package model
+package mem
 
 import (
 	"sync"
@@ -16,12 +16,9 @@ import (
 // rows took 360 MB of such arrays, every one fresh.
 //
 // An array given back must not be used again by the one who gave it.
-// Only arrays without pointers are kept (the pool holds them as bytes,
-// which the collector does not scan): scratchable lists their types.
-
-type scratchable interface {
-	int32 | uint64 | bool | idSlot | implausibleFact
-}
+// Only arrays of types without pointers may be pooled (the pool holds them
+// as bytes, which the collector does not scan): integers, booleans and
+// structs of them.
 
 // scratchMin is the size below which an array is made and dropped as
 // usual: a small one costs a few pages at most.
@@ -54,9 +51,9 @@ func UseScratch() (end func()) {
 	})
 }
 
-// takeScratch is make([]T, n): zeroed, its pages present, from an array
+// Take is make([]T, n): zeroed, its pages present, from an array
 // given back when one is large enough.
-func takeScratch[T scratchable](n int) []T {
+func Take[T any](n int) []T {
 	size := int(unsafe.Sizeof(*new(T)))
 	need := n * size
 	if need < scratchMin {
@@ -70,9 +67,9 @@ func takeScratch[T scratchable](n int) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/size)[:n]
 }
 
-// giveScratch gives s (all of its capacity) to the passes after, while
+// Give gives s (all of its capacity) to the passes after, while
 // the pool is in use (UseScratch): the caller must not use s again.
-func giveScratch[T scratchable](s []T) {
+func Give[T any](s []T) {
 	size := int(unsafe.Sizeof(*new(T)))
 	bytes := cap(s) * size
 	if bytes < scratchMin {
@@ -115,8 +112,8 @@ func scratchFit(need int) []byte {
 	return b
 }
 
-// scratchKept is how many bytes the pool holds.
-func scratchKept() int {
+// Kept is how many bytes the pool holds.
+func Kept() int {
 	scratch.Lock()
 	defer scratch.Unlock()
 	return scratch.kept

@@ -1,4 +1,4 @@
-package model
+package jsonfloat
 
 import (
 	"encoding/binary"
@@ -8,7 +8,7 @@ import (
 	"strconv"
 )
 
-// AppendJSONFloat formats a finite v for JSON: plain digits, exponents
+// Append formats a finite v for JSON: plain digits, exponents
 // only for magnitudes below 1e-6 or from 1e21 on, as encoding/json picks
 // them (but its exponents keep strconv's two digits, e-07). It writes,
 // byte for byte, what this does:
@@ -22,7 +22,7 @@ import (
 // every point, and strconv spends most of its time in generic formatting
 // glue around the shortest-digits search (Dragonbox), which this calls
 // directly (shortestDecimal) before writing the digits in place.
-func AppendJSONFloat(b []byte, v float64) []byte {
+func Append(b []byte, v float64) []byte {
 	u := math.Float64bits(v)
 	mant, biased := u&(1<<float64MantBits-1), int(u>>float64MantBits&0x7ff)
 	if biased == 0x7ff { // NaN, ±Inf: never passed, but written as before, not a panic

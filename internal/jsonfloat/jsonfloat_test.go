@@ -1,4 +1,4 @@
-package model
+package jsonfloat
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// jsonFloatReference is what AppendJSONFloat must write, byte for byte:
+// jsonFloatReference is what Append must write, byte for byte:
 // its former body, strconv's shortest forms.
 func jsonFloatReference(b []byte, v float64) []byte {
 	if a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {
@@ -17,18 +17,18 @@ func jsonFloatReference(b []byte, v float64) []byte {
 	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }
 
-// checkJSONFloat fails t if AppendJSONFloat writes v other than the
+// checkJSONFloat fails t if Append writes v other than the
 // reference does, appended to an empty buffer and to one with no room
 // left after a prefix.
 func checkJSONFloat(t testing.TB, v float64) {
 	t.Helper()
 	want := jsonFloatReference(nil, v)
-	if got := AppendJSONFloat(nil, v); !bytes.Equal(got, want) {
-		t.Fatalf("AppendJSONFloat(%v = %b) = %s, want %s", v, v, got, want)
+	if got := Append(nil, v); !bytes.Equal(got, want) {
+		t.Fatalf("Append(%v = %b) = %s, want %s", v, v, got, want)
 	}
 	full := []byte("[1,")
-	if got := AppendJSONFloat(full[:3:3], v); string(got) != "[1,"+string(want) {
-		t.Fatalf("AppendJSONFloat([1,, %v = %b) = %s, want [1,%s", v, v, got, want)
+	if got := Append(full[:3:3], v); string(got) != "[1,"+string(want) {
+		t.Fatalf("Append([1,, %v = %b) = %s, want [1,%s", v, v, got, want)
 	}
 }
 
@@ -112,8 +112,8 @@ func TestAppendJSONFloatKnownForms(t *testing.T) {
 		{1<<53 + 2, "9007199254740994"}, {3600, "3600"}, {-0.5, "-0.5"},
 		{549264.4334326114, "549264.4334326114"}, {1.4606952822752428, "1.4606952822752428"},
 	} {
-		if got := AppendJSONFloat(nil, c.v); string(got) != c.want {
-			t.Errorf("AppendJSONFloat(%b) = %s, want %s", c.v, got, c.want)
+		if got := Append(nil, c.v); string(got) != c.want {
+			t.Errorf("Append(%b) = %s, want %s", c.v, got, c.want)
 		}
 	}
 }
@@ -129,9 +129,9 @@ func TestAppendJSONFloatRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var got, want []byte
 	check := func(v float64) {
-		got, want = AppendJSONFloat(got[:0], v), jsonFloatReference(want[:0], v)
+		got, want = Append(got[:0], v), jsonFloatReference(want[:0], v)
 		if !bytes.Equal(got, want) {
-			t.Fatalf("AppendJSONFloat(%v = %b) = %s, want %s", v, v, got, want)
+			t.Fatalf("Append(%v = %b) = %s, want %s", v, v, got, want)
 		}
 	}
 	for range n {
@@ -176,7 +176,7 @@ func BenchmarkAppendJSONFloat(b *testing.B) {
 	for _, bc := range []struct {
 		name   string
 		append func([]byte, float64) []byte
-	}{{"strconv", jsonFloatReference}, {"direct", AppendJSONFloat}} {
+	}{{"strconv", jsonFloatReference}, {"direct", Append}} {
 		b.Run(bc.name, func(b *testing.B) {
 			buf := make([]byte, 0, 64)
 			for b.Loop() {

@@ -1,4 +1,4 @@
-package model
+package mem
 
 import (
 	"bytes"
@@ -6,6 +6,20 @@ import (
 	"testing"
 	"unsafe"
 )
+
+// slot and point stand for a hash table's slot and a struct of many
+// fields (strings, a slice, numbers) larger than a cache line.
+type slot struct {
+	h uint64
+	j int32
+}
+
+type point struct {
+	id, label string
+	tags      []string
+	vals      [40]float64
+	n         int
+}
 
 // WritePages gives back the slice it was given, zeros still, whatever the
 // size of an element against a page.
@@ -18,8 +32,8 @@ func TestWritePagesKeepsZeros(t *testing.T) {
 	}
 	b := make([]bool, 3<<20)
 	check("bools", WritePages(b), make([]bool, 3<<20))
-	check("slots", WritePages(make([]idSlot, 1<<17)), make([]idSlot, 1<<17))
-	check("points", WritePages(make([]Point, 100)), make([]Point, 100))
+	check("slots", WritePages(make([]slot, 1<<17)), make([]slot, 1<<17))
+	check("points", WritePages(make([]point, 100)), make([]point, 100))
 	check("empty", WritePages([]string(nil)), []string(nil))
 	check("zero-size", WritePages(make([]struct{}, 5)), make([]struct{}, 5))
 	if got := WritePages(b); &got[0] != &b[0] || len(got) != len(b) {
@@ -58,8 +72,8 @@ func TestFreshIsZeroed(t *testing.T) {
 			}
 		}
 	}
-	big := Fresh[Point](prefaultMin/int(unsafe.Sizeof(Point{})) + 10)
-	if !reflect.DeepEqual(big, make([]Point, len(big))) {
+	big := Fresh[point](prefaultMin/int(unsafe.Sizeof(point{})) + 10)
+	if !reflect.DeepEqual(big, make([]point, len(big))) {
 		t.Fatal("Fresh points are not zero points")
 	}
 }

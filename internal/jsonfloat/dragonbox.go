@@ -3,7 +3,7 @@
 //
 // Junekey Jeon's Dragonbox, float64 only, as Go 1.26's strconv runs it for
 // the shortest form (dboxFtoa64), but handing back the decimal significand
-// and exponent instead of formatting them: AppendJSONFloat writes the digits
+// and exponent instead of formatting them: Append writes the digits
 // itself. The steps and helpers keep upstream's names (and the paper's φ, β,
 // δ) so the two read side by side. Besides the return, the changes are
 // bits.Mul64 for the 128-bit products upstream builds from 32-bit halves,
@@ -11,7 +11,7 @@
 //
 // Paper: https://github.com/jk-jeon/dragonbox/blob/d5dc40ae6a3f1a4559cda816738df2d6255b4e24/other_files/Dragonbox.pdf
 
-package model
+package jsonfloat
 
 import "math/bits"
 

@@ -5,7 +5,7 @@
 // pow10gen.go with math/big), cut to the powers float64's Dragonbox looks up:
 // a literal table, so no command pays for computing it at start.
 
-package model
+package jsonfloat
 
 // The range of 10^k that shortestDecimal asks for: k = -⌊e·log10 2⌋ (+2)
 // over the binary exponents e of float64, -1074..971.

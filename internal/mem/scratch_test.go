@@ -1,4 +1,4 @@
-package model
+package mem
 
 import (
 	"sync"
@@ -9,16 +9,16 @@ import (
 func TestScratchGivenBackIsTakenZeroed(t *testing.T) {
 	end := UseScratch()
 	defer end()
-	a := takeScratch[uint64](1 << 16) // 512 KiB
+	a := Take[uint64](1 << 16) // 512 KiB
 	for i := range a {
 		a[i] = ^uint64(0)
 	}
 	first := unsafe.SliceData(a)
-	giveScratch(a)
-	if got := scratchKept(); got != 1<<19 {
+	Give(a)
+	if got := Kept(); got != 1<<19 {
 		t.Fatalf("pool holds %d bytes, want %d", got, 1<<19)
 	}
-	b := takeScratch[int32](1 << 16) // 256 KiB of the same array
+	b := Take[int32](1 << 16) // 256 KiB of the same array
 	if unsafe.Pointer(unsafe.SliceData(b)) != unsafe.Pointer(first) {
 		t.Fatal("a fitting array given back was not taken")
 	}
@@ -31,10 +31,10 @@ func TestScratchGivenBackIsTakenZeroed(t *testing.T) {
 		}
 	}
 	// the rest of the array (256 KiB) stays for the next taker
-	if got := scratchKept(); got != 1<<18 {
+	if got := Kept(); got != 1<<18 {
 		t.Fatalf("pool holds %d bytes after a split, want %d", got, 1<<18)
 	}
-	c := takeScratch[bool](1 << 18)
+	c := Take[bool](1 << 18)
 	if uintptr(unsafe.Pointer(unsafe.SliceData(c))) != uintptr(unsafe.Pointer(first))+1<<18 {
 		t.Fatal("the rest of a split array was not taken")
 	}
@@ -43,7 +43,7 @@ func TestScratchGivenBackIsTakenZeroed(t *testing.T) {
 			t.Fatalf("c[%d] set: a taken array must be zeroed", i)
 		}
 	}
-	if got := scratchKept(); got != 0 {
+	if got := Kept(); got != 0 {
 		t.Fatalf("pool holds %d bytes, want 0", got)
 	}
 }
@@ -51,33 +51,33 @@ func TestScratchGivenBackIsTakenZeroed(t *testing.T) {
 func TestScratchTakesTheSmallestFit(t *testing.T) {
 	end := UseScratch()
 	defer end()
-	big, small := takeScratch[uint64](1<<17), takeScratch[uint64](1<<14)
-	giveScratch(big)
-	giveScratch(small)
-	got := takeScratch[uint64](1 << 14)
+	big, small := Take[uint64](1<<17), Take[uint64](1<<14)
+	Give(big)
+	Give(small)
+	got := Take[uint64](1 << 14)
 	if unsafe.SliceData(got) != unsafe.SliceData(small) {
 		t.Fatal("a request that fits the small array took the large one")
 	}
-	if kept := scratchKept(); kept != 1<<20 {
+	if kept := Kept(); kept != 1<<20 {
 		t.Fatalf("pool holds %d bytes, want the large array's %d", kept, 1<<20)
 	}
 }
 
 func TestScratchKeptOnlyWhileUsed(t *testing.T) {
-	giveScratch(make([]int32, 1<<16))
-	if got := scratchKept(); got != 0 {
+	Give(make([]int32, 1<<16))
+	if got := Kept(); got != 0 {
 		t.Fatalf("an array given back with no use on was kept (%d bytes)", got)
 	}
 	outer := UseScratch()
 	inner := UseScratch()
-	giveScratch(make([]int32, 1<<16))
+	Give(make([]int32, 1<<16))
 	inner()
 	inner() // ending twice ends once
-	if got := scratchKept(); got != 1<<18 {
+	if got := Kept(); got != 1<<18 {
 		t.Fatalf("the pool let go while a use was still on: %d bytes", got)
 	}
 	outer()
-	if got := scratchKept(); got != 0 {
+	if got := Kept(); got != 0 {
 		t.Fatalf("the pool kept %d bytes after every use ended", got)
 	}
 }
@@ -85,11 +85,11 @@ func TestScratchKeptOnlyWhileUsed(t *testing.T) {
 func TestScratchSmallArraysAreNotPooled(t *testing.T) {
 	end := UseScratch()
 	defer end()
-	giveScratch(make([]int32, 100))
-	if got := scratchKept(); got != 0 {
+	Give(make([]int32, 100))
+	if got := Kept(); got != 0 {
 		t.Fatalf("a small array was pooled (%d bytes)", got)
 	}
-	if s := takeScratch[int32](100); len(s) != 100 {
+	if s := Take[int32](100); len(s) != 100 {
 		t.Fatalf("len %d", len(s))
 	}
 }
@@ -103,7 +103,7 @@ func TestScratchAtOnce(t *testing.T) {
 	for g := range 4 {
 		wg.Go(func() {
 			for round := range 50 {
-				s := takeScratch[int32](1<<14 + round*64)
+				s := Take[int32](1<<14 + round*64)
 				for i := range s {
 					s[i] = int32(g)
 				}
@@ -113,7 +113,7 @@ func TestScratchAtOnce(t *testing.T) {
 						return
 					}
 				}
-				giveScratch(s)
+				Give(s)
 			}
 		})
 	}
