@@ -129,6 +129,7 @@ func finish(ds *Dataset, opt Options) {
 	joinDumps(ds)
 	Join(ds, opt)
 	settle(ds)
+	dropUnsafeRows(ds) // textsafe.go: after the joins, whose indices it would move
 	model.CanonicalModels(ds.Points)
 	model.ResolveSpecs(ds.Points)
 	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)

@@ -200,7 +200,9 @@ func BuildExport(req ExportRequest) (plan *ExportPlan, err error) {
 	}
 	var routerNote []string
 	if req.Image != "" && req.RouterVersion == "" {
-		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" {
+		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" && !VersionShaped(v) {
+			routerNote = []string{fmt.Sprintf("warning: %s: identity.frameworks.dynamo %s is not a version; no router version pinned from it (give --router-version)", from, quoteDQ(cutText(v, 60)))}
+		} else if v != "" {
 			req.RouterVersion, req.routerRead = v, true
 			routerNote = []string{fmt.Sprintf("router version %s read from %s (identity.frameworks.dynamo): it moves with --image", v, filepath.Base(from))}
 		}
@@ -494,6 +496,9 @@ func (c *exportCtx) recipeTopBlocks() *recipeBlocks {
 // and MRR = decode ranks × BS unless explicit.
 func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 	k := p.Knobs
+	if problem := balanceProblem(p); problem != "" { // values.go
+		c.refuse("%s", problem)
+	}
 	for _, role := range exportRoles(k) {
 		r := struct {
 			name       string
