@@ -57,7 +57,7 @@ func exportDoc(p *export.ExportPlan, write, written bool) exportJSON {
 		case string(f.Old) != string(f.New):
 			fj.Action = "modify"
 			if written {
-				fj.Backup = f.Path + ".bak"
+				fj.Backup = export.BackupPath(f.Path)
 			}
 		}
 		out.Files = append(out.Files, fj)

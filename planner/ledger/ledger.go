@@ -232,7 +232,8 @@ func ToolVersion() string {
 }
 
 // StateDir is the user state directory sweeptune keeps its files in
-// (sources.StateDir). Session files live there too.
+// (sources.StateDir): $XDG_STATE_HOME, else ~/.local/state, … with
+// "sweeptune" appended. Session files and export backups live there too.
 func StateDir() string { return sources.StateDir() }
 
 // DefaultPath is the ledger plan --record writes: ledger.jsonl in StateDir.

@@ -129,7 +129,8 @@ func (p *ExportPlan) Diff() string {
 	return b.String()
 }
 
-// Write replaces the changed files atomically, keeping a .bak of each.
+// Write replaces the changed files atomically, keeping a backup of each
+// under BackupDir.
 func (p *ExportPlan) Write() error {
 	if len(p.Refusals) > 0 {
 		return &RefusedError{Problems: p.Refusals}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -284,5 +285,48 @@ func TestRealFullFilesRemoveConcurrencies(t *testing.T) {
 	cl := fileOf(t, plan, f.changelog)
 	if !strings.HasPrefix(string(cl.New), string(cl.Old)) || !strings.HasSuffix(string(cl.New), "pull/XXX\n") {
 		t.Error("the changelog is not appended to at its end")
+	}
+}
+
+// After --write, git status in the checkouts shows the files the export
+// meant to change and nothing else: no backup, temp file, journal or lock.
+func TestRealWriteLeavesOnlyIntendedFilesInGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	f := realCopy(t)
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", f.dir, "-c", "user.name=t", "-c", "user.email=t@t"}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "base")
+	f.points = append(f.points, plannedPoints(t, `
+  - mode: disagg
+    prefill: {workers: 1, gpus: 4, tp: 4}
+    decode: {workers: 4, gpus: 4, tp: 4, cuda-graph-max-bs: 16, max-running-requests: 16}
+    concurrency: 48
+`)...)
+	plan := mustPlan(t, f.request([]string{f.points[len(f.points)-1].ID}, []string{"6p1d-tp4-dep48-c512"}))
+	if err := plan.Write(); err != nil {
+		t.Fatal(err)
+	}
+	want := ` M nvidia-master.excerpt.yaml
+ M perf-changelog.excerpt.yaml
+ M recipes/gb300-fp4/8k1k/mid_curve.yaml
+?? recipes/gb300-fp4/8k1k/low_latency-1p4d-tp4-tp4-b16-c48.yaml
+`
+	if got := git("status", "--porcelain", "--untracked-files=all"); got != want {
+		t.Errorf("git status:\n%s\nwant:\n%s", got, want)
+	}
+	if _, err := os.Stat(export.BackupPath(f.master)); err != nil {
+		t.Errorf("no backup of the master under the state directory: %v", err)
 	}
 }

@@ -54,7 +54,7 @@ func TestExportNewFileFromNearestTRTLLMSibling(t *testing.T) {
 	if err := plan.Write(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(plan.Files[0].Path + ".bak"); err == nil {
+	if _, err := os.Stat(export.BackupPath(plan.Files[0].Path)); err == nil {
 		t.Error("a new file has no backup")
 	}
 	// The file exists now and runs the point: exporting it again would
