@@ -183,6 +183,9 @@ type Selection struct {
 	Placed []string
 	// Targeted says the export target was known (SelectRequest.Target).
 	Targeted bool
+	// BandAxisVerdicts are removals with no value on rule 18(g)'s axes,
+	// judged on the band axes instead (the export's review will not clear them).
+	BandAxisVerdicts []string
 	// AsOf is the date the selection judged as of ("" the latest).
 	AsOf string
 }
@@ -764,6 +767,19 @@ func (s *Selection) finish(req SelectRequest, in []cand, bands []Band, outsideKe
 		s.Remove = append(s.Remove, removed[i].ID)
 	}
 	s.Review = RuleReview(req.Points, s.Curve, s.Remove, req.AsOf)
+	// A removal without a value on the rule's axes is judged as the bands
+	// were, on the band axis, and named.
+	var band []RemovalVerdict
+	for i := range s.Review.Removed {
+		if s.Review.Removed[i].Test != TestNone || i >= len(removed) {
+			continue
+		}
+		if band == nil {
+			band = ReviewRemovals(kept, removed, req.X, req.Y)
+		}
+		s.Review.Removed[i] = band[i]
+		s.BandAxisVerdicts = append(s.BandAxisVerdicts, removed[i].ID)
+	}
 	s.noisy()
 	s.coverage(req, removed)
 	s.weak(kept)

@@ -35,9 +35,10 @@ func (s *Selection) MarshalJSON() ([]byte, error) {
 		Placed         []string       `json:"placed_by_mean_interactivity"`
 		Targeted       bool           `json:"targeted"`
 		AsOf           string         `json:"as_of,omitempty"`
+		BandAxis       []string       `json:"judged_on_band_axis"`
 	}{s.Curve, s.X.Name, s.Y.Name, s.Margin, bands, s.Splits, OrEmpty(s.Keep), OrEmpty(s.Add), OrEmpty(s.Remove), s.Review,
 		OrEmpty(s.NoisyRemovals), s.CoverageBefore, s.CoverageAfter, s.CoverageHolds, OrEmpty(s.NoAxis), OrEmpty(s.Outside), OrEmpty(s.Older),
-		OrEmpty(s.Placed), s.Targeted, s.AsOf})
+		OrEmpty(s.Placed), s.Targeted, s.AsOf, OrEmpty(s.BandAxisVerdicts)})
 }
 
 // SelectionSet is what an accepted selection asks of an export: the points

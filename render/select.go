@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -205,6 +206,9 @@ func selRemovals(d *Doc, s *model.Selection, label func(string) string) {
 			what = "outside the kept range and not dominated"
 		default:
 			what = "no value on these axes"
+		}
+		if slices.Contains(s.BandAxisVerdicts, v.ID) {
+			what += fmt.Sprintf(" (on %s: it has no mean interactivity, so rule 18(g) cannot judge it)", s.X.Name)
 		}
 		if v.Covered {
 			sp := []Span{S(Good, "  ✓ "), P(label(v.ID) + " covered: " + what)}

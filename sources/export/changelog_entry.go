@@ -11,9 +11,9 @@ import (
 
 // The changelog entry's description, shaped like InferenceX's own entries
 // (docs/export.md): at most four bullets — the keys, the image and the
-// engine and Dynamo versions; the points added; the points kept; the
-// points removed and rule 18(g)'s verdict in words — each point named with
-// its decode caps. The arithmetic (line values, gaps, gains) belongs in the
+// engine and Dynamo versions; the points added, with their decode caps
+// (the name carries the CUDA-graph batch size: 7P c5540 BS96); the points
+// kept; the points removed and rule 18(g)'s verdict in words. The arithmetic (line values, gaps, gains) belongs in the
 // pull request's body, not here.
 
 // entryBullets words the entry for the parts of one change set.
@@ -72,22 +72,25 @@ func entryBullets(parts []*exportCtx, keys []string) []string {
 	if len(add) > 0 {
 		var names []string
 		for _, p := range add {
-			caps := capList(p.Knobs, true)
+			s := PointName(p.Knobs)
+			caps := strings.Join(capList(p.Knobs), ", ")
 			if r := ReplacedBy(p, add, remove, verdicts); r != nil {
-				what := bareName(r.Knobs)
-				if sameTopologyAndConcurrency(p.Knobs, r.Knobs) && r.Knobs.DecodeBS > 0 {
-					what += fmt.Sprintf(" at decode BS %d", r.Knobs.DecodeBS)
+				if caps != "" {
+					caps += "; "
 				}
-				caps = append(caps, "replaces "+what)
+				caps += "replaces " + PointName(r.Knobs)
 			}
-			names = append(names, bareName(p.Knobs)+bracket(caps))
+			if caps != "" {
+				s += " (" + caps + ")"
+			}
+			names = append(names, s)
 		}
 		lines = append(lines, sanitizeLine("Add "+andList(names)+"."))
 	}
 	if len(kept) > 0 {
 		var names []string
 		for _, k := range kept {
-			names = append(names, bareName(k.v.Knobs, k.v.Concurrencies...)+bracket(capList(k.v.Knobs, false)))
+			names = append(names, PointName(k.v.Knobs, k.v.Concurrencies...))
 		}
 		lines = append(lines, sanitizeLine("Keep "+andList(names)+"."))
 	}
@@ -95,14 +98,14 @@ func entryBullets(parts []*exportCtx, keys []string) []string {
 		var covered, forced, planned []string
 		for _, i := range order {
 			p, v := remove[i], verdicts[i]
-			name := bareName(p.Knobs) + bracket(capList(p.Knobs, false))
+			name := PointName(p.Knobs)
 			if v.Covered {
 				covered = append(covered, name)
 			} else {
 				forced = append(forced, name)
 			}
 			if v.UsesPlanned {
-				planned = append(planned, bareName(p.Knobs))
+				planned = append(planned, PointName(p.Knobs))
 			}
 		}
 		asOf := ""
@@ -148,37 +151,21 @@ func pointOrder(k model.Knobs, concs []int) string {
 	return fmt.Sprintf("%d %04d %04d %09d", m, k.Prefill.Workers, k.DecodeBS, c)
 }
 
-// bareName is a point's name without its decode cap ("3P c700"): the
-// entry gives the caps in words beside it.
-func bareName(k model.Knobs, concs ...int) string {
-	k.DecodeBS = 0
-	return PointName(k, concs...)
-}
-
-func bracket(parts []string) string {
-	if len(parts) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(parts, ", ") + ")"
-}
-
-// capList is a point's decode caps: decode BS; with all, also
-// max-running-requests, extra slots and DP balancing.
-func capList(k model.Knobs, all bool) []string {
+// capList is an added point's decode caps beside the CUDA-graph batch
+// size its name carries (BS96): max-running-requests, extra slots, DP
+// balancing.
+func capList(k model.Knobs) []string {
 	if k.Mode == model.ModeAgg {
 		return nil
 	}
 	var parts []string
-	if k.DecodeBS > 0 {
-		parts = append(parts, fmt.Sprintf("decode BS %d", k.DecodeBS))
-	}
-	if mrr := exportMRR(k); mrr > 0 && all {
+	if mrr := exportMRR(k); mrr > 0 {
 		parts = append(parts, fmt.Sprintf("max-running-requests %d", mrr))
 	}
-	if k.DecodeExtraSlots > 0 && all {
+	if k.DecodeExtraSlots > 0 {
 		parts = append(parts, fmt.Sprintf("extra slots %d", k.DecodeExtraSlots))
 	}
-	if k.Balance != "" && all {
+	if k.Balance != "" {
 		parts = append(parts, k.Balance+" DP balancing")
 	}
 	return parts

@@ -292,7 +292,7 @@ func TestKeptOverrideNamesTheConcurrencyItsNumbersAre(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "Keep agg TP4 c1/c4/c16, 3P c1228 (decode BS 24) and 5P c2884 (decode BS 40)."
+	want := "Keep agg TP4 c1/c4/c16, 3P c1228 BS24 and 5P c2884 BS40."
 	if !strings.Contains(plan.Entry, want) {
 		t.Errorf("entry lacks %q:\n%s", want, plan.Entry)
 	}
