@@ -2,7 +2,6 @@ package audit
 
 import (
 	"cmp"
-	"math"
 	"slices"
 
 	"github.com/sweeptune/sweeptune/internal/par"
@@ -126,7 +125,7 @@ func Run(req Request) *Audit {
 			measured = append(measured, req.Points[i])
 		}
 	}
-	curves := model.GroupCurves(measured)
+	curves := model.GroupCurvesInPlace(measured) // measured is the audit's own copy
 	own := make([]bool, len(curves))
 	for i, c := range curves {
 		for j := range c.Points {
@@ -137,9 +136,11 @@ func Run(req Request) *Audit {
 		}
 	}
 	latest := make([][]model.Point, len(curves))
+	lines := make([]model.FrontierLine, len(curves)) // each curve's frontier, read by its rivals
 	par.Halves(len(curves), 64, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			latest[i] = pick(curves[i].Points, model.LatestIndex(curves[i].Points, req.AsOf))
+			lines[i] = model.NewFrontierLine(latest[i], AxisX, AxisY)
 		}
 	})
 	images := newestImages(curves, latest)
@@ -155,7 +156,7 @@ func Run(req Request) *Audit {
 				continue
 			}
 			rows[i] = screen(req, curves[i], latest[i])
-			rows[i].Lead = leadOf(curves, latest, bases[baseOf(curves[i].Key)], i, rows[i].margin)
+			rows[i].Lead = leadOf(curves, latest, lines, bases[baseOf(curves[i].Key)], i, rows[i].margin)
 			rows[i].Image = images.of(curves[i].Key, latest[i])
 		}
 	})
@@ -317,26 +318,25 @@ type baseKey struct{ model, scenario, hardware, precision string }
 func baseOf(k model.CurveKey) baseKey { return baseKey{k.Model, k.Scenario, k.Hardware, k.Precision} }
 
 // leadOf runs the gain table the other way: each rival curve's frontier
-// against our frontier points at their x; the largest lead wins.
-func leadOf(curves []model.Curve, latest [][]model.Point, base []int, me int, margin model.Margin) *Lead {
+// against our frontier points at their x (model.FrontierLine, as Gains
+// reads it); the largest lead wins.
+func leadOf(curves []model.Curve, latest [][]model.Point, lines []model.FrontierLine, base []int, me int, margin model.Margin) *Lead {
 	// our frontier: where the curve stands (a dominated point is no
 	// place a rival leads it)
-	ours := pick(latest[me], model.Frontier(latest[me], AxisX, AxisY))
+	front := pick(latest[me], model.Frontier(latest[me], AxisX, AxisY))
+	ours := model.Coords(front, AxisX, AxisY)
 	var best *Lead
 	for _, j := range base {
 		if j == me || curves[j].Key.Framework == curves[me].Key.Framework && curves[j].Key.Spec == curves[me].Key.Spec {
 			continue
 		}
-		for _, g := range model.Gains(ours, latest[j], AxisX, AxisY) {
-			if !g.HasOther || g.GainPct >= 0 {
+		for _, p := range ours {
+			other, ok := lines[j].At(p.X)
+			if !ok || p.Y <= 0 || other <= p.Y {
 				continue
 			}
-			lead := 100 * (g.Other/g.Y - 1)
-			if math.IsInf(lead, 0) || math.IsNaN(lead) {
-				continue
-			}
-			if best == nil || lead > best.LeadPct {
-				best = &Lead{Rival: curves[j].Key, At: ours[g.Index].ID, X: g.X, Ours: g.Y, Theirs: g.Other, LeadPct: lead,
+			if lead := 100 * (other/p.Y - 1); best == nil || lead > best.LeadPct {
+				best = &Lead{Rival: curves[j].Key, At: front[p.Index].ID, X: p.X, Ours: p.Y, Theirs: other, LeadPct: lead,
 					NoisePct: margin.Pct, WithinNoise: lead <= margin.Pct}
 			}
 		}

@@ -2,12 +2,15 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/sweeptune/sweeptune/audit"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/sources/parity"
 )
 
@@ -141,7 +144,77 @@ func parityErrors(fs []parity.Finding) int {
 	return n
 }
 
+// runRegress is audit --baseline: the runs after the date against the
+// curves as published on it, and the re-selection queue.
 func runRegress(f *auditFlags, ds *sources.Dataset, code int, env *cmdEnv) int {
-	fmt.Fprintln(env.stderr, "sweeptune audit: --baseline is not built yet")
-	return exitBadInput
+	rs := audit.Regress(audit.RegressRequest{Points: ds.Points, Baseline: f.baseline})
+	var q *export.QueuePlan
+	var qerr error
+	if f.queue != "" {
+		q, qerr = regressQueue(rs, f)
+		if qerr == nil {
+			qerr = q.Write()
+		}
+	}
+	if f.json {
+		out := struct {
+			Baseline string               `json:"baseline"`
+			Curves   []audit.CurveRegress `json:"curves"`
+			Queue    *export.QueuePlan    `json:"queue"`
+		}{f.baseline, model.OrEmpty(rs), q}
+		if err := writeDoc(env.json(), out, loadWarnings(ds, nil)); err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune audit: %v\n", err)
+			return exitBadInput
+		}
+	} else {
+		doc := render.Regress(rs, f.baseline)
+		if q != nil {
+			doc.Blank()
+			doc.Append(render.Queue(q, qerr == nil, 0, ""))
+		}
+		fmt.Fprint(env.stdout, doc.Plain())
+	}
+	if qerr != nil {
+		fmt.Fprintf(env.stderr, "sweeptune audit: --queue: %v\n", qerr)
+		return exitRefused
+	}
+	if code == exitOK {
+		for _, r := range rs {
+			if r.Regressed > 0 {
+				return exitRefused
+			}
+		}
+	}
+	return code
+}
+
+// regressQueue writes the runs the comparison asks for (the baseline
+// frontier points the new image has not run, then the regressed ones) as
+// select --queue writes its proposals.
+func regressQueue(rs []audit.CurveRegress, f *auditFlags) (*export.QueuePlan, error) {
+	var runs []export.QueuedRun
+	var curves []string
+	for _, r := range rs {
+		for _, p := range r.Queue {
+			runs = append(runs, export.QueuedRun{Point: p, DurationS: 3600,
+				Comment: []string{fmt.Sprintf("%s on the new image: %s", p.ID, regressWhy(r, p.ID))}})
+		}
+		if len(r.Queue) > 0 {
+			curves = append(curves, r.Curve.String())
+		}
+	}
+	if len(runs) == 0 {
+		return nil, fmt.Errorf("nothing to queue: every baseline frontier point was re-run and none regressed")
+	}
+	title := []string{fmt.Sprintf("Runs sweeptune audit --baseline %s asks of the new image", f.baseline), "for " + strings.Join(curves, "; ")}
+	return export.BuildQueue(export.QueueRequest{RecipePath: f.recipe, QueuePath: f.queue, Runs: runs, Title: title})
+}
+
+func regressWhy(r audit.CurveRegress, id string) string {
+	for _, c := range r.Changes {
+		if c.ID == id {
+			return fmt.Sprintf("regressed %+.1f %% at the same configuration (noise ±%.1f %%)", c.YPct, r.Noise.Pct)
+		}
+	}
+	return "on the baseline frontier, not yet run"
 }
