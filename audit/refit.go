@@ -3,7 +3,7 @@ package audit
 import (
 	"fmt"
 
-	"github.com/sweeptune/sweeptune/ledger"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 )
