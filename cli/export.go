@@ -58,7 +58,7 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	req := &f.req
 	fs.StringVar(&f.add, "add", "", "`IDS` of points to write (comma-separated)")
 	fs.StringVar(&f.remove, "remove", "", "`IDS` of points whose overrides and rows go (comma-separated)")
-	fs.StringVar(&f.fromSelect, "from-select", "", "take the add and remove sets from an accepted selection (select --json saved to `FILE`)")
+	fs.StringVar(&f.fromSelect, "from-select", "", "take the add and remove sets, the pairing and the inside-noise candidates from an accepted selection (select --json saved to `FILE`, or - to read it from standard input)")
 	f.targets.register(fs)
 	fs.IntVar(&f.pr, "pr", 0, "InferenceX pull request `N`umber: the changelog entry links it")
 	fs.StringVar(&req.AsOf, "as-of", "", "judge removals against the curve as it was on this `DATE` (YYYY-MM-DD): later runs are left out")
@@ -121,10 +121,11 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 	}
 	req.Points = ds.Points
 	var err error
-	if req.Add, req.Remove, err = fromSelect(f.fromSelect, req.Add, req.Remove, ds.Points, req.AsOf); err != nil {
+	if req.Add, req.Remove, req.Selection, err = fromSelect(f.fromSelect, env.stdin, req.Add, req.Remove, ds.Points, req.AsOf); err != nil {
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
 	}
+	req.Settle = write // a dry run settles nothing (journal.go)
 	plan, err := export.BuildExport(req)
 	var refused *export.RefusedError
 	switch {

@@ -11,11 +11,11 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 func init() { register("tui", newTUICmd) }

@@ -5,10 +5,11 @@ import (
 	"path/filepath"
 )
 
-// StateDir is the user state directory sweeptune keeps its files in (the
-// prediction ledger, session files, the export's backups):
+// StateDir is the user state directory sweeptune keeps its own files in
+// (the prediction ledger, sessions, the export key, the export's backups):
 // $XDG_STATE_HOME, else ~/.local/state, else the config directory, else the
-// temporary directory, each with "sweeptune" appended.
+// temporary directory, each with "sweeptune" appended. It is never inside a
+// checkout, so nothing a checkout ships can stand in for these files.
 func StateDir() string {
 	dir := os.Getenv("XDG_STATE_HOME")
 	if dir == "" {

@@ -12,7 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/layout"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 const local7P = "7p1d-dep2-dep16-b96-c5540"

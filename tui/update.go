@@ -17,8 +17,8 @@ import (
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/workbench"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 // Update dispatches: one handler per message type, then state changes are

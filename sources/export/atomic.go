@@ -109,7 +109,7 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	if err := stageCreates(creates); err != nil {
 		return err
 	}
-	j = newJournal(ts, creates, writeDirs(ts, creates))
+	j = newJournal(ts, creates, journalDirs(ts, creates))
 	if err := j.save(); err != nil {
 		j.remove()
 		return fmt.Errorf("%w; nothing was replaced", err)
@@ -179,6 +179,20 @@ func resolveTargets(files []FileWrite) ([]target, error) {
 		return nil, &RefusedError{Problems: problems}
 	}
 	return ts, nil
+}
+
+// journalDirs are the directories of the targets and new files (not their
+// backups'): a journal copy goes in each, where the next export of those
+// files looks for it.
+func journalDirs(ts []target, creates []*creation) []string {
+	var paths []string
+	for _, t := range ts {
+		paths = append(paths, filepath.Dir(t.real))
+	}
+	for _, c := range creates {
+		paths = append(paths, filepath.Dir(c.Path))
+	}
+	return uniqueSorted(paths)
 }
 
 // writeDirs is every directory a write touches (each target's, its
@@ -253,14 +267,15 @@ func stage(path string, content []byte, like fs.FileInfo) (string, error) {
 }
 
 // writeTemp writes content to a new temporary file beside path (O_EXCL:
-// never an existing file or link), synced, with mode and, when like is
+// never an existing file or link; its name is provably this user's,
+// ownership.go), synced, with mode and, when like is
 // given, like's owner. On failure nothing is left behind.
 func writeTemp(path string, content []byte, mode fs.FileMode, like fs.FileInfo) (string, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	f, err := createOwnTemp(dir, base)
 	if err != nil {
 		return "", err
 	}
@@ -321,5 +336,16 @@ func syncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
 		d.Sync()
 		d.Close()
+	}
+}
+
+// createOwnTemp creates a new temporary file for base in dir, named by
+// ownTempName, never an existing file or link.
+func createOwnTemp(dir, base string) (*os.File, error) {
+	for try := 0; ; try++ {
+		f, err := os.OpenFile(filepath.Join(dir, ownTempName(base)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil || !errors.Is(err, fs.ErrExist) || try >= 100 {
+			return f, err
+		}
 	}
 }

@@ -202,14 +202,15 @@ func roleLines(r model.Role, tmpl *sources.MasterRole, carries bool, selector st
 // yamlScalarStyle quotes like the template scalar: double quotes when it
 // was double-quoted, else only when needed.
 func yamlScalarStyle(s string, tmpl *yaml.Node) string {
-	if tmpl != nil && tmpl.Style&yaml.DoubleQuotedStyle != 0 {
-		return strconv.Quote(s)
+	if tmpl != nil && tmpl.Style&yaml.DoubleQuotedStyle != 0 || hasUnsafe(s) { // yamltext.go
+		return quoteDQ(s)
 	}
 	if tmpl != nil && tmpl.Style&yaml.SingleQuotedStyle != 0 {
 		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 	}
-	if strings.ContainsAny(s, "#{}[],&*!|>'\"%@`") || strings.Contains(s, ": ") || strings.HasPrefix(s, "-") {
-		return strconv.Quote(s)
+	if s == "" || strings.ContainsAny(s, "#{}[],&*!|>'\"%@`") || strings.HasPrefix(s, "?") || strings.Contains(s, ": ") || strings.HasSuffix(s, ":") ||
+		strings.HasPrefix(s, "-") || strings.TrimSpace(s) != s {
+		return quoteDQ(s)
 	}
 	return s
 }

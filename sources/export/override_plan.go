@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/parity"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -52,6 +53,17 @@ type ExportRequest struct {
 
 	ReadFile func(string) ([]byte, error) // nil: os.ReadFile
 
+	// Settle says the plan is built to be written (export --write): an
+	// export interrupted in the target directories is settled first
+	// (journal.go). Without it (a dry run, a preview) nothing is settled:
+	// a journal there stops the build with an *InterruptedError.
+	Settle bool
+
+	// Selection is the accepted selection the sets came from (export
+	// --from-select): its pairing, inside-noise candidates and margin go
+	// into the plan for the PR body; nil when the sets were given by hand.
+	Selection *model.SelectionSet
+
 	routerRead bool // RouterVersion was read from a recipe, not given
 }
 
@@ -88,6 +100,9 @@ type ExportPlan struct {
 	AsOf      string          // the date the removals were judged as of
 	Keep      []string        // the kept curve given (empty: the default)
 	KeepWhy   []model.LeftOut // why Keep leaves points out (ExportRequest.KeepWhy)
+	// Selection is ExportRequest.Selection: why these points (nil: by hand).
+	Selection *model.SelectionSet
+	Parity    []parity.Finding // the reviewers' bots' checks on the files as written (parity_gate.go)
 }
 
 // KeptVariant is an override an export leaves in its bundle.
@@ -164,7 +179,8 @@ type keptOverride struct {
 // BuildExport works out every file's new contents and diff without writing.
 // Bad input is a plain error (no plan); failed checks return the plan with
 // its Refusals and a *RefusedError.
-func BuildExport(req ExportRequest) (*ExportPlan, error) {
+func BuildExport(req ExportRequest) (plan *ExportPlan, err error) {
+	defer func() { plan, err = checkParity(req, plan, err) }() // parity_gate.go
 	if req.ReadFile == nil {
 		req.ReadFile = sources.ReadRegular // a FIFO named as --changelog must not hang
 	}
@@ -174,13 +190,20 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if err := checkRequestText(req); err != nil { // request_text.go
 		return nil, err
 	}
-	settled, err := SettleInterrupted(append(req.recipePaths(), req.MasterPath, req.ChangelogPath)...) // journal.go
+	var settled []string
+	if targets := append(req.recipePaths(), req.MasterPath, req.ChangelogPath); req.Settle {
+		settled, err = SettleInterrupted(targets...) // journal.go
+	} else {
+		err = FindInterrupted(targets...)
+	}
 	if err != nil {
 		return nil, err
 	}
 	var routerNote []string
 	if req.Image != "" && req.RouterVersion == "" {
-		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" {
+		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" && !VersionShaped(v) {
+			routerNote = []string{fmt.Sprintf("warning: %s: identity.frameworks.dynamo %s is not a version; no router version pinned from it (give --router-version)", from, quoteDQ(cutText(v, 60)))}
+		} else if v != "" {
 			req.RouterVersion, req.routerRead = v, true
 			routerNote = []string{fmt.Sprintf("router version %s read from %s (identity.frameworks.dynamo): it moves with --image", v, filepath.Base(from))}
 		}
@@ -195,7 +218,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if paths := req.recipePaths(); len(paths) == 1 {
 		req.RecipePath = paths[0]
 	}
-	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy, Selection: req.Selection}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
 	c.plan.Notes = append(c.plan.Notes, settled...)
 	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {
@@ -474,6 +497,9 @@ func (c *exportCtx) recipeTopBlocks() *recipeBlocks {
 // and MRR = decode ranks × BS unless explicit.
 func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 	k := p.Knobs
+	if problem := balanceProblem(p); problem != "" { // values.go
+		c.refuse("%s", problem)
+	}
 	for _, role := range exportRoles(k) {
 		r := struct {
 			name       string

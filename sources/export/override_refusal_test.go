@@ -73,7 +73,7 @@ func TestExportRefusals(t *testing.T) {
 		if err != nil {
 			t.Fatalf("--force: %v", err)
 		}
-		if !strings.Contains(plan.Entry, "removed anyway (--force): 5P is re-measured in the next PR") {
+		if !strings.Contains(plan.Entry, "5P c2884 BS40, which rule 18(g) does not clear: removed anyway (--force): 5P is re-measured in the next PR") {
 			t.Errorf("forced reason not in the entry:\n%s", plan.Entry)
 		}
 	})

@@ -262,7 +262,7 @@ func (n *deltaNode) yamlLines(col, ind int) []string {
 func (d overrideDelta) render(key string, comment []string, ind int) string {
 	var b strings.Builder
 	for _, c := range comment {
-		b.WriteString(strings.TrimRight("# "+c, " ") + "\n")
+		b.WriteString(strings.TrimRight("# "+commentText(c), " ") + "\n")
 	}
 	root := &deltaNode{}
 	for _, e := range d.entries {
@@ -279,7 +279,7 @@ func (d overrideDelta) render(key string, comment []string, ind int) string {
 func yamlValue(v any) string {
 	switch t := v.(type) {
 	case quoted:
-		return strconv.Quote(string(t))
+		return quoteDQ(string(t))
 	case string:
 		return yamlScalar(t)
 	case int:
@@ -301,12 +301,12 @@ func yamlScalar(s string) string {
 	}
 	for _, r := range s {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
-			return strconv.Quote(s)
+			return quoteDQ(s)
 		}
 	}
 	switch strings.ToLower(s) {
 	case "", "true", "false", "yes", "no", "on", "off", "null", "~", "y", "n":
-		return strconv.Quote(s)
+		return quoteDQ(s)
 	}
 	return s
 }

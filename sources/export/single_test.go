@@ -81,6 +81,8 @@ func TestExportNewFileAndMasterRowSchema2(t *testing.T) {
 	ids := []string{pts[0].ID, pts[1].ID}
 	plan, err := export.BuildExport(export.ExportRequest{Points: pts, Add: ids, RecipePath: sibling,
 		MasterPath: master, ConfigKeys: []string{"dsr1-fp4-b200-dynamo-sglang-mtp"}})
+	// c16 joins the sibling's list and its row's together, so the parity
+	// check (docs/parity.md) finds the two lists agree.
 	if err != nil {
 		t.Fatal(err)
 	}

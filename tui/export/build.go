@@ -10,7 +10,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 // Config is where an export writes: the tui command's flags, then what the

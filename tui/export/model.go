@@ -14,8 +14,8 @@ import (
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/scroll"
-	"github.com/sweeptune/sweeptune/workbench"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 // builtMsg is a finished BuildExport; gen drops stale builds.
