@@ -3,9 +3,9 @@ package ledger_test
 import (
 	"testing"
 
-	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 )
 
 // A prediction's knobs carry max-running-requests per decode worker, as
