@@ -33,6 +33,9 @@ type Options struct {
 	// Dataset.PreparedLatest, Dataset.PreparedRuns.
 	PrepareLatest bool
 	LatestAsOf    string
+	// LatestAllDates prepares every measurement on or before LatestAsOf
+	// (--all-dates) instead of the latest: Dataset.PreparedDated.
+	LatestAllDates bool
 	// InputBytes is InputSize of the paths when the caller has it (0:
 	// LoadPaths walks them for it).
 	InputBytes int64
@@ -129,6 +132,7 @@ func finish(ds *Dataset, opt Options) {
 	joinDumps(ds)
 	Join(ds, opt)
 	settle(ds)
+	dropUnsafeRows(ds) // textsafe.go: after the joins, whose indices it would move
 	model.CanonicalModels(ds.Points)
 	model.ResolveSpecs(ds.Points)
 	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
@@ -137,7 +141,11 @@ func finish(ds *Dataset, opt Options) {
 	alongside := func(*model.CurveNumbering, *model.NamingFacts) {}
 	if opt.PrepareLatest {
 		alongside = func(curves *model.CurveNumbering, facts *model.NamingFacts) {
-			latest = model.LatestIndexFrom(ds.Points, facts, curves, opt.LatestAsOf)
+			if opt.LatestAllDates {
+				latest = model.DatedIndex(ds.Points, opt.LatestAsOf)
+			} else {
+				latest = model.LatestIndexFrom(ds.Points, facts, curves, opt.LatestAsOf)
+			}
 			// after the marking (suspect runs are not learnt from), on
 			// the core the naming leaves idle at its end
 			runs = model.ScanRuns(ds.Points)
@@ -145,7 +153,7 @@ func finish(ds *Dataset, opt Options) {
 	}
 	curves := markAndName(ds.Points, alongside)
 	if opt.PrepareLatest {
-		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, latest, curves, runs)
+		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, opt.LatestAllDates, latest, curves, runs)
 	}
 }
 
