@@ -190,7 +190,7 @@ func keyTimes(t *testing.T, path string) []loggedKey {
 			continue
 		}
 		d, err := time.ParseDuration(strings.TrimSpace(line[i+len(": update and frame in "):]))
-		name, err2 := strconv.Unquote(line[q+len("key "): i])
+		name, err2 := strconv.Unquote(line[q+len("key ") : i])
 		if err != nil || err2 != nil {
 			t.Fatalf("--debug: %q: %v %v", line, err, err2)
 		}
