@@ -35,13 +35,13 @@ func PRBody(in PRBodyInput) string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	keys := make([]string, len(p.Keys))
 	for i, k := range p.Keys {
-		keys[i] = "`" + k + "`"
+		keys[i] = MarkdownCode(k) // markdown.go: every data-derived cell is escaped
 	}
 	w("Move %s", strings.Join(keys, " and "))
 	if in.Image != "" {
-		w(" to `%s`", in.Image)
+		w(" to %s", MarkdownCode(in.Image))
 		if in.Router != "" {
-			w(" (Dynamo %s)", in.Router)
+			w(" (Dynamo %s)", MarkdownText(in.Router))
 		}
 	}
 	w(", and keep one point per interactivity range.\n\n")
@@ -76,7 +76,7 @@ func PRBody(in PRBodyInput) string {
 	if len(p.Verdicts) > 0 {
 		w("\nRemoved published points (rule 18(g), %s and %s", in.Rule.X.Name, in.Rule.Y.Name)
 		if in.AsOf != "" {
-			w(", against the curve as of %s", in.AsOf)
+			w(", against the curve as of %s", MarkdownText(in.AsOf))
 		}
 		w("):\n\n")
 		w("| Removed point | Published | Covered by | Line value at the removed point's %s |\n", in.Rule.X.Name)
@@ -91,13 +91,13 @@ func PRBody(in PRBodyInput) string {
 				pt := find(in.Points, l.ID)
 				w("- %s", nameOf(pt, l.ID))
 				if pt != nil {
-					w(" (%s", pt.Source)
+					w(" (%s", MarkdownText(string(pt.Source)))
 					if pt.Prov.Date != "" {
-						w(", %s", pt.Prov.Date)
+						w(", %s", MarkdownText(pt.Prov.Date))
 					}
 					w(")")
 				}
-				w(": %s\n", l.Reason)
+				w(": %s\n", MarkdownText(l.Reason))
 			}
 		}
 	}
@@ -162,14 +162,14 @@ func PRBody(in PRBodyInput) string {
 	if len(in.Rule.Holes) > 0 {
 		w("\nHoles the removal leaves (the verdicts above stand; docs/review.md states the rule):\n\n")
 		for _, h := range in.Rule.Holes {
-			w("- %s\n", h.Text)
+			w("- %s\n", MarkdownText(h.Text))
 		}
 	}
 
 	// Validation facts the inputs carry.
 	w("\n<details><summary>Validation details</summary>\n\n")
 	if in.Image != "" {
-		w("- Image: `%s`", in.Image)
+		w("- Image: %s", MarkdownCode(in.Image))
 		if !strings.Contains(in.Image, "@sha256:") {
 			w(" (digest: unknown to sweeptune; pin it as `image@sha256:…`)")
 		}
@@ -178,7 +178,7 @@ func PRBody(in PRBodyInput) string {
 		w("- Image: unknown.\n")
 	}
 	if in.Router != "" {
-		w("- Dynamo router: %s.\n", in.Router)
+		w("- Dynamo router: %s.\n", MarkdownText(in.Router))
 	}
 	var runs []string
 	for _, pt := range p.Added {
@@ -193,7 +193,7 @@ func PRBody(in PRBodyInput) string {
 		w("- Runs: %s.\n", strings.Join(runs, "; "))
 	}
 	w("- Client: unknown (the inputs do not record it).\n")
-	w("- Changelog: one entry for %s, pr-link %s.\n", strings.Join(keys, " and "), entryLink(p.Entry))
+	w("- Changelog: one entry for %s, pr-link %s.\n", strings.Join(keys, " and "), MarkdownText(entryLink(p.Entry)))
 	w("\n</details>\n")
 	return b.String()
 }
@@ -244,7 +244,7 @@ func pointCells(k model.Knobs, concs []int, change string) []string {
 	if bal == "" {
 		bal = "unknown"
 	}
-	return []string{"disagg", fmt.Sprintf("%d × %s", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism())), conc, orDash(k.DecodeBS), orDash(mrr), bal, change}
+	return []string{"disagg", fmt.Sprintf("%d × %s", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism())), conc, orDash(k.DecodeBS), orDash(mrr), MarkdownText(bal), change}
 }
 
 func find(points []model.Point, id string) *model.Point {
@@ -257,14 +257,15 @@ func find(points []model.Point, id string) *model.Point {
 // nameOf is the point's name as the changelog entry writes it
 // (export.PointName: "8P c4096", "agg TP2/EP2 c16"); a point without
 // knobs by its label, no point by its ID.
+// Escaped for Markdown: a label or ID comes from data.
 func nameOf(p *model.Point, id string) string {
 	if p == nil {
-		return id
+		return MarkdownText(id)
 	}
 	if p.Knobs.Mode == "" {
-		return p.DisplayLabel()
+		return MarkdownText(p.DisplayLabel())
 	}
-	return export.PointName(p.Knobs)
+	return MarkdownText(export.PointName(p.Knobs))
 }
 
 func pointName(p *model.Point) string { return nameOf(p, p.ID) }
@@ -326,7 +327,8 @@ func oneDecimal(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 func at(p model.XYPoint) string { return model.Thousands(p.Y, 0) + " @ " + oneDecimal(p.X) }
 
-// runOf is the run's length and source: "3600 s (local)", "run length unknown (published)".
+// runOf is the run's length and source: "3600 s (local)", "run length
+// unknown (published)"; escaped for Markdown (the date comes from data).
 func runOf(p *model.Point) string {
 	if p == nil {
 		return "unknown"
@@ -339,7 +341,7 @@ func runOf(p *model.Point) string {
 	if p.Prov.Date != "" {
 		s += ", " + p.Prov.Date
 	}
-	return s + ")"
+	return MarkdownText(s + ")")
 }
 
 // rivalPoints are the competitor points beside curve k.

@@ -19,7 +19,10 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // export of the PR's change set on the whole demo, judged as of
 // 2026-11-05 (before the merge, as the PR was), and compares it with the
 // reviewed golden file.
-func TestPRBodyRetune(t *testing.T) {
+// retuneBodyInput is the retune's PR body input: the export of the PR's
+// change set on the whole demo, judged as of 2026-11-05.
+func retuneBodyInput(t *testing.T) (render.PRBodyInput, *export.ExportPlan) {
+	t.Helper()
 	fixtures := filepath.Join("..", "testdata", "export")
 	dir := t.TempDir()
 	for _, n := range []string{"agg-variants.yaml", "disagg-dep16-hicache-variants.yaml", "nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml"} {
@@ -52,6 +55,11 @@ func TestPRBodyRetune(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return in, plan
+}
+
+func TestPRBodyRetune(t *testing.T) {
+	in, plan := retuneBodyInput(t)
 	got := render.PRBody(in)
 	prBodyAndChangelogAgree(t, got, plan.Entry)
 	golden := filepath.Join("..", "testdata", "golden", "prbody-retune.md")
