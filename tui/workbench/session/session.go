@@ -108,8 +108,8 @@ func DefaultPath(inputs []string) string {
 // *CorruptError saying where it went.
 func Load(path string) (File, error) {
 	// A save killed before its rename left a temporary file beside the
-	// session: the next start removes it (an hour old: never a live save's).
-	sources.RemoveStaleTemps(path, time.Hour)
+	// session: the next start removes it (a minute old: never a live save's).
+	sources.RemoveStaleTemps(path, time.Minute)
 	data, err := sources.ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return File{Version: Version, read: true}, nil
