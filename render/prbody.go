@@ -333,13 +333,19 @@ func prRemovals(b *strings.Builder, in PRBodyInput) {
 func bearing(in PRBodyInput) []model.LeftOut {
 	var out []model.LeftOut
 	seen := map[string]bool{}
+	kept := map[string]bool{} // configurations the kept curve has a run of
+	for i := range in.Rule.Kept {
+		if k := in.Rule.Kept[i].Knobs; k.Mode != "" {
+			kept[k.BaseID()] = true
+		}
+	}
 	for _, l := range in.Rule.LeftOut {
 		if strings.HasPrefix(l.Reason, "measured after ") || seen[l.ID] {
 			continue
 		}
 		pt := find(in.Points, l.ID)
-		if pt == nil {
-			continue
+		if pt == nil || (pt.Knobs.Mode != "" && kept[pt.Knobs.BaseID()]) {
+			continue // another run of a kept configuration draws no other line
 		}
 		px, ok := pt.Value(in.Rule.X.Metric)
 		if !ok {

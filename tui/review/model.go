@@ -128,7 +128,7 @@ func (m *Model) Pending() tea.Cmd {
 		r.Orphans = orphans
 		msg := reviewedMsg{gen: gen, report: r}
 		if selecting {
-			msg.sel.sel, msg.sel.points, msg.sel.err = workbench.SelectShown(in.Curve, in.View, in.X, in.Y)
+			msg.sel.sel, msg.sel.points, msg.sel.err = workbench.SelectShown(in.Curve, in.All, in.AsOf, in.X, in.Y)
 			msg.selOK = true
 		} else {
 			text := Render(r, styles, width)
