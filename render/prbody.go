@@ -222,6 +222,10 @@ func prWhy(b *strings.Builder, in PRBodyInput) {
 		}
 		ch, old := find(in.Points, bd.Chosen), find(in.Points, bd.Replaces)
 		chName, oldName := prCell(nameOf(ch, bd.Chosen)), prCell(nameOf(old, bd.Replaces))
+		if bd.Choice == model.ChoiceKept {
+			lines = append(lines, fmt.Sprintf("%s stays the point of its %s range; %s, in the same range, goes (rule 18(g) below).", chName, words(ax), oldName))
+			continue
+		}
 		if bd.ByMean {
 			lines = append(lines, fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
 				chName, oldName, oldName, words(ax), chName, pct(bd.GainY), pct(bd.GainX)))

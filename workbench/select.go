@@ -41,6 +41,8 @@ func (s *State) AcceptSelection() string {
 	}
 	added := slices.DeleteFunc(slices.Clone(s.Added), func(id string) bool { return onCurve[id] })
 	s.Marks, s.Added = marks, append(added, sel.Add...)
+	set := sel.Set()
+	s.Accepted = &set // the pairing and reasons the export pane's PR body gives
 	s.pending |= ChangeMarks
 	return fmt.Sprintf("selection accepted: %s marked, %s added (%s on %s, margin ±%.1f %%) · u undoes",
 		model.Plural(len(sel.Remove), "removal"), model.Plural(len(sel.Add), "point"),

@@ -2,6 +2,7 @@ package review
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -85,6 +86,15 @@ func TestSelectionView(t *testing.T) {
 		if !strings.Contains(m.View(), want) {
 			t.Errorf("selection view lacks %q:\n%s", want, m.View())
 		}
+	}
+	// A accepts the selection shown: its removals marked, its additions
+	// added, and its pairing kept for the export's PR body.
+	m.Update(testkit.Key("A"))
+	if got := st.MarkedIDs(); !slices.Contains(got, "agg-tep2-c16") || !slices.Contains(got, "9p1d-dep2-dep16-b160-c7480") {
+		t.Errorf("A in the selection view marked %v", got)
+	}
+	if st.Accepted == nil || st.Accepted.ReplacedBy("9p1d-dep2-dep16-b160-c7480") != "9p1d-dep2-dep16-b192-c7480" {
+		t.Errorf("the accepted selection's pairing is not kept: %+v", st.Accepted)
 	}
 	m.Update(testkit.Key("s"))
 	m.Sync()
