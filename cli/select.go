@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
@@ -211,10 +211,11 @@ func recordProposals(path string, sel *model.Selection, props *planner.Proposals
 			recs = append(recs, ledger.New(props.Calibration, fit, sel.Curve, r.Knobs, *r.Prediction, ledger.OriginSelect, at))
 		}
 	}
-	if err := ledger.Append(path, recs...); err != nil {
-		return 0, fmt.Errorf("ledger %s: %v", path, err)
+	skipped, err := ledger.AppendNew(path, recs...)
+	if err != nil {
+		return 0, err
 	}
-	return len(recs), nil
+	return len(recs) - len(skipped), nil
 }
 
 // request checks the flags and builds the selection request (without points).
@@ -295,7 +296,7 @@ func buildQueue(sel *model.Selection, props *planner.Proposals, f *selectFlags) 
 			Comment:   render.QueueComment(r, sel.X),
 		})
 	}
-	title := []string{fmt.Sprintf("Runs proposed by sweeptune select for %s", sel.Curve),
+	title := []string{fmt.Sprintf("%s select for %s", export.QueueTitle, sel.Curve),
 		fmt.Sprintf("(bands on %s, margin ±%.1f %% from %s), cheapest first.", sel.X.Name, sel.Margin.Pct, strings.SplitN(sel.Margin.Source, ":", 2)[0])}
 	return export.BuildQueue(export.QueueRequest{RecipePath: f.recipe(), QueuePath: f.queue, Runs: runs, Title: title})
 }

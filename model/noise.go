@@ -303,6 +303,8 @@ func MarkGainsWithinNoise(curves []CurveGains, noise map[CurveKey]Noise, m Metri
 			g := &curves[i].Gains[j]
 			w, _, _ := n.Within(m, g.GainPct)
 			g.WithinNoise = g.HasOther && w
+			w, _, _ = n.Within(m, g.DashboardPct)
+			g.DashboardWithinNoise = g.HasOther && w
 		}
 	}
 }

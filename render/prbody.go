@@ -673,8 +673,8 @@ func pointCells(k model.Knobs, concs []int, change string) []string {
 		return strconv.Itoa(n)
 	}
 	mrr := k.MaxRunningRequests
-	if mrr == 0 && k.DecodeBS > 0 {
-		mrr = k.DecodeRanks() * k.DecodeBS
+	if mrr == 0 {
+		mrr = k.WorkerMRR()
 	}
 	bal := k.Balance
 	if bal == "" {

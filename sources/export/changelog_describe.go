@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/sources"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -23,12 +24,7 @@ func (c *exportCtx) changelog(keys []string, scenario string) error {
 		return fmt.Errorf("the changelog entry needs config keys (--config-key)")
 	}
 	if scenario == "" {
-		for _, p := range append(append([]*model.Point{}, c.add...), c.remove...) {
-			if p.Curve.Scenario != "" {
-				scenario = p.Curve.Scenario
-				break
-			}
-		}
+		scenario = c.scenarioOfPoints()
 	}
 	e := sources.ChangelogEntry{ConfigKeys: keys, Description: entryBullets([]*exportCtx{c}, keys), PRLink: c.req.PRLink}
 	if scenario != "" {
@@ -42,6 +38,21 @@ func (c *exportCtx) changelog(keys []string, scenario string) error {
 	c.change(path, old, out)
 	return nil
 }
+
+// changelogScenario is a curve's scenario as the entry's scenario-type
+// names it: InferenceX knows fixed-seq-len (8k1k, 1k1k, …) and
+// agentic-coding; anything else is left out.
+func changelogScenario(s string) string {
+	switch {
+	case s == "agentic-coding" || s == "fixed-seq-len":
+		return s
+	case seqLenScenario.MatchString(s):
+		return "fixed-seq-len"
+	}
+	return ""
+}
+
+var seqLenScenario = lazyre.New(`^\d+k\d+k$`)
 
 func (c *exportCtx) image() string {
 	if c.req.Image != "" {

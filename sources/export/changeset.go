@@ -446,6 +446,7 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 	}
 	plan.Keys = keys
 	plan.Dropped = probe.remove
+	runPreWriteChecks(req, plan)
 	if len(plan.Refusals) > 0 {
 		return plan, &RefusedError{Problems: plan.Refusals}
 	}
@@ -462,8 +463,8 @@ func prLinkOf(req ExportRequest) string {
 // scenarioOfPoints is the scenario of the first point that names one.
 func (c *exportCtx) scenarioOfPoints() string {
 	for _, p := range append(append([]*model.Point{}, c.add...), c.remove...) {
-		if p.Curve.Scenario != "" {
-			return p.Curve.Scenario
+		if s := changelogScenario(p.Curve.Scenario); s != "" {
+			return s
 		}
 	}
 	return ""
