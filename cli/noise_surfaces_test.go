@@ -9,7 +9,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/demo"
-	wb "github.com/sweeptune/sweeptune/workbench"
+	wb "github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // TestOneNoiseEverywhere: for the same data and date, select's margin,
