@@ -95,7 +95,9 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 				own = append(own, all[i])
 			}
 		}
-		noise[c.Curve] = model.EstimateNoise(own).WithDefault(f.noise.pct)
+		// The pairs measured on or before --as-of: the one estimate
+		// select, review and the PR body show (docs/noise.md).
+		noise[c.Curve] = model.NoiseAsOf(own, v.asOf).WithDefault(f.noise.pct)
 	}
 	model.MarkGainsWithinNoise(curves, noise, y.Metric)
 	if f.json {
