@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
@@ -43,6 +44,7 @@ type exportFlags struct {
 	pr                            int
 	req                           export.ExportRequest
 	write, json                   bool
+	acceptCoverageLoss            bool
 }
 
 func newExportCmd(env *cmdEnv) *cobra.Command {
@@ -70,6 +72,7 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
 	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
 	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed (`TEXT`); written into the changelog description")
+	fs.BoolVar(&f.acceptCoverageLoss, "accept-coverage-loss", false, "export even when the curve after merge loses published points, arms, the front's range or Check 14 that the change set does not remove (docs/dashboard.md)")
 	addJSON(fs, &f.json)
 	return cmd
 }
@@ -146,6 +149,20 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
 	}
+	previews := export.AfterMerge(plan, ds.Points, req.AsOf)
+	if refused := coverageRefusal(previews, f.acceptCoverageLoss); refused != "" {
+		fmt.Fprint(env.stderr, render.AfterMerge(previews, "--accept-coverage-loss").Plain())
+		fmt.Fprintf(env.stderr, "refused: %s\n", refused)
+		if f.json {
+			plan.Refusals = append(plan.Refusals, refused)
+			doc := exportDoc(plan, write, false)
+			doc.AfterMerge = previews
+			if err := writeDoc(env.json(), doc, loadWarnings(ds, planWarnings(plan))); err != nil {
+				return exitBadInput
+			}
+		}
+		return exitRefused
+	}
 	for _, n := range plan.Notes {
 		if strings.HasPrefix(n, "warning: ") {
 			fmt.Fprintln(env.stderr, n)
@@ -171,12 +188,16 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 	}
 	if !write {
 		if f.json {
-			if err := writeDoc(env.json(), exportDoc(plan, false, false), loadWarnings(ds, planWarnings(plan))); err != nil {
+			doc := exportDoc(plan, false, false)
+			doc.AfterMerge = previews
+			if err := writeDoc(env.json(), doc, loadWarnings(ds, planWarnings(plan))); err != nil {
 				return exitBadInput
 			}
 			return exitOK
 		}
 		if f.prBody != "-" {
+			fmt.Fprint(env.stdout, render.AfterMerge(previews, "").Plain())
+			fmt.Fprintln(env.stdout)
 			fmt.Fprint(env.stdout, plan.Diff())
 		}
 		return exitOK
@@ -198,7 +219,9 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	if f.json {
-		if err := writeDoc(env.json(), exportDoc(plan, true, true), loadWarnings(ds, planWarnings(plan))); err != nil {
+		doc := exportDoc(plan, true, true)
+		doc.AfterMerge = previews
+		if err := writeDoc(env.json(), doc, loadWarnings(ds, planWarnings(plan))); err != nil {
 			return exitBadInput
 		}
 		return exitOK
@@ -224,4 +247,19 @@ func cleanList(in []string) []string {
 		}
 	}
 	return out
+}
+
+// coverageRefusal is the guard's refusal when a preview loses coverage the
+// change set did not ask to remove and --accept-coverage-loss is not given
+// ("" when the export may go on).
+func coverageRefusal(pvs []model.Preview, accept bool) string {
+	if accept {
+		return ""
+	}
+	for _, pv := range pvs {
+		if pv.LosesCoverage() {
+			return "the curve after merge loses published coverage the change set does not remove (" + pv.Curve.String() + "); list the keys whose points it drops, or pass --accept-coverage-loss"
+		}
+	}
+	return ""
 }

@@ -22,6 +22,9 @@ type exportJSON struct {
 	Notes     []string               `json:"notes"`
 	Keys      []string               `json:"config_keys"`   // the keys the entry lists
 	Next      []string               `json:"next_commands"` // what to run after --write
+	// AfterMerge previews the curve after merge, one per published curve
+	// group the change set touches (docs/dashboard.md).
+	AfterMerge []model.Preview `json:"after_merge"`
 }
 
 // exportFileJSON is one file: create (a new recipe), modify or unchanged,
@@ -43,7 +46,8 @@ type exportOverrideJSON struct {
 func exportDoc(p *export.ExportPlan, write, written bool) exportJSON {
 	out := exportJSON{Write: write, Written: written, Files: []exportFileJSON{}, Overrides: []exportOverrideJSON{},
 		Removed: model.OrEmpty(p.Removed), Rows: model.OrEmpty(p.Rows), Entry: p.Entry, Verdicts: model.OrEmpty(p.Verdicts),
-		Refusals: model.OrEmpty(p.Refusals), Notes: model.OrEmpty(p.Notes), Keys: model.OrEmpty(p.Keys), Next: model.OrEmpty(p.Next)}
+		Refusals: model.OrEmpty(p.Refusals), Notes: model.OrEmpty(p.Notes), Keys: model.OrEmpty(p.Keys), Next: model.OrEmpty(p.Next),
+		AfterMerge: []model.Preview{}}
 	for _, f := range p.Files {
 		fj := exportFileJSON{Path: f.Path, Action: "unchanged", Diff: f.Diff}
 		switch {

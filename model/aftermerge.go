@@ -175,16 +175,16 @@ func PreviewAfterMerge(req PreviewRequest) Preview {
 }
 
 // laterFor reports whether p should stand for its configuration rather
-// than q: a measured run before a planned one, then the later date, then a
-// steady-state run before a short one.
+// than q: a measured run before a planned one, a steady-state run before a
+// short one (the sweep runs at steady state), then the later date.
 func laterFor(p, q *Point) bool {
 	if (p.Source == SourcePlanned) != (q.Source == SourcePlanned) {
 		return q.Source == SourcePlanned
 	}
-	if p.Prov.Date != q.Prov.Date {
-		return p.Prov.Date > q.Prov.Date
+	if p.Prov.RawShort() != q.Prov.RawShort() {
+		return q.Prov.RawShort()
 	}
-	return q.Prov.ShortRun() && !p.Prov.ShortRun()
+	return p.Prov.Date > q.Prov.Date
 }
 
 func previewPoint(p *Point, status, key string, x, y Axis) PreviewPoint {

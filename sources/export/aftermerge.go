@@ -1,0 +1,70 @@
+package export
+
+import (
+	"slices"
+
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// AfterMerge previews the curve after merge for a planned change set
+// (docs/dashboard.md): the listed keys' sweep is every override the
+// bundles keep (at each of its concurrencies) and every added point; the
+// reviewed removals are the plan's. One preview per published curve group
+// the change set touches (an AgentX curve is one group).
+func AfterMerge(p *ExportPlan, points []model.Point, asOf string) []model.Preview {
+	var sweep []model.SweepPoint
+	for _, k := range p.Kept {
+		concs := k.Concurrencies
+		if len(concs) == 0 {
+			concs = []int{k.Knobs.Concurrency}
+		}
+		for _, c := range concs {
+			kn := k.Knobs
+			kn.Concurrency = c
+			sweep = append(sweep, model.SweepPoint{Knobs: kn, Key: k.Key})
+		}
+	}
+	for _, a := range p.Added {
+		sweep = append(sweep, model.SweepPoint{Knobs: a.Knobs, Key: model.OverrideName(a.Knobs.BaseID())})
+	}
+	removed := make([]string, len(p.Dropped))
+	for i, d := range p.Dropped {
+		removed[i] = d.ID
+	}
+	// The groups: those of the points the change set adds, removes or keeps.
+	var groups []string
+	curveOf := map[string]model.CurveKey{}
+	note := func(q *model.Point) {
+		if q == nil {
+			return
+		}
+		g := model.PublishedGroup(q)
+		if !slices.Contains(groups, g) {
+			groups = append(groups, g)
+			curveOf[g] = q.Curve
+		}
+	}
+	for _, a := range p.Added {
+		note(a)
+	}
+	for _, d := range p.Dropped {
+		note(d)
+	}
+	for _, k := range p.Kept {
+		note(k.Point)
+	}
+	var out []model.Preview
+	for _, g := range groups {
+		curve := curveOf[g]
+		var sw []model.SweepPoint
+		for _, s := range sweep {
+			q := model.Point{Curve: curve, Knobs: s.Knobs}
+			if model.PublishedGroup(&q) == g {
+				sw = append(sw, s)
+			}
+		}
+		out = append(out, model.PreviewAfterMerge(model.PreviewRequest{Points: points, Curve: curve, Group: g, AsOf: asOf,
+			Sweep: sw, Removed: removed, X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, GainX: model.AxisP90Intvty}))
+	}
+	return out
+}
