@@ -149,7 +149,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
 	}
-	previews := export.AfterMerge(plan, ds.Points, req.AsOf)
+	previews := export.AfterMerge(plan, ds.Points, req.AsOf, req.MasterPath)
 	if refused := coverageRefusal(previews, f.acceptCoverageLoss); refused != "" {
 		fmt.Fprint(env.stderr, render.AfterMerge(previews, "--accept-coverage-loss").Plain())
 		fmt.Fprintf(env.stderr, "refused: %s\n", refused)
