@@ -176,7 +176,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
 			return exitBadInput
 		}
-		body := render.PRBody(pin)
+		body := render.PRBody(pin) + render.PRBodyDashboard(previews, dashboardGains(ds.Points, req.AsOf, plan))
 		if f.prBody == "-" {
 			fmt.Fprint(env.stdout, body)
 		} else if err := os.WriteFile(f.prBody, []byte(body), 0o644); err != nil {
@@ -262,4 +262,24 @@ func coverageRefusal(pvs []model.Preview, accept bool) string {
 		}
 	}
 	return ""
+}
+
+// dashboardGains are the change set's curves against the competitor at the
+// dashboard's p90 interactivity as of the date, with the points its
+// North-star gate would not draw marked: the PR body's dashboard section.
+func dashboardGains(points []model.Point, asOf string, plan *export.ExportPlan) []model.CurveGains {
+	shown := model.Latest(points, asOf)
+	isOther := func(p *model.Point) bool { return p.Source == model.SourceCompetitor }
+	curves := model.Compare(shown, isOther, model.AxisP90Intvty, model.AxisTputPerGPU)
+	model.MarkGainsNotDrawn(curves, shown, isOther, model.AxisP90Intvty, model.AxisTputPerGPU)
+	var out []model.CurveGains
+	for _, c := range curves {
+		for _, a := range append(append([]*model.Point{}, plan.Added...), plan.Dropped...) {
+			if a.Curve == c.Curve {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -80,3 +80,17 @@ func TestReadmeExportPreviewsTheCurveAfterMerge(t *testing.T) {
 	wantAll(t, stderr, "✗ 2 published points lost that the change set does not remove: agg-tp4-c16@2026-10-29 (frontier), agg-tep2-c16 (frontier)",
 		"✗ arms lost: agg-tep2, agg-tp4")
 }
+
+// The PR body's dashboard section: the curve after merge, both readings of
+// the gains, and the point the North-star gate would not draw.
+func TestPRBodySaysWhatTheDashboardWillPublish(t *testing.T) {
+	dir := exportFixtures(t, "agg-variants.yaml")
+	out, stderr, code := runCmd(t, append(changeSetArgs(dir), "--as-of", "2026-11-05", "--pr-body", "-")...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	wantAll(t, out, "## What the dashboard will publish\n",
+		"The sweep of this entry's keys (8 points) replaces the published curve (the dashboard shows the latest date of a curve): 5 points published on 2026-10-29.",
+		"| `9p1d-dep2-dep16-b192-c7480` | 97.4 | +11.05 % | +10.77 % | yes |",
+		"| `7p1d-dep2-dep16-b96-c5540` | 157.5 | +5.00 % | +4.77 % | **no**: not a North-star winner |")
+}
