@@ -45,6 +45,19 @@ func TestPRBodyRetune(t *testing.T) {
 	}
 }
 
+// retuneBodyInput is the retune's PR body input: the export of the PR's
+// change set on the whole demo, judged as of 2026-11-05.
+func retuneBodyInput(t *testing.T) (render.PRBodyInput, *export.ExportPlan) {
+	t.Helper()
+	ds := demo.Load()
+	plan, _ := retunePlan(t, ds.Points, nil)
+	in, err := render.NewPRBodyInput(plan, ds.Points, "2026-11-05", image, router)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, plan
+}
+
 const image, router = "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc", "1.7.0.dev20261029"
 
 // retunePlan exports the pull request's change set on copies of the
