@@ -78,6 +78,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	}
 	curves := model.Compare(ds.Points, sel, x, y)
 	model.MarkGainRuns(curves, ds.Points, s.projs)
+	model.MarkGainsNotDrawn(curves, ds.Points, sel, x, y)
 	noise := map[model.CurveKey]model.Noise{}
 	for _, c := range curves {
 		n := 0 // counted first: a point is hundreds of bytes, copied once

@@ -37,7 +37,8 @@ var examples = map[string]string{
       --recipe testdata/export/disagg-dep16-hicache-variants.yaml \
       --master testdata/export/nvidia-master.excerpt.yaml \
       --config-key dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache \
-      --changelog testdata/export/perf-changelog.excerpt.yaml   # a diff per file; --write to apply
+      --changelog testdata/export/perf-changelog.excerpt.yaml \
+      --accept-coverage-loss   # the disagg key's sweep drops the published agg points: accepted; a diff per file
   sweeptune export --as-of 2026-11-05 --add 3p1d-dep2-dep16-b18-c700,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480 \
       --remove agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480 \
       --recipe testdata/export/agg-variants.yaml --recipe testdata/export/disagg-dep16-hicache-variants.yaml \
