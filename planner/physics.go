@@ -72,6 +72,26 @@ func physicsFor(k model.CurveKey) *Physics {
 		Approximate: f.Approximate}
 }
 
+// noPhysicsNote says which fact is missing for a curve's first principles.
+func noPhysicsNote(k model.CurveKey) string {
+	f, ok := model.FactsOf(k.Model)
+	switch {
+	case !ok:
+		return "no model facts for " + model.OrUnknown(k.Model) + " (docs/model-facts.md): every law is fitted on the points alone, no first-principles prior"
+	case !hasGPUFacts(k.Hardware):
+		return "no GPU facts for " + model.OrUnknown(k.Hardware) + " (docs/model-facts.md): every law is fitted on the points alone, no first-principles prior"
+	}
+	if _, _, ok := f.WeightBytes(k.Precision); !ok {
+		return "no weight bytes for precision " + model.OrUnknown(k.Precision) + " of " + f.Name + " (docs/model-facts.md): every law is fitted on the points alone, no first-principles prior"
+	}
+	return ""
+}
+
+func hasGPUFacts(hw string) bool {
+	_, ok := model.GPUFactsOf(hw)
+	return ok
+}
+
 // q is k/E, 0 for a dense model.
 func (ph *Physics) q() float64 {
 	if ph.Experts <= 0 || ph.TopK <= 0 {
