@@ -97,6 +97,7 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, IncludeSuspect: v.includeSuspect, Y: v.y, ViewDir: f.viewDir, Export: tui.ExportTargets{
 		RecipePath: f.export.recipe(), MasterPath: f.export.master, ChangelogPath: f.export.changelog,
 		ConfigKeys: cleanList(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
+		RouterVersion: f.export.routerVersion,
 	}}
 	if !fs.Changed("y") {
 		opts.Y = model.Axis{} // the session's y, else the default

@@ -188,11 +188,7 @@ func knobsFor(t model.Knobs, cfg Config) model.Knobs {
 	}
 	k.DecodeBS = cfg.DecodeBS
 	// max-running-requests is each decode worker's own: its ranks × BS.
-	perWorker := cfg.DecodeRanks
-	if w := t.Decode.Workers; w > 1 && cfg.DecodeRanks%w == 0 {
-		perWorker = cfg.DecodeRanks / w
-	}
-	k.MaxRunningRequests = perWorker * cfg.DecodeBS
+	k.MaxRunningRequests = k.WorkerMRR()
 	k.DecodeExtraSlots = 0
 	k.Balance = cfg.Balance
 	k.Concurrency = cfg.Concurrency

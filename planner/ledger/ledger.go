@@ -144,7 +144,7 @@ func (r *Record) Seal() { r.ID = r.contentID() }
 // KnobsFor is a planner configuration as knobs: the calibration template's
 // topology with cfg's prefill workers and GPUs, decode ranks, cap, balancing
 // and concurrency; as the workbench's planner does, max running requests
-// follow the usual rule (decode ranks × BS), prefill nodes the GPUs per node
+// follow the one rule (each decode worker's ranks × BS), prefill nodes the GPUs per node
 // the decode role shows (DEP16 on 4 nodes: 4), extra slots are left unknown.
 func KnobsFor(t model.Knobs, cfg planner.Config) model.Knobs {
 	k := t
@@ -177,9 +177,7 @@ func KnobsFor(t model.Knobs, cfg planner.Config) model.Knobs {
 		k.Balance = cfg.Balance
 	}
 	k.MaxRunningRequests, k.DecodeExtraSlots = 0, 0
-	if k.DecodeBS > 0 {
-		k.MaxRunningRequests = k.DecodeRanks() * k.DecodeBS
-	}
+	k.MaxRunningRequests = k.WorkerMRR()
 	k.Prefill.Nodes = k.Prefill.NodesAt(t.GPUsPerNode())
 	return k
 }
@@ -236,37 +234,35 @@ func ToolVersion() string {
 	return "sweeptune " + v
 }
 
-// StateDir is the user state directory sweeptune keeps its files in:
-// $XDG_STATE_HOME, else ~/.local/state, else the config directory, else the
-// temporary directory, each with "sweeptune" appended. Session files live
-// there too.
-func StateDir() string {
-	dir := os.Getenv("XDG_STATE_HOME")
-	if dir == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			dir = filepath.Join(home, ".local", "state")
-		} else if cfg, err := os.UserConfigDir(); err == nil {
-			dir = cfg
-		} else {
-			dir = os.TempDir()
-		}
-	}
-	return filepath.Join(dir, "sweeptune")
-}
+// StateDir is the user state directory sweeptune keeps its files in
+// (sources.StateDir): $XDG_STATE_HOME, else ~/.local/state, … with
+// "sweeptune" appended. Session files and export backups live there too.
+func StateDir() string { return sources.StateDir() }
 
 // DefaultPath is the ledger plan --record writes: ledger.jsonl in StateDir.
 func DefaultPath() string { return filepath.Join(StateDir(), "ledger.jsonl") }
 
-// Append adds records to the ledger at path (created with its directory
+// Append adds records to the ledger at path (AppendNew), quietly passing
+// over records whose ID the ledger holds already.
+func Append(path string, records ...Record) error {
+	_, err := AppendNew(path, records...)
+	return err
+}
+
+// AppendNew adds records to the ledger at path (created with its directory
 // when missing), one JSON line each, in one write under an exclusive lock,
 // so that two processes appending at once never interleave or lose a line.
-// A last line left without its newline (a write cut short) is closed first,
-// so it stays one bad line and the new records stay whole.
-func Append(path string, records ...Record) error {
+// A record whose ID is in the ledger already is not written again: its ID
+// is returned in skipped. A last line left without its newline (a write
+// cut short) is closed first, so it stays one bad line and the new records
+// stay whole. A ledger that is a symbolic link, not a regular file, or a
+// non-empty file whose first line is not a ledger record is refused: a
+// checkout may ship "ledger.jsonl -> ~/.bashrc".
+func AppendNew(path string, records ...Record) (skipped []string, err error) {
 	if len(records) == 0 {
-		return nil
+		return nil, nil
 	}
-	var buf bytes.Buffer
+	recs := make([]Record, len(records))
 	for i := range records {
 		r := records[i]
 		if r.V == 0 {
@@ -278,59 +274,98 @@ func Append(path string, records ...Record) error {
 		if r.ID == "" {
 			r.ID = r.contentID()
 		}
-		b, err := json.Marshal(r)
-		if err != nil {
-			return fmt.Errorf("ledger %s: record %d: %w", path, i+1, err)
-		}
-		buf.Write(b)
-		buf.WriteByte('\n')
+		recs[i] = r
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("ledger %s: %w", path, err)
+		return nil, fmt.Errorf("ledger %s: %w", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := sources.OpenWritable(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
-		return fmt.Errorf("ledger %s: %w", path, err)
+		return nil, fmt.Errorf("ledger %s: %w", path, sources.PathErrText(err))
 	}
 	defer f.Close()
 	// The ledger is only ever appended to, never replaced: a lock on it
 	// keeps out every other appender.
 	unlock, err := sources.LockFile(f, lockWait)
 	if err != nil {
-		return fmt.Errorf("ledger %s: another process is appending (%v); try again", path, err)
+		return nil, fmt.Errorf("ledger %s: another process is appending (%v); try again", path, err)
 	}
 	defer unlock()
-	data := buf.Bytes()
-	if open, err := endsOpen(path); err != nil {
-		return fmt.Errorf("ledger %s: %w", path, err)
-	} else if open {
-		data = append([]byte{'\n'}, data...)
+	have, open, err := existing(f)
+	if err != nil {
+		return nil, fmt.Errorf("ledger %s: %w", path, err)
 	}
-	if _, err := f.Write(data); err != nil {
-		return fmt.Errorf("ledger %s: %w", path, err)
+	var buf bytes.Buffer
+	if open {
+		buf.WriteByte('\n')
 	}
-	return f.Sync()
+	wrote := 0
+	for i := range recs {
+		if have[recs[i].ID] {
+			skipped = append(skipped, recs[i].ID)
+			continue
+		}
+		have[recs[i].ID] = true
+		b, err := json.Marshal(recs[i])
+		if err != nil {
+			return nil, fmt.Errorf("ledger %s: record %d: %w", path, i+1, err)
+		}
+		buf.Write(b)
+		buf.WriteByte('\n')
+		wrote++
+	}
+	if wrote == 0 {
+		return skipped, nil
+	}
+	if _, err := f.Write(buf.Bytes()); err != nil {
+		return nil, fmt.Errorf("ledger %s: %w", path, err)
+	}
+	return skipped, f.Sync()
 }
 
 // lockWait is how long an append waits for another process's.
 const lockWait = 10 * time.Second
 
-// endsOpen reports whether the file's last byte is not a newline.
-func endsOpen(path string) (bool, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return false, err
-	}
-	defer f.Close()
+// existing reads the ledger open in f: the IDs it holds, and whether its
+// last byte is not a newline. A non-empty file whose first line is not a
+// ledger record is refused.
+func existing(f *os.File) (ids map[string]bool, open bool, err error) {
 	st, err := f.Stat()
-	if err != nil || st.Size() == 0 {
-		return false, err
+	if err != nil {
+		return nil, false, err
+	}
+	ids = map[string]bool{}
+	if st.Size() == 0 {
+		return ids, false, nil
+	}
+	br := bufio.NewReaderSize(io.NewSectionReader(f, 0, st.Size()), 64<<10)
+	first, err := readLine(br)
+	if err != nil && err != io.EOF || !isRecordLine(first) {
+		return nil, false, fmt.Errorf("its first line is not a ledger record: not a ledger, nothing appended (give --ledger a new file or a ledger)")
+	}
+	res, err := Parse(io.MultiReader(bytes.NewReader(append(first, '\n')), br))
+	if err != nil {
+		return nil, false, err
+	}
+	for _, r := range res.Records {
+		ids[r.ID] = true
 	}
 	var b [1]byte
 	if _, err := f.ReadAt(b[:], st.Size()-1); err != nil {
-		return false, err
+		return nil, false, err
 	}
-	return b[0] != '\n', nil
+	return ids, b[0] != '\n', nil
+}
+
+// isRecordLine reports whether line is a ledger record of any kind: a JSON
+// object with a version, a kind and an ID.
+func isRecordLine(line []byte) bool {
+	var head struct {
+		V    int    `json:"v"`
+		Kind string `json:"kind"`
+		ID   string `json:"id"`
+	}
+	return json.Unmarshal(bytes.TrimSpace(bytes.TrimPrefix(line, []byte("\ufeff"))), &head) == nil && head.V > 0 && head.Kind != "" && head.ID != ""
 }
 
 // Problem is one line Read could not use.
@@ -354,7 +389,10 @@ const maxLine = 4 << 20
 // use (bad JSON, a newer version, a truncated last line) are named in
 // Problems and the rest is read; error is only for a file it cannot open.
 func Read(path string) (Result, error) {
-	f, err := os.Open(path)
+	f, err := sources.OpenReadable(path) // a named pipe must not hang
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		err = sources.PathErrText(err)
+	}
 	if errors.Is(err, os.ErrNotExist) {
 		return Result{}, nil
 	}

@@ -114,7 +114,11 @@ func TestAppendReadRoundTrip(t *testing.T) {
 func TestTruncatedLastLineIsNamedAndTheRestRead(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ledger.jsonl")
 	r, _ := predict7P(t)
-	if err := ledger.Append(path, r, r); err != nil {
+	r2, r3 := r, r
+	r2.Label, r3.Label = "second", "third"
+	r2.Seal()
+	r3.Seal()
+	if err := ledger.Append(path, r, r2); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)
@@ -132,7 +136,7 @@ func TestTruncatedLastLineIsNamedAndTheRestRead(t *testing.T) {
 	}
 	// The next append closes the cut line: it stays one bad line, the new
 	// record is whole.
-	if err := ledger.Append(path, r); err != nil {
+	if err := ledger.Append(path, r3); err != nil {
 		t.Fatal(err)
 	}
 	res, _ = ledger.Read(path)

@@ -66,7 +66,10 @@ type Targets struct {
 	Changelog  string   `json:"changelog,omitempty"`
 	PRLink     string   `json:"pr_link,omitempty"`
 	Image      string   `json:"image,omitempty"`
-	Replace    bool     `json:"replace,omitempty"`
+	// RouterVersion is export --router-version: the Dynamo version pinned
+	// beside the image.
+	RouterVersion string `json:"router_version,omitempty"`
+	Replace       bool   `json:"replace,omitempty"`
 }
 
 // Planned is a planned point; metrics are kept by name because
