@@ -81,4 +81,3 @@ func TestRegressUsesTheBaselinesNoise(t *testing.T) {
 		t.Error("the regressed point is not queued")
 	}
 }
-
