@@ -3,9 +3,9 @@ package audit
 import (
 	"fmt"
 
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 )
 
 // refit fits the model on the baseline's points and on the new runs and
