@@ -27,3 +27,10 @@ func BackupPath(path string) string {
 	abs = strings.TrimPrefix(abs, filepath.VolumeName(abs))
 	return filepath.Join(BackupDir(), abs) + ".bak"
 }
+
+// inBackupDir reports whether dir is BackupDir or under it: a journal's
+// copy there sits beside the backups its own export made.
+func inBackupDir(dir string) bool {
+	rel, err := filepath.Rel(absPath(BackupDir()), dir)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
