@@ -62,6 +62,10 @@ func Review(c model.CurveReview, o ReviewOptions) Doc {
 		d.Blank()
 		gains(&d, g, o)
 	}
+	if ns := NorthStarLegend(g.NorthStar); ns != nil {
+		d.Blank()
+		d.Lines = append(d.Lines, ns...)
+	}
 	d.Blank()
 	retunes(&d, c, o)
 	appendSection(&d, reviewLeftOut(c, o.MaxListed))
@@ -350,8 +354,13 @@ func gains(d *Doc, c model.CurveReview, o ReviewOptions) {
 		if g.GainPct < 0 {
 			cl = Bad
 		}
-		d.Add(P("  "+g.ID+"  "), S(cl, SignedPct(g.GainPct)),
-			P(fmt.Sprintf("  (%s vs %s)", model.FormatValue(c.Y.Metric, g.Y), model.FormatValue(c.Y.Metric, g.Other))))
+		line := []Span{P("  " + g.ID + "  "), S(cl, SignedPct(g.GainPct)),
+			P(fmt.Sprintf(" linear, %s dashboard", SignedPct(g.DashboardPct))),
+			P(fmt.Sprintf("  (%s vs %s)", model.FormatValue(c.Y.Metric, g.Y), model.FormatValue(c.Y.Metric, g.Other)))}
+		if g.NotDrawn != "" {
+			line = append(line, S(Warn, "  the dashboard would not draw it: "+notDrawnShort(g.NotDrawn)))
+		}
+		d.Add(line...)
 	}
 	if n == 0 {
 		d.Add(S(Muted, "  no kept frontier point inside the competitor's "+c.X.Name+" range"+hint(o.AxisHint)))
