@@ -2,14 +2,15 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
@@ -90,15 +91,25 @@ func recordTo(path string, recs []ledger.Record, env *cmdEnv) ([]string, bool) {
 	if path == "" || len(recs) == 0 {
 		return nil, true
 	}
-	if err := ledger.Append(path, recs...); err != nil {
+	skipped, err := ledger.AppendNew(path, recs...)
+	if err != nil {
 		fmt.Fprintf(env.stderr, "sweeptune plan: %v\n", err)
 		return nil, false
 	}
 	ids := make([]string, len(recs))
+	var added []string
 	for i, r := range recs {
 		ids[i] = r.ID
+		if !slices.Contains(skipped, r.ID) {
+			added = append(added, r.ID)
+		}
 	}
-	fmt.Fprintf(env.stderr, "recorded %s in %s: %s\n", model.Plural(len(recs), "prediction"), path, strings.Join(ids, ", "))
+	if len(added) > 0 {
+		fmt.Fprintf(env.stderr, "recorded %s in %s: %s\n", model.Plural(len(added), "prediction"), path, strings.Join(added, ", "))
+	}
+	if len(skipped) > 0 {
+		fmt.Fprintf(env.stderr, "already in %s, not recorded again: %s\n", path, strings.Join(skipped, ", "))
+	}
 	return ids, true
 }
 

@@ -13,7 +13,7 @@ func OnOrBefore(date, asOf string) bool {
 // DatedIndex returns the indices (ascending) of the points shown as of
 // asOf with every measurement: OnOrBefore their date.
 func DatedIndex(points []Point, asOf string) []int {
-	idx := Fresh[int](countDated(points, asOf))[:0]
+	idx := make([]int, 0, countDated(points, asOf))
 	for i := range points {
 		if OnOrBefore(points[i].Prov.Date, asOf) {
 			idx = append(idx, i)

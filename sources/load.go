@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/mem"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -66,7 +67,7 @@ func LoadPaths(paths []string, opt Options) *Dataset {
 const collectAfterMin = 250000
 
 // collectAfterLoad collects the garbage of a large load (the arrays its
-// last passes used, model.UseScratch, and what the parse left) before the
+// last passes used, mem.UseScratch, and what the parse left) before the
 // caller's own passes allocate: they then reuse its pages instead of
 // growing the process by as much again. The collector would not run by
 // itself before the heap doubles what the parse left live (the points). A
@@ -136,6 +137,7 @@ func finish(ds *Dataset, opt Options) {
 	joinDumps(ds)
 	Join(ds, opt)
 	settle(ds)
+	dropUnsafeRows(ds) // textsafe.go: after the joins, whose indices it would move
 	model.CanonicalModels(ds.Points)
 	model.ResolveSpecs(ds.Points)
 	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
@@ -175,7 +177,7 @@ const concurrentFinishMin = 20000
 // facts the naming's first pass shares (model.LatestIndexFrom waits for
 // them).
 func markAndName(points []model.Point, alongside func(*model.CurveNumbering, *model.NamingFacts), collect bool) *model.CurveNumbering {
-	endScratch := model.UseScratch()     // the three take each other's arrays
+	endScratch := mem.UseScratch()       // the three take each other's arrays
 	defer endScratch()                   // on a panic too
 	curves := model.NumberCurves(points) // read by all three, written by none
 	facts := model.NewNamingFacts()

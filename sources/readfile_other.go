@@ -19,3 +19,8 @@ func openNoBlock(path string) (*os.File, error) {
 	}
 	return os.Open(path)
 }
+
+// openNoFollow opens for writing; OpenWritable checked the path first.
+func openNoFollow(path string, flag int, perm os.FileMode) (*os.File, error) {
+	return os.OpenFile(path, flag, perm)
+}

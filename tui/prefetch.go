@@ -5,7 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // After a change of curve, axis or data the workbench makes ahead, in a

@@ -38,7 +38,7 @@ var renameFile = os.Rename
 // FileWrite is one file to replace, or to create.
 type FileWrite struct {
 	Path    string
-	Old     []byte // the contents the plan was built from, kept as Path+".bak"
+	Old     []byte // the contents the plan was built from, kept as BackupPath(Path)
 	Content []byte
 	Create  bool // a new file: refused when Path exists, no backup (create.go)
 	// Within, when set, is the directory the file must stay in: a name
@@ -53,11 +53,11 @@ type target struct {
 	real          string      // where the contents live (links resolved)
 	info          fs.FileInfo // of real: mode and owner to keep
 	temp, restore string      // staged new and old contents, beside real
-	bak, bakTemp  string      // Path+".bak" and its staged contents
+	bak, bakTemp  string      // BackupPath(Path) and its staged contents
 }
 
 // WriteFilesAtomic replaces the files all together or not at all, keeping a
-// .bak of each. Refusals (a file changed since it was loaded, a read-only
+// backup of each under BackupDir. Refusals (a file changed since it was loaded, a read-only
 // or irregular target) are a *RefusedError; a failure while replacing is a
 // *WriteError naming the state of every file.
 func WriteFilesAtomic(files []FileWrite) (err error) {
@@ -65,6 +65,11 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	ts, err := resolveTargets(files)
 	if err != nil {
 		return err
+	}
+	for _, t := range ts {
+		if err := os.MkdirAll(filepath.Dir(t.bak), 0o700); err != nil {
+			return fmt.Errorf("backup of %s: %w; nothing was replaced", t.Path, err)
+		}
 	}
 	// An export killed earlier in these directories is settled first (and
 	// what it changed is then refused by verify as changed since loaded).
@@ -147,7 +152,7 @@ func resolveTargets(files []FileWrite) ([]target, error) {
 	ts := make([]target, 0, len(files))
 	byReal := map[string]string{}
 	for _, f := range files {
-		t := target{FileWrite: f, bak: f.Path + ".bak"}
+		t := target{FileWrite: f, bak: BackupPath(f.Path)}
 		if f.Within != "" {
 			if msg := confinedProblem(f.Path, f.Within); msg != "" {
 				problems = append(problems, msg)
@@ -248,14 +253,15 @@ func stage(path string, content []byte, like fs.FileInfo) (string, error) {
 }
 
 // writeTemp writes content to a new temporary file beside path (O_EXCL:
-// never an existing file or link), synced, with mode and, when like is
+// never an existing file or link; its name is provably this user's,
+// ownership.go), synced, with mode and, when like is
 // given, like's owner. On failure nothing is left behind.
 func writeTemp(path string, content []byte, mode fs.FileMode, like fs.FileInfo) (string, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	f, err := createOwnTemp(dir, base)
 	if err != nil {
 		return "", err
 	}
@@ -316,5 +322,16 @@ func syncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
 		d.Sync()
 		d.Close()
+	}
+}
+
+// createOwnTemp creates a new temporary file for base in dir, named by
+// ownTempName, never an existing file or link.
+func createOwnTemp(dir, base string) (*os.File, error) {
+	for try := 0; ; try++ {
+		f, err := os.OpenFile(filepath.Join(dir, ownTempName(base)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil || !errors.Is(err, fs.ErrExist) || try >= 100 {
+			return f, err
+		}
 	}
 }

@@ -51,25 +51,6 @@ func renderChangelogEntry(e sources.ChangelogEntry, indent int) string {
 	return b.String()
 }
 
-// quoteDQ writes a YAML double-quoted scalar (UTF-8 kept as is).
-func quoteDQ(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, "\\x%02x", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
 // AppendChangelog returns old with the entry appended at the physical end.
 // It fails unless the result parses, keeps every earlier entry, and has the
 // new entry last: old is always a byte prefix of the result.

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"crypto/hmac"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -28,9 +29,13 @@ import (
 //  4. when every file is in place the journal is removed, then the staged
 //     copies.
 //
-// The next export that touches any of those directories (BuildExport, or
+// The next export that writes into those directories (export --write, or
 // a write) finds the journal under the directory locks and settles the set
-// before it reads a file: when every file already holds its new contents
+// before it reads a file, once it has proved the journal its own
+// (ownership.go: its MAC verifies under the user's key, and every path it
+// names is one of the export's own files in the directories this export
+// writes); a dry run or a preview only names the journal and stops
+// (FindInterrupted). The settled set: when every file already holds its new contents
 // the export is finished; otherwise it is rolled back, each replaced file
 // getting its staged old contents back and each created one removed, so a
 // rerun of the same export writes it whole. Either way the note says which,
@@ -40,6 +45,7 @@ const (
 	journalPrefix = ".sweeptune-export-"
 	journalSuffix = ".journal"
 
+	journalVersion   = 2 // 1: unsigned, never settled
 	stateReplacing   = "replacing"
 	stateRollingBack = "rolling-back"
 )
@@ -52,6 +58,9 @@ type journal struct {
 	Copies  []string      `json:"copies"` // this journal, once per directory written
 	Files   []journalFile `json:"files"`
 	Temps   []string      `json:"temps"` // every staged file, removed at the end
+	// MAC proves the journal this user's (ownMAC over the rest): a
+	// journal a checkout ships cannot carry one.
+	MAC string `json:"mac,omitempty"`
 
 	done bool // removed: the set is settled and the staged files may go
 }
@@ -74,18 +83,20 @@ func newJournal(ts []target, creates []*creation, dirs []string) *journal {
 	var id [6]byte
 	rand.Read(id[:])
 	name := journalPrefix + hex.EncodeToString(id[:]) + journalSuffix
-	j := &journal{Version: 1, State: stateReplacing, Started: time.Now().UTC().Format(time.RFC3339)}
+	j := &journal{Version: journalVersion, State: stateReplacing, Started: time.Now().UTC().Format(time.RFC3339)}
 	for _, d := range dirs {
 		j.Copies = append(j.Copies, filepath.Join(d, name))
 	}
 	for _, t := range ts {
-		j.Files = append(j.Files, journalFile{Path: t.Path, Real: t.real, Temp: t.temp, Restore: t.restore,
-			Bak: t.bak, BakTemp: t.bakTemp, Old: sources.Digest(t.Old), New: sources.Digest(t.Content)})
-		j.Temps = append(j.Temps, t.temp, t.restore, t.bakTemp)
+		f := journalFile{Path: t.Path, Real: t.real, Temp: absPath(t.temp), Restore: absPath(t.restore),
+			Bak: absPath(t.bak), BakTemp: absPath(t.bakTemp), Old: sources.Digest(t.Old), New: sources.Digest(t.Content)}
+		j.Files = append(j.Files, f)
+		j.Temps = append(j.Temps, f.Temp, f.Restore, f.BakTemp)
 	}
 	for _, c := range creates {
-		j.Files = append(j.Files, journalFile{Path: c.Path, Real: absPath(c.Path), Temp: c.temp, Create: true, New: sources.Digest(c.Content)})
-		j.Temps = append(j.Temps, c.temp)
+		f := journalFile{Path: c.Path, Real: absPath(c.Path), Temp: absPath(c.temp), Create: true, New: sources.Digest(c.Content)}
+		j.Files = append(j.Files, f)
+		j.Temps = append(j.Temps, f.Temp)
 	}
 	return j
 }
@@ -101,6 +112,7 @@ func absPath(p string) string {
 // place, the directory synced): after it returns, a kill leaves a journal
 // the next export finds.
 func (j *journal) save() error {
+	j.MAC = j.mac()
 	data, err := json.MarshalIndent(j, "", "  ")
 	if err != nil {
 		return err
@@ -129,10 +141,12 @@ func (j *journal) remove() {
 }
 
 // readJournals are the journals found in dirs (each read once, whatever
-// its number of copies); a journal that cannot be read is an error naming
-// it, never silently dropped.
-func readJournals(dirs []string) ([]*journal, error) {
+// its number of copies), each proved this user's own and naming only files
+// in targets (journalProblem); a journal that cannot be read or proved is
+// an *InterruptedError naming it, never silently dropped nor acted on.
+func readJournals(dirs, targets []string) ([]*journal, error) {
 	var out []*journal
+	var found []FoundJournal
 	seen := map[string]bool{}
 	for _, d := range dirs {
 		entries, err := os.ReadDir(d)
@@ -144,7 +158,7 @@ func readJournals(dirs []string) ([]*journal, error) {
 			if !strings.HasPrefix(name, journalPrefix) || !strings.HasSuffix(name, journalSuffix) || seen[name] {
 				continue
 			}
-			p := filepath.Join(d, name)
+			p := filepath.Join(absPath(d), name)
 			data, err := sources.ReadRegularMax(p, 16<<20)
 			if errors.Is(err, fs.ErrNotExist) {
 				// Settled and removed by its export since the directory was
@@ -153,18 +167,24 @@ func readJournals(dirs []string) ([]*journal, error) {
 				continue
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: an interrupted export's journal cannot be read: %v", p, sources.PathErrText(err))
+				found = append(found, FoundJournal{Path: p, Problem: fmt.Sprintf("it cannot be read: %v", sources.PathErrText(err))})
+				continue
 			}
 			var j journal
-			if err := json.Unmarshal(data, &j); err != nil || j.Version != 1 || len(j.Copies) == 0 {
-				return nil, fmt.Errorf("%s: an interrupted export's journal is damaged (%v); remove it after checking the files it names", p, err)
+			if err := json.Unmarshal(data, &j); err != nil {
+				found = append(found, FoundJournal{Path: p, Problem: fmt.Sprintf("it is damaged (%v)", err)})
+				continue
+			}
+			if problem := j.problem(p, targets); problem != "" {
+				found = append(found, FoundJournal{Path: p, Problem: problem})
+				continue
 			}
 			seen[name] = true
-			if !slicesContains(j.Copies, p) {
-				j.Copies = append(j.Copies, p)
-			}
 			out = append(out, &j)
 		}
+	}
+	if len(found) > 0 {
+		return nil, &InterruptedError{Journals: found}
 	}
 	return out, nil
 }
@@ -187,10 +207,108 @@ func (j *journal) dirs() []string {
 	for _, f := range j.Files {
 		ps = append(ps, filepath.Dir(f.Real))
 		if f.Bak != "" {
-			ps = append(ps, filepath.Dir(absPath(f.Bak)))
+			ps = append(ps, filepath.Dir(f.Bak))
 		}
 	}
 	return uniqueSorted(ps)
+}
+
+// mac is the journal's MAC (over every field but the MAC).
+func (j *journal) mac() string {
+	c := *j
+	c.MAC = ""
+	data, _ := json.Marshal(&c)
+	return hex.EncodeToString(ownMAC("journal", data))
+}
+
+// problem says why the journal found at p is not one this export may
+// settle, "" when it may: it is this user's (its MAC verifies), it names
+// itself, and every file it names is one of an export's own files (the
+// target, its staged copies and backup, of the expected names) in the
+// directories that hold its copies, all of them among targets.
+func (j *journal) problem(p string, targets []string) string {
+	const foreign = "it was not written by sweeptune under this account"
+	switch {
+	case j.Version != journalVersion:
+		return fmt.Sprintf("%s (version %d, unsigned)", foreign, j.Version)
+	case j.MAC == "" || !hmac.Equal([]byte(j.MAC), []byte(j.mac())):
+		return foreign + " (its signature does not verify with the key in " + filepath.Join(sources.StateDir(), keyFile) + ")"
+	case !slicesContains(j.Copies, p):
+		return "it does not name itself among its copies"
+	}
+	name := filepath.Base(p)
+	var copyDirs []string
+	for _, c := range j.Copies {
+		if !cleanAbs(c) || filepath.Base(c) != name {
+			return fmt.Sprintf("it names a copy %q that is not one of its own", c)
+		}
+		copyDirs = append(copyDirs, filepath.Dir(c))
+	}
+	own := func(path, beside string) bool { // a staged file of beside's
+		if path == "" {
+			return true
+		}
+		base, ok := isOwnTemp(filepath.Base(path))
+		return cleanAbs(path) && ok && filepath.Dir(path) == filepath.Dir(beside) && base == filepath.Base(beside)
+	}
+	temps := map[string]bool{}
+	for _, f := range j.Files {
+		switch {
+		case !cleanAbs(f.Real) || !slicesContains(copyDirs, filepath.Dir(f.Real)):
+			return fmt.Sprintf("it names %q, not a file beside it", f.Real)
+		case f.Temp == "" || !own(f.Temp, f.Real) || !own(f.Restore, f.Real):
+			return fmt.Sprintf("it names staged files of %q that are not an export's", f.Real)
+		case f.Create && (f.Restore != "" || f.Bak != "" || f.BakTemp != ""):
+			return fmt.Sprintf("it names a backup of %q, a file it created", f.Real)
+		case !f.Create && (f.Restore == "" || f.Bak != absPath(BackupPath(f.Path)) || !cleanAbs(f.Bak) ||
+			!slicesContains(copyDirs, filepath.Dir(f.Bak)) || !own(f.BakTemp, f.Bak)):
+			return fmt.Sprintf("it names a backup of %q that is not an export's", f.Real)
+		}
+		temps[f.Temp], temps[f.Restore], temps[f.BakTemp] = true, true, true
+	}
+	for _, t := range j.Temps {
+		if !temps[t] {
+			return fmt.Sprintf("it names %q, not one of its staged files", t)
+		}
+	}
+	for _, d := range uniqueSorted(copyDirs) {
+		if _, err := os.Lstat(d); errors.Is(err, fs.ErrNotExist) {
+			continue // gone since: nothing there can be touched
+		}
+		if !slicesContains(targets, d) && !inBackupDir(d) {
+			return fmt.Sprintf("it also wrote into %s, which this export does not write: run the export that names those files again with --write to settle it", d)
+		}
+	}
+	return ""
+}
+
+// cleanAbs reports whether p is an absolute path in its clean form.
+func cleanAbs(p string) bool { return filepath.IsAbs(p) && filepath.Clean(p) == p }
+
+// FoundJournal is an interrupted export's journal and, when it cannot be
+// settled, why.
+type FoundJournal struct {
+	Path    string
+	Problem string // "": this user's own, settled by the next --write
+}
+
+// InterruptedError stops an export that found journals it may not settle
+// now: a dry run or a preview (which settle nothing), or journals that
+// are not provably this user's. Every file is left where it was.
+type InterruptedError struct {
+	Journals []FoundJournal
+}
+
+func (e *InterruptedError) Error() string {
+	var parts []string
+	for _, j := range e.Journals {
+		if j.Problem == "" {
+			parts = append(parts, fmt.Sprintf("%s: an interrupted export's journal; a dry run settles nothing: run the same export with --write to finish or roll it back", j.Path))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s: an export journal that cannot be settled: %s; nothing was settled, removed or renamed: check the files it names, then remove it", j.Path, j.Problem))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // uniqueSorted is the paths made absolute, each once, sorted.
@@ -275,22 +393,10 @@ func (j *journal) settle() (string, error) {
 	return note, nil
 }
 
-// staleTemp is a temporary file of an export (os.CreateTemp's
-// ".<name>.tmp-<digits>"): under the directory lock, one left behind is a
-// killed export's.
-// (the pattern `^\..+\.tmp-[0-9]+$`, without a regexp to compile on every
-// export).
-func isStaleTemp(name string) bool {
-	i := len(name)
-	for i > 0 && name[i-1] >= '0' && name[i-1] <= '9' {
-		i--
-	}
-	mid, ok := strings.CutSuffix(name[:i], ".tmp-")
-	return i < len(name) && ok && len(mid) >= 2 && mid[0] == '.' && !strings.Contains(mid[1:], "\n")
-}
-
-// removeStaleTemps deletes what killed exports left in dirs; the caller
-// holds their locks. It returns how many it removed.
+// removeStaleTemps deletes what killed exports left in dirs: regular
+// files whose names prove them this user's export temporaries (isOwnTemp);
+// a user's own ".<x>.tmp-<digits>" is never one. The caller holds the
+// directories' locks. It returns how many it removed.
 func removeStaleTemps(dirs []string) int {
 	n := 0
 	for _, d := range dirs {
@@ -299,7 +405,10 @@ func removeStaleTemps(dirs []string) int {
 			continue
 		}
 		for _, e := range entries {
-			if e.Type().IsRegular() && isStaleTemp(e.Name()) && os.Remove(filepath.Join(d, e.Name())) == nil {
+			if !e.Type().IsRegular() {
+				continue
+			}
+			if _, ok := isOwnTemp(e.Name()); ok && os.Remove(filepath.Join(d, e.Name())) == nil {
 				n++
 			}
 		}
@@ -313,13 +422,13 @@ func removeStaleTemps(dirs []string) int {
 func settleDirs(dirs []string) ([]string, error) {
 	dirs = uniqueSorted(dirs)
 	for attempt := 0; ; attempt++ {
-		js, err := readJournals(dirs)
+		js, err := readJournals(dirs, dirs)
 		if err != nil {
 			return nil, err
 		}
 		all := dirs
 		for _, j := range js {
-			all = append(all, j.dirs()...)
+			all = append(all, j.dirs()...) // within dirs (journal.problem); kept for safety
 		}
 		all = existingDirs(uniqueSorted(all)) // a directory gone since is nothing to lock
 		unlock, err := lockDirs(all)
@@ -338,7 +447,7 @@ func settleDirs(dirs []string) ([]string, error) {
 // retry with more locks (a journal appeared whose directories are not
 // held).
 func settleLocked(dirs, locked []string) (notes []string, again bool, err error) {
-	js, err := readJournals(dirs)
+	js, err := readJournals(dirs, dirs)
 	if err != nil {
 		return nil, false, err
 	}
@@ -367,6 +476,64 @@ func settleLocked(dirs, locked []string) (notes []string, again bool, err error)
 // removes the temporary files it left. BuildExport calls it first, so a
 // rerun after a kill never reads a mix of old and new files.
 func SettleInterrupted(paths ...string) ([]string, error) {
+	ok := targetDirs(paths)
+	if len(ok) == 0 {
+		return nil, nil
+	}
+	return settleDirs(ok)
+}
+
+// FindInterrupted is what a dry run or a preview does in place of
+// SettleInterrupted: it settles and removes nothing, and an
+// *InterruptedError names every journal in the directories of paths.
+func FindInterrupted(paths ...string) error {
+	dirs := targetDirs(paths)
+	if len(dirs) == 0 {
+		return nil
+	}
+	js, err := readJournals(dirs, dirs)
+	if err != nil {
+		var ie *InterruptedError
+		if errors.As(err, &ie) {
+			// a dry run also names this user's own journals beside them
+			for _, d := range dirs {
+				entries, _ := os.ReadDir(d)
+				for _, e := range entries {
+					if n := e.Name(); strings.HasPrefix(n, journalPrefix) && strings.HasSuffix(n, journalSuffix) && !ie.names(filepath.Join(d, n)) {
+						ie.Journals = append(ie.Journals, FoundJournal{Path: filepath.Join(d, n)})
+					}
+				}
+			}
+		}
+		return err
+	}
+	if len(js) == 0 {
+		return nil
+	}
+	ie := &InterruptedError{}
+	for _, j := range js {
+		for _, c := range j.Copies {
+			if slicesContains(dirs, filepath.Dir(c)) {
+				ie.Journals = append(ie.Journals, FoundJournal{Path: c})
+				break
+			}
+		}
+	}
+	return ie
+}
+
+func (e *InterruptedError) names(p string) bool {
+	for _, j := range e.Journals {
+		if j.Path == p {
+			return true
+		}
+	}
+	return false
+}
+
+// targetDirs are the existing directories of paths (files or directories),
+// each file's link target's too.
+func targetDirs(paths []string) []string {
 	var dirs []string
 	for _, p := range paths {
 		if p == "" {
@@ -383,11 +550,7 @@ func SettleInterrupted(paths ...string) ([]string, error) {
 			}
 		}
 	}
-	ok := existingDirs(uniqueSorted(dirs))
-	if len(ok) == 0 {
-		return nil, nil
-	}
-	return settleDirs(ok)
+	return existingDirs(uniqueSorted(dirs))
 }
 
 func existingDirs(dirs []string) []string {

@@ -2,6 +2,7 @@ package export_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,6 +28,18 @@ func TestInterruptedExportIsRolledBackByTheNextRun(t *testing.T) {
 	if news != 2 {
 		t.Fatalf("%d of %d files new after the stop, want 2 (a mix)", news, len(plan.Files))
 	}
+	dry, err := export.BuildExport(req)
+	var ie *export.InterruptedError
+	if !errors.As(err, &ie) || dry != nil || len(ie.Journals) != 1 || ie.Journals[0].Problem != "" ||
+		!strings.Contains(err.Error(), "a dry run settles nothing: run the same export with --write") {
+		t.Fatalf("the dry run after the stop: plan %v, err %v; want it stopped naming the journal", dry, err)
+	}
+	for _, f := range plan.Files[:2] {
+		if !bytes.Equal(readFile(t, f.Path), f.New) {
+			t.Fatalf("the dry run settled %s", f.Path)
+		}
+	}
+	req.Settle = true // export --write
 	again, err := export.BuildExport(req)
 	if err != nil {
 		t.Fatalf("the next run: %v", err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/parity"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -52,6 +53,17 @@ type ExportRequest struct {
 
 	ReadFile func(string) ([]byte, error) // nil: os.ReadFile
 
+	// Settle says the plan is built to be written (export --write): an
+	// export interrupted in the target directories is settled first
+	// (journal.go). Without it (a dry run, a preview) nothing is settled:
+	// a journal there stops the build with an *InterruptedError.
+	Settle bool
+
+	// Selection is the accepted selection the sets came from (export
+	// --from-select): its pairing, inside-noise candidates and margin go
+	// into the plan for the PR body; nil when the sets were given by hand.
+	Selection *model.SelectionSet
+
 	routerRead bool // RouterVersion was read from a recipe, not given
 }
 
@@ -88,6 +100,9 @@ type ExportPlan struct {
 	AsOf      string          // the date the removals were judged as of
 	Keep      []string        // the kept curve given (empty: the default)
 	KeepWhy   []model.LeftOut // why Keep leaves points out (ExportRequest.KeepWhy)
+	// Selection is ExportRequest.Selection: why these points (nil: by hand).
+	Selection *model.SelectionSet
+	Parity    []parity.Finding // the reviewers' bots' checks on the files as written (parity_gate.go)
 }
 
 // KeptVariant is an override an export leaves in its bundle.
@@ -114,7 +129,8 @@ func (p *ExportPlan) Diff() string {
 	return b.String()
 }
 
-// Write replaces the changed files atomically, keeping a .bak of each.
+// Write replaces the changed files atomically, keeping a backup of each
+// under BackupDir.
 func (p *ExportPlan) Write() error {
 	if len(p.Refusals) > 0 {
 		return &RefusedError{Problems: p.Refusals}
@@ -148,6 +164,7 @@ type exportCtx struct {
 	single     bool              // one topology per file: new files, not overrides
 	imageNoted bool              // the image note was given
 	rows       []rowSpec         // master rows to write (one topology per file)
+	concEdits  []*concEdit       // concurrency lists to edit (one topology per file)
 	// verdicts are the change set's review, done once over every removed
 	// point; nil: this export reviews its own removals.
 	verdicts map[string]model.RemovalVerdict
@@ -162,7 +179,8 @@ type keptOverride struct {
 // BuildExport works out every file's new contents and diff without writing.
 // Bad input is a plain error (no plan); failed checks return the plan with
 // its Refusals and a *RefusedError.
-func BuildExport(req ExportRequest) (*ExportPlan, error) {
+func BuildExport(req ExportRequest) (plan *ExportPlan, err error) {
+	defer func() { plan, err = checkParity(req, plan, err) }() // parity_gate.go
 	if req.ReadFile == nil {
 		req.ReadFile = sources.ReadRegular // a FIFO named as --changelog must not hang
 	}
@@ -172,13 +190,20 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if err := checkRequestText(req); err != nil { // request_text.go
 		return nil, err
 	}
-	settled, err := SettleInterrupted(append(req.recipePaths(), req.MasterPath, req.ChangelogPath)...) // journal.go
+	var settled []string
+	if targets := append(req.recipePaths(), req.MasterPath, req.ChangelogPath); req.Settle {
+		settled, err = SettleInterrupted(targets...) // journal.go
+	} else {
+		err = FindInterrupted(targets...)
+	}
 	if err != nil {
 		return nil, err
 	}
 	var routerNote []string
 	if req.Image != "" && req.RouterVersion == "" {
-		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" {
+		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" && !VersionShaped(v) {
+			routerNote = []string{fmt.Sprintf("warning: %s: identity.frameworks.dynamo %s is not a version; no router version pinned from it (give --router-version)", from, quoteDQ(cutText(v, 60)))}
+		} else if v != "" {
 			req.RouterVersion, req.routerRead = v, true
 			routerNote = []string{fmt.Sprintf("router version %s read from %s (identity.frameworks.dynamo): it moves with --image", v, filepath.Base(from))}
 		}
@@ -193,7 +218,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if paths := req.recipePaths(); len(paths) == 1 {
 		req.RecipePath = paths[0]
 	}
-	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy, Selection: req.Selection}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
 	c.plan.Notes = append(c.plan.Notes, settled...)
 	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {
@@ -229,6 +254,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if req.MasterPath != "" && len(keys) > 0 {
 		c.plan.Next = append(c.plan.Next, sweepCommand(req.MasterPath, keys))
 	}
+	runPreWriteChecks(req, c.plan)
 	if len(c.plan.Refusals) > 0 {
 		return c.plan, &RefusedError{Problems: c.plan.Refusals}
 	}
@@ -381,7 +407,7 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 	for _, p := range c.remove {
 		key := c.overrideKeyOf(p, vs)
 		if key == "" {
-			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: no override in %s to remove", p.ID, c.req.RecipePath))
+			c.unplaced(p, "no override in %s runs it", c.req.RecipePath)
 			continue
 		}
 		c.removed[key] = p
@@ -396,10 +422,7 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 		}
 	}
 	baseName, _ := c.recipe.Base["name"].(string)
-	explicit := map[string]bool{}
-	for _, id := range c.req.ExplicitMRR {
-		explicit[id] = true
-	}
+	explicit := c.explicitMRR()
 	var out []newOverride
 	for _, p := range c.add {
 		id := p.Knobs.BaseID()
@@ -474,6 +497,9 @@ func (c *exportCtx) recipeTopBlocks() *recipeBlocks {
 // and MRR = decode ranks × BS unless explicit.
 func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 	k := p.Knobs
+	if problem := balanceProblem(p); problem != "" { // values.go
+		c.refuse("%s", problem)
+	}
 	for _, role := range exportRoles(k) {
 		r := struct {
 			name       string
@@ -500,10 +526,12 @@ func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 	if c.gpn == 0 {
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: the bundle states no resources.gpus_per_node; node fit not checked", p.ID))
 	}
-	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR && c.vocab.sglangArgs() {
-		if want := workerRanksOf(k) * k.DecodeBS; k.MaxRunningRequests != want {
-			c.refuse("%s: max-running-requests %d is not the decode ranks per worker %d × BS %d = %d (pass it as explicit if meant)",
-				p.ID, k.MaxRunningRequests, workerRanksOf(k), k.DecodeBS, want)
+	// A value the target already holds is not the point's to defend.
+	held := k.MaxRunningRequests == c.base.Knobs.MaxRunningRequests
+	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR && !held && c.vocab.sglangArgs() {
+		if want := k.WorkerMRR(); k.MaxRunningRequests != want {
+			c.refuse("%s: max-running-requests %d is not one decode worker's ranks %d × BS %d = %d (it is each worker's own argument; pass --explicit-mrr %s if %d is meant)",
+				p.ID, k.MaxRunningRequests, k.WorkerRanks(), k.DecodeBS, want, p.ID, k.MaxRunningRequests)
 		}
 	}
 	if k.DecodeBS == 0 {

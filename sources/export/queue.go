@@ -3,13 +3,18 @@ package export
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // The run queue (docs/select.md): proposed runs written as srt-slurm
@@ -52,13 +57,23 @@ type QueuePlan struct {
 	Entries  []QueueEntry `json:"entries"`
 	Notes    []string     `json:"notes"`
 	Refusals []string     `json:"refusals"`
+
+	wantKeys []string // the file's top-level keys: the bundle's own, then each entry's
 }
 
+// QueueTitle starts every queue file's first line ("# " + QueueTitle …):
+// a file that does not start so is not a queue, and never replaced.
+const QueueTitle = "Runs proposed by sweeptune"
+
 // Write creates or replaces the queue file atomically (a replaced file
-// keeps a .bak).
+// keeps a backup under the state directory). A symbolic link, a file that
+// is not regular, or a non-empty file that is not a queue is refused.
 func (q *QueuePlan) Write() error {
 	if len(q.Refusals) > 0 {
 		return &RefusedError{Problems: q.Refusals}
+	}
+	if problem := notAQueue(q.Path); problem != "" {
+		return &RefusedError{Problems: []string{problem}}
 	}
 	old, err := sources.ReadRegular(q.Path)
 	exists := err == nil
@@ -66,6 +81,30 @@ func (q *QueuePlan) Write() error {
 		return fmt.Errorf("%s: %v", q.Path, sources.PathErrText(err))
 	}
 	return WriteFilesAtomic([]FileWrite{{Path: q.Path, Old: old, Content: []byte(q.Text), Create: !exists}})
+}
+
+// notAQueue says why the file at path may not be replaced by a queue, ""
+// when it may (or does not exist).
+func notAQueue(path string) string {
+	info, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return ""
+	case !info.Mode().IsRegular():
+		return fmt.Sprintf("%s: %v (the queue is never written through a link or into a special file)", path, sources.NotRegularError{Mode: info.Mode()})
+	case info.Size() == 0:
+		return ""
+	}
+	f, err := sources.OpenReadable(path)
+	if err != nil {
+		return fmt.Sprintf("%s: %v", path, sources.PathErrText(err))
+	}
+	defer f.Close()
+	head := make([]byte, len("# "+QueueTitle))
+	if n, _ := io.ReadFull(f, head); string(head[:n]) != "# "+QueueTitle {
+		return fmt.Sprintf("%s is not a run queue (its first line is not \"# %s …\"); give --queue a new file", path, QueueTitle)
+	}
+	return ""
 }
 
 // queueGroup is runs sharing every knob but concurrency, and a duration.
@@ -108,6 +147,9 @@ func BuildQueue(req QueueRequest) (*QueuePlan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(req.Title) == 0 || !strings.HasPrefix(req.Title[0], QueueTitle) {
+		req.Title = append([]string{QueueTitle + "."}, req.Title...) // Write knows a queue by it
+	}
 	q.Text = queueHeader(q, req) + "\n" + body
 	q.Refusals = append(q.Refusals, c.readBack(q, req.Runs)...)
 	if len(q.Refusals) > 0 {
@@ -137,6 +179,7 @@ func (c *exportCtx) queueBody(q *QueuePlan, text string, req QueueRequest) (stri
 		if !isOverrideKey(b.key) {
 			body.WriteString(strings.Join(lines[b.start:b.end], ""))
 			body.WriteString("\n")
+			q.wantKeys = append(q.wantKeys, b.key)
 		}
 	}
 	for _, g := range groupRuns(req.Runs) {
@@ -144,6 +187,7 @@ func (c *exportCtx) queueBody(q *QueuePlan, text string, req QueueRequest) (stri
 		q.Notes = append(q.Notes, notes...)
 		e.Command = "srtctl apply -f " + filepath.ToSlash(req.QueuePath) + ":" + e.Selector
 		q.Entries = append(q.Entries, e)
+		q.wantKeys = append(q.wantKeys, e.Selector)
 		body.WriteString(block + "\n")
 	}
 	return strings.TrimRight(body.String(), "\n") + "\n", nil
@@ -154,11 +198,11 @@ func (c *exportCtx) queueBody(q *QueuePlan, text string, req QueueRequest) (stri
 func queueHeader(q *QueuePlan, req QueueRequest) string {
 	var head strings.Builder
 	for _, t := range req.Title {
-		head.WriteString(strings.TrimRight("# "+t, " ") + "\n")
+		head.WriteString(strings.TrimRight("# "+commentText(t), " ") + "\n")
 	}
-	fmt.Fprintf(&head, "# Base copied from %s.\n# Each block below is one proposed run; a zip_override_* holds one configuration\n# at several concurrencies, one job each. Submit them with:\n", filepath.ToSlash(req.RecipePath))
+	fmt.Fprintf(&head, "# Base copied from %s.\n# Each block below is one proposed run; a zip_override_* holds one configuration\n# at several concurrencies, one job each. Submit them with:\n", commentText(filepath.ToSlash(req.RecipePath)))
 	for _, e := range q.Entries {
-		head.WriteString("#   " + e.Command + "\n")
+		head.WriteString("#   " + commentText(e.Command) + "\n")
 	}
 	return head.String()
 }
@@ -305,6 +349,9 @@ func zipDeltas(ds []overrideDelta) overrideDelta {
 func (c *exportCtx) readBack(q *QueuePlan, runs []QueuedRun) []string {
 	vs, warns := sources.ParseRecipe(q.Path, []byte(q.Text))
 	var bad []string
+	if got := topKeys(q.Text); !slices.Equal(got, q.wantKeys) {
+		bad = append(bad, fmt.Sprintf("queue read back: top-level keys %s, want %s", strings.Join(got, ", "), strings.Join(q.wantKeys, ", ")))
+	}
 	for _, w := range warns {
 		bad = append(bad, "queue read back: "+w.String())
 	}
@@ -333,4 +380,19 @@ func (c *exportCtx) readBack(q *QueuePlan, runs []QueuedRun) []string {
 		}
 	}
 	return bad
+}
+
+// topKeys are the top-level keys of a YAML document, in order ("" for one
+// that is not a mapping).
+func topKeys(text string) []string {
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return []string{"(not a mapping)"}
+	}
+	m := doc.Content[0]
+	keys := make([]string, 0, len(m.Content)/2)
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		keys = append(keys, m.Content[i].Value)
+	}
+	return keys
 }

@@ -21,6 +21,9 @@ func checkRequestText(req ExportRequest) error {
 	if err := oneLine("--image", "an image name is one line of text", req.Image, false); err != nil {
 		return err
 	}
+	if req.RouterVersion != "" && !VersionShaped(req.RouterVersion) {
+		return fmt.Errorf("--router-version %s: not a version (like 0.8.1 or v1.2.0-rc1)", strconv.Quote(req.RouterVersion))
+	}
 	for _, k := range req.ConfigKeys {
 		if err := oneLine("--config-keys", "a config key is one line of text", k, true); err != nil {
 			return err

@@ -1,41 +1,69 @@
 package export
 
 import (
-	"math/rand/v2"
-	"regexp"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// isStaleTemp does what the pattern it replaces did.
-func TestIsStaleTempIsThePattern(t *testing.T) {
-	re := regexp.MustCompile(`^\..+\.tmp-[0-9]+$`)
-	check := func(s string) {
-		t.Helper()
-		if got, want := isStaleTemp(s), re.MatchString(s); got != want {
-			t.Fatalf("isStaleTemp(%q) = %v, the pattern says %v", s, got, want)
+// Only a temporary name this user's export made is one: a user's own
+// ".<x>.tmp-<digits>" (os.CreateTemp's, another tool's) never is, nor a
+// name of the right shape whose MAC is forged or made for another base.
+func TestIsOwnTempOnlyForNamesItMade(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	name := ownTempName("recipe.yaml")
+	if base, ok := isOwnTemp(name); !ok || base != "recipe.yaml" {
+		t.Fatalf("isOwnTemp(%q) = %q, %v; want recipe.yaml, true", name, base, ok)
+	}
+	tok := name[len(".recipe.yaml"+tempMark):]
+	flip := func(s string, i int) string {
+		b := []byte(s)
+		if b[i] == '0' {
+			b[i] = '1'
+		} else {
+			b[i] = '0'
+		}
+		return string(b)
+	}
+	for _, s := range []string{
+		".recipe.yaml.tmp-123456", ".bashrc.tmp-1", ".a.tmp-4242424242",
+		".other.yaml" + tempMark + tok, // the MAC of another base
+		".recipe.yaml" + tempMark + flip(tok, 0),
+		".recipe.yaml" + tempMark + flip(tok, len(tok)-1),
+		".recipe.yaml" + tempMark + tok + "0", "recipe.yaml" + tempMark + tok, "",
+	} {
+		if _, ok := isOwnTemp(s); ok {
+			t.Errorf("isOwnTemp(%q) = true", s)
 		}
 	}
-	for _, s := range []string{"", ".a.tmp-1", "..tmp-1", ".a.tmp-", "a.tmp-1", ".recipe.yaml.tmp-123456", ".a\n.tmp-1", ".a.tmp-1\n", ".a.tmp-1x", ".a.tmp-.tmp-2", ". .tmp-0"} {
-		check(s)
+}
+
+// A user's own temporary-looking files survive removeStaleTemps; a
+// temporary file an export of this user left is removed.
+func TestRemoveStaleTempsKeepsAUsersFiles(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	dir := t.TempDir()
+	users := []string{".notes.txt.tmp-12345", ".recipe.yaml.tmp-1", ".bashrc.tmp-99"}
+	for _, n := range users {
+		os.WriteFile(filepath.Join(dir, n), []byte("mine"), 0o644)
 	}
-	letters := ".tmp-1\na"
-	var walk func(prefix []byte)
-	walk = func(prefix []byte) {
-		check(string(prefix))
-		if len(prefix) == 7 {
-			return
-		}
-		for i := 0; i < len(letters); i++ {
-			walk(append(prefix, letters[i]))
+	ours, err := writeTemp(filepath.Join(dir, "recipe.yaml"), []byte("staged"), 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(filepath.Base(ours), ".recipe.yaml"+tempMark) {
+		t.Fatalf("staged as %s", ours)
+	}
+	if n := removeStaleTemps([]string{dir}); n != 1 {
+		t.Errorf("removed %d files, want 1", n)
+	}
+	for _, n := range users {
+		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+			t.Errorf("the user's %s: %v", n, err)
 		}
 	}
-	walk(nil)
-	r := rand.New(rand.NewPCG(3, 4))
-	for range 20000 {
-		b := make([]byte, r.IntN(20))
-		for i := range b {
-			b[i] = (letters + "9x")[r.IntN(len(letters)+2)]
-		}
-		check(string(b))
+	if _, err := os.Stat(ours); err == nil {
+		t.Errorf("the export's own %s was left", ours)
 	}
 }
