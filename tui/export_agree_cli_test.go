@@ -66,7 +66,7 @@ func TestWorkbenchAndCLIWriteTheSameBytes(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := cli.Run([]string{"export", "--add", add, "--remove", mark, "--recipe", testkit.ExportRecipe, "--master", testkit.ExportMaster,
 		"--config-key", testkit.ExportKey, "--changelog", testkit.ExportChangelog, "--pr", "4673", "--image", image,
-		"--router-version", router, "--write"}, strings.NewReader(""), &out, &errOut)
+		"--router-version", router, "--accept-coverage-loss", "--write"}, strings.NewReader(""), &out, &errOut)
 	if code != 0 {
 		t.Fatalf("export: exit %d: %s", code, errOut.String())
 	}
