@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -43,7 +42,7 @@ type exportFlags struct {
 	fromSelect                    string
 	pr                            int
 	req                           export.ExportRequest
-	write, json                   bool
+	write, json, replacePRBody    bool
 }
 
 func newExportCmd(env *cmdEnv) *cobra.Command {
@@ -62,7 +61,8 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	f.targets.register(fs)
 	fs.IntVar(&f.pr, "pr", 0, "InferenceX pull request `N`umber: the changelog entry links it")
 	fs.StringVar(&req.AsOf, "as-of", "", "judge removals against the curve as it was on this `DATE` (YYYY-MM-DD): later runs are left out")
-	fs.StringVar(&f.prBody, "pr-body", "", "write the pull request's body (GitHub markdown) from this change set to `FILE` (- for stdout), in a dry run too")
+	fs.StringVar(&f.prBody, "pr-body", "", "write the pull request's body (GitHub markdown) from this change set to a new `FILE` (- for stdout), in a dry run too; never over a file that exists, nor through a link")
+	fs.BoolVar(&f.replacePRBody, "replace-pr-body", false, "let --pr-body replace a regular file that exists (never a link)")
 	fs.StringVar(&f.explicit, "explicit-mrr", "", "`IDS` whose max-running-requests differ from decode ranks × BS on purpose")
 	fs.Bool("dry-run", true, "print a unified diff per file and write nothing")
 	fs.BoolVar(&f.write, "write", false, "write the files (atomically, keeping a backup of each under the user state directory)")
@@ -86,7 +86,8 @@ planned (or, with --write, the written) files, overrides, rows, entry, the
 removal verdicts and any refusals instead. --pr-body writes the pull request's
 body (GitHub markdown) from the same change set. After --write, the commands
 that check what was written are printed.
-Exit status: 0 done, 1 a check refuses, 2 bad input.`
+Exit status: 0 done, 1 a check refuses, 2 bad input, 3 a write failed (a full
+disk: the error says which file is in which state).`
 
 func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 	req, in, write, t := f.req, f.inputFlags, f.write, f.targets
@@ -164,9 +165,9 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		body := render.PRBody(pin)
 		if f.prBody == "-" {
 			fmt.Fprint(env.stdout, body)
-		} else if err := os.WriteFile(f.prBody, []byte(body), 0o644); err != nil {
+		} else if err := writePRBody(f.prBody, []byte(body), f.replacePRBody); err != nil { // prbody_file.go
 			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
-			return exitBadInput
+			return failCode(err)
 		} else {
 			fmt.Fprintf(env.stderr, "wrote the pull request's body to %s\n", f.prBody)
 		}
@@ -197,7 +198,10 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			return exitRefused
 		}
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
-		return exitBadInput
+		if ie := (*export.InterruptedError)(nil); errors.As(err, &ie) {
+			return exitBadInput
+		}
+		return exitWriteFailed // the files are as the error says; the input was good
 	}
 	if f.json {
 		if err := writeDoc(env.json(), exportDoc(plan, true, true), loadWarnings(ds, planWarnings(plan))); err != nil {

@@ -45,6 +45,19 @@ func TestPRBodyRetune(t *testing.T) {
 	}
 }
 
+// retuneBodyInput is the retune's PR body input: the export of the PR's
+// change set on the whole demo, judged as of 2026-11-05.
+func retuneBodyInput(t *testing.T) (render.PRBodyInput, *export.ExportPlan) {
+	t.Helper()
+	ds := demo.Load()
+	plan, _ := retunePlan(t, ds.Points, nil)
+	in, err := render.NewPRBodyInput(plan, ds.Points, "2026-11-05", image, router)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, plan
+}
+
 const image, router = "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc", "1.7.0.dev20261029"
 
 // retunePlan exports the pull request's change set on copies of the
@@ -169,8 +182,13 @@ func prBodyAndChangelogAgree(t *testing.T, body, entry string) {
 func TestPRBodyNamesInsideNoise(t *testing.T) {
 	pts := fx.Margin(t)
 	curve := pts[model.FindID(pts, "agg-tep2-c16")].Curve
+	_, target := retunePlan(t, demo.Load().Points, nil)
+	tg, err := export.ReadTarget(target[:2], target[2], []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg", "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	sel, err := model.Select(model.SelectRequest{Points: pts, Curve: curve, X: model.AxisP90Intvty, Y: model.AxisTputPerGPU,
-		Margin: model.Margin{Pct: 2, Source: "--margin"}})
+		Target: tg.State, Margin: model.Margin{Pct: 2, Source: "--margin"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner/ledger"
@@ -106,6 +107,7 @@ func DefaultPath(inputs []string) string {
 // to <path>.corrupt so the next save cannot destroy it; the error is a
 // *CorruptError saying where it went.
 func Load(path string) (File, error) {
+	removeStaleTemps(path, time.Now()) // staletemp.go: a save a kill cut short
 	data, err := sources.ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return File{Version: Version, read: true}, nil
