@@ -32,7 +32,7 @@ func TestConcurrentExportProcesses(t *testing.T) {
 		var cmds []*exec.Cmd
 		var outs []*bytes.Buffer
 		for _, id := range adds {
-			args := []string{"export", "--add", id, "--write",
+			args := []string{"export", "--accept-coverage-loss", "--add", id, "--write",
 				"--recipe", filepath.Join(dir, "disagg-dep16-hicache-variants.yaml"),
 				"--master", filepath.Join(dir, "nvidia-master.excerpt.yaml"),
 				"--config-key", "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache",

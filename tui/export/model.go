@@ -183,6 +183,9 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 	case builtMsg:
 		if msg.gen == m.gen {
 			m.plan, m.err, m.planSig, m.work = msg.plan, msg.err, msg.sig, msg.work
+			if !m.empty() {
+				m.written = nil // a new change set: the last write's block is history
+			}
 			m.redraw()
 		}
 		return nil, true

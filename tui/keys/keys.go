@@ -215,7 +215,7 @@ func Default() KeyMap {
 		Picker: Picker{
 			Up:     b("↑", "up", "up", "ctrl+p"),
 			Down:   b("↓", "down", "down", "ctrl+n"),
-			Toggle: b("space", "select (overlays)", " "),
+			Toggle: b("tab", "select (overlays)", "tab"),
 			Choose: b("enter", "choose", "enter"),
 			Cancel: b("esc", "cancel", "esc"),
 		},
