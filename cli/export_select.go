@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
@@ -47,10 +49,31 @@ func fromSelect(path string, stdin io.Reader, add, remove []string, points []mod
 	}
 	for i := range points {
 		if points[i].Curve == set.Curve {
-			return shownIDs(set.Add, points, asOf), shownIDs(set.Remove, points, asOf), &set, nil
+			return tableOrder(shownIDs(set.Add, points, asOf), points), tableOrder(shownIDs(set.Remove, points, asOf), points), &set, nil
 		}
 	}
 	return nil, nil, nil, fmt.Errorf("--from-select %s: the selection's curve %s is not among the loaded points", path, set.Curve)
+}
+
+// tableOrder puts IDs in the order the PR's points table lists points (agg
+// first, then by prefill workers, decode cap and concurrency), the order
+// the README's --add and --remove give them: a selection lists them by x.
+func tableOrder(ids []string, points []model.Point) []string {
+	key := func(id string) string {
+		i := model.FindID(points, id)
+		if i < 0 {
+			return "2 " + id
+		}
+		k := points[i].Knobs
+		m := 1
+		if k.Mode == model.ModeAgg {
+			m = 0
+		}
+		return fmt.Sprintf("%d %04d %04d %09d %s", m, k.Prefill.Workers, k.DecodeBS, k.Concurrency, id)
+	}
+	out := slices.Clone(ids)
+	slices.SortStableFunc(out, func(a, b string) int { return strings.Compare(key(a), key(b)) })
+	return out
 }
 
 // shownIDs names each point by the measurement of its configuration the

@@ -182,8 +182,13 @@ func prBodyAndChangelogAgree(t *testing.T, body, entry string) {
 func TestPRBodyNamesInsideNoise(t *testing.T) {
 	pts := fx.Margin(t)
 	curve := pts[model.FindID(pts, "agg-tep2-c16")].Curve
+	_, target := retunePlan(t, demo.Load().Points, nil)
+	tg, err := export.ReadTarget(target[:2], target[2], []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg", "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	sel, err := model.Select(model.SelectRequest{Points: pts, Curve: curve, X: model.AxisP90Intvty, Y: model.AxisTputPerGPU,
-		Margin: model.Margin{Pct: 2, Source: "--margin"}})
+		Target: tg.State, Margin: model.Margin{Pct: 2, Source: "--margin"}})
 	if err != nil {
 		t.Fatal(err)
 	}
