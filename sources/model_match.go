@@ -1,6 +1,10 @@
 package sources
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sweeptune/sweeptune/sources/srt"
+)
 
 // A recipe variant gives knobs only to results of its own model: a
 // directory of recipes for many models runs many of them at the same
@@ -17,7 +21,7 @@ func recipeModels(m map[string]any, roles map[string]map[string]any) []string {
 			out = append(out, s)
 		}
 	}
-	for _, role := range SrtRoles {
+	for _, role := range srt.SrtRoles {
 		add(argsOf(roles[role])["served-model-name"])
 	}
 	if e, ok := m["engine"].(map[string]any); ok {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The knobs of one resolved recipe, in either schema: the roles (schema 2
@@ -21,8 +22,8 @@ type fieldErr struct{ field, msg string }
 func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	v := Variant{File: path, Override: key, Engine: engineOf(m)}
 	v.Name, _ = m["name"].(string)
-	v.Image, _ = lookupString(m, ImagePath...)
-	gpn, err := optInt(m, GPUsPerNodePath...)
+	v.Image, _ = lookupString(m, srt.ImagePath...)
+	gpn, err := optInt(m, srt.GPUsPerNodePath...)
 	if err != nil {
 		return v, err
 	}
@@ -32,26 +33,26 @@ func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	}
 	v.Models = recipeModels(m, roles)
 	k := &v.Knobs
-	if roles[RoleAgg] != nil && roles[RolePrefill] == nil && roles[RoleDecode] == nil {
+	if roles[srt.RoleAgg] != nil && roles[srt.RolePrefill] == nil && roles[srt.RoleDecode] == nil {
 		k.Mode = model.ModeAgg
-		if k.Prefill, err = roleOf(roles, RoleAgg, v.Engine, gpn, nil); err != nil {
+		if k.Prefill, err = roleOf(roles, srt.RoleAgg, v.Engine, gpn, nil); err != nil {
 			return v, err
 		}
 	} else {
-		if roles[RolePrefill] == nil && roles[RoleDecode] == nil {
+		if roles[srt.RolePrefill] == nil && roles[srt.RoleDecode] == nil {
 			return v, &fieldErr{"roles", "no worker roles (roles.prefill/decode/agg, or resources.prefill_nodes/decode_nodes/agg_nodes)"}
 		}
 		k.Mode = model.ModeDisagg
-		if k.Prefill, err = roleOf(roles, RolePrefill, v.Engine, gpn, nil); err != nil {
+		if k.Prefill, err = roleOf(roles, srt.RolePrefill, v.Engine, gpn, nil); err != nil {
 			return v, err
 		}
-		if k.Decode, err = roleOf(roles, RoleDecode, v.Engine, gpn, &k.Prefill); err != nil {
+		if k.Decode, err = roleOf(roles, srt.RoleDecode, v.Engine, gpn, &k.Prefill); err != nil {
 			return v, err
 		}
 	}
-	dRole := RoleDecode
+	dRole := srt.RoleDecode
 	if k.Mode == model.ModeAgg {
-		dRole = RoleAgg
+		dRole = srt.RoleAgg
 	}
 	args := argsOf(roles[dRole])
 	at := "roles." + dRole + ".args."
@@ -61,7 +62,7 @@ func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	}
 	k.SpecDecoding = specOf(args, v.Engine)
 	if k.SpecDecoding == "" && k.Mode == model.ModeDisagg {
-		k.SpecDecoding = specOf(argsOf(roles[RolePrefill]), v.Engine)
+		k.SpecDecoding = specOf(argsOf(roles[srt.RolePrefill]), v.Engine)
 	}
 	if v.Concurrencies, err = concurrenciesOf(m); err != nil {
 		return v, err
@@ -162,8 +163,8 @@ func engineOf(m map[string]any) string {
 	if t, ok := backend["type"].(string); ok {
 		return strings.ToLower(t)
 	}
-	for _, e := range SrtEngines {
-		if _, ok := backend[EngineConfigKey(e)]; ok {
+	for _, e := range srt.SrtEngines {
+		if _, ok := backend[srt.EngineConfigKey(e)]; ok {
 			return e
 		}
 	}
@@ -175,12 +176,12 @@ func engineOf(m map[string]any) string {
 // roles wins over its legacy spelling.
 func rolesOf(m map[string]any, engine string) (map[string]map[string]any, *fieldErr) {
 	out := map[string]map[string]any{}
-	rm, hasRoles := m[RolesKey]
+	rm, hasRoles := m[srt.RolesKey]
 	given, ok := rm.(map[string]any)
 	if hasRoles && rm != nil && !ok {
 		return nil, &fieldErr{"roles", "not a mapping"}
 	}
-	for _, role := range SrtRoles {
+	for _, role := range srt.SrtRoles {
 		spec := map[string]any{}
 		if g, present := given[role]; present {
 			gm, ok := g.(map[string]any)
@@ -192,21 +193,21 @@ func rolesOf(m map[string]any, engine string) (map[string]map[string]any, *field
 			}
 		}
 		legacy := false
-		for _, f := range TopologyFields {
-			if v, ok := lookup(m, TopologyPath(1, role, f)...); ok && v != nil {
+		for _, f := range srt.TopologyFields {
+			if v, ok := lookup(m, srt.TopologyPath(1, role, f)...); ok && v != nil {
 				// gpus_per_<role> alone makes no role: srtctl's ResourceConfig
 				// is disaggregated only with prefill/decode nodes (workers),
 				// so a stray gpus_per_prefill beside agg_nodes is aggregated.
-				legacy = legacy || f != FieldGPUs
+				legacy = legacy || f != srt.FieldGPUs
 				if _, set := spec[f]; !set {
 					spec[f] = v
 				}
 			}
 		}
-		if args := lookupMap(m, ArgsPath(1, engine, role)...); args != nil {
+		if args := lookupMap(m, srt.ArgsPath(1, engine, role)...); args != nil {
 			legacy = true
-			if _, set := spec[FieldArgs]; !set {
-				spec[FieldArgs] = args
+			if _, set := spec[srt.FieldArgs]; !set {
+				spec[srt.FieldArgs] = args
 			}
 		}
 		if _, present := given[role]; present || legacy {
@@ -227,15 +228,15 @@ func roleOf(roles map[string]map[string]any, name, engine string, gpn int, prefi
 		return r, &fieldErr{"roles." + name, "missing"}
 	}
 	colocated := false
-	if s, ok := rm[FieldNodes].(string); ok && strings.EqualFold(strings.TrimSpace(s), "colocate") {
+	if s, ok := rm[srt.FieldNodes].(string); ok && strings.EqualFold(strings.TrimSpace(s), "colocate") {
 		colocated = true
 	}
 	var err *fieldErr
 	for _, f := range []struct {
 		key string
 		dst *int
-	}{{FieldWorkers, &r.Workers}, {FieldNodes, &r.Nodes}, {FieldGPUs, &r.GPUs}} {
-		if f.key == FieldNodes && colocated {
+	}{{srt.FieldWorkers, &r.Workers}, {srt.FieldNodes, &r.Nodes}, {srt.FieldGPUs, &r.GPUs}} {
+		if f.key == srt.FieldNodes && colocated {
 			continue
 		}
 		if *f.dst, err = optInt(rm, f.key); err != nil {
@@ -260,7 +261,7 @@ func roleOf(roles map[string]map[string]any, name, engine string, gpn int, prefi
 	case r.GPUs > 0:
 	case r.Nodes > 0 && gpn > 0:
 		r.GPUs = r.Nodes * gpn / r.Workers
-	case (colocated || (r.Nodes == 0 && rm[FieldNodes] != nil)) && prefill != nil:
+	case (colocated || (r.Nodes == 0 && rm[srt.FieldNodes] != nil)) && prefill != nil:
 		r.GPUs = prefill.GPUs
 	default:
 		r.GPUs = par.width
@@ -293,7 +294,7 @@ func roleEngine(rm map[string]any, engine string) string {
 // case, '-' for '_' (srtctl passes sglang/vllm keys either way; TRT-LLM's
 // are snake_case), nested maps too.
 func argsOf(role map[string]any) map[string]any {
-	a, _ := role[FieldArgs].(map[string]any)
+	a, _ := role[srt.FieldArgs].(map[string]any)
 	return normKeys(a)
 }
 
@@ -403,9 +404,9 @@ func sglangMoEParallel(args map[string]any) bool {
 // decodeCaps reads the decode (or agg) worker's batch cap, max running
 // requests, extra slots and DP balancing.
 func decodeCaps(args map[string]any, engine string, k *model.Knobs) *fieldErr {
-	words := Args(engine)
+	words := srt.Args(engine)
 	for _, name := range words.BatchCaps {
-		keys := ArgPath(name)
+		keys := srt.ArgPath(name)
 		if _, ok := lookup(args, keys...); !ok {
 			continue
 		}
@@ -418,20 +419,20 @@ func decodeCaps(args map[string]any, engine string, k *model.Knobs) *fieldErr {
 	}
 	if k.DecodeBS == 0 {
 		// The largest captured CUDA-graph batch is the cap.
-		if v, ok := lookup(args, ArgPath(words.CapturedSizes)...); ok {
+		if v, ok := lookup(args, srt.ArgPath(words.CapturedSizes)...); ok {
 			k.DecodeBS = largest(v)
 		}
 	}
 	var err *fieldErr
 	if words.ReadsMaxRunningRequests {
-		if k.MaxRunningRequests, err = optInt(args, ArgMaxRunningRequests); err != nil {
+		if k.MaxRunningRequests, err = optInt(args, srt.ArgMaxRunningRequests); err != nil {
 			return err
 		}
 	}
-	if k.DecodeExtraSlots, err = optInt(args, ArgDecodeExtraSlots); err != nil {
+	if k.DecodeExtraSlots, err = optInt(args, srt.ArgDecodeExtraSlots); err != nil {
 		return err
 	}
-	if lb, ok := args[ArgLoadBalance]; ok && lb != nil {
+	if lb, ok := args[srt.ArgLoadBalance]; ok && lb != nil {
 		k.Balance = fmt.Sprint(lb)
 	}
 	return nil
@@ -500,13 +501,13 @@ func concurrenciesOf(m map[string]any) ([]int, *fieldErr) {
 		}
 		return []int{n}, nil
 	}
-	for _, path := range [][]string{ConcEnvPath, ConcEnvAltPath} {
+	for _, path := range [][]string{srt.ConcEnvPath, srt.ConcEnvAltPath} {
 		if c, ok := lookup(m, path...); ok && c != nil {
 			return one(strings.Join(path, "."), c)
 		}
 	}
-	if c, ok := lookup(m, ConcListPath...); ok && c != nil {
-		field := strings.Join(ConcListPath, ".")
+	if c, ok := lookup(m, srt.ConcListPath...); ok && c != nil {
+		field := strings.Join(srt.ConcListPath, ".")
 		var items []any
 		switch t := c.(type) {
 		case []any:
@@ -528,8 +529,8 @@ func concurrenciesOf(m map[string]any) ([]int, *fieldErr) {
 		}
 		return out, nil
 	}
-	if c, ok := lookup(m, ConcOnePath...); ok && c != nil {
-		return one(strings.Join(ConcOnePath, "."), c)
+	if c, ok := lookup(m, srt.ConcOnePath...); ok && c != nil {
+		return one(strings.Join(srt.ConcOnePath, "."), c)
 	}
 	return nil, nil
 }

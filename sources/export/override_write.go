@@ -9,6 +9,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Override blocks: only what differs from the bundle's base, in the order
@@ -57,17 +58,17 @@ func exportRoles(k model.Knobs) []struct {
 		return []struct {
 			name string
 			want model.Role
-		}{{sources.RoleAgg, k.Prefill}}
+		}{{srt.RoleAgg, k.Prefill}}
 	}
 	return []struct {
 		name string
 		want model.Role
-	}{{sources.RolePrefill, k.Prefill}, {sources.RoleDecode, k.Decode}}
+	}{{srt.RolePrefill, k.Prefill}, {srt.RoleDecode, k.Decode}}
 }
 
 // baseRole is the base's knobs of a role.
 func baseRole(bk model.Knobs, role string) model.Role {
-	if role == sources.RoleDecode {
+	if role == srt.RoleDecode {
 		return bk.Decode
 	}
 	return bk.Prefill
@@ -77,9 +78,9 @@ func baseRole(bk model.Knobs, role string) model.Role {
 // the aggregated worker.
 func servingRole(k model.Knobs) string {
 	if k.Mode == model.ModeAgg {
-		return sources.RoleAgg
+		return srt.RoleAgg
 	}
-	return sources.RoleDecode
+	return srt.RoleDecode
 }
 
 // buildDelta works out the override of point p against the resolved base.
@@ -92,7 +93,7 @@ func buildDelta(p *model.Point, name string, base sources.Variant, v vocab, gpn 
 		for _, f := range []struct {
 			field string
 			n     int
-		}{{sources.FieldNodes, rd.Nodes}, {sources.FieldWorkers, rd.Workers}, {sources.FieldGPUs, rd.GPUs}} {
+		}{{srt.FieldNodes, rd.Nodes}, {srt.FieldWorkers, rd.Workers}, {srt.FieldGPUs, rd.GPUs}} {
 			if f.n > 0 {
 				d.set(v.topo(r.name, f.field), f.n)
 			}
@@ -109,13 +110,13 @@ func buildDelta(p *model.Point, name string, base sources.Variant, v vocab, gpn 
 	switch {
 	case v.sglangArgs():
 		if mrr > 0 && mrr != bk.MaxRunningRequests {
-			d.set(v.arg(role, sources.ArgMaxRunningRequests), mrr)
+			d.set(v.arg(role, srt.ArgMaxRunningRequests), mrr)
 		}
 		if k.DecodeExtraSlots > 0 && k.DecodeExtraSlots != bk.DecodeExtraSlots {
-			d.set(v.arg(role, sources.ArgDecodeExtraSlots), k.DecodeExtraSlots)
+			d.set(v.arg(role, srt.ArgDecodeExtraSlots), k.DecodeExtraSlots)
 		}
 		if k.Balance != "" && k.Balance != bk.Balance {
-			d.set(v.arg(role, sources.ArgLoadBalance), k.Balance)
+			d.set(v.arg(role, srt.ArgLoadBalance), k.Balance)
 		}
 	default:
 		for _, x := range []struct {
@@ -167,7 +168,7 @@ func roleDiff(want, base model.Role, v vocab, role string, gpn int) roleDelta {
 	// GPUs per worker: written when what the base states (or what nodes ×
 	// GPUs per node / workers would derive) is not the point's.
 	got := base.GPUs
-	if !v.has(v.topo(role, sources.FieldGPUs)) && (d.Nodes > 0 || d.Workers > 0) {
+	if !v.has(v.topo(role, srt.FieldGPUs)) && (d.Nodes > 0 || d.Workers > 0) {
 		nodes, workers := firstPos(d.Nodes, base.Nodes), firstPos(d.Workers, base.Workers)
 		if nodes > 0 && gpn > 0 && workers > 0 {
 			got = nodes * gpn / workers

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -40,7 +41,7 @@ func (c *exportCtx) recipes() error {
 	if err != nil {
 		return err
 	}
-	if newRecipe, err = c.setContainer(newRecipe, append([]string{"base"}, sources.ImagePath...), c.base.Image); err != nil {
+	if newRecipe, err = c.setContainer(newRecipe, append([]string{"base"}, srt.ImagePath...), c.base.Image); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	if newRecipe, err = c.setFrameworkPin(newRecipe, []string{"base", "identity", "frameworks", "dynamo"}); err != nil {

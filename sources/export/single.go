@@ -12,6 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // One topology per file (the newer InferenceX layout, and NVIDIA's flat
@@ -159,7 +160,7 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		switch img := c.image(); {
 		case img == "" || img == s.v.Image:
 		case c.req.Image != "":
-			d.set(sources.ImagePath, img)
+			d.set(srt.ImagePath, img)
 		default:
 			c.imageNote(fmt.Sprintf("%s names container %s", filepath.Base(s.path), orNone(s.v.Image)))
 		}

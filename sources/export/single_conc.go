@@ -8,6 +8,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // One topology per file, at several concurrencies: srt-slurm's
@@ -70,7 +71,7 @@ func (c *exportCtx) unplaced(p *model.Point, format string, args ...any) {
 // envConc reports whether the file states its one concurrency in
 // benchmark.env (an agentic recipe): it cannot take a second one.
 func envConc(s *sibling) bool {
-	for _, p := range [][]string{sources.ConcEnvPath, sources.ConcEnvAltPath} {
+	for _, p := range [][]string{srt.ConcEnvPath, srt.ConcEnvAltPath} {
 		if _, ok := sources.Lookup(s.r.Base, p...); ok {
 			return true
 		}
@@ -94,7 +95,7 @@ func (c *exportCtx) applyConcEdits() {
 			}
 			continue
 		}
-		text, err := setConcList(string(e.s.text), sources.ConcListPath, e.concs)
+		text, err := setConcList(string(e.s.text), srt.ConcListPath, e.concs)
 		if err == nil && c.req.Image != "" && c.req.Image != e.s.v.Image {
 			text, err = c.moveContainer(text, e.s)
 		}
@@ -142,7 +143,7 @@ func (c *exportCtx) moveContainer(text string, s *sibling) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := tp.set(sources.ImagePath, c.req.Image); err != nil {
+	if err := tp.set(srt.ImagePath, c.req.Image); err != nil {
 		return "", err
 	}
 	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: model.container: %s → %s (--image)", filepath.Base(s.path), orNone(s.v.Image), c.req.Image))

@@ -5,10 +5,11 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // vocab is where a recipe keeps each knob, in the words of sources'
-// srt-slurm vocabulary (sources/srtvocab.go, the reader's too): schema 2
+// srt-slurm vocabulary (sources/srt/vocab.go, the reader's too): schema 2
 // writes roles.<role>.{nodes,workers,gpus,args}; schema 1 writes
 // resources.<role>_nodes, gpus_per_<role> and backend.<engine>_config.<mode>;
 // argument names are the engine's (SGLang cuda-graph-max-bs, TRT-LLM
@@ -22,7 +23,7 @@ type vocab struct {
 
 func newVocab(r *sources.Recipe, engine string) vocab {
 	v := vocab{schema: r.Schema, engine: engine, base: r.Base}
-	if _, ok := r.Base[sources.RolesKey]; ok {
+	if _, ok := r.Base[srt.RolesKey]; ok {
 		v.schema = 2 // roles beside legacy blocks are written as roles
 	}
 	for _, o := range r.Overrides {
@@ -32,10 +33,10 @@ func newVocab(r *sources.Recipe, engine string) vocab {
 }
 
 // topo is the path of a role's nodes, workers or gpus.
-func (v vocab) topo(role, field string) []string { return sources.TopologyPath(v.schema, role, field) }
+func (v vocab) topo(role, field string) []string { return srt.TopologyPath(v.schema, role, field) }
 
 // args is the path of a role's engine arguments.
-func (v vocab) args(role string) []string { return sources.ArgsPath(v.schema, v.engine, role) }
+func (v vocab) args(role string) []string { return srt.ArgsPath(v.schema, v.engine, role) }
 
 // arg is the path of one argument (dotted for nested ones): each key as
 // the base spells it when it has it, else the engine's spelling
@@ -43,7 +44,7 @@ func (v vocab) args(role string) []string { return sources.ArgsPath(v.schema, v.
 func (v vocab) arg(role, name string) []string {
 	path := append([]string{}, v.args(role)...)
 	cur, _ := lookupMap(v.base, path...)
-	for _, p := range sources.ArgPath(name) {
+	for _, p := range srt.ArgPath(name) {
 		key, ok := spelledAs(cur, p)
 		if !ok {
 			key = p
@@ -80,7 +81,7 @@ func lookupMap(m map[string]any, keys ...string) (map[string]any, bool) {
 // engine's first cap argument and every other one the base has, or (SGLang)
 // the first the base has, else the last.
 func (v vocab) batchCaps(role string) [][]string {
-	caps := sources.Args(v.engine)
+	caps := srt.Args(v.engine)
 	var out [][]string
 	for i, name := range caps.BatchCaps {
 		p := v.arg(role, name)
@@ -106,13 +107,13 @@ func (v vocab) has(path []string) bool {
 
 // sglangArgs: the engine takes max-running-requests, extra slots and a DP
 // balancing method (SGLang and its forks).
-func (v vocab) sglangArgs() bool { return sources.Args(v.engine).SGLangArgs }
+func (v vocab) sglangArgs() bool { return srt.Args(v.engine).SGLangArgs }
 
 // concurrency is where and how the recipe states the client concurrency:
 // benchmark.env.CONC (agentic runs, a string) when the base or an override
 // uses it, else benchmark.concurrencies in the base's form.
 func (v vocab) concurrency(c int) ([]string, any) {
-	env := sources.ConcEnvPath
+	env := srt.ConcEnvPath
 	if v.has(env) {
 		return env, quoted(itoa(c))
 	}
@@ -121,7 +122,7 @@ func (v vocab) concurrency(c int) ([]string, any) {
 			return env, quoted(itoa(c))
 		}
 	}
-	list := sources.ConcListPath
+	list := srt.ConcListPath
 	cur, ok := sources.Lookup(v.base, list...)
 	if !ok {
 		for _, o := range v.overs {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // What the writer writes, the reader reads back to the same knob: one
@@ -14,8 +14,8 @@ import (
 // the written bundle resolved by the reader. Both sides take their words
 // from sources' srt-slurm vocabulary.
 func TestVocabularyRoundTrip(t *testing.T) {
-	for _, engine := range sources.SrtEngines {
-		words := sources.Args(engine)
+	for _, engine := range srt.SrtEngines {
+		words := srt.Args(engine)
 		for _, schema := range []int{1, 2} {
 			for _, allCaps := range []bool{false, true} {
 				name := fmt.Sprintf("%s/schema%d/caps%d", engine, schema, map[bool]int{false: 1, true: len(words.BatchCaps)}[allCaps])
@@ -27,7 +27,7 @@ func TestVocabularyRoundTrip(t *testing.T) {
 	}
 }
 
-func roundTrip(t *testing.T, engine string, schema int, allCaps bool, words sources.EngineArgs) {
+func roundTrip(t *testing.T, engine string, schema int, allCaps bool, words srt.EngineArgs) {
 	caps := words.BatchCaps[:1]
 	if allCaps {
 		caps = words.BatchCaps

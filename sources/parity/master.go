@@ -12,6 +12,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Inputs say what CheckMaster reads.
@@ -213,9 +214,9 @@ func (c *checker) caps(path, key string, r *sources.Recipe, m, block map[string]
 		return
 	}
 	k := v.Knobs
-	role, roleName := k.Decode, sources.RoleDecode
+	role, roleName := k.Decode, srt.RoleDecode
 	if k.Mode == model.ModeAgg {
-		role, roleName = k.Prefill, sources.RoleAgg
+		role, roleName = k.Prefill, srt.RoleAgg
 	}
 	workers := max(role.Workers, 1)
 	ranks := 1
@@ -224,8 +225,8 @@ func (c *checker) caps(path, key string, r *sources.Recipe, m, block map[string]
 	}
 	cmax := slices.Max(concs)
 	need := (cmax + workers - 1) / workers
-	args := sources.ArgsPath(r.Schema, v.Engine, roleName)
-	words := sources.Args(v.Engine)
+	args := srt.ArgsPath(r.Schema, v.Engine, roleName)
+	words := srt.Args(v.Engine)
 	if k.DecodeBS > 0 && k.DecodeBS*ranks < need {
 		name := argKey(m, args, append(append([]string{}, words.BatchCaps...), words.CapturedSizes))
 		c.add(Finding{Kind: KindCapBelowConc, Severity: Warning, File: path, Key: prefixKey(key, block, name), ConfigKey: cfgKey, Recipe: sel, Curve: curve,
@@ -234,7 +235,7 @@ func (c *checker) caps(path, key string, r *sources.Recipe, m, block map[string]
 				k.DecodeBS, model.Plural(ranks, "rank"), k.DecodeBS*ranks, cmax, workers, workerWord(workers), need)})
 	}
 	if k.MaxRunningRequests > 0 && k.MaxRunningRequests < need {
-		name := argKey(m, args, []string{sources.ArgMaxRunningRequests})
+		name := argKey(m, args, []string{srt.ArgMaxRunningRequests})
 		c.add(Finding{Kind: KindMRRBelowConc, Severity: Warning, File: path, Key: prefixKey(key, block, name), ConfigKey: cfgKey, Recipe: sel, Curve: curve,
 			Got: strconv.Itoa(k.MaxRunningRequests), Want: strconv.Itoa(need),
 			Text: fmt.Sprintf("max-running-requests %d per worker, below c%d over %d %s = %d per worker: the rest waits at admission",
@@ -251,7 +252,7 @@ func argKey(m map[string]any, args []string, names []string) string {
 		if name == "" {
 			continue
 		}
-		parts := sources.ArgPath(name)
+		parts := srt.ArgPath(name)
 		cur, path := amap, append([]string{}, args...)
 		ok := true
 		for i, p := range parts {
@@ -296,12 +297,12 @@ func prefixKey(override string, block map[string]any, key string) string {
 
 // concPath is the key a resolved recipe keeps its concurrencies under.
 func concPath(m map[string]any) string {
-	for _, p := range [][]string{sources.ConcEnvPath, sources.ConcEnvAltPath, sources.ConcListPath, sources.ConcOnePath} {
+	for _, p := range [][]string{srt.ConcEnvPath, srt.ConcEnvAltPath, srt.ConcListPath, srt.ConcOnePath} {
 		if v, ok := sources.Lookup(m, p...); ok && v != nil {
 			return strings.Join(p, ".")
 		}
 	}
-	return strings.Join(sources.ConcListPath, ".")
+	return strings.Join(srt.ConcListPath, ".")
 }
 
 // masterConcs are the concurrencies a row expands to: conc-list, else
