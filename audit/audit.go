@@ -94,7 +94,8 @@ type Row struct {
 	Curve       model.CurveKey       `json:"curve"`
 	Points      int                  `json:"points"` // configurations, latest run each
 	Coverage    model.CoverageResult `json:"coverage"`
-	P90Frontier int                  `json:"p90_intvty_frontier"` // frontier points on p90 interactivity
+	P90Frontier int                  `json:"p90_intvty_frontier"` // frontier points on p90 interactivity, as the dashboard draws them
+	NorthStar   *model.NorthStarGate `json:"north_star"`          // the AgentX gate on that frontier; nil where it does not apply
 	EmptyBands  []Band               `json:"empty_bands"`
 	Holes       []Gap                `json:"holes"`
 	Removable   []string             `json:"removable"` // the line test would remove them
@@ -260,8 +261,11 @@ func screen(req Request, c model.Curve, latest []model.Point) Row {
 		r.GPUs = max(r.GPUs, latest[i].Knobs.GPUs())
 	}
 	r.Coverage = model.Coverage(latest, AxisY)
-	front := model.Frontier(latest, AxisX, AxisY)
+	front, gate := model.DashboardFrontier(latest, AxisX, AxisY) // the AgentX North-star gate where it applies
 	r.P90Frontier = len(front)
+	if gate.Applies {
+		r.NorthStar = &gate
+	}
 	r.Holes = holes(latest, front)
 	r.Points = len(model.Coords(latest, AxisX, AxisY))
 	sel, err := model.Select(model.SelectRequest{Points: c.Points, Curve: c.Key, X: AxisX, Y: AxisY, Margin: r.margin, AsOf: req.AsOf})

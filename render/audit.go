@@ -78,6 +78,17 @@ func auditRow(d *Doc, r *audit.Row) {
 	} else {
 		d.Add(P(cov + fmt.Sprintf("; %d on %s of %s", r.P90Frontier, audit.AxisX.Name, model.Plural(r.Points, "configuration"))))
 	}
+	if g := r.NorthStar; g != nil {
+		line := fmt.Sprintf("   North-star (AgentX): %d of the %d Pareto points on %s are drawn (on the %s frontier too)", r.P90Frontier, g.Pareto, audit.AxisX.Name, g.Canonical)
+		if len(g.NotDrawn) > 0 {
+			var ids []string
+			for _, n := range g.NotDrawn {
+				ids = append(ids, n.ID)
+			}
+			line += "; not drawn: " + strings.Join(ids, ", ")
+		}
+		d.Add(P(line))
+	}
 	if len(r.EmptyBands) > 0 {
 		var bs []string
 		for _, b := range r.EmptyBands {
