@@ -78,7 +78,10 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	}
 	curves := model.Compare(ds.Points, sel, x, y)
 	model.MarkGainRuns(curves, ds.Points, s.projs)
-	noise := curveNoise(all, curves, sel, f.noise.pct)
+	model.MarkGainsNotDrawn(curves, ds.Points, sel, x, y)
+	// The pairs measured on or before --as-of: the one estimate select,
+	// review and the PR body show (docs/noise.md).
+	noise := curveNoise(all, curves, sel, v.asOf, f.noise.pct)
 	model.MarkGainsWithinNoise(curves, noise, y.Metric)
 	if f.json {
 		type curveNoise struct {
@@ -108,11 +111,11 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	return loadCode
 }
 
-// curveNoise is each compared curve's noise (model.EstimateNoise) from its
-// own runs (every run, not the other's) in load order: the runs are
-// sorted to their curves in one pass, and each curve's are gathered in
-// turn into one buffer, as large as the largest curve's.
-func curveNoise(all []model.Point, curves []model.CurveGains, sel func(*model.Point) bool, pct float64) map[model.CurveKey]model.Noise {
+// curveNoise is each compared curve's noise (model.NoiseAsOf: the pairs
+// measured on or before asOf) from its own runs (not the other's) in load
+// order: the runs are sorted to their curves in one pass, and each
+// curve's are gathered in turn into one buffer, as large as the largest.
+func curveNoise(all []model.Point, curves []model.CurveGains, sel func(*model.Point) bool, asOf string, pct float64) map[model.CurveKey]model.Noise {
 	at := make(map[model.CurveKey]int, len(curves))
 	for j, c := range curves {
 		at[c.Curve] = j
@@ -146,7 +149,7 @@ func curveNoise(all []model.Point, curves []model.CurveGains, sel func(*model.Po
 		if len(own) == 0 {
 			own = nil
 		}
-		noise[c.Curve] = model.EstimateNoise(own).WithDefault(pct)
+		noise[c.Curve] = model.NoiseAsOf(own, asOf).WithDefault(pct)
 	}
 	return noise
 }

@@ -3,12 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
@@ -43,7 +43,8 @@ type exportFlags struct {
 	fromSelect                    string
 	pr                            int
 	req                           export.ExportRequest
-	write, json                   bool
+	write, json, replacePRBody    bool
+	acceptCoverageLoss            bool
 }
 
 func newExportCmd(env *cmdEnv) *cobra.Command {
@@ -62,7 +63,8 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	f.targets.register(fs)
 	fs.IntVar(&f.pr, "pr", 0, "InferenceX pull request `N`umber: the changelog entry links it")
 	fs.StringVar(&req.AsOf, "as-of", "", "judge removals against the curve as it was on this `DATE` (YYYY-MM-DD): later runs are left out")
-	fs.StringVar(&f.prBody, "pr-body", "", "write the pull request's body (GitHub markdown) from this change set to `FILE` (- for stdout), in a dry run too")
+	fs.StringVar(&f.prBody, "pr-body", "", "write the pull request's body (GitHub markdown) from this change set to a new `FILE` (- for stdout), in a dry run too; never over a file that exists, nor through a link")
+	fs.BoolVar(&f.replacePRBody, "replace-pr-body", false, "let --pr-body replace a regular file that exists (never a link)")
 	fs.StringVar(&f.explicit, "explicit-mrr", "", "`IDS` whose max-running-requests differ from decode ranks × BS on purpose")
 	fs.Bool("dry-run", true, "print a unified diff per file and write nothing")
 	fs.BoolVar(&f.write, "write", false, "write the files (atomically, keeping a backup of each under the user state directory)")
@@ -70,6 +72,7 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
 	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
 	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed (`TEXT`); written into the changelog description")
+	fs.BoolVar(&f.acceptCoverageLoss, "accept-coverage-loss", false, "export even when the curve after merge loses published points, arms, the front's range or Check 14 that the change set does not remove (docs/dashboard.md)")
 	addJSON(fs, &f.json)
 	return cmd
 }
@@ -86,7 +89,8 @@ planned (or, with --write, the written) files, overrides, rows, entry, the
 removal verdicts and any refusals instead. --pr-body writes the pull request's
 body (GitHub markdown) from the same change set. After --write, the commands
 that check what was written are printed.
-Exit status: 0 done, 1 a check refuses, 2 bad input.`
+Exit status: 0 done, 1 a check refuses, 2 bad input, 3 a write failed (a full
+disk: the error says which file is in which state).`
 
 func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 	req, in, write, t := f.req, f.inputFlags, f.write, f.targets
@@ -148,6 +152,20 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
 	}
+	previews := export.AfterMerge(plan, ds.Points, req.AsOf, req.MasterPath)
+	if refused := coverageRefusal(previews, f.acceptCoverageLoss); refused != "" {
+		fmt.Fprint(env.stderr, render.AfterMerge(previews, "--accept-coverage-loss").Plain())
+		fmt.Fprintf(env.stderr, "refused: %s\n", refused)
+		if f.json {
+			plan.Refusals = append(plan.Refusals, refused)
+			doc := exportDoc(plan, write, false)
+			doc.AfterMerge = previews
+			if err := writeDoc(env.json(), doc, loadWarnings(ds, planWarnings(plan))); err != nil {
+				return exitBadInput
+			}
+		}
+		return exitRefused
+	}
 	for _, n := range plan.Notes {
 		if strings.HasPrefix(n, "warning: ") {
 			fmt.Fprintln(env.stderr, n)
@@ -161,24 +179,28 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
 			return exitBadInput
 		}
-		body := render.PRBody(pin)
+		body := render.PRBody(pin) + render.PRBodyDashboard(previews, dashboardGains(ds.Points, req.AsOf, plan))
 		if f.prBody == "-" {
 			fmt.Fprint(env.stdout, body)
-		} else if err := os.WriteFile(f.prBody, []byte(body), 0o644); err != nil {
+		} else if err := writePRBody(f.prBody, []byte(body), f.replacePRBody); err != nil { // prbody_file.go
 			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
-			return exitBadInput
+			return failCode(err)
 		} else {
 			fmt.Fprintf(env.stderr, "wrote the pull request's body to %s\n", f.prBody)
 		}
 	}
 	if !write {
 		if f.json {
-			if err := writeDoc(env.json(), exportDoc(plan, false, false), loadWarnings(ds, planWarnings(plan))); err != nil {
+			doc := exportDoc(plan, false, false)
+			doc.AfterMerge = previews
+			if err := writeDoc(env.json(), doc, loadWarnings(ds, planWarnings(plan))); err != nil {
 				return exitBadInput
 			}
 			return exitOK
 		}
 		if f.prBody != "-" {
+			fmt.Fprint(env.stdout, render.AfterMerge(previews, "").Plain())
+			fmt.Fprintln(env.stdout)
 			fmt.Fprint(env.stdout, plan.Diff())
 		}
 		return exitOK
@@ -197,10 +219,15 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			return exitRefused
 		}
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
-		return exitBadInput
+		if ie := (*export.InterruptedError)(nil); errors.As(err, &ie) {
+			return exitBadInput
+		}
+		return exitWriteFailed // the files are as the error says; the input was good
 	}
 	if f.json {
-		if err := writeDoc(env.json(), exportDoc(plan, true, true), loadWarnings(ds, planWarnings(plan))); err != nil {
+		doc := exportDoc(plan, true, true)
+		doc.AfterMerge = previews
+		if err := writeDoc(env.json(), doc, loadWarnings(ds, planWarnings(plan))); err != nil {
 			return exitBadInput
 		}
 		return exitOK
@@ -223,6 +250,41 @@ func cleanList(in []string) []string {
 	for _, v := range in {
 		if v = strings.TrimSpace(v); v != "" {
 			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// coverageRefusal is the guard's refusal when a preview loses coverage the
+// change set did not ask to remove and --accept-coverage-loss is not given
+// ("" when the export may go on).
+func coverageRefusal(pvs []model.Preview, accept bool) string {
+	if accept {
+		return ""
+	}
+	for _, pv := range pvs {
+		if pv.LosesCoverage() {
+			return "the curve after merge loses published coverage the change set does not remove (" + pv.Curve.String() + "); list the keys whose points it drops, or pass --accept-coverage-loss"
+		}
+	}
+	return ""
+}
+
+// dashboardGains are the change set's curves against the competitor at the
+// dashboard's p90 interactivity as of the date, with the points its
+// North-star gate would not draw marked: the PR body's dashboard section.
+func dashboardGains(points []model.Point, asOf string, plan *export.ExportPlan) []model.CurveGains {
+	shown := model.Latest(points, asOf)
+	isOther := func(p *model.Point) bool { return p.Source == model.SourceCompetitor }
+	curves := model.Compare(shown, isOther, model.AxisP90Intvty, model.AxisTputPerGPU)
+	model.MarkGainsNotDrawn(curves, shown, isOther, model.AxisP90Intvty, model.AxisTputPerGPU)
+	var out []model.CurveGains
+	for _, c := range curves {
+		for _, a := range append(append([]*model.Point{}, plan.Added...), plan.Dropped...) {
+			if a.Curve == c.Curve {
+				out = append(out, c)
+				break
+			}
 		}
 	}
 	return out

@@ -228,7 +228,7 @@ func Prediction(cfg planner.Config, p planner.Prediction, rec planner.Recommenda
 		dec += fmt.Sprintf(" on %d GPUs", cfg.DecodeGPUs)
 	}
 	d.Add(S(Accent, "prediction: "), P(fmt.Sprintf("%d prefill × %d GPUs + %s = %d GPUs, decode BS %d, %s, concurrency %s",
-		cfg.PrefillWorkers, cfg.PrefillGPUs, dec, p.GPUs, cfg.DecodeBS, model.OrDash(cfg.Balance), model.Thousands(float64(cfg.Concurrency), 0))))
+		cfg.PrefillWorkers, cfg.PrefillGPUs, dec, p.GPUs, cfg.DecodeBS, model.OrDash(cfg.Balance), ThousandsInt(cfg.Concurrency))))
 	line := func(k string, v ...Span) { d.Add(append(Line{P(fmt.Sprintf("  %-18s ", k))}, v...)...) }
 	line("throughput", P(model.Thousands(p.TputPerGPU, 0)+" tok/s/GPU ("+model.Thousands(p.Theta, 0)+" tok/s total)"))
 	if r := p.TputRange; r != nil {

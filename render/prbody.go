@@ -64,11 +64,8 @@ func PRBody(in PRBodyInput) string {
 }
 
 // prCell makes a data-derived string safe inside a Markdown table cell or
-// line: no line break, no column bar.
-func prCell(s string) string {
-	s = strings.NewReplacer("\r", " ", "\n", " ", "|", `\|`).Replace(s)
-	return s
-}
+// line (markdown.go): no HTML, mention, comment, line break or column bar.
+func prCell(s string) string { return MarkdownText(s) }
 
 // words is an axis in human words: "p90 interactivity", "throughput per GPU".
 func words(a model.Axis) string {
@@ -83,11 +80,11 @@ func prHead(b *strings.Builder, in PRBodyInput) {
 	p := in.Plan
 	keys := make([]string, len(p.Keys))
 	for i, k := range p.Keys {
-		keys[i] = "`" + prCell(k) + "`"
+		keys[i] = MarkdownCode(k)
 	}
 	fmt.Fprintf(b, "Move %s", andWords(keys))
 	if in.Image != "" {
-		fmt.Fprintf(b, " to `%s`", prCell(in.Image))
+		fmt.Fprintf(b, " to %s", MarkdownCode(in.Image))
 		var pins []string
 		if e := engineOfPlan(in); e != "" {
 			pins = append(pins, e)
@@ -222,6 +219,10 @@ func prWhy(b *strings.Builder, in PRBodyInput) {
 		}
 		ch, old := find(in.Points, bd.Chosen), find(in.Points, bd.Replaces)
 		chName, oldName := prCell(nameOf(ch, bd.Chosen)), prCell(nameOf(old, bd.Replaces))
+		if bd.Choice == model.ChoiceKept {
+			lines = append(lines, fmt.Sprintf("%s stays the point of its %s range; %s, in the same range, goes (rule 18(g) below).", chName, words(ax), oldName))
+			continue
+		}
 		if bd.ByMean {
 			lines = append(lines, fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
 				chName, oldName, oldName, words(ax), chName, pct(bd.GainY), pct(bd.GainX)))
@@ -299,7 +300,7 @@ func prRemovals(b *strings.Builder, in PRBodyInput) {
 	x, y := words(in.Rule.X), words(in.Rule.Y)
 	fmt.Fprintf(b, "\nRemoved published points (rule 18(g), %s and %s", x, y)
 	if in.AsOf != "" {
-		fmt.Fprintf(b, ", against the curve as of %s", in.AsOf)
+		fmt.Fprintf(b, ", against the curve as of %s", prCell(in.AsOf))
 	}
 	b.WriteString("):\n\n")
 	fmt.Fprintf(b, "| Removed point | Published | Covered by | Line value at the removed point's %s |\n", x)
@@ -333,13 +334,19 @@ func prRemovals(b *strings.Builder, in PRBodyInput) {
 func bearing(in PRBodyInput) []model.LeftOut {
 	var out []model.LeftOut
 	seen := map[string]bool{}
+	kept := map[string]bool{} // configurations the kept curve has a run of
+	for i := range in.Rule.Kept {
+		if k := in.Rule.Kept[i].Knobs; k.Mode != "" {
+			kept[k.BaseID()] = true
+		}
+	}
 	for _, l := range in.Rule.LeftOut {
 		if strings.HasPrefix(l.Reason, "measured after ") || seen[l.ID] {
 			continue
 		}
 		pt := find(in.Points, l.ID)
-		if pt == nil {
-			continue
+		if pt == nil || (pt.Knobs.Mode != "" && kept[pt.Knobs.BaseID()]) {
+			continue // another run of a kept configuration draws no other line
 		}
 		px, ok := pt.Value(in.Rule.X.Metric)
 		if !ok {
@@ -493,7 +500,7 @@ func holeWords(in PRBodyInput, h model.Hole) string {
 // prNoise states the one noise estimate of the curve as of the date: the
 // spread of throughput per GPU over the pairs measured on or before it.
 func prNoise(b *strings.Builder, in PRBodyInput) {
-	fmt.Fprintf(b, "\n%s\n", NoiseSentence(in.Rule.Noise, in.Rule.Y, in.AsOf))
+	fmt.Fprintf(b, "\n%s\n", NoiseSentence(in.Rule.Noise, in.Rule.Y, prCell(in.AsOf)))
 }
 
 // NoiseSentence words a curve's run-to-run spread of metric y as of a date:
@@ -518,7 +525,7 @@ func prValidation(b *strings.Builder, in PRBodyInput) {
 	p := in.Plan
 	b.WriteString("\n<details><summary>Validation details</summary>\n\n")
 	if in.Image != "" {
-		fmt.Fprintf(b, "- Image: `%s`", prCell(in.Image))
+		fmt.Fprintf(b, "- Image: %s", MarkdownCode(in.Image))
 		if !strings.Contains(in.Image, "@sha256:") {
 			b.WriteString(" (digest: unknown to sweeptune; pin it as `image@sha256:…`)")
 		}
@@ -547,7 +554,7 @@ func prValidation(b *strings.Builder, in PRBodyInput) {
 	b.WriteString("- Client: unknown (the inputs do not record it).\n")
 	keys := make([]string, len(p.Keys))
 	for i, k := range p.Keys {
-		keys[i] = "`" + prCell(k) + "`"
+		keys[i] = MarkdownCode(k)
 	}
 	fmt.Fprintf(b, "- Changelog: one entry for %s, pr-link %s.\n", andWords(keys), prCell(entryLink(p.Entry)))
 	b.WriteString("\n</details>\n")

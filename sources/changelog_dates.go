@@ -1,7 +1,6 @@
 package sources
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"path"
@@ -81,21 +80,28 @@ func firstSeen(path string) map[string]string {
 func parseLogLinks(out []byte) map[string]string {
 	days := map[string]string{}
 	day := ""
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
-	for sc.Scan() {
-		line := sc.Text()
+	// The output is in memory: lines are cut from it, of any length (a
+	// scanner's bound stopped at a 20 MB line, leaving every later entry
+	// undated).
+	for len(out) > 0 {
+		line := out
+		if i := bytes.IndexByte(out, '\n'); i >= 0 {
+			line, out = out[:i], out[i+1:]
+		} else {
+			out = nil
+		}
 		switch {
-		case strings.HasPrefix(line, "commit "):
+		case bytes.HasPrefix(line, []byte("commit ")):
 			day = ""
-			if sec, err := strconv.ParseInt(strings.TrimPrefix(line, "commit "), 10, 64); err == nil {
+			if sec, err := strconv.ParseInt(string(line[len("commit "):]), 10, 64); err == nil {
 				day = time.Unix(sec, 0).UTC().Format("2006-01-02")
 			}
-		case strings.HasPrefix(line, "+") && !strings.HasPrefix(line, "+++"):
-			_, link, ok := strings.Cut(line, "pr-link:")
+		case bytes.HasPrefix(line, []byte("+")) && !bytes.HasPrefix(line, []byte("+++")):
+			_, rest, ok := bytes.Cut(line, []byte("pr-link:"))
 			if !ok || day == "" {
 				continue
 			}
+			link := string(rest[:min(len(rest), 4096)]) // a link is short; a long line is not one
 			if i := strings.Index(link, " #"); i >= 0 {
 				link = link[:i] // a trailing comment
 			}

@@ -131,3 +131,16 @@ func FuzzParseLogLinks(f *testing.F) {
 		}
 	})
 }
+
+// A 20 MB added line in the history stopped the reading there (a scanner's
+// 16 MB bound): every later entry was undated, for a wrong reason. Lines
+// of any length are read now.
+func TestParseLogLinksReadsPastAHugeLine(t *testing.T) {
+	huge := "+  description: " + strings.Repeat("x", 20<<20) + "\n"
+	log := "commit 1761955200\n+  pr-link: https://github.com/o/r/pull/1\n" + huge +
+		"commit 1762041600\n+  pr-link: https://github.com/o/r/pull/2\n"
+	days := parseLogLinks([]byte(log))
+	if days["pull/1"] != "2025-11-01" || days["pull/2"] != "2025-11-02" {
+		t.Errorf("days %v", days)
+	}
+}

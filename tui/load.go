@@ -82,11 +82,12 @@ type aheadOfLoad struct {
 
 // preparedLoad is what aheadOfLoad.run made.
 type preparedLoad struct {
-	loaded *workbench.Loaded
-	x, y   model.Axis
-	views  []preparedView
-	data   []any // per pane: what its dataWork made
-	score  *workbench.LedgerScore
+	loaded  *workbench.Loaded
+	x, y    model.Axis
+	views   []preparedView
+	data    []any // per pane: what its dataWork made
+	score   *workbench.LedgerScore
+	ranking *workbench.Ranking
 }
 
 type preparedView struct {
@@ -167,7 +168,8 @@ func (a aheadOfLoad) run(pts []model.Point) *preparedLoad {
 		}
 	}
 	score := func() { out.score = workbench.ScoreLedger(a.ledger, pts) } // reads the points only
-	par.Do(append(append(fns, score), a.dataFns(pts, out)...)...)        // the panes' derivations read their view or the points and write their own data
+	rank := func() { out.ranking = workbench.RankCurves(pts) }           // reads the points only: the picker's order
+	par.Do(append(append(fns, score, rank), a.dataFns(pts, out)...)...)  // the panes' derivations read their view or the points and write their own data
 	return out
 }
 

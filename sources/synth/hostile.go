@@ -14,7 +14,8 @@ import (
 const Hostile = "<\x1b]0;PWNED\x07\x1b]52;c;ZXZpbA==\x07\x1b[2J\u009b2J\u009d0;t\u009c\r\x7f\u202e>"
 
 // HostileFiles writes, into dir, files whose every string field (and whose
-// names) carry Hostile: a points table, InferenceX API rows, a recipe
+// names) carry Hostile (the points table's curve key and date excepted,
+// which would skip its rows): a points table, InferenceX API rows, a recipe
 // joined to a point, a golden acceptance-length file with a bad value, a points table with a bad mode
 // and a truncated file, so both points and warnings carry it. The points
 // table alone loads without a warning. It returns the paths written, the
@@ -23,13 +24,15 @@ func HostileFiles(dir string) ([]string, error) {
 	h := Hostile
 	y := func(tag string) string { return strconv.Quote(tag + h) } // a YAML double-quoted scalar
 	j := func(tag string) string { b, _ := json.Marshal(tag + h); return string(b) }
-	table := `curve: {model: ` + y("model") + `, hardware: ` + y("hw") + `, framework: ` + y("fw") +
-		`, precision: ` + y("prec") + `, scenario: ` + y("scen") + `}
+	// The table's curve key and date are plain: a row whose key or date
+	// holds a control character is skipped at load (the API rows below
+	// carry them, and their warnings do).
+	table := `curve: {model: deepseek-ai/DeepSeek-V4.1-Flash, hardware: gb300, framework: dynamo-sglang, precision: fp4, scenario: agentic-coding}
 source: local
 image: ` + y("image") + `
-date: ` + y("date") + `
+date: 2026-11-06
 run-url: ` + y("run") + `
-spec-decoding: ` + y("spec") + `
+spec-decoding: mtp
 points:
   - label: ` + y("label7") + `
     prefill: {workers: 7, gpus: 2, tp: 2, ep: 2, dp-attn: true}

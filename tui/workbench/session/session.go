@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner/ledger"
@@ -106,6 +107,9 @@ func DefaultPath(inputs []string) string {
 // to <path>.corrupt so the next save cannot destroy it; the error is a
 // *CorruptError saying where it went.
 func Load(path string) (File, error) {
+	// A save killed before its rename left a temporary file beside the
+	// session: the next start removes it (a minute old: never a live save's).
+	sources.RemoveStaleTemps(path, time.Minute)
 	data, err := sources.ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return File{Version: Version, read: true}, nil

@@ -68,9 +68,16 @@ func TestNoDataEscapeReachesTheTerminal(t *testing.T) {
 			}
 		}
 	}
-	for name := range map[string]string{"Point.Label": "", "Point.Curve.Model": "", "Point.Curve.Scenario": "",
-		"Point.Curve.Hardware": "", "Point.Curve.Framework": "", "Point.Curve.Precision": "", "Point.Knobs.Balance": "",
-		"Point.Knobs.SpecDecoding": "", "Point.Prov.File": "", "Point.Prov.RunURL": "", "Point.Prov.Date": "", "Point.Prov.Image": "",
+	// A curve key or date holding a control character skips its row at
+	// load (the API rows' warning names the field); every other field
+	// reaches the points.
+	for _, w := range ds.Warnings {
+		if w.Field == "model" && strings.Contains(w.File, "rows") && strings.Contains(w.Msg, "row skipped") {
+			covered["Point.Curve"] = true
+		}
+	}
+	for name := range map[string]string{"Point.Label": "", "Point.Curve": "", "Point.Knobs.Balance": "",
+		"Point.Prov.File": "", "Point.Prov.RunURL": "", "Point.Prov.Image": "",
 		"Point.Prov.Recipe": "", "Point.Prov.RecipeVariant": ""} {
 		if !covered[name] {
 			t.Errorf("the hostile fixture does not reach %s", name)
@@ -81,6 +88,8 @@ func TestNoDataEscapeReachesTheTerminal(t *testing.T) {
 	for name := range all {
 		switch name {
 		case "Point.ID", "Point.Source", "Point.Knobs.Mode": // derived or enumerations
+		case "Point.Curve.Model", "Point.Curve.Scenario", "Point.Curve.Hardware", "Point.Curve.Framework",
+			"Point.Curve.Precision", "Point.Curve.Spec", "Point.Knobs.SpecDecoding", "Point.Prov.Date": // skipped at load when hostile
 		default:
 			if !covered[name] {
 				t.Errorf("string field %s is not covered by the hostile fixture", name)
@@ -144,7 +153,7 @@ func TestNoDataEscapeReachesTheTerminal(t *testing.T) {
 			labels[p.Label] = true
 		}
 	}
-	if !models["model"+synth.Hostile] || !labels["label7"+synth.Hostile] {
+	if !labels["label7"+synth.Hostile] {
 		t.Errorf("--json changed the values: models %v", models)
 	}
 	found := false
