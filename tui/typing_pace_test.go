@@ -136,6 +136,13 @@ func typeAtPace(t *testing.T, bin string, rows, curves int) {
 		t.Fatalf("--debug logged %d keys, %d were typed:\n%s", n, len(pacedKeys), b)
 	}
 	t.Logf("%d rows over %d curves: first table after %s wall, %s CPU", rows, curves, firstTable.Round(time.Millisecond), firstCPU.Round(time.Millisecond))
+	if b, err := os.ReadFile(debugLog); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, " load 1: ") {
+				t.Log(l[strings.Index(l, " load 1: ")+1:]) // the load's phases
+			}
+		}
+	}
 	var worst time.Duration
 	var line strings.Builder
 	k := 0 // the first key the entry covers
