@@ -50,9 +50,19 @@ var examples = map[string]string{
   sweeptune export --add 7p1d-dep2-dep16-b96-c5540 \
       --recipe testdata/export/disagg-dep16-hicache-variants.yaml --json   # the plan as JSON`,
 	"select": `  sweeptune select --margin 2 testdata/select/margin   # c700 replaces agg TP2/EP2 c16; c800, c900 inside noise
-  sweeptune select --as-of 2026-11-05                  # the demo before the sweep was published: the same call
-  sweeptune select --max-gpus 34                       # the demo: runs proposed for its empty and weak bands
+  sweeptune select --as-of 2026-11-05 --bands 4 \
+      --recipe testdata/export/agg-variants.yaml --recipe testdata/export/disagg-dep16-hicache-variants.yaml \
+      --master testdata/export/nvidia-master.excerpt.yaml \
+      --config-key dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg,dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache
+                                                       # the PR's choice against its target: new / replaces / kept
+  sweeptune select --max-gpus 34 --edges 90,140,195,225,300   # runs proposed for the empty band and the short runs
   sweeptune select --x mean-intvty --edges 100,200,300,550 --json`,
+	"audit": `  sweeptune audit                                      # the demo's curve: its value, why, and the first select to run
+  sweeptune audit --changelog testdata/export/perf-changelog.excerpt.yaml
+                                                       # and whether the changelog's end takes an appended entry
+  sweeptune audit --baseline 2025-12-31 testdata/apirows/multi-curve.json
+                                                       # a new image's re-runs: improved +13.3 %; the step law's β fell 11.8 %
+  sweeptune audit --json --top 0 testdata/apirows/     # every curve, ranked`,
 	"recipes": `  sweeptune recipes testdata/shapes/recipes/s1-bundle.yaml testdata/shapes/recipes/s1-sweep.yaml
   sweeptune recipes --json testdata/shapes/recipes/s2-nested.yaml`,
 	"tui": `  sweeptune tui

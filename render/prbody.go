@@ -219,6 +219,10 @@ func prWhy(b *strings.Builder, in PRBodyInput) {
 		}
 		ch, old := find(in.Points, bd.Chosen), find(in.Points, bd.Replaces)
 		chName, oldName := prCell(nameOf(ch, bd.Chosen)), prCell(nameOf(old, bd.Replaces))
+		if bd.Choice == model.ChoiceKept {
+			lines = append(lines, fmt.Sprintf("%s stays the point of its %s range; %s, in the same range, goes (rule 18(g) below).", chName, words(ax), oldName))
+			continue
+		}
 		if bd.ByMean {
 			lines = append(lines, fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
 				chName, oldName, oldName, words(ax), chName, pct(bd.GainY), pct(bd.GainX)))
@@ -330,13 +334,19 @@ func prRemovals(b *strings.Builder, in PRBodyInput) {
 func bearing(in PRBodyInput) []model.LeftOut {
 	var out []model.LeftOut
 	seen := map[string]bool{}
+	kept := map[string]bool{} // configurations the kept curve has a run of
+	for i := range in.Rule.Kept {
+		if k := in.Rule.Kept[i].Knobs; k.Mode != "" {
+			kept[k.BaseID()] = true
+		}
+	}
 	for _, l := range in.Rule.LeftOut {
 		if strings.HasPrefix(l.Reason, "measured after ") || seen[l.ID] {
 			continue
 		}
 		pt := find(in.Points, l.ID)
-		if pt == nil {
-			continue
+		if pt == nil || (pt.Knobs.Mode != "" && kept[pt.Knobs.BaseID()]) {
+			continue // another run of a kept configuration draws no other line
 		}
 		px, ok := pt.Value(in.Rule.X.Metric)
 		if !ok {

@@ -175,3 +175,28 @@ func prBodyAndChangelogAgree(t *testing.T, body, entry string) {
 		}
 	}
 }
+
+// TestPRBodyNamesInsideNoise: on the margin fixture (the demo's curve with
+// the pull request's c800 and c900), the accepted selection's body names
+// c800 and c900 as winning only inside the margin, as the PR did.
+func TestPRBodyNamesInsideNoise(t *testing.T) {
+	pts := fx.Margin(t)
+	curve := pts[model.FindID(pts, "agg-tep2-c16")].Curve
+	sel, err := model.Select(model.SelectRequest{Points: pts, Curve: curve, X: model.AxisP90Intvty, Y: model.AxisTputPerGPU,
+		Margin: model.Margin{Pct: 2, Source: "--margin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := sel.Set()
+	plan, _ := retunePlan(t, pts, &set)
+	in, err := render.NewPRBodyInput(plan, pts, "", image, router)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := render.PRBody(in)
+	noFlagTokens(t, got)
+	want := "3P c900 BS18 (294.5, +0.72 %) and 3P c800 BS18 (296.8, +1.50 %) also beat agg TP2/EP2 c16, but by no more than the 2.0 % margin on p90 interactivity: inside run-to-run noise, so 3P c700 BS18 is the point with margin."
+	if !strings.Contains(got, want) {
+		t.Errorf("the body lacks %q:\n%s", want, got)
+	}
+}

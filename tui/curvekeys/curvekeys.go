@@ -41,11 +41,15 @@ type Model struct {
 	km  keys.KeyMap
 	say Say
 
-	pick     *picker.Model // an open picker (curve, overlays, dates)
-	pickKind pickKind
-	pickFrom string      // the first date of a comparison
-	dates    *dates.View // the open "compare two dates" view
-	datesSeq int
+	pick      *picker.Model // an open picker (curve, overlays, dates)
+	pickKind  pickKind
+	pickFrom  string // the first date of a comparison
+	overlayOf []int  // the overlay picker's items as curve indices (the shown curve left out)
+	// pickOrder is the curve index of each item of the curve picker (it
+	// lists the curves by retune value); nil: items are the curves in order.
+	pickOrder []int
+	dates     *dates.View // the open "compare two dates" view
+	datesSeq  int
 
 	changelogs []sources.ChangelogFile // changelogs among the loaded inputs
 	extraLog   string                  // --changelog, read as well when comparing

@@ -59,12 +59,17 @@ type State struct {
 
 	// Loop is the prediction ledger and its scorecard (loop.go).
 	Loop Ledger
+	// Accepted is the last selection accepted (A): its pairing, inside-noise
+	// candidates and margin go to the export while its sets are the
+	// export's own (select.go); nil when none was.
+	Accepted *model.SelectionSet
 
 	all     []model.Point
 	index   map[string]int // ID → index into all
 	prep    *Loaded        // the last load, its indexes (load.go)
 	pending Change
 	undo    []snapshot
+	ranking *Ranking // the picker's order (ranking.go)
 }
 
 // New returns an empty state on the default x axis (the report's) ×
