@@ -50,10 +50,10 @@ func TestVerdictAndGainJSONRoundTrip(t *testing.T) {
 			LineValue: 853132.5, HasLine: true, GapPct: -5.85, Covered: true, ParetoDominated: true, DominatedBy: "7p1d",
 			Twins: []string{"8p1d@local"}, UsesPlanned: true, Planned: []string{"6p1d"}, WithinNoise: true},
 			`{"id":"8p1d","x":191.4,"y":803198,"test":"line","neighbours":["7p1d","5p1d"],"line_value":853132.5,"gap_pct":-5.85,` +
-				`"covered":true,"pareto_dominated":true,"dominated_by":"7p1d","twins":["8p1d@local"],"uses_planned":true,"planned":["6p1d"],"within_noise":true}`},
+				`"covered":true,"pareto_dominated":true,"dominated_by":"7p1d","twins":["8p1d@local"],"uses_planned":true,"planned":["6p1d"],"within_noise":true,"verdict":"within noise of the line"}`},
 		{&RemovalVerdict{ID: "agg-tp4-c1", X: 12, Test: "none"},
 			`{"id":"agg-tp4-c1","x":12,"y":0,"test":"none","neighbours":[],"line_value":null,"gap_pct":null,` +
-				`"covered":false,"pareto_dominated":false,"dominated_by":null,"twins":[],"uses_planned":false,"planned":[],"within_noise":false}`},
+				`"covered":false,"pareto_dominated":false,"dominated_by":null,"twins":[],"uses_planned":false,"planned":[],"within_noise":false,"verdict":"not covered"}`},
 		{&PointGain{ID: "9p1d", Curve: curve, Gain: Gain{X: 103, Y: 1117012, Other: 1005892.79, HasOther: true, GainPct: 11.05,
 			Dashboard: 1008429.08, DashboardPct: 10.77}, WithinNoise: true, ProjectedFromS: 600, NotProjected: "no twin"},
 			`{"id":"9p1d","curve":{"model":"m","scenario":"8k1k","hardware":"gb200","framework":"sglang","precision":"fp4"},` +

@@ -534,3 +534,24 @@ func shortRunsLeftOut(rest, all []Point, projected bool) []Skip {
 	}
 	return out
 }
+
+// Removal verdicts in words, the line test's with the noise beside it
+// (docs/noise.md): a gap no larger than the run-to-run spread is neither
+// clearly under the line nor clearly over it.
+const (
+	VerdictCovered     = "covered"
+	VerdictWithinNoise = "within noise of the line"
+	VerdictNotCovered  = "not covered"
+)
+
+// Verdict is the removal's verdict in words. The exit code and the export
+// stay the line test's (Covered).
+func (v RemovalVerdict) Verdict() string {
+	switch {
+	case v.HasLine && v.WithinNoise:
+		return VerdictWithinNoise
+	case v.Covered:
+		return VerdictCovered
+	}
+	return VerdictNotCovered
+}

@@ -50,11 +50,12 @@ type removalJSON struct {
 	UsesPlanned     bool     `json:"uses_planned"`
 	Planned         []string `json:"planned"`
 	WithinNoise     bool     `json:"within_noise"`
+	Verdict         string   `json:"verdict"` // covered, within noise of the line, not covered
 }
 
 func (v RemovalVerdict) MarshalJSON() ([]byte, error) {
 	return json.Marshal(removalJSON{v.ID, v.X, v.Y, v.Test, OrEmpty(v.Neighbours), OrNull(v.LineValue, v.HasLine), OrNull(v.GapPct, v.HasLine),
-		v.Covered, v.ParetoDominated, OrNullString(v.DominatedBy), OrEmpty(v.Twins), v.UsesPlanned, OrEmpty(v.Planned), v.WithinNoise})
+		v.Covered, v.ParetoDominated, OrNullString(v.DominatedBy), OrEmpty(v.Twins), v.UsesPlanned, OrEmpty(v.Planned), v.WithinNoise, v.Verdict()})
 }
 
 // UnmarshalJSON reads a verdict as MarshalJSON writes it: a null line

@@ -184,6 +184,9 @@ func verdictText(v model.RemovalVerdict) string {
 	if !v.Covered {
 		s = "✗ NOT covered"
 	}
+	if v.Verdict() == model.VerdictWithinNoise {
+		s += ", within noise of the line"
+	}
 	if v.UsesPlanned {
 		s += " (leans on planned)"
 	}

@@ -64,7 +64,7 @@ func TestWorkbenchAndCLIWriteTheSameBytes(t *testing.T) {
 
 	testkit.ExportFixtures(t)
 	var out, errOut bytes.Buffer
-	code := cli.Run([]string{"export", "--add", add, "--remove", mark, "--recipe", testkit.ExportRecipe, "--master", testkit.ExportMaster,
+	code := cli.Run([]string{"export", "--accept-coverage-loss", "--add", add, "--remove", mark, "--recipe", testkit.ExportRecipe, "--master", testkit.ExportMaster,
 		"--config-key", testkit.ExportKey, "--changelog", testkit.ExportChangelog, "--pr", "4673", "--image", image,
 		"--router-version", router, "--accept-coverage-loss", "--write"}, strings.NewReader(""), &out, &errOut)
 	if code != 0 {

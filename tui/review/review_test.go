@@ -49,7 +49,7 @@ func TestGainsAgainstCompetitor(t *testing.T) {
 	pts := testkit.Demo()
 	r := computeOwn(pts, nil, model.AxisP90Intvty, model.AxisTputPerGPU, false)
 	out := Render(r, testkit.Plain(), 70)
-	if !strings.Contains(out, "9p1d-dep2-dep16-b192-c7480  +11.05 %  (1,117,063 vs 1,005,892.79)") {
+	if !strings.Contains(out, "9p1d-dep2-dep16-b192-c7480  +11.05 % linear, +10.77 % dashboard  (1,117,063 vs 1,005,892.79)") {
 		t.Errorf("no +11.05 %% gain for 9P BS192:\n%s", out)
 	}
 }
