@@ -79,8 +79,8 @@ func TestCompareNullsInJSON(t *testing.T) {
 func TestCompareText(t *testing.T) {
 	out := runOK(t, "compare")
 	wantAll(t, out,
-		"9p1d-dep2-dep16-b192-c7480             97.4     1,117,063        1,005,892.79  +11.05 %",
-		"7p1d-dep2-dep16-b96-c5540             157.5     1,033,494          984,315.45   +5.00 %",
+		"9p1d-dep2-dep16-b192-c7480             97.4     1,117,063    1,005,892.79       +11.05 %       1,008,429.08          +10.77 %",
+		"7p1d-dep2-dep16-b96-c5540             157.5     1,033,494      984,315.45        +5.00 %         986,410.78           +4.77 %",
 		"10 points without p90-intvty or tput-per-gpu are not compared.",
 	)
 }

@@ -17,8 +17,8 @@ func init() { register("export", newExportCmd) }
 // targetFlags say where an export writes: the export command's and the
 // workbench's export pane's.
 type targetFlags struct {
-	recipes, configKeys              []string
-	master, changelog, prLink, image string
+	recipes, configKeys                             []string
+	master, changelog, prLink, image, routerVersion string
 }
 
 func (t *targetFlags) register(fs *pflag.FlagSet) {
@@ -27,6 +27,7 @@ func (t *targetFlags) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&t.configKeys, "config-key", nil, "master-config entry `KEYS` (repeatable or comma-separated): each recipe's rows go to the key whose rows select it; the changelog entry lists every key touched")
 	fs.StringVar(&t.changelog, "changelog", "", "perf-changelog.yaml `FILE` to append the entry to")
 	fs.StringVar(&t.prLink, "pr-link", "", "pull request `URL` for the changelog entry (default …/pull/XXX, the placeholder InferenceX accepts)")
+	fs.StringVar(&t.routerVersion, "router-version", "", "the Dynamo `VERSION` the image bundles: written as every touched key's router.version and each touched recipe's identity.frameworks.dynamo")
 	fs.StringVar(&t.image, "image", "", "`IMAGE` the points ran: named in the description, and written as every touched key's image and each touched recipe's model.container where they differ (without it both stay, with a note)")
 }
 
@@ -56,16 +57,15 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	req := &f.req
 	fs.StringVar(&f.add, "add", "", "`IDS` of points to write (comma-separated)")
 	fs.StringVar(&f.remove, "remove", "", "`IDS` of points whose overrides and rows go (comma-separated)")
-	fs.StringVar(&f.fromSelect, "from-select", "", "take the add and remove sets from an accepted selection (select --json saved to `FILE`)")
+	fs.StringVar(&f.fromSelect, "from-select", "", "take the add and remove sets, the pairing and the inside-noise candidates from an accepted selection (select --json saved to `FILE`, or - to read it from standard input)")
 	f.targets.register(fs)
 	fs.IntVar(&f.pr, "pr", 0, "InferenceX pull request `N`umber: the changelog entry links it")
-	fs.StringVar(&req.RouterVersion, "router-version", "", "the Dynamo `VERSION` the image bundles: written as every touched key's router.version and each touched recipe's identity.frameworks.dynamo")
 	fs.StringVar(&req.AsOf, "as-of", "", "judge removals against the curve as it was on this `DATE` (YYYY-MM-DD): later runs are left out")
 	fs.StringVar(&f.prBody, "pr-body", "", "write the pull request's body (GitHub markdown) from this change set to a new `FILE` (- for stdout), in a dry run too; never over a file that exists, nor through a link")
 	fs.BoolVar(&f.replacePRBody, "replace-pr-body", false, "let --pr-body replace a regular file that exists (never a link)")
 	fs.StringVar(&f.explicit, "explicit-mrr", "", "`IDS` whose max-running-requests differ from decode ranks × BS on purpose")
 	fs.Bool("dry-run", true, "print a unified diff per file and write nothing")
-	fs.BoolVar(&f.write, "write", false, "write the files (atomically, keeping a .bak of each)")
+	fs.BoolVar(&f.write, "write", false, "write the files (atomically, keeping a backup of each under the user state directory)")
 	fs.BoolVar(&req.Replace, "replace", false, "overwrite overrides whose key or name already exists")
 	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
 	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
@@ -92,6 +92,7 @@ disk: the error says which file is in which state).`
 func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 	req, in, write, t := f.req, f.inputFlags, f.write, f.targets
 	req.RecipePaths, req.MasterPath, req.ChangelogPath, req.PRLink, req.Image = cleanList(t.recipes), t.master, t.changelog, t.prLink, t.image
+	req.RouterVersion = t.routerVersion
 	req.Add, req.Remove = splitIDs(f.add), splitIDs(f.remove)
 	req.ConfigKeys, req.ExplicitMRR = cleanList(t.configKeys), splitIDs(f.explicit)
 	if req.AsOf != "" {
@@ -121,7 +122,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 	}
 	req.Points = ds.Points
 	var err error
-	if req.Add, req.Remove, err = fromSelect(f.fromSelect, req.Add, req.Remove, ds.Points, req.AsOf); err != nil {
+	if req.Add, req.Remove, req.Selection, err = fromSelect(f.fromSelect, env.stdin, req.Add, req.Remove, ds.Points, req.AsOf); err != nil {
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
 	}
@@ -213,7 +214,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		case f.Create:
 			fmt.Fprintf(env.stdout, "created %s\n", f.Path)
 		case string(f.Old) != string(f.New):
-			fmt.Fprintf(env.stdout, "wrote %s (previous contents in %s.bak)\n", f.Path, f.Path)
+			fmt.Fprintf(env.stdout, "wrote %s (previous contents in %s)\n", f.Path, export.BackupPath(f.Path))
 		}
 	}
 	fmt.Fprint(env.stdout, render.NextCommands(plan.Next).Plain())

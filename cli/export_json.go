@@ -5,6 +5,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/parity"
 )
 
 // exportJSON is export --json: what the export plans (or, with --write,
@@ -22,6 +23,10 @@ type exportJSON struct {
 	Notes     []string               `json:"notes"`
 	Keys      []string               `json:"config_keys"`   // the keys the entry lists
 	Next      []string               `json:"next_commands"` // what to run after --write
+	Parity    []parity.Finding       `json:"parity"`        // the reviewers' bots' checks (docs/parity.md)
+	// Selection is the accepted selection (--from-select): pairing, inside-noise
+	// candidates and margin; null when the sets were given by hand.
+	Selection *model.SelectionSet `json:"selection"`
 }
 
 // exportFileJSON is one file: create (a new recipe), modify or unchanged,
@@ -43,7 +48,7 @@ type exportOverrideJSON struct {
 func exportDoc(p *export.ExportPlan, write, written bool) exportJSON {
 	out := exportJSON{Write: write, Written: written, Files: []exportFileJSON{}, Overrides: []exportOverrideJSON{},
 		Removed: model.OrEmpty(p.Removed), Rows: model.OrEmpty(p.Rows), Entry: p.Entry, Verdicts: model.OrEmpty(p.Verdicts),
-		Refusals: model.OrEmpty(p.Refusals), Notes: model.OrEmpty(p.Notes), Keys: model.OrEmpty(p.Keys), Next: model.OrEmpty(p.Next)}
+		Refusals: model.OrEmpty(p.Refusals), Notes: model.OrEmpty(p.Notes), Keys: model.OrEmpty(p.Keys), Next: model.OrEmpty(p.Next), Parity: model.OrEmpty(p.Parity), Selection: p.Selection}
 	for _, f := range p.Files {
 		fj := exportFileJSON{Path: f.Path, Action: "unchanged", Diff: f.Diff}
 		switch {
@@ -52,7 +57,7 @@ func exportDoc(p *export.ExportPlan, write, written bool) exportJSON {
 		case string(f.Old) != string(f.New):
 			fj.Action = "modify"
 			if written {
-				fj.Backup = f.Path + ".bak"
+				fj.Backup = export.BackupPath(f.Path)
 			}
 		}
 		out.Files = append(out.Files, fj)

@@ -2,35 +2,55 @@ package cli
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 )
 
-// fromSelect reads an accepted selection (select --json saved to a file)
-// into export's add and remove sets; mixing it with --add/--remove is
-// refused, and so is a selection of a curve none of the points is on.
-func fromSelect(path string, add, remove []string, points []model.Point, asOf string) ([]string, []string, error) {
+// maxSelectionBytes bounds a selection read from standard input: a select
+// --json document of a dashboard-sized curve is well under it.
+const maxSelectionBytes = 64 << 20
+
+// fromSelect reads an accepted selection (select --json saved to a file,
+// or piped in with "-") into export's add and remove sets and the set with
+// its pairing, inside-noise candidates and margin; mixing it with
+// --add/--remove is refused, and so is a selection of a curve none of the
+// points is on.
+func fromSelect(path string, stdin io.Reader, add, remove []string, points []model.Point, asOf string) ([]string, []string, *model.SelectionSet, error) {
 	if path == "" {
-		return add, remove, nil
+		return add, remove, nil, nil
 	}
 	if len(add) > 0 || len(remove) > 0 {
-		return nil, nil, fmt.Errorf("--from-select gives the add and remove sets: leave out --add and --remove")
+		return nil, nil, nil, fmt.Errorf("--from-select gives the add and remove sets: leave out --add and --remove")
 	}
-	data, err := sources.ReadRegular(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("--from-select %s: %v", path, sources.PathErrText(err))
+	var data []byte
+	var err error
+	if path == "-" {
+		if stdin == nil {
+			return nil, nil, nil, fmt.Errorf("--from-select -: no standard input")
+		}
+		data, err = io.ReadAll(io.LimitReader(stdin, maxSelectionBytes+1))
+		if err == nil && len(data) > maxSelectionBytes {
+			err = fmt.Errorf("over %d MB", maxSelectionBytes>>20)
+		}
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("--from-select -: standard input: %v", err)
+		}
+		path = "standard input"
+	} else if data, err = sources.ReadRegular(path); err != nil {
+		return nil, nil, nil, fmt.Errorf("--from-select %s: %v", path, sources.PathErrText(err))
 	}
 	set, err := model.ParseSelectionSet(data)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--from-select %s: %v", path, err)
+		return nil, nil, nil, fmt.Errorf("--from-select %s: %v", path, err)
 	}
 	for i := range points {
 		if points[i].Curve == set.Curve {
-			return shownIDs(set.Add, points, asOf), shownIDs(set.Remove, points, asOf), nil
+			return shownIDs(set.Add, points, asOf), shownIDs(set.Remove, points, asOf), &set, nil
 		}
 	}
-	return nil, nil, fmt.Errorf("--from-select %s: the selection's curve %s is not among the loaded points", path, set.Curve)
+	return nil, nil, nil, fmt.Errorf("--from-select %s: the selection's curve %s is not among the loaded points", path, set.Curve)
 }
 
 // shownIDs names each point by the measurement of its configuration the

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"github.com/sweeptune/sweeptune/sources/export"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,13 +69,16 @@ func TestExportCommand(t *testing.T) {
 		t.Fatalf("unknown ID: exit %d", code)
 	}
 
-	// --write replaces the files and keeps .bak copies.
+	// --write replaces the files and keeps backups under the state directory.
 	out, stderr, code = runCmd(t, exportArgs(dir, "--remove", "8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480", "--write", "--pr-link", "https://github.com/SemiAnalysisAI/InferenceX/pull/4673")...)
 	if code != exitOK || strings.Count(out, "wrote ") != 3 {
 		t.Fatalf("write: exit %d, %s\n%s", code, stderr, out)
 	}
-	if bak, _ := os.ReadFile(bundle + ".bak"); !bytes.Equal(bak, before) {
-		t.Error(".bak is not the original")
+	if bak, _ := os.ReadFile(export.BackupPath(bundle)); !bytes.Equal(bak, before) {
+		t.Error("the backup is not the original")
+	}
+	if _, err := os.Stat(bundle + ".bak"); err == nil {
+		t.Error("a .bak was left beside the bundle")
 	}
 	cl, _ := os.ReadFile(filepath.Join(dir, "perf-changelog.excerpt.yaml"))
 	if !strings.HasSuffix(string(cl), "  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/4673\n") {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"github.com/sweeptune/sweeptune/sources/export"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -120,7 +121,7 @@ func TestExportJSONDescribesThePlan(t *testing.T) {
 	// --write --json: written, with the backups named.
 	out = runOK(t, append(exportArgs(dir, "--remove", "8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480", "--write"), "--json")...)
 	doc.Files = nil
-	if err := json.Unmarshal([]byte(out), &doc); err != nil || !doc.Written || len(doc.Files) != 3 || doc.Files[0].Backup != bundle+".bak" {
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || !doc.Written || len(doc.Files) != 3 || doc.Files[0].Backup != export.BackupPath(bundle) {
 		t.Errorf("write: %v %+v", err, doc.Files)
 	}
 }

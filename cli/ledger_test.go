@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sweeptune/sweeptune/ledger"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/render"
 )
 

@@ -48,7 +48,7 @@ func TestReportNothingToPlotWithoutY(t *testing.T) {
 // report and plan, never an empty cell.
 func TestMissingCellsReadDash(t *testing.T) {
 	out, _, _ := runCmd(t, "compare")
-	if !strings.Contains(out, "5p1d-dep2-dep16-b40-c2884             233.2       717,972                   –         –") {
+	if !strings.Contains(out, "5p1d-dep2-dep16-b40-c2884             233.2       717,972               –              –                  –                 –") {
 		t.Errorf("compare:\n%s", out)
 	}
 	out, _, _ = runCmd(t, "review", "--all-dates", "--remove", "8p1d-dep2-dep16-c4096")

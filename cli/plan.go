@@ -9,9 +9,9 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/render"
 )
 
@@ -34,6 +34,7 @@ func newPlanCmd(env *cmdEnv) *cobra.Command {
 	fs.IntVar(&f.ranks, "decode-ranks", 0, "predict: decode data-parallel ranks (default: the fit points')")
 	fs.IntVar(&f.decodeBS, "decode-bs", 0, "predict: decode CUDA-graph max batch per rank")
 	fs.IntVar(&f.concurrency, "concurrency", 0, "predict: client concurrency")
+	fs.StringVar(&f.decodeShape, "decode-shape", "", "predict: decode worker shape, depN (DP attention, N ranks a worker), tpN or tepN (one rank of N GPUs a worker; --decode-ranks counts workers); it chooses the decode law (default: the fit points')")
 	fs.StringVar(&f.balance, "balance", "", "predict: DP balancing, total_tokens or total_requests (default: the fit points')")
 	fs.BoolVar(&f.backtest, "backtest", false, "predict every other disaggregated point of the curve and show the errors, then leave-one-out over all its points")
 	fs.BoolVar(&f.design, "design", false, "design a sweep: one point per interactivity band (needs --max-gpus, --bands)")
@@ -46,7 +47,7 @@ func newPlanCmd(env *cmdEnv) *cobra.Command {
 
 type planFlags struct {
 	inputFlags
-	fit, curve, balance                string
+	fit, curve, balance, decodeShape   string
 	prefillWorkers, prefillGPUs, ranks int
 	decodeBS, concurrency              int
 	backtest, design, json             bool
@@ -191,6 +192,8 @@ func (f *planFlags) check(predict bool) string {
 		return "--design needs --max-gpus N and --bands K, both positive"
 	case (f.rec.record || f.rec.path != "") && !predict && !f.design:
 		return "--record and --ledger record predictions: give --prefill-workers, --decode-bs and --concurrency, or --design"
+	case f.decodeShape != "" && decodeShapeSize(f.decodeShape) <= 0:
+		return fmt.Sprintf("--decode-shape %q: want depN, tpN or tepN with N a positive number of GPUs", f.decodeShape)
 	case !f.design && (f.maxGPUs != 0 || f.bands != 0):
 		return "--max-gpus and --bands only go with --design"
 	}
@@ -216,7 +219,37 @@ func (f *planFlags) config(t model.Knobs) planner.Config {
 	if f.balance != "" {
 		cfg.Balance = f.balance
 	}
+	if n := decodeShapeSize(f.decodeShape); n > 0 {
+		// The decode family follows the shape asked for, not the fit points'.
+		cfg.DecodeShape = strings.ToLower(f.decodeShape)
+		cfg.DecodeDPAttn = strings.HasPrefix(cfg.DecodeShape, "dep")
+		if cfg.DecodeDPAttn {
+			cfg.DecodeRanks = n
+			if f.ranks > 0 {
+				cfg.DecodeRanks = f.ranks
+			}
+			cfg.DecodeGPUs = cfg.DecodeRanks
+		} else {
+			cfg.DecodeRanks = max(f.ranks, 1)
+			cfg.DecodeGPUs = cfg.DecodeRanks * n
+		}
+	}
 	return cfg
+}
+
+// decodeShapeSize is N of a depN, tpN or tepN decode shape, 0 when the
+// shape is not one.
+func decodeShapeSize(shape string) int {
+	s := strings.ToLower(strings.TrimSpace(shape))
+	for _, p := range [...]string{"dep", "tep", "tp"} {
+		if r, ok := strings.CutPrefix(s, p); ok {
+			if n, err := strconv.Atoi(r); err == nil && n > 0 && n <= 4096 {
+				return n
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // selectFit finds the curve and the fit points (planner.ChooseFit: twins of

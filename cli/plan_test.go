@@ -343,9 +343,9 @@ func TestPlanFitAutoRealCurves(t *testing.T) {
 		file, chosen string
 		tput         float64
 	}{
-		{"gb200-dsr1-fp8-dynamo-trt-1k1k.yaml", "all points", 4.93},
-		{"gb300-dsr1-fp8-dynamo-sglang-8k1k.yaml", "all points", 4.67},
-		{"gb200-dsv4pro-dynamo-vllm-agentx-tep8-tp8.yaml", "all points", 20.69},
+		{"gb200-dsr1-fp8-dynamo-trt-1k1k.yaml", "all points", 5.58},
+		{"gb300-dsr1-fp8-dynamo-sglang-8k1k.yaml", "all points", 5.34},
+		{"gb200-dsv4pro-dynamo-vllm-agentx-tep8-tp8.yaml", "all points", 20.76},
 	} {
 		if _, err := os.Stat(dir + tc.file); err != nil {
 			t.Skipf("%s absent", dir+tc.file)

@@ -14,7 +14,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/sources/export"
-	wb "github.com/sweeptune/sweeptune/workbench"
+	wb "github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // The demo's tables plus a planned 6P BS80 c4096 (840,000 @ mean 200.0).

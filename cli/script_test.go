@@ -19,6 +19,14 @@ import (
 // TestMain lets testscript run this test binary as the command
 // `sweeptune` (the real cli.Run), besides running the tests.
 func TestMain(m *testing.M) {
+	// The in-process tests' own state directory, so an export's backups
+	// never go to the user's. A script's command (this binary again, with
+	// $WORK set) keeps the state directory the script gave it.
+	if os.Getenv("WORK") == "" {
+		if dir, err := os.MkdirTemp("", "sweeptune-cli-state-"); err == nil {
+			os.Setenv("XDG_STATE_HOME", dir)
+		}
+	}
 	testscript.Main(m, map[string]func(){"sweeptune": scriptMain})
 }
 

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
@@ -30,15 +30,24 @@ srtctl apply line each, and their predictions recorded in the ledger
 
 type selectFlags struct {
 	inputFlags
-	x, y, curve, edges, asOf, queue, recipe, ledger string
+	x, y, curve, edges, asOf, queue, master, ledger string
+	recipes, configKeys                             []string
 	bands, maxGPUs                                  int
 	margin                                          float64
 	marginSet, json                                 bool
 }
 
+// recipe is the bundle a queue is written in the dialect of: the first --recipe.
+func (f *selectFlags) recipe() string {
+	if r := cleanList(f.recipes); len(r) > 0 {
+		return r[0]
+	}
+	return ""
+}
+
 func newSelectCmd(env *cmdEnv) *cobra.Command {
 	var f selectFlags
-	cmd := leaf(env, "select [--x AXIS] [--bands K | --edges a,b,…] [--margin PCT] [--max-gpus N [--queue FILE --recipe BUNDLE [--ledger FILE]]] [--json] [PATH...]",
+	cmd := leaf(env, "select [--x AXIS] [--bands K | --edges a,b,…] [--margin PCT] [--recipe BUNDLE [--master M --config-key K]] [--max-gpus N [--queue FILE [--ledger FILE]]] [--as-of DATE] [--json] [PATH...]",
 		"one point per interactivity band with a noise margin; proposals and an srtctl queue for weak bands", selectHelp,
 		func(cmd *cobra.Command, paths []string) int {
 			f.marginSet = cmd.Flags().Changed("margin")
@@ -54,7 +63,9 @@ func newSelectCmd(env *cmdEnv) *cobra.Command {
 	fs.Float64Var(&f.margin, "margin", 0, fmt.Sprintf("least gain in `PCT` percent a replacement must show on each axis (default: the curve's run-to-run noise, else %.1f)", model.DefaultMarginPct))
 	fs.IntVar(&f.maxGPUs, "max-gpus", 0, "propose runs for empty and weak bands within a budget of `N` GPUs per point")
 	fs.StringVar(&f.queue, "queue", "", "write the proposed runs to `FILE` as srt-slurm overrides (needs --recipe, --max-gpus)")
-	fs.StringVar(&f.recipe, "recipe", "", "the srt-slurm `BUNDLE` whose base and dialect the queue uses")
+	fs.StringSliceVar(&f.recipes, "recipe", nil, "the export target's srt-slurm `BUNDLE`s (as export takes them): a configuration an override runs is kept or re-tuned, not new; the first is the bundle whose base and dialect --queue uses")
+	fs.StringVar(&f.master, "master", "", "the export target's InferenceX master config `FILE`: only the overrides its --config-key rows select count as there")
+	fs.StringSliceVar(&f.configKeys, "config-key", nil, "the master-config entry `KEYS` of the target (repeatable or comma-separated)")
 	fs.StringVar(&f.ledger, "ledger", "", "the prediction ledger `FILE`: its scorecard on this curve is the model's error (else the backtest's), and --queue records its runs' predictions in it (default: ledger.jsonl in the user state directory)")
 	fs.StringVar(&f.asOf, "as-of", "", "leave out runs dated after `DATE` (YYYY-MM-DD)")
 	addJSON(fs, &f.json)
@@ -81,7 +92,14 @@ func runSelect(f *selectFlags, paths []string, env *cmdEnv) int {
 	}
 	req.Points, req.Curve = ds.Points, curve.Key
 	if !f.marginSet {
-		req.Margin = model.MarginFromNoise(curve.Points, req.X, req.Y)
+		req.Margin = model.MarginFromNoiseAsOf(curve.Points, req.X, req.Y, req.AsOf)
+	}
+	if recipes := cleanList(f.recipes); len(recipes) > 0 {
+		t, err := export.ReadTarget(recipes, f.master, cleanList(f.configKeys))
+		if err != nil {
+			return bad("%v", err)
+		}
+		req.Target = t.State
 	}
 	sel, err := model.Select(req)
 	if err != nil {
@@ -97,14 +115,19 @@ func runSelect(f *selectFlags, paths []string, env *cmdEnv) int {
 	var q *export.QueuePlan
 	recorded := 0
 	if f.queue != "" {
-		if q, err = buildQueue(sel, props, f); q == nil {
-			return bad("%v", err)
-		}
-		if err == nil {
-			err = q.Write()
-		}
-		if err == nil {
-			recorded, err = recordProposals(f.ledgerPath(), sel, props)
+		if props == nil || len(props.Runs) == 0 {
+			// Nothing to queue is an answer: the selection still prints.
+			fmt.Fprintln(env.stderr, "note: --queue: nothing to queue: no band is empty or weak, or the model proposes nothing there; no file written")
+		} else {
+			if q, err = buildQueue(sel, props, f); q == nil {
+				return bad("%v", err)
+			}
+			if err == nil {
+				err = q.Write()
+			}
+			if err == nil {
+				recorded, err = recordProposals(f.ledgerPath(), sel, props)
+			}
 		}
 	}
 	if werr := writeSelection(f, env, ds, sel, props, q, recorded, err == nil); werr != nil {
@@ -210,10 +233,12 @@ func (f *selectFlags) request() (model.SelectRequest, string) {
 		return req, "--bands and --edges: give one"
 	case f.bands < 0:
 		return req, fmt.Sprintf("--bands %d: want at least one", f.bands)
-	case f.queue != "" && (f.recipe == "" || f.maxGPUs <= 0):
+	case f.queue != "" && (f.recipe() == "" || f.maxGPUs <= 0):
 		return req, "--queue needs --recipe BUNDLE and --max-gpus N (the runs come from the planner's proposals)"
-	case f.recipe != "" && f.queue == "":
-		return req, "--recipe goes with --queue FILE"
+	case f.master != "" && f.recipe() == "":
+		return req, "--master needs --recipe: the target's overrides live in its recipes"
+	case len(cleanList(f.configKeys)) > 0 && f.master == "":
+		return req, "--config-key needs --master FILE"
 	case f.maxGPUs < 0:
 		return req, fmt.Sprintf("--max-gpus %d: want a positive GPU budget", f.maxGPUs)
 	}
@@ -273,5 +298,5 @@ func buildQueue(sel *model.Selection, props *planner.Proposals, f *selectFlags) 
 	}
 	title := []string{fmt.Sprintf("%s select for %s", export.QueueTitle, sel.Curve),
 		fmt.Sprintf("(bands on %s, margin ±%.1f %% from %s), cheapest first.", sel.X.Name, sel.Margin.Pct, strings.SplitN(sel.Margin.Source, ":", 2)[0])}
-	return export.BuildQueue(export.QueueRequest{RecipePath: f.recipe, QueuePath: f.queue, Runs: runs, Title: title})
+	return export.BuildQueue(export.QueueRequest{RecipePath: f.recipe(), QueuePath: f.queue, Runs: runs, Title: title})
 }

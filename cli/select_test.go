@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
 

@@ -11,11 +11,11 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 func init() { register("tui", newTUICmd) }
@@ -97,6 +97,7 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 	opts := tui.Options{Inputs: inputs, Mouse: f.mouse, Specs: v.specs, AsOf: v.asOf, AllDates: v.allDates, IncludeSuspect: v.includeSuspect, Y: v.y, ViewDir: f.viewDir, Export: tui.ExportTargets{
 		RecipePath: f.export.recipe(), MasterPath: f.export.master, ChangelogPath: f.export.changelog,
 		ConfigKeys: cleanList(f.export.configKeys), PRLink: f.export.prLink, Image: f.export.image,
+		RouterVersion: f.export.routerVersion,
 	}}
 	if !fs.Changed("y") {
 		opts.Y = model.Axis{} // the session's y, else the default

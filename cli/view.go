@@ -135,11 +135,7 @@ func (f *viewFlags) resolve(cmd string, stderr io.Writer) (view, bool) {
 func (v view) points(all []model.Point) ([]model.Point, []model.Projection) {
 	var out []model.Point
 	if v.allDates {
-		for i := range all {
-			if d := all[i].Prov.Date; v.asOf == "" || d == "" || d[:min(len(d), 10)] <= v.asOf {
-				out = append(out, all[i])
-			}
-		}
+		out = model.Dated(all, v.asOf)
 	} else {
 		out = model.Latest(all, v.asOf)
 	}
@@ -154,24 +150,27 @@ func (v view) points(all []model.Point) ([]model.Point, []model.Projection) {
 
 // take is points on the load's own array, which it leaves nil, grouped by
 // curve: the run-length projections read every run first, then the shown
-// measurements are gathered curve by curve in place, each moved once.
-// order is where each shown point was in load order (nil when they are
-// in it). Every run of every date is shown unmoved, its curves nil.
+// measurements (the latest, or every one with --all-dates) are gathered
+// curve by curve in place, each moved once. order is where each shown
+// point was in load order.
 func (v view) take(ds *sources.Dataset) (points []model.Point, curves []model.Curve, order []int32, projs []model.Projection) {
 	idx, numbered, prepared := ds.PreparedLatest(v.asOf)
+	if v.allDates {
+		idx, numbered, prepared = ds.PreparedDated(v.asOf)
+	}
 	scan, scanned := ds.PreparedRuns()
 	all := ds.Points
 	ds.Points = nil
-	if v.allDates {
-		points, projs = v.points(all)
-		return points, nil, nil, projs
-	}
 	if scanned {
 		projs = model.ProjectScannedRuns(all, scan)
 	} else {
 		projs = model.ProjectRuns(all)
 	}
-	if !prepared {
+	switch {
+	case prepared:
+	case v.allDates:
+		idx = model.DatedIndex(all, v.asOf)
+	default:
 		idx = model.LatestIndex(all, v.asOf)
 	}
 	points, curves, order = model.GroupKeptInPlaceNumbered(all, idx, numbered)
@@ -283,7 +282,7 @@ func (f *curveFlags) loadShownTaking(paths []string, v view, env *cmdEnv) (shown
 func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool) (shown, bool) {
 	ds, code := f.loadWith(paths, env, func(o *sources.Options) {
 		// the shown measurements found while the load names its points
-		o.PrepareLatest, o.LatestAsOf = take && !v.allDates, v.asOf
+		o.PrepareLatest, o.LatestAsOf, o.LatestAllDates = take, v.asOf, v.allDates
 	})
 	if ds == nil {
 		return shown{code: code}, false

@@ -3,7 +3,9 @@ package model
 import (
 	"runtime"
 	"sync/atomic"
-	"unsafe"
+
+	"github.com/sweeptune/sweeptune/internal/intern"
+	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
 // curveNumbers numbers curve keys in order of first appearance. The
@@ -34,19 +36,11 @@ func newCurveNumbers(int) *curveNumbers {
 	return &curveNumbers{index: map[CurveKey]int32{}, slots: make([]curveSlot, 8)}
 }
 
-// strAt is where s's bytes are; 0 for the empty string, wherever it is.
-func strAt(s string) uint64 {
-	if len(s) == 0 {
-		return 0
-	}
-	return uint64(uintptr(unsafe.Pointer(unsafe.StringData(s))))
-}
-
 // identityHash hashes the identity of k's strings.
 func identityHash(k *CurveKey) uint64 {
-	h := strAt(k.Model)*0x9E3779B97F4A7C15 ^ strAt(k.Scenario)*0xC2B2AE3D27D4EB4F ^
-		strAt(k.Hardware)*0x165667B19E3779F9 ^ strAt(k.Framework)*0x27D4EB2F165667C5 ^
-		strAt(k.Precision)*0x85EBCA77C2B2AE63 ^ strAt(k.Spec)*0xFF51AFD7ED558CCD ^
+	h := intern.At(k.Model)*0x9E3779B97F4A7C15 ^ intern.At(k.Scenario)*0xC2B2AE3D27D4EB4F ^
+		intern.At(k.Hardware)*0x165667B19E3779F9 ^ intern.At(k.Framework)*0x27D4EB2F165667C5 ^
+		intern.At(k.Precision)*0x85EBCA77C2B2AE63 ^ intern.At(k.Spec)*0xFF51AFD7ED558CCD ^
 		uint64(len(k.Model)^len(k.Scenario)<<8^len(k.Hardware)<<16^len(k.Framework)<<24^len(k.Precision)<<32^len(k.Spec)<<40)*0xC4CEB9FE1A85EC53
 	return h ^ h>>29
 }
@@ -56,8 +50,8 @@ func identityHash(k *CurveKey) uint64 {
 func sameStrings(a, b *CurveKey) bool {
 	return len(a.Model) == len(b.Model) && len(a.Scenario) == len(b.Scenario) && len(a.Hardware) == len(b.Hardware) &&
 		len(a.Framework) == len(b.Framework) && len(a.Precision) == len(b.Precision) && len(a.Spec) == len(b.Spec) &&
-		strAt(a.Model) == strAt(b.Model) && strAt(a.Scenario) == strAt(b.Scenario) && strAt(a.Hardware) == strAt(b.Hardware) &&
-		strAt(a.Framework) == strAt(b.Framework) && strAt(a.Precision) == strAt(b.Precision) && strAt(a.Spec) == strAt(b.Spec)
+		intern.At(a.Model) == intern.At(b.Model) && intern.At(a.Scenario) == intern.At(b.Scenario) && intern.At(a.Hardware) == intern.At(b.Hardware) &&
+		intern.At(a.Framework) == intern.At(b.Framework) && intern.At(a.Precision) == intern.At(b.Precision) && intern.At(a.Spec) == intern.At(b.Spec)
 }
 
 // of is k's number.
@@ -83,7 +77,7 @@ func (c *curveNumbers) of(k *CurveKey) int32 {
 func (c *curveNumbers) put(k CurveKey, h uint64, n int32) {
 	if 2*(c.used+1) > len(c.slots) {
 		old := c.slots
-		c.slots, c.used = WritePages(make([]curveSlot, 2*len(old))), 0
+		c.slots, c.used = mem.WritePages(make([]curveSlot, 2*len(old))), 0
 		for i := range old {
 			if old[i].n != 0 {
 				c.put(old[i].key, old[i].hash, old[i].n)
@@ -109,7 +103,7 @@ const curveBlock = 64
 // then numbered from the copies, instead of waiting on memory once a
 // point.
 func numberCurves(points []Point) ([]int32, *curveNumbers) {
-	of := Fresh[int32](len(points))
+	of := mem.Fresh[int32](len(points))
 	if len(points) < parallelNumberMin || runtime.GOMAXPROCS(0) < 2 {
 		return of, numberCurvesInto(points, of)
 	}
@@ -194,17 +188,5 @@ func warmPoints(points []Point) int {
 	return n
 }
 
-// warmSink keeps warmPoint's sums from being optimised away.
+// warmSink keeps the warming reads' sums from being optimised away.
 var warmSink atomic.Int64
-
-// warmPoint reads a word of each cache line of p, so that a move of it
-// later finds it in the cache: a loop of moves down a cycle waits on each
-// point in turn, these reads do not wait on each other.
-func warmPoint(p *Point) int {
-	b := unsafe.Pointer(p)
-	n := 0
-	for off := uintptr(0); off < unsafe.Sizeof(*p); off += 64 {
-		n += int(*(*uint8)(unsafe.Add(b, off)))
-	}
-	return n
-}

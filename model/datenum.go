@@ -3,7 +3,8 @@ package model
 import (
 	"slices"
 	"strings"
-	"unsafe"
+
+	"github.com/sweeptune/sweeptune/internal/intern"
 )
 
 // dateNumbers numbers a load's dates, 0 for none: a point's date kept as
@@ -16,8 +17,7 @@ type dateNumbers struct {
 	index map[string]int32
 	texts []string // by number; texts[0] is ""
 	seen  [256]struct {
-		at  *byte
-		n   int
+		d   string // the date's bytes, where they were seen (kept alive here)
 		num int32
 	}
 }
@@ -31,9 +31,8 @@ func (dn *dateNumbers) of(d string) int32 {
 	if d == "" {
 		return 0
 	}
-	at := unsafe.StringData(d)
-	s := &dn.seen[(uintptr(unsafe.Pointer(at))>>3^uintptr(len(d)))&255]
-	if s.at == at && s.n == len(d) {
+	s := &dn.seen[(intern.At(d)>>3^uint64(len(d)))&255]
+	if intern.Same(s.d, d) {
 		return s.num
 	}
 	num, ok := dn.index[d]
@@ -42,7 +41,7 @@ func (dn *dateNumbers) of(d string) int32 {
 		dn.index[d] = num
 		dn.texts = append(dn.texts, d)
 	}
-	s.at, s.n, s.num = at, len(d), num
+	s.d, s.num = d, num
 	return num
 }
 

@@ -6,6 +6,7 @@ import "sort"
 // for reading another curve's value at a point's x.
 type FrontierLine struct {
 	xs, ys []float64 // x ascending
+	slopes []float64 // the monotone cubic's tangents, made on first use (AtMonotone)
 }
 
 // NewFrontierLine prepares the frontier of points on (x, y).
@@ -42,13 +43,17 @@ func GainAt(other []Point, x, y Axis, xv float64) (value float64, ok bool) {
 	return NewFrontierLine(other, x, y).At(xv)
 }
 
-// Gain is one point against another curve at the same x.
+// Gain is one point against another curve at the same x, read two ways:
+// linearly (the PR text's reading, Other and GainPct) and as the dashboard
+// draws the other curve, a monotone cubic (Dashboard, DashboardPct).
 type Gain struct {
-	Index    int // into the points given
-	X, Y     float64
-	Other    float64 // the other curve's frontier at X; when HasOther
-	HasOther bool
-	GainPct  float64 // 100 × (Y/Other − 1); when HasOther
+	Index        int // into the points given
+	X, Y         float64
+	Other        float64 // the other curve's frontier at X, linear; when HasOther
+	HasOther     bool
+	GainPct      float64 // 100 × (Y/Other − 1); when HasOther
+	Dashboard    float64 // the other frontier at X, monotone cubic; when HasOther
+	DashboardPct float64 // 100 × (Y/Dashboard − 1); when HasOther
 }
 
 // Gains compares every point that has both metrics (in input order) with the
@@ -63,6 +68,10 @@ func Gains(points, other []Point, x, y Axis) []Gain {
 			g.Other, g.HasOther = v, true
 			if v != 0 {
 				g.GainPct = 100 * (p.Y/v - 1)
+			}
+			g.Dashboard, _ = line.AtMonotone(p.X)
+			if g.Dashboard != 0 {
+				g.DashboardPct = 100 * (p.Y/g.Dashboard - 1)
 			}
 		}
 		out[k] = g

@@ -38,6 +38,34 @@ var builtinGPUSpecs = GPUSpecs{
 	"mi355x": {PowerKW: 2.65, CostPerHour: 1.48},
 }
 
+// GPUFacts are one GPU's memory bandwidth and dense tensor throughput, the
+// hardware side of the planner's first-principles laws (docs/model-facts.md
+// cites each vendor datasheet). Dense, not the "with sparsity" figures.
+type GPUFacts struct {
+	HBMBytesPerS  float64 // HBM bandwidth, bytes/s
+	DenseFP8FLOPs float64 // dense FP8 tensor FLOP/s
+	DenseFP4FLOPs float64 // dense FP4 tensor FLOP/s; 0 without FP4 tensor cores
+}
+
+// gpuFacts by base hardware name (HardwareBase).
+var gpuFacts = map[string]GPUFacts{
+	"h100":   {HBMBytesPerS: 3.35e12, DenseFP8FLOPs: 1.979e15},
+	"h200":   {HBMBytesPerS: 4.8e12, DenseFP8FLOPs: 1.979e15},
+	"b200":   {HBMBytesPerS: 8e12, DenseFP8FLOPs: 4.5e15, DenseFP4FLOPs: 9e15},
+	"b300":   {HBMBytesPerS: 8e12, DenseFP8FLOPs: 4.5e15, DenseFP4FLOPs: 13.5e15},
+	"gb200":  {HBMBytesPerS: 8e12, DenseFP8FLOPs: 5e15, DenseFP4FLOPs: 10e15},
+	"gb300":  {HBMBytesPerS: 8e12, DenseFP8FLOPs: 5e15, DenseFP4FLOPs: 15e15},
+	"mi300x": {HBMBytesPerS: 5.3e12, DenseFP8FLOPs: 2.615e15},
+	"mi325x": {HBMBytesPerS: 6e12, DenseFP8FLOPs: 2.615e15},
+	"mi355x": {HBMBytesPerS: 8e12, DenseFP8FLOPs: 5.0e15, DenseFP4FLOPs: 10e15},
+}
+
+// GPUFactsOf is a hardware name's facts, false when the GPU is not in the table.
+func GPUFactsOf(hw string) (GPUFacts, bool) {
+	f, ok := gpuFacts[HardwareBase(hw)]
+	return f, ok
+}
+
 // GPUSpecsSource cites where the built-in table comes from.
 const GPUSpecsSource = "InferenceX dashboard GPU_SPECS (SemiAnalysisAI/InferenceX-app packages/app/src/lib/constants.ts @ 77ca49a6)"
 

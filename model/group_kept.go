@@ -1,5 +1,7 @@
 package model
 
+import "github.com/sweeptune/sweeptune/internal/mem"
+
 // GroupKeptInPlace is GroupCurvesInPlace(KeepIndex(points, idx)) with each
 // kept point moved once, not twice: the points at idx (ascending) are
 // gathered curve by curve into the front of points, which the caller owns
@@ -14,7 +16,7 @@ func GroupKeptInPlace(points []Point, idx []int) (kept []Point, curves []Curve, 
 // numbered already (nil to number them).
 func GroupKeptInPlaceNumbered(points []Point, idx []int, numbered *CurveNumbering) (kept []Point, curves []Curve, order []int32) {
 	n := len(idx)
-	curveOf := Fresh[int32](n)
+	curveOf := mem.Fresh[int32](n)
 	var keys []CurveKey
 	if numbered == nil {
 		numbers := newCurveNumbers(n)
@@ -41,7 +43,7 @@ func GroupKeptInPlaceNumbered(points []Point, idx []int, numbered *CurveNumberin
 	kept = points[:n:n]
 	curves, next := curveWindows(kept, keys, counts)
 	// src[d] is where the point that goes to d is now; -1 once d is filled.
-	src := Fresh[int32](n)
+	src := mem.Fresh[int32](n)
 	order = curveOf // each kept point's curve, then its place
 	for k, i := range idx {
 		d := next[curveOf[k]]
@@ -49,7 +51,7 @@ func GroupKeptInPlaceNumbered(points []Point, idx []int, numbered *CurveNumberin
 		src[d] = int32(i)
 		order[k] = d
 	}
-	holds := Fresh[bool](n) // the place holds a kept point
+	holds := mem.Fresh[bool](n) // the place holds a kept point
 	for _, i := range idx {
 		if i < n {
 			holds[i] = true

@@ -3,6 +3,8 @@ package model
 import (
 	"runtime"
 	"sync"
+
+	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
 // moves are the places a gathering fills, run by run, in the order each
@@ -36,7 +38,7 @@ func (r moveRun) fills() int {
 // nil every place holds a kept point: cycles only.
 func movesOf(src []int32, holds []bool) moves {
 	n := int32(len(src))
-	m := moves{seq: Fresh[int32](len(src) + len(src)/8)[:0]}
+	m := moves{seq: mem.Fresh[int32](len(src) + len(src)/8)[:0]}
 	for d := range n {
 		if holds == nil || holds[d] || src[d] < 0 {
 			continue
@@ -139,7 +141,7 @@ func moveRuns(points []Point, m moves, runs []moveRun) {
 }
 
 // moveBatch is how many moves fillAlong makes at a time: the batch's
-// sources are read first in a loop of their own (warmPoint), their reads
+// sources are read first in a loop of their own (mem.WarmLines), their reads
 // in flight together, and the moves after find them in the cache (16
 // points of 664 bytes stay in the first-level cache meanwhile).
 const moveBatch = 16
@@ -151,7 +153,7 @@ func fillAlong(points []Point, seg []int32, last *Point) {
 	for lo := 0; lo+1 < len(seg); lo += moveBatch {
 		hi := min(lo+moveBatch, len(seg)-1)
 		for _, s := range seg[lo+1 : hi+1] {
-			warm += warmPoint(&points[s])
+			warm += mem.WarmLines(&points[s])
 		}
 		for j := lo; j < hi; j++ {
 			points[seg[j]] = points[seg[j+1]]

@@ -1,6 +1,10 @@
 package model
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sweeptune/sweeptune/internal/mem"
+)
 
 // groupIDs numbers the distinct keys: ids[i] == ids[j] exactly when
 // keys[i] == keys[j], the numbers dense from 0 in ascending key order; n
@@ -9,7 +13,7 @@ import "math/bits"
 // map: a million keys are a few sequential passes, not a million random
 // probes of a map larger than the cache.
 func groupIDs(keys []uint64) (ids []int32, n int) {
-	ids = Fresh[int32](len(keys))
+	ids = mem.Fresh[int32](len(keys))
 	if len(keys) == 0 {
 		return ids, 0
 	}
@@ -22,11 +26,11 @@ func groupIDs(keys []uint64) (ids []int32, n int) {
 		return ids, groupPacked(keys, ids, keyBits, idxBits)
 	}
 	passes := (keyBits + 7) / 8
-	order := takeScratch[int32](len(keys))
+	order := mem.Take[int32](len(keys))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	tmp := takeScratch[int32](len(keys))
+	tmp := mem.Take[int32](len(keys))
 	var count [257]int32
 	for pass := 0; pass < passes; pass++ {
 		shift := uint(8 * pass)
@@ -53,8 +57,8 @@ func groupIDs(keys []uint64) (ids []int32, n int) {
 		}
 		ids[i] = id
 	}
-	giveScratch(order)
-	giveScratch(tmp)
+	mem.Give(order)
+	mem.Give(tmp)
 	return ids, int(id) + 1
 }
 
@@ -63,7 +67,7 @@ func groupIDs(keys []uint64) (ids []int32, n int) {
 // them in order, instead of looking up each key through a sorted order of
 // indexes, a million reads from anywhere in the keys a pass.
 func groupPacked(keys []uint64, ids []int32, keyBits, idxBits int) int {
-	words := takeScratch[uint64](len(keys))
+	words := mem.Take[uint64](len(keys))
 	for i, k := range keys {
 		words[i] = k<<idxBits | uint64(i)
 	}
@@ -75,7 +79,7 @@ func groupPacked(keys []uint64, ids []int32, keyBits, idxBits int) int {
 			counts[p][byte(w>>(idxBits+8*p))]++
 		}
 	}
-	tmp := takeScratch[uint64](len(keys))
+	tmp := mem.Take[uint64](len(keys))
 	for p := range counts {
 		c := &counts[p]
 		sum := int32(0)
@@ -100,7 +104,7 @@ func groupPacked(keys []uint64, ids []int32, keyBits, idxBits int) int {
 		}
 		ids[w&mask] = id
 	}
-	giveScratch(words)
-	giveScratch(tmp)
+	mem.Give(words)
+	mem.Give(tmp)
 	return int(id) + 1
 }

@@ -3,6 +3,8 @@ package model
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
 // Published rows carry the date of their run; one configuration is often
@@ -60,7 +62,7 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 		curve, _ = numberCurves(points)
 	default:
 		curves := newCurveNumbers(n)
-		curve = takeScratch[int32](n)
+		curve = mem.Take[int32](n)
 		for k, i := range idx {
 			curve[k] = curves.of(&points[i].Curve)
 		}
@@ -71,11 +73,11 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 	sources := interner[Source]{index: map[Source]int32{}}
 	bases := newBaseIDs()
 	days := newDateNumbers()
-	of := takeScratch[int32](n)    // the point's base ID, then its configuration; or shownAlways, or -1
-	src := takeScratch[int32](n)   // source
-	dayOf := takeScratch[int32](n) // day(date), numbered by days
-	m := 0                         // points with a configuration
-	warm := 0                      // the points a block at a time once on their way (warmPoints)
+	of := mem.Take[int32](n)    // the point's base ID, then its configuration; or shownAlways, or -1
+	src := mem.Take[int32](n)   // source
+	dayOf := mem.Take[int32](n) // day(date), numbered by days
+	m := 0                      // points with a configuration
+	warm := 0                   // the points a block at a time once on their way (warmPoints)
 	for lo := 0; lo < n; lo += warmBlock {
 		hi := min(lo+warmBlock, n)
 		if idx == nil {
@@ -96,7 +98,7 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 			m++
 		}
 	}
-	keys := takeScratch[uint64](m)[:0]
+	keys := mem.Take[uint64](m)[:0]
 	bb := uint(bits.Len(uint(len(bases.texts))))
 	sb := uint(bits.Len(uint(len(sources.index))))
 	for k := 0; k < n; k++ {
@@ -104,9 +106,9 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 			keys = append(keys, uint64(curve[k])<<(bb+sb)|uint64(src[k])<<bb|uint64(of[k]))
 		}
 	}
-	giveScratch(src)
+	mem.Give(src)
 	if ownCurve {
-		giveScratch(curve)
+		mem.Give(curve)
 	}
 	return latestOfConfigs(idx, of, dayOf, keys, days)
 }
@@ -115,12 +117,12 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 // of[k] (or shownAlways, or -1) and day dayOf[k] (numbered by days), and
 // the key of each point with a base ID (curve, source and base ID packed),
 // in order: the keys numbered, each configuration's latest day found. It
-// gives of, dayOf and keys back (giveScratch).
+// gives of, dayOf and keys back (mem.Give).
 func latestOfConfigs(idx []int, of, dayOf []int32, keys []uint64, days *dateNumbers) []int {
 	cfg, ncfg := groupIDs(keys)
-	giveScratch(keys)
+	mem.Give(keys)
 	rank := days.ranks()
-	latest := takeScratch[int32](ncfg) // per config: the rank of its latest day on or before asOf
+	latest := mem.Take[int32](ncfg) // per config: the rank of its latest day on or before asOf
 	for e := range latest {
 		latest[e] = -1
 	}
@@ -134,11 +136,11 @@ func latestOfConfigs(idx []int, of, dayOf []int32, keys []uint64, days *dateNumb
 		of[k] = e
 		latest[e] = max(latest[e], rank[dayOf[k]])
 	}
-	giveScratch(cfg)
+	mem.Give(cfg)
 	shown := shownLatest(idx, of, dayOf, rank, latest)
-	giveScratch(of)
-	giveScratch(dayOf)
-	giveScratch(latest)
+	mem.Give(of)
+	mem.Give(dayOf)
+	mem.Give(latest)
 	return shown
 }
 

@@ -7,7 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/sweeptune/sweeptune/internal/intern"
+	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
 // AssignIDs gives every point of one dataset a stable, readable ID derived
@@ -35,7 +37,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 	// string(buf) do not allocate), and a configuration (curve, base ID,
 	// source) is found from them without a string key: a million points
 	// cost a map lookup of an integer each, and a string per distinct ID.
-	baseOf := takeScratch[int32](n)
+	baseOf := mem.Take[int32](n)
 	curveOf := curves.of
 	baseIDs := newBaseIDs()
 	var owner []int32 // per base ID: the curve that used it first
@@ -45,11 +47,11 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 	// these arrays, not 660 bytes a point: two passes over a million
 	// points' memory fewer.
 	dates := newDateNumbers()
-	dateOf := takeScratch[int32](n)
-	srcOf := takeScratch[int32](n)
+	dateOf := mem.Take[int32](n)
+	srcOf := mem.Take[int32](n)
 	var knobs []bool // per point: it has knobs, for facts
 	if facts != nil {
-		knobs = takeScratch[bool](n)
+		knobs = mem.Take[bool](n)
 	}
 	var buf []byte
 	warm := 0 // the pass reads each block of points once it is on its way (warmPoints)
@@ -78,7 +80,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 	if facts != nil {
 		facts.publish(baseOf, dateOf, srcOf, knobs, dates.texts, len(baseIDs.texts), len(srcs.index))
 	}
-	cbKey := takeScratch[uint64](n)
+	cbKey := mem.Take[uint64](n)
 	bases := baseIDs.texts
 	shift := uint(bits.Len(uint(len(bases))))
 	for i := range cbKey {
@@ -86,21 +88,21 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 	}
 	keys := curves.keys
 	cbOf, ncb := groupIDs(cbKey)
-	giveScratch(cbKey)
+	mem.Give(cbKey)
 	cbKey = nil
 	// Per (curve, base): its dated configurations, one per source, chained
 	// (a curve's configuration has one source or a few); whether some
 	// source measured it on several dates.
-	cbFirst := takeScratch[int32](ncb) // first configuration, -1 for none
+	cbFirst := mem.Take[int32](ncb) // first configuration, -1 for none
 	for cb := range cbFirst {
 		cbFirst[cb] = -1
 	}
-	cbMulti := takeScratch[bool](ncb)
+	cbMulti := mem.Take[bool](ncb)
 	// As many configurations as (curve, base) pairs, usually: one source.
-	cfgNext, cfgSrc := takeScratch[int32](ncb)[:0], takeScratch[int32](ncb)[:0]
-	cfgDate := takeScratch[int32](ncb)[:0] // the first date seen
-	cfgMulti := takeScratch[bool](ncb)[:0]
-	cfgOf := takeScratch[int32](n) // -1 for an undated point
+	cfgNext, cfgSrc := mem.Take[int32](ncb)[:0], mem.Take[int32](ncb)[:0]
+	cfgDate := mem.Take[int32](ncb)[:0] // the first date seen
+	cfgMulti := mem.Take[bool](ncb)[:0]
+	cfgOf := mem.Take[int32](n) // -1 for an undated point
 	for i := range n {
 		cfgOf[i] = -1
 		d := dateOf[i]
@@ -258,15 +260,15 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 	}
 	taken.giveBack()
 	if facts == nil { // else facts owns them
-		giveScratch(baseOf)
-		giveScratch(dateOf)
-		giveScratch(srcOf)
+		mem.Give(baseOf)
+		mem.Give(dateOf)
+		mem.Give(srcOf)
 	}
 	for _, s := range [][]int32{cbOf, cbFirst, cfgNext, cfgSrc, cfgDate, cfgOf} {
-		giveScratch(s)
+		mem.Give(s)
 	}
-	giveScratch(cbMulti)
-	giveScratch(cfgMulti)
+	mem.Give(cbMulti)
+	mem.Give(cfgMulti)
 	// Used, the sum keeps the slots' reads (taken.warm, inlined): unused,
 	// the compiler dropped them, and each probe waited on its slot.
 	warmSink.Add(int64(warm))
@@ -321,13 +323,13 @@ type idSlot struct {
 var arenaBytes = 8 << 20
 
 func newGivenIDs(points []Point, n int) *givenIDs {
-	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: takeScratch[idSlot](1 << bits.Len(uint(2*n+1)))}
+	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: mem.Take[idSlot](1 << bits.Len(uint(2*n+1)))}
 	return s
 }
 
-// giveBack gives the table back (giveScratch): s is not used again.
+// giveBack gives the table back (mem.Give): s is not used again.
 func (s *givenIDs) giveBack() {
-	giveScratch(s.slots)
+	mem.Give(s.slots)
 	*s = givenIDs{}
 }
 
@@ -373,11 +375,11 @@ func (s *givenIDs) give(i int32, h uint64, id []byte, base string) {
 	} else {
 		if len(s.arena)+len(id) > cap(s.arena) {
 			// a new arena, the full one left to its strings
-			s.arena = Fresh[byte](max(min(arenaBytes, 32*(len(s.points)-int(i))), len(id)))[:0] // IDs are short
+			s.arena = mem.Fresh[byte](max(min(arenaBytes, 32*(len(s.points)-int(i))), len(id)))[:0] // IDs are short
 		}
 		at := len(s.arena)
 		s.arena = append(s.arena, id...)
-		s.points[i].ID = unsafe.String(unsafe.SliceData(s.arena[at:]), len(id))
+		s.points[i].ID = intern.Frozen(s.arena[at : at+len(id)])
 	}
 	j, ok := s.first(h)
 	switch {

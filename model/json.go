@@ -3,6 +3,8 @@ package model
 import (
 	"encoding/json"
 	"math/bits"
+
+	"github.com/sweeptune/sweeptune/internal/jsonfloat"
 )
 
 // The --json form of points, knobs and metrics: snake_case names, absent
@@ -24,7 +26,7 @@ func (ms *Metrics) AppendJSON(b []byte) []byte {
 		}
 		first = false
 		b = append(append(append(b, '"'), metricInfos[m].json...), '"', ':')
-		b = AppendJSONFloat(b, ms.vals[slot[m]])
+		b = jsonfloat.Append(b, ms.vals[slot[m]])
 	}
 	return append(b, '}')
 }

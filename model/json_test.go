@@ -54,13 +54,15 @@ func TestVerdictAndGainJSONRoundTrip(t *testing.T) {
 		{&RemovalVerdict{ID: "agg-tp4-c1", X: 12, Test: "none"},
 			`{"id":"agg-tp4-c1","x":12,"y":0,"test":"none","neighbours":[],"line_value":null,"gap_pct":null,` +
 				`"covered":false,"pareto_dominated":false,"dominated_by":null,"twins":[],"uses_planned":false,"planned":[],"within_noise":false}`},
-		{&PointGain{ID: "9p1d", Curve: curve, Gain: Gain{X: 103, Y: 1117012, Other: 1005892.79, HasOther: true, GainPct: 11.05},
-			WithinNoise: true, ProjectedFromS: 600, NotProjected: "no twin"},
+		{&PointGain{ID: "9p1d", Curve: curve, Gain: Gain{X: 103, Y: 1117012, Other: 1005892.79, HasOther: true, GainPct: 11.05,
+			Dashboard: 1008429.08, DashboardPct: 10.77}, WithinNoise: true, ProjectedFromS: 600, NotProjected: "no twin"},
 			`{"id":"9p1d","curve":{"model":"m","scenario":"8k1k","hardware":"gb200","framework":"sglang","precision":"fp4"},` +
-				`"x":103,"y":1117012,"other_value":1005892.79,"gain_pct":11.05,"within_noise":true,"projected_from_s":600,"not_projected":"no twin"}`},
+				`"x":103,"y":1117012,"other_value":1005892.79,"gain_pct":11.05,"within_noise":true,` +
+				`"dashboard_other_value":1008429.08,"dashboard_gain_pct":10.77,"dashboard_within_noise":false,"projected_from_s":600,"not_projected":"no twin"}`},
 		{&PointGain{ID: "agg-tep2-c16", Curve: curve, Gain: Gain{X: 292.4, Y: 57670}},
 			`{"id":"agg-tep2-c16","curve":{"model":"m","scenario":"8k1k","hardware":"gb200","framework":"sglang","precision":"fp4"},` +
-				`"x":292.4,"y":57670,"other_value":null,"gain_pct":null,"within_noise":false}`},
+				`"x":292.4,"y":57670,"other_value":null,"gain_pct":null,"within_noise":false,` +
+				`"dashboard_other_value":null,"dashboard_gain_pct":null,"dashboard_within_noise":false}`},
 	} {
 		b, err := json.Marshal(c.v)
 		if err != nil {

@@ -122,6 +122,35 @@ func (k *Knobs) DecodeRanks() int {
 	return k.Decode.Ranks()
 }
 
+// WorkerRanks is the data-parallel ranks of ONE decode worker (of the
+// aggregated worker in agg): its TP with DP attention (DEP16: 16), else 1
+// (a TP or TEP worker); the stated decode ranks over the workers when a
+// source states them.
+func (k *Knobs) WorkerRanks() int {
+	r, total := k.Decode, k.DecodeRanksSet
+	if k.Mode == ModeAgg {
+		r = k.Prefill
+	}
+	if total > 0 && r.Workers > 0 && total%r.Workers == 0 {
+		return total / r.Workers
+	}
+	if r.DPAttn && r.TP > 0 {
+		return r.TP
+	}
+	return 1
+}
+
+// WorkerMRR is max-running-requests by the one convention (docs/planner.md):
+// the engine argument srtctl passes to EACH decode worker, which SGLang
+// splits over that worker's DP-attention ranks, so its ranks × BS (1P4D
+// TP4 at BS 16: 16, not 64); 0 when BS is unknown.
+func (k *Knobs) WorkerMRR() int {
+	if k.DecodeBS <= 0 {
+		return 0
+	}
+	return k.WorkerRanks() * k.DecodeBS
+}
+
 // Shape is the topology without concurrency: 7p1d-dep2-dep16-b96, agg-tp4.
 // BS is left out when unknown.
 func (k Knobs) Shape() string { return string(k.appendShape(make([]byte, 0, 32))) }

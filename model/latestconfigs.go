@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
 // Configs are the configurations of one set of points (a curve's, say),
@@ -28,9 +30,9 @@ func NumberConfigs(points []Point, idx []int) Configs {
 	curves := newCurveNumbers(n)
 	sources := interner[Source]{index: map[Source]int32{}}
 	bases := newBaseIDs()
-	of := Fresh[int32](n)
-	curve := Fresh[int32](n)
-	src := Fresh[int32](n)
+	of := mem.Fresh[int32](n)
+	curve := mem.Fresh[int32](n)
+	src := mem.Fresh[int32](n)
 	m := 0
 	for k, i := range idx {
 		p := &points[i]
@@ -41,7 +43,7 @@ func NumberConfigs(points []Point, idx []int) Configs {
 		curve[k], of[k], src[k] = curves.of(&p.Curve), bases.ofKnobs(&p.Knobs), sources.of(p.Source)
 		m++
 	}
-	keys := Fresh[uint64](m)[:0]
+	keys := mem.Fresh[uint64](m)[:0]
 	bb := uint(bits.Len(uint(len(bases.texts))))
 	sb := uint(bits.Len(uint(len(sources.index))))
 	for k := range of {
@@ -64,7 +66,7 @@ func NumberConfigs(points []Point, idx []int) Configs {
 
 // rankDays ranks the run days of points[idx[k]] (-1 undated).
 func rankDays(points []Point, idx []int) ([]int32, []string) {
-	rank := Fresh[int32](len(idx))
+	rank := mem.Fresh[int32](len(idx))
 	seen := map[string]int32{}
 	var days []string
 	last, lastRank := "", int32(-1)

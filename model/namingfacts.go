@@ -3,6 +3,8 @@ package model
 import (
 	"math/bits"
 	"sync"
+
+	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
 // NamingFacts are what the naming's one pass over the points reads of
@@ -44,14 +46,14 @@ func (f *NamingFacts) publish(base, date, src []int32, knobs []bool, dates []str
 // fail lets the readers go on without facts when none were put in.
 func (f *NamingFacts) fail() { f.once.Do(func() { close(f.ready) }) }
 
-// Release gives the facts' arrays back (giveScratch): neither the naming
+// Release gives the facts' arrays back (mem.Give): neither the naming
 // nor a search reads them any more.
 func (f *NamingFacts) Release() {
 	<-f.ready
-	giveScratch(f.base)
-	giveScratch(f.date)
-	giveScratch(f.src)
-	giveScratch(f.knobs)
+	mem.Give(f.base)
+	mem.Give(f.date)
+	mem.Give(f.src)
+	mem.Give(f.knobs)
 	f.base, f.date, f.src, f.knobs = nil, nil, nil, nil
 }
 
@@ -74,9 +76,9 @@ func LatestIndexFrom(points []Point, facts *NamingFacts, curves *CurveNumbering,
 			dayOfDate[num] = days.of(day(d))
 		}
 	}
-	of := takeScratch[int32](n)    // the point's base ID, then its configuration; or shownAlways, or -1
-	dayOf := takeScratch[int32](n) // day(date), numbered by days
-	m := 0                         // points with a configuration
+	of := mem.Take[int32](n)    // the point's base ID, then its configuration; or shownAlways, or -1
+	dayOf := mem.Take[int32](n) // day(date), numbered by days
+	m := 0                      // points with a configuration
 	for k := range n {
 		d := facts.date[k]
 		switch {
@@ -90,7 +92,7 @@ func LatestIndexFrom(points []Point, facts *NamingFacts, curves *CurveNumbering,
 		of[k], dayOf[k] = facts.base[k], dayOfDate[d]
 		m++
 	}
-	keys := takeScratch[uint64](m)[:0]
+	keys := mem.Take[uint64](m)[:0]
 	bb := uint(bits.Len(uint(facts.bases)))
 	sb := uint(bits.Len(uint(facts.sources)))
 	curve := curves.of

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
 // The latest runs found from the naming's facts, beside the naming, are
@@ -18,7 +20,7 @@ func TestLatestIndexFromMatchesReference(t *testing.T) {
 		AssignIDs(named)
 		for _, asOf := range []string{"", "2026-11-02"} {
 			shared := slices.Clone(pts)
-			end := UseScratch()
+			end := mem.UseScratch()
 			curves := NumberCurves(shared)
 			facts := NewNamingFacts()
 			var got []int

@@ -244,6 +244,22 @@ func EstimateNoise(points []Point) Noise {
 	return out
 }
 
+// NoiseAsOf is EstimateNoise of the runs measured on or before asOf
+// (YYYY-MM-DD; undated runs count): the one estimate select, review,
+// compare, the workbench and the PR body show for a curve and a date.
+func NoiseAsOf(points []Point, asOf string) Noise {
+	if asOf == "" {
+		return EstimateNoise(points)
+	}
+	in := make([]Point, 0, len(points))
+	for i := range points {
+		if d := points[i].Prov.Date; d == "" || !dateAfter(d, asOf) {
+			in = append(in, points[i])
+		}
+	}
+	return EstimateNoise(in)
+}
+
 // EstimateNoiseByCurve is EstimateNoise of each curve's own points, in
 // GroupCurves order.
 func EstimateNoiseByCurve(points []Point) map[CurveKey]Noise {
@@ -287,6 +303,8 @@ func MarkGainsWithinNoise(curves []CurveGains, noise map[CurveKey]Noise, m Metri
 			g := &curves[i].Gains[j]
 			w, _, _ := n.Within(m, g.GainPct)
 			g.WithinNoise = g.HasOther && w
+			w, _, _ = n.Within(m, g.DashboardPct)
+			g.DashboardWithinNoise = g.HasOther && w
 		}
 	}
 }

@@ -91,6 +91,8 @@ type PointGain struct {
 	Curve CurveKey // the point's curve
 	Gain
 	WithinNoise bool // the gain is no larger than the curve's y-metric spread
+	// DashboardWithinNoise is WithinNoise of the dashboard's reading.
+	DashboardWithinNoise bool
 	// ProjectedFromS is the point's own run length when its numbers are
 	// projected (model.ProjectShown); NotProjected why a short run is
 	// shown raw (NotProjectedWhy). Set by MarkGainRuns.
@@ -380,7 +382,7 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 		for _, g := range Gains(kept, rivals, x, y) {
 			if onFront[g.Index] {
 				r.Gains = append(r.Gains, PointGain{ID: kept[g.Index].ID, Curve: curve, Gain: g,
-					WithinNoise: g.HasOther && within(g.GainPct)})
+					WithinNoise: g.HasOther && within(g.GainPct), DashboardWithinNoise: g.HasOther && within(g.DashboardPct)})
 			}
 		}
 	}

@@ -108,12 +108,17 @@ type gainJSON struct {
 	OtherValue  *float64 `json:"other_value"`
 	GainPct     *float64 `json:"gain_pct"`
 	WithinNoise bool     `json:"within_noise"`
-	Projected   float64  `json:"projected_from_s,omitempty"`
-	NotProj     string   `json:"not_projected,omitempty"`
+	// The dashboard's reading of the other curve (monotone cubic).
+	DashValue  *float64 `json:"dashboard_other_value"`
+	DashPct    *float64 `json:"dashboard_gain_pct"`
+	DashWithin bool     `json:"dashboard_within_noise"`
+	Projected  float64  `json:"projected_from_s,omitempty"`
+	NotProj    string   `json:"not_projected,omitempty"`
 }
 
 func (g PointGain) MarshalJSON() ([]byte, error) {
 	return json.Marshal(gainJSON{g.ID, g.Curve, g.X, g.Y, OrNull(g.Other, g.HasOther), OrNull(g.GainPct, g.HasOther), g.WithinNoise,
+		OrNull(g.Dashboard, g.HasOther), OrNull(g.DashboardPct, g.HasOther), g.DashboardWithinNoise,
 		g.ProjectedFromS, g.NotProjected})
 }
 
@@ -126,9 +131,11 @@ func (g *PointGain) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*g = PointGain{ID: w.ID, Curve: w.Curve, Gain: Gain{X: w.X, Y: w.Y}, WithinNoise: w.WithinNoise,
-		ProjectedFromS: w.Projected, NotProjected: w.NotProj}
+		DashboardWithinNoise: w.DashWithin, ProjectedFromS: w.Projected, NotProjected: w.NotProj}
 	g.Other, g.HasOther = fromNull(w.OtherValue)
 	g.GainPct, _ = fromNull(w.GainPct)
+	g.Dashboard, _ = fromNull(w.DashValue)
+	g.DashboardPct, _ = fromNull(w.DashPct)
 	return nil
 }
 

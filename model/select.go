@@ -59,7 +59,28 @@ type SelectRequest struct {
 	Margin Margin
 	// AsOf (YYYY-MM-DD) leaves out runs dated after it; "" for none.
 	AsOf string
+	// Target says whether the export target (recipes, master rows) already
+	// runs a point's configuration, and whether with other knobs; nil: the
+	// target is unknown and only published configurations are incumbents.
+	Target func(p *Point) TargetState
 }
+
+// TargetState is what the export target holds of a configuration.
+type TargetState int
+
+const (
+	TargetAbsent  TargetState = iota // no override or row runs it: adding it is new
+	TargetSame                       // an override and its row run it as measured
+	TargetRetuned                    // an override runs its topology and concurrency with other knobs
+)
+
+// Target words of a band's choice against the export target.
+const (
+	TargetNew      = "new"
+	TargetKept     = "kept"
+	TargetReTuned  = "re-tuned"
+	TargetReplaces = "replaces"
+)
 
 // Choice names how a band's point was chosen.
 type Choice string
@@ -116,6 +137,13 @@ type Band struct {
 	Weak string `json:"weak"`
 	// ShortRun: the chosen measurement is a short run.
 	ShortRun bool `json:"short_run"`
+	// Target is the choice against the export target: "new" (no override
+	// or row runs it), "kept", "re-tuned" (its override runs other knobs);
+	// "" when the target is unknown.
+	Target string `json:"target,omitempty"`
+	// ByMean says the replaced point has no value on the band axis: it was
+	// placed by its mean interactivity, and GainX compares mean interactivity.
+	ByMean bool `json:"by_mean_interactivity,omitempty"`
 
 	stale  bool  // the band must choose again
 	ci     int   // the chosen candidate (into Select's candidates), -1 for none
@@ -150,6 +178,16 @@ type Selection struct {
 	Older []string
 	// Splits counts the cuts the line test made (each makes two bands of one).
 	Splits int
+	// Placed are candidates without a value on the band axis, placed by
+	// their mean interactivity (an interactivity band axis only).
+	Placed []string
+	// Targeted says the export target was known (SelectRequest.Target).
+	Targeted bool
+	// BandAxisVerdicts are removals with no value on rule 18(g)'s axes,
+	// judged on the band axes instead (the export's review will not clear them).
+	BandAxisVerdicts []string
+	// AsOf is the date the selection judged as of ("" the latest).
+	AsOf string
 }
 
 // cand is one candidate configuration.
@@ -157,6 +195,8 @@ type cand struct {
 	p         *Point
 	x, y      float64
 	incumbent bool
+	placed    bool        // x is the mean interactivity: no value on the band axis
+	target    TargetState // what the export target holds of it
 	band      int
 	order     int // load order, for ties in x
 }
@@ -166,8 +206,8 @@ func Select(req SelectRequest) (*Selection, error) {
 	if req.Margin.Pct < 0 || math.IsNaN(req.Margin.Pct) || math.IsInf(req.Margin.Pct, 0) {
 		return nil, fmt.Errorf("margin %v %%: want a finite percentage ≥ 0", req.Margin.Pct)
 	}
-	s := &Selection{Curve: req.Curve, X: req.X, Y: req.Y, Margin: req.Margin}
-	cands := s.candidates(req.Points, req.Curve, req.X, req.Y, req.AsOf)
+	s := &Selection{Curve: req.Curve, X: req.X, Y: req.Y, Margin: req.Margin, Targeted: req.Target != nil, AsOf: req.AsOf}
+	cands := s.candidates(req.Points, req.Curve, req.X, req.Y, req.AsOf, req.Target)
 	edges, err := bandEdges(req, cands)
 	if err != nil {
 		return nil, err
@@ -231,11 +271,21 @@ func (s *Selection) chooseBands(req SelectRequest, in []cand, bands []Band, outs
 	return bands
 }
 
+// placeable reports whether a point without x may be placed on an
+// interactivity band axis by its mean interactivity.
+func placeable(p *Point, x, y Axis) (px, py float64, ok bool) {
+	if !x.HigherBetter || (x.Metric != P90Intvty && x.Metric != MedianIntvty) {
+		return 0, 0, false
+	}
+	return p.XY(AxisMeanIntvty, y)
+}
+
 // candidates picks one measurement per configuration of the curve.
-func (s *Selection) candidates(points []Point, curve CurveKey, x, y Axis, asOf string) []cand {
+func (s *Selection) candidates(points []Point, curve CurveKey, x, y Axis, asOf string, target func(*Point) TargetState) []cand {
 	type entry struct {
 		best, first int // indices into points; best -1 without both axes
 		published   bool
+		hasX        bool // best has a value on the band axis (else it is placed by mean interactivity)
 	}
 	index := map[string]int32{}
 	var entries []entry
@@ -262,7 +312,9 @@ func (s *Selection) candidates(points []Point, curve CurveKey, x, y Axis, asOf s
 		cfgOf[i] = e
 		en := &entries[e]
 		en.published = en.published || p.Source == SourcePublished
-		if _, _, ok := p.XY(x, y); ok && (en.best < 0 || laterRun(p, &points[en.best])) {
+		if _, _, ok := p.XY(x, y); ok && (en.best < 0 || !en.hasX || laterRun(p, &points[en.best])) {
+			en.best, en.hasX = i, true
+		} else if _, _, ok := placeable(p, x, y); ok && !en.hasX && (en.best < 0 || laterRun(p, &points[en.best])) {
 			en.best = i
 		}
 	}
@@ -273,8 +325,18 @@ func (s *Selection) candidates(points []Point, curve CurveKey, x, y Axis, asOf s
 			continue
 		}
 		p := &points[en.best]
-		px, py, _ := p.XY(x, y)
-		out = append(out, cand{p: p, x: px, y: py, incumbent: en.published, order: en.best})
+		c := cand{p: p, incumbent: en.published, order: en.best, placed: !en.hasX}
+		if en.hasX {
+			c.x, c.y, _ = p.XY(x, y)
+		} else {
+			c.x, c.y, _ = placeable(p, x, y)
+			s.Placed = append(s.Placed, p.ID)
+		}
+		if target != nil {
+			c.target = target(p)
+			c.incumbent = c.incumbent || c.target != TargetAbsent
+		}
+		out = append(out, c)
 	}
 	for i, e := range cfgOf {
 		if e >= 0 && entries[e].best >= 0 && entries[e].best != i {
@@ -330,10 +392,21 @@ func bandEdges(req SelectRequest, cands []cand) ([]float64, error) {
 	if k < 0 {
 		return nil, fmt.Errorf("bands %d: want at least one", k)
 	}
-	if len(cands) == 0 {
+	// The range is the measured one: a point placed by its mean
+	// interactivity outside it stays outside the bands, as it is.
+	lo, hi, found := 0.0, 0.0, false
+	for _, c := range cands {
+		if c.placed {
+			continue
+		}
+		if !found {
+			lo, found = c.x, true
+		}
+		hi = c.x
+	}
+	if !found {
 		return nil, fmt.Errorf("no measured point of %s has both %s and %s", req.Curve, req.X.Name, req.Y.Name)
 	}
-	lo, hi := cands[0].x, cands[len(cands)-1].x
 	if lo == hi {
 		return []float64{lo, hi}, nil
 	}
@@ -428,11 +501,19 @@ func (bd *Band) choose(all []cand, seg [2]int, x, y Axis, margin float64, extra 
 			r, c := &all[rep], &all[w]
 			chosen, bd.Choice, bd.Replaces = w, ChoiceReplaces, r.p.ID
 			bd.GainX, bd.GainY = gainPct(x, c.x, r.x), gainPct(y, c.y, r.y)
+		} else if w := placedWinner(all, seg, rep, x, y, margin, extra); w >= 0 {
+			r, c := &all[rep], &all[w]
+			chosen, bd.Choice, bd.Replaces, bd.ByMean = w, ChoiceReplaces, r.p.ID, true
+			bd.GainY = gainPct(y, c.y, r.y)
+			if cx, _, ok := c.p.XY(AxisMeanIntvty, y); ok {
+				bd.GainX = gainPct(AxisMeanIntvty, cx, r.x)
+			}
 		}
 	}
 	ch := &all[chosen]
 	bd.ci = chosen
 	bd.Chosen, bd.X, bd.Y, bd.Source = ch.p.ID, ch.x, ch.y, ch.p.Source
+	bd.Target = targetWord(ch)
 	bd.ShortRun = ch.p.Prov.ShortRun()
 	bd.others(all, seg, rep, x, y, margin, extra, full)
 }
@@ -449,6 +530,39 @@ func winner(all []cand, seg [2]int, rep int, x, y Axis, margin float64, extra []
 		}
 	}
 	return w
+}
+
+// placedWinner: a best incumbent placed by its mean interactivity cannot be
+// compared on the band axis, so the band's highest-y challenger replaces
+// it when its y is better by more than the margin; whether the curve may
+// lose the incumbent is rule 18(g)'s line test, as for every removal.
+// -1 for none.
+func placedWinner(all []cand, seg [2]int, rep int, x, y Axis, margin float64, extra []bool) int {
+	r, w := &all[rep], -1
+	if !r.placed {
+		return -1
+	}
+	for i := seg[0]; i < seg[1]; i++ {
+		c := &all[i]
+		if !extra[i] && !c.incumbent && !c.placed && gainPct(y, c.y, r.y) > margin && (w < 0 || better(x, y, c, &all[w])) {
+			w = i
+		}
+	}
+	return w
+}
+
+// targetWord is a chosen candidate against the export target: "" when the
+// target is unknown.
+func targetWord(c *cand) string {
+	switch {
+	case c.target == TargetSame:
+		return TargetKept
+	case c.target == TargetRetuned:
+		return TargetReTuned
+	case c.incumbent:
+		return TargetKept // published, and no target says otherwise
+	}
+	return TargetNew
 }
 
 // others lists the band's removals (its other incumbents) and, with full,
@@ -644,13 +758,29 @@ func (s *Selection) finish(req SelectRequest, in []cand, bands []Band, outsideKe
 			s.Add = append(s.Add, kept[i].ID)
 		}
 	}
+	if req.Target == nil {
+		for i := range bands {
+			bands[i].Target = "" // unknown: the band's Choice says it
+		}
+	}
 	for i := range removed {
 		s.Remove = append(s.Remove, removed[i].ID)
 	}
-	// The line test model.Review runs (ReviewRemovals), on the kept set as
-	// given: the removed configurations' other runs are in Older.
-	s.Review = CurveReview{Curve: s.Curve, X: req.X, Y: req.Y, Kept: kept, Removed: ReviewRemovals(kept, removed, req.X, req.Y)}
-	s.noisy(kept)
+	s.Review = RuleReview(req.Points, s.Curve, s.Remove, req.AsOf)
+	// A removal without a value on the rule's axes is judged as the bands
+	// were, on the band axis, and named.
+	var band []RemovalVerdict
+	for i := range s.Review.Removed {
+		if s.Review.Removed[i].Test != TestNone || i >= len(removed) {
+			continue
+		}
+		if band == nil {
+			band = ReviewRemovals(kept, removed, req.X, req.Y)
+		}
+		s.Review.Removed[i] = band[i]
+		s.BandAxisVerdicts = append(s.BandAxisVerdicts, removed[i].ID)
+	}
+	s.noisy()
 	s.coverage(req, removed)
 	s.weak(kept)
 }
@@ -664,9 +794,57 @@ func isIncumbent(in []cand, id string) bool {
 	return false
 }
 
-// noisy flags covered removals whose verdict lies within the margin.
-func (s *Selection) noisy(kept []Point) {
+// RuleReview is rule 18(g)'s review of removals (model.Review on mean
+// interactivity × throughput per GPU, the default kept curve: steady-state
+// runs of the curve as of asOf, latest per configuration), as review and
+// export run it; with no removal, an empty review of the curve.
+func RuleReview(points []Point, curve CurveKey, remove []string, asOf string) CurveReview {
+	empty := CurveReview{Curve: curve, X: AxisMeanIntvty, Y: AxisTputPerGPU, AsOf: asOf}
+	if len(remove) == 0 {
+		return empty
+	}
+	shown := Latest(points, asOf)
+	ids := make([]string, 0, len(remove))
+	for _, id := range remove {
+		ids = append(ids, shownID(shown, points, id))
+	}
+	r, err := Review(ReviewRequest{Points: shown, Curve: &curve, Remove: ids, X: AxisMeanIntvty, Y: AxisTputPerGPU, AsOf: asOf, Runs: points})
+	if err != nil {
+		return empty
+	}
+	// The verdicts name the selection's own IDs.
+	for i := range r.Removed {
+		r.Removed[i].ID = remove[i]
+	}
+	return r
+}
+
+// shownID is the ID of the run the view shows for id's configuration (a
+// selection may judge a configuration by an earlier run with both axes).
+func shownID(shown, points []Point, id string) string {
+	if FindID(shown, id) >= 0 {
+		return id
+	}
+	i := FindID(points, id)
+	if i < 0 || points[i].Knobs.Mode == "" {
+		return id
+	}
+	p := &points[i]
+	base := p.Knobs.BaseID()
+	for j := range shown {
+		q := &shown[j]
+		if q.Curve == p.Curve && q.Source == p.Source && q.Knobs.Mode != "" && q.Knobs.BaseID() == base {
+			return q.ID
+		}
+	}
+	return id
+}
+
+// noisy flags covered removals whose rule verdict lies within the margin.
+func (s *Selection) noisy() {
 	m := s.Margin.Pct
+	kept := s.Review.Kept
+	rx, ry := s.Review.X, s.Review.Y
 	for _, v := range s.Review.Removed {
 		if !v.Covered {
 			continue
@@ -676,8 +854,8 @@ func (s *Selection) noisy(kept []Point) {
 			s.NoisyRemovals = append(s.NoisyRemovals, v.ID)
 		case v.Test == TestPareto:
 			if i := FindID(kept, v.DominatedBy); i >= 0 {
-				dx, dy, _ := kept[i].XY(s.X, s.Y)
-				if gainPct(s.X, dx, v.X) <= m || gainPct(s.Y, dy, v.Y) <= m {
+				dx, dy, _ := kept[i].XY(rx, ry)
+				if gainPct(rx, dx, v.X) <= m || gainPct(ry, dy, v.Y) <= m {
 					s.NoisyRemovals = append(s.NoisyRemovals, v.ID)
 				}
 			}
@@ -823,8 +1001,12 @@ func ParseEdges(s string) ([]float64, error) {
 // MarginFromNoise is the margin a selection of points uses when none is
 // given: their measured run-to-run noise on the two axes (EstimateNoise;
 // the larger spread that has pairs), else DefaultMarginPct.
-func MarginFromNoise(points []Point, x, y Axis) Margin {
-	n := EstimateNoise(points)
+func MarginFromNoise(points []Point, x, y Axis) Margin { return MarginFromNoiseAsOf(points, x, y, "") }
+
+// MarginFromNoiseAsOf is MarginFromNoise of the pairs measured on or
+// before asOf (NoiseAsOf), the one estimate every surface shows.
+func MarginFromNoiseAsOf(points []Point, x, y Axis, asOf string) Margin {
+	n := NoiseAsOf(points, asOf)
 	m := Margin{Pct: -1}
 	for _, a := range []Axis{x, y} {
 		if mn, ok := n.For(a.Metric); ok && !mn.Assumed && mn.SpreadPct > m.Pct {
@@ -832,7 +1014,11 @@ func MarginFromNoise(points []Point, x, y Axis) Margin {
 		}
 	}
 	if m.Pct < 0 {
-		return Margin{Pct: DefaultMarginPct, Source: "default: no run-to-run noise measured (docs/select.md)"}
+		src := "default: no run-to-run noise measured (docs/select.md)"
+		if asOf != "" {
+			src = "default: no run-to-run noise measured on or before " + asOf + " (docs/select.md)"
+		}
+		return Margin{Pct: DefaultMarginPct, Source: src}
 	}
 	return m
 }

@@ -32,16 +32,72 @@ func (s *Selection) MarshalJSON() ([]byte, error) {
 		NoAxis         []string       `json:"no_axis"`
 		Outside        []string       `json:"outside"`
 		Older          []string       `json:"older"`
+		Placed         []string       `json:"placed_by_mean_interactivity"`
+		Targeted       bool           `json:"targeted"`
+		AsOf           string         `json:"as_of,omitempty"`
+		BandAxis       []string       `json:"judged_on_band_axis"`
 	}{s.Curve, s.X.Name, s.Y.Name, s.Margin, bands, s.Splits, OrEmpty(s.Keep), OrEmpty(s.Add), OrEmpty(s.Remove), s.Review,
-		OrEmpty(s.NoisyRemovals), s.CoverageBefore, s.CoverageAfter, s.CoverageHolds, OrEmpty(s.NoAxis), OrEmpty(s.Outside), OrEmpty(s.Older)})
+		OrEmpty(s.NoisyRemovals), s.CoverageBefore, s.CoverageAfter, s.CoverageHolds, OrEmpty(s.NoAxis), OrEmpty(s.Outside), OrEmpty(s.Older),
+		OrEmpty(s.Placed), s.Targeted, s.AsOf, OrEmpty(s.BandAxisVerdicts)})
 }
 
 // SelectionSet is what an accepted selection asks of an export: the points
-// to add and the configurations to remove, on one curve.
+// to add and the configurations to remove, on one curve, with why: each
+// band's choice against the target and the point it replaces, the
+// candidates that won only inside the margin, and the margin.
 type SelectionSet struct {
-	Curve  CurveKey
-	Add    []string
-	Remove []string
+	Curve  CurveKey  `json:"curve"`
+	Add    []string  `json:"add"`
+	Remove []string  `json:"remove"`
+	Axis   string    `json:"axis"` // the band axis
+	Margin Margin    `json:"margin"`
+	Bands  []SetBand `json:"bands"`
+}
+
+// SetBand is one band's choice as an export carries it.
+type SetBand struct {
+	Chosen      string      `json:"chosen"`
+	Choice      Choice      `json:"choice"`
+	Target      string      `json:"target,omitempty"`
+	Replaces    string      `json:"replaces,omitempty"`
+	ByMean      bool        `json:"by_mean_interactivity,omitempty"`
+	X           float64     `json:"x"`
+	GainX       float64     `json:"gain_x_pct"`
+	GainY       float64     `json:"gain_y_pct"`
+	InsideNoise []Contender `json:"inside_noise,omitempty"`
+}
+
+// Set is the selection as an export carries it.
+func (s *Selection) Set() SelectionSet {
+	set := SelectionSet{Curve: s.Curve, Add: s.Add, Remove: s.Remove, Axis: s.X.Name, Margin: s.Margin}
+	for _, b := range s.Bands {
+		if b.Chosen == "" {
+			continue
+		}
+		set.Bands = append(set.Bands, SetBand{Chosen: b.Chosen, Choice: b.Choice, Target: b.Target, Replaces: b.Replaces,
+			ByMean: b.ByMean, X: b.X, GainX: b.GainX, GainY: b.GainY, InsideNoise: b.InsideNoise})
+	}
+	return set
+}
+
+// Band is the band whose choice is id, if any.
+func (s SelectionSet) Band(id string) (SetBand, bool) {
+	for _, b := range s.Bands {
+		if b.Chosen == id {
+			return b, true
+		}
+	}
+	return SetBand{}, false
+}
+
+// ReplacedBy is the chosen point that replaces id, "" for none.
+func (s SelectionSet) ReplacedBy(id string) string {
+	for _, b := range s.Bands {
+		if b.Replaces == id {
+			return b.Chosen
+		}
+	}
+	return ""
 }
 
 // ParseSelectionSet reads the add/remove set from select --json output (the
@@ -62,6 +118,9 @@ func ParseSelectionSet(data []byte) (SelectionSet, error) {
 		Curve  *CurveKey `json:"curve"`
 		Add    []string  `json:"add"`
 		Remove []string  `json:"remove"`
+		Axis   string    `json:"axis"`
+		Margin Margin    `json:"margin"`
+		Bands  []SetBand `json:"bands"`
 	}
 	if err := json.Unmarshal(raw, &sel); err != nil {
 		return SelectionSet{}, fmt.Errorf("selection: %v", err)
@@ -84,5 +143,11 @@ func ParseSelectionSet(data []byte) (SelectionSet, error) {
 			return SelectionSet{}, fmt.Errorf("selection: %s is both added and removed", id)
 		}
 	}
-	return SelectionSet{Curve: *sel.Curve, Add: sel.Add, Remove: sel.Remove}, nil
+	var bands []SetBand
+	for _, b := range sel.Bands {
+		if b.Chosen != "" {
+			bands = append(bands, b)
+		}
+	}
+	return SelectionSet{Curve: *sel.Curve, Add: sel.Add, Remove: sel.Remove, Axis: sel.Axis, Margin: sel.Margin, Bands: bands}, nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+
+	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
 // The validity gate (docs/review.md, "Suspect points"): a point whose own
@@ -115,8 +117,8 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 	// in group order by a counting sort: no slice per group.
 	curveOf := curves.of
 	srcs := interner[Source]{index: map[Source]int32{}} // the last source asked again: no hash
-	keys := takeScratch[uint64](len(points))[:0]
-	facts := takeScratch[implausibleFact](len(points))[:0]
+	keys := mem.Take[uint64](len(points))[:0]
+	facts := mem.Take[implausibleFact](len(points))[:0]
 	warm := 0 // each block of points read once it is on its way (warmPoints)
 	for i := range points {
 		if i%warmBlock == 0 {
@@ -144,29 +146,29 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 		keys[j] = k>>36<<(4+cb) | (k>>32&0xf)<<cb | k&0xffffffff
 	}
 	groupOf, ngroups := groupIDs(keys)
-	giveScratch(keys)
+	mem.Give(keys)
 	keys = nil
-	counts := takeScratch[int32](ngroups)
+	counts := mem.Take[int32](ngroups)
 	for _, g := range groupOf {
 		counts[g]++
 	}
-	start := takeScratch[int32](len(counts) + 1)
+	start := mem.Take[int32](len(counts) + 1)
 	for g, n := range counts {
 		start[g+1] = start[g] + n
 	}
 	// The facts are put in group order once, each read in load order and
 	// written to its group's place: gathered group by group instead, each
 	// read was a cache miss to wait on (a million points: 50 ms).
-	pos := takeScratch[int32](len(counts))
+	pos := mem.Take[int32](len(counts))
 	copy(pos, start)
-	byGroup := takeScratch[implausibleFact](len(facts))
+	byGroup := mem.Take[implausibleFact](len(facts))
 	for k := range facts {
 		byGroup[pos[groupOf[k]]] = facts[k]
 		pos[groupOf[k]]++
 	}
-	giveScratch(facts)
-	giveScratch(groupOf)
-	giveScratch(pos)
+	mem.Give(facts)
+	mem.Give(groupOf)
+	mem.Give(pos)
 	facts, groupOf, pos = nil, nil, nil
 	// Marks are decided on the run-health marks alone and applied after,
 	// so the result does not depend on the order groups are visited in.
@@ -289,9 +291,9 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 			}
 		}
 	}
-	giveScratch(byGroup)
-	giveScratch(counts)
-	giveScratch(start)
+	mem.Give(byGroup)
+	mem.Give(counts)
+	mem.Give(start)
 	for _, m := range marks {
 		points[m.i].MarkSuspect(RuleImplausible, "%s", m.why)
 	}

@@ -80,6 +80,9 @@ func Backtest(fit, test []model.Point) (*BacktestResult, error) {
 		if w != "" {
 			pr.Warnings = append(pr.Warnings, w)
 			pr.Extrapolated = true
+			if pr.Class == ClassInterpolated {
+				pr.Class = ClassExtrapolated
+			}
 		}
 		row := BacktestRow{ID: pt.ID, Prediction: pr}
 		// Throughput per GPU over the point's own GPU count (a source may state it).

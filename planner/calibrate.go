@@ -70,7 +70,7 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 	}
 	p := &cal.Params
 	p.TTFTKind = kind
-	p.MoE = moePriorFor(points[0].Curve)
+	p.Physics = physicsFor(points[0].Curve)
 	p.DeltaTokens, p.DeltaRequests = DefaultDelta, DefaultDelta
 	fitRatios(obsv, p, cal)
 	setDeltas(obsv, p)

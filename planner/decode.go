@@ -46,8 +46,8 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 			index[o.family] = i
 			p.Decode = append(p.Decode, DecodeLaw{Family: o.family, DPAttn: o.dpAttn,
 				BMin: math.Inf(1), CMin: math.Inf(1), GPUs: o.decGPUs})
-			if l := &p.Decode[i]; !o.dpAttn && p.MoE != nil {
-				l.Experts, l.TopK = p.MoE.Experts, p.MoE.TopK
+			if l := &p.Decode[i]; !o.dpAttn && p.Physics != nil && p.Physics.q() > 0 {
+				l.Experts, l.TopK = p.Physics.Experts, p.Physics.TopK
 			}
 		}
 		if !use(&o) {
@@ -75,6 +75,26 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 		if l.BMax-l.BMin < batchSpreadMin*l.BMax {
 			continue
 		}
+		if p.Physics != nil && !l.DPAttn {
+			// The first-principles shape, scaled by the family's points.
+			_, bp, gp, _ := p.Physics.stepPrior(false, l.GPUs, 0, decodeCtx(p.U, p.F))
+			xs = xs[:0]
+			for _, o := range obsv {
+				if o.family == l.Family && use(&o) {
+					xs = append(xs, bp*activation(o.bmax(), q)+gp*o.bmax())
+				}
+			}
+			if s, a, ok := linreg(xs, ys); ok && s > 0 && a > 0 {
+				l.Alpha, l.Beta, l.Gamma, identified[i] = a, s*bp, s*gp, true
+				continue
+			}
+			xs = xs[:0]
+			for _, o := range obsv {
+				if o.family == l.Family && use(&o) {
+					xs = append(xs, activation(o.bmax(), q))
+				}
+			}
+		}
 		beta, alpha, ok := linreg(xs, ys)
 		if !ok || beta <= 0 {
 			return nil, fmt.Errorf("cannot calibrate: the %s decode step does not grow with the busiest rank's batch across %s; add points with different batch sizes",
@@ -94,10 +114,13 @@ func fitDecodeLaws(obsv []obs, p *Params) ([]string, error) {
 			continue
 		}
 		l := &p.Decode[i]
-		if beta := p.MoE.priorBeta(l.GPUs); !l.DPAttn && beta > 0 && priorSlope(obsv, l, beta, use) {
-			notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s): its slope is the expert-read prior β = %.3f ms (%d of %d experts per token, %.1f GB of expert weights per token over %d GPUs at %.0f %% of HBM bandwidth), not a fit",
-				familyName(l), strings.Join(l.Points, ", "), beta*1e3, p.MoE.TopK, p.MoE.Experts, p.MoE.ExpertBytesPerToken/1e9, l.GPUs, moeBandwidthShare*100))
-			continue
+		if ph := p.Physics; ph != nil {
+			_, bp, gp, _ := ph.stepPrior(l.DPAttn, l.GPUs, l.GPUs, decodeCtx(p.U, p.F))
+			if priorSlope(obsv, l, bp, gp, use) {
+				notes = append(notes, fmt.Sprintf("%s decode calibrated at one batch (%s): its slope is the first-principles prior (%s weights, KV and compute at %.1f TB/s and %.2f PFLOP/s per GPU), not a fit",
+					familyName(l), strings.Join(l.Points, ", "), ph.Model, ph.Bandwidth/1e12, ph.FLOPs/1e15))
+				continue
+			}
 		}
 		ref := -1
 		for j := range p.Decode {
@@ -170,17 +193,17 @@ func borrowSlope(obsv []obs, l, ref *DecodeLaw, use func(*obs) bool) {
 // priorSlope gives l the prior β through its mean point.
 // It reports false, leaving l alone, when that leaves no positive α (the
 // prior is steeper than the family's own step).
-func priorSlope(obsv []obs, l *DecodeLaw, beta float64, use func(*obs) bool) bool {
+func priorSlope(obsv []obs, l *DecodeLaw, beta, gamma float64, use func(*obs) bool) bool {
 	var sy float64
 	n := 0
 	for _, o := range obsv {
 		if o.family == l.Family && use(&o) {
-			sy += o.tpot - beta*activation(o.bmax(), l.q())
+			sy += o.tpot - beta*activation(o.bmax(), l.q()) - gamma*o.bmax()
 			n++
 		}
 	}
 	if alpha := sy / float64(n); alpha > 0 {
-		l.Alpha, l.Beta, l.SlopePrior = alpha, beta, true
+		l.Alpha, l.Beta, l.Gamma, l.SlopePrior = alpha, beta, gamma, true
 		return true
 	}
 	return false

@@ -23,6 +23,26 @@ type Proposal struct {
 	Knobs      model.Knobs `json:"-"`
 	Prediction Prediction  `json:"prediction"`
 	Replaces   []string    `json:"replaces"` // existing points whose mean interactivity falls in the band
+	// Untested says why the prediction lies outside its class's calibrated
+	// range (trust.go): not a plain row; "" when it lies inside.
+	Untested string `json:"untested,omitempty"`
+}
+
+// beyondBestMax: a design predicted this far above the best measured
+// throughput per GPU lies past what any held-out test predicted.
+const beyondBestMax = 1.25
+
+// untested says why pr is outside its class's calibrated range, "" when not.
+func untested(pr *Prediction, bestMeasured float64) string {
+	switch {
+	case pr.Class == ClassCollapse:
+		return "past a measured collapse: its throughput is an upper bound"
+	case pr.Class == ClassPrior:
+		return "its shape or slope is from the prior, measured on no point of this curve"
+	case bestMeasured > 0 && pr.TputPerGPU > beyondBestMax*bestMeasured:
+		return fmt.Sprintf("%.1f× the best measured %s tok/s/GPU, past every tested prediction", pr.TputPerGPU/bestMeasured, thousands(bestMeasured))
+	}
+	return ""
 }
 
 // candidate is the best cap of one prefill-worker count.
@@ -93,7 +113,8 @@ func Design(c *Calibration, points []model.Point, maxGPUs, bands int) ([]Proposa
 			pr.Warnings = append(pr.Warnings, fmt.Sprintf("τP unknown: designed at its lower bound %s tok/s per prefill worker", thousands(dc.Params.TauP)))
 		}
 		k := knobsFor(t, cands[best].cfg)
-		prop := Proposal{Band: [2]float64{blo, bhi}, ID: k.BaseID(), Config: cands[best].cfg, Knobs: k, Prediction: pr, Replaces: []string{}}
+		prop := Proposal{Band: [2]float64{blo, bhi}, ID: k.BaseID(), Config: cands[best].cfg, Knobs: k, Prediction: pr, Replaces: []string{},
+			Untested: untested(&pr, bestTput(points))}
 		for i := range points {
 			if x, ok := points[i].Metrics.Get(model.MeanIntvty); ok && inBand(x, blo, bhi, b == bands-1) {
 				prop.Replaces = append(prop.Replaces, points[i].ID)
@@ -162,11 +183,7 @@ func knobsFor(t model.Knobs, cfg Config) model.Knobs {
 	}
 	k.DecodeBS = cfg.DecodeBS
 	// max-running-requests is each decode worker's own: its ranks × BS.
-	perWorker := cfg.DecodeRanks
-	if w := t.Decode.Workers; w > 1 && cfg.DecodeRanks%w == 0 {
-		perWorker = cfg.DecodeRanks / w
-	}
-	k.MaxRunningRequests = perWorker * cfg.DecodeBS
+	k.MaxRunningRequests = k.WorkerMRR()
 	k.DecodeExtraSlots = 0
 	k.Balance = cfg.Balance
 	k.Concurrency = cfg.Concurrency
@@ -179,4 +196,15 @@ func rmean(p *Params) float64 {
 		return 1
 	}
 	return p.RMean
+}
+
+// bestTput is the highest measured throughput per GPU of the points.
+func bestTput(points []model.Point) float64 {
+	best := 0.0
+	for i := range points {
+		if y, ok := points[i].Metrics.Get(model.TputPerGPU); ok && y > best {
+			best = y
+		}
+	}
+	return best
 }

@@ -31,12 +31,15 @@ func engineerSplit(t testing.TB, pts []model.Point) (fit, test []model.Point) {
 }
 
 func TestEngineerFits(t *testing.T) {
-	var sumT, sumI, calT, calI float64
-	var n, nCal, ran int
+	// Fidelity is pooled over the published curves only: the test curves
+	// (synthetic regimes, P90-only) are regime tests, not evidence about
+	// hardware (docs/planner.md, "How far the engineer's first fit goes").
+	real := map[string]bool{"trt-1k1k": true, "sglang-8k1k": true, "vllm-agentx": true}
+	var sumT, sumI, maxE float64
+	var n, ran int
 	for _, tc := range engineerCurves {
 		t.Run(tc.name, func(t *testing.T) {
 			fit, test := engineerSplit(t, loadCurve(t, tc.file)) // skips without ../shared
-			ran++
 			ids := make([]string, len(fit))
 			for i := range fit {
 				ids[i] = fit[i].ID
@@ -51,37 +54,35 @@ func TestEngineerFits(t *testing.T) {
 				et, ei := math.Abs(*r.ErrorPct.TputPerGPU), math.Abs(deref(intvtyErr(r)))
 				ct += et
 				ci += ei
-				sumT += et
-				sumI += ei
-				n++
-				if !anyWarning(r.Prediction, "shape assumed", "slope assumed") {
-					calT += et
-					calI += ei
-					nCal++
+				if real[tc.name] {
+					sumT += et
+					sumI += ei
+					n++
+					if r.Prediction.Class != planner.ClassPrior {
+						maxE = math.Max(maxE, math.Max(et, ei))
+					}
 				}
 				if (et > 20 || ei > 20) && !namesCause(r.Prediction) {
 					t.Errorf("%s off %.0f/%.0f %% without a warning naming its cause: %v", r.ID, et, ei, r.Prediction.Warnings)
 				}
 			}
+			if real[tc.name] {
+				ran++
+			}
 			t.Logf("%s: mean |err| %.2f %% tput, %.2f %% intvty over %d", tc.name, ct/float64(len(res.Rows)), ci/float64(len(res.Rows)), len(res.Rows))
 		})
 	}
-	if n > 0 {
-		t.Logf("all curves: mean |err| %.2f %% tput, %.2f %% intvty over %d held-out points", sumT/float64(n), sumI/float64(n), n)
-		t.Logf("of those, the %d whose shapes were calibrated: %.2f %% tput, %.2f %% intvty", nCal, calT/float64(nCal), calI/float64(nCal))
-		// The table of docs/planner.md ("How far the engineer's first fit
-		// goes"): a model change that moves these updates it.
-		got := [4]float64{sumT / float64(n), sumI / float64(n), calT / float64(nCal), calI / float64(nCal)}
-		want := [4]float64{13.35, 10.53, 10.77, 5.94}
-		for i := range got {
-			if ran != len(engineerCurves) {
-				break // a -run filter ran some curves only
-			}
-			if math.Round(got[i]*100)/100 != want[i] || n != 21 || nCal != 16 {
-				t.Errorf("engineer fits: %.2f %% / %.2f %% over %d, %.2f %% / %.2f %% over %d calibrated; docs/planner.md says %v over 21 and 16", got[0], got[1], n, got[2], got[3], nCal, want)
-				break
-			}
-		}
+	if ran != len(real) {
+		return // ../shared absent or a -run filter
+	}
+	got := [3]float64{sumT / float64(n), sumI / float64(n), maxE}
+	t.Logf("published curves: mean |err| %.2f %% tput, %.2f %% intvty over %d held-out points; largest outside the prior class %.1f %%", got[0], got[1], n, got[2])
+	if got[0] > 8 || got[1] > 10 || got[2] > 25 {
+		t.Errorf("engineer fits on the published curves: %.2f %% / %.2f %%, largest %.1f %%: want ≤ 8 %% / ≤ 10 %%, none over 25 %% outside the prior class", got[0], got[1], got[2])
+	}
+	// The figures of docs/planner.md: a model change that moves them updates it.
+	if want := [3]float64{3.37, 4.64, 15.3}; math.Round(got[0]*100)/100 != want[0] || math.Round(got[1]*100)/100 != want[1] || math.Round(got[2]*10)/10 != want[2] || n != 13 {
+		t.Errorf("engineer fits: %.2f %% / %.2f %% (largest %.1f) over %d; docs/planner.md says %v over 13", got[0], got[1], got[2], n, want)
 	}
 }
 
@@ -106,7 +107,7 @@ func TestAutoFitEveryCurve(t *testing.T) {
 }
 
 // causes are the words a warning names an error's cause with.
-var causes = []string{"shape assumed", "slope assumed", "saturation", "collapse", "queue", "a knob outside the model"}
+var causes = []string{"shape assumed", "slope assumed", "from the prior", "saturation", "collapse", "queue", "a knob outside the model"}
 
 func namesCause(pr planner.Prediction) bool { return anyWarning(pr, causes...) }
 

@@ -49,8 +49,9 @@ type Params struct {
 	BMin float64 `json:"b_max_min"`
 	BMax float64 `json:"b_max_max"`
 
-	// MoE is the curve's model expert shape, nil when not known.
-	MoE *MoEPrior `json:"moe,omitempty"`
+	// Physics is the curve's model and GPU facts (physics.go), nil when
+	// not known: then every law is fitted only.
+	Physics *Physics `json:"physics,omitempty"`
 
 	Decode  []DecodeLaw  `json:"decode"`
 	Prefill []PrefillLaw `json:"prefill"`
@@ -82,8 +83,11 @@ type DecodeLaw struct {
 	// (experts.go); 0: the linear law TPOT = α + β·b.
 	Experts int `json:"experts,omitempty"`
 	TopK    int `json:"top_k,omitempty"`
-	// SlopePrior: the family was calibrated at one batch and β is the
-	// expert-read prior (MoEPrior), not a fit.
+	// Gamma (first-principles families): the per-request KV and compute
+	// term, TPOT = α + β·m(b) + γ·b.
+	Gamma float64 `json:"gamma,omitempty"`
+	// SlopePrior: the family was calibrated at one batch and β (and γ) are
+	// the first-principles prior (Physics), not a fit.
 	SlopePrior bool `json:"slope_prior,omitempty"`
 	// GPUs per decode worker (the prior's bandwidth share).
 	GPUs int `json:"gpus,omitempty"`
@@ -120,6 +124,14 @@ type PrefillLaw struct {
 	TauPUpperBound float64 `json:"tau_p_upper_bound,omitempty"`
 	// LoadMax is the highest rate per worker of an unsaturated point.
 	LoadMax float64 `json:"load_max"`
+	// Queue (a curve with Physics and TTFT): TTFT = T0 + Wait·ρ/(2(1 − ρ)),
+	// ρ = load/TauPEff, an M/D/1-like queue in front of prefill; Kappa is
+	// then 0. TauPEff is τP as measured, else the first-principles prior
+	// (TauPPrior) held inside the bounds the points give.
+	Queue     bool    `json:"queue_law,omitempty"`
+	Wait      float64 `json:"queue_wait,omitempty"`
+	TauPPrior float64 `json:"tau_p_prior,omitempty"`
+	TauPEff   float64 `json:"tau_p_used,omitempty"`
 }
 
 // Delta is δ for a balancing method; unknown methods get the mean of both.

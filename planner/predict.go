@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -48,6 +49,8 @@ type Prediction struct {
 	// Extrapolated: a warning says the prediction leaves what was
 	// calibrated (batch, concurrency, shape, prefill load or a collapse).
 	Extrapolated bool `json:"extrapolated"`
+	// Class is what the prediction stands on (trust.go); Band() its band.
+	Class TrustClass `json:"class"`
 
 	// The three ceilings, tok/s; +Inf when absent (not JSON-encodable).
 	ThetaLoop, ThetaPrefill, ThetaCap float64 `json:"-"`
@@ -92,13 +95,15 @@ type laws struct {
 	tauPUp        float64 // τP unknown: the TTFT-growth upper bound, +Inf when none
 	tauPAssumed   float64 // the middle of the τP range a prediction used; 0 when none
 	loadMax       float64
+	queue         bool    // TTFT = t0 + qw·ρ/(2(1 − ρ)), ρ = load/τP (PrefillLaw.Queue)
+	qw            float64 // the queue law's wait scale, s
 	dec           *DecodeLaw
 	pre           *PrefillLaw
 	decShape      string
 	preShape      string
 	decFallback   bool    // the family has no calibration point: another stands in
-	tpPrior       bool    // decFallback of a TP/TEP shape: the weight-read prior (tpPrior)
-	tpFixed       float64 // the prior's fixed time, s
+	gamma         float64 // per-request KV and compute of a first-principles TP/TEP step (q > 0)
+	prior         bool    // decFallback with Physics: the first-principles step of the shape
 	preFallback   bool
 	shapeNew      bool // a DEP size the DP-attention law was not calibrated on
 	preScale      float64
@@ -150,12 +155,19 @@ func (c *Calibration) lawsFor(cfg Config) laws {
 	} else {
 		l.alpha, l.beta = l.dec.Alpha, l.dec.Beta
 	}
-	l.q = l.dec.q()
-	if l.decFallback && !l.dpAttn && cfg.DecodeRanks > 0 && cfg.DecodeGPUs >= cfg.DecodeRanks {
-		if a, b, fixed, ok := p.MoE.tpPrior(l.dec, cfg.DecodeGPUs/cfg.DecodeRanks); ok {
-			l.alpha, l.beta, l.tpFixed, l.tpPrior = a, b, fixed, true
-			l.q = float64(p.MoE.TopK) / float64(p.MoE.Experts)
+	l.q, l.gamma = l.dec.q(), l.dec.Gamma
+	if l.decFallback && p.Physics != nil && cfg.DecodeRanks > 0 {
+		// A shape never calibrated: its own first-principles step, not
+		// another family's law.
+		gpus := 1
+		if cfg.DecodeGPUs >= cfg.DecodeRanks {
+			gpus = cfg.DecodeGPUs / cfg.DecodeRanks
 		}
+		l.alpha, l.beta, l.gamma, l.q = p.Physics.stepPrior(l.dpAttn, gpus, shapeSize(l.decShape, cfg.DecodeRanks), decodeCtx(p.U, p.F))
+		l.prior = true
+	}
+	if l.q == 0 {
+		l.beta, l.gamma = l.beta+l.gamma, 0 // the linear law: one slope
 	}
 	if l.dpAttn {
 		l.delta = p.Delta(cfg.Balance)
@@ -188,6 +200,19 @@ func (c *Calibration) lawsFor(cfg Config) laws {
 		l.tauP = tau * l.preScale
 	}
 	l.t0, l.kappa, l.loadMax = l.pre.T0, l.pre.Kappa/l.preScale, l.pre.LoadMax*l.preScale
+	if l.pre.Queue {
+		// The queue law: τP measured or the prior; a shape never calibrated
+		// keeps the curve's fixed time and its own prefill time.
+		l.queue, l.qw = true, l.pre.Wait/l.preScale
+		if math.IsInf(l.tauP, 1) {
+			l.tauP = l.pre.TauPEff * l.preScale
+		}
+		if l.preFallback && p.U > 0 {
+			// A calibrated shape's idle TTFT holds its own overheads (DP
+			// attention, its batching): the prior is not refined by it.
+			l.t0, l.qw = ttftFixed+1/p.U/l.tauP, 1/p.U/l.tauP
+		}
+	}
 	return l
 }
 
@@ -237,7 +262,10 @@ type point struct {
 }
 
 // tpot is the step law at the busiest rank's batch b.
-func (l *laws) tpot(b float64) float64 { return l.alpha + l.beta*activation(b, l.q) }
+func (l *laws) tpot(b float64) float64 { return l.alpha + l.beta*activation(b, l.q) + l.gamma*b }
+
+// slope is dTPOT/db at b.
+func (l *laws) slope(b float64) float64 { return l.beta*activationSlope(b, l.q) + l.gamma }
 
 // bbar is the mean running batch per rank at rate theta (decode equilibrium
 // D·b̄ = Θ·f·TPOT(b̄ + δ)): closed form for the linear law, else Newton's
@@ -247,10 +275,13 @@ func (l *laws) bbar(theta, d float64) float64 {
 		return theta * l.f * (l.alpha + l.beta*l.delta) / (d - theta*l.f*l.beta)
 	}
 	r := theta * l.f / d
-	b := r * (l.alpha + l.beta/l.q) // m ≤ E/k: an upper bound
+	b := r * (l.alpha + l.beta/l.q + l.gamma*l.delta) // m ≤ E/k: an upper bound
+	if rg := r * l.gamma; rg < 1 {
+		b /= 1 - rg
+	}
 	for i := 0; i < 50; i++ {
 		h := b - r*l.tpot(b+l.delta)
-		step := h / (1 - r*l.beta*activationSlope(b+l.delta, l.q))
+		step := h / (1 - r*l.slope(b+l.delta))
 		b -= step
 		if math.Abs(step) <= 1e-12*(b+1) {
 			break
@@ -262,13 +293,13 @@ func (l *laws) bbar(theta, d float64) float64 {
 // headroom is Θ over the local decode asymptote: Θ·f·β·m'(b)/D (Θ·f·β/D
 // for the linear law).
 func (l *laws) headroom(theta, d, b float64) float64 {
-	return theta * l.f * l.beta * activationSlope(b, l.q) / d
+	return theta * l.f * l.slope(b) / d
 }
 
 // outruns says the decode equilibrium has no solution at rate theta (the
 // linear law's asymptote D/(fβ); the expert-activation law has none).
 func (l *laws) outruns(theta, d float64) bool {
-	return l.q == 0 && theta*l.f*l.beta >= d
+	return theta*l.f*(l.beta*b2f(l.q == 0)+l.gamma) >= d
 }
 
 // capRate is Θ_cap(BS): the rate at which the busiest rank sits at the cap.
@@ -278,7 +309,38 @@ func (l *laws) capRate(d, bs float64) float64 {
 
 // outside is o(Θ), the time outside decode per token at rate theta.
 func (l *laws) outside(theta, np float64) float64 {
-	return l.d0 + l.u*(l.t0+l.kappa*theta/np)
+	return l.d0 + l.u*l.ttft(theta, np)
+}
+
+// ttft is the TTFT law at rate theta, before any admission queue.
+func (l *laws) ttft(theta, np float64) float64 {
+	if l.queue {
+		return l.t0 + l.qw*queueX(theta/(np*l.tauP))
+	}
+	return l.t0 + l.kappa*theta/np
+}
+
+// loopQueue solves C = Θ·o(Θ) + D·b̄(Θ) under the queue law by bisection:
+// the left side grows with Θ, and the queue holds Θ below Np·τP.
+func (l *laws) loopQueue(np, d, c float64) float64 {
+	lo, hi := 0.0, np*l.tauP*0.999
+	if l.q == 0 && l.beta > 0 {
+		hi = math.Min(hi, d/(l.f*l.beta)*(1-1e-9))
+	} else if l.gamma > 0 {
+		hi = math.Min(hi, d/(l.f*l.gamma)*(1-1e-9))
+	}
+	if l.alpha > 0 {
+		hi = math.Min(hi, c/(l.f*l.alpha))
+	}
+	for i := 0; i < 100 && hi-lo > 1e-10*hi; i++ {
+		t := (lo + hi) / 2
+		if t*l.outside(t, np)+d*l.bbar(t, d) > c {
+			hi = t
+		} else {
+			lo = t
+		}
+	}
+	return (lo + hi) / 2
 }
 
 // operate solves Θ = min(Θ_loop(C), Θ_P, Θ_cap(BS)); bs is +Inf for a free cap.
@@ -305,7 +367,9 @@ func (l *laws) operate(np, d, bs, c float64) point {
 			}
 		}
 	}
-	if l.q > 0 {
+	if l.queue {
+		tl = l.loopQueue(np, d, c)
+	} else if l.q > 0 {
 		tl = l.loopRoot(tl, np, d, c)
 	}
 	tp := np * l.tauP
@@ -333,7 +397,7 @@ func (l *laws) loopRoot(lo, np, d, c float64) float64 {
 	g := func(t float64) (float64, float64) {
 		b := l.bbar(t, d)
 		o := l.outside(t, np)
-		db := l.f * l.tpot(b+l.delta) / (d - t*l.f*l.beta*activationSlope(b+l.delta, l.q))
+		db := l.f * l.tpot(b+l.delta) / (d - t*l.f*l.slope(b+l.delta))
 		return t*o + d*b - c, o + t*l.u*l.kappa/np + d*db
 	}
 	hi := math.Inf(1) // Θ·f·α ≤ D·b̄ ≤ C and Θ·o0 ≤ C bound the root
@@ -467,7 +531,7 @@ func (c *Calibration) predict(cfg Config, collapses []Collapse) (Prediction, err
 		pr.Queue, pr.QueueAt = math.Max(cc-outside-d*op.bbar, 0), "decode capacity"
 	}
 	if l.u > 0 {
-		pr.TTFT = l.t0 + l.kappa*op.theta/np + pr.Queue/(l.u*op.theta)
+		pr.TTFT = l.ttft(op.theta, np) + pr.Queue/(l.u*op.theta)
 	}
 	if op.regime == RegimeLoop && (pr.Headroom > headroomWarn || op.theta >= queueingRho*op.tp) {
 		pr.Regime = RegimeQueueing
@@ -503,4 +567,21 @@ func (l *laws) recommendBS(np, d float64) int {
 		return 0
 	}
 	return SnapCap(int(math.Ceil(l.bbar(theta, d) + l.delta + l.admit - 1e-9)))
+}
+
+// b2f is 1 for true.
+func b2f(v bool) float64 {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// shapeSize is the ranks of one decode worker of a DEP shape ("dep16": 16),
+// def when the shape does not say.
+func shapeSize(shape string, def int) int {
+	if n, err := strconv.Atoi(strings.TrimPrefix(shape, "dep")); err == nil && n > 0 {
+		return n
+	}
+	return def
 }

@@ -42,6 +42,9 @@ func fitPrefill(obsv []obs, p *Params) {
 			continue
 		}
 		fitPrefillLaw(fam, l, p.TTFTKind != "")
+		if p.TTFTKind != "" && p.Physics != nil && p.U > 0 {
+			fitQueueLaw(fam, l, p.Physics, p.U, p.F)
+		}
 	}
 	t := &p.Prefill[0]
 	p.TauP, p.TauPLowerBound, p.SaturationPair = t.TauP, t.TauPLowerBound, t.SaturationPair
@@ -221,4 +224,56 @@ func (p *Params) lawOfShape(shape string) *PrefillLaw {
 		}
 	}
 	return nil
+}
+
+// fitQueueLaw gives a prefill shape the first-principles TTFT law
+// (docs/planner.md, "Prefill from first principles"): τP measured, else the
+// FLOPs prior held between the highest load measured and the TTFT-growth
+// bound; unloaded TTFT and queue wait from the unsaturated points far from
+// their cap, net of their queue (a saturated point bounds τP only, it never
+// sets the idle TTFT), else from the prior. A prior below a load the curve
+// measured is refuted (prefix caching, for one): the fitted law stays.
+func fitQueueLaw(fam []*obs, l *PrefillLaw, ph *Physics, u, f float64) {
+	prior, _ := ph.prefillPrior(l.GPUs, 1/u, f)
+	if prior < l.TauPLowerBound*(1+rangeSlack) {
+		return
+	}
+	tau := l.TauP
+	if tau == 0 {
+		tau = prior
+		if l.TauPUpperBound > 0 {
+			tau = math.Min(tau, l.TauPUpperBound)
+		}
+	}
+	l.TauPPrior, l.TauPEff = prior, tau
+	wPrior := 1 / u / tau // one request's service time
+	sat := map[string]bool{}
+	for _, id := range l.Saturated {
+		sat[id] = true
+	}
+	var xs, ys []float64
+	for _, o := range fam {
+		load := o.theta / float64(o.np)
+		if sat[o.id] || o.ttft <= 0 || load >= 0.98*tau || (o.bs > 0 && o.bmax() >= nearCap*o.bs) {
+			continue
+		}
+		xs, ys = append(xs, queueX(load/tau)), append(ys, o.ttft)
+	}
+	l.Queue, l.Kappa, l.Wait = true, 0, wPrior
+	switch {
+	case len(xs) == 0:
+		l.T0 = ttftFixed + 1/u/tau
+		return
+	case len(xs) >= 2:
+		if w, t0, ok := linreg(xs, ys); ok && w >= 0 && t0 > 0 {
+			l.T0, l.Wait = t0, w
+			return
+		}
+	}
+	// Every measured TTFT, net of its queue, bounds the idle one from above.
+	l.T0 = math.Inf(1)
+	for i := range xs {
+		l.T0 = math.Min(l.T0, ys[i]-wPrior*xs[i])
+	}
+	l.T0 = math.Max(l.T0, ttftFixed/2)
 }

@@ -68,7 +68,8 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 	if l.dpAttn && cfg.Balance == model.BalanceTotalTokens {
 		*w = append(*w, "total_tokens balancing on an MoE decode step: per-rank running counts spread 11–26 (2–7 with total_requests) and the busiest rank paces every step")
 	}
-	extrapolated = c.warnShapes(w, cfg, op, l) || extrapolated
+	prior := c.warnShapes(w, cfg, op, l)
+	extrapolated = prior || extrapolated
 	if rangeOut(op.bmax, l.dec.BMin, l.dec.BMax) {
 		b := append(make([]byte, 0, 160), "extrapolation: busiest-rank batch "...)
 		b = strconv.AppendFloat(b, op.bmax, 'f', 1, 64)
@@ -137,7 +138,18 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 		*w = append(*w, plateauWarning(pr, cfg, l, d))
 		extrapolated = true
 	}
+	if l.queue && l.pre.TauP == 0 && l.loadMax > 0 && pr.PrefillLoad > l.loadMax*prefillLoadWarn {
+		b := append(make([]byte, 0, 200), "extrapolation: prefill load "...)
+		b = appendThousands(b, pr.PrefillLoad)
+		b = append(b, " tok/s per worker is above the highest calibrated "...)
+		b = appendThousands(b, l.loadMax)
+		b = append(b, "; its saturation (queueing) follows the first-principles τP of "...)
+		b = appendThousands(b, l.tauP)
+		*w = append(*w, string(append(b, ", not a measured one"...)))
+		extrapolated = true
+	}
 	pr.Extrapolated = extrapolated
+	pr.classify(prior, pr.Regime == RegimeCollapse)
 	*w = append(*w, c.staticWarnings()...)
 }
 
@@ -145,9 +157,10 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 // its decode slope was assumed; it reports whether that is extrapolation.
 func (c *Calibration) warnShapes(w *[]string, cfg Config, op point, l *laws) bool {
 	ex := false
-	if l.decFallback && l.tpPrior {
-		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): decode shape %s has no calibration point; its step is the weight-read prior: the %s law's fixed time %.2f ms plus its weights read at %.0f %% of HBM bandwidth (%d of %d experts per token), not a fit",
-			l.decShape, familyName(l.dec), l.tpFixed*1e3, moeBandwidthShare*100, c.Params.MoE.TopK, c.Params.MoE.Experts))
+	if l.decFallback && l.prior {
+		ph := c.Params.Physics
+		*w = append(*w, fmt.Sprintf("extrapolation (shape from the prior): decode shape %s has no calibration point; its step is the first-principles prior (%.1f ms fixed, then %s weights and KV read at %.1f TB/s per GPU), not a fit",
+			l.decShape, stepLatency*1e3, ph.Model, ph.Bandwidth/1e12))
 		ex = true
 	} else if l.decFallback {
 		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): decode shape %s has no calibration point; the %s law stands in for it", l.decShape, familyName(l.dec)))
@@ -160,8 +173,8 @@ func (c *Calibration) warnShapes(w *[]string, cfg Config, op point, l *laws) boo
 		ex = true
 	}
 	if l.dec.SlopePrior && !l.decFallback && math.Abs(op.bmax-l.dec.BMax) > rangeSlack*l.dec.BMax {
-		*w = append(*w, fmt.Sprintf("extrapolation (slope assumed): %s decode was calibrated at one batch (%.1f); its slope is the expert-read prior β = %.3f ms (%d of %d experts per token), not a fit",
-			familyName(l.dec), l.dec.BMax, l.dec.Beta*1e3, l.dec.TopK, l.dec.Experts))
+		*w = append(*w, fmt.Sprintf("extrapolation (slope from the prior): %s decode was calibrated at one batch (%.1f); its slope is the first-principles prior, not a fit",
+			familyName(l.dec), l.dec.BMax))
 		ex = true
 	}
 	if l.preFallback {

@@ -38,7 +38,7 @@ func MarkdownText(s string) string {
 			b.WriteString("&gt;")
 		case r == '&':
 			b.WriteString("&amp;")
-		case r == '@' && !isWordRune(prev):
+		case r == '@' && !isWordRune(prev) && i+1 < len(s) && isWordRune(rune(s[i+1])):
 			b.WriteString("&#64;") // no mention
 		case r == '#' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
 			b.WriteString("&#35;") // no issue reference

@@ -414,15 +414,39 @@ func Design(props []planner.Proposal, maxGPUs int) Doc {
 		if p.Prediction.P90Intvty != 0 {
 			p90 = strconv.FormatFloat(p.Prediction.P90Intvty, 'f', 1, 64)
 		}
-		t.AddRow(fmt.Sprintf("%.1f–%.1f", p.Band[0], p.Band[1]), p.ID, strconv.Itoa(c.PrefillWorkers), strconv.Itoa(c.DecodeBS),
+		id := p.ID
+		if p.Untested != "" {
+			id += " (untested)"
+		}
+		t.AddRow(fmt.Sprintf("%.1f–%.1f", p.Band[0], p.Band[1]), id, strconv.Itoa(c.PrefillWorkers), strconv.Itoa(c.DecodeBS),
 			model.Thousands(float64(c.Concurrency), 0), strconv.Itoa(p.Prediction.GPUs), model.Thousands(p.Prediction.TputPerGPU, 0),
 			fmt.Sprintf("%.1f", p.Prediction.MeanIntvty), p90, model.OrDash(strings.Join(p.Replaces, ", ")))
 	}
 	indented(&d, t)
 	for _, p := range props {
+		if p.Untested != "" {
+			d.Add(S(Warn, "  "+p.ID+": untested, not a plain row: "+p.Untested))
+		}
 		for _, s := range p.Prediction.Warnings {
 			d.Add(S(Warn, "  "+p.ID+": "+s))
 		}
+	}
+	return d
+}
+
+// PlanTrustBand is a prediction's class and the band nested leave-one-out
+// gave that class on the published curves (docs/planner.md, "Trust bands").
+func PlanTrustBand(p *planner.Prediction) Doc {
+	var d Doc
+	b := p.Band()
+	switch {
+	case b.UpperBound:
+		d.Add(S(Accent, "trust band: "), P(string(p.Class)+": the throughput is an upper bound only"))
+	case b.Tested == 0:
+		d.Add(S(Accent, "trust band: "), P(string(p.Class)+": unknown (no held-out point of this class was tested)"))
+	default:
+		d.Add(S(Accent, "trust band: "), P(fmt.Sprintf("%s: ±%.1f %% throughput, ±%.1f %% mean interactivity (held %.0f %% of %d held-out predictions of this class in nested leave-one-out on the published curves)",
+			p.Class, b.TputPct, b.IntvtyPct, b.Coverage*100, b.Tested)))
 	}
 	return d
 }
@@ -519,6 +543,7 @@ func Plan(r PlanResult) Doc {
 		if r.Backtest == nil {
 			d.Blank()
 			d.Append(Trust(r.Trust))
+			d.Append(PlanTrustBand(r.Prediction))
 		}
 	}
 	if r.Backtest != nil {

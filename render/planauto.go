@@ -15,8 +15,12 @@ func PlanAutoFit(r planner.AutoFitResult) Doc {
 	var d Doc
 	c := r.Choice()
 	d.Add(S(Accent, "fit: auto"), P(" → "), S(Bold, c.Name), P(fmt.Sprintf(" (%d points)", len(c.IDs))))
+	exp := fmt.Sprintf("|tput| %.1f %%, |mean intvty| %.1f %%", c.LOO.MeanAbs.Tput, c.LOO.MeanAbs.Mean)
+	if len(c.LOO.Rows) == 0 {
+		exp = "unknown: no point could be predicted without it"
+	}
 	d.Add(P("  expected error (leave-one-out over the curve's "+strconv.Itoa(len(c.LOO.Rows)+len(c.LOO.Skipped))+" points): "),
-		S(Bold, fmt.Sprintf("|tput| %.1f %%, |mean intvty| %.1f %%", c.LOO.MeanAbs.Tput, c.LOO.MeanAbs.Mean)))
+		S(Bold, exp))
 	t := Table{Header: []string{"", "fit set", "points", "predicted", "skipped", "|tput| %", "|intvty| %", "score"},
 		Right: []bool{false, false, true, true, true, true, true, true}}
 	for i, a := range r.Candidates {

@@ -33,6 +33,10 @@ func TestPlanAutoFitDoc(t *testing.T) {
 	r.Candidates = []planner.AutoCandidate{{Name: "all points", IDs: []string{"a", "b", "c"}, Score: 5.5},
 		{Name: "lowest, middle and highest", IDs: []string{"a", "b", "c"}, Score: 61.4}}
 	r.Candidates[0].LOO.MeanAbs.Tput, r.Candidates[0].LOO.MeanAbs.Mean = 4.93, 6.09
+	if got := PlanAutoFit(r).Plain(); !strings.Contains(got, "unknown: no point could be predicted without it") || strings.Contains(got, "4.9 %") {
+		t.Errorf("no point predicted: want the expected error unknown, not a figure:\n%s", got)
+	}
+	r.Candidates[0].LOO.Rows = make([]planner.BacktestRow, 3)
 	got := PlanAutoFit(r).Plain()
 	for _, want := range []string{"fit: auto → all points (3 points)", "|tput| 4.9 %, |mean intvty| 6.1 %", "*  all points"} {
 		if !strings.Contains(got, want) {

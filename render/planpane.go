@@ -31,7 +31,7 @@ func PlanFields(k model.Knobs) []PlanField {
 	}
 	return []PlanField{
 		{PlanFieldNames[0], strconv.Itoa(k.Prefill.Workers), fmt.Sprintf("× %s (%s each)", strings.ToUpper(k.Prefill.Parallelism()), model.Plural(k.Prefill.GPUs, "GPU"))},
-		{PlanFieldNames[1], strconv.Itoa(k.DecodeBS), fmt.Sprintf("MRR %d · captured sizes", k.MaxRunningRequests)},
+		{PlanFieldNames[1], strconv.Itoa(k.DecodeBS), fmt.Sprintf("MRR %d per worker · captured sizes", k.MaxRunningRequests)},
 		{PlanFieldNames[2], model.Thousands(float64(k.Concurrency), 0), "clients in flight"},
 		{PlanFieldNames[3], model.OrDash(k.Balance), balance},
 	}

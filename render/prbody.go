@@ -11,11 +11,17 @@ import (
 )
 
 // The pull request's body, written from the change set the export writes
-// (docs/export.md): the points table, the removed points under rule 18(g)
-// with their neighbours and line values, the gain over the competitor on
-// its axis with the bracketing competitor points, re-tune deltas, coverage
-// and holes, the image, and what the inputs say of the runs. A value the
-// inputs do not give is said to be unknown, never made up.
+// (docs/export.md): what moves where, the points table with each point's
+// change ("new, replaces …", "kept"), why these points (the selection's
+// margin and the candidates inside it), the removed points under rule
+// 18(g) with their neighbours and line values, the gain over the
+// competitor named by its framework, re-tune deltas, coverage, holes, the
+// noise estimate and what the inputs say of the runs. A value the inputs
+// do not give is said to be unknown, never made up. Human words only: no
+// flag spelling of an axis or metric.
+//
+// The body is a list of sections (prBodySections), each a function of the
+// input that writes its own paragraphs; adding a section is one entry.
 
 // PRBodyInput is what the body is built from.
 type PRBodyInput struct {
@@ -26,176 +32,594 @@ type PRBodyInput struct {
 	Image  string             // the image the points ran ("" unknown)
 	Router string             // the Dynamo router version pinned beside it ("" unknown)
 	AsOf   string             // the date the removals were judged as of ("" the latest)
+	// Selection is the accepted selection the sets came from (nil: by hand).
+	Selection *model.SelectionSet
+}
+
+// prSection writes one part of the body; it writes nothing when it has
+// nothing to say.
+type prSection func(b *strings.Builder, in PRBodyInput)
+
+// prBodySections are the body's parts in order.
+var prBodySections = []prSection{
+	prHead,
+	prPointsTable,
+	prWhy,
+	prRemovals,
+	prGains,
+	prRetunes,
+	prCoverage,
+	prNoise,
+	prValidation,
+	prRounding,
 }
 
 // PRBody writes the body as GitHub markdown.
 func PRBody(in PRBodyInput) string {
 	var b strings.Builder
+	for _, s := range prBodySections {
+		s(&b, in)
+	}
+	return b.String()
+}
+
+// prCell is a data-derived cell or phrase of the body, escaped for GitHub
+// Markdown (MarkdownText, markdown.go): no HTML, mention, comment or
+// broken table from data.
+func prCell(s string) string { return MarkdownText(s) }
+
+// words is an axis in human words: "p90 interactivity", "throughput per GPU".
+func words(a model.Axis) string {
+	l := a.Label
+	if i := strings.Index(l, " ("); i > 0 {
+		l = l[:i]
+	}
+	return l
+}
+
+func prHead(b *strings.Builder, in PRBodyInput) {
 	p := in.Plan
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	keys := make([]string, len(p.Keys))
 	for i, k := range p.Keys {
-		keys[i] = MarkdownCode(k) // markdown.go: every data-derived cell is escaped
+		keys[i] = MarkdownCode(k)
 	}
-	w("Move %s", strings.Join(keys, " and "))
+	fmt.Fprintf(b, "Move %s", andWords(keys))
 	if in.Image != "" {
-		w(" to %s", MarkdownCode(in.Image))
+		fmt.Fprintf(b, " to %s", MarkdownCode(in.Image))
+		var pins []string
+		if e := engineOfPlan(in); e != "" {
+			pins = append(pins, e)
+		}
 		if in.Router != "" {
-			w(" (Dynamo %s)", MarkdownText(in.Router))
+			pins = append(pins, "Dynamo "+prCell(in.Router))
+		}
+		if len(pins) > 0 {
+			fmt.Fprintf(b, " (%s)", strings.Join(pins, ", "))
 		}
 	}
-	w(", and keep one point per interactivity range.\n\n")
+	b.WriteString(", and keep one point per interactivity range.\n\n")
+}
 
-	// The points table.
-	w("| Point | Prefill | Concurrency | Decode CUDA graph max BS (per rank) | Decode max-running-requests | Decode DP balancing | Change |\n")
-	w("| --- | --- | ---: | ---: | ---: | --- | --- |\n")
+// change is a point's Change cell: "new", "new, replaces 8P c4096", "new,
+// right of agg TP2/EP2 c16 on p90 interactivity", "kept", "re-tuned".
+func change(in PRBodyInput, pt *model.Point) string {
+	if sel := in.Selection; sel != nil {
+		if bd, ok := sel.Band(pt.ID); ok && bd.Replaces != "" {
+			name := nameOf(find(in.Points, bd.Replaces), bd.Replaces)
+			if bd.ByMean || sel.Axis == "" {
+				return "new, replaces " + prCell(name)
+			}
+			ax, err := model.ParseXAxis(sel.Axis)
+			if err != nil {
+				return "new, replaces " + prCell(name)
+			}
+			return fmt.Sprintf("new, right of %s on %s", prCell(name), words(ax))
+		}
+	}
+	if r := export.ReplacedBy(pt, in.Plan.Added, in.Plan.Dropped, in.Plan.Verdicts); r != nil {
+		return "new, replaces " + prCell(pointName(r))
+	}
+	return "new"
+}
+
+func prPointsTable(b *strings.Builder, in PRBodyInput) {
+	p := in.Plan
+	b.WriteString("| Point | Prefill | Concurrency | Decode CUDA graph max BS (per rank) | Decode max-running-requests | Decode DP balancing | Change |\n")
+	b.WriteString("| --- | --- | ---: | ---: | ---: | --- | --- |\n")
 	type row struct {
 		order [3]int
 		cells []string
 	}
 	var rows []row
 	for _, pt := range p.Added {
-		rows = append(rows, row{orderOf(pt.Knobs), pointCells(pt.Knobs, nil, "new")})
+		rows = append(rows, row{orderOf(pt.Knobs), pointCells(pt.Knobs, nil, change(in, pt))})
 	}
 	for _, k := range p.Kept {
-		rows = append(rows, row{orderOf(k.Knobs), pointCells(k.Knobs, k.Concurrencies, "unchanged")})
+		word := "kept"
+		if in.Selection != nil && k.Point != nil {
+			if bd, ok := in.Selection.Band(k.Point.ID); ok && bd.Target == model.TargetReTuned {
+				word = "re-tuned"
+			}
+		}
+		rows = append(rows, row{orderOf(k.Knobs), pointCells(k.Knobs, k.Concurrencies, word)})
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return less(rows[i].order, rows[j].order) })
 	for _, r := range rows {
-		w("| %s |\n", strings.Join(r.cells, " | "))
+		fmt.Fprintf(b, "| %s |\n", strings.Join(r.cells, " | "))
+	}
+	if d := oneDecode(p); d != "" {
+		fmt.Fprintf(b, "\nDisagg decode is one %s worker at every point.", d)
 	}
 	if len(p.Dropped) > 0 {
 		var names []string
 		for _, pt := range p.Dropped {
-			names = append(names, pointName(pt))
+			names = append(names, prCell(pointName(pt)))
 		}
-		w("\nRemoved: %s.\n", strings.Join(names, ", "))
+		if oneDecode(p) == "" {
+			b.WriteString("\n")
+		} else {
+			b.WriteString(" ")
+		}
+		fmt.Fprintf(b, "Removed: %s.\n", andWords(names))
+	} else if oneDecode(p) != "" {
+		b.WriteString("\n")
 	}
+}
 
-	// Removed points under rule 18(g).
-	if len(p.Verdicts) > 0 {
-		w("\nRemoved published points (rule 18(g), %s and %s", in.Rule.X.Name, in.Rule.Y.Name)
-		if in.AsOf != "" {
-			w(", against the curve as of %s", MarkdownText(in.AsOf))
+// oneDecode is the decode worker every disagg point of the table shares
+// ("DEP16"), "" when they differ or none is disagg.
+func oneDecode(p *export.ExportPlan) string {
+	var ks []model.Knobs
+	for _, pt := range p.Added {
+		ks = append(ks, pt.Knobs)
+	}
+	for _, k := range p.Kept {
+		ks = append(ks, k.Knobs)
+	}
+	d := ""
+	for _, k := range ks {
+		if k.Mode == model.ModeAgg {
+			continue
 		}
-		w("):\n\n")
-		w("| Removed point | Published | Covered by | Line value at the removed point's %s |\n", in.Rule.X.Name)
-		w("| --- | ---: | --- | ---: |\n")
-		for _, v := range p.Verdicts {
-			pt := find(in.Points, v.ID)
-			w("| %s | %s | %s | %s |\n", nameOf(pt, v.ID), numbersAt(pt, in.Rule.X, in.Rule.Y), coveredBy(in.Points, v, in.Rule.X, in.Rule.Y), lineValue(v))
+		if k.Decode.Workers != 1 {
+			return ""
 		}
-		if len(in.Rule.LeftOut) > 0 {
-			w("\nLeft out of the kept curve:\n\n")
-			for _, l := range in.Rule.LeftOut {
-				pt := find(in.Points, l.ID)
-				w("- %s", nameOf(pt, l.ID))
-				if pt != nil {
-					w(" (%s", MarkdownText(string(pt.Source)))
-					if pt.Prov.Date != "" {
-						w(", %s", MarkdownText(pt.Prov.Date))
-					}
-					w(")")
-				}
-				w(": %s\n", MarkdownText(l.Reason))
+		w := strings.ToUpper(k.Decode.Parallelism())
+		if d != "" && d != w {
+			return ""
+		}
+		d = w
+	}
+	return d
+}
+
+// prWhy says why these points, from what the selection computed: each
+// replacement on the band axis with its gains, the candidates that won only
+// inside the margin, and where the margin came from.
+func prWhy(b *strings.Builder, in PRBodyInput) {
+	sel := in.Selection
+	if sel == nil {
+		return
+	}
+	ax, err := model.ParseXAxis(sel.Axis)
+	if err != nil {
+		return
+	}
+	var lines []string
+	bands := append([]model.SetBand{}, sel.Bands...)
+	orderOfID := func(id string) [3]int {
+		if p := find(in.Points, id); p != nil {
+			return orderOf(p.Knobs)
+		}
+		return [3]int{}
+	}
+	sort.SliceStable(bands, func(i, j int) bool { return less(orderOfID(bands[i].Chosen), orderOfID(bands[j].Chosen)) })
+	for _, bd := range bands {
+		if bd.Replaces == "" {
+			continue
+		}
+		ch, old := find(in.Points, bd.Chosen), find(in.Points, bd.Replaces)
+		chName, oldName := prCell(nameOf(ch, bd.Chosen)), prCell(nameOf(old, bd.Replaces))
+		if bd.ByMean {
+			lines = append(lines, fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
+				chName, oldName, oldName, words(ax), chName, pct(bd.GainY), pct(bd.GainX)))
+			continue
+		}
+		s := fmt.Sprintf("%s replaces %s on the chart (%s): %s vs %s (%s), at %s vs %s tok/s/GPU (%s).",
+			chName, oldName, words(ax), valueOn(ch, ax), valueOn(old, ax), pct(bd.GainX),
+			valueY(ch), valueY(old), pct(bd.GainY))
+		if len(bd.InsideNoise) > 0 {
+			var ns []string
+			for _, c := range bd.InsideNoise {
+				ns = append(ns, fmt.Sprintf("%s (%s, %s)", prCell(nameOf(find(in.Points, c.ID), c.ID)), oneDecimal(c.X), pct(c.GainX)))
 			}
+			s += fmt.Sprintf(" %s also beat %s, but by no more than the %s %% margin on %s: inside run-to-run noise, so %s is the point with margin.",
+				andWords(ns), oldName, oneDecimal(sel.Margin.Pct), words(ax), chName)
 		}
+		lines = append(lines, s)
 	}
+	if len(lines) == 0 {
+		return
+	}
+	b.WriteString("\nWhy these points:\n\n")
+	for _, l := range lines {
+		fmt.Fprintf(b, "- %s\n", l)
+	}
+	fmt.Fprintf(b, "- The margin is %s %%: %s.\n", oneDecimal(sel.Margin.Pct), marginWords(sel.Margin))
+}
 
-	// Gains on the competitor's axis.
-	if g := in.Gains; g != nil && g.Rivals > 0 {
-		rivals := rivalPoints(in.Points, g.Curve)
-		w("\nThroughput gain at the same %s (%s), against the competitor's frontier interpolated at each point's %s. A blank cell means no competitor value there.\n\n", g.X.Name, g.Y.Name, g.X.Name)
-		w("| This recipe | Run | Throughput | %s | E2E-normalized p90 | vs competitor |\n", g.X.Name)
-		w("| --- | --- | ---: | ---: | ---: | ---: |\n")
-		var notes []string
-		gains := append([]model.PointGain{}, g.Gains...)
-		sort.SliceStable(gains, func(i, j int) bool { return gains[i].X > gains[j].X })
-		for _, pg := range gains {
-			pt := find(in.Points, pg.ID)
-			e2e := "unknown"
+// marginWords says where a selection's margin came from, in words.
+func marginWords(m model.Margin) string {
+	s := m.Source
+	if i := strings.Index(s, " (docs/"); i > 0 {
+		s = s[:i]
+	}
+	if rest, ok := strings.CutPrefix(s, "default: "); ok {
+		return "the default, " + rest
+	}
+	if s == "--margin" {
+		return "given by hand"
+	}
+	for _, a := range model.XAxes {
+		s = strings.ReplaceAll(s, a.Name, words(a))
+	}
+	for _, a := range model.YAxes {
+		s = strings.ReplaceAll(s, a.Name, words(a))
+	}
+	return s
+}
+
+func valueY(p *model.Point) string {
+	if p == nil {
+		return "unknown"
+	}
+	if v, ok := p.Value(model.TputPerGPU); ok {
+		return model.Thousands(v, 0)
+	}
+	return "unknown"
+}
+
+func valueOn(p *model.Point, a model.Axis) string {
+	if p == nil {
+		return "unknown"
+	}
+	if v, ok := p.Value(a.Metric); ok {
+		return oneDecimal(v)
+	}
+	return "unknown"
+}
+
+func prRemovals(b *strings.Builder, in PRBodyInput) {
+	p := in.Plan
+	if len(p.Verdicts) == 0 {
+		return
+	}
+	x, y := words(in.Rule.X), words(in.Rule.Y)
+	fmt.Fprintf(b, "\nRemoved published points (rule 18(g), %s and %s", x, y)
+	if in.AsOf != "" {
+		fmt.Fprintf(b, ", against the curve as of %s", prCell(in.AsOf))
+	}
+	b.WriteString("):\n\n")
+	fmt.Fprintf(b, "| Removed point | Published | Covered by | Line value at the removed point's %s |\n", x)
+	b.WriteString("| --- | ---: | --- | ---: |\n")
+	for _, v := range p.Verdicts {
+		pt := find(in.Points, v.ID)
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", prCell(nameOf(pt, v.ID)), numbersAt(pt, in.Rule.X, in.Rule.Y),
+			prCell(coveredBy(in.Points, v, in.Rule.X, in.Rule.Y)), lineValue(v))
+	}
+	if left := bearing(in); len(left) > 0 {
+		b.WriteString("\nLeft out of the kept curve, between a removed point's neighbours:\n\n")
+		for _, l := range left {
+			pt := find(in.Points, l.ID)
+			fmt.Fprintf(b, "- %s", prCell(nameOf(pt, l.ID)))
 			if pt != nil {
-				if v, ok := pt.Value(model.E2ENormP90); ok {
-					e2e = oneDecimal(v)
+				fmt.Fprintf(b, " (%s", prCell(string(pt.Source)))
+				if pt.Prov.Date != "" {
+					fmt.Fprintf(b, ", %s", prCell(pt.Prov.Date))
 				}
+				b.WriteString(")")
 			}
-			cell := ""
-			if pg.HasOther {
-				cell = pct(pg.GainPct)
-				lo, hi, ok := bracket(rivals, g.X, g.Y, pg.X)
-				if ok {
-					notes = append(notes, fmt.Sprintf("At %s %s, the competitor frontier lies between %s and %s, which gives %s.",
-						g.X.Name, oneDecimal(pg.X), at(lo), at(hi), model.Thousands(pg.Other, 0)))
-				}
-			}
-			w("| %s | %s | %s | %s | %s | %s |\n", nameOf(pt, pg.ID), runOf(pt), model.Thousands(pg.Y, 0), oneDecimal(pg.X), e2e, cell)
-		}
-		if len(notes) > 0 {
-			w("\n%s\n", strings.Join(notes, " "))
+			fmt.Fprintf(b, ": %s\n", prCell(l.Reason))
 		}
 	}
+}
 
-	// Re-tunes, coverage and holes.
-	if len(in.Rule.Retunes) > 0 {
-		w("\nRe-tune deltas (kept − published, same topology and concurrency):\n\n")
-		w("| Kept | Published | Δ %s | Δ %s |\n| --- | --- | ---: | ---: |\n", in.Rule.Y.Name, in.Rule.X.Name)
-		for _, r := range in.Rule.Retunes {
-			dy, dx := "unknown", "unknown"
-			if r.HasY {
-				dy = pct(r.DYPct)
+// bearing are the left-out points that bear on a verdict: measured as of
+// the date (a later run was not there to judge by) and lying between the
+// kept neighbours of a removed point on the rule's axis, where keeping
+// them would have drawn another line.
+func bearing(in PRBodyInput) []model.LeftOut {
+	var out []model.LeftOut
+	seen := map[string]bool{}
+	for _, l := range in.Rule.LeftOut {
+		if strings.HasPrefix(l.Reason, "measured after ") || seen[l.ID] {
+			continue
+		}
+		pt := find(in.Points, l.ID)
+		if pt == nil {
+			continue
+		}
+		px, ok := pt.Value(in.Rule.X.Metric)
+		if !ok {
+			continue
+		}
+		for _, v := range in.Plan.Verdicts {
+			if !v.HasLine || len(v.Neighbours) != 2 {
+				continue
 			}
-			if r.HasX {
-				dx = pct(r.DXPct)
+			a, b := find(in.Points, v.Neighbours[0]), find(in.Points, v.Neighbours[1])
+			if a == nil || b == nil {
+				continue
 			}
-			w("| %s | %s | %s | %s |\n", nameOf(find(in.Points, r.KeptID), r.KeptID), nameOf(find(in.Points, r.PublishedID), r.PublishedID), dy, dx)
+			ax, _ := a.Value(in.Rule.X.Metric)
+			bx, _ := b.Value(in.Rule.X.Metric)
+			if min(ax, bx) < px && px < max(ax, bx) {
+				out = append(out, l)
+				seen[l.ID] = true
+				break
+			}
 		}
 	}
+	return out
+}
+
+// competitorName names the competitor curve by its framework ("vLLM",
+// "Dynamo + vLLM"), "the competitor" when no point says.
+func competitorName(rivals []model.Point) string {
+	var names []string
+	for i := range rivals {
+		f := strings.ToLower(rivals[i].Curve.Framework)
+		n := export.EngineOf(f)
+		if n == "" {
+			continue
+		}
+		if strings.HasPrefix(f, "dynamo-") {
+			n = "Dynamo + " + n
+		}
+		if !contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "the competitor"
+	}
+	sort.Strings(names)
+	return andWords(names)
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func prGains(b *strings.Builder, in PRBodyInput) {
+	g := in.Gains
+	if g == nil || g.Rivals == 0 {
+		return
+	}
+	rivals := rivalPoints(in.Points, g.Curve)
+	comp := competitorName(rivals)
+	x, y := words(g.X), words(g.Y)
+	fmt.Fprintf(b, "\nThroughput gain at the same %s (%s), against the published %s frontier interpolated linearly at each point's %s. A blank cell means no %s value there.\n\n",
+		x, y, comp, x, comp)
+	fmt.Fprintf(b, "| This recipe | Run | Throughput | %s | E2E-normalized p90 | vs %s |\n", capitalize(x), comp)
+	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: |\n")
+	var notes []string
+	gains := append([]model.PointGain{}, g.Gains...)
+	sort.SliceStable(gains, func(i, j int) bool { return gains[i].X > gains[j].X })
+	for _, pg := range gains {
+		pt := find(in.Points, pg.ID)
+		e2e := "unknown"
+		if pt != nil {
+			if v, ok := pt.Value(model.E2ENormP90); ok {
+				e2e = oneDecimal(v)
+			}
+		}
+		cell := ""
+		if pg.HasOther {
+			cell = pct(pg.GainPct)
+			if lo, hi, ok := bracket(rivals, g.X, g.Y, pg.X); ok {
+				notes = append(notes, fmt.Sprintf("At %s %s, the %s frontier lies between %s and %s, which gives %s.",
+					x, oneDecimal(pg.X), comp, at(lo), at(hi), model.Thousands(pg.Other, 2)))
+			}
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", prCell(nameOf(pt, pg.ID)), prCell(runOf(pt)), model.Thousands(pg.Y, 0), oneDecimal(pg.X), e2e, cell)
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(b, "\n%s\n", strings.Join(notes, " "))
+	}
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func prRetunes(b *strings.Builder, in PRBodyInput) {
+	if len(in.Rule.Retunes) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nRe-tune deltas (kept − published, same topology and concurrency):\n\n")
+	fmt.Fprintf(b, "| Kept | Published | Δ %s | Δ %s |\n| --- | --- | ---: | ---: |\n", words(in.Rule.Y), words(in.Rule.X))
+	for _, r := range in.Rule.Retunes {
+		dy, dx := "unknown", "unknown"
+		if r.HasY {
+			dy = pct(r.DYPct)
+		}
+		if r.HasX {
+			dx = pct(r.DXPct)
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", prCell(nameOf(find(in.Points, r.KeptID), r.KeptID)), prCell(nameOf(find(in.Points, r.PublishedID), r.PublishedID)), dy, dx)
+	}
+}
+
+func prCoverage(b *strings.Builder, in PRBodyInput) {
 	c := in.Rule.Coverage
-	w("\nCoverage of the kept curve (frontier points of %s against E2EL; InferenceX recommends at least %d): ", in.Rule.Y.Name, model.RecommendedFrontierPoints)
+	fmt.Fprintf(b, "\nCoverage of the kept curve (frontier points of %s against E2EL; InferenceX recommends at least %d): ", words(in.Rule.Y), model.RecommendedFrontierPoints)
 	cov := func(name string, front, with int) string {
 		if with == 0 {
 			return name + " unknown (no kept point has it)"
 		}
 		return fmt.Sprintf("%s %d/%d", name, front, with)
 	}
-	w("%s, %s.\n", cov("P90 E2EL", c.P90E2EL, c.P90Points), cov("P75 E2EL", c.P75E2EL, c.P75Points))
-	if len(in.Rule.Holes) > 0 {
-		w("\nHoles the removal leaves (the verdicts above stand; docs/review.md states the rule):\n\n")
-		for _, h := range in.Rule.Holes {
-			w("- %s\n", MarkdownText(h.Text))
-		}
+	fmt.Fprintf(b, "%s, %s.\n", cov("P90 E2EL", c.P90E2EL, c.P90Points), cov("P75 E2EL", c.P75E2EL, c.P75Points))
+	if len(in.Rule.Holes) == 0 {
+		return
 	}
+	b.WriteString("\nHoles the removal leaves (the verdicts above stand):\n\n")
+	for _, h := range in.Rule.Holes {
+		fmt.Fprintf(b, "- %s\n", prCell(holeWords(in, h)))
+	}
+}
 
-	// Validation facts the inputs carry.
-	w("\n<details><summary>Validation details</summary>\n\n")
+// holeWords says a hole with point names and axis words.
+func holeWords(in PRBodyInput, h model.Hole) string {
+	if h.Kind != "gap" {
+		return fmt.Sprintf("%d kept points, fewer than the %d the coverage rule asks", h.Kept, h.Want)
+	}
+	return fmt.Sprintf("a gap in %s from %s (%s) to %s (%s): %.1f× the curve's median spacing %s",
+		words(in.Rule.X), oneDecimal(h.FromX), nameOf(find(in.Points, h.From), h.From), oneDecimal(h.ToX), nameOf(find(in.Points, h.To), h.To),
+		(h.ToX-h.FromX)/h.MedianSpacing, oneDecimal(h.MedianSpacing))
+}
+
+// prNoise states the one noise estimate of the curve as of the date: the
+// spread of throughput per GPU over the pairs measured on or before it.
+func prNoise(b *strings.Builder, in PRBodyInput) {
+	fmt.Fprintf(b, "\n%s\n", prCell(NoiseSentence(in.Rule.Noise, in.Rule.Y, in.AsOf)))
+}
+
+// NoiseSentence words a curve's run-to-run spread of metric y as of a date:
+// "Run-to-run noise of throughput per GPU as of 2026-11-05: ±0.87 % over 5
+// pairs." or "… none measured (0 pairs: no configuration measured twice)."
+func NoiseSentence(n model.Noise, y model.Axis, asOf string) string {
+	s := "Run-to-run noise of " + words(y)
+	if asOf != "" {
+		s += " as of " + asOf
+	}
+	mn, ok := n.For(y.Metric)
+	switch {
+	case !ok:
+		return s + ": none measured (0 pairs: no configuration measured twice on or before the date)."
+	case mn.Assumed:
+		return s + fmt.Sprintf(": ±%.2f %%, assumed (no pair measured it).", mn.SpreadPct)
+	}
+	return s + fmt.Sprintf(": ±%.2f %% over %s.", mn.SpreadPct, model.Plural(mn.Pairs, "pair"))
+}
+
+func prValidation(b *strings.Builder, in PRBodyInput) {
+	p := in.Plan
+	b.WriteString("\n<details><summary>Validation details</summary>\n\n")
 	if in.Image != "" {
-		w("- Image: %s", MarkdownCode(in.Image))
+		fmt.Fprintf(b, "- Image: %s", MarkdownCode(in.Image))
 		if !strings.Contains(in.Image, "@sha256:") {
-			w(" (digest: unknown to sweeptune; pin it as `image@sha256:…`)")
+			b.WriteString(" (digest: unknown to sweeptune; pin it as `image@sha256:…`)")
 		}
-		w(".\n")
+		b.WriteString(".\n")
 	} else {
-		w("- Image: unknown.\n")
+		b.WriteString("- Image: unknown.\n")
 	}
 	if in.Router != "" {
-		w("- Dynamo router: %s.\n", MarkdownText(in.Router))
+		fmt.Fprintf(b, "- Dynamo router: %s.\n", prCell(in.Router))
+	}
+	if spec := specWords(p); spec != "" {
+		fmt.Fprintf(b, "- Speculative decoding: %s.\n", spec)
 	}
 	var runs []string
 	for _, pt := range p.Added {
-		runs = append(runs, fmt.Sprintf("%s: %s", nameOf(pt, pt.ID), runOf(pt)))
+		runs = append(runs, fmt.Sprintf("%s: %s", prCell(nameOf(pt, pt.ID)), prCell(runOf(pt))))
 	}
 	for _, k := range p.Kept {
 		if k.Point != nil {
-			runs = append(runs, fmt.Sprintf("%s: %s", nameOf(k.Point, k.Point.ID), runOf(k.Point)))
+			runs = append(runs, fmt.Sprintf("%s: %s", prCell(nameOf(k.Point, k.Point.ID)), prCell(runOf(k.Point))))
 		}
 	}
 	if len(runs) > 0 {
-		w("- Runs: %s.\n", strings.Join(runs, "; "))
+		fmt.Fprintf(b, "- Runs: %s.\n", prCell(strings.Join(runs, "; ")))
 	}
-	w("- Client: unknown (the inputs do not record it).\n")
-	w("- Changelog: one entry for %s, pr-link %s.\n", strings.Join(keys, " and "), MarkdownText(entryLink(p.Entry)))
-	w("\n</details>\n")
-	return b.String()
+	b.WriteString("- Client: unknown (the inputs do not record it).\n")
+	keys := make([]string, len(p.Keys))
+	for i, k := range p.Keys {
+		keys[i] = MarkdownCode(k)
+	}
+	fmt.Fprintf(b, "- Changelog: one entry for %s, pr-link %s.\n", andWords(keys), prCell(entryLink(p.Entry)))
+	b.WriteString("\n</details>\n")
+}
+
+// specWords is the speculative method and acceptance length the points
+// carry: "DSpark, acceptance length 3.51"; "" when none says.
+func specWords(p *export.ExportPlan) string {
+	method, al := "", 0.0
+	var ks []model.Knobs
+	for _, pt := range p.Added {
+		ks = append(ks, pt.Knobs)
+	}
+	for _, k := range p.Kept {
+		if k.Point != nil {
+			ks = append(ks, k.Point.Knobs)
+		}
+	}
+	for _, k := range ks {
+		if method == "" && k.SpecDecoding != "" && k.SpecDecoding != "none" {
+			method = k.SpecDecoding
+		}
+		if al == 0 && k.AcceptanceLength > 0 {
+			al = k.AcceptanceLength
+		}
+	}
+	if method == "" && al == 0 {
+		return ""
+	}
+	var parts []string
+	if method != "" {
+		parts = append(parts, specName(method))
+	}
+	if al > 0 {
+		parts = append(parts, "acceptance length "+strconv.FormatFloat(al, 'f', -1, 64))
+	}
+	return prCell(strings.Join(parts, ", "))
+}
+
+func specName(m string) string {
+	switch strings.ToLower(m) {
+	case "dspark":
+		return "DSpark"
+	case "mtp":
+		return "MTP"
+	case "eagle", "eagle3":
+		return strings.ToUpper(m[:1]) + m[1:]
+	}
+	return m
+}
+
+func prRounding(b *strings.Builder, _ PRBodyInput) {
+	b.WriteString("\nNumbers: throughput per GPU as measured (whole tok/s/GPU); line values and interpolations to two decimals, never rounded further; interactivity to one decimal and percentages to two, each rounded to the nearest.\n")
+}
+
+// engineOfPlan is the engine the points' framework names ("SGLang").
+func engineOfPlan(in PRBodyInput) string {
+	for _, pt := range append(append([]*model.Point{}, in.Plan.Added...), in.Plan.Dropped...) {
+		if e := export.EngineOf(pt.Curve.Framework); e != "" {
+			return e
+		}
+	}
+	return ""
+}
+
+// andWords is "a", "a and b", "a, b and c".
+func andWords(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 func orderOf(k model.Knobs) [3]int {
@@ -237,14 +661,14 @@ func pointCells(k model.Knobs, concs []int, change string) []string {
 		return strconv.Itoa(n)
 	}
 	mrr := k.MaxRunningRequests
-	if mrr == 0 && k.DecodeBS > 0 {
-		mrr = k.DecodeRanks() * k.DecodeBS
+	if mrr == 0 {
+		mrr = k.WorkerMRR()
 	}
 	bal := k.Balance
 	if bal == "" {
 		bal = "unknown"
 	}
-	return []string{"disagg", fmt.Sprintf("%d × %s", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism())), conc, orDash(k.DecodeBS), orDash(mrr), MarkdownText(bal), change}
+	return []string{"disagg", fmt.Sprintf("%d × %s", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism())), conc, orDash(k.DecodeBS), orDash(mrr), prCell(bal), change}
 }
 
 func find(points []model.Point, id string) *model.Point {
@@ -257,20 +681,19 @@ func find(points []model.Point, id string) *model.Point {
 // nameOf is the point's name as the changelog entry writes it
 // (export.PointName: "8P c4096", "agg TP2/EP2 c16"); a point without
 // knobs by its label, no point by its ID.
-// Escaped for Markdown: a label or ID comes from data.
 func nameOf(p *model.Point, id string) string {
 	if p == nil {
-		return MarkdownText(id)
+		return id
 	}
 	if p.Knobs.Mode == "" {
-		return MarkdownText(p.DisplayLabel())
+		return p.DisplayLabel()
 	}
-	return MarkdownText(export.PointName(p.Knobs))
+	return export.PointName(p.Knobs)
 }
 
 func pointName(p *model.Point) string { return nameOf(p, p.ID) }
 
-// numbersAt is "57,670 @ mean 377.4"-style: y @ x on the axes.
+// numbersAt is "57,670 @ 377.4"-style: y @ x on the axes.
 func numbersAt(p *model.Point, x, y model.Axis) string {
 	if p == nil {
 		return "unknown"
@@ -327,8 +750,7 @@ func oneDecimal(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 func at(p model.XYPoint) string { return model.Thousands(p.Y, 0) + " @ " + oneDecimal(p.X) }
 
-// runOf is the run's length and source: "3600 s (local)", "run length
-// unknown (published)"; escaped for Markdown (the date comes from data).
+// runOf is the run's length and source: "3600 s (local)", "run length unknown (published)".
 func runOf(p *model.Point) string {
 	if p == nil {
 		return "unknown"
@@ -341,7 +763,7 @@ func runOf(p *model.Point) string {
 	if p.Prov.Date != "" {
 		s += ", " + p.Prov.Date
 	}
-	return MarkdownText(s + ")")
+	return s + ")"
 }
 
 // rivalPoints are the competitor points beside curve k.
@@ -381,9 +803,10 @@ func entryLink(entry string) string {
 
 // NewPRBodyInput reviews the plan's removals as the export did (rule
 // 18(g)'s axis) and its kept curve on the competitor's axis (p90
-// interactivity, the dashboard's) for the gains.
+// interactivity, the dashboard's) for the gains; the plan's selection
+// (export --from-select) gives the pairing and the reasons.
 func NewPRBodyInput(plan *export.ExportPlan, points []model.Point, asOf, image, router string) (PRBodyInput, error) {
-	in := PRBodyInput{Plan: plan, Points: points, Image: image, Router: router, AsOf: asOf}
+	in := PRBodyInput{Plan: plan, Points: points, Image: image, Router: router, AsOf: asOf, Selection: plan.Selection}
 	var remove []string
 	for _, p := range plan.Dropped {
 		remove = append(remove, p.ID)
@@ -399,14 +822,14 @@ func NewPRBodyInput(plan *export.ExportPlan, points []model.Point, asOf, image, 
 	}
 	shown := model.Latest(points, asOf) // the curve as the export judged it
 	rule, err := model.Review(model.ReviewRequest{Points: shown, Curve: curve, Remove: remove, Keep: plan.Keep, KeepWhy: plan.KeepWhy,
-		X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, AsOf: asOf})
+		X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, AsOf: asOf, Runs: points})
 	if err != nil {
 		return in, err
 	}
 	rule.LeftOut = append(model.ViewLeftOut(points, shown, *curve, remove, asOf), rule.LeftOut...)
 	in.Rule = rule
 	gains, err := model.Review(model.ReviewRequest{Points: shown, Curve: curve, Remove: remove,
-		X: model.AxisP90Intvty, Y: model.AxisTputPerGPU, AsOf: asOf})
+		X: model.AxisP90Intvty, Y: model.AxisTputPerGPU, AsOf: asOf, Runs: points})
 	if err != nil {
 		return in, err
 	}

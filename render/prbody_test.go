@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/sources/export"
@@ -19,9 +20,37 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // export of the PR's change set on the whole demo, judged as of
 // 2026-11-05 (before the merge, as the PR was), and compares it with the
 // reviewed golden file.
-// retuneBodyInput is the retune's PR body input: the export of the PR's
-// change set on the whole demo, judged as of 2026-11-05.
-func retuneBodyInput(t *testing.T) (render.PRBodyInput, *export.ExportPlan) {
+func TestPRBodyRetune(t *testing.T) {
+	ds := demo.Load()
+	plan, _ := retunePlan(t, ds.Points, nil)
+	in, err := render.NewPRBodyInput(plan, ds.Points, "2026-11-05", image, router)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := render.PRBody(in)
+	prBodyAndChangelogAgree(t, got, plan.Entry)
+	noFlagTokens(t, got)
+	golden := filepath.Join("..", "testdata", "golden", "prbody-retune.md")
+	fx.Golden(t, golden, got, *update)
+	// The PR's numbers, as the PR formats them.
+	for _, s := range []string{"243,084.79", "853,132.41", "1,100,893.85", "+11.05 %", "+5.00 %",
+		"1,011,514 @ 75.5", "993,521 @ 145.6", "954,146 @ 196.5",
+		"| disagg | 3 × DEP2 | 700 | 18 | 288 | total_tokens | new |", "| disagg | 3 × DEP2 | 1228 | 24 | 384 | total_tokens | kept |",
+		"| disagg | 5 × DEP2 | 2884 | 40 | 640 | total_tokens | kept |", "| disagg | 7 × DEP2 | 5540 | 96 | 1536 | total_tokens | new, replaces 8P c4096 |",
+		"| disagg | 9 × DEP2 | 7480 | 192 | 3072 | total_requests | new, replaces 9P c7480 BS160 |", "| agg TP4 | — | 1 / 4 / 16 | — | — | — | kept |",
+		"vs vLLM", "which gives 984,315.45", "Speculative decoding: DSpark, acceptance length 3.51."} {
+		if !strings.Contains(got, s) {
+			t.Errorf("PR body lacks %q", s)
+		}
+	}
+}
+
+const image, router = "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc", "1.7.0.dev20261029"
+
+// retunePlan exports the pull request's change set on copies of the
+// export fixtures: the README's sets, or sel's when given. It returns the
+// plan and the copied target's recipe and master paths.
+func retunePlan(t *testing.T, points []model.Point, sel *model.SelectionSet) (*export.ExportPlan, []string) {
 	t.Helper()
 	fixtures := filepath.Join("..", "testdata", "export")
 	dir := t.TempDir()
@@ -34,10 +63,8 @@ func retuneBodyInput(t *testing.T) (render.PRBodyInput, *export.ExportPlan) {
 			t.Fatal(err)
 		}
 	}
-	ds := demo.Load()
-	const image, router = "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc", "1.7.0.dev20261029"
-	plan, err := export.BuildExport(export.ExportRequest{
-		Points:        ds.Points,
+	req := export.ExportRequest{
+		Points:        points,
 		Add:           []string{"3p1d-dep2-dep16-b18-c700", "7p1d-dep2-dep16-b96-c5540", "9p1d-dep2-dep16-b192-c7480"},
 		Remove:        []string{"agg-tep2-c16", "8p1d-dep2-dep16-c4096", "9p1d-dep2-dep16-b160-c7480"},
 		RecipePaths:   []string{filepath.Join(dir, "agg-variants.yaml"), filepath.Join(dir, "disagg-dep16-hicache-variants.yaml")},
@@ -47,31 +74,71 @@ func retuneBodyInput(t *testing.T) (render.PRBodyInput, *export.ExportPlan) {
 		Image:         image,
 		RouterVersion: router,
 		AsOf:          "2026-11-05",
-	})
+		Selection:     sel,
+	}
+	if sel != nil {
+		req.Add, req.Remove = sel.Add, sel.Remove
+	}
+	plan, err := export.BuildExport(req)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return plan, append(append([]string{}, req.RecipePaths...), req.MasterPath)
+}
+
+// TestPRBodyFromSelection is the body of the done-when path: select on the
+// demo as of 2026-11-05 against the export target (four bands), accepted
+// into the export. Each point says new / replaces / right of / kept as the
+// pull request does, the reasons the selection computed are there, and no
+// flag token is.
+func TestPRBodyFromSelection(t *testing.T) {
+	ds := demo.Load()
+	_, target := retunePlan(t, ds.Points, nil)
+	tg, err := export.ReadTarget(target[:2], target[2], []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg", "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	curve := ds.Points[model.FindID(ds.Points, "agg-tep2-c16")].Curve
+	sel, err := model.Select(model.SelectRequest{Points: ds.Points, Curve: curve, X: model.AxisP90Intvty, Y: model.AxisTputPerGPU, Bands: 4,
+		AsOf: "2026-11-05", Target: tg.State, Margin: model.MarginFromNoiseAsOf(ds.Points, model.AxisP90Intvty, model.AxisTputPerGPU, "2026-11-05")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := sel.Set()
+	plan, _ := retunePlan(t, ds.Points, &set)
 	in, err := render.NewPRBodyInput(plan, ds.Points, "2026-11-05", image, router)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return in, plan
-}
-
-func TestPRBodyRetune(t *testing.T) {
-	in, plan := retuneBodyInput(t)
 	got := render.PRBody(in)
-	prBodyAndChangelogAgree(t, got, plan.Entry)
-	golden := filepath.Join("..", "testdata", "golden", "prbody-retune.md")
-	fx.Golden(t, golden, got, *update)
-	// The PR's numbers, as the PR formats them.
-	for _, s := range []string{"243,084.79", "853,132.41", "1,100,893.85", "+11.05 %", "+5.00 %",
-		"1,011,514 @ 75.5", "993,521 @ 145.6", "954,146 @ 196.5",
-		"| disagg | 3 × DEP2 | 700 | 18 | 288 | total_tokens | new |", "| disagg | 3 × DEP2 | 1228 | 24 | 384 | total_tokens | unchanged |",
-		"| disagg | 5 × DEP2 | 2884 | 40 | 640 | total_tokens | unchanged |", "| disagg | 7 × DEP2 | 5540 | 96 | 1536 | total_tokens | new |",
-		"| disagg | 9 × DEP2 | 7480 | 192 | 3072 | total_requests | new |", "| agg TP4 | — | 1 / 4 / 16 | — | — | — | unchanged |"} {
+	noFlagTokens(t, got)
+	fx.Golden(t, filepath.Join("..", "testdata", "golden", "prbody-select.md"), got, *update)
+	for _, s := range []string{
+		"| disagg | 3 × DEP2 | 700 | 18 | 288 | total_tokens | new, right of agg TP2/EP2 c16 on p90 interactivity |",
+		"| disagg | 7 × DEP2 | 5540 | 96 | 1536 | total_tokens | new, replaces 8P c4096 |",
+		"| disagg | 9 × DEP2 | 7480 | 192 | 3072 | total_requests | new, replaces 9P c7480 BS160 |",
+		"| disagg | 5 × DEP2 | 2884 | 40 | 640 | total_tokens | kept |", "| disagg | 3 × DEP2 | 1228 | 24 | 384 | total_tokens | kept |",
+		"3P c700 BS18 replaces agg TP2/EP2 c16 on the chart (p90 interactivity): 299.2 vs 292.4 (+2.33 %)",
+		"The margin is 2.0 %: the default, no run-to-run noise measured on or before 2026-11-05.",
+		"Run-to-run noise of throughput per GPU as of 2026-11-05: none measured (0 pairs",
+		"- 3P c700 BS18 (local, 2026-11-05): a 1200 s run",
+	} {
 		if !strings.Contains(got, s) {
 			t.Errorf("PR body lacks %q", s)
+		}
+	}
+	if strings.Contains(got, "measured after 2026-11-05") {
+		t.Errorf("a left-out point measured after the date cannot bear on a verdict:\n%s", got)
+	}
+}
+
+// noFlagTokens: the body speaks in words, never in the CLI's axis and
+// metric spellings.
+func noFlagTokens(t *testing.T, body string) {
+	t.Helper()
+	for _, a := range append(append([]model.Axis{}, model.XAxes...), model.YAxes...) {
+		if strings.Contains(body, a.Name) {
+			t.Errorf("the PR body has the flag token %q", a.Name)
 		}
 	}
 }

@@ -157,7 +157,8 @@ func intCell(v int) string {
 // flagged.
 func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map[model.CurveKey]model.Noise, projs []model.Projection) Doc {
 	var d Doc
-	d.Addf(Accent, "Gain over --other %s at the same %s (linear on its frontier, never extrapolated)", other, x.Name)
+	d.Addf(Accent, "Gain over --other %s at the same %s, its frontier read two ways (never extrapolated):", other, x.Name)
+	d.Addf(Muted, "linear (the PR text's) and the dashboard's monotone cubic (Steffen, as InferenceX draws and reads a curve)")
 	rows, skipped := 0, 0
 	for _, c := range curves {
 		skipped += c.Skipped
@@ -167,29 +168,35 @@ func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map
 		rows += len(c.Gains)
 		d.Blank()
 		d.Add(S(Muted, "curve: "), S(Bold, c.Curve.String()))
-		t := Table{Header: []string{"point", x.Name, y.Name, "other " + y.Name, "gain"}, Right: []bool{false, true, true, true, true}}
+		t := Table{Header: []string{"point", x.Name, y.Name, "other (linear)", "gain (linear)", "other (dashboard)", "gain (dashboard)"},
+			Right: []bool{false, true, true, true, true, true, true}}
 		mn, _ := noise[c.Curve].For(y.Metric)
 		var shortS []float64 // the projected points' own lengths
 		for _, g := range c.Gains {
-			ov, gain := model.Dash, model.Dash // no value outside the other curve's range
+			ov, gain, dv, dgain := model.Dash, model.Dash, model.Dash, model.Dash // no value outside the other curve's range
 			if g.HasOther {
 				ov, gain = model.Thousands(g.Other, 2), SignedPct(g.GainPct)
+				dv, dgain = model.Thousands(g.Dashboard, 2), SignedPct(g.DashboardPct)
 			}
 			xv, yv := model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y)
 			if g.ProjectedFromS > 0 {
 				xv, yv = ProjectedMark+" "+xv, ProjectedMark+" "+yv
 				shortS = append(shortS, g.ProjectedFromS)
 			}
-			row := []string{g.ID, xv, yv, ov, gain}
+			row := []string{g.ID, xv, yv, ov, gain, dv, dgain}
 			note := ""
 			switch {
-			case g.WithinNoise:
+			case g.WithinNoise && g.DashboardWithinNoise:
 				note = WithinNoise(mn)
+			case g.WithinNoise:
+				note = "linear " + WithinNoise(mn)
+			case g.DashboardWithinNoise:
+				note = "dashboard's " + WithinNoise(mn)
 			case g.NotProjected != "":
 				note = ShortRunText(g.ShortRunS, g.NotProjected)
 			}
 			if note != "" {
-				if len(t.Header) == 5 {
+				if len(t.Header) == 7 {
 					t.Header = append(t.Header, "")
 				}
 				row = append(row, note)

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/sweeptune/sweeptune/internal/fixtures"
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/demo"
 )

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -26,6 +27,12 @@ func SelectionIn(s *model.Selection, points []model.Point, props *planner.Propos
 	label := selLabeller(points, s.Curve)
 	d.Add(S(Bold, "Selection on "+s.Curve.String()))
 	d.Add(P(fmt.Sprintf("x: %s, y: %s; margin ±%s %% (%s)", s.X.Label, s.Y.Label, selPct1(s.Margin.Pct), s.Margin.Source)))
+	if s.AsOf != "" {
+		d.Add(S(Muted, "as of "+s.AsOf+": runs dated after it are left out"))
+	}
+	if s.Targeted {
+		d.Add(S(Muted, "against the export target: new = no override or row runs it"))
+	}
 	line := fmt.Sprintf("%s", selPlural(len(s.Bands), "band"))
 	if s.Splits > 0 {
 		line += fmt.Sprintf(", %d cut where the line test would not cover a removal", s.Splits)
@@ -41,6 +48,9 @@ func SelectionIn(s *model.Selection, points []model.Point, props *planner.Propos
 	selCoverage(&d, s)
 	d.Add(P("Add: "), P(selListOr(s.Add, label, "none")))
 	d.Add(P("Remove: "), P(selListOr(s.Remove, label, "none")))
+	if len(s.Placed) > 0 {
+		d.Add(S(Muted, fmt.Sprintf("Placed by their mean interactivity (no %s): %s", s.X.Name, selListOr(s.Placed, label, ""))))
+	}
 	if len(s.NoAxis) > 0 {
 		d.Add(S(Muted, fmt.Sprintf("Left as they are (no %s or %s): %s", s.X.Name, s.Y.Name, selListOr(s.NoAxis, label, ""))))
 	}
@@ -92,7 +102,7 @@ func selBandTable(s *model.Selection, label func(string) string) Table {
 			continue
 		}
 		pt := label(b.Chosen) + " (" + string(b.Source)
-		if b.Choice == model.ChoiceKept && b.Source != model.SourcePublished {
+		if b.Choice == model.ChoiceKept && b.Source != model.SourcePublished && !s.Targeted {
 			pt += " run, published configuration"
 		}
 		if b.ShortRun {
@@ -100,21 +110,33 @@ func selBandTable(s *model.Selection, label func(string) string) Table {
 		}
 		pt += ")"
 		var why string
-		switch b.Choice {
-		case model.ChoiceReplaces:
+		switch {
+		case b.Choice == model.ChoiceReplaces && b.ByMean:
+			why = fmt.Sprintf("replaces %s (no %s: placed by its mean interactivity): %s mean-intvty, %s %s", label(b.Replaces), s.X.Name, selSigned(b.GainX), selSigned(b.GainY), s.Y.Name)
+		case b.Choice == model.ChoiceReplaces:
 			why = fmt.Sprintf("replaces %s: %s %s, %s %s", label(b.Replaces), selSigned(b.GainX), s.X.Name, selSigned(b.GainY), s.Y.Name)
-		case model.ChoiceKept:
+		case b.Choice == model.ChoiceKept && b.Target == model.TargetReTuned:
+			why = "its override runs other decode knobs: re-tuned"
+		case b.Choice == model.ChoiceKept && s.Targeted && b.Source != model.SourcePublished && len(b.Removed) == 0:
+			why = fmt.Sprintf("its override is there; nothing beats it by more than %s %% on both axes", selPct1(s.Margin.Pct))
+		case b.Choice == model.ChoiceNew && s.Targeted:
+			why = "no override or row runs it, and no incumbent in the band"
+		case b.Choice == model.ChoiceKept:
 			why = fmt.Sprintf("nothing beats it by more than %s %% on both axes", selPct1(s.Margin.Pct))
 			if len(b.Removed) > 0 {
 				why = "the band's best published point; its others go: " + selListOr(b.Removed, label, "")
 			}
-		case model.ChoiceNew:
+		case b.Choice == model.ChoiceNew:
 			why = "no published point in the band"
 		}
 		if len(b.Extra) > 0 {
 			why += "; also kept (same x, removal not covered): " + selListOr(b.Extra, label, "")
 		}
-		t.AddRow(band, string(b.Choice), pt, selNum1(b.X), model.Thousands(b.Y, 0), why)
+		choice := string(b.Choice)
+		if b.Target != "" && b.Choice != model.ChoiceReplaces {
+			choice = b.Target
+		}
+		t.AddRow(band, choice, pt, selNum1(b.X), model.Thousands(b.Y, 0), why)
 		c := Plain
 		if b.Choice == model.ChoiceReplaces {
 			c = Good
@@ -162,7 +184,8 @@ func selRemovals(d *Doc, s *model.Selection, label func(string) string) {
 		d.Add(P("Removals: none (every published point in a band is its choice)"))
 		return
 	}
-	d.Add(S(Accent, fmt.Sprintf("Removals (line test against the kept points on %s):", s.X.Name)))
+	d.Add(S(Accent, fmt.Sprintf("Removals (rule 18(g): line test on %s × %s against the review's kept curve, steady-state runs%s):",
+		s.Review.X.Name, s.Review.Y.Name, asOfWords(s.AsOf))))
 	noisy := map[string]bool{}
 	for _, id := range s.NoisyRemovals {
 		noisy[id] = true
@@ -183,6 +206,9 @@ func selRemovals(d *Doc, s *model.Selection, label func(string) string) {
 			what = "outside the kept range and not dominated"
 		default:
 			what = "no value on these axes"
+		}
+		if slices.Contains(s.BandAxisVerdicts, v.ID) {
+			what += fmt.Sprintf(" (on %s: it has no mean interactivity, so rule 18(g) cannot judge it)", s.X.Name)
 		}
 		if v.Covered {
 			sp := []Span{S(Good, "  ✓ "), P(label(v.ID) + " covered: " + what)}
@@ -271,6 +297,13 @@ func Queue(q *export.QueuePlan, written bool, recorded int, ledger string) Doc {
 		d.Add(P(fmt.Sprintf("  %s recorded in %s", selPlural(recorded, "prediction"), ledger)))
 	}
 	return d
+}
+
+func asOfWords(asOf string) string {
+	if asOf == "" {
+		return ""
+	}
+	return ", as of " + asOf
 }
 
 func selNum1(v float64) string { return model.Thousands(v, 1) }

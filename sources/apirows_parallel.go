@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/sweeptune/sweeptune/internal/mem"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -69,7 +70,7 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 		lo[w+1] += lo[w]
 	}
 	// A collection started by this allocation would read the fresh array
-	// ahead of the workers' first writes (model.WritePages): none runs until
+	// ahead of the workers' first writes (mem.WritePages): none runs until
 	// every window has been written once.
 	resume := sync.OnceFunc(pauseCollector(file != nil))
 	base := len(ds.Points)
@@ -83,7 +84,7 @@ func parseAPIRowsParallel(path string, data []byte, ds *Dataset, src model.Sourc
 	decoders := make([]*rowDecoder, workers)
 	var touched atomic.Int32
 	inTurn(workers, len(cuts), crashed, func(worker, w int) {
-		model.WritePages(all[lo[w]:lo[w+1]])
+		mem.WritePages(all[lo[w]:lo[w+1]])
 		if int(touched.Add(1)) == len(cuts) {
 			resume()
 		}

@@ -1,6 +1,8 @@
 package sources
 
-import "github.com/sweeptune/sweeptune/model"
+import (
+	"github.com/sweeptune/sweeptune/internal/mem"
+)
 
 // A mapped file's windows are read, not mapped in: each worker reads the
 // window it counts or decodes into a buffer of its own, used again window
@@ -39,7 +41,7 @@ func newWindowReader(data []byte, file fileReader, workers int, cuts, ends []int
 	}
 	r.bufs = make([][]byte, workers)
 	for i := range r.bufs {
-		r.bufs[i] = model.Fresh[byte](longest)
+		r.bufs[i] = mem.Fresh[byte](longest)
 	}
 	return r
 }

@@ -9,13 +9,14 @@ type preparedLatest struct {
 	first  *model.Point
 	n      int
 	asOf   string
+	all    bool // idx is every measurement on or before asOf (model.DatedIndex)
 	idx    []int
 	curves *model.CurveNumbering // the points' curves, as the load numbered them
 	runs   *model.RunScan
 }
 
-func newPreparedLatest(points []model.Point, asOf string, idx []int, curves *model.CurveNumbering, runs *model.RunScan) *preparedLatest {
-	pl := &preparedLatest{n: len(points), asOf: asOf, idx: idx, curves: curves, runs: runs}
+func newPreparedLatest(points []model.Point, asOf string, all bool, idx []int, curves *model.CurveNumbering, runs *model.RunScan) *preparedLatest {
+	pl := &preparedLatest{n: len(points), asOf: asOf, all: all, idx: idx, curves: curves, runs: runs}
 	if len(points) > 0 {
 		pl.first = &points[0]
 	}
@@ -29,8 +30,18 @@ func newPreparedLatest(points []model.Point, asOf string, idx []int, curves *mod
 // curves are the points' curves as the load numbered them, for as long as
 // no curve is changed.
 func (d *Dataset) PreparedLatest(asOf string) ([]int, *model.CurveNumbering, bool) {
+	return d.preparedIndex(asOf, false)
+}
+
+// PreparedDated is model.DatedIndex(d.Points, asOf) as the load found it
+// (Options.LatestAllDates), under PreparedLatest's conditions.
+func (d *Dataset) PreparedDated(asOf string) ([]int, *model.CurveNumbering, bool) {
+	return d.preparedIndex(asOf, true)
+}
+
+func (d *Dataset) preparedIndex(asOf string, all bool) ([]int, *model.CurveNumbering, bool) {
 	pl := d.prepared()
-	if pl == nil || pl.asOf != asOf {
+	if pl == nil || pl.asOf != asOf || pl.all != all {
 		return nil, nil, false
 	}
 	return pl.idx, pl.curves, true

@@ -45,6 +45,27 @@ func TestPreparedLatest(t *testing.T) {
 	}
 }
 
+// Every measurement the load prepares (--all-dates) is DatedIndex of its
+// points, given for that view and date only.
+func TestPreparedDated(t *testing.T) {
+	const asOf = "2026-11-20"
+	ds := LoadBytes("rows.json", synth.Rows(concurrentFinishMin+5000, 12), Options{PrepareLatest: true, LatestAsOf: asOf, LatestAllDates: true})
+	idx, curves, ok := ds.PreparedDated(asOf)
+	want := model.DatedIndex(ds.Points, asOf)
+	if !ok || !reflect.DeepEqual(idx, want) || len(want) == 0 || len(want) == len(ds.Points) {
+		t.Fatalf("prepared %v: %d points, DatedIndex %d of %d", ok, len(idx), len(want), len(ds.Points))
+	}
+	if !reflect.DeepEqual(curves, model.NumberCurves(ds.Points)) {
+		t.Error("the prepared numbering is not the points' curves")
+	}
+	if _, _, ok := ds.PreparedLatest(asOf); ok {
+		t.Error("every measurement given as the latest")
+	}
+	if _, _, ok := ds.PreparedDated(""); ok {
+		t.Error("prepared as of one date, given for another")
+	}
+}
+
 // The run scan the load prepares beside the naming gives the projections
 // ProjectRuns gives, on the demo's runs of two lengths.
 func TestPreparedRunsProject(t *testing.T) {

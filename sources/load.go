@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/mem"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -32,6 +33,9 @@ type Options struct {
 	// Dataset.PreparedLatest, Dataset.PreparedRuns.
 	PrepareLatest bool
 	LatestAsOf    string
+	// LatestAllDates prepares every measurement on or before LatestAsOf
+	// (--all-dates) instead of the latest: Dataset.PreparedDated.
+	LatestAllDates bool
 	// InputBytes is InputSize of the paths when the caller has it (0:
 	// LoadPaths walks them for it).
 	InputBytes int64
@@ -58,7 +62,7 @@ func LoadPaths(paths []string, opt Options) *Dataset {
 const collectAfterMin = 250000
 
 // collectAfterLoad collects the garbage of a large load (the arrays its
-// last passes used, model.UseScratch, and what the parse left) before the
+// last passes used, mem.UseScratch, and what the parse left) before the
 // caller's own passes allocate: they then reuse its pages instead of
 // growing the process by as much again. The collector would not run by
 // itself before the heap doubles what the parse left live (the points). A
@@ -137,7 +141,11 @@ func finish(ds *Dataset, opt Options) {
 	alongside := func(*model.CurveNumbering, *model.NamingFacts) {}
 	if opt.PrepareLatest {
 		alongside = func(curves *model.CurveNumbering, facts *model.NamingFacts) {
-			latest = model.LatestIndexFrom(ds.Points, facts, curves, opt.LatestAsOf)
+			if opt.LatestAllDates {
+				latest = model.DatedIndex(ds.Points, opt.LatestAsOf)
+			} else {
+				latest = model.LatestIndexFrom(ds.Points, facts, curves, opt.LatestAsOf)
+			}
 			// after the marking (suspect runs are not learnt from), on
 			// the core the naming leaves idle at its end
 			runs = model.ScanRuns(ds.Points)
@@ -145,7 +153,7 @@ func finish(ds *Dataset, opt Options) {
 	}
 	curves := markAndName(ds.Points, alongside)
 	if opt.PrepareLatest {
-		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, latest, curves, runs)
+		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, opt.LatestAllDates, latest, curves, runs)
 	}
 }
 
@@ -164,7 +172,7 @@ const concurrentFinishMin = 20000
 // facts the naming's first pass shares (model.LatestIndexFrom waits for
 // them).
 func markAndName(points []model.Point, alongside func(*model.CurveNumbering, *model.NamingFacts)) *model.CurveNumbering {
-	endScratch := model.UseScratch()     // the three take each other's arrays
+	endScratch := mem.UseScratch()       // the three take each other's arrays
 	defer endScratch()                   // on a panic too
 	curves := model.NumberCurves(points) // read by all three, written by none
 	facts := model.NewNamingFacts()

@@ -8,7 +8,7 @@ import (
 	"os"
 	"sync"
 
-	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
 // MaxFileBytes is the most one file may hold to be read. A results tree
@@ -175,7 +175,7 @@ func readHalves(f *os.File, buf, first []byte) ([]byte, error) {
 	var wg sync.WaitGroup
 	for h, part := range [2][2]int{{from, mid}, {mid, len(buf)}} {
 		wg.Go(func() {
-			model.WritePages(buf[part[0]:part[1]]) // the copy then takes no fault a page
+			mem.WritePages(buf[part[0]:part[1]]) // the copy then takes no fault a page
 			n[h], errs[h] = f.ReadAt(buf[part[0]:part[1]], int64(part[0]))
 			if errs[h] == io.EOF {
 				errs[h] = nil

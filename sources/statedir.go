@@ -6,9 +6,9 @@ import (
 )
 
 // StateDir is the user state directory sweeptune keeps its own files in
-// (the prediction ledger, sessions, the export key): $XDG_STATE_HOME,
-// else ~/.local/state, else the config directory, else the temporary
-// directory, each with "sweeptune" appended. It is never inside a
+// (the prediction ledger, sessions, the export key, the export's backups):
+// $XDG_STATE_HOME, else ~/.local/state, else the config directory, else the
+// temporary directory, each with "sweeptune" appended. It is never inside a
 // checkout, so nothing a checkout ships can stand in for these files.
 func StateDir() string {
 	dir := os.Getenv("XDG_STATE_HOME")

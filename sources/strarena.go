@@ -3,13 +3,13 @@ package sources
 import (
 	"unsafe"
 
-	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
 // strArena makes strings of the bytes it is given side by side in blocks
 // of its own, never written again once a string is cut from them: a
 // million run URLs are a few hundred blocks, not a million allocations,
-// and each large block comes with its pages present (model.Fresh), not
+// and each large block comes with its pages present (mem.Fresh), not
 // faulted one by one as strings fill them.
 type strArena struct {
 	block []byte
@@ -36,7 +36,7 @@ func (a *strArena) string(b []byte) string {
 		for a.size < 8*len(b) {
 			a.size *= 2
 		}
-		a.block = model.Fresh[byte](a.size)[:0]
+		a.block = mem.Fresh[byte](a.size)[:0]
 	}
 	at := len(a.block)
 	a.block = append(a.block, b...)

@@ -15,7 +15,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/plan"
 	"github.com/sweeptune/sweeptune/tui/review"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // The CLI and the workbench word a result once (render): these tests run

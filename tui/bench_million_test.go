@@ -11,12 +11,12 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/internal/par"
-	"github.com/sweeptune/sweeptune/ledger"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/planner/ledger"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/synth"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // A million points over 12 and 100 curves (each configuration on two
@@ -68,13 +68,13 @@ func millionModelNoViews(b *testing.B, curves int) *Model {
 //
 //   - new-curve-cold: ] onto a curve whose view nothing made ahead (a
 //     load that prepared no view: only every curve's facts,
-//     workbench/facts.go); new-curve-cold-loaded: the same after a load
+//     tui/workbench/facts.go); new-curve-cold-loaded: the same after a load
 //     command that made no view (the points' facts and the panes' work on
 //     the points made, as the program's load makes them); switch-curve: ] and [ between two curves shown
 //     before (their views kept); new-curve: ] onto a curve not shown
 //     since the load (with -benchtime 3x every press is one: 12 and 100
 //     curves), the load prepared as the load command prepares it (the
-//     curves around the first made ahead: workbench/load_around.go);
+//     curves around the first made ahead: tui/workbench/load_around.go);
 //     new-curves-typed-fast: ] pressed again and again once the work
 //     ahead of the last change has run (prefetch.go);
 //   - the -ahead variants press each key once the work ahead the key

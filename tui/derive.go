@@ -2,7 +2,7 @@ package tui
 
 import (
 	"github.com/sweeptune/sweeptune/internal/par"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // deriver is a pane whose derivation of the shown view a key can make

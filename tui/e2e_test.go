@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 // TestEndToEndOnTheDemo is the first journey through the workbench: open the demo, mark

@@ -8,10 +8,11 @@ import (
 	"time"
 
 	"github.com/sweeptune/sweeptune/sources/demo"
+	sexport "github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/tui/export"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/layout"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 const local7P = "7p1d-dep2-dep16-b96-c5540"
@@ -77,7 +78,7 @@ func TestAWriteClearsWhatItExportedAndSaysWhat(t *testing.T) {
 		t.Fatalf("w: confirm %+v", m.confirm)
 	}
 	do(m, "y")
-	if want := "wrote disagg-dep16-hicache-variants.yaml, nvidia-master.excerpt.yaml, perf-changelog.excerpt.yaml (each keeps a .bak)"; !strings.HasPrefix(m.bar.Text, want) {
+	if want := "wrote disagg-dep16-hicache-variants.yaml, nvidia-master.excerpt.yaml, perf-changelog.excerpt.yaml (backups under " + sexport.BackupDir() + ")"; !strings.HasPrefix(m.bar.Text, want) {
 		t.Fatalf("status %q\nwant %q…", m.bar.Text, want)
 	}
 	if len(m.State().Marks) != 0 || len(m.State().Added) != 0 {

@@ -13,8 +13,8 @@ import (
 	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
-	"github.com/sweeptune/sweeptune/workbench"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 // load starts a new generation of loading. The command captures the

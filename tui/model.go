@@ -22,8 +22,8 @@ import (
 	"github.com/sweeptune/sweeptune/tui/review"
 	"github.com/sweeptune/sweeptune/tui/scroll"
 	"github.com/sweeptune/sweeptune/tui/statusline"
-	"github.com/sweeptune/sweeptune/workbench"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 // Model is the root: it owns the shared state, routes messages (broadcast

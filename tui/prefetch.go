@@ -1,12 +1,11 @@
 package tui
 
 import (
-	"runtime"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // After a change of curve, axis or data the workbench makes ahead, in a
@@ -132,21 +131,12 @@ func (m *Model) prefetch() tea.Cmd {
 		return nil
 	}
 	m.prefetching = true
-	lastKey, quiet, last := m.lastKey, m.yieldTo, !full
+	// No collection is asked for when the work is done: one of a
+	// million points' heap marks for 0.4–1.5 s, and a key typed then
+	// waited behind it (docs/workbench-speed.md). The collector runs when
+	// the heap has grown, paced over the allocations, as anywhere else.
+	lastKey, quiet := m.lastKey, m.yieldTo
 	return func() tea.Msg {
-		if last && quiet > 0 {
-			// The work ahead is done: collect its garbage (and the
-			// review's and the planner's) now, while no key waits, rather
-			// than when the heap next fills, in the middle of typing.
-			defer func() {
-				go func() {
-					for time.Since(time.Unix(0, lastKey.Load())) < quiet {
-						time.Sleep(quiet / 3)
-					}
-					runtime.GC()
-				}()
-			}()
-		}
 		for i := range items {
 			// The machine's cores are the keys' first: while keys come
 			// fast, the work ahead waits between views.

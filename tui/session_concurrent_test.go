@@ -9,7 +9,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/sources/demo"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 // Two workbenches on one session file (the default when both open the

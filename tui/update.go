@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/sweeptune/sweeptune/sources/export"
 	"path/filepath"
 	"strings"
 	"time"
@@ -16,8 +17,8 @@ import (
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/layout"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/workbench"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 // Update dispatches: one handler per message type, then state changes are
@@ -480,7 +481,7 @@ func (m *Model) handleExported(msg msgs.Exported) tea.Cmd {
 	for i, f := range msg.Files {
 		names[i] = filepath.Base(f)
 	}
-	m.info(fmt.Sprintf("wrote %s (each keeps a .bak) · the export pane lists what; its marks and plans are cleared (u brings them back)", strings.Join(names, ", ")))
+	m.info(fmt.Sprintf("wrote %s (backups under %s) · the export pane lists what; its marks and plans are cleared (u brings them back)", strings.Join(names, ", "), export.BackupDir()))
 	return tea.Batch(cmd, m.saveCmd())
 }
 

@@ -38,7 +38,7 @@ var renameFile = os.Rename
 // FileWrite is one file to replace, or to create.
 type FileWrite struct {
 	Path    string
-	Old     []byte // the contents the plan was built from, kept as Path+".bak"
+	Old     []byte // the contents the plan was built from, kept as BackupPath(Path)
 	Content []byte
 	Create  bool // a new file: refused when Path exists, no backup (create.go)
 	// Within, when set, is the directory the file must stay in: a name
@@ -53,11 +53,11 @@ type target struct {
 	real          string      // where the contents live (links resolved)
 	info          fs.FileInfo // of real: mode and owner to keep
 	temp, restore string      // staged new and old contents, beside real
-	bak, bakTemp  string      // Path+".bak" and its staged contents
+	bak, bakTemp  string      // BackupPath(Path) and its staged contents
 }
 
 // WriteFilesAtomic replaces the files all together or not at all, keeping a
-// .bak of each. Refusals (a file changed since it was loaded, a read-only
+// backup of each under BackupDir. Refusals (a file changed since it was loaded, a read-only
 // or irregular target) are a *RefusedError; a failure while replacing is a
 // *WriteError naming the state of every file.
 func WriteFilesAtomic(files []FileWrite) (err error) {
@@ -65,6 +65,11 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	ts, err := resolveTargets(files)
 	if err != nil {
 		return err
+	}
+	for _, t := range ts {
+		if err := os.MkdirAll(filepath.Dir(t.bak), 0o700); err != nil {
+			return fmt.Errorf("backup of %s: %w; nothing was replaced", t.Path, err)
+		}
 	}
 	// An export killed earlier in these directories is settled first (and
 	// what it changed is then refused by verify as changed since loaded).
@@ -147,7 +152,7 @@ func resolveTargets(files []FileWrite) ([]target, error) {
 	ts := make([]target, 0, len(files))
 	byReal := map[string]string{}
 	for _, f := range files {
-		t := target{FileWrite: f, bak: f.Path + ".bak"}
+		t := target{FileWrite: f, bak: BackupPath(f.Path)}
 		if f.Within != "" {
 			if msg := confinedProblem(f.Path, f.Within); msg != "" {
 				problems = append(problems, msg)

@@ -5,14 +5,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/sources"
 
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// The changelog description: one line for the change as a whole, then one
-// per new, kept and removed point with its knobs and numbers, and the
-// review's verdict for each removed point.
+// The changelog entry of a one-recipe export (the words: changelog_entry.go),
+// and the point words the override comments share.
 
 func (c *exportCtx) changelog(keys []string, scenario string) error {
 	path := c.req.ChangelogPath
@@ -24,14 +24,9 @@ func (c *exportCtx) changelog(keys []string, scenario string) error {
 		return fmt.Errorf("the changelog entry needs config keys (--config-key)")
 	}
 	if scenario == "" {
-		for _, p := range append(append([]*model.Point{}, c.add...), c.remove...) {
-			if p.Curve.Scenario != "" {
-				scenario = p.Curve.Scenario
-				break
-			}
-		}
+		scenario = c.scenarioOfPoints()
 	}
-	e := sources.ChangelogEntry{ConfigKeys: keys, Description: c.description(), PRLink: c.req.PRLink}
+	e := sources.ChangelogEntry{ConfigKeys: keys, Description: entryBullets([]*exportCtx{c}, keys), PRLink: c.req.PRLink}
 	if scenario != "" {
 		e.ScenarioType = []string{scenario}
 	}
@@ -44,6 +39,21 @@ func (c *exportCtx) changelog(keys []string, scenario string) error {
 	return nil
 }
 
+// changelogScenario is a curve's scenario as the entry's scenario-type
+// names it: InferenceX knows fixed-seq-len (8k1k, 1k1k, …) and
+// agentic-coding; anything else is left out.
+func changelogScenario(s string) string {
+	switch {
+	case s == "agentic-coding" || s == "fixed-seq-len":
+		return s
+	case seqLenScenario.MatchString(s):
+		return "fixed-seq-len"
+	}
+	return ""
+}
+
+var seqLenScenario = lazyre.New(`^\d+k\d+k$`)
+
 func (c *exportCtx) image() string {
 	if c.req.Image != "" {
 		return c.req.Image
@@ -54,57 +64,6 @@ func (c *exportCtx) image() string {
 		}
 	}
 	return ""
-}
-
-func (c *exportCtx) description() []string {
-	var lines []string
-	head := fmt.Sprintf("Retune the %s %s points", curveName(c), c.modeWord())
-	if img := c.image(); img != "" {
-		head += " on " + img
-	}
-	head += fmt.Sprintf(": %s new, %s kept, %s removed.", count(len(c.add)), count(len(c.kept)), count(len(c.remove)))
-	lines = append(lines, head)
-	for _, p := range c.add {
-		lines = append(lines, sanitizeLine(fmt.Sprintf("New %s (%s): %s; %s; %s.",
-			PointName(p.Knobs), c.selectorOf(p), topology(p.Knobs), decodeKnobs(p.Knobs), numbers(p))))
-	}
-	for _, k := range c.kept {
-		line := fmt.Sprintf("Kept %s (%s): %s; %s", PointName(k.v.Knobs, k.v.Concurrencies...), k.key, topology(k.v.Knobs), decodeKnobs(k.v.Knobs))
-		for _, kp := range c.keptPoints(k) {
-			line += "; "
-			if len(k.v.Concurrencies) > 1 { // whose numbers these are
-				line += fmt.Sprintf("c%d: ", kp.Knobs.Concurrency)
-			}
-			line += numbers(kp)
-		}
-		lines = append(lines, sanitizeLine(line+"."))
-	}
-	for i, p := range c.remove {
-		line := "Removed " + PointName(p.Knobs)
-		for key, rp := range c.removed {
-			if rp == p {
-				line += " (" + key + ")"
-			}
-		}
-		line += ": " + topology(p.Knobs) + "; " + numbers(p)
-		if i < len(c.plan.Verdicts) {
-			v := c.plan.Verdicts[i]
-			line += "; rule 18(g) on mean interactivity"
-			if c.req.AsOf != "" {
-				line += " as of " + c.req.AsOf
-			}
-			line += ": " + c.verdictText(v)
-			if !v.Covered {
-				reason := c.req.ForceReason
-				if reason == "" {
-					reason = "no reason given"
-				}
-				line += "; removed anyway (--force): " + reason
-			}
-		}
-		lines = append(lines, sanitizeLine(line+"."))
-	}
-	return lines
 }
 
 func curveName(c *exportCtx) string {

@@ -312,7 +312,7 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 	}
 	verdicts := probe.reviewAll()
 
-	plan := &ExportPlan{Verdicts: probe.plan.Verdicts, Refusals: probe.plan.Refusals, AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy}
+	plan := &ExportPlan{Verdicts: probe.plan.Verdicts, Refusals: probe.plan.Refusals, AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy, Selection: req.Selection}
 	reader := &stagedReader{read: req.ReadFile, staged: map[string][]byte{}}
 	var order []string
 	files := map[string]*FileChange{}
@@ -402,7 +402,7 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		if len(keys) == 0 {
 			return nil, fmt.Errorf("the changelog entry needs config keys (--config-key)")
 		}
-		e := sources.ChangelogEntry{ConfigKeys: keys, Description: changeSetDescription(parts), PRLink: prLinkOf(req)}
+		e := sources.ChangelogEntry{ConfigKeys: keys, Description: entryBullets(parts, keys), PRLink: prLinkOf(req)}
 		if scenario == "" {
 			scenario = parts[0].scenarioOfPoints()
 		}
@@ -446,6 +446,7 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 	}
 	plan.Keys = keys
 	plan.Dropped = probe.remove
+	runPreWriteChecks(req, plan)
 	if len(plan.Refusals) > 0 {
 		return plan, &RefusedError{Problems: plan.Refusals}
 	}
@@ -462,40 +463,11 @@ func prLinkOf(req ExportRequest) string {
 // scenarioOfPoints is the scenario of the first point that names one.
 func (c *exportCtx) scenarioOfPoints() string {
 	for _, p := range append(append([]*model.Point{}, c.add...), c.remove...) {
-		if p.Curve.Scenario != "" {
-			return p.Curve.Scenario
+		if s := changelogScenario(p.Curve.Scenario); s != "" {
+			return s
 		}
 	}
 	return ""
-}
-
-// changeSetDescription is one head line for the whole change, then each
-// part's lines for its new, kept and removed points.
-func changeSetDescription(parts []*exportCtx) []string {
-	var adds, kept, removed int
-	var modes []string
-	img := ""
-	var body []string
-	for _, c := range parts {
-		adds += len(c.add)
-		kept += len(c.kept)
-		removed += len(c.remove)
-		if m := c.modeWord(); !slices.Contains(modes, m) {
-			modes = append(modes, m)
-		}
-		if img == "" {
-			img = c.image()
-		}
-		lines := c.description()
-		body = append(body, lines[1:]...)
-	}
-	slices.Sort(modes) // "aggregated and disaggregated"
-	head := fmt.Sprintf("Retune the %s %s points", curveName(parts[0]), strings.Join(modes, " and "))
-	if img != "" {
-		head += " on " + img
-	}
-	head += fmt.Sprintf(": %s new, %s kept, %s removed.", count(adds), count(kept), count(removed))
-	return append([]string{head}, body...)
 }
 
 // dryRuns are the srtctl commands that check each new override.

@@ -84,10 +84,15 @@ func TestExportChangeSet(t *testing.T) {
 		t.Fatalf("verdicts: %+v", plan.Verdicts)
 	}
 	for _, v := range plan.Verdicts {
-		if !v.Covered || model.Thousands(v.LineValue, 2) != wantLine[v.ID] || !strings.Contains(plan.Entry, wantLine[v.ID]) {
-			t.Errorf("%s: covered %v at %s, want %s in the entry", v.ID, v.Covered, model.Thousands(v.LineValue, 2), wantLine[v.ID])
+		if !v.Covered || model.Thousands(v.LineValue, 2) != wantLine[v.ID] {
+			t.Errorf("%s: covered %v at %s, want %s", v.ID, v.Covered, model.Thousands(v.LineValue, 2), wantLine[v.ID])
+		}
+		// The arithmetic is the PR body's; the entry says the verdict in words.
+		if strings.Contains(plan.Entry, wantLine[v.ID]) {
+			t.Errorf("the entry carries the line value %s: %s", wantLine[v.ID], plan.Entry)
 		}
 	}
+	checkEntryShape(t, plan.Entry, "Dynamo 1.7.0.dev20261029")
 	if err := plan.Write(); err != nil {
 		t.Fatal(err)
 	}
@@ -279,17 +284,44 @@ func TestEnginePinWarnedWhenTheImageMoves(t *testing.T) {
 }
 
 // TestKeptOverrideNamesTheConcurrencyItsNumbersAre: the agg TP4 override
-// runs c1, c4 and c16, but before the sweep only c16 was published; the
-// entry says the numbers are c16's, not all three's, and they are the
-// curve's as of --as-of.
+// runs c1, c4 and c16; the entry keeps it by all three, and the disagg
+// overrides that stay by their decode caps.
 func TestKeptOverrideNamesTheConcurrencyItsNumbersAre(t *testing.T) {
 	dir := copyFiles(t, fixtures, aggBundle, bundleName, masterName, clName)
 	plan, err := export.BuildExport(changeSetRequest(t, dir))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "Kept agg TP4 c1/c4/c16 (override_tp4): 1 x TP4 worker on 1 node, 4 GPUs; engine settings from the base; c16: 29,428 tok/s/GPU @ mean 545.0 tok/s/user (published)."
+	want := "Keep agg TP4 c1/c4/c16, 3P c1228 BS24 and 5P c2884 BS40."
 	if !strings.Contains(plan.Entry, want) {
 		t.Errorf("entry lacks %q:\n%s", want, plan.Entry)
+	}
+}
+
+// checkEntryShape holds the entry to InferenceX's own: 1 to 4 description
+// bullets, no two-decimal arithmetic, the Dynamo version named
+// (docs/export.md).
+func checkEntryShape(t *testing.T, entry, dynamo string) {
+	t.Helper()
+	bullets := 0
+	inDesc := false
+	for _, l := range strings.Split(entry, "\n") {
+		switch {
+		case strings.HasPrefix(l, "  description:"):
+			inDesc = true
+		case inDesc && strings.HasPrefix(l, "    - "):
+			bullets++
+		case strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "    "):
+			inDesc = false
+		}
+	}
+	if bullets < 1 || bullets > 4 {
+		t.Errorf("%d description bullets, want 1 to 4:\n%s", bullets, entry)
+	}
+	if dynamo != "" && !strings.Contains(entry, dynamo) {
+		t.Errorf("the entry does not name %s:\n%s", dynamo, entry)
+	}
+	if m := regexp.MustCompile(`[0-9],[0-9]{3}\.[0-9]{2}`).FindString(entry); m != "" {
+		t.Errorf("the entry carries arithmetic (%s); it belongs in the PR body:\n%s", m, entry)
 	}
 }

@@ -260,7 +260,7 @@ func (j *journal) problem(p string, targets []string) string {
 			return fmt.Sprintf("it names staged files of %q that are not an export's", f.Real)
 		case f.Create && (f.Restore != "" || f.Bak != "" || f.BakTemp != ""):
 			return fmt.Sprintf("it names a backup of %q, a file it created", f.Real)
-		case !f.Create && (f.Restore == "" || f.Bak != absPath(f.Path+".bak") || !cleanAbs(f.Bak) ||
+		case !f.Create && (f.Restore == "" || f.Bak != absPath(BackupPath(f.Path)) || !cleanAbs(f.Bak) ||
 			!slicesContains(copyDirs, filepath.Dir(f.Bak)) || !own(f.BakTemp, f.Bak)):
 			return fmt.Sprintf("it names a backup of %q that is not an export's", f.Real)
 		}
@@ -275,7 +275,7 @@ func (j *journal) problem(p string, targets []string) string {
 		if _, err := os.Lstat(d); errors.Is(err, fs.ErrNotExist) {
 			continue // gone since: nothing there can be touched
 		}
-		if !slicesContains(targets, d) {
+		if !slicesContains(targets, d) && !inBackupDir(d) {
 			return fmt.Sprintf("it also wrote into %s, which this export does not write: run the export that names those files again with --write to settle it", d)
 		}
 	}

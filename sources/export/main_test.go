@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// TestMain gives the tests a state directory of their own: the export key
-// (ownership.go) is made there, never in the user's. The kill loop's
-// helper processes inherit the loop's, so their journals verify in it.
+// TestMain gives the tests a state directory of their own: the backups and
+// the export key (ownership.go) are made there, never in the user's. The
+// kill loop's helper processes inherit the loop's, so their journals
+// verify in it.
 func TestMain(m *testing.M) {
 	if os.Getenv("SWEEPTUNE_EXPORT_KILL_HELPER") != "" {
 		os.Exit(m.Run())

@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/sweeptune/sweeptune/sources"
@@ -84,6 +85,7 @@ func (c *exportCtx) master() (masterEdit, error) {
 func (c *exportCtx) masterDone(path string, old []byte, text, key, image string, me masterEdit) error {
 	c.plan.Rows = me.rows
 	c.plan.Notes = append(c.plan.Notes, me.notes...)
+	c.plan.Refusals = append(c.plan.Refusals, me.problems...)
 	text, err := c.entryImage(text, key, image)
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
@@ -104,30 +106,23 @@ func indexOfID(ps []*model.Point, id string) int {
 	return -1
 }
 
-// masterSingle writes a row per new (or reused) recipe file, in the style
+// masterSingle edits the conc-lists of the rows that select a file whose
+// concurrencies change, then writes a row per new recipe file in the style
 // of the rows that select the sibling it was derived from.
 func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (masterEdit, error) {
-	text := string(old)
+	text, extra, err := c.masterConcEdits(string(old), path, keys[0])
+	if err != nil {
+		return masterEdit{}, err
+	}
 	var all masterEdit
-	for _, group := range groupRows(c.rows) {
+	all.scenario = c.concScenario(path, old, keys[0])
+	for _, group := range groupRows(append(append([]rowSpec{}, c.rows...), extra...)) {
 		mc, _, err := sources.ParseMaster(path, []byte(text))
 		if err != nil {
 			return masterEdit{}, fmt.Errorf("%s: %v", path, err)
 		}
 		bundle := filepath.Base(group[0].Template)
-		rows, _ := bundleRows(mc.Entry(keys[0]), bundle)
-		var adds []rowSpec
-		for _, rs := range group {
-			if rs.File == rs.Template && runsConc(rows, rs.Point.Knobs.Concurrency) {
-				c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s already has a row for %s at concurrency %d", rs.Point.ID, keys[0], bundle, rs.Point.Knobs.Concurrency))
-				continue
-			}
-			adds = append(adds, rs)
-		}
-		if len(adds) == 0 {
-			continue
-		}
-		out, me, err := editMaster(text, mc, keys, keys[0], bundle, adds, nil)
+		out, me, err := editMaster(text, mc, keys, keys[0], bundle, group, nil)
 		if err != nil {
 			return masterEdit{}, fmt.Errorf("%s: %v", path, err)
 		}
@@ -149,15 +144,22 @@ func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (master
 	return all, nil
 }
 
-func runsConc(rows []*sources.MasterRow, conc int) bool {
-	for _, r := range rows {
-		for _, x := range r.ConcList {
-			if x == conc {
-				return true
+// concScenario is the scenario of the rows a concurrency edit touches.
+func (c *exportCtx) concScenario(path string, old []byte, key string) string {
+	mc, _, err := sources.ParseMaster(path, old)
+	if err != nil || mc.Entry(key) == nil {
+		return ""
+	}
+	for _, ce := range c.concEdits {
+		for _, s := range mc.Entry(key).Scenarios {
+			for _, r := range s.Rows {
+				if slices.Contains(rowsSelecting(mc.Entry(key), ce.s.path), r) {
+					return s.Name
+				}
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // entryImage writes --image as the entry's image when it differs, else

@@ -25,7 +25,16 @@ type rowSpec struct {
 	Point          *model.Point
 	Override       string
 	File, Template string
+	Concs          []int // the row's conc-list when not the point's one concurrency
 	order          [3]int
+}
+
+// concList is the row's concurrencies.
+func (rs rowSpec) concList() []int {
+	if len(rs.Concs) > 0 {
+		return rs.Concs
+	}
+	return []int{rs.Point.Knobs.Concurrency}
 }
 
 // selector is the row's recipe selector in the entry's form.
@@ -82,14 +91,22 @@ func renderRow(lines []string, tmpl *sources.MasterRow, sel selectorForm, rs row
 		switch key {
 		case "conc-list":
 			cn := sources.MapValue(tn, key)
-			if cn != nil && cn.Kind == yaml.SequenceNode && cn.Style&yaml.FlowStyle == 0 {
+			concs := rs.concList()
+			switch {
+			case cn != nil && cn.Kind == yaml.SequenceNode && cn.Style&yaml.FlowStyle == 0:
 				off := 0
 				if len(cn.Content) > 0 {
 					off = max(cn.Content[0].Column-3-col, 0)
 				}
-				out = append(out, "conc-list:", strings.Repeat(" ", off)+"- "+strconv.Itoa(k.Concurrency))
-			} else {
-				out = append(out, fmt.Sprintf("conc-list: [%d]", k.Concurrency))
+				out = append(out, "conc-list:")
+				for _, c := range concs {
+					out = append(out, strings.Repeat(" ", off)+"- "+strconv.Itoa(c))
+				}
+			case cn != nil && cn.Kind == yaml.SequenceNode && cn.Line-1 < len(lines) && flowEnd(lines[cn.Line-1], cn.Column-1) > 0:
+				l := lines[cn.Line-1]
+				out = append(out, "conc-list: "+flowList(l[cn.Column-1:flowEnd(l, cn.Column-1)], concs))
+			default:
+				out = append(out, "conc-list: "+flowList("[]", concs))
 			}
 		case "prefill", "decode":
 			role, tr := k.Prefill, tmpl.Prefill
@@ -296,6 +313,7 @@ type masterEdit struct {
 	scenario    string
 	rows        []string // rendered new rows
 	notes       []string
+	problems    []string // points the edit could not place: refusals
 }
 
 // editMaster inserts rows for adds into entry addKey and removes the rows of
@@ -314,7 +332,7 @@ func editMaster(text string, mc *sources.MasterConfig, keys []string, addKey, bu
 				continue
 			}
 			if len(r.ConcList) > 1 {
-				me.notes = append(me.notes, fmt.Sprintf("%s: row at line %d also runs other concurrencies %v; edit it by hand", key, r.Line, r.ConcList))
+				me.problems = append(me.problems, fmt.Sprintf("%s not placed: the %s row at line %d also runs other concurrencies %v; edit it by hand", removed[ov].ID, key, r.Line, r.ConcList))
 				continue
 			}
 			s, end, err := rowRegion(ed.lines, r.Node)

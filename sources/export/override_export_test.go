@@ -55,7 +55,7 @@ func TestExportRoundTrip(t *testing.T) {
 }
 
 // TestExportWriteAndInterrupt: an interrupted write leaves every original
-// as it was; a finished one replaces the files and keeps .bak copies.
+// as it was; a finished one replaces the files and keeps backups under the state directory.
 func TestExportWriteAndInterrupt(t *testing.T) {
 	dir, req := retuneCopy(t)
 	plan := mustPlan(t, req)
@@ -72,8 +72,8 @@ func TestExportWriteAndInterrupt(t *testing.T) {
 	}
 	wantNew(t, plan.Files, "not written")
 	for _, f := range plan.Files {
-		if !bytes.Equal(readFile(t, f.Path+".bak"), f.Old) {
-			t.Errorf("%s.bak does not hold the old contents", f.Path)
+		if !bytes.Equal(readFile(t, export.BackupPath(f.Path)), f.Old) {
+			t.Errorf("%s: the backup does not hold the old contents", f.Path)
 		}
 	}
 }

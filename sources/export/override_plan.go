@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/parity"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -58,6 +59,11 @@ type ExportRequest struct {
 	// a journal there stops the build with an *InterruptedError.
 	Settle bool
 
+	// Selection is the accepted selection the sets came from (export
+	// --from-select): its pairing, inside-noise candidates and margin go
+	// into the plan for the PR body; nil when the sets were given by hand.
+	Selection *model.SelectionSet
+
 	routerRead bool // RouterVersion was read from a recipe, not given
 }
 
@@ -94,6 +100,9 @@ type ExportPlan struct {
 	AsOf      string          // the date the removals were judged as of
 	Keep      []string        // the kept curve given (empty: the default)
 	KeepWhy   []model.LeftOut // why Keep leaves points out (ExportRequest.KeepWhy)
+	// Selection is ExportRequest.Selection: why these points (nil: by hand).
+	Selection *model.SelectionSet
+	Parity    []parity.Finding // the reviewers' bots' checks on the files as written (parity_gate.go)
 }
 
 // KeptVariant is an override an export leaves in its bundle.
@@ -120,7 +129,8 @@ func (p *ExportPlan) Diff() string {
 	return b.String()
 }
 
-// Write replaces the changed files atomically, keeping a .bak of each.
+// Write replaces the changed files atomically, keeping a backup of each
+// under BackupDir.
 func (p *ExportPlan) Write() error {
 	if len(p.Refusals) > 0 {
 		return &RefusedError{Problems: p.Refusals}
@@ -154,6 +164,7 @@ type exportCtx struct {
 	single     bool              // one topology per file: new files, not overrides
 	imageNoted bool              // the image note was given
 	rows       []rowSpec         // master rows to write (one topology per file)
+	concEdits  []*concEdit       // concurrency lists to edit (one topology per file)
 	// verdicts are the change set's review, done once over every removed
 	// point; nil: this export reviews its own removals.
 	verdicts map[string]model.RemovalVerdict
@@ -168,7 +179,8 @@ type keptOverride struct {
 // BuildExport works out every file's new contents and diff without writing.
 // Bad input is a plain error (no plan); failed checks return the plan with
 // its Refusals and a *RefusedError.
-func BuildExport(req ExportRequest) (*ExportPlan, error) {
+func BuildExport(req ExportRequest) (plan *ExportPlan, err error) {
+	defer func() { plan, err = checkParity(req, plan, err) }() // parity_gate.go
 	if req.ReadFile == nil {
 		req.ReadFile = sources.ReadRegular // a FIFO named as --changelog must not hang
 	}
@@ -179,7 +191,6 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 		return nil, err
 	}
 	var settled []string
-	var err error
 	if targets := append(req.recipePaths(), req.MasterPath, req.ChangelogPath); req.Settle {
 		settled, err = SettleInterrupted(targets...) // journal.go
 	} else {
@@ -207,7 +218,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if paths := req.recipePaths(); len(paths) == 1 {
 		req.RecipePath = paths[0]
 	}
-	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
+	c := &exportCtx{req: req, plan: &ExportPlan{AsOf: req.AsOf, Keep: req.Keep, KeepWhy: req.KeepWhy, Selection: req.Selection}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}}
 	c.plan.Notes = append(c.plan.Notes, settled...)
 	c.req.ReadFile = c.readLF(req.ReadFile)
 	if err := c.resolvePoints(); err != nil {
@@ -243,6 +254,7 @@ func BuildExport(req ExportRequest) (*ExportPlan, error) {
 	if req.MasterPath != "" && len(keys) > 0 {
 		c.plan.Next = append(c.plan.Next, sweepCommand(req.MasterPath, keys))
 	}
+	runPreWriteChecks(req, c.plan)
 	if len(c.plan.Refusals) > 0 {
 		return c.plan, &RefusedError{Problems: c.plan.Refusals}
 	}
@@ -395,7 +407,7 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 	for _, p := range c.remove {
 		key := c.overrideKeyOf(p, vs)
 		if key == "" {
-			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: no override in %s to remove", p.ID, c.req.RecipePath))
+			c.unplaced(p, "no override in %s runs it", c.req.RecipePath)
 			continue
 		}
 		c.removed[key] = p
@@ -410,10 +422,7 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 		}
 	}
 	baseName, _ := c.recipe.Base["name"].(string)
-	explicit := map[string]bool{}
-	for _, id := range c.req.ExplicitMRR {
-		explicit[id] = true
-	}
+	explicit := c.explicitMRR()
 	var out []newOverride
 	for _, p := range c.add {
 		id := p.Knobs.BaseID()
@@ -517,10 +526,12 @@ func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 	if c.gpn == 0 {
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: the bundle states no resources.gpus_per_node; node fit not checked", p.ID))
 	}
-	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR && c.vocab.sglangArgs() {
-		if want := workerRanksOf(k) * k.DecodeBS; k.MaxRunningRequests != want {
-			c.refuse("%s: max-running-requests %d is not the decode ranks per worker %d × BS %d = %d (pass it as explicit if meant)",
-				p.ID, k.MaxRunningRequests, workerRanksOf(k), k.DecodeBS, want)
+	// A value the target already holds is not the point's to defend.
+	held := k.MaxRunningRequests == c.base.Knobs.MaxRunningRequests
+	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR && !held && c.vocab.sglangArgs() {
+		if want := k.WorkerMRR(); k.MaxRunningRequests != want {
+			c.refuse("%s: max-running-requests %d is not one decode worker's ranks %d × BS %d = %d (it is each worker's own argument; pass --explicit-mrr %s if %d is meant)",
+				p.ID, k.MaxRunningRequests, k.WorkerRanks(), k.DecodeBS, want, p.ID, k.MaxRunningRequests)
 		}
 	}
 	if k.DecodeBS == 0 {

@@ -43,7 +43,7 @@ func TestExportRefusals(t *testing.T) {
 	t.Run("MRR is not ranks × BS", func(t *testing.T) {
 		_, req := retuneCopy(t)
 		pointByID(t, req.Points, "7p1d-dep2-dep16-b96-c5540").Knobs.MaxRunningRequests = 1500
-		refusal(t, req, "max-running-requests 1500 is not the decode ranks per worker 16 × BS 96 = 1536")
+		refusal(t, req, "max-running-requests 1500 is not one decode worker's ranks 16 × BS 96 = 1536 (it is each worker's own argument; pass --explicit-mrr 7p1d-dep2-dep16-b96-c5540 if 1500 is meant)")
 		req.ExplicitMRR = []string{"7p1d-dep2-dep16-b96-c5540"}
 		plan, err := export.BuildExport(req)
 		if err != nil || !strings.Contains(plan.Overrides[1].Text, "max-running-requests: 1500") {
@@ -73,7 +73,7 @@ func TestExportRefusals(t *testing.T) {
 		if err != nil {
 			t.Fatalf("--force: %v", err)
 		}
-		if !strings.Contains(plan.Entry, "removed anyway (--force): 5P is re-measured in the next PR") {
+		if !strings.Contains(plan.Entry, "5P c2884 BS40, which rule 18(g) does not clear: removed anyway (--force): 5P is re-measured in the next PR") {
 			t.Errorf("forced reason not in the entry:\n%s", plan.Entry)
 		}
 	})

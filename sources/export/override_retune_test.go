@@ -3,6 +3,7 @@ package export_test
 import (
 	"flag"
 	fx "github.com/sweeptune/sweeptune/internal/fixtures"
+	"github.com/sweeptune/sweeptune/model"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,8 +62,8 @@ func TestExportRetune(t *testing.T) {
 	}
 	wantLine := map[string]string{"8p1d-dep2-dep16-c4096": "853,132.41", "9p1d-dep2-dep16-b160-c7480": "1,100,893.85"}
 	for _, v := range plan.Verdicts {
-		if !v.Covered || !strings.Contains(plan.Entry, wantLine[v.ID]) {
-			t.Errorf("%s: covered %v, entry lacks line value %s", v.ID, v.Covered, wantLine[v.ID])
+		if !v.Covered || model.Thousands(v.LineValue, 2) != wantLine[v.ID] {
+			t.Errorf("%s: covered %v at %s, want %s", v.ID, v.Covered, model.Thousands(v.LineValue, 2), wantLine[v.ID])
 		}
 	}
 	if len(plan.Refusals) != 0 {

@@ -134,33 +134,16 @@ func buildDelta(p *model.Point, name string, base sources.Variant, v vocab, gpn 
 	return d
 }
 
-// workerRanksOf is the data-parallel ranks of ONE decode worker (of the
-// aggregated worker): max-running-requests is each worker's own argument,
-// so it is these ranks × BS (DEP16: 16; a TP or TEP worker: 1), whatever
-// the number of workers.
-func workerRanksOf(k model.Knobs) int {
-	r, total := k.Decode, k.DecodeRanksSet
-	if k.Mode == model.ModeAgg {
-		r = k.Prefill
-	}
-	if total > 0 && r.Workers > 0 && total%r.Workers == 0 {
-		return total / r.Workers
-	}
-	if r.DPAttn && r.TP > 0 {
-		return r.TP
-	}
-	return 1
-}
+// workerRanksOf is model.Knobs.WorkerRanks: max-running-requests is each
+// decode worker's own argument.
+func workerRanksOf(k model.Knobs) int { return k.WorkerRanks() }
 
 // exportMRR is the MRR to write: the point's, else a decode worker's ranks × BS.
 func exportMRR(k model.Knobs) int {
 	if k.MaxRunningRequests > 0 {
 		return k.MaxRunningRequests
 	}
-	if k.DecodeBS > 0 {
-		return workerRanksOf(k) * k.DecodeBS
-	}
-	return 0
+	return k.WorkerMRR()
 }
 
 // targetNodes is the nodes a role gets: as the point says, else the fewest.

@@ -66,8 +66,8 @@ type QueuePlan struct {
 const QueueTitle = "Runs proposed by sweeptune"
 
 // Write creates or replaces the queue file atomically (a replaced file
-// keeps a .bak). A symbolic link, a file that is not regular, or a
-// non-empty file that is not a queue is refused.
+// keeps a backup under the state directory). A symbolic link, a file that
+// is not regular, or a non-empty file that is not a queue is refused.
 func (q *QueuePlan) Write() error {
 	if len(q.Refusals) > 0 {
 		return &RefusedError{Problems: q.Refusals}

@@ -111,7 +111,7 @@ func TestQueueReadsBackToTheProposedKnobs(t *testing.T) {
 	if err := q.Write(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(queue + ".bak"); err != nil {
+	if _, err := os.Stat(export.BackupPath(queue)); err != nil {
 		t.Errorf("no backup: %v", err)
 	}
 }

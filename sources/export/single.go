@@ -113,18 +113,29 @@ func less4(a, b [4]int) bool {
 	return false
 }
 
-// singles writes the added points of a one-topology-per-file layout.
+// singles writes the points of a one-topology-per-file layout: a point of
+// a topology a file runs is a concurrency of that file (single_conc.go);
+// any other added point is a new file derived from its nearest sibling.
 func (c *exportCtx) singles(dir, prefer string) error {
 	sibs, err := c.siblings(dir)
 	if err != nil {
 		return err
 	}
-	if len(c.remove) > 0 {
-		for _, p := range c.remove {
-			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: in a one-topology-per-file layout its master row and file are removed by hand", p.ID))
+	var placed []*model.Point
+	for _, p := range c.remove {
+		s := runningSibling(sibs, p, prefer)
+		if s == nil {
+			c.unplaced(p, "no recipe in %s runs %s at concurrency %d", dir, pointShape(p.Knobs), p.Knobs.Concurrency)
+			continue
 		}
-		c.remove = nil
+		placed = append(placed, p)
+		e := c.concEditOf(s)
+		e.drop = append(e.drop, p)
+		c.removed[fmt.Sprintf("%s c%d", filepath.Base(s.path), p.Knobs.Concurrency)] = p
 	}
+	c.remove = placed // a point not placed is named once, not also reviewed
+	c.review()
+	explicit := c.explicitMRR()
 	taken := map[string]bool{}
 	for _, p := range c.add {
 		s := nearest(sibs, p, prefer)
@@ -132,22 +143,25 @@ func (c *exportCtx) singles(dir, prefer string) error {
 			return fmt.Errorf("%s: no recipe in %s runs %s; a new file from a sibling would change the parallelism", p.ID, dir, parallelismOf(p.Knobs))
 		}
 		c.base, c.vocab, c.gpn = s.v, s.vocab, s.r.GPUsPerNode()
-		c.checkPoint(p, false)
+		c.checkPoint(p, explicit[p.ID])
 		d := buildDelta(p, "", s.v, s.vocab, c.gpn)
 		c.plan.Notes = append(c.plan.Notes, d.notes...)
+		if sameTopology(d) && !envConc(s) {
+			if s.v.RunsAt(p.Knobs.Concurrency) {
+				c.unplaced(p, "%s already runs concurrency %d; nothing to add", s.path, p.Knobs.Concurrency)
+				continue
+			}
+			e := c.concEditOf(s)
+			e.add = append(e.add, p)
+			c.plan.Overrides = append(c.plan.Overrides, ExportedOverride{ID: p.ID, Key: filepath.Base(s.path), Name: s.v.Name})
+			continue
+		}
 		switch img := c.image(); {
 		case img == "" || img == s.v.Image:
 		case c.req.Image != "":
 			d.set(sources.ImagePath, img)
 		default:
 			c.imageNote(fmt.Sprintf("%s names container %s", filepath.Base(s.path), orNone(s.v.Image)))
-		}
-		if sameTopology(d) {
-			// The sibling runs this topology: only a master row is new.
-			c.rows = append(c.rows, rowSpec{Point: p, File: s.path, Template: s.path, order: orderOf(p.Knobs)})
-			c.plan.Overrides = append(c.plan.Overrides, ExportedOverride{ID: p.ID, Key: filepath.Base(s.path), Name: s.v.Name})
-			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s already runs this topology; its master row selects it at concurrency %d", p.ID, s.path, p.Knobs.Concurrency))
-			continue
 		}
 		newPath, name := derivedName(s, p)
 		if taken[newPath] {
@@ -181,7 +195,18 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		c.rows = append(c.rows, rowSpec{Point: p, File: newPath, Template: s.path, order: orderOf(p.Knobs)})
 		c.plan.Overrides = append(c.plan.Overrides, ExportedOverride{ID: p.ID, Key: filepath.Base(newPath), Name: name, Text: text})
 	}
+	c.applyConcEdits()
+	c.keptConcs()
 	return nil
+}
+
+// explicitMRR is --explicit-mrr as a set.
+func (c *exportCtx) explicitMRR() map[string]bool {
+	out := map[string]bool{}
+	for _, id := range c.req.ExplicitMRR {
+		out[id] = true
+	}
+	return out
 }
 
 func parallelismOf(k model.Knobs) string {

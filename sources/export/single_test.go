@@ -1,6 +1,7 @@
 package export_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,13 +54,14 @@ func TestExportNewFileFromNearestTRTLLMSibling(t *testing.T) {
 	if err := plan.Write(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(plan.Files[0].Path + ".bak"); err == nil {
+	if _, err := os.Stat(export.BackupPath(plan.Files[0].Path)); err == nil {
 		t.Error("a new file has no backup")
 	}
-	// The file exists now: exporting the point again writes no file.
-	again, err := export.BuildExport(export.ExportRequest{Points: pts, Add: []string{pts[0].ID}, RecipePath: dir})
-	if err != nil || len(again.Files) != 0 || len(again.Notes) != 1 || !strings.Contains(again.Notes[0], "already runs this topology") {
-		t.Errorf("second export: %v files %d notes %v", err, len(again.Files), again.Notes)
+	// The file exists now and runs the point: exporting it again would
+	// change nothing, so it is refused, naming the point and why.
+	_, err = export.BuildExport(export.ExportRequest{Points: pts, Add: []string{pts[0].ID}, RecipePath: dir})
+	if want := pts[0].ID + " not placed: " + plan.Files[0].Path + " already runs concurrency 4096; nothing to add"; refusedText(err) != want {
+		t.Errorf("second export: %v\nwant the refusal %q", err, want)
 	}
 }
 
@@ -80,11 +82,20 @@ func TestExportNewFileAndMasterRowSchema2(t *testing.T) {
 	ids := []string{pts[0].ID, pts[1].ID}
 	plan, err := export.BuildExport(export.ExportRequest{Points: pts, Add: ids, RecipePath: sibling,
 		MasterPath: master, ConfigKeys: []string{"dsr1-fp4-b200-dynamo-sglang-mtp"}})
-	if err != nil {
-		t.Fatal(err)
+	// The c16 row selects the sibling, which runs [32] only: the parity
+	// check refuses the row it cannot run (docs/parity.md).
+	var refused *export.RefusedError
+	if !errors.As(err, &refused) || len(refused.Problems) != 1 || !strings.Contains(refused.Problems[0], "conc-list [16] but disagg-1p1d-p-tp4-d-tp8-b512-c32-mtp.yaml benchmark.concurrencies runs [32]") {
+		t.Fatalf("want the parity check's conc-list refusal, got %v", err)
 	}
-	if len(plan.Files) != 2 || filepath.Base(plan.Files[0].Path) != "disagg-2p1d-p-tp4-d-tp8-b256-c64-mtp.yaml" {
+	// The first point is a new file; the second is the sibling's topology
+	// at another concurrency: it joins the sibling's list and its row's.
+	if len(plan.Files) != 3 || filepath.Base(plan.Files[0].Path) != "disagg-2p1d-p-tp4-d-tp8-b256-c64-mtp.yaml" ||
+		plan.Files[1].Path != sibling || plan.Files[2].Path != master {
 		t.Fatalf("files %v", plan.Files)
+	}
+	if want := strings.Replace(string(plan.Files[1].Old), "  concurrencies: [32]\n", "  concurrencies: [16, 32]\n", 1); string(plan.Files[1].New) != want {
+		t.Errorf("sibling:\n%s", plan.Files[1].New)
 	}
 	text := string(plan.Files[0].New)
 	for _, s := range []string{`name: "b200-fp4-mtp-2p-tp4-1d-tp8-b256-c64"`, "    workers: 2\n    gpus: 4\n",
@@ -93,19 +104,20 @@ func TestExportNewFileAndMasterRowSchema2(t *testing.T) {
 			t.Errorf("derived file lacks %q:\n%s", s, text)
 		}
 	}
-	// The second point is the sibling's topology: no new file, one more row.
 	rows := strings.Join(plan.Rows, "")
-	for _, s := range []string{"conc-list: [64]", "num-worker: 2", "CONFIG_FILE=recipes/dsr1/sglang/b200-fp4/8k1k/disagg-2p1d-p-tp4-d-tp8-b256-c64-mtp.yaml",
-		"conc-list: [16]", "CONFIG_FILE=recipes/dsr1/sglang/b200-fp4/8k1k/disagg-1p1d-p-tp4-d-tp8-b512-c32-mtp.yaml"} {
+	for _, s := range []string{"conc-list: [64]", "num-worker: 2", "CONFIG_FILE=recipes/dsr1/sglang/b200-fp4/8k1k/disagg-2p1d-p-tp4-d-tp8-b256-c64-mtp.yaml"} {
 		if !strings.Contains(rows, s) {
 			t.Errorf("rows lack %q:\n%s", s, rows)
 		}
 	}
-	mc, warns, err := sources.ParseMaster(master, plan.Files[1].New)
-	if err != nil || len(warns) > 0 || len(mc.Entries[0].Scenarios[0].Rows) != 3 {
+	mc, warns, err := sources.ParseMaster(master, plan.Files[2].New)
+	if err != nil || len(warns) > 0 || len(mc.Entries[0].Scenarios[0].Rows) != 2 {
 		t.Fatalf("edited master: %v %v", err, warns)
 	}
-	if !strings.HasPrefix(string(plan.Files[1].New), string(plan.Files[1].Old)[:200]) {
+	if got := mc.Entries[0].Scenarios[0].Rows[0].ConcList; len(got) != 2 || got[0] != 16 || got[1] != 32 {
+		t.Errorf("the sibling's row runs %v, want [16 32]", got)
+	}
+	if !strings.HasPrefix(string(plan.Files[2].New), string(plan.Files[2].Old)[:200]) {
 		t.Error("the master's head changed")
 	}
 	vs, _ := sources.ParseRecipe(plan.Files[0].Path, plan.Files[0].New)

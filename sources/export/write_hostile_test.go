@@ -34,8 +34,8 @@ func TestWriteRefusesAFileChangedSinceLoaded(t *testing.T) {
 		if f.Path != req.RecipePath && !bytes.Equal(readFile(t, f.Path), f.Old) {
 			t.Errorf("%s was written although the export was refused", f.Path)
 		}
-		if _, err := os.Stat(f.Path + ".bak"); err == nil {
-			t.Errorf("%s.bak written by a refused export", f.Path)
+		if _, err := os.Stat(export.BackupPath(f.Path)); err == nil {
+			t.Errorf("%s: a backup written by a refused export", f.Path)
 		}
 	}
 	// Rebuilt from the edited file, the export goes through and keeps the edit.
@@ -78,11 +78,13 @@ func TestConcurrentExportsNeverLoseOne(t *testing.T) {
 		recipe := readFile(t, reqs[0].RecipePath)
 		changelog := readFile(t, reqs[0].ChangelogPath)
 		ok := 0
+		// The entry names a point by its shorthand and decode cap.
+		entryName := map[string]string{"override_7p1d_dep2_dep16_b96_c5540:": "7P c5540 BS96", "override_9p1d_dep2_dep16_b192_c7480:": "9P c7480 BS192"}
 		for i, key := range []string{"override_7p1d_dep2_dep16_b96_c5540:", "override_9p1d_dep2_dep16_b192_c7480:"} {
 			switch {
 			case errs[i] == nil:
 				ok++
-				if !bytes.Contains(recipe, []byte(key)) || !bytes.Contains(changelog, []byte(strings.TrimSuffix(key, ":"))) {
+				if !bytes.Contains(recipe, []byte(key)) || !bytes.Contains(changelog, []byte(entryName[key])) {
 					t.Fatalf("trial %d: export %d succeeded but %s is not in the files", trial, i, key)
 				}
 			case !strings.Contains(refusedText(errs[i]), "changed since it was loaded; reload and export again"):
@@ -101,13 +103,15 @@ func TestConcurrentExportsNeverLoseOne(t *testing.T) {
 	}
 }
 
-// A planted perf-changelog.yaml.bak -> ../victim used to make the write
-// overwrite the victim.
+// A link planted where the backup goes used to make the write overwrite
+// the victim.
 func TestBackupDoesNotFollowALink(t *testing.T) {
 	_, req := retuneCopy(t)
 	victim := filepath.Join(t.TempDir(), "victim")
 	os.WriteFile(victim, []byte("precious\n"), 0o644)
-	if err := os.Symlink(victim, req.ChangelogPath+".bak"); err != nil {
+	bak := export.BackupPath(req.ChangelogPath)
+	os.MkdirAll(filepath.Dir(bak), 0o700)
+	if err := os.Symlink(victim, bak); err != nil {
 		t.Skip("no symlinks:", err)
 	}
 	old := readFile(t, req.ChangelogPath)
@@ -117,16 +121,16 @@ func TestBackupDoesNotFollowALink(t *testing.T) {
 	if got := readFile(t, victim); string(got) != "precious\n" {
 		t.Fatalf("the victim was overwritten: %q", got)
 	}
-	info, err := os.Lstat(req.ChangelogPath + ".bak")
-	if err != nil || !info.Mode().IsRegular() || !bytes.Equal(readFile(t, req.ChangelogPath+".bak"), old) {
-		t.Fatalf(".bak: %v %v", info, err)
+	info, err := os.Lstat(bak)
+	if err != nil || !info.Mode().IsRegular() || !bytes.Equal(readFile(t, bak), old) {
+		t.Fatalf("backup: %v %v", info, err)
 	}
 }
 
 // A symlinked target used to be replaced by a regular file while the real
 // file got nothing. It is written through: the link stays, its target
-// gets the entry (renamed into its own directory), the .bak sits beside
-// the link.
+// gets the entry (renamed into its own directory), the backup is the
+// link's, under the state directory.
 func TestSymlinkedTargetIsWrittenThrough(t *testing.T) {
 	_, req := retuneCopy(t)
 	shared := filepath.Join(t.TempDir(), "shared")
@@ -146,11 +150,11 @@ func TestSymlinkedTargetIsWrittenThrough(t *testing.T) {
 		t.Error("the link was replaced by a regular file")
 	}
 	got := readFile(t, real)
-	if !bytes.HasPrefix(got, old) || len(got) == len(old) || !bytes.Contains(got, []byte("override_7p1d_dep2_dep16_b96_c5540")) {
+	if !bytes.HasPrefix(got, old) || len(got) == len(old) || !bytes.Contains(got, []byte("7P c5540 BS96")) {
 		t.Errorf("the real file did not get the entry (%d → %d bytes)", len(old), len(got))
 	}
-	if !bytes.Equal(readFile(t, req.ChangelogPath+".bak"), old) {
-		t.Error(".bak beside the link does not hold the previous contents")
+	if !bytes.Equal(readFile(t, export.BackupPath(req.ChangelogPath)), old) {
+		t.Error("the backup does not hold the previous contents")
 	}
 	nothingLeft(t, shared, ".*tmp-*")
 	// A dangling link is refused, naming it.
@@ -208,11 +212,11 @@ func TestWriteIsAllOrNothing(t *testing.T) {
 	err = plan.Write()
 	restore()
 	if !errors.As(err, &we) || !strings.Contains(we.States[0], first+": REPLACED with the new contents, and putting it back failed") ||
-		!strings.Contains(we.States[0], "previous contents are in "+first+".bak") {
+		!strings.Contains(we.States[0], "previous contents are in "+export.BackupPath(first)) {
 		t.Fatalf("err = %v", err)
 	}
-	if !bytes.Equal(readFile(t, first+".bak"), plan.Files[0].Old) {
-		t.Error("the .bak does not hold the previous contents")
+	if !bytes.Equal(readFile(t, export.BackupPath(first)), plan.Files[0].Old) {
+		t.Error("the backup does not hold the previous contents")
 	}
 }
 

@@ -2,7 +2,7 @@ package curve
 
 import (
 	"github.com/sweeptune/sweeptune/render/plot"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // rebuildOn are the changes after which Refresh rebuilds the series.

@@ -8,7 +8,7 @@ import (
 	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // The shown curve's series made of what the view's pass read (no point

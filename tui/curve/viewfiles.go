@@ -7,7 +7,7 @@ import (
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/render/plot"
 	"github.com/sweeptune/sweeptune/sources/export"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // The written view's plot size: a terminal's worth, whatever the pane's.

@@ -18,7 +18,7 @@ import (
 	"github.com/sweeptune/sweeptune/tui/dates"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/picker"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // Say puts a message in the status line (isErr: as a failure).

@@ -10,7 +10,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/export"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 // Config is where an export writes: the tui command's flags, then what the
@@ -22,6 +22,7 @@ type Config struct {
 	ConfigKeys    []string
 	PRLink        string
 	Image         string // the image the points ran (export --image)
+	RouterVersion string // the Dynamo version beside it (export --router-version)
 	// Replace overwrites overrides whose key or name exists already.
 	Replace bool
 }
@@ -40,6 +41,7 @@ func (c Config) Fill(other Config) Config {
 	c.ChangelogPath = pick(c.ChangelogPath, other.ChangelogPath)
 	c.PRLink = pick(c.PRLink, other.PRLink)
 	c.Image = pick(c.Image, other.Image)
+	c.RouterVersion = pick(c.RouterVersion, other.RouterVersion)
 	if len(c.ConfigKeys) == 0 {
 		c.ConfigKeys = slices.Clone(other.ConfigKeys)
 	}
@@ -90,7 +92,7 @@ func Request(cfg Config, w Work) export.ExportRequest {
 		Points: pts, Add: add, Remove: remove,
 		MasterPath: cfg.MasterPath, ChangelogPath: cfg.ChangelogPath,
 		ConfigKeys: cfg.ConfigKeys, PRLink: cfg.PRLink, WithPlanned: w.WithPlanned,
-		Replace: cfg.Replace, ExplicitMRR: explicit, Image: cfg.Image, AsOf: w.AsOf,
+		Replace: cfg.Replace, ExplicitMRR: explicit, Image: cfg.Image, RouterVersion: cfg.RouterVersion, AsOf: w.AsOf,
 	}
 	// Several recipes make one change set (the form takes a comma list).
 	for _, r := range strings.Split(cfg.RecipePath, ",") {
@@ -128,17 +130,17 @@ func keptBy(w Work, pts []model.Point, remove []string) ([]string, []model.LeftO
 // FromTargets is the session's saved targets as a Config.
 func FromTargets(t session.Targets) Config {
 	return Config{RecipePath: t.Recipe, MasterPath: t.Master, ChangelogPath: t.Changelog,
-		ConfigKeys: t.ConfigKeys, PRLink: t.PRLink, Image: t.Image, Replace: t.Replace}
+		ConfigKeys: t.ConfigKeys, PRLink: t.PRLink, Image: t.Image, RouterVersion: t.RouterVersion, Replace: t.Replace}
 }
 
 // Targets is the Config as the session saves it (nil when nothing is set).
 func (c Config) Targets() *session.Targets {
-	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && c.Image == "" && !c.Replace {
+	if c.RecipePath == "" && c.MasterPath == "" && c.ChangelogPath == "" && len(c.ConfigKeys) == 0 && c.PRLink == "" && c.Image == "" && c.RouterVersion == "" && !c.Replace {
 		return nil
 	}
 	// Paths are kept absolute: the next start may be in another directory.
 	return &session.Targets{Recipe: abs(c.RecipePath), Master: abs(c.MasterPath), Changelog: abs(c.ChangelogPath),
-		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Image: c.Image, Replace: c.Replace}
+		ConfigKeys: c.ConfigKeys, PRLink: c.PRLink, Image: c.Image, RouterVersion: c.RouterVersion, Replace: c.Replace}
 }
 
 func abs(path string) string {

@@ -2,15 +2,17 @@ package export
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	sexport "github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 const local7P = "7p1d-dep2-dep16-b96-c5540"
@@ -64,8 +66,9 @@ func TestAfterAWriteThePaneSaysWhatWasWritten(t *testing.T) {
 	v := text(m)
 	testkit.Contains(t, "after the write the pane", v,
 		"✓ written: 3 files",
-		cfg.RecipePath+" (previous contents in "+cfg.RecipePath+".bak)",
-		cfg.ChangelogPath+" (previous contents in "+cfg.ChangelogPath+".bak)",
+		"backups under "+sexport.BackupDir()+", each at its file's own path",
+		cfg.RecipePath+" (previous contents in "+filepath.Base(cfg.RecipePath)+".bak)",
+		cfg.ChangelogPath+" (previous contents in "+filepath.Base(cfg.ChangelogPath)+".bak)",
 		"changelog entry: - config-keys: - "+disaggKey,
 		"1 removal, 1 planned point exported: cleared from the workbench (u brings them back)",
 		"nothing more to export",

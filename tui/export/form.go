@@ -3,10 +3,12 @@ package export
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 )
@@ -19,19 +21,21 @@ const (
 	fieldChangelog
 	fieldPR
 	fieldImage
+	fieldRouter
 	fieldReplace
 	numFields
 )
 
-var fieldLabels = [numFields]string{"recipe bundle", "master config", "config key(s)", "changelog", "PR link", "image", "replace existing"}
+var fieldLabels = [numFields]string{"recipe bundle", "master config", "config key(s)", "changelog", "PR link", "image", "router version", "replace existing"}
 
 var fieldHelp = [numFields]string{
 	"srt-slurm bundle the override blocks go into (schema 1 or 2), or a one-topology recipe or its directory: new files beside it",
 	"InferenceX master config for the search-space rows (empty: no rows)",
 	"master entries to edit, comma-separated; new rows go to the first",
 	"perf-changelog.yaml the entry is appended to (empty: no entry)",
-	"the changelog entry's pr-link",
+	"the changelog entry's pr-link: the PR's number (as --pr) or its URL (as --pr-link)",
 	"the image the points ran: named in the entry, and written as model.container and the entry's image where they differ (empty: both stay, with a note)",
+	"the Dynamo version the image bundles (as --router-version): every touched key's router.version and each recipe's identity.frameworks.dynamo move to it",
 	"overwrite overrides whose key or name exists (enter toggles)",
 }
 
@@ -56,6 +60,8 @@ func field(c *Config, f int) *string {
 		return &c.PRLink
 	case fieldImage:
 		return &c.Image
+	case fieldRouter:
+		return &c.RouterVersion
 	}
 	return nil
 }
@@ -74,6 +80,9 @@ func get(c Config, f int) string {
 
 func put(c Config, f int, v string) Config {
 	v = strings.TrimSpace(v)
+	if f == fieldPR {
+		v = prLinkOf(v)
+	}
 	if p := field(&c, f); p != nil {
 		*p = v
 	} else if f == fieldKeys {
@@ -223,4 +232,14 @@ func (f form) render(c Config, st themes.Styles) string {
 		b.WriteString(st.Muted.Render("↑/↓ choose · enter edits · esc or t back to the preview"))
 	}
 	return b.String()
+}
+
+// prLinkOf is what the PR field means: a number (or #number) is the link
+// export --pr writes; anything else is the link as given (--pr-link).
+func prLinkOf(v string) string {
+	n, err := strconv.Atoi(strings.TrimPrefix(v, "#"))
+	if err != nil || n <= 0 {
+		return v
+	}
+	return export.PRLink(n)
 }

@@ -14,8 +14,8 @@ import (
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 	"github.com/sweeptune/sweeptune/tui/scroll"
-	"github.com/sweeptune/sweeptune/workbench"
-	"github.com/sweeptune/sweeptune/workbench/session"
+	"github.com/sweeptune/sweeptune/tui/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench/session"
 )
 
 // builtMsg is a finished BuildExport; gen drops stale builds.
@@ -42,8 +42,17 @@ type Model struct {
 	work    Work // what the current plan was built from
 	err     error
 	written *Written // the last successful write
-	form    form     // t: where the export goes
-	view    scroll.View
+	// pending is the plan w asked to write; once written it is wrote, what
+	// B writes the PR body of when the workbench has nothing left to export.
+	pending, wrote *writtenPlan
+	form           form // t: where the export goes
+	view           scroll.View
+}
+
+// writtenPlan is a plan w wrote (or asked to) and the work it was built from.
+type writtenPlan struct {
+	plan *export.ExportPlan
+	work Work
 }
 
 // New returns the pane over the shared state.
@@ -179,6 +188,7 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, true
 	case msgs.Exported:
 		if msg.Err == nil {
+			m.wrote = m.pending
 			m.written = &Written{Files: msg.Files, Backups: msg.Backups, Entry: msg.Entry,
 				Marks: len(msg.Marks), Planned: len(msg.Planned), Added: len(msg.Added)}
 		}
@@ -229,14 +239,17 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 // working directory (never over an existing one).
 func (m *Model) writePRBody() tea.Cmd {
 	plan, w, cfg, asOf := m.plan, m.work, m.cfg, m.st.AsOf
+	of := "the change set this pane previews"
 	switch {
+	case m.empty() && m.wrote != nil:
+		plan, w, of = m.wrote.plan, m.wrote.work, "the change set w wrote"
 	case m.empty():
 		return msgs.StatusCmd("nothing to export: a adds a point (points pane or planner), m marks one for removal", true)
 	case plan == nil || m.dirty:
 		return msgs.StatusCmd("the export is still being built: B again in a moment", true)
 	}
 	return func() tea.Msg {
-		in, err := render.NewPRBodyInput(plan, w.Loaded, asOf, cfg.Image, "")
+		in, err := render.NewPRBodyInput(plan, w.Loaded, asOf, cfg.Image, cfg.RouterVersion)
 		if err != nil {
 			return msgs.StatusCmd("PR body: "+speak(err.Error()), true)()
 		}
@@ -244,7 +257,7 @@ func (m *Model) writePRBody() tea.Cmd {
 		if err != nil {
 			return msgs.StatusCmd("PR body: "+speak(err.Error()), true)()
 		}
-		return msgs.StatusCmd("wrote the PR body to "+name+" (from the change set this pane previews)", false)()
+		return msgs.StatusCmd("wrote the PR body to "+name+" (from "+of+")", false)()
 	}
 }
 
@@ -275,10 +288,11 @@ func (m *Model) write() tea.Cmd {
 	for _, f := range plan.Files {
 		if string(f.Old) != string(f.New) {
 			files = append(files, f.Path)
-			backups = append(backups, f.Path+".bak")
+			backups = append(backups, export.BackupPath(f.Path))
 		}
 	}
 	entry := plan.Entry
+	m.pending = &writtenPlan{plan: plan, work: w}
 	return func() tea.Msg {
 		return msgs.Confirm{Prompt: prompt, Yes: func() tea.Msg {
 			err := plan.Write()

@@ -73,6 +73,9 @@ func written(b *strings.Builder, w Written, st themes.Styles) {
 	if len(took) > 0 {
 		b.WriteString(st.Muted.Render("  "+strings.Join(took, ", ")+" exported: cleared from the workbench (u brings them back)") + "\n")
 	}
+	if len(w.Files) > 0 {
+		b.WriteString(st.Muted.Render("  backups under "+termsafe.String(export.BackupDir())+", each at its file's own path") + "\n")
+	}
 	for i, f := range w.Files {
 		fmt.Fprintf(b, "  %s  %s\n", termsafe.String(f), st.Muted.Render("(previous contents in "+termsafe.String(filepath.Base(w.Backups[i]))+")"))
 	}

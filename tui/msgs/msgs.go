@@ -27,7 +27,7 @@ type Confirm struct {
 
 // Exported reports an export write; Sig is the marks-and-plan signature
 // the written plan was built from. Files are the paths written, Backups
-// their .bak copies, Entry the changelog entry; Marks, Planned and Added
+// their backups (under the state directory), Entry the changelog entry; Marks, Planned and Added
 // are what the export took, cleared from the workbench once written.
 type Exported struct {
 	Err                   error

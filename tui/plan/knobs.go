@@ -58,12 +58,12 @@ func set(k model.Knobs, field, v int) model.Knobs {
 	return fix(k)
 }
 
-// fix keeps derived knobs consistent: MRR = decode ranks × BS (the usual
-// rule), prefill nodes = prefill GPUs over the GPUs per node the decode
+// fix keeps derived knobs consistent: MRR = each decode worker's ranks ×
+// BS (model.Knobs.WorkerMRR), prefill nodes = prefill GPUs over the GPUs per node the decode
 // role shows (DEP16 on 4 nodes: 4 per node).
 func fix(k model.Knobs) model.Knobs {
 	if k.DecodeBS > 0 {
-		k.MaxRunningRequests = k.DecodeRanks() * k.DecodeBS
+		k.MaxRunningRequests = k.WorkerMRR()
 	}
 	if per := k.GPUsPerNode(); per > 0 {
 		k.Prefill.Nodes = k.Prefill.NodesAt(per)

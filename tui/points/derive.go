@@ -1,6 +1,6 @@
 package points
 
-import "github.com/sweeptune/sweeptune/workbench"
+import "github.com/sweeptune/sweeptune/tui/workbench"
 
 // rebuildOn are the changes after which Refresh rebuilds the table.
 const rebuildOn = workbench.ChangeData | workbench.ChangeAxis | workbench.ChangeCurve | workbench.ChangeDisplay | workbench.ChangeOverlay

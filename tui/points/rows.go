@@ -2,7 +2,7 @@ package points
 
 import (
 	"cmp"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 	"slices"
 	"strconv"
 	"strings"

@@ -5,7 +5,7 @@ import (
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/paint"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // maxKept is how many kept IDs the pane names in the header: a curve of

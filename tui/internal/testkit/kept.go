@@ -3,7 +3,7 @@ package testkit
 import (
 	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/workbench"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // The steps the panes' "what it kept is what a new pane draws" tests share:

@@ -17,7 +17,16 @@ import (
 // default renderer, so goldens do not depend on the terminal.
 func Main(m *testing.M) {
 	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
+	// A state directory of the tests' own: an export's backups go there.
+	dir, err := os.MkdirTemp("", "sweeptune-tui-state-")
+	if err == nil {
+		os.Setenv("XDG_STATE_HOME", dir)
+	}
+	code := m.Run()
+	if err == nil {
+		os.RemoveAll(dir)
+	}
+	os.Exit(code)
 }
 
 // Renderer is a renderer with colour off.
