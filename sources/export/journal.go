@@ -224,8 +224,9 @@ func (j *journal) mac() string {
 // problem says why the journal found at p is not one this export may
 // settle, "" when it may: it is this user's (its MAC verifies), it names
 // itself, and every file it names is one of an export's own files (the
-// target, its staged copies and backup, of the expected names) in the
-// directories that hold its copies, all of them among targets.
+// target and its staged copies, of the expected names, in the directories
+// that hold its copies, all of them among targets; its backup and the
+// backup's staged copy in the state directory's backups).
 func (j *journal) problem(p string, targets []string) string {
 	const foreign = "it was not written by sweeptune under this account"
 	switch {
@@ -260,8 +261,8 @@ func (j *journal) problem(p string, targets []string) string {
 			return fmt.Sprintf("it names staged files of %q that are not an export's", f.Real)
 		case f.Create && (f.Restore != "" || f.Bak != "" || f.BakTemp != ""):
 			return fmt.Sprintf("it names a backup of %q, a file it created", f.Real)
-		case !f.Create && (f.Restore == "" || f.Bak != absPath(BackupPath(f.Path)) || !cleanAbs(f.Bak) ||
-			!slicesContains(copyDirs, filepath.Dir(f.Bak)) || !own(f.BakTemp, f.Bak)):
+		case !f.Create && (f.Restore == "" || !cleanAbs(f.Bak) || !strings.HasSuffix(f.Bak, ".bak") ||
+			!inBackupDir(filepath.Dir(f.Bak)) || !own(f.BakTemp, f.Bak)): // backups live in the state directory (backup.go)
 			return fmt.Sprintf("it names a backup of %q that is not an export's", f.Real)
 		}
 		temps[f.Temp], temps[f.Restore], temps[f.BakTemp] = true, true, true
