@@ -59,3 +59,55 @@ func TestColourLiteralsOnlyInThemes(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// goList is `go list -f FORMAT PKGS...`, one line a package.
+func goList(t *testing.T, format string, pkgs ...string) []string {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	out, err := exec.Command("go", append([]string{"list", "-f", format}, pkgs...)...).Output()
+	if err != nil {
+		t.Fatalf("go list %v: %v", pkgs, err)
+	}
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
+}
+
+// The rules hold no memory tricks: model imports neither unsafe nor the
+// system calls (madvise); those live in internal/mem and internal/intern
+// (docs/codebase.md).
+func TestModelHoldsNoUnsafe(t *testing.T) {
+	for _, line := range goList(t, `{{.ImportPath}}:{{join .Imports " "}}`, "./model") {
+		_, imports, _ := strings.Cut(line, ":")
+		for _, imp := range strings.Fields(imports) {
+			if imp == "unsafe" || imp == "syscall" || strings.HasPrefix(imp, "golang.org/x/sys") {
+				t.Errorf("%s imports %s: memory tricks belong in internal/mem or internal/intern", line[:strings.Index(line, ":")], imp)
+			}
+		}
+	}
+}
+
+// The speed machinery imports no domain code (nor any other package of
+// this module): it can be read, tested and replaced on its own, and the
+// domain stands above it.
+func TestMachineryImportsNoDomain(t *testing.T) {
+	machinery := []string{"./internal/mem", "./internal/intern", "./internal/jsonfloat", "./internal/par", "./internal/radix", "./internal/lazyre"}
+	for _, line := range goList(t, `{{.ImportPath}}:{{join .Deps " "}}`, machinery...) {
+		pkg, deps, _ := strings.Cut(line, ":")
+		for _, dep := range strings.Fields(deps) {
+			if strings.HasPrefix(dep, "github.com/sweeptune/sweeptune/") {
+				t.Errorf("%s depends on %s", pkg, dep)
+			}
+		}
+	}
+}
+
+// ledger and workbench live beside what they serve: planner/ledger and
+// tui/workbench, never back at the top.
+func TestNoTopLevelLedgerOrWorkbench(t *testing.T) {
+	for _, dir := range []string{"ledger", "workbench"} {
+		if _, err := os.Stat(dir); err == nil {
+			t.Errorf("%s/ is at the top level: it lives in planner/ledger or tui/workbench", dir)
+		}
+	}
+}

@@ -78,6 +78,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	}
 	curves := model.Compare(ds.Points, sel, x, y)
 	model.MarkGainRuns(curves, ds.Points, s.projs)
+	model.MarkGainsNotDrawn(curves, ds.Points, sel, x, y)
 	noise := map[model.CurveKey]model.Noise{}
 	for _, c := range curves {
 		n := 0 // counted first: a point is hundreds of bytes, copied once
@@ -95,7 +96,9 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 				own = append(own, all[i])
 			}
 		}
-		noise[c.Curve] = model.EstimateNoise(own).WithDefault(f.noise.pct)
+		// The pairs measured on or before --as-of: the one estimate
+		// select, review and the PR body show (docs/noise.md).
+		noise[c.Curve] = model.NoiseAsOf(own, v.asOf).WithDefault(f.noise.pct)
 	}
 	model.MarkGainsWithinNoise(curves, noise, y.Metric)
 	if f.json {

@@ -37,7 +37,8 @@ var examples = map[string]string{
       --recipe testdata/export/disagg-dep16-hicache-variants.yaml \
       --master testdata/export/nvidia-master.excerpt.yaml \
       --config-key dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache \
-      --changelog testdata/export/perf-changelog.excerpt.yaml   # a diff per file; --write to apply
+      --changelog testdata/export/perf-changelog.excerpt.yaml \
+      --accept-coverage-loss   # the disagg key's sweep drops the published agg points: accepted; a diff per file
   sweeptune export --as-of 2026-11-05 --add 3p1d-dep2-dep16-b18-c700,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480 \
       --remove agg-tep2-c16,8p1d-dep2-dep16-c4096,9p1d-dep2-dep16-b160-c7480 \
       --recipe testdata/export/agg-variants.yaml --recipe testdata/export/disagg-dep16-hicache-variants.yaml \
@@ -49,8 +50,12 @@ var examples = map[string]string{
   sweeptune export --add 7p1d-dep2-dep16-b96-c5540 \
       --recipe testdata/export/disagg-dep16-hicache-variants.yaml --json   # the plan as JSON`,
 	"select": `  sweeptune select --margin 2 testdata/select/margin   # c700 replaces agg TP2/EP2 c16; c800, c900 inside noise
-  sweeptune select --as-of 2026-11-05                  # the demo before the sweep was published: the same call
-  sweeptune select --max-gpus 34                       # the demo: runs proposed for its empty and weak bands
+  sweeptune select --as-of 2026-11-05 --bands 4 \
+      --recipe testdata/export/agg-variants.yaml --recipe testdata/export/disagg-dep16-hicache-variants.yaml \
+      --master testdata/export/nvidia-master.excerpt.yaml \
+      --config-key dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg,dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache
+                                                       # the PR's choice against its target: new / replaces / kept
+  sweeptune select --max-gpus 34 --edges 90,140,195,225,300   # runs proposed for the empty band and the short runs
   sweeptune select --x mean-intvty --edges 100,200,300,550 --json`,
 	"recipes": `  sweeptune recipes testdata/shapes/recipes/s1-bundle.yaml testdata/shapes/recipes/s1-sweep.yaml
   sweeptune recipes --json testdata/shapes/recipes/s2-nested.yaml`,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
 )
@@ -43,6 +44,7 @@ type exportFlags struct {
 	pr                            int
 	req                           export.ExportRequest
 	write, json, replacePRBody    bool
+	acceptCoverageLoss            bool
 }
 
 func newExportCmd(env *cmdEnv) *cobra.Command {
@@ -70,6 +72,7 @@ func newExportCmd(env *cmdEnv) *cobra.Command {
 	fs.BoolVar(&req.Force, "force", false, "remove points even when the review does not clear them")
 	fs.BoolVar(&req.WithPlanned, "with-planned", false, "let the review lean on planned points (the entry names them as planned)")
 	fs.StringVar(&req.ForceReason, "reason", "", "why --force is needed (`TEXT`); written into the changelog description")
+	fs.BoolVar(&f.acceptCoverageLoss, "accept-coverage-loss", false, "export even when the curve after merge loses published points, arms, the front's range or Check 14 that the change set does not remove (docs/dashboard.md)")
 	addJSON(fs, &f.json)
 	return cmd
 }
@@ -149,6 +152,20 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
 	}
+	previews := export.AfterMerge(plan, ds.Points, req.AsOf, req.MasterPath)
+	if refused := coverageRefusal(previews, f.acceptCoverageLoss); refused != "" {
+		fmt.Fprint(env.stderr, render.AfterMerge(previews, "--accept-coverage-loss").Plain())
+		fmt.Fprintf(env.stderr, "refused: %s\n", refused)
+		if f.json {
+			plan.Refusals = append(plan.Refusals, refused)
+			doc := exportDoc(plan, write, false)
+			doc.AfterMerge = previews
+			if err := writeDoc(env.json(), doc, loadWarnings(ds, planWarnings(plan))); err != nil {
+				return exitBadInput
+			}
+		}
+		return exitRefused
+	}
 	for _, n := range plan.Notes {
 		if strings.HasPrefix(n, "warning: ") {
 			fmt.Fprintln(env.stderr, n)
@@ -162,7 +179,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
 			return exitBadInput
 		}
-		body := render.PRBody(pin)
+		body := render.PRBody(pin) + render.PRBodyDashboard(previews, dashboardGains(ds.Points, req.AsOf, plan))
 		if f.prBody == "-" {
 			fmt.Fprint(env.stdout, body)
 		} else if err := writePRBody(f.prBody, []byte(body), f.replacePRBody); err != nil { // prbody_file.go
@@ -174,12 +191,16 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 	}
 	if !write {
 		if f.json {
-			if err := writeDoc(env.json(), exportDoc(plan, false, false), loadWarnings(ds, planWarnings(plan))); err != nil {
+			doc := exportDoc(plan, false, false)
+			doc.AfterMerge = previews
+			if err := writeDoc(env.json(), doc, loadWarnings(ds, planWarnings(plan))); err != nil {
 				return exitBadInput
 			}
 			return exitOK
 		}
 		if f.prBody != "-" {
+			fmt.Fprint(env.stdout, render.AfterMerge(previews, "").Plain())
+			fmt.Fprintln(env.stdout)
 			fmt.Fprint(env.stdout, plan.Diff())
 		}
 		return exitOK
@@ -204,7 +225,9 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		return exitWriteFailed // the files are as the error says; the input was good
 	}
 	if f.json {
-		if err := writeDoc(env.json(), exportDoc(plan, true, true), loadWarnings(ds, planWarnings(plan))); err != nil {
+		doc := exportDoc(plan, true, true)
+		doc.AfterMerge = previews
+		if err := writeDoc(env.json(), doc, loadWarnings(ds, planWarnings(plan))); err != nil {
 			return exitBadInput
 		}
 		return exitOK
@@ -227,6 +250,41 @@ func cleanList(in []string) []string {
 	for _, v := range in {
 		if v = strings.TrimSpace(v); v != "" {
 			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// coverageRefusal is the guard's refusal when a preview loses coverage the
+// change set did not ask to remove and --accept-coverage-loss is not given
+// ("" when the export may go on).
+func coverageRefusal(pvs []model.Preview, accept bool) string {
+	if accept {
+		return ""
+	}
+	for _, pv := range pvs {
+		if pv.LosesCoverage() {
+			return "the curve after merge loses published coverage the change set does not remove (" + pv.Curve.String() + "); list the keys whose points it drops, or pass --accept-coverage-loss"
+		}
+	}
+	return ""
+}
+
+// dashboardGains are the change set's curves against the competitor at the
+// dashboard's p90 interactivity as of the date, with the points its
+// North-star gate would not draw marked: the PR body's dashboard section.
+func dashboardGains(points []model.Point, asOf string, plan *export.ExportPlan) []model.CurveGains {
+	shown := model.Latest(points, asOf)
+	isOther := func(p *model.Point) bool { return p.Source == model.SourceCompetitor }
+	curves := model.Compare(shown, isOther, model.AxisP90Intvty, model.AxisTputPerGPU)
+	model.MarkGainsNotDrawn(curves, shown, isOther, model.AxisP90Intvty, model.AxisTputPerGPU)
+	var out []model.CurveGains
+	for _, c := range curves {
+		for _, a := range append(append([]*model.Point{}, plan.Added...), plan.Dropped...) {
+			if a.Curve == c.Curve {
+				out = append(out, c)
+				break
+			}
 		}
 	}
 	return out

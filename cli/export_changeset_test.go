@@ -19,7 +19,7 @@ func TestExportChangeSetCommand(t *testing.T) {
 		t.Fatalf("dry run: exit %d, stderr %s\n%s", code, stderr, out)
 	}
 	md, err := os.ReadFile(body)
-	if err != nil || !strings.Contains(string(md), "| disagg | 9 × DEP2 | 7480 | 192 | 3072 | total_requests | new |") ||
+	if err != nil || !strings.Contains(string(md), "| disagg | 9 × DEP2 | 7480 | 192 | 3072 | total_requests | new, replaces 9P c7480 BS160 |") ||
 		!strings.Contains(string(md), "853,132.41") || !strings.Contains(string(md), "/pull/XXX") {
 		t.Fatalf("PR body (%v):\n%s", err, md)
 	}

@@ -32,7 +32,7 @@ func TestConcurrentExportProcesses(t *testing.T) {
 		var cmds []*exec.Cmd
 		var outs []*bytes.Buffer
 		for _, id := range adds {
-			args := []string{"export", "--add", id, "--write",
+			args := []string{"export", "--accept-coverage-loss", "--add", id, "--write",
 				"--recipe", filepath.Join(dir, "disagg-dep16-hicache-variants.yaml"),
 				"--master", filepath.Join(dir, "nvidia-master.excerpt.yaml"),
 				"--config-key", "dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache",
@@ -60,12 +60,14 @@ func TestConcurrentExportProcesses(t *testing.T) {
 		recipe := recipeOf()
 		changelog, _ := os.ReadFile(filepath.Join(dir, "perf-changelog.excerpt.yaml"))
 		ok := 0
+		// The changelog entry names a point as the PR body does.
+		entryName := map[string]string{adds[0]: "7P c5540 BS96", adds[1]: "9P c7480 BS192"}
 		for i, id := range adds {
 			key := "override_" + strings.ReplaceAll(id, "-", "_")
 			switch codes[i] {
 			case exitOK:
 				ok++
-				if !bytes.Contains(recipe, []byte(key+":")) || !bytes.Contains(changelog, []byte(key)) {
+				if !bytes.Contains(recipe, []byte(key+":")) || !bytes.Contains(changelog, []byte(entryName[id])) {
 					t.Fatalf("trial %d: %s exited 0 but is lost from the files\n%s", trial, id, outs[i])
 				}
 			case exitRefused:

@@ -27,6 +27,9 @@ type exportJSON struct {
 	// Selection is the accepted selection (--from-select): pairing, inside-noise
 	// candidates and margin; null when the sets were given by hand.
 	Selection *model.SelectionSet `json:"selection"`
+	// AfterMerge previews the curve after merge, one per published curve
+	// group the change set touches (docs/dashboard.md).
+	AfterMerge []model.Preview `json:"after_merge"`
 }
 
 // exportFileJSON is one file: create (a new recipe), modify or unchanged,
@@ -48,7 +51,8 @@ type exportOverrideJSON struct {
 func exportDoc(p *export.ExportPlan, write, written bool) exportJSON {
 	out := exportJSON{Write: write, Written: written, Files: []exportFileJSON{}, Overrides: []exportOverrideJSON{},
 		Removed: model.OrEmpty(p.Removed), Rows: model.OrEmpty(p.Rows), Entry: p.Entry, Verdicts: model.OrEmpty(p.Verdicts),
-		Refusals: model.OrEmpty(p.Refusals), Notes: model.OrEmpty(p.Notes), Keys: model.OrEmpty(p.Keys), Next: model.OrEmpty(p.Next), Parity: model.OrEmpty(p.Parity), Selection: p.Selection}
+		Refusals: model.OrEmpty(p.Refusals), Notes: model.OrEmpty(p.Notes), Keys: model.OrEmpty(p.Keys), Next: model.OrEmpty(p.Next), Parity: model.OrEmpty(p.Parity), Selection: p.Selection,
+		AfterMerge: []model.Preview{}}
 	for _, f := range p.Files {
 		fj := exportFileJSON{Path: f.Path, Action: "unchanged", Diff: f.Diff}
 		switch {

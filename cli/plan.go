@@ -35,6 +35,7 @@ func newPlanCmd(env *cmdEnv) *cobra.Command {
 	fs.IntVar(&f.decodeBS, "decode-bs", 0, "predict: decode CUDA-graph max batch per rank")
 	fs.IntVar(&f.concurrency, "concurrency", 0, "predict: client concurrency")
 	fs.StringVar(&f.decodeShape, "decode-shape", "", "predict: decode worker shape, depN (DP attention, N ranks a worker), tpN or tepN (one rank of N GPUs a worker; --decode-ranks counts workers); it chooses the decode law (default: the fit points')")
+	fs.StringVar(&f.prefillShape, "prefill-shape", "", "predict: prefill worker shape, depN, tpN or tepN (N GPUs a worker; default: the fit points')")
 	fs.StringVar(&f.balance, "balance", "", "predict: DP balancing, total_tokens or total_requests (default: the fit points')")
 	fs.BoolVar(&f.backtest, "backtest", false, "predict every other disaggregated point of the curve and show the errors, then leave-one-out over all its points")
 	fs.BoolVar(&f.design, "design", false, "design a sweep: one point per interactivity band (needs --max-gpus, --bands)")
@@ -47,7 +48,8 @@ func newPlanCmd(env *cmdEnv) *cobra.Command {
 
 type planFlags struct {
 	inputFlags
-	fit, curve, balance, decodeShape   string
+	fit, curve, balance                string
+	decodeShape, prefillShape          string
 	prefillWorkers, prefillGPUs, ranks int
 	decodeBS, concurrency              int
 	backtest, design, json             bool
@@ -194,6 +196,8 @@ func (f *planFlags) check(predict bool) string {
 		return "--record and --ledger record predictions: give --prefill-workers, --decode-bs and --concurrency, or --design"
 	case f.decodeShape != "" && decodeShapeSize(f.decodeShape) <= 0:
 		return fmt.Sprintf("--decode-shape %q: want depN, tpN or tepN with N a positive number of GPUs", f.decodeShape)
+	case f.prefillShape != "" && decodeShapeSize(f.prefillShape) <= 0:
+		return fmt.Sprintf("--prefill-shape %q: want depN, tpN or tepN with N a positive number of GPUs", f.prefillShape)
 	case !f.design && (f.maxGPUs != 0 || f.bands != 0):
 		return "--max-gpus and --bands only go with --design"
 	}
@@ -218,6 +222,12 @@ func (f *planFlags) config(t model.Knobs) planner.Config {
 	}
 	if f.balance != "" {
 		cfg.Balance = f.balance
+	}
+	if n := decodeShapeSize(f.prefillShape); n > 0 {
+		cfg.PrefillShape = strings.ToLower(f.prefillShape)
+		if f.prefillGPUs <= 0 {
+			cfg.PrefillGPUs = n
+		}
 	}
 	if n := decodeShapeSize(f.decodeShape); n > 0 {
 		// The decode family follows the shape asked for, not the fit points'.

@@ -75,7 +75,7 @@ func TestPlanPredictJSON(t *testing.T) {
 	}
 	closeTo(t, "f", cal["params"].(map[string]any)["f"], 0.0071798, 1e-6)
 	p := m["prediction"].(map[string]any)
-	want := "cap_binds,decode_batch_max,decode_batch_mean,extrapolated,gpus,knee_concurrency,mean_intvty,p90_intvty,queue,queue_at,recommended_decode_bs,regime,tput_per_gpu,ttft,warnings"
+	want := "cap_binds,class,decode_batch_max,decode_batch_mean,extrapolated,gpus,knee_concurrency,mean_intvty,p90_intvty,queue,queue_at,recommended_decode_bs,regime,tput_per_gpu,trust_band,ttft,warnings"
 	if got := keys(p); got != want {
 		t.Errorf("prediction keys\n got %s\nwant %s", got, want)
 	}
@@ -368,5 +368,36 @@ func TestPlanFitAutoHoldsOutThePrediction(t *testing.T) {
 	out := runOK(t, "plan", "--fit", "auto", "--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "5540")
 	if !strings.Contains(out, "throughput         1,016,015 tok/s/GPU") || !strings.Contains(out, "predicted by the automatic fit without this configuration and its twins") {
 		t.Errorf("output:\n%s", out)
+	}
+}
+
+// --decode-shape chooses the decode law of a prediction, not the fit's
+// points: the SGLang curve fitted on its DEP32 points predicts its TP4
+// low-latency point with TP4's own first-principles step (class prior),
+// and the same knobs without the shape take the DEP32 family's law.
+func TestPlanDecodeShapeChoosesTheLaw(t *testing.T) {
+	const file = "../../shared/planner-curves/gb300-dsr1-fp8-dynamo-sglang-8k1k.yaml"
+	if _, err := os.Stat(file); err != nil {
+		t.Skipf("%s absent", file)
+	}
+	fit := "5p1d-dep8-dep32-b768-c128,5p1d-dep8-dep32-b768-c512,5p1d-dep8-dep32-b768-c1024"
+	pred := func(extra ...string) map[string]any {
+		m := planJSONMap(t, append([]string{file, "--fit", fit, "--prefill-workers", "1", "--decode-bs", "128", "--concurrency", "4"}, extra...)...)
+		return m["prediction"].(map[string]any)
+	}
+	tp4 := pred("--prefill-shape", "tp4", "--decode-shape", "tp4")
+	if tp4["class"] != "prior" {
+		t.Errorf("tp4: class %v, want prior", tp4["class"])
+	}
+	// Measured: 405.1 tok/s/GPU at 99.0 tok/s/user, TTFT 0.65 s.
+	closeTo(t, "tp4 tput", tp4["tput_per_gpu"], 379.6, 0.5)
+	closeTo(t, "tp4 intvty", tp4["mean_intvty"], 90.9, 0.1)
+	closeTo(t, "tp4 TTFT", tp4["ttft"], 0.44, 0.01)
+	dep := pred()
+	if dep["class"] == "prior" || dep["gpus"] == tp4["gpus"] {
+		t.Errorf("without --decode-shape: %v", dep)
+	}
+	if _, stderr, code := runCmd(t, "plan", file, "--fit", fit, "--prefill-workers", "1", "--decode-bs", "128", "--concurrency", "4", "--decode-shape", "tq4"); code != 2 || !strings.Contains(stderr, `--decode-shape "tq4"`) {
+		t.Errorf("a bad shape: exit %d, %s", code, stderr)
 	}
 }

@@ -23,7 +23,7 @@ func TestSelectMarginCommand(t *testing.T) {
 		"~ 3P c800 BS18 (local): +1.50 % p90-intvty",
 		"~ 3P c900 BS18 (local): +0.72 % p90-intvty",
 		"✓ agg TP2/EP2 c16 covered",
-		"Remove: agg TP2/EP2 c16")
+		"Remove: 9P c7480 BS160, agg TP2/EP2 c16")
 	out = runOK(t, "select", marginFixture)
 	wantAll(t, out, "margin ±2.0 % (default: no run-to-run noise measured (docs/select.md))")
 	var js struct {

@@ -16,7 +16,8 @@ import (
 // source and configuration (shape and concurrency), the measurements of the
 // latest date on or before asOf. Points dated after asOf are left out;
 // undated points cannot be placed in time and are all kept, as are points
-// without knobs (a competitor's frontier copied from a PR). O(n).
+// without knobs (a competitor's frontier copied from a PR). O(n). The rule
+// is LatestIndexRule, written plainly; this is its fast form.
 func LatestIndex(points []Point, asOf string) []int {
 	return latestIndex(points, nil, asOf, nil)
 }

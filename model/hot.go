@@ -1,8 +1,8 @@
 package model
 
-// hotSlots is how many metric values a Hot keeps: the first slots of
-// Metrics (every y axis and the three interactivity axes).
-const hotSlots = 8
+// hotSlots is how many metric values a Hot keeps: one for each of
+// HotMetrics, the first slots of Metrics.
+const hotSlots = uint8(len(HotMetrics))
 
 // Hot is what a pass over a view reads of one point, in 80 bytes: the
 // metrics present, the values of the first slots, the marker's tag, the

@@ -12,21 +12,10 @@ import (
 	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
-// AssignIDs gives every point of one dataset a stable, readable ID derived
-// from its knobs (docs/architecture.md), unique over the dataset:
-//   - a configuration on a second curve gets the fields its curve differs in
-//     from the first curve that used the ID: agg-tp4-c4@8k1k, agg-tp8-c16@b200;
-//   - a configuration of one curve measured by one source on several dates
-//     carries the date of each measurement: agg-tp8-c16@2025-12-05 (runs of
-//     different sources are told apart by their source, below);
-//   - what is still a duplicate gets @<source> appended, and -2, -3 … if
-//     that is taken too.
-//
-// The first point loaded keeps the bare ID, so IDs do not shift when more
-// files of other configurations are added after it.
-func AssignIDs(points []Point) { AssignIDsNumbered(points, NumberCurves(points)) }
-
-// AssignIDsNumbered is AssignIDs with the points' curves numbered already.
+// AssignIDsNumbered is AssignIDs (ids_rule.go) for the load, with the
+// points' curves numbered already: the same IDs, a million points named
+// with integer keys, interned texts and one table of hashes instead of
+// maps of strings (docs/report-speed.md).
 func AssignIDsNumbered(points []Point, curves *CurveNumbering) { assignIDs(points, curves, nil) }
 
 // assignIDs is AssignIDsNumbered, its first pass's facts left in facts

@@ -114,15 +114,23 @@ type Metrics struct {
 	vals [NumMetrics]float64
 }
 
-// slot is where Metrics keeps each metric's value: the y axes (model.YAxes)
-// and the interactivities in the first eight, so that a view's passes
-// (its best point on each y, its coordinates) read one cache line of a
-// point's metrics rather than three (docs/workbench-speed.md).
+// HotMetrics are the metrics a view's passes read fast: kept in the first
+// slots of Metrics, beside the presence mask, and copied into a Hot. They
+// are named here, not taken from the order of the constants above: the y
+// axes (YAxes) and the interactivities. A metric left out is read from the
+// point instead (the same value, a cache line more a point); a y axis or
+// an interactivity left out fails TestMetricSlotsArePermutation
+// (docs/howto.md, "a metric or an axis").
+var HotMetrics = [...]Metric{TputPerGPU, OutputTputPerGPU, InputTputPerGPU, TputPerMW, CostPerMTok, MeanIntvty, MedianIntvty, P90Intvty}
+
+// slot is where Metrics keeps each metric's value: HotMetrics first, in
+// their order, so that a view's passes (its best point on each y, its
+// coordinates) read one cache line of a point's metrics rather than three
+// (docs/workbench-speed.md); the others after them in declaration order.
 var slot = func() (s [NumMetrics]uint8) {
-	first := []Metric{TputPerGPU, OutputTputPerGPU, InputTputPerGPU, TputPerMW, CostPerMTok, MeanIntvty, MedianIntvty, P90Intvty}
 	var taken [NumMetrics]bool
 	n := uint8(0)
-	for _, m := range first {
+	for _, m := range HotMetrics {
 		s[m], taken[m] = n, true
 		n++
 	}

@@ -3,7 +3,7 @@ package model
 import "testing"
 
 // Every metric has a slot of its own, the y axes and the interactivities
-// in the first eight (beside the presence mask), and each value comes back
+// among HotMetrics (the first slots) (beside the presence mask), and each value comes back
 // from its own slot.
 func TestMetricSlotsArePermutation(t *testing.T) {
 	var seen [NumMetrics]bool
@@ -19,8 +19,8 @@ func TestMetricSlotsArePermutation(t *testing.T) {
 		}
 		return ms
 	}()...) {
-		if slot[m] >= 8 {
-			t.Errorf("metric %d at slot %d: not among the first eight", m, slot[m])
+		if slot[m] >= hotSlots {
+			t.Errorf("metric %s at slot %d: not among HotMetrics, so not read fast", m.Name(), slot[m])
 		}
 	}
 	var ms Metrics
@@ -31,5 +31,20 @@ func TestMetricSlotsArePermutation(t *testing.T) {
 		if v, ok := ms.Get(m); !ok || v != float64(m)+0.5 {
 			t.Fatalf("metric %d: got %v %v", m, v, ok)
 		}
+	}
+}
+
+// HotMetrics hold the first slots in the order they are named, each once:
+// which metrics are fast is that list, whatever the constants' order.
+func TestHotMetricsTakeTheFirstSlots(t *testing.T) {
+	seen := map[Metric]bool{}
+	for i, m := range HotMetrics {
+		if seen[m] || int(slot[m]) != i {
+			t.Fatalf("%s: slot %d, want %d (named once)", m.Name(), slot[m], i)
+		}
+		seen[m] = true
+	}
+	if int(hotSlots) != len(HotMetrics) || int(hotSlots) > int(NumMetrics) {
+		t.Fatalf("a Hot keeps %d values for %d hot metrics", hotSlots, len(HotMetrics))
 	}
 }

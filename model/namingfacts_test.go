@@ -33,7 +33,7 @@ func TestLatestIndexFromMatchesReference(t *testing.T) {
 			<-done
 			facts.Release()
 			end()
-			if want := latestIndexRef(pts, nil, asOf); !slices.Equal(got, want) {
+			if want := LatestIndexRule(pts, nil, asOf); !slices.Equal(got, want) {
 				t.Fatalf("trial %d as of %q: %v, reference %v", trial, asOf, got, want)
 			}
 			for i := range shared {
@@ -55,7 +55,7 @@ func TestLatestIndexFromWithoutFacts(t *testing.T) {
 	facts := NewNamingFacts()
 	facts.fail()
 	got := LatestIndexFrom(pts, facts, NumberCurves(pts), "")
-	if want := latestIndexRef(pts, nil, ""); !slices.Equal(got, want) {
+	if want := LatestIndexRule(pts, nil, ""); !slices.Equal(got, want) {
 		t.Fatalf("%v, reference %v", got, want)
 	}
 	facts.Release()

@@ -57,6 +57,7 @@ type CurveReview struct {
 	Coverage    CoverageResult   // frontier counts of the curve after the removal
 	Retunes     []Retune         // kept points re-tuning published points
 	Gains       []PointGain      // kept frontier points against the rivals' frontier
+	NorthStar   NorthStarGate    // the dashboard's gate on the kept curve's frontier (AgentX)
 	Rivals      int              // rival points compared against
 	// Noise is the curve's run-to-run spread (EstimateNoise of its own
 	// points, NoisePct where none is measured); verdicts, re-tunes and gains
@@ -93,6 +94,9 @@ type PointGain struct {
 	WithinNoise bool // the gain is no larger than the curve's y-metric spread
 	// DashboardWithinNoise is WithinNoise of the dashboard's reading.
 	DashboardWithinNoise bool
+	// NotDrawn says why the dashboard would not draw the point on its
+	// frontier (North-star gate); "" when it would or the gate does not apply.
+	NotDrawn string
 	// ProjectedFromS is the point's own run length when its numbers are
 	// projected (model.ProjectShown); NotProjected why a short run is
 	// shown raw (NotProjectedWhy). Set by MarkGainRuns.
@@ -385,6 +389,11 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 					WithinNoise: g.HasOther && within(g.GainPct), DashboardWithinNoise: g.HasOther && within(g.DashboardPct)})
 			}
 		}
+	}
+	_, r.NorthStar = DashboardFrontier(kept, x, y)
+	notDrawn := r.NorthStar.NotDrawnIDs()
+	for i := range r.Gains {
+		r.Gains[i].NotDrawn = notDrawn[r.Gains[i].ID]
 	}
 	return r
 }

@@ -27,9 +27,10 @@ func (r CurveReview) MarshalJSON() ([]byte, error) {
 		Projection  *Projection      `json:"projection,omitempty"`
 		AsOf        *string          `json:"as_of"`
 		Holes       []Hole           `json:"holes"`
+		NorthStar   NorthStarGate    `json:"north_star"`
 	}{r.X.Name, r.Y.Name, r.Curve, r.WithPlanned, kept, OrEmpty(r.Removed), OrEmpty(r.NotHull),
 		r.Coverage, OrEmpty(r.Retunes), OrEmpty(r.Gains), r.Rivals, r.yNoise(), OrEmpty(r.LeftOut), r.Projection,
-		OrNullString(r.AsOf), OrEmpty(r.Holes)})
+		OrNullString(r.AsOf), OrEmpty(r.Holes), r.NorthStar})
 }
 
 // removalJSON is a RemovalVerdict as review --json writes it and
@@ -114,12 +115,13 @@ type gainJSON struct {
 	DashWithin bool     `json:"dashboard_within_noise"`
 	Projected  float64  `json:"projected_from_s,omitempty"`
 	NotProj    string   `json:"not_projected,omitempty"`
+	NotDrawn   string   `json:"not_drawn,omitempty"` // the dashboard's frontier leaves it out: why
 }
 
 func (g PointGain) MarshalJSON() ([]byte, error) {
 	return json.Marshal(gainJSON{g.ID, g.Curve, g.X, g.Y, OrNull(g.Other, g.HasOther), OrNull(g.GainPct, g.HasOther), g.WithinNoise,
 		OrNull(g.Dashboard, g.HasOther), OrNull(g.DashboardPct, g.HasOther), g.DashboardWithinNoise,
-		g.ProjectedFromS, g.NotProjected})
+		g.ProjectedFromS, g.NotProjected, g.NotDrawn})
 }
 
 // UnmarshalJSON reads a gain as MarshalJSON writes it: a null other value
@@ -131,7 +133,7 @@ func (g *PointGain) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*g = PointGain{ID: w.ID, Curve: w.Curve, Gain: Gain{X: w.X, Y: w.Y}, WithinNoise: w.WithinNoise,
-		DashboardWithinNoise: w.DashWithin, ProjectedFromS: w.Projected, NotProjected: w.NotProj}
+		DashboardWithinNoise: w.DashWithin, ProjectedFromS: w.Projected, NotProjected: w.NotProj, NotDrawn: w.NotDrawn}
 	g.Other, g.HasOther = fromNull(w.OtherValue)
 	g.GainPct, _ = fromNull(w.GainPct)
 	g.Dashboard, _ = fromNull(w.DashValue)

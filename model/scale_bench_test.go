@@ -70,7 +70,7 @@ func BenchmarkScale(b *testing.B) {
 	pass("ResolveSpecs", model.ResolveSpecs)
 	pass("CompleteCurves", func(p []model.Point) { model.CompleteCurves(p) })
 	pass("MarkImplausible", model.MarkImplausible)
-	pass("AssignIDs", model.AssignIDs)
+	pass("AssignIDs", func(p []model.Point) { model.AssignIDsNumbered(p, model.NumberCurves(p)) })
 	pass("KeepLatest", func(p []model.Point) { model.KeepLatest(p, "") })
 	pass("GroupCurvesInPlace", func(p []model.Point) { model.GroupCurvesInPlace(p) })
 	latest := model.LatestIndex(base, "2026-11-20")

@@ -47,6 +47,9 @@ const maxSplitRounds = 64
 type Margin struct {
 	Pct    float64 `json:"pct"`
 	Source string  `json:"source"` // "--margin", "run-to-run noise (…)", "default"
+	// Pairs are the repeated measurements behind a margin from run-to-run
+	// noise (0 otherwise).
+	Pairs int `json:"pairs"`
 }
 
 // SelectRequest says what to select.
@@ -1010,7 +1013,7 @@ func MarginFromNoiseAsOf(points []Point, x, y Axis, asOf string) Margin {
 	m := Margin{Pct: -1}
 	for _, a := range []Axis{x, y} {
 		if mn, ok := n.For(a.Metric); ok && !mn.Assumed && mn.SpreadPct > m.Pct {
-			m = Margin{Pct: mn.SpreadPct, Source: fmt.Sprintf("run-to-run noise of %s, %d pairs", a.Name, mn.Pairs)}
+			m = Margin{Pct: mn.SpreadPct, Source: fmt.Sprintf("run-to-run noise of %s, %d pairs", a.Name, mn.Pairs), Pairs: mn.Pairs}
 		}
 	}
 	if m.Pct < 0 {

@@ -74,8 +74,12 @@ func (s *Selection) Set() SelectionSet {
 		if b.Chosen == "" {
 			continue
 		}
-		set.Bands = append(set.Bands, SetBand{Chosen: b.Chosen, Choice: b.Choice, Target: b.Target, Replaces: b.Replaces,
-			ByMean: b.ByMean, X: b.X, GainX: b.GainX, GainY: b.GainY, InsideNoise: b.InsideNoise})
+		sb := SetBand{Chosen: b.Chosen, Choice: b.Choice, Target: b.Target, Replaces: b.Replaces,
+			ByMean: b.ByMean, X: b.X, GainX: b.GainX, GainY: b.GainY, InsideNoise: b.InsideNoise}
+		if sb.Replaces == "" && len(b.Removed) > 0 {
+			sb.Replaces = b.Removed[0] // a kept choice takes the place of its band's other published point
+		}
+		set.Bands = append(set.Bands, sb)
 	}
 	return set
 }

@@ -71,6 +71,9 @@ func Calibrate(points []model.Point) (*Calibration, error) {
 	p := &cal.Params
 	p.TTFTKind = kind
 	p.Physics = physicsFor(points[0].Curve)
+	if p.Physics == nil {
+		cal.Notes = append(cal.Notes, noPhysicsNote(points[0].Curve))
+	}
 	p.DeltaTokens, p.DeltaRequests = DefaultDelta, DefaultDelta
 	fitRatios(obsv, p, cal)
 	setDeltas(obsv, p)

@@ -79,7 +79,8 @@ func Design(c *Calibration, points []model.Point, maxGPUs, bands int) ([]Proposa
 		return nil, fmt.Errorf("design: --max-gpus %d is below the smallest point (1 prefill worker + decode = %d GPUs)", maxGPUs, min)
 	}
 	dc := *c // design on a copy: τP at its lower bound when unknown
-	assumed := dc.Params.TauP <= 0
+	// The queue law holds τP at the prior already (prefill.go).
+	assumed := dc.Params.TauP <= 0 && !(len(dc.Params.Prefill) > 0 && dc.Params.Prefill[0].Queue)
 	if assumed {
 		dc.Params.TauP = dc.Params.TauPLowerBound
 	}
@@ -138,6 +139,10 @@ func (c *Calibration) candidates(base Config, maxGPUs int) []candidate {
 			break
 		}
 		tp := float64(np) * l.tauP
+		if l.queue {
+			// The queue law never reaches τP: aim where queueing starts.
+			tp *= queueingRho
+		}
 		if l.outruns(tp, d) {
 			break // prefill outruns decode at any cap; more workers only worse
 		}
@@ -154,7 +159,7 @@ func (c *Calibration) candidates(base Config, maxGPUs int) []candidate {
 			cfg.DecodeBS = bs
 			cfg.Concurrency = int(math.Ceil(knee * (1 + kneeMargin)))
 			op := l.operate(float64(np), d, b, float64(cfg.Concurrency))
-			if op.regime != RegimePrefill {
+			if l.queue && (op.regime == RegimeDecodeCap || op.theta < tp*(1-1e-6)) || !l.queue && op.regime != RegimePrefill {
 				continue
 			}
 			if l.headroom(op.theta, d, op.bmax) > headroomWarn {

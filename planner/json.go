@@ -18,6 +18,11 @@ func (p Prediction) MarshalJSON() ([]byte, error) {
 		bs := p.RecommendedDecodeBS
 		recBS = &bs
 	}
+	var band *TrustBand
+	if p.Class != "" {
+		b := p.Band()
+		band = &b
+	}
 	return json.Marshal(struct {
 		GPUs                int         `json:"gpus"`
 		TputPerGPU          float64     `json:"tput_per_gpu"`
@@ -34,9 +39,11 @@ func (p Prediction) MarshalJSON() ([]byte, error) {
 		KneeConcurrency     *int        `json:"knee_concurrency"`
 		RecommendedDecodeBS *int        `json:"recommended_decode_bs"`
 		Extrapolated        bool        `json:"extrapolated"`
+		Class               TrustClass  `json:"class,omitempty"`
+		Band                *TrustBand  `json:"trust_band,omitempty"`
 		Warnings            []string    `json:"warnings"`
 	}{p.GPUs, p.TputPerGPU, p.MeanIntvty, positive(p.P90Intvty), positive(p.TTFT), p.TputRange, p.Regime,
-		p.DecodeBatchMean, p.DecodeBatchMax, p.CapBinds, p.Queue, p.QueueAt, knee, recBS, p.Extrapolated, p.Warnings})
+		p.DecodeBatchMean, p.DecodeBatchMax, p.CapBinds, p.Queue, p.QueueAt, knee, recBS, p.Extrapolated, p.Class, band, p.Warnings})
 }
 
 // KneeInt is the knee as a concurrency one can set: rounded up; 0 when no

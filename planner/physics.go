@@ -8,10 +8,11 @@ import (
 )
 
 // The first-principles laws' global constants (docs/planner.md, "First
-// principles"). They were chosen on the published curves the docs name and
-// are never refitted on a curve: a curve's fit points refine the laws built
-// from them, family by family.
-const (
+// principles"). They were chosen on the published curves the docs name
+// (TestGlobalConstants sweeps them there) and are never refitted on a
+// curve: a curve's fit points refine the laws built from them, family by
+// family. Variables only so that the sweep can vary them.
+var (
 	// stepLatency is a decode step's time that reads nothing: launches,
 	// collectives, sampling.
 	stepLatency = 7e-3
@@ -24,9 +25,10 @@ const (
 	// ttftFixed is the time to first token outside prefill compute:
 	// routing, KV transfer, the first decode step.
 	ttftFixed = 0.3
-	// kvBytesPerElem: a 16-bit KV cache.
-	kvBytesPerElem = 2
 )
+
+// kvBytesPerElem: a 16-bit KV cache.
+const kvBytesPerElem = 2
 
 // Physics is what the planner knows of a curve's model and GPU: enough for
 // the first-principles decode step, prefill rate and unloaded TTFT. Nil when
@@ -68,6 +70,26 @@ func physicsFor(k model.CurveKey) *Physics {
 		KVBytesPerToken: f.KVElemsPerTokenLayer * float64(f.KVLayers) * kvBytesPerElem, KVSharded: f.KVSharded,
 		Bandwidth: bandwidthShare * hw.HBMBytesPerS, FLOPs: prefillFLOPsShare * hw.DenseFP8FLOPs,
 		Approximate: f.Approximate}
+}
+
+// noPhysicsNote says which fact is missing for a curve's first principles.
+func noPhysicsNote(k model.CurveKey) string {
+	f, ok := model.FactsOf(k.Model)
+	switch {
+	case !ok:
+		return "no model facts for " + model.OrUnknown(k.Model) + " (docs/model-facts.md): every law is fitted on the points alone, no first-principles prior"
+	case !hasGPUFacts(k.Hardware):
+		return "no GPU facts for " + model.OrUnknown(k.Hardware) + " (docs/model-facts.md): every law is fitted on the points alone, no first-principles prior"
+	}
+	if _, _, ok := f.WeightBytes(k.Precision); !ok {
+		return "no weight bytes for precision " + model.OrUnknown(k.Precision) + " of " + f.Name + " (docs/model-facts.md): every law is fitted on the points alone, no first-principles prior"
+	}
+	return ""
+}
+
+func hasGPUFacts(hw string) bool {
+	_, ok := model.GPUFactsOf(hw)
+	return ok
 }
 
 // q is k/E, 0 for a dense model.

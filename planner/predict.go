@@ -297,9 +297,14 @@ func (l *laws) headroom(theta, d, b float64) float64 {
 }
 
 // outruns says the decode equilibrium has no solution at rate theta (the
-// linear law's asymptote D/(fβ); the expert-activation law has none).
+// linear law's asymptote D/(fβ); the expert-activation law's D/(fγ), none
+// without its per-request term).
 func (l *laws) outruns(theta, d float64) bool {
-	return theta*l.f*(l.beta*b2f(l.q == 0)+l.gamma) >= d
+	slope := l.gamma // the expert-activation term flattens: only γ grows without end
+	if l.q == 0 {
+		slope += l.beta
+	}
+	return theta*l.f*slope >= d
 }
 
 // capRate is Θ_cap(BS): the rate at which the busiest rank sits at the cap.
@@ -567,14 +572,6 @@ func (l *laws) recommendBS(np, d float64) int {
 		return 0
 	}
 	return SnapCap(int(math.Ceil(l.bbar(theta, d) + l.delta + l.admit - 1e-9)))
-}
-
-// b2f is 1 for true.
-func b2f(v bool) float64 {
-	if v {
-		return 1
-	}
-	return 0
 }
 
 // shapeSize is the ranks of one decode worker of a DEP shape ("dep16": 16),

@@ -70,6 +70,9 @@ type ProposedRun struct {
 	// the run whose neighbouring concurrency a short run is.
 	Confirms string `json:"confirms,omitempty"`
 	Of       string `json:"neighbour_of,omitempty"`
+	// Untested says why the prediction lies outside its class's calibrated
+	// range (design.go): such a run is never a full run.
+	Untested string `json:"untested,omitempty"`
 }
 
 // BandProposals is what the model says about one band.
@@ -356,9 +359,15 @@ func (g *grid) proposeBand(bp *BandProposals, last bool, kept []model.XYPoint, x
 func (g *grid) run(band int, c gridCand, kept []model.XYPoint, xa model.Axis, e ModelError) ProposedRun {
 	k := knobsFor(g.cal.Template, c.cfg)
 	pr := c.pr
-	r := ProposedRun{Band: band, ID: k.BaseID(), Knobs: k, Config: c.cfg, Prediction: &pr, X: c.x, Y: c.y, Error: e}
+	r := ProposedRun{Band: band, ID: k.BaseID(), Knobs: k, Config: c.cfg, Prediction: &pr, X: c.x, Y: c.y, Error: e,
+		Untested: untested(&pr, bestTput(g.cal.measured))}
 	r.Ref, r.HasRef = lineAt(kept, xa, c.x)
+	if r.Ref > 0 {
+		r.WinPct = 100 * (c.y/r.Ref - 1)
+	}
 	switch {
+	case r.Untested != "":
+		r.Kind, r.Why = RunShort, "short run: untested, "+r.Untested
 	case !r.HasRef:
 		r.Kind, r.Why = RunFull, "full run: nothing kept is as interactive; the model's best here"
 	case r.Ref > 0:

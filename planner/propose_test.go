@@ -10,10 +10,10 @@ import (
 	"github.com/sweeptune/sweeptune/sources/demo"
 )
 
-func demoSelection(t *testing.T, x model.Axis) ([]model.Point, *model.Selection) {
+func demoSelection(t *testing.T, x model.Axis, edges ...float64) ([]model.Point, *model.Selection) {
 	t.Helper()
 	pts := demo.Load().Points
-	s, err := model.Select(model.SelectRequest{Points: pts, Curve: pts[0].Curve, X: x, Y: model.AxisTputPerGPU,
+	s, err := model.Select(model.SelectRequest{Points: pts, Curve: pts[0].Curve, X: x, Y: model.AxisTputPerGPU, Edges: edges,
 		Margin: model.Margin{Pct: 2, Source: "--margin"}})
 	if err != nil {
 		t.Fatal(err)
@@ -21,12 +21,13 @@ func demoSelection(t *testing.T, x model.Axis) ([]model.Point, *model.Selection)
 	return pts, s
 }
 
-// On the demo at p90: the empty band between 7P and 5P gets a 6P proposal
-// run short (its predicted win lies within the model's backtest error), and
-// the bands of 3P c1228 and 3P c700, chosen from 1200 s runs (the latest
-// of each), a full run of each.
+// On the demo at p90, with a band left empty between 7P and 5P (8P c4096,
+// placed by its mean interactivity 191.4, lies left of it): the empty band
+// gets a 5P proposal run short (its predicted win lies within the model's
+// backtest error), and the bands of 3P c1228 and 3P c700, chosen from
+// 1200 s runs (the latest of each), a full run of each.
 func TestProposeDemoP90(t *testing.T) {
-	pts, s := demoSelection(t, model.AxisP90Intvty)
+	pts, s := demoSelection(t, model.AxisP90Intvty, 90, 140, 195, 225, 300)
 	p, err := planner.Propose(planner.ProposeRequest{Selection: s, Points: pts, MaxGPUs: 34})
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +46,7 @@ func TestProposeDemoP90(t *testing.T) {
 		t.Fatalf("empty band: %+v", empty)
 	}
 	for _, r := range empty.Runs {
-		if r.Kind != planner.RunShort || r.DurationS != planner.ShortRunS || r.Knobs.Prefill.Workers != 6 {
+		if r.Kind != planner.RunShort || r.DurationS != planner.ShortRunS || r.Knobs.Prefill.Workers != 5 {
 			t.Errorf("empty band run %s: %s %d s, %d prefill workers", r.ID, r.Kind, r.DurationS, r.Knobs.Prefill.Workers)
 		}
 		if math.Abs(r.WinPct) > p.Error.TputPct || r.X < empty.Lo || r.X >= empty.Hi {

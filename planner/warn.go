@@ -70,7 +70,9 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 	}
 	prior := c.warnShapes(w, cfg, op, l)
 	extrapolated = prior || extrapolated
-	if rangeOut(op.bmax, l.dec.BMin, l.dec.BMax) {
+	// A shape from the prior has no calibrated range of its own: the
+	// stand-in family's would say nothing of it.
+	if !l.prior && rangeOut(op.bmax, l.dec.BMin, l.dec.BMax) {
 		b := append(make([]byte, 0, 160), "extrapolation: busiest-rank batch "...)
 		b = strconv.AppendFloat(b, op.bmax, 'f', 1, 64)
 		b = append(b, " is outside the calibrated range "...)
@@ -88,7 +90,7 @@ func (c *Calibration) warn(pr *Prediction, cfg Config, op point, l *laws, np, d 
 		*w = append(*w, string(b))
 		extrapolated = true
 	}
-	if cr := float64(cfg.Concurrency) / d; rangeOut(cr, l.dec.CMin, l.dec.CMax) {
+	if cr := float64(cfg.Concurrency) / d; !l.prior && rangeOut(cr, l.dec.CMin, l.dec.CMax) {
 		b := append(make([]byte, 0, 140), "extrapolation: concurrency per decode rank "...)
 		b = strconv.AppendFloat(b, cr, 'f', 1, 64)
 		b = append(b, " is outside the calibrated range "...)
@@ -178,7 +180,11 @@ func (c *Calibration) warnShapes(w *[]string, cfg Config, op point, l *laws) boo
 		ex = true
 	}
 	if l.preFallback {
-		*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): prefill shape %s has no calibration point; the %s prefill law stands in, scaled by GPUs per worker", l.preShape, l.pre.Family))
+		if l.queue {
+			*w = append(*w, fmt.Sprintf("extrapolation (shape from the prior): prefill shape %s has no calibration point; its τP is the %s prefill law's scaled by GPUs per worker, its idle TTFT and queue the first-principles prior", l.preShape, l.pre.Family))
+		} else {
+			*w = append(*w, fmt.Sprintf("extrapolation (shape assumed): prefill shape %s has no calibration point; the %s prefill law stands in, scaled by GPUs per worker", l.preShape, l.pre.Family))
+		}
 		ex = true
 	}
 	return ex

@@ -39,7 +39,7 @@ func MarkdownText(s string) string {
 		case r == '&':
 			b.WriteString("&amp;")
 		case r == '@' && !isWordRune(prev) && i+1 < len(s) && isWordRune(rune(s[i+1])):
-			b.WriteString("&#64;") // no mention
+			b.WriteString("&#64;") // no mention ("@octocat"; "29,428 @ 545.0" is none)
 		case r == '#' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
 			b.WriteString("&#35;") // no issue reference
 		case r == '|' || r == '\\' || r == '`' || r == '[' || r == ']':

@@ -63,9 +63,8 @@ func PRBody(in PRBodyInput) string {
 	return b.String()
 }
 
-// prCell is a data-derived cell or phrase of the body, escaped for GitHub
-// Markdown (MarkdownText, markdown.go): no HTML, mention, comment or
-// broken table from data.
+// prCell makes a data-derived string safe inside a Markdown table cell or
+// line (markdown.go): no HTML, mention, comment, line break or column bar.
 func prCell(s string) string { return MarkdownText(s) }
 
 // words is an axis in human words: "p90 interactivity", "throughput per GPU".
@@ -220,6 +219,10 @@ func prWhy(b *strings.Builder, in PRBodyInput) {
 		}
 		ch, old := find(in.Points, bd.Chosen), find(in.Points, bd.Replaces)
 		chName, oldName := prCell(nameOf(ch, bd.Chosen)), prCell(nameOf(old, bd.Replaces))
+		if bd.Choice == model.ChoiceKept {
+			lines = append(lines, fmt.Sprintf("%s stays the point of its %s range; %s, in the same range, goes (rule 18(g) below).", chName, words(ax), oldName))
+			continue
+		}
 		if bd.ByMean {
 			lines = append(lines, fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
 				chName, oldName, oldName, words(ax), chName, pct(bd.GainY), pct(bd.GainX)))
@@ -313,7 +316,7 @@ func prRemovals(b *strings.Builder, in PRBodyInput) {
 			pt := find(in.Points, l.ID)
 			fmt.Fprintf(b, "- %s", prCell(nameOf(pt, l.ID)))
 			if pt != nil {
-				fmt.Fprintf(b, " (%s", prCell(string(pt.Source)))
+				fmt.Fprintf(b, " (%s", pt.Source)
 				if pt.Prov.Date != "" {
 					fmt.Fprintf(b, ", %s", prCell(pt.Prov.Date))
 				}
@@ -331,13 +334,19 @@ func prRemovals(b *strings.Builder, in PRBodyInput) {
 func bearing(in PRBodyInput) []model.LeftOut {
 	var out []model.LeftOut
 	seen := map[string]bool{}
+	kept := map[string]bool{} // configurations the kept curve has a run of
+	for i := range in.Rule.Kept {
+		if k := in.Rule.Kept[i].Knobs; k.Mode != "" {
+			kept[k.BaseID()] = true
+		}
+	}
 	for _, l := range in.Rule.LeftOut {
 		if strings.HasPrefix(l.Reason, "measured after ") || seen[l.ID] {
 			continue
 		}
 		pt := find(in.Points, l.ID)
-		if pt == nil {
-			continue
+		if pt == nil || (pt.Knobs.Mode != "" && kept[pt.Knobs.BaseID()]) {
+			continue // another run of a kept configuration draws no other line
 		}
 		px, ok := pt.Value(in.Rule.X.Metric)
 		if !ok {
@@ -491,7 +500,7 @@ func holeWords(in PRBodyInput, h model.Hole) string {
 // prNoise states the one noise estimate of the curve as of the date: the
 // spread of throughput per GPU over the pairs measured on or before it.
 func prNoise(b *strings.Builder, in PRBodyInput) {
-	fmt.Fprintf(b, "\n%s\n", prCell(NoiseSentence(in.Rule.Noise, in.Rule.Y, in.AsOf)))
+	fmt.Fprintf(b, "\n%s\n", NoiseSentence(in.Rule.Noise, in.Rule.Y, prCell(in.AsOf)))
 }
 
 // NoiseSentence words a curve's run-to-run spread of metric y as of a date:
@@ -532,11 +541,11 @@ func prValidation(b *strings.Builder, in PRBodyInput) {
 	}
 	var runs []string
 	for _, pt := range p.Added {
-		runs = append(runs, fmt.Sprintf("%s: %s", prCell(nameOf(pt, pt.ID)), prCell(runOf(pt))))
+		runs = append(runs, fmt.Sprintf("%s: %s", nameOf(pt, pt.ID), runOf(pt)))
 	}
 	for _, k := range p.Kept {
 		if k.Point != nil {
-			runs = append(runs, fmt.Sprintf("%s: %s", prCell(nameOf(k.Point, k.Point.ID)), prCell(runOf(k.Point))))
+			runs = append(runs, fmt.Sprintf("%s: %s", nameOf(k.Point, k.Point.ID), runOf(k.Point)))
 		}
 	}
 	if len(runs) > 0 {

@@ -45,6 +45,19 @@ func TestPRBodyRetune(t *testing.T) {
 	}
 }
 
+// retuneBodyInput is the retune's PR body input: the export of the PR's
+// change set on the whole demo, judged as of 2026-11-05.
+func retuneBodyInput(t *testing.T) (render.PRBodyInput, *export.ExportPlan) {
+	t.Helper()
+	ds := demo.Load()
+	plan, _ := retunePlan(t, ds.Points, nil)
+	in, err := render.NewPRBodyInput(plan, ds.Points, "2026-11-05", image, router)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, plan
+}
+
 const image, router = "lmsysorg/sglang:nightly-dev-cu13-20261030-302b78cc", "1.7.0.dev20261029"
 
 // retunePlan exports the pull request's change set on copies of the
@@ -160,5 +173,30 @@ func prBodyAndChangelogAgree(t *testing.T, body, entry string) {
 		if strings.Contains(body, bad) || strings.Contains(entry, bad) {
 			t.Errorf("%q in the PR body or the changelog entry:\n%s\n%s", bad, body, entry)
 		}
+	}
+}
+
+// TestPRBodyNamesInsideNoise: on the margin fixture (the demo's curve with
+// the pull request's c800 and c900), the accepted selection's body names
+// c800 and c900 as winning only inside the margin, as the PR did.
+func TestPRBodyNamesInsideNoise(t *testing.T) {
+	pts := fx.Margin(t)
+	curve := pts[model.FindID(pts, "agg-tep2-c16")].Curve
+	sel, err := model.Select(model.SelectRequest{Points: pts, Curve: curve, X: model.AxisP90Intvty, Y: model.AxisTputPerGPU,
+		Margin: model.Margin{Pct: 2, Source: "--margin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := sel.Set()
+	plan, _ := retunePlan(t, pts, &set)
+	in, err := render.NewPRBodyInput(plan, pts, "", image, router)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := render.PRBody(in)
+	noFlagTokens(t, got)
+	want := "3P c900 BS18 (294.5, +0.72 %) and 3P c800 BS18 (296.8, +1.50 %) also beat agg TP2/EP2 c16, but by no more than the 2.0 % margin on p90 interactivity: inside run-to-run noise, so 3P c700 BS18 is the point with margin."
+	if !strings.Contains(got, want) {
+		t.Errorf("the body lacks %q:\n%s", want, got)
 	}
 }

@@ -19,6 +19,11 @@ type ReportCurve struct {
 	Points     []model.Point
 	OnFrontier []bool
 	HullVertex []bool
+	// Gate is the dashboard's North-star gate on an AgentX curve: the
+	// frontier marked is the one it draws; NotDrawn gives, per point of
+	// the plain Pareto frontier it leaves out, why ("" otherwise).
+	Gate     model.NorthStarGate
+	NotDrawn []string
 	// RunLength is the curve's run-length projection (factors per metric
 	// with their pairs and spread, short runs projected or left out); nil
 	// when the curve has no short run (report --json's run_length).
@@ -34,12 +39,21 @@ func (rc ReportCurve) Projections() []model.Projection {
 	return []model.Projection{*rc.RunLength}
 }
 
-// MarkCurve marks a curve's frontier and hull vertices on x and y.
+// MarkCurve marks a curve's frontier (as the dashboard draws it: the
+// North-star gate on an AgentX curve) and hull vertices on x and y.
 func MarkCurve(c model.Curve, x, y model.Axis) ReportCurve {
 	rc := ReportCurve{Key: c.Key, Points: c.Points,
 		OnFrontier: make([]bool, len(c.Points)), HullVertex: make([]bool, len(c.Points))}
-	for _, i := range model.Frontier(c.Points, x, y) {
+	front, gate := model.DashboardFrontier(c.Points, x, y)
+	for _, i := range front {
 		rc.OnFrontier[i] = true
+	}
+	rc.Gate = gate
+	if gate.Shown && len(gate.NotDrawn) > 0 {
+		rc.NotDrawn = make([]string, len(c.Points))
+		for _, n := range gate.NotDrawn {
+			rc.NotDrawn[n.Index] = n.Reason
+		}
 	}
 	for _, i := range model.HullVertices(c.Points, x, y) {
 		rc.HullVertex[i] = true
@@ -69,6 +83,7 @@ func Report(curves []ReportCurve, o ReportOptions) Doc {
 		d.Add(S(Bold, rc.Key.String()))
 		t, onX, onXY := PointsTable(rc, o.X, o.Y)
 		d.Table(t)
+		d.Lines = append(d.Lines, NorthStarLegend(rc.Gate)...)
 		d.Lines = append(d.Lines, RunLengthLegend(rc.Points, rc.Projections(), o.Y.Metric, o.X.Metric)...)
 		d.Lines = append(d.Lines, ShortRunLegend(rc.Points, rc.Projections())...)
 		switch {
@@ -130,6 +145,11 @@ func PointsTable(rc ReportCurve, x, y model.Axis) (t Table, onX, onXY int) {
 			} else {
 				mark += ", under hull"
 			}
+		} else if rc.NotDrawn != nil && rc.NotDrawn[i] != "" {
+			if mark != "" {
+				mark += ", "
+			}
+			mark += "Pareto, not drawn: " + notDrawnShort(rc.NotDrawn[i])
 		}
 		row := []string{p.ID, string(p.Source), intCell(p.GPUs()), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark}
 		if dated {
@@ -194,6 +214,9 @@ func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map
 				note = "dashboard's " + WithinNoise(mn)
 			case g.NotProjected != "":
 				note = ShortRunText(g.ShortRunS, g.NotProjected)
+			}
+			if g.NotDrawn != "" {
+				note = strings.TrimPrefix(note+"; the dashboard would not draw it: "+notDrawnShort(g.NotDrawn), "; ")
 			}
 			if note != "" {
 				if len(t.Header) == 7 {

@@ -62,6 +62,10 @@ func Review(c model.CurveReview, o ReviewOptions) Doc {
 		d.Blank()
 		gains(&d, g, o)
 	}
+	if ns := NorthStarLegend(g.NorthStar); ns != nil {
+		d.Blank()
+		d.Lines = append(d.Lines, ns...)
+	}
 	d.Blank()
 	retunes(&d, c, o)
 	appendSection(&d, reviewLeftOut(c, o.MaxListed))
@@ -144,6 +148,9 @@ func reviewHeader(d *Doc, c model.CurveReview, o ReviewOptions) {
 	by := ""
 	if o.KeptByHand {
 		by = ", set by hand" + hint(o.KeepHint)
+	}
+	if len(c.Kept) == 0 && len(c.LeftOut) > 0 {
+		names = NoKeptCurve(c.LeftOut)
 	}
 	d.Add(S(Muted, "kept ("+model.Thousands(float64(len(c.Kept)), 0)+by+"): "), P(names))
 	if c.WithPlanned {
@@ -347,8 +354,13 @@ func gains(d *Doc, c model.CurveReview, o ReviewOptions) {
 		if g.GainPct < 0 {
 			cl = Bad
 		}
-		d.Add(P("  "+g.ID+"  "), S(cl, SignedPct(g.GainPct)),
-			P(fmt.Sprintf("  (%s vs %s)", model.FormatValue(c.Y.Metric, g.Y), model.FormatValue(c.Y.Metric, g.Other))))
+		line := []Span{P("  " + g.ID + "  "), S(cl, SignedPct(g.GainPct)),
+			P(fmt.Sprintf(" linear, %s dashboard", SignedPct(g.DashboardPct))),
+			P(fmt.Sprintf("  (%s vs %s)", model.FormatValue(c.Y.Metric, g.Y), model.FormatValue(c.Y.Metric, g.Other)))}
+		if g.NotDrawn != "" {
+			line = append(line, S(Warn, "  the dashboard would not draw it: "+notDrawnShort(g.NotDrawn)))
+		}
+		d.Add(line...)
 	}
 	if n == 0 {
 		d.Add(S(Muted, "  no kept frontier point inside the competitor's "+c.X.Name+" range"+hint(o.AxisHint)))
@@ -385,4 +397,33 @@ func retunes(d *Doc, c model.CurveReview, o ReviewOptions) {
 		d.Add(P("  " + r.KeptID + " against " + r.PublishedID))
 		d.Add(S(Muted, fmt.Sprintf("      Δ %s %s (%s)  Δ %s %s (%s)", y.Name, e.dy, e.dyp, x.Name, e.dx, e.dxp)))
 	}
+}
+
+// NoKeptCurve says why a kept curve is empty: every point is left out,
+// for the reasons given (the most common first: "all 8 points are left
+// out: 8 × a 900 s run: not steady state, …"), so there is no frontier
+// to test a removal against.
+func NoKeptCurve(left []model.LeftOut) string {
+	count := map[string]int{}
+	var order []string
+	for _, l := range left {
+		if count[l.Reason] == 0 {
+			order = append(order, l.Reason)
+		}
+		count[l.Reason]++
+	}
+	slices.SortStableFunc(order, func(a, b string) int { return cmp.Compare(count[b], count[a]) })
+	parts := make([]string, 0, 2)
+	for i, r := range order {
+		if i == 2 {
+			parts = append(parts, fmt.Sprintf("%d more for other reasons", len(left)-count[order[0]]-count[order[1]]))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%d × %s", count[r], r))
+	}
+	all := fmt.Sprintf("all %d points are", len(left))
+	if len(left) == 1 {
+		all = "the one point is"
+	}
+	return fmt.Sprintf("none: %s left out (%s), so there is no frontier to test a removal against", all, strings.Join(parts, "; "))
 }

@@ -87,6 +87,7 @@ func Scorecard(sc ledger.Scorecard, source string) Doc {
 			}
 		}
 		d.Table(t)
+		scorecardClasses(&d, sc.ByClass)
 	}
 	if len(sc.Waiting) > 0 {
 		d.Blank()
@@ -245,4 +246,30 @@ func scorecardHead(sc ledger.Scorecard, source, none string) (d Doc, empty bool)
 		return d, true
 	}
 	return d, false
+}
+
+// scorecardClasses lists the runs inside each trust class's stated band;
+// nothing when no record carries a class (records made before classes).
+func scorecardClasses(d *Doc, groups []ledger.Group) {
+	var lines []string
+	for _, g := range groups {
+		if g.Class == "" {
+			continue
+		}
+		switch b := g.Band; {
+		case b == nil:
+			lines = append(lines, fmt.Sprintf("  %s: no tested band (an upper bound, or unknown)", g.Class))
+		default:
+			lines = append(lines, fmt.Sprintf("  %s: band ±%.1f %% throughput, ±%.1f %% mean interactivity; inside it %d of %d and %d of %d runs",
+				g.Class, b.TputPct, b.IntvtyPct, b.TputInside, b.TputRuns, b.IntvtyInside, b.IntvtyRuns))
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	d.Blank()
+	d.Add(S(Accent, "trust bands per prediction class"))
+	for _, l := range lines {
+		d.Add(P(l))
+	}
 }

@@ -241,7 +241,11 @@ func selProposals(d *Doc, s *model.Selection, p *planner.Proposals) {
 			if r.HasRef {
 				vs = selSignedPlain(r.WinPct) + " %"
 			}
-			t.AddRow(fmt.Sprintf("%s %d s", r.Kind, r.DurationS), r.Knobs.ShortLabel(), fmt.Sprint(r.Config.GPUs()), selNum1(r.X), model.Thousands(r.Y, 0), vs, selRunWhy(r))
+			label := r.Knobs.ShortLabel()
+			if r.Untested != "" {
+				label += " (untested)"
+			}
+			t.AddRow(fmt.Sprintf("%s %d s", r.Kind, r.DurationS), label, fmt.Sprint(r.Config.GPUs()), selNum1(r.X), model.Thousands(r.Y, 0), vs, selRunWhy(r))
 		}
 		d.Table(t)
 	}
@@ -261,6 +265,8 @@ func selProposals(d *Doc, s *model.Selection, p *planner.Proposals) {
 // selRunWhy says why a run is proposed and why of its length.
 func selRunWhy(r planner.ProposedRun) string {
 	switch {
+	case r.Untested != "":
+		return "untested: " + r.Untested
 	case r.Confirms != "":
 		return fmt.Sprintf("chosen from a short run: %d s confirms it (measured values shown)", r.DurationS)
 	case r.Of != "":

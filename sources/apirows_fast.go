@@ -21,65 +21,15 @@ import (
 // general decoder.
 var fastRows = true
 
-// apiKeys are the row keys the fast path knows, by id; the ids below are
-// their indexes. Aliases have ids of their own: two spellings of a field
-// are two keys (the last one read wins, as in the general path).
-var apiKeys = [...]string{
-	kModel: "model", kPrefix: "infmax_model_prefix", kHardware: "hardware", kHW: "hw",
-	kFramework: "framework", kPrecision: "precision", kSpecMethod: "spec_method",
-	kSpecDecoding: "spec_decoding", kScenarioType: "scenario_type", kScenario: "scenario",
-	kImage: "image", kDate: "date", kRunURL: "run_url", kDisagg: "disagg", kISL: "isl",
-	kOSL: "osl", kConc: "conc", kTP: "tp", kEP: "ep", kNumGPUs: "num_gpus",
-	kDPAttn: "dp_attention", kPreTP: "prefill_tp", kPreEP: "prefill_ep",
-	kPreDPAttn: "prefill_dp_attention", kPreWorkers: "prefill_num_workers", kDecTP: "decode_tp",
-	kDecEP: "decode_ep", kDecDPAttn: "decode_dp_attention", kDecWorkers: "decode_num_workers",
-	kNumPreGPU: "num_prefill_gpu", kNumDecGPU: "num_decode_gpu", kMetrics: "metrics",
+// fastRowState is what the fast path keeps from one row to the next in
+// its decoder: the general decoder holds it and never reads it.
+type fastRowState struct {
+	topSlots, metricSlots []keySlot          // the keys by position
+	lastStr               [numAPIKeys]string // … and each string field's last value
+	strMisses             [numAPIKeys]uint32 // … and how many rows in a row it was new to the interner
+	newStrs               strArena           // … where the values the interner passes by are kept
+	recent                recentStrs         // … and the interner's values asked for lately
 }
-
-const (
-	kModel = iota
-	kPrefix
-	kHardware
-	kHW
-	kFramework
-	kPrecision
-	kSpecMethod
-	kSpecDecoding
-	kScenarioType
-	kScenario
-	kImage
-	kDate
-	kRunURL
-	kDisagg
-	kISL
-	kOSL
-	kConc
-	kTP
-	kEP
-	kNumGPUs
-	kDPAttn
-	kPreTP
-	kPreEP
-	kPreDPAttn
-	kPreWorkers
-	kDecTP
-	kDecEP
-	kDecDPAttn
-	kDecWorkers
-	kNumPreGPU
-	kNumDecGPU
-	kMetrics
-	numAPIKeys
-)
-
-// apiKeyIDs finds a key's id; -1 for a key the row does not read.
-var apiKeyIDs = func() map[string]int8 {
-	m := make(map[string]int8, numAPIKeys)
-	for id, k := range apiKeys {
-		m[k] = int8(id)
-	}
-	return m
-}()
 
 // keySlot remembers the key a row had at one member position, its id, and
 // the lead before its value: rows of one file list their keys in one
@@ -109,13 +59,6 @@ func slotID(slots *[]keySlot, i int, key []byte, lookup func([]byte) int8) int8 
 		(*slots)[i] = keySlot{key: string(key), id: id}
 	}
 	return id
-}
-
-func topKeyID(key []byte) int8 {
-	if id, ok := apiKeyIDs[string(key)]; ok {
-		return id
-	}
-	return -1
 }
 
 func metricKeyID(key []byte) int8 {
@@ -317,9 +260,9 @@ func (k *keySet) add(id int8, key []byte) bool {
 // the first thing not plain. The two are called directly, not through a
 // function value: a call per member.
 func (d *rowDecoder) fastMembers(f *fastScan, r *resultRow, metrics bool) bool {
-	slots, lookup := &d.topSlots, topKeyID
+	slots, lookup := &d.fast.topSlots, topKeyID
 	if metrics {
-		slots, lookup = &d.metricSlots, metricKeyID
+		slots, lookup = &d.fast.metricSlots, metricKeyID
 	}
 	if !f.at('{') {
 		return false
@@ -458,27 +401,27 @@ func (d *rowDecoder) fastStr(f *fastScan, id int8, dst *string) bool {
 	if !ok {
 		return false
 	}
-	if last := d.lastStr[id]; last == string(raw) {
+	if last := d.fast.lastStr[id]; last == string(raw) {
 		*dst = last
 		return true
 	}
 	// A key whose every value is new (a run URL) passes the interner by,
 	// asking it again once in a while.
-	if m := d.strMisses[id]; m >= internGiveUp && m%internRetry != 0 {
-		d.strMisses[id]++
-		*dst = d.newStrs.string(raw)
-	} else if recent := d.recent.slot(id, raw); *recent == string(raw) {
-		d.strMisses[id] = 0
+	if m := d.fast.strMisses[id]; m >= internGiveUp && m%internRetry != 0 {
+		d.fast.strMisses[id]++
+		*dst = d.fast.newStrs.string(raw)
+	} else if recent := d.fast.recent.slot(id, raw); *recent == string(raw) {
+		d.fast.strMisses[id] = 0
 		*dst = *recent
 	} else if s, ok := d.strs[string(raw)]; ok {
-		d.strMisses[id] = 0
+		d.fast.strMisses[id] = 0
 		*dst, *recent = s, s
 	} else {
-		d.strMisses[id]++
+		d.fast.strMisses[id]++
 		*dst = d.strs.add(raw)
 		*recent = *dst
 	}
-	d.lastStr[id] = *dst
+	d.fast.lastStr[id] = *dst
 	return true
 }
 

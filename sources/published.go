@@ -227,8 +227,9 @@ func (f PublishedFetcher) finishFetch(got *Dataset, src PublishedSource, opt Opt
 	ds.latest = nil // what the load prepared is of the points before these
 	Join(ds, opt)
 	model.ResolveSpecs(ds.Points)
-	model.MarkImplausible(ds.Points)
-	model.AssignIDs(ds.Points)
+	curves := model.NumberCurves(ds.Points)
+	model.MarkImplausibleNumbered(ds.Points, curves)
+	model.AssignIDsNumbered(ds.Points, curves)
 }
 
 // fileLevel is the first warning about the response as a whole (a syntax

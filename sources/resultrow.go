@@ -142,11 +142,7 @@ type rowDecoder struct {
 	lineNo  int
 	seqs    map[[2]int]string // scenario names by (isl, osl), built once each
 
-	topSlots, metricSlots []keySlot          // the fast path's keys by position
-	lastStr               [numAPIKeys]string // … and each string field's last value
-	strMisses             [numAPIKeys]uint32 // … and how many rows in a row it was new to the interner
-	newStrs               strArena           // … where the values the interner passes by are kept
-	recent                recentStrs         // … and the interner's values asked for lately
+	fast fastRowState // what the API rows' fast path remembers from row to row (apirows_fast.go)
 
 	// row is the row being read, kept here rather than on apiRow's
 	// stack: with apiRow inlined into its caller (as a profile-guided

@@ -2,6 +2,74 @@ package sources
 
 import "unsafe"
 
+// apiKeys are the row keys a row decoder knows by name (topField and the
+// API rows' fast path alike), by id; the ids below are their indexes. Aliases have ids of their own: two spellings of a field
+// are two keys (the last one read wins, as in the general path).
+var apiKeys = [...]string{
+	kModel: "model", kPrefix: "infmax_model_prefix", kHardware: "hardware", kHW: "hw",
+	kFramework: "framework", kPrecision: "precision", kSpecMethod: "spec_method",
+	kSpecDecoding: "spec_decoding", kScenarioType: "scenario_type", kScenario: "scenario",
+	kImage: "image", kDate: "date", kRunURL: "run_url", kDisagg: "disagg", kISL: "isl",
+	kOSL: "osl", kConc: "conc", kTP: "tp", kEP: "ep", kNumGPUs: "num_gpus",
+	kDPAttn: "dp_attention", kPreTP: "prefill_tp", kPreEP: "prefill_ep",
+	kPreDPAttn: "prefill_dp_attention", kPreWorkers: "prefill_num_workers", kDecTP: "decode_tp",
+	kDecEP: "decode_ep", kDecDPAttn: "decode_dp_attention", kDecWorkers: "decode_num_workers",
+	kNumPreGPU: "num_prefill_gpu", kNumDecGPU: "num_decode_gpu", kMetrics: "metrics",
+}
+
+const (
+	kModel = iota
+	kPrefix
+	kHardware
+	kHW
+	kFramework
+	kPrecision
+	kSpecMethod
+	kSpecDecoding
+	kScenarioType
+	kScenario
+	kImage
+	kDate
+	kRunURL
+	kDisagg
+	kISL
+	kOSL
+	kConc
+	kTP
+	kEP
+	kNumGPUs
+	kDPAttn
+	kPreTP
+	kPreEP
+	kPreDPAttn
+	kPreWorkers
+	kDecTP
+	kDecEP
+	kDecDPAttn
+	kDecWorkers
+	kNumPreGPU
+	kNumDecGPU
+	kMetrics
+	numAPIKeys
+)
+
+// apiKeyIDs finds a key's id; -1 for a key the row does not read.
+var apiKeyIDs = func() map[string]int8 {
+	m := make(map[string]int8, numAPIKeys)
+	for id, k := range apiKeys {
+		m[k] = int8(id)
+	}
+	return m
+}()
+
+// topKeyID is key's id in apiKeys; -1 for a key the row does not read.
+func topKeyID(key []byte) int8 {
+	if id, ok := apiKeyIDs[string(key)]; ok {
+		return id
+	}
+	return -1
+}
+
 // rowFieldKind is how the value of a row's known key is read.
 type rowFieldKind uint8
 

@@ -8,7 +8,7 @@ import "strings"
 // schema 1 under resources.<role>_nodes, <role>_workers, gpus_per_<role>
 // and backend.<engine>_config.<mode>. Argument names are the engine's, in
 // the reader's one spelling (lower case, '-' for '_'); see
-// docs/formats/recipe.md for the keys read and written side by side.
+// docs/formats/srt-slurm-recipe.md for the keys read and written side by side.
 
 // The worker roles.
 const (

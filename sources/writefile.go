@@ -3,6 +3,8 @@ package sources
 import (
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // WriteFileAtomic writes data to path through a temporary file beside it,
@@ -37,4 +39,36 @@ func WriteFileAtomic(path string, data []byte) error {
 		os.Remove(tmp.Name())
 	}
 	return err
+}
+
+// RemoveStaleTemps removes what a WriteFileAtomic of path killed before
+// its rename left beside it: regular files named ".<base>.tmp-<digits>"
+// older than age (a younger one may be another process's write in
+// flight). It returns the names removed.
+func RemoveStaleTemps(path string, age time.Duration) []string {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	prefix := "." + base + ".tmp-"
+	var out []string
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || rest == "" || strings.Trim(rest, "0123456789") != "" || !e.Type().IsRegular() {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || time.Since(info.ModTime()) < age {
+			continue
+		}
+		name := filepath.Join(dir, e.Name())
+		if os.Remove(name) == nil {
+			out = append(out, name)
+		}
+	}
+	return out
 }

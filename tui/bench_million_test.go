@@ -117,7 +117,7 @@ func BenchmarkMillionKeys(b *testing.B) {
 			b.Run("cycle-y-ahead", func(b *testing.B) { pressAhead(b, m, "y") })
 			b.Run("x-axis", func(b *testing.B) { pressKeys(b, m, 1, "x") })
 			b.Run("x-axis-ahead", func(b *testing.B) { pressAhead(b, m, "x") })
-			b.Run("overlay", func(b *testing.B) { pressSequence(b, m, "o", "down", "space", "enter") })
+			b.Run("overlay", func(b *testing.B) { pressSequence(b, m, "o", "down", "tab", "enter") })
 			b.Run("as-of", func(b *testing.B) { pressSequence(b, m, "@", "down", "enter") })
 			b.Run("as-of-ahead", func(b *testing.B) { pressAhead(b, m, "@", "down", "enter") })
 			b.Run("as-of-new-date", func(b *testing.B) {

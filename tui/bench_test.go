@@ -124,7 +124,7 @@ func BenchmarkSwitchCurve100k(b *testing.B) {
 // BenchmarkToggleOverlay100k: o, space, enter: one overlay on or off
 // (three key presses, each with its frame). Budget: 16 ms per key.
 func BenchmarkToggleOverlay100k(b *testing.B) {
-	pressSequence(b, curvesModel(b), "o", "down", "space", "enter")
+	pressSequence(b, curvesModel(b), "o", "down", "tab", "enter")
 }
 
 // BenchmarkKeyPress100k: a cursor move in the points table of one curve

@@ -118,7 +118,7 @@ func TestOverlaysAndGains(t *testing.T) {
 	m := multiCurveModel(t, 160, 48)
 	press(m, "c")
 	typeText(m, "trt")
-	press(m, "enter", "o", "up", " ", "down", "down", "down", " ", "enter")
+	press(m, "enter", "o", "up", "tab", "down", "down", "tab", "enter") // the shown curve is not listed
 	st := m.State()
 	if len(st.Overlays) != 2 || st.Overlays[0].Framework != "sglang" || st.Overlays[1].Hardware != "mi355x" {
 		t.Fatalf("overlays %v", st.Overlays)
@@ -243,7 +243,7 @@ func TestWriteViewCSV(t *testing.T) {
 	reloadData(m, multiCurveData(t))
 	do(m, "c")
 	typeText(m, "trt")
-	do(m, "enter", "o", "up", " ", "enter", "e")
+	do(m, "enter", "o", "up", "tab", "enter", "e")
 	base := filepath.Join(dir, "sweeptune-dsr1-1k1k-b200-trt-fp4-mtp-tput-per-gpu")
 	if m.bar.Text != "wrote "+base+".csv, "+base+".txt" {
 		t.Fatalf("status %q", m.bar.Text)
@@ -289,7 +289,7 @@ func TestCurvesEndToEnd(t *testing.T) {
 	r.text("trt")
 	keys("enter")
 	wait("1 curve: dsr1 · 1k1k · b200 · trt · fp4 · mtp")
-	keys("o", "up", "space", "enter")
+	keys("o", "up", "tab", "enter")
 	wait("1 overlaid: sglang · none")
 	keys("y")
 	wait("y: output-tput-per-gpu (tok/s/GPU)")

@@ -25,7 +25,7 @@ func derivedPair(t *testing.T) (side, alone *Model) {
 // an as-of date, overlays, gains, frontier only, sorts, a filter, marks.
 func TestDerivedSideBySideFramesAreTheSame(t *testing.T) {
 	side, alone := derivedPair(t)
-	keys := []string{"]", "y", "x", "]", "[", "Y", "@", "down", "enter", "o", "down", "space", "enter",
+	keys := []string{"]", "y", "x", "]", "[", "Y", "@", "down", "enter", "o", "down", "tab", "enter",
 		"%", "%", "F", "]", "F", "2", "s", "s", "S", "]", "m", "down", "m", "/", "g", "b", "enter", "]", "1", "!", "]", "@", "up", "enter"}
 	for i, k := range keys {
 		press(side, k)

@@ -41,5 +41,10 @@ type titled interface {
 	Title() string
 }
 
+// fitTitled is a pane whose title shortens itself to fit its border.
+type fitTitled interface {
+	TitleFit(w int) string
+}
+
 // allPanes lists every pane in ring order (the layout shows what fits).
 var allPanes = []int{layout.Curve, layout.Points, layout.Planner, layout.Review, layout.Export}

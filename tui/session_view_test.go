@@ -71,7 +71,7 @@ func TestTheViewIsSaved(t *testing.T) {
 		t.Errorf("the workbench's own overlays were saved as a choice: %v", *f.Overlays)
 	}
 	do(m, "o", "up")
-	run(m, press(m, " "))
+	run(m, press(m, "tab"))
 	do(m, "enter")
 	if f, _ = session.Load(path); f.Overlays == nil || len(*f.Overlays) != len(m.State().Overlays) || len(m.State().Overlays) == 0 {
 		t.Fatalf("overlays saved %v, shown %v", f.Overlays, m.State().Overlays)

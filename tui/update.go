@@ -380,20 +380,25 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	if o := m.st.Orphans(); len(o) > 0 {
 		say += fmt.Sprintf(" · %s orphaned: %s not in the data (review pane; D drops)", model.Plural(len(o), "mark"), model.FirstFew(o, 2))
 	}
+	// Every "warning:" line the CLI prints for these inputs: the notices
+	// (not skips) and then the warnings, so the two count the same.
 	m.warnings = m.warnings[:0]
+	for _, n := range msg.ds.Notices {
+		m.warnings = append(m.warnings, n)
+	}
 	for _, w := range msg.ds.Warnings {
 		m.warnings = append(m.warnings, w.String())
 	}
 	m.curves.SetChangelogs(msg.ds.Changelogs)
-	switch n := len(msg.ds.Warnings); {
+	switch n := len(m.warnings); {
 	case n == 0 && len(missing) > 0:
 		m.fail(say)
 	case n == 0:
 		m.info(say)
 	case n == 1:
-		m.fail(say + " · warning: " + msg.ds.Warnings[0].String())
+		m.fail(say + " · warning: " + m.warnings[0])
 	default:
-		m.fail(fmt.Sprintf("%s · %d warnings (? lists them all); first: %s", say, n, msg.ds.Warnings[0]))
+		m.fail(fmt.Sprintf("%s · %d warnings (? lists them all); first: %s", say, n, m.warnings[0]))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/tui/frame"
 	"github.com/sweeptune/sweeptune/tui/help"
@@ -30,12 +31,17 @@ func (m *Model) box(s layout.Slot) []string {
 	}
 	focused := s.Pane == m.focus
 	title := layout.Names[s.Pane]
-	if t, ok := m.panes[s.Pane].(titled); ok {
+	zoom := ""
+	if m.lay.Mode == layout.Zoom {
+		zoom = " · zoomed (z restores)"
+	}
+	switch t := m.panes[s.Pane].(type) {
+	case fitTitled: // the border's room: its corners, the jump key and spaces
+		title = t.TitleFit(s.W - 7 - ansi.StringWidth(zoom))
+	case titled:
 		title = t.Title()
 	}
-	if m.lay.Mode == layout.Zoom {
-		title += " · zoomed (z restores)"
-	}
+	title += zoom
 	c := &m.boxes[s.Pane]
 	if c.lines != nil && c.body == body && c.title == title && c.focused == focused && c.w == s.W && c.h == s.H {
 		return c.lines

@@ -65,8 +65,11 @@ type Record struct {
 	Predicted    map[string]float64 `json:"predicted"`
 	Regime       string             `json:"regime"`
 	Extrapolated bool               `json:"extrapolated,omitempty"`
-	Warnings     []string           `json:"warnings,omitempty"`
-	Image        string             `json:"image,omitempty"`
+	// Class is the prediction's trust class (planner.TrustClass; "" in
+	// records made before classes).
+	Class    string   `json:"class,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
+	Image    string   `json:"image,omitempty"`
 }
 
 // Fit is the calibration set: the points' IDs and their files' content.
@@ -125,7 +128,7 @@ func New(cal *planner.Calibration, fit Fit, curve model.CurveKey, knobs model.Kn
 	r := Record{V: Version, Kind: KindPrediction, At: at.UTC().Truncate(time.Second), Origin: origin, Tool: ToolVersion(),
 		Curve: curve, Config: knobs.BaseID(), Label: knobs.ShortLabel(), Knobs: knobs, Concurrency: knobs.Concurrency,
 		Fit: fit, Predicted: Predicted(cal, pr), Regime: string(pr.Regime), Extrapolated: pr.Extrapolated,
-		Warnings: pr.Warnings}
+		Class: string(pr.Class), Warnings: pr.Warnings}
 	if cal != nil {
 		p := cal.Params
 		r.Params = &p

@@ -154,7 +154,20 @@ type ErrStats struct {
 type Group struct {
 	Curve   *model.CurveKey `json:"curve,omitempty"`
 	Regime  string          `json:"regime,omitempty"`
+	Class   string          `json:"class,omitempty"`
 	Metrics []ErrStats      `json:"metrics"`
+	// Band (ByClass): the class's stated band and how many runs fell inside
+	// it, throughput and mean interactivity; nil without a tested band.
+	Band *ClassBand `json:"band,omitempty"`
+}
+
+// ClassBand is a class's stated band against the scored runs.
+type ClassBand struct {
+	planner.TrustBand
+	TputInside   int `json:"tput_inside"`
+	TputRuns     int `json:"tput_runs"`
+	IntvtyInside int `json:"intvty_inside"`
+	IntvtyRuns   int `json:"intvty_runs"`
 }
 
 // Move is one parameter before and after the refit.
@@ -185,7 +198,9 @@ type Scorecard struct {
 	Waiting  []Record `json:"waiting"` // no run yet
 	ByCurve  []Group  `json:"by_curve"`
 	ByRegime []Group  `json:"by_regime"`
-	Refits   []Refit  `json:"refits"`
+	// ByClass groups by trust class ("" for records made before classes).
+	ByClass []Group `json:"by_class"`
+	Refits  []Refit `json:"refits"`
 }
 
 // Score matches records to points, summarises the errors per curve and per
@@ -200,6 +215,7 @@ func Score(records []Record, points []model.Point) Scorecard {
 		sc.Matched = append(sc.Matched, m)
 	}
 	sc.ByCurve, sc.ByRegime = groups(sc.Matched)
+	sc.ByClass = classGroups(sc.Matched)
 	sc.Refits = refits(sc.Matched, points)
 	return sc
 }
@@ -431,4 +447,62 @@ func findIDs(points []model.Point, ids []string) map[string]int {
 		}
 	}
 	return at
+}
+
+// classGroups gathers the signed errors per trust class and counts the runs
+// inside each class's stated band.
+func classGroups(matched []Match) []Group {
+	errs := map[string]map[model.Metric][]float64{}
+	var order []string
+	for _, m := range matched {
+		c := m.Record.Class
+		if errs[c] == nil {
+			errs[c] = map[model.Metric][]float64{}
+			order = append(order, c)
+		}
+		for _, run := range m.Runs {
+			for _, e := range run.Errors {
+				errs[c][e.Metric] = append(errs[c][e.Metric], e.ErrPct)
+			}
+		}
+	}
+	sort.Strings(order)
+	out := make([]Group, 0, len(order))
+	for _, c := range order {
+		g := Group{Class: c}
+		for mt := model.Metric(0); mt < model.NumMetrics; mt++ {
+			es := errs[c][mt]
+			if len(es) == 0 {
+				continue
+			}
+			s := ErrStats{Metric: mt, Name: mt.JSONName(), Count: len(es)}
+			for _, e := range es {
+				s.MeanAbsPct += math.Abs(e)
+				s.BiasPct += e
+				s.MaxAbsPct = math.Max(s.MaxAbsPct, math.Abs(e))
+			}
+			s.MeanAbsPct /= float64(len(es))
+			s.BiasPct /= float64(len(es))
+			g.Metrics = append(g.Metrics, s)
+		}
+		pr := planner.Prediction{Class: planner.TrustClass(c)}
+		if b := pr.Band(); c != "" && b.Tested > 0 && !b.UpperBound {
+			cb := &ClassBand{TrustBand: b}
+			for _, e := range errs[c][model.TputPerGPU] {
+				cb.TputRuns++
+				if math.Abs(e) <= b.TputPct {
+					cb.TputInside++
+				}
+			}
+			for _, e := range errs[c][model.MeanIntvty] {
+				cb.IntvtyRuns++
+				if math.Abs(e) <= b.IntvtyPct {
+					cb.IntvtyInside++
+				}
+			}
+			g.Band = cb
+		}
+		out = append(out, g)
+	}
+	return out
 }

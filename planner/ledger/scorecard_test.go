@@ -178,3 +178,32 @@ func TestMatchReadsOnlyTheRecordsCurves(t *testing.T) {
 		t.Errorf("no record: %+v", ms)
 	}
 }
+
+// The scorecard groups by trust class and counts the runs inside the
+// class's stated band; a record made before classes groups under "" with
+// no band.
+func TestScorecardByClass(t *testing.T) {
+	rec, _ := predict7P(t)
+	if rec.Class == "" {
+		t.Fatal("a new record carries no class")
+	}
+	old := rec
+	old.Class, old.ID = "", ""
+	ds := demo.Tables("a", "b")
+	sc := ledger.Score([]ledger.Record{rec, old}, ds.Points)
+	if len(sc.ByClass) != 2 || sc.ByClass[0].Class != "" || sc.ByClass[0].Band != nil || sc.ByClass[1].Class != rec.Class {
+		t.Fatalf("by class %+v", sc.ByClass)
+	}
+	b := sc.ByClass[1].Band
+	if b == nil {
+		t.Fatalf("class %s: no band", rec.Class)
+	}
+	e, _ := sc.Matched[0].Runs[0].ErrorOf(model.TputPerGPU)
+	inside := 0
+	if math.Abs(e.ErrPct) <= b.TputPct {
+		inside = 1
+	}
+	if b.TputRuns != 1 || b.TputInside != inside || b.Tested == 0 {
+		t.Errorf("band %+v for a %+.2f %% throughput error", b, e.ErrPct)
+	}
+}

@@ -91,7 +91,7 @@ func CurveSeriesRefs(refs []*model.Point, x, y model.Axis, cs CurveStyle, marks 
 			}
 		}
 	}
-	front := model.FrontierRefs(measured, x, y)
+	front, _ := model.DashboardFrontierRefs(measured, x, y) // the frontier the dashboard draws (North-star gate)
 	if at != nil {
 		for j, k := range front {
 			front[j] = at[k]

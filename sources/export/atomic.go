@@ -109,7 +109,7 @@ func WriteFilesAtomic(files []FileWrite) (err error) {
 	if err := stageCreates(creates); err != nil {
 		return err
 	}
-	j = newJournal(ts, creates, writeDirs(ts, creates))
+	j = newJournal(ts, creates, journalDirs(ts, creates))
 	if err := j.save(); err != nil {
 		j.remove()
 		return fmt.Errorf("%w; nothing was replaced", err)
@@ -179,6 +179,20 @@ func resolveTargets(files []FileWrite) ([]target, error) {
 		return nil, &RefusedError{Problems: problems}
 	}
 	return ts, nil
+}
+
+// journalDirs are the directories of the targets and new files (not their
+// backups'): a journal copy goes in each, where the next export of those
+// files looks for it.
+func journalDirs(ts []target, creates []*creation) []string {
+	var paths []string
+	for _, t := range ts {
+		paths = append(paths, filepath.Dir(t.real))
+	}
+	for _, c := range creates {
+		paths = append(paths, filepath.Dir(c.Path))
+	}
+	return uniqueSorted(paths)
 }
 
 // writeDirs is every directory a write touches (each target's, its

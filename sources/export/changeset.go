@@ -475,7 +475,14 @@ func (c *exportCtx) dryRuns() []string {
 	var out []string
 	for _, o := range c.plan.Overrides {
 		sel := c.req.RecipePath
-		if o.Key != "" {
+		switch {
+		case c.single && o.Key != "": // a file of the directory (or the file itself)
+			if info, err := os.Stat(sel); err == nil && info.IsDir() {
+				sel = filepath.Join(sel, o.Key)
+			} else {
+				sel = filepath.Join(filepath.Dir(sel), o.Key)
+			}
+		case o.Key != "":
 			sel += ":" + o.Key
 		}
 		out = append(out, "srtctl dry-run -f "+shellWord(sel))

@@ -224,9 +224,8 @@ func (j *journal) mac() string {
 // problem says why the journal found at p is not one this export may
 // settle, "" when it may: it is this user's (its MAC verifies), it names
 // itself, and every file it names is one of an export's own files (the
-// target and its staged copies, of the expected names, in the directories
-// that hold its copies, all of them among targets; its backup and the
-// backup's staged copy in the state directory's backups).
+// target, its staged copies and backup, of the expected names) in the
+// directories that hold its copies, all of them among targets.
 func (j *journal) problem(p string, targets []string) string {
 	const foreign = "it was not written by sweeptune under this account"
 	switch {
@@ -262,7 +261,7 @@ func (j *journal) problem(p string, targets []string) string {
 		case f.Create && (f.Restore != "" || f.Bak != "" || f.BakTemp != ""):
 			return fmt.Sprintf("it names a backup of %q, a file it created", f.Real)
 		case !f.Create && (f.Restore == "" || !cleanAbs(f.Bak) || !strings.HasSuffix(f.Bak, ".bak") ||
-			!inBackupDir(filepath.Dir(f.Bak)) || !own(f.BakTemp, f.Bak)): // backups live in the state directory (backup.go)
+			!strings.HasPrefix(f.Bak, BackupDir()+string(filepath.Separator)) || !own(f.BakTemp, f.Bak)):
 			return fmt.Sprintf("it names a backup of %q that is not an export's", f.Real)
 		}
 		temps[f.Temp], temps[f.Restore], temps[f.BakTemp] = true, true, true
@@ -276,7 +275,7 @@ func (j *journal) problem(p string, targets []string) string {
 		if _, err := os.Lstat(d); errors.Is(err, fs.ErrNotExist) {
 			continue // gone since: nothing there can be touched
 		}
-		if !slicesContains(targets, d) && !inBackupDir(d) {
+		if !slicesContains(targets, d) {
 			return fmt.Sprintf("it also wrote into %s, which this export does not write: run the export that names those files again with --write to settle it", d)
 		}
 	}

@@ -14,13 +14,11 @@ func TestSignedJournalNamingOtherPathsIsRefused(t *testing.T) {
 	dir, outside := t.TempDir(), t.TempDir()
 	real := filepath.Join(dir, "recipe.yaml")
 	copyPath := filepath.Join(dir, journalPrefix+"0123456789ab"+journalSuffix)
-	bak := BackupPath(real) // backups live under the state directory
-	bakCopy := filepath.Join(filepath.Dir(bak), filepath.Base(copyPath))
 	good := func() *journal {
 		f := journalFile{Path: real, Real: real, Temp: filepath.Join(dir, ownTempName("recipe.yaml")),
-			Restore: filepath.Join(dir, ownTempName("recipe.yaml")), Bak: bak,
-			BakTemp: filepath.Join(filepath.Dir(bak), ownTempName(filepath.Base(bak))), New: "n", Old: "o"}
-		return &journal{Version: journalVersion, State: stateReplacing, Copies: []string{copyPath, bakCopy},
+			Restore: filepath.Join(dir, ownTempName("recipe.yaml")), Bak: BackupPath(real),
+			BakTemp: filepath.Join(filepath.Dir(BackupPath(real)), ownTempName("recipe.yaml.bak")), New: "n", Old: "o"}
+		return &journal{Version: journalVersion, State: stateReplacing, Copies: []string{copyPath},
 			Files: []journalFile{f}, Temps: []string{f.Temp, f.Restore, f.BakTemp}}
 	}
 	if j := good(); j.sign() != "" {

@@ -115,8 +115,8 @@ func TestRealRemoveConcurrenciesOfOneFile(t *testing.T) {
 	if want := replaced(t, m.Old, "conc-list: [ 512, 2048, 4096 ]", "conc-list: [ 2048 ]"); string(m.New) != want {
 		t.Errorf("master:\n%s", m.New)
 	}
-	for _, s := range []string{"0 new, 1 kept, 2 removed.", "Kept 6P c2048 BS512 (mid_curve.yaml)", "Removed 6P c512 (mid_curve.yaml c512)",
-		"Removed 6P c4096 (mid_curve.yaml c4096)", "scenario-type:\n    - fixed-seq-len\n"} {
+	for _, s := range []string{"Keep 6P c2048 BS512.", "Remove 6P c512 and 6P c4096: each lies under the line of its kept neighbours",
+		"scenario-type:\n    - fixed-seq-len\n"} {
 		if !strings.Contains(plan.Entry, s) {
 			t.Errorf("entry lacks %q:\n%s", s, plan.Entry)
 		}
@@ -147,7 +147,7 @@ func TestRealAddConcurrencyToAFile(t *testing.T) {
 	if want := replaced(t, m.Old, "conc-list: [ 4, 8, 32, 64 ]", "conc-list: [ 4, 8, 16, 32, 64 ]"); string(m.New) != want {
 		t.Errorf("master:\n%s", m.New)
 	}
-	if !strings.Contains(plan.Entry, "1 new, 1 kept, 0 removed.") || !strings.Contains(plan.Entry, "New 1P4D c16 (low_latency.yaml)") {
+	if !strings.Contains(plan.Entry, "Add 1P4D c16.") || !strings.Contains(plan.Entry, "Keep 1P4D c4/c8/c32/c64 BS128.") {
 		t.Errorf("entry:\n%s", plan.Entry)
 	}
 }

@@ -1,12 +1,16 @@
 package curve
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/sweeptune/sweeptune/internal/radix"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
@@ -291,6 +295,28 @@ func runLength(pts []model.Point, projs []model.Projection, x, y model.Axis) []s
 	return rl
 }
 
+// noFrontier says why a curve shows no frontier when every point of its
+// view is a short run left raw (a probe of 900 s is not steady state);
+// "" when some point can stand on one.
+func noFrontier(view []model.Point) string {
+	if len(view) == 0 {
+		return ""
+	}
+	secs := map[float64]bool{}
+	for i := range view {
+		p := &view[i]
+		if !p.Prov.ShortRun() || p.Prov.Projected() {
+			return ""
+		}
+		secs[p.Prov.DurationS] = true
+	}
+	run := "a short run"
+	if len(secs) == 1 {
+		run = fmt.Sprintf("a %s s run", strconv.FormatFloat(view[0].Prov.DurationS, 'f', -1, 64))
+	}
+	return fmt.Sprintf("no frontier: every point is %s, not steady state, and none is projected (no full-length twin to project from)", run)
+}
+
 // prefetched is what Prefetch made for one view.
 type prefetched struct {
 	series *cachedSeries
@@ -378,7 +404,11 @@ func (m *Model) redraw() {
 	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
 	rl, ok := m.legends[dk]
 	if !ok {
-		rl = keep(&m.legends, dk, runLength(m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y))
+		rl = runLength(m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y)
+		if why := noFrontier(m.st.View()); why != "" {
+			rl = append(rl, why)
+		}
+		rl = keep(&m.legends, dk, rl)
 	}
 	in.RunLength = rl
 	if b := m.binnedAhead; b != nil {
@@ -398,19 +428,39 @@ func (m *Model) redraw() {
 }
 
 // Title names the shown curve, for the pane's border.
-func (m *Model) Title() string {
+func (m *Model) Title() string { return m.TitleFit(0) }
+
+// TitleFit is Title in at most w cells (0: no limit): when the whole name
+// does not fit, the fields the curve does not know ("unknown spec
+// decoding") go first, then the spaces around the separators, so the
+// border says which curve, and the date, rather than cutting them off.
+func (m *Model) TitleFit(w int) string {
 	if len(m.st.Curves) == 0 {
 		return "curve"
 	}
-	t := "curve: " + m.st.Curve.String()
-	switch {
-	case m.st.AllDates:
-		t += " · every run"
+	suffix := ""
+	if m.st.AllDates {
+		suffix += " · every run"
 	}
 	if m.st.AsOf != "" {
-		t += " · as of " + m.st.AsOf
+		suffix += " · as of " + m.st.AsOf
 	}
-	return t
+	k := m.st.Curve
+	full := "curve: " + k.String() + suffix
+	if w <= 0 || ansi.StringWidth(full) <= w {
+		return full
+	}
+	var known []string
+	for i := range model.FieldNames {
+		if f := k.FieldText(i); !strings.HasPrefix(f, "unknown") {
+			known = append(known, f)
+		}
+	}
+	short := "curve: " + strings.Join(known, " · ") + suffix
+	if ansi.StringWidth(short) <= w {
+		return short
+	}
+	return "curve: " + strings.Join(known, "·") + strings.ReplaceAll(suffix, " · ", "·")
 }
 
 // Click selects the point whose marker is nearest the clicked body cell

@@ -41,11 +41,12 @@ type Model struct {
 	km  keys.KeyMap
 	say Say
 
-	pick     *picker.Model // an open picker (curve, overlays, dates)
-	pickKind pickKind
-	pickFrom string      // the first date of a comparison
-	dates    *dates.View // the open "compare two dates" view
-	datesSeq int
+	pick      *picker.Model // an open picker (curve, overlays, dates)
+	pickKind  pickKind
+	pickFrom  string      // the first date of a comparison
+	overlayOf []int       // the overlay picker's items as curve indices (the shown curve left out)
+	dates     *dates.View // the open "compare two dates" view
+	datesSeq  int
 
 	changelogs []sources.ChangelogFile // changelogs among the loaded inputs
 	extraLog   string                  // --changelog, read as well when comparing

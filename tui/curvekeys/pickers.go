@@ -2,6 +2,7 @@ package curvekeys
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -31,15 +32,26 @@ func (m *Model) openOverlayPicker() {
 		m.info("only one curve is loaded: nothing to overlay")
 		return
 	}
+	// The shown curve is not its own overlay: the list is the others.
+	all := m.curveItems()
+	var items []picker.Item
 	var picked []int
-	for _, o := range m.st.Overlays {
-		for i, c := range m.st.Curves {
-			if c.Key == o {
-				picked = append(picked, i)
-			}
+	m.overlayOf = m.overlayOf[:0]
+	for i, c := range m.st.Curves {
+		if c.Key == m.st.Curve {
+			continue
 		}
+		if slices.Contains(m.st.Overlays, c.Key) {
+			picked = append(picked, len(items))
+		}
+		items = append(items, all[i])
+		m.overlayOf = append(m.overlayOf, i)
 	}
-	m.pick = picker.New("overlay curves on "+m.st.Curve.String(), m.curveItems(), m.st.CurveIndex(), true, picked, m.km.Picker)
+	// The cursor starts where the shown curve would be: up is the curve
+	// before it, as in the curve picker.
+	at := max(min(m.st.CurveIndex(), len(items)-1), 0)
+	m.pick = picker.New("overlay curves on "+m.st.Curve.String(), items, at, true, picked, m.km.Picker)
+	m.pick.Example = m.filterExample()
 	m.pickKind = pickOverlays
 }
 
@@ -127,7 +139,10 @@ func (m *Model) setOverlays(picked []int) {
 	var keys []model.CurveKey
 	var names []string
 	for _, i := range picked {
-		if k := m.st.Curves[i].Key; k != m.st.Curve {
+		if i < 0 || i >= len(m.overlayOf) {
+			continue
+		}
+		if k := m.st.Curves[m.overlayOf[i]].Key; k != m.st.Curve {
 			keys = append(keys, k)
 			names = append(names, model.ShortName(m.st.Curve, k))
 		}
@@ -185,4 +200,23 @@ func (m *Model) HoveredCurve() (model.CurveKey, bool) {
 		return m.st.Curves[i].Key, true
 	}
 	return model.CurveKey{}, false
+}
+
+// filterExample is two filter words the overlay picker's hint suggests:
+// the hardware and precision of an overlayable curve, so that typing them
+// finds something ("gb300 fp4" on GB300 data, never a GPU not loaded).
+func (m *Model) filterExample() string {
+	for _, i := range m.overlayOf {
+		k := m.st.Curves[i].Key
+		var words []string
+		for _, w := range []string{k.Hardware, k.Precision} {
+			if w != "" && w != "unknown" {
+				words = append(words, strings.ToLower(w))
+			}
+		}
+		if len(words) > 0 {
+			return strings.Join(words, " ")
+		}
+	}
+	return ""
 }

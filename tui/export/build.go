@@ -57,6 +57,9 @@ type Work struct {
 	WithPlanned     bool
 	AsOf            string          // the workbench's date (@): removals are judged as of it
 	Flips           map[string]bool // the review pane's kept-curve toggles (K)
+	// Accepted is the workbench's accepted selection (A), if any: it goes
+	// with the request while the request's sets are still its own.
+	Accepted *model.SelectionSet
 }
 
 // Request turns the work into an export request. A planned point with the
@@ -101,7 +104,23 @@ func Request(cfg Config, w Work) export.ExportRequest {
 		}
 	}
 	req.Keep, req.KeepWhy = keptBy(w, pts, remove)
+	if a := w.Accepted; a != nil && sameSet(a.Add, add) && sameSet(a.Remove, remove) {
+		req.Selection = a
+	}
 	return req
+}
+
+// sameSet reports whether two ID lists hold the same IDs.
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, id := range a {
+		if !slices.Contains(b, id) {
+			return false
+		}
+	}
+	return true
 }
 
 // keptBy is the kept curve the review pane's toggles make (nil: the

@@ -86,7 +86,7 @@ func (m *Model) Refresh(c workbench.Change) {
 // review), and its planned points, marks and added points; other curves'
 // marks wait until their curve is shown.
 func (m *Model) current() Work {
-	w := Work{WithPlanned: m.st.WithPlanned, AsOf: m.st.AsOf}
+	w := Work{WithPlanned: m.st.WithPlanned, AsOf: m.st.AsOf, Accepted: m.st.Accepted}
 	for id := range m.st.KeepFlips {
 		if w.Flips == nil {
 			w.Flips = map[string]bool{}
@@ -183,6 +183,9 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 	case builtMsg:
 		if msg.gen == m.gen {
 			m.plan, m.err, m.planSig, m.work = msg.plan, msg.err, msg.sig, msg.work
+			if !m.empty() {
+				m.written = nil // a new change set: the last write's block is history
+			}
 			m.redraw()
 		}
 		return nil, true

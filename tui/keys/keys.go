@@ -87,8 +87,9 @@ type Review struct {
 	Scroll
 	WithPlanned, DropOrphans, Keep key.Binding
 	// Selection switches the pane between the removal review and the
-	// shown curve's selection (one point per band, docs/select.md).
-	Selection key.Binding
+	// shown curve's selection (one point per band, docs/select.md);
+	// Accept takes the selection shown as the export's set.
+	Selection, Accept key.Binding
 }
 
 // Export adds writing and the targets form to scrolling; Field keys move
@@ -199,7 +200,8 @@ func Default() KeyMap {
 			CancelEdit: b("esc", "cancel", "esc"),
 		},
 		Review: Review{Scroll: scroll(), WithPlanned: b("p", "planned in kept curve", "p"), DropOrphans: b("D", "drop orphaned marks", "D"),
-			Keep: b("K", "selected point in/out of the kept curve", "K"), Selection: b("s", "selection view", "s")},
+			Keep: b("K", "selected point in/out of the kept curve", "K"), Selection: b("s", "selection view", "s"),
+			Accept: b("A", "accept the selection shown", "A")},
 		Export: Export{
 			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"), CopyDiff: b("P", "copy the diff", "P"),
 			PRBody:  b("B", "write the PR body", "B"),
@@ -213,7 +215,7 @@ func Default() KeyMap {
 		Picker: Picker{
 			Up:     b("↑", "up", "up", "ctrl+p"),
 			Down:   b("↓", "down", "down", "ctrl+n"),
-			Toggle: b("space", "select (overlays)", " "),
+			Toggle: b("tab", "select (overlays)", "tab"),
 			Choose: b("enter", "choose", "enter"),
 			Cancel: b("esc", "cancel", "esc"),
 		},
@@ -288,7 +290,7 @@ func (k KeyMap) PaneGroups() []Group {
 		{"curve", []key.Binding{k.Curve.Prev, k.Curve.Next, k.Curve.Mark}},
 		{"points", points},
 		{"planner", []key.Binding{pl.Up, pl.Down, pl.PageUp, pl.PageDown, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, pl.Toggle, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
-		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.Keep, k.Review.DropOrphans, k.Review.Selection)},
+		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.Keep, k.Review.DropOrphans, k.Review.Selection, k.Review.Accept)},
 		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, e.PRBody, e.CopyDiff, in("targets", e.Set), in("targets", e.Cancel))},
 	}
 }

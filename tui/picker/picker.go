@@ -1,7 +1,7 @@
 // Package picker is a filterable list in a modal box: the curve picker (c),
 // the overlay picker with multi-select (o) and the date pickers (@, H).
-// Typing filters; every word typed must appear in an item (where space
-// selects, words are split by commas).
+// Typing filters; every word typed (split at spaces or commas) must
+// appear in an item; in the overlay picker tab selects.
 package picker
 
 import (
@@ -33,12 +33,15 @@ const (
 
 // Model is one open picker.
 type Model struct {
-	Title  string
-	items  []Item
-	lower  []string // items' text in lower case, for filtering (notes are not)
-	multi  bool
-	picked []bool
-	keys   keys.Picker
+	Title string
+	// Example is the filter words the multi-select hint suggests ("gb300
+	// fp4"), taken from the items by the caller; "" names none.
+	Example string
+	items   []Item
+	lower   []string // items' text in lower case, for filtering (notes are not)
+	multi   bool
+	picked  []bool
+	keys    keys.Picker
 
 	filter []rune
 	shown  []int // items passing the filter
@@ -96,7 +99,7 @@ func (m *Model) Update(msg tea.KeyMsg) Result {
 			m.filter = m.filter[:len(m.filter)-1]
 			m.refilter()
 		}
-	case msg.Type == tea.KeySpace && !m.multi:
+	case msg.Type == tea.KeySpace:
 		m.filter = append(m.filter, ' ')
 		m.refilter()
 	case msg.Type == tea.KeyRunes:
@@ -107,7 +110,7 @@ func (m *Model) Update(msg tea.KeyMsg) Result {
 }
 
 func (m *Model) refilter() {
-	// Words split at spaces, or at commas where space selects (overlays).
+	// Words split at spaces or commas.
 	words := strings.FieldsFunc(strings.ToLower(string(m.filter)), func(r rune) bool { return r == ' ' || r == ',' })
 	var cur = -1
 	if m.cursor < len(m.shown) {
@@ -159,7 +162,10 @@ func (m *Model) View(st themes.Styles, w, h int) string {
 	}
 	head := fmt.Sprintf("filter: %s▏  %d of %d", string(m.filter), len(m.shown), len(m.items))
 	if m.multi {
-		head += fmt.Sprintf(" · %d selected · space selects, enter applies · filter words: b200,fp4", len(m.Picked()))
+		head += fmt.Sprintf(" · %d selected · tab selects, enter applies", len(m.Picked()))
+		if m.Example != "" {
+			head += " · filter words: " + m.Example
+		}
 	} else {
 		head += " · enter chooses"
 	}

@@ -56,10 +56,10 @@ func TestFilterEveryWordAndChoose(t *testing.T) {
 
 func TestMultiSelect(t *testing.T) {
 	m := New("overlay", items, 0, true, []int{2}, keys.Default().Picker)
-	m.Update(testkit.Key("space"))
+	m.Update(testkit.Key("tab"))
 	m.Update(testkit.Key("down"))
 	m.Update(testkit.Key("down"))
-	m.Update(testkit.Key("space"))
+	m.Update(testkit.Key("tab"))
 	if got := m.Picked(); len(got) != 1 || got[0] != 0 {
 		t.Errorf("picked %v, want [0] (2 was toggled off)", got)
 	}
@@ -67,9 +67,9 @@ func TestMultiSelect(t *testing.T) {
 	if len(m.shown) != 1 || m.Cursor() != 1 {
 		t.Errorf("b200,trt: %v shown, cursor %d", m.shown, m.Cursor())
 	}
-	m.Update(testkit.Key("space"))
+	m.Update(testkit.Key("tab"))
 	if got := m.Picked(); len(got) != 2 {
-		t.Errorf("space on the filtered item: picked %v", got)
+		t.Errorf("tab on the filtered item: picked %v", got)
 	}
 	if m.Update(testkit.Key("enter")) != Chosen {
 		t.Error("enter does not apply")
@@ -97,5 +97,19 @@ func TestLongTextTakesWhatTheNotesLeave(t *testing.T) {
 		v := m.View(testkit.Plain(), 150, 4)
 		testkit.CheckSize(t, v, 150, 4)
 		testkit.Contains(t, "picker", v, long[0].Text+"  "+long[0].Note, long[1].Note)
+	}
+}
+
+// The overlay filter takes a space between words, as the curve picker's
+// does; tab selects. The hint's example words are the caller's.
+func TestMultiFilterTakesASpace(t *testing.T) {
+	m := New("overlay", items, 0, true, nil, keys.Default().Picker)
+	m.Example = "b200 fp4"
+	typeIn(m, "b200 trt")
+	if string(m.filter) != "b200 trt" || len(m.shown) != 1 || m.Cursor() != 1 || len(m.Picked()) != 0 {
+		t.Errorf("filter %q: %v shown, cursor %d, picked %v", string(m.filter), m.shown, m.Cursor(), m.Picked())
+	}
+	if v := m.View(testkit.Plain(), 160, 5); !strings.Contains(v, "tab selects, enter applies · filter words: b200 fp4") {
+		t.Errorf("hint:\n%s", v)
 	}
 }

@@ -89,6 +89,7 @@ func prediction(b *strings.Builder, in Input, st themes.Styles) {
 		return
 	}
 	paintDoc(b, render.Prediction(planner.ConfigFromKnobs(in.Knobs), in.Pred, in.Rec), st)
+	paintDoc(b, render.PlanTrustBand(&in.Pred), st)
 	if in.Held != "" {
 		paintDoc(b, render.PlanHeld(), st)
 	}

@@ -128,7 +128,7 @@ func (m *Model) Pending() tea.Cmd {
 		r.Orphans = orphans
 		msg := reviewedMsg{gen: gen, report: r}
 		if selecting {
-			msg.sel.sel, msg.sel.points, msg.sel.err = workbench.SelectShown(in.Curve, in.View, in.X, in.Y)
+			msg.sel.sel, msg.sel.points, msg.sel.err = workbench.SelectShown(in.Curve, in.All, in.AsOf, in.X, in.Y)
 			msg.selOK = true
 		} else {
 			text := Render(r, styles, width)
@@ -192,9 +192,13 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		m.selecting, m.dirty, m.selReady = !m.selecting, true, false
 		m.redraw()
 		if m.selecting {
-			return tea.Batch(msgs.StatusCmd("review pane: the selection, one point per band (A in the points pane accepts it; s back)", false), m.Pending())
+			return tea.Batch(msgs.StatusCmd("review pane: the selection, one point per band (A accepts it as the export's set; s back)", false), m.Pending())
 		}
 		return tea.Batch(msgs.StatusCmd("review pane: the removal review of the marks", false), m.Pending())
+	}
+	if m.selecting && key.Matches(msg, m.keys.Accept) {
+		// The same selection the pane shows: the shown curve as of its date.
+		return msgs.StatusCmd(m.st.AcceptSelection(), false)
 	}
 	if key.Matches(msg, m.keys.Keep) {
 		return msgs.StatusCmd("review: "+m.st.ToggleKeptFrom(m.st.Selected, m.keptState(m.st.Selected)), false)
@@ -217,7 +221,11 @@ func (m *Model) View() string { return m.view.String() }
 
 // Bindings are the scroll keys and the planned toggle.
 func (m *Model) Bindings() []key.Binding {
-	return append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.Keep, m.keys.DropOrphans, m.keys.Selection)
+	b := append(m.keys.Scroll.Bindings(), m.keys.WithPlanned, m.keys.Keep, m.keys.DropOrphans, m.keys.Selection)
+	if m.selecting {
+		b = append(b, m.keys.Accept)
+	}
+	return b
 }
 
 // keptState is where id stands in the last review's kept curve.

@@ -2,6 +2,7 @@ package review
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -81,10 +82,19 @@ func TestSelectionView(t *testing.T) {
 	m.SetSize(200, 60)
 	m.Update(testkit.Key("s"))
 	m.Sync()
-	for _, want := range []string{"Selection on deepseek-ai/DeepSeek-V4.1-Flash", "178.1 – 218.5", "no measured candidate", "Remove: agg TP2/EP2 c16"} {
+	for _, want := range []string{"Selection on deepseek-ai/DeepSeek-V4.1-Flash", "178.1 – 218.5", "8P c4096 (published)", "Remove: 9P c7480 BS160, agg TP2/EP2 c16"} {
 		if !strings.Contains(m.View(), want) {
 			t.Errorf("selection view lacks %q:\n%s", want, m.View())
 		}
+	}
+	// A accepts the selection shown: its removals marked, its additions
+	// added, and its pairing kept for the export's PR body.
+	m.Update(testkit.Key("A"))
+	if got := st.MarkedIDs(); !slices.Contains(got, "agg-tep2-c16") || !slices.Contains(got, "9p1d-dep2-dep16-b160-c7480") {
+		t.Errorf("A in the selection view marked %v", got)
+	}
+	if st.Accepted == nil || st.Accepted.ReplacedBy("9p1d-dep2-dep16-b160-c7480") != "9p1d-dep2-dep16-b192-c7480" {
+		t.Errorf("the accepted selection's pairing is not kept: %+v", st.Accepted)
 	}
 	m.Update(testkit.Key("s"))
 	m.Sync()

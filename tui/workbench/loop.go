@@ -73,7 +73,8 @@ func (s *State) AdoptScore(sc *LedgerScore) int {
 func (s *State) Scored() bool { return s.Loop.Path != "" && s.Loop.scoredRev == s.LoadRev }
 
 // Noise is the shown curve's run-to-run spread, estimated from every loaded
-// run of it (not only the latest per configuration).
+// run of it measured on or before the view's date (not only the latest per
+// configuration): the one estimate the CLI shows (model.NoiseAsOf).
 func (s *State) Noise() model.Noise {
 	var own []model.Point
 	for i := range s.Points {
@@ -81,5 +82,5 @@ func (s *State) Noise() model.Noise {
 			own = append(own, s.Points[i])
 		}
 	}
-	return model.EstimateNoise(own)
+	return model.NoiseAsOf(own, s.AsOf)
 }

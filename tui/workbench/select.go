@@ -14,7 +14,7 @@ import (
 // the shown curve, exactly its removals are marked and its additions
 // (measured points not yet published) put in the export. u undoes it.
 func (s *State) AcceptSelection() string {
-	sel, measured, err := SelectShown(s.Curve, s.View(), s.X, s.Y)
+	sel, measured, err := SelectShown(s.Curve, s.CurveRunsLater()(), s.AsOf, s.X, s.Y)
 	if err != nil {
 		return "select: " + err.Error()
 	}
@@ -41,23 +41,26 @@ func (s *State) AcceptSelection() string {
 	}
 	added := slices.DeleteFunc(slices.Clone(s.Added), func(id string) bool { return onCurve[id] })
 	s.Marks, s.Added = marks, append(added, sel.Add...)
+	set := sel.Set()
+	s.Accepted = &set // the pairing and reasons the export pane's PR body gives
 	s.pending |= ChangeMarks
 	return fmt.Sprintf("selection accepted: %s marked, %s added (%s on %s, margin ±%.1f %%) · u undoes",
 		model.Plural(len(sel.Remove), "removal"), model.Plural(len(sel.Add), "point"),
 		model.Plural(len(sel.Bands), "band"), s.X.Name, sel.Margin.Pct)
 }
 
-// SelectShown is the selection of the shown curve's measured points (view
-// without its planned ones, which it also returns) on x and y: default
-// bands, the margin from their run-to-run noise.
-func SelectShown(curve model.CurveKey, view []model.Point, x, y model.Axis) (*model.Selection, []model.Point, error) {
-	measured := make([]model.Point, 0, len(view))
-	for i := range view {
-		if view[i].Source != model.SourcePlanned {
-			measured = append(measured, view[i])
+// SelectShown is the selection of the shown curve's measured runs (runs
+// without the planned ones, which it also returns) as of asOf on x and y,
+// as select runs it: default bands, the margin from the run-to-run noise
+// of the pairs measured on or before asOf (model.NoiseAsOf).
+func SelectShown(curve model.CurveKey, runs []model.Point, asOf string, x, y model.Axis) (*model.Selection, []model.Point, error) {
+	measured := make([]model.Point, 0, len(runs))
+	for i := range runs {
+		if runs[i].Source != model.SourcePlanned {
+			measured = append(measured, runs[i])
 		}
 	}
-	sel, err := model.Select(model.SelectRequest{Points: measured, Curve: curve, X: x, Y: y,
-		Margin: model.MarginFromNoise(measured, x, y)})
+	sel, err := model.Select(model.SelectRequest{Points: measured, Curve: curve, X: x, Y: y, AsOf: asOf,
+		Margin: model.MarginFromNoiseAsOf(measured, x, y, asOf)})
 	return sel, measured, err
 }

@@ -59,6 +59,10 @@ type State struct {
 
 	// Loop is the prediction ledger and its scorecard (loop.go).
 	Loop Ledger
+	// Accepted is the last selection accepted (A): its pairing, inside-noise
+	// candidates and margin go to the export while its sets are the
+	// export's own (select.go); nil when none was.
+	Accepted *model.SelectionSet
 
 	all     []model.Point
 	index   map[string]int // ID → index into all

@@ -107,7 +107,9 @@ func DefaultPath(inputs []string) string {
 // to <path>.corrupt so the next save cannot destroy it; the error is a
 // *CorruptError saying where it went.
 func Load(path string) (File, error) {
-	removeStaleTemps(path, time.Now()) // staletemp.go: a save a kill cut short
+	// A save killed before its rename left a temporary file beside the
+	// session: the next start removes it (a minute old: never a live save's).
+	sources.RemoveStaleTemps(path, time.Minute)
 	data, err := sources.ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return File{Version: Version, read: true}, nil

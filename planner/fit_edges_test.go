@@ -9,7 +9,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// Issue 12's extensions on the synthetic ground truth (synth_test.go) and
+// The fit's edges on the synthetic ground truth (synth_test.go) and
 // on hand-made points: decode families, δ only for DP attention, TTFT and τP,
 // warnings beyond the data, collapse, twins.
 

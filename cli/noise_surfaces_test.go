@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/sources/demo"
+	wb "github.com/sweeptune/sweeptune/tui/workbench"
+)
+
+// TestOneNoiseEverywhere: for the same data and date, select's margin,
+// review's and compare's noise, the workbench's (its % readout and its
+// selection) and the PR body's sentence give one spread of throughput per
+// GPU and one pair count — the pairs measured on or before the date
+// (docs/noise.md). On the demo: ±0.87 % over 5 pairs today; none as of
+// 2026-11-05, when no configuration had been measured twice yet.
+func TestOneNoiseEverywhere(t *testing.T) {
+	type noiseJSON struct {
+		SpreadPct float64 `json:"spread_pct"`
+		Pairs     int     `json:"pairs"`
+	}
+	pts := demo.Load().Points
+	curve := pts[model.FindID(pts, "agg-tep2-c16")].Curve
+	for _, tc := range []struct {
+		asOf   string
+		pairs  int
+		spread string // two decimals; "" none
+	}{{"", 5, "0.87"}, {"2026-11-05", 0, ""}} {
+		asOf := []string{}
+		if tc.asOf != "" {
+			asOf = []string{"--as-of", tc.asOf}
+		}
+		got := map[string]string{}
+		say := func(spread float64, pairs int) string {
+			if pairs == 0 {
+				return "none"
+			}
+			return fmt.Sprintf("%.2f/%d", spread, pairs)
+		}
+		// select: its margin comes from the noise (the y metric's here).
+		var sel struct {
+			Selection struct {
+				Margin model.Margin `json:"margin"`
+			} `json:"selection"`
+		}
+		mustJSON(t, runOK(t, append([]string{"select", "--json"}, asOf...)...), &sel)
+		got["select"] = say(sel.Selection.Margin.Pct, sel.Selection.Margin.Pairs)
+		// review
+		var rev struct {
+			Noise *noiseJSON `json:"noise"`
+		}
+		mustJSON(t, runOK(t, append([]string{"review", "--remove", "agg-tep2-c16", "--json"}, asOf...)...), &rev)
+		got["review"] = "none"
+		if rev.Noise != nil {
+			got["review"] = say(rev.Noise.SpreadPct, rev.Noise.Pairs)
+		}
+		// compare
+		var cmp struct {
+			Noise []struct {
+				Noise *noiseJSON `json:"noise"`
+			} `json:"noise"`
+		}
+		mustJSON(t, runOK(t, append([]string{"compare", "--json"}, asOf...)...), &cmp)
+		got["compare"] = "none"
+		if len(cmp.Noise) > 0 && cmp.Noise[0].Noise != nil {
+			got["compare"] = say(cmp.Noise[0].Noise.SpreadPct, cmp.Noise[0].Noise.Pairs)
+		}
+		// the workbench: its noise, and its selection's margin
+		st := wb.New()
+		st.SetPoints(pts)
+		st.Curve, st.AsOf = curve, tc.asOf
+		got["workbench"] = "none"
+		if mn, ok := st.Noise().For(model.TputPerGPU); ok {
+			got["workbench"] = say(mn.SpreadPct, mn.Pairs)
+		}
+		ws, _, err := wb.SelectShown(curve, st.CurveRunsLater()(), tc.asOf, model.AxisP90Intvty, model.AxisTputPerGPU)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got["workbench select"] = say(ws.Margin.Pct, ws.Margin.Pairs)
+		// the PR body's sentence, from the review the body is built on
+		r, err := model.Review(model.ReviewRequest{Points: model.Latest(pts, tc.asOf), Curve: &curve, Remove: []string{"agg-tep2-c16"},
+			X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, AsOf: tc.asOf, Runs: pts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sentence := render.NoiseSentence(r.Noise, model.AxisTputPerGPU, tc.asOf)
+		got["PR body"] = "none"
+		if mn, ok := r.Noise.For(model.TputPerGPU); ok {
+			got["PR body"] = say(mn.SpreadPct, mn.Pairs)
+			if !strings.Contains(sentence, fmt.Sprintf("±%.2f %% over %d pairs", mn.SpreadPct, mn.Pairs)) {
+				t.Errorf("PR body sentence %q", sentence)
+			}
+		} else if !strings.Contains(sentence, "none measured (0 pairs") {
+			t.Errorf("PR body sentence %q", sentence)
+		}
+		want := "none"
+		if tc.spread != "" {
+			want = tc.spread + "/" + fmt.Sprint(tc.pairs)
+		}
+		for surface, g := range got {
+			if g != want {
+				t.Errorf("as of %q: %s says %s, want %s (all: %v)", tc.asOf, surface, g, want, got)
+			}
+		}
+	}
+}
+
+func mustJSON(t *testing.T, s string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(s), v); err != nil {
+		t.Fatalf("%v: %s", err, s[:min(len(s), 300)])
+	}
+}
