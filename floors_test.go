@@ -16,7 +16,7 @@ func TestFloorsImportNoTerminal(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	for _, pkg := range []string{"./model", "./planner", "./sources/...", "./planner/ledger", "./render/...", "./tui/workbench/..."} {
+	for _, pkg := range []string{"./model", "./planner", "./sources/...", "./planner/ledger", "./audit", "./render/...", "./tui/workbench/..."} {
 		out, err := exec.Command("go", "list", "-deps", pkg).Output()
 		if err != nil {
 			t.Fatalf("go list -deps %s: %v", pkg, err)

@@ -33,6 +33,9 @@ type Request struct {
 	PlanTop int
 	// Paths are the inputs, for the first command of each row.
 	Paths []string
+	// Take lets Run reorder Points in place (the caller gives them up):
+	// no copy of a load's points is made.
+	Take bool
 }
 
 // Band is an interactivity band [Lo, Hi) on AxisX.
@@ -119,13 +122,18 @@ type Audit struct {
 func Run(req Request) *Audit {
 	// Every measured curve, a competitor's too: it is a rival. Rows are
 	// the curves with a published or local point.
-	measured := make([]model.Point, 0, len(req.Points))
+	measured := req.Points
+	if !req.Take {
+		measured = make([]model.Point, 0, len(req.Points))
+	} else {
+		measured = measured[:0]
+	}
 	for i := range req.Points {
 		if req.Points[i].Source != model.SourcePlanned {
-			measured = append(measured, req.Points[i])
+			measured = append(measured, req.Points[i]) // in place when taken: never ahead of i
 		}
 	}
-	curves := model.GroupCurvesInPlace(measured) // measured is the audit's own copy
+	curves := model.GroupCurvesInPlace(measured) // measured is the audit's own
 	own := make([]bool, len(curves))
 	for i, c := range curves {
 		for j := range c.Points {

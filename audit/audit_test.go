@@ -167,3 +167,17 @@ func TestAuditTextNamesEveryFault(t *testing.T) {
 		t.Log(text)
 	}
 }
+
+// Take reorders the caller's points instead of copying them: the same rows.
+func TestAuditTakeGivesTheSameRows(t *testing.T) {
+	a := audit.Run(audit.Request{Points: fleet(t), PlanTop: -1})
+	b := audit.Run(audit.Request{Points: fleet(t), PlanTop: -1, Take: true})
+	if len(a.Rows) != len(b.Rows) {
+		t.Fatalf("%d rows against %d", len(a.Rows), len(b.Rows))
+	}
+	for i := range a.Rows {
+		if a.Rows[i].Curve != b.Rows[i].Curve || a.Rows[i].Value != b.Rows[i].Value {
+			t.Errorf("row %d: %v %.2f against %v %.2f", i, a.Rows[i].Curve, a.Rows[i].Value, b.Rows[i].Curve, b.Rows[i].Value)
+		}
+	}
+}

@@ -29,7 +29,7 @@ func (r *Row) value() {
 	}
 	g += EmptyBandPct * float64(len(r.EmptyBands))
 	g += HolePct * float64(len(r.Holes))
-	if short := model.RecommendedFrontierPoints - min(r.Coverage.P90E2EL, r.Coverage.P75E2EL); short > 0 {
+	if short := checkShort(r.Coverage); short > 0 {
 		g += MissingFrontPct * float64(short)
 	}
 	if r.Image != nil && r.Image.AgeDays > 0 {
@@ -50,3 +50,20 @@ func (r *Row) value() {
 func cost(gpus int) float64 {
 	return 1 + math.Log2(float64(max(gpus, GPUsPerNodeCount))/GPUsPerNodeCount)
 }
+
+// checkShort is how many frontier points Check 14 misses on the axis that
+// misses more, among the E2EL percentiles the curve's points carry (a
+// curve without E2EL is not judged on it).
+func checkShort(c model.CoverageResult) int {
+	short := 0
+	if c.P90Points > 0 {
+		short = max(short, model.RecommendedFrontierPoints-c.P90E2EL)
+	}
+	if c.P75Points > 0 {
+		short = max(short, model.RecommendedFrontierPoints-c.P75E2EL)
+	}
+	return short
+}
+
+// CheckShort is checkShort for the words (render).
+func CheckShort(c model.CoverageResult) int { return checkShort(c) }

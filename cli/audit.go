@@ -117,7 +117,8 @@ func runAudit(f *auditFlags, paths []string, env *cmdEnv) int {
 	if planTop == 0 {
 		planTop = -1
 	}
-	a := audit.Run(audit.Request{Points: ds.Points, AsOf: f.asOf, Parity: findings, PlanTop: planTop, Paths: paths})
+	a := audit.Run(audit.Request{Points: ds.Points, AsOf: f.asOf, Parity: findings, PlanTop: planTop, Paths: paths, Take: true})
+	ds.Points = nil // given to the audit, reordered
 	for _, n := range notes {
 		fmt.Fprintf(env.stderr, "note: %s\n", n)
 	}

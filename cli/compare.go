@@ -79,27 +79,9 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	curves := model.Compare(ds.Points, sel, x, y)
 	model.MarkGainRuns(curves, ds.Points, s.projs)
 	model.MarkGainsNotDrawn(curves, ds.Points, sel, x, y)
-	noise := map[model.CurveKey]model.Noise{}
-	for _, c := range curves {
-		n := 0 // counted first: a point is hundreds of bytes, copied once
-		for i := range all {
-			if all[i].Curve == c.Curve && !sel(&all[i]) {
-				n++
-			}
-		}
-		var own []model.Point
-		if n > 0 {
-			own = make([]model.Point, 0, n)
-		}
-		for i := range all {
-			if all[i].Curve == c.Curve && !sel(&all[i]) {
-				own = append(own, all[i])
-			}
-		}
-		// The pairs measured on or before --as-of: the one estimate
-		// select, review and the PR body show (docs/noise.md).
-		noise[c.Curve] = model.NoiseAsOf(own, v.asOf).WithDefault(f.noise.pct)
-	}
+	// The pairs measured on or before --as-of: the one estimate select,
+	// review and the PR body show (docs/noise.md).
+	noise := curveNoise(all, curves, sel, v.asOf, f.noise.pct)
 	model.MarkGainsWithinNoise(curves, noise, y.Metric)
 	if f.json {
 		type curveNoise struct {
@@ -127,6 +109,49 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	}
 	fmt.Fprint(env.stdout, render.Compare(f.other, x, y, curves, noise, s.projs).Plain())
 	return loadCode
+}
+
+// curveNoise is each compared curve's noise (model.EstimateNoise) from its
+// own runs (every run, not the other's) in load order: the runs are
+// sorted to their curves in one pass, and each curve's are gathered in
+// turn into one buffer, as large as the largest curve's.
+func curveNoise(all []model.Point, curves []model.CurveGains, sel func(*model.Point) bool, asOf string, pct float64) map[model.CurveKey]model.Noise {
+	at := make(map[model.CurveKey]int, len(curves))
+	for j, c := range curves {
+		at[c.Curve] = j
+	}
+	runs := make([][]int32, len(curves))
+	last, lastAt := model.CurveKey{}, -1 // a dump's rows often come curve by curve
+	for i := range all {
+		p := &all[i]
+		if lastAt < 0 || p.Curve != last {
+			j, ok := at[p.Curve]
+			if !ok {
+				j = -2
+			}
+			last, lastAt = p.Curve, j
+		}
+		if lastAt >= 0 && !sel(p) {
+			runs[lastAt] = append(runs[lastAt], int32(i))
+		}
+	}
+	most := 0
+	for _, r := range runs {
+		most = max(most, len(r))
+	}
+	buf := make([]model.Point, 0, most)
+	noise := make(map[model.CurveKey]model.Noise, len(curves))
+	for j, c := range curves {
+		own := buf[:0]
+		for _, i := range runs[j] {
+			own = append(own, all[i])
+		}
+		if len(own) == 0 {
+			own = nil
+		}
+		noise[c.Curve] = model.NoiseAsOf(own, asOf).WithDefault(pct)
+	}
+	return noise
 }
 
 func writeSelectors(w io.Writer, points []model.Point) {

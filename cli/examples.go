@@ -57,6 +57,12 @@ var examples = map[string]string{
                                                        # the PR's choice against its target: new / replaces / kept
   sweeptune select --max-gpus 34 --edges 90,140,195,225,300   # runs proposed for the empty band and the short runs
   sweeptune select --x mean-intvty --edges 100,200,300,550 --json`,
+	"audit": `  sweeptune audit                                      # the demo's curve: its value, why, and the first select to run
+  sweeptune audit --changelog testdata/export/perf-changelog.excerpt.yaml
+                                                       # and whether the changelog's end takes an appended entry
+  sweeptune audit --baseline 2025-12-31 testdata/apirows/multi-curve.json
+                                                       # a new image's re-runs: improved +13.3 %; the step law's β fell 11.8 %
+  sweeptune audit --json --top 0 testdata/apirows/     # every curve, ranked`,
 	"recipes": `  sweeptune recipes testdata/shapes/recipes/s1-bundle.yaml testdata/shapes/recipes/s1-sweep.yaml
   sweeptune recipes --json testdata/shapes/recipes/s2-nested.yaml`,
 	"tui": `  sweeptune tui

@@ -27,6 +27,8 @@ func TestEveryJSONHasSchemaVersionAndWarnings(t *testing.T) {
 		{"version", "--json"},
 		{"paths", "--json"},
 		{"scorecard", "--json", "--ledger", filepath.Join(t.TempDir(), "none.jsonl")},
+		{"audit", "--json"},
+		{"audit", "--json", "--baseline", "2025-12-31", "--plan-top", "0", multiCurve},
 	}
 	for _, args := range cases {
 		out, stderr, code := runCmd(t, args...)

@@ -148,6 +148,30 @@ func (v view) points(all []model.Point) ([]model.Point, []model.Projection) {
 	return out, model.ProjectShown(out, all)
 }
 
+// copied is points of the dataset's points, which it leaves as they are,
+// from the shown measurements and the run scan the load prepared when it
+// did (the same points and projections).
+func (v view) copied(ds *sources.Dataset) ([]model.Point, []model.Projection) {
+	idx, _, prepared := ds.PreparedLatest(v.asOf)
+	if v.allDates {
+		idx, _, prepared = ds.PreparedDated(v.asOf)
+	}
+	scan, scanned := ds.PreparedRuns()
+	if !prepared || !scanned {
+		return v.points(ds.Points)
+	}
+	all := ds.Points
+	out := make([]model.Point, len(idx))
+	for k, i := range idx {
+		out[k] = all[i]
+	}
+	if v.derive {
+		model.Derive(out, v.specs)
+	}
+	model.AdmitSuspect(out, v.includeSuspect) // as points does
+	return out, model.ProjectShownBy(out, model.ProjectScannedRuns(all, scan))
+}
+
 // take is points on the load's own array, which it leaves nil, grouped by
 // curve: the run-length projections read every run first, then the shown
 // measurements (the latest, or every one with --all-dates) are gathered
@@ -282,7 +306,7 @@ func (f *curveFlags) loadShownTaking(paths []string, v view, env *cmdEnv) (shown
 func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool) (shown, bool) {
 	ds, code := f.loadWith(paths, env, func(o *sources.Options) {
 		// the shown measurements found while the load names its points
-		o.PrepareLatest, o.LatestAsOf, o.LatestAllDates = take, v.asOf, v.allDates
+		o.PrepareLatest, o.LatestAsOf, o.LatestAllDates = true, v.asOf, v.allDates
 	})
 	if ds == nil {
 		return shown{code: code}, false
@@ -292,7 +316,7 @@ func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool)
 	if take {
 		s.points, s.curves, s.order, s.projs = v.take(ds)
 	} else {
-		s.points, s.projs = v.points(ds.Points)
+		s.points, s.projs = v.copied(ds)
 	}
 	s.notes = v.notes(s.points, s.order)
 	for _, n := range s.notes {

@@ -91,20 +91,47 @@ type CurveGains struct {
 }
 
 // Compare gives every point that isOther does not pick its gain against the
-// picked points of comparable curves (SameBase), curve by curve.
+// picked points of comparable curves (SameBase), curve by curve. Each point
+// is asked once whether it is the other's, and the rivals are gathered once
+// for each base, not by a pass over every point for each curve.
 func Compare(points []Point, isOther func(*Point) bool, x, y Axis) []CurveGains {
-	var ours []Point
+	other := make([]bool, len(points))
+	nOurs := 0
 	for i := range points {
-		if !isOther(&points[i]) {
-			ours = append(ours, points[i])
+		if other[i] = isOther(&points[i]); !other[i] {
+			nOurs++
 		}
 	}
+	ours := make([]Point, 0, nOurs)
+	byBase := map[curveBase][]int{} // the other's points of each base, in load order
+	for i := range points {
+		if !other[i] {
+			ours = append(ours, points[i])
+		} else {
+			b := baseOf(points[i].Curve)
+			byBase[b] = append(byBase[b], i)
+		}
+	}
+	rivals := map[curveBase][]Point{} // read only by CompareCurve: shared by a base's curves
 	var out []CurveGains
-	for _, c := range GroupCurves(ours) {
-		out = append(out, CompareCurve(c, Rivals(points, c.Key, isOther), x, y))
+	for _, c := range GroupCurvesInPlace(ours) {
+		b := baseOf(c.Key)
+		rv, ok := rivals[b]
+		if !ok {
+			for _, i := range byBase[b] {
+				rv = append(rv, points[i])
+			}
+			rivals[b] = rv
+		}
+		out = append(out, CompareCurve(c, rv, x, y))
 	}
 	return out
 }
+
+// curveBase is what SameBase compares of a curve.
+type curveBase struct{ model, scenario, hardware, precision string }
+
+func baseOf(k CurveKey) curveBase { return curveBase{k.Model, k.Scenario, k.Hardware, k.Precision} }
 
 // CompareCurve gives every point of one curve its gain against the other
 // points' frontier at the same x: the one comparison compare, the review

@@ -12,6 +12,10 @@ import (
 // The fleet audit (sweeptune audit, and the curve picker's reason): one
 // block per curve in ranking order, its reason in one line.
 
+// unplacedShown is how many faults on no loaded curve the text lists
+// before it counts the rest (unless every row is asked for).
+const unplacedShown = 20
+
 // Audit words the audit's first top rows (every row when top ≤ 0).
 func Audit(a *audit.Audit, top int) Doc {
 	var d Doc
@@ -36,8 +40,27 @@ func Audit(a *audit.Audit, top int) Doc {
 	if len(a.Unplaced) > 0 {
 		d.Blank()
 		d.Add(S(Bold, fmt.Sprintf("Parity faults on no loaded curve (%d)", len(a.Unplaced))))
-		for _, f := range a.Unplaced {
+		shown := a.Unplaced
+		if top > 0 && len(shown) > unplacedShown {
+			shown = shown[:unplacedShown]
+		}
+		for _, f := range shown {
 			parityLine(&d, f)
+		}
+		if len(shown) < len(a.Unplaced) {
+			counts := map[string]int{}
+			var kinds []string
+			for _, f := range a.Unplaced {
+				if counts[f.Kind] == 0 {
+					kinds = append(kinds, f.Kind)
+				}
+				counts[f.Kind]++
+			}
+			var parts []string
+			for _, k := range kinds {
+				parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
+			}
+			d.Add(S(Muted, fmt.Sprintf("   … %d more; in all %s (--top 0 or --json lists every one)", len(a.Unplaced)-len(shown), strings.Join(parts, ", "))))
 		}
 	}
 	return d
@@ -49,7 +72,7 @@ func auditRow(d *Doc, r *audit.Row) {
 	d.Add(P("   why: "), P(AuditReason(r)))
 	c := r.Coverage
 	cov := fmt.Sprintf("   coverage: %d frontier points on p90 E2EL, %d on p75 E2EL", c.P90E2EL, c.P75E2EL)
-	if c.Short() {
+	if audit.CheckShort(c) > 0 {
 		d.Add(P(cov), S(Warn, fmt.Sprintf(" (Check 14 wants %d)", model.RecommendedFrontierPoints)),
 			P(fmt.Sprintf("; %d on %s of %s", r.P90Frontier, audit.AxisX.Name, model.Plural(r.Points, "configuration"))))
 	} else {
@@ -121,7 +144,7 @@ func AuditReason(r *audit.Row) string {
 	if n := len(r.Holes); n > 0 {
 		parts = append(parts, model.Plural(n, "hole"))
 	}
-	if r.Coverage.Short() {
+	if audit.CheckShort(r.Coverage) > 0 {
 		parts = append(parts, fmt.Sprintf("%d/%d frontier points (p90/p75 E2EL)", r.Coverage.P90E2EL, r.Coverage.P75E2EL))
 	}
 	var errs, warns int
@@ -140,6 +163,9 @@ func AuditReason(r *audit.Row) string {
 	}
 	if p := r.Plan; p != nil && p.Trusted > 0 {
 		parts = append(parts, fmt.Sprintf("planner +%s %% past its error", auditNum(p.Trusted)))
+	}
+	if len(parts) == 0 && r.Points == 0 {
+		return fmt.Sprintf("no point with %s and %s: nothing to judge", audit.AxisX.Name, audit.AxisY.Name)
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "dense, leading: nothing to win")

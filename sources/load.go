@@ -36,6 +36,11 @@ type Options struct {
 	// LatestAllDates prepares every measurement on or before LatestAsOf
 	// (--all-dates) instead of the latest: Dataset.PreparedDated.
 	LatestAllDates bool
+	// CollectsItself is set by a caller that collects the load's garbage
+	// itself once its own passes are done (the workbench, before its
+	// first frame): the load then starts no collection of its own, and
+	// the heap is marked once, not twice.
+	CollectsItself bool
 	// InputBytes is InputSize of the paths when the caller has it (0:
 	// LoadPaths walks them for it).
 	InputBytes int64
@@ -151,7 +156,7 @@ func finish(ds *Dataset, opt Options) {
 			runs = model.ScanRuns(ds.Points)
 		}
 	}
-	curves := markAndName(ds.Points, alongside)
+	curves := markAndName(ds.Points, alongside, !opt.CollectsItself)
 	if opt.PrepareLatest {
 		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, opt.LatestAllDates, latest, curves, runs)
 	}
@@ -171,7 +176,7 @@ const concurrentFinishMin = 20000
 // (TestMarkAndNameAtOnce) holds them to that. alongside may read the
 // facts the naming's first pass shares (model.LatestIndexFrom waits for
 // them).
-func markAndName(points []model.Point, alongside func(*model.CurveNumbering, *model.NamingFacts)) *model.CurveNumbering {
+func markAndName(points []model.Point, alongside func(*model.CurveNumbering, *model.NamingFacts), collect bool) *model.CurveNumbering {
 	endScratch := mem.UseScratch()       // the three take each other's arrays
 	defer endScratch()                   // on a panic too
 	curves := model.NumberCurves(points) // read by all three, written by none
@@ -182,7 +187,9 @@ func markAndName(points []model.Point, alongside func(*model.CurveNumbering, *mo
 		alongside(curves, facts)
 		facts.Release()
 		endScratch()
-		collectAfterLoad(len(points))
+		if collect {
+			collectAfterLoad(len(points))
+		}
 		return curves
 	}
 	var crashed any
@@ -197,7 +204,9 @@ func markAndName(points []model.Point, alongside func(*model.CurveNumbering, *mo
 	<-done
 	facts.Release()
 	endScratch()
-	collectAfterLoad(len(points))
+	if collect {
+		collectAfterLoad(len(points))
+	}
 	if crashed != nil {
 		// raised again on the caller's goroutine, where the workbench
 		// can catch it and restore the terminal

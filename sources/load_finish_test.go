@@ -28,7 +28,7 @@ func TestMarkAndNameAtOnce(t *testing.T) {
 	var latest []int
 	markAndName(ds.Points, func(curves *model.CurveNumbering, facts *model.NamingFacts) {
 		latest = model.LatestIndexFrom(ds.Points, facts, curves, "2026-11-20")
-	})
+	}, true)
 	if !reflect.DeepEqual(ds.Points, seq) {
 		t.Fatal("marking and naming at once differs from one after the other")
 	}

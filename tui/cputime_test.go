@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"syscall"
 	"testing"
 	"time"
 )
@@ -10,14 +9,6 @@ import (
 // time: on a machine shared with other work the wall time of a key press
 // grows with the load, its CPU time does not.
 type cpuClock struct{ start time.Duration }
-
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 func startCPU(b *testing.B) *cpuClock {
 	b.ResetTimer()

@@ -23,6 +23,7 @@ func (m *Model) load() tea.Cmd {
 	m.gen++
 	m.loading = true
 	gen, in, data := m.gen, m.opts.Inputs, m.opts.Data
+	in.Options.CollectsItself = true // once, below, when the preparation is done too
 	if data != nil {
 		return func() tea.Msg { return loadedMsg{gen: gen, ds: safeDataset(data)} }
 	}
@@ -37,7 +38,9 @@ func (m *Model) load() tea.Cmd {
 		ds := demo.LoadInputs(in)
 		debug.Printf("load %d: %d files, %d points, %d warnings in %s", gen, ds.Files, len(ds.Points), len(ds.Warnings), time.Since(start))
 		safe := safeDataset(ds)
+		start, cpu := time.Now(), processCPU()
 		prep := ahead.run(safe.Points)
+		debug.Printf("load %d: prepared in %s (%s of CPU)", gen, time.Since(start), processCPU()-cpu)
 		// The reading's garbage (at a million points more than the points
 		// themselves) is collected here, while the spinner turns, rather
 		// than by the first keys after the load (BenchmarkMillionKeysAfterLoad: the
@@ -45,11 +48,17 @@ func (m *Model) load() tea.Cmd {
 		// A small load leaves little garbage, and the cycle would hold back
 		// its first frame (the demo's by about 1 ms).
 		if len(ds.Points) >= collectAfterLoadMin {
+			start, cpu := time.Now(), processCPU()
 			runtime.GC()
+			debug.Printf("load %d: collected in %s (%s of CPU)", gen, time.Since(start), processCPU()-cpu)
 		}
 		return loadedMsg{gen: gen, ds: safe, prep: prep}
 	}
 }
+
+// aroundFirstFrame is how far from the first curve the load makes views
+// before the first frame.
+const aroundFirstFrame = 1
 
 // collectAfterLoadMin is the point count from which a load ends with a
 // collection before its first frame.
@@ -73,11 +82,12 @@ type aheadOfLoad struct {
 
 // preparedLoad is what aheadOfLoad.run made.
 type preparedLoad struct {
-	loaded *workbench.Loaded
-	x, y   model.Axis
-	views  []preparedView
-	data   []any // per pane: what its dataWork made
-	score  *workbench.LedgerScore
+	loaded  *workbench.Loaded
+	x, y    model.Axis
+	views   []preparedView
+	data    []any // per pane: what its dataWork made
+	score   *workbench.LedgerScore
+	ranking *workbench.Ranking
 }
 
 type preparedView struct {
@@ -130,7 +140,9 @@ func (a aheadOfLoad) run(pts []model.Point) *preparedLoad {
 	// them after the first frame: a key typed before it has run finds
 	// them made (at a million points over 12 curves, a new curve's view
 	// and the panes' derivations of it are about 30 ms of CPU a curve).
-	for _, k := range l.Around(curves[0], prefetchReach) {
+	// The curves further away are the work ahead's, after the first frame:
+	// made here, they held it back (docs/workbench-speed.md).
+	for _, k := range l.Around(curves[0], aroundFirstFrame) {
 		if !slices.Contains(curves, k) {
 			curves = append(curves, k)
 		}
@@ -156,7 +168,8 @@ func (a aheadOfLoad) run(pts []model.Point) *preparedLoad {
 		}
 	}
 	score := func() { out.score = workbench.ScoreLedger(a.ledger, pts) } // reads the points only
-	par.Do(append(append(fns, score), a.dataFns(pts, out)...)...)        // the panes' derivations read their view or the points and write their own data
+	rank := func() { out.ranking = workbench.RankCurves(pts) }           // reads the points only: the picker's order
+	par.Do(append(append(fns, score, rank), a.dataFns(pts, out)...)...)  // the panes' derivations read their view or the points and write their own data
 	return out
 }
 

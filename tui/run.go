@@ -25,7 +25,8 @@ func Run(opts Options, debugFile string) error {
 			return fmt.Errorf("--debug: %w", err)
 		}
 		defer f.Close()
-		debug = log.Default() // tea.LogToFile pointed it at the file
+		log.SetFlags(log.LstdFlags | log.Lmicroseconds) // a key's start, to the microsecond
+		debug = log.Default()                           // tea.LogToFile pointed it at the file
 	}
 	m := New(opts)
 	m.yieldTo = keyQuiet // the work ahead makes way for typing

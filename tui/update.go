@@ -338,6 +338,7 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 	scored := 0
 	if p := msg.prep; p != nil {
 		m.st.SetLoaded(p.loaded)
+		m.st.AdoptRanking(p.ranking)
 		m.adoptLoad(p)
 		if p.score != nil && p.score.Path == m.st.Loop.Path {
 			scored = m.st.AdoptScore(p.score) // scored by the load command

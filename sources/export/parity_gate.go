@@ -2,6 +2,7 @@ package export
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,17 +69,20 @@ func checkParity(req ExportRequest, plan *ExportPlan, err error) (*ExportPlan, e
 			for _, f := range was.Findings {
 				had[findingID(f)] = true
 			}
+			var fresh, already []parity.Finding
 			for _, f := range now.Findings {
 				found = append(found, f)
 				switch {
 				case had[findingID(f)]:
-					plan.Notes = append(plan.Notes, "warning: already in the files: "+f.String())
+					already = append(already, f)
 				case f.Severity == parity.Error:
 					problems = append(problems, f.String())
 				default:
-					plan.Notes = append(plan.Notes, "warning: "+f.String())
+					fresh = append(fresh, f)
 				}
 			}
+			plan.Notes = append(plan.Notes, capNotes(fresh, "")...)
+			plan.Notes = append(plan.Notes, capNotes(already, "already in the files: ")...)
 		}
 	}
 	if req.ChangelogPath != "" {
@@ -135,6 +139,57 @@ func givenRecipeFiles(paths []string, plan *ExportPlan) []string {
 		if f.Create {
 			out = append(out, f.Path)
 		}
+	}
+	return out
+}
+
+// capNotes words the warnings: the caps one line per file (a retune of
+// cap-bound points has one per point), each override with its cap × ranks
+// and max-running-requests against the need; any other finding on a line
+// of its own.
+func capNotes(fs []parity.Finding, prefix string) []string {
+	type at struct{ file, key string }
+	var files []string
+	var keys = map[string][]string{}
+	got := map[at][]string{}
+	need := map[at]string{}
+	var out []string
+	for _, f := range fs {
+		if f.Kind != parity.KindCapBelowConc && f.Kind != parity.KindMRRBelowConc {
+			out = append(out, "warning: "+prefix+f.String())
+			continue
+		}
+		key := f.Key // override_x.<arg>, or base.<arg> (override_x) when inherited
+		if i := strings.LastIndex(key, " (override_"); i >= 0 && strings.HasSuffix(key, ")") {
+			key = key[i+2 : len(key)-1]
+		} else if i := strings.IndexByte(key, '.'); i > 0 && strings.HasPrefix(key, "override_") {
+			key = key[:i]
+		}
+		if _, ok := keys[f.File]; !ok {
+			files = append(files, f.File)
+		}
+		a := at{f.File, key}
+		if _, ok := got[a]; !ok {
+			keys[f.File] = append(keys[f.File], key)
+		}
+		word := "cap × ranks "
+		if f.Kind == parity.KindMRRBelowConc {
+			word = "max-running-requests "
+		}
+		got[a], need[a] = append(got[a], word+f.Got), f.Want
+	}
+	for _, file := range files {
+		var parts []string
+		for _, k := range keys[file] {
+			a := at{file, k}
+			have := strings.Join(got[a], ", ")
+			if g := got[a]; len(g) == 2 && strings.Fields(g[0])[len(strings.Fields(g[0]))-1] == strings.Fields(g[1])[len(strings.Fields(g[1]))-1] {
+				have = strings.Fields(g[0])[len(strings.Fields(g[0]))-1] // cap × ranks = max-running-requests, as the convention has it
+			}
+			parts = append(parts, fmt.Sprintf("%s %s < %s", k, have, need[a]))
+		}
+		out = append(out, fmt.Sprintf("warning: %s%s: decode cap × ranks (and max-running-requests) below the largest concurrency per decode worker: %s (docs/parity.md)",
+			prefix, filepath.Base(file), strings.Join(parts, "; ")))
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/parity"
 )
 
 // One topology per file: a point becomes a new recipe derived from its
@@ -81,10 +82,15 @@ func TestExportNewFileAndMasterRowSchema2(t *testing.T) {
 	ids := []string{pts[0].ID, pts[1].ID}
 	plan, err := export.BuildExport(export.ExportRequest{Points: pts, Add: ids, RecipePath: sibling,
 		MasterPath: master, ConfigKeys: []string{"dsr1-fp4-b200-dynamo-sglang-mtp"}})
-	// c16 joins the sibling's list and its row's together, so the parity
-	// check (docs/parity.md) finds the two lists agree.
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The c16 row and the sibling's list agree after the write: the parity
+	// check (docs/parity.md) finds no conc-list the recipe does not run.
+	for _, f := range plan.Parity {
+		if f.Kind == parity.KindConcMismatch {
+			t.Errorf("parity: %s", f)
+		}
 	}
 	// The first point is a new file; the second is the sibling's topology
 	// at another concurrency: it joins the sibling's list and its row's.

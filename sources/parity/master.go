@@ -175,7 +175,10 @@ func (c *checker) row(e *sources.MasterEntry, sc *sources.MasterScenario, ri int
 		}
 		if len(concs) > 0 {
 			recipeConcs = append(recipeConcs, concs...)
-			if concKey == "" {
+			switch {
+			case len(picks) > 1:
+				concKey = fmt.Sprintf("%s of its %d variants", concPath(m), len(picks))
+			case concKey == "":
 				concKey = prefixKey(key, block, concPath(m))
 			}
 		}

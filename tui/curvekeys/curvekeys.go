@@ -43,8 +43,11 @@ type Model struct {
 
 	pick      *picker.Model // an open picker (curve, overlays, dates)
 	pickKind  pickKind
-	pickFrom  string      // the first date of a comparison
-	overlayOf []int       // the overlay picker's items as curve indices (the shown curve left out)
+	pickFrom  string // the first date of a comparison
+	overlayOf []int  // the overlay picker's items as curve indices (the shown curve left out)
+	// pickOrder is the curve index of each item of the curve picker (it
+	// lists the curves by retune value); nil: items are the curves in order.
+	pickOrder []int
 	dates     *dates.View // the open "compare two dates" view
 	datesSeq  int
 

@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/tui/picker"
 )
 
@@ -18,13 +19,62 @@ func (m *Model) curveItems() []picker.Item {
 	return items
 }
 
+// rankedCurveItems are the curves in the order of their retune value when
+// the load was ranked (workbench.RankCurves; docs/audit.md), each with its
+// value and one-line reason, and the curve index of each item; unranked
+// curves (planned only, or a load too large to rank) follow in their order.
+func (m *Model) rankedCurveItems() ([]picker.Item, []int, bool) {
+	type ranked struct {
+		i    int
+		rank int
+		note string
+	}
+	var rs, rest []ranked
+	for i, c := range m.st.Curves {
+		if row, ok := m.st.CurveRank(c.Key); ok {
+			rs = append(rs, ranked{i, row.Rank, fmt.Sprintf("value %s · %s · %s", model.Thousands(row.Value, 1), render.AuditReason(row), model.Plural(c.Points, "point"))})
+		} else {
+			rest = append(rest, ranked{i, 0, model.Plural(c.Points, "point") + " · " + c.DateRange()})
+		}
+	}
+	if len(rs) == 0 {
+		order := make([]int, len(m.st.Curves))
+		for i := range order {
+			order[i] = i
+		}
+		return m.curveItems(), order, false
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int { return a.rank - b.rank })
+	items := make([]picker.Item, 0, len(m.st.Curves))
+	order := make([]int, 0, len(m.st.Curves))
+	for _, r := range append(rs, rest...) {
+		items = append(items, picker.Item{Text: m.st.Curves[r.i].Key.String(), Note: r.note})
+		order = append(order, r.i)
+	}
+	return items, order, true
+}
+
 func (m *Model) openCurvePicker() {
 	if len(m.st.Curves) == 0 {
 		m.info("no curve loaded")
 		return
 	}
-	m.pick = picker.New("pick the curve to show", m.curveItems(), m.st.CurveIndex(), false, nil, m.km.Picker)
-	m.pickKind = pickCurve
+	items, order, ranked := m.rankedCurveItems()
+	at := slices.Index(order, m.st.CurveIndex())
+	title := "pick the curve to show"
+	if ranked {
+		title = "pick the curve to show · ranked by retune value (sweeptune audit)"
+	}
+	m.pick = picker.New(title, items, at, false, nil, m.km.Picker)
+	m.pickKind, m.pickOrder = pickCurve, order
+}
+
+// pickedCurve is the curve index of the curve picker's item i.
+func (m *Model) pickedCurve(i int) int {
+	if i >= 0 && i < len(m.pickOrder) {
+		return m.pickOrder[i]
+	}
+	return i
 }
 
 func (m *Model) openOverlayPicker() {
@@ -52,7 +102,7 @@ func (m *Model) openOverlayPicker() {
 	at := max(min(m.st.CurveIndex(), len(items)-1), 0)
 	m.pick = picker.New("overlay curves on "+m.st.Curve.String(), items, at, true, picked, m.km.Picker)
 	m.pick.Example = m.filterExample()
-	m.pickKind = pickOverlays
+	m.pickKind, m.pickOrder = pickOverlays, nil
 }
 
 // openDatePicker lists the shown curve's run dates; after is the first
@@ -114,7 +164,7 @@ func (m *Model) updatePick(msg tea.KeyMsg) tea.Cmd {
 	m.pick = nil
 	switch kind {
 	case pickCurve:
-		if i := p.Cursor(); i >= 0 {
+		if i := m.pickedCurve(p.Cursor()); i >= 0 && i < len(m.st.Curves) {
 			m.st.SetCurve(m.st.Curves[i].Key)
 			m.infoCurve()
 		}
@@ -196,7 +246,7 @@ func (m *Model) HoveredCurve() (model.CurveKey, bool) {
 	if m.pick == nil || m.pickKind != pickCurve {
 		return model.CurveKey{}, false
 	}
-	if i := m.pick.Cursor(); i >= 0 && i < len(m.st.Curves) {
+	if i := m.pickedCurve(m.pick.Cursor()); i >= 0 && i < len(m.st.Curves) {
 		return m.st.Curves[i].Key, true
 	}
 	return model.CurveKey{}, false

@@ -63,7 +63,7 @@ func TestRequestExportsTheMeasuredTwinOfAPlannedPoint(t *testing.T) {
 
 func TestPreviewShowsTheOverride(t *testing.T) {
 	m, _, _ := built(t, testkit.Plain())
-	m.SetSize(100, 60)
+	m.SetSize(100, 70) // the parity warnings (docs/parity.md) take the lines above the blocks
 	out := m.View()
 	testkit.Contains(t, "preview", out, "override_7p1d_dep2_dep16_b96_c5540:", "cuda-graph-max-bs-decode: 96", "── master rows ──", "── changelog entry ──", "perf-changelog.excerpt.yaml")
 }

@@ -69,6 +69,7 @@ type State struct {
 	prep    *Loaded        // the last load, its indexes (load.go)
 	pending Change
 	undo    []snapshot
+	ranking *Ranking // the picker's order (ranking.go)
 }
 
 // New returns an empty state on the default x axis (the report's) ×

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package tui
+
+import "time"
+
+// processCPU is unknown here: the --debug log's phases show 0.
+func processCPU() time.Duration { return 0 }
