@@ -111,10 +111,10 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	return loadCode
 }
 
-// curveNoise is each compared curve's noise (model.EstimateNoise) from its
-// own runs (every run, not the other's) in load order: the runs are
-// sorted to their curves in one pass, and each curve's are gathered in
-// turn into one buffer, as large as the largest curve's.
+// curveNoise is each compared curve's noise (model.NoiseAsOf: the pairs
+// measured on or before asOf) from its own runs (not the other's) in load
+// order: the runs are sorted to their curves in one pass, and each
+// curve's are gathered in turn into one buffer, as large as the largest.
 func curveNoise(all []model.Point, curves []model.CurveGains, sel func(*model.Point) bool, asOf string, pct float64) map[model.CurveKey]model.Noise {
 	at := make(map[model.CurveKey]int, len(curves))
 	for j, c := range curves {

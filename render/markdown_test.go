@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/render"
-	"github.com/sweeptune/sweeptune/sources/demo"
 )
 
 // hostileCell is what a results file's label, date or balancing method
@@ -20,12 +19,7 @@ const hostileCell = "<img src=x onerror=alert(1)> @octocat #123 [click](https://
 // issue reference, no comment, every table row keeps its columns, and
 // the body stays one line per row.
 func TestPRBodyEscapesDataDerivedCells(t *testing.T) {
-	ds := demo.Load()
-	plan, _ := retunePlan(t, ds.Points, nil)
-	in, err := render.NewPRBodyInput(plan, ds.Points, "2026-11-05", image, router)
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, plan := retuneBodyInput(t)
 	for i := range plan.Added {
 		plan.Added[i].Knobs.Balance = hostileCell
 		plan.Added[i].Prov.Date = "2026-11-06 " + hostileCell
@@ -36,6 +30,9 @@ func TestPRBodyEscapesDataDerivedCells(t *testing.T) {
 	in.Image = "img`" + hostileCell
 	in.Router = hostileCell
 	in.AsOf = hostileCell
+	for i := range in.Rule.Holes {
+		in.Rule.Holes[i].Text += hostileCell
+	}
 	body := render.PRBody(in)
 	for _, bad := range []string{"<img", "<!--", "@octocat", "#123", "[click](", "\u202e", "| a | b |"} {
 		if strings.Contains(body, bad) {
