@@ -25,7 +25,7 @@ func addDebug(root *cobra.Command, env *cmdEnv) {
 		// a named pipe would block every command; a link is not followed
 		f, err := sources.OpenWritable(env.debugPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 		if err != nil {
-			return fmt.Errorf("--debug %s: %v", env.debugPath, sources.PathErrText(err))
+			return fmt.Errorf("--debug: %w", err)
 		}
 		env.debugFile = f
 		env.log = log.New(f, "sweeptune ", log.LstdFlags|log.Lmicroseconds)

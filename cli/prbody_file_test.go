@@ -85,7 +85,7 @@ func TestFIFOAsDebugOrLedgerIsRefused(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"report", "--debug", fifo}, "--debug " + fifo + ": not a regular file (a named pipe); refused"},
+		{[]string{"report", "--debug", fifo}, "--debug: write " + fifo + ": not a regular file (a named pipe); refused"},
 		{[]string{"plan", "--fit", "5p1d-dep2-dep16-b40-c2884,7p1d-dep2-dep16-b96-c5540,9p1d-dep2-dep16-b192-c7480",
 			"--prefill-workers", "7", "--decode-bs", "96", "--concurrency", "5540", "--ledger", fifo}, "a named pipe"},
 		{[]string{"scorecard", "--ledger", fifo}, "a named pipe"},
