@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// narrowSweep copies the fixture shaped like InferenceX-app issue 1185's
+// narrowSweep copies the fixture shaped like InferenceX-app #1185's
 // worked example: a curve of 35 points in three arms published on
 // 2026-09-13, and a narrow sweep (one key of three) adding TP8 c20.
 func narrowSweep(t *testing.T) string {
