@@ -166,7 +166,7 @@ expect "1 of 5"
 keys Enter
 expect "1 curve: dsr1 · 1k1k · b200 · trt · fp4 · mtp"
 # Overlay the B200 SGLang curve: its own glyph in the legend; % its gains.
-keys o Up Space Enter
+keys o Up Tab Enter
 expect "1 overlaid: sglang · none"
 expect "▲ sglang · none"
 keys %
