@@ -22,12 +22,8 @@ func unsafeRune(r rune) bool { return sources.UnsafeRune(r) }
 // hasUnsafe reports whether s holds a character unsafeRune names, or bytes
 // that are not UTF-8.
 func hasUnsafe(s string) bool {
-	for _, r := range s {
-		if unsafeRune(r) {
-			return true
-		}
-	}
-	return false
+	_, bad := sources.FirstUnsafe(s)
+	return bad
 }
 
 // escapeRune writes r as a YAML double-quoted escape (also read by eye in
