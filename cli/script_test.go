@@ -21,8 +21,10 @@ import (
 func TestMain(m *testing.M) {
 	// The in-process tests' own state directory, so an export's backups
 	// never go to the user's. A script's command (this binary again, with
-	// $WORK set) keeps the state directory the script gave it.
-	if os.Getenv("WORK") == "" {
+	// $WORK set) keeps the state directory the script gave it, and so does
+	// a concurrent export's child process: its journals must be signed
+	// with the key its siblings verify them with.
+	if os.Getenv("WORK") == "" && os.Getenv("SWEEPTUNE_EXPORT_CHILD") == "" {
 		if dir, err := os.MkdirTemp("", "sweeptune-cli-state-"); err == nil {
 			os.Setenv("XDG_STATE_HOME", dir)
 		}
