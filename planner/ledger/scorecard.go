@@ -247,19 +247,9 @@ func groups(matched []Match) (byCurve, byRegime []Group) {
 	stats := func(a acc) []ErrStats {
 		var out []ErrStats
 		for mt := model.Metric(0); mt < model.NumMetrics; mt++ {
-			errs := a[mt]
-			if len(errs) == 0 {
-				continue
+			if errs := a[mt]; len(errs) > 0 {
+				out = append(out, errStats(mt, errs))
 			}
-			s := ErrStats{Metric: mt, Name: mt.JSONName(), Count: len(errs)}
-			for _, e := range errs {
-				s.MeanAbsPct += math.Abs(e)
-				s.BiasPct += e
-				s.MaxAbsPct = math.Max(s.MaxAbsPct, math.Abs(e))
-			}
-			s.MeanAbsPct /= float64(len(errs))
-			s.BiasPct /= float64(len(errs))
-			out = append(out, s)
 		}
 		return out
 	}
@@ -471,19 +461,9 @@ func classGroups(matched []Match) []Group {
 	for _, c := range order {
 		g := Group{Class: c}
 		for mt := model.Metric(0); mt < model.NumMetrics; mt++ {
-			es := errs[c][mt]
-			if len(es) == 0 {
-				continue
+			if es := errs[c][mt]; len(es) > 0 {
+				g.Metrics = append(g.Metrics, errStats(mt, es))
 			}
-			s := ErrStats{Metric: mt, Name: mt.JSONName(), Count: len(es)}
-			for _, e := range es {
-				s.MeanAbsPct += math.Abs(e)
-				s.BiasPct += e
-				s.MaxAbsPct = math.Max(s.MaxAbsPct, math.Abs(e))
-			}
-			s.MeanAbsPct /= float64(len(es))
-			s.BiasPct /= float64(len(es))
-			g.Metrics = append(g.Metrics, s)
 		}
 		pr := planner.Prediction{Class: planner.TrustClass(c)}
 		if b := pr.Band(); c != "" && b.Tested > 0 && !b.UpperBound {
@@ -505,4 +485,18 @@ func classGroups(matched []Match) []Group {
 		out = append(out, g)
 	}
 	return out
+}
+
+// errStats is the signed errors' summary for one metric: mean |error|,
+// bias and largest |error|, in percent.
+func errStats(mt model.Metric, errs []float64) ErrStats {
+	s := ErrStats{Metric: mt, Name: mt.JSONName(), Count: len(errs)}
+	for _, e := range errs {
+		s.MeanAbsPct += math.Abs(e)
+		s.BiasPct += e
+		s.MaxAbsPct = math.Max(s.MaxAbsPct, math.Abs(e))
+	}
+	s.MeanAbsPct /= float64(len(errs))
+	s.BiasPct /= float64(len(errs))
+	return s
 }
