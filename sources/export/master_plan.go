@@ -12,7 +12,7 @@ import (
 )
 
 // master edits the master config for an export: the config keys must exist,
-// new rows go to the first key, removed overrides lose their rows in any key.
+// new rows go to each key, removed overrides lose their rows in any key.
 func (c *exportCtx) master() (masterEdit, error) {
 	path := c.req.MasterPath
 	old, err := c.req.ReadFile(path)
@@ -48,47 +48,84 @@ func (c *exportCtx) master() (masterEdit, error) {
 	for k, p := range c.removed {
 		removed[k] = p
 	}
-	var adds []rowSpec
+	// Every key named runs the bundle (a change set names only the keys
+	// whose rows select it), so each gets the new rows in its own style;
+	// the removed rows go from every key in the first pass.
+	text := string(old)
+	var all masterEdit
+	for i, key := range keys {
+		if i > 0 {
+			if mc, _, err = sources.ParseMaster(path, []byte(text)); err != nil {
+				return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+			}
+			removed = nil
+		}
+		out, me, err := editMaster(text, mc, keys, key, bundle, c.rowsToAdd(mc, key, bundle, removed), removed)
+		if err != nil {
+			return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+		}
+		text = out
+		all.rows = append(all.rows, me.rows...)
+		all.notes = append(all.notes, me.notes...)
+		all.problems = append(all.problems, me.problems...)
+		for _, k := range me.keysTouched {
+			if !slices.Contains(all.keysTouched, k) {
+				all.keysTouched = append(all.keysTouched, k)
+			}
+		}
+		if all.scenario == "" {
+			all.scenario = me.scenario
+		}
+	}
+	if len(all.keysTouched) == 0 {
+		all.keysTouched = keys
+	}
+	if err := c.masterDone(path, old, text, keys, all); err != nil {
+		return masterEdit{}, err
+	}
+	return all, nil
+}
+
+// rowsToAdd are the rows key needs for the change set's new overrides in
+// bundle: every one it has no row for yet (a row of a removed override
+// does not count), in the master's order.
+func (c *exportCtx) rowsToAdd(mc *sources.MasterConfig, key, bundle string, removed map[string]*model.Point) []rowSpec {
 	existing := map[string]bool{}
-	rows, _ := bundleRows(mc.Entry(keys[0]), bundle)
+	rows, _ := bundleRows(mc.Entry(key), bundle)
 	for _, r := range rows {
 		if _, ov := r.Selector(); ov != "" && removed[ov] == nil {
 			existing[ov] = true
 		}
 	}
+	var adds []rowSpec
 	for _, o := range c.plan.Overrides {
 		p := c.add[indexOfID(c.add, o.ID)]
 		if existing[o.Key] {
-			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s already has a row for %s", p.ID, keys[0], o.Key))
+			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s already has a row for %s", p.ID, key, o.Key))
 			continue
 		}
 		k := p.Knobs
 		adds = append(adds, rowSpec{Point: p, Override: o.Key, order: [3]int{k.Prefill.Workers, k.Decode.Workers, k.Concurrency}})
 	}
 	sort.SliceStable(adds, func(i, j int) bool { return less3(adds[i].order, adds[j].order) })
-	out, me, err := editMaster(string(old), mc, keys, keys[0], bundle, adds, removed)
-	if err != nil {
-		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
-	}
-	if len(me.keysTouched) == 0 {
-		me.keysTouched = keys
-	}
-	if err := c.masterDone(path, old, out, keys[0], mc.Entry(keys[0]).Image, me); err != nil {
-		return masterEdit{}, err
-	}
-	return me, nil
+	return adds
 }
 
 // masterDone records an edited master config: its rows and notes go in the
-// plan, the entry key's image is set, and the edit must parse again
+// plan, each entry key's image is set, and the edit must parse again
 // without a warning before it is a change.
-func (c *exportCtx) masterDone(path string, old []byte, text, key, image string, me masterEdit) error {
+func (c *exportCtx) masterDone(path string, old []byte, text string, keys []string, me masterEdit) error {
 	c.plan.Rows = me.rows
 	c.plan.Notes = append(c.plan.Notes, me.notes...)
 	c.plan.Refusals = append(c.plan.Refusals, me.problems...)
-	text, err := c.entryImage(text, key, image)
+	mc, _, err := sources.ParseMaster(path, old)
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
+	}
+	for _, key := range keys {
+		if text, err = c.entryImage(text, key, mc.Entry(key).Image); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
 	}
 	if _, warns, err := sources.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
 		return fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
@@ -134,11 +171,7 @@ func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (master
 		}
 	}
 	all.keysTouched = keys
-	mc, _, err := sources.ParseMaster(path, old)
-	if err != nil {
-		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
-	}
-	if err := c.masterDone(path, old, text, keys[0], mc.Entry(keys[0]).Image, all); err != nil {
+	if err := c.masterDone(path, old, text, keys[:1], all); err != nil {
 		return masterEdit{}, err
 	}
 	return all, nil
