@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -44,6 +45,8 @@ type Options struct {
 	// InputBytes is InputSize of the paths when the caller has it (0:
 	// LoadPaths walks them for it).
 	InputBytes int64
+	// Stdin is what the path "-" reads (StdinPath); nil: "-" is refused.
+	Stdin io.Reader
 }
 
 // LoadPaths reads files and directories (recursively), detecting each file's
@@ -216,6 +219,10 @@ func markAndName(points []model.Point, alongside func(*model.CurveNumbering, *mo
 }
 
 func loadPath(p string, opt Options, ds *Dataset) {
+	if p == StdinPath {
+		loadStdin(opt, ds)
+		return
+	}
 	info, err := os.Stat(p)
 	if err != nil {
 		ds.Files++
