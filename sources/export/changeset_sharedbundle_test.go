@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Two config keys that run one bundle (InferenceX's dsv4 mtp2 and
@@ -49,7 +49,7 @@ func TestOneBundleSeveralKeysEachGetTheRow(t *testing.T) {
 	if master == nil {
 		t.Fatal("the master is not changed")
 	}
-	mc, warns, err := sources.ParseMaster(masterPath, master)
+	mc, warns, err := srt.ParseMaster(masterPath, master)
 	if err != nil || len(warns) > 0 {
 		t.Fatalf("the written master: %v %v", err, warns)
 	}

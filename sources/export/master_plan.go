@@ -6,9 +6,9 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/sweeptune/sweeptune/sources"
-
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // master edits the master config for an export: the config keys must exist,
@@ -17,9 +17,9 @@ func (c *exportCtx) master() (masterEdit, error) {
 	path := c.req.MasterPath
 	old, err := c.req.ReadFile(path)
 	if err != nil {
-		return masterEdit{}, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+		return masterEdit{}, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 	}
-	mc, warns, err := sources.ParseMaster(path, old)
+	mc, warns, err := srt.ParseMaster(path, old)
 	if err != nil {
 		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
 	}
@@ -55,7 +55,7 @@ func (c *exportCtx) master() (masterEdit, error) {
 	var all masterEdit
 	for i, key := range keys {
 		if i > 0 {
-			if mc, _, err = sources.ParseMaster(path, []byte(text)); err != nil {
+			if mc, _, err = srt.ParseMaster(path, []byte(text)); err != nil {
 				return masterEdit{}, fmt.Errorf("%s: %v", path, err)
 			}
 			removed = nil
@@ -89,7 +89,7 @@ func (c *exportCtx) master() (masterEdit, error) {
 // rowsToAdd are the rows key needs for the change set's new overrides in
 // bundle: every one it has no row for yet (a row of a removed override
 // does not count), in the master's order.
-func (c *exportCtx) rowsToAdd(mc *sources.MasterConfig, key, bundle string, removed map[string]*model.Point) []rowSpec {
+func (c *exportCtx) rowsToAdd(mc *srt.MasterConfig, key, bundle string, removed map[string]*model.Point) []rowSpec {
 	existing := map[string]bool{}
 	rows, _ := bundleRows(mc.Entry(key), bundle)
 	for _, r := range rows {
@@ -118,7 +118,7 @@ func (c *exportCtx) masterDone(path string, old []byte, text string, keys []stri
 	c.plan.Rows = me.rows
 	c.plan.Notes = append(c.plan.Notes, me.notes...)
 	c.plan.Refusals = append(c.plan.Refusals, me.problems...)
-	mc, _, err := sources.ParseMaster(path, old)
+	mc, _, err := srt.ParseMaster(path, old)
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
@@ -127,7 +127,7 @@ func (c *exportCtx) masterDone(path string, old []byte, text string, keys []stri
 			return fmt.Errorf("%s: %v", path, err)
 		}
 	}
-	if _, warns, err := sources.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
+	if _, warns, err := srt.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
 		return fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
 	}
 	c.change(path, old, []byte(text))
@@ -154,7 +154,7 @@ func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (master
 	var all masterEdit
 	all.scenario = c.concScenario(path, old, keys[0])
 	for _, group := range groupRows(append(append([]rowSpec{}, c.rows...), extra...)) {
-		mc, _, err := sources.ParseMaster(path, []byte(text))
+		mc, _, err := srt.ParseMaster(path, []byte(text))
 		if err != nil {
 			return masterEdit{}, fmt.Errorf("%s: %v", path, err)
 		}
@@ -179,7 +179,7 @@ func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (master
 
 // concScenario is the scenario of the rows a concurrency edit touches.
 func (c *exportCtx) concScenario(path string, old []byte, key string) string {
-	mc, _, err := sources.ParseMaster(path, old)
+	mc, _, err := srt.ParseMaster(path, old)
 	if err != nil || mc.Entry(key) == nil {
 		return ""
 	}
