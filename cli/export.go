@@ -13,6 +13,7 @@ import (
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 func init() { register("export", newExportCmd) }
@@ -114,7 +115,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintln(env.stderr, "sweeptune export: give --pr or --pr-link, not both")
 		return exitBadInput
 	case f.pr > 0:
-		req.PRLink = export.PRLink(f.pr)
+		req.PRLink = srt.PRLink(f.pr)
 	case f.fromSelect == sources.StdinPath && slices.Contains(paths, sources.StdinPath):
 		fmt.Fprintln(env.stderr, "sweeptune export: --from-select - and the path - both read standard input: give one of them a file")
 		return exitBadInput

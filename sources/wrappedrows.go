@@ -6,6 +6,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // Result rows inside an object: the InferenceX app's API responses
@@ -127,7 +128,7 @@ func readRunInfo(s *jsonScan, path string, ds *Dataset) *unofficialRun {
 			return
 		}
 		t := v.text()
-		if _, bad := FirstUnsafe(t); bad || len(t) > 1024 {
+		if _, bad := reading.FirstUnsafe(t); bad || len(t) > 1024 {
 			ds.Warnf(path, "runInfo."+field, "%q is not a %s this tool shows; left out", cut(t, 80), field)
 			return
 		}
