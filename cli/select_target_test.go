@@ -26,8 +26,8 @@ func targetArgs(t *testing.T, dir string) []string {
 }
 
 // prSelectArgs is the selection docs/select.md states reproduces the pull
-// request's choice on the demo.
-var prSelectArgs = []string{"select", "--as-of", "2026-11-05", "--bands", "4"}
+// request's choice on the demo: the default bands.
+var prSelectArgs = []string{"select", "--as-of", "2026-11-05"}
 
 // TestSelectKnowsTheTarget: with the export target, the demo as of
 // 2026-11-05 gives the pull request's choice — c700 replaces agg TP2/EP2

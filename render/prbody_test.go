@@ -100,7 +100,7 @@ func retunePlan(t *testing.T, points []model.Point, sel *model.SelectionSet) (*e
 }
 
 // TestPRBodyFromSelection is the body of the done-when path: select on the
-// demo as of 2026-11-05 against the export target (four bands), accepted
+// demo as of 2026-11-05 against the export target (the default bands), accepted
 // into the export. Each point says new / replaces / right of / kept as the
 // pull request does, the reasons the selection computed are there, and no
 // flag token is.
@@ -112,7 +112,7 @@ func TestPRBodyFromSelection(t *testing.T) {
 		t.Fatal(err)
 	}
 	curve := ds.Points[model.FindID(ds.Points, "agg-tep2-c16")].Curve
-	sel, err := model.Select(model.SelectRequest{Points: ds.Points, Curve: curve, X: model.AxisP90Intvty, Y: model.AxisTputPerGPU, Bands: 4,
+	sel, err := model.Select(model.SelectRequest{Points: ds.Points, Curve: curve, X: model.AxisP90Intvty, Y: model.AxisTputPerGPU,
 		AsOf: "2026-11-05", Target: tg.State, Margin: model.MarginFromNoiseAsOf(ds.Points, model.AxisP90Intvty, model.AxisTputPerGPU, "2026-11-05")})
 	if err != nil {
 		t.Fatal(err)
