@@ -34,6 +34,9 @@ type PRBodyInput struct {
 	AsOf   string             // the date the removals were judged as of ("" the latest)
 	// Selection is the accepted selection the sets came from (nil: by hand).
 	Selection *model.SelectionSet
+	// Regimes are the planner's readings of the kept disaggregated points
+	// (nil: too few points to calibrate on).
+	Regimes *PRRegimes
 }
 
 // prSection writes one part of the body; it writes nothing when it has
@@ -45,6 +48,7 @@ var prBodySections = []prSection{
 	prHead,
 	prPointsTable,
 	prWhy,
+	prRegimes,
 	prRemovals,
 	prGains,
 	prRetunes,
@@ -843,5 +847,6 @@ func NewPRBodyInput(plan *export.ExportPlan, points []model.Point, asOf, image, 
 		return in, err
 	}
 	in.Gains = &gains
+	in.Regimes = regimesOf(points, *curve, keptPoints(plan), asOf)
 	return in, nil
 }

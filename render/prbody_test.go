@@ -38,7 +38,11 @@ func TestPRBodyRetune(t *testing.T) {
 		"| disagg | 3 × DEP2 | 700 | 18 | 288 | total_tokens | new |", "| disagg | 3 × DEP2 | 1228 | 24 | 384 | total_tokens | kept |",
 		"| disagg | 5 × DEP2 | 2884 | 40 | 640 | total_tokens | kept |", "| disagg | 7 × DEP2 | 5540 | 96 | 1536 | total_tokens | new, replaces 8P c4096 |",
 		"| disagg | 9 × DEP2 | 7480 | 192 | 3072 | total_requests | new, replaces 9P c7480 BS160 |", "| agg TP4 | — | 1 / 4 / 16 | — | — | — | kept |",
-		"vs vLLM", "which gives 984,315.45", "Speculative decoding: DSpark, acceptance length 3.51."} {
+		"vs vLLM", "which gives 984,315.45", "Speculative decoding: DSpark, acceptance length 3.51.",
+		// what binds, as the planner reads it: the PR's binding cap at c5540 and free cap at c7480
+		"- 7P c5540 BS96: binding decode cap. BS 96 holds the busiest rank, so the extra requests wait for admission",
+		"- 9P c7480 BS192: the client's concurrency sets the rate; decode keeps up; free decode cap (the busiest rank runs 170.0 of BS 192).",
+		"whether prefill saturates at these points is not known"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("PR body lacks %q", s)
 		}
