@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -41,7 +42,10 @@ func TestSelectKnowsTheTarget(t *testing.T) {
 		Selection struct {
 			Bands []struct {
 				Chosen, Choice, Target, Replaces string
+				Merged                           bool
+				Dropped                          []model.DroppedPoint
 			}
+			Merges      int
 			Add, Remove []string
 			Review      struct {
 				Removed []struct {
@@ -58,6 +62,15 @@ func TestSelectKnowsTheTarget(t *testing.T) {
 	got := map[string]string{}
 	for _, b := range doc.Selection.Bands {
 		got[b.Chosen] = b.Choice + " " + b.Target + " " + b.Replaces
+		// At the default five bands 8P c4096 (placed at its mean 191.4) had a
+		// band of its own, 10.0 % under the line of 7P and 5P: merged into 7P's.
+		if merged := b.Chosen == "7p1d-dep2-dep16-b96-c5540"; b.Merged != merged ||
+			(merged && (len(b.Dropped) != 1 || b.Dropped[0].ID != "8p1d-dep2-dep16-c4096" || fmt.Sprintf("%.1f", b.Dropped[0].UnderPct) != "10.0")) {
+			t.Errorf("%s: merged %v, dropped %+v", b.Chosen, b.Merged, b.Dropped)
+		}
+	}
+	if doc.Selection.Merges != 1 {
+		t.Errorf("merges %d, want 1", doc.Selection.Merges)
 	}
 	want := map[string]string{
 		"3p1d-dep2-dep16-b18-c700":        "replaces new agg-tep2-c16",

@@ -21,6 +21,7 @@ func (s *Selection) MarshalJSON() ([]byte, error) {
 		Margin         Margin         `json:"margin"`
 		Bands          []Band         `json:"bands"`
 		Splits         int            `json:"splits"`
+		Merges         int            `json:"merges"`
 		Keep           []string       `json:"keep"`
 		Add            []string       `json:"add"`
 		Remove         []string       `json:"remove"`
@@ -36,7 +37,7 @@ func (s *Selection) MarshalJSON() ([]byte, error) {
 		Targeted       bool           `json:"targeted"`
 		AsOf           string         `json:"as_of,omitempty"`
 		BandAxis       []string       `json:"judged_on_band_axis"`
-	}{s.Curve, s.X.Name, s.Y.Name, s.Margin, bands, s.Splits, OrEmpty(s.Keep), OrEmpty(s.Add), OrEmpty(s.Remove), s.Review,
+	}{s.Curve, s.X.Name, s.Y.Name, s.Margin, bands, s.Splits, s.Merges, OrEmpty(s.Keep), OrEmpty(s.Add), OrEmpty(s.Remove), s.Review,
 		OrEmpty(s.NoisyRemovals), s.CoverageBefore, s.CoverageAfter, s.CoverageHolds, OrEmpty(s.NoAxis), OrEmpty(s.Outside), OrEmpty(s.Older),
 		OrEmpty(s.Placed), s.Targeted, s.AsOf, OrEmpty(s.BandAxisVerdicts)})
 }
