@@ -131,6 +131,7 @@ func TestSelectPipedIntoExport(t *testing.T) {
 		t.Fatalf("--pr-body -: exit %d: %s", code, errOut.String())
 	}
 	wantAll(t, out.String(), "| 700 | 18 | 288 | total_tokens | new, right of agg TP2/EP2 c16 on p90 interactivity |",
+		"there it lies 9.98 % under the line of its neighbouring choices on p90 interactivity",
 		"| 5540 | 96 | 1536 | total_tokens | new, replaces 8P c4096 |", "| 7480 | 192 | 3072 | total_requests | new, replaces 9P c7480 BS160 |",
 		"| 2884 | 40 | 640 | total_tokens | kept |", "| 1228 | 24 | 384 | total_tokens | kept |")
 }

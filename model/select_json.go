@@ -66,6 +66,8 @@ type SetBand struct {
 	GainX       float64     `json:"gain_x_pct"`
 	GainY       float64     `json:"gain_y_pct"`
 	InsideNoise []Contender `json:"inside_noise,omitempty"`
+	// Dropped are the kept points a merge removed (Band.Dropped).
+	Dropped []DroppedPoint `json:"dropped,omitempty"`
 }
 
 // Set is the selection as an export carries it.
@@ -76,7 +78,7 @@ func (s *Selection) Set() SelectionSet {
 			continue
 		}
 		sb := SetBand{Chosen: b.Chosen, Choice: b.Choice, Target: b.Target, Replaces: b.Replaces,
-			ByMean: b.ByMean, X: b.X, GainX: b.GainX, GainY: b.GainY, InsideNoise: b.InsideNoise}
+			ByMean: b.ByMean, X: b.X, GainX: b.GainX, GainY: b.GainY, InsideNoise: b.InsideNoise, Dropped: b.Dropped}
 		if sb.Replaces == "" && len(b.Removed) > 0 {
 			sb.Replaces = b.Removed[0] // a kept choice takes the place of its band's other published point
 		}

@@ -228,8 +228,13 @@ func prWhy(b *strings.Builder, in PRBodyInput) {
 			continue
 		}
 		if bd.ByMean {
-			lines = append(lines, fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
-				chName, oldName, oldName, words(ax), chName, pct(bd.GainY), pct(bd.GainX)))
+			s := fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
+				chName, oldName, oldName, words(ax), chName, pct(bd.GainY), pct(bd.GainX))
+			if d := droppedWords(bd, ax, chName); d != "" {
+				s = fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
+					chName, oldName, oldName, words(ax), d, chName, pct(bd.GainY), pct(bd.GainX))
+			}
+			lines = append(lines, s)
 			continue
 		}
 		s := fmt.Sprintf("%s replaces %s on the chart (%s): %s vs %s (%s), at %s vs %s tok/s/GPU (%s).",
@@ -253,6 +258,19 @@ func prWhy(b *strings.Builder, in PRBodyInput) {
 		fmt.Fprintf(b, "- %s\n", l)
 	}
 	fmt.Fprintf(b, "- The margin is %s %%: %s.\n", oneDecimal(sel.Margin.Pct), marginWords(sel.Margin))
+}
+
+// droppedWords says why a merged band's choice took the replaced point's
+// place: it lay under the line of its neighbouring choices by more than the
+// margin ("" when the replacement was not a merge's).
+func droppedWords(bd model.SetBand, ax model.Axis, chosen string) string {
+	for _, d := range bd.Dropped {
+		if d.ID == bd.Replaces {
+			return fmt.Sprintf("there it lies %s under the line of its neighbouring choices on %s, more than the margin, so it adds nothing to the curve (its range merged into %s's);",
+				strings.TrimPrefix(pct(d.UnderPct), "+"), words(ax), chosen)
+		}
+	}
+	return ""
 }
 
 // marginWords says where a selection's margin came from, in words.

@@ -136,6 +136,7 @@ func TestPRBodyFromSelection(t *testing.T) {
 		"| disagg | 9 × DEP2 | 7480 | 192 | 3072 | total_requests | new, replaces 9P c7480 BS160 |",
 		"| disagg | 5 × DEP2 | 2884 | 40 | 640 | total_tokens | kept |", "| disagg | 3 × DEP2 | 1228 | 24 | 384 | total_tokens | kept |",
 		"3P c700 BS18 replaces agg TP2/EP2 c16 on the chart (p90 interactivity): 299.2 vs 292.4 (+2.33 %)",
+		"there it lies 9.98 % under the line of its neighbouring choices on p90 interactivity, more than the margin, so it adds nothing to the curve (its range merged into 7P c5540 BS96's)",
 		"The margin is 2.0 %: the default, no run-to-run noise measured on or before 2026-11-05.",
 		"Run-to-run noise of throughput per GPU as of 2026-11-05: none measured (0 pairs",
 		"- 3P c700 BS18 (local, 2026-11-05): a 1200 s run",
