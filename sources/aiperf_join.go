@@ -2,6 +2,7 @@ package sources
 
 import (
 	"fmt"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"path/filepath"
 	"strings"
 
@@ -38,7 +39,7 @@ func resolvePending(ds *Dataset, opt Options, fills *curveFills) {
 		}
 		if len(several) > 0 {
 			left := "knobs left unknown"
-			if gpus <= 0 && pd.totals.has != 0 {
+			if gpus <= 0 && pd.totals.Has != 0 {
 				left = "GPU count left unknown (pass --gpus): per-GPU throughput unknown, point kept without it"
 			} else if gpus <= 0 {
 				left = "knobs and GPU count left unknown"
@@ -46,7 +47,7 @@ func resolvePending(ds *Dataset, opt Options, fills *curveFills) {
 			warnf(p.Prov.File, "", "concurrency %d matches several recipe variants of different shapes (%s); %s",
 				p.Knobs.Concurrency, strings.Join(several, ", "), left)
 		}
-		if pd.totals.has == 0 {
+		if pd.totals.Has == 0 {
 			continue
 		}
 		if gpus <= 0 {
@@ -66,7 +67,7 @@ func resolvePending(ds *Dataset, opt Options, fills *curveFills) {
 				pre, dec = p.Knobs.Prefill.TotalGPUs(), p.Knobs.Decode.TotalGPUs()
 			}
 		}
-		perGPU(&p.Metrics, pd.totals, gpus, pre, dec)
+		resultrow.PerGPU(&p.Metrics, pd.totals, gpus, pre, dec)
 	}
 	ds.pending = nil
 }

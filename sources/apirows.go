@@ -2,6 +2,7 @@ package sources
 
 import (
 	"bytes"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"slices"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -63,14 +64,14 @@ func parseAPIRowsMapped(path string, data []byte, ds *Dataset, src model.Source,
 func (d *rowDecoder) apiRow(ds *Dataset, path string, i int, src model.Source) {
 	s := d.s
 	r := &d.row
-	*r = resultRow{}
+	*r = resultrow.Row{}
 	start, object := d.rowStart(r)
 	if object && d.fastAPIRow(r) {
 		d.addRow(ds, path, i, start, r, src)
 		return
 	}
 	if object {
-		*r = resultRow{}
+		*r = resultrow.Row{}
 		s.members(func(key []byte) {
 			switch {
 			case d.topField(key, r):

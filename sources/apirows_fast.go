@@ -2,6 +2,7 @@ package sources
 
 import (
 	"bytes"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"math"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -24,11 +25,11 @@ var fastRows = true
 // fastRowState is what the fast path keeps from one row to the next in
 // its decoder: the general decoder holds it and never reads it.
 type fastRowState struct {
-	topSlots, metricSlots []keySlot          // the keys by position
-	lastStr               [numAPIKeys]string // … and each string field's last value
-	strMisses             [numAPIKeys]uint32 // … and how many rows in a row it was new to the interner
-	newStrs               strArena           // … where the values the interner passes by are kept
-	recent                recentStrs         // … and the interner's values asked for lately
+	topSlots, metricSlots []keySlot                 // the keys by position
+	lastStr               [resultrow.NumKeys]string // … and each string field's last value
+	strMisses             [resultrow.NumKeys]uint32 // … and how many rows in a row it was new to the interner
+	newStrs               strArena                  // … where the values the interner passes by are kept
+	recent                recentStrs                // … and the interner's values asked for lately
 }
 
 // keySlot remembers the key a row had at one member position, its id, and
@@ -45,7 +46,7 @@ type keySlot struct {
 // maxKeySlots bounds the positions remembered (and a row's unknown keys).
 const maxKeySlots = 64
 
-// slotID is key's id (apiKeyIDs, or snakeMetrics for a metrics member),
+// slotID is key's id (apiKeyIDs, or resultrow.MetricNames for a metrics member),
 // remembered at position i of slots.
 func slotID(slots *[]keySlot, i int, key []byte, lookup func([]byte) int8) int8 {
 	if i < len(*slots) && (*slots)[i].key == string(key) {
@@ -62,7 +63,7 @@ func slotID(slots *[]keySlot, i int, key []byte, lookup func([]byte) int8) int8 
 }
 
 func metricKeyID(key []byte) int8 {
-	if m, ok := snakeMetrics[string(key)]; ok {
+	if m, ok := resultrow.MetricNames[string(key)]; ok {
 		return int8(m)
 	}
 	return -1
@@ -259,8 +260,8 @@ func (k *keySet) add(id int8, key []byte) bool {
 // fields (fastField), or with metrics its metrics (fastMetric); false at
 // the first thing not plain. The two are called directly, not through a
 // function value: a call per member.
-func (d *rowDecoder) fastMembers(f *fastScan, r *resultRow, metrics bool) bool {
-	slots, lookup := &d.fast.topSlots, topKeyID
+func (d *rowDecoder) fastMembers(f *fastScan, r *resultrow.Row, metrics bool) bool {
+	slots, lookup := &d.fast.topSlots, resultrow.KeyID
 	if metrics {
 		slots, lookup = &d.fast.metricSlots, metricKeyID
 	}
@@ -339,7 +340,7 @@ func (f *fastScan) member(slots *[]keySlot, i int, lookup func([]byte) int8) (ke
 // fastAPIRow decodes the row at the scanner's position (its '{') into r,
 // leaving the scanner after it; false (r to be discarded, the scanner
 // where it was) when the row is not plain.
-func (d *rowDecoder) fastAPIRow(r *resultRow) bool {
+func (d *rowDecoder) fastAPIRow(r *resultrow.Row) bool {
 	if !fastRows {
 		return false
 	}
@@ -355,20 +356,19 @@ func (d *rowDecoder) fastAPIRow(r *resultRow) bool {
 }
 
 // fastField reads the value of the known key id into r.
-func (d *rowDecoder) fastField(f *fastScan, id int8, r *resultRow) bool {
-	fd := rowFieldOf[id]
-	p := r.fieldAt(fd.off)
-	switch fd.kind {
-	case strField:
-		return d.fastStr(f, id, (*string)(p))
-	case boolField:
-		return f.boolean((*bool)(p))
-	case countField:
-		return f.count((*int)(p))
-	case gpusField:
-		return f.gpus((*int)(p))
+func (d *rowDecoder) fastField(f *fastScan, id int8, r *resultrow.Row) bool {
+	fd := resultrow.Fields[id]
+	switch fd.Kind {
+	case resultrow.StrField:
+		return d.fastStr(f, id, r.Str(fd))
+	case resultrow.BoolField:
+		return f.boolean(r.Bool(fd))
+	case resultrow.CountField:
+		return f.count(r.Int(fd))
+	case resultrow.GPUsField:
+		return f.gpus(r.Int(fd))
 	}
-	if id != kMetrics {
+	if id != resultrow.KeyMetrics {
 		return false
 	}
 	if f.null() {
@@ -378,7 +378,7 @@ func (d *rowDecoder) fastField(f *fastScan, id int8, r *resultRow) bool {
 }
 
 // fastMetric reads metric id's value, a number or null, into r.
-func (f *fastScan) fastMetric(id int8, r *resultRow) bool {
+func (f *fastScan) fastMetric(id int8, r *resultrow.Row) bool {
 	if f.null() {
 		return true
 	}
@@ -386,7 +386,7 @@ func (f *fastScan) fastMetric(id int8, r *resultRow) bool {
 	if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
 		return false
 	}
-	r.metrics.Set(model.Metric(id), v)
+	r.Metrics.Set(model.Metric(id), v)
 	return true
 }
 

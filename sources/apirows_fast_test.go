@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"reflect"
 	"runtime"
 	"strings"
@@ -106,7 +107,7 @@ func TestAPIRowsFastPathTakesReferenceRows(t *testing.T) {
 	d.s.pos = 1
 	taken := 0
 	for i := 0; i < 50; i++ {
-		var r resultRow
+		var r resultrow.Row
 		if d.s.peek() != '{' || !d.fastAPIRow(&r) {
 			t.Fatalf("row %d left to the general path at %q", i, data[d.s.pos:min(len(data), d.s.pos+80)])
 		}

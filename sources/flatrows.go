@@ -2,6 +2,7 @@ package sources
 
 import (
 	"bytes"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -42,7 +43,7 @@ func parseFlatRows(path string, data []byte, ds *Dataset) {
 // flatRow reads one row object (row i of an array; -1 for a lone object).
 func (d *rowDecoder) flatRow(ds *Dataset, path string, i int) {
 	s := d.s
-	var r resultRow
+	var r resultrow.Row
 	start, object := d.rowStart(&r)
 	if object {
 		s.members(func(key []byte) {

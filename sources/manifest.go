@@ -2,6 +2,7 @@ package sources
 
 import (
 	"fmt"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"strconv"
 	"strings"
 
@@ -53,7 +54,7 @@ func parseManifest(path string, data []byte, ds *Dataset) {
 	if sm := nameSeqRe.FindStringSubmatch(name); sm != nil {
 		isl, _ := strconv.Atoi(sm[1])
 		osl, _ := strconv.Atoi(sm[2])
-		curve.Scenario = seqScenario(isl*1024, osl*1024)
+		curve.Scenario = resultrow.SeqScenario(isl*1024, osl*1024)
 	}
 	// The framework from the image and wheels it pins: an engine's image
 	// behind the ai-dynamo wheel is dynamo-<engine>.
@@ -143,9 +144,9 @@ func parseManifest(path string, data []byte, ds *Dataset) {
 				p.Metrics.Set(model.MeanTPOT, v/1000)
 				p.Metrics.Set(model.MeanIntvty, 1000/v)
 			}
-			var t rowTotals
+			var t resultrow.Totals
 			if v, ok := num("output_tput_tok_s"); ok {
-				t.set("output_throughput", v)
+				t.Set("output_throughput", v)
 				if v == 0 {
 					p.MarkSuspect(model.RuleZeroOutput, "the manifest reports 0 output tok/s: it measured nothing")
 				}

@@ -3,6 +3,7 @@ package sources
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"math"
 	"strconv"
 	"strings"
@@ -94,7 +95,7 @@ func recipeCurve(m map[string]any, v *Variant) model.CurveKey {
 	c.Framework = FrameworkOf(v.Engine, front)
 	isl, _ := optInt(m, "benchmark", "isl")
 	osl, _ := optInt(m, "benchmark", "osl")
-	c.Scenario = seqScenario(isl, osl)
+	c.Scenario = resultrow.SeqScenario(isl, osl)
 	c.Spec = v.Knobs.SpecDecoding
 	return c
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -132,7 +133,7 @@ func (r *runMeta) knobs() model.Knobs {
 
 // curve is what the metadata says of the job's curve.
 func (r *runMeta) curve() model.CurveKey {
-	return model.CurveKey{Model: modelName(strings.TrimPrefix(r.model, "hf:")), Scenario: seqScenario(r.isl, r.osl),
+	return model.CurveKey{Model: modelName(strings.TrimPrefix(r.model, "hf:")), Scenario: resultrow.SeqScenario(r.isl, r.osl),
 		Hardware: GPUKey(r.gpuType), Framework: FrameworkOf(r.backend, r.front), Precision: NormPrecision(r.precision)}
 }
 
@@ -192,7 +193,7 @@ func parseRollup(path string, data []byte, ds *Dataset) {
 			ds.Warnf(path, fmt.Sprintf("runs[%d].concurrency", i), "missing or not a positive count; run skipped")
 			continue
 		}
-		p := model.Point{Curve: model.CurveKey{Model: modelName(doc.Config.Model), Scenario: seqScenario(isl, osl)},
+		p := model.Point{Curve: model.CurveKey{Model: modelName(doc.Config.Model), Scenario: resultrow.SeqScenario(isl, osl)},
 			Source: model.SourceLocal, Prov: model.Provenance{File: path}}
 		p.Knobs.Concurrency = conc
 		p.Label = fmt.Sprintf("rollup c%d", conc)
@@ -209,13 +210,13 @@ func parseRollup(path string, data []byte, ds *Dataset) {
 		if v, ok := p.Metrics.Get(model.MeanTPOT); ok && v > 0 {
 			p.Metrics.Set(model.MeanIntvty, 1/v)
 		}
-		var t rowTotals
+		var t resultrow.Totals
 		if r.Throughput != nil {
-			t.set("output_throughput", *r.Throughput)
+			t.Set("output_throughput", *r.Throughput)
 			// total = output × (input + output) / output tokens: one duration.
 			if r.TotalInputTokens != nil && r.TotalOutputTokens != nil && *r.TotalOutputTokens > 0 {
-				t.set("total_token_throughput", *r.Throughput*(*r.TotalInputTokens+*r.TotalOutputTokens) / *r.TotalOutputTokens)
-				t.set("input_throughput", *r.Throughput**r.TotalInputTokens / *r.TotalOutputTokens)
+				t.Set("total_token_throughput", *r.Throughput*(*r.TotalInputTokens+*r.TotalOutputTokens) / *r.TotalOutputTokens)
+				t.Set("input_throughput", *r.Throughput**r.TotalInputTokens / *r.TotalOutputTokens)
 			}
 		}
 		h := model.UnknownHealth()
@@ -277,12 +278,12 @@ func parseRollupCSV(path string, data []byte, ds *Dataset) {
 		if v, ok := p.Metrics.Get(model.MedianTPOT); ok && v > 0 {
 			p.Metrics.Set(model.MedianIntvty, 1/v)
 		}
-		var t rowTotals
+		var t resultrow.Totals
 		if v, ok := get("Total Token Throughput"); ok {
-			t.set("total_token_throughput", v)
+			t.Set("total_token_throughput", v)
 		}
 		if v, ok := get("Output Token Throughput"); ok {
-			t.set("output_throughput", v)
+			t.Set("output_throughput", v)
 		}
 		if g, ok := get("Total Working GPU Count"); ok && g > 0 {
 			p.GPUCount = int(g)
