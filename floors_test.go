@@ -92,7 +92,7 @@ func TestModelHoldsNoUnsafe(t *testing.T) {
 // domain stands above it. The srt-slurm vocabulary (sources/srt) stands
 // as low: the reader and the writer both spell the dialect from it.
 func TestMachineryImportsNoDomain(t *testing.T) {
-	machinery := []string{"./internal/mem", "./internal/intern", "./internal/jsonfloat", "./internal/par", "./internal/radix", "./internal/lazyre", "./sources/srt"}
+	machinery := []string{"./internal/mem", "./internal/intern", "./internal/jsonfloat", "./internal/par", "./internal/radix", "./internal/lazyre", "./internal/jsonscan", "./sources/srt"}
 	for _, line := range goList(t, `{{.ImportPath}}:{{join .Deps " "}}`, machinery...) {
 		pkg, deps, _ := strings.Cut(line, ":")
 		for _, dep := range strings.Fields(deps) {
@@ -109,6 +109,36 @@ func TestNoTopLevelLedgerOrWorkbench(t *testing.T) {
 	for _, dir := range []string{"ledger", "workbench"} {
 		if _, err := os.Stat(dir); err == nil {
 			t.Errorf("%s/ is at the top level: it lives in planner/ledger or tui/workbench", dir)
+		}
+	}
+}
+
+// The result row stands below both of its readers: the general decoder
+// (sources) and the API rows' fast path (sources/fastrows) each fill a
+// sources/resultrow.Row, and neither reaches into the other. The fast
+// path takes from this module only the row, the model's types and the
+// machinery in internal/; sources' root holds no unsafe (the row's field
+// offsets are resultrow's, the arena's strings fastrows').
+func TestRowReadersStandApart(t *testing.T) {
+	const mod = "github.com/sweeptune/sweeptune/"
+	allowed := map[string]map[string]bool{
+		"./sources/resultrow": {mod + "model": true},
+		"./sources/fastrows":  {mod + "model": true, mod + "sources/resultrow": true},
+	}
+	for pkg, ok := range allowed {
+		for _, line := range goList(t, `{{join .Imports " "}}`, pkg) {
+			for _, imp := range strings.Fields(line) {
+				if strings.HasPrefix(imp, mod) && !ok[imp] && !strings.HasPrefix(imp, mod+"internal/") {
+					t.Errorf("%s imports %s", pkg, imp)
+				}
+			}
+		}
+	}
+	for _, line := range goList(t, `{{join .Imports " "}}`, "./sources") {
+		for _, imp := range strings.Fields(line) {
+			if imp == "unsafe" {
+				t.Errorf("sources imports unsafe: fast paths and their tricks live in sources/fastrows, sources/resultrow or internal/")
+			}
 		}
 	}
 }

@@ -3,10 +3,10 @@ package sources
 import (
 	"bytes"
 	"fmt"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // AgentX aggregate (the bmk_agentic_* artifact): identity and topology at

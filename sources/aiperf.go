@@ -2,12 +2,12 @@ package sources
 
 import (
 	"bytes"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // AIPerf profile_export_aiperf.json: one object whose metric tags map to

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // AIPerf's CSV export (profile_export_aiperf.csv): a table of statistics

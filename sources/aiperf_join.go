@@ -2,11 +2,11 @@ package sources
 
 import (
 	"fmt"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"path/filepath"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // resolvePending gives each point that waits for a GPU count (AIPerf,

@@ -2,13 +2,13 @@ package sources
 
 import (
 	"bytes"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // Raw benchmark_serving.py output (vLLM's and InferenceX's bench client):

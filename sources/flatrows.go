@@ -2,9 +2,9 @@ package sources
 
 import (
 	"bytes"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // Flat result rows: one object (agg_<name>.json) or an array of them

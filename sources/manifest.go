@@ -2,14 +2,13 @@ package sources
 
 import (
 	"fmt"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"strconv"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
+	"go.yaml.in/yaml/v3"
 )
 
 // The srt-slurm benchmark manifest (manifest_version "0.1",

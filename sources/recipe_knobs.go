@@ -3,12 +3,12 @@ package sources
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
 

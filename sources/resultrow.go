@@ -3,11 +3,13 @@ package sources
 import (
 	"bytes"
 	"fmt"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"math"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/intern"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/fastrows"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // healthField reads the fields a run states about itself: requests sent
@@ -56,12 +58,12 @@ func (d *rowDecoder) totalField(key []byte, r *resultrow.Row) bool {
 // rowDecoder reads one file's rows with a shared interner.
 type rowDecoder struct {
 	s       *jsonScan
-	strs    interner
+	strs    intern.Table
 	linePos int
 	lineNo  int
 	seqs    map[[2]int]string // scenario names by (isl, osl), built once each
 
-	fast fastRowState // what the API rows' fast path remembers from row to row (apirows_fast.go)
+	fast fastrows.Decoder // the API rows' fast path and what it remembers from row to row
 
 	// row is the row being read, kept here rather than on apiRow's
 	// stack: with apiRow inlined into its caller (as a profile-guided
@@ -71,7 +73,7 @@ type rowDecoder struct {
 }
 
 func newRowDecoder(data []byte) *rowDecoder {
-	return &rowDecoder{s: &jsonScan{data: data}, strs: interner{}, lineNo: 1}
+	return &rowDecoder{s: &jsonScan{data: data}, strs: intern.Table{}, lineNo: 1}
 }
 
 // topField decodes the identity/topology field key into r, consuming its
@@ -105,7 +107,7 @@ func (d *rowDecoder) str(key []byte, dst *string, r *resultrow.Row) {
 		if v.esc {
 			*dst = v.text()
 		} else {
-			*dst = d.strs.get(v.raw)
+			*dst = d.strs.Get(v.raw)
 		}
 	default:
 		d.otherKind("", key, "a string", v, r)

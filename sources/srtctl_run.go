@@ -5,13 +5,13 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // srtctl run directories (NVIDIA/srt-slurm; docs/formats/srtctl-run.md).

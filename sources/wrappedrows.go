@@ -3,10 +3,10 @@ package sources
 import (
 	"bytes"
 	"fmt"
-	"github.com/sweeptune/sweeptune/sources/resultrow"
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // Result rows inside an object: the InferenceX app's API responses

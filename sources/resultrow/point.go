@@ -1,11 +1,6 @@
 package resultrow
 
-import (
-	"strconv"
-	"strings"
-
-	"github.com/sweeptune/sweeptune/model"
-)
+import "github.com/sweeptune/sweeptune/model"
 
 // Point turns the row into a model.Point, or says why it cannot (the
 // field at fault and what is wrong).
@@ -75,38 +70,6 @@ func (r *Row) FillPoint(p *model.Point, path string, src model.Source) (field, m
 	return "", ""
 }
 
-// PerGPU sets the per-GPU throughputs a row left out from its totals, as
-// InferenceX computes them: total over all GPUs; input over pre and output
-// over dec GPUs when both are given (fixed-sequence disaggregated points,
-// process_result.py), else over all GPUs (aggregated and agentic points).
-func PerGPU(ms *model.Metrics, t Totals, all, pre, dec int) {
-	if all <= 0 {
-		return
-	}
-	if pre <= 0 || dec <= 0 {
-		pre, dec = all, all
-	}
-	total, input, output := t.Total, t.Input, t.Output
-	switch {
-	case t.Has&1 == 0 && t.Has&6 == 6:
-		total, t.Has = input+output, t.Has|1
-	case t.Has&2 == 0 && t.Has&5 == 5 && total >= output:
-		input, t.Has = total-output, t.Has|2
-	case t.Has&4 == 0 && t.Has&3 == 3 && total >= input:
-		output, t.Has = total-input, t.Has|4
-	}
-	for _, f := range []struct {
-		bit  uint8
-		v    float64
-		gpus int
-		m    model.Metric
-	}{{1, total, all, model.TputPerGPU}, {2, input, pre, model.InputTputPerGPU}, {4, output, dec, model.OutputTputPerGPU}} {
-		if t.Has&f.bit != 0 && !ms.Has(f.m) {
-			ms.Set(f.m, f.v/float64(f.gpus))
-		}
-	}
-}
-
 // ModelRole is the role as the model has it, its GPUs per worker from
 // the role's total when the workers divide it.
 func (rr Role) ModelRole(totalGPUs int) model.Role {
@@ -124,33 +87,4 @@ func firstPositive(v ...int) int {
 		}
 	}
 	return 0
-}
-
-// SeqScenario names a fixed-length scenario as InferenceX does: 1k1k, 8k1k.
-func SeqScenario(isl, osl int) string {
-	if isl <= 0 || osl <= 0 {
-		return ""
-	}
-	return seqLen(isl) + seqLen(osl)
-}
-
-func seqLen(n int) string {
-	if n%1024 == 0 {
-		return strconv.Itoa(n/1024) + "k"
-	}
-	if n%1000 == 0 {
-		return strconv.Itoa(n/1000) + "k"
-	}
-	return strconv.Itoa(n)
-}
-
-// NormHardware drops the runner decorations of result files
-// ("cluster:h100-dgxc" → "h100") so local results share the published
-// curve's hardware name.
-func NormHardware(hw string) string {
-	hw = strings.TrimPrefix(hw, "cluster:")
-	if i := strings.IndexByte(hw, '-'); i > 0 {
-		hw = hw[:i]
-	}
-	return hw
 }

@@ -62,25 +62,6 @@ func (r *Row) Judge(p *model.Point) {
 	h.Judge(p)
 }
 
-// Totals are throughputs a row gives for the whole point (tok/s), to
-// be divided by its GPUs when it gives no per-GPU value.
-type Totals struct {
-	Total, Input, Output float64
-	Has                  uint8 // bits: 1 total, 2 input, 4 output
-}
-
-// Set stores a throughput by its benchmark_serving / AIPerf name.
-func (t *Totals) Set(name string, v float64) {
-	switch name {
-	case "total_token_throughput", "total_tput_tps":
-		t.Total, t.Has = v, t.Has|1
-	case "input_throughput", "input_token_throughput", "input_tput_tps":
-		t.Input, t.Has = v, t.Has|2
-	case "output_throughput", "output_token_throughput", "output_tput_tps":
-		t.Output, t.Has = v, t.Has|4
-	}
-}
-
 type Role struct {
 	TP, EP, Workers int
 	DPAttn          bool
