@@ -142,3 +142,18 @@ func TestRowReadersStandApart(t *testing.T) {
 		}
 	}
 }
+
+// The rules a reviewer reads as the code of record fit a screen: the ID
+// rule, the latest-run rule, the API rows' reader and what a result row
+// means as a point. Their fast forms live elsewhere (docs/codebase.md).
+func TestRulesReadInOneScreen(t *testing.T) {
+	for _, path := range []string{"model/ids_rule.go", "model/latest_rule.go", "sources/apirows.go", "sources/resultrow/point.go"} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(b), "\n"); n >= 120 {
+			t.Errorf("%s has %d lines: a rule reads in under 120", path, n)
+		}
+	}
+}
