@@ -50,7 +50,7 @@ type keySlot struct {
 // maxKeySlots bounds the positions remembered (and a row's unknown keys).
 const maxKeySlots = 64
 
-// slotID is key's id (apiKeyIDs, or resultrow.MetricNames for a metrics member),
+// slotID is key's id (resultrow.KeyID, or resultrow.MetricNames for a metrics member),
 // remembered at position i of slots.
 func slotID(slots *[]keySlot, i int, key []byte, lookup func([]byte) int8) int8 {
 	if i < len(*slots) && (*slots)[i].key == string(key) {
