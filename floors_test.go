@@ -1,6 +1,9 @@
 package main
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -89,10 +92,10 @@ func TestModelHoldsNoUnsafe(t *testing.T) {
 
 // The speed machinery imports no domain code (only other machinery of
 // internal/): it can be read, tested and replaced on its own, and the
-// domain stands above it. The srt-slurm vocabulary (sources/srt) stands
-// as low: the reader and the writer both spell the dialect from it.
+// domain stands above it. What every reader shares (sources/reading:
+// the warning, bounded YAML) stands as low.
 func TestMachineryImportsNoDomain(t *testing.T) {
-	machinery := []string{"./internal/mem", "./internal/intern", "./internal/jsonfloat", "./internal/par", "./internal/radix", "./internal/lazyre", "./internal/jsonscan", "./internal/permute", "./sources/srt"}
+	machinery := []string{"./internal/mem", "./internal/intern", "./internal/jsonfloat", "./internal/par", "./internal/radix", "./internal/lazyre", "./internal/jsonscan", "./internal/permute", "./sources/reading"}
 	for _, line := range goList(t, `{{.ImportPath}}:{{join .Deps " "}}`, machinery...) {
 		pkg, deps, _ := strings.Cut(line, ":")
 		for _, dep := range strings.Fields(deps) {
@@ -117,12 +120,12 @@ func TestNoTopLevelLedgerOrWorkbench(t *testing.T) {
 // (sources) and the API rows' fast path (sources/fastrows) each fill a
 // sources/resultrow.Row, and neither reaches into the other. The fast
 // path takes from this module only the row, the model's types and the
-// machinery in internal/; sources' root holds no unsafe (the row's field
+// machinery in internal/ (the row, the dialect's names too); sources' root holds no unsafe (the row's field
 // offsets are resultrow's, the arena's strings fastrows').
 func TestRowReadersStandApart(t *testing.T) {
 	const mod = "github.com/sweeptune/sweeptune/"
 	allowed := map[string]map[string]bool{
-		"./sources/resultrow": {mod + "model": true},
+		"./sources/resultrow": {mod + "model": true, mod + "sources/srt": true},
 		"./sources/fastrows":  {mod + "model": true, mod + "sources/resultrow": true},
 	}
 	for pkg, ok := range allowed {
@@ -143,6 +146,22 @@ func TestRowReadersStandApart(t *testing.T) {
 	}
 }
 
+// The srt-slurm / InferenceX dialect (sources/srt) stands below the load
+// and the change set: it reads and writes recipes, master configs and
+// changelogs from the rules (model) and what every reader shares
+// (sources/reading), never from the formats' registry or the transaction.
+func TestDialectStandsBelowLoadAndExport(t *testing.T) {
+	allowed := map[string]bool{"model": true, "sources/reading": true}
+	for _, line := range goList(t, `{{join .Deps " "}}`, "./sources/srt") {
+		for _, dep := range strings.Fields(line) {
+			rel, ok := strings.CutPrefix(dep, "github.com/sweeptune/sweeptune/")
+			if ok && !allowed[rel] && !strings.HasPrefix(rel, "internal/") {
+				t.Errorf("sources/srt depends on %s", dep)
+			}
+		}
+	}
+}
+
 // The rules a reviewer reads as the code of record fit a screen: the ID
 // rule, the latest-run rule, the API rows' reader and what a result row
 // means as a point. Their fast forms live elsewhere (docs/codebase.md).
@@ -155,5 +174,50 @@ func TestRulesReadInOneScreen(t *testing.T) {
 		if n := strings.Count(string(b), "\n"); n >= 120 {
 			t.Errorf("%s has %d lines: a rule reads in under 120", path, n)
 		}
+	}
+}
+
+// exportMaySourcesUse is what sources/export takes from sources itself: files
+// read and locked safely, digests, the state directory and the registry's
+// name for a file's format. The dialect comes from sources/srt, never from the
+// reader's internals.
+var exportMaySourcesUse = map[string]bool{
+	"ReadRegular": true, "ReadRegularMax": true, "OpenReadable": true, "NotRegularError": true,
+	"Digest": true, "FileDigest": true, "StateDir": true, "LockDir": true,
+	"FormatName": true,
+}
+
+// sources/export is the change set: it spells the dialect through
+// sources/srt and takes from sources only what exportMaySourcesUse names.
+func TestExportUsesNoReaderInternals(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("sources", "export", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no export files: %v", err)
+	}
+	importsSrt := false
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range file.Imports {
+			importsSrt = importsSrt || imp.Path.Value == `"github.com/sweeptune/sweeptune/sources/srt"`
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "sources" && !exportMaySourcesUse[sel.Sel.Name] {
+				t.Errorf("%s uses sources.%s: the dialect is sources/srt's, the rest is the reader's own", f, sel.Sel.Name)
+			}
+			return true
+		})
+	}
+	if !importsSrt {
+		t.Error("sources/export does not import sources/srt")
 	}
 }

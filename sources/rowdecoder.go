@@ -10,6 +10,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/fastrows"
 	"github.com/sweeptune/sweeptune/sources/resultrow"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // healthField reads the fields a run states about itself: requests sent
@@ -247,14 +248,14 @@ func (d *rowDecoder) line(pos int) int {
 	return d.lineNo
 }
 
-// seqScenario is resultrow.SeqScenario(isl, osl) built once per pair of lengths a
+// seqScenario is srt.SeqScenario(isl, osl) built once per pair of lengths a
 // file uses, not three small strings per row.
 func (d *rowDecoder) seqScenario(isl, osl int) string {
 	k := [2]int{isl, osl}
 	if name, ok := d.seqs[k]; ok {
 		return name
 	}
-	name := resultrow.SeqScenario(isl, osl)
+	name := srt.SeqScenario(isl, osl)
 	if d.seqs == nil {
 		d.seqs = map[[2]int]string{}
 	}

@@ -1,6 +1,9 @@
 package resultrow
 
-import "github.com/sweeptune/sweeptune/model"
+import (
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
+)
 
 // Point turns the row into a model.Point, or says why it cannot (the
 // field at fault and what is wrong).
@@ -37,7 +40,7 @@ func (r *Row) FillPoint(p *model.Point, path string, src model.Source) (field, m
 	pv := &p.Prov
 	pv.File, pv.RunURL, pv.Date, pv.DurationS, pv.Image = path, r.RunURL, r.Date, r.DurationS, r.Image
 	if p.Curve.Scenario == "" {
-		p.Curve.Scenario = SeqScenario(r.ISL, r.OSL)
+		p.Curve.Scenario = srt.SeqScenario(r.ISL, r.OSL)
 	}
 	k := &p.Knobs
 	k.Concurrency = r.Conc
