@@ -90,7 +90,9 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 			return exitBadInput
 		}
 	default:
-		fmt.Fprint(env.stdout, render.Report(rep.Curves, render.ReportOptions{X: x, Y: v.y, Width: f.width, Height: f.height, LogX: f.logX}).Plain())
+		if err := render.WriteReport(env.stdout, rep.Curves, render.ReportOptions{X: x, Y: v.y, Width: f.width, Height: f.height, LogX: f.logX}); err != nil {
+			return exitWriteFailed
+		}
 	}
 	return code
 }
