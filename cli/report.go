@@ -53,6 +53,12 @@ in --json's metrics when --y names one or a --gpu-* flag is given:
   cost_per_mtok = USD per GPU-hour / (tput_per_gpu × 3600) × 1e6
 --csv prints the points table (curve, ID, x, y, frontier and hull status).`
 
+// maxPlotWidth and maxPlotHeight bound the report's plot.
+const (
+	maxPlotWidth  = 1000
+	maxPlotHeight = 500
+)
+
 func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	x, v, ok := f.resolve("report", env.stderr)
 	if !ok {
@@ -60,6 +66,12 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	}
 	if f.width < 20 || f.height < 5 {
 		fmt.Fprintf(env.stderr, "sweeptune report: --width %d --height %d: the plot needs at least 20 columns and 5 rows\n", f.width, f.height)
+		return exitBadInput
+	}
+	if f.width > maxPlotWidth || f.height > maxPlotHeight {
+		// a grid of width × height cells is made per curve: past these it
+		// was minutes of work or a panic, not a plot
+		fmt.Fprintf(env.stderr, "sweeptune report: --width %d --height %d: the plot takes at most %d columns and %d rows\n", f.width, f.height, maxPlotWidth, maxPlotHeight)
 		return exitBadInput
 	}
 	if f.json && f.csv {
