@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -133,13 +134,13 @@ func TestDialectStandsBelowLoadAndExport(t *testing.T) {
 }
 
 // exportMaySourcesUse is what sources/export takes from sources itself: files
-// read and locked safely, digests, the state directory, the one scan for
-// unsafe characters and the registry's name for a file's format. The dialect comes from sources/srt, never from the
+// read and locked safely, digests, the state directory and the registry's
+// name for a file's format. The dialect comes from sources/srt, never from the
 // reader's internals.
 var exportMaySourcesUse = map[string]bool{
 	"ReadRegular": true, "ReadRegularMax": true, "OpenReadable": true, "NotRegularError": true,
 	"Digest": true, "FileDigest": true, "StateDir": true, "LockDir": true,
-	"UnsafeRune": true, "FirstUnsafe": true, "FormatName": true,
+	"FormatName": true,
 }
 
 // sources/export is the change set: it spells the dialect through
@@ -174,5 +175,45 @@ func TestExportUsesNoReaderInternals(t *testing.T) {
 	}
 	if !importsSrt {
 		t.Error("sources/export does not import sources/srt")
+	}
+}
+
+// Each package the diagram of docs/architecture.md names on a floor
+// imports only packages named on lower floors (a package it does not name,
+// such as render/plot, is not judged).
+func TestFloorsOfTheDiagram(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	floors := map[string]int{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		var n int
+		var dir string
+		if _, err := fmt.Sscanf(line, "floor %d %s", &n, &dir); err != nil {
+			continue
+		}
+		if dir == "main.go" {
+			dir = ""
+		}
+		floors[strings.TrimSuffix(dir, "/")] = n
+	}
+	if len(floors) < 10 {
+		t.Fatalf("read %d floors from docs/architecture.md", len(floors))
+	}
+	const module = "github.com/sweeptune/sweeptune"
+	var pkgs []string
+	for dir := range floors {
+		pkgs = append(pkgs, "./"+dir)
+	}
+	for _, line := range goList(t, `{{.ImportPath}}:{{join .Imports " "}}`, pkgs...) {
+		path, imports, _ := strings.Cut(line, ":")
+		pkg := strings.TrimPrefix(strings.TrimPrefix(path, module), "/")
+		for _, imp := range strings.Fields(imports) {
+			dep, ok := strings.CutPrefix(imp, module+"/")
+			if f, named := floors[dep]; ok && named && f >= floors[pkg] {
+				t.Errorf("%s (floor %d) imports %s (floor %d)", path, floors[pkg], dep, f)
+			}
+		}
 	}
 }

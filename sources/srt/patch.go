@@ -1,4 +1,4 @@
-package export
+package srt
 
 import (
 	"fmt"
@@ -9,14 +9,13 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/sweeptune/sweeptune/sources/reading"
-	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
-// textPatch sets values in a YAML file's text at the places its nodes
+// TextPatch sets values in a YAML file's text at the places its nodes
 // say: a scalar keeps its quoting style and the comment after it, a list
 // becomes a flow list on its key's line, a missing key is added at the end
 // of its block mapping in the file's indentation. Every other byte stays.
-type textPatch struct {
+type TextPatch struct {
 	lines   []string
 	root    *yaml.Node
 	ind     int
@@ -31,7 +30,9 @@ type span struct {
 	text     string
 }
 
-func newTextPatch(text string) (*textPatch, error) {
+// NewTextPatch parses text to edit its values in place, keeping every
+// other byte (comments, order, style) as it was.
+func NewTextPatch(text string) (*TextPatch, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
 		return nil, fmt.Errorf("not valid YAML: %s", reading.YAMLErr(err))
@@ -39,7 +40,7 @@ func newTextPatch(text string) (*textPatch, error) {
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode || doc.Content[0].Style&yaml.FlowStyle != 0 {
 		return nil, fmt.Errorf("not a block mapping at the top level")
 	}
-	p := &textPatch{lines: splitLines(text), root: doc.Content[0], spans: map[int][]span{}, deleted: map[int]bool{},
+	p := &TextPatch{lines: SplitLines(text), root: doc.Content[0], spans: map[int][]span{}, deleted: map[int]bool{},
 		pending: map[*yaml.Node]*deltaNode{}}
 	if n := len(p.lines); n > 0 && !strings.HasSuffix(p.lines[n-1], "\n") {
 		p.lines[n-1] += "\n"
@@ -62,14 +63,14 @@ func indentStep(n *yaml.Node) int {
 	return 2
 }
 
-// set puts v at path (keys from the top).
-func (p *textPatch) set(path []string, v any) error {
+// Set puts v at path (keys from the top).
+func (p *TextPatch) Set(path []string, v any) error {
 	n := p.root
 	for i, k := range path {
 		if n.Kind != yaml.MappingNode {
 			return fmt.Errorf("%s (line %d) is not a mapping", strings.Join(path[:i], "."), n.Line)
 		}
-		key, val := srt.MapKey(n, k), srt.MapValue(n, k)
+		key, val := MapKey(n, k), MapValue(n, k)
 		if val == nil {
 			if n.Style&yaml.FlowStyle != 0 {
 				return fmt.Errorf("cannot add %s to the one-line mapping at line %d; edit by hand", strings.Join(path, "."), n.Line)
@@ -95,7 +96,7 @@ func (p *textPatch) set(path []string, v any) error {
 }
 
 // replace writes v over the value node val of key.
-func (p *textPatch) replace(key, val *yaml.Node, v any, inFlow bool, at string) error {
+func (p *TextPatch) replace(key, val *yaml.Node, v any, inFlow bool, at string) error {
 	switch val.Kind {
 	case yaml.ScalarNode:
 		l, from := val.Line-1, val.Column-1
@@ -110,7 +111,7 @@ func (p *textPatch) replace(key, val *yaml.Node, v any, inFlow bool, at string) 
 		p.spans[l] = append(p.spans[l], span{from, to, styled(v, val.Style)})
 		return nil
 	case yaml.SequenceNode:
-		text := yamlValue(v)
+		text := YAMLValue(v)
 		if val.Style&yaml.FlowStyle != 0 {
 			l, from := val.Line-1, val.Column-1
 			to := flowEnd(p.lines[l], from)
@@ -202,7 +203,7 @@ func flowEnd(line string, from int) int {
 // styled writes v as the old scalar was written: quoted stays quoted.
 func styled(v any, old yaml.Style) string {
 	s := fmt.Sprint(v)
-	if q, ok := v.(quoted); ok {
+	if q, ok := v.(Quoted); ok {
 		s = string(q)
 	}
 	switch {
@@ -214,7 +215,7 @@ func styled(v any, old yaml.Style) string {
 	if str, ok := v.(string); ok && plainSafe(str) {
 		return str // an image name stays as plain as the one it replaces
 	}
-	return yamlValue(v)
+	return YAMLValue(v)
 }
 
 // plainSafe: s reads back as the same string when written without quotes.
@@ -229,8 +230,8 @@ func plainSafe(s string) bool {
 		!strings.HasSuffix(s, ":") && !strings.ContainsAny(s[:1], "-?:@")
 }
 
-// result is the patched text.
-func (p *textPatch) result() string {
+// Result is the patched text.
+func (p *TextPatch) Result() string {
 	ins := map[int][]string{}
 	for _, n := range p.order {
 		at, col := p.insertionPoint(n)
@@ -257,11 +258,11 @@ func (p *textPatch) result() string {
 
 // insertionPoint is where keys added to mapping n go: after its last
 // entry's block, at its keys' column.
-func (p *textPatch) insertionPoint(n *yaml.Node) (int, int) {
+func (p *TextPatch) insertionPoint(n *yaml.Node) (int, int) {
 	if len(n.Content) < 2 {
 		return len(p.lines), 0
 	}
 	last := n.Content[len(n.Content)-2]
 	col := n.Content[0].Column - 1
-	return blockEnd(p.lines, last.Line-1, last.Column-1), col
+	return BlockEnd(p.lines, last.Line-1, last.Column-1), col
 }

@@ -1,4 +1,4 @@
-package export
+package srt
 
 import (
 	"sort"
@@ -15,37 +15,43 @@ type lineEdit struct {
 	ins []string // lines inserted at at (each ending in "\n")
 }
 
-type lineEditor struct {
-	lines  []string
+// LineEditor collects line edits against a text's original lines and
+// applies them at once.
+type LineEditor struct {
+	Lines  []string
 	edits  []lineEdit
 	blocks [][2]int // whole blocks to delete, see deleteBlock
 }
 
-func newLineEditor(text string) *lineEditor {
-	lines := splitLines(text)
+// NewLineEditor edits text by whole lines, each edit against the original
+// line numbers.
+func NewLineEditor(text string) *LineEditor {
+	lines := SplitLines(text)
 	if n := len(lines); n > 0 && !strings.HasSuffix(lines[n-1], "\n") {
 		lines[n-1] += "\n" // a line appended after the last needs it ended
 	}
-	return &lineEditor{lines: lines}
+	return &LineEditor{Lines: lines}
 }
 
-func (e *lineEditor) insert(at int, text string) {
-	e.edits = append(e.edits, lineEdit{at: at, ins: splitLines(text)})
+// Insert adds text before line at.
+func (e *LineEditor) Insert(at int, text string) {
+	e.edits = append(e.edits, lineEdit{at: at, ins: SplitLines(text)})
 }
 
-func (e *lineEditor) delete(from, to int) {
+// Delete removes lines from..to-1.
+func (e *LineEditor) Delete(from, to int) {
 	if to > from {
 		e.edits = append(e.edits, lineEdit{at: from, del: to - from})
 	}
 }
 
-// apply performs the edits against the original lines: insertions are
+// Apply performs the edits against the original lines: insertions are
 // anchored before original line at (in the order given), deletions mark
 // original lines. An insertion inside a deleted range therefore survives
 // it (it used to be swallowed when a block deletion grew over the blank
 // lines after it: FuzzEditBundle's "override_a:\n\n ").
-func (e *lineEditor) apply() string {
-	n := len(e.lines)
+func (e *LineEditor) Apply() string {
+	n := len(e.Lines)
 	deleted := make([]bool, n)
 	ins := map[int][]string{}
 	for _, ed := range append(e.edits, e.blockDeletes()...) {
@@ -61,39 +67,41 @@ func (e *lineEditor) apply() string {
 			b.WriteString(l)
 		}
 		if i < n && !deleted[i] {
-			b.WriteString(e.lines[i])
+			b.WriteString(e.Lines[i])
 		}
 	}
 	return b.String()
 }
 
-func isBlank(line string) bool { return strings.TrimSpace(line) == "" }
+// IsBlank reports whether a line holds only white space.
+func IsBlank(line string) bool { return strings.TrimSpace(line) == "" }
 
-func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
+// IndentOf is the count of leading spaces of a line.
+func IndentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
 
-// blockEnd returns the index after the block that starts at line start and
+// BlockEnd returns the index after the block that starts at line start and
 // whose children are indented more than col: the first later non-blank line
 // indented col or less, with trailing blank lines left outside.
-func blockEnd(lines []string, start, col int) int {
+func BlockEnd(lines []string, start, col int) int {
 	end := len(lines)
 	for i := start + 1; i < len(lines); i++ {
-		if !isBlank(lines[i]) && indentOf(lines[i]) <= col {
+		if !IsBlank(lines[i]) && IndentOf(lines[i]) <= col {
 			end = i
 			break
 		}
 	}
-	for end > start+1 && isBlank(lines[end-1]) {
+	for end > start+1 && IsBlank(lines[end-1]) {
 		end--
 	}
 	return end
 }
 
-// headComments returns the first line of the comment lines at column col
+// HeadComments returns the first line of the comment lines at column col
 // directly above line (no blank line between), or line itself.
-func headComments(lines []string, line, col int) int {
+func HeadComments(lines []string, line, col int) int {
 	for line > 0 {
 		prev := lines[line-1]
-		if isBlank(prev) || indentOf(prev) != col || !strings.HasPrefix(strings.TrimSpace(prev), "#") {
+		if IsBlank(prev) || IndentOf(prev) != col || !strings.HasPrefix(strings.TrimSpace(prev), "#") {
 			break
 		}
 		line--
@@ -103,7 +111,7 @@ func headComments(lines []string, line, col int) int {
 
 // deleteBlock removes lines [from, to) with the blank lines around them
 // (see apply), so spacing between the surviving blocks stays single.
-func (e *lineEditor) deleteBlock(from, to int) {
+func (e *LineEditor) deleteBlock(from, to int) {
 	if to > from {
 		e.blocks = append(e.blocks, [2]int{from, to})
 	}
@@ -111,7 +119,7 @@ func (e *lineEditor) deleteBlock(from, to int) {
 
 // blockDeletes merges blocks separated only by blank lines, then takes the
 // blank lines after each run, or before it when the run ends the file.
-func (e *lineEditor) blockDeletes() []lineEdit {
+func (e *LineEditor) blockDeletes() []lineEdit {
 	bs := append([][2]int(nil), e.blocks...)
 	sort.Slice(bs, func(i, j int) bool { return bs[i][0] < bs[j][0] })
 	var out []lineEdit
@@ -119,7 +127,7 @@ func (e *lineEditor) blockDeletes() []lineEdit {
 		from, to := bs[i][0], bs[i][1]
 		i++
 		for {
-			for to < len(e.lines) && isBlank(e.lines[to]) {
+			for to < len(e.Lines) && IsBlank(e.Lines[to]) {
 				to++
 			}
 			if i < len(bs) && bs[i][0] <= to {
@@ -129,12 +137,24 @@ func (e *lineEditor) blockDeletes() []lineEdit {
 			}
 			break
 		}
-		if to == len(e.lines) {
-			for from > 0 && isBlank(e.lines[from-1]) {
+		if to == len(e.Lines) {
+			for from > 0 && IsBlank(e.Lines[from-1]) {
 				from--
 			}
 		}
 		out = append(out, lineEdit{at: from, del: to - from})
 	}
 	return out
+}
+
+// SplitLines splits text into lines keeping each line's "\n".
+func SplitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
 }
