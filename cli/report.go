@@ -61,6 +61,12 @@ in --json's metrics when --y names one or a --gpu-* flag is given:
 published points of its latest date, so a later narrow sweep replaces a
 denser curve as it does on the dashboard; local runs are left out.`
 
+// maxPlotWidth and maxPlotHeight bound the report's plot.
+const (
+	maxPlotWidth  = 1000
+	maxPlotHeight = 500
+)
+
 func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	x, v, ok := f.resolve("report", env.stderr)
 	if !ok {
@@ -68,6 +74,12 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	}
 	if f.width < 20 || f.height < 5 {
 		fmt.Fprintf(env.stderr, "sweeptune report: --width %d --height %d: the plot needs at least 20 columns and 5 rows\n", f.width, f.height)
+		return exitBadInput
+	}
+	if f.width > maxPlotWidth || f.height > maxPlotHeight {
+		// a grid of width × height cells is made per curve: past these it
+		// was minutes of work or a panic, not a plot
+		fmt.Fprintf(env.stderr, "sweeptune report: --width %d --height %d: the plot takes at most %d columns and %d rows\n", f.width, f.height, maxPlotWidth, maxPlotHeight)
 		return exitBadInput
 	}
 	if f.json && f.csv {
@@ -103,7 +115,9 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 			return exitBadInput
 		}
 	default:
-		fmt.Fprint(env.stdout, render.Report(rep.Curves, render.ReportOptions{X: x, Y: v.y, Width: f.width, Height: f.height, LogX: f.logX}).Plain())
+		if err := render.WriteReport(env.stdout, rep.Curves, render.ReportOptions{X: x, Y: v.y, Width: f.width, Height: f.height, LogX: f.logX}); err != nil {
+			return exitWriteFailed
+		}
 	}
 	return code
 }
