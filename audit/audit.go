@@ -144,11 +144,13 @@ func Run(req Request) *Audit {
 			}
 		}
 	}
+	shown := make([][]int, len(curves)) // each curve's latest runs, as indices
 	latest := make([][]model.Point, len(curves))
 	lines := make([]model.FrontierLine, len(curves)) // each curve's frontier, read by its rivals
 	par.Halves(len(curves), 64, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			latest[i] = pick(curves[i].Points, model.LatestIndex(curves[i].Points, req.AsOf))
+			shown[i] = model.LatestIndex(curves[i].Points, req.AsOf)
+			latest[i] = pick(curves[i].Points, shown[i])
 			lines[i] = model.NewFrontierLine(latest[i], AxisX, AxisY)
 		}
 	})
@@ -164,7 +166,7 @@ func Run(req Request) *Audit {
 			if !own[i] {
 				continue
 			}
-			rows[i] = screen(req, curves[i], latest[i])
+			rows[i] = screen(req, curves[i], shown[i], latest[i])
 			rows[i].Lead = leadOf(curves, latest, lines, bases[baseOf(curves[i].Key)], i, rows[i].margin)
 			rows[i].Image = images.of(curves[i].Key, latest[i])
 		}
@@ -252,7 +254,7 @@ func pick(points []model.Point, idx []int) []model.Point {
 
 // screen is what a curve's own points say: the selection's coverage,
 // bands and removals, the frontier and its holes.
-func screen(req Request, c model.Curve, latest []model.Point) Row {
+func screen(req Request, c model.Curve, shown []int, latest []model.Point) Row {
 	r := Row{Curve: c.Key, margin: model.MarginFromNoise(c.Points, AxisX, AxisY)}
 	for i := range latest {
 		if latest[i].Knobs.Mode == model.ModeDisagg {
@@ -268,7 +270,7 @@ func screen(req Request, c model.Curve, latest []model.Point) Row {
 	}
 	r.Holes = holes(latest, front)
 	r.Points = len(model.Coords(latest, AxisX, AxisY))
-	sel, err := model.Select(model.SelectRequest{Points: c.Points, Curve: c.Key, X: AxisX, Y: AxisY, Margin: r.margin, AsOf: req.AsOf})
+	sel, err := model.ScreenSelect(model.SelectRequest{Points: c.Points, Curve: c.Key, X: AxisX, Y: AxisY, Margin: r.margin, AsOf: req.AsOf}, shown)
 	if err != nil {
 		return r
 	}
@@ -277,7 +279,7 @@ func screen(req Request, c model.Curve, latest []model.Point) Row {
 			r.EmptyBands = append(r.EmptyBands, Band{Lo: b.Lo, Hi: b.Hi})
 		}
 	}
-	for _, v := range sel.Review.Removed {
+	for _, v := range sel.Removed {
 		if v.Covered {
 			r.Removable = append(r.Removable, v.ID)
 		}

@@ -206,14 +206,25 @@ type cand struct {
 
 // Select chooses one point per band (see the comment at the top of this file).
 func Select(req SelectRequest) (*Selection, error) {
+	s, in, bands, outsideKept, err := selectBands(req)
+	if err != nil {
+		return nil, err
+	}
+	s.finish(req, in, bands, outsideKept)
+	return s, nil
+}
+
+// selectBands makes the bands' choices: Select up to its lists, review,
+// coverage and weak bands.
+func selectBands(req SelectRequest) (*Selection, []cand, []Band, []Point, error) {
 	if req.Margin.Pct < 0 || math.IsNaN(req.Margin.Pct) || math.IsInf(req.Margin.Pct, 0) {
-		return nil, fmt.Errorf("margin %v %%: want a finite percentage ≥ 0", req.Margin.Pct)
+		return nil, nil, nil, nil, fmt.Errorf("margin %v %%: want a finite percentage ≥ 0", req.Margin.Pct)
 	}
 	s := &Selection{Curve: req.Curve, X: req.X, Y: req.Y, Margin: req.Margin, Targeted: req.Target != nil, AsOf: req.AsOf}
 	cands := s.candidates(req.Points, req.Curve, req.X, req.Y, req.AsOf, req.Target)
 	edges, err := bandEdges(req, cands)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, nil, err
 	}
 	var in []cand
 	for _, c := range cands {
@@ -233,9 +244,7 @@ func Select(req SelectRequest) (*Selection, error) {
 			outsideKept = append(outsideKept, *c.p)
 		}
 	}
-	bands = s.chooseBands(req, in, bands, outsideKept)
-	s.finish(req, in, bands, outsideKept)
-	return s, nil
+	return s, in, s.chooseBands(req, in, bands, outsideKept), outsideKept, nil
 }
 
 // chooseBands runs the rounds: choose in the bands a cut or an extra made
@@ -750,11 +759,7 @@ func splitBands(in []cand, bands []Band, failing []int, y Axis) ([]Band, int, []
 func (s *Selection) finish(req SelectRequest, in []cand, bands []Band, outsideKept []Point) {
 	s.Bands = bands
 	kept, removed := keptAndRemoved(in, bands, outsideKept)
-	slices.SortStableFunc(kept, func(a, b Point) int {
-		ax, _ := a.Metrics.Get(req.X.Metric)
-		bx, _ := b.Metrics.Get(req.X.Metric)
-		return cmp.Compare(ax, bx)
-	})
+	sortByX(kept, req.X)
 	for i := range kept {
 		s.Keep = append(s.Keep, kept[i].ID)
 		if kept[i].Source != SourcePublished && !isIncumbent(in, kept[i].ID) {
@@ -770,22 +775,38 @@ func (s *Selection) finish(req SelectRequest, in []cand, bands []Band, outsideKe
 		s.Remove = append(s.Remove, removed[i].ID)
 	}
 	s.Review = RuleReview(req.Points, s.Curve, s.Remove, req.AsOf)
-	// A removal without a value on the rule's axes is judged as the bands
-	// were, on the band axis, and named.
-	var band []RemovalVerdict
-	for i := range s.Review.Removed {
-		if s.Review.Removed[i].Test != TestNone || i >= len(removed) {
-			continue
-		}
-		if band == nil {
-			band = ReviewRemovals(kept, removed, req.X, req.Y)
-		}
-		s.Review.Removed[i] = band[i]
-		s.BandAxisVerdicts = append(s.BandAxisVerdicts, removed[i].ID)
-	}
+	s.BandAxisVerdicts = onBandAxes(s.Review.Removed, kept, removed, req.X, req.Y)
 	s.noisy()
 	s.coverage(req, removed)
 	s.weak(kept)
+}
+
+// sortByX orders the kept points by their x metric, as the band-axis
+// verdicts see them.
+func sortByX(kept []Point, x Axis) {
+	slices.SortStableFunc(kept, func(a, b Point) int {
+		ax, _ := a.Metrics.Get(x.Metric)
+		bx, _ := b.Metrics.Get(x.Metric)
+		return cmp.Compare(ax, bx)
+	})
+}
+
+// onBandAxes judges a removal without a value on the rule's axes as the
+// bands were, on the band axes (verdicts[i] is removed[i]'s), and names it.
+func onBandAxes(verdicts []RemovalVerdict, kept, removed []Point, x, y Axis) []string {
+	var band []RemovalVerdict
+	var named []string
+	for i := range verdicts {
+		if verdicts[i].Test != TestNone || i >= len(removed) {
+			continue
+		}
+		if band == nil {
+			band = ReviewRemovals(kept, removed, x, y)
+		}
+		verdicts[i] = band[i]
+		named = append(named, removed[i].ID)
+	}
+	return named
 }
 
 func isIncumbent(in []cand, id string) bool {
@@ -825,8 +846,15 @@ func RuleReview(points []Point, curve CurveKey, remove []string, asOf string) Cu
 // shownID is the ID of the run the view shows for id's configuration (a
 // selection may judge a configuration by an earlier run with both axes).
 func shownID(shown, points []Point, id string) string {
-	if FindID(shown, id) >= 0 {
-		return id
+	return shownIDAt(len(shown), sliceAt(shown), points, id)
+}
+
+// shownIDAt is shownID with the view's n points at shown.
+func shownIDAt(n int, shown pointAt, points []Point, id string) string {
+	for j := range n {
+		if shown(j).ID == id {
+			return id
+		}
 	}
 	i := FindID(points, id)
 	if i < 0 || points[i].Knobs.Mode == "" {
@@ -834,8 +862,8 @@ func shownID(shown, points []Point, id string) string {
 	}
 	p := &points[i]
 	base := p.Knobs.BaseID()
-	for j := range shown {
-		q := &shown[j]
+	for j := range n {
+		q := shown(j)
 		if q.Curve == p.Curve && q.Source == p.Source && q.Knobs.Mode != "" && q.Knobs.BaseID() == base {
 			return q.ID
 		}
