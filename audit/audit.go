@@ -144,14 +144,14 @@ func Run(req Request) *Audit {
 			}
 		}
 	}
-	shown := make([][]int, len(curves)) // each curve's latest runs, as indices
-	latest := make([][]model.Point, len(curves))
+	shown := make([][]int, len(curves))        // each curve's latest runs, as indices
+	latest := make([][]*model.Point, len(curves)) // and as the points themselves, none copied
 	lines := make([]model.FrontierLine, len(curves)) // each curve's frontier, read by its rivals
 	par.Halves(len(curves), 64, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			shown[i] = model.LatestIndex(curves[i].Points, req.AsOf)
-			latest[i] = pick(curves[i].Points, shown[i])
-			lines[i] = model.NewFrontierLine(latest[i], AxisX, AxisY)
+			latest[i] = refsOf(curves[i].Points, shown[i])
+			lines[i] = model.NewFrontierLineRefs(latest[i], AxisX, AxisY)
 		}
 	})
 	images := newestImages(curves, latest)
@@ -252,9 +252,18 @@ func pick(points []model.Point, idx []int) []model.Point {
 	return out
 }
 
+// refsOf is pick without the copies.
+func refsOf(points []model.Point, idx []int) []*model.Point {
+	out := make([]*model.Point, len(idx))
+	for k, i := range idx {
+		out[k] = &points[i]
+	}
+	return out
+}
+
 // screen is what a curve's own points say: the selection's coverage,
 // bands and removals, the frontier and its holes.
-func screen(req Request, c model.Curve, shown []int, latest []model.Point) Row {
+func screen(req Request, c model.Curve, shown []int, latest []*model.Point) Row {
 	r := Row{Curve: c.Key, margin: model.MarginFromNoise(c.Points, AxisX, AxisY)}
 	for i := range latest {
 		if latest[i].Knobs.Mode == model.ModeDisagg {
@@ -262,14 +271,14 @@ func screen(req Request, c model.Curve, shown []int, latest []model.Point) Row {
 		}
 		r.GPUs = max(r.GPUs, latest[i].Knobs.GPUs())
 	}
-	r.Coverage = model.Coverage(latest, AxisY)
-	front, gate := model.DashboardFrontier(latest, AxisX, AxisY) // the AgentX North-star gate where it applies
+	r.Coverage = model.CoverageRefs(latest, AxisY)
+	front, gate := model.DashboardFrontierRefs(latest, AxisX, AxisY) // the AgentX North-star gate where it applies
 	r.P90Frontier = len(front)
 	if gate.Applies {
 		r.NorthStar = &gate
 	}
 	r.Holes = holes(latest, front)
-	r.Points = len(model.Coords(latest, AxisX, AxisY))
+	r.Points = len(model.CoordsRefs(latest, AxisX, AxisY))
 	sel, err := model.ScreenSelect(model.SelectRequest{Points: c.Points, Curve: c.Key, X: AxisX, Y: AxisY, Margin: r.margin, AsOf: req.AsOf}, shown)
 	if err != nil {
 		return r
@@ -289,7 +298,7 @@ func screen(req Request, c model.Curve, shown []int, latest []model.Point) Row {
 
 // holes are the frontier's gaps wider than model.HoleSpacingFactor times
 // its median spacing (the review's rule for a hole, docs/review.md).
-func holes(latest []model.Point, front []int) []Gap {
+func holes(latest []*model.Point, front []int) []Gap {
 	if len(front) < 3 {
 		return nil
 	}
@@ -334,11 +343,15 @@ func baseOf(k model.CurveKey) baseKey { return baseKey{k.Model, k.Scenario, k.Ha
 // leadOf runs the gain table the other way: each rival curve's frontier
 // against our frontier points at their x (model.FrontierLine, as Gains
 // reads it); the largest lead wins.
-func leadOf(curves []model.Curve, latest [][]model.Point, lines []model.FrontierLine, base []int, me int, margin model.Margin) *Lead {
+func leadOf(curves []model.Curve, latest [][]*model.Point, lines []model.FrontierLine, base []int, me int, margin model.Margin) *Lead {
 	// our frontier: where the curve stands (a dominated point is no
 	// place a rival leads it)
-	front := pick(latest[me], model.Frontier(latest[me], AxisX, AxisY))
-	ours := model.Coords(front, AxisX, AxisY)
+	at := model.FrontierRefs(latest[me], AxisX, AxisY)
+	front := make([]*model.Point, len(at))
+	for k, i := range at {
+		front[k] = latest[me][i]
+	}
+	ours := model.CoordsRefs(front, AxisX, AxisY)
 	var best *Lead
 	for _, j := range base {
 		if j == me || curves[j].Key.Framework == curves[me].Key.Framework && curves[j].Key.Spec == curves[me].Key.Spec {

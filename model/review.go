@@ -283,7 +283,7 @@ func (sc removalScope) of(p *Point) standing {
 		return standsRemoved
 	case sc.after(p):
 		return standsAfter
-	case p.Knobs.Mode != "" && sc.goneConfig[p.Knobs.BaseID()]:
+	case p.Knobs.Mode != "" && sc.goneConfig[string(p.Knobs.appendBaseID(make([]byte, 0, 64)))]: // no allocation for the lookup
 		return standsTwin
 	case p.Source == SourcePlanned && !sc.withPlanned:
 		return standsPlanned

@@ -25,17 +25,24 @@ func ScreenSelect(req SelectRequest, shown []int) (*SelectScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	kept, removed := keptAndRemoved(in, bands, outsideKept)
-	sortByX(kept, req.X)
-	ids := make([]string, len(removed))
-	for i := range removed {
-		ids[i] = removed[i].ID
+	var ids []string // keptAndRemoved's removals, no point copied
+	for _, bd := range bands {
+		for _, i := range bd.ri {
+			ids = append(ids, in[i].p.ID)
+		}
 	}
 	if shown == nil && len(ids) > 0 {
 		shown = LatestIndex(req.Points, req.AsOf)
 	}
 	verdicts := ruleVerdicts(req.Points, shown, s.Curve, ids, req.AsOf)
-	onBandAxes(verdicts, kept, removed, req.X, req.Y)
+	for i := range verdicts {
+		if verdicts[i].Test == TestNone {
+			kept, removed := keptAndRemoved(in, bands, outsideKept)
+			sortByX(kept, req.X)
+			onBandAxes(verdicts, kept, removed, req.X, req.Y)
+			break
+		}
+	}
 	return &SelectScreen{Bands: bands, Removed: verdicts}, nil
 }
 
@@ -66,18 +73,29 @@ func ruleVerdicts(points []Point, shownAt []int, curve CurveKey, remove []string
 			shown[k] = &p
 		}
 	}
-	view := refsAt(shown)
-	ids := make([]string, 0, len(remove))
+	// Each removed ID as the view shows it (shownID), found once (pointsOf):
+	// the first of its ID in the view, an ID given twice judged once.
+	index := make(map[string]int, len(shown))
+	for k := len(shown) - 1; k >= 0; k-- {
+		index[shown[k].ID] = k
+	}
+	removed := make([]*Point, 0, len(remove))
+	seen := make(map[int]bool, len(remove))
 	for _, id := range remove {
-		ids = append(ids, shownIDAt(len(shown), view, points, id))
+		if _, ok := index[id]; !ok {
+			id = shownIDAt(len(shown), refsAt(shown), points, id)
+		}
+		k, ok := index[id]
+		if !ok {
+			return nil // an unknown ID: the review refuses
+		}
+		if !seen[k] {
+			seen[k] = true
+			removed = append(removed, shown[k])
+		}
 	}
-	at, unknown := indexOfIDs(len(shown), view, ids)
-	if len(unknown) > 0 {
-		return nil
-	}
-	removed := make([]*Point, len(at))
-	for k, i := range at {
-		if removed[k] = shown[i]; removed[k].Curve != curve {
+	for _, p := range removed {
+		if p.Curve != curve {
 			return nil
 		}
 	}
