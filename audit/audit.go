@@ -144,8 +144,8 @@ func Run(req Request) *Audit {
 			}
 		}
 	}
-	shown := make([][]int, len(curves))        // each curve's latest runs, as indices
-	latest := make([][]*model.Point, len(curves)) // and as the points themselves, none copied
+	shown := make([][]int, len(curves))              // each curve's latest runs, as indices
+	latest := make([][]*model.Point, len(curves))    // and as the points themselves, none copied
 	lines := make([]model.FrontierLine, len(curves)) // each curve's frontier, read by its rivals
 	par.Halves(len(curves), 64, func(lo, hi int) {
 		for i := lo; i < hi; i++ {

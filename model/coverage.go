@@ -28,10 +28,14 @@ func (c CoverageResult) Short() bool { return c.P90Short() || c.P75Short() }
 // Coverage counts the frontier points of one curve's points on y against p90
 // and p75 E2EL. Equal-throughput plateaus at distinct latency count, as on
 // the dashboard (see FrontierBeats).
-func Coverage(points []Point, y Axis) CoverageResult { return coverageAt(len(points), sliceAt(points), y) }
+func Coverage(points []Point, y Axis) CoverageResult {
+	return coverageAt(len(points), sliceAt(points), y)
+}
 
 // CoverageRefs is Coverage of the points refs refer to.
-func CoverageRefs(refs []*Point, y Axis) CoverageResult { return coverageAt(len(refs), refsAt(refs), y) }
+func CoverageRefs(refs []*Point, y Axis) CoverageResult {
+	return coverageAt(len(refs), refsAt(refs), y)
+}
 
 func coverageAt(n int, at pointAt, y Axis) CoverageResult {
 	var r CoverageResult
