@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
-	"github.com/sweeptune/sweeptune/sources"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The changelog entry of a one-recipe export (the words: changelog_entry.go),
@@ -18,7 +19,7 @@ func (c *exportCtx) changelog(keys []string, scenario string) error {
 	path := c.req.ChangelogPath
 	old, err := c.req.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+		return fmt.Errorf("%s: %v", path, reading.PathErr(err))
 	}
 	if len(keys) == 0 {
 		return fmt.Errorf("the changelog entry needs config keys (--config-key)")
@@ -26,7 +27,7 @@ func (c *exportCtx) changelog(keys []string, scenario string) error {
 	if scenario == "" {
 		scenario = c.scenarioOfPoints()
 	}
-	e := sources.ChangelogEntry{ConfigKeys: keys, Description: entryBullets([]*exportCtx{c}, keys), PRLink: c.req.PRLink}
+	e := srt.ChangelogEntry{ConfigKeys: keys, Description: entryBullets([]*exportCtx{c}, keys), PRLink: c.req.PRLink}
 	if scenario != "" {
 		e.ScenarioType = []string{scenario}
 	}

@@ -6,9 +6,9 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
-
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Appending to perf-changelog.yaml. InferenceX CI compares the historical
@@ -28,7 +28,7 @@ func PRLink(n int) string {
 }
 
 // renderChangelogEntry writes one entry at the list's indentation.
-func renderChangelogEntry(e sources.ChangelogEntry, indent int) string {
+func renderChangelogEntry(e srt.ChangelogEntry, indent int) string {
 	pad := strings.Repeat(" ", indent)
 	var b strings.Builder
 	list := func(key string, items []string, quote func(string) string) {
@@ -54,8 +54,8 @@ func renderChangelogEntry(e sources.ChangelogEntry, indent int) string {
 // AppendChangelog returns old with the entry appended at the physical end.
 // It fails unless the result parses, keeps every earlier entry, and has the
 // new entry last: old is always a byte prefix of the result.
-func AppendChangelog(path string, old []byte, e sources.ChangelogEntry) ([]byte, error) {
-	before, warns := sources.ParseChangelog(path, old)
+func AppendChangelog(path string, old []byte, e srt.ChangelogEntry) ([]byte, error) {
+	before, warns := srt.ParseChangelog(path, old)
 	if len(warns) > 0 {
 		return nil, fmt.Errorf("%s does not parse as a changelog before the edit: %s", path, warns[0])
 	}
@@ -68,7 +68,7 @@ func AppendChangelog(path string, old []byte, e sources.ChangelogEntry) ([]byte,
 		out = append(out, '\n')
 	}
 	out = append(out, renderChangelogEntry(e, indent)...)
-	after, warns := sources.ParseChangelog(path, out)
+	after, warns := srt.ParseChangelog(path, out)
 	if len(warns) > 0 {
 		return nil, fmt.Errorf("appending to %s would break it: %s", path, warns[0])
 	}

@@ -9,7 +9,8 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -25,8 +26,8 @@ import (
 type recipeTarget struct {
 	path     string
 	mode     model.Mode
-	base     model.Knobs       // a bundle's base (or a directory's first recipe)
-	variants []sources.Variant // the bundle's overrides, or the directory's recipes
+	base     model.Knobs   // a bundle's base (or a directory's first recipe)
+	variants []srt.Variant // the bundle's overrides, or the directory's recipes
 	bundle   bool
 	points   []*model.Point
 	add      []string
@@ -40,7 +41,7 @@ func probeRecipe(path string, read func(string) ([]byte, error)) (*recipeTarget,
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		entries, err := os.ReadDir(path)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+			return nil, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 		}
 		for _, e := range entries {
 			if n := e.Name(); !e.IsDir() && (strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")) {
@@ -54,18 +55,18 @@ func probeRecipe(path string, read func(string) ([]byte, error)) (*recipeTarget,
 		data, err := read(f)
 		if err != nil {
 			if f == path {
-				return nil, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+				return nil, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 			}
 			continue
 		}
-		r, _, err := sources.ParseRecipeDoc(f, data)
+		r, _, err := srt.ParseRecipeDoc(f, data)
 		if err != nil {
 			if f == path {
 				return nil, fmt.Errorf("%s: %v", path, err)
 			}
 			continue
 		}
-		base, err := sources.VariantOf(f, "", r.Base)
+		base, err := srt.VariantOf(f, "", r.Base)
 		if err != nil {
 			if f == path {
 				return nil, fmt.Errorf("%s: base.%v", path, err)
@@ -78,7 +79,7 @@ func probeRecipe(path string, read func(string) ([]byte, error)) (*recipeTarget,
 		if r.Bundle {
 			t.bundle = true
 			for _, o := range r.Overrides {
-				if v, err := sources.VariantOf(f, o.Key, r.Resolve(o)); err == nil {
+				if v, err := srt.VariantOf(f, o.Key, r.Resolve(o)); err == nil {
 					t.variants = append(t.variants, v)
 				}
 			}
@@ -212,7 +213,7 @@ func route(targets []*recipeTarget, add, remove []*model.Point) error {
 
 // keyFor picks the config key of a target: the one whose rows select the
 // recipe file, else the only one of the target's mode.
-func keyFor(mc *sources.MasterConfig, keys []string, t *recipeTarget) (string, error) {
+func keyFor(mc *srt.MasterConfig, keys []string, t *recipeTarget) (string, error) {
 	base := filepath.Base(t.path)
 	var byMode []string
 	for _, k := range keys {
@@ -284,9 +285,9 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		}
 		old, err := probe.req.ReadFile(req.MasterPath)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", req.MasterPath, sources.PathErrText(err))
+			return nil, fmt.Errorf("%s: %v", req.MasterPath, reading.PathErr(err))
 		}
-		mc, _, err := sources.ParseMaster(req.MasterPath, old)
+		mc, _, err := srt.ParseMaster(req.MasterPath, old)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", req.MasterPath, err)
 		}
@@ -397,12 +398,12 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		path := req.ChangelogPath
 		old, err := parts[0].req.ReadFile(path)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+			return nil, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 		}
 		if len(keys) == 0 {
 			return nil, fmt.Errorf("the changelog entry needs config keys (--config-key)")
 		}
-		e := sources.ChangelogEntry{ConfigKeys: keys, Description: entryBullets(parts, keys), PRLink: prLinkOf(req)}
+		e := srt.ChangelogEntry{ConfigKeys: keys, Description: entryBullets(parts, keys), PRLink: prLinkOf(req)}
 		if scenario == "" {
 			scenario = parts[0].scenarioOfPoints()
 		}
@@ -550,16 +551,16 @@ func pinsOf(text, key string) (pins, bool) {
 	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
 		return pins{}, false
 	}
-	e := sources.MapValue(doc.Content[0], key)
+	e := srt.MapValue(doc.Content[0], key)
 	if e == nil {
 		return pins{}, false
 	}
 	var p pins
-	if n := sources.MapValue(e, "image"); n != nil {
+	if n := srt.MapValue(e, "image"); n != nil {
 		p.image = n.Value
 	}
-	if r := sources.MapValue(e, "router"); r != nil {
-		if n := sources.MapValue(r, "version"); n != nil {
+	if r := srt.MapValue(e, "router"); r != nil {
+		if n := srt.MapValue(r, "version"); n != nil {
 			p.router = n.Value
 		}
 	}
@@ -620,7 +621,7 @@ func routerFromRecipes(paths []string, read func(string) ([]byte, error)) (versi
 		}
 		n := doc.Content[0]
 		for _, k := range []string{"base", "identity", "frameworks", "dynamo"} {
-			if n = sources.MapValue(n, k); n == nil {
+			if n = srt.MapValue(n, k); n == nil {
 				break
 			}
 		}

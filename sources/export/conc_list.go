@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Concurrency lists in the spelling their file already uses: a recipe's
@@ -142,8 +143,8 @@ func setConcList(text string, path []string, values []int) (string, error) {
 		if n == nil || n.Kind != yaml.MappingNode {
 			return "", fmt.Errorf("no %s", strings.Join(path, "."))
 		}
-		key = sources.MapKey(n, k)
-		n = sources.MapValue(n, k)
+		key = srt.MapKey(n, k)
+		n = srt.MapValue(n, k)
 	}
 	if n == nil {
 		return "", fmt.Errorf("no %s", strings.Join(path, "."))

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // seedFiles adds each readable file to the fuzz corpus; absent ones (../shared) are skipped.
@@ -22,7 +22,7 @@ func FuzzAppendChangelog(f *testing.F) {
 		"../../../shared/formats/inferencex-config/perf-changelog.excerpt.yaml")
 	f.Add([]byte("- config-keys: [a]\n  description: [x]\n  pr-link: u\n  |\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		e := sources.ChangelogEntry{ConfigKeys: []string{"k"}, Description: []string{"d \" \\ x"}, PRLink: PlaceholderPRLink}
+		e := srt.ChangelogEntry{ConfigKeys: []string{"k"}, Description: []string{"d \" \\ x"}, PRLink: PlaceholderPRLink}
 		out, err := AppendChangelog("c.yaml", data, e)
 		if err == nil && !bytes.HasPrefix(out, data) {
 			t.Fatal("append changed existing bytes")

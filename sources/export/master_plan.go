@@ -6,9 +6,9 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/sweeptune/sweeptune/sources"
-
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // master edits the master config for an export: the config keys must exist,
@@ -17,9 +17,9 @@ func (c *exportCtx) master() (masterEdit, error) {
 	path := c.req.MasterPath
 	old, err := c.req.ReadFile(path)
 	if err != nil {
-		return masterEdit{}, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+		return masterEdit{}, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 	}
-	mc, warns, err := sources.ParseMaster(path, old)
+	mc, warns, err := srt.ParseMaster(path, old)
 	if err != nil {
 		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
 	}
@@ -90,7 +90,7 @@ func (c *exportCtx) masterDone(path string, old []byte, text, key, image string,
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	if _, warns, err := sources.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
+	if _, warns, err := srt.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
 		return fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
 	}
 	c.change(path, old, []byte(text))
@@ -117,7 +117,7 @@ func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (master
 	var all masterEdit
 	all.scenario = c.concScenario(path, old, keys[0])
 	for _, group := range groupRows(append(append([]rowSpec{}, c.rows...), extra...)) {
-		mc, _, err := sources.ParseMaster(path, []byte(text))
+		mc, _, err := srt.ParseMaster(path, []byte(text))
 		if err != nil {
 			return masterEdit{}, fmt.Errorf("%s: %v", path, err)
 		}
@@ -134,7 +134,7 @@ func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (master
 		}
 	}
 	all.keysTouched = keys
-	mc, _, err := sources.ParseMaster(path, old)
+	mc, _, err := srt.ParseMaster(path, old)
 	if err != nil {
 		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
 	}
@@ -146,7 +146,7 @@ func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (master
 
 // concScenario is the scenario of the rows a concurrency edit touches.
 func (c *exportCtx) concScenario(path string, old []byte, key string) string {
-	mc, _, err := sources.ParseMaster(path, old)
+	mc, _, err := srt.ParseMaster(path, old)
 	if err != nil || mc.Entry(key) == nil {
 		return ""
 	}

@@ -7,9 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
-
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -76,7 +75,7 @@ func rowRegion(lines []string, n *yaml.Node) (int, int, error) {
 
 // renderRow writes one row at dash column dash, copying the template row's
 // other settings and styles.
-func renderRow(lines []string, tmpl *sources.MasterRow, sel selectorForm, rs rowSpec) (string, error) {
+func renderRow(lines []string, tmpl *srt.MasterRow, sel selectorForm, rs rowSpec) (string, error) {
 	tn := tmpl.Node
 	_, dash, err := rowStart(lines, tn)
 	if err != nil {
@@ -90,7 +89,7 @@ func renderRow(lines []string, tmpl *sources.MasterRow, sel selectorForm, rs row
 	emit := func(key string) {
 		switch key {
 		case "conc-list":
-			cn := sources.MapValue(tn, key)
+			cn := srt.MapValue(tn, key)
 			concs := rs.concList()
 			switch {
 			case cn != nil && cn.Kind == yaml.SequenceNode && cn.Style&yaml.FlowStyle == 0:
@@ -117,9 +116,9 @@ func renderRow(lines []string, tmpl *sources.MasterRow, sel selectorForm, rs row
 				}
 			}
 			out = append(out, key+":")
-			out = append(out, indentAll(roleLines(role, tr, key == sel.role, rs.selector(sel), sources.MapValue(tn, key)), 2)...)
+			out = append(out, indentAll(roleLines(role, tr, key == sel.role, rs.selector(sel), srt.MapValue(tn, key)), 2)...)
 		case "srt-recipe":
-			out = append(out, "srt-recipe: "+yamlScalarStyle(rs.selector(sel), sources.MapValue(tn, key)))
+			out = append(out, "srt-recipe: "+yamlScalarStyle(rs.selector(sel), srt.MapValue(tn, key)))
 		default:
 			txt, err := keyText(lines, tn, key, col)
 			if err != nil {
@@ -162,7 +161,7 @@ func indentAll(lines []string, n int) []string {
 
 // roleLines writes num-worker, tp, ep, dp-attn and the additional settings,
 // the selector among them when this role carries it.
-func roleLines(r model.Role, tmpl *sources.MasterRole, carries bool, selector string, tnode *yaml.Node) []string {
+func roleLines(r model.Role, tmpl *srt.MasterRole, carries bool, selector string, tnode *yaml.Node) []string {
 	out := []string{
 		fmt.Sprintf("num-worker: %d", r.Workers),
 		fmt.Sprintf("tp: %d", r.TP),
@@ -184,12 +183,12 @@ func roleLines(r model.Role, tmpl *sources.MasterRole, carries bool, selector st
 		return out
 	}
 	out = append(out, "additional-settings:")
-	sn := sources.MapValue(tnode, "additional-settings")
+	sn := srt.MapValue(tnode, "additional-settings")
 	off := 0
 	var style *yaml.Node
 	if sn != nil && len(sn.Content) > 0 {
 		style = sn.Content[0]
-		if kn := sources.MapKey(tnode, "additional-settings"); kn != nil {
+		if kn := srt.MapKey(tnode, "additional-settings"); kn != nil {
 			off = max(style.Column-3-(kn.Column-1), 0)
 		}
 	}
@@ -218,13 +217,13 @@ func yamlScalarStyle(s string, tmpl *yaml.Node) string {
 // keyText copies a key of the template row as written (its value lines
 // included, comment-only lines dropped), re-based to column 0.
 func keyText(lines []string, row *yaml.Node, key string, col int) ([]string, error) {
-	kn := sources.MapKey(row, key)
+	kn := srt.MapKey(row, key)
 	if kn == nil {
 		return nil, fmt.Errorf("no %s", key)
 	}
 	l, c := kn.Line-1, kn.Column-1
 	if row.Style&yaml.FlowStyle != 0 || l >= len(lines) || c >= len(lines[l]) {
-		v := sources.MapValue(row, key)
+		v := srt.MapValue(row, key)
 		b, err := yaml.Marshal(&yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{kn, v}})
 		if err != nil {
 			return nil, err
@@ -258,7 +257,7 @@ func (s selectorForm) value(override string) string { return s.prefix + ":" + ov
 
 // bundleRows finds the rows of the entry that select the bundle (same base
 // name of the recipe file), with the selector form they use.
-func bundleRows(e *sources.MasterEntry, bundle string) (rows []*sources.MasterRow, sc *sources.MasterScenario) {
+func bundleRows(e *srt.MasterEntry, bundle string) (rows []*srt.MasterRow, sc *srt.MasterScenario) {
 	for _, s := range e.Scenarios {
 		for _, r := range s.Rows {
 			if f, _ := r.Selector(); f != "" && path.Base(f) == path.Base(bundle) {
@@ -270,14 +269,14 @@ func bundleRows(e *sources.MasterEntry, bundle string) (rows []*sources.MasterRo
 	return rows, sc
 }
 
-func formOf(r *sources.MasterRow, bundle string) selectorForm {
+func formOf(r *srt.MasterRow, bundle string) selectorForm {
 	if r.SrtRecipe != "" {
 		f, _ := r.Selector()
 		return selectorForm{prefix: f}
 	}
 	for _, role := range []struct {
 		name string
-		r    *sources.MasterRole
+		r    *srt.MasterRole
 	}{{"prefill", r.Prefill}, {"decode", r.Decode}} {
 		if role.r == nil {
 			continue
@@ -293,7 +292,7 @@ func formOf(r *sources.MasterRow, bundle string) selectorForm {
 }
 
 // rowOrder sorts rows by prefill workers, decode workers and first concurrency.
-func rowOrder(r *sources.MasterRow) [3]int {
+func rowOrder(r *srt.MasterRow) [3]int {
 	var o [3]int
 	if r.Prefill != nil {
 		o[0] = r.Prefill.NumWorker
@@ -318,11 +317,11 @@ type masterEdit struct {
 
 // editMaster inserts rows for adds into entry addKey and removes the rows of
 // removed overrides from every entry in keys.
-func editMaster(text string, mc *sources.MasterConfig, keys []string, addKey, bundle string, adds []rowSpec, removed map[string]*model.Point) (string, masterEdit, error) {
+func editMaster(text string, mc *srt.MasterConfig, keys []string, addKey, bundle string, adds []rowSpec, removed map[string]*model.Point) (string, masterEdit, error) {
 	var me masterEdit
 	ed := newLineEditor(text)
 	touched := map[string]bool{}
-	removedRow := map[*sources.MasterRow]bool{}
+	removedRow := map[*srt.MasterRow]bool{}
 	for _, key := range keys {
 		e := mc.Entry(key)
 		rows, _ := bundleRows(e, bundle)
@@ -350,10 +349,10 @@ func editMaster(text string, mc *sources.MasterConfig, keys []string, addKey, bu
 		// The template: a row of the same mode (agg rows have decode
 		// num-worker 0), for this recipe if there is one.
 		agg := adds[0].Point.Knobs.Mode == model.ModeAgg
-		fits := func(r *sources.MasterRow) bool {
+		fits := func(r *srt.MasterRow) bool {
 			return r.Prefill != nil && r.Decode != nil && (r.Decode.NumWorker == 0) == agg
 		}
-		var tmpl *sources.MasterRow
+		var tmpl *srt.MasterRow
 		for _, r := range rows {
 			if fits(r) {
 				tmpl = r
@@ -373,7 +372,7 @@ func editMaster(text string, mc *sources.MasterConfig, keys []string, addKey, bu
 		}
 		me.scenario = sc.Name
 		form := formOf(tmpl, bundle)
-		var surviving []*sources.MasterRow
+		var surviving []*srt.MasterRow
 		for _, r := range rows {
 			if !removedRow[r] {
 				surviving = append(surviving, r)

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
-
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // Bundle text edits: remove override blocks (with their comment) and insert
@@ -22,7 +22,7 @@ type topBlock struct {
 func topBlocks(text string, lines []string) ([]topBlock, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-		return nil, fmt.Errorf("not valid YAML: %s", sources.YAMLErrText(err))
+		return nil, fmt.Errorf("not valid YAML: %s", reading.YAMLErr(err))
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("not a mapping at the top level")

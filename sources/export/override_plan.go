@@ -11,6 +11,8 @@ import (
 	"github.com/sweeptune/sweeptune/sources/parity"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // ExportRequest says which points to write and where (docs/export.md).
@@ -150,9 +152,9 @@ type exportCtx struct {
 	plan       *ExportPlan
 	add        []*model.Point
 	remove     []*model.Point
-	recipe     *sources.Recipe
+	recipe     *srt.Recipe
 	vocab      vocab
-	base       sources.Variant
+	base       srt.Variant
 	gpn        int
 	removed    map[string]*model.Point // override key → removed point
 	kept       []keptOverride
@@ -172,7 +174,7 @@ type exportCtx struct {
 
 type keptOverride struct {
 	key   string
-	v     sources.Variant
+	v     srt.Variant
 	point *model.Point
 }
 
@@ -313,13 +315,13 @@ func (c *exportCtx) resolvePoints() error {
 }
 
 func (c *exportCtx) readRecipe(data []byte) error {
-	r, warns, err := sources.ParseRecipeDoc(c.req.RecipePath, data)
+	r, warns, err := srt.ParseRecipeDoc(c.req.RecipePath, data)
 	return c.useRecipe(data, r, warns, err)
 }
 
 // useRecipe takes the bundle export writes into, as ParseRecipeDoc read it
 // from data.
-func (c *exportCtx) useRecipe(data []byte, r *sources.Recipe, warns []sources.Warning, err error) error {
+func (c *exportCtx) useRecipe(data []byte, r *srt.Recipe, warns []reading.Warning, err error) error {
 	path := c.req.RecipePath
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
@@ -331,7 +333,7 @@ func (c *exportCtx) useRecipe(data []byte, r *sources.Recipe, warns []sources.Wa
 		return fmt.Errorf("%s: a single recipe (one topology per file), not a bundle with base: and override_* blocks", path)
 	}
 	c.recipe, c.recipeText, c.indent, c.blocks = r, data, 0, nil
-	base, err := sources.VariantOf(path, "", r.Base)
+	base, err := srt.VariantOf(path, "", r.Base)
 	if err != nil {
 		return fmt.Errorf("%s: base.%v", path, err)
 	}
@@ -355,10 +357,10 @@ func modeWord(m model.Mode) string {
 }
 
 // variants resolves every override of the bundle.
-func (c *exportCtx) variants() map[string]sources.Variant {
-	out := map[string]sources.Variant{}
+func (c *exportCtx) variants() map[string]srt.Variant {
+	out := map[string]srt.Variant{}
 	for _, o := range c.recipe.Overrides {
-		if v, err := sources.VariantOf(c.req.RecipePath, o.Key, c.recipe.Resolve(o)); err == nil {
+		if v, err := srt.VariantOf(c.req.RecipePath, o.Key, c.recipe.Resolve(o)); err == nil {
 			out[o.Key] = v
 		}
 	}
@@ -367,7 +369,7 @@ func (c *exportCtx) variants() map[string]sources.Variant {
 
 // matches reports whether a recipe variant is the point: same workers and
 // concurrency, and the same BS when both know it.
-func matches(v sources.Variant, p *model.Point) bool {
+func matches(v srt.Variant, p *model.Point) bool {
 	vk, k := v.Knobs, p.Knobs
 	if vk.Prefill.Workers != k.Prefill.Workers || vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) {
 		return false
@@ -384,7 +386,7 @@ func matches(v sources.Variant, p *model.Point) bool {
 
 // overrideKeyOf is the bundle's override for a point: the conventional key
 // when present, else the one variant whose knobs match.
-func (c *exportCtx) overrideKeyOf(p *model.Point, vs map[string]sources.Variant) string {
+func (c *exportCtx) overrideKeyOf(p *model.Point, vs map[string]srt.Variant) string {
 	conv := model.OverrideName(p.Knobs.BaseID())
 	if _, ok := vs[conv]; ok {
 		return conv
@@ -542,7 +544,7 @@ func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 // roundTrip resolves the written delta with the deep-merge rules and
 // checks that it gives back the point's knobs.
 func (c *exportCtx) roundTrip(p *model.Point, d overrideDelta) error {
-	v, err := sources.VariantOf(c.req.RecipePath, "", sources.DeepMerge(c.recipe.Base, d.asMap()))
+	v, err := srt.VariantOf(c.req.RecipePath, "", srt.DeepMerge(c.recipe.Base, d.asMap()))
 	if err != nil {
 		return fmt.Errorf("resolved override: %v", err)
 	}

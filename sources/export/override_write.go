@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
-
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
@@ -84,7 +82,7 @@ func servingRole(k model.Knobs) string {
 }
 
 // buildDelta works out the override of point p against the resolved base.
-func buildDelta(p *model.Point, name string, base sources.Variant, v vocab, gpn int) overrideDelta {
+func buildDelta(p *model.Point, name string, base srt.Variant, v vocab, gpn int) overrideDelta {
 	k := p.Knobs
 	var d overrideDelta
 	d.set([]string{"name"}, name)

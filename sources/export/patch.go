@@ -6,8 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // textPatch sets values in a YAML file's text at the places its nodes
@@ -32,7 +34,7 @@ type span struct {
 func newTextPatch(text string) (*textPatch, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-		return nil, fmt.Errorf("not valid YAML: %s", sources.YAMLErrText(err))
+		return nil, fmt.Errorf("not valid YAML: %s", reading.YAMLErr(err))
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode || doc.Content[0].Style&yaml.FlowStyle != 0 {
 		return nil, fmt.Errorf("not a block mapping at the top level")
@@ -67,7 +69,7 @@ func (p *textPatch) set(path []string, v any) error {
 		if n.Kind != yaml.MappingNode {
 			return fmt.Errorf("%s (line %d) is not a mapping", strings.Join(path[:i], "."), n.Line)
 		}
-		key, val := sources.MapKey(n, k), sources.MapValue(n, k)
+		key, val := srt.MapKey(n, k), srt.MapValue(n, k)
 		if val == nil {
 			if n.Style&yaml.FlowStyle != 0 {
 				return fmt.Errorf("cannot add %s to the one-line mapping at line %d; edit by hand", strings.Join(path, "."), n.Line)

@@ -13,6 +13,8 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -78,7 +80,7 @@ func (q *QueuePlan) Write() error {
 	old, err := sources.ReadRegular(q.Path)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%s: %v", q.Path, sources.PathErrText(err))
+		return fmt.Errorf("%s: %v", q.Path, reading.PathErr(err))
 	}
 	return WriteFilesAtomic([]FileWrite{{Path: q.Path, Old: old, Content: []byte(q.Text), Create: !exists}})
 }
@@ -97,7 +99,7 @@ func notAQueue(path string) string {
 	}
 	f, err := sources.OpenReadable(path)
 	if err != nil {
-		return fmt.Sprintf("%s: %v", path, sources.PathErrText(err))
+		return fmt.Sprintf("%s: %v", path, reading.PathErr(err))
 	}
 	defer f.Close()
 	head := make([]byte, len("# "+QueueTitle))
@@ -126,7 +128,7 @@ func BuildQueue(req QueueRequest) (*QueuePlan, error) {
 	}
 	raw, err := req.ReadFile(req.RecipePath)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", req.RecipePath, sources.PathErrText(err))
+		return nil, fmt.Errorf("%s: %v", req.RecipePath, reading.PathErr(err))
 	}
 	text := strings.ReplaceAll(string(raw), "\r\n", "\n")
 	c := &exportCtx{req: ExportRequest{RecipePath: req.RecipePath}, plan: &ExportPlan{}}
@@ -272,7 +274,7 @@ func (c *exportCtx) queueBlock(g queueGroup, baseName string, names []string, in
 		d := buildDelta(&r.Point, name, c.base, c.vocab, c.gpn)
 		if r.DurationS > 0 {
 			if path, ok := c.durationPath(); ok {
-				if had, _ := sources.Lookup(c.recipe.Base, path...); fmt.Sprint(had) != itoa(r.DurationS) {
+				if had, _ := srt.Lookup(c.recipe.Base, path...); fmt.Sprint(had) != itoa(r.DurationS) {
 					d.set(path, quoted(itoa(r.DurationS)))
 				}
 			} else if i == 0 {
@@ -308,7 +310,7 @@ func (c *exportCtx) durationPath() ([]string, bool) {
 		return append(env, "DURATION"), true
 	}
 	for _, o := range c.recipe.Overrides {
-		if _, ok := sources.Lookup(o.Block, env...); ok {
+		if _, ok := srt.Lookup(o.Block, env...); ok {
 			return append(env, "DURATION"), true
 		}
 	}
@@ -347,7 +349,7 @@ func zipDeltas(ds []overrideDelta) overrideDelta {
 // readBack parses the queue as the recipe reader does and checks that every
 // entry resolves to its runs' knobs.
 func (c *exportCtx) readBack(q *QueuePlan, runs []QueuedRun) []string {
-	vs, warns := sources.ParseRecipe(q.Path, []byte(q.Text))
+	vs, warns := srt.ParseRecipe(q.Path, []byte(q.Text))
 	var bad []string
 	if got := topKeys(q.Text); !slices.Equal(got, q.wantKeys) {
 		bad = append(bad, fmt.Sprintf("queue read back: top-level keys %s, want %s", strings.Join(got, ", "), strings.Join(q.wantKeys, ", ")))
@@ -355,7 +357,7 @@ func (c *exportCtx) readBack(q *QueuePlan, runs []QueuedRun) []string {
 	for _, w := range warns {
 		bad = append(bad, "queue read back: "+w.String())
 	}
-	bySel := map[string]sources.Variant{}
+	bySel := map[string]srt.Variant{}
 	for _, v := range vs {
 		bySel[v.Override] = v
 	}

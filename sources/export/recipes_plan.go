@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 	"github.com/sweeptune/sweeptune/sources/srt"
 	"go.yaml.in/yaml/v3"
 )
@@ -22,9 +22,9 @@ func (c *exportCtx) recipes() error {
 	}
 	old, err := c.req.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+		return fmt.Errorf("%s: %v", path, reading.PathErr(err))
 	}
-	r, warns, err := sources.ParseRecipeDoc(path, old)
+	r, warns, err := srt.ParseRecipeDoc(path, old)
 	if err == nil && !r.Bundle && len(r.Overrides) == 0 {
 		c.single = true
 		return c.singles(filepath.Dir(path), path)
@@ -89,7 +89,7 @@ func (c *exportCtx) setFrameworkPin(text string, path []string) (string, error) 
 	}
 	n := doc.Content[0]
 	for _, k := range path {
-		if n = sources.MapValue(n, k); n == nil {
+		if n = srt.MapValue(n, k); n == nil {
 			return text, nil
 		}
 	}
@@ -121,7 +121,7 @@ func (c *exportCtx) warnEnginePins(text string, path []string, had string) {
 	}
 	n := doc.Content[0]
 	for _, k := range path {
-		if n = sources.MapValue(n, k); n == nil {
+		if n = srt.MapValue(n, k); n == nil {
 			return
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
@@ -26,8 +27,8 @@ import (
 type sibling struct {
 	path  string
 	text  []byte
-	r     *sources.Recipe
-	v     sources.Variant
+	r     *srt.Recipe
+	v     srt.Variant
 	vocab vocab
 }
 
@@ -36,7 +37,7 @@ type sibling struct {
 func (c *exportCtx) siblings(dir string) ([]*sibling, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", dir, sources.PathErrText(err))
+		return nil, fmt.Errorf("%s: %v", dir, reading.PathErr(err))
 	}
 	var out []*sibling
 	for _, e := range entries {
@@ -49,11 +50,11 @@ func (c *exportCtx) siblings(dir string) ([]*sibling, error) {
 		if err != nil || sources.FormatName(data) != "srt-slurm recipe" {
 			continue
 		}
-		r, warns, err := sources.ParseRecipeDoc(path, data)
+		r, warns, err := srt.ParseRecipeDoc(path, data)
 		if err != nil || len(warns) > 0 || r.Bundle || len(r.Overrides) > 0 {
 			continue
 		}
-		v, err := sources.VariantOf(path, "", r.Base)
+		v, err := srt.VariantOf(path, "", r.Base)
 		if err != nil {
 			continue
 		}
@@ -88,7 +89,7 @@ func nearest(sibs []*sibling, p *model.Point, prefer string) *sibling {
 	return best
 }
 
-func closestConc(v sources.Variant, c int) int {
+func closestConc(v srt.Variant, c int) int {
 	best := 0
 	for _, x := range v.Concurrencies {
 		if best == 0 || abs(x-c) < abs(best-c) {
@@ -247,7 +248,7 @@ func patchRecipe(text string, d overrideDelta) (string, error) {
 
 // roundTripFile reads the new file back: one variant, the point's knobs.
 func (c *exportCtx) roundTripFile(p *model.Point, path, text string) error {
-	vs, warns := sources.ParseRecipe(path, []byte(text))
+	vs, warns := srt.ParseRecipe(path, []byte(text))
 	if len(warns) > 0 || len(vs) != 1 {
 		return fmt.Errorf("the derived %s does not read back as one recipe: %v", filepath.Base(path), warns)
 	}
@@ -293,7 +294,7 @@ func derivedName(s *sibling, p *model.Point) (path, name string) {
 // point's: workers in 1p1d, 1p-…-1d and ctx1_gen1, the batch cap in b512
 // or batch512, the concurrency in c32; a number that is not the sibling's
 // (b200 is a GPU) stays.
-func substituteTopology(s string, sib sources.Variant, k model.Knobs) (string, bool) {
+func substituteTopology(s string, sib srt.Variant, k model.Knobs) (string, bool) {
 	changed := false
 	sk := sib.Knobs
 	is := func(text string, want int) bool { n, err := strconv.Atoi(text); return err == nil && n == want }

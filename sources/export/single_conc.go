@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
@@ -72,7 +71,7 @@ func (c *exportCtx) unplaced(p *model.Point, format string, args ...any) {
 // benchmark.env (an agentic recipe): it cannot take a second one.
 func envConc(s *sibling) bool {
 	for _, p := range [][]string{srt.ConcEnvPath, srt.ConcEnvAltPath} {
-		if _, ok := sources.Lookup(s.r.Base, p...); ok {
+		if _, ok := srt.Lookup(s.r.Base, p...); ok {
 			return true
 		}
 	}
@@ -117,7 +116,7 @@ func (c *exportCtx) applyConcEdits() {
 // sameRecipeBut reads the edited file back: one recipe, the sibling's
 // knobs, the intended concurrencies.
 func sameRecipeBut(s *sibling, text string, concs []int) error {
-	vs, warns := sources.ParseRecipe(s.path, []byte(text))
+	vs, warns := srt.ParseRecipe(s.path, []byte(text))
 	if len(warns) > 0 || len(vs) != 1 {
 		return fmt.Errorf("the edited file does not read back as one recipe: %v", warns)
 	}

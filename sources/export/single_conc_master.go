@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The master side of a concurrency-list edit: each row of the key that
@@ -20,13 +20,13 @@ import (
 // names file as a whole recipe: by the path's tail when the selector's
 // path ends the file's, else by base name when every such row names the
 // same path.
-func rowsSelecting(e *sources.MasterEntry, file string) []*sources.MasterRow {
+func rowsSelecting(e *srt.MasterEntry, file string) []*srt.MasterRow {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		abs = file
 	}
 	abs = filepath.ToSlash(abs)
-	var byBase, byTail []*sources.MasterRow
+	var byBase, byTail []*srt.MasterRow
 	paths := map[string]bool{}
 	for _, s := range e.Scenarios {
 		for _, r := range s.Rows {
@@ -54,7 +54,7 @@ func rowsSelecting(e *sources.MasterEntry, file string) []*sources.MasterRow {
 // comment lines directly above it at its dash's column, and one blank line
 // after it when one is before it (or it opens the list), so no double gap
 // is left.
-func rowCut(lines []string, r *sources.MasterRow) (int, int, error) {
+func rowCut(lines []string, r *srt.MasterRow) (int, int, error) {
 	start, dash, err := rowStart(lines, r.Node)
 	if err != nil {
 		return 0, 0, err
@@ -74,14 +74,14 @@ func (c *exportCtx) masterConcEdits(text, masterPath, key string) (string, []row
 	if len(c.concEdits) == 0 {
 		return text, nil, nil
 	}
-	mc, _, err := sources.ParseMaster(masterPath, []byte(text))
+	mc, _, err := srt.ParseMaster(masterPath, []byte(text))
 	if err != nil {
 		return "", nil, fmt.Errorf("%s: %v", masterPath, err)
 	}
 	e := mc.Entry(key)
 	ed := newLineEditor(text)
 	var newRows []rowSpec
-	cut := map[*sources.MasterRow]bool{}
+	cut := map[*srt.MasterRow]bool{}
 	for _, ce := range c.concEdits {
 		file := filepath.Base(ce.s.path)
 		points := append(append([]*model.Point{}, ce.add...), ce.drop...)
@@ -95,7 +95,7 @@ func (c *exportCtx) masterConcEdits(text, masterPath, key string) (string, []row
 			continue
 		}
 		for _, r := range rows {
-			val := sources.MapValue(r.Node, "conc-list")
+			val := srt.MapValue(r.Node, "conc-list")
 			if val == nil {
 				for _, p := range points {
 					c.unplaced(p, "the %s row at line %d that selects %s gives no conc-list (conc-start/conc-end); write it as a conc-list first", key, r.Line, file)
@@ -117,7 +117,7 @@ func (c *exportCtx) masterConcEdits(text, masterPath, key string) (string, []row
 			if slices.Equal(concs, r.ConcList) {
 				continue
 			}
-			from, to, repl, err := concValueLines(ed.lines, sources.MapKey(r.Node, "conc-list"), val, concs)
+			from, to, repl, err := concValueLines(ed.lines, srt.MapKey(r.Node, "conc-list"), val, concs)
 			if err != nil {
 				for _, p := range points {
 					c.unplaced(p, "the %s row at line %d: conc-list %v", key, r.Line, err)

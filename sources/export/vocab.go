@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
@@ -21,7 +20,7 @@ type vocab struct {
 	overs  []map[string]any // the existing override blocks
 }
 
-func newVocab(r *sources.Recipe, engine string) vocab {
+func newVocab(r *srt.Recipe, engine string) vocab {
 	v := vocab{schema: r.Schema, engine: engine, base: r.Base}
 	if _, ok := r.Base[srt.RolesKey]; ok {
 		v.schema = 2 // roles beside legacy blocks are written as roles
@@ -72,7 +71,7 @@ func spelledAs(m map[string]any, key string) (string, bool) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func lookupMap(m map[string]any, keys ...string) (map[string]any, bool) {
-	v, ok := sources.Lookup(m, keys...)
+	v, ok := srt.Lookup(m, keys...)
 	mm, isMap := v.(map[string]any)
 	return mm, ok && isMap
 }
@@ -101,7 +100,7 @@ func (v vocab) batchCaps(role string) [][]string {
 
 // has reports whether the base holds path.
 func (v vocab) has(path []string) bool {
-	_, ok := sources.Lookup(v.base, path...)
+	_, ok := srt.Lookup(v.base, path...)
 	return ok
 }
 
@@ -118,15 +117,15 @@ func (v vocab) concurrency(c int) ([]string, any) {
 		return env, quoted(itoa(c))
 	}
 	for _, o := range v.overs {
-		if _, ok := sources.Lookup(o, env...); ok {
+		if _, ok := srt.Lookup(o, env...); ok {
 			return env, quoted(itoa(c))
 		}
 	}
 	list := srt.ConcListPath
-	cur, ok := sources.Lookup(v.base, list...)
+	cur, ok := srt.Lookup(v.base, list...)
 	if !ok {
 		for _, o := range v.overs {
-			if cur, ok = sources.Lookup(o, list...); ok {
+			if cur, ok = srt.Lookup(o, list...); ok {
 				break
 			}
 		}
@@ -139,7 +138,7 @@ func (v vocab) concurrency(c int) ([]string, any) {
 	case []any:
 		return list, []int{c}
 	}
-	if t, _ := sources.Lookup(v.base, "benchmark", "type"); t == "custom" {
+	if t, _ := srt.Lookup(v.base, "benchmark", "type"); t == "custom" {
 		return env, quoted(itoa(c))
 	}
 	return list, []int{c}

@@ -1,12 +1,11 @@
-package sources
+package srt
 
 import (
-	"bytes"
 	"fmt"
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/sweeptune/sweeptune/internal/lazyre"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // perf-changelog.yaml: a top-level list of entries. InferenceX validates it
@@ -30,47 +29,25 @@ var changelogKeys = map[string]bool{
 	"append-only": true, "evals-only": true, "all-evals": true,
 }
 
-var changelogRe = lazyre.New(`(?m)^\s*-\s+config-keys:`)
-
-func init() {
-	register(format{name: "perf-changelog", priority: 37, sniff: sniffChangelog, parse: parseChangelogInto})
-}
-
-func sniffChangelog(data []byte) bool {
-	if h := head(data, 1); len(h) > 0 && (h[0] == '{' || h[0] == '[') {
-		return false
-	}
-	h := head(data, 8192)
-	return bytes.Contains(h, []byte("config-keys:")) && changelogRe.Match(h)
-}
-
-// A changelog gives no points; it is read so that broken files are
-// reported, and kept for the history view.
-func parseChangelogInto(path string, data []byte, ds *Dataset) {
-	entries, warns := ParseChangelog(path, data)
-	ds.Warnings = append(ds.Warnings, warns...)
-	ds.Changelogs = append(ds.Changelogs, ChangelogFile{Path: path, Entries: entries})
-}
-
 // ParseChangelog reads every entry; each problem is a warning naming the
 // entry and the field. Entries with problems are left out.
-func ParseChangelog(path string, data []byte) ([]ChangelogEntry, []Warning) {
-	seq, dups, err := loadYAML(data, yamlTyped)
-	warns := dupWarnings(path, dups)
+func ParseChangelog(path string, data []byte) ([]ChangelogEntry, []reading.Warning) {
+	seq, dups, err := reading.LoadYAML(data, reading.YAMLTyped)
+	warns := reading.DupWarnings(path, dups)
 	if err != nil {
-		return nil, append(warns, Warning{File: path, Msg: err.Error()})
+		return nil, append(warns, reading.Warning{File: path, Msg: err.Error()})
 	}
 	if seq == nil {
 		return nil, warns
 	}
 	if seq.Kind != yaml.SequenceNode {
-		return nil, append(warns, Warning{File: path, Msg: "not a list of changelog entries"})
+		return nil, append(warns, reading.Warning{File: path, Msg: "not a list of changelog entries"})
 	}
 	var out []ChangelogEntry
 	for i, n := range seq.Content {
 		e, field, err := changelogEntry(n)
 		if err != nil {
-			warns = append(warns, Warning{File: path, Field: fmt.Sprintf("entry %d (line %d)%s", i+1, n.Line, field), Msg: err.Error()})
+			warns = append(warns, reading.Warning{File: path, Field: fmt.Sprintf("entry %d (line %d)%s", i+1, n.Line, field), Msg: err.Error()})
 			continue
 		}
 		out = append(out, e)
@@ -107,7 +84,7 @@ func changelogEntry(n *yaml.Node) (ChangelogEntry, string, error) {
 			err = v.Decode(&e.AllEvals)
 		}
 		if err != nil {
-			return e, field, fmt.Errorf("%s", yamlErr(err))
+			return e, field, fmt.Errorf("%s", reading.YAMLErr(err))
 		}
 	}
 	switch {

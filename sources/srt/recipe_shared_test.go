@@ -1,4 +1,4 @@
-package sources
+package srt
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 // sharedDir is ../shared/formats; tests that need it skip when it is absent.
 func sharedFile(t *testing.T, rel string) []byte {
 	t.Helper()
-	p := filepath.Join("..", "..", "shared", "formats", rel)
+	p := filepath.Join("..", "..", "..", "shared", "formats", rel)
 	data, err := os.ReadFile(p)
 	if err != nil {
 		t.Skipf("shared formats not available: %v", err)
@@ -21,9 +21,6 @@ func sharedFile(t *testing.T, rel string) []byte {
 
 func TestRecipeSharedBundle(t *testing.T) {
 	data := sharedFile(t, "srt-slurm/inferencex-e2e__dsv41flash__sglang__gb300-fp4__agentx__disagg-variants.yaml")
-	if got := FormatName(data); got != "srt-slurm recipe" {
-		t.Fatalf("format = %q", got)
-	}
 	vs, warns := ParseRecipe("bundle.yaml", data)
 	if len(warns) > 0 {
 		t.Fatalf("warnings: %v", warns)
@@ -61,9 +58,6 @@ func TestRecipeSharedBundle(t *testing.T) {
 
 func TestRecipeSharedSchema1(t *testing.T) {
 	data := sharedFile(t, "srt-slurm/inferencex__dsv4-agentic__disagg-gb300-2p4d-dep8-dep16-c256-mtp-kvoffload.yaml")
-	if got := FormatName(data); got != "srt-slurm recipe" {
-		t.Fatalf("format = %q", got)
-	}
 	vs, warns := ParseRecipe("s1.yaml", data)
 	if len(warns) > 0 || len(vs) != 1 {
 		t.Fatalf("variants %d warnings %v", len(vs), warns)

@@ -1,4 +1,4 @@
-package sources
+package srt
 
 import (
 	"os"
@@ -110,13 +110,6 @@ func TestDateChangelogByGitBlame(t *testing.T) {
 		if e.Date != "" {
 			t.Errorf("dated outside git: %+v", e)
 		}
-	}
-}
-
-func TestLoadKeepsChangelogs(t *testing.T) {
-	ds := LoadBytes("perf-changelog.yaml", []byte(changelogOne), Options{})
-	if len(ds.Changelogs) != 1 || len(ds.Changelogs[0].Entries) != 1 || ds.Changelogs[0].Path != "perf-changelog.yaml" {
-		t.Fatalf("changelogs %+v", ds.Changelogs)
 	}
 }
 

@@ -1,4 +1,4 @@
-package sources
+package srt
 
 import (
 	"encoding/json"
@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The knobs of one resolved recipe, in either schema: the roles (schema 2
@@ -22,8 +21,8 @@ type fieldErr struct{ field, msg string }
 func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	v := Variant{File: path, Override: key, Engine: engineOf(m)}
 	v.Name, _ = m["name"].(string)
-	v.Image, _ = lookupString(m, srt.ImagePath...)
-	gpn, err := optInt(m, srt.GPUsPerNodePath...)
+	v.Image, _ = LookupString(m, ImagePath...)
+	gpn, err := optInt(m, GPUsPerNodePath...)
 	if err != nil {
 		return v, err
 	}
@@ -33,28 +32,28 @@ func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	}
 	v.Models = recipeModels(m, roles)
 	k := &v.Knobs
-	if roles[srt.RoleAgg] != nil && roles[srt.RolePrefill] == nil && roles[srt.RoleDecode] == nil {
+	if roles[RoleAgg] != nil && roles[RolePrefill] == nil && roles[RoleDecode] == nil {
 		k.Mode = model.ModeAgg
-		if k.Prefill, err = roleOf(roles, srt.RoleAgg, v.Engine, gpn, nil); err != nil {
+		if k.Prefill, err = roleOf(roles, RoleAgg, v.Engine, gpn, nil); err != nil {
 			return v, err
 		}
 	} else {
-		if roles[srt.RolePrefill] == nil && roles[srt.RoleDecode] == nil {
+		if roles[RolePrefill] == nil && roles[RoleDecode] == nil {
 			return v, &fieldErr{"roles", "no worker roles (roles.prefill/decode/agg, or resources.prefill_nodes/decode_nodes/agg_nodes)"}
 		}
 		k.Mode = model.ModeDisagg
-		if k.Prefill, err = roleOf(roles, srt.RolePrefill, v.Engine, gpn, nil); err != nil {
+		if k.Prefill, err = roleOf(roles, RolePrefill, v.Engine, gpn, nil); err != nil {
 			return v, err
 		}
-		if k.Decode, err = roleOf(roles, srt.RoleDecode, v.Engine, gpn, &k.Prefill); err != nil {
+		if k.Decode, err = roleOf(roles, RoleDecode, v.Engine, gpn, &k.Prefill); err != nil {
 			return v, err
 		}
 	}
-	dRole := srt.RoleDecode
+	dRole := RoleDecode
 	if k.Mode == model.ModeAgg {
-		dRole = srt.RoleAgg
+		dRole = RoleAgg
 	}
-	args := argsOf(roles[dRole])
+	args := ArgsOf(roles[dRole])
 	at := "roles." + dRole + ".args."
 	if err := decodeCaps(args, v.Engine, k); err != nil {
 		err.field = at + err.field
@@ -62,7 +61,7 @@ func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 	}
 	k.SpecDecoding = specOf(args, v.Engine)
 	if k.SpecDecoding == "" && k.Mode == model.ModeDisagg {
-		k.SpecDecoding = specOf(argsOf(roles[srt.RolePrefill]), v.Engine)
+		k.SpecDecoding = specOf(ArgsOf(roles[RolePrefill]), v.Engine)
 	}
 	if v.Concurrencies, err = concurrenciesOf(m); err != nil {
 		return v, err
@@ -79,36 +78,36 @@ func variantOf(path, key string, m map[string]any) (Variant, *fieldErr) {
 func recipeCurve(m map[string]any, v *Variant) model.CurveKey {
 	var c model.CurveKey
 	if len(v.Models) > 0 {
-		c.Model = modelName(v.Models[len(v.Models)-1]) // model.path / identity repo over a served alias
+		c.Model = ModelName(v.Models[len(v.Models)-1]) // model.path / identity repo over a served alias
 		if strings.HasPrefix(c.Model, "hf:") {
 			c.Model = strings.TrimPrefix(c.Model, "hf:")
 		}
 	}
-	if hw, ok := lookupString(m, "resources", "gpu_type"); ok {
+	if hw, ok := LookupString(m, "resources", "gpu_type"); ok {
 		c.Hardware = GPUKey(hw)
 	}
-	if pr, ok := lookupString(m, "model", "precision"); ok {
+	if pr, ok := LookupString(m, "model", "precision"); ok {
 		c.Precision = NormPrecision(pr)
 	}
-	front, _ := lookupString(m, "frontend", "type")
+	front, _ := LookupString(m, "frontend", "type")
 	c.Framework = FrameworkOf(v.Engine, front)
 	isl, _ := optInt(m, "benchmark", "isl")
 	osl, _ := optInt(m, "benchmark", "osl")
-	c.Scenario = seqScenario(isl, osl)
+	c.Scenario = SeqScenario(isl, osl)
 	c.Spec = v.Knobs.SpecDecoding
 	return c
 }
 
-// gpuKeys are the dashboard's GPU keys (InferenceX-app
+// GPUKeys are the dashboard's GPU keys (InferenceX-app
 // packages/constants/src/gpu-keys.ts), longest first so gb200 is not b200.
-var gpuKeys = []string{"mi300x", "mi325x", "mi355x", "gb200", "gb300", "h100", "h200", "b200", "b300"}
+var GPUKeys = []string{"mi300x", "mi325x", "mi355x", "gb200", "gb300", "h100", "h200", "b200", "b300"}
 
 // GPUKey is the dashboard's key of a GPU type as srtctl or nvidia-smi
 // names it ("NVIDIA H100 80GB HBM3" → h100, "GB300" → gb300); a type it
 // does not know comes back lower case.
 func GPUKey(t string) string {
 	l := strings.ToLower(strings.TrimSpace(t))
-	for _, k := range gpuKeys {
+	for _, k := range GPUKeys {
 		if strings.Contains(l, k) {
 			return k
 		}
@@ -159,12 +158,12 @@ func engineOf(m map[string]any) string {
 			return strings.ToLower(t)
 		}
 	}
-	backend := lookupMap(m, "backend")
+	backend := LookupMap(m, "backend")
 	if t, ok := backend["type"].(string); ok {
 		return strings.ToLower(t)
 	}
-	for _, e := range srt.SrtEngines {
-		if _, ok := backend[srt.EngineConfigKey(e)]; ok {
+	for _, e := range SrtEngines {
+		if _, ok := backend[EngineConfigKey(e)]; ok {
 			return e
 		}
 	}
@@ -176,12 +175,12 @@ func engineOf(m map[string]any) string {
 // roles wins over its legacy spelling.
 func rolesOf(m map[string]any, engine string) (map[string]map[string]any, *fieldErr) {
 	out := map[string]map[string]any{}
-	rm, hasRoles := m[srt.RolesKey]
+	rm, hasRoles := m[RolesKey]
 	given, ok := rm.(map[string]any)
 	if hasRoles && rm != nil && !ok {
 		return nil, &fieldErr{"roles", "not a mapping"}
 	}
-	for _, role := range srt.SrtRoles {
+	for _, role := range SrtRoles {
 		spec := map[string]any{}
 		if g, present := given[role]; present {
 			gm, ok := g.(map[string]any)
@@ -193,21 +192,21 @@ func rolesOf(m map[string]any, engine string) (map[string]map[string]any, *field
 			}
 		}
 		legacy := false
-		for _, f := range srt.TopologyFields {
-			if v, ok := lookup(m, srt.TopologyPath(1, role, f)...); ok && v != nil {
+		for _, f := range TopologyFields {
+			if v, ok := lookup(m, TopologyPath(1, role, f)...); ok && v != nil {
 				// gpus_per_<role> alone makes no role: srtctl's ResourceConfig
 				// is disaggregated only with prefill/decode nodes (workers),
 				// so a stray gpus_per_prefill beside agg_nodes is aggregated.
-				legacy = legacy || f != srt.FieldGPUs
+				legacy = legacy || f != FieldGPUs
 				if _, set := spec[f]; !set {
 					spec[f] = v
 				}
 			}
 		}
-		if args := lookupMap(m, srt.ArgsPath(1, engine, role)...); args != nil {
+		if args := LookupMap(m, ArgsPath(1, engine, role)...); args != nil {
 			legacy = true
-			if _, set := spec[srt.FieldArgs]; !set {
-				spec[srt.FieldArgs] = args
+			if _, set := spec[FieldArgs]; !set {
+				spec[FieldArgs] = args
 			}
 		}
 		if _, present := given[role]; present || legacy {
@@ -228,15 +227,15 @@ func roleOf(roles map[string]map[string]any, name, engine string, gpn int, prefi
 		return r, &fieldErr{"roles." + name, "missing"}
 	}
 	colocated := false
-	if s, ok := rm[srt.FieldNodes].(string); ok && strings.EqualFold(strings.TrimSpace(s), "colocate") {
+	if s, ok := rm[FieldNodes].(string); ok && strings.EqualFold(strings.TrimSpace(s), "colocate") {
 		colocated = true
 	}
 	var err *fieldErr
 	for _, f := range []struct {
 		key string
 		dst *int
-	}{{srt.FieldWorkers, &r.Workers}, {srt.FieldNodes, &r.Nodes}, {srt.FieldGPUs, &r.GPUs}} {
-		if f.key == srt.FieldNodes && colocated {
+	}{{FieldWorkers, &r.Workers}, {FieldNodes, &r.Nodes}, {FieldGPUs, &r.GPUs}} {
+		if f.key == FieldNodes && colocated {
 			continue
 		}
 		if *f.dst, err = optInt(rm, f.key); err != nil {
@@ -250,7 +249,7 @@ func roleOf(roles map[string]map[string]any, name, engine string, gpn int, prefi
 	if r.Workers == 0 {
 		r.Workers = 1
 	}
-	args := argsOf(rm)
+	args := ArgsOf(rm)
 	engine = roleEngine(rm, engine)
 	par, err := parallelOf(args, engine)
 	if err != nil {
@@ -261,7 +260,7 @@ func roleOf(roles map[string]map[string]any, name, engine string, gpn int, prefi
 	case r.GPUs > 0:
 	case r.Nodes > 0 && gpn > 0:
 		r.GPUs = r.Nodes * gpn / r.Workers
-	case (colocated || (r.Nodes == 0 && rm[srt.FieldNodes] != nil)) && prefill != nil:
+	case (colocated || (r.Nodes == 0 && rm[FieldNodes] != nil)) && prefill != nil:
 		r.GPUs = prefill.GPUs
 	default:
 		r.GPUs = par.width
@@ -290,11 +289,11 @@ func roleEngine(rm map[string]any, engine string) string {
 	return engine
 }
 
-// argsOf is a role's engine arguments with keys in one spelling: lower
+// ArgsOf is a role's engine arguments with keys in one spelling: lower
 // case, '-' for '_' (srtctl passes sglang/vllm keys either way; TRT-LLM's
 // are snake_case), nested maps too.
-func argsOf(role map[string]any) map[string]any {
-	a, _ := role[srt.FieldArgs].(map[string]any)
+func ArgsOf(role map[string]any) map[string]any {
+	a, _ := role[FieldArgs].(map[string]any)
 	return normKeys(a)
 }
 
@@ -325,7 +324,7 @@ func parallelOf(args map[string]any, engine string) (parallel, *fieldErr) {
 	num := func(keys ...string) (int, bool, *fieldErr) {
 		for _, k := range keys {
 			if v, ok := args[k]; ok && v != nil {
-				n, ok := asInt(v)
+				n, ok := AsInt(v)
 				if !ok || n < 0 {
 					return 0, true, &fieldErr{k, fmt.Sprintf("%v is not a non-negative integer", v)}
 				}
@@ -348,7 +347,7 @@ func parallelOf(args map[string]any, engine string) (parallel, *fieldErr) {
 		if err != nil {
 			return p, err
 		}
-		p.tp, p.ep, p.dpAttn = tp, ep, asBool(args["enable-attention-dp"])
+		p.tp, p.ep, p.dpAttn = tp, ep, AsBool(args["enable-attention-dp"])
 		p.width = tp * max(pp, 1)
 	case "vllm", "tokenspeed", "mocker", "atom":
 		tp, tpSet, err := num("tensor-parallel-size", "tp")
@@ -369,7 +368,7 @@ func parallelOf(args map[string]any, engine string) (parallel, *fieldErr) {
 		w := max(tp, 1) * max(dp, 1)
 		p.tp, p.dpAttn, p.width = w, dp > 1, w*max(pp, 1)
 		p.ep = 1
-		if asBool(args["enable-expert-parallel"]) {
+		if AsBool(args["enable-expert-parallel"]) {
 			p.ep = w
 		}
 	default: // sglang and its forks
@@ -384,14 +383,14 @@ func parallelOf(args map[string]any, engine string) (parallel, *fieldErr) {
 		if !epSet && tp > 0 && sglangMoEParallel(args) {
 			ep = tp // SGLang sizes the expert-parallel group to TP for these
 		}
-		p.tp, p.ep, p.dpAttn, p.width = tp, ep, asBool(args["enable-dp-attention"]), tp
+		p.tp, p.ep, p.dpAttn, p.width = tp, ep, AsBool(args["enable-dp-attention"]), tp
 	}
 	return p, nil
 }
 
 // sglangMoEParallel: flags with which SGLang sets ep-size to tp-size.
 func sglangMoEParallel(args map[string]any) bool {
-	if asBool(args["enable-ep-moe"]) || asBool(args["enable-deepep-moe"]) {
+	if AsBool(args["enable-ep-moe"]) || AsBool(args["enable-deepep-moe"]) {
 		return true
 	}
 	switch a, _ := args["moe-a2a-backend"].(string); strings.ToLower(a) {
@@ -404,9 +403,9 @@ func sglangMoEParallel(args map[string]any) bool {
 // decodeCaps reads the decode (or agg) worker's batch cap, max running
 // requests, extra slots and DP balancing.
 func decodeCaps(args map[string]any, engine string, k *model.Knobs) *fieldErr {
-	words := srt.Args(engine)
+	words := Args(engine)
 	for _, name := range words.BatchCaps {
-		keys := srt.ArgPath(name)
+		keys := ArgPath(name)
 		if _, ok := lookup(args, keys...); !ok {
 			continue
 		}
@@ -419,34 +418,34 @@ func decodeCaps(args map[string]any, engine string, k *model.Knobs) *fieldErr {
 	}
 	if k.DecodeBS == 0 {
 		// The largest captured CUDA-graph batch is the cap.
-		if v, ok := lookup(args, srt.ArgPath(words.CapturedSizes)...); ok {
-			k.DecodeBS = largest(v)
+		if v, ok := lookup(args, ArgPath(words.CapturedSizes)...); ok {
+			k.DecodeBS = Largest(v)
 		}
 	}
 	var err *fieldErr
 	if words.ReadsMaxRunningRequests {
-		if k.MaxRunningRequests, err = optInt(args, srt.ArgMaxRunningRequests); err != nil {
+		if k.MaxRunningRequests, err = optInt(args, ArgMaxRunningRequests); err != nil {
 			return err
 		}
 	}
-	if k.DecodeExtraSlots, err = optInt(args, srt.ArgDecodeExtraSlots); err != nil {
+	if k.DecodeExtraSlots, err = optInt(args, ArgDecodeExtraSlots); err != nil {
 		return err
 	}
-	if lb, ok := args[srt.ArgLoadBalance]; ok && lb != nil {
+	if lb, ok := args[ArgLoadBalance]; ok && lb != nil {
 		k.Balance = fmt.Sprint(lb)
 	}
 	return nil
 }
 
-// largest is the largest integer of a list (or of a single value), 0 when none.
-func largest(v any) int {
+// Largest is the largest integer of a list (or of a single value), 0 when none.
+func Largest(v any) int {
 	list, ok := v.([]any)
 	if !ok {
 		list = []any{v}
 	}
 	best := 0
 	for _, x := range list {
-		if n, ok := asInt(x); ok && n > best {
+		if n, ok := AsInt(x); ok && n > best {
 			best = n
 		}
 	}
@@ -495,19 +494,19 @@ func concurrenciesOf(m map[string]any) ([]int, *fieldErr) {
 		return nil, &fieldErr{field, fmt.Sprintf("%v is not a positive concurrency", v)}
 	}
 	one := func(field string, v any) ([]int, *fieldErr) {
-		n, ok := asInt(v)
+		n, ok := AsInt(v)
 		if !ok || n <= 0 {
 			return bad(field, v)
 		}
 		return []int{n}, nil
 	}
-	for _, path := range [][]string{srt.ConcEnvPath, srt.ConcEnvAltPath} {
+	for _, path := range [][]string{ConcEnvPath, ConcEnvAltPath} {
 		if c, ok := lookup(m, path...); ok && c != nil {
 			return one(strings.Join(path, "."), c)
 		}
 	}
-	if c, ok := lookup(m, srt.ConcListPath...); ok && c != nil {
-		field := strings.Join(srt.ConcListPath, ".")
+	if c, ok := lookup(m, ConcListPath...); ok && c != nil {
+		field := strings.Join(ConcListPath, ".")
 		var items []any
 		switch t := c.(type) {
 		case []any:
@@ -521,7 +520,7 @@ func concurrenciesOf(m map[string]any) ([]int, *fieldErr) {
 		}
 		out := make([]int, 0, len(items))
 		for _, it := range items {
-			n, ok := asInt(it)
+			n, ok := AsInt(it)
 			if !ok || n <= 0 {
 				return bad(field, c)
 			}
@@ -529,13 +528,13 @@ func concurrenciesOf(m map[string]any) ([]int, *fieldErr) {
 		}
 		return out, nil
 	}
-	if c, ok := lookup(m, srt.ConcOnePath...); ok && c != nil {
-		return one(strings.Join(srt.ConcOnePath, "."), c)
+	if c, ok := lookup(m, ConcOnePath...); ok && c != nil {
+		return one(strings.Join(ConcOnePath, "."), c)
 	}
 	return nil, nil
 }
 
-func lookupString(m map[string]any, keys ...string) (string, bool) {
+func LookupString(m map[string]any, keys ...string) (string, bool) {
 	v, ok := lookup(m, keys...)
 	s, ok2 := v.(string)
 	return s, ok && ok2
@@ -547,14 +546,14 @@ func optInt(m map[string]any, keys ...string) (int, *fieldErr) {
 	if !ok || v == nil {
 		return 0, nil
 	}
-	n, ok := asInt(v)
+	n, ok := AsInt(v)
 	if !ok || n < 0 {
 		return 0, &fieldErr{strings.Join(keys, "."), fmt.Sprintf("%v is not a non-negative integer", v)}
 	}
 	return n, nil
 }
 
-func asInt(v any) (int, bool) {
+func AsInt(v any) (int, bool) {
 	switch t := v.(type) {
 	case int:
 		if t > math.MaxInt32 || t < math.MinInt32 {
@@ -586,7 +585,7 @@ func asInt(v any) (int, bool) {
 	return 0, false
 }
 
-func asBool(v any) bool {
+func AsBool(v any) bool {
 	switch t := v.(type) {
 	case bool:
 		return t

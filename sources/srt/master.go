@@ -1,13 +1,12 @@
-package sources
+package srt
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/sweeptune/sweeptune/internal/lazyre"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // InferenceX master config (nvidia-master.yaml): config keys mapping to
@@ -109,37 +108,11 @@ func (r *MasterRow) Selector() (file, override string) {
 	return file, override
 }
 
-var masterRe = lazyre.New(`(?m)^\s+-?\s*search-space:`)
-var scenariosRe = lazyre.New(`(?m)^\s+scenarios:`)
-
-func init() {
-	register(format{name: "InferenceX master config", priority: 36, sniff: sniffMaster, parse: parseMasterInto})
-}
-
-func sniffMaster(data []byte) bool {
-	if h := head(data, 1); len(h) > 0 && (h[0] == '{' || h[0] == '[' || h[0] == '-') {
-		return false
-	}
-	// the literals first: each pattern needs its own, and a scan for bytes
-	// is much cheaper than the patterns on a file that is not a master
-	return bytes.Contains(data, []byte("scenarios:")) && bytes.Contains(data, []byte("search-space:")) &&
-		scenariosRe.Match(data) && masterRe.Match(data)
-}
-
-// A master config gives no points; it is read so that broken files are reported.
-func parseMasterInto(path string, data []byte, ds *Dataset) {
-	_, warns, err := ParseMaster(path, data)
-	ds.Warnings = append(ds.Warnings, warns...)
-	if err != nil {
-		ds.Warnf(path, "", "%v", err)
-	}
-}
-
 // ParseMaster reads a master config. Bad rows or entries are warnings; a
 // file that is not a master config at all is an error.
-func ParseMaster(path string, data []byte) (*MasterConfig, []Warning, error) {
-	top, dups, err := loadYAML(data, yamlTyped)
-	warns := dupWarnings(path, dups)
+func ParseMaster(path string, data []byte) (*MasterConfig, []reading.Warning, error) {
+	top, dups, err := reading.LoadYAML(data, reading.YAMLTyped)
+	warns := reading.DupWarnings(path, dups)
 	if err != nil {
 		return nil, warns, err
 	}
@@ -159,9 +132,9 @@ func ParseMaster(path string, data []byte) (*MasterConfig, []Warning, error) {
 	return mc, warns, nil
 }
 
-func masterEntry(path, key string, v *yaml.Node) (*MasterEntry, []Warning) {
+func masterEntry(path, key string, v *yaml.Node) (*MasterEntry, []reading.Warning) {
 	if v.Kind != yaml.MappingNode {
-		return nil, []Warning{{File: path, Field: key, Msg: "not a mapping"}}
+		return nil, []reading.Warning{{File: path, Field: key, Msg: "not a mapping"}}
 	}
 	var hdr struct {
 		Image     string `yaml:"image"`
@@ -174,7 +147,7 @@ func masterEntry(path, key string, v *yaml.Node) (*MasterEntry, []Warning) {
 		RecipeDir string `yaml:"srt-recipe-dir"`
 		Eval      string `yaml:"eval-srt-recipe"`
 	}
-	var warns []Warning
+	var warns []reading.Warning
 	e := &MasterEntry{Key: key}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i].Value, v.Content[i+1]
@@ -184,7 +157,7 @@ func masterEntry(path, key string, v *yaml.Node) (*MasterEntry, []Warning) {
 		case "image", "model", "framework", "precision", "runner", "multinode", "disagg", "srt-recipe-dir", "eval-srt-recipe":
 			one := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{v.Content[i], val}}
 			if err := one.Decode(&hdr); err != nil {
-				warns = append(warns, Warning{File: path, Field: key + "." + k, Msg: yamlErr(err)})
+				warns = append(warns, reading.Warning{File: path, Field: key + "." + k, Msg: reading.YAMLErr(err)})
 			}
 		case "scenarios":
 			e.Scenarios, warns = masterScenarios(path, key, val, warns)
@@ -203,16 +176,16 @@ func masterEntry(path, key string, v *yaml.Node) (*MasterEntry, []Warning) {
 	return e, warns
 }
 
-func masterScenarios(path, key string, n *yaml.Node, warns []Warning) ([]*MasterScenario, []Warning) {
+func masterScenarios(path, key string, n *yaml.Node, warns []reading.Warning) ([]*MasterScenario, []reading.Warning) {
 	if n.Kind != yaml.MappingNode {
-		return nil, append(warns, Warning{File: path, Field: key + ".scenarios", Msg: "not a mapping"})
+		return nil, append(warns, reading.Warning{File: path, Field: key + ".scenarios", Msg: "not a mapping"})
 	}
 	var out []*MasterScenario
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		name, blocks := n.Content[i].Value, n.Content[i+1]
 		field := key + ".scenarios." + name
 		if blocks.Kind != yaml.SequenceNode {
-			warns = append(warns, Warning{File: path, Field: field, Msg: "not a list"})
+			warns = append(warns, reading.Warning{File: path, Field: field, Msg: "not a list"})
 			continue
 		}
 		for bi, b := range blocks.Content {
@@ -222,14 +195,14 @@ func masterScenarios(path, key string, n *yaml.Node, warns []Warning) ([]*Master
 			}
 			sf := fmt.Sprintf("%s[%d].search-space", field, bi)
 			if space.Kind != yaml.SequenceNode {
-				warns = append(warns, Warning{File: path, Field: sf, Msg: "not a list"})
+				warns = append(warns, reading.Warning{File: path, Field: sf, Msg: "not a list"})
 				continue
 			}
 			sc := &MasterScenario{Name: name, Space: space}
 			for ri, rn := range space.Content {
 				row := &MasterRow{}
 				if err := rn.Decode(row); err != nil {
-					warns = append(warns, Warning{File: path, Field: fmt.Sprintf("%s[%d] (line %d)", sf, ri, rn.Line), Msg: yamlErr(err)})
+					warns = append(warns, reading.Warning{File: path, Field: fmt.Sprintf("%s[%d] (line %d)", sf, ri, rn.Line), Msg: reading.YAMLErr(err)})
 					continue
 				}
 				row.Line, row.Node = rn.Line, rn

@@ -1,4 +1,4 @@
-package sources
+package srt
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // Sweep templates (srtctl's sweep: section): every combination of the
@@ -18,9 +20,9 @@ import (
 // sweepMaxVariants bounds what one template may expand to.
 const sweepMaxVariants = 10_000
 
-func expandSweep(path string, raw map[string]any, sweep *yaml.Node) ([]RecipeOverride, []Warning) {
-	fail := func(msg string) ([]RecipeOverride, []Warning) {
-		return nil, []Warning{{File: path, Field: "sweep", Msg: msg}}
+func expandSweep(path string, raw map[string]any, sweep *yaml.Node) ([]RecipeOverride, []reading.Warning) {
+	fail := func(msg string) ([]RecipeOverride, []reading.Warning) {
+		return nil, []reading.Warning{{File: path, Field: "sweep", Msg: msg}}
 	}
 	for sweep.Kind == yaml.AliasNode {
 		sweep = sweep.Alias
@@ -55,7 +57,7 @@ func expandSweep(path string, raw map[string]any, sweep *yaml.Node) ([]RecipeOve
 			template[k] = v
 		}
 	}
-	if total*countValues(template, resolveBudget) > resolveBudget {
+	if total*reading.CountValues(template, reading.ResolveBudget) > reading.ResolveBudget {
 		return fail(fmt.Sprintf("%d combinations of a template this large are too many to expand", total))
 	}
 	out := make([]RecipeOverride, 0, total)

@@ -1,4 +1,4 @@
-package sources
+package srt
 
 import (
 	"fmt"
@@ -47,9 +47,3 @@ func MapValue(n *yaml.Node, key string) *yaml.Node { return mapValue(n, key) }
 
 // MapKey returns the key node of key in a mapping node, or nil.
 func MapKey(n *yaml.Node, key string) *yaml.Node { return mapKey(n, key) }
-
-// YAMLErrText shortens yaml.v3's messages to the part a user needs.
-func YAMLErrText(err error) string { return yamlErr(err) }
-
-// PathErrText drops the path an fs.PathError repeats (callers name the file).
-func PathErrText(err error) error { return unwrapPathErr(err) }

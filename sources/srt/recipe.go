@@ -1,14 +1,13 @@
-package sources
+package srt
 
 import (
-	"bytes"
 	"fmt"
 	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/sweeptune/sweeptune/internal/lazyre"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // srt-slurm recipes in every dialect srtctl reads: schema 1 (resources +
@@ -17,63 +16,6 @@ import (
 // plus override_* / zip_override_* blocks, deep-merged into the base).
 // Overrides are merged in the file's own vocabulary; variantOf reads the
 // knobs of a resolved recipe in either schema.
-
-// indentedKeyRe finds recipe blocks nested in a base:.
-var (
-	indentedKeyRe = lazyre.New(`(?m)^[ \t]+(roles|resources|backend|engine)[ \t]*:`)
-	flowBaseRe    = lazyre.New(`(?m)^base:[ \t]*\{.*\b(roles|resources|backend|engine)[ \t]*:`)
-)
-
-func init() {
-	register(format{name: "srt-slurm recipe", priority: 35, sniff: sniffRecipe, parse: parseRecipeInto, recipe: true})
-}
-
-// sniffRecipe looks at the top-level keys: roles (schema 2), resources with
-// backend/engine/model (schema 1 and 2, block or flow style), or a base:
-// holding recipe blocks.
-func sniffRecipe(data []byte) bool {
-	if h := head(data, 1); len(h) > 0 && (h[0] == '{' || h[0] == '[') {
-		return false
-	}
-	keys := topLevelKeys(data, "roles", "resources", "backend", "engine", "model", "base")
-	switch {
-	case keys["roles"]:
-		return true
-	case keys["resources"] && (keys["backend"] || keys["engine"] || keys["model"]):
-		return true
-	case keys["base"]:
-		return indentedKeyRe.Match(data) || flowBaseRe.Match(data)
-	}
-	return false
-}
-
-// topLevelKeys reports which of the wanted keys start a line at column 0.
-func topLevelKeys(data []byte, want ...string) map[string]bool {
-	found := map[string]bool{}
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		for _, w := range want {
-			if len(line) > len(w) && string(line[:len(w)]) == w && (line[len(w)] == ':' || line[len(w)] == ' ') {
-				rest := strings.TrimLeft(string(line[len(w):]), " \t")
-				if strings.HasPrefix(rest, ":") {
-					found[w] = true
-				}
-			}
-		}
-	}
-	return found
-}
-
-func parseRecipeInto(path string, data []byte, ds *Dataset) {
-	vs, warns := ParseRecipe(path, data)
-	ds.Variants = append(ds.Variants, vs...)
-	ds.Warnings = append(ds.Warnings, warns...)
-}
 
 // Recipe is a parsed recipe file: its base (the whole recipe when it is not
 // a bundle) in the file's own vocabulary, and its variants in file order.
@@ -118,9 +60,9 @@ func baseName(base map[string]any) string {
 // ParseRecipeDoc reads a recipe file. Problems confined to one override
 // block (and repeated keys) are warnings; a file that cannot be read as a
 // recipe at all is an error.
-func ParseRecipeDoc(path string, data []byte) (*Recipe, []Warning, error) {
-	root, dups, err := loadYAML(data, yamlPlain)
-	warns := dupWarnings(path, dups)
+func ParseRecipeDoc(path string, data []byte) (*Recipe, []reading.Warning, error) {
+	root, dups, err := reading.LoadYAML(data, reading.YAMLPlain)
+	warns := reading.DupWarnings(path, dups)
 	if err != nil {
 		return nil, warns, err
 	}
@@ -143,7 +85,7 @@ func ParseRecipeDoc(path string, data []byte) (*Recipe, []Warning, error) {
 		if k == "sweep" {
 			sweepNode = v
 		}
-		x, err := yamlValue(v)
+		x, err := reading.YAMLValue(v)
 		if err != nil {
 			return nil, warns, fmt.Errorf("%s: %v", k, err)
 		}
@@ -162,7 +104,7 @@ func ParseRecipeDoc(path string, data []byte) (*Recipe, []Warning, error) {
 	}
 	if !r.Bundle {
 		for _, o := range overs {
-			warns = append(warns, Warning{File: path, Field: o.key, Msg: "an override without a base: block; srtctl reads overrides only beside base:, so it is ignored"})
+			warns = append(warns, reading.Warning{File: path, Field: o.key, Msg: "an override without a base: block; srtctl reads overrides only beside base:, so it is ignored"})
 		}
 		if sweepNode != nil {
 			sw, w := expandSweep(path, raw, sweepNode)
@@ -171,15 +113,15 @@ func ParseRecipeDoc(path string, data []byte) (*Recipe, []Warning, error) {
 		return r, warns, nil
 	}
 	for _, o := range overs {
-		x, err := yamlValue(o.value)
+		x, err := reading.YAMLValue(o.value)
 		if err != nil {
-			warns = append(warns, Warning{File: path, Field: o.key, Msg: err.Error()})
+			warns = append(warns, reading.Warning{File: path, Field: o.key, Msg: err.Error()})
 			continue
 		}
 		block, ok := x.(map[string]any)
 		if !ok {
 			if x != nil {
-				warns = append(warns, Warning{File: path, Field: o.key, Msg: "not a mapping"})
+				warns = append(warns, reading.Warning{File: path, Field: o.key, Msg: "not a mapping"})
 				continue
 			}
 			block = map[string]any{}
@@ -190,7 +132,7 @@ func ParseRecipeDoc(path string, data []byte) (*Recipe, []Warning, error) {
 		}
 		items, err := zipExpand(block)
 		if err != nil {
-			warns = append(warns, Warning{File: path, Field: o.key, Msg: err.Error()})
+			warns = append(warns, reading.Warning{File: path, Field: o.key, Msg: err.Error()})
 			continue
 		}
 		group := strings.TrimPrefix(o.key, "zip_override_")
@@ -210,7 +152,7 @@ func ParseRecipeDoc(path string, data []byte) (*Recipe, []Warning, error) {
 func schemaOf(raw, base map[string]any) (int, error) {
 	for _, m := range []map[string]any{raw, base} {
 		if s, ok := m["schema"]; ok {
-			n, ok := asInt(s)
+			n, ok := AsInt(s)
 			if !ok || (n != 1 && n != 2) {
 				return 0, fmt.Errorf("schema: %v is not 1 or 2", s)
 			}
@@ -227,10 +169,10 @@ func schemaOf(raw, base map[string]any) (int, error) {
 // recipe itself, or every override and zip element of a bundle (the base
 // alone is not submitted), or every combination of a sweep template. The
 // order is srtctl's: override_* by key, then zip_override_* by key.
-func ParseRecipe(path string, data []byte) ([]Variant, []Warning) {
+func ParseRecipe(path string, data []byte) ([]Variant, []reading.Warning) {
 	r, warns, err := ParseRecipeDoc(path, data)
 	if err != nil {
-		return nil, append(warns, Warning{File: path, Msg: err.Error()})
+		return nil, append(warns, reading.Warning{File: path, Msg: err.Error()})
 	}
 	if len(r.Overrides) == 0 {
 		// A recipe, or a bundle's base alone (srtctl's :base selector).
@@ -240,18 +182,18 @@ func ParseRecipe(path string, data []byte) ([]Variant, []Warning) {
 			if r.Bundle {
 				field = "base." + field
 			}
-			return nil, append(warns, Warning{File: path, Field: field, Msg: err.msg})
+			return nil, append(warns, reading.Warning{File: path, Field: field, Msg: err.msg})
 		}
 		return []Variant{v}, warns
 	}
-	if n := len(r.Overrides) * countValues(r.Base, resolveBudget); n > resolveBudget {
-		return nil, append(warns, Warning{File: path, Msg: fmt.Sprintf("%d variants of a base this large are too many to resolve", len(r.Overrides))})
+	if n := len(r.Overrides) * reading.CountValues(r.Base, reading.ResolveBudget); n > reading.ResolveBudget {
+		return nil, append(warns, reading.Warning{File: path, Msg: fmt.Sprintf("%d variants of a base this large are too many to resolve", len(r.Overrides))})
 	}
 	var out []Variant
 	for _, o := range srtctlOrder(r.Overrides) {
 		v, err := variantOf(path, o.Key, r.Resolve(o))
 		if err != nil {
-			warns = append(warns, Warning{File: path, Field: o.Key + " (resolved) " + err.field, Msg: err.msg})
+			warns = append(warns, reading.Warning{File: path, Field: o.Key + " (resolved) " + err.field, Msg: err.msg})
 			continue
 		}
 		out = append(out, v)

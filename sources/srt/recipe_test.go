@@ -1,7 +1,6 @@
-package sources
+package srt
 
 import (
-	"os"
 	"testing"
 )
 
@@ -77,33 +76,12 @@ func TestRecipeFieldWarnings(t *testing.T) {
 	}
 }
 
-// TestFixturesLoadWithoutWarnings: the recipe joins as variants; the master
-// config and changelog are recognised and yield no points and no warnings.
-func TestFixturesLoadWithoutWarnings(t *testing.T) {
-	ds := LoadPaths([]string{"../testdata/export"}, Options{})
-	if len(ds.Warnings) > 0 {
-		t.Fatalf("warnings: %v", ds.Warnings)
-	}
-	if len(ds.Variants) != 6 || len(ds.Points) != 0 {
-		t.Fatalf("variants %d points %d", len(ds.Variants), len(ds.Points))
-	}
-	for _, f := range []string{"nvidia-master.excerpt.yaml", "perf-changelog.excerpt.yaml", "disagg-dep16-hicache-variants.yaml", "agg-variants.yaml"} {
-		data, _ := os.ReadFile("../testdata/export/" + f)
-		if FormatName(data) == "" || FormatName(data) == "points table" {
-			t.Errorf("%s detected as %q", f, FormatName(data))
-		}
-	}
-}
-
 func TestMasterAndChangelogShared(t *testing.T) {
 	for _, f := range []string{"inferencex-config/nvidia-master.excerpt.yaml", "inferencex-config/nvidia-master.newer.excerpt.yaml"} {
 		data := sharedFile(t, f)
 		mc, warns, err := ParseMaster(f, data)
 		if err != nil || len(warns) > 0 {
 			t.Fatalf("%s: %v %v", f, err, warns)
-		}
-		if FormatName(data) != "InferenceX master config" {
-			t.Errorf("%s detected as %q", f, FormatName(data))
 		}
 		if e := mc.Entry("dsr1-fp4-b200-dynamo-sglang"); e != nil {
 			r := e.Scenarios[0].Rows[0]

@@ -1,8 +1,10 @@
-package sources
+package srt
 
 import (
 	"fmt"
 	"sort"
+
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // srt-slurm's override semantics: maps merge, lists replace, null deletes.
@@ -40,7 +42,7 @@ func zipExpand(block map[string]any) ([]map[string]any, error) {
 	var lenPath string
 	var walk func(m map[string]any, path string) error
 	walk = func(m map[string]any, path string) error {
-		for _, k := range sortedKeys(m) {
+		for _, k := range SortedKeys(m) {
 			p := joinPath(path, k)
 			switch t := m[k].(type) {
 			case map[string]any:
@@ -67,7 +69,7 @@ func zipExpand(block map[string]any) ([]map[string]any, error) {
 	if lenPath == "" && !hasList(block) {
 		return nil, fmt.Errorf("no list values: nothing to zip")
 	}
-	if n*countValues(block, resolveBudget) > resolveBudget {
+	if n*reading.CountValues(block, reading.ResolveBudget) > reading.ResolveBudget {
 		return nil, fmt.Errorf("%d variants of a block this large are too many to expand", n)
 	}
 	out := make([]map[string]any, n)
@@ -110,7 +112,7 @@ func zipPick(m map[string]any, i int) map[string]any {
 	return out
 }
 
-func sortedKeys(m map[string]any) []string {
+func SortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -142,7 +144,7 @@ func lookup(m map[string]any, keys ...string) (any, bool) {
 	return cur, true
 }
 
-func lookupMap(m map[string]any, keys ...string) map[string]any {
+func LookupMap(m map[string]any, keys ...string) map[string]any {
 	v, _ := lookup(m, keys...)
 	mm, _ := v.(map[string]any)
 	return mm

@@ -1,4 +1,4 @@
-package sources
+package reading
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 // Bounded YAML. yaml.v3 checks duplicate mapping keys pair by pair (O(n²)
 // in the keys of one mapping, with one error string per pair) and expands
 // aliases without limit when decoding; a 40 KB file can cost gigabytes.
-// Every YAML reader goes through loadYAML: a cheap size estimate before
+// Every YAML reader goes through LoadYAML: a cheap size estimate before
 // parsing, then one pass that removes duplicate keys (the last value wins,
 // as srtctl's PyYAML does; each is reported) and prices aliases.
 
@@ -25,34 +25,34 @@ const (
 	// yamlMaxValues bounds the values a document expands to, aliases
 	// counted each time they are used.
 	yamlMaxValues = 1_000_000
-	// resolveBudget bounds the values a recipe's variants copy when they
+	// ResolveBudget bounds the values a recipe's variants copy when they
 	// are resolved (variants × the size of what each copies).
-	resolveBudget = 5_000_000
+	ResolveBudget = 5_000_000
 	// yamlMaxPairChecks bounds what yaml.v3's typed decoding costs: it
 	// compares every pair of keys of every mapping it decodes.
 	yamlMaxPairChecks = 20_000_000
 )
 
-// yamlDup is one duplicate mapping key: where it is and where it was first.
-type yamlDup struct {
+// Dup is one duplicate mapping key: where it is and where it was first.
+type Dup struct {
 	Path      string // dotted key path ("backend.sglang_config.decode.tp-size")
 	Line      int    // line of the value that is kept (the last)
 	FirstLine int    // line of the first occurrence
 }
 
 // field names the key and line for a warning.
-func (d yamlDup) field() string { return fmt.Sprintf("%s (line %d)", d.Path, d.Line) }
+func (d Dup) field() string { return fmt.Sprintf("%s (line %d)", d.Path, d.Line) }
 
-func (d yamlDup) message() string {
+func (d Dup) message() string {
 	return fmt.Sprintf("key repeated (first at line %d); the last value is used, as srtctl does", d.FirstLine)
 }
 
 // warning turns a duplicate into a Warning of file.
-func (d yamlDup) warning(file string) Warning {
+func (d Dup) warning(file string) Warning {
 	return Warning{File: file, Field: d.field(), Msg: d.message()}
 }
 
-func dupWarnings(file string, dups []yamlDup) []Warning {
+func DupWarnings(file string, dups []Dup) []Warning {
 	out := make([]Warning, len(dups))
 	for i, d := range dups {
 		out[i] = d.warning(file)
@@ -60,34 +60,34 @@ func dupWarnings(file string, dups []yamlDup) []Warning {
 	return out
 }
 
-// yamlUse says how the parsed tree will be decoded.
-type yamlUse int
+// Use says how the parsed tree will be decoded.
+type Use int
 
 const (
-	// yamlPlain: the tree is converted with yamlValue (linear).
-	yamlPlain yamlUse = iota
-	// yamlTyped: parts of the tree go through yaml.v3's Decode, whose cost
+	// YAMLPlain: the tree is converted with YAMLValue (linear).
+	YAMLPlain Use = iota
+	// YAMLTyped: parts of the tree go through yaml.v3's Decode, whose cost
 	// grows with the square of a mapping's keys.
-	yamlTyped
+	YAMLTyped
 )
 
-// loadYAML parses data into its document's root node (nil for an empty
+// LoadYAML parses data into its document's root node (nil for an empty
 // document), with duplicate keys removed (reported in dups) and the cost
 // of decoding it bounded. A document too large or too aliased to decode
 // within bounds is an error.
-func loadYAML(data []byte, use yamlUse) (*yaml.Node, []yamlDup, error) {
+func LoadYAML(data []byte, use Use) (*yaml.Node, []Dup, error) {
 	if n := yamlTokens(data); n > yamlMaxTokens {
 		return nil, nil, fmt.Errorf("too large to read: about %d YAML values (the limit is %d)", n, yamlMaxTokens)
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, nil, fmt.Errorf("not valid YAML: %s", yamlErr(err))
+		return nil, nil, fmt.Errorf("not valid YAML: %s", YAMLErr(err))
 	}
 	if len(doc.Content) == 0 {
 		return nil, nil, nil
 	}
 	root := doc.Content[0]
-	var dups []yamlDup
+	var dups []Dup
 	dedupeKeys(root, &keyPath{}, &dups)
 	c := yamlCost{memo: map[*yaml.Node]costOf{}, open: map[*yaml.Node]bool{}}
 	cost := c.of(root)
@@ -96,7 +96,7 @@ func loadYAML(data []byte, use yamlUse) (*yaml.Node, []yamlDup, error) {
 		return nil, dups, fmt.Errorf("an alias refers to the value that contains it")
 	case cost.values > yamlMaxValues:
 		return nil, dups, fmt.Errorf("aliases expand to more than %d values", yamlMaxValues)
-	case use == yamlTyped && cost.pairs > yamlMaxPairChecks:
+	case use == YAMLTyped && cost.pairs > yamlMaxPairChecks:
 		return nil, dups, fmt.Errorf("mappings too large to decode (%d keys at line %d)", c.widest, c.widestLine)
 	}
 	return root, dups, nil
@@ -111,8 +111,8 @@ func yamlTokens(data []byte) int {
 	return n
 }
 
-// countValues counts the values of a decoded tree, stopping past limit.
-func countValues(v any, limit int) int {
+// CountValues counts the values of a decoded tree, stopping past limit.
+func CountValues(v any, limit int) int {
 	n := 1
 	switch t := v.(type) {
 	case map[string]any:
@@ -120,14 +120,14 @@ func countValues(v any, limit int) int {
 			if n > limit {
 				break
 			}
-			n += countValues(x, limit-n)
+			n += CountValues(x, limit-n)
 		}
 	case []any:
 		for _, x := range t {
 			if n > limit {
 				break
 			}
-			n += countValues(x, limit-n)
+			n += CountValues(x, limit-n)
 		}
 	}
 	return n
@@ -136,7 +136,7 @@ func countValues(v any, limit int) int {
 // dedupeKeys removes every earlier occurrence of a repeated mapping key,
 // in place, walking the tree once (aliases are not followed: their anchor
 // is cleaned where it is defined).
-func dedupeKeys(n *yaml.Node, path *keyPath, dups *[]yamlDup) {
+func dedupeKeys(n *yaml.Node, path *keyPath, dups *[]Dup) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		dedupeMapping(n, path, dups)
@@ -177,7 +177,7 @@ func (p keyPath) segments() []string {
 	return out
 }
 
-func dedupeMapping(n *yaml.Node, path *keyPath, dups *[]yamlDup) {
+func dedupeMapping(n *yaml.Node, path *keyPath, dups *[]Dup) {
 	pairs := len(n.Content) / 2
 	if pairs < 2 || (pairs <= 16 && !smallHasDup(n.Content)) {
 		return
@@ -209,7 +209,7 @@ func dedupeMapping(n *yaml.Node, path *keyPath, dups *[]yamlDup) {
 			continue
 		}
 		if line, ok := firstLine[id]; ok {
-			*dups = append(*dups, yamlDup{Path: dottedPath(append(path.segments(), k.Value)), Line: k.Line, FirstLine: line})
+			*dups = append(*dups, Dup{Path: dottedPath(append(path.segments(), k.Value)), Line: k.Line, FirstLine: line})
 		}
 		kept = append(kept, k, v)
 	}
@@ -285,11 +285,11 @@ func (c *yamlCost) of(n *yaml.Node) costOf {
 	return out
 }
 
-// yamlValue converts a node to plain Go values (map[string]any, []any,
+// YAMLValue converts a node to plain Go values (map[string]any, []any,
 // string, int, float64, bool, nil) in one pass: merge keys (<<) resolve as
 // PyYAML does (the mapping's own keys win, then earlier merged maps), and
-// aliases expand. loadYAML has bounded the expansion.
-func yamlValue(n *yaml.Node) (any, error) {
+// aliases expand. LoadYAML has bounded the expansion.
+func YAMLValue(n *yaml.Node) (any, error) {
 	if n == nil {
 		return nil, nil
 	}
@@ -298,13 +298,13 @@ func yamlValue(n *yaml.Node) (any, error) {
 		if len(n.Content) == 0 {
 			return nil, nil
 		}
-		return yamlValue(n.Content[0])
+		return YAMLValue(n.Content[0])
 	case yaml.AliasNode:
-		return yamlValue(n.Alias)
+		return YAMLValue(n.Alias)
 	case yaml.SequenceNode:
 		out := make([]any, len(n.Content))
 		for i, c := range n.Content {
-			v, err := yamlValue(c)
+			v, err := YAMLValue(c)
 			if err != nil {
 				return nil, err
 			}
@@ -312,14 +312,14 @@ func yamlValue(n *yaml.Node) (any, error) {
 		}
 		return out, nil
 	case yaml.MappingNode:
-		return yamlMapping(n)
+		return YAMLMapping(n)
 	case yaml.ScalarNode:
 		return scalarValue(n)
 	}
 	return nil, fmt.Errorf("line %d: unknown YAML node", n.Line)
 }
 
-func yamlMapping(n *yaml.Node) (map[string]any, error) {
+func YAMLMapping(n *yaml.Node) (map[string]any, error) {
 	out := make(map[string]any, len(n.Content)/2)
 	var merges []*yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -342,7 +342,7 @@ func yamlMapping(n *yaml.Node) (map[string]any, error) {
 		if err != nil {
 			return nil, err
 		}
-		val, err := yamlValue(v)
+		val, err := YAMLValue(v)
 		if err != nil {
 			return nil, err
 		}
@@ -359,7 +359,7 @@ func mergeInto(out map[string]any, v *yaml.Node) error {
 	}
 	switch v.Kind {
 	case yaml.MappingNode:
-		m, err := yamlMapping(v)
+		m, err := YAMLMapping(v)
 		if err != nil {
 			return err
 		}
@@ -416,7 +416,7 @@ func scalarValue(n *yaml.Node) (any, error) {
 	}
 	var v any
 	if err := n.Decode(&v); err != nil {
-		return nil, fmt.Errorf("line %d: %s", n.Line, yamlErr(err))
+		return nil, fmt.Errorf("line %d: %s", n.Line, YAMLErr(err))
 	}
 	return v, nil
 }
