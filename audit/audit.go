@@ -17,6 +17,23 @@ var (
 	AxisY = model.AxisTputPerGPU
 )
 
+// FallbackX are the x axes a curve without p90 interactivity is judged
+// on instead, in order: the first its points have (docs/audit.md).
+var FallbackX = []model.Axis{model.AxisMedianIntvty, model.AxisMeanIntvty}
+
+// xAxisOf is the curve's x axis: AxisX, else the first of FallbackX on
+// which one of its latest points has a value with AxisY.
+func xAxisOf(latest []*model.Point) model.Axis {
+	for _, x := range append([]model.Axis{AxisX}, FallbackX...) {
+		for _, p := range latest {
+			if _, _, ok := p.XY(x, AxisY); ok {
+				return x
+			}
+		}
+	}
+	return AxisX
+}
+
 // DefaultPlanTop is how many curves of the screen's ranking the planner
 // refines by default: it costs tens of milliseconds a curve.
 const DefaultPlanTop = 8
@@ -92,9 +109,10 @@ type Planned struct {
 type Row struct {
 	Rank        int                  `json:"rank"`
 	Curve       model.CurveKey       `json:"curve"`
-	Points      int                  `json:"points"` // configurations, latest run each
+	XAxis       string               `json:"x_axis"` // AxisX, or the FallbackX the curve is judged on
+	Points      int                  `json:"points"` // configurations with x and y, latest run each
 	Coverage    model.CoverageResult `json:"coverage"`
-	P90Frontier int                  `json:"p90_intvty_frontier"` // frontier points on p90 interactivity, as the dashboard draws them
+	P90Frontier int                  `json:"p90_intvty_frontier"` // frontier points on x_axis (p90 interactivity), as the dashboard draws them
 	NorthStar   *model.NorthStarGate `json:"north_star"`          // the AgentX gate on that frontier; nil where it does not apply
 	EmptyBands  []Band               `json:"empty_bands"`
 	Holes       []Gap                `json:"holes"`
@@ -109,6 +127,15 @@ type Row struct {
 	Command     string               `json:"command"`
 	margin      model.Margin
 	disagg      bool
+	x           model.Axis
+}
+
+// X is the axis the row's bands, frontier, holes and lead lie on.
+func (r *Row) X() model.Axis {
+	if r.x.Name == "" {
+		return AxisX
+	}
+	return r.x
 }
 
 // Audit is every curve's row, ranked by value.
@@ -146,7 +173,7 @@ func Run(req Request) *Audit {
 	}
 	shown := make([][]int, len(curves))              // each curve's latest runs, as indices
 	latest := make([][]*model.Point, len(curves))    // and as the points themselves, none copied
-	lines := make([]model.FrontierLine, len(curves)) // each curve's frontier, read by its rivals
+	lines := make([]model.FrontierLine, len(curves)) // each curve's frontier on AxisX, read by its rivals
 	par.Halves(len(curves), 64, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			shown[i] = model.LatestIndex(curves[i].Points, req.AsOf)
@@ -167,7 +194,7 @@ func Run(req Request) *Audit {
 				continue
 			}
 			rows[i] = screen(req, curves[i], shown[i], latest[i])
-			rows[i].Lead = leadOf(curves, latest, lines, bases[baseOf(curves[i].Key)], i, rows[i].margin)
+			rows[i].Lead = leadOf(curves, latest, lines, bases[baseOf(curves[i].Key)], i, rows[i].x, rows[i].margin)
 			rows[i].Image = images.of(curves[i].Key, latest[i])
 		}
 	})
@@ -264,7 +291,8 @@ func refsOf(points []model.Point, idx []int) []*model.Point {
 // screen is what a curve's own points say: the selection's coverage,
 // bands and removals, the frontier and its holes.
 func screen(req Request, c model.Curve, shown []int, latest []*model.Point) Row {
-	r := Row{Curve: c.Key, margin: model.MarginFromNoise(c.Points, AxisX, AxisY)}
+	x := xAxisOf(latest)
+	r := Row{Curve: c.Key, XAxis: x.Name, x: x, margin: model.MarginFromNoise(c.Points, x, AxisY)}
 	for i := range latest {
 		if latest[i].Knobs.Mode == model.ModeDisagg {
 			r.disagg = true
@@ -272,14 +300,14 @@ func screen(req Request, c model.Curve, shown []int, latest []*model.Point) Row 
 		r.GPUs = max(r.GPUs, latest[i].Knobs.GPUs())
 	}
 	r.Coverage = model.CoverageRefs(latest, AxisY)
-	front, gate := model.DashboardFrontierRefs(latest, AxisX, AxisY) // the AgentX North-star gate where it applies
+	front, gate := model.DashboardFrontierRefs(latest, x, AxisY) // the AgentX North-star gate where it applies
 	r.P90Frontier = len(front)
 	if gate.Applies {
 		r.NorthStar = &gate
 	}
-	r.Holes = holes(latest, front)
-	r.Points = len(model.CoordsRefs(latest, AxisX, AxisY))
-	sel, err := model.ScreenSelect(model.SelectRequest{Points: c.Points, Curve: c.Key, X: AxisX, Y: AxisY, Margin: r.margin, AsOf: req.AsOf}, shown)
+	r.Holes = holes(latest, front, x)
+	r.Points = len(model.CoordsRefs(latest, x, AxisY))
+	sel, err := model.ScreenSelect(model.SelectRequest{Points: c.Points, Curve: c.Key, X: x, Y: AxisY, Margin: r.margin, AsOf: req.AsOf}, shown)
 	if err != nil {
 		return r
 	}
@@ -298,7 +326,7 @@ func screen(req Request, c model.Curve, shown []int, latest []*model.Point) Row 
 
 // holes are the frontier's gaps wider than model.HoleSpacingFactor times
 // its median spacing (the review's rule for a hole, docs/review.md).
-func holes(latest []*model.Point, front []int) []Gap {
+func holes(latest []*model.Point, front []int, x model.Axis) []Gap {
 	if len(front) < 3 {
 		return nil
 	}
@@ -308,8 +336,8 @@ func holes(latest []*model.Point, front []int) []Gap {
 	}
 	pts := make([]xp, 0, len(front))
 	for _, i := range front {
-		if x, _, ok := latest[i].XY(AxisX, AxisY); ok {
-			pts = append(pts, xp{x, latest[i].ID})
+		if xv, _, ok := latest[i].XY(x, AxisY); ok {
+			pts = append(pts, xp{xv, latest[i].ID})
 		}
 	}
 	slices.SortFunc(pts, func(a, b xp) int { return cmp.Compare(a.x, b.x) })
@@ -343,22 +371,26 @@ func baseOf(k model.CurveKey) baseKey { return baseKey{k.Model, k.Scenario, k.Ha
 // leadOf runs the gain table the other way: each rival curve's frontier
 // against our frontier points at their x (model.FrontierLine, as Gains
 // reads it); the largest lead wins.
-func leadOf(curves []model.Curve, latest [][]*model.Point, lines []model.FrontierLine, base []int, me int, margin model.Margin) *Lead {
+func leadOf(curves []model.Curve, latest [][]*model.Point, lines []model.FrontierLine, base []int, me int, x model.Axis, margin model.Margin) *Lead {
 	// our frontier: where the curve stands (a dominated point is no
 	// place a rival leads it)
-	at := model.FrontierRefs(latest[me], AxisX, AxisY)
+	at := model.FrontierRefs(latest[me], x, AxisY)
 	front := make([]*model.Point, len(at))
 	for k, i := range at {
 		front[k] = latest[me][i]
 	}
-	ours := model.CoordsRefs(front, AxisX, AxisY)
+	ours := model.CoordsRefs(front, x, AxisY)
 	var best *Lead
 	for _, j := range base {
 		if j == me || curves[j].Key.Framework == curves[me].Key.Framework && curves[j].Key.Spec == curves[me].Key.Spec {
 			continue
 		}
+		line := lines[j]
+		if x != AxisX { // a curve judged on a fallback axis: the rival's frontier on it
+			line = model.NewFrontierLineRefs(latest[j], x, AxisY)
+		}
 		for _, p := range ours {
-			other, ok := lines[j].At(p.X)
+			other, ok := line.At(p.X)
 			if !ok || p.Y <= 0 || other <= p.Y {
 				continue
 			}
