@@ -174,9 +174,9 @@ func Run(req Request) *Audit {
 	shown := make([][]int, len(curves))              // each curve's latest runs, as indices
 	latest := make([][]*model.Point, len(curves))    // and as the points themselves, none copied
 	lines := make([]model.FrontierLine, len(curves)) // each curve's frontier on AxisX, read by its rivals
+	latestByCurve(measured, curves, req.AsOf, shown)
 	par.Halves(len(curves), 64, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			shown[i] = model.LatestIndex(curves[i].Points, req.AsOf)
 			latest[i] = refsOf(curves[i].Points, shown[i])
 			lines[i] = model.NewFrontierLineRefs(latest[i], AxisX, AxisY)
 		}
@@ -247,6 +247,29 @@ func Run(req Request) *Audit {
 	}
 	a.Unplaced = model.OrEmpty(a.Unplaced)
 	return a
+}
+
+// latestByCurve sets shown[i] to model.LatestIndex(curves[i].Points, asOf)
+// from one LatestIndex of all the points (a configuration never spans two
+// curves), the curves being windows of all (GroupCurvesInPlace): a call a
+// curve costs more in setting up than in reading its points.
+func latestByCurve(all []model.Point, curves []model.Curve, asOf string, shown [][]int) {
+	start := make(map[model.CurveKey]int, len(curves))
+	for i := range all {
+		if i == 0 || all[i].Curve != all[i-1].Curve {
+			start[all[i].Curve] = i
+		}
+	}
+	idx := model.LatestIndex(all, asOf) // ascending
+	for i, c := range curves {
+		lo := start[c.Key]
+		a, _ := slices.BinarySearch(idx, lo)
+		b, _ := slices.BinarySearch(idx, lo+len(c.Points))
+		shown[i] = make([]int, b-a)
+		for k, j := range idx[a:b] {
+			shown[i][k] = j - lo
+		}
+	}
 }
 
 func curveOf(curves []model.Curve, k model.CurveKey) model.Curve {
