@@ -129,7 +129,7 @@ func runAudit(f *auditFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintf(env.stderr, "note: %s\n", n)
 	}
 	if f.json {
-		if err := writeDoc(env.json(), a, loadWarnings(ds, notes)); err != nil {
+		if err := writeAuditDoc(env.json(), a, loadWarnings(ds, notes)); err != nil {
 			return bad("%v", err)
 		}
 	} else if _, err := fmt.Fprint(env.stdout, render.Audit(a, f.top).Plain()); err != nil {
