@@ -133,13 +133,13 @@ func TestDialectStandsBelowLoadAndExport(t *testing.T) {
 }
 
 // exportMaySourcesUse is what sources/export takes from sources itself: files
-// read and locked safely, digests, the state directory, the one scan for
-// unsafe characters and the registry's name for a file's format. The dialect comes from sources/srt, never from the
+// read and locked safely, digests, the state directory and the registry's
+// name for a file's format. The dialect comes from sources/srt, never from the
 // reader's internals.
 var exportMaySourcesUse = map[string]bool{
 	"ReadRegular": true, "ReadRegularMax": true, "OpenReadable": true, "NotRegularError": true,
 	"Digest": true, "FileDigest": true, "StateDir": true, "LockDir": true,
-	"UnsafeRune": true, "FirstUnsafe": true, "FormatName": true,
+	"FormatName": true,
 }
 
 // sources/export is the change set: it spells the dialect through

@@ -111,8 +111,8 @@ func (t *recipeTarget) fits(p *model.Point) bool {
 		return false
 	}
 	same := func(k model.Knobs) bool {
-		for _, r := range exportRoles(p.Knobs) {
-			if r.want.Parallelism() != baseRole(k, r.name).Parallelism() {
+		for _, r := range srt.ExportRoles(p.Knobs) {
+			if r.Want.Parallelism() != srt.BaseRole(k, r.Name).Parallelism() {
 				return false
 			}
 		}
@@ -132,10 +132,10 @@ func (t *recipeTarget) fits(p *model.Point) bool {
 // describe names a target for a refusal: "agg-variants.yaml (aggregated, TP4)".
 func (t *recipeTarget) describe() string {
 	var par []string
-	for _, r := range exportRoles(t.base) {
-		par = append(par, strings.ToUpper(r.want.Parallelism()))
+	for _, r := range srt.ExportRoles(t.base) {
+		par = append(par, strings.ToUpper(r.Want.Parallelism()))
 	}
-	return fmt.Sprintf("%s (%s, %s)", filepath.Base(t.path), modeWord(t.mode), strings.Join(par, " + "))
+	return fmt.Sprintf("%s (%s, %s)", filepath.Base(t.path), srt.ModeWord(t.mode), strings.Join(par, " + "))
 }
 
 // pointShape is "aggregated TEP2" or "disaggregated DEP2 prefill + DEP16 decode".
@@ -239,7 +239,7 @@ func keyFor(mc *srt.MasterConfig, keys []string, t *recipeTarget) (string, error
 	if len(byMode) == 1 {
 		return byMode[0], nil
 	}
-	return "", fmt.Errorf("--config-key: no key among %s selects %s; name the key of its %s points", strings.Join(keys, ", "), base, modeWord(t.mode))
+	return "", fmt.Errorf("--config-key: no key among %s selects %s; name the key of its %s points", strings.Join(keys, ", "), base, srt.ModeWord(t.mode))
 }
 
 // stagedReader reads a path's staged contents when an earlier part of the
@@ -359,13 +359,13 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 			if err != nil {
 				return nil, err
 			}
-			for _, k := range me.keysTouched {
+			for _, k := range me.KeysTouched {
 				if !slices.Contains(keys, k) {
 					keys = append(keys, k)
 				}
 			}
 			if scenario == "" {
-				scenario = me.scenario
+				scenario = me.Scenario
 			}
 		}
 		for _, f := range c.plan.Files {
@@ -410,7 +410,7 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		if scenario != "" {
 			e.ScenarioType = []string{scenario}
 		}
-		out, err := AppendChangelog(path, old, e)
+		out, err := srt.AppendChangelog(path, old, e)
 		if err != nil {
 			return nil, err
 		}
@@ -458,7 +458,7 @@ func prLinkOf(req ExportRequest) string {
 	if req.PRLink != "" {
 		return req.PRLink
 	}
-	return PlaceholderPRLink
+	return srt.PlaceholderPRLink
 }
 
 // scenarioOfPoints is the scenario of the first point that names one.

@@ -173,7 +173,7 @@ func TestExportChangeSet(t *testing.T) {
 		t.Fatalf("changelog: %d entries after, %d before, %v", len(after), len(before), warns)
 	}
 	e := after[len(after)-1]
-	if !slices.Equal(e.ConfigKeys, []string{aggKey, disaggKey}) || e.PRLink != export.PlaceholderPRLink ||
+	if !slices.Equal(e.ConfigKeys, []string{aggKey, disaggKey}) || e.PRLink != srt.PlaceholderPRLink ||
 		!regexp.MustCompile(`^https://github\.com/SemiAnalysisAI/InferenceX/pull/XXX$`).MatchString(e.PRLink) {
 		t.Errorf("entry keys %v, link %s", e.ConfigKeys, e.PRLink)
 	}
@@ -205,11 +205,11 @@ func TestChangeSetRefusesUnroutedPoint(t *testing.T) {
 // without a newline, gets the entry after one newline; no byte before it
 // changes.
 func TestChangelogAfterTrailingSpaces(t *testing.T) {
-	entry := srt.ChangelogEntry{ConfigKeys: []string{"k"}, Description: []string{"d"}, PRLink: export.PlaceholderPRLink}
+	entry := srt.ChangelogEntry{ConfigKeys: []string{"k"}, Description: []string{"d"}, PRLink: srt.PlaceholderPRLink}
 	base := "- config-keys:\n    - a\n  description:\n    - x\n  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/1\n"
 	for _, tail := range []string{"", "\n", "  ", "  \n", "\n  \n", "\n\n"} {
 		old := []byte(base + tail)
-		out, err := export.AppendChangelog("c.yaml", old, entry)
+		out, err := srt.AppendChangelog("c.yaml", old, entry)
 		if err != nil {
 			t.Errorf("%q: %v", tail, err)
 			continue

@@ -92,7 +92,7 @@ func TestChangelogAppendKeepsBytes(t *testing.T) {
 		ConfigKeys:   []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"},
 		ScenarioType: []string{"agentic-coding"},
 		Description:  []string{`Quotes " and \ and "x": y survive`, "第二行"},
-		PRLink:       export.PlaceholderPRLink,
+		PRLink:       srt.PlaceholderPRLink,
 	}
 	for _, f := range files {
 		old, err := os.ReadFile(f)
@@ -100,7 +100,7 @@ func TestChangelogAppendKeepsBytes(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, variant := range [][]byte{old, bytes.TrimRight(old, "\n"), append(bytes.Clone(old), "  \n  "...)} {
-			out, err := export.AppendChangelog(f, variant, e)
+			out, err := srt.AppendChangelog(f, variant, e)
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}

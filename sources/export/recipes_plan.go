@@ -64,15 +64,15 @@ func (c *exportCtx) setContainer(text string, path []string, had string) (string
 		c.imageNote(fmt.Sprintf("the bundle's base container is %s", had))
 		return text, nil
 	}
-	tp, err := newTextPatch(text)
+	tp, err := srt.NewTextPatch(text)
 	if err != nil {
 		return "", err
 	}
-	if err := tp.set(path, c.req.Image); err != nil {
+	if err := tp.Set(path, c.req.Image); err != nil {
 		return "", err
 	}
 	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: model.container: %s → %s (--image)", filepath.Base(c.req.RecipePath), orNone(had), c.req.Image))
-	return tp.result(), nil
+	return tp.Result(), nil
 }
 
 // setFrameworkPin moves the Dynamo version a recipe pins beside its
@@ -96,15 +96,15 @@ func (c *exportCtx) setFrameworkPin(text string, path []string) (string, error) 
 	if n.Kind != yaml.ScalarNode || n.Value == rv {
 		return text, nil
 	}
-	tp, err := newTextPatch(text)
+	tp, err := srt.NewTextPatch(text)
 	if err != nil {
 		return "", err
 	}
-	if err := tp.set(path, rv); err != nil {
+	if err := tp.Set(path, rv); err != nil {
 		return "", err
 	}
 	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s: %s → %s (--router-version)", filepath.Base(c.req.RecipePath), strings.Join(path[1:], "."), n.Value, rv))
-	return tp.result(), nil
+	return tp.Result(), nil
 }
 
 // warnEnginePins names each engine build a recipe pins beside its

@@ -29,7 +29,7 @@ type sibling struct {
 	text  []byte
 	r     *srt.Recipe
 	v     srt.Variant
-	vocab vocab
+	vocab srt.Vocab
 }
 
 // siblings reads the single recipes of dir (bundles and sweeps are not
@@ -58,7 +58,7 @@ func (c *exportCtx) siblings(dir string) ([]*sibling, error) {
 		if err != nil {
 			continue
 		}
-		out = append(out, &sibling{path: path, text: data, r: r, v: v, vocab: newVocab(r, v.Engine)})
+		out = append(out, &sibling{path: path, text: data, r: r, v: v, vocab: srt.NewVocab(r, v.Engine)})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no single-topology srt-slurm recipe to derive new files from", dir)
@@ -146,8 +146,8 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		}
 		c.base, c.vocab, c.gpn = s.v, s.vocab, s.r.GPUsPerNode()
 		c.checkPoint(p, explicit[p.ID])
-		d := buildDelta(p, "", s.v, s.vocab, c.gpn)
-		c.plan.Notes = append(c.plan.Notes, d.notes...)
+		d := srt.BuildDelta(p, "", s.v, s.vocab, c.gpn)
+		c.plan.Notes = append(c.plan.Notes, d.Notes...)
 		if sameTopology(d) && !envConc(s) {
 			if s.v.RunsAt(p.Knobs.Concurrency) {
 				c.unplaced(p, "%s already runs concurrency %d; nothing to add", s.path, p.Knobs.Concurrency)
@@ -161,7 +161,7 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		switch img := c.image(); {
 		case img == "" || img == s.v.Image:
 		case c.req.Image != "":
-			d.set(srt.ImagePath, img)
+			d.Set(srt.ImagePath, img)
 		default:
 			c.imageNote(fmt.Sprintf("%s names container %s", filepath.Base(s.path), orNone(s.v.Image)))
 		}
@@ -180,7 +180,7 @@ func (c *exportCtx) singles(dir, prefer string) error {
 			c.refuse("%s: %s already exists with another topology (use --replace to overwrite it)", p.ID, newPath)
 			continue
 		}
-		d.entries[0].value = name
+		d.Entries[0].Value = name
 		text, err := patchRecipe(string(s.text), d)
 		if err != nil {
 			return fmt.Errorf("%s: deriving from %s: %v", p.ID, s.path, err)
@@ -194,7 +194,7 @@ func (c *exportCtx) singles(dir, prefer string) error {
 			c.newFile(newPath, []byte(text))
 		}
 		c.plan.Files[len(c.plan.Files)-1].Within = dir
-		c.rows = append(c.rows, rowSpec{Point: p, File: newPath, Template: s.path, order: orderOf(p.Knobs)})
+		c.rows = append(c.rows, srt.RowSpec{Point: p, File: newPath, Template: s.path, Order: orderOf(p.Knobs)})
 		c.plan.Overrides = append(c.plan.Overrides, ExportedOverride{ID: p.ID, Key: filepath.Base(newPath), Name: name, Text: text})
 	}
 	c.applyConcEdits()
@@ -223,9 +223,9 @@ func orderOf(k model.Knobs) [3]int {
 }
 
 // sameTopology: the delta changes nothing but the name and the concurrency.
-func sameTopology(d overrideDelta) bool {
-	for _, e := range d.entries {
-		if e.path[0] != "name" && e.path[0] != "benchmark" {
+func sameTopology(d srt.OverrideDelta) bool {
+	for _, e := range d.Entries {
+		if e.Path[0] != "name" && e.Path[0] != "benchmark" {
 			return false
 		}
 	}
@@ -233,17 +233,17 @@ func sameTopology(d overrideDelta) bool {
 }
 
 // patchRecipe sets the delta's values in the sibling's text.
-func patchRecipe(text string, d overrideDelta) (string, error) {
-	tp, err := newTextPatch(text)
+func patchRecipe(text string, d srt.OverrideDelta) (string, error) {
+	tp, err := srt.NewTextPatch(text)
 	if err != nil {
 		return "", err
 	}
-	for _, e := range d.entries {
-		if err := tp.set(e.path, e.value); err != nil {
+	for _, e := range d.Entries {
+		if err := tp.Set(e.Path, e.Value); err != nil {
 			return "", err
 		}
 	}
-	return tp.result(), nil
+	return tp.Result(), nil
 }
 
 // roundTripFile reads the new file back: one variant, the point's knobs.
@@ -252,7 +252,7 @@ func (c *exportCtx) roundTripFile(p *model.Point, path, text string) error {
 	if len(warns) > 0 || len(vs) != 1 {
 		return fmt.Errorf("the derived %s does not read back as one recipe: %v", filepath.Base(path), warns)
 	}
-	return knobsMatch(vs[0].Knobs, p.Knobs, c.gpn, c.vocab.sglangArgs())
+	return knobsMatch(vs[0].Knobs, p.Knobs, c.gpn, c.vocab.SGLangArgs())
 }
 
 // newFile records a file to create.
@@ -342,8 +342,8 @@ func atoiOr(s string) int {
 }
 
 // singleRows groups the master rows to write by the sibling they copy.
-func groupRows(rows []rowSpec) [][]rowSpec {
-	by := map[string][]rowSpec{}
+func groupRows(rows []srt.RowSpec) [][]srt.RowSpec {
+	by := map[string][]srt.RowSpec{}
 	var keys []string
 	for _, r := range rows {
 		if _, ok := by[r.Template]; !ok {
@@ -352,10 +352,10 @@ func groupRows(rows []rowSpec) [][]rowSpec {
 		by[r.Template] = append(by[r.Template], r)
 	}
 	sort.Strings(keys)
-	out := make([][]rowSpec, len(keys))
+	out := make([][]srt.RowSpec, len(keys))
 	for i, k := range keys {
 		out[i] = by[k]
-		sort.SliceStable(out[i], func(a, b int) bool { return less3(out[i][a].order, out[i][b].order) })
+		sort.SliceStable(out[i], func(a, b int) bool { return srt.Less3(out[i][a].Order, out[i][b].Order) })
 	}
 	return out
 }

@@ -79,8 +79,8 @@ func TestChangelogDescriptionEscapesBidiAndZeroWidth(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "perf-changelog.yaml")
 	old := []byte("- config-keys:\n    - a-key\n  description:\n    - \"old\"\n  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/1\n")
 	e := srt.ChangelogEntry{ConfigKeys: []string{"dsr1-fp4-gb300-dynamo-sglang"},
-		Description: []string{"Retune \u202eevil\u202c points\u200b now\u2028x\u2066y"}, PRLink: export.PlaceholderPRLink}
-	out, err := export.AppendChangelog(path, old, e)
+		Description: []string{"Retune \u202eevil\u202c points\u200b now\u2028x\u2066y"}, PRLink: srt.PlaceholderPRLink}
+	out, err := srt.AppendChangelog(path, old, e)
 	if err != nil {
 		t.Fatal(err)
 	}

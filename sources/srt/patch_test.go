@@ -1,4 +1,4 @@
-package export
+package srt
 
 import (
 	"strings"
@@ -19,21 +19,21 @@ benchmark:
   - 8
   env: {CONC: '4'}
 `
-	tp, err := newTextPatch(in)
+	tp, err := NewTextPatch(in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range []deltaEntry{
+	for _, e := range []DeltaEntry{
 		{[]string{"name"}, "new-name"},
 		{[]string{"resources", "agg_workers"}, 2},
 		{[]string{"backend", "vllm_config", "aggregated", "max-num-seqs"}, 256},
 		{[]string{"backend", "vllm_config", "aggregated", "data-parallel-size"}, 4},
 		{[]string{"backend", "vllm_config", "prefill", "x"}, 1},
 		{[]string{"benchmark", "concurrencies"}, []int{16}},
-		{[]string{"benchmark", "env", "CONC"}, quoted("16")},
+		{[]string{"benchmark", "env", "CONC"}, Quoted("16")},
 	} {
-		if err := tp.set(e.path, e.value); err != nil {
-			t.Fatalf("%v: %v", e.path, err)
+		if err := tp.Set(e.Path, e.Value); err != nil {
+			t.Fatalf("%v: %v", e.Path, err)
 		}
 	}
 	want := `# head comment
@@ -50,10 +50,10 @@ benchmark:
   concurrencies: [16]
   env: {CONC: '16'}
 `
-	if got := tp.result(); got != want {
+	if got := tp.Result(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
-	if err := tp.set([]string{"resources", "gpus_per_agg"}, 4); err == nil || !strings.Contains(err.Error(), "one-line mapping at line 3") {
+	if err := tp.Set([]string{"resources", "gpus_per_agg"}, 4); err == nil || !strings.Contains(err.Error(), "one-line mapping at line 3") {
 		t.Errorf("adding to a flow mapping: %v", err)
 	}
 }

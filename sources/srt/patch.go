@@ -1,4 +1,4 @@
-package export
+package srt
 
 import (
 	"fmt"
@@ -9,7 +9,6 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/sweeptune/sweeptune/sources/reading"
-	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // textPatch sets values in a YAML file's text at the places its nodes
@@ -31,7 +30,7 @@ type span struct {
 	text     string
 }
 
-func newTextPatch(text string) (*textPatch, error) {
+func NewTextPatch(text string) (*textPatch, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
 		return nil, fmt.Errorf("not valid YAML: %s", reading.YAMLErr(err))
@@ -39,7 +38,7 @@ func newTextPatch(text string) (*textPatch, error) {
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode || doc.Content[0].Style&yaml.FlowStyle != 0 {
 		return nil, fmt.Errorf("not a block mapping at the top level")
 	}
-	p := &textPatch{lines: splitLines(text), root: doc.Content[0], spans: map[int][]span{}, deleted: map[int]bool{},
+	p := &textPatch{lines: SplitLines(text), root: doc.Content[0], spans: map[int][]span{}, deleted: map[int]bool{},
 		pending: map[*yaml.Node]*deltaNode{}}
 	if n := len(p.lines); n > 0 && !strings.HasSuffix(p.lines[n-1], "\n") {
 		p.lines[n-1] += "\n"
@@ -63,13 +62,13 @@ func indentStep(n *yaml.Node) int {
 }
 
 // set puts v at path (keys from the top).
-func (p *textPatch) set(path []string, v any) error {
+func (p *textPatch) Set(path []string, v any) error {
 	n := p.root
 	for i, k := range path {
 		if n.Kind != yaml.MappingNode {
 			return fmt.Errorf("%s (line %d) is not a mapping", strings.Join(path[:i], "."), n.Line)
 		}
-		key, val := srt.MapKey(n, k), srt.MapValue(n, k)
+		key, val := MapKey(n, k), MapValue(n, k)
 		if val == nil {
 			if n.Style&yaml.FlowStyle != 0 {
 				return fmt.Errorf("cannot add %s to the one-line mapping at line %d; edit by hand", strings.Join(path, "."), n.Line)
@@ -110,7 +109,7 @@ func (p *textPatch) replace(key, val *yaml.Node, v any, inFlow bool, at string) 
 		p.spans[l] = append(p.spans[l], span{from, to, styled(v, val.Style)})
 		return nil
 	case yaml.SequenceNode:
-		text := yamlValue(v)
+		text := YAMLValue(v)
 		if val.Style&yaml.FlowStyle != 0 {
 			l, from := val.Line-1, val.Column-1
 			to := flowEnd(p.lines[l], from)
@@ -202,7 +201,7 @@ func flowEnd(line string, from int) int {
 // styled writes v as the old scalar was written: quoted stays quoted.
 func styled(v any, old yaml.Style) string {
 	s := fmt.Sprint(v)
-	if q, ok := v.(quoted); ok {
+	if q, ok := v.(Quoted); ok {
 		s = string(q)
 	}
 	switch {
@@ -214,7 +213,7 @@ func styled(v any, old yaml.Style) string {
 	if str, ok := v.(string); ok && plainSafe(str) {
 		return str // an image name stays as plain as the one it replaces
 	}
-	return yamlValue(v)
+	return YAMLValue(v)
 }
 
 // plainSafe: s reads back as the same string when written without quotes.
@@ -230,7 +229,7 @@ func plainSafe(s string) bool {
 }
 
 // result is the patched text.
-func (p *textPatch) result() string {
+func (p *textPatch) Result() string {
 	ins := map[int][]string{}
 	for _, n := range p.order {
 		at, col := p.insertionPoint(n)
@@ -263,5 +262,5 @@ func (p *textPatch) insertionPoint(n *yaml.Node) (int, int) {
 	}
 	last := n.Content[len(n.Content)-2]
 	col := n.Content[0].Column - 1
-	return blockEnd(p.lines, last.Line-1, last.Column-1), col
+	return BlockEnd(p.lines, last.Line-1, last.Column-1), col
 }

@@ -1,4 +1,4 @@
-package export
+package srt
 
 import (
 	"fmt"
@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources/srt"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
 // Master-config rows: new rows are written in the style of the entry's
@@ -20,16 +20,16 @@ import (
 // rowSpec is one row to write: it selects an override of the bundle, or
 // (one topology per file) the recipe File, in the style of the rows that
 // select Template.
-type rowSpec struct {
+type RowSpec struct {
 	Point          *model.Point
 	Override       string
 	File, Template string
 	Concs          []int // the row's conc-list when not the point's one concurrency
-	order          [3]int
+	Order          [3]int
 }
 
 // concList is the row's concurrencies.
-func (rs rowSpec) concList() []int {
+func (rs RowSpec) concList() []int {
 	if len(rs.Concs) > 0 {
 		return rs.Concs
 	}
@@ -37,7 +37,7 @@ func (rs rowSpec) concList() []int {
 }
 
 // selector is the row's recipe selector in the entry's form.
-func (rs rowSpec) selector(sel selectorForm) string {
+func (rs RowSpec) selector(sel selectorForm) string {
 	if rs.File == "" {
 		return sel.value(rs.Override)
 	}
@@ -45,7 +45,7 @@ func (rs rowSpec) selector(sel selectorForm) string {
 }
 
 // rowStart returns the line index of the row's "- " and the dash column.
-func rowStart(lines []string, n *yaml.Node) (int, int, error) {
+func RowStart(lines []string, n *yaml.Node) (int, int, error) {
 	l := n.Line - 1
 	if l < 0 || l >= len(lines) {
 		return 0, 0, fmt.Errorf("row at line %d out of range", n.Line)
@@ -66,18 +66,18 @@ func rowStart(lines []string, n *yaml.Node) (int, int, error) {
 
 // rowRegion is the row's lines [start, end).
 func rowRegion(lines []string, n *yaml.Node) (int, int, error) {
-	start, dash, err := rowStart(lines, n)
+	start, dash, err := RowStart(lines, n)
 	if err != nil {
 		return 0, 0, err
 	}
-	return start, blockEnd(lines, start, dash), nil
+	return start, BlockEnd(lines, start, dash), nil
 }
 
 // renderRow writes one row at dash column dash, copying the template row's
 // other settings and styles.
-func renderRow(lines []string, tmpl *srt.MasterRow, sel selectorForm, rs rowSpec) (string, error) {
+func renderRow(lines []string, tmpl *MasterRow, sel selectorForm, rs RowSpec) (string, error) {
 	tn := tmpl.Node
-	_, dash, err := rowStart(lines, tn)
+	_, dash, err := RowStart(lines, tn)
 	if err != nil {
 		return "", err
 	}
@@ -89,7 +89,7 @@ func renderRow(lines []string, tmpl *srt.MasterRow, sel selectorForm, rs rowSpec
 	emit := func(key string) {
 		switch key {
 		case "conc-list":
-			cn := srt.MapValue(tn, key)
+			cn := MapValue(tn, key)
 			concs := rs.concList()
 			switch {
 			case cn != nil && cn.Kind == yaml.SequenceNode && cn.Style&yaml.FlowStyle == 0:
@@ -116,9 +116,9 @@ func renderRow(lines []string, tmpl *srt.MasterRow, sel selectorForm, rs rowSpec
 				}
 			}
 			out = append(out, key+":")
-			out = append(out, indentAll(roleLines(role, tr, key == sel.role, rs.selector(sel), srt.MapValue(tn, key)), 2)...)
+			out = append(out, indentAll(roleLines(role, tr, key == sel.role, rs.selector(sel), MapValue(tn, key)), 2)...)
 		case "srt-recipe":
-			out = append(out, "srt-recipe: "+yamlScalarStyle(rs.selector(sel), srt.MapValue(tn, key)))
+			out = append(out, "srt-recipe: "+yamlScalarStyle(rs.selector(sel), MapValue(tn, key)))
 		default:
 			txt, err := keyText(lines, tn, key, col)
 			if err != nil {
@@ -161,7 +161,7 @@ func indentAll(lines []string, n int) []string {
 
 // roleLines writes num-worker, tp, ep, dp-attn and the additional settings,
 // the selector among them when this role carries it.
-func roleLines(r model.Role, tmpl *srt.MasterRole, carries bool, selector string, tnode *yaml.Node) []string {
+func roleLines(r model.Role, tmpl *MasterRole, carries bool, selector string, tnode *yaml.Node) []string {
 	out := []string{
 		fmt.Sprintf("num-worker: %d", r.Workers),
 		fmt.Sprintf("tp: %d", r.TP),
@@ -183,12 +183,12 @@ func roleLines(r model.Role, tmpl *srt.MasterRole, carries bool, selector string
 		return out
 	}
 	out = append(out, "additional-settings:")
-	sn := srt.MapValue(tnode, "additional-settings")
+	sn := MapValue(tnode, "additional-settings")
 	off := 0
 	var style *yaml.Node
 	if sn != nil && len(sn.Content) > 0 {
 		style = sn.Content[0]
-		if kn := srt.MapKey(tnode, "additional-settings"); kn != nil {
+		if kn := MapKey(tnode, "additional-settings"); kn != nil {
 			off = max(style.Column-3-(kn.Column-1), 0)
 		}
 	}
@@ -202,14 +202,14 @@ func roleLines(r model.Role, tmpl *srt.MasterRole, carries bool, selector string
 // was double-quoted, else only when needed.
 func yamlScalarStyle(s string, tmpl *yaml.Node) string {
 	if tmpl != nil && tmpl.Style&yaml.DoubleQuotedStyle != 0 || hasUnsafe(s) { // yamltext.go
-		return quoteDQ(s)
+		return QuoteDQ(s)
 	}
 	if tmpl != nil && tmpl.Style&yaml.SingleQuotedStyle != 0 {
 		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 	}
 	if s == "" || strings.ContainsAny(s, "#{}[],&*!|>'\"%@`") || strings.HasPrefix(s, "?") || strings.Contains(s, ": ") || strings.HasSuffix(s, ":") ||
 		strings.HasPrefix(s, "-") || strings.TrimSpace(s) != s {
-		return quoteDQ(s)
+		return QuoteDQ(s)
 	}
 	return s
 }
@@ -217,13 +217,13 @@ func yamlScalarStyle(s string, tmpl *yaml.Node) string {
 // keyText copies a key of the template row as written (its value lines
 // included, comment-only lines dropped), re-based to column 0.
 func keyText(lines []string, row *yaml.Node, key string, col int) ([]string, error) {
-	kn := srt.MapKey(row, key)
+	kn := MapKey(row, key)
 	if kn == nil {
 		return nil, fmt.Errorf("no %s", key)
 	}
 	l, c := kn.Line-1, kn.Column-1
 	if row.Style&yaml.FlowStyle != 0 || l >= len(lines) || c >= len(lines[l]) {
-		v := srt.MapValue(row, key)
+		v := MapValue(row, key)
 		b, err := yaml.Marshal(&yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{kn, v}})
 		if err != nil {
 			return nil, err
@@ -233,16 +233,16 @@ func keyText(lines []string, row *yaml.Node, key string, col int) ([]string, err
 	}
 	out := []string{strings.TrimRight(lines[l][c:], "\r\n")}
 	for i := l + 1; i < len(lines); i++ {
-		if isBlank(lines[i]) {
+		if IsBlank(lines[i]) {
 			continue
 		}
-		if indentOf(lines[i]) <= c {
+		if IndentOf(lines[i]) <= c {
 			break
 		}
 		if strings.HasPrefix(strings.TrimSpace(lines[i]), "#") {
 			continue
 		}
-		out = append(out, strings.TrimRight(lines[i], "\r\n")[min(col, indentOf(lines[i])):])
+		out = append(out, strings.TrimRight(lines[i], "\r\n")[min(col, IndentOf(lines[i])):])
 	}
 	return out, nil
 }
@@ -257,7 +257,7 @@ func (s selectorForm) value(override string) string { return s.prefix + ":" + ov
 
 // bundleRows finds the rows of the entry that select the bundle (same base
 // name of the recipe file), with the selector form they use.
-func bundleRows(e *srt.MasterEntry, bundle string) (rows []*srt.MasterRow, sc *srt.MasterScenario) {
+func BundleRows(e *MasterEntry, bundle string) (rows []*MasterRow, sc *MasterScenario) {
 	for _, s := range e.Scenarios {
 		for _, r := range s.Rows {
 			if f, _ := r.Selector(); f != "" && path.Base(f) == path.Base(bundle) {
@@ -269,14 +269,14 @@ func bundleRows(e *srt.MasterEntry, bundle string) (rows []*srt.MasterRow, sc *s
 	return rows, sc
 }
 
-func formOf(r *srt.MasterRow, bundle string) selectorForm {
+func formOf(r *MasterRow, bundle string) selectorForm {
 	if r.SrtRecipe != "" {
 		f, _ := r.Selector()
 		return selectorForm{prefix: f}
 	}
 	for _, role := range []struct {
 		name string
-		r    *srt.MasterRole
+		r    *MasterRole
 	}{{"prefill", r.Prefill}, {"decode", r.Decode}} {
 		if role.r == nil {
 			continue
@@ -292,7 +292,7 @@ func formOf(r *srt.MasterRow, bundle string) selectorForm {
 }
 
 // rowOrder sorts rows by prefill workers, decode workers and first concurrency.
-func rowOrder(r *srt.MasterRow) [3]int {
+func rowOrder(r *MasterRow) [3]int {
 	var o [3]int
 	if r.Prefill != nil {
 		o[0] = r.Prefill.NumWorker
@@ -307,52 +307,52 @@ func rowOrder(r *srt.MasterRow) [3]int {
 }
 
 // masterEdit is the master-config part of an export.
-type masterEdit struct {
-	keysTouched []string
-	scenario    string
-	rows        []string // rendered new rows
-	notes       []string
-	problems    []string // points the edit could not place: refusals
+type MasterEdit struct {
+	KeysTouched []string
+	Scenario    string
+	Rows        []string // rendered new rows
+	Notes       []string
+	Problems    []string // points the edit could not place: refusals
 }
 
 // editMaster inserts rows for adds into entry addKey and removes the rows of
 // removed overrides from every entry in keys.
-func editMaster(text string, mc *srt.MasterConfig, keys []string, addKey, bundle string, adds []rowSpec, removed map[string]*model.Point) (string, masterEdit, error) {
-	var me masterEdit
-	ed := newLineEditor(text)
+func EditMaster(text string, mc *MasterConfig, keys []string, addKey, bundle string, adds []RowSpec, removed map[string]*model.Point) (string, MasterEdit, error) {
+	var me MasterEdit
+	ed := NewLineEditor(text)
 	touched := map[string]bool{}
-	removedRow := map[*srt.MasterRow]bool{}
+	removedRow := map[*MasterRow]bool{}
 	for _, key := range keys {
 		e := mc.Entry(key)
-		rows, _ := bundleRows(e, bundle)
+		rows, _ := BundleRows(e, bundle)
 		for _, r := range rows {
 			_, ov := r.Selector()
 			if removed[ov] == nil {
 				continue
 			}
 			if len(r.ConcList) > 1 {
-				me.problems = append(me.problems, fmt.Sprintf("%s not placed: the %s row at line %d also runs other concurrencies %v; edit it by hand", removed[ov].ID, key, r.Line, r.ConcList))
+				me.Problems = append(me.Problems, fmt.Sprintf("%s not placed: the %s row at line %d also runs other concurrencies %v; edit it by hand", removed[ov].ID, key, r.Line, r.ConcList))
 				continue
 			}
-			s, end, err := rowRegion(ed.lines, r.Node)
+			s, end, err := rowRegion(ed.Lines, r.Node)
 			if err != nil {
 				return "", me, err
 			}
-			ed.delete(s, end)
+			ed.Delete(s, end)
 			removedRow[r] = true
 			touched[key] = true
 		}
 	}
 	if len(adds) > 0 {
 		e := mc.Entry(addKey)
-		rows, sc := bundleRows(e, bundle)
+		rows, sc := BundleRows(e, bundle)
 		// The template: a row of the same mode (agg rows have decode
 		// num-worker 0), for this recipe if there is one.
 		agg := adds[0].Point.Knobs.Mode == model.ModeAgg
-		fits := func(r *srt.MasterRow) bool {
+		fits := func(r *MasterRow) bool {
 			return r.Prefill != nil && r.Decode != nil && (r.Decode.NumWorker == 0) == agg
 		}
-		var tmpl *srt.MasterRow
+		var tmpl *MasterRow
 		for _, r := range rows {
 			if fits(r) {
 				tmpl = r
@@ -368,26 +368,26 @@ func editMaster(text string, mc *srt.MasterConfig, keys []string, addKey, bundle
 			}
 		}
 		if tmpl == nil {
-			return "", me, fmt.Errorf("%s: no %s search-space row (prefill and decode) to copy the style from", addKey, modeWord(adds[0].Point.Knobs.Mode))
+			return "", me, fmt.Errorf("%s: no %s search-space row (prefill and decode) to copy the style from", addKey, ModeWord(adds[0].Point.Knobs.Mode))
 		}
-		me.scenario = sc.Name
+		me.Scenario = sc.Name
 		form := formOf(tmpl, bundle)
-		var surviving []*srt.MasterRow
+		var surviving []*MasterRow
 		for _, r := range rows {
 			if !removedRow[r] {
 				surviving = append(surviving, r)
 			}
 		}
 		for _, a := range adds {
-			txt, err := renderRow(ed.lines, tmpl, form, a)
+			txt, err := renderRow(ed.Lines, tmpl, form, a)
 			if err != nil {
 				return "", me, err
 			}
-			me.rows = append(me.rows, txt)
+			me.Rows = append(me.Rows, txt)
 			at := -1
 			for _, r := range surviving {
-				if less3(a.order, rowOrder(r)) {
-					at, _, err = rowStart(ed.lines, r.Node)
+				if Less3(a.Order, rowOrder(r)) {
+					at, _, err = RowStart(ed.Lines, r.Node)
 					break
 				}
 			}
@@ -398,19 +398,26 @@ func editMaster(text string, mc *srt.MasterConfig, keys []string, addKey, bundle
 				} else if n := len(sc.Rows); n > 0 {
 					last = sc.Rows[n-1]
 				}
-				_, at, err = rowRegion(ed.lines, last.Node)
+				_, at, err = rowRegion(ed.Lines, last.Node)
 			}
 			if err != nil {
 				return "", me, err
 			}
-			ed.insert(at, txt)
+			ed.Insert(at, txt)
 		}
 		touched[addKey] = true
 	}
 	for _, k := range keys {
 		if touched[k] {
-			me.keysTouched = append(me.keysTouched, k)
+			me.KeysTouched = append(me.KeysTouched, k)
 		}
 	}
-	return ed.apply(), me, nil
+	return ed.Apply(), me, nil
+}
+
+func ModeWord(m model.Mode) string {
+	if m == model.ModeAgg {
+		return "aggregated"
+	}
+	return "disaggregated"
 }

@@ -1,4 +1,4 @@
-package export
+package srt
 
 import (
 	"fmt"
@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
-
-	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Concurrency lists in the spelling their file already uses: a recipe's
@@ -19,7 +17,7 @@ import (
 
 // mergeConcs is old with add inserted in order (before the first larger
 // value, so an ascending list stays ascending) and drop taken out.
-func mergeConcs(old, add, drop []int) []int {
+func MergeConcs(old, add, drop []int) []int {
 	out := make([]int, 0, len(old)+len(add))
 	for _, c := range old {
 		if !slices.Contains(drop, c) && !slices.Contains(out, c) {
@@ -45,7 +43,7 @@ func mergeConcs(old, add, drop []int) []int {
 // concValueLines rewrites the value node val (of a key on line key.Line)
 // to values, spelled as val is: it returns the original lines [from, to)
 // it replaces and their new text.
-func concValueLines(lines []string, key, val *yaml.Node, values []int) (from, to int, text string, err error) {
+func ConcValueLines(lines []string, key, val *yaml.Node, values []int) (from, to int, text string, err error) {
 	if len(values) == 0 {
 		return 0, 0, "", fmt.Errorf("an empty concurrency list")
 	}
@@ -132,7 +130,7 @@ func flowList(old string, values []int) string {
 }
 
 // setConcList rewrites the value at path of a YAML text to values.
-func setConcList(text string, path []string, values []int) (string, error) {
+func SetConcList(text string, path []string, values []int) (string, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil || len(doc.Content) == 0 {
 		return "", fmt.Errorf("not valid YAML")
@@ -143,8 +141,8 @@ func setConcList(text string, path []string, values []int) (string, error) {
 		if n == nil || n.Kind != yaml.MappingNode {
 			return "", fmt.Errorf("no %s", strings.Join(path, "."))
 		}
-		key = srt.MapKey(n, k)
-		n = srt.MapValue(n, k)
+		key = MapKey(n, k)
+		n = MapValue(n, k)
 	}
 	if n == nil {
 		return "", fmt.Errorf("no %s", strings.Join(path, "."))
@@ -152,12 +150,12 @@ func setConcList(text string, path []string, values []int) (string, error) {
 	if n.Kind == yaml.AliasNode || n.Anchor != "" {
 		return "", fmt.Errorf("%s (line %d) is shared through a YAML anchor; edit by hand", strings.Join(path, "."), n.Line)
 	}
-	ed := newLineEditor(text)
-	from, to, repl, err := concValueLines(ed.lines, key, n, values)
+	ed := NewLineEditor(text)
+	from, to, repl, err := ConcValueLines(ed.Lines, key, n, values)
 	if err != nil {
 		return "", fmt.Errorf("%s: %v", strings.Join(path, "."), err)
 	}
-	ed.delete(from, to)
-	ed.insert(from, repl)
-	return ed.apply(), nil
+	ed.Delete(from, to)
+	ed.Insert(from, repl)
+	return ed.Apply(), nil
 }

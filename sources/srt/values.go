@@ -1,4 +1,4 @@
-package export
+package srt
 
 import (
 	"fmt"
@@ -25,7 +25,7 @@ func knownBalance(b string) bool { return b == "" || slices.Contains(BalanceMeth
 
 // balanceProblem is the refusal for a point whose balancing method is not
 // a known one, "" when it is.
-func balanceProblem(p *model.Point) string {
+func BalanceProblem(p *model.Point) string {
 	if knownBalance(p.Knobs.Balance) {
 		return ""
 	}
@@ -37,7 +37,7 @@ func balanceProblem(p *model.Point) string {
 		from = "its source"
 	}
 	return fmt.Sprintf("%s: load-balance %s (from %s) is not a balancing method sglang knows (%s); not written",
-		p.ID, quoteDQ(cutText(p.Knobs.Balance, 60)), from, strings.Join(BalanceMethods, ", "))
+		p.ID, QuoteDQ(CutText(p.Knobs.Balance, 60)), from, strings.Join(BalanceMethods, ", "))
 }
 
 // VersionShaped reports whether v reads as a version: an optional "v",
@@ -77,7 +77,7 @@ func VersionShaped(v string) bool {
 }
 
 // cutText is s cut to n bytes on a character boundary.
-func cutText(s string, n int) string {
+func CutText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

@@ -1,4 +1,4 @@
-package export
+package srt
 
 import (
 	"bytes"
@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
-
-	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Appending to perf-changelog.yaml. InferenceX CI compares the historical
@@ -28,7 +26,7 @@ func PRLink(n int) string {
 }
 
 // renderChangelogEntry writes one entry at the list's indentation.
-func renderChangelogEntry(e srt.ChangelogEntry, indent int) string {
+func renderChangelogEntry(e ChangelogEntry, indent int) string {
 	pad := strings.Repeat(" ", indent)
 	var b strings.Builder
 	list := func(key string, items []string, quote func(string) string) {
@@ -46,7 +44,7 @@ func renderChangelogEntry(e srt.ChangelogEntry, indent int) string {
 		fmt.Fprintf(&b, "%s    - %s\n", pad, plain(k))
 	}
 	list("scenario-type", e.ScenarioType, plain)
-	list("description", e.Description, quoteDQ)
+	list("description", e.Description, QuoteDQ)
 	fmt.Fprintf(&b, "%s  pr-link: %s\n", pad, e.PRLink)
 	return b.String()
 }
@@ -54,8 +52,8 @@ func renderChangelogEntry(e srt.ChangelogEntry, indent int) string {
 // AppendChangelog returns old with the entry appended at the physical end.
 // It fails unless the result parses, keeps every earlier entry, and has the
 // new entry last: old is always a byte prefix of the result.
-func AppendChangelog(path string, old []byte, e srt.ChangelogEntry) ([]byte, error) {
-	before, warns := srt.ParseChangelog(path, old)
+func AppendChangelog(path string, old []byte, e ChangelogEntry) ([]byte, error) {
+	before, warns := ParseChangelog(path, old)
 	if len(warns) > 0 {
 		return nil, fmt.Errorf("%s does not parse as a changelog before the edit: %s", path, warns[0])
 	}
@@ -68,7 +66,7 @@ func AppendChangelog(path string, old []byte, e srt.ChangelogEntry) ([]byte, err
 		out = append(out, '\n')
 	}
 	out = append(out, renderChangelogEntry(e, indent)...)
-	after, warns := srt.ParseChangelog(path, out)
+	after, warns := ParseChangelog(path, out)
 	if len(warns) > 0 {
 		return nil, fmt.Errorf("appending to %s would break it: %s", path, warns[0])
 	}
@@ -101,6 +99,6 @@ func changelogIndent(data []byte) (int, error) {
 }
 
 // sanitizeLine keeps a description line on one line.
-func sanitizeLine(s string) string {
+func SanitizeLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }

@@ -1,10 +1,8 @@
-package export
+package srt
 
 import (
 	"strconv"
 	"strings"
-
-	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // vocab is where a recipe keeps each knob, in the words of sources'
@@ -13,16 +11,16 @@ import (
 // resources.<role>_nodes, gpus_per_<role> and backend.<engine>_config.<mode>;
 // argument names are the engine's (SGLang cuda-graph-max-bs, TRT-LLM
 // max_batch_size, vLLM max-num-seqs), spelled as the base spells them.
-type vocab struct {
+type Vocab struct {
 	schema int
 	engine string
 	base   map[string]any   // as written
 	overs  []map[string]any // the existing override blocks
 }
 
-func newVocab(r *srt.Recipe, engine string) vocab {
-	v := vocab{schema: r.Schema, engine: engine, base: r.Base}
-	if _, ok := r.Base[srt.RolesKey]; ok {
+func NewVocab(r *Recipe, engine string) Vocab {
+	v := Vocab{schema: r.Schema, engine: engine, base: r.Base}
+	if _, ok := r.Base[RolesKey]; ok {
 		v.schema = 2 // roles beside legacy blocks are written as roles
 	}
 	for _, o := range r.Overrides {
@@ -32,18 +30,18 @@ func newVocab(r *srt.Recipe, engine string) vocab {
 }
 
 // topo is the path of a role's nodes, workers or gpus.
-func (v vocab) topo(role, field string) []string { return srt.TopologyPath(v.schema, role, field) }
+func (v Vocab) topo(role, field string) []string { return TopologyPath(v.schema, role, field) }
 
 // args is the path of a role's engine arguments.
-func (v vocab) args(role string) []string { return srt.ArgsPath(v.schema, v.engine, role) }
+func (v Vocab) args(role string) []string { return ArgsPath(v.schema, v.engine, role) }
 
 // arg is the path of one argument (dotted for nested ones): each key as
 // the base spells it when it has it, else the engine's spelling
 // (snake_case for TRT-LLM).
-func (v vocab) arg(role, name string) []string {
+func (v Vocab) arg(role, name string) []string {
 	path := append([]string{}, v.args(role)...)
-	cur, _ := lookupMap(v.base, path...)
-	for _, p := range srt.ArgPath(name) {
+	cur := LookupMap(v.base, path...)
+	for _, p := range ArgPath(name) {
 		key, ok := spelledAs(cur, p)
 		if !ok {
 			key = p
@@ -68,19 +66,13 @@ func spelledAs(m map[string]any, key string) (string, bool) {
 	return "", false
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
-
-func lookupMap(m map[string]any, keys ...string) (map[string]any, bool) {
-	v, ok := srt.Lookup(m, keys...)
-	mm, isMap := v.(map[string]any)
-	return mm, ok && isMap
-}
+func Itoa(n int) string { return strconv.Itoa(n) }
 
 // batchCaps are the paths the decode batch cap is written to: the
 // engine's first cap argument and every other one the base has, or (SGLang)
 // the first the base has, else the last.
-func (v vocab) batchCaps(role string) [][]string {
-	caps := srt.Args(v.engine)
+func (v Vocab) batchCaps(role string) [][]string {
+	caps := Args(v.engine)
 	var out [][]string
 	for i, name := range caps.BatchCaps {
 		p := v.arg(role, name)
@@ -99,47 +91,47 @@ func (v vocab) batchCaps(role string) [][]string {
 }
 
 // has reports whether the base holds path.
-func (v vocab) has(path []string) bool {
-	_, ok := srt.Lookup(v.base, path...)
+func (v Vocab) has(path []string) bool {
+	_, ok := Lookup(v.base, path...)
 	return ok
 }
 
 // sglangArgs: the engine takes max-running-requests, extra slots and a DP
 // balancing method (SGLang and its forks).
-func (v vocab) sglangArgs() bool { return srt.Args(v.engine).SGLangArgs }
+func (v Vocab) SGLangArgs() bool { return Args(v.engine).SGLangArgs }
 
 // concurrency is where and how the recipe states the client concurrency:
 // benchmark.env.CONC (agentic runs, a string) when the base or an override
 // uses it, else benchmark.concurrencies in the base's form.
-func (v vocab) concurrency(c int) ([]string, any) {
-	env := srt.ConcEnvPath
+func (v Vocab) concurrency(c int) ([]string, any) {
+	env := ConcEnvPath
 	if v.has(env) {
-		return env, quoted(itoa(c))
+		return env, Quoted(Itoa(c))
 	}
 	for _, o := range v.overs {
-		if _, ok := srt.Lookup(o, env...); ok {
-			return env, quoted(itoa(c))
+		if _, ok := Lookup(o, env...); ok {
+			return env, Quoted(Itoa(c))
 		}
 	}
-	list := srt.ConcListPath
-	cur, ok := srt.Lookup(v.base, list...)
+	list := ConcListPath
+	cur, ok := Lookup(v.base, list...)
 	if !ok {
 		for _, o := range v.overs {
-			if cur, ok = srt.Lookup(o, list...); ok {
+			if cur, ok = Lookup(o, list...); ok {
 				break
 			}
 		}
 	}
 	switch cur.(type) {
 	case string:
-		return list, quoted(itoa(c))
+		return list, Quoted(Itoa(c))
 	case int:
 		return list, c
 	case []any:
 		return list, []int{c}
 	}
-	if t, _ := srt.Lookup(v.base, "benchmark", "type"); t == "custom" {
-		return env, quoted(itoa(c))
+	if t, _ := Lookup(v.base, "benchmark", "type"); t == "custom" {
+		return env, Quoted(Itoa(c))
 	}
 	return list, []int{c}
 }

@@ -1,4 +1,4 @@
-package export
+package srt
 
 import (
 	"sort"
@@ -16,24 +16,24 @@ type lineEdit struct {
 }
 
 type lineEditor struct {
-	lines  []string
+	Lines  []string
 	edits  []lineEdit
 	blocks [][2]int // whole blocks to delete, see deleteBlock
 }
 
-func newLineEditor(text string) *lineEditor {
-	lines := splitLines(text)
+func NewLineEditor(text string) *lineEditor {
+	lines := SplitLines(text)
 	if n := len(lines); n > 0 && !strings.HasSuffix(lines[n-1], "\n") {
 		lines[n-1] += "\n" // a line appended after the last needs it ended
 	}
-	return &lineEditor{lines: lines}
+	return &lineEditor{Lines: lines}
 }
 
-func (e *lineEditor) insert(at int, text string) {
-	e.edits = append(e.edits, lineEdit{at: at, ins: splitLines(text)})
+func (e *lineEditor) Insert(at int, text string) {
+	e.edits = append(e.edits, lineEdit{at: at, ins: SplitLines(text)})
 }
 
-func (e *lineEditor) delete(from, to int) {
+func (e *lineEditor) Delete(from, to int) {
 	if to > from {
 		e.edits = append(e.edits, lineEdit{at: from, del: to - from})
 	}
@@ -44,8 +44,8 @@ func (e *lineEditor) delete(from, to int) {
 // original lines. An insertion inside a deleted range therefore survives
 // it (it used to be swallowed when a block deletion grew over the blank
 // lines after it: FuzzEditBundle's "override_a:\n\n ").
-func (e *lineEditor) apply() string {
-	n := len(e.lines)
+func (e *lineEditor) Apply() string {
+	n := len(e.Lines)
 	deleted := make([]bool, n)
 	ins := map[int][]string{}
 	for _, ed := range append(e.edits, e.blockDeletes()...) {
@@ -61,28 +61,28 @@ func (e *lineEditor) apply() string {
 			b.WriteString(l)
 		}
 		if i < n && !deleted[i] {
-			b.WriteString(e.lines[i])
+			b.WriteString(e.Lines[i])
 		}
 	}
 	return b.String()
 }
 
-func isBlank(line string) bool { return strings.TrimSpace(line) == "" }
+func IsBlank(line string) bool { return strings.TrimSpace(line) == "" }
 
-func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
+func IndentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
 
 // blockEnd returns the index after the block that starts at line start and
 // whose children are indented more than col: the first later non-blank line
 // indented col or less, with trailing blank lines left outside.
-func blockEnd(lines []string, start, col int) int {
+func BlockEnd(lines []string, start, col int) int {
 	end := len(lines)
 	for i := start + 1; i < len(lines); i++ {
-		if !isBlank(lines[i]) && indentOf(lines[i]) <= col {
+		if !IsBlank(lines[i]) && IndentOf(lines[i]) <= col {
 			end = i
 			break
 		}
 	}
-	for end > start+1 && isBlank(lines[end-1]) {
+	for end > start+1 && IsBlank(lines[end-1]) {
 		end--
 	}
 	return end
@@ -90,10 +90,10 @@ func blockEnd(lines []string, start, col int) int {
 
 // headComments returns the first line of the comment lines at column col
 // directly above line (no blank line between), or line itself.
-func headComments(lines []string, line, col int) int {
+func HeadComments(lines []string, line, col int) int {
 	for line > 0 {
 		prev := lines[line-1]
-		if isBlank(prev) || indentOf(prev) != col || !strings.HasPrefix(strings.TrimSpace(prev), "#") {
+		if IsBlank(prev) || IndentOf(prev) != col || !strings.HasPrefix(strings.TrimSpace(prev), "#") {
 			break
 		}
 		line--
@@ -119,7 +119,7 @@ func (e *lineEditor) blockDeletes() []lineEdit {
 		from, to := bs[i][0], bs[i][1]
 		i++
 		for {
-			for to < len(e.lines) && isBlank(e.lines[to]) {
+			for to < len(e.Lines) && IsBlank(e.Lines[to]) {
 				to++
 			}
 			if i < len(bs) && bs[i][0] <= to {
@@ -129,12 +129,24 @@ func (e *lineEditor) blockDeletes() []lineEdit {
 			}
 			break
 		}
-		if to == len(e.lines) {
-			for from > 0 && isBlank(e.lines[from-1]) {
+		if to == len(e.Lines) {
+			for from > 0 && IsBlank(e.Lines[from-1]) {
 				from--
 			}
 		}
 		out = append(out, lineEdit{at: from, del: to - from})
 	}
 	return out
+}
+
+// splitLines splits text into lines keeping each line's "\n".
+func SplitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
 }

@@ -1,4 +1,4 @@
-package export
+package srt
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Override blocks: only what differs from the bundle's base, in the order
@@ -15,22 +14,22 @@ import (
 // arguments, the concurrency), in the recipe's own vocabulary.
 
 // quoted is a string value always written in double quotes (CONC).
-type quoted string
+type Quoted string
 
 // deltaEntry is one value of an override block at its key path.
-type deltaEntry struct {
-	path  []string
-	value any // int, string, quoted or []int
+type DeltaEntry struct {
+	Path  []string
+	Value any // int, string, quoted or []int
 }
 
 // overrideDelta is the content of one override block, in write order.
-type overrideDelta struct {
-	entries []deltaEntry
-	notes   []string // knobs the engine has no argument for
+type OverrideDelta struct {
+	Entries []DeltaEntry
+	Notes   []string // knobs the engine has no argument for
 }
 
-func (d *overrideDelta) set(path []string, v any) {
-	d.entries = append(d.entries, deltaEntry{path: path, value: v})
+func (d *OverrideDelta) Set(path []string, v any) {
+	d.Entries = append(d.Entries, DeltaEntry{Path: path, Value: v})
 }
 
 // fewestNodes is the fewest nodes that hold the workers: whole workers per
@@ -48,25 +47,25 @@ func fewestNodes(workers, gpus, gpn int) int {
 
 // exportRoles are the roles a point writes: prefill and decode, or the one
 // aggregated worker (kept in Knobs.Prefill).
-func exportRoles(k model.Knobs) []struct {
-	name string
-	want model.Role
+func ExportRoles(k model.Knobs) []struct {
+	Name string
+	Want model.Role
 } {
 	if k.Mode == model.ModeAgg {
 		return []struct {
-			name string
-			want model.Role
-		}{{srt.RoleAgg, k.Prefill}}
+			Name string
+			Want model.Role
+		}{{RoleAgg, k.Prefill}}
 	}
 	return []struct {
-		name string
-		want model.Role
-	}{{srt.RolePrefill, k.Prefill}, {srt.RoleDecode, k.Decode}}
+		Name string
+		Want model.Role
+	}{{RolePrefill, k.Prefill}, {RoleDecode, k.Decode}}
 }
 
 // baseRole is the base's knobs of a role.
-func baseRole(bk model.Knobs, role string) model.Role {
-	if role == srt.RoleDecode {
+func BaseRole(bk model.Knobs, role string) model.Role {
+	if role == RoleDecode {
 		return bk.Decode
 	}
 	return bk.Prefill
@@ -76,24 +75,24 @@ func baseRole(bk model.Knobs, role string) model.Role {
 // the aggregated worker.
 func servingRole(k model.Knobs) string {
 	if k.Mode == model.ModeAgg {
-		return srt.RoleAgg
+		return RoleAgg
 	}
-	return srt.RoleDecode
+	return RoleDecode
 }
 
 // buildDelta works out the override of point p against the resolved base.
-func buildDelta(p *model.Point, name string, base srt.Variant, v vocab, gpn int) overrideDelta {
+func BuildDelta(p *model.Point, name string, base Variant, v Vocab, gpn int) OverrideDelta {
 	k := p.Knobs
-	var d overrideDelta
-	d.set([]string{"name"}, name)
-	for _, r := range exportRoles(k) {
-		rd := roleDiff(r.want, baseRole(base.Knobs, r.name), v, r.name, gpn)
+	var d OverrideDelta
+	d.Set([]string{"name"}, name)
+	for _, r := range ExportRoles(k) {
+		rd := roleDiff(r.Want, BaseRole(base.Knobs, r.Name), v, r.Name, gpn)
 		for _, f := range []struct {
 			field string
 			n     int
-		}{{srt.FieldNodes, rd.Nodes}, {srt.FieldWorkers, rd.Workers}, {srt.FieldGPUs, rd.GPUs}} {
+		}{{FieldNodes, rd.Nodes}, {FieldWorkers, rd.Workers}, {FieldGPUs, rd.GPUs}} {
 			if f.n > 0 {
-				d.set(v.topo(r.name, f.field), f.n)
+				d.Set(v.topo(r.Name, f.field), f.n)
 			}
 		}
 	}
@@ -101,20 +100,20 @@ func buildDelta(p *model.Point, name string, base srt.Variant, v vocab, gpn int)
 	role := servingRole(k)
 	if k.DecodeBS > 0 && k.DecodeBS != bk.DecodeBS {
 		for _, path := range v.batchCaps(role) {
-			d.set(path, k.DecodeBS)
+			d.Set(path, k.DecodeBS)
 		}
 	}
-	mrr := exportMRR(k)
+	mrr := ExportMRR(k)
 	switch {
-	case v.sglangArgs():
+	case v.SGLangArgs():
 		if mrr > 0 && mrr != bk.MaxRunningRequests {
-			d.set(v.arg(role, srt.ArgMaxRunningRequests), mrr)
+			d.Set(v.arg(role, ArgMaxRunningRequests), mrr)
 		}
 		if k.DecodeExtraSlots > 0 && k.DecodeExtraSlots != bk.DecodeExtraSlots {
-			d.set(v.arg(role, srt.ArgDecodeExtraSlots), k.DecodeExtraSlots)
+			d.Set(v.arg(role, ArgDecodeExtraSlots), k.DecodeExtraSlots)
 		}
 		if k.Balance != "" && k.Balance != bk.Balance {
-			d.set(v.arg(role, srt.ArgLoadBalance), k.Balance)
+			d.Set(v.arg(role, ArgLoadBalance), k.Balance)
 		}
 	default:
 		for _, x := range []struct {
@@ -122,13 +121,13 @@ func buildDelta(p *model.Point, name string, base srt.Variant, v vocab, gpn int)
 			what string
 		}{{k.MaxRunningRequests > 0, "max-running-requests"}, {k.DecodeExtraSlots > 0, "decode extra slots"}, {k.Balance != "", "a DP balancing method"}} {
 			if x.set {
-				d.notes = append(d.notes, fmt.Sprintf("%s: %s takes no %s; not written", p.ID, v.engine, x.what))
+				d.Notes = append(d.Notes, fmt.Sprintf("%s: %s takes no %s; not written", p.ID, v.engine, x.what))
 			}
 		}
 	}
 	if k.Concurrency != bk.Concurrency || len(base.Concurrencies) > 1 {
 		path, val := v.concurrency(k.Concurrency)
-		d.set(path, val)
+		d.Set(path, val)
 	}
 	return d
 }
@@ -138,7 +137,7 @@ func buildDelta(p *model.Point, name string, base srt.Variant, v vocab, gpn int)
 func workerRanksOf(k model.Knobs) int { return k.WorkerRanks() }
 
 // exportMRR is the MRR to write: the point's, else a decode worker's ranks × BS.
-func exportMRR(k model.Knobs) int {
+func ExportMRR(k model.Knobs) int {
 	if k.MaxRunningRequests > 0 {
 		return k.MaxRunningRequests
 	}
@@ -146,7 +145,7 @@ func exportMRR(k model.Knobs) int {
 }
 
 // targetNodes is the nodes a role gets: as the point says, else the fewest.
-func targetNodes(r model.Role, gpn int) int {
+func TargetNodes(r model.Role, gpn int) int {
 	if r.Nodes > 0 {
 		return r.Nodes
 	}
@@ -155,9 +154,9 @@ func targetNodes(r model.Role, gpn int) int {
 
 type roleDelta struct{ Nodes, Workers, GPUs int } // 0 = inherit
 
-func roleDiff(want, base model.Role, v vocab, role string, gpn int) roleDelta {
+func roleDiff(want, base model.Role, v Vocab, role string, gpn int) roleDelta {
 	var d roleDelta
-	if n := targetNodes(want, gpn); n > 0 && n != base.Nodes {
+	if n := TargetNodes(want, gpn); n > 0 && n != base.Nodes {
 		d.Nodes = n
 	}
 	if want.Workers != base.Workers {
@@ -166,7 +165,7 @@ func roleDiff(want, base model.Role, v vocab, role string, gpn int) roleDelta {
 	// GPUs per worker: written when what the base states (or what nodes ×
 	// GPUs per node / workers would derive) is not the point's.
 	got := base.GPUs
-	if !v.has(v.topo(role, srt.FieldGPUs)) && (d.Nodes > 0 || d.Workers > 0) {
+	if !v.has(v.topo(role, FieldGPUs)) && (d.Nodes > 0 || d.Workers > 0) {
 		nodes, workers := firstPos(d.Nodes, base.Nodes), firstPos(d.Workers, base.Workers)
 		if nodes > 0 && gpn > 0 && workers > 0 {
 			got = nodes * gpn / workers
@@ -188,11 +187,11 @@ func firstPos(v ...int) int {
 }
 
 // asMap is the delta as the deep-merge sees it (for the round-trip check).
-func (d overrideDelta) asMap() map[string]any {
+func (d OverrideDelta) AsMap() map[string]any {
 	m := map[string]any{}
-	for _, e := range d.entries {
+	for _, e := range d.Entries {
 		cur := m
-		for _, k := range e.path[:len(e.path)-1] {
+		for _, k := range e.Path[:len(e.Path)-1] {
 			next, ok := cur[k].(map[string]any)
 			if !ok {
 				next = map[string]any{}
@@ -200,9 +199,9 @@ func (d overrideDelta) asMap() map[string]any {
 			}
 			cur = next
 		}
-		var v any = e.value
-		switch t := e.value.(type) {
-		case quoted:
+		var v any = e.Value
+		switch t := e.Value.(type) {
+		case Quoted:
 			v = string(t)
 		case []int:
 			l := make([]any, len(t))
@@ -211,7 +210,7 @@ func (d overrideDelta) asMap() map[string]any {
 			}
 			v = l
 		}
-		cur[e.path[len(e.path)-1]] = v
+		cur[e.Path[len(e.Path)-1]] = v
 	}
 	return m
 }
@@ -245,7 +244,7 @@ func (n *deltaNode) yamlLines(col, ind int) []string {
 		pad := strings.Repeat(" ", col)
 		for _, c := range n.children {
 			if len(c.children) == 0 {
-				lines = append(lines, fmt.Sprintf("%s%s: %s\n", pad, c.key, yamlValue(c.value)))
+				lines = append(lines, fmt.Sprintf("%s%s: %s\n", pad, c.key, YAMLValue(c.value)))
 				continue
 			}
 			lines = append(lines, pad+c.key+":\n")
@@ -258,14 +257,14 @@ func (n *deltaNode) yamlLines(col, ind int) []string {
 
 // render writes the block with its key, indented by ind spaces a level,
 // after a comment saying what the point is.
-func (d overrideDelta) render(key string, comment []string, ind int) string {
+func (d OverrideDelta) Render(key string, comment []string, ind int) string {
 	var b strings.Builder
 	for _, c := range comment {
-		b.WriteString(strings.TrimRight("# "+commentText(c), " ") + "\n")
+		b.WriteString(strings.TrimRight("# "+CommentText(c), " ") + "\n")
 	}
 	root := &deltaNode{}
-	for _, e := range d.entries {
-		root.set(e.path, e.value)
+	for _, e := range d.Entries {
+		root.set(e.Path, e.Value)
 	}
 	b.WriteString(key + ":\n")
 	for _, l := range root.yamlLines(ind, ind) {
@@ -275,10 +274,10 @@ func (d overrideDelta) render(key string, comment []string, ind int) string {
 }
 
 // yamlValue writes one delta value.
-func yamlValue(v any) string {
+func YAMLValue(v any) string {
 	switch t := v.(type) {
-	case quoted:
-		return quoteDQ(string(t))
+	case Quoted:
+		return QuoteDQ(string(t))
 	case string:
 		return yamlScalar(t)
 	case int:
@@ -300,19 +299,19 @@ func yamlScalar(s string) string {
 	}
 	for _, r := range s {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
-			return quoteDQ(s)
+			return QuoteDQ(s)
 		}
 	}
 	switch strings.ToLower(s) {
 	case "", "true", "false", "yes", "no", "on", "off", "null", "~", "y", "n":
-		return quoteDQ(s)
+		return QuoteDQ(s)
 	}
 	return s
 }
 
 // overrideName is the name field for a new override: the common prefix of
 // the existing overrides' names (as far as a '-') + the ID, else base name + ID.
-func overrideName(id, baseName string, existing []string) string {
+func OverrideName(id, baseName string, existing []string) string {
 	if len(existing) >= 2 {
 		prefix := existing[0]
 		for _, n := range existing[1:] {
@@ -332,32 +331,66 @@ func overrideName(id, baseName string, existing []string) string {
 
 // overrideComment is the two lines above a new override saying what the
 // point is and what it measured, as the bundles' hand-written comments do.
-func overrideComment(p *model.Point, gpn int, sglang bool) []string {
+func OverrideComment(p *model.Point, gpn int, sglang bool) []string {
 	k := p.Knobs
 	if k.Mode == model.ModeAgg {
 		first := fmt.Sprintf("%d x %s aggregated, %d GPUs", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()), k.GPUs())
 		if k.DecodeBS > 0 {
 			first += fmt.Sprintf(", batch cap %d", k.DecodeBS)
 		}
-		return []string{first + ":", numbers(p) + "."}
+		return []string{first + ":", Numbers(p) + "."}
 	}
 	first := fmt.Sprintf("%d x %s prefill", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
-	if n := targetNodes(k.Prefill, gpn); n > 0 {
-		first += fmt.Sprintf(" (%s)", plural(n, "node"))
+	if n := TargetNodes(k.Prefill, gpn); n > 0 {
+		first += fmt.Sprintf(" (%s)", Plural(n, "node"))
 	}
 	first += fmt.Sprintf(" + %d x %s decode, %d GPUs", k.Decode.Workers, strings.ToUpper(k.Decode.Parallelism()), k.GPUs())
 	switch {
 	case k.DecodeBS > 0 && sglang:
-		first += fmt.Sprintf(", decode BS %d per rank, max-running-requests %d", k.DecodeBS, exportMRR(k))
+		first += fmt.Sprintf(", decode BS %d per rank, max-running-requests %d", k.DecodeBS, ExportMRR(k))
 	case k.DecodeBS > 0:
 		first += fmt.Sprintf(", decode batch cap %d", k.DecodeBS)
 	}
-	return []string{first + ":", numbers(p) + "."}
+	return []string{first + ":", Numbers(p) + "."}
 }
 
-func plural(n int, word string) string {
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// Numbers is "1,033,494 tok/s/GPU @ mean 150.7, p90 157.5 tok/s/user,
+// E2E-normalized p90 23.5 (local, 3600 s run)".
+func Numbers(p *model.Point) string {
+	var s string
+	if y, ok := p.Value(model.TputPerGPU); ok {
+		s = model.Thousands(y, 0) + " tok/s/GPU"
+	} else {
+		s = "not measured yet"
+	}
+	var iv []string
+	if v, ok := p.Value(model.MeanIntvty); ok {
+		iv = append(iv, "mean "+TrimFloat(v))
+	}
+	if v, ok := p.Value(model.P90Intvty); ok {
+		iv = append(iv, "p90 "+TrimFloat(v))
+	}
+	if len(iv) > 0 {
+		s += " @ " + strings.Join(iv, ", ") + " tok/s/user"
+	}
+	if v, ok := p.Value(model.E2ENormP90); ok {
+		s += ", E2E-normalized p90 " + TrimFloat(v)
+	}
+	src := string(p.Source)
+	if p.Prov.DurationS > 0 {
+		src += fmt.Sprintf(", %s s run", strconv.FormatFloat(p.Prov.DurationS, 'f', -1, 64))
+	}
+	return s + " (" + src + ")"
+}
+
+// TrimFloat prints one decimal, as the tables do (50.0, 191.4).
+func TrimFloat(v float64) string {
+	return strconv.FormatFloat(v, 'f', 1, 64)
 }

@@ -1,6 +1,8 @@
-package export
+package srt
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestVersionShaped(t *testing.T) {
 	for v, want := range map[string]bool{

@@ -1,10 +1,10 @@
-package export
+package srt
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // Text from data (a framework, a model name, a label, a file name) goes
@@ -16,13 +16,13 @@ import (
 // escape in a double-quoted scalar (which YAML reads back as the
 // character). docs/export.md, "Hostile input".
 
-// unsafeRune is sources.UnsafeRune: one definition for load and write.
-func unsafeRune(r rune) bool { return sources.UnsafeRune(r) }
+// unsafeRune is reading.UnsafeRune: one definition for load and write.
+func unsafeRune(r rune) bool { return reading.UnsafeRune(r) }
 
 // hasUnsafe reports whether s holds a character unsafeRune names, or bytes
 // that are not UTF-8.
 func hasUnsafe(s string) bool {
-	_, bad := sources.FirstUnsafe(s)
+	_, bad := reading.FirstUnsafe(s)
 	return bad
 }
 
@@ -49,7 +49,7 @@ func escapeRune(b *strings.Builder, r rune) {
 
 // commentText is s safe for a "# " comment line: every unsafe character
 // escaped, so the comment stays one line and shows what the data held.
-func commentText(s string) string {
+func CommentText(s string) string {
 	if !hasUnsafe(s) {
 		return s
 	}
@@ -66,7 +66,7 @@ func commentText(s string) string {
 
 // quoteDQ writes a YAML double-quoted scalar: printable UTF-8 kept as is,
 // every unsafe character escaped.
-func quoteDQ(s string) string {
+func QuoteDQ(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {
