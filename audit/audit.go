@@ -17,6 +17,23 @@ var (
 	AxisY = model.AxisTputPerGPU
 )
 
+// FallbackX are the x axes a curve without p90 interactivity is judged
+// on instead, in order: the first its points have (docs/audit.md).
+var FallbackX = []model.Axis{model.AxisMedianIntvty, model.AxisMeanIntvty}
+
+// xAxisOf is the curve's x axis: AxisX, else the first of FallbackX on
+// which one of its latest points has a value with AxisY.
+func xAxisOf(latest []*model.Point) model.Axis {
+	for _, x := range append([]model.Axis{AxisX}, FallbackX...) {
+		for _, p := range latest {
+			if _, _, ok := p.XY(x, AxisY); ok {
+				return x
+			}
+		}
+	}
+	return AxisX
+}
+
 // DefaultPlanTop is how many curves of the screen's ranking the planner
 // refines by default: it costs tens of milliseconds a curve.
 const DefaultPlanTop = 8
@@ -92,9 +109,10 @@ type Planned struct {
 type Row struct {
 	Rank        int                  `json:"rank"`
 	Curve       model.CurveKey       `json:"curve"`
-	Points      int                  `json:"points"` // configurations, latest run each
+	XAxis       string               `json:"x_axis"` // AxisX, or the FallbackX the curve is judged on
+	Points      int                  `json:"points"` // configurations with x and y, latest run each
 	Coverage    model.CoverageResult `json:"coverage"`
-	P90Frontier int                  `json:"p90_intvty_frontier"` // frontier points on p90 interactivity, as the dashboard draws them
+	P90Frontier int                  `json:"p90_intvty_frontier"` // frontier points on x_axis (p90 interactivity), as the dashboard draws them
 	NorthStar   *model.NorthStarGate `json:"north_star"`          // the AgentX gate on that frontier; nil where it does not apply
 	EmptyBands  []Band               `json:"empty_bands"`
 	Holes       []Gap                `json:"holes"`
@@ -109,6 +127,15 @@ type Row struct {
 	Command     string               `json:"command"`
 	margin      model.Margin
 	disagg      bool
+	x           model.Axis
+}
+
+// X is the axis the row's bands, frontier, holes and lead lie on.
+func (r *Row) X() model.Axis {
+	if r.x.Name == "" {
+		return AxisX
+	}
+	return r.x
 }
 
 // Audit is every curve's row, ranked by value.
@@ -144,12 +171,14 @@ func Run(req Request) *Audit {
 			}
 		}
 	}
-	latest := make([][]model.Point, len(curves))
-	lines := make([]model.FrontierLine, len(curves)) // each curve's frontier, read by its rivals
+	shown := make([][]int, len(curves))              // each curve's latest runs, as indices
+	latest := make([][]*model.Point, len(curves))    // and as the points themselves, none copied
+	lines := make([]model.FrontierLine, len(curves)) // each curve's frontier on AxisX, read by its rivals
+	latestByCurve(measured, curves, req.AsOf, shown)
 	par.Halves(len(curves), 64, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			latest[i] = pick(curves[i].Points, model.LatestIndex(curves[i].Points, req.AsOf))
-			lines[i] = model.NewFrontierLine(latest[i], AxisX, AxisY)
+			latest[i] = refsOf(curves[i].Points, shown[i])
+			lines[i] = model.NewFrontierLineRefs(latest[i], AxisX, AxisY)
 		}
 	})
 	images := newestImages(curves, latest)
@@ -164,8 +193,8 @@ func Run(req Request) *Audit {
 			if !own[i] {
 				continue
 			}
-			rows[i] = screen(req, curves[i], latest[i])
-			rows[i].Lead = leadOf(curves, latest, lines, bases[baseOf(curves[i].Key)], i, rows[i].margin)
+			rows[i] = screen(req, curves[i], shown[i], latest[i])
+			rows[i].Lead = leadOf(curves, latest, lines, bases[baseOf(curves[i].Key)], i, rows[i].x, rows[i].margin)
 			rows[i].Image = images.of(curves[i].Key, latest[i])
 		}
 	})
@@ -220,6 +249,29 @@ func Run(req Request) *Audit {
 	return a
 }
 
+// latestByCurve sets shown[i] to model.LatestIndex(curves[i].Points, asOf)
+// from one LatestIndex of all the points (a configuration never spans two
+// curves), the curves being windows of all (GroupCurvesInPlace): a call a
+// curve costs more in setting up than in reading its points.
+func latestByCurve(all []model.Point, curves []model.Curve, asOf string, shown [][]int) {
+	start := make(map[model.CurveKey]int, len(curves))
+	for i := range all {
+		if i == 0 || all[i].Curve != all[i-1].Curve {
+			start[all[i].Curve] = i
+		}
+	}
+	idx := model.LatestIndex(all, asOf) // ascending
+	for i, c := range curves {
+		lo := start[c.Key]
+		a, _ := slices.BinarySearch(idx, lo)
+		b, _ := slices.BinarySearch(idx, lo+len(c.Points))
+		shown[i] = make([]int, b-a)
+		for k, j := range idx[a:b] {
+			shown[i][k] = j - lo
+		}
+	}
+}
+
 func curveOf(curves []model.Curve, k model.CurveKey) model.Curve {
 	for _, c := range curves {
 		if c.Key == k {
@@ -250,25 +302,35 @@ func pick(points []model.Point, idx []int) []model.Point {
 	return out
 }
 
+// refsOf is pick without the copies.
+func refsOf(points []model.Point, idx []int) []*model.Point {
+	out := make([]*model.Point, len(idx))
+	for k, i := range idx {
+		out[k] = &points[i]
+	}
+	return out
+}
+
 // screen is what a curve's own points say: the selection's coverage,
 // bands and removals, the frontier and its holes.
-func screen(req Request, c model.Curve, latest []model.Point) Row {
-	r := Row{Curve: c.Key, margin: model.MarginFromNoise(c.Points, AxisX, AxisY)}
+func screen(req Request, c model.Curve, shown []int, latest []*model.Point) Row {
+	x := xAxisOf(latest)
+	r := Row{Curve: c.Key, XAxis: x.Name, x: x, margin: model.MarginFromNoise(c.Points, x, AxisY)}
 	for i := range latest {
 		if latest[i].Knobs.Mode == model.ModeDisagg {
 			r.disagg = true
 		}
 		r.GPUs = max(r.GPUs, latest[i].Knobs.GPUs())
 	}
-	r.Coverage = model.Coverage(latest, AxisY)
-	front, gate := model.DashboardFrontier(latest, AxisX, AxisY) // the AgentX North-star gate where it applies
+	r.Coverage = model.CoverageRefs(latest, AxisY)
+	front, gate := model.DashboardFrontierRefs(latest, x, AxisY) // the AgentX North-star gate where it applies
 	r.P90Frontier = len(front)
 	if gate.Applies {
 		r.NorthStar = &gate
 	}
-	r.Holes = holes(latest, front)
-	r.Points = len(model.Coords(latest, AxisX, AxisY))
-	sel, err := model.Select(model.SelectRequest{Points: c.Points, Curve: c.Key, X: AxisX, Y: AxisY, Margin: r.margin, AsOf: req.AsOf})
+	r.Holes = holes(latest, front, x)
+	r.Points = len(model.CoordsRefs(latest, x, AxisY))
+	sel, err := model.ScreenSelect(model.SelectRequest{Points: c.Points, Curve: c.Key, X: x, Y: AxisY, Margin: r.margin, AsOf: req.AsOf}, shown)
 	if err != nil {
 		return r
 	}
@@ -277,7 +339,7 @@ func screen(req Request, c model.Curve, latest []model.Point) Row {
 			r.EmptyBands = append(r.EmptyBands, Band{Lo: b.Lo, Hi: b.Hi})
 		}
 	}
-	for _, v := range sel.Review.Removed {
+	for _, v := range sel.Removed {
 		if v.Covered {
 			r.Removable = append(r.Removable, v.ID)
 		}
@@ -287,7 +349,7 @@ func screen(req Request, c model.Curve, latest []model.Point) Row {
 
 // holes are the frontier's gaps wider than model.HoleSpacingFactor times
 // its median spacing (the review's rule for a hole, docs/review.md).
-func holes(latest []model.Point, front []int) []Gap {
+func holes(latest []*model.Point, front []int, x model.Axis) []Gap {
 	if len(front) < 3 {
 		return nil
 	}
@@ -297,8 +359,8 @@ func holes(latest []model.Point, front []int) []Gap {
 	}
 	pts := make([]xp, 0, len(front))
 	for _, i := range front {
-		if x, _, ok := latest[i].XY(AxisX, AxisY); ok {
-			pts = append(pts, xp{x, latest[i].ID})
+		if xv, _, ok := latest[i].XY(x, AxisY); ok {
+			pts = append(pts, xp{xv, latest[i].ID})
 		}
 	}
 	slices.SortFunc(pts, func(a, b xp) int { return cmp.Compare(a.x, b.x) })
@@ -332,18 +394,26 @@ func baseOf(k model.CurveKey) baseKey { return baseKey{k.Model, k.Scenario, k.Ha
 // leadOf runs the gain table the other way: each rival curve's frontier
 // against our frontier points at their x (model.FrontierLine, as Gains
 // reads it); the largest lead wins.
-func leadOf(curves []model.Curve, latest [][]model.Point, lines []model.FrontierLine, base []int, me int, margin model.Margin) *Lead {
+func leadOf(curves []model.Curve, latest [][]*model.Point, lines []model.FrontierLine, base []int, me int, x model.Axis, margin model.Margin) *Lead {
 	// our frontier: where the curve stands (a dominated point is no
 	// place a rival leads it)
-	front := pick(latest[me], model.Frontier(latest[me], AxisX, AxisY))
-	ours := model.Coords(front, AxisX, AxisY)
+	at := model.FrontierRefs(latest[me], x, AxisY)
+	front := make([]*model.Point, len(at))
+	for k, i := range at {
+		front[k] = latest[me][i]
+	}
+	ours := model.CoordsRefs(front, x, AxisY)
 	var best *Lead
 	for _, j := range base {
 		if j == me || curves[j].Key.Framework == curves[me].Key.Framework && curves[j].Key.Spec == curves[me].Key.Spec {
 			continue
 		}
+		line := lines[j]
+		if x != AxisX { // a curve judged on a fallback axis: the rival's frontier on it
+			line = model.NewFrontierLineRefs(latest[j], x, AxisY)
+		}
 		for _, p := range ours {
-			other, ok := lines[j].At(p.X)
+			other, ok := line.At(p.X)
 			if !ok || p.Y <= 0 || other <= p.Y {
 				continue
 			}

@@ -30,7 +30,7 @@ func imageDate(image, firstRun string) string {
 	return firstRun
 }
 
-func newestImages(curves []model.Curve, latest [][]model.Point) imageIndex {
+func newestImages(curves []model.Curve, latest [][]*model.Point) imageIndex {
 	ix := imageIndex{dates: map[hwfw]map[string]string{}, newest: map[hwfw]imageSeen{}}
 	for _, c := range curves {
 		k := hwfw{c.Key.Hardware, c.Key.Framework}
@@ -61,7 +61,7 @@ func newestImages(curves []model.Curve, latest [][]model.Point) imageIndex {
 
 // of is the curve's image (the one most of its latest points ran) against
 // the newest of its hardware and framework; nil when none is known.
-func (ix imageIndex) of(k model.CurveKey, latest []model.Point) *Image {
+func (ix imageIndex) of(k model.CurveKey, latest []*model.Point) *Image {
 	count := map[string]int{}
 	best := ""
 	for i := range latest {

@@ -13,7 +13,7 @@ import (
 // and the part of it past the model's error on this curve.
 func plan(req Request, r *Row, c model.Curve) *Planned {
 	out := &Planned{GPUs: r.GPUs}
-	sel, err := model.Select(model.SelectRequest{Points: c.Points, Curve: c.Key, X: AxisX, Y: AxisY, Margin: r.margin, AsOf: req.AsOf})
+	sel, err := model.Select(model.SelectRequest{Points: c.Points, Curve: c.Key, X: r.x, Y: AxisY, Margin: r.margin, AsOf: req.AsOf})
 	if err != nil {
 		out.Err = err.Error()
 		return out

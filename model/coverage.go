@@ -29,11 +29,20 @@ func (c CoverageResult) Short() bool { return c.P90Short() || c.P75Short() }
 // and p75 E2EL. Equal-throughput plateaus at distinct latency count, as on
 // the dashboard (see FrontierBeats).
 func Coverage(points []Point, y Axis) CoverageResult {
+	return coverageAt(len(points), sliceAt(points), y)
+}
+
+// CoverageRefs is Coverage of the points refs refer to.
+func CoverageRefs(refs []*Point, y Axis) CoverageResult {
+	return coverageAt(len(refs), refsAt(refs), y)
+}
+
+func coverageAt(n int, at pointAt, y Axis) CoverageResult {
 	var r CoverageResult
-	r.P90Frontier = Frontier(points, AxisP90E2EL, y)
-	r.P75Frontier = Frontier(points, AxisP75E2EL, y)
+	r.P90Frontier = frontierAt(n, at, AxisP90E2EL, y)
+	r.P75Frontier = frontierAt(n, at, AxisP75E2EL, y)
 	r.P90E2EL, r.P75E2EL = len(r.P90Frontier), len(r.P75Frontier)
-	r.P90Points = len(Coords(points, AxisP90E2EL, y))
-	r.P75Points = len(Coords(points, AxisP75E2EL, y))
+	r.P90Points = len(coordsAt(n, at, AxisP90E2EL, y, nil))
+	r.P75Points = len(coordsAt(n, at, AxisP75E2EL, y, nil))
 	return r
 }

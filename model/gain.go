@@ -11,8 +11,16 @@ type FrontierLine struct {
 
 // NewFrontierLine prepares the frontier of points on (x, y).
 func NewFrontierLine(points []Point, x, y Axis) FrontierLine {
-	c := Coords(points, x, y)
-	front := frontierOf(points, c, x, y)
+	return newFrontierLineAt(len(points), sliceAt(points), x, y)
+}
+
+// NewFrontierLineRefs is NewFrontierLine of the points refs refer to.
+func NewFrontierLineRefs(refs []*Point, x, y Axis) FrontierLine {
+	return newFrontierLineAt(len(refs), refsAt(refs), x, y)
+}
+
+func newFrontierLineAt(n int, at pointAt, x, y Axis) FrontierLine {
+	front := frontierOfAt(at, coordsAt(n, at, x, y, nil), x, y)
 	l := FrontierLine{xs: make([]float64, len(front)), ys: make([]float64, len(front))}
 	for i, p := range front {
 		l.xs[i], l.ys[i] = p.X, p.Y

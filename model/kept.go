@@ -37,59 +37,94 @@ type LeftOut = Skip
 // the competitors, with the reason for every point it leaves out, in
 // load order.
 func KeptCurveWhy(curve []Point, x, y Axis) ([]Point, []LeftOut) {
-	why := make([]string, len(curve))
+	at, left := keptCurveAt(len(curve), sliceAt(curve), x, y, true)
+	var kept []Point
+	if len(at) > 0 {
+		kept = make([]Point, len(at))
+		for k, i := range at {
+			kept[k] = curve[i]
+		}
+	}
+	return kept, left
+}
+
+// keptCurveAt is KeptCurveWhy of the n points at reads, as the indices of
+// the kept ones; the reasons for the points left out only when asked.
+func keptCurveAt(n int, at pointAt, x, y Axis, withWhy bool) ([]int, []LeftOut) {
+	const out = "\x00" // left out, the reason not asked for
+	why := make([]string, n)
 	chosen := map[string]int{} // configuration → index of its measurement
-	for i := range curve {
-		p := &curve[i]
+	var buf []byte
+	for i := range n {
+		p := at(i)
 		if p.HeldOut() {
-			why[i] = "suspect (" + p.Suspicion.Rule + "): " + p.Suspicion.Why + "; --include-suspect brings it in"
+			why[i] = out
+			if withWhy {
+				why[i] = "suspect (" + p.Suspicion.Rule + "): " + p.Suspicion.Why + "; --include-suspect brings it in"
+			}
 			continue
 		}
 		if p.Prov.ShortRun() {
-			why[i] = strconv.FormatFloat(p.Prov.DurationS, 'f', -1, 64) + " s run, not steady state"
+			why[i] = out
+			if withWhy {
+				why[i] = strconv.FormatFloat(p.Prov.DurationS, 'f', -1, 64) + " s run, not steady state"
+			}
 			continue
 		}
 		_, okx := p.Metrics.Get(x.Metric)
 		_, oky := p.Metrics.Get(y.Metric)
-		switch {
-		case !okx && !oky:
-			why[i] = fmt.Sprintf("no %s or %s value", x.Name, y.Name)
-			continue
-		case !okx:
-			why[i] = fmt.Sprintf("no %s value", x.Name)
-			continue
-		case !oky:
-			why[i] = fmt.Sprintf("no %s value", y.Name)
+		if !okx || !oky {
+			why[i] = out
+			if withWhy {
+				why[i] = missingWhy(okx, oky, x, y)
+			}
 			continue
 		}
 		if p.Knobs.Mode == "" {
 			continue
 		}
-		id := p.Knobs.BaseID()
-		if _, seen := chosen[id]; !seen {
-			chosen[id] = i
+		buf = p.Knobs.appendBaseID(buf[:0])
+		if _, seen := chosen[string(buf)]; !seen { // no allocation for the lookup
+			chosen[string(buf)] = i
 		}
 	}
-	var kept []Point
+	var kept []int
 	var left []LeftOut
-	for i := range curve {
-		p := &curve[i]
+	for i := range n {
+		p := at(i)
 		if why[i] == "" && p.Knobs.Mode != "" {
-			if j, ok := chosen[p.Knobs.BaseID()]; ok && j != i {
-				k := &curve[j]
-				why[i] = "another measurement of its configuration counts: " + k.ID
-				if d := day(k.Prov.Date); d != "" {
-					why[i] += " (" + d + ")"
+			buf = p.Knobs.appendBaseID(buf[:0])
+			if j, ok := chosen[string(buf)]; ok && j != i {
+				why[i] = out
+				if withWhy {
+					k := at(j)
+					why[i] = "another measurement of its configuration counts: " + k.ID
+					if d := day(k.Prov.Date); d != "" {
+						why[i] += " (" + d + ")"
+					}
 				}
 			}
 		}
 		if why[i] != "" {
-			left = append(left, LeftOut{ID: p.ID, Reason: why[i]})
+			if withWhy {
+				left = append(left, LeftOut{ID: p.ID, Reason: why[i]})
+			}
 			continue
 		}
-		kept = append(kept, *p)
+		kept = append(kept, i)
 	}
 	return kept, left
+}
+
+// missingWhy names the review's axes a point has no value on.
+func missingWhy(okx, oky bool, x, y Axis) string {
+	switch {
+	case !okx && !oky:
+		return fmt.Sprintf("no %s or %s value", x.Name, y.Name)
+	case !okx:
+		return fmt.Sprintf("no %s value", x.Name)
+	}
+	return fmt.Sprintf("no %s value", y.Name)
 }
 
 // ViewLeftOut says why each point of the curve that the view as of asOf

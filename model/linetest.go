@@ -56,12 +56,18 @@ type RemovalVerdict struct {
 // slots give every removed point its neighbours and its best dominator.
 // O(k log r + r log r) for k kept and r removed points.
 func ReviewRemovals(kept, removed []Point, x, y Axis) []RemovalVerdict {
-	out := make([]RemovalVerdict, len(removed))
-	rs := make([]XYPoint, 0, len(removed))
-	for i := range removed {
-		px, py, ok := removed[i].XY(x, y)
+	return reviewRemovalsAt(len(kept), sliceAt(kept), len(removed), sliceAt(removed), x, y)
+}
+
+// reviewRemovalsAt is ReviewRemovals of the nk kept points at keptAt and
+// the nr removed ones at removedAt.
+func reviewRemovalsAt(nk int, keptAt pointAt, nr int, removedAt pointAt, x, y Axis) []RemovalVerdict {
+	out := make([]RemovalVerdict, nr)
+	rs := make([]XYPoint, 0, nr)
+	for i := range nr {
+		px, py, ok := removedAt(i).XY(x, y)
 		if !ok {
-			out[i] = RemovalVerdict{ID: removed[i].ID, Test: TestNone, Neighbours: []string{}}
+			out[i] = RemovalVerdict{ID: removedAt(i).ID, Test: TestNone, Neighbours: []string{}}
 			continue
 		}
 		rs = append(rs, XYPoint{X: px, Y: py, Index: i})
@@ -71,9 +77,9 @@ func ReviewRemovals(kept, removed []Point, x, y Axis) []RemovalVerdict {
 	for j, r := range rs {
 		xs[j] = r.X
 	}
-	s := newSlots(kept, x, y, xs)
+	s := newSlots(nk, keptAt, x, y, xs)
 	for j, r := range rs {
-		out[r.Index] = s.verdict(j, removed[r.Index].ID, r.X, r.Y)
+		out[r.Index] = s.verdict(j, removedAt(r.Index).ID, r.X, r.Y)
 	}
 	return out
 }
@@ -81,7 +87,7 @@ func ReviewRemovals(kept, removed []Point, x, y Axis) []RemovalVerdict {
 // slots holds, per removed point j (sorted by x), the kept point nearest at
 // or left of it, nearest at or right of it, and the best y on either side.
 type slots struct {
-	kept       []Point
+	kept       pointAt
 	c          []XYPoint // kept coordinates
 	x, y       Axis
 	left       []int // into c, -1 for none: max x ≤ xs[j], best y there, smallest ID
@@ -91,9 +97,9 @@ type slots struct {
 	higherGood bool
 }
 
-func newSlots(kept []Point, x, y Axis, xs []float64) *slots {
+func newSlots(nk int, kept pointAt, x, y Axis, xs []float64) *slots {
 	r := len(xs)
-	s := &slots{kept: kept, c: Coords(kept, x, y), x: x, y: y, higherGood: x.HigherBetter}
+	s := &slots{kept: kept, c: coordsAt(nk, kept, x, y, nil), x: x, y: y, higherGood: x.HigherBetter}
 	s.left, s.right = filled(r), filled(r)
 	s.bestLeft, s.bestRight = filled(r), filled(r)
 	sy := sign(y)
@@ -185,7 +191,7 @@ func larger(a, b int, va, vb float64) (int, bool) {
 	return b, true
 }
 
-func (s *slots) id(k int) string { return s.kept[s.c[k].Index].ID }
+func (s *slots) id(k int) string { return s.kept(s.c[k].Index).ID }
 
 func (s *slots) verdict(j int, id string, px, py float64) RemovalVerdict {
 	v := RemovalVerdict{ID: id, X: px, Y: py, Test: TestPareto, Neighbours: []string{}}

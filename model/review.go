@@ -228,22 +228,78 @@ func pickPoints(points []Point, at []int32) []Point {
 	return out
 }
 
+// standing is what a review makes of a point: not the curve's, the
+// removal (by ID, or as a twin of a removed configuration), left out, or
+// standing in the curve after the removal.
+type standing int
+
+const (
+	offCurve      standing = iota // another curve's, or a rival's
+	standsRemoved                 // removed by ID
+	standsAfter                   // measured after AsOf
+	standsTwin                    // another measurement of a removed configuration
+	standsPlanned                 // planned, and planned points may not stand
+	stands                        // the curve after the removal
+)
+
+// removalScope says what a review of curve removing removed makes of each
+// point. Removing an ID removes every measurement of its configuration.
+type removalScope struct {
+	curve       CurveKey
+	isRival     func(*Point) bool
+	asOf        string
+	withPlanned bool
+	gone        map[string]bool
+	goneConfig  map[string]bool
+}
+
+func newRemovalScope(req ReviewRequest, curve CurveKey, removed []Point) removalScope {
+	return newRemovalScopeAt(req, curve, len(removed), sliceAt(removed))
+}
+
+// newRemovalScopeAt is newRemovalScope of the n removed points at removed.
+func newRemovalScopeAt(req ReviewRequest, curve CurveKey, n int, removed pointAt) removalScope {
+	sc := removalScope{curve: curve, isRival: req.rivalFunc(), asOf: req.AsOf, withPlanned: req.WithPlanned,
+		gone: make(map[string]bool, n), goneConfig: map[string]bool{}}
+	for i := range n {
+		p := removed(i)
+		sc.gone[p.ID] = true
+		if p.Knobs.Mode != "" {
+			sc.goneConfig[p.Knobs.BaseID()] = true
+		}
+	}
+	return sc
+}
+
+func (sc removalScope) after(p *Point) bool {
+	return sc.asOf != "" && p.Prov.Date != "" && day(p.Prov.Date) > sc.asOf
+}
+
+func (sc removalScope) of(p *Point) standing {
+	switch {
+	case p.Curve != sc.curve || sc.isRival(p):
+		return offCurve
+	case sc.gone[p.ID]:
+		return standsRemoved
+	case sc.after(p):
+		return standsAfter
+	case p.Knobs.Mode != "" && sc.goneConfig[string(p.Knobs.appendBaseID(make([]byte, 0, 64)))]: // no allocation for the lookup
+		return standsTwin
+	case p.Source == SourcePlanned && !sc.withPlanned:
+		return standsPlanned
+	}
+	return stands
+}
+
 // reviewCurve does the work once the inputs are resolved; kept nil means
 // the default kept curve.
 func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) CurveReview {
 	x, y := req.X, req.Y
 	isRival := req.rivalFunc()
 	r := CurveReview{Curve: curve, X: x, Y: y, WithPlanned: req.WithPlanned, AsOf: req.AsOf}
-	after := func(p *Point) bool { return req.AsOf != "" && p.Prov.Date != "" && day(p.Prov.Date) > req.AsOf }
+	sc := newRemovalScope(req, curve, removed)
+	after := sc.after
 
-	// Removing an ID removes every measurement of its configuration.
-	gone := idSet(removed)
-	goneConfig := map[string]bool{}
-	for _, p := range removed {
-		if p.Knobs.Mode != "" {
-			goneConfig[p.Knobs.BaseID()] = true
-		}
-	}
 	twins := map[string][]string{}
 	// The curve's points are picked by index and copied once each (a
 	// point is hundreds of bytes; appending copies grew by doubling).
@@ -251,29 +307,24 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 	var ownAt []int32  // every measurement of the curve: the noise
 	for i := range req.Points {
 		p := &req.Points[i]
-		if p.Curve != curve || isRival(p) {
+		st := sc.of(p)
+		if st == offCurve {
 			continue
 		}
 		if !after(p) {
 			ownAt = append(ownAt, int32(i))
 		}
-		if gone[p.ID] {
-			continue
-		}
-		if after(p) {
+		switch st {
+		case standsAfter:
 			r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "measured after " + req.AsOf})
-			continue
-		}
-		if p.Knobs.Mode != "" && goneConfig[p.Knobs.BaseID()] {
+		case standsTwin:
 			cfg := p.Knobs.BaseID()
 			twins[cfg] = append(twins[cfg], p.ID)
-			continue
-		}
-		if p.Source == SourcePlanned && !req.WithPlanned {
+		case standsPlanned:
 			r.LeftOut = append(r.LeftOut, LeftOut{ID: p.ID, Reason: "planned, not measured (--with-planned lets it stand)"})
-			continue
+		case stands:
+			restAt = append(restAt, int32(i))
 		}
-		restAt = append(restAt, int32(i))
 	}
 	rest, own := pickPoints(req.Points, restAt), pickPoints(req.Points, ownAt)
 	runsOf := own // the curve's measurements the noise and the factors come from
@@ -418,20 +469,51 @@ func (r CurveReview) KeptPoint(id string) *Point {
 
 // pointsOf resolves IDs (repeats count once) and lists the unknown ones.
 func pointsOf(points []Point, ids []string) (found []Point, unknown []string) {
-	index := make(map[string]int, len(points))
-	for i := range points {
-		if _, ok := index[points[i].ID]; !ok {
-			index[points[i].ID] = i
+	at, unknown := indexOfIDs(len(points), sliceAt(points), ids)
+	for _, i := range at {
+		found = append(found, points[i])
+	}
+	return found, unknown
+}
+
+// fewIDs is how many IDs indexOfIDs finds by scanning rather than by a map
+// of every point's ID.
+const fewIDs = 16
+
+// indexOfIDs is pointsOf of the n points at reads: the index of the first
+// point of each ID (the IDs without repeats), and the IDs of none.
+func indexOfIDs(n int, at pointAt, ids []string) (found []int, unknown []string) {
+	find := func(id string) (int, bool) {
+		for i := range n {
+			if at(i).ID == id {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	repeat := func(k int) bool { return slices.Contains(ids[:k], ids[k]) }
+	if len(ids) > fewIDs {
+		index := make(map[string]int, n)
+		for i := n - 1; i >= 0; i-- {
+			index[at(i).ID] = i // the first of an ID written last
+		}
+		find = func(id string) (int, bool) {
+			i, ok := index[id]
+			return i, ok
+		}
+		seen := make(map[string]bool, len(ids))
+		repeat = func(k int) bool {
+			r := seen[ids[k]]
+			seen[ids[k]] = true
+			return r
 		}
 	}
-	seen := map[string]bool{}
-	for _, id := range ids {
-		if seen[id] {
+	for k, id := range ids {
+		if repeat(k) {
 			continue
 		}
-		seen[id] = true
-		if i, ok := index[id]; ok {
-			found = append(found, points[i])
+		if i, ok := find(id); ok {
+			found = append(found, i)
 		} else {
 			unknown = append(unknown, id)
 		}

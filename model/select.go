@@ -229,11 +229,22 @@ func Select(req SelectRequest) (*Selection, error) {
 
 // selectOnce is Select, merging covered bands into their neighbours or not.
 func selectOnce(req SelectRequest, merge bool) (*Selection, error) {
+	s, in, bands, outsideKept, err := selectBands(req, merge)
+	if err != nil {
+		return nil, err
+	}
+	s.finish(req, in, bands, outsideKept)
+	return s, nil
+}
+
+// selectBands makes the bands' choices: Select up to its lists, review,
+// coverage and weak bands.
+func selectBands(req SelectRequest, merge bool) (*Selection, []cand, []Band, []Point, error) {
 	s := &Selection{Curve: req.Curve, X: req.X, Y: req.Y, Margin: req.Margin, Targeted: req.Target != nil, AsOf: req.AsOf}
 	cands := s.candidates(req.Points, req.Curve, req.X, req.Y, req.AsOf, req.Target)
 	edges, err := bandEdges(req, cands)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, nil, err
 	}
 	var in []cand
 	for _, c := range cands {
@@ -253,9 +264,7 @@ func selectOnce(req SelectRequest, merge bool) (*Selection, error) {
 			outsideKept = append(outsideKept, *c.p)
 		}
 	}
-	bands = s.chooseBands(req, in, bands, outsideKept, merge)
-	s.finish(req, in, bands, outsideKept)
-	return s, nil
+	return s, in, s.chooseBands(req, in, bands, outsideKept, merge), outsideKept, nil
 }
 
 // chooseBands runs the rounds: choose in the bands a cut or an extra made
@@ -795,11 +804,7 @@ func splitBands(in []cand, bands []Band, failing []int, y Axis) ([]Band, int, []
 func (s *Selection) finish(req SelectRequest, in []cand, bands []Band, outsideKept []Point) {
 	s.Bands = bands
 	kept, removed := keptAndRemoved(in, bands, outsideKept)
-	slices.SortStableFunc(kept, func(a, b Point) int {
-		ax, _ := a.Metrics.Get(req.X.Metric)
-		bx, _ := b.Metrics.Get(req.X.Metric)
-		return cmp.Compare(ax, bx)
-	})
+	sortByX(kept, req.X)
 	for i := range kept {
 		s.Keep = append(s.Keep, kept[i].ID)
 		if kept[i].Source != SourcePublished && !isIncumbent(in, kept[i].ID) {
@@ -815,22 +820,38 @@ func (s *Selection) finish(req SelectRequest, in []cand, bands []Band, outsideKe
 		s.Remove = append(s.Remove, removed[i].ID)
 	}
 	s.Review = RuleReview(req.Points, s.Curve, s.Remove, req.AsOf)
-	// A removal without a value on the rule's axes is judged as the bands
-	// were, on the band axis, and named.
-	var band []RemovalVerdict
-	for i := range s.Review.Removed {
-		if s.Review.Removed[i].Test != TestNone || i >= len(removed) {
-			continue
-		}
-		if band == nil {
-			band = ReviewRemovals(kept, removed, req.X, req.Y)
-		}
-		s.Review.Removed[i] = band[i]
-		s.BandAxisVerdicts = append(s.BandAxisVerdicts, removed[i].ID)
-	}
+	s.BandAxisVerdicts = onBandAxes(s.Review.Removed, kept, removed, req.X, req.Y)
 	s.noisy()
 	s.coverage(req, removed)
 	s.weak(kept)
+}
+
+// sortByX orders the kept points by their x metric, as the band-axis
+// verdicts see them.
+func sortByX(kept []Point, x Axis) {
+	slices.SortStableFunc(kept, func(a, b Point) int {
+		ax, _ := a.Metrics.Get(x.Metric)
+		bx, _ := b.Metrics.Get(x.Metric)
+		return cmp.Compare(ax, bx)
+	})
+}
+
+// onBandAxes judges a removal without a value on the rule's axes as the
+// bands were, on the band axes (verdicts[i] is removed[i]'s), and names it.
+func onBandAxes(verdicts []RemovalVerdict, kept, removed []Point, x, y Axis) []string {
+	var band []RemovalVerdict
+	var named []string
+	for i := range verdicts {
+		if verdicts[i].Test != TestNone || i >= len(removed) {
+			continue
+		}
+		if band == nil {
+			band = ReviewRemovals(kept, removed, x, y)
+		}
+		verdicts[i] = band[i]
+		named = append(named, removed[i].ID)
+	}
+	return named
 }
 
 func isIncumbent(in []cand, id string) bool {
@@ -870,8 +891,15 @@ func RuleReview(points []Point, curve CurveKey, remove []string, asOf string) Cu
 // shownID is the ID of the run the view shows for id's configuration (a
 // selection may judge a configuration by an earlier run with both axes).
 func shownID(shown, points []Point, id string) string {
-	if FindID(shown, id) >= 0 {
-		return id
+	return shownIDAt(len(shown), sliceAt(shown), points, id)
+}
+
+// shownIDAt is shownID with the view's n points at shown.
+func shownIDAt(n int, shown pointAt, points []Point, id string) string {
+	for j := range n {
+		if shown(j).ID == id {
+			return id
+		}
 	}
 	i := FindID(points, id)
 	if i < 0 || points[i].Knobs.Mode == "" {
@@ -879,8 +907,8 @@ func shownID(shown, points []Point, id string) string {
 	}
 	p := &points[i]
 	base := p.Knobs.BaseID()
-	for j := range shown {
-		q := &shown[j]
+	for j := range n {
+		q := shown(j)
 		if q.Curve == p.Curve && q.Source == p.Source && q.Knobs.Mode != "" && q.Knobs.BaseID() == base {
 			return q.ID
 		}

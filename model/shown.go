@@ -106,14 +106,18 @@ func Unprojected(points []Point) []Point {
 		if out == nil {
 			out = append([]Point(nil), points...)
 		}
-		p := &out[i]
-		p.Metrics = *p.Prov.Raw
-		p.Prov.DurationS, p.Prov.ProjectedFromS, p.Prov.Raw = p.Prov.ProjectedFromS, 0, nil
+		unproject(&out[i])
 	}
 	if out == nil {
 		return points
 	}
 	return out
+}
+
+// unproject takes a projected run back to what was measured.
+func unproject(p *Point) {
+	p.Metrics = *p.Prov.Raw
+	p.Prov.DurationS, p.Prov.ProjectedFromS, p.Prov.Raw = p.Prov.ProjectedFromS, 0, nil
 }
 
 // NotProjectedWhy is why a short run shown raw was not projected: "no

@@ -74,12 +74,15 @@ func auditRow(d *Doc, r *audit.Row) {
 	cov := fmt.Sprintf("   coverage: %d frontier points on p90 E2EL, %d on p75 E2EL", c.P90E2EL, c.P75E2EL)
 	if audit.CheckShort(c) > 0 {
 		d.Add(P(cov), S(Warn, fmt.Sprintf(" (Check 14 wants %d)", model.RecommendedFrontierPoints)),
-			P(fmt.Sprintf("; %d on %s of %s", r.P90Frontier, audit.AxisX.Name, model.Plural(r.Points, "configuration"))))
+			P(fmt.Sprintf("; %d on %s of %s", r.P90Frontier, r.X().Name, model.Plural(r.Points, "configuration"))))
 	} else {
-		d.Add(P(cov + fmt.Sprintf("; %d on %s of %s", r.P90Frontier, audit.AxisX.Name, model.Plural(r.Points, "configuration"))))
+		d.Add(P(cov + fmt.Sprintf("; %d on %s of %s", r.P90Frontier, r.X().Name, model.Plural(r.Points, "configuration"))))
+	}
+	if r.X() != audit.AxisX {
+		d.Add(S(Muted, fmt.Sprintf("   judged on %s: no point has %s", r.X().Name, audit.AxisX.Name)))
 	}
 	if g := r.NorthStar; g != nil {
-		line := fmt.Sprintf("   North-star (AgentX): %d of the %d Pareto points on %s are drawn (on the %s frontier too)", r.P90Frontier, g.Pareto, audit.AxisX.Name, g.Canonical)
+		line := fmt.Sprintf("   North-star (AgentX): %d of the %d Pareto points on %s are drawn (on the %s frontier too)", r.P90Frontier, g.Pareto, r.X().Name, g.Canonical)
 		if len(g.NotDrawn) > 0 {
 			var ids []string
 			for _, n := range g.NotDrawn {
@@ -94,7 +97,7 @@ func auditRow(d *Doc, r *audit.Row) {
 		for _, b := range r.EmptyBands {
 			bs = append(bs, fmt.Sprintf("%s–%s", auditX(b.Lo), auditX(b.Hi)))
 		}
-		d.Add(P("   empty bands on "+audit.AxisX.Name+": "), S(Warn, strings.Join(bs, ", ")))
+		d.Add(P("   empty bands on "+r.X().Name+": "), S(Warn, strings.Join(bs, ", ")))
 	}
 	for _, h := range r.Holes {
 		d.Add(P("   hole: "), S(Warn, fmt.Sprintf("%s (%s) to %s (%s), %.1f× the frontier's median spacing %s",
@@ -110,7 +113,7 @@ func auditRow(d *Doc, r *audit.Row) {
 			noise, cls = fmt.Sprintf("within noise ±%s %%", auditNum(l.NoisePct)), Muted
 		}
 		d.Add(P("   competitor: "), S(cls, fmt.Sprintf("%s leads by %s %% at %s %s (%s against %s of %s), %s",
-			l.Rival.Framework+specWord(l.Rival.Spec), auditNum(l.LeadPct), audit.AxisX.Name, auditX(l.X),
+			l.Rival.Framework+specWord(l.Rival.Spec), auditNum(l.LeadPct), r.X().Name, auditX(l.X),
 			model.FormatValue(audit.AxisY.Metric, l.Theirs), model.FormatValue(audit.AxisY.Metric, l.Ours), l.At, noise)))
 	}
 	if im := r.Image; im != nil {
@@ -176,7 +179,11 @@ func AuditReason(r *audit.Row) string {
 		parts = append(parts, fmt.Sprintf("planner +%s %% past its error", auditNum(p.Trusted)))
 	}
 	if len(parts) == 0 && r.Points == 0 {
-		return fmt.Sprintf("no point with %s and %s: nothing to judge", audit.AxisX.Name, audit.AxisY.Name)
+		names := []string{audit.AxisX.Name}
+		for _, x := range audit.FallbackX {
+			names = append(names, x.Name)
+		}
+		return fmt.Sprintf("no point with %s and %s: nothing to judge", strings.Join(names, ", "), audit.AxisY.Name)
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "dense, leading: nothing to win")
