@@ -59,8 +59,13 @@ type Gain struct {
 // Gains compares every point that has both metrics (in input order) with the
 // other curve's frontier at the same x.
 func Gains(points, other []Point, x, y Axis) []Gain {
+	return gainsAt(len(points), sliceAt(points), other, x, y)
+}
+
+// gainsAt is Gains of the n points at reads.
+func gainsAt(n int, at pointAt, other []Point, x, y Axis) []Gain {
 	line := NewFrontierLine(other, x, y)
-	c := Coords(points, x, y)
+	c := coordsAt(n, at, x, y, nil)
 	out := make([]Gain, len(c))
 	for k, p := range c {
 		g := Gain{Index: p.Index, X: p.X, Y: p.Y}
