@@ -84,30 +84,21 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	noise := curveNoise(all, curves, sel, v.asOf, f.noise.pct)
 	model.MarkGainsWithinNoise(curves, noise, y.Metric)
 	if f.json {
-		doc := compareDoc{Axis: x.Name, YAxis: y.Name, Points: make([]model.PointGain, 0, gainsIn(curves)), Noise: []compareCurveNoise{}}
+		doc := compareDoc{Axis: x.Name, YAxis: y.Name, Noise: []compareCurveNoise{}}
 		for _, c := range curves {
-			doc.Points = append(doc.Points, c.Gains...)
 			cn := compareCurveNoise{Curve: c.Curve}
 			if mn, ok := noise[c.Curve].For(y.Metric); ok {
 				cn.Noise = &mn
 			}
 			doc.Noise = append(doc.Noise, cn)
 		}
-		if err := writeCompareDoc(env.json(), doc, loadWarnings(s.ds, s.notes)); err != nil {
+		if err := writeCompareDoc(env.json(), doc, curves, loadWarnings(s.ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 		return loadCode
 	}
 	fmt.Fprint(env.stdout, render.Compare(f.other, x, y, curves, noise, s.projs).Plain())
 	return loadCode
-}
-
-func gainsIn(curves []model.CurveGains) int {
-	n := 0
-	for _, c := range curves {
-		n += len(c.Gains)
-	}
-	return n
 }
 
 // curveNoise is each compared curve's noise (model.NoiseAsOf: the pairs

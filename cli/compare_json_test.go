@@ -22,15 +22,19 @@ func TestCompareDocIsWriteDoc(t *testing.T) {
 	for _, n := range []int{0, 1, 3, 5000} {
 		doc := compareDoc{Axis: "p90-intvty", YAxis: "tput-per-gpu", Points: []model.PointGain{},
 			Noise: []compareCurveNoise{{Curve: key}, {Curve: key, Noise: &spread}}}
+		curves := []model.CurveGains{{Curve: key}, {Curve: key}, {Curve: key}} // the middle one without gains
 		for i := range n {
 			doc.Points = append(doc.Points, gain(i))
+			c := &curves[2*(i%2)]
+			c.Gains = append(c.Gains, gain(i))
 		}
+		doc.Points = append(append([]model.PointGain{}, curves[0].Gains...), curves[2].Gains...)
 		for _, warnings := range [][]string{nil, {}, {"a warning", "<two>"}} {
 			var want, got bytes.Buffer
 			if err := writeDoc(&want, doc, warnings); err != nil {
 				t.Fatal(err)
 			}
-			if err := writeCompareDoc(&got, doc, warnings); err != nil {
+			if err := writeCompareDoc(&got, compareDoc{Axis: doc.Axis, YAxis: doc.YAxis, Noise: doc.Noise}, curves, warnings); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
@@ -38,10 +42,10 @@ func TestCompareDocIsWriteDoc(t *testing.T) {
 			}
 		}
 	}
-	doc := compareDoc{Points: []model.PointGain{gain(1), gain(2)}, Noise: []compareCurveNoise{}}
-	doc.Points[1].GainPct = math.Inf(1)
+	curves := []model.CurveGains{{Curve: key, Gains: []model.PointGain{gain(1), gain(2)}}}
+	curves[0].Gains[1].GainPct = math.Inf(1)
 	var got bytes.Buffer
-	if err := writeCompareDoc(&got, doc, nil); err == nil || got.Len() != 0 {
+	if err := writeCompareDoc(&got, compareDoc{Noise: []compareCurveNoise{}}, curves, nil); err == nil || got.Len() != 0 {
 		t.Errorf("an infinite gain: error %v, %d bytes written; want writeDoc's error, nothing", err, got.Len())
 	}
 }
