@@ -11,8 +11,13 @@ type FrontierLine struct {
 
 // NewFrontierLine prepares the frontier of points on (x, y).
 func NewFrontierLine(points []Point, x, y Axis) FrontierLine {
-	c := Coords(points, x, y)
-	front := frontierOf(points, c, x, y)
+	return newFrontierLineAt(len(points), sliceAt(points), x, y)
+}
+
+// newFrontierLineAt is NewFrontierLine of the n points at reads.
+func newFrontierLineAt(n int, at pointAt, x, y Axis) FrontierLine {
+	c := coordsAt(n, at, x, y, nil)
+	front := frontierOfAt(at, c, x, y)
 	l := FrontierLine{xs: make([]float64, len(front)), ys: make([]float64, len(front))}
 	for i, p := range front {
 		l.xs[i], l.ys[i] = p.X, p.Y
@@ -59,12 +64,11 @@ type Gain struct {
 // Gains compares every point that has both metrics (in input order) with the
 // other curve's frontier at the same x.
 func Gains(points, other []Point, x, y Axis) []Gain {
-	return gainsAt(len(points), sliceAt(points), other, x, y)
+	return gainsAt(len(points), sliceAt(points), NewFrontierLine(other, x, y), x, y)
 }
 
-// gainsAt is Gains of the n points at reads.
-func gainsAt(n int, at pointAt, other []Point, x, y Axis) []Gain {
-	line := NewFrontierLine(other, x, y)
+// gainsAt is Gains of the n points at reads against the other curve's line.
+func gainsAt(n int, at pointAt, line FrontierLine, x, y Axis) []Gain {
 	c := coordsAt(n, at, x, y, nil)
 	out := make([]Gain, len(c))
 	for k, p := range c {

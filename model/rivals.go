@@ -134,24 +134,26 @@ func Compare(points []Point, isOther func(*Point) bool, x, y Axis) []CurveGains 
 			next[c]++
 		}
 	}
-	rivals := map[curveBase][]Point{} // read only by the comparison: shared by a base's curves
+	lines := map[curveBase]FrontierLine{} // the rivals' line of each base, made once
 	var refs []*Point
 	out := make([]CurveGains, 0, len(ours))
 	for _, c := range ours {
 		k := keys[c]
 		b := baseOf(k)
-		rv, ok := rivals[b]
+		line, ok := lines[b]
 		if !ok {
+			refs = refs[:0]
 			for _, i := range byBase[b] {
-				rv = append(rv, points[i])
+				refs = append(refs, &points[i])
 			}
-			rivals[b] = rv
+			line = newFrontierLineAt(len(refs), refsAt(refs), x, y)
+			lines[b] = line
 		}
 		refs = refs[:0]
 		for _, i := range own[ownStart[c]:ownStart[c+1]] {
 			refs = append(refs, &points[i])
 		}
-		out = append(out, compareCurveAt(k, len(refs), refsAt(refs), rv, x, y))
+		out = append(out, compareCurveAt(k, len(refs), refsAt(refs), line, len(byBase[b]), x, y))
 	}
 	return out
 }
@@ -165,16 +167,17 @@ func baseOf(k CurveKey) curveBase { return curveBase{k.Model, k.Scenario, k.Hard
 // points' frontier at the same x: the one comparison compare, the review
 // and the workbench's overlays all use.
 func CompareCurve(c Curve, other []Point, x, y Axis) CurveGains {
-	return compareCurveAt(c.Key, len(c.Points), sliceAt(c.Points), other, x, y)
+	return compareCurveAt(c.Key, len(c.Points), sliceAt(c.Points), NewFrontierLine(other, x, y), len(other), x, y)
 }
 
-// compareCurveAt is CompareCurve of the n points of curve k at reads. The
-// gains are put in x order before they are made PointGains: the same
-// stable order, each move an eighth of the bytes.
-func compareCurveAt(k CurveKey, n int, at pointAt, other []Point, x, y Axis) CurveGains {
-	gains := gainsAt(n, at, other, x, y)
+// compareCurveAt is CompareCurve of the n points of curve k at reads
+// against the line of rivals other points. The gains are put in x order
+// before they are made PointGains: the same stable order, each move a
+// quarter of the bytes.
+func compareCurveAt(k CurveKey, n int, at pointAt, line FrontierLine, rivals int, x, y Axis) CurveGains {
+	gains := gainsAt(n, at, line, x, y)
 	slices.SortStableFunc(gains, func(a, b Gain) int { return cmp.Compare(a.X, b.X) })
-	cg := CurveGains{Curve: k, Skipped: n - len(gains), Rivals: len(other)}
+	cg := CurveGains{Curve: k, Skipped: n - len(gains), Rivals: rivals}
 	if len(gains) > 0 {
 		cg.Gains = make([]PointGain, len(gains))
 	}
