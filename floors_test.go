@@ -1,6 +1,9 @@
 package main
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -89,10 +92,10 @@ func TestModelHoldsNoUnsafe(t *testing.T) {
 
 // The speed machinery imports no domain code (nor any other package of
 // this module): it can be read, tested and replaced on its own, and the
-// domain stands above it. The srt-slurm vocabulary (sources/srt) stands
-// as low: the reader and the writer both spell the dialect from it.
+// domain stands above it. What every reader shares (sources/reading:
+// the warning, bounded YAML) stands as low.
 func TestMachineryImportsNoDomain(t *testing.T) {
-	machinery := []string{"./internal/mem", "./internal/intern", "./internal/jsonfloat", "./internal/par", "./internal/radix", "./internal/lazyre", "./sources/srt"}
+	machinery := []string{"./internal/mem", "./internal/intern", "./internal/jsonfloat", "./internal/par", "./internal/radix", "./internal/lazyre", "./sources/reading"}
 	for _, line := range goList(t, `{{.ImportPath}}:{{join .Deps " "}}`, machinery...) {
 		pkg, deps, _ := strings.Cut(line, ":")
 		for _, dep := range strings.Fields(deps) {
@@ -110,5 +113,66 @@ func TestNoTopLevelLedgerOrWorkbench(t *testing.T) {
 		if _, err := os.Stat(dir); err == nil {
 			t.Errorf("%s/ is at the top level: it lives in planner/ledger or tui/workbench", dir)
 		}
+	}
+}
+
+// The srt-slurm / InferenceX dialect (sources/srt) stands below the load
+// and the change set: it reads and writes recipes, master configs and
+// changelogs from the rules (model) and what every reader shares
+// (sources/reading), never from the formats' registry or the transaction.
+func TestDialectStandsBelowLoadAndExport(t *testing.T) {
+	allowed := map[string]bool{"model": true, "sources/reading": true}
+	for _, line := range goList(t, `{{join .Deps " "}}`, "./sources/srt") {
+		for _, dep := range strings.Fields(line) {
+			rel, ok := strings.CutPrefix(dep, "github.com/sweeptune/sweeptune/")
+			if ok && !allowed[rel] && !strings.HasPrefix(rel, "internal/") {
+				t.Errorf("sources/srt depends on %s", dep)
+			}
+		}
+	}
+}
+
+// exportMaySourcesUse is what sources/export takes from sources itself: files
+// read and locked safely, digests, the state directory and the registry's
+// name for a file's format. The dialect comes from sources/srt, never from the
+// reader's internals.
+var exportMaySourcesUse = map[string]bool{
+	"ReadRegular": true, "ReadRegularMax": true, "OpenReadable": true, "NotRegularError": true,
+	"Digest": true, "FileDigest": true, "StateDir": true, "LockDir": true,
+	"FormatName": true,
+}
+
+// sources/export is the change set: it spells the dialect through
+// sources/srt and takes from sources only what exportMaySourcesUse names.
+func TestExportUsesNoReaderInternals(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("sources", "export", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no export files: %v", err)
+	}
+	importsSrt := false
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range file.Imports {
+			importsSrt = importsSrt || imp.Path.Value == `"github.com/sweeptune/sweeptune/sources/srt"`
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "sources" && !exportMaySourcesUse[sel.Sel.Name] {
+				t.Errorf("%s uses sources.%s: the dialect is sources/srt's, the rest is the reader's own", f, sel.Sel.Name)
+			}
+			return true
+		})
+	}
+	if !importsSrt {
+		t.Error("sources/export does not import sources/srt")
 	}
 }

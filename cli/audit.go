@@ -12,6 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/sources/parity"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 func init() { register("audit", newAuditCmd) }
@@ -107,7 +108,7 @@ func runAudit(f *auditFlags, paths []string, env *cmdEnv) int {
 	if f.changelog != "" {
 		data, err := sources.ReadRegular(f.changelog)
 		if err != nil {
-			fmt.Fprintf(env.stderr, "sweeptune audit: %s: %v\n", f.changelog, sources.PathErrText(err))
+			fmt.Fprintf(env.stderr, "sweeptune audit: %s: %v\n", f.changelog, reading.PathErr(err))
 			code = exitBadInput
 		} else {
 			findings = append(findings, parity.CheckChangelogFile(f.changelog, data)...)

@@ -11,6 +11,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 func init() { register("export", newExportCmd) }
@@ -112,7 +113,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintln(env.stderr, "sweeptune export: give --pr or --pr-link, not both")
 		return exitBadInput
 	case f.pr > 0:
-		req.PRLink = export.PRLink(f.pr)
+		req.PRLink = srt.PRLink(f.pr)
 	}
 	ds, code := in.load(paths, env)
 	if ds == nil {

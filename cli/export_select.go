@@ -8,6 +8,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // maxSelectionBytes bounds a selection read from standard input: a select
@@ -41,7 +42,7 @@ func fromSelect(path string, stdin io.Reader, add, remove []string, points []mod
 		}
 		path = "standard input"
 	} else if data, err = sources.ReadRegular(path); err != nil {
-		return nil, nil, nil, fmt.Errorf("--from-select %s: %v", path, sources.PathErrText(err))
+		return nil, nil, nil, fmt.Errorf("--from-select %s: %v", path, reading.PathErr(err))
 	}
 	set, err := model.ParseSelectionSet(data)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // Text from data (labels, dates, balancing methods, image names, reasons)
@@ -45,7 +45,7 @@ func MarkdownText(s string) string {
 		case r == '|' || r == '\\' || r == '`' || r == '[' || r == ']':
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case sources.UnsafeRune(r):
+		case reading.UnsafeRune(r):
 			writeEscape(&b, r)
 		default:
 			b.WriteRune(r)
@@ -66,7 +66,7 @@ func MarkdownCode(s string) string {
 	if strings.ContainsAny(s, "`|") {
 		return MarkdownText(s)
 	}
-	if _, bad := sources.FirstUnsafe(s); bad {
+	if _, bad := reading.FirstUnsafe(s); bad {
 		return MarkdownText(s)
 	}
 	return "`" + s + "`"
@@ -76,7 +76,7 @@ func needsMarkdownEscape(s string) bool {
 	if strings.ContainsAny(s, "<>&@#|\\`[]") {
 		return true
 	}
-	_, bad := sources.FirstUnsafe(s)
+	_, bad := reading.FirstUnsafe(s)
 	return bad
 }
 

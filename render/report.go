@@ -8,7 +8,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render/plot"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // ReportCurve is one curve of the report: its points and, per point,
@@ -244,7 +244,7 @@ func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map
 }
 
 // Recipes is one table per recipe file, one row per variant.
-func Recipes(vs []sources.Variant) Doc {
+func Recipes(vs []srt.Variant) Doc {
 	var d Doc
 	if len(vs) == 0 {
 		d.Add(S(Muted, "no recipe variants found: no srt-slurm recipe among the files read (results, master configs and changelogs are passed over)"))

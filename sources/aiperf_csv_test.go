@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 func readFixture(t *testing.T, rel string) []byte {
@@ -49,7 +50,7 @@ func TestAIPerfWithoutGPUsKeepsPointAndWarns(t *testing.T) {
 }
 
 func TestAIPerfTakesRecipeVariant(t *testing.T) {
-	ds := &Dataset{Variants: []Variant{
+	ds := &Dataset{Variants: []srt.Variant{
 		{File: "elsewhere/recipe.yaml", Knobs: model.Knobs{Mode: model.ModeAgg, Concurrency: 16,
 			Prefill: model.Role{Workers: 1, GPUs: 8, TP: 8}}},
 		{File: "run/recipe.yaml", Image: "img:1", Knobs: model.Knobs{Mode: model.ModeAgg, Concurrency: 16, DecodeBS: 64,
@@ -69,7 +70,7 @@ func TestAIPerfTakesRecipeVariant(t *testing.T) {
 }
 
 func TestAIPerfAmbiguousVariants(t *testing.T) {
-	ds := &Dataset{Variants: []Variant{
+	ds := &Dataset{Variants: []srt.Variant{
 		{File: "r/a.yaml", Knobs: model.Knobs{Mode: model.ModeAgg, Concurrency: 16, Prefill: model.Role{Workers: 1, GPUs: 8, TP: 8}}},
 		{File: "r/b.yaml", Knobs: model.Knobs{Mode: model.ModeAgg, Concurrency: 16, Prefill: model.Role{Workers: 1, GPUs: 4, TP: 4}}},
 	}}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // resolvePending gives each point that waits for a GPU count (AIPerf,
@@ -27,7 +28,7 @@ func resolvePending(ds *Dataset, opt Options, fills *curveFills) {
 		}
 		var several []string // variants of different shapes at p's concurrency
 		if p.Knobs.Mode == "" {
-			var v *Variant
+			var v *srt.Variant
 			if several, v = adoptVariant(ds, p); v != nil {
 				fills.fill(p, v, "recipe "+variantRef(v))
 			}
@@ -75,7 +76,7 @@ func resolvePending(ds *Dataset, opt Options, fills *curveFills) {
 // concurrency, preferring recipes nearest to p's file in the directory
 // tree. When several of different shapes are equally near it copies
 // nothing and names them.
-func adoptVariant(ds *Dataset, p *model.Point) (several []string, adopted *Variant) {
+func adoptVariant(ds *Dataset, p *model.Point) (several []string, adopted *srt.Variant) {
 	best, bestDepth := -1, -1
 	var tied []int
 	for i := range ds.Variants {
@@ -145,7 +146,7 @@ func csvTwins(ds *Dataset) map[int]bool {
 }
 
 // variantRef names a variant in a message: its file and selector.
-func variantRef(v *Variant) string {
+func variantRef(v *srt.Variant) string {
 	ref := filepath.Base(v.File)
 	if v.Override != "" {
 		ref += ":" + v.Override

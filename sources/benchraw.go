@@ -8,6 +8,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Raw benchmark_serving.py output (vLLM's and InferenceX's bench client):
@@ -108,7 +109,7 @@ func parseBenchRaw(path string, data []byte, ds *Dataset) {
 		return
 	}
 	p := model.Point{
-		Curve: model.CurveKey{Model: modelName(modelID), Scenario: seqScenario(name.isl, name.osl),
+		Curve: model.CurveKey{Model: srt.ModelName(modelID), Scenario: srt.SeqScenario(name.isl, name.osl),
 			Framework: name.framework, Precision: name.precision},
 		Source:  model.SourceLocal,
 		Metrics: r.metrics,
@@ -201,20 +202,6 @@ var (
 	benchFrameworks = map[string]bool{"vllm": true, "sglang": true, "trt": true, "trtllm": true, "atom": true, "tokenspeed": true}
 	benchPrecisions = map[string]bool{"fp4": true, "fp8": true, "bf16": true, "fp16": true, "int4": true, "int8": true, "mxfp4": true, "nvfp4": true}
 )
-
-// modelName turns a local model path into its Hugging Face name
-// (…/models--openai--gpt-oss-120b/snapshots/… → openai/gpt-oss-120b).
-func modelName(id string) string {
-	for _, part := range strings.Split(filepath.ToSlash(id), "/") {
-		if rest, ok := strings.CutPrefix(part, "models--"); ok {
-			return strings.Replace(rest, "--", "/", 1)
-		}
-	}
-	if strings.HasPrefix(id, "/") {
-		return filepath.Base(strings.TrimRight(id, "/"))
-	}
-	return id
-}
 
 // benchDate turns "20260428-110159" into "2026-04-28".
 func benchDate(s string) string {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -148,7 +149,7 @@ func TestCorpusKnobsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		vs, _ := ParseRecipe(cf.name, data)
+		vs, _ := srt.ParseRecipe(cf.name, data)
 		if len(vs) == 0 {
 			continue // TestCorpusEveryFileLoads reports it
 		}
@@ -188,7 +189,7 @@ func TestCorpusKnobsAgree(t *testing.T) {
 
 // checkExplicit reads the recipe's fields with a plain decoder and literal
 // key names per engine (the engine from SOURCES.tsv's shape column).
-func checkExplicit(t *testing.T, tally *knobTally, cf corpusFile, data []byte, v Variant) {
+func checkExplicit(t *testing.T, tally *knobTally, cf corpusFile, data []byte, v srt.Variant) {
 	var doc map[string]any
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return // repeated keys: yaml.v3 refuses what srtctl accepts
@@ -341,7 +342,7 @@ var (
 	nameConcRe = regexp.MustCompile(`-c(\d+)(?:-|$)`)
 )
 
-func checkNamed(t *testing.T, tally *knobTally, at, name string, v Variant) {
+func checkNamed(t *testing.T, tally *knobTally, at, name string, v srt.Variant) {
 	k := v.Knobs
 	role := func(r model.Role, who, par, n string) {
 		size, _ := strconv.Atoi(n)

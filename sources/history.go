@@ -1,6 +1,9 @@
 package sources
 
-import "github.com/sweeptune/sweeptune/model"
+import (
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
+)
 
 // History compares one curve as of two dates: how its frontier moved (each
 // new frontier point against the old frontier at the same x, the compare
@@ -19,7 +22,7 @@ type History struct {
 
 // HistoryEntry is one changelog entry between the dates.
 type HistoryEntry struct {
-	DatedEntry
+	srt.DatedEntry
 	File     string
 	Mentions bool // its config keys name the curve
 }
@@ -27,14 +30,14 @@ type HistoryEntry struct {
 // BuildHistory compares points (one curve's, every date) as of from and
 // to, and dates the changelogs' entries by git (I/O: run it off the UI
 // thread).
-func BuildHistory(points []model.Point, from, to string, x, y model.Axis, logs []ChangelogFile) History {
+func BuildHistory(points []model.Point, from, to string, x, y model.Axis, logs []srt.ChangelogFile) History {
 	if to < from {
 		from, to = to, from
 	}
 	r := History{Shift: model.ShiftBetween(points, from, to, x, y), Logs: len(logs)}
 	for _, l := range logs {
-		dated := DateChangelog(l.Path, l.Entries)
-		between, undated := EntriesBetween(dated, from, to)
+		dated := srt.DateChangelog(l.Path, l.Entries)
+		between, undated := srt.EntriesBetween(dated, from, to)
 		r.Undated += undated
 		for _, e := range between {
 			r.Entries = append(r.Entries, HistoryEntry{DatedEntry: e, File: l.Path, Mentions: e.Mentions(r.Shift.Curve)})
@@ -45,11 +48,11 @@ func BuildHistory(points []model.Point, from, to string, x, y model.Axis, logs [
 
 // ReadChangelog reads a changelog file for BuildHistory (the export's
 // --changelog).
-func ReadChangelog(path string) (ChangelogFile, error) {
+func ReadChangelog(path string) (srt.ChangelogFile, error) {
 	data, err := ReadRegular(path)
 	if err != nil {
-		return ChangelogFile{}, err
+		return srt.ChangelogFile{}, err
 	}
-	entries, _ := ParseChangelog(path, data)
-	return ChangelogFile{Path: path, Entries: entries}, nil
+	entries, _ := srt.ParseChangelog(path, data)
+	return srt.ChangelogFile{Path: path, Entries: entries}, nil
 }

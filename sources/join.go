@@ -6,6 +6,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Join gives result points the knobs only a recipe knows (decode BS, MRR,
@@ -43,7 +44,7 @@ type curveFill struct {
 
 // fill gives p's empty curve fields the variant's values (a result that
 // names no hardware or precision joins the curve its recipe ran on).
-func (f *curveFills) fill(p *model.Point, v *Variant, source string) {
+func (f *curveFills) fill(p *model.Point, v *srt.Variant, source string) {
 	have, from := p.Curve.Fields(), v.Curve.Fields()
 	if have[5] == "" {
 		have[5] = p.Knobs.SpecDecoding // the curve takes it from the knobs anyway
@@ -96,7 +97,7 @@ func (f *curveFills) say(ds *Dataset) {
 	}
 }
 
-func joinPoint(p *model.Point, variants []Variant, byWorkers variantsByWorkers) *Variant {
+func joinPoint(p *model.Point, variants []srt.Variant, byWorkers variantsByWorkers) *srt.Variant {
 	k := &p.Knobs
 	if k.Mode != model.ModeDisagg || p.Prov.Recipe != "" { // a job's own recipe was joined already
 		return nil
@@ -130,7 +131,7 @@ func joinPoint(p *model.Point, variants []Variant, byWorkers variantsByWorkers) 
 // recipe loaded (a million rows against a few hundred variants).
 type variantsByWorkers map[[2]int][]int32
 
-func indexVariants(variants []Variant) variantsByWorkers {
+func indexVariants(variants []srt.Variant) variantsByWorkers {
 	by := variantsByWorkers{}
 	for i := range variants {
 		k := &variants[i].Knobs
@@ -143,7 +144,7 @@ func indexVariants(variants []Variant) variantsByWorkers {
 }
 
 // noteRecipe records which recipe variant a point's knobs came from.
-func noteRecipe(p *model.Point, v *Variant) {
+func noteRecipe(p *model.Point, v *srt.Variant) {
 	p.Prov.Recipe, p.Prov.RecipeVariant = v.File, v.Override
 	if v.Override == "" {
 		p.Prov.RecipeVariant = v.Name

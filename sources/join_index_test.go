@@ -4,18 +4,19 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The variants a point is compared with are those of its worker counts,
 // in the order loaded: the first that runs at its concurrency, states no
 // other knob value and names its model wins, as in a scan of them all.
 func TestJoinPointTakesTheFirstVariantOfItsWorkers(t *testing.T) {
-	variant := func(name string, pre, dec, bs int, models ...string) Variant {
-		return Variant{File: name + ".yaml", Name: name, Models: models, Concurrencies: []int{64, 128},
+	variant := func(name string, pre, dec, bs int, models ...string) srt.Variant {
+		return srt.Variant{File: name + ".yaml", Name: name, Models: models, Concurrencies: []int{64, 128},
 			Knobs: model.Knobs{Mode: model.ModeDisagg, DecodeBS: bs,
 				Prefill: model.Role{Workers: pre, GPUs: 4 * pre, TP: 4}, Decode: model.Role{Workers: dec, GPUs: 8, TP: 8}}}
 	}
-	variants := []Variant{
+	variants := []srt.Variant{
 		variant("3p1d-bs64", 3, 1, 64),
 		variant("2p1d-other-model", 2, 1, 0, "qwen3"),
 		variant("2p1d-bs64", 2, 1, 64),

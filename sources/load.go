@@ -342,13 +342,6 @@ func loadFile(path string, data []byte, opt Options, ds *Dataset) {
 
 var utf8BOM = []byte("\ufeff")
 
-func unwrapPathErr(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return fmt.Errorf("%s", pe.Err)
-	}
-	return err
-}
-
 // isProse names documentation files a directory walk passes over; a file
 // named on the command line is always read.
 func isProse(name string) bool {

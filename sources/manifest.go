@@ -9,6 +9,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The srt-slurm benchmark manifest (manifest_version "0.1",
@@ -44,20 +45,20 @@ func parseManifest(path string, data []byte, ds *Dataset) {
 		ds.Warnf(path, "", "srt-slurm benchmark manifest: %v; file skipped", err)
 		return
 	}
-	if v, _ := lookupString(m, "manifest_version"); v != "0.1" {
+	if v, _ := srt.LookupString(m, "manifest_version"); v != "0.1" {
 		ds.Warnf(path, "manifest_version", "%q: only version 0.1 is known; read as 0.1", v)
 	}
-	name, _ := lookupString(m, "metadata", "name")
-	curve := model.CurveKey{Hardware: GPUKey(hwWord(name))}
-	curve.Model, _ = lookupString(m, "model", "served")
+	name, _ := srt.LookupString(m, "metadata", "name")
+	curve := model.CurveKey{Hardware: srt.GPUKey(hwWord(name))}
+	curve.Model, _ = srt.LookupString(m, "model", "served")
 	if sm := nameSeqRe.FindStringSubmatch(name); sm != nil {
 		isl, _ := strconv.Atoi(sm[1])
 		osl, _ := strconv.Atoi(sm[2])
-		curve.Scenario = seqScenario(isl*1024, osl*1024)
+		curve.Scenario = srt.SeqScenario(isl*1024, osl*1024)
 	}
 	// The framework from the image and wheels it pins: an engine's image
 	// behind the ai-dynamo wheel is dynamo-<engine>.
-	if img, ok := lookupString(m, "artifacts", "base_image", "ref"); ok {
+	if img, ok := srt.LookupString(m, "artifacts", "base_image", "ref"); ok {
 		engine := ""
 		for _, e := range []struct{ word, engine string }{{"tensorrt-llm", "trtllm"}, {"tensorrtllm", "trtllm"}, {"sglang", "sglang"}, {"vllm", "vllm"}} {
 			if strings.Contains(strings.ToLower(img), e.word) {
@@ -66,27 +67,27 @@ func parseManifest(path string, data []byte, ds *Dataset) {
 			}
 		}
 		front := "none"
-		wheels, _ := lookup(m, "artifacts", "wheels")
+		wheels, _ := srt.Lookup(m, "artifacts", "wheels")
 		ws, _ := wheels.([]any)
 		for _, w := range ws {
 			if wm, ok := w.(map[string]any); ok && wm["name"] == "ai-dynamo" {
 				front = "dynamo"
 			}
 		}
-		curve.Framework = FrameworkOf(engine, front)
+		curve.Framework = srt.FrameworkOf(engine, front)
 	}
 	role := func(r string) (model.Role, bool) {
-		t := lookupMap(m, "topology", r)
+		t := srt.LookupMap(m, "topology", r)
 		if t == nil {
 			return model.Role{}, false
 		}
 		ro := model.Role{}
-		ro.Workers, _ = asInt(t["num_workers"])
-		ro.TP, _ = asInt(t["tp"])
-		ro.EP, _ = asInt(t["ep"])
-		ro.Nodes, _ = asInt(t["nodes"])
-		dp, _ := asInt(t["dp_attn"])
-		ro.DPAttn = dp > 1 || asBool(t["dp_attn"])
+		ro.Workers, _ = srt.AsInt(t["num_workers"])
+		ro.TP, _ = srt.AsInt(t["tp"])
+		ro.EP, _ = srt.AsInt(t["ep"])
+		ro.Nodes, _ = srt.AsInt(t["nodes"])
+		dp, _ := srt.AsInt(t["dp_attn"])
+		ro.DPAttn = dp > 1 || srt.AsBool(t["dp_attn"])
 		ro.GPUs = max(ro.TP, ro.EP)
 		if ro.Workers <= 0 {
 			ro.Workers = 1
@@ -109,15 +110,15 @@ func parseManifest(path string, data []byte, ds *Dataset) {
 		}
 		knobs = model.Knobs{Mode: model.ModeAgg, Prefill: agg}
 	}
-	results := lookupMap(m, "results")
+	results := srt.LookupMap(m, "results")
 	n := 0
-	for _, group := range sortedKeys(results) {
+	for _, group := range srt.SortedKeys(results) {
 		list, _ := results[group].([]any)
 		for i, it := range list {
 			field := fmt.Sprintf("results.%s[%d]", group, i)
 			e, _ := it.(map[string]any)
 			mt, _ := e["metrics"].(map[string]any)
-			conc, ok := asInt(mt["concurrency"])
+			conc, ok := srt.AsInt(mt["concurrency"])
 			if !ok || conc <= 0 {
 				ds.Warnf(path, field+".metrics.concurrency", "missing or not a positive count; result skipped")
 				continue
@@ -162,8 +163,8 @@ func parseManifest(path string, data []byte, ds *Dataset) {
 
 // hwWord is the GPU word of a name (dsv4-pro-8k1k-b300 → b300), "" when none.
 func hwWord(name string) string {
-	if k := GPUKey(name); k != "" {
-		for _, g := range gpuKeys {
+	if k := srt.GPUKey(name); k != "" {
+		for _, g := range srt.GPUKeys {
 			if k == g {
 				return k
 			}

@@ -2,38 +2,12 @@ package sources
 
 import (
 	"strings"
-
-	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // A recipe variant gives knobs only to results of its own model: a
 // directory of recipes for many models runs many of them at the same
 // concurrency, and a result joined to another model's recipe would get its
 // GPUs, and so wrong per-GPU throughput, without a word.
-
-// recipeModels are the names a recipe gives its model: the served model name
-// the benchmark client sends (and result files record), model.path (an
-// alias, a path or hf:org/name) and schema 2's identity.model.repo.
-func recipeModels(m map[string]any, roles map[string]map[string]any) []string {
-	var out []string
-	add := func(v any) {
-		if s, ok := v.(string); ok && strings.TrimSpace(s) != "" {
-			out = append(out, s)
-		}
-	}
-	for _, role := range srt.SrtRoles {
-		add(argsOf(roles[role])["served-model-name"])
-	}
-	if e, ok := m["engine"].(map[string]any); ok {
-		add(e["served_model_name"])
-		add(e["served-model-name"])
-	}
-	v, _ := lookup(m, "model", "path")
-	add(v)
-	v, _ = lookup(m, "identity", "model", "repo")
-	add(v)
-	return out
-}
 
 // sameModel reports whether a result's model may be the one a recipe names:
 // true when either is unknown, or when one name (lower case, last path part,

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The master config's newer fields are read: srt-recipe-dir places the
@@ -32,7 +33,7 @@ func TestMasterNewerFields(t *testing.T) {
         srt-recipe-dir: other
         srt-recipe: a.yaml
 `)
-	mc, warns, err := ParseMaster("m.yaml", data)
+	mc, warns, err := srt.ParseMaster("m.yaml", data)
 	if err != nil || len(warns) > 0 {
 		t.Fatalf("%v %v", err, warns)
 	}
@@ -160,7 +161,7 @@ roles:
     args: {tensor_parallel_size: 8, moe_expert_parallel_size: 8, enable_attention_dp: false}
 benchmark: {concurrencies: [1]}
 `)
-	vs, warns := ParseRecipe("mixed.yaml", data)
+	vs, warns := srt.ParseRecipe("mixed.yaml", data)
 	if len(warns) > 0 || len(vs) != 1 {
 		t.Fatalf("%v %v", vs, warns)
 	}

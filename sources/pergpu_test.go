@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The per-GPU throughputs follow the producer of each kind of result, as the
@@ -15,13 +16,13 @@ import (
 // divides input by the prefill GPUs and output by the decode GPUs.
 
 // disaggVariant16 is 1 prefill worker of 2 GPUs + 1 decode worker of 6 GPUs at c16.
-func disaggVariant16() Variant {
-	return Variant{File: "run/recipe.yaml", Knobs: model.Knobs{Mode: model.ModeDisagg, Concurrency: 16,
+func disaggVariant16() srt.Variant {
+	return srt.Variant{File: "run/recipe.yaml", Knobs: model.Knobs{Mode: model.ModeDisagg, Concurrency: 16,
 		Prefill: model.Role{Workers: 1, GPUs: 2, TP: 2}, Decode: model.Role{Workers: 1, GPUs: 6, TP: 6}}}
 }
 
 func TestAIPerfDisaggPerGPUOverAllGPUs(t *testing.T) {
-	ds := &Dataset{Variants: []Variant{disaggVariant16()}}
+	ds := &Dataset{Variants: []srt.Variant{disaggVariant16()}}
 	loadFile("run/c16/profile_export_aiperf.json", readFixture(t, aiperfFixture), Options{}, ds)
 	finish(ds, Options{})
 	p := cleanPoint(t, ds, "1p1d-tp2-tp6-c16")
@@ -46,7 +47,7 @@ func TestReceiptRowDisaggPerGPUOverAllGPUs(t *testing.T) {
 func TestBenchServingDisaggPerGPUByRole(t *testing.T) {
 	raw := `{"model_id": "org/m", "max_concurrency": 16, "duration": 60, "completed": 10,
 	  "total_token_throughput": 16000, "output_throughput": 4000, "mean_tpot_ms": 10}`
-	ds := &Dataset{Variants: []Variant{disaggVariant16()}}
+	ds := &Dataset{Variants: []srt.Variant{disaggVariant16()}}
 	loadFile("run/bench_c16.json", []byte(raw), Options{}, ds)
 	finish(ds, Options{})
 	p := cleanPoint(t, ds, "1p1d-tp2-tp6-c16")
@@ -66,7 +67,7 @@ func TestBenchServingDisaggPerGPUByRole(t *testing.T) {
 func TestAIPerfJoinsOnlyItsModelsRecipe(t *testing.T) {
 	other := disaggVariant16()
 	other.Models = []string{"dsr1"}
-	ds := &Dataset{Variants: []Variant{other}}
+	ds := &Dataset{Variants: []srt.Variant{other}}
 	loadFile("run/c16/profile_export_aiperf.json", readFixture(t, aiperfFixture), Options{}, ds)
 	finish(ds, Options{})
 	if len(ds.Points) != 1 || ds.Points[0].Knobs.Mode != "" || ds.Points[0].Metrics.Has(model.TputPerGPU) {
@@ -77,7 +78,7 @@ func TestAIPerfJoinsOnlyItsModelsRecipe(t *testing.T) {
 	}
 	own := disaggVariant16()
 	own.Models = []string{"hf:deepseek-ai/DeepSeek-V4.1-Flash"}
-	ds = &Dataset{Variants: []Variant{other, own}}
+	ds = &Dataset{Variants: []srt.Variant{other, own}}
 	loadFile("run/c16/profile_export_aiperf.json", readFixture(t, aiperfFixture), Options{}, ds)
 	finish(ds, Options{})
 	noWarnings(t, ds)

@@ -247,11 +247,3 @@ func firstNonZero(v ...float64) float64 {
 	}
 	return 0
 }
-
-// yamlErr shortens yaml.v3's messages ("yaml: line 3: …") to the part a user needs.
-func yamlErr(err error) string {
-	if te, ok := err.(*yaml.TypeError); ok && len(te.Errors) > 0 {
-		return te.Errors[0]
-	}
-	return err.Error()
-}

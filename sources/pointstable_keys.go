@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // A points table's keys are checked against the format's
@@ -34,15 +36,15 @@ func warnUnknownTableKeys(path string, root *yaml.Node, ds *Dataset) {
 	}
 	var found []unknownKey
 	found = unknownKeys(found, "", root, tableFileKeys, "")
-	if c := mapValue(root, "curve"); c != nil {
+	if c := srt.MapValue(root, "curve"); c != nil {
 		found = unknownKeys(found, "curve.", c, tableCurveKeys, " (a curve has "+strings.Join(tableCurveKeys, ", ")+")")
 	}
-	if pts := mapValue(root, "points"); pts != nil && pts.Kind == yaml.SequenceNode {
+	if pts := srt.MapValue(root, "points"); pts != nil && pts.Kind == yaml.SequenceNode {
 		for i, p := range pts.Content {
 			prefix := fmt.Sprintf("points[%d].", i)
 			found = unknownKeys(found, prefix, p, tablePointKeys, "")
 			for _, role := range []string{"prefill", "decode", "agg"} {
-				if r := mapValue(p, role); r != nil {
+				if r := srt.MapValue(p, role); r != nil {
 					found = unknownKeys(found, prefix+role+".", r, tableRoleKeys, "")
 				}
 			}

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // resultRow is what the InferenceX API rows, flat result rows and AgentX
@@ -371,7 +371,7 @@ func (r *resultRow) fillPoint(p *model.Point, path string, src model.Source) (fi
 	pv := &p.Prov
 	pv.File, pv.RunURL, pv.Date, pv.DurationS, pv.Image = path, r.runURL, r.date, r.durationS, r.image
 	if p.Curve.Scenario == "" {
-		p.Curve.Scenario = seqScenario(r.isl, r.osl)
+		p.Curve.Scenario = srt.SeqScenario(r.isl, r.osl)
 	}
 	k := &p.Knobs
 	k.Concurrency = r.conc
@@ -453,14 +453,14 @@ func firstPositive(v ...int) int {
 	return 0
 }
 
-// seqScenario is seqScenario(isl, osl) built once per pair of lengths a
+// seqScenario is srt.SeqScenario(isl, osl) built once per pair of lengths a
 // file uses, not three small strings per row.
 func (d *rowDecoder) seqScenario(isl, osl int) string {
 	k := [2]int{isl, osl}
 	if name, ok := d.seqs[k]; ok {
 		return name
 	}
-	name := seqScenario(isl, osl)
+	name := srt.SeqScenario(isl, osl)
 	if d.seqs == nil {
 		d.seqs = map[[2]int]string{}
 	}
@@ -468,24 +468,6 @@ func (d *rowDecoder) seqScenario(isl, osl int) string {
 		d.seqs[k] = name
 	}
 	return name
-}
-
-// seqScenario names a fixed-length scenario as InferenceX does: 1k1k, 8k1k.
-func seqScenario(isl, osl int) string {
-	if isl <= 0 || osl <= 0 {
-		return ""
-	}
-	return seqLen(isl) + seqLen(osl)
-}
-
-func seqLen(n int) string {
-	if n%1024 == 0 {
-		return strconv.Itoa(n/1024) + "k"
-	}
-	if n%1000 == 0 {
-		return strconv.Itoa(n/1000) + "k"
-	}
-	return strconv.Itoa(n)
 }
 
 // normHardware drops the runner decorations of result files

@@ -31,18 +31,6 @@ func oneRow(data []byte) int {
 	return 1
 }
 
-func FuzzRecipeDialects(f *testing.F) {
-	addShapeSeeds(f, "recipes/*.yaml",
-		"name: s\nresources: {agg_nodes: 1}\nbackend: {}\nsweep: {a: [1, 2], b: []}\n",
-		"name: s\nresources: {agg_nodes: \"{n}\"}\nbackend: {}\nsweep: {n: [[1, 2]], m: 3}\n",
-		"base: {resources: {prefill_nodes: 1}, backend: {}}\nzip_override_z: {x: 1}\noverride_o: [1]\n",
-		"schema: 2\nroles: {decode: {nodes: colocate, workers: 0}, prefill: {gpus: -1}}\n",
-		"roles: {agg: {args: {tensor-parallel-size: 2, data-parallel-size: 99999999999}}}\nengine: vllm\n",
-		"a: &a {b: *a}\nroles: {}\n",
-		"resources: {}\nbackend: {type: trtllm, trtllm_config: {decode: {cuda_graph_config: {batch_sizes: [x, 9]}}}}\n")
-	f.Fuzz(recipeHolds)
-}
-
 func FuzzYAMLValue(f *testing.F) {
 	addShapeSeeds(f, "recipes/*.yaml", "a: &x [1, *x]\n", "<<: {a: 1}\nb: 2\nb: 3\n", "- !!binary aGk=\n- 0x1F\n- 010\n- .inf\n")
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // One synthetic fixture per real-world shape (testdata/shapes), so CI
@@ -15,7 +16,7 @@ import (
 
 func shape(rel string) string { return filepath.Join("..", "testdata", "shapes", rel) }
 
-func recipeVariants(t *testing.T, rel string) []Variant {
+func recipeVariants(t *testing.T, rel string) []srt.Variant {
 	t.Helper()
 	data, err := os.ReadFile(shape(rel))
 	if err != nil {
@@ -24,7 +25,7 @@ func recipeVariants(t *testing.T, rel string) []Variant {
 	if got := FormatName(data); got != "srt-slurm recipe" {
 		t.Fatalf("%s detected as %q", rel, got)
 	}
-	vs, warns := ParseRecipe(rel, data)
+	vs, warns := srt.ParseRecipe(rel, data)
 	if len(warns) > 0 {
 		t.Fatalf("%s: %v", rel, warns)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // srtctl run directories (NVIDIA/srt-slurm; docs/formats/srtctl-run.md).
@@ -77,7 +78,7 @@ func parseSrtctlMeta(path string, data []byte, ds *Dataset) {
 	}
 	r := runMeta{file: path, dir: filepath.Dir(path)}
 	str := func(v any) string { s, _ := v.(string); return s }
-	num := func(v any) int { n, _ := asInt(v); return n }
+	num := func(v any) int { n, _ := srt.AsInt(v); return n }
 	if rm, ok := m["run_metadata"].(map[string]any); ok { // older layout
 		r.jobID, r.jobName = str(rm["slurm_job_id"]), str(rm["job_name"])
 		r.model, r.container, r.gpuType = str(rm["model_dir"]), str(rm["container"]), str(rm["gpu_type"])
@@ -132,8 +133,8 @@ func (r *runMeta) knobs() model.Knobs {
 
 // curve is what the metadata says of the job's curve.
 func (r *runMeta) curve() model.CurveKey {
-	return model.CurveKey{Model: modelName(strings.TrimPrefix(r.model, "hf:")), Scenario: seqScenario(r.isl, r.osl),
-		Hardware: GPUKey(r.gpuType), Framework: FrameworkOf(r.backend, r.front), Precision: NormPrecision(r.precision)}
+	return model.CurveKey{Model: srt.ModelName(strings.TrimPrefix(r.model, "hf:")), Scenario: srt.SeqScenario(r.isl, r.osl),
+		Hardware: srt.GPUKey(r.gpuType), Framework: srt.FrameworkOf(r.backend, r.front), Precision: srt.NormPrecision(r.precision)}
 }
 
 // rollup formats.
@@ -176,8 +177,8 @@ func parseRollup(path string, data []byte, ds *Dataset) {
 		ds.Warnf(path, "", "srtctl %s rollup: a copy of the AIPerf export (artifacts/*/profile_export_aiperf.json), which is read instead; no points here", doc.Type)
 		return
 	}
-	isl, _ := asInt(doc.Config.ISL)
-	osl, _ := asInt(doc.Config.OSL)
+	isl, _ := srt.AsInt(doc.Config.ISL)
+	osl, _ := srt.AsInt(doc.Config.OSL)
 	for i, raw := range doc.Runs {
 		var r rollupRun
 		if err := json.Unmarshal(raw, &r); err != nil {
@@ -186,13 +187,13 @@ func parseRollup(path string, data []byte, ds *Dataset) {
 		}
 		conc := 0
 		if r.Concurrency != nil {
-			conc, _ = asInt(*r.Concurrency)
+			conc, _ = srt.AsInt(*r.Concurrency)
 		}
 		if conc <= 0 {
 			ds.Warnf(path, fmt.Sprintf("runs[%d].concurrency", i), "missing or not a positive count; run skipped")
 			continue
 		}
-		p := model.Point{Curve: model.CurveKey{Model: modelName(doc.Config.Model), Scenario: seqScenario(isl, osl)},
+		p := model.Point{Curve: model.CurveKey{Model: srt.ModelName(doc.Config.Model), Scenario: srt.SeqScenario(isl, osl)},
 			Source: model.SourceLocal, Prov: model.Provenance{File: path}}
 		p.Knobs.Concurrency = conc
 		p.Label = fmt.Sprintf("rollup c%d", conc)
@@ -261,7 +262,7 @@ func parseRollupCSV(path string, data []byte, ds *Dataset) {
 			return v, err == nil
 		}
 		c, _ := get("Concurrency")
-		conc, ok := asInt(c)
+		conc, ok := srt.AsInt(c)
 		if !ok || conc <= 0 {
 			ds.Warnf(path, fmt.Sprintf("line %d: Concurrency", li+2), "missing or not a positive count; row skipped")
 			continue
@@ -331,7 +332,7 @@ func joinRuns(ds *Dataset, fills *curveFills) {
 			if spec != "" {
 				p.Knobs.SpecDecoding = spec
 			}
-			fills.fill(p, &Variant{File: r.file, Curve: r.curve()}, "job metadata "+filepath.Base(r.file))
+			fills.fill(p, &srt.Variant{File: r.file, Curve: r.curve()}, "job metadata "+filepath.Base(r.file))
 			if p.Prov.Image == "" {
 				p.Prov.Image = r.container
 			}
@@ -378,8 +379,8 @@ func joinRuns(ds *Dataset, fills *curveFills) {
 
 // runVariant is the recipe variant the job ran: the one in its
 // config.yaml (the variant named as the job when it holds several).
-func runVariant(ds *Dataset, r *runMeta) *Variant {
-	var in []*Variant
+func runVariant(ds *Dataset, r *runMeta) *srt.Variant {
+	var in []*srt.Variant
 	for i := range ds.Variants {
 		v := &ds.Variants[i]
 		if filepath.Dir(v.File) == r.dir {

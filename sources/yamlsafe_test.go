@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Hostile YAML: yaml.v3 checks duplicate keys pair by
@@ -88,7 +90,7 @@ func allocatedBy(fn func()) uint64 {
 
 func TestYAMLRepeatedKeyTakesLastValueWithWarning(t *testing.T) {
 	recipe := "name: r\nresources:\n  gpus_per_node: 8\n  agg_nodes: 1\n  agg_workers: 1\nbackend:\n  type: sglang\n  sglang_config:\n    aggregated:\n      tensor-parallel-size: 4\n      cuda-graph-max-bs: 64\n      tensor-parallel-size: 8\nbenchmark: {concurrencies: [16]}\n"
-	vs, warns := ParseRecipe("r.yaml", []byte(recipe))
+	vs, warns := srt.ParseRecipe("r.yaml", []byte(recipe))
 	if len(vs) != 1 || vs[0].Knobs.Prefill.TP != 8 || vs[0].Knobs.DecodeBS != 64 {
 		t.Fatalf("variants %+v", vs)
 	}
@@ -120,9 +122,9 @@ func TestYAMLHostileAliasesStayLinear(t *testing.T) {
 	if len(data) < 20_000 {
 		t.Fatalf("fixture %d bytes", len(data))
 	}
-	var vs []Variant
+	var vs []srt.Variant
 	var warns []Warning
-	if n := allocatedBy(func() { vs, warns = ParseRecipe("alias.yaml", data) }); n > 500<<20 {
+	if n := allocatedBy(func() { vs, warns = srt.ParseRecipe("alias.yaml", data) }); n > 500<<20 {
 		t.Errorf("allocated %d MB", n>>20)
 	}
 	if len(warns) != 0 || len(vs) != 150 {
@@ -168,7 +170,7 @@ func TestYAMLTypedDecodeBounded(t *testing.T) {
 	for i := 0; i < 8000; i++ {
 		fmt.Fprintf(&b, "        x%d: 1\n", i)
 	}
-	_, _, err := ParseMaster("m.yaml", b.Bytes())
+	_, _, err := srt.ParseMaster("m.yaml", b.Bytes())
 	if err == nil || !strings.Contains(err.Error(), "8001 keys at line 6") {
 		t.Errorf("err %v", err)
 	}

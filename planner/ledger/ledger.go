@@ -23,6 +23,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // Version is the record schema this package writes. Read also accepts
@@ -281,7 +282,7 @@ func AppendNew(path string, records ...Record) (skipped []string, err error) {
 	}
 	f, err := sources.OpenWritable(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("ledger %s: %w", path, sources.PathErrText(err))
+		return nil, fmt.Errorf("ledger %s: %w", path, reading.PathErr(err))
 	}
 	defer f.Close()
 	// The ledger is only ever appended to, never replaced: a lock on it
@@ -391,7 +392,7 @@ const maxLine = 4 << 20
 func Read(path string) (Result, error) {
 	f, err := sources.OpenReadable(path) // a named pipe must not hang
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		err = sources.PathErrText(err)
+		err = reading.PathErr(err)
 	}
 	if errors.Is(err, os.ErrNotExist) {
 		return Result{}, nil

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // AfterMerge previews the curve after merge for a planned change set
@@ -99,7 +99,7 @@ func listedRows(p *ExportPlan, masterPath string) map[string][]int {
 	if text == nil {
 		return nil
 	}
-	mc, _, err := sources.ParseMaster(masterPath, text)
+	mc, _, err := srt.ParseMaster(masterPath, text)
 	if err != nil {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // Writing a set of files so that nothing is lost or misplaced:
@@ -161,7 +162,7 @@ func resolveTargets(files []FileWrite) ([]target, error) {
 		}
 		real, err := filepath.EvalSymlinks(f.Path)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", f.Path, sources.PathErrText(err)))
+			problems = append(problems, fmt.Sprintf("%s: %v", f.Path, reading.PathErr(err)))
 			continue
 		}
 		if abs, err := filepath.Abs(real); err == nil {
@@ -219,7 +220,7 @@ func verify(ts []target) error {
 		t := &ts[i]
 		info, err := os.Stat(t.real)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s changed since it was loaded (%v); reload and export again", t.Path, sources.PathErrText(err)))
+			problems = append(problems, fmt.Sprintf("%s changed since it was loaded (%v); reload and export again", t.Path, reading.PathErr(err)))
 			continue
 		}
 		t.info = info
@@ -233,7 +234,7 @@ func verify(ts []target) error {
 		}
 		now, err := sources.ReadRegular(t.real)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", t.Path, sources.PathErrText(err)))
+			problems = append(problems, fmt.Sprintf("%s: %v", t.Path, reading.PathErr(err)))
 			continue
 		}
 		if !bytes.Equal(now, t.Old) {

@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
-	"github.com/sweeptune/sweeptune/sources"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The changelog entry of a one-recipe export (the words: changelog_entry.go),
@@ -18,7 +19,7 @@ func (c *exportCtx) changelog(keys []string, scenario string) error {
 	path := c.req.ChangelogPath
 	old, err := c.req.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+		return fmt.Errorf("%s: %v", path, reading.PathErr(err))
 	}
 	if len(keys) == 0 {
 		return fmt.Errorf("the changelog entry needs config keys (--config-key)")
@@ -26,11 +27,11 @@ func (c *exportCtx) changelog(keys []string, scenario string) error {
 	if scenario == "" {
 		scenario = c.scenarioOfPoints()
 	}
-	e := sources.ChangelogEntry{ConfigKeys: keys, Description: entryBullets([]*exportCtx{c}, keys), PRLink: c.req.PRLink}
+	e := srt.ChangelogEntry{ConfigKeys: keys, Description: entryBullets([]*exportCtx{c}, keys), PRLink: c.req.PRLink}
 	if scenario != "" {
 		e.ScenarioType = []string{scenario}
 	}
-	out, err := AppendChangelog(path, old, e)
+	out, err := srt.AppendChangelog(path, old, e)
 	if err != nil {
 		return err
 	}
@@ -108,7 +109,7 @@ func topology(k model.Knobs) string {
 	if k.Mode == model.ModeAgg {
 		s := fmt.Sprintf("%d x %s worker", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
 		if k.Prefill.Nodes > 0 {
-			s += " on " + plural(k.Prefill.Nodes, "node")
+			s += " on " + srt.Plural(k.Prefill.Nodes, "node")
 		}
 		if g := k.GPUs(); g > 0 {
 			s += fmt.Sprintf(", %d GPUs", g)
@@ -117,7 +118,7 @@ func topology(k model.Knobs) string {
 	}
 	s := fmt.Sprintf("%d x %s prefill", k.Prefill.Workers, strings.ToUpper(k.Prefill.Parallelism()))
 	if k.Prefill.Nodes > 0 {
-		s += " on " + plural(k.Prefill.Nodes, "node")
+		s += " on " + srt.Plural(k.Prefill.Nodes, "node")
 	}
 	s += fmt.Sprintf(" + %d x %s decode", k.Decode.Workers, strings.ToUpper(k.Decode.Parallelism()))
 	if g := k.GPUs(); g > 0 {
@@ -132,7 +133,7 @@ func decodeKnobs(k model.Knobs) string {
 	if k.DecodeBS > 0 {
 		parts = append(parts, fmt.Sprintf("decode CUDA-graph max BS %d per rank", k.DecodeBS))
 	}
-	if mrr := exportMRR(k); mrr > 0 {
+	if mrr := srt.ExportMRR(k); mrr > 0 {
 		parts = append(parts, fmt.Sprintf("max-running-requests %d", mrr))
 	}
 	if k.DecodeExtraSlots > 0 {
@@ -148,35 +149,6 @@ func decodeKnobs(k model.Knobs) string {
 		return "decode knobs from the base"
 	}
 	return strings.Join(parts, ", ")
-}
-
-// numbers is "1,033,494 tok/s/GPU @ mean 150.7, p90 157.5 tok/s/user,
-// E2E-normalized p90 23.5 (local, 3600 s run)".
-func numbers(p *model.Point) string {
-	var s string
-	if y, ok := p.Value(model.TputPerGPU); ok {
-		s = thousands(y, 0) + " tok/s/GPU"
-	} else {
-		s = "not measured yet"
-	}
-	var iv []string
-	if v, ok := p.Value(model.MeanIntvty); ok {
-		iv = append(iv, "mean "+trimFloat(v))
-	}
-	if v, ok := p.Value(model.P90Intvty); ok {
-		iv = append(iv, "p90 "+trimFloat(v))
-	}
-	if len(iv) > 0 {
-		s += " @ " + strings.Join(iv, ", ") + " tok/s/user"
-	}
-	if v, ok := p.Value(model.E2ENormP90); ok {
-		s += ", E2E-normalized p90 " + trimFloat(v)
-	}
-	src := string(p.Source)
-	if p.Prov.DurationS > 0 {
-		src += fmt.Sprintf(", %s s run", strconv.FormatFloat(p.Prov.DurationS, 'f', -1, 64))
-	}
-	return s + " (" + src + ")"
 }
 
 // keptPoints are the measured points a kept override runs, from the curve
@@ -220,11 +192,6 @@ func (c *exportCtx) keptPoint(k keptOverride) *model.Point {
 
 // thousands formats with comma separators and the given decimals.
 func thousands(v float64, dec int) string { return model.Thousands(v, dec) }
-
-// trimFloat prints one decimal, as the tables do (50.0, 191.4).
-func trimFloat(v float64) string {
-	return strconv.FormatFloat(v, 'f', 1, 64)
-}
 
 // selectorOf is what the export wrote for an added point: its override
 // key, or the recipe file of a one-topology-per-file layout.

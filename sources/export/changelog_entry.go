@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The changelog entry's description, shaped like InferenceX's own entries
@@ -67,7 +68,7 @@ func entryBullets(parts []*exportCtx, keys []string) []string {
 	if len(pins) > 0 {
 		head += " (" + strings.Join(pins, ", ") + ")"
 	}
-	lines = append(lines, sanitizeLine(head+"."))
+	lines = append(lines, srt.SanitizeLine(head+"."))
 
 	if len(add) > 0 {
 		var names []string
@@ -85,14 +86,14 @@ func entryBullets(parts []*exportCtx, keys []string) []string {
 			}
 			names = append(names, s)
 		}
-		lines = append(lines, sanitizeLine("Add "+andList(names)+"."))
+		lines = append(lines, srt.SanitizeLine("Add "+andList(names)+"."))
 	}
 	if len(kept) > 0 {
 		var names []string
 		for _, k := range kept {
 			names = append(names, PointName(k.v.Knobs, k.v.Concurrencies...))
 		}
-		lines = append(lines, sanitizeLine("Keep "+andList(names)+"."))
+		lines = append(lines, srt.SanitizeLine("Keep "+andList(names)+"."))
 	}
 	if len(remove) > 0 {
 		var covered, forced, planned []string
@@ -132,7 +133,7 @@ func entryBullets(parts []*exportCtx, keys []string) []string {
 			}
 			s += andList(forced) + ", which rule 18(g) does not clear: removed anyway (--force): " + reason
 		}
-		lines = append(lines, sanitizeLine(s+"."))
+		lines = append(lines, srt.SanitizeLine(s+"."))
 	}
 	return lines
 }
@@ -159,7 +160,7 @@ func capList(k model.Knobs) []string {
 		return nil
 	}
 	var parts []string
-	if mrr := exportMRR(k); mrr > 0 {
+	if mrr := srt.ExportMRR(k); mrr > 0 {
 		parts = append(parts, fmt.Sprintf("max-running-requests %d", mrr))
 	}
 	if k.DecodeExtraSlots > 0 {

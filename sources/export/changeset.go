@@ -9,7 +9,8 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -25,8 +26,8 @@ import (
 type recipeTarget struct {
 	path     string
 	mode     model.Mode
-	base     model.Knobs       // a bundle's base (or a directory's first recipe)
-	variants []sources.Variant // the bundle's overrides, or the directory's recipes
+	base     model.Knobs   // a bundle's base (or a directory's first recipe)
+	variants []srt.Variant // the bundle's overrides, or the directory's recipes
 	bundle   bool
 	points   []*model.Point
 	add      []string
@@ -40,7 +41,7 @@ func probeRecipe(path string, read func(string) ([]byte, error)) (*recipeTarget,
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		entries, err := os.ReadDir(path)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+			return nil, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 		}
 		for _, e := range entries {
 			if n := e.Name(); !e.IsDir() && (strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")) {
@@ -54,18 +55,18 @@ func probeRecipe(path string, read func(string) ([]byte, error)) (*recipeTarget,
 		data, err := read(f)
 		if err != nil {
 			if f == path {
-				return nil, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+				return nil, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 			}
 			continue
 		}
-		r, _, err := sources.ParseRecipeDoc(f, data)
+		r, _, err := srt.ParseRecipeDoc(f, data)
 		if err != nil {
 			if f == path {
 				return nil, fmt.Errorf("%s: %v", path, err)
 			}
 			continue
 		}
-		base, err := sources.VariantOf(f, "", r.Base)
+		base, err := srt.VariantOf(f, "", r.Base)
 		if err != nil {
 			if f == path {
 				return nil, fmt.Errorf("%s: base.%v", path, err)
@@ -78,7 +79,7 @@ func probeRecipe(path string, read func(string) ([]byte, error)) (*recipeTarget,
 		if r.Bundle {
 			t.bundle = true
 			for _, o := range r.Overrides {
-				if v, err := sources.VariantOf(f, o.Key, r.Resolve(o)); err == nil {
+				if v, err := srt.VariantOf(f, o.Key, r.Resolve(o)); err == nil {
 					t.variants = append(t.variants, v)
 				}
 			}
@@ -110,8 +111,8 @@ func (t *recipeTarget) fits(p *model.Point) bool {
 		return false
 	}
 	same := func(k model.Knobs) bool {
-		for _, r := range exportRoles(p.Knobs) {
-			if r.want.Parallelism() != baseRole(k, r.name).Parallelism() {
+		for _, r := range srt.ExportRoles(p.Knobs) {
+			if r.Want.Parallelism() != srt.BaseRole(k, r.Name).Parallelism() {
 				return false
 			}
 		}
@@ -131,10 +132,10 @@ func (t *recipeTarget) fits(p *model.Point) bool {
 // describe names a target for a refusal: "agg-variants.yaml (aggregated, TP4)".
 func (t *recipeTarget) describe() string {
 	var par []string
-	for _, r := range exportRoles(t.base) {
-		par = append(par, strings.ToUpper(r.want.Parallelism()))
+	for _, r := range srt.ExportRoles(t.base) {
+		par = append(par, strings.ToUpper(r.Want.Parallelism()))
 	}
-	return fmt.Sprintf("%s (%s, %s)", filepath.Base(t.path), modeWord(t.mode), strings.Join(par, " + "))
+	return fmt.Sprintf("%s (%s, %s)", filepath.Base(t.path), srt.ModeWord(t.mode), strings.Join(par, " + "))
 }
 
 // pointShape is "aggregated TEP2" or "disaggregated DEP2 prefill + DEP16 decode".
@@ -212,7 +213,7 @@ func route(targets []*recipeTarget, add, remove []*model.Point) error {
 
 // keyFor picks the config key of a target: the one whose rows select the
 // recipe file, else the only one of the target's mode.
-func keyFor(mc *sources.MasterConfig, keys []string, t *recipeTarget) (string, error) {
+func keyFor(mc *srt.MasterConfig, keys []string, t *recipeTarget) (string, error) {
 	base := filepath.Base(t.path)
 	var byMode []string
 	for _, k := range keys {
@@ -238,7 +239,7 @@ func keyFor(mc *sources.MasterConfig, keys []string, t *recipeTarget) (string, e
 	if len(byMode) == 1 {
 		return byMode[0], nil
 	}
-	return "", fmt.Errorf("--config-key: no key among %s selects %s; name the key of its %s points", strings.Join(keys, ", "), base, modeWord(t.mode))
+	return "", fmt.Errorf("--config-key: no key among %s selects %s; name the key of its %s points", strings.Join(keys, ", "), base, srt.ModeWord(t.mode))
 }
 
 // stagedReader reads a path's staged contents when an earlier part of the
@@ -284,9 +285,9 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		}
 		old, err := probe.req.ReadFile(req.MasterPath)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", req.MasterPath, sources.PathErrText(err))
+			return nil, fmt.Errorf("%s: %v", req.MasterPath, reading.PathErr(err))
 		}
-		mc, _, err := sources.ParseMaster(req.MasterPath, old)
+		mc, _, err := srt.ParseMaster(req.MasterPath, old)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", req.MasterPath, err)
 		}
@@ -358,13 +359,13 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 			if err != nil {
 				return nil, err
 			}
-			for _, k := range me.keysTouched {
+			for _, k := range me.KeysTouched {
 				if !slices.Contains(keys, k) {
 					keys = append(keys, k)
 				}
 			}
 			if scenario == "" {
-				scenario = me.scenario
+				scenario = me.Scenario
 			}
 		}
 		for _, f := range c.plan.Files {
@@ -397,19 +398,19 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		path := req.ChangelogPath
 		old, err := parts[0].req.ReadFile(path)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+			return nil, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 		}
 		if len(keys) == 0 {
 			return nil, fmt.Errorf("the changelog entry needs config keys (--config-key)")
 		}
-		e := sources.ChangelogEntry{ConfigKeys: keys, Description: entryBullets(parts, keys), PRLink: prLinkOf(req)}
+		e := srt.ChangelogEntry{ConfigKeys: keys, Description: entryBullets(parts, keys), PRLink: prLinkOf(req)}
 		if scenario == "" {
 			scenario = parts[0].scenarioOfPoints()
 		}
 		if scenario != "" {
 			e.ScenarioType = []string{scenario}
 		}
-		out, err := AppendChangelog(path, old, e)
+		out, err := srt.AppendChangelog(path, old, e)
 		if err != nil {
 			return nil, err
 		}
@@ -457,7 +458,7 @@ func prLinkOf(req ExportRequest) string {
 	if req.PRLink != "" {
 		return req.PRLink
 	}
-	return PlaceholderPRLink
+	return srt.PlaceholderPRLink
 }
 
 // scenarioOfPoints is the scenario of the first point that names one.
@@ -550,16 +551,16 @@ func pinsOf(text, key string) (pins, bool) {
 	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
 		return pins{}, false
 	}
-	e := sources.MapValue(doc.Content[0], key)
+	e := srt.MapValue(doc.Content[0], key)
 	if e == nil {
 		return pins{}, false
 	}
 	var p pins
-	if n := sources.MapValue(e, "image"); n != nil {
+	if n := srt.MapValue(e, "image"); n != nil {
 		p.image = n.Value
 	}
-	if r := sources.MapValue(e, "router"); r != nil {
-		if n := sources.MapValue(r, "version"); n != nil {
+	if r := srt.MapValue(e, "router"); r != nil {
+		if n := srt.MapValue(r, "version"); n != nil {
 			p.router = n.Value
 		}
 	}
@@ -620,7 +621,7 @@ func routerFromRecipes(paths []string, read func(string) ([]byte, error)) (versi
 		}
 		n := doc.Content[0]
 		for _, k := range []string{"base", "identity", "frameworks", "dynamo"} {
-			if n = sources.MapValue(n, k); n == nil {
+			if n = srt.MapValue(n, k); n == nil {
 				break
 			}
 		}

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 const (
@@ -124,7 +124,7 @@ func TestExportChangeSet(t *testing.T) {
 	// The master: both keys' pins moved; the search spaces are the PR's
 	// (what generate_sweep_configs.py test-config expands).
 	master := read(masterName)
-	mc, warns, err := sources.ParseMaster(masterName, master)
+	mc, warns, err := srt.ParseMaster(masterName, master)
 	if err != nil || len(warns) > 0 {
 		t.Fatalf("master: %v %v", err, warns)
 	}
@@ -167,13 +167,13 @@ func TestExportChangeSet(t *testing.T) {
 	if msg := validRawChange(base, head); msg != "" {
 		t.Errorf("validate_raw_change would say: %s", msg)
 	}
-	before, _ := sources.ParseChangelog(clName, base)
-	after, warns := sources.ParseChangelog(clName, head)
+	before, _ := srt.ParseChangelog(clName, base)
+	after, warns := srt.ParseChangelog(clName, head)
 	if len(warns) > 0 || len(after) != len(before)+1 {
 		t.Fatalf("changelog: %d entries after, %d before, %v", len(after), len(before), warns)
 	}
 	e := after[len(after)-1]
-	if !slices.Equal(e.ConfigKeys, []string{aggKey, disaggKey}) || e.PRLink != export.PlaceholderPRLink ||
+	if !slices.Equal(e.ConfigKeys, []string{aggKey, disaggKey}) || e.PRLink != srt.PlaceholderPRLink ||
 		!regexp.MustCompile(`^https://github\.com/SemiAnalysisAI/InferenceX/pull/XXX$`).MatchString(e.PRLink) {
 		t.Errorf("entry keys %v, link %s", e.ConfigKeys, e.PRLink)
 	}
@@ -205,11 +205,11 @@ func TestChangeSetRefusesUnroutedPoint(t *testing.T) {
 // without a newline, gets the entry after one newline; no byte before it
 // changes.
 func TestChangelogAfterTrailingSpaces(t *testing.T) {
-	entry := sources.ChangelogEntry{ConfigKeys: []string{"k"}, Description: []string{"d"}, PRLink: export.PlaceholderPRLink}
+	entry := srt.ChangelogEntry{ConfigKeys: []string{"k"}, Description: []string{"d"}, PRLink: srt.PlaceholderPRLink}
 	base := "- config-keys:\n    - a\n  description:\n    - x\n  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/1\n"
 	for _, tail := range []string{"", "\n", "  ", "  \n", "\n  \n", "\n\n"} {
 		old := []byte(base + tail)
-		out, err := export.AppendChangelog("c.yaml", old, entry)
+		out, err := srt.AppendChangelog("c.yaml", old, entry)
 		if err != nil {
 			t.Errorf("%q: %v", tail, err)
 			continue

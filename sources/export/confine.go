@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // A name sweeptune derives (a new recipe beside its sibling) is confined to
@@ -29,15 +30,15 @@ func confinedProblem(path, dir string) string {
 			return fmt.Sprintf("%s: %v", path, sources.NotRegularError{Mode: info.Mode()})
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Sprintf("%s: %v", path, sources.PathErrText(err))
+		return fmt.Sprintf("%s: %v", path, reading.PathErr(err))
 	}
 	want, err := realDir(dir)
 	if err != nil {
-		return fmt.Sprintf("%s: %v", dir, sources.PathErrText(err))
+		return fmt.Sprintf("%s: %v", dir, reading.PathErr(err))
 	}
 	got, err := realDir(filepath.Dir(path))
 	if err != nil {
-		return fmt.Sprintf("%s: %v", filepath.Dir(path), sources.PathErrText(err))
+		return fmt.Sprintf("%s: %v", filepath.Dir(path), reading.PathErr(err))
 	}
 	if got != want {
 		return fmt.Sprintf("%s resolves into %s, outside %s; not written", path, got, dir)

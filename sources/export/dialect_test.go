@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Export into every recipe dialect: the override is written in the
@@ -14,13 +14,13 @@ import (
 
 // exportOne exports one point into the bundle and returns the new block
 // and the variant the written bundle resolves it to.
-func exportOne(t *testing.T, recipe string, pts []model.Point, id string) (string, sources.Variant, *export.ExportPlan) {
+func exportOne(t *testing.T, recipe string, pts []model.Point, id string) (string, srt.Variant, *export.ExportPlan) {
 	t.Helper()
 	plan, err := export.BuildExport(export.ExportRequest{Points: pts, Add: []string{id}, RecipePath: recipe})
 	if err != nil {
 		t.Fatalf("export: %v", err)
 	}
-	vs, warns := sources.ParseRecipe(recipe, plan.Files[0].New)
+	vs, warns := srt.ParseRecipe(recipe, plan.Files[0].New)
 	if len(warns) > 0 {
 		t.Fatalf("written bundle: %v", warns)
 	}
@@ -30,10 +30,10 @@ func exportOne(t *testing.T, recipe string, pts []model.Point, id string) (strin
 		}
 	}
 	t.Fatalf("no %s in the written bundle:\n%s", model.OverrideName(id), plan.Files[0].New)
-	return "", sources.Variant{}, nil
+	return "", srt.Variant{}, nil
 }
 
-func sameKnobs(t *testing.T, got sources.Variant, want model.Knobs) {
+func sameKnobs(t *testing.T, got srt.Variant, want model.Knobs) {
 	t.Helper()
 	g := got.Knobs
 	if g.Shape() != want.Shape() || g.GPUs() != want.GPUs() || g.Concurrency != want.Concurrency || g.DecodeBS != want.DecodeBS ||
@@ -175,14 +175,14 @@ func TestExportImageUpdatesEntryAndContainerTogether(t *testing.T) {
 	}
 	req.Image = ran
 	plan = mustPlan(t, req)
-	r, _, err := sources.ParseRecipeDoc(req.RecipePath, plan.Files[0].New)
+	r, _, err := srt.ParseRecipeDoc(req.RecipePath, plan.Files[0].New)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c, _ := sources.Lookup(r.Base, "model", "container"); c != ran {
+	if c, _ := srt.Lookup(r.Base, "model", "container"); c != ran {
 		t.Errorf("base container %v", c)
 	}
-	mc, _, err := sources.ParseMaster(req.MasterPath, plan.Files[1].New)
+	mc, _, err := srt.ParseMaster(req.MasterPath, plan.Files[1].New)
 	if err != nil {
 		t.Fatal(err)
 	}

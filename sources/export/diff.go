@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // A small line diff (Myers' O(ND) algorithm) printing unified hunks, so the
@@ -28,18 +30,6 @@ const (
 	maxEditDistance = 4000
 	maxTraceCells   = 1 << 24
 )
-
-// splitLines splits text into lines keeping each line's "\n".
-func splitLines(s string) []string {
-	if s == "" {
-		return nil
-	}
-	lines := strings.SplitAfter(s, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
-}
 
 // diffLines returns the edit script turning a into b.
 func diffLines(a, b []string) []edit {
@@ -155,7 +145,7 @@ func UnifiedDiff(name, old, new string) string {
 	if old == new {
 		return ""
 	}
-	edits := diffLines(splitLines(old), splitLines(new))
+	edits := diffLines(srt.SplitLines(old), srt.SplitLines(new))
 	const ctx = 3
 	var b strings.Builder
 	name = strings.TrimPrefix(name, "/")

@@ -3,6 +3,8 @@ package export
 import (
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // apply rebuilds both sides from an edit script.
@@ -56,8 +58,8 @@ func TestUnifiedDiffNoNewline(t *testing.T) {
 }
 
 func TestDiffMinimal(t *testing.T) {
-	a := splitLines("x\na\nb\nc\ny\n")
-	b := splitLines("a\nb\nz\nc\n")
+	a := srt.SplitLines("x\na\nb\nc\ny\n")
+	b := srt.SplitLines("a\nb\nz\nc\n")
 	edits := diffLines(a, b)
 	n := 0
 	for _, e := range edits {
@@ -76,7 +78,7 @@ func FuzzDiff(f *testing.F) {
 	f.Add("", "x")
 	f.Add("same\n", "same\n")
 	f.Fuzz(func(t *testing.T, a, b string) {
-		ga, gb := apply(diffLines(splitLines(a), splitLines(b)))
+		ga, gb := apply(diffLines(srt.SplitLines(a), srt.SplitLines(b)))
 		if ga != a || gb != b {
 			t.Fatalf("edit script does not rebuild the inputs")
 		}

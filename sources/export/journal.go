@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
 // An export writes several files (recipe, master config, changelog) and a
@@ -167,7 +168,7 @@ func readJournals(dirs, targets []string) ([]*journal, error) {
 				continue
 			}
 			if err != nil {
-				found = append(found, FoundJournal{Path: p, Problem: fmt.Sprintf("it cannot be read: %v", sources.PathErrText(err))})
+				found = append(found, FoundJournal{Path: p, Problem: fmt.Sprintf("it cannot be read: %v", reading.PathErr(err))})
 				continue
 			}
 			var j journal
@@ -339,7 +340,7 @@ func (j *journal) settle() (string, error) {
 	for i, f := range j.Files {
 		h, err := sources.FileDigest(f.Real)
 		if err != nil {
-			return "", fmt.Errorf("%s (written by an interrupted export): %v", f.Path, sources.PathErrText(err))
+			return "", fmt.Errorf("%s (written by an interrupted export): %v", f.Path, reading.PathErr(err))
 		}
 		now[i] = h
 		allNew = allNew && h == f.New

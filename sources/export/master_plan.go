@@ -6,28 +6,28 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/sweeptune/sweeptune/sources"
-
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // master edits the master config for an export: the config keys must exist,
 // new rows go to the first key, removed overrides lose their rows in any key.
-func (c *exportCtx) master() (masterEdit, error) {
+func (c *exportCtx) master() (srt.MasterEdit, error) {
 	path := c.req.MasterPath
 	old, err := c.req.ReadFile(path)
 	if err != nil {
-		return masterEdit{}, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+		return srt.MasterEdit{}, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 	}
-	mc, warns, err := sources.ParseMaster(path, old)
+	mc, warns, err := srt.ParseMaster(path, old)
 	if err != nil {
-		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+		return srt.MasterEdit{}, fmt.Errorf("%s: %v", path, err)
 	}
 	if len(warns) > 0 {
-		return masterEdit{}, fmt.Errorf("%s", warns[0])
+		return srt.MasterEdit{}, fmt.Errorf("%s", warns[0])
 	}
 	if len(c.req.ConfigKeys) == 0 {
-		return masterEdit{}, fmt.Errorf("--config-key: which entry of %s takes the rows?", path)
+		return srt.MasterEdit{}, fmt.Errorf("--config-key: which entry of %s takes the rows?", path)
 	}
 	var keys []string
 	for _, k := range c.req.ConfigKeys {
@@ -38,7 +38,7 @@ func (c *exportCtx) master() (masterEdit, error) {
 		keys = append(keys, k)
 	}
 	if len(keys) != len(c.req.ConfigKeys) {
-		return masterEdit{}, nil
+		return srt.MasterEdit{}, nil
 	}
 	if c.single {
 		return c.masterSingle(path, old, keys)
@@ -48,9 +48,9 @@ func (c *exportCtx) master() (masterEdit, error) {
 	for k, p := range c.removed {
 		removed[k] = p
 	}
-	var adds []rowSpec
+	var adds []srt.RowSpec
 	existing := map[string]bool{}
-	rows, _ := bundleRows(mc.Entry(keys[0]), bundle)
+	rows, _ := srt.BundleRows(mc.Entry(keys[0]), bundle)
 	for _, r := range rows {
 		if _, ov := r.Selector(); ov != "" && removed[ov] == nil {
 			existing[ov] = true
@@ -63,18 +63,18 @@ func (c *exportCtx) master() (masterEdit, error) {
 			continue
 		}
 		k := p.Knobs
-		adds = append(adds, rowSpec{Point: p, Override: o.Key, order: [3]int{k.Prefill.Workers, k.Decode.Workers, k.Concurrency}})
+		adds = append(adds, srt.RowSpec{Point: p, Override: o.Key, Order: [3]int{k.Prefill.Workers, k.Decode.Workers, k.Concurrency}})
 	}
-	sort.SliceStable(adds, func(i, j int) bool { return less3(adds[i].order, adds[j].order) })
-	out, me, err := editMaster(string(old), mc, keys, keys[0], bundle, adds, removed)
+	sort.SliceStable(adds, func(i, j int) bool { return srt.Less3(adds[i].Order, adds[j].Order) })
+	out, me, err := srt.EditMaster(string(old), mc, keys, keys[0], bundle, adds, removed)
 	if err != nil {
-		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+		return srt.MasterEdit{}, fmt.Errorf("%s: %v", path, err)
 	}
-	if len(me.keysTouched) == 0 {
-		me.keysTouched = keys
+	if len(me.KeysTouched) == 0 {
+		me.KeysTouched = keys
 	}
 	if err := c.masterDone(path, old, out, keys[0], mc.Entry(keys[0]).Image, me); err != nil {
-		return masterEdit{}, err
+		return srt.MasterEdit{}, err
 	}
 	return me, nil
 }
@@ -82,15 +82,15 @@ func (c *exportCtx) master() (masterEdit, error) {
 // masterDone records an edited master config: its rows and notes go in the
 // plan, the entry key's image is set, and the edit must parse again
 // without a warning before it is a change.
-func (c *exportCtx) masterDone(path string, old []byte, text, key, image string, me masterEdit) error {
-	c.plan.Rows = me.rows
-	c.plan.Notes = append(c.plan.Notes, me.notes...)
-	c.plan.Refusals = append(c.plan.Refusals, me.problems...)
+func (c *exportCtx) masterDone(path string, old []byte, text, key, image string, me srt.MasterEdit) error {
+	c.plan.Rows = me.Rows
+	c.plan.Notes = append(c.plan.Notes, me.Notes...)
+	c.plan.Refusals = append(c.plan.Refusals, me.Problems...)
 	text, err := c.entryImage(text, key, image)
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	if _, warns, err := sources.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
+	if _, warns, err := srt.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
 		return fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
 	}
 	c.change(path, old, []byte(text))
@@ -109,44 +109,44 @@ func indexOfID(ps []*model.Point, id string) int {
 // masterSingle edits the conc-lists of the rows that select a file whose
 // concurrencies change, then writes a row per new recipe file in the style
 // of the rows that select the sibling it was derived from.
-func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (masterEdit, error) {
+func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (srt.MasterEdit, error) {
 	text, extra, err := c.masterConcEdits(string(old), path, keys[0])
 	if err != nil {
-		return masterEdit{}, err
+		return srt.MasterEdit{}, err
 	}
-	var all masterEdit
-	all.scenario = c.concScenario(path, old, keys[0])
-	for _, group := range groupRows(append(append([]rowSpec{}, c.rows...), extra...)) {
-		mc, _, err := sources.ParseMaster(path, []byte(text))
+	var all srt.MasterEdit
+	all.Scenario = c.concScenario(path, old, keys[0])
+	for _, group := range groupRows(append(append([]srt.RowSpec{}, c.rows...), extra...)) {
+		mc, _, err := srt.ParseMaster(path, []byte(text))
 		if err != nil {
-			return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+			return srt.MasterEdit{}, fmt.Errorf("%s: %v", path, err)
 		}
 		bundle := filepath.Base(group[0].Template)
-		out, me, err := editMaster(text, mc, keys, keys[0], bundle, group, nil)
+		out, me, err := srt.EditMaster(text, mc, keys, keys[0], bundle, group, nil)
 		if err != nil {
-			return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+			return srt.MasterEdit{}, fmt.Errorf("%s: %v", path, err)
 		}
 		text = out
-		all.rows = append(all.rows, me.rows...)
-		all.notes = append(all.notes, me.notes...)
-		if all.scenario == "" {
-			all.scenario = me.scenario
+		all.Rows = append(all.Rows, me.Rows...)
+		all.Notes = append(all.Notes, me.Notes...)
+		if all.Scenario == "" {
+			all.Scenario = me.Scenario
 		}
 	}
-	all.keysTouched = keys
-	mc, _, err := sources.ParseMaster(path, old)
+	all.KeysTouched = keys
+	mc, _, err := srt.ParseMaster(path, old)
 	if err != nil {
-		return masterEdit{}, fmt.Errorf("%s: %v", path, err)
+		return srt.MasterEdit{}, fmt.Errorf("%s: %v", path, err)
 	}
 	if err := c.masterDone(path, old, text, keys[0], mc.Entry(keys[0]).Image, all); err != nil {
-		return masterEdit{}, err
+		return srt.MasterEdit{}, err
 	}
 	return all, nil
 }
 
 // concScenario is the scenario of the rows a concurrency edit touches.
 func (c *exportCtx) concScenario(path string, old []byte, key string) string {
-	mc, _, err := sources.ParseMaster(path, old)
+	mc, _, err := srt.ParseMaster(path, old)
 	if err != nil || mc.Entry(key) == nil {
 		return ""
 	}
@@ -174,15 +174,15 @@ func (c *exportCtx) entryImage(text, key, had string) (string, error) {
 	case c.req.Image == "":
 		c.imageNote(fmt.Sprintf("%s names image %s", key, orNone(had)))
 	default:
-		tp, err := newTextPatch(text)
+		tp, err := srt.NewTextPatch(text)
 		if err != nil {
 			return "", err
 		}
-		if err := tp.set([]string{key, "image"}, c.req.Image); err != nil {
+		if err := tp.Set([]string{key, "image"}, c.req.Image); err != nil {
 			return "", err
 		}
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s image: %s → %s (--image)", key, orNone(had), c.req.Image))
-		text, moved = tp.result(), true
+		text, moved = tp.Result(), true
 	}
 	var pin pins
 	rv := c.req.RouterVersion
@@ -191,15 +191,15 @@ func (c *exportCtx) entryImage(text, key, had string) (string, error) {
 	}
 	switch {
 	case rv != "" && pin.router != "" && pin.router != rv:
-		tp, err := newTextPatch(text)
+		tp, err := srt.NewTextPatch(text)
 		if err != nil {
 			return "", err
 		}
-		if err := tp.set([]string{key, "router", "version"}, rv); err != nil {
+		if err := tp.Set([]string{key, "router", "version"}, rv); err != nil {
 			return "", err
 		}
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s router version: %s → %s (--router-version)", key, pin.router, rv))
-		text = tp.result()
+		text = tp.Result()
 	case rv != "" && pin.router == "":
 		c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s pins no router version; --router-version %s not written there", key, rv))
 	case moved && pin.router != "" && (rv == "" || c.req.routerRead && rv == pin.router):

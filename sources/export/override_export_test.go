@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // TestExportRoundTrip resolves every written override with the deep-merge
@@ -17,11 +17,11 @@ import (
 func TestExportRoundTrip(t *testing.T) {
 	_, req := retuneCopy(t)
 	plan := mustPlan(t, req)
-	vs, warns := sources.ParseRecipe(req.RecipePath, plan.Files[0].New)
+	vs, warns := srt.ParseRecipe(req.RecipePath, plan.Files[0].New)
 	if len(warns) > 0 {
 		t.Fatalf("written bundle: %v", warns)
 	}
-	byKey := map[string]sources.Variant{}
+	byKey := map[string]srt.Variant{}
 	for _, v := range vs {
 		byKey[v.Override] = v
 	}
@@ -88,11 +88,11 @@ func TestChangelogAppendKeepsBytes(t *testing.T) {
 	if len(shared) == 0 {
 		t.Log("../shared absent: only the project's fixture is checked")
 	}
-	e := sources.ChangelogEntry{
+	e := srt.ChangelogEntry{
 		ConfigKeys:   []string{"dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache"},
 		ScenarioType: []string{"agentic-coding"},
 		Description:  []string{`Quotes " and \ and "x": y survive`, "第二行"},
-		PRLink:       export.PlaceholderPRLink,
+		PRLink:       srt.PlaceholderPRLink,
 	}
 	for _, f := range files {
 		old, err := os.ReadFile(f)
@@ -100,14 +100,14 @@ func TestChangelogAppendKeepsBytes(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, variant := range [][]byte{old, bytes.TrimRight(old, "\n"), append(bytes.Clone(old), "  \n  "...)} {
-			out, err := export.AppendChangelog(f, variant, e)
+			out, err := srt.AppendChangelog(f, variant, e)
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
 			if !bytes.HasPrefix(out, variant) {
 				t.Fatalf("%s: original bytes are not a prefix of the result", f)
 			}
-			entries, warns := sources.ParseChangelog(f, out)
+			entries, warns := srt.ParseChangelog(f, out)
 			if len(warns) > 0 {
 				t.Fatalf("%s: result does not parse: %v", f, warns)
 			}

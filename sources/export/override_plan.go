@@ -11,6 +11,8 @@ import (
 	"github.com/sweeptune/sweeptune/sources/parity"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // ExportRequest says which points to write and where (docs/export.md).
@@ -150,9 +152,9 @@ type exportCtx struct {
 	plan       *ExportPlan
 	add        []*model.Point
 	remove     []*model.Point
-	recipe     *sources.Recipe
-	vocab      vocab
-	base       sources.Variant
+	recipe     *srt.Recipe
+	vocab      srt.Vocab
+	base       srt.Variant
 	gpn        int
 	removed    map[string]*model.Point // override key → removed point
 	kept       []keptOverride
@@ -163,7 +165,7 @@ type exportCtx struct {
 	crlf       map[string][]byte // path → its CRLF bytes; editing sees LF
 	single     bool              // one topology per file: new files, not overrides
 	imageNoted bool              // the image note was given
-	rows       []rowSpec         // master rows to write (one topology per file)
+	rows       []srt.RowSpec     // master rows to write (one topology per file)
 	concEdits  []*concEdit       // concurrency lists to edit (one topology per file)
 	// verdicts are the change set's review, done once over every removed
 	// point; nil: this export reviews its own removals.
@@ -172,7 +174,7 @@ type exportCtx struct {
 
 type keptOverride struct {
 	key   string
-	v     sources.Variant
+	v     srt.Variant
 	point *model.Point
 }
 
@@ -185,7 +187,7 @@ func BuildExport(req ExportRequest) (plan *ExportPlan, err error) {
 		req.ReadFile = sources.ReadRegular // a FIFO named as --changelog must not hang
 	}
 	if req.PRLink == "" {
-		req.PRLink = PlaceholderPRLink
+		req.PRLink = srt.PlaceholderPRLink
 	}
 	if err := checkRequestText(req); err != nil { // request_text.go
 		return nil, err
@@ -201,8 +203,8 @@ func BuildExport(req ExportRequest) (plan *ExportPlan, err error) {
 	}
 	var routerNote []string
 	if req.Image != "" && req.RouterVersion == "" {
-		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" && !VersionShaped(v) {
-			routerNote = []string{fmt.Sprintf("warning: %s: identity.frameworks.dynamo %s is not a version; no router version pinned from it (give --router-version)", from, quoteDQ(cutText(v, 60)))}
+		if v, from := routerFromRecipes(req.recipePaths(), req.ReadFile); v != "" && !srt.VersionShaped(v) {
+			routerNote = []string{fmt.Sprintf("warning: %s: identity.frameworks.dynamo %s is not a version; no router version pinned from it (give --router-version)", from, srt.QuoteDQ(srt.CutText(v, 60)))}
 		} else if v != "" {
 			req.RouterVersion, req.routerRead = v, true
 			routerNote = []string{fmt.Sprintf("router version %s read from %s (identity.frameworks.dynamo): it moves with --image", v, filepath.Base(from))}
@@ -237,10 +239,10 @@ func BuildExport(req ExportRequest) (plan *ExportPlan, err error) {
 		if err != nil {
 			return nil, err
 		}
-		if me.keysTouched != nil {
-			keys = me.keysTouched
+		if me.KeysTouched != nil {
+			keys = me.KeysTouched
 		}
-		scenario = me.scenario
+		scenario = me.Scenario
 	}
 	if req.ChangelogPath != "" {
 		if err := c.changelog(keys, scenario); err != nil {
@@ -313,13 +315,13 @@ func (c *exportCtx) resolvePoints() error {
 }
 
 func (c *exportCtx) readRecipe(data []byte) error {
-	r, warns, err := sources.ParseRecipeDoc(c.req.RecipePath, data)
+	r, warns, err := srt.ParseRecipeDoc(c.req.RecipePath, data)
 	return c.useRecipe(data, r, warns, err)
 }
 
 // useRecipe takes the bundle export writes into, as ParseRecipeDoc read it
 // from data.
-func (c *exportCtx) useRecipe(data []byte, r *sources.Recipe, warns []sources.Warning, err error) error {
+func (c *exportCtx) useRecipe(data []byte, r *srt.Recipe, warns []reading.Warning, err error) error {
 	path := c.req.RecipePath
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
@@ -331,34 +333,27 @@ func (c *exportCtx) useRecipe(data []byte, r *sources.Recipe, warns []sources.Wa
 		return fmt.Errorf("%s: a single recipe (one topology per file), not a bundle with base: and override_* blocks", path)
 	}
 	c.recipe, c.recipeText, c.indent, c.blocks = r, data, 0, nil
-	base, err := sources.VariantOf(path, "", r.Base)
+	base, err := srt.VariantOf(path, "", r.Base)
 	if err != nil {
 		return fmt.Errorf("%s: base.%v", path, err)
 	}
 	for _, p := range append(append([]*model.Point{}, c.add...), c.remove...) {
 		if p.Knobs.Mode != base.Knobs.Mode {
 			return fmt.Errorf("%s: %s is %s but the base of %s is %s: pass --recipe with the %s bundle that runs it too (several --recipe make one change set)",
-				p.ID, p.ID, modeWord(p.Knobs.Mode), path, modeWord(base.Knobs.Mode), pointShape(p.Knobs))
+				p.ID, p.ID, srt.ModeWord(p.Knobs.Mode), path, srt.ModeWord(base.Knobs.Mode), pointShape(p.Knobs))
 		}
 	}
 	c.base = base
-	c.vocab = newVocab(r, base.Engine)
+	c.vocab = srt.NewVocab(r, base.Engine)
 	c.gpn = r.GPUsPerNode()
 	return nil
 }
 
-func modeWord(m model.Mode) string {
-	if m == model.ModeAgg {
-		return "aggregated"
-	}
-	return "disaggregated"
-}
-
 // variants resolves every override of the bundle.
-func (c *exportCtx) variants() map[string]sources.Variant {
-	out := map[string]sources.Variant{}
+func (c *exportCtx) variants() map[string]srt.Variant {
+	out := map[string]srt.Variant{}
 	for _, o := range c.recipe.Overrides {
-		if v, err := sources.VariantOf(c.req.RecipePath, o.Key, c.recipe.Resolve(o)); err == nil {
+		if v, err := srt.VariantOf(c.req.RecipePath, o.Key, c.recipe.Resolve(o)); err == nil {
 			out[o.Key] = v
 		}
 	}
@@ -367,7 +362,7 @@ func (c *exportCtx) variants() map[string]sources.Variant {
 
 // matches reports whether a recipe variant is the point: same workers and
 // concurrency, and the same BS when both know it.
-func matches(v sources.Variant, p *model.Point) bool {
+func matches(v srt.Variant, p *model.Point) bool {
 	vk, k := v.Knobs, p.Knobs
 	if vk.Prefill.Workers != k.Prefill.Workers || vk.Decode.Workers != k.Decode.Workers || !v.RunsAt(k.Concurrency) {
 		return false
@@ -384,7 +379,7 @@ func matches(v sources.Variant, p *model.Point) bool {
 
 // overrideKeyOf is the bundle's override for a point: the conventional key
 // when present, else the one variant whose knobs match.
-func (c *exportCtx) overrideKeyOf(p *model.Point, vs map[string]sources.Variant) string {
+func (c *exportCtx) overrideKeyOf(p *model.Point, vs map[string]srt.Variant) string {
 	conv := model.OverrideName(p.Knobs.BaseID())
 	if _, ok := vs[conv]; ok {
 		return conv
@@ -402,7 +397,7 @@ func (c *exportCtx) overrideKeyOf(p *model.Point, vs map[string]sources.Variant)
 }
 
 // overrides builds the new blocks and runs the per-point checks.
-func (c *exportCtx) overrides() ([]newOverride, error) {
+func (c *exportCtx) overrides() ([]srt.NewOverride, error) {
 	vs := c.variants()
 	for _, p := range c.remove {
 		key := c.overrideKeyOf(p, vs)
@@ -423,11 +418,11 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 	}
 	baseName, _ := c.recipe.Base["name"].(string)
 	explicit := c.explicitMRR()
-	var out []newOverride
+	var out []srt.NewOverride
 	for _, p := range c.add {
 		id := p.Knobs.BaseID()
 		key := model.OverrideName(id)
-		name := overrideName(id, baseName, names)
+		name := srt.OverrideName(id, baseName, names)
 		if _, exists := vs[key]; exists || c.recipe.HasOverride(key) {
 			if !c.req.Replace {
 				c.refuse("%s: override %s already exists in %s (use --replace to overwrite it)", p.ID, key, c.req.RecipePath)
@@ -439,17 +434,17 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 			c.refuse("%s: name %q is already used by %s (use --replace)", p.ID, name, owner)
 		}
 		c.checkPoint(p, explicit[p.ID])
-		d := buildDelta(p, name, c.base, c.vocab, c.gpn)
-		c.plan.Notes = append(c.plan.Notes, d.notes...)
+		d := srt.BuildDelta(p, name, c.base, c.vocab, c.gpn)
+		c.plan.Notes = append(c.plan.Notes, d.Notes...)
 		if err := c.roundTrip(p, d); err != nil {
 			c.refuse("%s: %v", p.ID, err)
 		}
 		k := p.Knobs
-		text := d.render(key, overrideComment(p, c.gpn, c.vocab.sglangArgs()), bundleIndentOf(c))
-		out = append(out, newOverride{key: key, text: text, order: [3]int{k.Prefill.Workers, k.Decode.Workers, k.Concurrency}})
+		text := d.Render(key, srt.OverrideComment(p, c.gpn, c.vocab.SGLangArgs()), bundleIndentOf(c))
+		out = append(out, srt.NewOverride{Key: key, Text: text, Order: [3]int{k.Prefill.Workers, k.Decode.Workers, k.Concurrency}})
 		c.plan.Overrides = append(c.plan.Overrides, ExportedOverride{ID: p.ID, Key: key, Name: name, Text: text})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return less3(out[i].order, out[j].order) })
+	sort.SliceStable(out, func(i, j int) bool { return srt.Less3(out[i].Order, out[j].Order) })
 	for key, v := range vs {
 		if c.removed[key] == nil {
 			c.kept = append(c.kept, keptOverride{key: key, v: v})
@@ -457,7 +452,7 @@ func (c *exportCtx) overrides() ([]newOverride, error) {
 	}
 	sort.Slice(c.kept, func(i, j int) bool {
 		a, b := c.kept[i].v.Knobs, c.kept[j].v.Knobs
-		return less3([3]int{a.Prefill.Workers, a.Decode.Workers, a.Concurrency}, [3]int{b.Prefill.Workers, b.Decode.Workers, b.Concurrency})
+		return srt.Less3([3]int{a.Prefill.Workers, a.Decode.Workers, a.Concurrency}, [3]int{b.Prefill.Workers, b.Decode.Workers, b.Concurrency})
 	})
 	return out, nil
 }
@@ -468,7 +463,7 @@ func bundleIndentOf(c *exportCtx) int {
 	if c.indent == 0 {
 		c.indent = 2
 		if b := c.recipeTopBlocks(); b.err == nil {
-			c.indent = bundleIndent(b.lines, b.blocks)
+			c.indent = srt.BundleIndent(b.lines, b.blocks)
 		}
 	}
 	return c.indent
@@ -477,7 +472,7 @@ func bundleIndentOf(c *exportCtx) int {
 // recipeBlocks are the recipe text's lines and top-level blocks.
 type recipeBlocks struct {
 	lines  []string
-	blocks []topBlock
+	blocks []srt.TopBlock
 	err    error
 }
 
@@ -486,8 +481,8 @@ type recipeBlocks struct {
 func (c *exportCtx) recipeTopBlocks() *recipeBlocks {
 	if c.blocks == nil {
 		text := string(c.recipeText)
-		b := &recipeBlocks{lines: splitLines(text)}
-		b.blocks, b.err = topBlocks(text, b.lines)
+		b := &recipeBlocks{lines: srt.SplitLines(text)}
+		b.blocks, b.err = srt.TopBlocks(text, b.lines)
 		c.blocks = b
 	}
 	return c.blocks
@@ -497,14 +492,14 @@ func (c *exportCtx) recipeTopBlocks() *recipeBlocks {
 // and MRR = decode ranks × BS unless explicit.
 func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 	k := p.Knobs
-	if problem := balanceProblem(p); problem != "" { // values.go
+	if problem := srt.BalanceProblem(p); problem != "" { // values.go
 		c.refuse("%s", problem)
 	}
-	for _, role := range exportRoles(k) {
+	for _, role := range srt.ExportRoles(k) {
 		r := struct {
 			name       string
 			want, base model.Role
-		}{role.name, role.want, baseRole(c.base.Knobs, role.name)}
+		}{role.Name, role.Want, srt.BaseRole(c.base.Knobs, role.Name)}
 		if r.want.Parallelism() != r.base.Parallelism() {
 			c.refuse("%s: %s workers are %s but the bundle's base runs %s; an override here cannot change the parallelism",
 				p.ID, r.name, strings.ToUpper(r.want.Parallelism()), strings.ToUpper(r.base.Parallelism()))
@@ -513,7 +508,7 @@ func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 			c.refuse("%s: %s workers or GPUs per worker unknown", p.ID, r.name)
 			continue
 		}
-		nodes := targetNodes(r.want, c.gpn)
+		nodes := srt.TargetNodes(r.want, c.gpn)
 		if c.gpn > 0 && r.want.Workers*r.want.GPUs > nodes*c.gpn {
 			c.refuse("%s: %d %s workers × %d GPUs = %d GPUs do not fit %d nodes × %d GPUs per node",
 				p.ID, r.want.Workers, r.name, r.want.GPUs, r.want.Workers*r.want.GPUs, nodes, c.gpn)
@@ -528,7 +523,7 @@ func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 	}
 	// A value the target already holds is not the point's to defend.
 	held := k.MaxRunningRequests == c.base.Knobs.MaxRunningRequests
-	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR && !held && c.vocab.sglangArgs() {
+	if k.DecodeBS > 0 && k.MaxRunningRequests > 0 && !explicitMRR && !held && c.vocab.SGLangArgs() {
 		if want := k.WorkerMRR(); k.MaxRunningRequests != want {
 			c.refuse("%s: max-running-requests %d is not one decode worker's ranks %d × BS %d = %d (it is each worker's own argument; pass --explicit-mrr %s if %d is meant)",
 				p.ID, k.MaxRunningRequests, k.WorkerRanks(), k.DecodeBS, want, p.ID, k.MaxRunningRequests)
@@ -541,12 +536,12 @@ func (c *exportCtx) checkPoint(p *model.Point, explicitMRR bool) {
 
 // roundTrip resolves the written delta with the deep-merge rules and
 // checks that it gives back the point's knobs.
-func (c *exportCtx) roundTrip(p *model.Point, d overrideDelta) error {
-	v, err := sources.VariantOf(c.req.RecipePath, "", sources.DeepMerge(c.recipe.Base, d.asMap()))
+func (c *exportCtx) roundTrip(p *model.Point, d srt.OverrideDelta) error {
+	v, err := srt.VariantOf(c.req.RecipePath, "", srt.DeepMerge(c.recipe.Base, d.AsMap()))
 	if err != nil {
 		return fmt.Errorf("resolved override: %v", err)
 	}
-	return knobsMatch(v.Knobs, p.Knobs, c.gpn, c.vocab.sglangArgs())
+	return knobsMatch(v.Knobs, p.Knobs, c.gpn, c.vocab.SGLangArgs())
 }
 
 // knobsMatch compares what the point knows with what a variant resolves
@@ -564,7 +559,7 @@ func knobsMatch(got, want model.Knobs, gpn int, sglang bool) error {
 	}{{"prefill", got.Prefill, want.Prefill}, {"decode", got.Decode, want.Decode}} {
 		chk(r.name+" workers", r.g.Workers, r.w.Workers)
 		chk(r.name+" GPUs", r.g.GPUs, r.w.GPUs)
-		chk(r.name+" nodes", r.g.Nodes, targetNodes(r.w, gpn))
+		chk(r.name+" nodes", r.g.Nodes, srt.TargetNodes(r.w, gpn))
 		chk(r.name+" TP", r.g.TP, r.w.TP)
 		chk(r.name+" EP", max(r.g.EP, 1), max(r.w.EP, 1))
 		if r.g.DPAttn != r.w.DPAttn {
@@ -579,7 +574,7 @@ func knobsMatch(got, want model.Knobs, gpn int, sglang bool) error {
 	if !sglang {
 		return joinDiffs(diffs)
 	}
-	chk("max-running-requests", got.MaxRunningRequests, exportMRR(want))
+	chk("max-running-requests", got.MaxRunningRequests, srt.ExportMRR(want))
 	chk("extra slots", got.DecodeExtraSlots, want.DecodeExtraSlots)
 	if want.Balance != "" && got.Balance != want.Balance {
 		diffs = append(diffs, fmt.Sprintf("balance %q, want %q", got.Balance, want.Balance))
@@ -594,7 +589,7 @@ func joinDiffs(diffs []string) error {
 	return nil
 }
 
-func (c *exportCtx) editRecipe(old string, adds []newOverride) (string, error) {
+func (c *exportCtx) editRecipe(old string, adds []srt.NewOverride) (string, error) {
 	orderOf := map[string][3]int{}
 	for key, v := range c.variants() {
 		k := v.Knobs
@@ -604,7 +599,7 @@ func (c *exportCtx) editRecipe(old string, adds []newOverride) (string, error) {
 	for key := range c.removed {
 		remove[key] = true
 	}
-	var blocks []topBlock
+	var blocks []srt.TopBlock
 	if old == string(c.recipeText) {
 		b := c.recipeTopBlocks()
 		if b.err != nil {
@@ -612,7 +607,7 @@ func (c *exportCtx) editRecipe(old string, adds []newOverride) (string, error) {
 		}
 		blocks = b.blocks
 	}
-	out, err := editBundle(old, blocks, remove, adds, orderOf)
+	out, err := srt.EditBundle(old, blocks, remove, adds, orderOf)
 	if err != nil {
 		return "", fmt.Errorf("%s: %v", c.req.RecipePath, err)
 	}

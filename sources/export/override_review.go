@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The removal review (rule 18(g)): a removed point must lie under the line
@@ -103,10 +104,10 @@ func (c *exportCtx) verdictText(v model.RemovalVerdict) string {
 		return fmt.Sprintf("no %s/%s value to test", reviewX.Name, reviewY.Name)
 	case v.HasLine && v.Covered:
 		s = fmt.Sprintf("covered by the line %s: %s at mean %s (%+.2f %%)",
-			strings.Join(nb, " - "), thousands(v.LineValue, 2), trimFloat(v.X), v.GapPct)
+			strings.Join(nb, " - "), thousands(v.LineValue, 2), srt.TrimFloat(v.X), v.GapPct)
 	case v.HasLine:
 		s = fmt.Sprintf("above the line %s: %s at mean %s (%+.2f %%)",
-			strings.Join(nb, " - "), thousands(v.LineValue, 2), trimFloat(v.X), v.GapPct)
+			strings.Join(nb, " - "), thousands(v.LineValue, 2), srt.TrimFloat(v.X), v.GapPct)
 	case v.Covered:
 		s = fmt.Sprintf("Pareto-dominated by %s", c.pointText(v.DominatedBy, false))
 	default:
@@ -130,9 +131,9 @@ func (c *exportCtx) pointText(id string, withNumbers bool) string {
 	x, y, ok := p.XY(reviewX, reviewY)
 	switch {
 	case withNumbers && ok && p.Source == model.SourcePlanned:
-		name += fmt.Sprintf(" (planned: %s @ %s)", thousands(y, 0), trimFloat(x))
+		name += fmt.Sprintf(" (planned: %s @ %s)", thousands(y, 0), srt.TrimFloat(x))
 	case withNumbers && ok:
-		name += fmt.Sprintf(" (%s @ %s)", thousands(y, 0), trimFloat(x))
+		name += fmt.Sprintf(" (%s @ %s)", thousands(y, 0), srt.TrimFloat(x))
 	case p.Source == model.SourcePlanned:
 		name += " (planned)"
 	}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -78,7 +80,7 @@ func (q *QueuePlan) Write() error {
 	old, err := sources.ReadRegular(q.Path)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%s: %v", q.Path, sources.PathErrText(err))
+		return fmt.Errorf("%s: %v", q.Path, reading.PathErr(err))
 	}
 	return WriteFilesAtomic([]FileWrite{{Path: q.Path, Old: old, Content: []byte(q.Text), Create: !exists}})
 }
@@ -97,7 +99,7 @@ func notAQueue(path string) string {
 	}
 	f, err := sources.OpenReadable(path)
 	if err != nil {
-		return fmt.Sprintf("%s: %v", path, sources.PathErrText(err))
+		return fmt.Sprintf("%s: %v", path, reading.PathErr(err))
 	}
 	defer f.Close()
 	head := make([]byte, len("# "+QueueTitle))
@@ -126,7 +128,7 @@ func BuildQueue(req QueueRequest) (*QueuePlan, error) {
 	}
 	raw, err := req.ReadFile(req.RecipePath)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", req.RecipePath, sources.PathErrText(err))
+		return nil, fmt.Errorf("%s: %v", req.RecipePath, reading.PathErr(err))
 	}
 	text := strings.ReplaceAll(string(raw), "\r\n", "\n")
 	c := &exportCtx{req: ExportRequest{RecipePath: req.RecipePath}, plan: &ExportPlan{}}
@@ -161,8 +163,8 @@ func BuildQueue(req QueueRequest) (*QueuePlan, error) {
 // queueBody is the bundle's non-override blocks as written, then one
 // block per group of runs (filling q's entries and notes).
 func (c *exportCtx) queueBody(q *QueuePlan, text string, req QueueRequest) (string, error) {
-	lines := splitLines(text)
-	blocks, err := topBlocks(text, lines)
+	lines := srt.SplitLines(text)
+	blocks, err := srt.TopBlocks(text, lines)
 	if err != nil {
 		return "", fmt.Errorf("%s: %v", req.RecipePath, err)
 	}
@@ -173,13 +175,13 @@ func (c *exportCtx) queueBody(q *QueuePlan, text string, req QueueRequest) (stri
 		}
 	}
 	baseName, _ := c.recipe.Base["name"].(string)
-	ind := bundleIndent(lines, blocks)
+	ind := srt.BundleIndent(lines, blocks)
 	var body strings.Builder
 	for _, b := range blocks {
-		if !isOverrideKey(b.key) {
-			body.WriteString(strings.Join(lines[b.start:b.end], ""))
+		if !srt.IsOverrideKey(b.Key) {
+			body.WriteString(strings.Join(lines[b.Start:b.End], ""))
 			body.WriteString("\n")
-			q.wantKeys = append(q.wantKeys, b.key)
+			q.wantKeys = append(q.wantKeys, b.Key)
 		}
 	}
 	for _, g := range groupRuns(req.Runs) {
@@ -198,11 +200,11 @@ func (c *exportCtx) queueBody(q *QueuePlan, text string, req QueueRequest) (stri
 func queueHeader(q *QueuePlan, req QueueRequest) string {
 	var head strings.Builder
 	for _, t := range req.Title {
-		head.WriteString(strings.TrimRight("# "+commentText(t), " ") + "\n")
+		head.WriteString(strings.TrimRight("# "+srt.CommentText(t), " ") + "\n")
 	}
-	fmt.Fprintf(&head, "# Base copied from %s.\n# Each block below is one proposed run; a zip_override_* holds one configuration\n# at several concurrencies, one job each. Submit them with:\n", commentText(filepath.ToSlash(req.RecipePath)))
+	fmt.Fprintf(&head, "# Base copied from %s.\n# Each block below is one proposed run; a zip_override_* holds one configuration\n# at several concurrencies, one job each. Submit them with:\n", srt.CommentText(filepath.ToSlash(req.RecipePath)))
 	for _, e := range q.Entries {
-		head.WriteString("#   " + commentText(e.Command) + "\n")
+		head.WriteString("#   " + srt.CommentText(e.Command) + "\n")
 	}
 	return head.String()
 }
@@ -239,7 +241,7 @@ type zipList []any
 func (l zipList) String() string {
 	parts := make([]string, len(l))
 	for i, v := range l {
-		parts[i] = yamlValue(v)
+		parts[i] = srt.YAMLValue(v)
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
 }
@@ -259,27 +261,27 @@ func runKey(prefix string, id string, short bool) string {
 // queueBlock renders one group as override_* (one run) or zip_override_*.
 func (c *exportCtx) queueBlock(g queueGroup, baseName string, names []string, ind int) (QueueEntry, string, []string) {
 	var notes []string
-	deltas := make([]overrideDelta, len(g.runs))
+	deltas := make([]srt.OverrideDelta, len(g.runs))
 	var e QueueEntry
 	first := g.runs[0]
 	short := first.DurationS > 0 && first.DurationS < 3600
 	for i, r := range g.runs {
 		id := r.Point.Knobs.BaseID()
-		name := overrideName(id, baseName, names)
+		name := srt.OverrideName(id, baseName, names)
 		if short {
 			name += "-short"
 		}
-		d := buildDelta(&r.Point, name, c.base, c.vocab, c.gpn)
+		d := srt.BuildDelta(&r.Point, name, c.base, c.vocab, c.gpn)
 		if r.DurationS > 0 {
 			if path, ok := c.durationPath(); ok {
-				if had, _ := sources.Lookup(c.recipe.Base, path...); fmt.Sprint(had) != itoa(r.DurationS) {
-					d.set(path, quoted(itoa(r.DurationS)))
+				if had, _ := srt.Lookup(c.recipe.Base, path...); fmt.Sprint(had) != srt.Itoa(r.DurationS) {
+					d.Set(path, srt.Quoted(srt.Itoa(r.DurationS)))
 				}
 			} else if i == 0 {
 				notes = append(notes, fmt.Sprintf("%s: the bundle's benchmark states no duration (benchmark.env.DURATION); run it for %d s by hand", id, r.DurationS))
 			}
 		}
-		for _, n := range d.notes {
+		for _, n := range d.Notes {
 			if i == 0 {
 				notes = append(notes, n)
 			}
@@ -291,24 +293,24 @@ func (c *exportCtx) queueBlock(g queueGroup, baseName string, names []string, in
 	comment := append([]string{}, first.Comment...)
 	if len(g.runs) == 1 {
 		e.Selector = runKey("", first.Point.Knobs.BaseID(), short)
-		return e, deltas[0].render(e.Selector, comment, ind), notes
+		return e, deltas[0].Render(e.Selector, comment, ind), notes
 	}
 	k := first.Point.Knobs
 	e.Selector = runKey("zip_override_", k.Shape(), short)
 	for _, r := range g.runs[1:] {
 		comment = append(comment, r.Comment...)
 	}
-	return e, zipDeltas(deltas).render(e.Selector, comment, ind), notes
+	return e, zipDeltas(deltas).Render(e.Selector, comment, ind), notes
 }
 
 // durationPath is where the bundle states a run's length, if anywhere.
 func (c *exportCtx) durationPath() ([]string, bool) {
 	env := []string{"benchmark", "env"}
-	if _, ok := lookupMap(c.recipe.Base, env...); ok {
+	if srt.LookupMap(c.recipe.Base, env...) != nil {
 		return append(env, "DURATION"), true
 	}
 	for _, o := range c.recipe.Overrides {
-		if _, ok := sources.Lookup(o.Block, env...); ok {
+		if _, ok := srt.Lookup(o.Block, env...); ok {
 			return append(env, "DURATION"), true
 		}
 	}
@@ -318,27 +320,27 @@ func (c *exportCtx) durationPath() ([]string, bool) {
 // zipDeltas merges deltas of equal paths: a value shared by every run stays
 // a scalar, others become a list of one value per run. A shared list is
 // wrapped once, so srtctl passes it whole to every run.
-func zipDeltas(ds []overrideDelta) overrideDelta {
-	var out overrideDelta
-	for i, e := range ds[0].entries {
+func zipDeltas(ds []srt.OverrideDelta) srt.OverrideDelta {
+	var out srt.OverrideDelta
+	for i, e := range ds[0].Entries {
 		vals := make(zipList, len(ds))
 		same := true
 		for j, d := range ds {
-			if i >= len(d.entries) || !reflect.DeepEqual(d.entries[i].path, e.path) {
+			if i >= len(d.Entries) || !reflect.DeepEqual(d.Entries[i].Path, e.Path) {
 				continue // groupRuns keeps knobs equal, so paths match
 			}
-			vals[j] = d.entries[i].value
+			vals[j] = d.Entries[i].Value
 			same = same && reflect.DeepEqual(vals[j], vals[0])
 		}
 		switch {
 		case same:
-			if _, isList := e.value.([]int); isList {
-				out.set(e.path, zipList{e.value})
+			if _, isList := e.Value.([]int); isList {
+				out.Set(e.Path, zipList{e.Value})
 			} else {
-				out.set(e.path, e.value)
+				out.Set(e.Path, e.Value)
 			}
 		default:
-			out.set(e.path, vals)
+			out.Set(e.Path, vals)
 		}
 	}
 	return out
@@ -347,7 +349,7 @@ func zipDeltas(ds []overrideDelta) overrideDelta {
 // readBack parses the queue as the recipe reader does and checks that every
 // entry resolves to its runs' knobs.
 func (c *exportCtx) readBack(q *QueuePlan, runs []QueuedRun) []string {
-	vs, warns := sources.ParseRecipe(q.Path, []byte(q.Text))
+	vs, warns := srt.ParseRecipe(q.Path, []byte(q.Text))
 	var bad []string
 	if got := topKeys(q.Text); !slices.Equal(got, q.wantKeys) {
 		bad = append(bad, fmt.Sprintf("queue read back: top-level keys %s, want %s", strings.Join(got, ", "), strings.Join(q.wantKeys, ", ")))
@@ -355,7 +357,7 @@ func (c *exportCtx) readBack(q *QueuePlan, runs []QueuedRun) []string {
 	for _, w := range warns {
 		bad = append(bad, "queue read back: "+w.String())
 	}
-	bySel := map[string]sources.Variant{}
+	bySel := map[string]srt.Variant{}
 	for _, v := range vs {
 		bySel[v.Override] = v
 	}
@@ -374,7 +376,7 @@ func (c *exportCtx) readBack(q *QueuePlan, runs []QueuedRun) []string {
 				bad = append(bad, fmt.Sprintf("%s: %s does not read back from the queue", id, sel))
 				continue
 			}
-			if err := knobsMatch(v.Knobs, byID[id].Knobs, c.gpn, c.vocab.sglangArgs()); err != nil {
+			if err := knobsMatch(v.Knobs, byID[id].Knobs, c.gpn, c.vocab.SGLangArgs()); err != nil {
 				bad = append(bad, fmt.Sprintf("%s (%s): %v", id, sel, err))
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // queuePoints are the margin fixture's 3P c700/c800/c900 (one configuration
@@ -25,13 +26,13 @@ func queuePoints(t *testing.T) map[string]model.Point {
 }
 
 // readQueue reads a written queue as `sweeptune recipes` does.
-func readQueue(t *testing.T, path string) map[string]sources.Variant {
+func readQueue(t *testing.T, path string) map[string]srt.Variant {
 	t.Helper()
 	ds := sources.LoadPaths([]string{path}, sources.Options{RecipesOnly: true})
 	if len(ds.Warnings) > 0 {
 		t.Fatalf("queue warnings: %v", ds.Warnings)
 	}
-	out := map[string]sources.Variant{}
+	out := map[string]srt.Variant{}
 	for _, v := range ds.Variants {
 		out[v.Override] = v
 	}

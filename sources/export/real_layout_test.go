@@ -13,6 +13,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // Off the demo, on the files srt-slurm and InferenceX publish: one
@@ -121,7 +122,7 @@ func TestRealRemoveConcurrenciesOfOneFile(t *testing.T) {
 			t.Errorf("entry lacks %q:\n%s", s, plan.Entry)
 		}
 	}
-	vs, warns := sources.ParseRecipe(mid.Path, mid.New)
+	vs, warns := srt.ParseRecipe(mid.Path, mid.New)
 	if len(warns) > 0 || len(vs) != 1 || !slices.Equal(vs[0].Concurrencies, []int{2048}) || vs[0].Knobs.MaxRunningRequests != 16384 {
 		t.Errorf("mid_curve.yaml reads back as %+v %v", vs, warns)
 	}
@@ -190,7 +191,7 @@ func TestRealRemoveLastConcurrencyRemovesTheRow(t *testing.T) {
 	if !found {
 		t.Errorf("no note says what becomes of max_tpt.yaml: %v", plan.Notes)
 	}
-	mc, warns, err := sources.ParseMaster(f.master, m.New)
+	mc, warns, err := srt.ParseMaster(f.master, m.New)
 	if err != nil || len(warns) > 0 || len(mc.Entries[0].Scenarios[0].Rows) != 2 {
 		t.Errorf("edited master: %v %v", err, warns)
 	}
@@ -217,7 +218,7 @@ func TestRealNewTopologyFromNearestSibling(t *testing.T) {
 	if filepath.Dir(nf.Path) != f.recipes || filepath.Base(nf.Path) != "low_latency-1p4d-tp4-tp4-b16-c48.yaml" {
 		t.Errorf("new file %s", nf.Path)
 	}
-	vs, warns := sources.ParseRecipe(nf.Path, nf.New)
+	vs, warns := srt.ParseRecipe(nf.Path, nf.New)
 	if len(warns) > 0 || len(vs) != 1 {
 		t.Fatalf("%v %v", vs, warns)
 	}

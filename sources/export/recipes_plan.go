@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 	"github.com/sweeptune/sweeptune/sources/srt"
 	"go.yaml.in/yaml/v3"
 )
@@ -22,9 +22,9 @@ func (c *exportCtx) recipes() error {
 	}
 	old, err := c.req.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+		return fmt.Errorf("%s: %v", path, reading.PathErr(err))
 	}
-	r, warns, err := sources.ParseRecipeDoc(path, old)
+	r, warns, err := srt.ParseRecipeDoc(path, old)
 	if err == nil && !r.Bundle && len(r.Overrides) == 0 {
 		c.single = true
 		return c.singles(filepath.Dir(path), path)
@@ -64,15 +64,15 @@ func (c *exportCtx) setContainer(text string, path []string, had string) (string
 		c.imageNote(fmt.Sprintf("the bundle's base container is %s", had))
 		return text, nil
 	}
-	tp, err := newTextPatch(text)
+	tp, err := srt.NewTextPatch(text)
 	if err != nil {
 		return "", err
 	}
-	if err := tp.set(path, c.req.Image); err != nil {
+	if err := tp.Set(path, c.req.Image); err != nil {
 		return "", err
 	}
 	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: model.container: %s → %s (--image)", filepath.Base(c.req.RecipePath), orNone(had), c.req.Image))
-	return tp.result(), nil
+	return tp.Result(), nil
 }
 
 // setFrameworkPin moves the Dynamo version a recipe pins beside its
@@ -89,22 +89,22 @@ func (c *exportCtx) setFrameworkPin(text string, path []string) (string, error) 
 	}
 	n := doc.Content[0]
 	for _, k := range path {
-		if n = sources.MapValue(n, k); n == nil {
+		if n = srt.MapValue(n, k); n == nil {
 			return text, nil
 		}
 	}
 	if n.Kind != yaml.ScalarNode || n.Value == rv {
 		return text, nil
 	}
-	tp, err := newTextPatch(text)
+	tp, err := srt.NewTextPatch(text)
 	if err != nil {
 		return "", err
 	}
-	if err := tp.set(path, rv); err != nil {
+	if err := tp.Set(path, rv); err != nil {
 		return "", err
 	}
 	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s: %s → %s (--router-version)", filepath.Base(c.req.RecipePath), strings.Join(path[1:], "."), n.Value, rv))
-	return tp.result(), nil
+	return tp.Result(), nil
 }
 
 // warnEnginePins names each engine build a recipe pins beside its
@@ -121,7 +121,7 @@ func (c *exportCtx) warnEnginePins(text string, path []string, had string) {
 	}
 	n := doc.Content[0]
 	for _, k := range path {
-		if n = sources.MapValue(n, k); n == nil {
+		if n = srt.MapValue(n, k); n == nil {
 			return
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode"
+
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // The request's one-line values (the PR link, the image, the config keys)
@@ -21,7 +23,7 @@ func checkRequestText(req ExportRequest) error {
 	if err := oneLine("--image", "an image name is one line of text", req.Image, false); err != nil {
 		return err
 	}
-	if req.RouterVersion != "" && !VersionShaped(req.RouterVersion) {
+	if req.RouterVersion != "" && !srt.VersionShaped(req.RouterVersion) {
 		return fmt.Errorf("--router-version %s: not a version (like 0.8.1 or v1.2.0-rc1)", strconv.Quote(req.RouterVersion))
 	}
 	for _, k := range req.ConfigKeys {

@@ -12,6 +12,7 @@ import (
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
@@ -26,9 +27,9 @@ import (
 type sibling struct {
 	path  string
 	text  []byte
-	r     *sources.Recipe
-	v     sources.Variant
-	vocab vocab
+	r     *srt.Recipe
+	v     srt.Variant
+	vocab srt.Vocab
 }
 
 // siblings reads the single recipes of dir (bundles and sweeps are not
@@ -36,7 +37,7 @@ type sibling struct {
 func (c *exportCtx) siblings(dir string) ([]*sibling, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", dir, sources.PathErrText(err))
+		return nil, fmt.Errorf("%s: %v", dir, reading.PathErr(err))
 	}
 	var out []*sibling
 	for _, e := range entries {
@@ -49,15 +50,15 @@ func (c *exportCtx) siblings(dir string) ([]*sibling, error) {
 		if err != nil || sources.FormatName(data) != "srt-slurm recipe" {
 			continue
 		}
-		r, warns, err := sources.ParseRecipeDoc(path, data)
+		r, warns, err := srt.ParseRecipeDoc(path, data)
 		if err != nil || len(warns) > 0 || r.Bundle || len(r.Overrides) > 0 {
 			continue
 		}
-		v, err := sources.VariantOf(path, "", r.Base)
+		v, err := srt.VariantOf(path, "", r.Base)
 		if err != nil {
 			continue
 		}
-		out = append(out, &sibling{path: path, text: data, r: r, v: v, vocab: newVocab(r, v.Engine)})
+		out = append(out, &sibling{path: path, text: data, r: r, v: v, vocab: srt.NewVocab(r, v.Engine)})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no single-topology srt-slurm recipe to derive new files from", dir)
@@ -88,7 +89,7 @@ func nearest(sibs []*sibling, p *model.Point, prefer string) *sibling {
 	return best
 }
 
-func closestConc(v sources.Variant, c int) int {
+func closestConc(v srt.Variant, c int) int {
 	best := 0
 	for _, x := range v.Concurrencies {
 		if best == 0 || abs(x-c) < abs(best-c) {
@@ -145,8 +146,8 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		}
 		c.base, c.vocab, c.gpn = s.v, s.vocab, s.r.GPUsPerNode()
 		c.checkPoint(p, explicit[p.ID])
-		d := buildDelta(p, "", s.v, s.vocab, c.gpn)
-		c.plan.Notes = append(c.plan.Notes, d.notes...)
+		d := srt.BuildDelta(p, "", s.v, s.vocab, c.gpn)
+		c.plan.Notes = append(c.plan.Notes, d.Notes...)
 		if sameTopology(d) && !envConc(s) {
 			if s.v.RunsAt(p.Knobs.Concurrency) {
 				c.unplaced(p, "%s already runs concurrency %d; nothing to add", s.path, p.Knobs.Concurrency)
@@ -160,7 +161,7 @@ func (c *exportCtx) singles(dir, prefer string) error {
 		switch img := c.image(); {
 		case img == "" || img == s.v.Image:
 		case c.req.Image != "":
-			d.set(srt.ImagePath, img)
+			d.Set(srt.ImagePath, img)
 		default:
 			c.imageNote(fmt.Sprintf("%s names container %s", filepath.Base(s.path), orNone(s.v.Image)))
 		}
@@ -179,7 +180,7 @@ func (c *exportCtx) singles(dir, prefer string) error {
 			c.refuse("%s: %s already exists with another topology (use --replace to overwrite it)", p.ID, newPath)
 			continue
 		}
-		d.entries[0].value = name
+		d.Entries[0].Value = name
 		text, err := patchRecipe(string(s.text), d)
 		if err != nil {
 			return fmt.Errorf("%s: deriving from %s: %v", p.ID, s.path, err)
@@ -193,7 +194,7 @@ func (c *exportCtx) singles(dir, prefer string) error {
 			c.newFile(newPath, []byte(text))
 		}
 		c.plan.Files[len(c.plan.Files)-1].Within = dir
-		c.rows = append(c.rows, rowSpec{Point: p, File: newPath, Template: s.path, order: orderOf(p.Knobs)})
+		c.rows = append(c.rows, srt.RowSpec{Point: p, File: newPath, Template: s.path, Order: orderOf(p.Knobs)})
 		c.plan.Overrides = append(c.plan.Overrides, ExportedOverride{ID: p.ID, Key: filepath.Base(newPath), Name: name, Text: text})
 	}
 	c.applyConcEdits()
@@ -222,9 +223,9 @@ func orderOf(k model.Knobs) [3]int {
 }
 
 // sameTopology: the delta changes nothing but the name and the concurrency.
-func sameTopology(d overrideDelta) bool {
-	for _, e := range d.entries {
-		if e.path[0] != "name" && e.path[0] != "benchmark" {
+func sameTopology(d srt.OverrideDelta) bool {
+	for _, e := range d.Entries {
+		if e.Path[0] != "name" && e.Path[0] != "benchmark" {
 			return false
 		}
 	}
@@ -232,26 +233,26 @@ func sameTopology(d overrideDelta) bool {
 }
 
 // patchRecipe sets the delta's values in the sibling's text.
-func patchRecipe(text string, d overrideDelta) (string, error) {
-	tp, err := newTextPatch(text)
+func patchRecipe(text string, d srt.OverrideDelta) (string, error) {
+	tp, err := srt.NewTextPatch(text)
 	if err != nil {
 		return "", err
 	}
-	for _, e := range d.entries {
-		if err := tp.set(e.path, e.value); err != nil {
+	for _, e := range d.Entries {
+		if err := tp.Set(e.Path, e.Value); err != nil {
 			return "", err
 		}
 	}
-	return tp.result(), nil
+	return tp.Result(), nil
 }
 
 // roundTripFile reads the new file back: one variant, the point's knobs.
 func (c *exportCtx) roundTripFile(p *model.Point, path, text string) error {
-	vs, warns := sources.ParseRecipe(path, []byte(text))
+	vs, warns := srt.ParseRecipe(path, []byte(text))
 	if len(warns) > 0 || len(vs) != 1 {
 		return fmt.Errorf("the derived %s does not read back as one recipe: %v", filepath.Base(path), warns)
 	}
-	return knobsMatch(vs[0].Knobs, p.Knobs, c.gpn, c.vocab.sglangArgs())
+	return knobsMatch(vs[0].Knobs, p.Knobs, c.gpn, c.vocab.SGLangArgs())
 }
 
 // newFile records a file to create.
@@ -293,7 +294,7 @@ func derivedName(s *sibling, p *model.Point) (path, name string) {
 // point's: workers in 1p1d, 1p-…-1d and ctx1_gen1, the batch cap in b512
 // or batch512, the concurrency in c32; a number that is not the sibling's
 // (b200 is a GPU) stays.
-func substituteTopology(s string, sib sources.Variant, k model.Knobs) (string, bool) {
+func substituteTopology(s string, sib srt.Variant, k model.Knobs) (string, bool) {
 	changed := false
 	sk := sib.Knobs
 	is := func(text string, want int) bool { n, err := strconv.Atoi(text); return err == nil && n == want }
@@ -341,8 +342,8 @@ func atoiOr(s string) int {
 }
 
 // singleRows groups the master rows to write by the sibling they copy.
-func groupRows(rows []rowSpec) [][]rowSpec {
-	by := map[string][]rowSpec{}
+func groupRows(rows []srt.RowSpec) [][]srt.RowSpec {
+	by := map[string][]srt.RowSpec{}
 	var keys []string
 	for _, r := range rows {
 		if _, ok := by[r.Template]; !ok {
@@ -351,10 +352,10 @@ func groupRows(rows []rowSpec) [][]rowSpec {
 		by[r.Template] = append(by[r.Template], r)
 	}
 	sort.Strings(keys)
-	out := make([][]rowSpec, len(keys))
+	out := make([][]srt.RowSpec, len(keys))
 	for i, k := range keys {
 		out[i] = by[k]
-		sort.SliceStable(out[i], func(a, b int) bool { return less3(out[i][a].order, out[i][b].order) })
+		sort.SliceStable(out[i], func(a, b int) bool { return srt.Less3(out[i][a].Order, out[i][b].Order) })
 	}
 	return out
 }

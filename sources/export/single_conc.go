@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
@@ -72,7 +71,7 @@ func (c *exportCtx) unplaced(p *model.Point, format string, args ...any) {
 // benchmark.env (an agentic recipe): it cannot take a second one.
 func envConc(s *sibling) bool {
 	for _, p := range [][]string{srt.ConcEnvPath, srt.ConcEnvAltPath} {
-		if _, ok := sources.Lookup(s.r.Base, p...); ok {
+		if _, ok := srt.Lookup(s.r.Base, p...); ok {
 			return true
 		}
 	}
@@ -85,7 +84,7 @@ func envConc(s *sibling) bool {
 func (c *exportCtx) applyConcEdits() {
 	for _, e := range c.concEdits {
 		old := e.s.v.Concurrencies
-		e.concs = mergeConcs(old, concsOf(e.add), concsOf(e.drop))
+		e.concs = srt.MergeConcs(old, concsOf(e.add), concsOf(e.drop))
 		if len(e.concs) == 0 {
 			continue // the rows go (masterConcEdits); the file is left as it is
 		}
@@ -95,7 +94,7 @@ func (c *exportCtx) applyConcEdits() {
 			}
 			continue
 		}
-		text, err := setConcList(string(e.s.text), srt.ConcListPath, e.concs)
+		text, err := srt.SetConcList(string(e.s.text), srt.ConcListPath, e.concs)
 		if err == nil && c.req.Image != "" && c.req.Image != e.s.v.Image {
 			text, err = c.moveContainer(text, e.s)
 		}
@@ -117,7 +116,7 @@ func (c *exportCtx) applyConcEdits() {
 // sameRecipeBut reads the edited file back: one recipe, the sibling's
 // knobs, the intended concurrencies.
 func sameRecipeBut(s *sibling, text string, concs []int) error {
-	vs, warns := sources.ParseRecipe(s.path, []byte(text))
+	vs, warns := srt.ParseRecipe(s.path, []byte(text))
 	if len(warns) > 0 || len(vs) != 1 {
 		return fmt.Errorf("the edited file does not read back as one recipe: %v", warns)
 	}
@@ -139,15 +138,15 @@ func concText(cs []int) string {
 
 // moveContainer writes --image as an edited file's model.container.
 func (c *exportCtx) moveContainer(text string, s *sibling) (string, error) {
-	tp, err := newTextPatch(text)
+	tp, err := srt.NewTextPatch(text)
 	if err != nil {
 		return "", err
 	}
-	if err := tp.set(srt.ImagePath, c.req.Image); err != nil {
+	if err := tp.Set(srt.ImagePath, c.req.Image); err != nil {
 		return "", err
 	}
 	c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: model.container: %s → %s (--image)", filepath.Base(s.path), orNone(s.v.Image), c.req.Image))
-	return tp.result(), nil
+	return tp.Result(), nil
 }
 
 // keptConcs lists, for the changelog and the PR body, what each edited

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/sources/parity"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // One topology per file: a point becomes a new recipe derived from its
@@ -44,7 +44,7 @@ func TestExportNewFileFromNearestTRTLLMSibling(t *testing.T) {
 	if got := string(plan.Files[0].New); got != want {
 		t.Errorf("derived file:\n%s\nwant (the sibling with the point's values, every other byte kept):\n%s", got, want)
 	}
-	vs, warns := sources.ParseRecipe(plan.Files[0].Path, plan.Files[0].New)
+	vs, warns := srt.ParseRecipe(plan.Files[0].Path, plan.Files[0].New)
 	if len(warns) > 0 || len(vs) != 1 {
 		t.Fatalf("%v %v", vs, warns)
 	}
@@ -114,7 +114,7 @@ func TestExportNewFileAndMasterRowSchema2(t *testing.T) {
 			t.Errorf("rows lack %q:\n%s", s, rows)
 		}
 	}
-	mc, warns, err := sources.ParseMaster(master, plan.Files[2].New)
+	mc, warns, err := srt.ParseMaster(master, plan.Files[2].New)
 	if err != nil || len(warns) > 0 || len(mc.Entries[0].Scenarios[0].Rows) != 2 {
 		t.Fatalf("edited master: %v %v", err, warns)
 	}
@@ -124,7 +124,7 @@ func TestExportNewFileAndMasterRowSchema2(t *testing.T) {
 	if !strings.HasPrefix(string(plan.Files[2].New), string(plan.Files[2].Old)[:200]) {
 		t.Error("the master's head changed")
 	}
-	vs, _ := sources.ParseRecipe(plan.Files[0].Path, plan.Files[0].New)
+	vs, _ := srt.ParseRecipe(plan.Files[0].Path, plan.Files[0].New)
 	if k := vs[0].Knobs; k.Shape() != "2p1d-tp4-tp8-b256" || k.Concurrency != 64 || k.MaxRunningRequests != 256 {
 		t.Errorf("reads back as %s c%d MRR %d", k.Shape(), k.Concurrency, k.MaxRunningRequests)
 	}

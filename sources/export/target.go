@@ -9,6 +9,8 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // What an export target already runs, so that select can say "new" only
@@ -18,7 +20,7 @@ import (
 // Target is the recipes' variants an export would write next to, limited
 // to those the config keys' rows select when a master is given.
 type Target struct {
-	Variants []sources.Variant
+	Variants []srt.Variant
 }
 
 // ReadTarget reads the recipes (bundles, single recipes or directories of
@@ -27,7 +29,7 @@ func ReadTarget(recipes []string, master string, keys []string) (*Target, error)
 	if len(recipes) == 0 {
 		return nil, fmt.Errorf("the target needs --recipe")
 	}
-	var vs []sources.Variant
+	var vs []srt.Variant
 	for _, r := range recipes {
 		files, err := recipeFiles(r)
 		if err != nil {
@@ -36,9 +38,9 @@ func ReadTarget(recipes []string, master string, keys []string) (*Target, error)
 		for _, f := range files {
 			data, err := sources.ReadRegular(f)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", f, sources.PathErrText(err))
+				return nil, fmt.Errorf("%s: %v", f, reading.PathErr(err))
 			}
-			got, _ := sources.ParseRecipe(f, data)
+			got, _ := srt.ParseRecipe(f, data)
 			vs = append(vs, got...)
 		}
 	}
@@ -47,9 +49,9 @@ func ReadTarget(recipes []string, master string, keys []string) (*Target, error)
 	}
 	data, err := sources.ReadRegular(master)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", master, sources.PathErrText(err))
+		return nil, fmt.Errorf("%s: %v", master, reading.PathErr(err))
 	}
-	mc, _, err := sources.ParseMaster(master, data)
+	mc, _, err := srt.ParseMaster(master, data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", master, err)
 	}
@@ -69,7 +71,7 @@ func ReadTarget(recipes []string, master string, keys []string) (*Target, error)
 	if len(keys) == 0 {
 		return &Target{Variants: vs}, nil
 	}
-	var kept []sources.Variant
+	var kept []srt.Variant
 	for _, v := range vs {
 		override := v.Override
 		if strings.HasPrefix(override, "zip_") || strings.HasPrefix(override, "sweep") {
@@ -89,14 +91,14 @@ func ReadTarget(recipes []string, master string, keys []string) (*Target, error)
 func recipeFiles(path string) ([]string, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+		return nil, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 	}
 	if !st.IsDir() {
 		return []string{path}, nil
 	}
 	ents, err := os.ReadDir(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, sources.PathErrText(err))
+		return nil, fmt.Errorf("%s: %v", path, reading.PathErr(err))
 	}
 	var out []string
 	for _, e := range ents {

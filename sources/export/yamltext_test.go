@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // hostileText is a results file's framework as the repro wrote it: a line
@@ -78,9 +78,9 @@ func yamlKeys(t *testing.T, path string) []string {
 func TestChangelogDescriptionEscapesBidiAndZeroWidth(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "perf-changelog.yaml")
 	old := []byte("- config-keys:\n    - a-key\n  description:\n    - \"old\"\n  pr-link: https://github.com/SemiAnalysisAI/InferenceX/pull/1\n")
-	e := sources.ChangelogEntry{ConfigKeys: []string{"dsr1-fp4-gb300-dynamo-sglang"},
-		Description: []string{"Retune \u202eevil\u202c points\u200b now\u2028x\u2066y"}, PRLink: export.PlaceholderPRLink}
-	out, err := export.AppendChangelog(path, old, e)
+	e := srt.ChangelogEntry{ConfigKeys: []string{"dsr1-fp4-gb300-dynamo-sglang"},
+		Description: []string{"Retune \u202eevil\u202c points\u200b now\u2028x\u2066y"}, PRLink: srt.PlaceholderPRLink}
+	out, err := srt.AppendChangelog(path, old, e)
 	if err != nil {
 		t.Fatal(err)
 	}

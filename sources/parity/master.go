@@ -12,6 +12,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/reading"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
@@ -44,7 +45,7 @@ type checker struct {
 }
 
 type parsedRecipe struct {
-	doc *sources.Recipe
+	doc *srt.Recipe
 	err error
 }
 
@@ -59,9 +60,9 @@ func CheckMaster(in Inputs) (Report, error) {
 	}
 	data, err := read(in.MasterPath)
 	if err != nil {
-		return rep, fmt.Errorf("%s: %v", in.MasterPath, sources.PathErrText(err))
+		return rep, fmt.Errorf("%s: %v", in.MasterPath, reading.PathErr(err))
 	}
-	mc, _, err := sources.ParseMaster(in.MasterPath, data)
+	mc, _, err := srt.ParseMaster(in.MasterPath, data)
 	if err != nil {
 		return rep, fmt.Errorf("%s: %v", in.MasterPath, err)
 	}
@@ -82,13 +83,13 @@ func CheckMaster(in Inputs) (Report, error) {
 }
 
 // entryCurve is what a master entry says of its curve.
-func entryCurve(e *sources.MasterEntry, sc *sources.MasterScenario, row *sources.MasterRow) model.CurveKey {
-	k := model.CurveKey{Framework: e.Framework, Precision: sources.NormPrecision(e.Precision)}
+func entryCurve(e *srt.MasterEntry, sc *srt.MasterScenario, row *srt.MasterRow) model.CurveKey {
+	k := model.CurveKey{Framework: e.Framework, Precision: srt.NormPrecision(e.Precision)}
 	if e.Model != "" {
 		k.Model = model.ModelKey(e.Model)
 	}
 	if e.Runner != "" {
-		k.Hardware = sources.GPUKey(strings.SplitN(e.Runner, "-", 2)[0])
+		k.Hardware = srt.GPUKey(strings.SplitN(e.Runner, "-", 2)[0])
 	}
 	if sc.Name != "fixed-seq-len" {
 		k.Scenario = sc.Name
@@ -99,7 +100,7 @@ func entryCurve(e *sources.MasterEntry, sc *sources.MasterScenario, row *sources
 	return k
 }
 
-func (c *checker) row(e *sources.MasterEntry, sc *sources.MasterScenario, ri int, row *sources.MasterRow) {
+func (c *checker) row(e *srt.MasterEntry, sc *srt.MasterScenario, ri int, row *srt.MasterRow) {
 	file, override := row.Selector()
 	if file == "" {
 		return
@@ -130,7 +131,7 @@ func (c *checker) row(e *sources.MasterEntry, sc *sources.MasterScenario, ri int
 		return
 	}
 	r := pr.doc
-	var picks []sources.RecipeOverride
+	var picks []srt.RecipeOverride
 	switch {
 	case override != "":
 		for _, o := range r.Overrides {
@@ -155,7 +156,7 @@ func (c *checker) row(e *sources.MasterEntry, sc *sources.MasterScenario, ri int
 		if label == "" {
 			label = "(recipe)"
 		}
-		v, verr := sources.VariantOf(path, key, m)
+		v, verr := srt.VariantOf(path, key, m)
 		if verr == nil && curve.Scenario == "" {
 			curve.Scenario = v.Curve.Scenario
 		}
@@ -209,7 +210,7 @@ func (c *checker) row(e *sources.MasterEntry, sc *sources.MasterScenario, ri int
 // caps: the decode (or aggregated) worker's CUDA-graph cap × its ranks and
 // its max-running-requests against what the largest concurrency needs per
 // worker, ceil(C / workers) (docs/parity.md).
-func (c *checker) caps(path, key string, r *sources.Recipe, m, block map[string]any, v sources.Variant, concs []int, cfgKey, sel string, curve model.CurveKey) {
+func (c *checker) caps(path, key string, r *srt.Recipe, m, block map[string]any, v srt.Variant, concs []int, cfgKey, sel string, curve model.CurveKey) {
 	if len(concs) == 0 {
 		return
 	}
@@ -246,7 +247,7 @@ func (c *checker) caps(path, key string, r *sources.Recipe, m, block map[string]
 // argKey is the dotted key of the first of names present among a role's
 // arguments, spelled as the recipe spells it.
 func argKey(m map[string]any, args []string, names []string) string {
-	am, _ := sources.Lookup(m, args...)
+	am, _ := srt.Lookup(m, args...)
 	amap, _ := am.(map[string]any)
 	for _, name := range names {
 		if name == "" {
@@ -289,7 +290,7 @@ func prefixKey(override string, block map[string]any, key string) string {
 	if strings.HasPrefix(override, "sweep[") {
 		return key + " (" + override + ")"
 	}
-	if _, ok := sources.Lookup(block, strings.Split(key, ".")...); ok {
+	if _, ok := srt.Lookup(block, strings.Split(key, ".")...); ok {
 		return override + "." + key
 	}
 	return "base." + key + " (" + override + ")"
@@ -298,7 +299,7 @@ func prefixKey(override string, block map[string]any, key string) string {
 // concPath is the key a resolved recipe keeps its concurrencies under.
 func concPath(m map[string]any) string {
 	for _, p := range [][]string{srt.ConcEnvPath, srt.ConcEnvAltPath, srt.ConcListPath, srt.ConcOnePath} {
-		if v, ok := sources.Lookup(m, p...); ok && v != nil {
+		if v, ok := srt.Lookup(m, p...); ok && v != nil {
 			return strings.Join(p, ".")
 		}
 	}
@@ -307,12 +308,12 @@ func concPath(m map[string]any) string {
 
 // masterConcs are the concurrencies a row expands to: conc-list, else
 // conc-start doubled up to conc-end (generate_sweep_configs.py).
-func masterConcs(row *sources.MasterRow) []int {
+func masterConcs(row *srt.MasterRow) []int {
 	if len(row.ConcList) > 0 {
 		return row.ConcList
 	}
-	lo, ok1 := nodeInt(sources.MapValue(row.Node, "conc-start"))
-	hi, ok2 := nodeInt(sources.MapValue(row.Node, "conc-end"))
+	lo, ok1 := nodeInt(srt.MapValue(row.Node, "conc-start"))
+	hi, ok2 := nodeInt(srt.MapValue(row.Node, "conc-end"))
 	if !ok1 || !ok2 || lo <= 0 || hi < lo {
 		return nil
 	}
@@ -394,9 +395,9 @@ func (c *checker) parse(path string) *parsedRecipe {
 	pr := &parsedRecipe{}
 	data, err := c.read(path)
 	if err != nil {
-		pr.err = sources.PathErrText(err)
+		pr.err = reading.PathErr(err)
 	} else {
-		pr.doc, _, pr.err = sources.ParseRecipeDoc(path, data)
+		pr.doc, _, pr.err = srt.ParseRecipeDoc(path, data)
 	}
 	c.recipes[path] = pr
 	return pr

@@ -13,7 +13,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/dates"
 	"github.com/sweeptune/sweeptune/tui/keys"
@@ -51,9 +51,9 @@ type Model struct {
 	dates     *dates.View // the open "compare two dates" view
 	datesSeq  int
 
-	changelogs []sources.ChangelogFile // changelogs among the loaded inputs
-	extraLog   string                  // --changelog, read as well when comparing
-	viewDir    string                  // where e writes
+	changelogs []srt.ChangelogFile // changelogs among the loaded inputs
+	extraLog   string              // --changelog, read as well when comparing
+	viewDir    string              // where e writes
 }
 
 // New is the curve keys over st; extraLog is a changelog to read beside the
@@ -66,7 +66,7 @@ func (m *Model) info(s string) { m.say(s, false) }
 
 // SetChangelogs records the changelogs of the last load (H dates their
 // entries).
-func (m *Model) SetChangelogs(logs []sources.ChangelogFile) { m.changelogs = logs }
+func (m *Model) SetChangelogs(logs []srt.ChangelogFile) { m.changelogs = logs }
 
 // Open says a picker or the dates view is open: keys go to UpdateOpen.
 func (m *Model) Open() bool { return m.pick != nil || m.dates != nil }

@@ -13,6 +13,7 @@ import (
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/sources/srt"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/paint"
@@ -41,8 +42,8 @@ type Request struct {
 	Points   []model.Point // the shown curve's, every date
 	From, To string
 	X, Y     model.Axis
-	Logs     []sources.ChangelogFile // the changelogs among the inputs
-	Extra    string                  // a changelog to read as well (--changelog), "" none
+	Logs     []srt.ChangelogFile // the changelogs among the inputs
+	Extra    string              // a changelog to read as well (--changelog), "" none
 }
 
 // Open opens the view on req (gen tells it from earlier ones) and returns
@@ -50,7 +51,7 @@ type Request struct {
 func Open(req Request, gen int, km keys.Scroll) (*View, tea.Cmd) {
 	v := &View{Title: "curve as of " + req.From + " → " + req.To + " (esc closes)", view: scroll.New(km), gen: gen}
 	v.view.SetContent("comparing…")
-	logs := append([]sources.ChangelogFile(nil), req.Logs...)
+	logs := append([]srt.ChangelogFile(nil), req.Logs...)
 	return v, func() tea.Msg {
 		var readErr string
 		if req.Extra != "" {

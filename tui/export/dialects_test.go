@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/sources"
 	sexport "github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
@@ -29,7 +29,7 @@ func TestPlannedPointExportsIntoEveryLayout(t *testing.T) {
 			t.Fatalf("%s: %v", target, err)
 		}
 		f := plan.Files[0]
-		vs, warns := sources.ParseRecipe(f.Path, f.New)
+		vs, warns := srt.ParseRecipe(f.Path, f.New)
 		if len(warns) > 0 {
 			t.Fatalf("%s: %v", f.Path, warns)
 		}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/msgs"
 )
@@ -241,5 +241,5 @@ func prLinkOf(v string) string {
 	if err != nil || n <= 0 {
 		return v
 	}
-	return export.PRLink(n)
+	return srt.PRLink(n)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
@@ -213,7 +214,7 @@ func (m *Model) redraw() {
 
 // prPlaceholder reports a changelog entry whose PR link is not set yet.
 func (m *Model) prPlaceholder() bool {
-	return m.cfg.ChangelogPath != "" && (m.cfg.PRLink == "" || m.cfg.PRLink == export.PlaceholderPRLink || strings.Contains(m.cfg.PRLink, "/pull/XXX"))
+	return m.cfg.ChangelogPath != "" && (m.cfg.PRLink == "" || m.cfg.PRLink == srt.PlaceholderPRLink || strings.Contains(m.cfg.PRLink, "/pull/XXX"))
 }
 
 // Update scrolls, writes, and runs the targets form.
