@@ -91,7 +91,8 @@ type CurveGains struct {
 }
 
 // Compare gives every point that isOther does not pick its gain against the
-// picked points of comparable curves (SameBase), curve by curve. Each point
+// picked points of comparable curves (SameBase), curve by curve; each
+// gain's Index is its point's in points. Each point
 // is asked once whether it is the other's, the rivals are gathered once for
 // each base, and each curve's own points are read where they lie, through
 // their indexes grouped by curve (a million points are not copied).
@@ -153,7 +154,11 @@ func Compare(points []Point, isOther func(*Point) bool, x, y Axis) []CurveGains 
 		for _, i := range own[ownStart[c]:ownStart[c+1]] {
 			refs = append(refs, &points[i])
 		}
-		out = append(out, compareCurveAt(k, len(refs), refsAt(refs), line, len(byBase[b]), x, y))
+		cg := compareCurveAt(k, len(refs), refsAt(refs), line, len(byBase[b]), x, y)
+		for gi := range cg.Gains { // into points, not the curve's own
+			cg.Gains[gi].Index = int(own[ownStart[c]+int32(cg.Gains[gi].Index)])
+		}
+		out = append(out, cg)
 	}
 	return out
 }

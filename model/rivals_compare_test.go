@@ -51,6 +51,20 @@ func TestCompareIsThePerCurveReading(t *testing.T) {
 		"source":    func(p *model.Point) bool { return p.Source == model.SourceCompetitor },
 	} {
 		got, want := model.Compare(points, isOther, x, y), compareByCopies(points, isOther, x, y)
+		for _, c := range got {
+			for gi := range c.Gains {
+				g := &c.Gains[gi]
+				if p := points[g.Index]; p.ID != g.ID || p.Curve != g.Curve || isOther(&p) {
+					t.Fatalf("%s: gain of %s has index %d, of %s", name, g.ID, g.Index, p.ID)
+				}
+				g.Index = 0 // into the points given; the plain reading's, into each curve's
+			}
+		}
+		for _, c := range want {
+			for gi := range c.Gains {
+				c.Gains[gi].Index = 0
+			}
+		}
 		if len(want) < 8 || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %d curves differ from the per-curve reading's %d", name, len(got), len(want))
 		}
