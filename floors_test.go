@@ -91,16 +91,16 @@ func TestModelHoldsNoUnsafe(t *testing.T) {
 	}
 }
 
-// The speed machinery imports no domain code (nor any other package of
-// this module): it can be read, tested and replaced on its own, and the
+// The speed machinery imports no domain code (only other machinery of
+// internal/): it can be read, tested and replaced on its own, and the
 // domain stands above it. What every reader shares (sources/reading:
 // the warning, bounded YAML) stands as low.
 func TestMachineryImportsNoDomain(t *testing.T) {
-	machinery := []string{"./internal/mem", "./internal/intern", "./internal/jsonfloat", "./internal/par", "./internal/radix", "./internal/lazyre", "./sources/reading"}
+	machinery := []string{"./internal/mem", "./internal/intern", "./internal/jsonfloat", "./internal/par", "./internal/radix", "./internal/lazyre", "./internal/jsonscan", "./internal/permute", "./sources/reading"}
 	for _, line := range goList(t, `{{.ImportPath}}:{{join .Deps " "}}`, machinery...) {
 		pkg, deps, _ := strings.Cut(line, ":")
 		for _, dep := range strings.Fields(deps) {
-			if strings.HasPrefix(dep, "github.com/sweeptune/sweeptune/") {
+			if strings.HasPrefix(dep, "github.com/sweeptune/sweeptune/") && !strings.HasPrefix(dep, "github.com/sweeptune/sweeptune/internal/") {
 				t.Errorf("%s depends on %s", pkg, dep)
 			}
 		}
@@ -117,6 +117,36 @@ func TestNoTopLevelLedgerOrWorkbench(t *testing.T) {
 	}
 }
 
+// The result row stands below both of its readers: the general decoder
+// (sources) and the API rows' fast path (sources/fastrows) each fill a
+// sources/resultrow.Row, and neither reaches into the other. The fast
+// path takes from this module only the row, the model's types and the
+// machinery in internal/ (the row, the dialect's names too); sources' root holds no unsafe (the row's field
+// offsets are resultrow's, the arena's strings fastrows').
+func TestRowReadersStandApart(t *testing.T) {
+	const mod = "github.com/sweeptune/sweeptune/"
+	allowed := map[string]map[string]bool{
+		"./sources/resultrow": {mod + "model": true, mod + "sources/srt": true},
+		"./sources/fastrows":  {mod + "model": true, mod + "sources/resultrow": true},
+	}
+	for pkg, ok := range allowed {
+		for _, line := range goList(t, `{{join .Imports " "}}`, pkg) {
+			for _, imp := range strings.Fields(line) {
+				if strings.HasPrefix(imp, mod) && !ok[imp] && !strings.HasPrefix(imp, mod+"internal/") {
+					t.Errorf("%s imports %s", pkg, imp)
+				}
+			}
+		}
+	}
+	for _, line := range goList(t, `{{join .Imports " "}}`, "./sources") {
+		for _, imp := range strings.Fields(line) {
+			if imp == "unsafe" {
+				t.Errorf("sources imports unsafe: fast paths and their tricks live in sources/fastrows, sources/resultrow or internal/")
+			}
+		}
+	}
+}
+
 // The srt-slurm / InferenceX dialect (sources/srt) stands below the load
 // and the change set: it reads and writes recipes, master configs and
 // changelogs from the rules (model) and what every reader shares
@@ -129,6 +159,21 @@ func TestDialectStandsBelowLoadAndExport(t *testing.T) {
 			if ok && !allowed[rel] && !strings.HasPrefix(rel, "internal/") {
 				t.Errorf("sources/srt depends on %s", dep)
 			}
+		}
+	}
+}
+
+// The rules a reviewer reads as the code of record fit a screen: the ID
+// rule, the latest-run rule, the API rows' reader and what a result row
+// means as a point. Their fast forms live elsewhere (docs/codebase.md).
+func TestRulesReadInOneScreen(t *testing.T) {
+	for _, path := range []string{"model/ids_rule.go", "model/latest_rule.go", "sources/apirows.go", "sources/resultrow/point.go"} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(b), "\n"); n >= 120 {
+			t.Errorf("%s has %d lines: a rule reads in under 120", path, n)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/sweeptune/sweeptune/internal/permute"
 	"sort"
 	"strings"
 
@@ -44,7 +45,7 @@ func GroupCurvesInPlace(points []Point) []Curve {
 		src[next[c]] = int32(i)
 		next[c]++
 	}
-	moveAlong(points, movesOf(src, nil))
+	permute.Along(points, permute.MovesOf(src, nil))
 	return sortCurves(curves)
 }
 

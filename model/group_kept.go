@@ -1,6 +1,9 @@
 package model
 
-import "github.com/sweeptune/sweeptune/internal/mem"
+import (
+	"github.com/sweeptune/sweeptune/internal/mem"
+	"github.com/sweeptune/sweeptune/internal/permute"
+)
 
 // GroupKeptInPlace is GroupCurvesInPlace(KeepIndex(points, idx)) with each
 // kept point moved once, not twice: the points at idx (ascending) are
@@ -57,6 +60,6 @@ func GroupKeptInPlaceNumbered(points []Point, idx []int, numbered *CurveNumberin
 			holds[i] = true
 		}
 	}
-	moveAlong(points, movesOf(src, holds))
+	permute.Along(points, permute.MovesOf(src, holds))
 	return kept, sortCurves(curves), order
 }

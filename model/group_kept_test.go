@@ -1,7 +1,6 @@
 package model
 
 import (
-	"math"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
@@ -9,18 +8,9 @@ import (
 )
 
 // GroupKeptInPlace gives what KeepIndex then GroupCurves give (so does
-// GroupCurvesInPlace), and
-// order says where each kept point went: its moves made on one core, and
-// on two (each run the cut can fall in, a chain's or a cycle's, anywhere).
+// GroupCurvesInPlace), and order says where each kept point went (the
+// moves on two cores are internal/permute's TestAlongIsTheGathering).
 func TestGroupKeptIsKeepThenGroup(t *testing.T) {
-	defer func(v int) { parallelMovesMin = v }(parallelMovesMin)
-	for _, from := range []int{math.MaxInt, 1} {
-		parallelMovesMin = from
-		groupKeptTrials(t)
-	}
-}
-
-func groupKeptTrials(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	hws := []string{"b200", "gb200", "h200", "mi355x", ""}
 	for trial := range 1000 {

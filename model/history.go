@@ -1,6 +1,8 @@
 package model
 
 import (
+	"github.com/sweeptune/sweeptune/internal/intern"
+	"github.com/sweeptune/sweeptune/internal/radix"
 	"math/bits"
 	"slices"
 
@@ -73,7 +75,7 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 	// their own: at a million points, two passes over 660 MB fewer.
 	sources := interner[Source]{index: map[Source]int32{}}
 	bases := newBaseIDs()
-	days := newDateNumbers()
+	days := intern.NewNumbering()
 	of := mem.Take[int32](n)    // the point's base ID, then its configuration; or shownAlways, or -1
 	src := mem.Take[int32](n)   // source
 	dayOf := mem.Take[int32](n) // day(date), numbered by days
@@ -95,7 +97,7 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 				of[k] = -1
 				continue
 			}
-			of[k], src[k], dayOf[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source), days.of(day(d))
+			of[k], src[k], dayOf[k] = bases.ofKnobs(&p.Knobs), sources.of(p.Source), days.Of(day(d))
 			m++
 		}
 	}
@@ -119,10 +121,10 @@ func latestIndex(points []Point, idx []int, asOf string, numbered *CurveNumberin
 // the key of each point with a base ID (curve, source and base ID packed),
 // in order: the keys numbered, each configuration's latest day found. It
 // gives of, dayOf and keys back (mem.Give).
-func latestOfConfigs(idx []int, of, dayOf []int32, keys []uint64, days *dateNumbers) []int {
-	cfg, ncfg := groupIDs(keys)
+func latestOfConfigs(idx []int, of, dayOf []int32, keys []uint64, days *intern.Numbering) []int {
+	cfg, ncfg := radix.GroupIDs(keys)
 	mem.Give(keys)
-	rank := days.ranks()
+	rank := days.Ranks()
 	latest := mem.Take[int32](ncfg) // per config: the rank of its latest day on or before asOf
 	for e := range latest {
 		latest[e] = -1

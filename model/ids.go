@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/sweeptune/sweeptune/internal/radix"
 	"hash/maphash"
 	"math/bits"
 	"sort"
@@ -35,7 +36,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 	// after it read of each (date, source) as numbers, so that they read
 	// these arrays, not 660 bytes a point: two passes over a million
 	// points' memory fewer.
-	dates := newDateNumbers()
+	dates := intern.NewNumbering()
 	dateOf := mem.Take[int32](n)
 	srcOf := mem.Take[int32](n)
 	var knobs []bool // per point: it has knobs, for facts
@@ -49,7 +50,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 		warm += warmPoints(points[lo:hi])
 		for i := lo; i < hi; i++ {
 			p := &points[i]
-			dateOf[i], srcOf[i] = dates.of(p.Prov.Date), srcs.of(p.Source)
+			dateOf[i], srcOf[i] = dates.Of(p.Prov.Date), srcs.of(p.Source)
 			var b int32
 			if p.Knobs.Mode == "" {
 				buf = append(buf[:0], idPart(p.Label)...)
@@ -67,7 +68,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 		}
 	}
 	if facts != nil {
-		facts.publish(baseOf, dateOf, srcOf, knobs, dates.texts, len(baseIDs.texts), len(srcs.index))
+		facts.publish(baseOf, dateOf, srcOf, knobs, dates.Texts, len(baseIDs.texts), len(srcs.index))
 	}
 	cbKey := mem.Take[uint64](n)
 	bases := baseIDs.texts
@@ -76,7 +77,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 		cbKey[i] = uint64(curveOf[i])<<shift | uint64(baseOf[i])
 	}
 	keys := curves.keys
-	cbOf, ncb := groupIDs(cbKey)
+	cbOf, ncb := radix.GroupIDs(cbKey)
 	mem.Give(cbKey)
 	cbKey = nil
 	// Per (curve, base): its dated configurations, one per source, chained
@@ -201,7 +202,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 			}
 			dated := dateOf[i] != 0 && cfgMulti[cfgOf[i]]
 			if dated {
-				cand = append(append(cand, '@'), dates.texts[dateOf[i]]...)
+				cand = append(append(cand, '@'), dates.Texts[dateOf[i]]...)
 			}
 			k := i - lo
 			start := 0

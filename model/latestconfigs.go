@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/sweeptune/sweeptune/internal/radix"
 	"math/bits"
 	"slices"
 	"strings"
@@ -51,7 +52,7 @@ func NumberConfigs(points []Point, idx []int) Configs {
 			keys = append(keys, uint64(curve[k])<<(bb+sb)|uint64(src[k])<<bb|uint64(of[k]))
 		}
 	}
-	cfg, ncfg := groupIDs(keys)
+	cfg, ncfg := radix.GroupIDs(keys)
 	j := 0
 	for k := range of {
 		if of[k] >= 0 {

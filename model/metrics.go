@@ -123,6 +123,13 @@ type Metrics struct {
 // (docs/howto.md, "a metric or an axis").
 var HotMetrics = [...]Metric{TputPerGPU, OutputTputPerGPU, InputTputPerGPU, TputPerMW, CostPerMTok, MeanIntvty, MedianIntvty, P90Intvty}
 
+// HotValues are the values of HotMetrics, in their order (absent ones as
+// whatever their slot holds: read them after PresentMask).
+func (m *Metrics) HotValues() (v [len(HotMetrics)]float64) {
+	copy(v[:], m.vals[:len(HotMetrics)])
+	return v
+}
+
 // slot is where Metrics keeps each metric's value: HotMetrics first, in
 // their order, so that a view's passes (its best point on each y, its
 // coordinates) read one cache line of a point's metrics rather than three

@@ -19,7 +19,7 @@ func TestMetricSlotsArePermutation(t *testing.T) {
 		}
 		return ms
 	}()...) {
-		if slot[m] >= hotSlots {
+		if int(slot[m]) >= len(HotMetrics) {
 			t.Errorf("metric %s at slot %d: not among HotMetrics, so not read fast", m.Name(), slot[m])
 		}
 	}
@@ -44,7 +44,7 @@ func TestHotMetricsTakeTheFirstSlots(t *testing.T) {
 		}
 		seen[m] = true
 	}
-	if int(hotSlots) != len(HotMetrics) || int(hotSlots) > int(NumMetrics) {
-		t.Fatalf("a Hot keeps %d values for %d hot metrics", hotSlots, len(HotMetrics))
+	if len(HotMetrics) > int(NumMetrics) {
+		t.Fatalf("%d hot metrics of %d metrics", len(HotMetrics), NumMetrics)
 	}
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/sweeptune/sweeptune/internal/intern"
 	"math/bits"
 	"sync"
 
@@ -67,13 +68,13 @@ func LatestIndexFrom(points []Point, facts *NamingFacts, curves *CurveNumbering,
 	}
 	n := len(points)
 	// Per date: whether it is after asOf, and its day's number.
-	days := newDateNumbers()
+	days := intern.NewNumbering()
 	after := make([]bool, len(facts.dates))
 	dayOfDate := make([]int32, len(facts.dates))
 	for num, d := range facts.dates {
 		if num > 0 {
 			after[num] = asOf != "" && dateAfter(d, asOf)
-			dayOfDate[num] = days.of(day(d))
+			dayOfDate[num] = days.Of(day(d))
 		}
 	}
 	of := mem.Take[int32](n)    // the point's base ID, then its configuration; or shownAlways, or -1

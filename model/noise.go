@@ -104,7 +104,7 @@ func EstimateNoise(points []Point) Noise {
 	var buf []byte
 	for i := range points {
 		p := &points[i]
-		if !measuredRun(p) || p.Suspect() {
+		if !MeasuredRun(p) || p.Suspect() {
 			continue // a suspect run sets no spread
 		}
 		if last < 0 || curves[last] != p.Curve {

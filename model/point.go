@@ -106,10 +106,10 @@ type Provenance struct {
 // (docs/workbench-speed.md; TestHotMethodsTakePointers).
 
 // ShortRun reports a run shorter than the 3600 s steady-state runs.
-func (p *Provenance) ShortRun() bool { return shortRun(p.DurationS) }
+func (p *Provenance) ShortRun() bool { return ShortRunOf(p.DurationS) }
 
-// shortRun reports a run of d seconds shorter than an hour (ShortRun).
-func shortRun(d float64) bool { return d > 0 && d < 3600 }
+// ShortRunOf reports a run of d seconds shorter than an hour (Provenance.ShortRun).
+func ShortRunOf(d float64) bool { return d > 0 && d < 3600 }
 
 // Projected reports metrics projected from a shorter run (ProjectRuns).
 func (p *Provenance) Projected() bool { return p.ProjectedFromS > 0 }

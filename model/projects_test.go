@@ -51,8 +51,8 @@ func TestProjectsIsWhatProjectingDoes(t *testing.T) {
 			} else if d > 0 && d < pr.SteadyS {
 				no++
 			}
-			if h := HotOf(&runs[i]); pr.ProjectsHot(&h) != projected {
-				t.Fatalf("trial %d, point %d (%s, %v s, metrics %b): ProjectsHot %v, ProjectShownBy projected it: %v",
+			if p := &runs[i]; pr.Projects(MeasuredRun(p), p.Prov.DurationS, p.Metrics.PresentMask()) != projected {
+				t.Fatalf("trial %d, point %d (%s, %v s, metrics %b): Projects %v, ProjectShownBy projected it: %v",
 					trial, i, want.Source, want.Prov.DurationS, want.Metrics.PresentMask(), !projected, projected)
 			}
 		}

@@ -75,7 +75,7 @@ func (p *Projection) Factor(m Metric, shortS float64) (RunFactor, bool) {
 
 // measuredRun: a point measured by someone (not planned, not a rival's
 // curve drawn for comparison) with a known run length.
-func measuredRun(p *Point) bool {
+func MeasuredRun(p *Point) bool {
 	return p.Source != SourcePlanned && p.Source != SourceCompetitor && p.Prov.ProjectedFromS == 0
 }
 
@@ -140,7 +140,7 @@ func scanRuns(points []Point, at []int) []curveRuns {
 		}
 		p := &points[i]
 		d := p.Prov.DurationS
-		if !measuredRun(p) || d <= 0 || p.Suspect() {
+		if !MeasuredRun(p) || d <= 0 || p.Suspect() {
 			continue // a suspect run sets no length and no factor
 		}
 		ci := last

@@ -35,7 +35,7 @@ func ProjectShownBy(shown []Point, projs []Projection) []Projection {
 	for i := range shown {
 		p := &shown[i]
 		d := p.Prov.DurationS
-		if !measuredRun(p) || d <= 0 {
+		if !MeasuredRun(p) || d <= 0 {
 			continue
 		}
 		if pr == nil || pr.Curve != p.Curve {
@@ -54,18 +54,12 @@ func ProjectShownBy(shown []Point, projs []Projection) []Projection {
 	return projs
 }
 
-// ProjectsHot reports whether ProjectShownBy projects the point h was
-// made of by pr, the first projection of its curve: a measured run
-// shorter than pr's steady state with a factor at its length for one of
-// its metrics read from a source (projectPoint's cover). A view copies
-// only the points it projects.
-func (pr *Projection) ProjectsHot(h *Hot) bool {
-	return pr.projects(h.flags&hotMeasured != 0, h.dur, h.has)
-}
-
-// projects is ProjectsHot of a run, measured or not, of length d with the
-// metrics of has.
-func (pr *Projection) projects(measured bool, d float64, has uint32) bool {
+// Projects reports whether ProjectShownBy projects a run, measured or
+// not (MeasuredRun), of length d with the metrics of has by pr, the first
+// projection of its curve: a measured run shorter than pr's steady state
+// with a factor at its length for one of its metrics read from a source
+// (projectPoint's cover). A view copies only the points it projects.
+func (pr *Projection) Projects(measured bool, d float64, has uint32) bool {
 	if !measured || d <= 0 || d >= pr.SteadyS {
 		return false
 	}
@@ -127,7 +121,7 @@ func Unprojected(points []Point) []Point {
 // length and full length, "no factor for its metrics" when the pairs
 // measured other metrics; "" for any other point.
 func NotProjectedWhy(p *Point, projs []Projection) string {
-	if !p.Prov.RawShort() || !measuredRun(p) {
+	if !p.Prov.RawShort() || !MeasuredRun(p) {
 		return ""
 	}
 	if pr, ok := ProjectionOf(projs, p.Curve); ok && pr.HasFactorAt(p.Prov.DurationS) {

@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"fmt"
+	"github.com/sweeptune/sweeptune/internal/radix"
 	"math/bits"
 	"slices"
 
@@ -136,7 +137,7 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 	}
 	warmSink.Add(int64(warm))
 	// The three packed as tight as the data allows, so a key and its index
-	// fit in one word for groupIDs' faster sort; the order is the same.
+	// fit in one word for radix.GroupIDs' faster sort; the order is the same.
 	var maxConc uint64
 	for _, k := range keys {
 		maxConc = max(maxConc, k&0xffffffff)
@@ -145,7 +146,7 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 	for j, k := range keys {
 		keys[j] = k>>36<<(4+cb) | (k>>32&0xf)<<cb | k&0xffffffff
 	}
-	groupOf, ngroups := groupIDs(keys)
+	groupOf, ngroups := radix.GroupIDs(keys)
 	mem.Give(keys)
 	keys = nil
 	counts := mem.Take[int32](ngroups)

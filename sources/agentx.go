@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // AgentX aggregate (the bmk_agentic_* artifact): identity and topology at
@@ -42,7 +43,7 @@ var agentxPerGPU = map[string]model.Metric{
 func parseAgentX(path string, data []byte, ds *Dataset) {
 	d := newRowDecoder(data)
 	s := d.s
-	var r resultRow
+	var r resultrow.Row
 	var unknown []string // statistics not read, named when nothing was
 	var itl, fullITL itlStats
 	s.members(func(key []byte) {
@@ -94,7 +95,7 @@ func parseAgentX(path string, data []byte, ds *Dataset) {
 						})
 					case "duration_seconds":
 						if x, ok := d.num("request_metrics.throughput.", tk, s.value(), &r); ok {
-							r.durationS = x
+							r.DurationS = x
 						}
 					default:
 						s.skip()
@@ -108,8 +109,8 @@ func parseAgentX(path string, data []byte, ds *Dataset) {
 	if !d.ended(path, ds) {
 		return
 	}
-	interactivityFromITL(&r.metrics, itl, fullITL)
-	if r.bad == "" && len(r.metrics.Present()) == 0 {
+	interactivityFromITL(&r.Metrics, itl, fullITL)
+	if r.Bad == "" && len(r.Metrics.Present()) == 0 {
 		ds.Warnf(path, "request_metrics", "no known metric (%s); want latency intvty mean/p50/p90, e2el, ttft, tpot or throughput.per_gpu.total_tput_tps; file skipped", unknownStats(unknown))
 		return
 	}
@@ -129,7 +130,7 @@ func unknownStats(names []string) string {
 
 // object descends into the object at pos, or records that field is not
 // one (null counts as absent).
-func (d *rowDecoder) object(field string, r *resultRow, fn func(key []byte)) {
+func (d *rowDecoder) object(field string, r *resultrow.Row, fn func(key []byte)) {
 	if d.s.peek() == '{' {
 		d.s.members(fn)
 		return
@@ -147,7 +148,7 @@ type itlStats struct {
 var itlStatNames = [3]string{"mean", "p50", "p90"}
 var itlIntvty = [3]model.Metric{model.MeanIntvty, model.MedianIntvty, model.P90Intvty}
 
-func (st *itlStats) read(d *rowDecoder, r *resultRow, field string) {
+func (st *itlStats) read(d *rowDecoder, r *resultrow.Row, field string) {
 	d.object(field, r, func(stat []byte) {
 		for i, name := range itlStatNames {
 			if string(stat) == name {

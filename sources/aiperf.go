@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // AIPerf profile_export_aiperf.json: one object whose metric tags map to
@@ -36,7 +37,7 @@ func sniffAIPerf(data []byte) bool {
 // everything over all GPUs).
 type gpuPending struct {
 	point            int
-	totals           rowTotals
+	totals           resultrow.Totals
 	preGPUs, decGPUs int
 	byRole           bool
 }
@@ -88,8 +89,8 @@ var aiperfTags = map[string]string{
 // aiperfTotals are the run's throughputs: total and output tokens per
 // second, the total computed from the token counts and the duration when
 // an older export leaves it out.
-func aiperfTotals(stats map[string]*aiperfStats) rowTotals {
-	var t rowTotals
+func aiperfTotals(stats map[string]*aiperfStats) resultrow.Totals {
+	var t resultrow.Totals
 	avg := func(tag string) (float64, bool) {
 		if st := stats[tag]; st != nil {
 			return st.get(statAvg)
@@ -97,16 +98,16 @@ func aiperfTotals(stats map[string]*aiperfStats) rowTotals {
 		return 0, false
 	}
 	if v, ok := avg("total_token_throughput"); ok {
-		t.set("total_token_throughput", v)
+		t.Set("total_token_throughput", v)
 	} else if in, ok1 := avg("total_isl"); ok1 {
 		if out, ok2 := avg("total_osl"); ok2 {
 			if dur, ok3 := avg("benchmark_duration"); ok3 && dur > 0 {
-				t.set("total_token_throughput", (in+out)/dur)
+				t.Set("total_token_throughput", (in+out)/dur)
 			}
 		}
 	}
 	if v, ok := avg("output_token_throughput"); ok {
-		t.set("output_token_throughput", v)
+		t.Set("output_token_throughput", v)
 	}
 	return t
 }
@@ -114,7 +115,7 @@ func aiperfTotals(stats map[string]*aiperfStats) rowTotals {
 func parseAIPerf(path string, data []byte, ds *Dataset) {
 	d := newRowDecoder(data)
 	s := d.s
-	var r resultRow
+	var r resultrow.Row
 	stats := map[string]*aiperfStats{}
 	var start string
 	tag := func(k string) {
@@ -146,11 +147,11 @@ func parseAIPerf(path string, data []byte, ds *Dataset) {
 	if !d.ended(path, ds) {
 		return
 	}
-	if r.bad == "" && r.conc <= 0 {
-		r.badf("input_config.loadgen.concurrency", "missing (a point needs its concurrency)")
+	if r.Bad == "" && r.Conc <= 0 {
+		r.Badf("input_config.loadgen.concurrency", "missing (a point needs its concurrency)")
 	}
-	if r.bad != "" {
-		ds.Warnf(path, r.badField, "%s; file skipped", r.bad)
+	if r.Bad != "" {
+		ds.Warnf(path, r.BadField, "%s; file skipped", r.Bad)
 		return
 	}
 	p := aiperfPoint(path, &r, stats, start)
@@ -162,14 +163,14 @@ func parseAIPerf(path string, data []byte, ds *Dataset) {
 
 // aiperfInputConfig reads the run's concurrency and model from
 // input_config; the rest of it is skipped.
-func (d *rowDecoder) aiperfInputConfig(r *resultRow) {
+func (d *rowDecoder) aiperfInputConfig(r *resultrow.Row) {
 	s := d.s
 	d.object("input_config", r, func(ck []byte) {
 		switch string(ck) {
 		case "loadgen":
 			d.object("input_config.loadgen", r, func(lk []byte) {
 				if string(lk) == "concurrency" {
-					d.count([]byte("input_config.loadgen.concurrency"), &r.conc, r)
+					d.count([]byte("input_config.loadgen.concurrency"), &r.Conc, r)
 				} else {
 					s.skip()
 				}
@@ -179,7 +180,7 @@ func (d *rowDecoder) aiperfInputConfig(r *resultRow) {
 				if string(ek) == "model_names" && s.peek() == '[' {
 					s.elements(func(i int) {
 						if i == 0 {
-							d.str([]byte("input_config.endpoint.model_names[0]"), &r.model, r)
+							d.str([]byte("input_config.endpoint.model_names[0]"), &r.Model, r)
 						} else {
 							s.skip()
 						}
@@ -195,7 +196,7 @@ func (d *rowDecoder) aiperfInputConfig(r *resultRow) {
 }
 
 // aiperfStat reads one statistic (or the unit) of metric tag.
-func (d *rowDecoder) aiperfStat(tag string, sk []byte, st *aiperfStats, r *resultRow) {
+func (d *rowDecoder) aiperfStat(tag string, sk []byte, st *aiperfStats, r *resultrow.Row) {
 	if string(sk) == "unit" {
 		var unit string
 		d.str([]byte(tag+".unit"), &unit, r)
@@ -222,19 +223,19 @@ var aiperfLatency = map[string]map[int]model.Metric{
 
 // aiperfPoint maps the latency statistics; TPOT is taken as ITL, and
 // interactivity as 1/TPOT of the same statistic.
-func aiperfPoint(path string, r *resultRow, stats map[string]*aiperfStats, start string) model.Point {
+func aiperfPoint(path string, r *resultrow.Row, stats map[string]*aiperfStats, start string) model.Point {
 	// Until a recipe gives it knobs, the point is named by its run directory.
 	label := "aiperf " + filepath.Base(filepath.Dir(path))
-	if c := "c" + strconv.Itoa(r.conc); !strings.Contains(label, c) {
+	if c := "c" + strconv.Itoa(r.Conc); !strings.Contains(label, c) {
 		label += " " + c
 	}
 	p := model.Point{
 		Label:  label,
-		Curve:  model.CurveKey{Model: r.model},
+		Curve:  model.CurveKey{Model: r.Model},
 		Source: model.SourceLocal,
 		Prov:   model.Provenance{File: path},
 	}
-	p.Knobs.Concurrency = r.conc
+	p.Knobs.Concurrency = r.Conc
 	if len(start) >= 10 {
 		p.Prov.Date = start[:10]
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // AIPerf's CSV export (profile_export_aiperf.csv): a table of statistics
@@ -96,15 +97,15 @@ func parseAIPerfCSV(path string, data []byte, ds *Dataset) {
 		}
 		stats[tag] = st
 	}
-	var r resultRow
+	var r resultrow.Row
 	start := ""
 	if twin, ok := aiperfTwin(path); ok {
-		r.conc, r.model, start = twin.conc, twin.model, twin.start
+		r.Conc, r.Model, start = twin.conc, twin.model, twin.start
 	}
-	if r.conc <= 0 {
-		r.conc = concurrencyInPath(path)
+	if r.Conc <= 0 {
+		r.Conc = concurrencyInPath(path)
 	}
-	if r.conc <= 0 {
+	if r.Conc <= 0 {
 		ds.Warnf(path, "", "no concurrency: AIPerf's CSV does not record it; keep profile_export_aiperf.json beside it or name the run directory concurrency<N>; file skipped")
 		return
 	}

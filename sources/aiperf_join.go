@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
@@ -39,7 +40,7 @@ func resolvePending(ds *Dataset, opt Options, fills *curveFills) {
 		}
 		if len(several) > 0 {
 			left := "knobs left unknown"
-			if gpus <= 0 && pd.totals.has != 0 {
+			if gpus <= 0 && pd.totals.Has != 0 {
 				left = "GPU count left unknown (pass --gpus): per-GPU throughput unknown, point kept without it"
 			} else if gpus <= 0 {
 				left = "knobs and GPU count left unknown"
@@ -47,7 +48,7 @@ func resolvePending(ds *Dataset, opt Options, fills *curveFills) {
 			warnf(p.Prov.File, "", "concurrency %d matches several recipe variants of different shapes (%s); %s",
 				p.Knobs.Concurrency, strings.Join(several, ", "), left)
 		}
-		if pd.totals.has == 0 {
+		if pd.totals.Has == 0 {
 			continue
 		}
 		if gpus <= 0 {
@@ -67,7 +68,7 @@ func resolvePending(ds *Dataset, opt Options, fills *curveFills) {
 				pre, dec = p.Knobs.Prefill.TotalGPUs(), p.Knobs.Decode.TotalGPUs()
 			}
 		}
-		perGPU(&p.Metrics, pd.totals, gpus, pre, dec)
+		resultrow.PerGPU(&p.Metrics, pd.totals, gpus, pre, dec)
 	}
 	ds.pending = nil
 }

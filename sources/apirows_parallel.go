@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/sweeptune/sweeptune/internal/jsonscan"
 	"github.com/sweeptune/sweeptune/internal/mem"
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -160,12 +161,12 @@ func gatherParts(points []model.Point, parts []Dataset, all []model.Point, lo []
 // a worker); nil when data is not an array of objects or holds no row
 // start where one is looked for.
 func windowCuts(data []byte, workers int) []int {
-	first := skipSpace(data, 0)
+	first := jsonscan.SkipSpace(data, 0)
 	if first >= len(data) || data[first] != '[' {
 		return nil
 	}
 	n := min(max(len(data)/windowBytes, workers), maxWindows)
-	cuts := []int{skipSpace(data, first+1)}
+	cuts := []int{jsonscan.SkipSpace(data, first+1)}
 	for w := 1; w < n; w++ {
 		c := nextRowStart(data, w*len(data)/n)
 		if c < 0 {
@@ -258,7 +259,7 @@ func decodeRowRange(d *rowDecoder, start, end int, last bool, part *Dataset, pat
 		switch s.peek() {
 		case ',':
 			s.pos++
-			if p := skipSpace(data, s.pos); p >= end {
+			if p := jsonscan.SkipSpace(data, s.pos); p >= end {
 				return !last && p == end
 			}
 		case ']':
@@ -266,7 +267,7 @@ func decodeRowRange(d *rowDecoder, start, end int, last bool, part *Dataset, pat
 				return false
 			}
 			s.pos++
-			return skipSpace(data, s.pos) == len(data)
+			return jsonscan.SkipSpace(data, s.pos) == len(data)
 		default:
 			return false
 		}
@@ -301,14 +302,14 @@ func countMetricsObjects(data []byte, from, to int) int {
 		brace := off + i
 		off = brace + 1
 		k := brace - 1
-		for k >= 0 && isJSONSpace(data[k]) {
+		for k >= 0 && jsonscan.IsSpace(data[k]) {
 			k--
 		}
 		if k < 0 || data[k] != ':' {
 			continue
 		}
 		k--
-		for k >= 0 && isJSONSpace(data[k]) {
+		for k >= 0 && jsonscan.IsSpace(data[k]) {
 			k--
 		}
 		if k >= len(metricsKey)-1 && string(data[k+1-len(metricsKey):k+1]) == metricsKey {
@@ -317,9 +318,6 @@ func countMetricsObjects(data []byte, from, to int) int {
 	}
 	return n
 }
-
-// isJSONSpace reports JSON white space.
-func isJSONSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 
 // guarded runs a worker's fn, a fault reading a mapped file (one cut short
 // meanwhile) raised as a panic, and a panic kept in crashed.
@@ -367,23 +365,13 @@ func nextRowStart(data []byte, off int) int {
 		if i < 0 {
 			return -1
 		}
-		p := skipSpace(data, off+i+2)
+		p := jsonscan.SkipSpace(data, off+i+2)
 		if p < len(data) && data[p] == '{' {
-			if q := skipSpace(data, p+1); q < len(data) && data[q] == '"' {
+			if q := jsonscan.SkipSpace(data, p+1); q < len(data) && data[q] == '"' {
 				return p
 			}
 		}
 		off += i + 2
 	}
 	return -1
-}
-
-// skipSpace is the offset of the first byte at or after i that is not JSON
-// white space: the window search here and both scanners (jsonScan and the
-// API rows' fast path) step over space through it.
-func skipSpace(data []byte, i int) int {
-	for i < len(data) && data[i] <= ' ' && isJSONSpace(data[i]) {
-		i++
-	}
-	return i
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
@@ -49,8 +50,8 @@ var intvtyOf = map[model.Metric]model.Metric{
 func parseBenchRaw(path string, data []byte, ds *Dataset) {
 	d := newRowDecoder(data)
 	s := d.s
-	var r resultRow
-	var t rowTotals
+	var r resultrow.Row
+	var t resultrow.Totals
 	var modelID, date string
 	s.members(func(key []byte) {
 		k := string(key)
@@ -62,11 +63,11 @@ func parseBenchRaw(path string, data []byte, ds *Dataset) {
 			d.str(key, &date, &r)
 			return
 		case "max_concurrency":
-			d.count(key, &r.conc, &r)
+			d.count(key, &r.Conc, &r)
 			return
 		case "duration":
 			if x, ok := d.num("", key, s.value(), &r); ok {
-				r.durationS = x
+				r.DurationS = x
 			}
 			return
 		case "num_prompts", "completed", "total_output_tokens", "total_output":
@@ -74,7 +75,7 @@ func parseBenchRaw(path string, data []byte, ds *Dataset) {
 			return
 		case "total_token_throughput", "input_throughput", "output_throughput":
 			if x, ok := d.num("", key, s.value(), &r); ok {
-				t.set(k, x)
+				t.Set(k, x)
 			}
 			return
 		}
@@ -93,31 +94,31 @@ func parseBenchRaw(path string, data []byte, ds *Dataset) {
 		return
 	}
 	for tpot, iv := range intvtyOf {
-		if v, ok := r.metrics.Get(tpot); ok && v > 0 {
-			r.metrics.Set(iv, 1/v)
+		if v, ok := r.Metrics.Get(tpot); ok && v > 0 {
+			r.Metrics.Set(iv, 1/v)
 		}
 	}
 	name := benchNameOf(path)
-	if r.bad == "" && r.conc <= 0 {
-		r.conc = name.conc
+	if r.Bad == "" && r.Conc <= 0 {
+		r.Conc = name.conc
 	}
-	if r.bad == "" && r.conc <= 0 {
-		r.badf("max_concurrency", "missing (a point needs its concurrency)")
+	if r.Bad == "" && r.Conc <= 0 {
+		r.Badf("max_concurrency", "missing (a point needs its concurrency)")
 	}
-	if r.bad != "" {
-		ds.Warnf(path, r.badField, "%s; file skipped", r.bad)
+	if r.Bad != "" {
+		ds.Warnf(path, r.BadField, "%s; file skipped", r.Bad)
 		return
 	}
 	p := model.Point{
 		Curve: model.CurveKey{Model: srt.ModelName(modelID), Scenario: srt.SeqScenario(name.isl, name.osl),
 			Framework: name.framework, Precision: name.precision},
 		Source:  model.SourceLocal,
-		Metrics: r.metrics,
-		Prov:    model.Provenance{File: path, DurationS: r.durationS, Date: benchDate(date)},
+		Metrics: r.Metrics,
+		Prov:    model.Provenance{File: path, DurationS: r.DurationS, Date: benchDate(date)},
 	}
-	p.Knobs.Concurrency = r.conc
-	if r.healthSet {
-		r.judge(&p)
+	p.Knobs.Concurrency = r.Conc
+	if r.HealthSet {
+		r.Judge(&p)
 	}
 	pd := gpuPending{point: len(ds.Points), preGPUs: name.preGPUs, decGPUs: name.decGPUs, totals: t, byRole: true}
 	switch {

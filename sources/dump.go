@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // The InferenceX dashboard's offline dump (docs/formats/dashboard-dump.md):
@@ -77,7 +78,7 @@ func sniffDumpTable(keys ...string) func([]byte) bool {
 // dumpTables are one dump's tables, gathered until the load ends.
 type dumpTables struct {
 	dir       string
-	configs   map[int]resultRow // by id: identity and topology
+	configs   map[int]resultrow.Row // by id: identity and topology
 	configsAt string
 	results   []dumpResult
 	resultsAt string
@@ -86,7 +87,7 @@ type dumpTables struct {
 }
 
 type dumpResult struct {
-	row                  resultRow
+	row                  resultrow.Row
 	config, run, errored int
 	line                 int
 }
@@ -109,7 +110,7 @@ func (ds *Dataset) dumpOf(p string) *dumpTables {
 }
 
 // dumpID reads an id: Postgres bigserial columns come as strings.
-func (d *rowDecoder) dumpID(key []byte, dst *int, r *resultRow) {
+func (d *rowDecoder) dumpID(key []byte, dst *int, r *resultrow.Row) {
 	v := d.s.value()
 	switch v.kind {
 	case 'n':
@@ -125,18 +126,18 @@ func (d *rowDecoder) dumpID(key []byte, dst *int, r *resultRow) {
 	case 'z':
 		return
 	}
-	r.badf(string(key), "want an id, got %s", v.raw)
+	r.Badf(string(key), "want an id, got %s", v.raw)
 }
 
 func parseDumpConfigs(p string, data []byte, ds *Dataset) {
 	d := newRowDecoder(data)
 	t := ds.dumpOf(p)
 	if t.configs == nil {
-		t.configs = map[int]resultRow{}
+		t.configs = map[int]resultrow.Row{}
 	}
 	t.configsAt = p
 	d.s.elements(func(i int) {
-		var r resultRow
+		var r resultrow.Row
 		id := -1
 		start, object := d.rowStart(&r)
 		if object {
@@ -153,8 +154,8 @@ func parseDumpConfigs(p string, data []byte, ds *Dataset) {
 		if d.s.err != nil {
 			return
 		}
-		if r.bad != "" || id < 0 {
-			field, msg := r.badField, r.bad
+		if r.Bad != "" || id < 0 {
+			field, msg := r.BadField, r.Bad
 			if id < 0 && msg == "" {
 				field, msg = "id", "missing"
 			}
@@ -199,11 +200,11 @@ func parseDumpResults(p string, data []byte, ds *Dataset) {
 			return
 		}
 		res.line = d.line(start)
-		if r.bad == "" && res.config < 0 {
-			r.badf("config_id", "missing")
+		if r.Bad == "" && res.config < 0 {
+			r.Badf("config_id", "missing")
 		}
-		if r.bad != "" {
-			ds.Warnf(p, fmt.Sprintf("[%d].%s (line %d)", i, r.badField, res.line), "%s; row skipped", r.bad)
+		if r.Bad != "" {
+			ds.Warnf(p, fmt.Sprintf("[%d].%s (line %d)", i, r.BadField, res.line), "%s; row skipped", r.Bad)
 			return
 		}
 		t.results = append(t.results, res)
@@ -219,7 +220,7 @@ func parseDumpRuns(p string, data []byte, ds *Dataset) {
 	}
 	t.hasRuns = true
 	d.s.elements(func(i int) {
-		var r resultRow
+		var r resultrow.Row
 		id := -1
 		var run dumpRun
 		_, object := d.rowStart(&r)
@@ -241,7 +242,7 @@ func parseDumpRuns(p string, data []byte, ds *Dataset) {
 				}
 			})
 		}
-		if d.s.err == nil && r.bad == "" && id >= 0 {
+		if d.s.err == nil && r.Bad == "" && id >= 0 {
 			t.runs[id] = run
 		}
 	})
@@ -292,10 +293,10 @@ func joinDumps(ds *Dataset) {
 				continue
 			}
 			r := c
-			r.isl, r.osl, r.conc = res.row.isl, res.row.osl, res.row.conc
-			r.image, r.date, r.metrics = res.row.image, dumpDate(res.row.date), res.row.metrics
-			r.runURL = url
-			p, field, msg := r.point(t.resultsAt, model.SourcePublished)
+			r.ISL, r.OSL, r.Conc = res.row.ISL, res.row.OSL, res.row.Conc
+			r.Image, r.Date, r.Metrics = res.row.Image, dumpDate(res.row.Date), res.row.Metrics
+			r.RunURL = url
+			p, field, msg := r.Point(t.resultsAt, model.SourcePublished)
 			if msg != "" {
 				ds.Warnf(t.resultsAt, fmt.Sprintf("%s (line %d)", field, res.line), "%s; row skipped", msg)
 				continue

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // Flat result rows: one object (agg_<name>.json) or an array of them
@@ -42,7 +43,7 @@ func parseFlatRows(path string, data []byte, ds *Dataset) {
 // flatRow reads one row object (row i of an array; -1 for a lone object).
 func (d *rowDecoder) flatRow(ds *Dataset, path string, i int) {
 	s := d.s
-	var r resultRow
+	var r resultrow.Row
 	start, object := d.rowStart(&r)
 	if object {
 		s.members(func(key []byte) {

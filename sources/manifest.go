@@ -5,11 +5,11 @@ import (
 	"strconv"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"github.com/sweeptune/sweeptune/sources/srt"
+	"go.yaml.in/yaml/v3"
 )
 
 // The srt-slurm benchmark manifest (manifest_version "0.1",
@@ -144,9 +144,9 @@ func parseManifest(path string, data []byte, ds *Dataset) {
 				p.Metrics.Set(model.MeanTPOT, v/1000)
 				p.Metrics.Set(model.MeanIntvty, 1000/v)
 			}
-			var t rowTotals
+			var t resultrow.Totals
 			if v, ok := num("output_tput_tok_s"); ok {
-				t.set("output_throughput", v)
+				t.Set("output_throughput", v)
 				if v == 0 {
 					p.MarkSuspect(model.RuleZeroOutput, "the manifest reports 0 output tok/s: it measured nothing")
 				}

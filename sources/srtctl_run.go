@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
@@ -210,13 +211,13 @@ func parseRollup(path string, data []byte, ds *Dataset) {
 		if v, ok := p.Metrics.Get(model.MeanTPOT); ok && v > 0 {
 			p.Metrics.Set(model.MeanIntvty, 1/v)
 		}
-		var t rowTotals
+		var t resultrow.Totals
 		if r.Throughput != nil {
-			t.set("output_throughput", *r.Throughput)
+			t.Set("output_throughput", *r.Throughput)
 			// total = output × (input + output) / output tokens: one duration.
 			if r.TotalInputTokens != nil && r.TotalOutputTokens != nil && *r.TotalOutputTokens > 0 {
-				t.set("total_token_throughput", *r.Throughput*(*r.TotalInputTokens+*r.TotalOutputTokens) / *r.TotalOutputTokens)
-				t.set("input_throughput", *r.Throughput**r.TotalInputTokens / *r.TotalOutputTokens)
+				t.Set("total_token_throughput", *r.Throughput*(*r.TotalInputTokens+*r.TotalOutputTokens) / *r.TotalOutputTokens)
+				t.Set("input_throughput", *r.Throughput**r.TotalInputTokens / *r.TotalOutputTokens)
 			}
 		}
 		h := model.UnknownHealth()
@@ -278,12 +279,12 @@ func parseRollupCSV(path string, data []byte, ds *Dataset) {
 		if v, ok := p.Metrics.Get(model.MedianTPOT); ok && v > 0 {
 			p.Metrics.Set(model.MedianIntvty, 1/v)
 		}
-		var t rowTotals
+		var t resultrow.Totals
 		if v, ok := get("Total Token Throughput"); ok {
-			t.set("total_token_throughput", v)
+			t.Set("total_token_throughput", v)
 		}
 		if v, ok := get("Output Token Throughput"); ok {
-			t.set("output_throughput", v)
+			t.Set("output_throughput", v)
 		}
 		if g, ok := get("Total Working GPU Count"); ok && g > 0 {
 			p.GPUCount = int(g)

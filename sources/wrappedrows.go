@@ -6,6 +6,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
 // Result rows inside an object: the InferenceX app's API responses
@@ -68,7 +69,7 @@ func parseWrappedRows(path string, data []byte, ds *Dataset) {
 // top, metrics nested under "metrics" or at the top, receipt totals.
 func (d *rowDecoder) wrappedRow(ds *Dataset, path, group string, i int) {
 	s := d.s
-	var r resultRow
+	var r resultrow.Row
 	start, object := d.rowStart(&r)
 	src := model.SourceLocal
 	if object {
@@ -89,8 +90,8 @@ func (d *rowDecoder) wrappedRow(ds *Dataset, path, group string, i int) {
 }
 
 // addGroupRow is addRow for a row inside a named member.
-func (d *rowDecoder) addGroupRow(ds *Dataset, path, group string, i, start int, r *resultRow, src model.Source) {
-	p, field, msg := r.point(path, src)
+func (d *rowDecoder) addGroupRow(ds *Dataset, path, group string, i, start int, r *resultrow.Row, src model.Source) {
+	p, field, msg := r.Point(path, src)
 	if msg != "" {
 		ds.Warnf(path, fmt.Sprintf("%s[%d].%s (line %d)", group, i, field, d.line(start)), "%s; row skipped", msg)
 		return

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/columns"
 )
 
 // curveFacts are what every view of one curve shares, whatever its as-of
@@ -16,9 +17,9 @@ import (
 type curveFacts struct {
 	cfg model.Configs
 	// hot and ids are what a view's pass reads of each point and its ID,
-	// in the curve's order (model.HotColumn): the pass reads them one
+	// in the curve's order (columns.HotColumn): the pass reads them one
 	// after another instead of points a page apart.
-	hot     []model.Hot
+	hot     []columns.Hot
 	ids     []string
 	hasRuns bool               // some run of the curve is shorter or longer than steady state
 	projs   []model.Projection // ProjectRuns of the curve's runs when hasRuns
@@ -27,7 +28,7 @@ type curveFacts struct {
 // factsOf works out curve all[idx]'s facts; it reads only its arguments.
 func factsOf(all []model.Point, idx []int) *curveFacts {
 	f := &curveFacts{cfg: model.NumberConfigs(all, idx)}
-	f.hot, f.ids = model.HotColumn(all, idx)
+	f.hot, f.ids = columns.HotColumn(all, idx)
 	for _, i := range idx {
 		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
 			f.hasRuns = true
@@ -157,7 +158,7 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 			if axes != nil {
 				marks.ids[k], marks.tags[k] = f.ids[j], hp.Tag
 			}
-			if hp.AdmittedIs(!key.suspect) || pr != nil && pr.ProjectsHot(hp) {
+			if hp.AdmittedIs(!key.suspect) || pr != nil && hp.ProjectedBy(pr) {
 				moved = append(moved, k)
 				continue
 			}
@@ -191,7 +192,7 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 		for j, k := range moved {
 			p := &e.own[j]
 			refs[k] = p
-			hp := model.HotOf(p)
+			hp := columns.HotOf(p)
 			vf.add(&hp, p, k, &last, &counted)
 			if axes != nil {
 				coords[2].add(&hp, p, k, axes)

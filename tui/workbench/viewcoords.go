@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/columns"
 )
 
 // viewAxes are the axes whose coordinates the pass that makes a view
@@ -38,9 +39,9 @@ func newCoordsPart(n int) coordsPart {
 }
 
 // add counts view point k, p, whose column entry is h, as
-// model.CoordsRefs reads it (model.CoordOnHot).
-func (cp *coordsPart) add(h *model.Hot, p *model.Point, k int, a *viewAxes) {
-	if c, raw, ok := model.CoordOnHot(h, p, k, a.x.Metric, a.y.Metric); ok {
+// model.CoordsRefs reads it (columns.CoordOnHot).
+func (cp *coordsPart) add(h *columns.Hot, p *model.Point, k int, a *viewAxes) {
+	if c, raw, ok := columns.CoordOnHot(h, p, k, a.x.Metric, a.y.Metric); ok {
 		cp.c = append(cp.c, c)
 		cp.raw = append(cp.raw, raw)
 		return

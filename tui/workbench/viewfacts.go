@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/columns"
 )
 
 // presence is which metrics a view's points measure, and which together:
@@ -71,7 +72,7 @@ func newBestOnY() bestOnY {
 
 // offer counts point k, p, whose column entry is h: it becomes the best
 // on an axis when better, or as good and before it.
-func (b *bestOnY) offer(h *model.Hot, p *model.Point, k int) {
+func (b *bestOnY) offer(h *columns.Hot, p *model.Point, k int) {
 	for j := range yOffered.n {
 		v, ok := h.Get(yOffered.metric[j], p)
 		if !ok {
@@ -120,7 +121,7 @@ type ViewFlags struct {
 // add counts point k of the view, p, whose column entry is h (p is read
 // only for a metric past the column's); last and counted carry the
 // presence mask of the point before, counted once for a run of equal ones.
-func (f *viewFacts) add(h *model.Hot, p *model.Point, k int, last *uint32, counted *bool) {
+func (f *viewFacts) add(h *columns.Hot, p *model.Point, k int, last *uint32, counted *bool) {
 	if mask := h.PresentMask(); !*counted || mask != *last {
 		f.presence.add(mask)
 		*last, *counted = mask, true

@@ -492,7 +492,7 @@ func TestGeometryFromTheViewsPassIsFromThePoints(t *testing.T) {
 			s.CycleY(1)
 			check("next y")
 		}
-		for range model.XAxes { // past the views' column too (model.Hot)
+		for range model.XAxes { // past the views' column too (columns.Hot)
 			s.CycleX(1)
 			check("next x")
 		}

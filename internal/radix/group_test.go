@@ -1,4 +1,4 @@
-package model
+package radix
 
 import (
 	"math/rand/v2"
@@ -20,7 +20,7 @@ func TestGroupIDs(t *testing.T) {
 				keys[i] = r.Uint64() | uint64(i%2)<<63
 			}
 		}
-		ids, n := groupIDs(keys)
+		ids, n := GroupIDs(keys)
 		byKey := map[uint64]int32{}
 		for i, k := range keys {
 			if id, ok := byKey[k]; ok && id != ids[i] {
@@ -50,6 +50,6 @@ func BenchmarkGroupIDs1M(b *testing.B) {
 		keys[i] = uint64(r.IntN(1000))<<22 | uint64(r.IntN(4))<<20 | uint64(r.IntN(1<<19))
 	}
 	for b.Loop() {
-		groupIDs(keys)
+		GroupIDs(keys)
 	}
 }

@@ -1,34 +1,39 @@
-package sources
+// Package fastrows reads the API rows everyone writes on a fast path:
+// plain keys, each once, and values of the kinds their fields take. Row
+// decodes such a row with no per-member bookkeeping (no key paths, no
+// duplicate lists, no decoded values passed around) and gives up, having
+// changed nothing the general decoder reads, at the first thing that is
+// not plain: an escape, a repeated key, a value of another kind or a
+// container under an unknown key, a bad number, anything out of the
+// grammar. The row is then decoded again by the general path (sources),
+// which words every problem. On what it takes, it fills the row as the
+// general path would (sources' FuzzAPIRowsFastPath compares both).
+//
+// It reads into the row both share (sources/resultrow) with the byte
+// steps both share (internal/jsonscan); it never calls the general path,
+// and the general path calls it at one place, chosen by the load.
+package fastrows
 
 import (
 	"bytes"
 	"math"
 
+	"github.com/sweeptune/sweeptune/internal/intern"
+	"github.com/sweeptune/sweeptune/internal/jsonscan"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
-// A fast path for the API rows everyone writes: plain keys, each once, and
-// values of the kinds their fields take. fastAPIRow decodes such a row with
-// no per-member bookkeeping (no key paths, no duplicate lists, no decoded
-// values passed around) and gives up, having changed nothing the general
-// decoder reads, at the first thing that is not plain: an escape, a
-// repeated key, a value of another kind, a bad number, anything out of
-// the grammar. The row is then decoded again by the general path, which
-// words every problem. On what it takes, it leaves the row and the
-// scanner as the general path would (FuzzAPIRowsFastPath compares both).
+// Decoder is what the fast path keeps from one row of a file to the next;
+// its zero value is ready.
+type Decoder struct {
+	topSlots, metricSlots []keySlot                 // the keys by position
+	lastStr               [resultrow.NumKeys]string // … and each string field's last value
+	strMisses             [resultrow.NumKeys]uint32 // … and how many rows in a row it was new to the interner
+	newStrs               strArena                  // … where the values the interner passes by are kept
+	recent                recentStrs                // … and the interner's values asked for lately
 
-// fastRows turns the fast path off in tests that compare against the
-// general decoder.
-var fastRows = true
-
-// fastRowState is what the fast path keeps from one row to the next in
-// its decoder: the general decoder holds it and never reads it.
-type fastRowState struct {
-	topSlots, metricSlots []keySlot          // the keys by position
-	lastStr               [numAPIKeys]string // … and each string field's last value
-	strMisses             [numAPIKeys]uint32 // … and how many rows in a row it was new to the interner
-	newStrs               strArena           // … where the values the interner passes by are kept
-	recent                recentStrs         // … and the interner's values asked for lately
+	strs intern.Table // the file's interner, shared with the general decoder (set by Row)
 }
 
 // keySlot remembers the key a row had at one member position, its id, and
@@ -45,7 +50,7 @@ type keySlot struct {
 // maxKeySlots bounds the positions remembered (and a row's unknown keys).
 const maxKeySlots = 64
 
-// slotID is key's id (apiKeyIDs, or snakeMetrics for a metrics member),
+// slotID is key's id (resultrow.KeyID, or resultrow.MetricNames for a metrics member),
 // remembered at position i of slots.
 func slotID(slots *[]keySlot, i int, key []byte, lookup func([]byte) int8) int8 {
 	if i < len(*slots) && (*slots)[i].key == string(key) {
@@ -62,7 +67,7 @@ func slotID(slots *[]keySlot, i int, key []byte, lookup func([]byte) int8) int8 
 }
 
 func metricKeyID(key []byte) int8 {
-	if m, ok := snakeMetrics[string(key)]; ok {
+	if m, ok := resultrow.MetricNames[string(key)]; ok {
 		return int8(m)
 	}
 	return -1
@@ -74,7 +79,7 @@ type fastScan struct {
 	p    int
 }
 
-func (f *fastScan) space() { f.p = skipSpace(f.data, f.p) }
+func (f *fastScan) space() { f.p = jsonscan.SkipSpace(f.data, f.p) }
 
 // at reports that the next byte (after space) is c, and consumes it.
 func (f *fastScan) at(c byte) bool {
@@ -93,7 +98,7 @@ func (f *fastScan) plain() ([]byte, bool) {
 	}
 	data, start := f.data, f.p
 	for i := start; i < len(data); {
-		if i = nextSpecial(data, i); i >= len(data) {
+		if i = jsonscan.NextSpecial(data, i); i >= len(data) {
 			break
 		}
 		if data[i] == '"' {
@@ -146,12 +151,12 @@ func (f *fastScan) number() (float64, bool) {
 	if start >= len(f.data) || f.data[start]-'0' > 9 {
 		return 0, false
 	}
-	if end, v, ok := plainNumber(f.data, start); ok {
+	if end, v, ok := jsonscan.PlainNumber(f.data, start); ok {
 		f.p = end
 		return v, true
 	}
-	f.p = numberEnd(f.data, start)
-	return numberValue(f.data[start:f.p])
+	f.p = jsonscan.NumberEnd(f.data, start)
+	return jsonscan.NumberValue(f.data[start:f.p])
 }
 
 // count reads a whole number of at most nine digits (the general path
@@ -210,18 +215,30 @@ func (f *fastScan) boolean(dst *bool) bool {
 	return true
 }
 
-// unknown passes over the value of a key the row does not read, as the
-// general path does (s.skip, which checks the grammar); false on a fault.
-func (d *rowDecoder) fastSkip(f *fastScan) bool {
-	s := d.s
-	s.pos = f.p
-	s.skip()
-	if s.err != nil {
-		s.err = nil // nothing else was touched: the general path finds it again
+// skip passes over the value of a key the row does not read when it is
+// a scalar the fast path reads (a plain string, a number without a sign,
+// true, false, null), as the general path would; anything else (a
+// container, an escape) is not plain: false, for the general path.
+func (f *fastScan) skip() bool {
+	if f.null() {
+		return true
+	}
+	if f.p >= len(f.data) {
 		return false
 	}
-	f.p = s.pos
-	return true
+	switch c := f.data[f.p]; {
+	case c == '"':
+		_, ok := f.plain()
+		return ok
+	case c == 't':
+		return f.word("true")
+	case c == 'f':
+		return f.word("false")
+	case c-'0' <= 9:
+		_, ok := f.number()
+		return ok
+	}
+	return false
 }
 
 // keySet tracks an object's keys for repeats: known ones by id, the
@@ -256,13 +273,13 @@ func (k *keySet) add(id int8, key []byte) bool {
 }
 
 // members reads the members of an object (its '{' next) into r: a row's
-// fields (fastField), or with metrics its metrics (fastMetric); false at
+// fields (field), or with metrics its metrics (metric); false at
 // the first thing not plain. The two are called directly, not through a
 // function value: a call per member.
-func (d *rowDecoder) fastMembers(f *fastScan, r *resultRow, metrics bool) bool {
-	slots, lookup := &d.fast.topSlots, topKeyID
+func (d *Decoder) members(f *fastScan, r *resultrow.Row, metrics bool) bool {
+	slots, lookup := &d.topSlots, resultrow.KeyID
 	if metrics {
-		slots, lookup = &d.fast.metricSlots, metricKeyID
+		slots, lookup = &d.metricSlots, metricKeyID
 	}
 	if !f.at('{') {
 		return false
@@ -289,14 +306,14 @@ func (d *rowDecoder) fastMembers(f *fastScan, r *resultRow, metrics bool) bool {
 		}
 		switch {
 		case id < 0:
-			if !d.fastSkip(f) {
+			if !f.skip() {
 				return false
 			}
 		case metrics:
-			if !f.fastMetric(id, r) {
+			if !f.metric(id, r) {
 				return false
 			}
-		case !d.fastField(f, id, r):
+		case !d.field(f, id, r):
 			return false
 		}
 	}
@@ -336,49 +353,43 @@ func (f *fastScan) member(slots *[]keySlot, i int, lookup func([]byte) int8) (ke
 	return key, id, false, true
 }
 
-// fastAPIRow decodes the row at the scanner's position (its '{') into r,
-// leaving the scanner after it; false (r to be discarded, the scanner
-// where it was) when the row is not plain.
-func (d *rowDecoder) fastAPIRow(r *resultRow) bool {
-	if !fastRows {
-		return false
+// Row decodes the row at data[pos] (its '{') into r, which must be zero:
+// the offset after the row, or false (r to be discarded) when the row is
+// not plain. strs is the file's interner, which the general decoder
+// shares: a string is the same string whichever path read it.
+func (d *Decoder) Row(data []byte, pos int, r *resultrow.Row, strs intern.Table) (end int, ok bool) {
+	d.strs = strs
+	f := &fastScan{data: data, p: pos}
+	if !d.members(f, r, false) {
+		return pos, false
 	}
-	f := &fastScan{data: d.s.data, p: d.s.pos}
-	start := f.p
-	ok := d.fastMembers(f, r, false)
-	if !ok {
-		d.s.pos = start
-		return false
-	}
-	d.s.pos = f.p
-	return true
+	return f.p, true
 }
 
-// fastField reads the value of the known key id into r.
-func (d *rowDecoder) fastField(f *fastScan, id int8, r *resultRow) bool {
-	fd := rowFieldOf[id]
-	p := r.fieldAt(fd.off)
-	switch fd.kind {
-	case strField:
-		return d.fastStr(f, id, (*string)(p))
-	case boolField:
-		return f.boolean((*bool)(p))
-	case countField:
-		return f.count((*int)(p))
-	case gpusField:
-		return f.gpus((*int)(p))
+// field reads the value of the known key id into r.
+func (d *Decoder) field(f *fastScan, id int8, r *resultrow.Row) bool {
+	fd := resultrow.Fields[id]
+	switch fd.Kind {
+	case resultrow.StrField:
+		return d.str(f, id, r.Str(fd))
+	case resultrow.BoolField:
+		return f.boolean(r.Bool(fd))
+	case resultrow.CountField:
+		return f.count(r.Int(fd))
+	case resultrow.GPUsField:
+		return f.gpus(r.Int(fd))
 	}
-	if id != kMetrics {
+	if id != resultrow.KeyMetrics {
 		return false
 	}
 	if f.null() {
 		return true
 	}
-	return d.fastMembers(f, r, true)
+	return d.members(f, r, true)
 }
 
-// fastMetric reads metric id's value, a number or null, into r.
-func (f *fastScan) fastMetric(id int8, r *resultRow) bool {
+// metric reads metric id's value, a number or null, into r.
+func (f *fastScan) metric(id int8, r *resultrow.Row) bool {
 	if f.null() {
 		return true
 	}
@@ -386,14 +397,14 @@ func (f *fastScan) fastMetric(id int8, r *resultRow) bool {
 	if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
 		return false
 	}
-	r.metrics.Set(model.Metric(id), v)
+	r.Metrics.Set(model.Metric(id), v)
 	return true
 }
 
-// fastStr reads a plain string or null. The string is the one key id had
+// str reads a plain string or null. The string is the one key id had
 // in the row before when it is the same (model, precision, image… most
 // often are), else the interner's.
-func (d *rowDecoder) fastStr(f *fastScan, id int8, dst *string) bool {
+func (d *Decoder) str(f *fastScan, id int8, dst *string) bool {
 	if f.null() {
 		return true
 	}
@@ -401,27 +412,27 @@ func (d *rowDecoder) fastStr(f *fastScan, id int8, dst *string) bool {
 	if !ok {
 		return false
 	}
-	if last := d.fast.lastStr[id]; last == string(raw) {
+	if last := d.lastStr[id]; last == string(raw) {
 		*dst = last
 		return true
 	}
 	// A key whose every value is new (a run URL) passes the interner by,
 	// asking it again once in a while.
-	if m := d.fast.strMisses[id]; m >= internGiveUp && m%internRetry != 0 {
-		d.fast.strMisses[id]++
-		*dst = d.fast.newStrs.string(raw)
-	} else if recent := d.fast.recent.slot(id, raw); *recent == string(raw) {
-		d.fast.strMisses[id] = 0
+	if m := d.strMisses[id]; m >= internGiveUp && m%internRetry != 0 {
+		d.strMisses[id]++
+		*dst = d.newStrs.string(raw)
+	} else if recent := d.recent.slot(id, raw); *recent == string(raw) {
+		d.strMisses[id] = 0
 		*dst = *recent
 	} else if s, ok := d.strs[string(raw)]; ok {
-		d.fast.strMisses[id] = 0
+		d.strMisses[id] = 0
 		*dst, *recent = s, s
 	} else {
-		d.fast.strMisses[id]++
-		*dst = d.strs.add(raw)
+		d.strMisses[id]++
+		*dst = d.strs.Add(raw)
 		*recent = *dst
 	}
-	d.fast.lastStr[id] = *dst
+	d.lastStr[id] = *dst
 	return true
 }
 

@@ -1,4 +1,4 @@
-package model
+package radix
 
 import (
 	"math/bits"
@@ -6,13 +6,13 @@ import (
 	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
-// groupIDs numbers the distinct keys: ids[i] == ids[j] exactly when
+// GroupIDs numbers the distinct keys: ids[i] == ids[j] exactly when
 // keys[i] == keys[j], the numbers dense from 0 in ascending key order; n
 // is how many distinct keys there are. A radix sort of the keys (8 bits a
 // pass, only as many passes as the largest key needs) instead of a hash
 // map: a million keys are a few sequential passes, not a million random
 // probes of a map larger than the cache.
-func groupIDs(keys []uint64) (ids []int32, n int) {
+func GroupIDs(keys []uint64) (ids []int32, n int) {
 	ids = mem.Fresh[int32](len(keys))
 	if len(keys) == 0 {
 		return ids, 0
@@ -62,7 +62,7 @@ func groupIDs(keys []uint64) (ids []int32, n int) {
 	return ids, int(id) + 1
 }
 
-// groupPacked is groupIDs when a key and its index fit in one word
+// groupPacked is GroupIDs when a key and its index fit in one word
 // together: the words are sorted by their key bits, each pass reading
 // them in order, instead of looking up each key through a sorted order of
 // indexes, a million reads from anywhere in the keys a pass.

@@ -1,15 +1,15 @@
-package sources
+package jsonscan
 
 import "encoding/binary"
 
-// plainNumber reads the number at data[i] in one pass when it has the
+// PlainNumber reads the number at data[i] in one pass when it has the
 // common form exactFloat takes (digits, an optional point and digits, an
 // optional exponent of at most four digits; at most 19 digits in all)
-// and what follows cannot be part of a number (numberEnd would end it
+// and what follows cannot be part of a number (NumberEnd would end it
 // there): its end and exactFloat's value for it. Anything else is false,
-// for numberEnd and numberValue to read as before; the fast path reads
+// for NumberEnd and NumberValue to read as before; the fast path reads
 // each number once instead of three times (end, integer check, value).
-func plainNumber(data []byte, i int) (end int, v float64, ok bool) {
+func PlainNumber(data []byte, i int) (end int, v float64, ok bool) {
 	var mant uint64
 	start := i
 	for ; i < len(data) && data[i]-'0' <= 9; i++ {
@@ -49,7 +49,7 @@ func plainNumber(data []byte, i int) (end int, v float64, ok bool) {
 	if i < len(data) {
 		switch c := data[i]; {
 		case c-'0' <= 9, c == '-', c == '.', c == 'e', c == 'E', c == '+':
-			return 0, 0, false // numberEnd would read on
+			return 0, 0, false // NumberEnd would read on
 		}
 	}
 	v, ok = mantExp(mant, exp)

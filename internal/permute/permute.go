@@ -1,17 +1,24 @@
-package model
+// Package permute moves the elements of a slice to the places a
+// permutation gives them, in place: each element read once and written
+// once, cycles rotated through one spare, chains from dropped places
+// filled in turn, and the work shared by two cores on a large slice.
+// The load groups a million points by curve with it without a second
+// array. It imports no domain code.
+package permute
 
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
-// moves are the places a gathering fills, run by run, in the order each
+// Moves are the places a gathering fills, run by run, in the order each
 // run fills them: seq[r.lo] is filled from seq[r.lo+1], and so on; a
 // chain's last place (a source past the front) is read, not filled; a
 // cycle's last place is filled from its first, kept aside.
-type moves struct {
+type Moves struct {
 	seq  []int32
 	runs []moveRun
 	n    int // places filled
@@ -30,15 +37,15 @@ func (r moveRun) fills() int {
 	return r.hi - r.lo - 1
 }
 
-// movesOf lists the moves that put the point at src[d] at d for every d
+// MovesOf lists the moves that put the element at src[d] at d for every d
 // (src is consumed). A place in front that holds a dropped point
 // (holds[d] false) starts a chain: it is filled from its source, which is
 // then free to be filled in turn, up to a source past the front, which
 // nothing needs. What is left are cycles among kept points. With holds
 // nil every place holds a kept point: cycles only.
-func movesOf(src []int32, holds []bool) moves {
+func MovesOf(src []int32, holds []bool) Moves {
 	n := int32(len(src))
-	m := moves{seq: mem.Fresh[int32](len(src) + len(src)/8)[:0]}
+	m := Moves{seq: mem.Fresh[int32](len(src) + len(src)/8)[:0]}
 	for d := range n {
 		if holds == nil || holds[d] || src[d] < 0 {
 			continue
@@ -80,10 +87,10 @@ func movesOf(src []int32, holds []bool) moves {
 // are shared by two cores.
 var parallelMovesMin = 1 << 15
 
-// moveAlong makes the moves. Runs are apart, and a run cut in two is two
+// Along makes the moves m in xs. Runs are apart, and a run cut in two is two
 // runs once the point each half ends on is kept aside first: so each core
 // fills about half the places, none read or written by the other.
-func moveAlong(points []Point, m moves) {
+func Along[T any](points []T, m Moves) {
 	if m.n < parallelMovesMin || runtime.GOMAXPROCS(0) < 2 {
 		moveRuns(points, m, m.runs)
 		return
@@ -107,7 +114,7 @@ func moveAlong(points []Point, m moves) {
 		cut++ // a first half of nothing: the run goes whole to the second
 	}
 	atCut := points[m.seq[cut]]
-	var first Point
+	var first T
 	if r.cycle {
 		first = points[m.seq[r.lo]]
 	}
@@ -127,8 +134,8 @@ func moveAlong(points []Point, m moves) {
 	wg.Wait()
 }
 
-func moveRuns(points []Point, m moves, runs []moveRun) {
-	var spare Point
+func moveRuns[T any](points []T, m Moves, runs []moveRun) {
+	var spare T
 	for _, r := range runs {
 		seg := m.seq[r.lo:r.hi]
 		if r.cycle {
@@ -148,7 +155,7 @@ const moveBatch = 16
 
 // fillAlong fills seg[j] from seg[j+1] in turn and, with last, the last
 // place from it, moveBatch places at a time.
-func fillAlong(points []Point, seg []int32, last *Point) {
+func fillAlong[T any](points []T, seg []int32, last *T) {
 	warm := 0
 	for lo := 0; lo+1 < len(seg); lo += moveBatch {
 		hi := min(lo+moveBatch, len(seg)-1)
@@ -164,3 +171,6 @@ func fillAlong(points []Point, seg []int32, last *Point) {
 	}
 	warmSink.Add(int64(warm))
 }
+
+// warmSink keeps the warming reads' sums from being optimised away.
+var warmSink atomic.Int64

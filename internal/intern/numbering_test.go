@@ -1,4 +1,4 @@
-package model
+package intern
 
 import (
 	"strings"
@@ -6,14 +6,14 @@ import (
 )
 
 func TestDateNumbers(t *testing.T) {
-	dn := newDateNumbers()
-	if dn.of("") != 0 {
+	dn := NewNumbering()
+	if dn.Of("") != 0 {
 		t.Fatal(`"" is not 0`)
 	}
 	a := "2026-11-14"
 	b := strings.Clone(a) // the same date, its bytes elsewhere
 	c := "2026-11-15"
-	na, nb, nc := dn.of(a), dn.of(b), dn.of(c)
+	na, nb, nc := dn.Of(a), dn.Of(b), dn.Of(c)
 	if na == 0 || na != nb || nc == na || nc == 0 {
 		t.Fatalf("numbers %d %d %d", na, nb, nc)
 	}
@@ -21,30 +21,30 @@ func TestDateNumbers(t *testing.T) {
 	want := map[string]int32{}
 	for i := range 2000 {
 		d := strings.Clone("2026-" + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676)))
-		n := dn.of(d)
+		n := dn.Of(d)
 		if w, ok := want[d]; ok && w != n {
 			t.Fatalf("%q: %d then %d", d, w, n)
 		}
 		want[d] = n
-		if dn.texts[n] != d {
-			t.Fatalf("%q numbered %d, which is %q", d, n, dn.texts[n])
+		if dn.Texts[n] != d {
+			t.Fatalf("%q numbered %d, which is %q", d, n, dn.Texts[n])
 		}
 	}
-	if len(dn.texts) != len(want)+3 {
-		t.Fatalf("%d texts for %d dates", len(dn.texts), len(want)+3)
+	if len(dn.Texts) != len(want)+3 {
+		t.Fatalf("%d texts for %d dates", len(dn.Texts), len(want)+3)
 	}
 }
 
 func TestDateRanksOrderTheDates(t *testing.T) {
-	dn := newDateNumbers()
+	dn := NewNumbering()
 	for _, d := range []string{"2026-11-03", "2026-11-01", "2026-11-02T09:00", "2026-11-02"} {
-		dn.of(d)
+		dn.Of(d)
 	}
-	rank := dn.ranks()
-	for a := range dn.texts {
-		for b := range dn.texts {
-			if (rank[a] < rank[b]) != (dn.texts[a] < dn.texts[b]) {
-				t.Fatalf("%q rank %d, %q rank %d", dn.texts[a], rank[a], dn.texts[b], rank[b])
+	rank := dn.Ranks()
+	for a := range dn.Texts {
+		for b := range dn.Texts {
+			if (rank[a] < rank[b]) != (dn.Texts[a] < dn.Texts[b]) {
+				t.Fatalf("%q rank %d, %q rank %d", dn.Texts[a], rank[a], dn.Texts[b], rank[b])
 			}
 		}
 	}

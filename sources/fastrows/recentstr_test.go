@@ -1,4 +1,4 @@
-package sources
+package fastrows
 
 import (
 	"fmt"
@@ -8,7 +8,8 @@ import (
 
 // Many more values than the table has slots, of several fields, mixed
 // row by row: the slots collide and are overwritten, and each row must
-// still read its own strings (as the general path reads them).
+// still read its own strings (sources' TestAPIRowsFastPathIsGeneral
+// holds the same rows to the general path).
 func TestRecentStringsCollideSafely(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("[")
@@ -20,18 +21,19 @@ func TestRecentStringsCollideSafely(t *testing.T) {
 			i%700, i%3, (i*7)%1100, i%2, 1+i%28)
 	}
 	b.WriteString("]")
-	data := []byte(b.String())
-	sameParse(t, data)
-	fast, _ := parseBothWays(data)
-	if len(fast.Points) != 3*recentSlots {
-		t.Fatalf("%d points", len(fast.Points))
+	rows := rowsOf(t, []byte(b.String()))
+	if len(rows) != 3*recentSlots {
+		t.Fatalf("%d rows", len(rows))
 	}
-	for i, p := range fast.Points {
-		if want := fmt.Sprintf("hw%d", i%700); p.Curve.Hardware != want {
-			t.Fatalf("point %d: hardware %q, want %q", i, p.Curve.Hardware, want)
+	for i, r := range rows {
+		if want := fmt.Sprintf("hw%d", i%700); r.HW != want {
+			t.Fatalf("row %d: hardware %q, want %q", i, r.HW, want)
 		}
-		if want := fmt.Sprintf("2026-11-%02d", 1+i%28); p.Prov.Date != want {
-			t.Fatalf("point %d: date %q, want %q", i, p.Prov.Date, want)
+		if want := fmt.Sprintf("2026-11-%02d", 1+i%28); r.Date != want {
+			t.Fatalf("row %d: date %q, want %q", i, r.Date, want)
+		}
+		if want := fmt.Sprintf("m%d", (i*7)%1100); r.Model != want {
+			t.Fatalf("row %d: model %q, want %q", i, r.Model, want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package sources
+package jsonscan
 
 import (
 	"math"
@@ -7,19 +7,19 @@ import (
 	"testing"
 )
 
-// checkPlainNumber: where plainNumber takes the number at the start of
-// data, numberEnd ends it at the same byte and numberValue gives the same
+// checkPlainNumber: where PlainNumber takes the number at the start of
+// data, NumberEnd ends it at the same byte and NumberValue gives the same
 // bits; where it declines, the three-pass reading is left to do it.
 func checkPlainNumber(t *testing.T, data string) bool {
 	t.Helper()
-	end, v, ok := plainNumber([]byte(data), 0)
+	end, v, ok := PlainNumber([]byte(data), 0)
 	if !ok {
 		return false
 	}
-	wantEnd := numberEnd([]byte(data), 0)
-	want, wantOK := numberValue([]byte(data[:wantEnd]))
+	wantEnd := NumberEnd([]byte(data), 0)
+	want, wantOK := NumberValue([]byte(data[:wantEnd]))
 	if end != wantEnd || !wantOK || math.Float64bits(v) != math.Float64bits(want) {
-		t.Fatalf("plainNumber(%q) = %d, %v; numberEnd %d, numberValue %v %v", data, end, v, wantEnd, want, wantOK)
+		t.Fatalf("PlainNumber(%q) = %d, %v; NumberEnd %d, NumberValue %v %v", data, end, v, wantEnd, want, wantOK)
 	}
 	return true
 }
@@ -32,12 +32,12 @@ func TestPlainNumberIsTheThreePassReading(t *testing.T) {
 		"1.5.5", "1e5e5", "1-2", "1e00005", "12345678.1234567-", "1.23456789e+", "x1"}
 	for _, s := range takes {
 		if !checkPlainNumber(t, s) {
-			t.Errorf("plainNumber declines %q", s)
+			t.Errorf("PlainNumber declines %q", s)
 		}
 	}
 	for _, s := range declines {
 		if checkPlainNumber(t, s) {
-			t.Errorf("plainNumber takes %q", s)
+			t.Errorf("PlainNumber takes %q", s)
 		}
 	}
 	r := rand.New(rand.NewPCG(3, 4))
@@ -61,7 +61,7 @@ func TestPlainNumberIsTheThreePassReading(t *testing.T) {
 		}
 	}
 	if taken < 130000 {
-		t.Fatalf("plainNumber took only %d of 200000 numbers", taken)
+		t.Fatalf("PlainNumber took only %d of 200000 numbers", taken)
 	}
 }
 

@@ -1,4 +1,4 @@
-package sources
+package fastrows
 
 import (
 	"strings"

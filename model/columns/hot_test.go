@@ -1,8 +1,10 @@
-package model
+package columns
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
 // A point's Hot answers what the point answers: every metric (present,
@@ -11,13 +13,13 @@ import (
 // random sources, suspicions, run lengths and projections.
 func TestHotIsThePoint(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 12))
-	sources := append(append([]Source(nil), Sources...), "elsewhere")
-	durations := []float64{0, SteadyStateS, SteadyStateS / 2, 600, 3600, 7200}
+	sources := append(append([]model.Source(nil), model.Sources...), "elsewhere")
+	durations := []float64{0, model.SteadyStateS, model.SteadyStateS / 2, 600, 3600, 7200}
 	flagsSeen := map[[6]bool]bool{}
-	pr := &Projection{SteadyS: SteadyStateS, Factors: []RunFactor{
-		{Metric: TputPerGPU, ShortS: 600}, {Metric: TputPerMW, ShortS: SteadyStateS / 2}, {Metric: MeanE2EL, ShortS: SteadyStateS / 2}}}
+	pr := &model.Projection{SteadyS: model.SteadyStateS, Factors: []model.RunFactor{
+		{Metric: model.TputPerGPU, ShortS: 600}, {Metric: model.TputPerMW, ShortS: model.SteadyStateS / 2}, {Metric: model.MeanE2EL, ShortS: model.SteadyStateS / 2}}}
 	for trial := range 4000 {
-		var p Point
+		var p model.Point
 		p.Source = sources[r.IntN(len(sources))]
 		p.Prov.DurationS = durations[r.IntN(len(durations))]
 		if r.IntN(4) == 0 {
@@ -25,11 +27,11 @@ func TestHotIsThePoint(t *testing.T) {
 		}
 		switch r.IntN(3) {
 		case 1:
-			p.Suspicion = &Suspicion{Rule: RuleImplausible}
+			p.Suspicion = &model.Suspicion{Rule: model.RuleImplausible}
 		case 2:
-			p.Suspicion = &Suspicion{Rule: RuleImplausible, Admitted: true}
+			p.Suspicion = &model.Suspicion{Rule: model.RuleImplausible, Admitted: true}
 		}
-		for m := range NumMetrics {
+		for m := range model.NumMetrics {
 			if r.IntN(3) > 0 {
 				p.Metrics.Set(m, r.Float64()*1000)
 			}
@@ -38,18 +40,18 @@ func TestHotIsThePoint(t *testing.T) {
 			}
 		}
 		h := HotOf(&p)
-		for m := range NumMetrics + 2 {
+		for m := range model.NumMetrics + 2 {
 			gv, gok := h.Get(m, &p)
 			wv, wok := p.Metrics.Get(m)
 			if gv != wv || gok != wok {
 				t.Fatalf("trial %d metric %d: %v %v, the point's %v %v", trial, m, gv, gok, wv, wok)
 			}
 		}
-		if h.PresentMask() != p.Metrics.PresentMask() || h.Tag != TagOf(&p) {
-			t.Fatalf("trial %d: mask %b tag %v, the point's %b %v", trial, h.PresentMask(), h.Tag, p.Metrics.PresentMask(), TagOf(&p))
+		if h.PresentMask() != p.Metrics.PresentMask() || h.Tag != model.TagOf(&p) {
+			t.Fatalf("trial %d: mask %b tag %v, the point's %b %v", trial, h.PresentMask(), h.Tag, p.Metrics.PresentMask(), model.TagOf(&p))
 		}
-		got := [6]bool{h.Suspect(), h.HeldOut(), h.Projected(), h.RawShort(), h.Planned(), pr.ProjectsHot(&h)}
-		want := [6]bool{p.Suspect(), p.HeldOut(), p.Prov.Projected(), p.Prov.RawShort(), p.Source == SourcePlanned, projectsRef(pr, &p)}
+		got := [6]bool{h.Suspect(), h.HeldOut(), h.Projected(), h.RawShort(), h.Planned(), h.ProjectedBy(pr)}
+		want := [6]bool{p.Suspect(), p.HeldOut(), p.Prov.Projected(), p.Prov.RawShort(), p.Source == model.SourcePlanned, projectedByRule(pr, p)}
 		if got != want {
 			t.Fatalf("trial %d: flags %v, the point's %v", trial, got, want)
 		}
@@ -59,11 +61,11 @@ func TestHotIsThePoint(t *testing.T) {
 				t.Fatalf("trial %d: AdmittedIs(%v) %v, want %v", trial, admit, !w, w)
 			}
 		}
-		x, y := Metric(r.IntN(int(NumMetrics))), Metric(r.IntN(int(NumMetrics)))
+		x, y := model.Metric(r.IntN(int(model.NumMetrics))), model.Metric(r.IntN(int(model.NumMetrics)))
 		gc, graw, gok := CoordOnHot(&h, &p, trial, x, y)
-		wc, wraw, wok := CoordOn(&p, trial, x, y)
+		wc, wraw, wok := model.CoordOn(&p, trial, x, y)
 		if gc != wc || graw != wraw || gok != wok {
-			t.Fatalf("trial %d on %d,%d: %v %v %v, CoordOn %v %v %v", trial, x, y, gc, graw, gok, wc, wraw, wok)
+			t.Fatalf("trial %d on %d,%d: %v %v %v, model.CoordOn %v %v %v", trial, x, y, gc, graw, gok, wc, wraw, wok)
 		}
 	}
 	if len(flagsSeen) < 12 {
@@ -73,31 +75,23 @@ func TestHotIsThePoint(t *testing.T) {
 
 // The column is each point's Hot and ID in the order of idx.
 func TestHotColumnIsInIdxOrder(t *testing.T) {
-	pts := make([]Point, 5)
+	pts := make([]model.Point, 5)
 	for i := range pts {
 		pts[i].ID = string(rune('a' + i))
-		pts[i].Metrics.Set(TputPerGPU, float64(i))
+		pts[i].Metrics.Set(model.TputPerGPU, float64(i))
 	}
 	hot, ids := HotColumn(pts, []int{3, 0, 4})
 	for k, i := range []int{3, 0, 4} {
-		if v, _ := hot[k].Get(TputPerGPU, nil); v != float64(i) || ids[k] != pts[i].ID {
+		if v, _ := hot[k].Get(model.TputPerGPU, nil); v != float64(i) || ids[k] != pts[i].ID {
 			t.Fatalf("place %d: %v %q, want point %d", k, v, ids[k], i)
 		}
 	}
 }
 
-// projectsRef is whether ProjectShownBy projects p by pr, read from the
-// point: a measured run shorter than the steady state with a factor at
-// its length for one of its metrics read from a source.
-func projectsRef(pr *Projection, p *Point) bool {
-	d := p.Prov.DurationS
-	if !measuredRun(p) || d <= 0 || d >= pr.SteadyS {
-		return false
-	}
-	for _, f := range pr.Factors {
-		if f.ShortS == d && noiseMetric(f.Metric) && p.Metrics.Has(f.Metric) {
-			return true
-		}
-	}
-	return false
+// projectedByRule is whether model.ProjectShownBy projects p by pr, its
+// curve's only projection.
+func projectedByRule(pr *model.Projection, p model.Point) bool {
+	shown := []model.Point{p}
+	model.ProjectShownBy(shown, []model.Projection{*pr})
+	return shown[0].Prov != p.Prov
 }

@@ -1,8 +1,15 @@
-package model
+// Package columns holds what the workbench's passes over a view read of
+// the points, kept in columns of their own (Hot): the same answers as the
+// points' own methods in model, read from 80 bytes a point instead of
+// three or four cache lines. It is machinery beside the rules: the rules
+// (model) never call it, and TestHotIsThePoint holds it to them.
+package columns
+
+import "github.com/sweeptune/sweeptune/model"
 
 // hotSlots is how many metric values a Hot keeps: one for each of
-// HotMetrics, the first slots of Metrics.
-const hotSlots = uint8(len(HotMetrics))
+// model.HotMetrics, the first slots of model.Metrics.
+const hotSlots = len(model.HotMetrics)
 
 // Hot is what a pass over a view reads of one point, in 80 bytes: the
 // metrics present, the values of the first slots, the marker's tag, the
@@ -12,7 +19,7 @@ const hotSlots = uint8(len(HotMetrics))
 // and cost three or four cache lines each (docs/workbench-speed.md).
 type Hot struct {
 	has   uint32
-	Tag   Tag
+	Tag   model.Tag
 	flags hotFlags
 	dur   float64 // Provenance.DurationS
 	first [hotSlots]float64
@@ -24,30 +31,29 @@ const (
 	hotAdmitted  hotFlags = 1 << iota // suspect and admitted (Suspicion.Admitted)
 	hotProjected                      // Provenance.Projected
 	hotPlanned                        // Source is SourcePlanned
-	hotMeasured                       // a measured run (Projection.ProjectsHot may hold)
+	hotMeasured                       // a measured run (Hot.ProjectedBy may hold)
 )
 
 // HotOf is what a pass over a view reads of p.
-func HotOf(p *Point) Hot {
-	h := Hot{has: p.Metrics.has, Tag: TagOf(p), dur: p.Prov.DurationS}
-	copy(h.first[:], p.Metrics.vals[:hotSlots])
+func HotOf(p *model.Point) Hot {
+	h := Hot{has: p.Metrics.PresentMask(), Tag: model.TagOf(p), dur: p.Prov.DurationS, first: p.Metrics.HotValues()}
 	if s := p.Suspicion; s != nil && s.Admitted {
 		h.flags |= hotAdmitted
 	}
 	if p.Prov.Projected() {
 		h.flags |= hotProjected
 	}
-	if p.Source == SourcePlanned {
+	if p.Source == model.SourcePlanned {
 		h.flags |= hotPlanned
 	}
-	if measuredRun(p) {
+	if model.MeasuredRun(p) {
 		h.flags |= hotMeasured
 	}
 	return h
 }
 
 // HotColumn is HotOf each of all[idx[k]], in idx's order, and their IDs.
-func HotColumn(all []Point, idx []int) ([]Hot, []string) {
+func HotColumn(all []model.Point, idx []int) ([]Hot, []string) {
 	hot := make([]Hot, len(idx))
 	ids := make([]string, len(idx))
 	for k, i := range idx {
@@ -59,21 +65,33 @@ func HotColumn(all []Point, idx []int) ([]Hot, []string) {
 
 // Get is p.Metrics.Get(m) of the point h was made of, p: p is read only
 // for a metric past the first slots.
-func (h *Hot) Get(m Metric, p *Point) (float64, bool) {
-	if m >= NumMetrics || h.has&(1<<m) == 0 {
+func (h *Hot) Get(m model.Metric, p *model.Point) (float64, bool) {
+	if m >= model.NumMetrics || h.has&(1<<m) == 0 {
 		return 0, false
 	}
-	if s := slot[m]; s < hotSlots {
+	if s := hotSlot[m]; s < hotSlots {
 		return h.first[s], true
 	}
-	return p.Metrics.vals[slot[m]], true
+	return p.Metrics.Get(m)
 }
+
+// hotSlot is each metric's place among model.HotMetrics; hotSlots for
+// one that is not among them.
+var hotSlot = func() (s [model.NumMetrics]int) {
+	for m := range s {
+		s[m] = hotSlots
+	}
+	for i, m := range model.HotMetrics {
+		s[m] = i
+	}
+	return s
+}()
 
 // PresentMask is Metrics.PresentMask.
 func (h *Hot) PresentMask() uint32 { return h.has }
 
 // Suspect is Point.Suspect.
-func (h *Hot) Suspect() bool { return h.Tag&tagSuspect != 0 }
+func (h *Hot) Suspect() bool { return h.Tag.Suspect() }
 
 // HeldOut is Point.HeldOut: suspect and not admitted.
 func (h *Hot) HeldOut() bool { return h.Suspect() && h.flags&hotAdmitted == 0 }
@@ -87,21 +105,27 @@ func (h *Hot) AdmittedIs(admit bool) bool {
 func (h *Hot) Projected() bool { return h.flags&hotProjected != 0 }
 
 // RawShort is Provenance.RawShort.
-func (h *Hot) RawShort() bool { return shortRun(h.dur) && !h.Projected() }
+func (h *Hot) RawShort() bool { return model.ShortRunOf(h.dur) && !h.Projected() }
 
 // Planned reports a planned point (SourcePlanned).
 func (h *Hot) Planned() bool { return h.flags&hotPlanned != 0 }
 
 // CoordOnHot is CoordOn of the point h was made of, p (read only for a
 // metric past the first slots).
-func CoordOnHot(h *Hot, p *Point, i int, x, y Metric) (c XYPoint, rawShort, ok bool) {
+func CoordOnHot(h *Hot, p *model.Point, i int, x, y model.Metric) (c model.XYPoint, rawShort, ok bool) {
 	if h.HeldOut() {
-		return XYPoint{}, false, false
+		return model.XYPoint{}, false, false
 	}
 	xv, okx := h.Get(x, p)
 	yv, oky := h.Get(y, p)
 	if !okx || !oky {
-		return XYPoint{}, false, false
+		return model.XYPoint{}, false, false
 	}
-	return XYPoint{X: xv, Y: yv, Index: i}, h.RawShort(), true
+	return model.XYPoint{X: xv, Y: yv, Index: i}, h.RawShort(), true
+}
+
+// ProjectedBy is pr.Projects of the point h was made of: whether
+// model.ProjectShownBy projects it by pr, its curve's first projection.
+func (h *Hot) ProjectedBy(pr *model.Projection) bool {
+	return pr.Projects(h.flags&hotMeasured != 0, h.dur, h.has)
 }
