@@ -84,25 +84,15 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	noise := curveNoise(all, curves, sel, v.asOf, f.noise.pct)
 	model.MarkGainsWithinNoise(curves, noise, y.Metric)
 	if f.json {
-		type curveNoise struct {
-			Curve model.CurveKey     `json:"curve"`
-			Noise *model.MetricNoise `json:"noise"` // the y metric's spread; null: none known
-		}
-		rep := struct {
-			Axis   string            `json:"axis"`
-			YAxis  string            `json:"y_axis"`
-			Points []model.PointGain `json:"points"`
-			Noise  []curveNoise      `json:"noise"`
-		}{Axis: x.Name, YAxis: y.Name, Points: []model.PointGain{}, Noise: []curveNoise{}}
+		doc := compareDoc{Axis: x.Name, YAxis: y.Name, Noise: []compareCurveNoise{}}
 		for _, c := range curves {
-			rep.Points = append(rep.Points, c.Gains...)
-			cn := curveNoise{Curve: c.Curve}
+			cn := compareCurveNoise{Curve: c.Curve}
 			if mn, ok := noise[c.Curve].For(y.Metric); ok {
 				cn.Noise = &mn
 			}
-			rep.Noise = append(rep.Noise, cn)
+			doc.Noise = append(doc.Noise, cn)
 		}
-		if err := writeDoc(env.json(), rep, loadWarnings(s.ds, s.notes)); err != nil {
+		if err := writeCompareDoc(env.json(), doc, curves, loadWarnings(s.ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 		return loadCode

@@ -19,8 +19,10 @@ func NewFrontierLineRefs(refs []*Point, x, y Axis) FrontierLine {
 	return newFrontierLineAt(len(refs), refsAt(refs), x, y)
 }
 
+// newFrontierLineAt is NewFrontierLine of the n points at reads.
 func newFrontierLineAt(n int, at pointAt, x, y Axis) FrontierLine {
-	front := frontierOfAt(at, coordsAt(n, at, x, y, nil), x, y)
+	c := coordsAt(n, at, x, y, nil)
+	front := frontierOfAt(at, c, x, y)
 	l := FrontierLine{xs: make([]float64, len(front)), ys: make([]float64, len(front))}
 	for i, p := range front {
 		l.xs[i], l.ys[i] = p.X, p.Y
@@ -67,8 +69,12 @@ type Gain struct {
 // Gains compares every point that has both metrics (in input order) with the
 // other curve's frontier at the same x.
 func Gains(points, other []Point, x, y Axis) []Gain {
-	line := NewFrontierLine(other, x, y)
-	c := Coords(points, x, y)
+	return gainsAt(len(points), sliceAt(points), NewFrontierLine(other, x, y), x, y)
+}
+
+// gainsAt is Gains of the n points at reads against the other curve's line.
+func gainsAt(n int, at pointAt, line FrontierLine, x, y Axis) []Gain {
+	c := coordsAt(n, at, x, y, nil)
 	out := make([]Gain, len(c))
 	for k, p := range c {
 		g := Gain{Index: p.Index, X: p.X, Y: p.Y}

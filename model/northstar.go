@@ -69,12 +69,8 @@ func dashboardFrontierAt(n int, at pointAt, x, y Axis) (front []int, gate NorthS
 	if n == 0 {
 		return front, gate
 	}
-	switch k := at(0).Curve; {
-	case !IsAgentX(k):
-		gate.Why = "not an AgentX scenario"
-		return front, gate
-	case x.Metric == E2ENormP90 || x.Metric == E2ENormP75:
-		gate.Why = "the view is on E2E-normalised interactivity: its frontier is the canonical one"
+	if why := gateSkips(at(0).Curve, x); why != "" {
+		gate.Why = why
 		return front, gate
 	}
 	canon := NorthStarAxis
@@ -133,20 +129,49 @@ func (g NorthStarGate) NotDrawnIDs() map[string]string {
 	return out
 }
 
+// gateSkips says why the gate cannot apply to curve k's frontier on x, ""
+// when it may (it still needs a point with the canonical metric).
+func gateSkips(k CurveKey, x Axis) string {
+	switch {
+	case !IsAgentX(k):
+		return "not an AgentX scenario"
+	case x.Metric == E2ENormP90 || x.Metric == E2ENormP75:
+		return "the view is on E2E-normalised interactivity: its frontier is the canonical one"
+	}
+	return ""
+}
+
 // MarkGainsNotDrawn sets NotDrawn on each gain whose point is on its curve's
 // Pareto frontier but not on the frontier the dashboard draws (the gate on
 // an AgentX curve): a gain claimed for a point no published chart shows.
-// points are the shown points; isOther picks the other curve's.
+// points are the shown points; isOther picks the other curve's. A curve the
+// gate cannot apply to has nothing left out; the others' points are sorted
+// to their curves in one pass.
 func MarkGainsNotDrawn(curves []CurveGains, points []Point, isOther func(*Point) bool, x, y Axis) {
+	gated := map[CurveKey]int{}
 	for ci := range curves {
 		c := &curves[ci]
-		var own []Point
-		for i := range points {
-			if points[i].Curve == c.Curve && !isOther(&points[i]) {
-				own = append(own, points[i])
+		if gateSkips(c.Curve, x) != "" {
+			for gi := range c.Gains {
+				c.Gains[gi].NotDrawn = ""
 			}
+			continue
 		}
-		_, gate := DashboardFrontier(own, x, y)
+		gated[c.Curve] = ci
+	}
+	if len(gated) == 0 {
+		return
+	}
+	own := make([][]Point, len(curves))
+	for i := range points {
+		p := &points[i]
+		if ci, ok := gated[p.Curve]; ok && !isOther(p) {
+			own[ci] = append(own[ci], *p)
+		}
+	}
+	for _, ci := range gated {
+		c := &curves[ci]
+		_, gate := DashboardFrontier(own[ci], x, y)
 		why := gate.NotDrawnIDs()
 		for gi := range c.Gains {
 			c.Gains[gi].NotDrawn = why[c.Gains[gi].ID]

@@ -91,39 +91,74 @@ type CurveGains struct {
 }
 
 // Compare gives every point that isOther does not pick its gain against the
-// picked points of comparable curves (SameBase), curve by curve. Each point
-// is asked once whether it is the other's, and the rivals are gathered once
-// for each base, not by a pass over every point for each curve.
+// picked points of comparable curves (SameBase), curve by curve; each
+// gain's Index is its point's in points. Each point
+// is asked once whether it is the other's, the rivals are gathered once for
+// each base, and each curve's own points are read where they lie, through
+// their indexes grouped by curve (a million points are not copied).
 func Compare(points []Point, isOther func(*Point) bool, x, y Axis) []CurveGains {
+	curveOf, numbered := numberCurves(points)
+	keys := numbered.keys
 	other := make([]bool, len(points))
-	nOurs := 0
+	ownStart := make([]int32, len(keys)+1) // each curve's own points: a count, then where its indexes start
+	byBase := map[curveBase][]int{}        // the other's points of each base, in load order
 	for i := range points {
-		if other[i] = isOther(&points[i]); !other[i] {
-			nOurs++
-		}
-	}
-	ours := make([]Point, 0, nOurs)
-	byBase := map[curveBase][]int{} // the other's points of each base, in load order
-	for i := range points {
-		if !other[i] {
-			ours = append(ours, points[i])
-		} else {
+		if other[i] = isOther(&points[i]); other[i] {
 			b := baseOf(points[i].Curve)
 			byBase[b] = append(byBase[b], i)
+		} else {
+			ownStart[curveOf[i]+1]++
 		}
 	}
-	rivals := map[curveBase][]Point{} // read only by CompareCurve: shared by a base's curves
-	var out []CurveGains
-	for _, c := range GroupCurvesInPlace(ours) {
-		b := baseOf(c.Key)
-		rv, ok := rivals[b]
-		if !ok {
-			for _, i := range byBase[b] {
-				rv = append(rv, points[i])
-			}
-			rivals[b] = rv
+	var ours []int // the curves with points of their own, in GroupCurves' order
+	for c := range keys {
+		if ownStart[c+1] > 0 {
+			ours = append(ours, c)
 		}
-		out = append(out, CompareCurve(c, rv, x, y))
+		ownStart[c+1] += ownStart[c]
+	}
+	slices.SortStableFunc(ours, func(a, b int) int {
+		if keyLess(keys[a], keys[b]) {
+			return -1
+		}
+		if keyLess(keys[b], keys[a]) {
+			return 1
+		}
+		return 0
+	})
+	own := make([]int32, ownStart[len(keys)]) // indexes, curve by curve, load order within each
+	next := slices.Clone(ownStart[:len(keys)])
+	for i := range points {
+		if !other[i] {
+			c := curveOf[i]
+			own[next[c]] = int32(i)
+			next[c]++
+		}
+	}
+	lines := map[curveBase]FrontierLine{} // the rivals' line of each base, made once
+	var refs []*Point
+	out := make([]CurveGains, 0, len(ours))
+	for _, c := range ours {
+		k := keys[c]
+		b := baseOf(k)
+		line, ok := lines[b]
+		if !ok {
+			refs = refs[:0]
+			for _, i := range byBase[b] {
+				refs = append(refs, &points[i])
+			}
+			line = newFrontierLineAt(len(refs), refsAt(refs), x, y)
+			lines[b] = line
+		}
+		refs = refs[:0]
+		for _, i := range own[ownStart[c]:ownStart[c+1]] {
+			refs = append(refs, &points[i])
+		}
+		cg := compareCurveAt(k, len(refs), refsAt(refs), line, len(byBase[b]), x, y)
+		for gi := range cg.Gains { // into points, not the curve's own
+			cg.Gains[gi].Index = int(own[ownStart[c]+int32(cg.Gains[gi].Index)])
+		}
+		out = append(out, cg)
 	}
 	return out
 }
@@ -137,15 +172,22 @@ func baseOf(k CurveKey) curveBase { return curveBase{k.Model, k.Scenario, k.Hard
 // points' frontier at the same x: the one comparison compare, the review
 // and the workbench's overlays all use.
 func CompareCurve(c Curve, other []Point, x, y Axis) CurveGains {
-	gains := Gains(c.Points, other, x, y)
-	cg := CurveGains{Curve: c.Key, Skipped: len(c.Points) - len(gains), Rivals: len(other)}
-	for _, g := range gains {
-		cg.Gains = append(cg.Gains, PointGain{ID: c.Points[g.Index].ID, Curve: c.Key, Gain: g})
-	}
-	sortGainsByX(cg.Gains)
-	return cg
+	return compareCurveAt(c.Key, len(c.Points), sliceAt(c.Points), NewFrontierLine(other, x, y), len(other), x, y)
 }
 
-func sortGainsByX(gs []PointGain) {
-	slices.SortStableFunc(gs, func(a, b PointGain) int { return cmp.Compare(a.X, b.X) })
+// compareCurveAt is CompareCurve of the n points of curve k at reads
+// against the line of rivals other points. The gains are put in x order
+// before they are made PointGains: the same stable order, each move a
+// quarter of the bytes.
+func compareCurveAt(k CurveKey, n int, at pointAt, line FrontierLine, rivals int, x, y Axis) CurveGains {
+	gains := gainsAt(n, at, line, x, y)
+	slices.SortStableFunc(gains, func(a, b Gain) int { return cmp.Compare(a.X, b.X) })
+	cg := CurveGains{Curve: k, Skipped: n - len(gains), Rivals: rivals}
+	if len(gains) > 0 {
+		cg.Gains = make([]PointGain, len(gains))
+	}
+	for i, g := range gains {
+		cg.Gains[i] = PointGain{ID: at(g.Index).ID, Curve: k, Gain: g}
+	}
+	return cg
 }

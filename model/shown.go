@@ -135,17 +135,29 @@ func NotProjectedWhy(p *Point, projs []Projection) string {
 }
 
 // MarkGainRuns sets each gain's run-length marks from its point (points:
-// the compared points, projs: ProjectShown's projections).
+// the compared points, projs: ProjectShown's projections). A gain's point
+// is the one of its ID, unique over a dataset (AssignIDs): where the gain's
+// Index holds it (Compare's gains index the points compared), it is read
+// there, the others are looked up by ID.
 func MarkGainRuns(curves []CurveGains, points []Point, projs []Projection) {
-	byID := make(map[string]int, len(points))
-	for i := range points {
-		byID[points[i].ID] = i
-	}
+	var byID map[string]int
 	for ci := range curves {
 		for gi := range curves[ci].Gains {
 			g := &curves[ci].Gains[gi]
-			i, ok := byID[g.ID]
-			if !ok || points[i].Curve != g.Curve {
+			i := g.Index
+			if i < 0 || i >= len(points) || points[i].ID != g.ID {
+				if byID == nil {
+					byID = make(map[string]int, len(points))
+					for i := range points {
+						byID[points[i].ID] = i
+					}
+				}
+				var ok bool
+				if i, ok = byID[g.ID]; !ok {
+					continue
+				}
+			}
+			if points[i].Curve != g.Curve {
 				continue
 			}
 			p := &points[i]
