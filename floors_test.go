@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -219,5 +220,45 @@ func TestExportUsesNoReaderInternals(t *testing.T) {
 	}
 	if !importsSrt {
 		t.Error("sources/export does not import sources/srt")
+	}
+}
+
+// Each package the diagram of docs/architecture.md names on a floor
+// imports only packages named on lower floors (a package it does not name,
+// such as render/plot, is not judged).
+func TestFloorsOfTheDiagram(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	floors := map[string]int{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		var n int
+		var dir string
+		if _, err := fmt.Sscanf(line, "floor %d %s", &n, &dir); err != nil {
+			continue
+		}
+		if dir == "main.go" {
+			dir = ""
+		}
+		floors[strings.TrimSuffix(dir, "/")] = n
+	}
+	if len(floors) < 10 {
+		t.Fatalf("read %d floors from docs/architecture.md", len(floors))
+	}
+	const module = "github.com/sweeptune/sweeptune"
+	var pkgs []string
+	for dir := range floors {
+		pkgs = append(pkgs, "./"+dir)
+	}
+	for _, line := range goList(t, `{{.ImportPath}}:{{join .Imports " "}}`, pkgs...) {
+		path, imports, _ := strings.Cut(line, ":")
+		pkg := strings.TrimPrefix(strings.TrimPrefix(path, module), "/")
+		for _, imp := range strings.Fields(imports) {
+			dep, ok := strings.CutPrefix(imp, module+"/")
+			if f, named := floors[dep]; ok && named && f >= floors[pkg] {
+				t.Errorf("%s (floor %d) imports %s (floor %d)", path, floors[pkg], dep, f)
+			}
+		}
 	}
 }

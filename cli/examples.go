@@ -50,7 +50,7 @@ var examples = map[string]string{
   sweeptune export --add 7p1d-dep2-dep16-b96-c5540 \
       --recipe testdata/export/disagg-dep16-hicache-variants.yaml --json   # the plan as JSON`,
 	"select": `  sweeptune select --margin 2 testdata/select/margin   # c700 replaces agg TP2/EP2 c16; c800, c900 inside noise
-  sweeptune select --as-of 2026-11-05 --bands 4 \
+  sweeptune select --as-of 2026-11-05 \
       --recipe testdata/export/agg-variants.yaml --recipe testdata/export/disagg-dep16-hicache-variants.yaml \
       --master testdata/export/nvidia-master.excerpt.yaml \
       --config-key dsv41flash-fp4-gb300-dynamo-sglang-agentic-agg,dsv41flash-fp4-gb300-dynamo-sglang-agentic-dspark-disagg-hicache

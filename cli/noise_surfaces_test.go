@@ -1,21 +1,22 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources/demo"
 	wb "github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // TestOneNoiseEverywhere: for the same data and date, select's margin,
 // review's and compare's noise, the workbench's (its % readout and its
-// selection) and the PR body's sentence give one spread of throughput per
-// GPU and one pair count — the pairs measured on or before the date
+// selection) and the PR body export writes from select's output give one
+// spread of throughput per GPU and one pair count — the pairs measured on or before the date
 // (docs/noise.md). On the demo: ±0.87 % over 5 pairs today; none as of
 // 2026-11-05, when no configuration had been measured twice yet.
 func TestOneNoiseEverywhere(t *testing.T) {
@@ -82,21 +83,22 @@ func TestOneNoiseEverywhere(t *testing.T) {
 			t.Fatal(err)
 		}
 		got["workbench select"] = say(ws.Margin.Pct, ws.Margin.Pairs)
-		// the PR body's sentence, from the review the body is built on
-		r, err := model.Review(model.ReviewRequest{Points: model.Latest(pts, tc.asOf), Curve: &curve, Remove: []string{"agg-tep2-c16"},
-			X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, AsOf: tc.asOf, Runs: pts})
-		if err != nil {
-			t.Fatal(err)
+		// the PR body the export writes from that selection (today's
+		// removes points the sweep replaced: the loss is accepted)
+		target := targetArgs(t, t.TempDir())
+		selJSON := runOK(t, append(append([]string{"select", "--json"}, asOf...), target...)...)
+		var body, errOut bytes.Buffer
+		args := append(append([]string{"export", "--from-select", "-", "--accept-coverage-loss", "--pr-body", "-"}, asOf...), target...)
+		if code := run(args, strings.NewReader(selJSON), &body, &errOut); code != exitOK {
+			t.Fatalf("as of %q: export --pr-body: exit %d: %s", tc.asOf, code, errOut.String())
 		}
-		sentence := render.NoiseSentence(r.Noise, model.AxisTputPerGPU, tc.asOf)
 		got["PR body"] = "none"
-		if mn, ok := r.Noise.For(model.TputPerGPU); ok {
-			got["PR body"] = say(mn.SpreadPct, mn.Pairs)
-			if !strings.Contains(sentence, fmt.Sprintf("±%.2f %% over %d pairs", mn.SpreadPct, mn.Pairs)) {
-				t.Errorf("PR body sentence %q", sentence)
-			}
-		} else if !strings.Contains(sentence, "none measured (0 pairs") {
-			t.Errorf("PR body sentence %q", sentence)
+		if m := noiseLine.FindStringSubmatch(body.String()); m == nil {
+			t.Errorf("as of %q: the PR body has no noise sentence:\n%s", tc.asOf, body.String())
+		} else if m[1] != "" {
+			got["PR body"] = m[1] + "/" + m[2]
+		} else if !strings.Contains(m[0], "none measured (0 pairs") {
+			t.Errorf("PR body sentence %q", m[0])
 		}
 		want := "none"
 		if tc.spread != "" {
@@ -109,6 +111,10 @@ func TestOneNoiseEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// noiseLine is the PR body's noise sentence: the spread and pair count, or
+// none measured.
+var noiseLine = regexp.MustCompile(`Run-to-run noise of throughput per GPU[^:]*: (?:±([0-9.]+) % over ([0-9]+) pairs|none measured \(0 pairs)`)
 
 func mustJSON(t *testing.T, s string, v any) {
 	t.Helper()

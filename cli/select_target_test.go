@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,8 +27,8 @@ func targetArgs(t *testing.T, dir string) []string {
 }
 
 // prSelectArgs is the selection docs/select.md states reproduces the pull
-// request's choice on the demo.
-var prSelectArgs = []string{"select", "--as-of", "2026-11-05", "--bands", "4"}
+// request's choice on the demo: the default bands.
+var prSelectArgs = []string{"select", "--as-of", "2026-11-05"}
 
 // TestSelectKnowsTheTarget: with the export target, the demo as of
 // 2026-11-05 gives the pull request's choice — c700 replaces agg TP2/EP2
@@ -41,7 +42,10 @@ func TestSelectKnowsTheTarget(t *testing.T) {
 		Selection struct {
 			Bands []struct {
 				Chosen, Choice, Target, Replaces string
+				Merged                           bool
+				Dropped                          []model.DroppedPoint
 			}
+			Merges      int
 			Add, Remove []string
 			Review      struct {
 				Removed []struct {
@@ -58,6 +62,15 @@ func TestSelectKnowsTheTarget(t *testing.T) {
 	got := map[string]string{}
 	for _, b := range doc.Selection.Bands {
 		got[b.Chosen] = b.Choice + " " + b.Target + " " + b.Replaces
+		// At the default five bands 8P c4096 (placed at its mean 191.4) had a
+		// band of its own, 10.0 % under the line of 7P and 5P: merged into 7P's.
+		if merged := b.Chosen == "7p1d-dep2-dep16-b96-c5540"; b.Merged != merged ||
+			(merged && (len(b.Dropped) != 1 || b.Dropped[0].ID != "8p1d-dep2-dep16-c4096" || fmt.Sprintf("%.1f", b.Dropped[0].UnderPct) != "10.0")) {
+			t.Errorf("%s: merged %v, dropped %+v", b.Chosen, b.Merged, b.Dropped)
+		}
+	}
+	if doc.Selection.Merges != 1 {
+		t.Errorf("merges %d, want 1", doc.Selection.Merges)
 	}
 	want := map[string]string{
 		"3p1d-dep2-dep16-b18-c700":        "replaces new agg-tep2-c16",
@@ -118,6 +131,7 @@ func TestSelectPipedIntoExport(t *testing.T) {
 		t.Fatalf("--pr-body -: exit %d: %s", code, errOut.String())
 	}
 	wantAll(t, out.String(), "| 700 | 18 | 288 | total_tokens | new, right of agg TP2/EP2 c16 on p90 interactivity |",
+		"there it lies 9.98 % under the line of its neighbouring choices on p90 interactivity",
 		"| 5540 | 96 | 1536 | total_tokens | new, replaces 8P c4096 |", "| 7480 | 192 | 3072 | total_requests | new, replaces 9P c7480 BS160 |",
 		"| 2884 | 40 | 640 | total_tokens | kept |", "| 1228 | 24 | 384 | total_tokens | kept |")
 }

@@ -23,7 +23,7 @@ func TestSelectMarginCommand(t *testing.T) {
 		"~ 3P c800 BS18 (local): +1.50 % p90-intvty",
 		"~ 3P c900 BS18 (local): +0.72 % p90-intvty",
 		"✓ agg TP2/EP2 c16 covered",
-		"Remove: 9P c7480 BS160, agg TP2/EP2 c16")
+		"Remove: 9P c7480 BS160, 8P c4096, agg TP2/EP2 c16")
 	out = runOK(t, "select", marginFixture)
 	wantAll(t, out, "margin ±2.0 % (default: no run-to-run noise measured (docs/select.md))")
 	var js struct {
@@ -175,19 +175,23 @@ func TestSelectQueueReadsBackOnARealCurve(t *testing.T) {
 
 // An accepted selection becomes export's add/remove set: select --json
 // saved to a file, then export --from-select FILE. As of 2026-11-05 on the
-// mean axis the demo's selection adds 3P c700.
+// mean axis the demo's selection adds 3P c700 and removes agg TP2/EP2 c16,
+// which lies under the line of c700 and agg TP4 c16 (its band merged into
+// c700's): the change set needs the aggregated bundle too.
 func TestExportFromSelect(t *testing.T) {
 	dir := t.TempDir()
 	sel := filepath.Join(dir, "sel.json")
 	if err := os.WriteFile(sel, []byte(runOK(t, "select", "--x", "mean-intvty", "--as-of", "2026-11-05", "--json")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bundle := filepath.Join(dir, "b.yaml")
-	if err := os.WriteFile(bundle, readTestdata(t, "export/disagg-dep16-hicache-variants.yaml"), 0o644); err != nil {
-		t.Fatal(err)
+	bundle, agg := filepath.Join(dir, "b.yaml"), filepath.Join(dir, "agg.yaml")
+	for path, src := range map[string]string{bundle: "export/disagg-dep16-hicache-variants.yaml", agg: "export/agg-variants.yaml"} {
+		if err := os.WriteFile(path, readTestdata(t, src), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	out := runOK(t, "export", "--as-of", "2026-11-05", "--from-select", sel, "--recipe", bundle)
-	wantAll(t, out, "+override_3p1d_dep2_dep16_b18_c700:", "+        cuda-graph-max-bs-decode: 18")
+	out := runOK(t, "export", "--as-of", "2026-11-05", "--from-select", sel, "--recipe", bundle, "--recipe", agg)
+	wantAll(t, out, "+override_3p1d_dep2_dep16_b18_c700:", "+        cuda-graph-max-bs-decode: 18", "-override_tp2_c16:")
 	_, stderr, code := runCmd(t, "export", "--from-select", sel, "--add", "agg-tp4-c16", "--recipe", bundle)
 	if code != exitBadInput || !strings.Contains(stderr, "--from-select gives the add and remove sets: leave out --add and --remove") {
 		t.Errorf("mixing: exit %d, %q", code, stderr)

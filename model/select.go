@@ -147,6 +147,12 @@ type Band struct {
 	// ByMean says the replaced point has no value on the band axis: it was
 	// placed by its mean interactivity, and GainX compares mean interactivity.
 	ByMean bool `json:"by_mean_interactivity,omitempty"`
+	// Merged says the band took in a neighbour whose kept point lay under
+	// the line of its neighbouring choices by more than the margin;
+	// Dropped are those points (also in Removed), with how far under the
+	// line each lay (select_merge.go).
+	Merged  bool           `json:"merged,omitempty"`
+	Dropped []DroppedPoint `json:"dropped,omitempty"`
 
 	stale  bool  // the band must choose again
 	ci     int   // the chosen candidate (into Select's candidates), -1 for none
@@ -181,6 +187,9 @@ type Selection struct {
 	Older []string
 	// Splits counts the cuts the line test made (each makes two bands of one).
 	Splits int
+	// Merges counts the bands merged into a neighbour because their kept
+	// point lay under the line of its neighbours by more than the margin.
+	Merges int
 	// Placed are candidates without a value on the band axis, placed by
 	// their mean interactivity (an interactivity band axis only).
 	Placed []string
@@ -209,6 +218,17 @@ func Select(req SelectRequest) (*Selection, error) {
 	if req.Margin.Pct < 0 || math.IsNaN(req.Margin.Pct) || math.IsInf(req.Margin.Pct, 0) {
 		return nil, fmt.Errorf("margin %v %%: want a finite percentage ≥ 0", req.Margin.Pct)
 	}
+	s, err := selectOnce(req, true)
+	if err == nil && s.Merges > 0 && !s.CoverageHolds {
+		// A merge must not cost the dashboard a frontier point: choose again
+		// without merging.
+		return selectOnce(req, false)
+	}
+	return s, err
+}
+
+// selectOnce is Select, merging covered bands into their neighbours or not.
+func selectOnce(req SelectRequest, merge bool) (*Selection, error) {
 	s := &Selection{Curve: req.Curve, X: req.X, Y: req.Y, Margin: req.Margin, Targeted: req.Target != nil, AsOf: req.AsOf}
 	cands := s.candidates(req.Points, req.Curve, req.X, req.Y, req.AsOf, req.Target)
 	edges, err := bandEdges(req, cands)
@@ -233,7 +253,7 @@ func Select(req SelectRequest) (*Selection, error) {
 			outsideKept = append(outsideKept, *c.p)
 		}
 	}
-	bands = s.chooseBands(req, in, bands, outsideKept)
+	bands = s.chooseBands(req, in, bands, outsideKept, merge)
 	s.finish(req, in, bands, outsideKept)
 	return s, nil
 }
@@ -241,14 +261,14 @@ func Select(req SelectRequest) (*Selection, error) {
 // chooseBands runs the rounds: choose in the bands a cut or an extra made
 // stale, judge the implied removals, cut where one is not covered; then one
 // last pass lists the contenders.
-func (s *Selection) chooseBands(req SelectRequest, in []cand, bands []Band, outsideKept []Point) []Band {
-	extra := make([]bool, len(in))
+func (s *Selection) chooseBands(req SelectRequest, in []cand, bands []Band, outsideKept []Point, merge bool) []Band {
+	extra, dropped := make([]bool, len(in)), make([]bool, len(in))
 	var segs [][2]int
 	for round := 0; ; round++ {
 		segs = assign(in, bands)
 		for b, seg := range segs {
 			if bands[b].stale {
-				bands[b].choose(in, seg, req.X, req.Y, req.Margin.Pct, extra, false)
+				bands[b].choose(in, seg, req.X, req.Y, req.Margin.Pct, extra, dropped, false)
 			}
 		}
 		failing := s.failing(in, bands, outsideKept)
@@ -268,8 +288,12 @@ func (s *Selection) chooseBands(req SelectRequest, in []cand, bands []Band, outs
 			bands[bandAt(bands, in[i].x)].stale = true
 		}
 	}
+	if merge {
+		bands = s.mergeCovered(req, in, bands, outsideKept, extra, dropped)
+		segs = assign(in, bands)
+	}
 	for b, seg := range segs {
-		bands[b].choose(in, seg, req.X, req.Y, req.Margin.Pct, extra, true)
+		bands[b].choose(in, seg, req.X, req.Y, req.Margin.Pct, extra, dropped, true)
 	}
 	return bands
 }
@@ -474,17 +498,24 @@ func better(x, y Axis, a, b *cand) bool {
 }
 
 // choose makes the band's choice among its candidates in[seg[0]:seg[1]],
-// keeping Split; extra marks published points kept beside a choice. With
-// full it also lists the contenders (inside noise and others).
-func (bd *Band) choose(all []cand, seg [2]int, x, y Axis, margin float64, extra []bool, full bool) {
-	*bd = Band{Lo: bd.Lo, Hi: bd.Hi, Split: bd.Split, Choice: ChoiceEmpty, ci: -1}
-	rep, best := -1, -1
+// keeping Split and Merged; extra marks published points kept beside a
+// choice, dropped incumbents the choices of their neighbours cover (never
+// the band's best; the band's new choice replaces them). With full it also
+// lists the contenders (inside noise and others).
+func (bd *Band) choose(all []cand, seg [2]int, x, y Axis, margin float64, extra, dropped []bool, full bool) {
+	*bd = Band{Lo: bd.Lo, Hi: bd.Hi, Split: bd.Split, Merged: bd.Merged, Dropped: bd.Dropped, Choice: ChoiceEmpty, ci: -1}
+	rep, best, drop := -1, -1, -1
 	for i := seg[0]; i < seg[1]; i++ {
 		c := &all[i]
 		switch {
 		case extra[i]:
 			bd.ei = append(bd.ei, i)
 			bd.Extra = append(bd.Extra, c.p.ID)
+		case c.incumbent && dropped[i]:
+			if drop < 0 || better(x, y, c, &all[drop]) {
+				drop = i
+			}
+
 		case c.incumbent:
 			if rep < 0 || better(x, y, c, &all[rep]) {
 				rep = i
@@ -508,9 +539,14 @@ func (bd *Band) choose(all []cand, seg [2]int, x, y Axis, margin float64, extra 
 			r, c := &all[rep], &all[w]
 			chosen, bd.Choice, bd.Replaces, bd.ByMean = w, ChoiceReplaces, r.p.ID, true
 			bd.GainY = gainPct(y, c.y, r.y)
-			if cx, _, ok := c.p.XY(AxisMeanIntvty, y); ok {
-				bd.GainX = gainPct(AxisMeanIntvty, cx, r.x)
-			}
+			bd.GainX = meanGain(c, r, y)
+		}
+	} else if drop >= 0 {
+		r, c := &all[drop], &all[best]
+		bd.Choice, bd.Replaces, bd.ByMean = ChoiceReplaces, r.p.ID, r.placed
+		bd.GainX, bd.GainY = gainPct(x, c.x, r.x), gainPct(y, c.y, r.y)
+		if r.placed {
+			bd.GainX = meanGain(c, r, y)
 		}
 	}
 	ch := &all[chosen]
@@ -519,6 +555,15 @@ func (bd *Band) choose(all []cand, seg [2]int, x, y Axis, margin float64, extra 
 	bd.Target = targetWord(ch)
 	bd.ShortRun = ch.p.Prov.ShortRun()
 	bd.others(all, seg, rep, x, y, margin, extra, full)
+}
+
+// meanGain is c's gain over r on mean interactivity, r placed by it (0
+// when c has none).
+func meanGain(c, r *cand, y Axis) float64 {
+	if cx, _, ok := c.p.XY(AxisMeanIntvty, y); ok {
+		return gainPct(AxisMeanIntvty, cx, r.x)
+	}
+	return 0
 }
 
 // winner is the challenger of highest y (then better x) that beats the

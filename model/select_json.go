@@ -21,6 +21,7 @@ func (s *Selection) MarshalJSON() ([]byte, error) {
 		Margin         Margin         `json:"margin"`
 		Bands          []Band         `json:"bands"`
 		Splits         int            `json:"splits"`
+		Merges         int            `json:"merges"`
 		Keep           []string       `json:"keep"`
 		Add            []string       `json:"add"`
 		Remove         []string       `json:"remove"`
@@ -36,7 +37,7 @@ func (s *Selection) MarshalJSON() ([]byte, error) {
 		Targeted       bool           `json:"targeted"`
 		AsOf           string         `json:"as_of,omitempty"`
 		BandAxis       []string       `json:"judged_on_band_axis"`
-	}{s.Curve, s.X.Name, s.Y.Name, s.Margin, bands, s.Splits, OrEmpty(s.Keep), OrEmpty(s.Add), OrEmpty(s.Remove), s.Review,
+	}{s.Curve, s.X.Name, s.Y.Name, s.Margin, bands, s.Splits, s.Merges, OrEmpty(s.Keep), OrEmpty(s.Add), OrEmpty(s.Remove), s.Review,
 		OrEmpty(s.NoisyRemovals), s.CoverageBefore, s.CoverageAfter, s.CoverageHolds, OrEmpty(s.NoAxis), OrEmpty(s.Outside), OrEmpty(s.Older),
 		OrEmpty(s.Placed), s.Targeted, s.AsOf, OrEmpty(s.BandAxisVerdicts)})
 }
@@ -65,6 +66,8 @@ type SetBand struct {
 	GainX       float64     `json:"gain_x_pct"`
 	GainY       float64     `json:"gain_y_pct"`
 	InsideNoise []Contender `json:"inside_noise,omitempty"`
+	// Dropped are the kept points a merge removed (Band.Dropped).
+	Dropped []DroppedPoint `json:"dropped,omitempty"`
 }
 
 // Set is the selection as an export carries it.
@@ -75,7 +78,7 @@ func (s *Selection) Set() SelectionSet {
 			continue
 		}
 		sb := SetBand{Chosen: b.Chosen, Choice: b.Choice, Target: b.Target, Replaces: b.Replaces,
-			ByMean: b.ByMean, X: b.X, GainX: b.GainX, GainY: b.GainY, InsideNoise: b.InsideNoise}
+			ByMean: b.ByMean, X: b.X, GainX: b.GainX, GainY: b.GainY, InsideNoise: b.InsideNoise, Dropped: b.Dropped}
 		if sb.Replaces == "" && len(b.Removed) > 0 {
 			sb.Replaces = b.Removed[0] // a kept choice takes the place of its band's other published point
 		}

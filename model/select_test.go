@@ -86,15 +86,17 @@ func TestSelectC700ReplacesTP2EP2WithMargin(t *testing.T) {
 		}
 	}
 	// 9P BS160 has no p90: placed by its mean interactivity, 9P BS192
-	// (+2.08 % throughput) replaces it; both removals are rule 18(g)'s, on
-	// mean interactivity against the review's steady-state kept curve.
-	if !slices.Equal(s.Remove, []string{id9PB160, idAggTEP2C16}) {
-		t.Errorf("removals %v, want 9P BS160 and %s", s.Remove, idAggTEP2C16)
+	// (+2.08 % throughput) replaces it; 8P c4096 lies under the line of its
+	// neighbouring choices, so its band merges into 7P's; the removals are
+	// rule 18(g)'s, on mean interactivity against the review's steady-state
+	// kept curve.
+	if !slices.Equal(s.Remove, []string{id9PB160, id8PC4096, idAggTEP2C16}) {
+		t.Errorf("removals %v, want 9P BS160, 8P c4096 and %s", s.Remove, idAggTEP2C16)
 	}
-	if !s.CoveredAll() || len(s.Review.Removed) != 2 {
+	if !s.CoveredAll() || len(s.Review.Removed) != 3 {
 		t.Fatalf("review: %+v", s.Review.Removed)
 	}
-	if v := s.Review.Removed[1]; round2(v.LineValue) != 243084.79 {
+	if v := s.Review.Removed[2]; round2(v.LineValue) != 243084.79 {
 		t.Errorf("TP2/EP2 line value %.2f, want 243,084.79 (agg TP4 c16 – 3P c1228 at mean 377.4)", v.LineValue)
 	}
 	if !slices.Contains(s.Add, id3PC700) || slices.Contains(s.Add, id3PC800) || slices.Contains(s.Add, id3PC900) {
@@ -171,9 +173,11 @@ func outsideIncumbents(s *model.Selection) int {
 // The demo at the dashboard's axis: one point per band, the removals
 // covered; the points without p90 interactivity are placed by their mean
 // interactivity, not left aside. As of 2026-11-05 (before the retune's
-// sweep was published) in four bands it is the pull request's call: c700
-// replaces agg TP2/EP2 c16 on p90, 7P BS96 replaces 8P c4096, 9P BS192
-// replaces 9P BS160, with rule 18(g)'s line values.
+// sweep was published), in the default five bands as in four, it is the
+// pull request's call: c700 replaces agg TP2/EP2 c16 on p90, 7P BS96
+// replaces 8P c4096 (at five bands 8P's own band, 10.0 % under the line of
+// 7P and 5P, merges into 7P's), 9P BS192 replaces 9P BS160, with rule
+// 18(g)'s line values.
 func TestSelectDemo(t *testing.T) {
 	s := selectOn(t, demoPoints(t), model.SelectRequest{Margin: model.Margin{Pct: model.DefaultMarginPct, Source: "default"}})
 	onePerBand(t, s)
@@ -182,25 +186,32 @@ func TestSelectDemo(t *testing.T) {
 			t.Errorf("%s has no p90 interactivity: want it placed by its mean interactivity, got %v", id, s.Placed)
 		}
 	}
-	s = selectOn(t, demoPoints(t), model.SelectRequest{Bands: 4, Margin: model.Margin{Pct: 2}, AsOf: "2026-11-05"})
-	onePerBand(t, s)
-	if b := bandOf(t, s, id3PC700); b.Choice != model.ChoiceReplaces || b.Replaces != idAggTEP2C16 || round2(b.GainX) != 2.33 {
-		t.Errorf("as of 2026-11-05: %+v", b)
-	}
-	if b := bandOf(t, s, "7p1d-dep2-dep16-b96-c5540"); b.Replaces != id8PC4096 || !b.ByMean {
-		t.Errorf("7P BS96: %+v", b)
-	}
-	if b := bandOf(t, s, "9p1d-dep2-dep16-b192-c7480"); b.Replaces != id9PB160 || !b.ByMean {
-		t.Errorf("9P BS192: %+v", b)
-	}
-	want := map[string]float64{idAggTEP2C16: 243084.79, id8PC4096: 853132.41, id9PB160: 1100893.85}
-	for _, v := range s.Review.Removed {
-		if round2(v.LineValue) != want[v.ID] {
-			t.Errorf("%s: line value %.2f, want %.2f", v.ID, v.LineValue, want[v.ID])
+	for _, bands := range []int{0, 4} {
+		s = selectOn(t, demoPoints(t), model.SelectRequest{Bands: bands, Margin: model.Margin{Pct: 2}, AsOf: "2026-11-05"})
+		onePerBand(t, s)
+		if b := bandOf(t, s, id3PC700); b.Choice != model.ChoiceReplaces || b.Replaces != idAggTEP2C16 || round2(b.GainX) != 2.33 {
+			t.Errorf("%d bands, as of 2026-11-05: %+v", bands, b)
 		}
-	}
-	if len(s.Review.Removed) != 3 {
-		t.Errorf("removals %v", s.Remove)
+		b := bandOf(t, s, "7p1d-dep2-dep16-b96-c5540")
+		if b.Replaces != id8PC4096 || !b.ByMean || round2(b.GainY) != 28.67 {
+			t.Errorf("%d bands, 7P BS96: %+v", bands, b)
+		}
+		if merged := bands == 0; b.Merged != merged || s.Merges != len(b.Dropped) ||
+			(merged && (len(b.Dropped) != 1 || b.Dropped[0].ID != id8PC4096 || math.Round(b.Dropped[0].UnderPct*10)/10 != 10.0)) {
+			t.Errorf("%d bands: 7P's band merged %v, dropped %+v, %d merges; want 8P c4096 dropped 10.0 %% under the 7P–5P line at five bands only", bands, b.Merged, b.Dropped, s.Merges)
+		}
+		if b := bandOf(t, s, "9p1d-dep2-dep16-b192-c7480"); b.Replaces != id9PB160 || !b.ByMean {
+			t.Errorf("%d bands, 9P BS192: %+v", bands, b)
+		}
+		want := map[string]float64{idAggTEP2C16: 243084.79, id8PC4096: 853132.41, id9PB160: 1100893.85}
+		for _, v := range s.Review.Removed {
+			if round2(v.LineValue) != want[v.ID] {
+				t.Errorf("%d bands, %s: line value %.2f, want %.2f", bands, v.ID, v.LineValue, want[v.ID])
+			}
+		}
+		if len(s.Review.Removed) != 3 {
+			t.Errorf("%d bands: removals %v", bands, s.Remove)
+		}
 	}
 	s = selectOn(t, demoPoints(t), model.SelectRequest{X: model.AxisMeanIntvty, Margin: model.Margin{Pct: 2}})
 	onePerBand(t, s)

@@ -34,6 +34,9 @@ type PRBodyInput struct {
 	AsOf   string             // the date the removals were judged as of ("" the latest)
 	// Selection is the accepted selection the sets came from (nil: by hand).
 	Selection *model.SelectionSet
+	// Regimes are the planner's readings of the kept disaggregated points
+	// (nil: too few points to calibrate on).
+	Regimes *PRRegimes
 }
 
 // prSection writes one part of the body; it writes nothing when it has
@@ -45,6 +48,7 @@ var prBodySections = []prSection{
 	prHead,
 	prPointsTable,
 	prWhy,
+	prRegimes,
 	prRemovals,
 	prGains,
 	prRetunes,
@@ -224,8 +228,13 @@ func prWhy(b *strings.Builder, in PRBodyInput) {
 			continue
 		}
 		if bd.ByMean {
-			lines = append(lines, fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
-				chName, oldName, oldName, words(ax), chName, pct(bd.GainY), pct(bd.GainX)))
+			s := fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
+				chName, oldName, oldName, words(ax), chName, pct(bd.GainY), pct(bd.GainX))
+			if d := droppedWords(bd, ax, chName); d != "" {
+				s = fmt.Sprintf("%s replaces %s. %s has no %s, so it is placed by its mean interactivity; %s %s gives %s throughput per GPU there (%s mean interactivity), and rule 18(g) below judges the removal.",
+					chName, oldName, oldName, words(ax), d, chName, pct(bd.GainY), pct(bd.GainX))
+			}
+			lines = append(lines, s)
 			continue
 		}
 		s := fmt.Sprintf("%s replaces %s on the chart (%s): %s vs %s (%s), at %s vs %s tok/s/GPU (%s).",
@@ -249,6 +258,19 @@ func prWhy(b *strings.Builder, in PRBodyInput) {
 		fmt.Fprintf(b, "- %s\n", l)
 	}
 	fmt.Fprintf(b, "- The margin is %s %%: %s.\n", oneDecimal(sel.Margin.Pct), marginWords(sel.Margin))
+}
+
+// droppedWords says why a merged band's choice took the replaced point's
+// place: it lay under the line of its neighbouring choices by more than the
+// margin ("" when the replacement was not a merge's).
+func droppedWords(bd model.SetBand, ax model.Axis, chosen string) string {
+	for _, d := range bd.Dropped {
+		if d.ID == bd.Replaces {
+			return fmt.Sprintf("there it lies %s under the line of its neighbouring choices on %s, more than the margin, so it adds nothing to the curve (its range merged into %s's);",
+				strings.TrimPrefix(pct(d.UnderPct), "+"), words(ax), chosen)
+		}
+	}
+	return ""
 }
 
 // marginWords says where a selection's margin came from, in words.
@@ -843,5 +865,6 @@ func NewPRBodyInput(plan *export.ExportPlan, points []model.Point, asOf, image, 
 		return in, err
 	}
 	in.Gains = &gains
+	in.Regimes = regimesOf(points, *curve, keptPoints(plan), asOf)
 	return in, nil
 }

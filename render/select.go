@@ -37,6 +37,9 @@ func SelectionIn(s *model.Selection, points []model.Point, props *planner.Propos
 	if s.Splits > 0 {
 		line += fmt.Sprintf(", %d cut where the line test would not cover a removal", s.Splits)
 	}
+	if s.Merges > 0 {
+		line += fmt.Sprintf(", %d merged into a neighbour: its kept point lay under the line of its neighbours by more than the margin", s.Merges)
+	}
 	d.Add(S(Muted, line))
 	d.Blank()
 	if t := selBandTable(s, label); !tableIn(&d, t, width) {
@@ -93,8 +96,13 @@ func selBandTable(s *model.Selection, label func(string) string) Table {
 		Right: []bool{false, false, false, true, true, false}}
 	for _, b := range s.Bands {
 		band := fmt.Sprintf("%s – %s", selNum1(b.Lo), selNum1(b.Hi))
-		if b.Split {
+		switch {
+		case b.Split && b.Merged:
+			band += " (cut, merged)"
+		case b.Split:
 			band += " (cut)"
+		case b.Merged:
+			band += " (merged)"
 		}
 		if b.Choice == model.ChoiceEmpty {
 			t.AddRow(band, string(b.Choice), "–", "–", "–", "no measured candidate")
@@ -128,6 +136,9 @@ func selBandTable(s *model.Selection, label func(string) string) Table {
 			}
 		case b.Choice == model.ChoiceNew:
 			why = "no published point in the band"
+		}
+		for _, d := range b.Dropped {
+			why += fmt.Sprintf("; %s lay %s %% under the line of its neighbours", label(d.ID), selPct1(d.UnderPct))
 		}
 		if len(b.Extra) > 0 {
 			why += "; also kept (same x, removal not covered): " + selListOr(b.Extra, label, "")

@@ -29,16 +29,17 @@ func TestSelectionText(t *testing.T) {
 	out := render.Selection(selection(t, pts), pts, nil).Plain()
 	check.Contains(t, "output", out,
 		"margin ±2.0 % (--margin)",
-		"6 bands, 1 cut where the line test would not cover a removal",
-		"287.9 – 299.2 (cut)  replaces  3P c700 BS18 (local, short run)       299.2       222,000  replaces agg TP2/EP2 c16: +2.33 % p90-intvty, +284.95 % tput-per-gpu",
-		"97.4 – 137.8         replaces  9P c7480 BS192 (local)                 97.4     1,117,063  replaces 9P c7480 BS160 (no p90-intvty: placed by its mean interactivity): −8.55 % mean-intvty, +2.08 % tput-per-gpu",
-		"178.1 – 218.5        kept      8P c4096 (published)                  191.4       803,198  nothing beats it by more than 2.0 % on both axes",
+		"5 bands, 1 cut where the line test would not cover a removal, 1 merged into a neighbour: its kept point lay under the line of its neighbours by more than the margin",
+		"287.9 – 299.2 (cut)     replaces  3P c700 BS18 (local, short run)       299.2       222,000  replaces agg TP2/EP2 c16: +2.33 % p90-intvty, +284.95 % tput-per-gpu",
+		"97.4 – 137.8            replaces  9P c7480 BS192 (local)                 97.4     1,117,063  replaces 9P c7480 BS160 (no p90-intvty: placed by its mean interactivity): −8.55 % mean-intvty, +2.08 % tput-per-gpu",
+		"137.8 – 218.5 (merged)  replaces  7P c5540 BS96 (local)                 157.5     1,033,494  replaces 8P c4096 (no p90-intvty: placed by its mean interactivity): −21.26 % mean-intvty, +28.67 % tput-per-gpu; 8P c4096 lay 10.0 % under the line of its neighbours",
 		"  ~ 3P c800 BS18 (local): +1.50 % p90-intvty, +330.03 % tput-per-gpu over agg TP2/EP2 c16",
 		"  ~ 3P c900 BS18 (local): +0.72 % p90-intvty, +369.92 % tput-per-gpu over agg TP2/EP2 c16",
 		"Removals (rule 18(g): line test on mean-intvty × tput-per-gpu against the review's kept curve, steady-state runs):",
 		"  ✓ agg TP2/EP2 c16 covered: 57,670 under the line 243,084.79 of 3P c1228 BS24 – agg TP4 c16 at 377.4 (−76.28 %)",
 		"  ✓ 9P c7480 BS160 covered: 1,094,347 under the line 1,100,893.85 of 9P c7480 BS192 – 7P c5540 BS96 at 111.1 (−0.59 %) (inside noise: within the 2.0 % margin)",
-		"Remove: 9P c7480 BS160, agg TP2/EP2 c16",
+		"  ✓ 8P c4096 covered: 803,198 under the line 853,132.41 of 7P c5540 BS96 – 5P c2884 BS40 at 191.4 (−5.85 %)",
+		"Remove: 9P c7480 BS160, 8P c4096, agg TP2/EP2 c16",
 		"Placed by their mean interactivity (no p90-intvty): agg TP4 c16, 8P c4096, 9P c7480 BS160",
 		// the fixture has no E2EL: coverage says so, as the review does
 		"Coverage (frontier points on the dashboard): p90 E2EL no data, p75 E2EL no data (no candidate has the latency)",
@@ -78,7 +79,7 @@ func TestSelectionInFitsWidth(t *testing.T) {
 	pts := fixtures.Margin(t)
 	sel := selection(t, pts)
 	wide := render.SelectionIn(sel, pts, nil, 0).Plain()
-	if !strings.Contains(wide, "178.1 – 218.5        kept      8P c4096 (published)") {
+	if !strings.Contains(wide, "137.8 – 218.5 (merged)  replaces  7P c5540 BS96 (local)") {
 		t.Fatalf("width 0 is not the table:\n%s", wide)
 	}
 	out := render.SelectionIn(sel, pts, nil, 100).Plain()
@@ -89,7 +90,7 @@ func TestSelectionInFitsWidth(t *testing.T) {
 	}
 	for _, want := range []string{
 		"287.9 – 299.2 (cut)  replaces  3P c700 BS18 (local, short run)\n    p90-intvty 299.2  tput-per-gpu 222,000\n    replaces agg TP2/EP2 c16: +2.33 % p90-intvty, +284.95 % tput-per-gpu",
-		"178.1 – 218.5  kept  8P c4096 (published)\n    p90-intvty 191.4  tput-per-gpu 803,198\n    nothing beats it by more than 2.0 % on both axes",
+		"258.8 – 287.9 (cut)  kept  3P c1228 BS24 (published)\n    p90-intvty 283.3  tput-per-gpu 383,313\n    nothing beats it by more than 2.0 % on both axes",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)

@@ -1,6 +1,7 @@
 // Package sources reads every file format sweeptune understands (results,
-// recipes, master config, changelog, points tables) and writes the ones
-// export produces. It imports nothing of the TUI.
+// points tables, dumps; the srt-slurm recipes, master config and changelog
+// through sources/srt) and loads them: detect, parse, join, name, latest.
+// It imports nothing of the TUI.
 package sources
 
 import (

@@ -2,27 +2,13 @@ package sources
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/sources/shared"
 )
 
 // Fuzz targets of the readers for the real-world shapes; the seeds run as
 // ordinary tests.
-
-func addShapeSeeds(f *testing.F, glob string, extra ...string) {
-	files, _ := filepath.Glob(shape(glob))
-	for _, name := range files {
-		if data, err := os.ReadFile(name); err == nil {
-			f.Add(data)
-			f.Add(data[:len(data)/2])
-		}
-	}
-	for _, s := range extra {
-		f.Add([]byte(s))
-	}
-	f.Add([]byte{})
-}
 
 func oneRow(data []byte) int {
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -32,7 +18,7 @@ func oneRow(data []byte) int {
 }
 
 func FuzzYAMLValue(f *testing.F) {
-	addShapeSeeds(f, "recipes/*.yaml", "a: &x [1, *x]\n", "<<: {a: 1}\nb: 2\nb: 3\n", "- !!binary aGk=\n- 0x1F\n- 010\n- .inf\n")
+	shared.AddShapeSeeds(f, "recipes/*.yaml", "a: &x [1, *x]\n", "<<: {a: 1}\nb: 2\nb: 3\n", "- !!binary aGk=\n- 0x1F\n- 010\n- .inf\n")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		root, _, err := loadYAML(data, yamlPlain)
 		if err != nil || root == nil {
@@ -45,7 +31,7 @@ func FuzzYAMLValue(f *testing.F) {
 }
 
 func FuzzBenchRaw(f *testing.F) {
-	addShapeSeeds(f, "results/bench/*.json",
+	shared.AddShapeSeeds(f, "results/bench/*.json",
 		`{"model_id":"m","max_concurrency":-1,"mean_tpot_ms":0}`,
 		`{"model_id":"m","max_concurrency":2,"total_token_throughput":"x","p99_e2el_ms":NaN}`,
 		`{"max_concurrency":null,"output_throughput":1e309}`)
@@ -55,7 +41,7 @@ func FuzzBenchRaw(f *testing.F) {
 }
 
 func FuzzWrappedRows(f *testing.F) {
-	addShapeSeeds(f, "results/*.json",
+	shared.AddShapeSeeds(f, "results/*.json",
 		`{"benchmarks":[{"conc":1,"model":"m","metrics":{"tput_per_gpu":-1}},2],"evaluations":[1]}`,
 		`{"A":[{"conc":4,"model":"m","hw":"h","output_tput_tps":8,"num_gpus":0}],"B":{}}`,
 		`{"benchmarks":[{"conc":1,"model":"m","disagg":true,"num_prefill_gpu":3,"num_decode_gpu":5,"total_tput_tps":80}]}`)
@@ -65,7 +51,7 @@ func FuzzWrappedRows(f *testing.F) {
 }
 
 func FuzzAIPerfCSV(f *testing.F) {
-	addShapeSeeds(f, "results/aiperf-v0/*.csv",
+	shared.AddShapeSeeds(f, "results/aiperf-v0/*.csv",
 		"Metric,avg,p50\nTime to First Token (ms),-3,x\n",
 		"Metric,Value\nOutput Token Throughput (tokens/sec),1e400\n\"open\n",
 		"Metric\nRequest Latency (ms)\n")

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -274,8 +275,8 @@ func (c *exportCtx) queueBlock(g queueGroup, baseName string, names []string, in
 		d := srt.BuildDelta(&r.Point, name, c.base, c.vocab, c.gpn)
 		if r.DurationS > 0 {
 			if path, ok := c.durationPath(); ok {
-				if had, _ := srt.Lookup(c.recipe.Base, path...); fmt.Sprint(had) != srt.Itoa(r.DurationS) {
-					d.Set(path, srt.Quoted(srt.Itoa(r.DurationS)))
+				if had, _ := srt.Lookup(c.recipe.Base, path...); fmt.Sprint(had) != strconv.Itoa(r.DurationS) {
+					d.Set(path, srt.Quoted(strconv.Itoa(r.DurationS)))
 				}
 			} else if i == 0 {
 				notes = append(notes, fmt.Sprintf("%s: the bundle's benchmark states no duration (benchmark.env.DURATION); run it for %d s by hand", id, r.DurationS))

@@ -67,3 +67,20 @@ func Glob(pattern string) []string {
 	m, _ := filepath.Glob(filepath.Join(dir, pattern))
 	return m
 }
+
+// AddShapeSeeds seeds a fuzz target with the files matching pattern under
+// testdata/shapes, each whole and cut in half, then the given documents and
+// the empty one.
+func AddShapeSeeds(f *testing.F, pattern string, extra ...string) {
+	files, _ := filepath.Glob(Testdata("shapes", pattern))
+	for _, name := range files {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(data)
+			f.Add(data[:len(data)/2])
+		}
+	}
+	for _, s := range extra {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte{})
+}

@@ -98,7 +98,7 @@ func changelogIndent(data []byte) (int, error) {
 	return max(first.Column-3, 0), nil
 }
 
-// sanitizeLine keeps a description line on one line.
+// SanitizeLine keeps a description line on one line.
 func SanitizeLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }

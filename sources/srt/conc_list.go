@@ -15,7 +15,7 @@ import (
 // row's conc-list ([ 4, 8, 32, 64 ] or a block list). Only the value's
 // bytes change; the key, its comment and every other line stay.
 
-// mergeConcs is old with add inserted in order (before the first larger
+// MergeConcs is old with add inserted in order (before the first larger
 // value, so an ascending list stays ascending) and drop taken out.
 func MergeConcs(old, add, drop []int) []int {
 	out := make([]int, 0, len(old)+len(add))
@@ -40,7 +40,7 @@ func MergeConcs(old, add, drop []int) []int {
 	return out
 }
 
-// concValueLines rewrites the value node val (of a key on line key.Line)
+// ConcValueLines rewrites the value node val (of a key on line key.Line)
 // to values, spelled as val is: it returns the original lines [from, to)
 // it replaces and their new text.
 func ConcValueLines(lines []string, key, val *yaml.Node, values []int) (from, to int, text string, err error) {
@@ -129,7 +129,7 @@ func flowList(old string, values []int) string {
 	return "[" + lead + strings.Join(parts, sep) + trail + "]"
 }
 
-// setConcList rewrites the value at path of a YAML text to values.
+// SetConcList rewrites the value at path of a YAML text to values.
 func SetConcList(text string, path []string, values []int) (string, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil || len(doc.Content) == 0 {

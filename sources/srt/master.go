@@ -189,7 +189,7 @@ func masterScenarios(path, key string, n *yaml.Node, warns []reading.Warning) ([
 			continue
 		}
 		for bi, b := range blocks.Content {
-			space := mapValue(b, "search-space")
+			space := MapValue(b, "search-space")
 			if space == nil {
 				continue
 			}
@@ -214,8 +214,8 @@ func masterScenarios(path, key string, n *yaml.Node, warns []reading.Warning) ([
 	return out, warns
 }
 
-// mapValue returns the value node of key in a mapping node, or nil.
-func mapValue(n *yaml.Node, key string) *yaml.Node {
+// MapValue returns the value node of key in a mapping node, or nil.
+func MapValue(n *yaml.Node, key string) *yaml.Node {
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil
 	}
@@ -227,8 +227,8 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 	return nil
 }
 
-// mapKey returns the key node of key in a mapping node, or nil.
-func mapKey(n *yaml.Node, key string) *yaml.Node {
+// MapKey returns the key node of key in a mapping node, or nil.
+func MapKey(n *yaml.Node, key string) *yaml.Node {
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil
 	}

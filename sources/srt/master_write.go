@@ -17,7 +17,7 @@ import (
 // kv-offloading and every other row setting are copied from it as text, the
 // selector uses the template's form (srt-recipe or CONFIG_FILE=).
 
-// rowSpec is one row to write: it selects an override of the bundle, or
+// RowSpec is one row to write: it selects an override of the bundle, or
 // (one topology per file) the recipe File, in the style of the rows that
 // select Template.
 type RowSpec struct {
@@ -44,7 +44,7 @@ func (rs RowSpec) selector(sel selectorForm) string {
 	return path.Join(path.Dir(sel.prefix), filepath.Base(rs.File))
 }
 
-// rowStart returns the line index of the row's "- " and the dash column.
+// RowStart returns the line index of the row's "- " and the dash column.
 func RowStart(lines []string, n *yaml.Node) (int, int, error) {
 	l := n.Line - 1
 	if l < 0 || l >= len(lines) {
@@ -255,7 +255,7 @@ type selectorForm struct {
 
 func (s selectorForm) value(override string) string { return s.prefix + ":" + override }
 
-// bundleRows finds the rows of the entry that select the bundle (same base
+// BundleRows finds the rows of the entry that select the bundle (same base
 // name of the recipe file), with the selector form they use.
 func BundleRows(e *MasterEntry, bundle string) (rows []*MasterRow, sc *MasterScenario) {
 	for _, s := range e.Scenarios {
@@ -306,7 +306,7 @@ func rowOrder(r *MasterRow) [3]int {
 	return o
 }
 
-// masterEdit is the master-config part of an export.
+// MasterEdit is the master-config part of an export.
 type MasterEdit struct {
 	KeysTouched []string
 	Scenario    string
@@ -315,7 +315,7 @@ type MasterEdit struct {
 	Problems    []string // points the edit could not place: refusals
 }
 
-// editMaster inserts rows for adds into entry addKey and removes the rows of
+// EditMaster inserts rows for adds into entry addKey and removes the rows of
 // removed overrides from every entry in keys.
 func EditMaster(text string, mc *MasterConfig, keys []string, addKey, bundle string, adds []RowSpec, removed map[string]*model.Point) (string, MasterEdit, error) {
 	var me MasterEdit
@@ -415,6 +415,7 @@ func EditMaster(text string, mc *MasterConfig, keys []string, addKey, bundle str
 	return ed.Apply(), me, nil
 }
 
+// ModeWord is the mode as a master row and a changelog say it.
 func ModeWord(m model.Mode) string {
 	if m == model.ModeAgg {
 		return "aggregated"

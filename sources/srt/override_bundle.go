@@ -12,13 +12,14 @@ import (
 // Bundle text edits: remove override blocks (with their comment) and insert
 // new ones between the existing overrides, ordered by shape and concurrency.
 
+// TopBlock is one top-level key of a bundle and the lines it spans.
 type TopBlock struct {
 	Key        string
 	Start, End int // lines [start, end), leading comment included
 	keyLine    int
 }
 
-// topBlocks lists the top-level keys of a YAML mapping file with their line ranges.
+// TopBlocks lists the top-level keys of a YAML mapping file with their line ranges.
 func TopBlocks(text string, lines []string) ([]TopBlock, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
@@ -40,7 +41,7 @@ func TopBlocks(text string, lines []string) ([]TopBlock, error) {
 	return out, nil
 }
 
-// bundleIndent guesses the bundle's indentation step from base's first child.
+// BundleIndent guesses the bundle's indentation step from base's first child.
 func BundleIndent(lines []string, blocks []TopBlock) int {
 	for _, b := range blocks {
 		for i := b.keyLine + 1; i < b.End; i++ {
@@ -55,14 +56,14 @@ func BundleIndent(lines []string, blocks []TopBlock) int {
 	return 2
 }
 
-// newOverride is one block to insert.
+// NewOverride is one block to insert.
 type NewOverride struct {
 	Key   string
 	Text  string
 	Order [3]int // prefill workers, decode workers, concurrency
 }
 
-// editBundle removes the keys in remove and inserts adds: a replaced key's
+// EditBundle removes the keys in remove and inserts adds: a replaced key's
 // block takes the old place, others go before the first surviving override
 // that sorts after them, else after the last surviving override. blocks
 // are text's top-level blocks when already known (nil: found here).
@@ -114,10 +115,12 @@ func EditBundle(text string, blocks []TopBlock, remove map[string]bool, adds []N
 	return ed.Apply(), nil
 }
 
+// IsOverrideKey reports whether a top-level key is a bundle override.
 func IsOverrideKey(k string) bool {
 	return strings.HasPrefix(k, "override_") || strings.HasPrefix(k, "zip_override_")
 }
 
+// Less3 orders two triples lexically.
 func Less3(a, b [3]int) bool {
 	for i := range a {
 		if a[i] != b[i] {

@@ -15,36 +15,42 @@ type lineEdit struct {
 	ins []string // lines inserted at at (each ending in "\n")
 }
 
-type lineEditor struct {
+// LineEditor collects line edits against a text's original lines and
+// applies them at once.
+type LineEditor struct {
 	Lines  []string
 	edits  []lineEdit
 	blocks [][2]int // whole blocks to delete, see deleteBlock
 }
 
-func NewLineEditor(text string) *lineEditor {
+// NewLineEditor edits text by whole lines, each edit against the original
+// line numbers.
+func NewLineEditor(text string) *LineEditor {
 	lines := SplitLines(text)
 	if n := len(lines); n > 0 && !strings.HasSuffix(lines[n-1], "\n") {
 		lines[n-1] += "\n" // a line appended after the last needs it ended
 	}
-	return &lineEditor{Lines: lines}
+	return &LineEditor{Lines: lines}
 }
 
-func (e *lineEditor) Insert(at int, text string) {
+// Insert adds text before line at.
+func (e *LineEditor) Insert(at int, text string) {
 	e.edits = append(e.edits, lineEdit{at: at, ins: SplitLines(text)})
 }
 
-func (e *lineEditor) Delete(from, to int) {
+// Delete removes lines from..to-1.
+func (e *LineEditor) Delete(from, to int) {
 	if to > from {
 		e.edits = append(e.edits, lineEdit{at: from, del: to - from})
 	}
 }
 
-// apply performs the edits against the original lines: insertions are
+// Apply performs the edits against the original lines: insertions are
 // anchored before original line at (in the order given), deletions mark
 // original lines. An insertion inside a deleted range therefore survives
 // it (it used to be swallowed when a block deletion grew over the blank
 // lines after it: FuzzEditBundle's "override_a:\n\n ").
-func (e *lineEditor) Apply() string {
+func (e *LineEditor) Apply() string {
 	n := len(e.Lines)
 	deleted := make([]bool, n)
 	ins := map[int][]string{}
@@ -67,11 +73,13 @@ func (e *lineEditor) Apply() string {
 	return b.String()
 }
 
+// IsBlank reports whether a line holds only white space.
 func IsBlank(line string) bool { return strings.TrimSpace(line) == "" }
 
+// IndentOf is the count of leading spaces of a line.
 func IndentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
 
-// blockEnd returns the index after the block that starts at line start and
+// BlockEnd returns the index after the block that starts at line start and
 // whose children are indented more than col: the first later non-blank line
 // indented col or less, with trailing blank lines left outside.
 func BlockEnd(lines []string, start, col int) int {
@@ -88,7 +96,7 @@ func BlockEnd(lines []string, start, col int) int {
 	return end
 }
 
-// headComments returns the first line of the comment lines at column col
+// HeadComments returns the first line of the comment lines at column col
 // directly above line (no blank line between), or line itself.
 func HeadComments(lines []string, line, col int) int {
 	for line > 0 {
@@ -103,7 +111,7 @@ func HeadComments(lines []string, line, col int) int {
 
 // deleteBlock removes lines [from, to) with the blank lines around them
 // (see apply), so spacing between the surviving blocks stays single.
-func (e *lineEditor) deleteBlock(from, to int) {
+func (e *LineEditor) deleteBlock(from, to int) {
 	if to > from {
 		e.blocks = append(e.blocks, [2]int{from, to})
 	}
@@ -111,7 +119,7 @@ func (e *lineEditor) deleteBlock(from, to int) {
 
 // blockDeletes merges blocks separated only by blank lines, then takes the
 // blank lines after each run, or before it when the run ends the file.
-func (e *lineEditor) blockDeletes() []lineEdit {
+func (e *LineEditor) blockDeletes() []lineEdit {
 	bs := append([][2]int(nil), e.blocks...)
 	sort.Slice(bs, func(i, j int) bool { return bs[i][0] < bs[j][0] })
 	var out []lineEdit
@@ -139,7 +147,7 @@ func (e *lineEditor) blockDeletes() []lineEdit {
 	return out
 }
 
-// splitLines splits text into lines keeping each line's "\n".
+// SplitLines splits text into lines keeping each line's "\n".
 func SplitLines(s string) []string {
 	if s == "" {
 		return nil

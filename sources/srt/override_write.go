@@ -13,21 +13,22 @@ import (
 // an engineer writes them (name, the roles' topology, the decode worker's
 // arguments, the concurrency), in the recipe's own vocabulary.
 
-// quoted is a string value always written in double quotes (CONC).
+// Quoted is a string value always written in double quotes (CONC).
 type Quoted string
 
-// deltaEntry is one value of an override block at its key path.
+// DeltaEntry is one value of an override block at its key path.
 type DeltaEntry struct {
 	Path  []string
 	Value any // int, string, quoted or []int
 }
 
-// overrideDelta is the content of one override block, in write order.
+// OverrideDelta is the content of one override block, in write order.
 type OverrideDelta struct {
 	Entries []DeltaEntry
 	Notes   []string // knobs the engine has no argument for
 }
 
+// Set records the value to write at a key path.
 func (d *OverrideDelta) Set(path []string, v any) {
 	d.Entries = append(d.Entries, DeltaEntry{Path: path, Value: v})
 }
@@ -45,7 +46,7 @@ func fewestNodes(workers, gpus, gpn int) int {
 	return workers * ((gpus + gpn - 1) / gpn)
 }
 
-// exportRoles are the roles a point writes: prefill and decode, or the one
+// ExportRoles are the roles a point writes: prefill and decode, or the one
 // aggregated worker (kept in Knobs.Prefill).
 func ExportRoles(k model.Knobs) []struct {
 	Name string
@@ -63,7 +64,7 @@ func ExportRoles(k model.Knobs) []struct {
 	}{{RolePrefill, k.Prefill}, {RoleDecode, k.Decode}}
 }
 
-// baseRole is the base's knobs of a role.
+// BaseRole is the base's knobs of a role.
 func BaseRole(bk model.Knobs, role string) model.Role {
 	if role == RoleDecode {
 		return bk.Decode
@@ -80,7 +81,7 @@ func servingRole(k model.Knobs) string {
 	return RoleDecode
 }
 
-// buildDelta works out the override of point p against the resolved base.
+// BuildDelta works out the override of point p against the resolved base.
 func BuildDelta(p *model.Point, name string, base Variant, v Vocab, gpn int) OverrideDelta {
 	k := p.Knobs
 	var d OverrideDelta
@@ -136,7 +137,7 @@ func BuildDelta(p *model.Point, name string, base Variant, v Vocab, gpn int) Ove
 // decode worker's own argument.
 func workerRanksOf(k model.Knobs) int { return k.WorkerRanks() }
 
-// exportMRR is the MRR to write: the point's, else a decode worker's ranks × BS.
+// ExportMRR is the MRR to write: the point's, else a decode worker's ranks × BS.
 func ExportMRR(k model.Knobs) int {
 	if k.MaxRunningRequests > 0 {
 		return k.MaxRunningRequests
@@ -144,7 +145,7 @@ func ExportMRR(k model.Knobs) int {
 	return k.WorkerMRR()
 }
 
-// targetNodes is the nodes a role gets: as the point says, else the fewest.
+// TargetNodes is the nodes a role gets: as the point says, else the fewest.
 func TargetNodes(r model.Role, gpn int) int {
 	if r.Nodes > 0 {
 		return r.Nodes
@@ -186,7 +187,7 @@ func firstPos(v ...int) int {
 	return 0
 }
 
-// asMap is the delta as the deep-merge sees it (for the round-trip check).
+// AsMap is the delta as the deep-merge sees it (for the round-trip check).
 func (d OverrideDelta) AsMap() map[string]any {
 	m := map[string]any{}
 	for _, e := range d.Entries {
@@ -255,7 +256,7 @@ func (n *deltaNode) yamlLines(col, ind int) []string {
 	return lines
 }
 
-// render writes the block with its key, indented by ind spaces a level,
+// Render writes the block with its key, indented by ind spaces a level,
 // after a comment saying what the point is.
 func (d OverrideDelta) Render(key string, comment []string, ind int) string {
 	var b strings.Builder
@@ -309,7 +310,7 @@ func yamlScalar(s string) string {
 	return s
 }
 
-// overrideName is the name field for a new override: the common prefix of
+// OverrideName is the name field for a new override: the common prefix of
 // the existing overrides' names (as far as a '-') + the ID, else base name + ID.
 func OverrideName(id, baseName string, existing []string) string {
 	if len(existing) >= 2 {
@@ -329,7 +330,7 @@ func OverrideName(id, baseName string, existing []string) string {
 	return id
 }
 
-// overrideComment is the two lines above a new override saying what the
+// OverrideComment is the two lines above a new override saying what the
 // point is and what it measured, as the bundles' hand-written comments do.
 func OverrideComment(p *model.Point, gpn int, sglang bool) []string {
 	k := p.Knobs
@@ -354,6 +355,7 @@ func OverrideComment(p *model.Point, gpn int, sglang bool) []string {
 	return []string{first + ":", Numbers(p) + "."}
 }
 
+// Plural is "1 word" or "n words".
 func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word

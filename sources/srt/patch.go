@@ -11,11 +11,11 @@ import (
 	"github.com/sweeptune/sweeptune/sources/reading"
 )
 
-// textPatch sets values in a YAML file's text at the places its nodes
+// TextPatch sets values in a YAML file's text at the places its nodes
 // say: a scalar keeps its quoting style and the comment after it, a list
 // becomes a flow list on its key's line, a missing key is added at the end
 // of its block mapping in the file's indentation. Every other byte stays.
-type textPatch struct {
+type TextPatch struct {
 	lines   []string
 	root    *yaml.Node
 	ind     int
@@ -30,7 +30,9 @@ type span struct {
 	text     string
 }
 
-func NewTextPatch(text string) (*textPatch, error) {
+// NewTextPatch parses text to edit its values in place, keeping every
+// other byte (comments, order, style) as it was.
+func NewTextPatch(text string) (*TextPatch, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
 		return nil, fmt.Errorf("not valid YAML: %s", reading.YAMLErr(err))
@@ -38,7 +40,7 @@ func NewTextPatch(text string) (*textPatch, error) {
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode || doc.Content[0].Style&yaml.FlowStyle != 0 {
 		return nil, fmt.Errorf("not a block mapping at the top level")
 	}
-	p := &textPatch{lines: SplitLines(text), root: doc.Content[0], spans: map[int][]span{}, deleted: map[int]bool{},
+	p := &TextPatch{lines: SplitLines(text), root: doc.Content[0], spans: map[int][]span{}, deleted: map[int]bool{},
 		pending: map[*yaml.Node]*deltaNode{}}
 	if n := len(p.lines); n > 0 && !strings.HasSuffix(p.lines[n-1], "\n") {
 		p.lines[n-1] += "\n"
@@ -61,8 +63,8 @@ func indentStep(n *yaml.Node) int {
 	return 2
 }
 
-// set puts v at path (keys from the top).
-func (p *textPatch) Set(path []string, v any) error {
+// Set puts v at path (keys from the top).
+func (p *TextPatch) Set(path []string, v any) error {
 	n := p.root
 	for i, k := range path {
 		if n.Kind != yaml.MappingNode {
@@ -94,7 +96,7 @@ func (p *textPatch) Set(path []string, v any) error {
 }
 
 // replace writes v over the value node val of key.
-func (p *textPatch) replace(key, val *yaml.Node, v any, inFlow bool, at string) error {
+func (p *TextPatch) replace(key, val *yaml.Node, v any, inFlow bool, at string) error {
 	switch val.Kind {
 	case yaml.ScalarNode:
 		l, from := val.Line-1, val.Column-1
@@ -228,8 +230,8 @@ func plainSafe(s string) bool {
 		!strings.HasSuffix(s, ":") && !strings.ContainsAny(s[:1], "-?:@")
 }
 
-// result is the patched text.
-func (p *textPatch) Result() string {
+// Result is the patched text.
+func (p *TextPatch) Result() string {
 	ins := map[int][]string{}
 	for _, n := range p.order {
 		at, col := p.insertionPoint(n)
@@ -256,7 +258,7 @@ func (p *textPatch) Result() string {
 
 // insertionPoint is where keys added to mapping n go: after its last
 // entry's block, at its keys' column.
-func (p *textPatch) insertionPoint(n *yaml.Node) (int, int) {
+func (p *TextPatch) insertionPoint(n *yaml.Node) (int, int) {
 	if len(n.Content) < 2 {
 		return len(p.lines), 0
 	}

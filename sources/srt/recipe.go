@@ -41,7 +41,7 @@ func (r *Recipe) Resolve(o RecipeOverride) map[string]any {
 	if o.whole {
 		return o.Block
 	}
-	m := deepMerge(r.Base, o.Block)
+	m := DeepMerge(r.Base, o.Block)
 	if suffix, ok := strings.CutPrefix(o.Key, "override_"); ok {
 		if _, named := o.Block["name"]; !named {
 			m["name"] = fmt.Sprintf("%s_%s", baseName(r.Base), suffix)

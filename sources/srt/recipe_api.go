@@ -2,8 +2,6 @@ package srt
 
 import (
 	"fmt"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // What sources/export needs of the recipe reader: resolving a variant the
@@ -18,13 +16,6 @@ func VariantOf(path, selector string, m map[string]any) (Variant, error) {
 	}
 	return v, nil
 }
-
-// DeepMerge applies srt-slurm's override rules: maps merge, lists and
-// scalars replace, null deletes. Neither argument is modified.
-func DeepMerge(base, over map[string]any) map[string]any { return deepMerge(base, over) }
-
-// Lookup follows keys through nested maps.
-func Lookup(m map[string]any, keys ...string) (any, bool) { return lookup(m, keys...) }
 
 // GPUsPerNode is resources.gpus_per_node of the base, 0 when unknown.
 func (r *Recipe) GPUsPerNode() int {
@@ -41,9 +32,3 @@ func (r *Recipe) HasOverride(key string) bool {
 	}
 	return false
 }
-
-// MapValue returns the value node of key in a mapping node, or nil.
-func MapValue(n *yaml.Node, key string) *yaml.Node { return mapValue(n, key) }
-
-// MapKey returns the key node of key in a mapping node, or nil.
-func MapKey(n *yaml.Node, key string) *yaml.Node { return mapKey(n, key) }

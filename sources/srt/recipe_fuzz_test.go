@@ -2,8 +2,9 @@ package srt
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/sources/shared"
 )
 
 func seedFiles(f *testing.F, paths ...string) {
@@ -75,24 +76,8 @@ func FuzzChangelog(f *testing.F) {
 	})
 }
 
-// addRecipeShapeSeeds seeds f with the recipe shapes of testdata/shapes
-// (each whole and cut in half) and the given documents.
-func addRecipeShapeSeeds(f *testing.F, extra ...string) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "shapes", "recipes", "*.yaml"))
-	for _, name := range files {
-		if data, err := os.ReadFile(name); err == nil {
-			f.Add(data)
-			f.Add(data[:len(data)/2])
-		}
-	}
-	for _, s := range extra {
-		f.Add([]byte(s))
-	}
-	f.Add([]byte{})
-}
-
 func FuzzRecipeDialects(f *testing.F) {
-	addRecipeShapeSeeds(f,
+	shared.AddShapeSeeds(f, "recipes/*.yaml",
 		"name: s\nresources: {agg_nodes: 1}\nbackend: {}\nsweep: {a: [1, 2], b: []}\n",
 		"name: s\nresources: {agg_nodes: \"{n}\"}\nbackend: {}\nsweep: {n: [[1, 2]], m: 3}\n",
 		"base: {resources: {prefill_nodes: 1}, backend: {}}\nzip_override_z: {x: 1}\noverride_o: [1]\n",

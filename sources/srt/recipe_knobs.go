@@ -193,7 +193,7 @@ func rolesOf(m map[string]any, engine string) (map[string]map[string]any, *field
 		}
 		legacy := false
 		for _, f := range TopologyFields {
-			if v, ok := lookup(m, TopologyPath(1, role, f)...); ok && v != nil {
+			if v, ok := Lookup(m, TopologyPath(1, role, f)...); ok && v != nil {
 				// gpus_per_<role> alone makes no role: srtctl's ResourceConfig
 				// is disaggregated only with prefill/decode nodes (workers),
 				// so a stray gpus_per_prefill beside agg_nodes is aggregated.
@@ -406,7 +406,7 @@ func decodeCaps(args map[string]any, engine string, k *model.Knobs) *fieldErr {
 	words := Args(engine)
 	for _, name := range words.BatchCaps {
 		keys := ArgPath(name)
-		if _, ok := lookup(args, keys...); !ok {
+		if _, ok := Lookup(args, keys...); !ok {
 			continue
 		}
 		bs, err := optInt(args, keys...)
@@ -418,7 +418,7 @@ func decodeCaps(args map[string]any, engine string, k *model.Knobs) *fieldErr {
 	}
 	if k.DecodeBS == 0 {
 		// The largest captured CUDA-graph batch is the cap.
-		if v, ok := lookup(args, ArgPath(words.CapturedSizes)...); ok {
+		if v, ok := Lookup(args, ArgPath(words.CapturedSizes)...); ok {
 			k.DecodeBS = Largest(v)
 		}
 	}
@@ -501,11 +501,11 @@ func concurrenciesOf(m map[string]any) ([]int, *fieldErr) {
 		return []int{n}, nil
 	}
 	for _, path := range [][]string{ConcEnvPath, ConcEnvAltPath} {
-		if c, ok := lookup(m, path...); ok && c != nil {
+		if c, ok := Lookup(m, path...); ok && c != nil {
 			return one(strings.Join(path, "."), c)
 		}
 	}
-	if c, ok := lookup(m, ConcListPath...); ok && c != nil {
+	if c, ok := Lookup(m, ConcListPath...); ok && c != nil {
 		field := strings.Join(ConcListPath, ".")
 		var items []any
 		switch t := c.(type) {
@@ -528,21 +528,22 @@ func concurrenciesOf(m map[string]any) ([]int, *fieldErr) {
 		}
 		return out, nil
 	}
-	if c, ok := lookup(m, ConcOnePath...); ok && c != nil {
+	if c, ok := Lookup(m, ConcOnePath...); ok && c != nil {
 		return one(strings.Join(ConcOnePath, "."), c)
 	}
 	return nil, nil
 }
 
+// LookupString is the string at a key path.
 func LookupString(m map[string]any, keys ...string) (string, bool) {
-	v, ok := lookup(m, keys...)
+	v, ok := Lookup(m, keys...)
 	s, ok2 := v.(string)
 	return s, ok && ok2
 }
 
 // optInt reads an optional non-negative integer (numbers or numeric strings).
 func optInt(m map[string]any, keys ...string) (int, *fieldErr) {
-	v, ok := lookup(m, keys...)
+	v, ok := Lookup(m, keys...)
 	if !ok || v == nil {
 		return 0, nil
 	}
@@ -553,6 +554,8 @@ func optInt(m map[string]any, keys ...string) (int, *fieldErr) {
 	return n, nil
 }
 
+// AsInt reads a whole number within int32 from a YAML value (an int, a
+// whole float or a numeric string).
 func AsInt(v any) (int, bool) {
 	switch t := v.(type) {
 	case int:
@@ -585,6 +588,7 @@ func AsInt(v any) (int, bool) {
 	return 0, false
 }
 
+// AsBool reads a YAML truth value (true, "yes", "on", "1", a non-zero int).
 func AsBool(v any) bool {
 	switch t := v.(type) {
 	case bool:

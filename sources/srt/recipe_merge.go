@@ -9,8 +9,9 @@ import (
 
 // srt-slurm's override semantics: maps merge, lists replace, null deletes.
 
-// deepMerge returns base with over merged in; neither input is modified.
-func deepMerge(base, over map[string]any) map[string]any {
+// DeepMerge applies srt-slurm's override rules: maps merge, lists and
+// scalars replace, null deletes. Neither argument is modified.
+func DeepMerge(base, over map[string]any) map[string]any {
 	out := make(map[string]any, len(base)+len(over))
 	for k, v := range base {
 		out[k] = v
@@ -22,11 +23,11 @@ func deepMerge(base, over map[string]any) map[string]any {
 		}
 		if om, ok := v.(map[string]any); ok {
 			if bm, ok := out[k].(map[string]any); ok {
-				out[k] = deepMerge(bm, om)
+				out[k] = DeepMerge(bm, om)
 				continue
 			}
 			// A map over a scalar (or nothing) still drops nulls inside it.
-			out[k] = deepMerge(nil, om)
+			out[k] = DeepMerge(nil, om)
 			continue
 		}
 		out[k] = v
@@ -112,6 +113,7 @@ func zipPick(m map[string]any, i int) map[string]any {
 	return out
 }
 
+// SortedKeys are the keys of m in order.
 func SortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -128,8 +130,8 @@ func joinPath(path, k string) string {
 	return path + "." + k
 }
 
-// lookup walks a dotted path of map keys.
-func lookup(m map[string]any, keys ...string) (any, bool) {
+// Lookup walks a dotted path of map keys.
+func Lookup(m map[string]any, keys ...string) (any, bool) {
 	var cur any = m
 	for _, k := range keys {
 		mm, ok := cur.(map[string]any)
@@ -144,8 +146,9 @@ func lookup(m map[string]any, keys ...string) (any, bool) {
 	return cur, true
 }
 
+// LookupMap is the mapping at a key path, nil when there is none.
 func LookupMap(m map[string]any, keys ...string) map[string]any {
-	v, _ := lookup(m, keys...)
+	v, _ := Lookup(m, keys...)
 	mm, _ := v.(map[string]any)
 	return mm
 }

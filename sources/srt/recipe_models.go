@@ -19,9 +19,9 @@ func recipeModels(m map[string]any, roles map[string]map[string]any) []string {
 		add(e["served_model_name"])
 		add(e["served-model-name"])
 	}
-	v, _ := lookup(m, "model", "path")
+	v, _ := Lookup(m, "model", "path")
 	add(v)
-	v, _ = lookup(m, "identity", "model", "repo")
+	v, _ = Lookup(m, "identity", "model", "repo")
 	add(v)
 	return out
 }

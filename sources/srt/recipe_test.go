@@ -7,7 +7,7 @@ import (
 func TestDeepMergeRules(t *testing.T) {
 	base := map[string]any{"a": map[string]any{"x": 1, "y": 2}, "l": []any{1, 2}, "gone": "v"}
 	over := map[string]any{"a": map[string]any{"y": 3, "z": nil}, "l": []any{9}, "gone": nil}
-	got := deepMerge(base, over)
+	got := DeepMerge(base, over)
 	a := got["a"].(map[string]any)
 	if a["x"] != 1 || a["y"] != 3 || len(a) != 2 {
 		t.Errorf("maps merge: %v", a)

@@ -23,7 +23,7 @@ var BalanceMethods = []string{"auto", "round_robin", "shortest_queue", "minimum_
 // written).
 func knownBalance(b string) bool { return b == "" || slices.Contains(BalanceMethods, b) }
 
-// balanceProblem is the refusal for a point whose balancing method is not
+// BalanceProblem is the refusal for a point whose balancing method is not
 // a known one, "" when it is.
 func BalanceProblem(p *model.Point) string {
 	if knownBalance(p.Knobs.Balance) {
@@ -76,7 +76,7 @@ func VersionShaped(v string) bool {
 	return !strings.Contains(v, "..")
 }
 
-// cutText is s cut to n bytes on a character boundary.
+// CutText is s cut to n bytes on a character boundary.
 func CutText(s string, n int) string {
 	if len(s) <= n {
 		return s

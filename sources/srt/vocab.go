@@ -1,13 +1,9 @@
-// Package srt is the srt-slurm / InferenceX dialect, spelled once for the
-// reader (sources) and the writer (sources/export): where a recipe keeps
-// each knob, the worker roles, the engines and their argument names. It
-// imports no other package of this module.
 package srt
 
 import "strings"
 
 // The srt-slurm recipe vocabulary: where a recipe keeps each knob, spelled
-// once for the reader (sources/recipe_knobs.go) and the writer (sources/export).
+// once for the reader (recipe_knobs.go) and the writer (vocab_write.go).
 // Schema 2 keeps a worker role under roles.<role>.{nodes,workers,gpus,args};
 // schema 1 under resources.<role>_nodes, <role>_workers, gpus_per_<role>
 // and backend.<engine>_config.<mode>. Argument names are the engine's, in

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// vocab is where a recipe keeps each knob, in the words of sources'
-// srt-slurm vocabulary (sources/srt/vocab.go, the reader's too): schema 2
+// Vocab is where a recipe keeps each knob, in the words of the
+// srt-slurm vocabulary (vocab.go, the reader's too): schema 2
 // writes roles.<role>.{nodes,workers,gpus,args}; schema 1 writes
 // resources.<role>_nodes, gpus_per_<role> and backend.<engine>_config.<mode>;
 // argument names are the engine's (SGLang cuda-graph-max-bs, TRT-LLM
@@ -18,6 +18,8 @@ type Vocab struct {
 	overs  []map[string]any // the existing override blocks
 }
 
+// NewVocab is the vocabulary a recipe writes its knobs in: its schema and
+// engine, and which spellings its base already uses.
 func NewVocab(r *Recipe, engine string) Vocab {
 	v := Vocab{schema: r.Schema, engine: engine, base: r.Base}
 	if _, ok := r.Base[RolesKey]; ok {
@@ -66,7 +68,7 @@ func spelledAs(m map[string]any, key string) (string, bool) {
 	return "", false
 }
 
-func Itoa(n int) string { return strconv.Itoa(n) }
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // batchCaps are the paths the decode batch cap is written to: the
 // engine's first cap argument and every other one the base has, or (SGLang)
@@ -106,11 +108,11 @@ func (v Vocab) SGLangArgs() bool { return Args(v.engine).SGLangArgs }
 func (v Vocab) concurrency(c int) ([]string, any) {
 	env := ConcEnvPath
 	if v.has(env) {
-		return env, Quoted(Itoa(c))
+		return env, Quoted(itoa(c))
 	}
 	for _, o := range v.overs {
 		if _, ok := Lookup(o, env...); ok {
-			return env, Quoted(Itoa(c))
+			return env, Quoted(itoa(c))
 		}
 	}
 	list := ConcListPath
@@ -124,14 +126,14 @@ func (v Vocab) concurrency(c int) ([]string, any) {
 	}
 	switch cur.(type) {
 	case string:
-		return list, Quoted(Itoa(c))
+		return list, Quoted(itoa(c))
 	case int:
 		return list, c
 	case []any:
 		return list, []int{c}
 	}
 	if t, _ := Lookup(v.base, "benchmark", "type"); t == "custom" {
-		return env, Quoted(Itoa(c))
+		return env, Quoted(itoa(c))
 	}
 	return list, []int{c}
 }

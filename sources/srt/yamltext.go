@@ -47,7 +47,7 @@ func escapeRune(b *strings.Builder, r rune) {
 	}
 }
 
-// commentText is s safe for a "# " comment line: every unsafe character
+// CommentText is s safe for a "# " comment line: every unsafe character
 // escaped, so the comment stays one line and shows what the data held.
 func CommentText(s string) string {
 	if !hasUnsafe(s) {
@@ -64,7 +64,7 @@ func CommentText(s string) string {
 	return b.String()
 }
 
-// quoteDQ writes a YAML double-quoted scalar: printable UTF-8 kept as is,
+// QuoteDQ writes a YAML double-quoted scalar: printable UTF-8 kept as is,
 // every unsafe character escaped.
 func QuoteDQ(s string) string {
 	var b strings.Builder

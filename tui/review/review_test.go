@@ -82,7 +82,7 @@ func TestSelectionView(t *testing.T) {
 	m.SetSize(200, 60)
 	m.Update(testkit.Key("s"))
 	m.Sync()
-	for _, want := range []string{"Selection on deepseek-ai/DeepSeek-V4.1-Flash", "178.1 – 218.5", "8P c4096 (published)", "Remove: 9P c7480 BS160, agg TP2/EP2 c16"} {
+	for _, want := range []string{"Selection on deepseek-ai/DeepSeek-V4.1-Flash", "137.8 – 218.5 (merged)", "8P c4096 lay 10.0 % under the line of its neighbours", "Remove: 9P c7480 BS160, 8P c4096, agg TP2/EP2 c16"} {
 		if !strings.Contains(m.View(), want) {
 			t.Errorf("selection view lacks %q:\n%s", want, m.View())
 		}
