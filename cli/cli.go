@@ -67,11 +67,12 @@ type cmdEnv struct {
 // is written through env.json(), which escapes the same characters the
 // same way (see termsafe.JSONWriter) without the filter's cost.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out, errOut := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
+	sink := &outputSink{w: stdout}
+	out, errOut := termsafe.NewWriter(sink), termsafe.NewWriter(stderr)
 	defer out.Flush()
 	defer errOut.Flush()
 	env := &cmdEnv{stdin: stdin, stdout: out, stderr: errOut, isTerminal: stdoutIsTerminal(stdout), start: time.Now(),
-		rawStdout: stdout, safeOut: out}
+		rawStdout: sink, safeOut: out}
 	defer env.flushJSON()
 	root := newRoot(env, args)
 	if args == nil {
@@ -96,8 +97,33 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		env.closeDebug(exitBadInput)
 		return exitBadInput
 	}
-	env.closeDebug(env.code)
-	return env.code
+	code := env.code
+	env.flushJSON()
+	out.Flush()
+	if sink.err != nil {
+		// A full disk under `> file` lost the output: not the input's
+		// fault (2), nor a verdict (1), and never a silent 0.
+		fmt.Fprintf(env.stderr, "%s: writing the output: %v\n", cmd.CommandPath(), sink.err)
+		code = exitWriteFailed
+	}
+	env.closeDebug(code)
+	return code
+}
+
+// outputSink is stdout keeping its first write error: a command prints
+// through buffers and filters that may drop it, and run says it once at
+// the end.
+type outputSink struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputSink) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil && o.err == nil {
+		o.err = err
+	}
+	return n, err
 }
 
 // json is stdout for a --json document: the same escapes as env.stdout

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
@@ -114,6 +116,9 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	case f.pr > 0:
 		req.PRLink = srt.PRLink(f.pr)
+	case f.fromSelect == sources.StdinPath && slices.Contains(paths, sources.StdinPath):
+		fmt.Fprintln(env.stderr, "sweeptune export: --from-select - and the path - both read standard input: give one of them a file")
+		return exitBadInput
 	}
 	ds, code := in.load(paths, env)
 	if ds == nil {

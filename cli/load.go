@@ -36,7 +36,7 @@ func (f *inputFlags) register(fs *pflag.FlagSet) {
 // inputs resolves the flags into what to read; ok is false (with a line on
 // stderr) when a flag is bad.
 func (f *inputFlags) inputs(paths []string, env *cmdEnv) (sources.Inputs, bool) {
-	in := sources.Inputs{Paths: paths, Options: sources.Options{GPUs: f.gpus}, URLs: f.published,
+	in := sources.Inputs{Paths: paths, Options: sources.Options{GPUs: f.gpus, Stdin: env.stdin}, URLs: f.published,
 		Models: f.models, Date: f.date, API: f.api, Offline: f.offline}
 	if f.date != "" && len(f.models) == 0 {
 		fmt.Fprintf(env.stderr, "sweeptune: --date %s: give the --model it is for\n", f.date)

@@ -14,6 +14,9 @@ const pipeBytes = 1 << 20
 // growPipe enlarges w's pipe buffer when w is a pipe; nothing otherwise,
 // or when the system says no.
 func growPipe(w io.Writer) {
+	if sink, ok := w.(*outputSink); ok {
+		w = sink.w
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return

@@ -179,6 +179,11 @@ func runPlan(f *planFlags, paths []string, env *cmdEnv) int {
 	return code
 }
 
+// maxPlanKnob bounds a prediction's counts: far past any deployment, and
+// low enough that GPU counts and tokens in flight (products of them) are
+// exact (2^63 - 1 workers × 2 GPUs came out as 14 GPUs).
+const maxPlanKnob = 1_000_000
+
 // check validates flag combinations before anything is loaded.
 func (f *planFlags) check(predict bool) string {
 	switch {
@@ -186,8 +191,12 @@ func (f *planFlags) check(predict bool) string {
 		return "--fit ID[,ID...] is required: the disaggregated points to calibrate on (or --fit auto)"
 	case predict && (f.prefillWorkers <= 0 || f.decodeBS <= 0 || f.concurrency <= 0):
 		return "a prediction needs --prefill-workers, --decode-bs and --concurrency, all positive"
+	case predict && max(f.prefillWorkers, f.decodeBS, f.concurrency) > maxPlanKnob:
+		return fmt.Sprintf("a prediction takes --prefill-workers, --decode-bs and --concurrency up to %s each", model.Thousands(maxPlanKnob, 0))
 	case f.prefillGPUs < 0 || f.ranks < 0:
 		return "--prefill-gpus and --decode-ranks must be positive"
+	case max(f.prefillGPUs, f.ranks) > maxPlanKnob:
+		return fmt.Sprintf("--prefill-gpus and --decode-ranks go up to %s", model.Thousands(maxPlanKnob, 0))
 	case f.balance != "" && f.balance != model.BalanceTotalTokens && f.balance != model.BalanceTotalRequests:
 		return fmt.Sprintf("--balance %q: want total_tokens or total_requests", f.balance)
 	case f.design && (f.maxGPUs <= 0 || f.bands <= 0):

@@ -27,6 +27,8 @@ type reportFlags struct {
 	width  int
 	height int
 	logX   bool
+	// asPublished shows the curve as the dashboard publishes it.
+	asPublished bool
 }
 
 // register attaches report's flags: the curve flags and the output's own.
@@ -36,6 +38,7 @@ func (f *reportFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.width, "width", 100, "plot width in columns")
 	fs.IntVar(&f.height, "height", 22, "plot height in rows")
 	fs.BoolVar(&f.logX, "log-x", false, "log-scale x axis")
+	fs.BoolVar(&f.asPublished, "as-published", false, "show each curve as the dashboard publishes it: its latest published date only (with --as-of, the latest on or before it); local runs left out (docs/dashboard.md)")
 }
 
 const reportHelp = `Per curve (model · scenario · hardware · framework · precision · spec
@@ -51,7 +54,18 @@ come from the InferenceX dashboard's power and cost per GPU (built in;
 in --json's metrics when --y names one or a --gpu-* flag is given:
   tput_per_mw   = tput_per_gpu × 1000 / kW per GPU
   cost_per_mtok = USD per GPU-hour / (tput_per_gpu × 3600) × 1e6
---csv prints the points table (curve, ID, x, y, frontier and hull status).`
+--csv prints the points table (curve, ID, x, y, frontier and hull status).
+
+--as-published shows what the InferenceX dashboard draws: for each curve
+(an AgentX curve is one per hardware, agg and disagg together) only the
+published points of its latest date, so a later narrow sweep replaces a
+denser curve as it does on the dashboard; local runs are left out.`
+
+// maxPlotWidth and maxPlotHeight bound the report's plot.
+const (
+	maxPlotWidth  = 1000
+	maxPlotHeight = 500
+)
 
 func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 	x, v, ok := f.resolve("report", env.stderr)
@@ -62,10 +76,21 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintf(env.stderr, "sweeptune report: --width %d --height %d: the plot needs at least 20 columns and 5 rows\n", f.width, f.height)
 		return exitBadInput
 	}
+	if f.width > maxPlotWidth || f.height > maxPlotHeight {
+		// a grid of width × height cells is made per curve: past these it
+		// was minutes of work or a panic, not a plot
+		fmt.Fprintf(env.stderr, "sweeptune report: --width %d --height %d: the plot takes at most %d columns and %d rows\n", f.width, f.height, maxPlotWidth, maxPlotHeight)
+		return exitBadInput
+	}
 	if f.json && f.csv {
 		fmt.Fprintln(env.stderr, "sweeptune report: --json and --csv: choose one")
 		return exitBadInput
 	}
+	if f.asPublished && v.allDates {
+		fmt.Fprintln(env.stderr, "sweeptune report: --as-published shows one date per curve; --all-dates every date: choose one")
+		return exitBadInput
+	}
+	v.published = f.asPublished
 	s, ok := f.loadShownTaking(paths, v, env)
 	if !ok {
 		return s.code
@@ -90,7 +115,9 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 			return exitBadInput
 		}
 	default:
-		fmt.Fprint(env.stdout, render.Report(rep.Curves, render.ReportOptions{X: x, Y: v.y, Width: f.width, Height: f.height, LogX: f.logX}).Plain())
+		if err := render.WriteReport(env.stdout, rep.Curves, render.ReportOptions{X: x, Y: v.y, Width: f.width, Height: f.height, LogX: f.logX}); err != nil {
+			return exitWriteFailed
+		}
 	}
 	return code
 }

@@ -27,11 +27,18 @@ type reportCurve = render.ReportCurve
 // only the shown ones).
 func buildReport(ds *sources.Dataset, curves []model.Curve, projs []model.Projection, x, y model.Axis) report {
 	rep := report{X: x, Y: y, Warnings: loadWarnings(ds, nil), Published: ds.Published} // stderr says them too
-	for _, rc := range markCurves(curves, x, y) {
-		if pr, ok := model.ProjectionOf(projs, rc.Key); ok {
-			rc.RunLength = &pr
+	rep.Curves = markCurves(curves, x, y)
+	// A curve's projection by a map: a scan of the projections per curve
+	// was curves × projections when many curves have short runs.
+	byCurve := make(map[model.CurveKey]int, len(projs))
+	for i := len(projs) - 1; i >= 0; i-- {
+		byCurve[projs[i].Curve] = i // the first of a curve's, as ProjectionOf finds
+	}
+	for i := range rep.Curves {
+		if j, ok := byCurve[rep.Curves[i].Key]; ok {
+			pr := projs[j]
+			rep.Curves[i].RunLength = &pr
 		}
-		rep.Curves = append(rep.Curves, rc)
 	}
 	return rep
 }

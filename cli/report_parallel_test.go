@@ -78,3 +78,24 @@ func TestPlainChunksPassTheFilterAsTheyAre(t *testing.T) {
 		compareParallel(t, path)
 	}
 }
+
+// The document's other parts (the warnings, which name a file) are
+// escaped as the point lines are when the lines are made on every core
+// and all of it passes through one buffer.
+func TestReportJSONParallelEscapesWarnings(t *testing.T) {
+	rows := bytes.Replace(synth.Rows(6000, 3), []byte(`"framework": "dynamo-sglang"`),
+		[]byte(`"framework": "dynamo-sglang\u0085"`), 1)
+	path := filepath.Join(t.TempDir(), "rows\u202e.json")
+	if err := os.WriteFile(path, rows, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	compareParallel(t, path)
+	defer func(v int) { parallelPoints = v }(parallelPoints)
+	parallelPoints = 1
+	var stdout bytes.Buffer
+	run([]string{"report", "--json", path}, strings.NewReader(""), &stdout, io.Discard)
+	warnings := stdout.String()[strings.LastIndex(stdout.String(), `"warnings"`):]
+	if !strings.Contains(warnings, `rows\u202e.json: framework`) || strings.ContainsRune(stdout.String(), '\u202e') {
+		t.Fatalf("warnings not escaped: %.400s", warnings)
+	}
+}

@@ -19,11 +19,22 @@ import (
 // (projected_from_s) and measured metrics (raw), and a short run not
 // projected says why (not_projected).
 func writeReportJSON(w io.Writer, rep report) error {
+	ew, _ := w.(escapedWriter)
+	lines, escaped := pointLines(rep.Curves, ew != nil)
+	if escaped {
+		// The point lines come escaped: everything else is escaped here
+		// and all of it passed on as it is, through one buffer (a write
+		// per chunk was a write per curve for one-point curves).
+		w = escapedSink{ew}
+	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	line := func(indent string, v any, tail string) error {
 		b, err := json.Marshal(v)
 		if err != nil {
 			return err
+		}
+		if escaped {
+			b = termsafe.EscapeJSON(b)
 		}
 		bw.WriteString(indent)
 		bw.Write(b)
@@ -33,15 +44,7 @@ func writeReportJSON(w io.Writer, rep report) error {
 	bw.WriteString("{\n  \"schema_version\": " + strconv.Itoa(schemaVersion) + ",\n  \"axis\": ")
 	line("", rep.X.Name, ",\n  \"y_axis\": ")
 	line("", rep.Y.Name, ",\n  \"curves\": [")
-	ew, _ := w.(escapedWriter)
-	lines, escaped := pointLines(rep.Curves, ew != nil)
 	emit := func(b []byte) { bw.Write(b) }
-	if escaped {
-		emit = func(b []byte) {
-			bw.Flush()
-			ew.WriteEscaped(b)
-		}
-	}
 	for ci, c := range rep.Curves {
 		if ci > 0 {
 			bw.WriteString(",")
@@ -151,6 +154,11 @@ const linesChunk = 1024
 type escapedWriter interface {
 	WriteEscaped([]byte) (int, error)
 }
+
+// escapedSink passes bytes already escaped on as they are.
+type escapedSink struct{ ew escapedWriter }
+
+func (s escapedSink) Write(b []byte) (int, error) { return s.ew.WriteEscaped(b) }
 
 // pointLines returns, for the curves, a function that gives curve ci's
 // point lines, each after its newline and indent, in order, one or many

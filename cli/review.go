@@ -12,7 +12,7 @@ func init() { register("review", newReviewCmd) }
 
 func newReviewCmd(env *cmdEnv) *cobra.Command {
 	var f reviewFlags
-	cmd := leaf(env, "review --remove ID[,ID...] [--keep ID[,ID...]] [--with-planned] [--x AXIS] [--y METRIC] [--as-of DATE] [--json] [PATH...]",
+	cmd := leaf(env, "review --remove ID[,ID...] [--keep ID[,ID...]] [--with-planned] [--x AXIS] [--y METRIC] [--as-of DATE] [--add ID,... --recipe F --master M --config-key K --changelog F] [--json] [PATH...]",
 		"may these points be removed? line test, hull, coverage, re-tunes", reviewHelp,
 		func(_ *cobra.Command, paths []string) int { return runReview(&f, paths, env) })
 	fs := cmd.Flags()
@@ -22,6 +22,7 @@ func newReviewCmd(env *cmdEnv) *cobra.Command {
 	fs.BoolVar(&f.withPlanned, "with-planned", false, "let planned points stand in the kept curve (verdicts that lean on one say so)")
 	fs.BoolVar(&f.projectRuns, "project-runs", false, "show short runs projected to the curve's steady-state length (factors from configurations run at both) so they may stand in the kept curve")
 	f.noise.register(fs)
+	f.targets.register(fs)
 	return cmd
 }
 
@@ -56,8 +57,15 @@ run (--as-of DATE: the latest on or before DATE; --all-dates: every run).
 With --y cost-per-mtok (lower is better) a removed point is covered when its
 cost is at or above the kept line.
 
-Exit status: 0 every removed point covered, 1 one is not, 2 bad input or an
-unknown ID (the valid IDs are listed).
+With export's targets (--recipe, --master, --config-key, --changelog; --add
+for the points the change set adds) the review also previews the curve after
+merge as export does: what the listed keys' sweep will publish, what it
+replaces under the dashboard's latest-date rule, and what is lost beyond the
+reviewed removals (docs/dashboard.md). Nothing is written.
+
+Exit status: 0 every removed point covered, 1 one is not (or the curve after
+merge loses coverage export would refuse), 2 bad input or an unknown ID (the
+valid IDs are listed).
 `
 
 type reviewFlags struct {
@@ -67,6 +75,7 @@ type reviewFlags struct {
 	withPlanned bool
 	projectRuns bool
 	noise       noiseFlags
+	targets     reviewTargets
 }
 
 func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
@@ -117,16 +126,32 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 			return exitBadInput
 		}
 	}
+	var previews []model.Preview
+	if f.targets.given() {
+		var err error
+		if previews, err = f.targets.afterMerge(ds.Points, splitIDs(f.remove), v.asOf); err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune review: %v\n", err)
+			loadCode = max(loadCode, exitBadInput)
+		}
+	}
 	if f.json {
-		if err := writeDoc(env.json(), rep, loadWarnings(ds, s.notes)); err != nil {
+		doc, err := withAfterMerge(rep, previews)
+		if err != nil {
+			return exitBadInput
+		}
+		if err := writeDoc(env.json(), doc, loadWarnings(ds, s.notes)); err != nil {
 			return exitBadInput
 		}
 	} else {
 		fmt.Fprint(env.stdout, render.Review(rep, render.ReviewOptions{PlannedHint: "--with-planned", AxisHint: "--x chooses the axis"}).Plain())
+		if len(previews) > 0 {
+			fmt.Fprintln(env.stdout)
+			fmt.Fprint(env.stdout, render.AfterMerge(previews, "export's --accept-coverage-loss").Plain())
+		}
 	}
 	code := exitOK
-	if !rep.AllCovered() {
-		code = exitRefused
+	if !rep.AllCovered() || coverageRefusal(previews, false) != "" {
+		code = exitRefused // a removal not covered, or the merge loses coverage export would refuse
 	}
 	return max(code, loadCode)
 }

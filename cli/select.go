@@ -16,6 +16,11 @@ import (
 
 func init() { register("select", newSelectCmd) }
 
+// maxSelectBands bounds --bands: a band is a slice of the x range, and
+// past this there is no point in it to choose (2^63 - 1 bands panicked
+// making them).
+const maxSelectBands = 1000
+
 const selectHelp = `Chooses one point per band of the x axis (default p90 interactivity, the axis
 the dashboard plots) among the curve's measured points, published and local,
 latest per configuration. A published point stays unless a candidate beats it
@@ -233,6 +238,8 @@ func (f *selectFlags) request() (model.SelectRequest, string) {
 		return req, "--bands and --edges: give one"
 	case f.bands < 0:
 		return req, fmt.Sprintf("--bands %d: want at least one", f.bands)
+	case f.bands > maxSelectBands:
+		return req, fmt.Sprintf("--bands %d: at most %d", f.bands, maxSelectBands)
 	case f.queue != "" && (f.recipe() == "" || f.maxGPUs <= 0):
 		return req, "--queue needs --recipe BUNDLE and --max-gpus N (the runs come from the planner's proposals)"
 	case f.master != "" && f.recipe() == "":

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/planner/ledger"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/themes"
 	"github.com/sweeptune/sweeptune/tui"
 	"github.com/sweeptune/sweeptune/tui/workbench/session"
@@ -88,6 +90,10 @@ func runTUI(w workbench, fs *pflag.FlagSet, paths []string, env *cmdEnv) int {
 	}
 	inputs, ok := in.inputs(paths, env)
 	if !ok {
+		return exitBadInput
+	}
+	if slices.Contains(paths, sources.StdinPath) {
+		fmt.Fprintf(env.stderr, "sweeptune: - (standard input): the workbench takes its keys from the terminal and reloads its inputs from disk; save the data to a file, or pipe it to sweeptune report\n")
 		return exitBadInput
 	}
 	x, v, ok := vf.resolveXY("tui", *w.x, env.stderr)

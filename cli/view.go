@@ -91,6 +91,9 @@ type view struct {
 	specs          model.GPUSpecs
 	derive         bool // tput-per-mw and cost-per-mtok asked for
 	warnings       []sources.Warning
+	// published: only what the dashboard publishes, each curve group's
+	// latest date (report --as-published; docs/dashboard.md).
+	published bool
 }
 
 // resolve checks the flags; ok is false (with a line on stderr) when one
@@ -306,12 +309,15 @@ func (f *curveFlags) loadShownTaking(paths []string, v view, env *cmdEnv) (shown
 func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool) (shown, bool) {
 	ds, code := f.loadWith(paths, env, func(o *sources.Options) {
 		// the shown measurements found while the load names its points
-		o.PrepareLatest, o.LatestAsOf, o.LatestAllDates = true, v.asOf, v.allDates
+		o.PrepareLatest, o.LatestAsOf, o.LatestAllDates = !v.published, v.asOf, v.allDates
 	})
 	if ds == nil {
 		return shown{code: code}, false
 	}
 	printWarnings(env.stderr, ds)
+	if v.published {
+		keepPublished(ds, v.asOf, env)
+	}
 	s := shown{ds: ds, code: code}
 	if take {
 		s.points, s.curves, s.order, s.projs = v.take(ds)
@@ -326,6 +332,21 @@ func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool)
 		s.code = exitBadInput
 	}
 	return s, true
+}
+
+// keepPublished leaves in ds only the curve as the dashboard publishes it
+// as of asOf (model.PublishedView) and says what it left out.
+func keepPublished(ds *sources.Dataset, asOf string, env *cmdEnv) {
+	idx := model.PublishedView(ds.Points, asOf)
+	kept := make([]model.Point, len(idx))
+	for k, i := range idx {
+		kept[k] = ds.Points[i]
+	}
+	if left := len(ds.Points) - len(kept); left > 0 {
+		fmt.Fprintf(env.stderr, "note: the curve as published: each curve's latest published date%s; %s of earlier dates, local runs or planned points left out\n",
+			map[bool]string{true: "", false: " on or before " + asOf}[asOf == ""], model.Plural(left, "point"))
+	}
+	ds.Points = kept
 }
 
 // completeFlagValues offers the shell completion of the closed flags'

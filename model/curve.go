@@ -215,6 +215,15 @@ func (s CurveSummary) DateRange() string {
 // several such curves the point keeps its own. It returns one line per
 // key it completed, naming the fields taken.
 func CompleteCurves(points []Point) []string {
+	notes, _ := CompleteCurvesNumbered(points)
+	return notes
+}
+
+// CompleteCurvesNumbered is CompleteCurves that also gives the points'
+// curves numbered when it numbered them and moved no point (nil
+// otherwise): the passes after it take that numbering rather than make
+// it again (a second reading of every key: seconds at a million curves).
+func CompleteCurvesNumbered(points []Point) ([]string, *CurveNumbering) {
 	incomplete := false
 	for i := range points {
 		if c := &points[i].Curve; c.Model != "" && (c.Scenario == "" || c.Hardware == "" || c.Framework == "" || c.Precision == "" || c.Spec == "") {
@@ -223,45 +232,27 @@ func CompleteCurves(points []Point) []string {
 		}
 	}
 	if !incomplete {
-		return nil // the usual case: no map of 100,000 keys
+		return nil, nil // the usual case: no map of 100,000 keys
 	}
 	of, curves := numberCurves(points)
 	order := curves.keys
+	numbering := &CurveNumbering{of: of, keys: order}
+	to, joined := joinIncomplete(order)
+	if joined == 0 {
+		return nil, numbering
+	}
 	counts := make([]int, len(order))
 	for _, c := range of {
 		counts[c]++
 	}
-	to := make([]int32, len(order)) // the curve a key joins; -1 none
-	// A key joins a curve of its own model only: each key is compared
-	// with its model's keys, not with every key.
-	byModel := map[string][]int{}
-	for ci, c := range order {
-		byModel[c.Model] = append(byModel[c.Model], ci)
-	}
-	joined := 0
 	var notes []string
-	for ki, k := range order {
-		to[ki] = -1
-		f := k.Fields()
-		if f[0] == "" || !hasEmpty(f) {
+	for ki, match := range to {
+		if match < 0 {
 			continue
 		}
-		match := -1
-		n := 0
-		for _, ci := range byModel[k.Model] {
-			if c := order[ci]; c == k || !extends(c.Fields(), f) {
-				continue
-			}
-			match = ci
-			n++
-		}
-		if n != 1 {
-			continue
-		}
-		to[ki] = int32(match)
-		joined++
+		k := order[ki]
 		var names []string
-		mf := order[match].Fields()
+		f, mf := k.Fields(), order[match].Fields()
 		for i := range f {
 			if f[i] == "" && mf[i] != "" {
 				names = append(names, FieldNames[i])
@@ -274,39 +265,84 @@ func CompleteCurves(points []Point) []string {
 		notes = append(notes, fmt.Sprintf("%d %s of %s joined %s: its %s taken from the one curve that matches every field its files give",
 			counts[ki], what, k, order[match], strings.Join(names, ", ")))
 	}
-	if joined == 0 {
-		return nil
-	}
 	for i := range points {
 		if t := to[of[i]]; t >= 0 {
 			points[i].Curve = order[t]
 		}
 	}
-	return notes
+	return notes, nil
 }
 
-func hasEmpty(f [6]string) bool {
-	for _, v := range f {
-		if v == "" {
-			return true
+// joinIncomplete is, for each key of keys, the one key that extends it
+// (agrees with every field it gives, of the same model, and gives more),
+// or -1 when none or several do, and how many keys have one. A key is
+// looked up by the fields it gives among the other keys cut to the same
+// fields, one table for the few patterns of given fields the incomplete
+// keys have (at most 32, the model always given): keys × patterns, where
+// comparing each key with every key of its model took keys² on a model
+// of many curves.
+func joinIncomplete(keys []CurveKey) (to []int32, joined int) {
+	var patterns []uint8
+	seen := [64]bool{}
+	for _, k := range keys {
+		if m := givenFields(k); k.Model != "" && m != allFields && !seen[m] {
+			seen[m] = true
+			patterns = append(patterns, m)
 		}
 	}
-	return false
+	type extension struct {
+		key int32
+		n   int32
+	}
+	extensions := map[CurveKey]extension{}
+	for ci, c := range keys {
+		given := givenFields(c)
+		for _, m := range patterns {
+			if m&given != m || m == given {
+				continue // c does not give every field of m, or no more
+			}
+			cut := cutTo(c, m)
+			e := extensions[cut]
+			extensions[cut] = extension{key: int32(ci), n: e.n + 1}
+		}
+	}
+	to = make([]int32, len(keys))
+	for ki, k := range keys {
+		to[ki] = -1
+		if k.Model == "" || givenFields(k) == allFields {
+			continue
+		}
+		if e, ok := extensions[k]; ok && e.n == 1 {
+			to[ki] = e.key
+			joined++
+		}
+	}
+	return to, joined
 }
 
-// extends reports whether c agrees with every non-empty field of f and
-// gives at least one field f leaves empty.
-func extends(c, f [6]string) bool {
-	more := false
+// allFields is givenFields of a key that gives all six.
+const allFields = 1<<6 - 1
+
+// givenFields has bit i set when field i (Fields order) is given.
+func givenFields(k CurveKey) uint8 {
+	var m uint8
+	for i, v := range k.Fields() {
+		if v != "" {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// cutTo is k with only the fields of m (Fields order) kept.
+func cutTo(k CurveKey, m uint8) CurveKey {
+	f := k.Fields()
 	for i := range f {
-		switch {
-		case f[i] != "" && c[i] != f[i]:
-			return false
-		case f[i] == "" && c[i] != "":
-			more = true
+		if m&(1<<i) == 0 {
+			f[i] = ""
 		}
 	}
-	return more
+	return CurveKey{Model: f[0], Scenario: f[1], Hardware: f[2], Framework: f[3], Precision: f[4], Spec: f[5]}
 }
 
 // CanonicalHardware puts every point's curve under the dashboard's

@@ -1,7 +1,10 @@
 package model
 
 import (
+	"hash/maphash"
+	"math/bits"
 	"runtime"
+	"slices"
 	"sync/atomic"
 
 	"github.com/sweeptune/sweeptune/internal/intern"
@@ -12,28 +15,40 @@ import (
 // loaders share the few distinct strings of a curve key between points
 // (one model, hardware … string for thousands of rows), so a key is first
 // looked for by the identity of its six strings (where their bytes are
-// and how many): an open-addressed table of a few thousand entries, no
-// byte of a string read. Only a key of strings not seen in that form is
-// looked for in the map by value, and its form is added to the table:
-// equal keys of other strings get the same number.
+// and how many): an open-addressed table, no byte of a string read. Only
+// a key of strings not seen in that form is looked for by value, in a
+// second table, and its form is added to the first: equal keys of other
+// strings get the same number. Both tables hold numbers, not keys (a key
+// is 96 bytes): a load of a million one-point curves has a million forms
+// and a million keys, and tables of keys cost it more than its points.
 type curveNumbers struct {
-	index map[CurveKey]int32
-	keys  []CurveKey
-	slots []curveSlot // a power of two, at most half used
-	used  int
+	keys   []CurveKey
+	forms  []CurveKey  // forms other than the keys' own (equal keys made of other strings)
+	slots  []curveSlot // the forms; a power of two, at most half used
+	used   int
+	values []valueSlot // the keys by value; a power of two, at most half used
 }
 
+// curveSlot is a form: the key's number + 1 (0 for an empty slot) and
+// where its strings are, keys[n-1] itself when form is -1, else
+// forms[form].
 type curveSlot struct {
-	key  CurveKey // holds the strings whose identity the slot stands for
 	hash uint64
-	n    int32 // the key's number + 1; 0 for an empty slot
+	n    int32
+	form int32
 }
 
-// newCurveNumbers is ready for about n points. The table starts small (a
-// slot is 112 bytes, and a short command's few files share a handful of
-// key forms) and doubles as forms come.
+// valueSlot is a key by value: a part of its value's hash and its number + 1.
+type valueSlot struct {
+	hash uint32
+	n    int32
+}
+
+// newCurveNumbers is ready for about n points. The tables start small (a
+// short command's few files share a handful of key forms) and double as
+// forms come.
 func newCurveNumbers(int) *curveNumbers {
-	return &curveNumbers{index: map[CurveKey]int32{}, slots: make([]curveSlot, 8)}
+	return &curveNumbers{slots: make([]curveSlot, 8), values: make([]valueSlot, 8)}
 }
 
 // identityHash hashes the identity of k's strings.
@@ -45,6 +60,19 @@ func identityHash(k *CurveKey) uint64 {
 	return h ^ h>>29
 }
 
+// valueSeed seeds valueHash: a process's own, so no file can choose keys
+// that collide.
+var valueSeed = maphash.MakeSeed()
+
+// valueHash hashes k's bytes.
+func valueHash(k *CurveKey) uint64 {
+	h := maphash.String(valueSeed, k.Model)
+	for _, s := range [...]string{k.Scenario, k.Hardware, k.Framework, k.Precision, k.Spec} {
+		h = (h ^ maphash.String(valueSeed, s)) * 0x9E3779B97F4A7C15
+	}
+	return h ^ h>>32
+}
+
 // sameStrings reports whether a and b are made of the same strings (so
 // equal): the same lengths at the same places.
 func sameStrings(a, b *CurveKey) bool {
@@ -54,44 +82,114 @@ func sameStrings(a, b *CurveKey) bool {
 		intern.At(a.Framework) == intern.At(b.Framework) && intern.At(a.Precision) == intern.At(b.Precision) && intern.At(a.Spec) == intern.At(b.Spec)
 }
 
+// formOf is the key whose strings slot sl stands for.
+func (c *curveNumbers) formOf(sl *curveSlot) *CurveKey {
+	if sl.form < 0 {
+		return &c.keys[sl.n-1]
+	}
+	return &c.forms[sl.form]
+}
+
 // of is k's number.
 func (c *curveNumbers) of(k *CurveKey) int32 {
 	h := identityHash(k)
 	mask := uint64(len(c.slots) - 1)
 	for i := h & mask; c.slots[i].n != 0; i = (i + 1) & mask {
-		if sl := &c.slots[i]; sl.hash == h && sameStrings(&sl.key, k) {
+		if sl := &c.slots[i]; sl.hash == h && sameStrings(c.formOf(sl), k) {
 			return sl.n - 1
 		}
 	}
-	n, ok := c.index[*k]
-	if !ok {
-		n = int32(len(c.keys))
-		c.index[*k] = n
-		c.keys = append(c.keys, *k)
+	n, isNew := c.byValue(k)
+	form := int32(-1)
+	if !isNew {
+		form = int32(len(c.forms))
+		c.forms = append(c.forms, *k)
 	}
-	c.put(*k, h, n+1)
+	c.put(curveSlot{hash: h, n: n + 1, form: form})
 	return n
 }
 
-// put adds a slot, doubling the table when it would be half full.
-func (c *curveNumbers) put(k CurveKey, h uint64, n int32) {
-	if 2*(c.used+1) > len(c.slots) {
-		old := c.slots
-		c.slots, c.used = mem.WritePages(make([]curveSlot, 2*len(old))), 0
-		for i := range old {
-			if old[i].n != 0 {
-				c.put(old[i].key, old[i].hash, old[i].n)
-			}
+// byValue is k's number, found by value or given as the next one (isNew).
+func (c *curveNumbers) byValue(k *CurveKey) (n int32, isNew bool) {
+	vh := valueHash(k)
+	mask := uint64(len(c.values) - 1)
+	i := vh & mask
+	for ; c.values[i].n != 0; i = (i + 1) & mask {
+		if v := c.values[i]; v.hash == uint32(vh>>32) && c.keys[v.n-1] == *k {
+			return v.n - 1, false
 		}
 	}
+	n = int32(len(c.keys))
+	c.keys = append(c.keys, *k)
+	if 2*len(c.keys) > len(c.values) {
+		c.growValues()
+	} else {
+		c.values[i] = valueSlot{uint32(vh >> 32), n + 1}
+	}
+	return n, true
+}
+
+// growValues doubles the value table, putting every key in it again.
+func (c *curveNumbers) growValues() { c.resizeValues(2 * len(c.values)) }
+
+// resizeValues makes the value table size slots (a power of two larger
+// than twice the keys) and puts every key in it again.
+func (c *curveNumbers) resizeValues(size int) {
+	c.values = mem.WritePages(make([]valueSlot, size))
+	mask := uint64(len(c.values) - 1)
+	for n := range c.keys {
+		vh := valueHash(&c.keys[n])
+		i := vh & mask
+		for c.values[i].n != 0 {
+			i = (i + 1) & mask
+		}
+		c.values[i] = valueSlot{uint32(vh >> 32), int32(n) + 1}
+	}
+}
+
+// put adds a slot, doubling the table when it would be half full.
+func (c *curveNumbers) put(sl curveSlot) {
+	if 2*(c.used+1) > len(c.slots) {
+		c.resizeSlots(2 * len(c.slots))
+	}
 	mask := uint64(len(c.slots) - 1)
-	i := h & mask
+	i := sl.hash & mask
 	for c.slots[i].n != 0 {
 		i = (i + 1) & mask
 	}
-	c.slots[i] = curveSlot{k, h, n}
+	c.slots[i] = sl
 	c.used++
 }
+
+// resizeSlots makes the form table size slots (a power of two larger
+// than twice the forms) and puts every form in it again.
+func (c *curveNumbers) resizeSlots(size int) {
+	old := c.slots
+	c.slots, c.used = mem.WritePages(make([]curveSlot, size)), 0
+	for i := range old {
+		if old[i].n != 0 {
+			c.put(old[i])
+		}
+	}
+}
+
+// reserve makes room for n keys at once: the keys' array and both tables
+// grown once, not doubled again and again, each doubling a copy.
+func (c *curveNumbers) reserve(n int) {
+	c.keys = slices.Grow(c.keys, n-len(c.keys))
+	size := 1 << bits.Len(uint(2*n))
+	if size > len(c.values) {
+		c.resizeValues(size)
+	}
+	if size > len(c.slots) {
+		c.resizeSlots(size)
+	}
+}
+
+// manyCurvesProbe is how many points numberCurvesInto numbers before it
+// judges whether most points start a curve of their own (then it makes
+// room for a curve per point).
+const manyCurvesProbe = 64 * curveBlock
 
 // curveBlock is how many points' keys numberCurves copies out at a time.
 const curveBlock = 64
@@ -138,6 +236,9 @@ func numberCurvesInto(points []Point, of []int32) *curveNumbers {
 	c := newCurveNumbers(len(points))
 	var keys [curveBlock]CurveKey
 	for lo := 0; lo < len(points); lo += curveBlock {
+		if lo == manyCurvesProbe && 2*len(c.keys) > lo {
+			c.reserve(len(points))
+		}
 		block := points[lo:min(lo+curveBlock, len(points))]
 		for j := range block {
 			keys[j] = block[j].Curve

@@ -118,6 +118,9 @@ func (a *JSONAppender) Append(b []byte, p *Point) ([]byte, error) {
 	if pv.RunURL != "" {
 		b = a.jstr(field(b, start, "run_url"), pv.RunURL)
 	}
+	if pv.Branch != "" {
+		b = a.jstr(field(b, start, "branch"), pv.Branch)
+	}
 	b = a.field(b, start, plainDate, "date", pv.Date)
 	b = jsonFloat(b, start, "duration_s", pv.DurationS)
 	b = jsonFloat(b, start, "projected_from_s", pv.ProjectedFromS)

@@ -17,7 +17,7 @@ func TestAppendJSONIsMarshalJSON(t *testing.T) {
 			Decode:   Role{Workers: 1, GPUs: 16, Nodes: 4, TP: 16, EP: 16, DPAttn: true},
 			DecodeBS: 96, MaxRunningRequests: 2048, DecodeExtraSlots: 8, Balance: "round_robin", DecodeRanksSet: 16,
 			Concurrency: 5540, SpecDecoding: "mtp", AcceptanceLength: 2.75},
-		Prov: Provenance{File: "a/b.json", RunURL: "https://x/1", Date: "2026-02-27", DurationS: 1800, ProjectedFromS: 600,
+		Prov: Provenance{File: "a/b.json", RunURL: "https://x/1", Branch: "retune/x", Date: "2026-02-27", DurationS: 1800, ProjectedFromS: 600,
 			Image: "img:1", Recipe: "r.yaml", RecipeVariant: "sweep[2]"}}
 	full.Metrics.Set(TputPerGPU, 1033494.25)
 	full.Metrics.Set(MeanIntvty, 157.5)
@@ -31,6 +31,9 @@ func TestAppendJSONIsMarshalJSON(t *testing.T) {
 		cases = append(cases, p)
 		p = full
 		p.Prov.Image = s
+		cases = append(cases, p)
+		p = full
+		p.Prov.Branch = s
 		cases = append(cases, p)
 	}
 	for k := 0; k < 17; k++ {
@@ -62,7 +65,7 @@ func TestAppendJSONIsMarshalJSON(t *testing.T) {
 // AppendJSON writes Point, Knobs and Provenance field by field: a field
 // added to one of them must be added there too (or sent to MarshalJSON).
 func TestAppendJSONKnowsEveryField(t *testing.T) {
-	for typ, n := range map[reflect.Type]int{reflect.TypeFor[Point](): 9, reflect.TypeFor[Knobs](): 11, reflect.TypeFor[Provenance](): 9, reflect.TypeFor[Role](): 6} {
+	for typ, n := range map[reflect.Type]int{reflect.TypeFor[Point](): 9, reflect.TypeFor[Knobs](): 11, reflect.TypeFor[Provenance](): 10, reflect.TypeFor[Role](): 6} {
 		if typ.NumField() != n {
 			t.Errorf("%s has %d fields, AppendJSON knows %d: write the new one as MarshalJSON does", typ, typ.NumField(), n)
 		}

@@ -95,8 +95,15 @@ func TestAxes(t *testing.T) {
 	if _, err := ParseXAxis("tput-per-gpu"); err == nil {
 		t.Error("throughput accepted as x axis")
 	}
-	if len(XAxes) != 8 {
+	if len(XAxes) != 12 {
 		t.Errorf("%d x axes", len(XAxes))
+	}
+	// The dashboard's p99 and TTFT views: p99 interactivity higher is
+	// better, latencies lower.
+	for name, higher := range map[string]bool{"p99-intvty": true, "p99-e2el": false, "median-ttft": false, "p99-ttft": false} {
+		if a, err := ParseXAxis(name); err != nil || a.HigherBetter != higher {
+			t.Errorf("%s: %+v %v", name, a, err)
+		}
 	}
 }
 

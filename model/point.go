@@ -82,8 +82,11 @@ func (k CurveKey) String() string {
 
 // Provenance records where a point's numbers came from.
 type Provenance struct {
-	File      string  `json:"file,omitempty"`       // file the point was read from ("demo:…" for the embedded demo)
-	RunURL    string  `json:"run_url,omitempty"`    // CI run that measured it
+	File   string `json:"file,omitempty"`    // file the point was read from ("demo:…" for the embedded demo)
+	RunURL string `json:"run_url,omitempty"` // CI run that measured it
+	// Branch is the branch an unofficial run (a pull request's sweep the
+	// dashboard has not published) ran from; "" for the others.
+	Branch    string  `json:"branch,omitempty"`
 	Date      string  `json:"date,omitempty"`       // YYYY-MM-DD
 	DurationS float64 `json:"duration_s,omitempty"` // run duration in seconds; 0 when unknown
 	// ProjectedFromS is the run's own length when its metrics were

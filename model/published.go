@@ -53,3 +53,34 @@ func PublishedCurve(points []Point, group string, asOf string, appendOnly func(d
 	}
 	return idx, date
 }
+
+// PublishedView is the indices of the points the dashboard shows as of
+// asOf ("" the latest), every group at once: for each PublishedGroup the
+// published points of its latest date on or before asOf (what
+// PublishedCurve gives one group without append-only dates). Local,
+// planned and competitor-tagged points the dashboard does not publish are
+// left out; so is a published point of an earlier date. One pass finds
+// each group's date, one keeps its points.
+func PublishedView(points []Point, asOf string) []int {
+	groups := make([]string, len(points))
+	latest := map[string]string{}
+	for i := range points {
+		p := &points[i]
+		d := p.Prov.Date
+		if (p.Source != SourcePublished && p.Source != SourceCompetitor) || (asOf != "" && d > asOf) {
+			continue
+		}
+		g := PublishedGroup(p)
+		groups[i] = g
+		if d > latest[g] || latest[g] == "" {
+			latest[g] = d
+		}
+	}
+	var idx []int
+	for i := range points {
+		if g := groups[i]; g != "" && points[i].Prov.Date == latest[g] {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}

@@ -18,7 +18,8 @@ import (
 
 // MarkdownText is s as inert GitHub Markdown text: "<", ">" and "&" as
 // entities (no HTML, no "<!--"), an @ that could start a mention and a #
-// before a digit (an issue reference) as entities, "|" escaped (a table
+// before a digit (an issue reference) followed by a zero-width space (as
+// an entity), "|" escaped (a table
 // cell stays one cell), link brackets and backticks escaped, and control,
 // line-separator, bidi and zero-width characters as visible \uXXXX
 // escapes (the body stays one line per row). Emphasis characters are left:
@@ -38,10 +39,13 @@ func MarkdownText(s string) string {
 			b.WriteString("&gt;")
 		case r == '&':
 			b.WriteString("&amp;")
+		// GitHub finds mentions and references in the rendered text, where
+		// an entity for the @ or # is the character again: a zero-width
+		// space after it is what keeps the text from matching.
 		case r == '@' && !isWordRune(prev) && i+1 < len(s) && isWordRune(rune(s[i+1])):
-			b.WriteString("&#64;") // no mention ("@octocat"; "29,428 @ 545.0" is none)
+			b.WriteString("@&#8203;") // no mention ("@octocat"; "29,428 @ 545.0" is none)
 		case r == '#' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
-			b.WriteString("&#35;") // no issue reference
+			b.WriteString("#&#8203;") // no issue reference
 		case r == '|' || r == '\\' || r == '`' || r == '[' || r == ']':
 			b.WriteByte('\\')
 			b.WriteRune(r)

@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"html"
 	"regexp"
 	"strings"
 	"testing"
@@ -39,6 +40,12 @@ func TestPRBodyEscapesDataDerivedCells(t *testing.T) {
 			t.Errorf("the body holds %q raw", bad)
 		}
 	}
+	// GitHub looks for mentions and references in the rendered text,
+	// entities decoded: "&#64;octocat" is a mention there.
+	rendered := html.UnescapeString(body)
+	if m := regexp.MustCompile(`(^|\W)(@\w|#\d)`).FindString(rendered); m != "" {
+		t.Errorf("the rendered body holds a mention or reference: %q", m)
+	}
 	if strings.Count(body, "<") != strings.Count(body, "<details>")+strings.Count(body, "<summary>")+strings.Count(body, "</summary>")+strings.Count(body, "</details>") {
 		t.Errorf("the body holds HTML besides its own details block")
 	}
@@ -64,8 +71,8 @@ func TestMarkdownText(t *testing.T) {
 		"total_tokens":       "total_tokens",
 		"c1228@2026-10-29":   "c1228@2026-10-29",
 		"8P c4096":           "8P c4096",
-		"@team":              "&#64;team",
-		"see #12":            "see &#35;12",
+		"@team":              "@&#8203;team",
+		"see #12":            "see #&#8203;12",
 		"a|b":                `a\|b`,
 		"<!-- x":             "&lt;!-- x",
 		"[x](y)":             `\[x\](y)`,

@@ -75,32 +75,63 @@ func Report(curves []ReportCurve, o ReportOptions) Doc {
 	if len(curves) == 0 {
 		d.Add(S(Muted, "no points loaded"))
 	}
-	var competitors []model.Point // the only points another curve's plot draws
-	for _, c := range curves {
-		competitors = append(competitors, model.WithSource(c.Points, model.SourceCompetitor)...)
-	}
+	rivals := newReportRivals(curves)
 	for _, rc := range curves {
-		d.Add(S(Bold, rc.Key.String()))
-		t, onX, onXY := PointsTable(rc, o.X, o.Y)
-		d.Table(t)
-		d.Lines = append(d.Lines, NorthStarLegend(rc.Gate)...)
-		d.Lines = append(d.Lines, RunLengthLegend(rc.Points, rc.Projections(), o.Y.Metric, o.X.Metric)...)
-		d.Lines = append(d.Lines, ShortRunLegend(rc.Points, rc.Projections())...)
-		switch {
-		case onX == 0:
-			d.Addf(Muted, "(no point of this curve has %s: nothing to plot)", o.X.Name)
-		case onXY == 0:
-			d.Addf(Muted, "(no point of this curve has both %s and %s: nothing to plot)", o.X.Name, o.Y.Name)
-		default:
-			key := rc.Key
-			rivals := model.Rivals(competitors, key, func(p *model.Point) bool { return p.Curve != key })
-			series := plot.CurveSet(model.Curve{Key: rc.Key, Points: rc.Points}, model.GroupCurves(rivals), o.X, o.Y, false, nil)
-			d.Blank()
-			d.Append(Plot(series, plot.PlotOptions{Width: o.Width, Height: o.Height, X: o.X, Y: o.Y, LogX: o.LogX}))
-		}
-		d.Lines = append(d.Lines, nil) // one blank line after every curve
+		d.Append(reportCurveDoc(rc, rivals, o))
 	}
 	return d
+}
+
+// reportCurveDoc is one curve's part of the report, its blank line after
+// it included.
+func reportCurveDoc(rc ReportCurve, rivals reportRivals, o ReportOptions) Doc {
+	var d Doc
+	d.Add(S(Bold, rc.Key.String()))
+	t, onX, onXY := PointsTable(rc, o.X, o.Y)
+	d.Table(t)
+	d.Lines = append(d.Lines, NorthStarLegend(rc.Gate)...)
+	d.Lines = append(d.Lines, RunLengthLegend(rc.Points, rc.Projections(), o.Y.Metric, o.X.Metric)...)
+	d.Lines = append(d.Lines, ShortRunLegend(rc.Points, rc.Projections())...)
+	switch {
+	case onX == 0:
+		d.Addf(Muted, "(no point of this curve has %s: nothing to plot)", o.X.Name)
+	case onXY == 0:
+		d.Addf(Muted, "(no point of this curve has both %s and %s: nothing to plot)", o.X.Name, o.Y.Name)
+	default:
+		series := plot.CurveSet(model.Curve{Key: rc.Key, Points: rc.Points}, model.GroupCurves(rivals.of(rc.Key)), o.X, o.Y, false, nil)
+		d.Blank()
+		d.Append(Plot(series, plot.PlotOptions{Width: o.Width, Height: o.Height, X: o.X, Y: o.Y, LogX: o.LogX}))
+	}
+	d.Lines = append(d.Lines, nil) // one blank line after every curve
+	return d
+}
+
+// reportRivals are the competitor points of the report's curves by their
+// curve's base (model.SameBase), in load order: the only points another
+// curve's plot draws. A curve's are found in its base's list, not in
+// every curve's competitors (curves × competitors on many curves).
+type reportRivals map[model.CurveKey][]model.Point
+
+func newReportRivals(curves []ReportCurve) reportRivals {
+	rivals := reportRivals{}
+	for _, c := range curves {
+		for _, p := range model.WithSource(c.Points, model.SourceCompetitor) {
+			b := baseKey(p.Curve)
+			rivals[b] = append(rivals[b], p)
+		}
+	}
+	return rivals
+}
+
+// of is model.Rivals of the competitors for curve k: those of its base on
+// other curves.
+func (r reportRivals) of(k model.CurveKey) []model.Point {
+	return model.Rivals(r[baseKey(k)], k, func(p *model.Point) bool { return p.Curve != k })
+}
+
+// baseKey is k with only the fields model.SameBase compares.
+func baseKey(k model.CurveKey) model.CurveKey {
+	return model.CurveKey{Model: k.Model, Scenario: k.Scenario, Hardware: k.Hardware, Precision: k.Precision}
 }
 
 // PointsTable is a curve's points: ID, source, date (when any point has

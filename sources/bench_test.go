@@ -111,6 +111,6 @@ func BenchmarkMarkAndName400k(b *testing.B) {
 			points[i].ID, points[i].Suspicion = "", nil
 		}
 		b.StartTimer()
-		markAndName(points, func(c *model.CurveNumbering, f *model.NamingFacts) { model.LatestIndexFrom(points, f, c, "") }, true)
+		markAndName(points, nil, func(c *model.CurveNumbering, f *model.NamingFacts) { model.LatestIndexFrom(points, f, c, "") }, true)
 	}
 }

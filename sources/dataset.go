@@ -40,6 +40,7 @@ type Dataset struct {
 	// laterBytes is the size of the inputs still to be read after the
 	// file being read: roomFor leaves room for their points.
 	laterBytes int64
+	stdinRead  bool // "-" was read: standard input is read once
 }
 
 // Warnf records a warning.

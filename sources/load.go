@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -44,6 +45,8 @@ type Options struct {
 	// InputBytes is InputSize of the paths when the caller has it (0:
 	// LoadPaths walks them for it).
 	InputBytes int64
+	// Stdin is what the path "-" reads (StdinPath); nil: "-" is refused.
+	Stdin io.Reader
 }
 
 // LoadPaths reads files and directories (recursively), detecting each file's
@@ -140,7 +143,8 @@ func finish(ds *Dataset, opt Options) {
 	dropUnsafeRows(ds) // textsafe.go: after the joins, whose indices it would move
 	model.CanonicalModels(ds.Points)
 	model.ResolveSpecs(ds.Points)
-	ds.Notices = append(ds.Notices, model.CompleteCurves(ds.Points)...)
+	notes, numbered := model.CompleteCurvesNumbered(ds.Points)
+	ds.Notices = append(ds.Notices, notes...)
 	var latest []int
 	var runs *model.RunScan
 	alongside := func(*model.CurveNumbering, *model.NamingFacts) {}
@@ -156,7 +160,7 @@ func finish(ds *Dataset, opt Options) {
 			runs = model.ScanRuns(ds.Points)
 		}
 	}
-	curves := markAndName(ds.Points, alongside, !opt.CollectsItself)
+	curves := markAndName(ds.Points, numbered, alongside, !opt.CollectsItself)
 	if opt.PrepareLatest {
 		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, opt.LatestAllDates, latest, curves, runs)
 	}
@@ -168,7 +172,7 @@ const concurrentFinishMin = 20000
 
 // markAndName marks implausible points and gives every point its ID, and
 // runs alongside, which reads neither, all three on one numbering of the
-// points' curves, which it returns. The two read the same fields
+// points' curves (curves, or made here when nil), which it returns. The two read the same fields
 // (curve, source, knobs, metrics, run health) and each writes only its own
 // (Suspicion, ID), so on a large load they run at once, on two cores,
 // alongside after the marking (naming is the longer: the cores then share
@@ -176,10 +180,12 @@ const concurrentFinishMin = 20000
 // (TestMarkAndNameAtOnce) holds them to that. alongside may read the
 // facts the naming's first pass shares (model.LatestIndexFrom waits for
 // them).
-func markAndName(points []model.Point, alongside func(*model.CurveNumbering, *model.NamingFacts), collect bool) *model.CurveNumbering {
-	endScratch := mem.UseScratch()       // the three take each other's arrays
-	defer endScratch()                   // on a panic too
-	curves := model.NumberCurves(points) // read by all three, written by none
+func markAndName(points []model.Point, curves *model.CurveNumbering, alongside func(*model.CurveNumbering, *model.NamingFacts), collect bool) *model.CurveNumbering {
+	endScratch := mem.UseScratch() // the three take each other's arrays
+	defer endScratch()             // on a panic too
+	if curves == nil {
+		curves = model.NumberCurves(points) // read by all three, written by none
+	}
 	facts := model.NewNamingFacts()
 	if len(points) < concurrentFinishMin || runtime.GOMAXPROCS(0) < 2 {
 		model.MarkImplausibleNumbered(points, curves)
@@ -216,6 +222,10 @@ func markAndName(points []model.Point, alongside func(*model.CurveNumbering, *mo
 }
 
 func loadPath(p string, opt Options, ds *Dataset) {
+	if p == StdinPath {
+		loadStdin(opt, ds)
+		return
+	}
 	info, err := os.Stat(p)
 	if err != nil {
 		ds.Files++

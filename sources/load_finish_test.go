@@ -26,7 +26,7 @@ func TestMarkAndNameAtOnce(t *testing.T) {
 	model.MarkImplausible(seq)
 	model.AssignIDs(seq)
 	var latest []int
-	markAndName(ds.Points, func(curves *model.CurveNumbering, facts *model.NamingFacts) {
+	markAndName(ds.Points, nil, func(curves *model.CurveNumbering, facts *model.NamingFacts) {
 		latest = model.LatestIndexFrom(ds.Points, facts, curves, "2026-11-20")
 	}, true)
 	if !reflect.DeepEqual(ds.Points, seq) {

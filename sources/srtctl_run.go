@@ -343,7 +343,8 @@ func joinRuns(ds *Dataset, fills *curveFills) {
 			p.Label = ""
 		}
 		// One point per concurrency: the per-concurrency file, else the
-		// rollup JSON, else the CSV.
+		// rollup JSON, else the CSV; the point keeps the metrics only the
+		// others give.
 		for _, idx := range byConc {
 			if len(idx) < 2 {
 				continue
@@ -357,6 +358,7 @@ func joinRuns(ds *Dataset, fills *curveFills) {
 			}
 			for _, i := range idx[1:] {
 				drop[i] = true
+				fillMissing(&ds.Points[idx[0]].Metrics, &ds.Points[i].Metrics)
 				if f := ds.Points[i].Prov.File; readFrom[f] == "" && !inDir(f, best) {
 					readFrom[f] = best
 				}
@@ -375,6 +377,20 @@ func joinRuns(ds *Dataset, fills *curveFills) {
 	sort.Strings(files)
 	for _, f := range files {
 		ds.Notices = append(ds.Notices, fmt.Sprintf("%s: the same runs as %s, read from there", f, readFrom[f]))
+	}
+}
+
+// fillMissing gives dst the metrics of the same run that only src has:
+// the rollup JSON carries means and p99s, the rollup CSV medians, so a job
+// with only its rollups keeps both.
+func fillMissing(dst, src *model.Metrics) {
+	for m := range model.NumMetrics {
+		if _, ok := dst.Get(m); ok {
+			continue
+		}
+		if v, ok := src.Get(m); ok {
+			dst.Set(m, v)
+		}
 	}
 }
 

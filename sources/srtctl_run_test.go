@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -109,6 +110,31 @@ func TestSrtctlRollupAlone(t *testing.T) {
 	if v, _ := csv.Points[0].Metrics.Get(model.TputPerGPU); v != 1000 {
 		t.Errorf("CSV c64 tput-per-gpu %v", v)
 	}
+}
+
+// A job directory with both rollups and no per-concurrency file: the JSON
+// gives means and p99s, the CSV medians; the point keeps all of them.
+func TestSrtctlRollupsKeepMedians(t *testing.T) {
+	dir := "../testdata/srtctl/outputs/41234/"
+	ds := LoadPaths([]string{dir + "41234.json", dir + "config.yaml", dir + "logs/benchmark-rollup.json", dir + "logs/benchmark-rollup.csv"}, Options{})
+	if len(ds.Warnings) > 0 || len(ds.Points) != 2 {
+		t.Fatalf("%d points, warnings %v", len(ds.Points), ds.Warnings)
+	}
+	for _, p := range ds.Points {
+		if p.Knobs.Concurrency != 128 {
+			continue
+		}
+		for m, want := range map[model.Metric]float64{model.MedianTPOT: 0.0125, model.MedianIntvty: 80, model.MedianTTFT: 0.29} {
+			if v, ok := p.Metrics.Get(m); !ok || math.Abs(v-want) > 1e-9 {
+				t.Errorf("c128 %s = %v (present %v), want %v from the CSV", m.Name(), v, ok, want)
+			}
+		}
+		if v, ok := p.Metrics.Get(model.MeanTPOT); !ok || v <= 0 {
+			t.Errorf("c128 mean-tpot from the JSON lost: %v", v)
+		}
+		return
+	}
+	t.Fatal("no c128 point")
 }
 
 func FuzzSrtctlFiles(f *testing.F) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/lazyre"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources/reading"
 	"github.com/sweeptune/sweeptune/sources/resultrow"
 )
 
@@ -15,6 +16,12 @@ import (
 // an array of rows is read; a row with a nested "metrics" object is an API
 // row (published), one with its metrics at the top a flat row (local).
 // Evaluations are accuracy results, not serving points: counted in a note.
+//
+// The app's unofficial-run response ({runInfo, benchmarks, evaluations}:
+// packages/app/src/app/api/unofficial-run/route.ts) is a CI run's
+// artifacts, a pull request branch's sweep the dashboard has not
+// published: its rows are local runs, each keeping the run's URL and
+// branch from runInfo (the rows' own run_url is null there).
 
 func init() {
 	register(format{name: "wrapped result rows", priority: 13, sniff: sniffWrappedRows, parse: parseWrappedRows})
@@ -43,10 +50,13 @@ func parseWrappedRows(path string, data []byte, ds *Dataset) {
 	// With a benchmarks member the other arrays (runInfos, …) are not rows;
 	// without one every member is a model's rows.
 	onlyBenchmarks := bytes.Contains(data, []byte(`"benchmarks"`))
-	evaluations := 0
+	evaluations, first := 0, len(ds.Points)
+	var run *unofficialRun
 	s.members(func(key []byte) {
 		group := string(key)
 		switch {
+		case group == "runInfo" && s.peek() == '{':
+			run = readRunInfo(s, path, ds)
 		case group == "evaluations" && s.peek() == '[':
 			s.elements(func(int) { evaluations++; s.skip() })
 		case s.peek() == '[' && (!onlyBenchmarks || group == "benchmarks"):
@@ -56,6 +66,9 @@ func parseWrappedRows(path string, data []byte, ds *Dataset) {
 		}
 	})
 	d.rowsEnded(path, ds)
+	if run != nil {
+		run.mark(path, ds, first)
+	}
 	if evaluations > 0 {
 		what := fmt.Sprintf("%d evaluation (accuracy) rows are not serving points", evaluations)
 		if evaluations == 1 {
@@ -97,4 +110,61 @@ func (d *rowDecoder) addGroupRow(ds *Dataset, path, group string, i, start int, 
 		return
 	}
 	ds.Points = append(ds.Points, p)
+}
+
+// unofficialRun is the runInfo of an unofficial-run response.
+type unofficialRun struct {
+	url, branch string
+}
+
+// readRunInfo reads runInfo's url and branch; a value that could not be
+// shown safely (a control or bidi character, or too long) is dropped with
+// a warning, and the rows still load.
+func readRunInfo(s *jsonScan, path string, ds *Dataset) *unofficialRun {
+	run := &unofficialRun{}
+	s.members(func(key []byte) {
+		field := string(key)
+		v := s.value()
+		if (field != "url" && field != "branch") || v.kind != 's' {
+			return
+		}
+		t := v.text()
+		if _, bad := reading.FirstUnsafe(t); bad || len(t) > 1024 {
+			ds.Warnf(path, "runInfo."+field, "%q is not a %s this tool shows; left out", cut(t, 80), field)
+			return
+		}
+		if field == "url" {
+			run.url = t
+		} else {
+			run.branch = t
+		}
+	})
+	return run
+}
+
+// mark makes the rows read from path since first the run's: local, with
+// its URL (where the row gives none) and branch, and says so in a note.
+func (run *unofficialRun) mark(path string, ds *Dataset, first int) {
+	n := 0
+	for i := first; i < len(ds.Points); i++ {
+		p := &ds.Points[i]
+		if p.Prov.File != path {
+			continue
+		}
+		p.Source = model.SourceLocal
+		p.Prov.Branch = run.branch
+		if p.Prov.RunURL == "" {
+			p.Prov.RunURL = run.url
+		}
+		n++
+	}
+	branch := "an unknown branch"
+	if run.branch != "" {
+		branch = "branch " + run.branch
+	}
+	url := ""
+	if run.url != "" {
+		url = ", " + run.url
+	}
+	ds.Notices = append(ds.Notices, fmt.Sprintf("%s: an unofficial run (%s%s), not published: %s read as local runs", path, branch, url, model.Plural(n, "row")))
 }

@@ -47,7 +47,7 @@ func point(p model.Point) (model.Point, bool) {
 	for _, s := range []*string{&p.ID, &p.Label, (*string)(&p.Source),
 		&c.Model, &c.Scenario, &c.Hardware, &c.Framework, &c.Precision, &c.Spec,
 		(*string)(&k.Mode), &k.Balance, &k.SpecDecoding,
-		&pr.File, &pr.RunURL, &pr.Date, &pr.Image, &pr.Recipe, &pr.RecipeVariant} {
+		&pr.File, &pr.RunURL, &pr.Branch, &pr.Date, &pr.Image, &pr.Recipe, &pr.RecipeVariant} {
 		esc(s)
 	}
 	return p, changed
@@ -61,7 +61,7 @@ type cleanSeen [numFields]struct {
 	n  int
 }
 
-const numFields = 20
+const numFields = 21
 
 // clean reports whether none of p's strings needs escaping.
 func (c *cleanSeen) clean(p *model.Point) bool {
@@ -70,7 +70,7 @@ func (c *cleanSeen) clean(p *model.Point) bool {
 		c.str(3, cu.Model) && c.str(4, cu.Scenario) && c.str(5, cu.Hardware) && c.str(6, cu.Framework) &&
 		c.str(7, cu.Precision) && c.str(8, cu.Spec) && c.str(9, string(k.Mode)) && c.str(10, k.Balance) &&
 		c.str(11, k.SpecDecoding) && c.str(12, pr.File) && c.str(13, pr.RunURL) && c.str(14, pr.Date) &&
-		c.str(15, pr.Image) && c.str(16, pr.Recipe) && c.str(17, pr.RecipeVariant)
+		c.str(15, pr.Image) && c.str(16, pr.Recipe) && c.str(17, pr.RecipeVariant) && c.str(20, pr.Branch)
 	if s := p.Suspicion; ok && s != nil {
 		ok = c.str(18, s.Rule) && c.str(19, s.Why)
 	}

@@ -211,35 +211,46 @@ func route(targets []*recipeTarget, add, remove []*model.Point) error {
 	return nil
 }
 
-// keyFor picks the config key of a target: the one whose rows select the
-// recipe file, else the only one of the target's mode.
-func keyFor(mc *srt.MasterConfig, keys []string, t *recipeTarget) (string, error) {
+// keysFor picks the config keys of a target: every one whose rows select
+// the recipe file (two keys may run one bundle, as InferenceX's synthetic
+// and non-synthetic acceptance keys do), else the only one of the target's
+// mode.
+func keysFor(mc *srt.MasterConfig, keys []string, t *recipeTarget) ([]string, error) {
 	base := filepath.Base(t.path)
-	var byMode []string
+	var selecting, byMode []string
 	for _, k := range keys {
 		e := mc.Entry(k)
 		if e == nil {
 			continue
 		}
-		for _, s := range e.Scenarios {
-			for _, r := range s.Rows {
-				f, _ := r.Selector()
-				if f == "" {
-					continue
-				}
-				if filepath.Base(f) == base || (!t.bundle && filepath.Base(filepath.Dir(f)) == base) {
-					return k, nil
-				}
-			}
+		if selects(e, base, t.bundle) {
+			selecting = append(selecting, k)
 		}
 		if e.Disagg == (t.mode == model.ModeDisagg) {
 			byMode = append(byMode, k)
 		}
 	}
-	if len(byMode) == 1 {
-		return byMode[0], nil
+	switch {
+	case len(selecting) > 0:
+		return selecting, nil
+	case len(byMode) == 1:
+		return byMode, nil
 	}
-	return "", fmt.Errorf("--config-key: no key among %s selects %s; name the key of its %s points", strings.Join(keys, ", "), base, srt.ModeWord(t.mode))
+	return nil, fmt.Errorf("--config-key: no key among %s selects %s; name the key of its %s points", strings.Join(keys, ", "), base, srt.ModeWord(t.mode))
+}
+
+// selects reports whether a row of e selects the recipe file base (or,
+// for a one-topology-per-file target, a file in the directory base).
+func selects(e *srt.MasterEntry, base string, bundle bool) bool {
+	for _, s := range e.Scenarios {
+		for _, r := range s.Rows {
+			f, _ := r.Selector()
+			if f != "" && (filepath.Base(f) == base || (!bundle && filepath.Base(filepath.Dir(f)) == base)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stagedReader reads a path's staged contents when an earlier part of the
@@ -278,7 +289,7 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 	if err := route(targets, probe.add, probe.remove); err != nil {
 		return nil, err
 	}
-	keyOf := map[*recipeTarget]string{}
+	keysOf := map[*recipeTarget][]string{}
 	if req.MasterPath != "" {
 		if len(req.ConfigKeys) == 0 {
 			return nil, fmt.Errorf("--config-key: which entries of %s take the rows?", req.MasterPath)
@@ -304,11 +315,11 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 			if len(t.points) == 0 {
 				continue
 			}
-			k, err := keyFor(mc, req.ConfigKeys, t)
+			ks, err := keysFor(mc, req.ConfigKeys, t)
 			if err != nil {
 				return nil, err
 			}
-			keyOf[t] = k
+			keysOf[t] = ks
 		}
 	}
 	verdicts := probe.reviewAll()
@@ -340,10 +351,8 @@ func buildChangeSet(req ExportRequest) (*ExportPlan, error) {
 		sub.Add, sub.Remove = t.add, t.remove
 		sub.ChangelogPath = ""
 		sub.ReadFile = reader.ReadFile
-		sub.ConfigKeys = nil
-		if k := keyOf[t]; k != "" {
-			sub.ConfigKeys = []string{k}
-		} else {
+		sub.ConfigKeys = keysOf[t]
+		if len(sub.ConfigKeys) == 0 {
 			sub.MasterPath = ""
 		}
 		c := &exportCtx{req: sub, plan: &ExportPlan{}, removed: map[string]*model.Point{}, crlf: map[string][]byte{}, verdicts: verdicts}

@@ -12,7 +12,7 @@ import (
 )
 
 // master edits the master config for an export: the config keys must exist,
-// new rows go to the first key, removed overrides lose their rows in any key.
+// new rows go to each key, removed overrides lose their rows in any key.
 func (c *exportCtx) master() (srt.MasterEdit, error) {
 	path := c.req.MasterPath
 	old, err := c.req.ReadFile(path)
@@ -48,47 +48,84 @@ func (c *exportCtx) master() (srt.MasterEdit, error) {
 	for k, p := range c.removed {
 		removed[k] = p
 	}
-	var adds []srt.RowSpec
+	// Every key named runs the bundle (a change set names only the keys
+	// whose rows select it), so each gets the new rows in its own style;
+	// the removed rows go from every key in the first pass.
+	text := string(old)
+	var all srt.MasterEdit
+	for i, key := range keys {
+		if i > 0 {
+			if mc, _, err = srt.ParseMaster(path, []byte(text)); err != nil {
+				return srt.MasterEdit{}, fmt.Errorf("%s: %v", path, err)
+			}
+			removed = nil
+		}
+		out, me, err := srt.EditMaster(text, mc, keys, key, bundle, c.rowsToAdd(mc, key, bundle, removed), removed)
+		if err != nil {
+			return srt.MasterEdit{}, fmt.Errorf("%s: %v", path, err)
+		}
+		text = out
+		all.Rows = append(all.Rows, me.Rows...)
+		all.Notes = append(all.Notes, me.Notes...)
+		all.Problems = append(all.Problems, me.Problems...)
+		for _, k := range me.KeysTouched {
+			if !slices.Contains(all.KeysTouched, k) {
+				all.KeysTouched = append(all.KeysTouched, k)
+			}
+		}
+		if all.Scenario == "" {
+			all.Scenario = me.Scenario
+		}
+	}
+	if len(all.KeysTouched) == 0 {
+		all.KeysTouched = keys
+	}
+	if err := c.masterDone(path, old, text, keys, all); err != nil {
+		return srt.MasterEdit{}, err
+	}
+	return all, nil
+}
+
+// rowsToAdd are the rows key needs for the change set's new overrides in
+// bundle: every one it has no row for yet (a row of a removed override
+// does not count), in the master's order.
+func (c *exportCtx) rowsToAdd(mc *srt.MasterConfig, key, bundle string, removed map[string]*model.Point) []srt.RowSpec {
 	existing := map[string]bool{}
-	rows, _ := srt.BundleRows(mc.Entry(keys[0]), bundle)
+	rows, _ := srt.BundleRows(mc.Entry(key), bundle)
 	for _, r := range rows {
 		if _, ov := r.Selector(); ov != "" && removed[ov] == nil {
 			existing[ov] = true
 		}
 	}
+	var adds []srt.RowSpec
 	for _, o := range c.plan.Overrides {
 		p := c.add[indexOfID(c.add, o.ID)]
 		if existing[o.Key] {
-			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s already has a row for %s", p.ID, keys[0], o.Key))
+			c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("%s: %s already has a row for %s", p.ID, key, o.Key))
 			continue
 		}
 		k := p.Knobs
 		adds = append(adds, srt.RowSpec{Point: p, Override: o.Key, Order: [3]int{k.Prefill.Workers, k.Decode.Workers, k.Concurrency}})
 	}
 	sort.SliceStable(adds, func(i, j int) bool { return srt.Less3(adds[i].Order, adds[j].Order) })
-	out, me, err := srt.EditMaster(string(old), mc, keys, keys[0], bundle, adds, removed)
-	if err != nil {
-		return srt.MasterEdit{}, fmt.Errorf("%s: %v", path, err)
-	}
-	if len(me.KeysTouched) == 0 {
-		me.KeysTouched = keys
-	}
-	if err := c.masterDone(path, old, out, keys[0], mc.Entry(keys[0]).Image, me); err != nil {
-		return srt.MasterEdit{}, err
-	}
-	return me, nil
+	return adds
 }
 
 // masterDone records an edited master config: its rows and notes go in the
-// plan, the entry key's image is set, and the edit must parse again
+// plan, each entry key's image is set, and the edit must parse again
 // without a warning before it is a change.
-func (c *exportCtx) masterDone(path string, old []byte, text, key, image string, me srt.MasterEdit) error {
+func (c *exportCtx) masterDone(path string, old []byte, text string, keys []string, me srt.MasterEdit) error {
 	c.plan.Rows = me.Rows
 	c.plan.Notes = append(c.plan.Notes, me.Notes...)
 	c.plan.Refusals = append(c.plan.Refusals, me.Problems...)
-	text, err := c.entryImage(text, key, image)
+	mc, _, err := srt.ParseMaster(path, old)
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
+	}
+	for _, key := range keys {
+		if text, err = c.entryImage(text, key, mc.Entry(key).Image); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
 	}
 	if _, warns, err := srt.ParseMaster(path, []byte(text)); err != nil || len(warns) > 0 {
 		return fmt.Errorf("%s: the edited master config no longer parses (%v %v)", path, err, warns)
@@ -134,11 +171,7 @@ func (c *exportCtx) masterSingle(path string, old []byte, keys []string) (srt.Ma
 		}
 	}
 	all.KeysTouched = keys
-	mc, _, err := srt.ParseMaster(path, old)
-	if err != nil {
-		return srt.MasterEdit{}, fmt.Errorf("%s: %v", path, err)
-	}
-	if err := c.masterDone(path, old, text, keys[0], mc.Entry(keys[0]).Image, all); err != nil {
+	if err := c.masterDone(path, old, text, keys[:1], all); err != nil {
 		return srt.MasterEdit{}, err
 	}
 	return all, nil

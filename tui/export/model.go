@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -26,6 +27,9 @@ type builtMsg struct {
 	err  error
 	sig  string
 	work Work
+	// afterMerge previews the curve after merge of the plan, as export
+	// prints it (nil without a master and a changelog entry).
+	afterMerge []model.Preview
 }
 
 // Model is the export pane. Building reads the target files, so it runs
@@ -36,13 +40,15 @@ type Model struct {
 	styles themes.Styles
 	cfg    Config
 
-	gen     int
-	dirty   bool
-	plan    *export.ExportPlan
-	planSig string
-	work    Work // what the current plan was built from
-	err     error
-	written *Written // the last successful write
+	gen   int
+	dirty bool
+	plan  *export.ExportPlan
+	// afterMerge is the plan's curve after merge (builtMsg.afterMerge).
+	afterMerge []model.Preview
+	planSig    string
+	work       Work // what the current plan was built from
+	err        error
+	written    *Written // the last successful write
 	// pending is the plan w asked to write; once written it is wrote, what
 	// B writes the PR body of when the workbench has nothing left to export.
 	pending, wrote *writtenPlan
@@ -165,8 +171,13 @@ func (m *Model) Pending() tea.Cmd {
 				msg = builtMsg{gen: gen, err: fmt.Errorf("export failed: %v", r)}
 			}
 		}()
-		plan, err := export.BuildExport(Request(cfg, w))
-		return builtMsg{gen: gen, plan: plan, err: err, sig: sig, work: w}
+		req := Request(cfg, w)
+		plan, err := export.BuildExport(req)
+		var after []model.Preview
+		if err == nil && plan != nil {
+			after = export.AfterMerge(plan, req.Points, w.AsOf, cfg.MasterPath)
+		}
+		return builtMsg{gen: gen, plan: plan, err: err, sig: sig, work: w, afterMerge: after}
 	}
 }
 
@@ -183,7 +194,7 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case builtMsg:
 		if msg.gen == m.gen {
-			m.plan, m.err, m.planSig, m.work = msg.plan, msg.err, msg.sig, msg.work
+			m.plan, m.err, m.planSig, m.work, m.afterMerge = msg.plan, msg.err, msg.sig, msg.work, msg.afterMerge
 			if !m.empty() {
 				m.written = nil // a new change set: the last write's block is history
 			}
@@ -208,7 +219,7 @@ func (m *Model) redraw() {
 		m.view.SetContent(m.form.render(m.cfg, m.styles))
 		return
 	}
-	m.view.SetContent(Render(View{Plan: m.plan, Err: m.err, Empty: m.empty(), Written: m.written,
+	m.view.SetContent(Render(View{Plan: m.plan, Err: m.err, Empty: m.empty(), Written: m.written, AfterMerge: m.afterMerge,
 		Orphans: len(m.st.Orphans()), PRPlaceholder: m.prPlaceholder()}, m.styles))
 }
 
@@ -286,6 +297,10 @@ func (m *Model) write() tea.Cmd {
 	prompt := fmt.Sprintf("write %s: %s? y/n", model.Plural(len(targets), "file"), strings.Join(targets, ", "))
 	if m.prPlaceholder() {
 		prompt = "the changelog's pr-link is still …/pull/XXX (t sets it) — " + prompt
+	}
+	if slices.ContainsFunc(m.afterMerge, model.Preview.LosesCoverage) {
+		// y accepts the loss, as export's --accept-coverage-loss does
+		prompt = "the curve after merge loses published coverage (the export pane says what) — " + prompt
 	}
 	var backups []string
 	var files []string

@@ -85,7 +85,7 @@ func TestPlaceholderPRLinkWarnsBeforeWriting(t *testing.T) {
 		t.Errorf("no pr-link warning:\n%s", m.View())
 	}
 	ask := m.Update(testkit.Key("w"))().(msgs.Confirm)
-	if !strings.HasPrefix(ask.Prompt, "the changelog's pr-link is still …/pull/XXX (t sets it) — write 3 files:") {
+	if !strings.Contains(ask.Prompt, "the changelog's pr-link is still …/pull/XXX (t sets it) — write 3 files:") {
 		t.Errorf("prompt %q", ask.Prompt)
 	}
 	m.cfg.PRLink = "https://github.com/SemiAnalysisAI/InferenceX/pull/4242"

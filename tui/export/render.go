@@ -6,9 +6,11 @@ import (
 	"strings"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources/export"
 	"github.com/sweeptune/sweeptune/themes"
+	"github.com/sweeptune/sweeptune/tui/paint"
 )
 
 // Written is what the last successful write put where.
@@ -27,6 +29,8 @@ type View struct {
 	Written       *Written
 	Orphans       int  // marks left out: their points are not loaded
 	PRPlaceholder bool // the changelog entry's PR link is not set
+	// AfterMerge is the curve after merge, worded as export prints it.
+	AfterMerge []model.Preview
 }
 
 // Render is the pane's text (it scrolls).
@@ -127,6 +131,10 @@ func preview(b *strings.Builder, v View, st themes.Styles) {
 	section("master rows", plan.Rows)
 	if plan.Entry != "" {
 		section("changelog entry", []string{plan.Entry})
+	}
+	if len(v.AfterMerge) > 0 {
+		b.WriteString(st.Accent.Render("── the curve after merge ──") + "\n")
+		b.WriteString(paint.Doc(render.AfterMerge(v.AfterMerge, ""), st) + "\n")
 	}
 	if len(plan.Refusals) == 0 {
 		b.WriteString(st.Muted.Render("w writes these files (asks first) · t sets where they go"))
