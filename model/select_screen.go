@@ -25,18 +25,11 @@ func ScreenSelect(req SelectRequest, shown []int) (*SelectScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.Merges > 0 {
-		// Whether a merge stands depends on the coverage only the full
-		// selection counts: ask it.
-		full, err := Select(req)
-		if err != nil {
+	if s.Merges > 0 && !mergesKeepCoverage(req, s, in, bands, outsideKept) {
+		// As Select: a merge must not cost the dashboard a frontier point.
+		if s, in, bands, outsideKept, err = selectBands(req, false); err != nil {
 			return nil, err
 		}
-		removed := full.Review.Removed
-		for i := range removed { // what a screen leaves unset
-			removed[i].WithinNoise, removed[i].Twins, removed[i].UsesPlanned, removed[i].Planned = false, nil, false, nil
-		}
-		return &SelectScreen{Bands: full.Bands, Removed: removed}, nil
 	}
 	var ids []string // keptAndRemoved's removals, no point copied
 	for _, bd := range bands {
@@ -130,4 +123,18 @@ func ruleVerdicts(points []Point, shownAt []int, curve CurveKey, remove []string
 		out[i].ID = remove[i]
 	}
 	return out
+}
+
+// mergesKeepCoverage is Select's CoverageHolds for the bands chosen, counted
+// as finish counts it (the added points, the implied removals) and no more.
+func mergesKeepCoverage(req SelectRequest, s *Selection, in []cand, bands []Band, outsideKept []Point) bool {
+	probe := Selection{Curve: s.Curve, X: s.X, Y: s.Y}
+	kept, removed := keptAndRemoved(in, bands, outsideKept)
+	for i := range kept {
+		if kept[i].Source != SourcePublished && !isIncumbent(in, kept[i].ID) {
+			probe.Add = append(probe.Add, kept[i].ID)
+		}
+	}
+	probe.coverage(req, removed)
+	return probe.CoverageHolds
 }
