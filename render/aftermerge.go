@@ -36,14 +36,7 @@ func afterMergeOne(d *Doc, pv model.Preview, acceptFlag string) {
 	d.Addf(Muted, "the dashboard shows %s; the sweep of the listed keys (%s) %s", published, model.Plural(len(pv.After), "point"), how)
 	t := Table{Header: []string{"after merge", "arm", "status", "date", x, y}, Right: []bool{false, false, false, false, true, true}}
 	for _, pp := range pv.After {
-		xv, yv := model.Dash, model.Dash
-		if pp.HasXY {
-			xv, yv = model.Thousands(pp.X, 1), model.Thousands(pp.Y, 0)
-		}
-		status := pp.Status
-		if pp.Short {
-			status += " (short run)"
-		}
+		status, xv, yv := afterMergeCells(pp)
 		t.AddRow(pp.ID, pp.Arm, status, model.OrDash(pp.Date), xv, yv)
 	}
 	d.Table(t)
@@ -122,4 +115,18 @@ func rangeText(r [2]float64) string {
 		return "none"
 	}
 	return model.Thousands(r[0], 1) + "–" + model.Thousands(r[1], 1)
+}
+
+// afterMergeCells are an after-merge point's status and coordinates as the
+// pane and the PR body both print them.
+func afterMergeCells(pp model.PreviewPoint) (status, x, y string) {
+	x, y = model.Dash, model.Dash
+	if pp.HasXY {
+		x, y = model.Thousands(pp.X, 1), model.Thousands(pp.Y, 0)
+	}
+	status = pp.Status
+	if pp.Short {
+		status += " (short run)"
+	}
+	return status, x, y
 }

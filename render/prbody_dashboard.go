@@ -32,30 +32,23 @@ func PRBodyDashboard(pvs []model.Preview, gains []model.CurveGains) string {
 		w("The sweep of this entry's keys (%s) %s: %s.\n\n", model.Plural(len(pv.After), "point"), how, published)
 		w("| After merge | Arm | Status | %s | %s |\n| --- | --- | --- | ---: | ---: |\n", pv.X, pv.Y)
 		for _, pp := range pv.After {
-			xv, yv := model.Dash, model.Dash
-			if pp.HasXY {
-				xv, yv = model.Thousands(pp.X, 1), model.Thousands(pp.Y, 0)
-			}
-			st := pp.Status
-			if pp.Short {
-				st += " (short run)"
-			}
-			w("| `%s` | %s | %s | %s | %s |\n", pp.ID, pp.Arm, st, xv, yv)
+			st, xv, yv := afterMergeCells(pp)
+			w("| %s | %s | %s | %s | %s |\n", MarkdownCode(pp.ID), MarkdownText(pp.Arm), MarkdownText(st), xv, yv)
 		}
 		w("\n")
 		var asked, lost []string
 		for _, l := range pv.Lost {
 			if l.Asked {
-				asked = append(asked, "`"+l.ID+"`")
+				asked = append(asked, MarkdownCode(l.ID))
 			} else {
-				lost = append(lost, "`"+l.ID+"`")
+				lost = append(lost, MarkdownCode(l.ID))
 			}
 		}
 		if len(asked) > 0 {
 			w("- Removed after review: %s.\n", strings.Join(asked, ", "))
 		}
 		if len(lost) > 0 {
-			w("- **Lost without being removed**: %s (arms lost: %s).\n", strings.Join(lost, ", "), model.OrDash(strings.Join(pv.ArmsLost, ", ")))
+			w("- **Lost without being removed**: %s (arms lost: %s).\n", strings.Join(lost, ", "), MarkdownText(model.OrDash(strings.Join(pv.ArmsLost, ", "))))
 		}
 		w("- Front (%s): %s before, %s after", pv.X, rangeText(pv.FrontBefore), rangeText(pv.FrontAfter))
 		if len(pv.Truncated) > 0 {
@@ -82,7 +75,7 @@ func PRBodyDashboard(pvs []model.Preview, gains []model.CurveGains) string {
 			if g.NotDrawn != "" {
 				drawn = "**no**: " + notDrawnShort(g.NotDrawn)
 			}
-			rows = append(rows, fmt.Sprintf("| `%s` | %s | %s | %s | %s |", g.ID, model.Thousands(g.X, 1),
+			rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s |", MarkdownCode(g.ID), model.Thousands(g.X, 1),
 				SignedPct(g.GainPct), SignedPct(g.DashboardPct), drawn))
 		}
 	}
