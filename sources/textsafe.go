@@ -2,6 +2,7 @@ package sources
 
 import (
 	"fmt"
+	"time"
 	"unicode/utf8"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -46,6 +47,19 @@ func ValidDate(s string) bool {
 // character or whose date is not a real date, with one warning per file
 // and field (the first value shown escaped, and how many rows).
 func dropUnsafeRows(ds *Dataset) {
+	dropUnsafeRowsBy(ds, latestRealDate(time.Now()))
+}
+
+// latestRealDate is the last date a run can carry when now is the clock:
+// tomorrow (UTC), so a run finished today anywhere on Earth still loads.
+// A later date ("9999-12-31") would become its configuration's latest
+// run and hide every real one.
+func latestRealDate(now time.Time) string {
+	return now.UTC().AddDate(0, 0, 1).Format(time.DateOnly)
+}
+
+// dropUnsafeRowsBy is dropUnsafeRows with the latest real date given.
+func dropUnsafeRowsBy(ds *Dataset, latest string) {
 	type at struct{ file, field string }
 	var order []at
 	count := map[at]int{}
@@ -53,7 +67,7 @@ func dropUnsafeRows(ds *Dataset) {
 	keep := ds.Points[:0]
 	for i := range ds.Points {
 		p := &ds.Points[i]
-		field, bad := unsafeField(p)
+		field, bad := unsafeField(p, latest)
 		if !bad {
 			keep = append(keep, *p)
 			continue
@@ -71,17 +85,24 @@ func dropUnsafeRows(ds *Dataset) {
 	clear(ds.Points[len(keep):])
 	ds.Points = keep
 	for _, k := range order {
-		what := "holds a control, line-separator, bidi or zero-width character"
-		if k.field == "date" {
+		field, what := k.field, "holds a control, line-separator, bidi or zero-width character"
+		switch k.field {
+		case "date":
 			what = "is not a date YYYY-MM-DD"
+		case futureDate:
+			field, what = "date", "is after "+latest+": not a run that has happened"
 		}
-		ds.Warnings = append(ds.Warnings, Warning{File: k.file, Field: k.field,
+		ds.Warnings = append(ds.Warnings, Warning{File: k.file, Field: field,
 			Msg: fmt.Sprintf("%q %s; %s skipped", first[k], what, model.Plural(count[k], "row"))})
 	}
 }
 
+// futureDate marks a real date after the latest a run can carry (the
+// warning names the field "date").
+const futureDate = "date (future)"
+
 // unsafeField names the first field of p that fails, if any.
-func unsafeField(p *model.Point) (string, bool) {
+func unsafeField(p *model.Point, latest string) (string, bool) {
 	names := [6]string{"model", "scenario", "hardware", "framework", "precision", "spec_decoding"}
 	for i, v := range p.Curve.Fields() {
 		if _, bad := reading.FirstUnsafe(v); bad {
@@ -90,12 +111,16 @@ func unsafeField(p *model.Point) (string, bool) {
 	}
 	if d := p.Prov.Date; d != "" && !ValidDate(d) {
 		return "date", true
+	} else if d > latest {
+		return futureDate, true
 	}
 	return "", false
 }
 
 func fieldValue(p *model.Point, field string) string {
 	switch field {
+	case futureDate:
+		return p.Prov.Date
 	case "model":
 		return p.Curve.Model
 	case "scenario":

@@ -4,6 +4,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
 const csvHead = "label,source,mode,model,hardware,framework,precision,scenario,prefill-workers,prefill-gpus,prefill-tp,prefill-ep,prefill-dp-attn,decode-workers,decode-gpus,decode-tp,decode-ep,decode-dp-attn,decode-bs,max-running-requests,extra-slots,load-balance,concurrency,duration-s,date,tput-per-gpu,mean-intvty,p90-intvty,e2e-norm-p90\n"
@@ -28,7 +31,7 @@ func TestRowsWithUnsafeKeysOrDatesAreSkipped(t *testing.T) {
 		csvRow("dynamo-sglang", "0000-13-45", 600) +
 		csvRow("dynamo-sglang", "2026-11-06 <!--", 700) +
 		csvRow("dynamo-sglang", "2026-02-29", 800) +
-		csvRow("dynamo-sglang", "2028-02-29", 900)
+		csvRow("dynamo-sglang", "2024-02-29", 900)
 	ds := LoadBytes("hostile.csv", []byte(data), Options{})
 	if len(ds.Points) != 2 {
 		t.Fatalf("%d points loaded, want 2 (c100 and the leap day c900); warnings %v", len(ds.Points), ds.Warnings)
@@ -48,6 +51,30 @@ func TestRowsWithUnsafeKeysOrDatesAreSkipped(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("warnings:\n%s\nwant a line %s", got, want)
 		}
+	}
+}
+
+// A real date after tomorrow is no run that has happened: "9999-12-31"
+// would become its configuration's latest run and hide the real ones.
+func TestRowsDatedAfterTomorrowAreSkipped(t *testing.T) {
+	data := csvHead +
+		csvRow("dynamo-sglang", "2026-11-06", 100) +
+		csvRow("dynamo-sglang", "9999-12-31", 200) +
+		csvRow("dynamo-sglang", "9999-12-30", 300)
+	ds := LoadBytes("future.csv", []byte(data), Options{})
+	if len(ds.Points) != 1 || ds.Points[0].Knobs.Concurrency != 100 {
+		t.Fatalf("%d points loaded, want c100 alone; warnings %v", len(ds.Points), ds.Warnings)
+	}
+	latest := latestRealDate(time.Now())
+	want := `future.csv: date: "9999-12-31" is after ` + latest + `: not a run that has happened; 2 rows skipped`
+	if len(ds.Warnings) != 1 || ds.Warnings[0].Field != "date" || ds.Warnings[0].String() != want {
+		t.Fatalf("warnings %v, want one: %s", ds.Warnings, want)
+	}
+
+	at := &Dataset{Points: []model.Point{{Prov: model.Provenance{Date: "2026-12-07"}}, {Prov: model.Provenance{Date: "2026-12-08"}}}}
+	dropUnsafeRowsBy(at, latestRealDate(time.Date(2026, 12, 6, 23, 59, 0, 0, time.UTC)))
+	if len(at.Points) != 1 || at.Points[0].Prov.Date != "2026-12-07" {
+		t.Errorf("on 2026-12-06 tomorrow loads and the day after does not: kept %v", at.Points)
 	}
 }
 
