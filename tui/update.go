@@ -30,9 +30,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.handleResize(msg)
 	case tea.KeyMsg:
 		debug.Printf("key %q in %s", msg.String(), layout.Names[m.focus])
-		start := time.Now()
+		start, cost := time.Now(), startKeyCost()
 		m.lastKey.Store(start.UnixNano())
-		defer func() { debug.Printf("key %q: update and frame in %s", msg.String(), time.Since(start)) }()
+		defer func() { debug.Printf("key %q: update and frame in %s%s", msg.String(), time.Since(start), cost) }()
 		cmd = m.handleKeys(msg)
 	case tea.MouseMsg:
 		cmd = m.handleMouse(msg)
