@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
@@ -33,6 +35,49 @@ func TestLoadMakesTheCurvesAroundAhead(t *testing.T) {
 		press(ahead, k)
 		press(plain, k)
 		if a, p := ahead.View(), plain.View(); a != p {
+			t.Fatalf("after %q the frames differ:\n%s\n---\n%s", k, a, p)
+		}
+	}
+}
+
+// The load makes the facts of the curves it makes views of (the first
+// one and those around it) and no others: the command after its first
+// frame makes the rest, and the frames after it are those of a load that
+// made every curve's facts before the first frame.
+func TestLoadMakesTheOtherCurvesFactsAfterTheFirstFrame(t *testing.T) {
+	pts := testkit.SyntheticCurves(60000, 6)
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
+	resize(m, 160, 48)
+	m.load()
+	msg := loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}, prep: m.loadAhead().run(pts)}
+	_, cmd := m.Update(msg)
+	if _, ok := m.st.FactsJob(func() {}); !ok {
+		t.Fatal("the load made every curve's facts before its first frame")
+	}
+	before := m.View()
+	ahead := cmd().(tea.BatchMsg)
+	made := false
+	for _, c := range ahead {
+		if c == nil {
+			continue
+		}
+		if f, ok := c().(factsMadeMsg); ok {
+			m.Update(f)
+			made = true
+		}
+	}
+	if _, ok := m.st.FactsJob(func() {}); ok || !made {
+		t.Fatalf("after the load's commands some curve has no facts (a facts command ran: %v)", made)
+	}
+	if after := m.View(); after != before {
+		t.Fatalf("the facts changed the frame:\n%s\n---\n%s", before, after)
+	}
+	plain := loadedAs(160, 48, slices.Clone(pts), false)
+	calibrate(m)
+	for _, k := range []string{"]", "]", "]", "[", "y", "@", "down", "enter", "]"} {
+		press(m, k)
+		press(plain, k)
+		if a, p := m.View(), plain.View(); a != p {
 			t.Fatalf("after %q the frames differ:\n%s\n---\n%s", k, a, p)
 		}
 	}

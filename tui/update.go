@@ -40,6 +40,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleSpin(msg)
 	case loadedMsg:
 		m.handleLoaded(msg)
+		if !m.loading { // this load's, not one a newer load replaces
+			cmd = m.factsAhead()
+		}
+	case factsMadeMsg:
+		m.st.AdoptFacts(msg.made)
 	case savedMsg:
 		cmd = m.handleSaved(msg)
 	case watchMsg:

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -49,20 +48,9 @@ func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
 	})
 	defer indexed.Wait()
 	l.byCurve, l.curves, l.competitor = group(pts)
-	// Every curve's facts (its configurations numbered, the projections
-	// of its runs), so that the first view of any curve, typed before
-	// anything was made ahead, copies and projects its points and no more
-	// (at 1M points about 0.35 s of CPU, beside 5–7 s of reading them).
-	facts := make([]*curveFacts, len(l.curves))
-	fns := make([]func(), len(l.curves))
-	for i, c := range l.curves {
-		fns[i] = func() { facts[i] = factsOf(pts, l.byCurve[c.Key]) }
-	}
-	par.Do(fns...) // each curve's facts on the first core free: they read only the points
-	l.facts = make(map[model.CurveKey]*curveFacts, len(l.curves))
-	for i, c := range l.curves {
-		l.facts[c.Key] = facts[i]
-	}
+	// The curves' facts are made with the views the load makes (MakeViews)
+	// and, for the other curves, after the first frame (State.FactsJob):
+	// at a million points every curve's took 1.1 s of CPU before it.
 	return l
 }
 
