@@ -34,11 +34,11 @@ func (m *Model) load() tea.Cmd {
 				msg = loadedMsg{gen: gen, err: fmt.Errorf("loading failed: %v", r)}
 			}
 		}()
-		start := time.Now()
-		ds := demo.LoadInputs(in)
-		debug.Printf("load %d: %d files, %d points, %d warnings in %s", gen, ds.Files, len(ds.Points), len(ds.Warnings), time.Since(start))
-		safe := safeDataset(ds)
 		start, cpu := time.Now(), processCPU()
+		ds := demo.LoadInputs(in)
+		debug.Printf("load %d: %d files, %d points, %d warnings in %s (%s of CPU)", gen, ds.Files, len(ds.Points), len(ds.Warnings), time.Since(start), processCPU()-cpu)
+		safe := safeDataset(ds)
+		start, cpu = time.Now(), processCPU()
 		prep := ahead.run(safe.Points)
 		debug.Printf("load %d: prepared in %s (%s of CPU)", gen, time.Since(start), processCPU()-cpu)
 		// The reading's garbage (at a million points more than the points
