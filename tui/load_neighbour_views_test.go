@@ -7,6 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/points"
 )
 
 // The load makes the views of the curves ] and [ show from the first one
@@ -41,9 +43,9 @@ func TestLoadMakesTheCurvesAroundAhead(t *testing.T) {
 }
 
 // The load makes the facts of the curves it makes views of (the first
-// one and those around it) and no others: the command after its first
-// frame makes the rest, and the frames after it are those of a load that
-// made every curve's facts before the first frame.
+// one and those around it) and no others, and measures no ID: commands
+// after its first frame make the rest and measure them, and the frames
+// after it are those of a load that made nothing ahead.
 func TestLoadMakesTheOtherCurvesFactsAfterTheFirstFrame(t *testing.T) {
 	pts := testkit.SyntheticCurves(60000, 6)
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
@@ -55,19 +57,15 @@ func TestLoadMakesTheOtherCurvesFactsAfterTheFirstFrame(t *testing.T) {
 		t.Fatal("the load made every curve's facts before its first frame")
 	}
 	before := m.View()
-	ahead := cmd().(tea.BatchMsg)
-	made := false
-	for _, c := range ahead {
-		if c == nil {
-			continue
-		}
-		if f, ok := c().(factsMadeMsg); ok {
-			m.Update(f)
-			made = true
-		}
+	if m.panes[layout.Points].(*points.Model).MeasuredIDs() {
+		t.Fatal("the load measured the IDs before its first frame")
 	}
-	if _, ok := m.st.FactsJob(func() {}); ok || !made {
-		t.Fatalf("after the load's commands some curve has no facts (a facts command ran: %v)", made)
+	made := runAfterLoad(m, cmd)
+	if _, ok := m.st.FactsJob(func() {}); ok || made != 2 {
+		t.Fatalf("after the load's commands some curve has no facts (%d of its two commands ran)", made)
+	}
+	if !m.panes[layout.Points].(*points.Model).MeasuredIDs() {
+		t.Fatal("no IDs measured after the load's commands")
 	}
 	if after := m.View(); after != before {
 		t.Fatalf("the facts changed the frame:\n%s\n---\n%s", before, after)
@@ -81,4 +79,24 @@ func TestLoadMakesTheOtherCurvesFactsAfterTheFirstFrame(t *testing.T) {
 			t.Fatalf("after %q the frames differ:\n%s\n---\n%s", k, a, p)
 		}
 	}
+}
+
+// runAfterLoad runs the facts and data commands among cmd's (batches
+// opened), feeding their messages to Update, and counts them.
+func runAfterLoad(m *Model, cmd tea.Cmd) int {
+	if cmd == nil {
+		return 0
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		n := 0
+		for _, c := range msg {
+			n += runAfterLoad(m, c)
+		}
+		return n
+	case factsMadeMsg, dataPreparedMsg:
+		m.Update(msg)
+		return 1
+	}
+	return 0
 }

@@ -41,8 +41,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case loadedMsg:
 		m.handleLoaded(msg)
 		if !m.loading { // this load's, not one a newer load replaces
-			cmd = m.factsAhead()
+			cmd = tea.Batch(m.factsAhead(), m.dataAhead())
 		}
+	case dataPreparedMsg:
+		m.adoptData(msg)
 	case factsMadeMsg:
 		m.st.AdoptFacts(msg.made)
 	case savedMsg:

@@ -222,10 +222,19 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 // make way for keys). ok is false when every curve's are made.
 func (s *State) FactsJob(wait func()) (job func() *FactsMade, ok bool) {
 	s.All()
-	var ks []model.CurveKey
-	for _, c := range s.Curves {
-		if _, made := s.facts[c.Key]; !made {
-			ks = append(ks, c.Key)
+	var ks []model.CurveKey // nearest the shown curve first, as ] and [ reach them
+	n, at := len(s.Curves), max(s.CurveIndex(), 0)
+	if n == 0 {
+		return nil, false
+	}
+	seen := make(map[int]bool, n)
+	for d := 0; d <= n/2; d++ {
+		for _, i := range []int{(at + d) % n, ((at-d)%n + n) % n} {
+			k := s.Curves[i].Key
+			if _, made := s.facts[k]; !made && !seen[i] {
+				ks = append(ks, k)
+			}
+			seen[i] = true
 		}
 	}
 	if len(ks) == 0 {

@@ -572,3 +572,12 @@ func geometryIsTheViews(t *testing.T, s *State, what string) bool {
 	}
 	return true
 }
+
+// An empty load has no facts to make.
+func TestFactsJobOfNoPoints(t *testing.T) {
+	s := New()
+	s.SetPoints(nil)
+	if job, ok := s.FactsJob(func() {}); ok || job != nil {
+		t.Fatal("facts to make without a point")
+	}
+}
