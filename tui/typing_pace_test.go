@@ -151,7 +151,7 @@ func typeAtPace(t *testing.T, bin string, rows, curves int) {
 		}
 	}
 	var worst time.Duration
-	var line, costs strings.Builder
+	var line, costs, own strings.Builder
 	k := 0 // the first key the entry covers
 	for _, e := range logged {
 		if k >= len(pacedKeys) {
@@ -161,6 +161,9 @@ func typeAtPace(t *testing.T, bin string, rows, curves int) {
 		fmt.Fprintf(&line, " %s %.1f", e.name, e.took.Seconds()*1000)
 		if e.cpu >= 0 {
 			fmt.Fprintf(&costs, " %s %.1f/%.1f", e.name, e.cpu.Seconds()*1000, e.allocMB)
+		}
+		if e.own >= 0 {
+			fmt.Fprintf(&own, " %s %.1f", e.name, e.own.Seconds()*1000)
 		}
 		if e.keys > 1 {
 			t.Logf("keys %d–%d (%q) came together: the program was busy when they were typed", k, last, e.name)
@@ -189,7 +192,10 @@ func typeAtPace(t *testing.T, bin string, rows, curves int) {
 	t.Logf("keys (ms):%s; worst %.1f ms; %d collections, %d of them forced, the last forced ending at %s",
 		line.String(), worst.Seconds()*1000, len(cycles), len(forced), lastEnd(forced))
 	if costs.Len() > 0 {
-		t.Logf("keys' process CPU (ms) / heap allocated (MB):%s", costs.String())
+		t.Logf("keys' process CPU (ms) / heap allocated (MB), the process's while each key ran:%s", costs.String())
+	}
+	if own.Len() > 0 {
+		t.Logf("keys' own thread's CPU (ms), when the update ended on the thread it began on:%s", own.String())
 	}
 }
 
@@ -201,24 +207,33 @@ type loggedKey struct {
 	began time.Time // when its update began (zero when the log has no such line)
 	took  time.Duration
 	// cpu and allocMB are the process's CPU and the heap allocated during
-	// the key (-1 when the log does not say: a binary from before)
-	cpu     time.Duration
-	allocMB float64
+	// the key, own its thread's CPU (-1 when the log does not say: a
+	// binary from before)
+	cpu, own time.Duration
+	allocMB  float64
 }
 
-// keyCostOf reads "CPU 3.1ms, 2.4 MB allocated…)" as --debug logs a key's
-// cost; -1, -1 when it is not there.
-func keyCostOf(s string) (time.Duration, float64) {
-	var cpu string
-	var mb float64
-	if _, err := fmt.Sscanf(s, "CPU %s %g MB allocated", &cpu, &mb); err != nil {
-		return -1, -1
+// keyCostOf reads "CPU 3.1ms, 2.4 MB allocated, its thread 1.2ms…)" as
+// --debug logs a key's cost: the process's CPU, the heap allocated and
+// the key's own thread's CPU; -1 for what is not there.
+func keyCostOf(s string) (cpu time.Duration, mb float64, own time.Duration) {
+	cpu, mb, own = -1, -1, -1
+	var c string
+	if _, err := fmt.Sscanf(s, "CPU %s %g MB allocated", &c, &mb); err != nil {
+		return -1, -1, -1
 	}
-	d, err := time.ParseDuration(strings.TrimSuffix(cpu, ","))
+	d, err := time.ParseDuration(strings.TrimSuffix(c, ","))
 	if err != nil {
-		return -1, -1
+		return -1, -1, -1
 	}
-	return d, mb
+	cpu = d
+	if _, t, ok := strings.Cut(s, ", its thread "); ok {
+		t, _, _ = strings.Cut(t, ",")
+		if d, err := time.ParseDuration(strings.TrimSuffix(t, ")")); err == nil {
+			own = d
+		}
+	}
+	return cpu, mb, own
 }
 
 func loggedKeys(keys []loggedKey) int {
@@ -260,7 +275,7 @@ func keyTimes(t *testing.T, path string) []loggedKey {
 			n = 1
 		}
 		k := loggedKey{name: name, keys: n, began: began, took: d}
-		k.cpu, k.allocMB = keyCostOf(cost)
+		k.cpu, k.allocMB, k.own = keyCostOf(cost)
 		out = append(out, k)
 		began = time.Time{}
 	}
