@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// curveNumbers numbers keys as a map in order of first appearance would,
-// whether equal keys share their strings or are made of copies (new
-// bytes elsewhere), and numberCurves numbers points the same way.
+// The curves' table (intern.Keys) numbers curve keys as a map in order of
+// first appearance would, whether equal keys share their strings or are
+// made of copies (new bytes elsewhere), and numberCurves, two halves at
+// once, numbers points the same way.
 func TestCurveNumbersAsMap(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	vals := []string{"", "gb200", "gb300", "b200", "x", "xx", "é", "gb2000"}
@@ -30,11 +31,11 @@ func TestCurveNumbersAsMap(t *testing.T) {
 				w = int32(len(want))
 				want[k] = w
 			}
-			if got := c.of(&k); got != w {
+			if got := c.Of(&k); got != w {
 				t.Fatalf("%v: %d, want %d", k, got, w)
 			}
-			if c.keys[w] != k {
-				t.Fatalf("keys[%d] = %v, want %v", w, c.keys[w], k)
+			if c.Keys()[w] != k {
+				t.Fatalf("keys[%d] = %v, want %v", w, c.Keys()[w], k)
 			}
 			points = append(points, Point{Curve: k})
 			wants = append(wants, w)
@@ -46,12 +47,12 @@ func TestCurveNumbersAsMap(t *testing.T) {
 			}
 		}
 		for k, n := range want {
-			if nums.keys[n] != k {
-				t.Fatalf("numberCurves: keys[%d] = %v, want %v", n, nums.keys[n], k)
+			if nums.Keys()[n] != k {
+				t.Fatalf("numberCurves: keys[%d] = %v, want %v", n, nums.Keys()[n], k)
 			}
 		}
-		if len(nums.keys) != len(want) {
-			t.Fatalf("numberCurves: %d keys, want %d", len(nums.keys), len(want))
+		if len(nums.Keys()) != len(want) {
+			t.Fatalf("numberCurves: %d keys, want %d", len(nums.Keys()), len(want))
 		}
 	}
 }
