@@ -144,7 +144,7 @@ func ResolveSpecs(points []Point) {
 	curves := newCurveNumbers(len(points))
 	for i := range points {
 		if c := &points[i].Curve; c.Spec != "" {
-			curves.Of(c)
+			curveNumber(curves, c)
 		}
 	}
 	known := map[base]string{} // the one known method, "\x00" when several

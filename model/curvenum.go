@@ -15,6 +15,12 @@ type curveNumbers = intern.Keys[CurveKey]
 // newCurveNumbers is ready for about n points.
 func newCurveNumbers(int) *curveNumbers { return intern.NewKeys[CurveKey]() }
 
+// curveNumber is k's number in c.
+func curveNumber(c *curveNumbers, k *CurveKey) int32 {
+	f := k.Fields()
+	return c.Of(k, &f)
+}
+
 // manyCurvesProbe is how many points numberCurvesInto numbers before it
 // judges whether most points start a curve of their own (then it makes
 // room for a curve per point).
@@ -48,7 +54,7 @@ func numberCurves(points []Point) ([]int32, *curveNumbers) {
 	<-done
 	to := make([]int32, len(second.Keys()))
 	for j, k := range second.Keys() {
-		to[j] = first.Of(&k)
+		to[j] = curveNumber(first, &k)
 	}
 	for i := mid; i < len(of); i++ {
 		of[i] = to[of[i]]
@@ -73,7 +79,7 @@ func numberCurvesInto(points []Point, of []int32) *curveNumbers {
 			keys[j] = block[j].Curve
 		}
 		for j := range block {
-			of[lo+j] = c.Of(&keys[j])
+			of[lo+j] = curveNumber(c, &keys[j])
 		}
 	}
 	return c
@@ -102,7 +108,7 @@ func NumberCurvesAt(points []Point, idx []int) *CurveNumbering {
 	c := newCurveNumbers(len(idx))
 	of := mem.Take[int32](len(idx))
 	for k, i := range idx {
-		of[k] = c.Of(&points[i].Curve)
+		of[k] = curveNumber(c, &points[i].Curve)
 	}
 	return &CurveNumbering{of: of, keys: c.Keys()}
 }

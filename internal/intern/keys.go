@@ -19,7 +19,8 @@ type SixStrings interface {
 // loaders share the few distinct strings of a key between its users (one
 // model, hardware … string for thousands of rows), so a key is first
 // looked for by the identity of its six strings (where their bytes are
-// and how many): an open-addressed table, no byte of a string read. Only
+// and how many): an open-addressed table, a hit confirmed by comparing
+// the keys, which for the same strings reads no byte of them. Only
 // a key of strings not seen in that form is looked for by value, in a
 // second table, and its form is added to the first: equal keys of other
 // strings get the same number. Both tables hold numbers, not keys (a key
@@ -80,17 +81,6 @@ func valueHash(f *[6]string) uint64 {
 	return h ^ h>>32
 }
 
-// sameStrings reports whether a and b are made of the same strings (so
-// equal): the same lengths at the same places.
-func sameStrings(a, b *[6]string) bool {
-	for i := range a {
-		if !Same(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // formOf is the key whose strings slot sl stands for.
 func (c *Keys[K]) formOf(sl *formSlot) *K {
 	if sl.form < 0 {
@@ -99,19 +89,20 @@ func (c *Keys[K]) formOf(sl *formSlot) *K {
 	return &c.forms[sl.form]
 }
 
-// Of is k's number.
-func (c *Keys[K]) Of(k *K) int32 {
-	f := (*k).Fields()
-	h := identityHash(&f)
+// Of is k's number; f is k.Fields(), which the caller reads (a direct
+// call, where the table's would go through the type's dictionary at every
+// point).
+func (c *Keys[K]) Of(k *K, f *[6]string) int32 {
+	h := identityHash(f)
 	mask := uint64(len(c.slots) - 1)
 	for i := h & mask; c.slots[i].n != 0; i = (i + 1) & mask {
-		if sl := &c.slots[i]; sl.hash == h {
-			if g := (*c.formOf(sl)).Fields(); sameStrings(&g, &f) {
-				return sl.n - 1
-			}
+		// Equal keys have one number, whatever their strings: a form
+		// whose hash is h and whose value is k's is k's.
+		if sl := &c.slots[i]; sl.hash == h && *c.formOf(sl) == *k {
+			return sl.n - 1
 		}
 	}
-	n, isNew := c.byValue(k, &f)
+	n, isNew := c.byValue(k, f)
 	form := int32(-1)
 	if !isNew {
 		form = int32(len(c.forms))

@@ -37,7 +37,7 @@ func TestKeysNumberAsMap(t *testing.T) {
 					w = int32(len(want))
 					want[k] = w
 				}
-				if got := c.Of(&k); got != w {
+				if got := c.Of(&k, &k.f); got != w {
 					t.Fatalf("%v: %d, want %d", k, got, w)
 				}
 				if c.Keys()[w] != k {
