@@ -43,7 +43,7 @@ func assignIDs(points []model.Point, curves *model.CurveNumbering, facts *Naming
 		knobs = mem.Take[bool](n)
 	}
 	var buf []byte
-	warm := 0 // the pass reads each block of points once it is on its way (warmPoints)
+	warm := 0 // the pass reads each block of points once it is on its way (model.WarmPoints)
 	for lo := 0; lo < n; lo += model.WarmBlock {
 		hi := min(lo+model.WarmBlock, n)
 		warm += model.WarmPoints(points[lo:hi])
