@@ -1,6 +1,8 @@
 package sources
 
 import (
+	"slices"
+
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
@@ -55,4 +57,35 @@ func ReadChangelog(path string) (srt.ChangelogFile, error) {
 	}
 	entries, _ := srt.ParseChangelog(path, data)
 	return srt.ChangelogFile{Path: path, Entries: entries}, nil
+}
+
+// AppendOnlyDates are the published dates the changelogs' append-only
+// entries made (srt.AppendOnlyDates): the curve as published joins their
+// points to the curve before them. git dates the entries, and is asked
+// only when an entry is append-only; nil when none is.
+func AppendOnlyDates(logs []srt.ChangelogFile) model.AppendOnlyDates {
+	if !slices.ContainsFunc(logs, func(l srt.ChangelogFile) bool {
+		return slices.ContainsFunc(l.Entries, func(e srt.ChangelogEntry) bool { return e.AppendOnly })
+	}) {
+		return nil
+	}
+	var dated []srt.DatedEntry
+	for _, l := range logs {
+		dated = append(dated, srt.DateChangelog(l.Path, l.Entries)...)
+	}
+	return srt.AppendOnlyDates(dated)
+}
+
+// AppendOnlyDatesOf is AppendOnlyDates of the changelog at path (export's
+// --changelog, before the entry it appends; "" none) and the changelogs
+// loaded among the inputs. A changelog that cannot be read adds nothing:
+// the export reading it says why.
+func AppendOnlyDatesOf(path string, loaded []srt.ChangelogFile) model.AppendOnlyDates {
+	logs := loaded
+	if path != "" && !slices.ContainsFunc(loaded, func(l srt.ChangelogFile) bool { return l.Path == path }) {
+		if l, err := ReadChangelog(path); err == nil {
+			logs = append(slices.Clip(logs), l)
+		}
+	}
+	return AppendOnlyDates(logs)
 }

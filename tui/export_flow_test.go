@@ -73,7 +73,7 @@ func TestAWriteClearsWhatItExportedAndSaysWhat(t *testing.T) {
 	m.State().ToggleAdded(local7P)
 	do(m, "5")
 	settle(m)
-	do(m, "w")
+	do(m, "A", "w") // the disagg key alone loses the agg arm: accepted first
 	if m.confirm == nil || !strings.Contains(m.confirm.prompt, "pr-link is still …/pull/XXX (t sets it) — write 3 files") {
 		t.Fatalf("w: confirm %+v", m.confirm)
 	}
