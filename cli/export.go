@@ -270,4 +270,3 @@ func coverageRefusal(pvs []model.Preview, accept bool) string {
 	}
 	return render.CoverageRefusal(pvs, "pass --accept-coverage-loss")
 }
-

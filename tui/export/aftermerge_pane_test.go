@@ -74,7 +74,7 @@ func TestCoverageLossIsRefusedUntilAccepted(t *testing.T) {
 		t.Fatalf("B after A: %+v (%v)", say, err)
 	}
 	testkit.Contains(t, "PR body", string(body), "## What the dashboard will publish",
-				"- **Lost without being removed**: ", "- **Coverage loss accepted**: this change set loses published coverage it does not remove, and was exported with the loss accepted")
+		"- **Lost without being removed**: ", "- **Coverage loss accepted**: this change set loses published coverage it does not remove, and was exported with the loss accepted")
 
 	// A withdraws; another change set is refused again.
 	m.Update(testkit.Key("A"))
