@@ -2,10 +2,11 @@ package cli
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/internal/gitfixture"
 )
 
 // appendOnlyCheckout is the fixture shaped like InferenceX-app #1185 (35
@@ -14,28 +15,12 @@ import (
 // and that sweep's point published that day.
 func appendOnlyCheckout(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed: the changelog's entries are dated by git")
-	}
 	dir := narrowSweep(t)
+	gitfixture.Init(t, dir)
 	if err := os.WriteFile(filepath.Join(dir, "published-2026-09-16.yaml"), readTestdata(t, "dashboard/append-only/published-2026-09-16.yaml"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	commit := func(day string) {
-		t.Helper()
-		for _, args := range [][]string{{"add", "perf-changelog.yaml"}, {"commit", "-q", "-m", day}} {
-			cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-			cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+day+"T12:00:00Z", "GIT_COMMITTER_DATE="+day+"T12:00:00Z",
-				"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t", "GIT_CONFIG_GLOBAL=/dev/null")
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("git %v: %v\n%s", args, err, out)
-			}
-		}
-	}
-	if out, err := exec.Command("git", "-C", dir, "init", "-q").CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v\n%s", err, out)
-	}
-	commit("2026-09-13") // the three keys' entry
+	gitfixture.Commit(t, dir, "2026-09-13", "perf-changelog.yaml") // the three keys' entry
 	log := readTestdata(t, "dashboard/append-only/perf-changelog.yaml")
 	if first, _ := os.ReadFile(filepath.Join(dir, "perf-changelog.yaml")); !strings.HasPrefix(string(log), string(first)) {
 		t.Fatal("the append-only changelog does not extend the narrow sweep's")
@@ -43,7 +28,7 @@ func appendOnlyCheckout(t *testing.T) string {
 	if err := os.WriteFile(filepath.Join(dir, "perf-changelog.yaml"), log, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	commit("2026-09-16") // the append-only entry
+	gitfixture.Commit(t, dir, "2026-09-16", "perf-changelog.yaml") // the append-only entry
 	return dir
 }
 

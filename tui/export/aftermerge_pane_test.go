@@ -5,9 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/gitfixture"
 	"github.com/sweeptune/sweeptune/render"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/keys"
 	"github.com/sweeptune/sweeptune/tui/msgs"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // The pane shows the curve after merge under the change set, worded as
@@ -88,4 +92,34 @@ func TestCoverageLossIsRefusedUntilAccepted(t *testing.T) {
 	if say, ok := m.Update(testkit.Key("w"))().(msgs.Status); !ok || !strings.HasPrefix(say.Text, "refused: the curve after merge loses published coverage") {
 		t.Fatalf("w on another change set: %#v", say)
 	}
+}
+
+// The pane's curve published now is report --as-published's: on the
+// 1185-shaped curve with an append-only sweep (TP8 c18, 2026-09-16, its
+// entry committed that day), the narrow export of one key replaces 36
+// points, c18 among those lost, as export says.
+func TestPaneJoinsAnAppendOnlyDate(t *testing.T) {
+	dir := t.TempDir()
+	testkit.CopyTestdata(t, dir, "dashboard/narrow-sweep", "published-2026-09-13.yaml", "local-2026-09-19.yaml",
+		"h200-agg-variants.yaml", "nvidia-master.yaml", "perf-changelog.yaml")
+	testkit.CopyTestdata(t, dir, "dashboard/append-only", "published-2026-09-16.yaml")
+	gitfixture.Init(t, dir)
+	gitfixture.Commit(t, dir, "2026-09-13", "perf-changelog.yaml")
+	testkit.CopyTestdata(t, dir, "dashboard/append-only", "perf-changelog.yaml")
+	gitfixture.Commit(t, dir, "2026-09-16", "perf-changelog.yaml")
+	t.Chdir(dir)
+
+	ds := sources.LoadPaths([]string{"published-2026-09-13.yaml", "published-2026-09-16.yaml", "local-2026-09-19.yaml"}, sources.Options{})
+	st := workbench.New()
+	st.SetPoints(ds.Points)
+	st.ToggleAdded("agg-tp8-c20")
+	st.TakeChanges()
+	m := New(st, keys.Default().Export, testkit.Plain(), Config{RecipePath: "h200-agg-variants.yaml", MasterPath: "nvidia-master.yaml",
+		ChangelogPath: "perf-changelog.yaml", ConfigKeys: []string{"kimik3-fp8-h200-sglang-agentic-tp8"}})
+	m.SetSize(400, 400)
+	m.Sync()
+	testkit.Contains(t, "append-only", text(m),
+		"the dashboard shows 36 published points of 2026-09-13 with the append-only 2026-09-16; the sweep of the listed keys (13 points) replaces them",
+		"agg-dep8-c32 (frontier), agg-tp8-c18 (frontier)",
+		"✗ refused: the curve after merge loses published coverage")
 }
