@@ -2,6 +2,7 @@ package sources
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/srt"
@@ -61,19 +62,37 @@ func ReadChangelog(path string) (srt.ChangelogFile, error) {
 
 // AppendOnlyDates are the published dates the changelogs' append-only
 // entries made (srt.AppendOnlyDates): the curve as published joins their
-// points to the curve before them. git dates the entries, and is asked
-// only when an entry is append-only; nil when none is.
+// points to the curve before them. nil when no entry is append-only. git
+// dates the entries (seconds on InferenceX's history), so it is asked
+// once, and only when a curve the rule is asked about is named by an
+// append-only entry.
 func AppendOnlyDates(logs []srt.ChangelogFile) model.AppendOnlyDates {
-	if !slices.ContainsFunc(logs, func(l srt.ChangelogFile) bool {
-		return slices.ContainsFunc(l.Entries, func(e srt.ChangelogEntry) bool { return e.AppendOnly })
-	}) {
+	var appendOnly []srt.ChangelogEntry
+	for _, l := range logs {
+		for _, e := range l.Entries {
+			if e.AppendOnly {
+				appendOnly = append(appendOnly, e)
+			}
+		}
+	}
+	if len(appendOnly) == 0 {
 		return nil
 	}
-	var dated []srt.DatedEntry
-	for _, l := range logs {
-		dated = append(dated, srt.DateChangelog(l.Path, l.Entries)...)
+	var once sync.Once
+	var dated model.AppendOnlyDates
+	return func(k model.CurveKey, date string) bool {
+		if !slices.ContainsFunc(appendOnly, func(e srt.ChangelogEntry) bool { return e.Mentions(k) }) {
+			return false
+		}
+		once.Do(func() {
+			var entries []srt.DatedEntry
+			for _, l := range logs {
+				entries = append(entries, srt.DateChangelog(l.Path, l.Entries)...)
+			}
+			dated = srt.AppendOnlyDates(entries)
+		})
+		return dated != nil && dated(k, date)
 	}
-	return srt.AppendOnlyDates(dated)
 }
 
 // AppendOnlyDatesOf is AppendOnlyDates of the changelog at path (export's
