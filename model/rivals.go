@@ -178,10 +178,17 @@ func CompareCurve(c Curve, other []Point, x, y Axis) CurveGains {
 // compareCurveAt is CompareCurve of the n points of curve k at reads
 // against the line of rivals other points. The gains are put in x order
 // before they are made PointGains: the same stable order, each move a
-// quarter of the bytes.
+// quarter of the bytes. gainsAt gives them in increasing Index, so ties
+// of x kept in Index order are the stable order, found without the stable
+// sort's extra moves.
 func compareCurveAt(k CurveKey, n int, at pointAt, line FrontierLine, rivals int, x, y Axis) CurveGains {
 	gains := gainsAt(n, at, line, x, y)
-	slices.SortStableFunc(gains, func(a, b Gain) int { return cmp.Compare(a.X, b.X) })
+	slices.SortFunc(gains, func(a, b Gain) int {
+		if c := cmp.Compare(a.X, b.X); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
 	cg := CurveGains{Curve: k, Skipped: n - len(gains), Rivals: rivals}
 	if len(gains) > 0 {
 		cg.Gains = make([]PointGain, len(gains))
