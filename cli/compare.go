@@ -171,10 +171,17 @@ func curveNoise(all []model.Point, idx []int, of []int32, keys []model.CurveKey,
 			next[of[i]]++
 		}
 	}
-	noise := make(map[model.CurveKey]model.Noise)
+	var ours [][]int
+	for c := range keys {
+		if compared[c] {
+			ours = append(ours, runs[start[c]:start[c+1]])
+		}
+	}
+	noises := model.NoisesAsOfAt(all, ours, asOf)
+	noise := make(map[model.CurveKey]model.Noise, len(ours))
 	for c, k := range keys {
 		if compared[c] {
-			noise[k] = model.NoiseAsOfAt(all, runs[start[c]:start[c+1]], asOf).WithDefault(pct)
+			noise[k], noises = noises[0].WithDefault(pct), noises[1:]
 		}
 	}
 	return noise

@@ -97,28 +97,55 @@ func EstimateNoiseAt(all []Point, idx []int) Noise {
 	return estimateNoiseOf(all, idx)
 }
 
+// noiseConfig is a configuration's runs in estimateNoiseOf: its curve and
+// base ID (noiseKey), its first and last run, chained by next.
+type noiseKey struct {
+	curve int // index into curves
+	id    string
+}
+
+type noiseConfig struct {
+	curve       int // index into curves
+	first, last int32
+	n           int
+}
+
+// noiseScratch is estimateNoiseOf's working memory, kept from one call
+// to the next (NoisesAsOfAt): a thousand curves' noise is not a thousand
+// sets of tables and lists made anew, each in fresh pages.
+type noiseScratch struct {
+	configOf map[noiseKey]int
+	configs  []noiseConfig
+	measured []int
+	next     []int32
+	in       []int
+}
+
 // estimateNoiseOf is EstimateNoise of points[at], or of points with at nil.
 func estimateNoiseOf(points []Point, at []int) Noise {
+	return estimateNoiseWith(points, at, &noiseScratch{})
+}
+
+// estimateNoiseWith is estimateNoiseOf in the working memory s.
+func estimateNoiseWith(points []Point, at []int, s *noiseScratch) Noise {
 	projs := projectRunsOf(points, at)
 	// Runs per configuration (curve and base ID), each configuration's
 	// chained in load order; only configurations measured more than once
 	// matter. Points of one curve usually come together, so the curve is
 	// looked up only when it changes.
-	type key struct {
-		curve int // index into curves
-		id    string
-	}
-	type config struct {
-		curve       int   // index into curves
-		first, last int32 // its first and last run in runs, chained by next
-		n           int
-	}
+	type key = noiseKey
+	type config = noiseConfig
 	var curves []CurveKey
 	curveIdx := map[CurveKey]int{}
-	configOf := map[key]int{} // into configs, in order of first run
-	var configs []config
-	var measured []int // the measured runs' indexes into points, in load order
-	var next []int32   // the next run of the same configuration in measured; -1 none
+	if s.configOf == nil {
+		s.configOf = map[key]int{}
+	}
+	clear(s.configOf)
+	configOf := s.configOf // into configs, in order of first run
+	configs := s.configs[:0]
+	measured := s.measured[:0] // the measured runs' indexes into points, in load order
+	next := s.next[:0]         // the next run of the same configuration in measured; -1 none
+	defer func() { s.configs, s.measured, s.next = configs, measured, next }()
 	last := -1
 	var buf []byte
 	n := len(points)
@@ -295,16 +322,38 @@ func NoiseAsOf(points []Point, asOf string) Noise {
 // NoiseAsOfAt is NoiseAsOf of the points at idx (ascending) among all,
 // read where they lie (EstimateNoiseAt).
 func NoiseAsOfAt(all []Point, idx []int, asOf string) Noise {
-	if asOf == "" {
-		return EstimateNoiseAt(all, idx)
+	return noiseAsOfWith(all, idx, asOf, &noiseScratch{})
+}
+
+// NoisesAsOfAt is NoiseAsOfAt of each of runs in turn, in one working
+// memory: compare's thousand curves of a million runs.
+func NoisesAsOfAt(all []Point, runs [][]int, asOf string) []Noise {
+	out := make([]Noise, len(runs))
+	var s noiseScratch
+	for k, idx := range runs {
+		out[k] = noiseAsOfWith(all, idx, asOf, &s)
 	}
-	in := make([]int, 0, len(idx))
+	return out
+}
+
+func noiseAsOfWith(all []Point, idx []int, asOf string, s *noiseScratch) Noise {
+	if idx == nil {
+		idx = []int{} // no points (nil stands for all of them)
+	}
+	if asOf == "" {
+		return estimateNoiseWith(all, idx, s)
+	}
+	in := s.in[:0]
 	for _, i := range idx {
 		if d := all[i].Prov.Date; d == "" || !dateAfter(d, asOf) {
 			in = append(in, i)
 		}
 	}
-	return EstimateNoiseAt(all, in)
+	if in == nil {
+		in = []int{} // none on or before asOf
+	}
+	s.in = in
+	return estimateNoiseWith(all, in, s)
 }
 
 // EstimateNoiseByCurve is EstimateNoise of each curve's own points, in
