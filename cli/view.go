@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/themes"
@@ -205,7 +206,7 @@ func (v view) take(ds *sources.Dataset, peek peekRuns) (points []model.Point, cu
 	if peek != nil {
 		peek(all, idx, numbered)
 	}
-	points, curves, order = model.GroupKeptInPlaceNumbered(all, idx, numbered)
+	points, curves, order = numbering.GroupKeptInPlace(all, idx, numbered)
 	if v.derive {
 		model.Derive(points, v.specs)
 	}
