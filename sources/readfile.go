@@ -68,24 +68,23 @@ const mapMin = 256 << 20
 
 // rowsMapMin is the size from which a file that begins as API rows (the
 // format parsed from a mapping: parseMapped) is mapped rather than read.
-// Read, its bytes stood in the heap beside the points parsed from them,
-// and the collector's goal (twice the file) came before the file was let
-// go once a point outgrew 664 bytes: 100,000 rows (75 MB) were marked
-// with their file (141 MB live) and peaked at 193 MiB. Mapped, the
-// windows are read into buffers of a few megabytes, the heap holds the
-// points alone, and one collection after the parse marks them
-// (docs/report-speed.md). Below it the file is parsed on one core.
+// Read, its bytes stood in the heap beside its points until the parse
+// ended, and the collector's goal (twice the file) could come first: a
+// collection then marked the file with the points and freed nothing
+// (100,000 rows, 75 MB: 141 MB marked, peak 193 MiB). Mapped, the heap
+// holds the points alone (peak 118 MiB, docs/report-speed.md). Below it
+// the rows are parsed on one core, and the file is small.
 const rowsMapMin = parallelMinBytes
 
-// mapRule says which data files openData maps: any file of any bytes or
-// more, one that begins as API rows of rows bytes or more (0: none).
+// mapRule says which data files openData maps: any file of `any` bytes or
+// more, and one that begins as API rows of `rows` bytes or more (0: none).
 type mapRule struct{ any, rows int64 }
 
 // loadMaps is the rule of a load.
 var loadMaps = mapRule{any: mapMin, rows: rowsMapMin}
 
-// maps reports whether a file of size bytes, first its first bytes, is
-// mapped.
+// maps reports whether a file of size bytes whose first bytes are first
+// is mapped.
 func (r mapRule) maps(size int64, first []byte) bool {
 	return r.any > 0 && size >= r.any ||
 		r.rows > 0 && size >= r.rows && sniffAPIRows(bytes.TrimPrefix(first, utf8BOM))
