@@ -249,11 +249,11 @@ func loadPath(p string, opt Options, ds *Dataset) {
 	}
 }
 
-func readAndLoad(path string, opt Options, ds *Dataset) { readAndLoadMapping(path, opt, ds, mapMin) }
+func readAndLoad(path string, opt Options, ds *Dataset) { readAndLoadMapping(path, opt, ds, loadMaps) }
 
-// readAndLoadMapping is readAndLoad mapping a file of mapFrom bytes or more.
-func readAndLoadMapping(path string, opt Options, ds *Dataset, mapFrom int64) {
-	fd, err := openData(path, mapFrom)
+// readAndLoadMapping is readAndLoad mapping the files rule says.
+func readAndLoadMapping(path string, opt Options, ds *Dataset, rule mapRule) {
+	fd, err := openData(path, rule)
 	var big TooLargeError
 	switch {
 	case errors.As(err, &big), errors.Is(err, BinaryError{}):

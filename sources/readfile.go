@@ -43,7 +43,7 @@ func ReadRegularMax(path string, limit int64) ([]byte, error) {
 // few KB are looked at before the rest is read, and a binary file is a
 // BinaryError after reading only them.
 func readData(path string) ([]byte, error) {
-	fd, err := openData(path, 0)
+	fd, err := openData(path, mapRule{})
 	if err != nil {
 		return nil, err
 	}
@@ -64,15 +64,35 @@ type fileData struct {
 }
 
 // mapMin is the size from which a data file is mapped rather than read.
-// Below it the file's buffer is not what bounds the memory, and a read is
-// faster: 100,000 API rows (75 MB) mapped took 1.1× the CPU, their points'
-// array then being the first thing the collector meets (a collection in
-// the middle of the parse) where the buffer had put it off.
 const mapMin = 256 << 20
 
-// openData reads a data file for a load, or maps it when it holds mapFrom
-// bytes or more (0: never); a mapped fileData must be released.
-func openData(path string, mapFrom int64) (*fileData, error) {
+// rowsMapMin is the size from which a file that begins as API rows (the
+// format parsed from a mapping: parseMapped) is mapped rather than read.
+// Read, its bytes stood in the heap beside its points until the parse
+// ended, and the collector's goal (twice the file) could come first: a
+// collection then marked the file with the points and freed nothing
+// (100,000 rows, 75 MB: 141 MB marked, peak 193 MiB). Mapped, the heap
+// holds the points alone (peak 118 MiB, docs/report-speed.md). Below it
+// the rows are parsed on one core, and the file is small.
+const rowsMapMin = parallelMinBytes
+
+// mapRule says which data files openData maps: any file of `any` bytes or
+// more, and one that begins as API rows of `rows` bytes or more (0: none).
+type mapRule struct{ any, rows int64 }
+
+// loadMaps is the rule of a load.
+var loadMaps = mapRule{any: mapMin, rows: rowsMapMin}
+
+// maps reports whether a file of size bytes whose first bytes are first
+// is mapped.
+func (r mapRule) maps(size int64, first []byte) bool {
+	return r.any > 0 && size >= r.any ||
+		r.rows > 0 && size >= r.rows && sniffAPIRows(bytes.TrimPrefix(first, utf8BOM))
+}
+
+// openData reads a data file for a load, or maps it when the rule says
+// so; a mapped fileData must be released.
+func openData(path string, rule mapRule) (*fileData, error) {
 	f, size, err := openRegular(path, MaxFileBytes)
 	if err != nil {
 		return nil, err
@@ -92,7 +112,7 @@ func openData(path string, mapFrom int64) (*fileData, error) {
 	if isBinary(bytes.TrimPrefix(first, utf8BOM)) {
 		return nil, BinaryError{}
 	}
-	if mapFrom > 0 && size >= mapFrom {
+	if rule.maps(size, first) {
 		if fd := mapData(f, size); fd != nil {
 			keep = true
 			return fd, nil

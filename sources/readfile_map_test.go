@@ -130,13 +130,13 @@ func TestMappedFileCutShort(t *testing.T) {
 func TestLoadMappedSameAsRead(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rows.json")
 	os.WriteFile(path, synth.Rows(20000, 12), 0o644)
-	load := func(mapFrom int64) *Dataset {
+	load := func(rule mapRule) *Dataset {
 		ds := &Dataset{}
-		readAndLoadMapping(path, Options{Source: "sweep"}, ds, mapFrom)
+		readAndLoadMapping(path, Options{Source: "sweep"}, ds, rule)
 		finish(ds, Options{})
 		return ds
 	}
-	got, want := load(1), load(0)
+	got, want := load(mapRule{any: 1}), load(mapRule{})
 	if len(got.Points) != 20000 || !reflect.DeepEqual(got, want) {
 		t.Fatalf("mapped %d points, %v; read %d, %v", len(got.Points), got.Warnings, len(want.Points), want.Warnings)
 	}
@@ -157,5 +157,47 @@ func TestMapDataSizeChanged(t *testing.T) {
 			fd.release()
 			t.Fatalf("mapped as %d bytes when it holds %d", n, size)
 		}
+	}
+}
+
+// A load maps every file of mapMin bytes or more, and a file that begins
+// as API rows (parsed from the mapping) from rowsMapMin on: read, such a
+// file stood in the heap beside its points until the parse ended.
+func TestLoadMapsRowsFromTheParallelSize(t *testing.T) {
+	rows := synth.Rows(100, 2)
+	table := []byte("model,hardware,conc\nx,h100,4\n")
+	for _, c := range []struct {
+		size  int64
+		first []byte
+		want  bool
+	}{
+		{rowsMapMin - 1, rows, false},
+		{rowsMapMin, rows, true},
+		{rowsMapMin, append([]byte("\ufeff"), rows...), true},
+		{rowsMapMin, table, false},
+		{mapMin - 1, table, false},
+		{mapMin, table, true},
+	} {
+		if got := loadMaps.maps(c.size, head(c.first, sniffBytes)); got != c.want {
+			t.Errorf("%d bytes beginning %.20q: mapped %v, want %v", c.size, c.first, got, c.want)
+		}
+	}
+	if (mapRule{}).maps(mapMin, rows) {
+		t.Error("the empty rule mapped a file")
+	}
+
+	path := filepath.Join(t.TempDir(), "rows.json")
+	data := synth.Rows(8000, 12)
+	if int64(len(data)) < rowsMapMin {
+		t.Fatalf("%d bytes of rows, fewer than the %d mapped", len(data), rowsMapMin)
+	}
+	os.WriteFile(path, data, 0o644)
+	fd, err := openData(path, loadMaps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fd.release()
+	if !fd.mapped && mapped(t, path) != nil {
+		t.Fatal("a rows file of the parallel size was read into memory where files map")
 	}
 }
