@@ -23,16 +23,38 @@ func addDebug(root *cobra.Command, env *cmdEnv) {
 			return nil
 		}
 		// a named pipe would block every command; a link is not followed
-		f, err := sources.OpenWritable(env.debugPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		f, err := sources.OpenWritable(env.debugPath, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 		if err != nil {
 			return fmt.Errorf("--debug: %w", err)
 		}
+		if err := mustBeDebugLog(f); err != nil {
+			f.Close()
+			return fmt.Errorf("--debug %s: %w", env.debugPath, err)
+		}
 		env.debugFile = f
-		env.log = log.New(f, "sweeptune ", log.LstdFlags|log.Lmicroseconds)
+		env.log = log.New(f, debugLinePrefix, log.LstdFlags|log.Lmicroseconds)
 		b := thisBuild()
 		env.debugf("%s: args %q (revision %s, %s)", cmd.CommandPath(), args, b.Revision, b.Go)
 		return nil
 	}
+}
+
+// debugLinePrefix starts every line the CLI and the workbench log.
+const debugLinePrefix = "sweeptune "
+
+// mustBeDebugLog refuses to append to a file that holds something else:
+// "report --debug rows.json" takes rows.json as the log, and appending to
+// it would spoil the user's data.
+func mustBeDebugLog(f *os.File) error {
+	info, err := f.Stat()
+	if err != nil || info.Size() == 0 {
+		return err
+	}
+	head := make([]byte, len(debugLinePrefix))
+	if n, _ := f.ReadAt(head, 0); n == len(head) && string(head) == debugLinePrefix {
+		return nil
+	}
+	return fmt.Errorf("the file exists and is not a sweeptune debug log (its lines would start %q); name a new file or an earlier log", debugLinePrefix)
 }
 
 // debugf logs one line when --debug is on.

@@ -54,3 +54,31 @@ func TestDebugReachesTheWorkbench(t *testing.T) {
 		t.Errorf("workbench got %q; log:\n%s", got, b)
 	}
 }
+
+// "report --debug rows.json" names the data as the log: the file is left
+// byte for byte and the command refuses, naming it; an earlier log is
+// appended to.
+func TestDebugRefusesAFileThatIsNotALog(t *testing.T) {
+	noUserConfig(t)
+	dir := t.TempDir()
+	data := filepath.Join(dir, "rows.json")
+	orig, err := os.ReadFile(multiCurve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(data, orig, 0o644)
+	_, stderr, code := runCmd(t, "report", "--json", "--debug", data)
+	if code != exitBadInput || !regexp.MustCompile(`--debug .*rows.json: the file exists and is not a sweeptune debug log`).MatchString(stderr) {
+		t.Errorf("exit %d %q", code, stderr)
+	}
+	if got, _ := os.ReadFile(data); string(got) != string(orig) {
+		t.Errorf("rows.json changed: %d bytes, was %d", len(got), len(orig))
+	}
+	logPath := filepath.Join(dir, "debug.log")
+	runOK(t, "report", multiCurve, "--debug", logPath)
+	first, _ := os.ReadFile(logPath)
+	runOK(t, "report", multiCurve, "--debug", logPath)
+	if got, _ := os.ReadFile(logPath); len(got) <= len(first) || string(got[:len(first)]) != string(first) {
+		t.Errorf("a second run did not append to its own log: %d then %d bytes", len(first), len(got))
+	}
+}
