@@ -64,13 +64,14 @@ func PublishedCurve(points []Point, group string, asOf string, appendOnly func(d
 func PublishedView(points []Point, asOf string) []int {
 	groups := make([]string, len(points))
 	latest := map[string]string{}
+	groupOf := publishedGroups()
 	for i := range points {
 		p := &points[i]
 		d := p.Prov.Date
 		if (p.Source != SourcePublished && p.Source != SourceCompetitor) || (asOf != "" && d > asOf) {
 			continue
 		}
-		g := PublishedGroup(p)
+		g := groupOf(p)
 		groups[i] = g
 		if d > latest[g] || latest[g] == "" {
 			latest[g] = d
