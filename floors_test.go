@@ -178,6 +178,24 @@ func TestRulesReadInOneScreen(t *testing.T) {
 	}
 }
 
+// The fast forms of the naming and latest-run rules (model/numbering) are
+// chosen by the load (sources), and taken with the load's numbering by the
+// views that group its array (cli) or number a curve's configurations once
+// (tui/workbench); model never imports them, and no other package chooses.
+func TestNumberingChosenByTheLoad(t *testing.T) {
+	const module = "github.com/sweeptune/sweeptune/"
+	may := map[string]bool{"sources": true, "cli": true, "tui/workbench": true}
+	for _, line := range goList(t, `{{.ImportPath}}:{{join .Imports " "}}`, "./...") {
+		path, imports, _ := strings.Cut(line, ":")
+		pkg := strings.TrimPrefix(path, module)
+		for _, imp := range strings.Fields(imports) {
+			if imp == module+"model/numbering" && !may[pkg] {
+				t.Errorf("%s imports model/numbering: the load chooses the fast forms (docs/codebase.md)", path)
+			}
+		}
+	}
+}
+
 // exportMaySourcesUse is what sources/export takes from sources itself: files
 // read and locked safely, digests, the state directory and the registry's
 // name for a file's format. The dialect comes from sources/srt, never from the

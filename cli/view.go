@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
 	"github.com/sweeptune/sweeptune/render"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/themes"
@@ -200,7 +201,7 @@ func (v view) take(ds *sources.Dataset) (points []model.Point, curves []model.Cu
 	default:
 		idx = model.LatestIndex(all, v.asOf)
 	}
-	points, curves, order = model.GroupKeptInPlaceNumbered(all, idx, numbered)
+	points, curves, order = numbering.GroupKeptInPlace(all, idx, numbered)
 	if v.derive {
 		model.Derive(points, v.specs)
 	}

@@ -53,11 +53,11 @@ func GroupCurvesInPlace(points []Point) []Curve {
 // point's curve, the keys and the points per curve.
 func curveIndex(points []Point) ([]int32, []CurveKey, []int32) {
 	curveOf, curves := numberCurves(points)
-	counts := make([]int32, len(curves.keys))
+	counts := make([]int32, len(curves.Keys()))
 	for _, c := range curveOf {
 		counts[c]++
 	}
-	return curveOf, curves.keys, counts
+	return curveOf, curves.Keys(), counts
 }
 
 // curveWindows cuts all into one window per curve, in order of first
@@ -73,6 +73,9 @@ func curveWindows(all []Point, keys []CurveKey, counts []int32) ([]Curve, []int3
 	}
 	return curves, next
 }
+
+// SortCurves sorts curves by key, as GroupCurves gives them, and returns them.
+func SortCurves(curves []Curve) []Curve { return sortCurves(curves) }
 
 func sortCurves(curves []Curve) []Curve {
 	sort.SliceStable(curves, func(a, b int) bool { return keyLess(curves[a].Key, curves[b].Key) })
@@ -141,11 +144,11 @@ func ResolveSpecs(points []Point) {
 	curves := newCurveNumbers(len(points))
 	for i := range points {
 		if c := &points[i].Curve; c.Spec != "" {
-			curves.of(c)
+			curveNumber(curves, c)
 		}
 	}
 	known := map[base]string{} // the one known method, "\x00" when several
-	for _, c := range curves.keys {
+	for _, c := range curves.Keys() {
 		b := baseOf(c)
 		if s, ok := known[b]; !ok {
 			known[b] = c.Spec
@@ -235,7 +238,7 @@ func CompleteCurvesNumbered(points []Point) ([]string, *CurveNumbering) {
 		return nil, nil // the usual case: no map of 100,000 keys
 	}
 	of, curves := numberCurves(points)
-	order := curves.keys
+	order := curves.Keys()
 	numbering := &CurveNumbering{of: of, keys: order}
 	to, joined := joinIncomplete(order)
 	if joined == 0 {

@@ -8,20 +8,20 @@ import "sort"
 // makes (a million points: 664 MB).
 func CountCurves(points []Point, count func(*Point) bool) ([]CurveKey, []int) {
 	curveOf, curves := numberCurves(points)
-	n := make([]int, len(curves.keys))
+	n := make([]int, len(curves.Keys()))
 	for i, c := range curveOf {
 		if count(&points[i]) {
 			n[c]++
 		}
 	}
-	order := make([]int, len(curves.keys))
+	order := make([]int, len(curves.Keys()))
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return keyLess(curves.keys[order[a]], curves.keys[order[b]]) })
+	sort.SliceStable(order, func(a, b int) bool { return keyLess(curves.Keys()[order[a]], curves.Keys()[order[b]]) })
 	keys, counts := make([]CurveKey, len(order)), make([]int, len(order))
 	for i, c := range order {
-		keys[i], counts[i] = curves.keys[c], n[c]
+		keys[i], counts[i] = curves.Keys()[c], n[c]
 	}
 	return keys, counts
 }

@@ -89,14 +89,20 @@ func TestLatestAsOf(t *testing.T) {
 	local := apiPoint("mi355x", "1k1k", "2025-09-01", 4, 8, 295, 82)
 	local.Source = model.SourceLocal // another source: its own history
 	pts = append(pts, local)
-	if got, want := model.LatestIndex(pts, ""), []int{1, 2, 3, 4, 5}; !reflect.DeepEqual(got, want) {
-		t.Errorf("latest %v, want %v", got, want)
-	}
-	if got, want := model.LatestIndex(pts, "2025-12-31"), []int{0, 2, 3, 4, 5}; !reflect.DeepEqual(got, want) {
-		t.Errorf("as of 2025-12-31: %v, want %v", got, want)
-	}
-	if got, want := model.LatestIndex(pts, "2025-10-06"), []int{0, 3, 4, 5}; !reflect.DeepEqual(got, want) {
-		t.Errorf("as of 2025-10-06: %v, want %v", got, want)
+	// the rule as written, and LatestIndex (its fast form once the load chose one)
+	for name, latest := range map[string]func([]model.Point, string) []int{
+		"rule":        func(p []model.Point, asOf string) []int { return model.LatestIndexRule(p, nil, asOf) },
+		"LatestIndex": model.LatestIndex,
+	} {
+		if got, want := latest(pts, ""), []int{1, 2, 3, 4, 5}; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: latest %v, want %v", name, got, want)
+		}
+		if got, want := latest(pts, "2025-12-31"), []int{0, 2, 3, 4, 5}; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: as of 2025-12-31: %v, want %v", name, got, want)
+		}
+		if got, want := latest(pts, "2025-10-06"), []int{0, 3, 4, 5}; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: as of 2025-10-06: %v, want %v", name, got, want)
+		}
 	}
 	if got, want := model.Dates(pts), []string{"2025-09-01", "2025-10-06", "2025-12-05", "2026-02-27"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("dates %v", got)

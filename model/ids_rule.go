@@ -15,9 +15,10 @@ import "strconv"
 // The first point loaded keeps the bare ID, so IDs do not shift when more
 // files of other configurations are added after it.
 //
-// This is the rule, written plainly with string-keyed maps; the load names
-// a million points with AssignIDsNumbered (ids.go), which must give every
-// point the same ID (TestAssignIDsMatchesReference).
+// This is the rule, written plainly with string-keyed maps: the code of
+// record. The load names a million points with its fast form,
+// numbering.AssignIDs (model/numbering), which must give every point the
+// same ID (TestAssignIDsMatchesReference).
 func AssignIDs(points []Point) {
 	type config struct {
 		curve  CurveKey
@@ -36,7 +37,7 @@ func AssignIDs(points []Point) {
 	for i := range points {
 		p := &points[i]
 		if p.Knobs.Mode == "" {
-			base[i] = idPart(p.Label)
+			base[i] = IDPart(p.Label)
 		} else {
 			base[i] = p.Knobs.BaseID()
 		}
@@ -56,7 +57,7 @@ func AssignIDs(points []Point) {
 		}
 	}
 	taken := map[string]bool{}
-	next := map[string]*int{} // next suffix number to try per "<id>@<source>"
+	next := map[string]int{} // next suffix number to try per "<id>@<source>"
 	for i := range points {
 		p := &points[i]
 		id := base[i]
@@ -72,13 +73,12 @@ func AssignIDs(points []Point) {
 		if taken[id] || (!dateTagged && datedCfg[curveBase{p.Curve, base[i]}]) {
 			id += "@" + string(p.Source)
 			if taken[id] {
-				nx := suffixCounter(next, []byte(id))
-				n := max(*nx, 2)
+				n := max(next[id], 2)
 				for taken[id+"-"+strconv.Itoa(n)] {
 					n++
 				}
+				next[id] = n + 1
 				id += "-" + strconv.Itoa(n)
-				*nx = n + 1
 			}
 		}
 		taken[id] = true

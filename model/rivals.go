@@ -98,7 +98,7 @@ type CurveGains struct {
 // their indexes grouped by curve (a million points are not copied).
 func Compare(points []Point, isOther func(*Point) bool, x, y Axis) []CurveGains {
 	curveOf, numbered := numberCurves(points)
-	keys := numbered.keys
+	keys := numbered.Keys()
 	other := make([]bool, len(points))
 	ownStart := make([]int32, len(keys)+1) // each curve's own points: a count, then where its indexes start
 	byBase := map[curveBase][]int{}        // the other's points of each base, in load order

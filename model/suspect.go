@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/sweeptune/sweeptune/internal/intern"
 	"github.com/sweeptune/sweeptune/internal/mem"
 )
 
@@ -117,20 +118,20 @@ func MarkImplausibleNumbered(points []Point, curves *CurveNumbering) {
 	// health) is read once, in load order, into an array of its own, put
 	// in group order by a counting sort: no slice per group.
 	curveOf := curves.of
-	srcs := interner[Source]{index: map[Source]int32{}} // the last source asked again: no hash
+	srcs := intern.NewValues[Source]() // the last source asked again: no hash
 	keys := mem.Take[uint64](len(points))[:0]
 	facts := mem.Take[implausibleFact](len(points))[:0]
-	warm := 0 // each block of points read once it is on its way (warmPoints)
+	warm := 0 // each block of points read once it is on its way (WarmPoints)
 	for i := range points {
-		if i%warmBlock == 0 {
-			warm += warmPoints(points[i:min(i+warmBlock, len(points))])
+		if i%WarmBlock == 0 {
+			warm += WarmPoints(points[i:min(i+WarmBlock, len(points))])
 		}
 		p := &points[i]
 		if p.Knobs.Concurrency <= 0 || p.Knobs.Concurrency > 1<<31-1 || !p.Metrics.Has(TputPerGPU) || p.GPUs() <= 0 {
 			continue
 		}
 		c := uint64(curveOf[i])
-		sid := uint64(srcs.of(p.Source))
+		sid := uint64(srcs.Of(p.Source))
 		v, _ := p.Metrics.Get(TputPerGPU)
 		keys = append(keys, c<<36|(sid&0xf)<<32|uint64(uint32(p.Knobs.Concurrency)))
 		facts = append(facts, implausibleFact{p.GPUs(), v, !p.Suspect(), int32(i)})

@@ -7,6 +7,7 @@ import (
 	"github.com/sweeptune/sweeptune/sources/synth"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
 )
 
 func genAPIRows(n int) []byte { return synth.APIRows(n) }
@@ -111,6 +112,6 @@ func BenchmarkMarkAndName400k(b *testing.B) {
 			points[i].ID, points[i].Suspicion = "", nil
 		}
 		b.StartTimer()
-		markAndName(points, nil, func(c *model.CurveNumbering, f *model.NamingFacts) { model.LatestIndexFrom(points, f, c, "") }, true)
+		markAndName(points, nil, func(c *model.CurveNumbering, f *numbering.NamingFacts) { numbering.LatestIndexFrom(points, f, c, "") }, true)
 	}
 }

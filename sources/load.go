@@ -15,6 +15,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/mem"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
 )
 
 // Options steer a load.
@@ -147,13 +148,13 @@ func finish(ds *Dataset, opt Options) {
 	ds.Notices = append(ds.Notices, notes...)
 	var latest []int
 	var runs *model.RunScan
-	alongside := func(*model.CurveNumbering, *model.NamingFacts) {}
+	alongside := func(*model.CurveNumbering, *numbering.NamingFacts) {}
 	if opt.PrepareLatest {
-		alongside = func(curves *model.CurveNumbering, facts *model.NamingFacts) {
+		alongside = func(curves *model.CurveNumbering, facts *numbering.NamingFacts) {
 			if opt.LatestAllDates {
 				latest = model.DatedIndex(ds.Points, opt.LatestAsOf)
 			} else {
-				latest = model.LatestIndexFrom(ds.Points, facts, curves, opt.LatestAsOf)
+				latest = numbering.LatestIndexFrom(ds.Points, facts, curves, opt.LatestAsOf)
 			}
 			// after the marking (suspect runs are not learnt from), on
 			// the core the naming leaves idle at its end
@@ -178,18 +179,18 @@ const concurrentFinishMin = 20000
 // alongside after the marking (naming is the longer: the cores then share
 // the work about evenly); a test under the race detector
 // (TestMarkAndNameAtOnce) holds them to that. alongside may read the
-// facts the naming's first pass shares (model.LatestIndexFrom waits for
+// facts the naming's first pass shares (numbering.LatestIndexFrom waits for
 // them).
-func markAndName(points []model.Point, curves *model.CurveNumbering, alongside func(*model.CurveNumbering, *model.NamingFacts), collect bool) *model.CurveNumbering {
+func markAndName(points []model.Point, curves *model.CurveNumbering, alongside func(*model.CurveNumbering, *numbering.NamingFacts), collect bool) *model.CurveNumbering {
 	endScratch := mem.UseScratch() // the three take each other's arrays
 	defer endScratch()             // on a panic too
 	if curves == nil {
 		curves = model.NumberCurves(points) // read by all three, written by none
 	}
-	facts := model.NewNamingFacts()
+	facts := numbering.NewNamingFacts()
 	if len(points) < concurrentFinishMin || runtime.GOMAXPROCS(0) < 2 {
 		model.MarkImplausibleNumbered(points, curves)
-		model.AssignIDsSharing(points, curves, facts)
+		numbering.AssignIDsSharing(points, curves, facts)
 		alongside(curves, facts)
 		facts.Release()
 		endScratch()
@@ -206,7 +207,7 @@ func markAndName(points []model.Point, curves *model.CurveNumbering, alongside f
 		model.MarkImplausibleNumbered(points, curves)
 		alongside(curves, facts)
 	}()
-	model.AssignIDsSharing(points, curves, facts)
+	numbering.AssignIDsSharing(points, curves, facts)
 	<-done
 	facts.Release()
 	endScratch()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
 	"github.com/sweeptune/sweeptune/sources/synth"
 )
 
@@ -26,8 +27,8 @@ func TestMarkAndNameAtOnce(t *testing.T) {
 	model.MarkImplausible(seq)
 	model.AssignIDs(seq)
 	var latest []int
-	markAndName(ds.Points, nil, func(curves *model.CurveNumbering, facts *model.NamingFacts) {
-		latest = model.LatestIndexFrom(ds.Points, facts, curves, "2026-11-20")
+	markAndName(ds.Points, nil, func(curves *model.CurveNumbering, facts *numbering.NamingFacts) {
+		latest = numbering.LatestIndexFrom(ds.Points, facts, curves, "2026-11-20")
 	}, true)
 	if !reflect.DeepEqual(ds.Points, seq) {
 		t.Fatal("marking and naming at once differs from one after the other")

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
 )
 
 // PublishedFetcher fetches published results (InferenceX API rows) over
@@ -229,7 +230,7 @@ func (f PublishedFetcher) finishFetch(got *Dataset, src PublishedSource, opt Opt
 	model.ResolveSpecs(ds.Points)
 	curves := model.NumberCurves(ds.Points)
 	model.MarkImplausibleNumbered(ds.Points, curves)
-	model.AssignIDsNumbered(ds.Points, curves)
+	numbering.AssignIDs(ds.Points, curves)
 }
 
 // fileLevel is the first warning about the response as a whole (a syntax

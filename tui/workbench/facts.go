@@ -6,16 +6,17 @@ import (
 	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/model/columns"
+	"github.com/sweeptune/sweeptune/model/numbering"
 )
 
 // curveFacts are what every view of one curve shares, whatever its as-of
 // date, every-run flag or suspect setting: its configurations numbered
-// (model.Configs) and the projections of its every run (model.ProjectRuns
+// (numbering.Configs) and the projections of its every run (model.ProjectRuns
 // over all its loaded runs). They are made once per curve and data (with
 // its first view) and never written; a view then reads no knob, hashes
 // no string and works out no factor again.
 type curveFacts struct {
-	cfg model.Configs
+	cfg numbering.Configs
 	// hot and ids are what a view's pass reads of each point and its ID,
 	// in the curve's order (columns.HotColumn): the pass reads them one
 	// after another instead of points a page apart.
@@ -27,7 +28,7 @@ type curveFacts struct {
 
 // factsOf works out curve all[idx]'s facts; it reads only its arguments.
 func factsOf(all []model.Point, idx []int) *curveFacts {
-	f := &curveFacts{cfg: model.NumberConfigs(all, idx)}
+	f := &curveFacts{cfg: numbering.NumberConfigs(all, idx)}
 	f.hot, f.ids = columns.HotColumn(all, idx)
 	for _, i := range idx {
 		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {

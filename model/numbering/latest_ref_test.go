@@ -1,14 +1,16 @@
-package model
+package numbering
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
 // datedTrialPoints are idTrialPoints with random dates (some with a time):
 // up to 200 of them, big for the first three trials.
-func datedTrialPoints(r *rand.Rand, trial, big int) []Point {
+func datedTrialPoints(r *rand.Rand, trial, big int) []model.Point {
 	dates := []string{"", "2026-11-01", "2026-11-02", "2026-11-02T09:00", "2026-11-03"}
 	n := 1 + r.IntN(200)
 	if trial < 3 {
@@ -29,7 +31,7 @@ func TestLatestIndexMatchesReference(t *testing.T) {
 	for trial := range 300 {
 		pts := datedTrialPoints(r, trial, 5000) // past the curve table's threshold
 		for _, asOf := range []string{"", "2026-11-02"} {
-			got, want := latestIndex(pts, nil, asOf, nil), LatestIndexRule(pts, nil, asOf)
+			got, want := latestIndex(pts, nil, asOf, nil), model.LatestIndexRule(pts, nil, asOf)
 			if !slices.Equal(got, want) {
 				t.Fatalf("trial %d as of %q: %v, reference %v", trial, asOf, got, want)
 			}
@@ -39,7 +41,7 @@ func TestLatestIndexMatchesReference(t *testing.T) {
 					idx = append(idx, i)
 				}
 			}
-			got, want = latestIndex(pts, idx, asOf, nil), LatestIndexRule(pts, idx, asOf)
+			got, want = latestIndex(pts, idx, asOf, nil), model.LatestIndexRule(pts, idx, asOf)
 			if !slices.Equal(got, want) {
 				t.Fatalf("trial %d as of %q over %v: %v, reference %v", trial, asOf, idx, got, want)
 			}

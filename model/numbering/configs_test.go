@@ -1,13 +1,15 @@
-package model
+package numbering
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
 // The latest runs picked by configurations numbered once are
-// LatestIndexOf's, on random dates (with times, after the as-of date),
+// the rule's (model.LatestIndexRule), on random dates (with times, after the as-of date),
 // sources, curves, points without knobs or dates, and subsets.
 func TestConfigsPickLatestIndexOf(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 7))
@@ -33,9 +35,9 @@ func TestConfigsPickLatestIndexOf(t *testing.T) {
 		}
 		c := NumberConfigs(pts, idx)
 		for _, asOf := range []string{"", "2026-10-31", "2026-11-01", "2026-11-02", "2026-11-02T12:00", "2026-11-03", "2026-11", "2026-12-01"} {
-			got, want := at(idx, c.Latest(asOf)), LatestIndexOf(pts, idx, asOf)
+			got, want := at(idx, c.Latest(asOf)), model.LatestIndexRule(pts, idx, asOf)
 			if !slices.Equal(got, want) {
-				t.Fatalf("trial %d as of %q over %v: %v, LatestIndexOf %v", trial, asOf, idx, got, want)
+				t.Fatalf("trial %d as of %q over %v: %v, rule %v", trial, asOf, idx, got, want)
 			}
 			if got, want := at(idx, c.OnOrBefore(asOf)), onOrBefore(pts, idx, asOf); !slices.Equal(got, want) {
 				t.Fatalf("trial %d on or before %q over %v: %v, want %v", trial, asOf, idx, got, want)
@@ -56,7 +58,7 @@ func at(idx []int, places []int32) []int {
 // onOrBefore is Configs.OnOrBefore read from the points' dates: every
 // run as of a date shows the undated points and those whose day is not
 // after it.
-func onOrBefore(pts []Point, idx []int, asOf string) []int {
+func onOrBefore(pts []model.Point, idx []int, asOf string) []int {
 	out := []int{}
 	for _, i := range idx {
 		if d := pts[i].Prov.Date; asOf == "" || d == "" || d[:min(len(d), 10)] <= asOf {

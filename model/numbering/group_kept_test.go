@@ -1,24 +1,26 @@
-package model
+package numbering
 
 import (
 	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"testing"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
-// GroupKeptInPlace gives what KeepIndex then GroupCurves give (so does
-// GroupCurvesInPlace), and order says where each kept point went (the
+// GroupKeptInPlace gives what model.KeepIndex then model.GroupCurves give (so does
+// model.GroupCurvesInPlace), and order says where each kept point went (the
 // moves on two cores are internal/permute's TestAlongIsTheGathering).
 func TestGroupKeptIsKeepThenGroup(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	hws := []string{"b200", "gb200", "h200", "mi355x", ""}
 	for trial := range 1000 {
 		n := r.IntN(200)
-		points := make([]Point, n)
+		points := make([]model.Point, n)
 		for i := range points {
 			points[i].ID = "p" + strconv.Itoa(i)
-			points[i].Curve = CurveKey{Model: "m", Hardware: hws[r.IntN(1+trial%len(hws))], Framework: []string{"sglang", "vllm"}[r.IntN(2)]}
+			points[i].Curve = model.CurveKey{Model: "m", Hardware: hws[r.IntN(1+trial%len(hws))], Framework: []string{"sglang", "vllm"}[r.IntN(2)]}
 		}
 		var idx []int
 		keep := r.Float64()
@@ -27,13 +29,13 @@ func TestGroupKeptIsKeepThenGroup(t *testing.T) {
 				idx = append(idx, i)
 			}
 		}
-		want := append([]Point(nil), points...)
-		wantCurves := GroupCurves(KeepIndex(want, idx)) // into a new array: no move shared with what is tested
-		if inPlace := GroupCurvesInPlace(KeepIndex(append([]Point(nil), points...), idx)); !reflect.DeepEqual(inPlace, wantCurves) {
-			t.Fatalf("trial %d: GroupCurvesInPlace differs from GroupCurves", trial)
+		want := append([]model.Point(nil), points...)
+		wantCurves := model.GroupCurves(model.KeepIndex(want, idx)) // into a new array: no move shared with what is tested
+		if inPlace := model.GroupCurvesInPlace(model.KeepIndex(append([]model.Point(nil), points...), idx)); !reflect.DeepEqual(inPlace, wantCurves) {
+			t.Fatalf("trial %d: model.GroupCurvesInPlace differs from model.GroupCurves", trial)
 		}
-		loaded := append([]Point(nil), points...)
-		kept, curves, order := GroupKeptInPlace(points, idx)
+		loaded := append([]model.Point(nil), points...)
+		kept, curves, order := GroupKeptInPlace(points, idx, nil)
 		if len(kept) != len(idx) || !reflect.DeepEqual(curves, wantCurves) {
 			t.Fatalf("trial %d (%d points, %d kept): curves differ:\n%v\nwant\n%v", trial, n, len(idx), curves, wantCurves)
 		}

@@ -1,37 +1,36 @@
-package model
+package numbering
 
 import (
-	"github.com/sweeptune/sweeptune/internal/radix"
 	"hash/maphash"
 	"math/bits"
-	"sort"
 	"strconv"
-	"strings"
-	"unicode/utf8"
+	"sync/atomic"
 
 	"github.com/sweeptune/sweeptune/internal/intern"
 	"github.com/sweeptune/sweeptune/internal/mem"
+	"github.com/sweeptune/sweeptune/internal/radix"
+	"github.com/sweeptune/sweeptune/model"
 )
 
-// AssignIDsNumbered is AssignIDs (ids_rule.go) for the load, with the
-// points' curves numbered already: the same IDs, a million points named
-// with integer keys, interned texts and one table of hashes instead of
-// maps of strings (docs/report-speed.md).
-func AssignIDsNumbered(points []Point, curves *CurveNumbering) { assignIDs(points, curves, nil) }
+// AssignIDs is model.AssignIDs (the rule, model/ids_rule.go) for the
+// load, with the points' curves numbered already: the same IDs, a million
+// points named with integer keys, interned texts and one table of hashes
+// instead of maps of strings (docs/report-speed.md).
+func AssignIDs(points []model.Point, curves *model.CurveNumbering) { assignIDs(points, curves, nil) }
 
-// assignIDs is AssignIDsNumbered, its first pass's facts left in facts
-// (when not nil) for LatestIndexFrom, which then owns their arrays.
-func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
+// assignIDs is AssignIDs, its first pass's facts left in facts (when not
+// nil) for LatestIndexFrom, which then owns their arrays.
+func assignIDs(points []model.Point, curves *model.CurveNumbering, facts *NamingFacts) {
 	n := len(points)
 	// Base IDs, curves and sources are interned to integers (lookups with
 	// string(buf) do not allocate), and a configuration (curve, base ID,
 	// source) is found from them without a string key: a million points
 	// cost a map lookup of an integer each, and a string per distinct ID.
 	baseOf := mem.Take[int32](n)
-	curveOf := curves.of
+	curveOf := curves.Of()
 	baseIDs := newBaseIDs()
 	var owner []int32 // per base ID: the curve that used it first
-	srcs := interner[Source]{index: map[Source]int32{}}
+	srcs := intern.NewValues[model.Source]()
 	// The one pass over the points themselves also keeps what the passes
 	// after it read of each (date, source) as numbers, so that they read
 	// these arrays, not 660 bytes a point: two passes over a million
@@ -44,16 +43,16 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 		knobs = mem.Take[bool](n)
 	}
 	var buf []byte
-	warm := 0 // the pass reads each block of points once it is on its way (warmPoints)
-	for lo := 0; lo < n; lo += warmBlock {
-		hi := min(lo+warmBlock, n)
-		warm += warmPoints(points[lo:hi])
+	warm := 0 // the pass reads each block of points once it is on its way (model.WarmPoints)
+	for lo := 0; lo < n; lo += model.WarmBlock {
+		hi := min(lo+model.WarmBlock, n)
+		warm += model.WarmPoints(points[lo:hi])
 		for i := lo; i < hi; i++ {
 			p := &points[i]
-			dateOf[i], srcOf[i] = dates.Of(p.Prov.Date), srcs.of(p.Source)
+			dateOf[i], srcOf[i] = dates.Of(p.Prov.Date), srcs.Of(p.Source)
 			var b int32
 			if p.Knobs.Mode == "" {
-				buf = append(buf[:0], idPart(p.Label)...)
+				buf = append(buf[:0], model.IDPart(p.Label)...)
 				b = baseIDs.ofText(buf)
 			} else {
 				b = baseIDs.ofKnobs(&p.Knobs)
@@ -68,7 +67,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 		}
 	}
 	if facts != nil {
-		facts.publish(baseOf, dateOf, srcOf, knobs, dates.Texts, len(baseIDs.texts), len(srcs.index))
+		facts.publish(baseOf, dateOf, srcOf, knobs, dates.Texts, len(baseIDs.texts), srcs.Len())
 	}
 	cbKey := mem.Take[uint64](n)
 	bases := baseIDs.texts
@@ -76,7 +75,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 	for i := range cbKey {
 		cbKey[i] = uint64(curveOf[i])<<shift | uint64(baseOf[i])
 	}
-	keys := curves.keys
+	keys := curves.Keys()
 	cbOf, ncb := radix.GroupIDs(cbKey)
 	mem.Give(cbKey)
 	cbKey = nil
@@ -141,7 +140,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 			}
 			fieldNum[c][f] = num
 			if v != "" {
-				parts[c][f] = idPart(v)
+				parts[c][f] = model.IDPart(v)
 				known[c] |= 1 << f
 			}
 		}
@@ -160,7 +159,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 		mask &= known[c]
 		t := tagAt[int(c)*64+int(mask)]
 		if t == 0 {
-			// curveTag(keys[o], keys[c]) without its allocations
+			// the rule's tag (model/idnames.go curveTag) without its allocations
 			buf = buf[:0]
 			for f := range b {
 				if mask&(1<<f) != 0 {
@@ -171,7 +170,7 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 				}
 			}
 			if len(buf) == 0 {
-				buf = append(buf, Unknown...)
+				buf = append(buf, model.Unknown...)
 			}
 			if t = tagIdx[string(buf)]; t == 0 {
 				tags = append(tags, string(buf))
@@ -188,11 +187,11 @@ func assignIDs(points []Point, curves *CurveNumbering, facts *NamingFacts) {
 	// table slots they will probe read, so that the block's probes, one
 	// after the other, find them in the cache.
 	var cand []byte
-	var candEnd [warmBlock]int32
-	var candHash [warmBlock]uint64
-	var candDated [warmBlock]bool
-	for lo := 0; lo < n; lo += warmBlock {
-		hi := min(lo+warmBlock, n)
+	var candEnd [model.WarmBlock]int32
+	var candHash [model.WarmBlock]uint64
+	var candDated [model.WarmBlock]bool
+	for lo := 0; lo < n; lo += model.WarmBlock {
+		hi := min(lo+model.WarmBlock, n)
 		cand = cand[:0]
 		for i := lo; i < hi; i++ {
 			base := bases[baseOf[i]]
@@ -295,7 +294,7 @@ var idHash = maphash.Bytes
 // loop that did nothing else and waited on each (88 % of give's samples
 // at that one store).
 type givenIDs struct {
-	points []Point
+	points []model.Point
 	seed   maphash.Seed
 	slots  []idSlot // a power of two, at most half used
 	other  map[string]bool
@@ -312,7 +311,7 @@ type idSlot struct {
 // arenaBytes is how large an arena is at most (a test makes it small).
 var arenaBytes = 8 << 20
 
-func newGivenIDs(points []Point, n int) *givenIDs {
+func newGivenIDs(points []model.Point, n int) *givenIDs {
 	s := &givenIDs{points: points, seed: maphash.MakeSeed(), slots: mem.Take[idSlot](1 << bits.Len(uint(2*n+1)))}
 	return s
 }
@@ -394,124 +393,5 @@ func (s *givenIDs) put(h uint64, i int32) {
 	}
 }
 
-// curveTag names what curve k has that curve of does not: the fields that
-// differ, in key order (scenario 8k1k, hardware b200, framework vllm …).
-func curveTag(of, k CurveKey) string {
-	parts := diffFields(of, k)
-	for i := range parts {
-		parts[i] = idPart(parts[i])
-	}
-	if len(parts) == 0 {
-		return Unknown
-	}
-	return strings.Join(parts, "-")
-}
-
-// diffFields are k's fields that differ from of's, in key order, without
-// the ones k leaves unknown.
-func diffFields(of, k CurveKey) []string {
-	a, b := of.Fields(), k.Fields()
-	var parts []string
-	for i := range b {
-		if a[i] != b[i] && b[i] != "" {
-			parts = append(parts, b[i])
-		}
-	}
-	return parts
-}
-
-// ShortName names curve k beside curve of by what differs: "b200 · vllm";
-// the full name when nothing known differs.
-func ShortName(of, k CurveKey) string {
-	if parts := diffFields(of, k); len(parts) > 0 {
-		return strings.Join(parts, " · ")
-	}
-	return k.String()
-}
-
-// FindID returns the index of the point with the ID, or -1.
-func FindID(points []Point, id string) int {
-	for i := range points {
-		if points[i].ID == id {
-			return i
-		}
-	}
-	return -1
-}
-
-// MaxIDRunes caps each part of an ID derived from data (a label, a curve
-// field): a 1 MB label must not make a 1 MB ID. A longer part is cut with
-// an ellipsis; the full label stays in the point (details, --json).
-const MaxIDRunes = 64
-
-// MaxLabelRunes caps a label as shown (DisplayLabel).
-const MaxLabelRunes = 80
-
-// idPart is Slug capped at MaxIDRunes. Only the first few hundred bytes of
-// the label are looked at, so a long label costs nothing.
-func idPart(s string) string {
-	if len(s) > 4*MaxIDRunes {
-		s = s[:4*MaxIDRunes] + "…" // a cut rune becomes a dash, like any other
-	}
-	return Ellipsize(Slug(s), MaxIDRunes)
-}
-
-// Ellipsize cuts s to at most n runes, the last one "…" when it was cut.
-func Ellipsize(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	count := 0
-	for i := range s {
-		if count == n-1 {
-			if utf8.RuneCountInString(s[i:]) <= 1 {
-				return s
-			}
-			return s[:i] + "…"
-		}
-		count++
-	}
-	return s
-}
-
-// Slug turns a label into an ID: lower case, runs of other characters as one "-".
-func Slug(label string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(label) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	s := strings.TrimSuffix(b.String(), "-")
-	if s == "" {
-		return "point"
-	}
-	return s
-}
-
-// UnknownIDs lists IDs that name no point for an error message, each
-// followed by the runs it may mean when points carry it with an "@…"
-// suffix: the date, source or curve that tells a configuration's runs apart
-// ("x (runs of it: x@2026-10-29, x@local; name one)").
-func UnknownIDs(points []Point, ids []string) string {
-	parts := make([]string, len(ids))
-	for i, id := range ids {
-		parts[i] = id
-		var runs []string
-		for j := range points {
-			if strings.HasPrefix(points[j].ID, id+"@") {
-				runs = append(runs, points[j].ID)
-			}
-		}
-		if len(runs) > 0 {
-			sort.Strings(runs)
-			parts[i] += " (runs of it: " + strings.Join(runs, ", ") + "; name one)"
-		}
-	}
-	return strings.Join(parts, ", ")
-}
+// warmSink keeps the warming reads' sums from being optimised away.
+var warmSink atomic.Int64

@@ -1,16 +1,20 @@
-package model_test
+package numbering_test
 
 import (
 	"reflect"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
 )
 
-// The passes given one numbering of the curves do what each does numbering
-// them itself.
+// The load's passes given one numbering of the curves do what the rules
+// do: the suspects marked, the IDs (model.AssignIDs), the latest runs
+// (model.LatestIndexRule) and the grouping (model.GroupCurvesInPlace of
+// the kept points).
 func TestNumberedPassesAreThePasses(t *testing.T) {
-	base := rowPoints(20000, 40)
+	base := fixtures.Rows(20000, 40)
 	for i := 0; i < len(base); i += 7 {
 		base[i].Knobs.Mode = "" // some without knobs: labels name them
 		base[i].Label = "run"
@@ -18,12 +22,12 @@ func TestNumberedPassesAreThePasses(t *testing.T) {
 	plain := append([]model.Point(nil), base...)
 	model.MarkImplausible(plain)
 	model.AssignIDs(plain)
-	wantLatest := model.LatestIndex(plain, "2026-11-20")
+	wantLatest := model.LatestIndexRule(plain, nil, "2026-11-20")
 	numbered := append([]model.Point(nil), base...)
 	curves := model.NumberCurves(numbered)
 	model.MarkImplausibleNumbered(numbered, curves)
-	model.AssignIDsNumbered(numbered, curves)
-	latest := model.LatestIndexNumbered(numbered, curves, "2026-11-20")
+	numbering.AssignIDs(numbered, curves)
+	latest := numbering.LatestIndex(numbered, curves, "2026-11-20")
 	if !reflect.DeepEqual(numbered, plain) || !reflect.DeepEqual(latest, wantLatest) {
 		t.Fatal("the numbered passes differ")
 	}
@@ -36,8 +40,8 @@ func TestNumberedPassesAreThePasses(t *testing.T) {
 	if len(wantLatest) == 0 || len(wantLatest) == len(plain) || suspects == 0 {
 		t.Fatalf("%d of %d kept, %d suspect: the test checks nothing", len(wantLatest), len(plain), suspects)
 	}
-	_, wantCurves, wantOrder := model.GroupKeptInPlace(plain, wantLatest)
-	_, got, order := model.GroupKeptInPlaceNumbered(numbered, latest, curves)
+	_, wantCurves, wantOrder := numbering.GroupKeptInPlace(plain, wantLatest, nil)
+	_, got, order := numbering.GroupKeptInPlace(numbered, latest, curves)
 	if !reflect.DeepEqual(got, wantCurves) || !reflect.DeepEqual(order, wantOrder) {
 		t.Fatal("grouping by the numbering differs")
 	}

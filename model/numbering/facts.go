@@ -1,11 +1,12 @@
-package model
+package numbering
 
 import (
-	"github.com/sweeptune/sweeptune/internal/intern"
 	"math/bits"
 	"sync"
 
+	"github.com/sweeptune/sweeptune/internal/intern"
 	"github.com/sweeptune/sweeptune/internal/mem"
+	"github.com/sweeptune/sweeptune/model"
 )
 
 // NamingFacts are what the naming's one pass over the points reads of
@@ -28,10 +29,10 @@ type NamingFacts struct {
 // NewNamingFacts is a place for AssignIDsSharing to leave its facts in.
 func NewNamingFacts() *NamingFacts { return &NamingFacts{ready: make(chan struct{})} }
 
-// AssignIDsSharing is AssignIDsNumbered leaving the facts of its first
+// AssignIDsSharing is AssignIDs leaving the facts of its first
 // pass in facts for LatestIndexFrom; facts gives its arrays back
 // (Release) once both are done.
-func AssignIDsSharing(points []Point, curves *CurveNumbering, facts *NamingFacts) {
+func AssignIDsSharing(points []model.Point, curves *model.CurveNumbering, facts *NamingFacts) {
 	defer facts.fail() // a naming that panics leaves the search to read the points
 	assignIDs(points, curves, facts)
 }
@@ -58,10 +59,10 @@ func (f *NamingFacts) Release() {
 	f.base, f.date, f.src, f.knobs = nil, nil, nil, nil
 }
 
-// LatestIndexFrom is LatestIndexNumbered over the points a naming shares
+// LatestIndexFrom is LatestIndex over the points a naming shares
 // its facts of (AssignIDsSharing, which it waits for): the same indices,
 // the points read only where the naming failed.
-func LatestIndexFrom(points []Point, facts *NamingFacts, curves *CurveNumbering, asOf string) []int {
+func LatestIndexFrom(points []model.Point, facts *NamingFacts, curves *model.CurveNumbering, asOf string) []int {
 	<-facts.ready
 	if facts.base == nil || len(facts.base) != len(points) {
 		return latestIndex(points, nil, asOf, curves)
@@ -73,8 +74,8 @@ func LatestIndexFrom(points []Point, facts *NamingFacts, curves *CurveNumbering,
 	dayOfDate := make([]int32, len(facts.dates))
 	for num, d := range facts.dates {
 		if num > 0 {
-			after[num] = asOf != "" && dateAfter(d, asOf)
-			dayOfDate[num] = days.Of(day(d))
+			after[num] = asOf != "" && model.DayOf(d) > model.DayOf(asOf)
+			dayOfDate[num] = days.Of(model.DayOf(d))
 		}
 	}
 	of := mem.Take[int32](n)    // the point's base ID, then its configuration; or shownAlways, or -1
@@ -96,7 +97,7 @@ func LatestIndexFrom(points []Point, facts *NamingFacts, curves *CurveNumbering,
 	keys := mem.Take[uint64](m)[:0]
 	bb := uint(bits.Len(uint(facts.bases)))
 	sb := uint(bits.Len(uint(facts.sources)))
-	curve := curves.of
+	curve := curves.Of()
 	for k := range n {
 		if of[k] >= 0 {
 			keys = append(keys, uint64(curve[k])<<(bb+sb)|uint64(facts.src[k])<<bb|uint64(of[k]))

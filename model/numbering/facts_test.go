@@ -1,4 +1,4 @@
-package model
+package numbering
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/internal/mem"
+
+	"github.com/sweeptune/sweeptune/model"
 )
 
 // The latest runs found from the naming's facts, beside the naming, are
@@ -17,11 +19,11 @@ func TestLatestIndexFromMatchesReference(t *testing.T) {
 	for trial := range 200 {
 		pts := datedTrialPoints(r, trial, 40000) // arrays past the scratch pool's threshold
 		named := slices.Clone(pts)
-		AssignIDs(named)
+		model.AssignIDs(named)
 		for _, asOf := range []string{"", "2026-11-02"} {
 			shared := slices.Clone(pts)
 			end := mem.UseScratch()
-			curves := NumberCurves(shared)
+			curves := model.NumberCurves(shared)
 			facts := NewNamingFacts()
 			var got []int
 			done := make(chan struct{})
@@ -33,7 +35,7 @@ func TestLatestIndexFromMatchesReference(t *testing.T) {
 			<-done
 			facts.Release()
 			end()
-			if want := LatestIndexRule(pts, nil, asOf); !slices.Equal(got, want) {
+			if want := model.LatestIndexRule(pts, nil, asOf); !slices.Equal(got, want) {
 				t.Fatalf("trial %d as of %q: %v, reference %v", trial, asOf, got, want)
 			}
 			for i := range shared {
@@ -54,8 +56,8 @@ func TestLatestIndexFromWithoutFacts(t *testing.T) {
 	}
 	facts := NewNamingFacts()
 	facts.fail()
-	got := LatestIndexFrom(pts, facts, NumberCurves(pts), "")
-	if want := LatestIndexRule(pts, nil, ""); !slices.Equal(got, want) {
+	got := LatestIndexFrom(pts, facts, model.NumberCurves(pts), "")
+	if want := model.LatestIndexRule(pts, nil, ""); !slices.Equal(got, want) {
 		t.Fatalf("%v, reference %v", got, want)
 	}
 	facts.Release()

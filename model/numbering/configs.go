@@ -1,12 +1,14 @@
-package model
+package numbering
 
 import (
-	"github.com/sweeptune/sweeptune/internal/radix"
 	"math/bits"
 	"slices"
 	"strings"
 
+	"github.com/sweeptune/sweeptune/internal/intern"
 	"github.com/sweeptune/sweeptune/internal/mem"
+	"github.com/sweeptune/sweeptune/internal/radix"
+	"github.com/sweeptune/sweeptune/model"
 )
 
 // Configs are the configurations of one set of points (a curve's, say),
@@ -26,13 +28,12 @@ type Configs struct {
 // NumberConfigs numbers the configurations of points[idx[k]] as
 // LatestIndexOf does: curve, source and base ID; undated points and
 // points without knobs have none.
-func NumberConfigs(points []Point, idx []int) Configs {
+func NumberConfigs(points []model.Point, idx []int) Configs {
 	n := len(idx)
-	curves := newCurveNumbers(n)
-	sources := interner[Source]{index: map[Source]int32{}}
+	curve := model.NumberCurvesAt(points, idx).Of()
+	sources := intern.NewValues[model.Source]()
 	bases := newBaseIDs()
 	of := mem.Fresh[int32](n)
-	curve := mem.Fresh[int32](n)
 	src := mem.Fresh[int32](n)
 	m := 0
 	for k, i := range idx {
@@ -41,12 +42,12 @@ func NumberConfigs(points []Point, idx []int) Configs {
 		if p.Prov.Date == "" || p.Knobs.Mode == "" {
 			continue
 		}
-		curve[k], of[k], src[k] = curves.of(&p.Curve), bases.ofKnobs(&p.Knobs), sources.of(p.Source)
+		of[k], src[k] = bases.ofKnobs(&p.Knobs), sources.Of(p.Source)
 		m++
 	}
 	keys := mem.Fresh[uint64](m)[:0]
 	bb := uint(bits.Len(uint(len(bases.texts))))
-	sb := uint(bits.Len(uint(len(sources.index))))
+	sb := uint(bits.Len(uint(sources.Len())))
 	for k := range of {
 		if of[k] >= 0 {
 			keys = append(keys, uint64(curve[k])<<(bb+sb)|uint64(src[k])<<bb|uint64(of[k]))
@@ -66,13 +67,13 @@ func NumberConfigs(points []Point, idx []int) Configs {
 }
 
 // rankDays ranks the run days of points[idx[k]] (-1 undated).
-func rankDays(points []Point, idx []int) ([]int32, []string) {
+func rankDays(points []model.Point, idx []int) ([]int32, []string) {
 	rank := mem.Fresh[int32](len(idx))
 	seen := map[string]int32{}
 	var days []string
 	last, lastRank := "", int32(-1)
 	for k, i := range idx {
-		d := day(points[i].Prov.Date)
+		d := model.DayOf(points[i].Prov.Date)
 		if d != last || k == 0 {
 			last, lastRank = d, -1
 			if d != "" {
@@ -169,7 +170,7 @@ func (c Configs) OnOrBefore(asOf string) []int32 {
 func (c Configs) Latest(asOf string) []int32 {
 	cut := int32(len(c.days))
 	if asOf != "" {
-		cut = c.cut(day(asOf))
+		cut = c.cut(model.DayOf(asOf))
 	}
 	latest := make([]int32, c.n) // per configuration: the rank of its latest day before cut
 	for e := range latest {
