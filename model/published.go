@@ -44,11 +44,12 @@ type PublishedDates struct {
 // the group's latest regular date on or before asOf, with the points of
 // every later append-only date joined to them.
 func PublishedCurve(points []Point, group string, asOf string, appendOnly AppendOnlyDates) ([]int, PublishedDates) {
+	groupOf := publishedGroups()
 	idx, dates := publishedIndex(points, asOf, appendOnly, func(p *Point) string {
 		if p.Source != SourcePublished {
 			return ""
 		}
-		if g := PublishedGroup(p); g == group {
+		if g := groupOf(p); g == group {
 			return g
 		}
 		return ""
@@ -63,11 +64,12 @@ func PublishedCurve(points []Point, group string, asOf string, appendOnly Append
 // published point of an earlier date than its group's. appendedDates are
 // the append-only dates joined to some group's curve, oldest first.
 func PublishedView(points []Point, asOf string, appendOnly AppendOnlyDates) (idx []int, appendedDates []string) {
+	groupOf := publishedGroups()
 	idx, dates := publishedIndex(points, asOf, appendOnly, func(p *Point) string {
 		if p.Source != SourcePublished && p.Source != SourceCompetitor {
 			return ""
 		}
-		return PublishedGroup(p)
+		return groupOf(p)
 	})
 	for _, pd := range dates {
 		for _, d := range pd.Appended {
