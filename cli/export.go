@@ -158,7 +158,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintf(env.stderr, "sweeptune export: %v\n", err)
 		return exitBadInput
 	}
-	previews := export.AfterMerge(plan, ds.Points, req.AsOf, req.MasterPath)
+	previews := export.AfterMerge(plan, ds.Points, req.AsOf, req.MasterPath, sources.AppendOnlyDatesOf(req.ChangelogPath, ds.Changelogs))
 	if refused := coverageRefusal(previews, f.acceptCoverageLoss); refused != "" {
 		fmt.Fprint(env.stderr, render.AfterMerge(previews, "--accept-coverage-loss").Plain())
 		fmt.Fprintf(env.stderr, "refused: %s\n", refused)
@@ -185,7 +185,7 @@ func runExport(f *exportFlags, paths []string, env *cmdEnv) int {
 			fmt.Fprintf(env.stderr, "sweeptune export: --pr-body: %v\n", err)
 			return exitBadInput
 		}
-		body := render.PRBody(pin) + render.PRBodyDashboard(previews, dashboardGains(ds.Points, req.AsOf, plan))
+		body := render.PRBody(pin) + render.PRBodyDashboard(previews, export.DashboardGains(ds.Points, req.AsOf, plan))
 		if f.prBody == "-" {
 			fmt.Fprint(env.stdout, body)
 		} else if err := writePRBody(f.prBody, []byte(body), f.replacePRBody); err != nil { // prbody_file.go
@@ -268,30 +268,5 @@ func coverageRefusal(pvs []model.Preview, accept bool) string {
 	if accept {
 		return ""
 	}
-	for _, pv := range pvs {
-		if pv.LosesCoverage() {
-			return "the curve after merge loses published coverage the change set does not remove (" + pv.Curve.String() + "); list the keys whose points it drops, or pass --accept-coverage-loss"
-		}
-	}
-	return ""
-}
-
-// dashboardGains are the change set's curves against the competitor at the
-// dashboard's p90 interactivity as of the date, with the points its
-// North-star gate would not draw marked: the PR body's dashboard section.
-func dashboardGains(points []model.Point, asOf string, plan *export.ExportPlan) []model.CurveGains {
-	shown := model.Latest(points, asOf)
-	isOther := func(p *model.Point) bool { return p.Source == model.SourceCompetitor }
-	curves := model.Compare(shown, isOther, model.AxisP90Intvty, model.AxisTputPerGPU)
-	model.MarkGainsNotDrawn(curves, shown, isOther, model.AxisP90Intvty, model.AxisTputPerGPU)
-	var out []model.CurveGains
-	for _, c := range curves {
-		for _, a := range append(append([]*model.Point{}, plan.Added...), plan.Dropped...) {
-			if a.Curve == c.Curve {
-				out = append(out, c)
-				break
-			}
-		}
-	}
-	return out
+	return render.CoverageRefusal(pvs, "pass --accept-coverage-loss")
 }

@@ -52,6 +52,11 @@ func TestNarrowSweepIsACoverageLoss(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "✗ COVERAGE LOST") || !strings.Contains(out, "+override_agg_tp8_c20:") {
 		t.Fatalf("accepted: exit %d\n%s\n%s", code, out, stderr)
 	}
+	// and its PR body says the loss was accepted
+	out, stderr, code = runCmd(t, narrowArgs(dir, "kimik3-fp8-h200-sglang-agentic-tp8", "--accept-coverage-loss", "--pr-body", "-")...)
+	if code != exitOK || !strings.Contains(out, "- **Coverage loss accepted**: this change set loses published coverage it does not remove") {
+		t.Fatalf("accepted PR body: exit %d\n%s\n%s", code, out, stderr)
+	}
 }
 
 // The README's export: the PR's own change set passes the guard and prints

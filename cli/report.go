@@ -18,6 +18,7 @@ func newReportCmd(env *cmdEnv) *cobra.Command {
 		"tables and ASCII plots of every curve (text or --json)", reportHelp,
 		func(_ *cobra.Command, paths []string) int { return runReport(&f, paths, env) })
 	f.register(cmd.Flags())
+	f.registerChangelogs(cmd.Flags())
 	return cmd
 }
 
@@ -27,8 +28,10 @@ type reportFlags struct {
 	width  int
 	height int
 	logX   bool
-	// asPublished shows the curve as the dashboard publishes it.
+	// asPublished shows the curve as the dashboard publishes it;
+	// changelogs say which dates were append-only.
 	asPublished bool
+	changelogs  []string
 }
 
 // register attaches report's flags: the curve flags and the output's own.
@@ -39,6 +42,12 @@ func (f *reportFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.height, "height", 22, "plot height in rows")
 	fs.BoolVar(&f.logX, "log-x", false, "log-scale x axis")
 	fs.BoolVar(&f.asPublished, "as-published", false, "show each curve as the dashboard publishes it: its latest published date only (with --as-of, the latest on or before it); local runs left out (docs/dashboard.md)")
+}
+
+// registerChangelogs attaches --changelog, report's own: the default
+// command leaves it out (there --changelog is the workbench export's).
+func (f *reportFlags) registerChangelogs(fs *pflag.FlagSet) {
+	fs.StringArrayVar(&f.changelogs, "changelog", nil, "with --as-published: a perf-changelog.yaml `FILE` in a git checkout whose append-only entries' dates join the curve before them (repeatable; a changelog among the PATHs counts too)")
 }
 
 const reportHelp = `Per curve (model · scenario · hardware · framework · precision · spec
@@ -59,7 +68,10 @@ in --json's metrics when --y names one or a --gpu-* flag is given:
 --as-published shows what the InferenceX dashboard draws: for each curve
 (an AgentX curve is one per hardware, agg and disagg together) only the
 published points of its latest date, so a later narrow sweep replaces a
-denser curve as it does on the dashboard; local runs are left out.`
+denser curve as it does on the dashboard; local runs are left out. The
+points of a date whose changelog entry was append-only join the curve
+before them instead (--changelog, or a perf-changelog.yaml among the
+PATHs; git dates its entries, so it must be in a checkout).`
 
 // maxPlotWidth and maxPlotHeight bound the report's plot.
 const (
@@ -90,7 +102,11 @@ func runReport(f *reportFlags, paths []string, env *cmdEnv) int {
 		fmt.Fprintln(env.stderr, "sweeptune report: --as-published shows one date per curve; --all-dates every date: choose one")
 		return exitBadInput
 	}
-	v.published = f.asPublished
+	if len(f.changelogs) > 0 && !f.asPublished {
+		fmt.Fprintln(env.stderr, "sweeptune report: --changelog is read by --as-published (which dates were append-only): give both")
+		return exitBadInput
+	}
+	v.published, v.publishedLogs = f.asPublished, f.changelogs
 	s, ok := f.loadShownTaking(paths, v, env)
 	if !ok {
 		return s.code

@@ -129,7 +129,7 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 	var previews []model.Preview
 	if f.targets.given() {
 		var err error
-		if previews, err = f.targets.afterMerge(ds.Points, splitIDs(f.remove), v.asOf); err != nil {
+		if previews, err = f.targets.afterMerge(ds.Points, ds.Changelogs, splitIDs(f.remove), v.asOf); err != nil {
 			fmt.Fprintf(env.stderr, "sweeptune review: %v\n", err)
 			loadCode = max(loadCode, exitBadInput)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/export"
+	"github.com/sweeptune/sweeptune/sources/srt"
 )
 
 // reviewTargets are export's targets as review takes them: given, the
@@ -38,7 +39,7 @@ func (t *reviewTargets) given() bool {
 
 // afterMerge is the preview of the change set's curve after merge, or why
 // there is none: export's own plan, made as a dry run.
-func (t *reviewTargets) afterMerge(points []model.Point, remove []string, asOf string) ([]model.Preview, error) {
+func (t *reviewTargets) afterMerge(points []model.Point, loaded []srt.ChangelogFile, remove []string, asOf string) ([]model.Preview, error) {
 	if len(t.recipes) == 0 || t.master == "" || len(t.configKeys) == 0 || t.changelog == "" {
 		return nil, fmt.Errorf("the curve after merge needs export's targets: --recipe, --master, --config-key and --changelog")
 	}
@@ -49,7 +50,7 @@ func (t *reviewTargets) afterMerge(points []model.Point, remove []string, asOf s
 	if err != nil {
 		return nil, fmt.Errorf("the curve after merge: the change set cannot be planned: %v", err)
 	}
-	return export.AfterMerge(plan, points, asOf, t.master), nil
+	return export.AfterMerge(plan, points, asOf, t.master, sources.AppendOnlyDatesOf(t.changelog, loaded)), nil
 }
 
 // withAfterMerge is the review's JSON object with "after_merge" last when

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -93,8 +94,10 @@ type view struct {
 	derive         bool // tput-per-mw and cost-per-mtok asked for
 	warnings       []sources.Warning
 	// published: only what the dashboard publishes, each curve group's
-	// latest date (report --as-published; docs/dashboard.md).
-	published bool
+	// latest date (report --as-published; docs/dashboard.md), with the
+	// append-only entries of these changelogs (besides the loaded ones).
+	published     bool
+	publishedLogs []string
 }
 
 // resolve checks the flags; ok is false (with a line on stderr) when one
@@ -317,7 +320,9 @@ func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool)
 	}
 	printWarnings(env.stderr, ds)
 	if v.published {
-		keepPublished(ds, v.asOf, env)
+		if !keepPublished(ds, v.asOf, v.publishedLogs, env) {
+			return shown{code: exitBadInput}, false
+		}
 	}
 	s := shown{ds: ds, code: code}
 	if take {
@@ -336,18 +341,40 @@ func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool)
 }
 
 // keepPublished leaves in ds only the curve as the dashboard publishes it
-// as of asOf (model.PublishedView) and says what it left out.
-func keepPublished(ds *sources.Dataset, asOf string, env *cmdEnv) {
-	idx := model.PublishedView(ds.Points, asOf)
+// as of asOf (model.PublishedView), an append-only entry's date joined to
+// the curve before it (the loaded changelogs and those of logs), and says
+// what it left out. false when a changelog of logs cannot be read.
+func keepPublished(ds *sources.Dataset, asOf string, logs []string, env *cmdEnv) bool {
+	changelogs := ds.Changelogs
+	for _, path := range logs {
+		l, err := sources.ReadChangelog(path)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "sweeptune report: --changelog: %v\n", err)
+			return false
+		}
+		changelogs = append(slices.Clip(changelogs), l)
+	}
+	idx, appended := model.PublishedView(ds.Points, asOf, sources.AppendOnlyDates(changelogs))
 	kept := make([]model.Point, len(idx))
 	for k, i := range idx {
 		kept[k] = ds.Points[i]
 	}
 	if left := len(ds.Points) - len(kept); left > 0 {
-		fmt.Fprintf(env.stderr, "note: the curve as published: each curve's latest published date%s; %s of earlier dates, local runs or planned points left out\n",
-			map[bool]string{true: "", false: " on or before " + asOf}[asOf == ""], model.Plural(left, "point"))
+		fmt.Fprintf(env.stderr, "note: the curve as published: each curve's latest published date%s%s; %s of earlier dates, local runs or planned points left out\n",
+			map[bool]string{true: "", false: " on or before " + asOf}[asOf == ""], appendedText(appended),
+			model.Plural(left, "point"))
 	}
 	ds.Points = kept
+	return true
+}
+
+// appendedText names the append-only dates the published view joined
+// ("" when none).
+func appendedText(dates []string) string {
+	if len(dates) == 0 {
+		return ""
+	}
+	return ", with the points of the append-only " + strings.Join(dates, ", ") + " joined to it"
 }
 
 // completeFlagValues offers the shell completion of the closed flags'

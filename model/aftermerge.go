@@ -74,36 +74,42 @@ type PreviewRequest struct {
 	AsOf       string
 	Sweep      []SweepPoint
 	Removed    []string // IDs the change set removes (reviewed)
-	AppendOnly bool
-	X, Y       Axis // the front's axes
-	GainX      Axis // the competitor gain's axis (the dashboard's p90 interactivity)
-	Bands      int  // bands over the front's x range; 0: 5
+	AppendOnly bool     // the change set's own entry is append-only
+	// Appended says which published dates came from earlier append-only
+	// entries (their points join the curve published now); nil: none.
+	Appended AppendOnlyDates
+	X, Y     Axis // the front's axes
+	GainX    Axis // the competitor gain's axis (the dashboard's p90 interactivity)
+	Bands    int  // bands over the front's x range; 0: 5
 }
 
 // Preview is the curve after merge against the curve published now.
 type Preview struct {
-	Curve         CurveKey       `json:"curve"`
-	AsOf          string         `json:"as_of,omitempty"`
-	AppendOnly    bool           `json:"append_only"`
-	PublishedDate string         `json:"published_date"`
-	Published     []PreviewPoint `json:"published"`
-	After         []PreviewPoint `json:"after"`
-	Lost          []Lost         `json:"lost"`
-	ArmsLost      []string       `json:"arms_lost"`       // arms no point after merge runs, not asked
-	ArmsRemoved   []string       `json:"arms_removed"`    // arms the reviewed removals take out
-	FrontierLost  []string       `json:"frontier_lost"`   // published frontier points lost, not asked
-	FrontBefore   [2]float64     `json:"front_before"`    // x range of the frontier before (less asked removals)
-	FrontAfter    [2]float64     `json:"front_after"`     // x range of the measured frontier after
-	Truncated     []string       `json:"front_truncated"` // "low x", "high x": ends the front no longer reaches
-	Bands         []FrontBand    `json:"bands"`
-	EmptyBands    int            `json:"empty_bands"`
-	Check14Before CoverageResult `json:"check14_before"`
-	Check14After  CoverageResult `json:"check14_after"`
-	Unmeasured    int            `json:"unmeasured"` // points after merge without a run yet
-	Check14Drop   bool           `json:"check14_drop"`
-	GainFlips     []GainFlip     `json:"gain_flips"`
-	X             string         `json:"axis"`
-	Y             string         `json:"y_axis"`
+	Curve         CurveKey `json:"curve"`
+	AsOf          string   `json:"as_of,omitempty"`
+	AppendOnly    bool     `json:"append_only"`
+	PublishedDate string   `json:"published_date"`
+	// PublishedAppended are the later append-only dates whose points join
+	// the published curve (the changelog's append-only entries).
+	PublishedAppended []string       `json:"published_appended,omitempty"`
+	Published         []PreviewPoint `json:"published"`
+	After             []PreviewPoint `json:"after"`
+	Lost              []Lost         `json:"lost"`
+	ArmsLost          []string       `json:"arms_lost"`       // arms no point after merge runs, not asked
+	ArmsRemoved       []string       `json:"arms_removed"`    // arms the reviewed removals take out
+	FrontierLost      []string       `json:"frontier_lost"`   // published frontier points lost, not asked
+	FrontBefore       [2]float64     `json:"front_before"`    // x range of the frontier before (less asked removals)
+	FrontAfter        [2]float64     `json:"front_after"`     // x range of the measured frontier after
+	Truncated         []string       `json:"front_truncated"` // "low x", "high x": ends the front no longer reaches
+	Bands             []FrontBand    `json:"bands"`
+	EmptyBands        int            `json:"empty_bands"`
+	Check14Before     CoverageResult `json:"check14_before"`
+	Check14After      CoverageResult `json:"check14_after"`
+	Unmeasured        int            `json:"unmeasured"` // points after merge without a run yet
+	Check14Drop       bool           `json:"check14_drop"`
+	GainFlips         []GainFlip     `json:"gain_flips"`
+	X                 string         `json:"axis"`
+	Y                 string         `json:"y_axis"`
 }
 
 // Arm is a point's topology (its shape without concurrency and decode cap):
@@ -124,8 +130,8 @@ func PreviewAfterMerge(req PreviewRequest) Preview {
 			asked[req.Points[i].Knobs.BaseID()] = true
 		}
 	}
-	pubIdx, date := PublishedCurve(req.Points, req.Group, req.AsOf, nil)
-	pv.PublishedDate = date
+	pubIdx, dates := PublishedCurve(req.Points, req.Group, req.AsOf, req.Appended)
+	pv.PublishedDate, pv.PublishedAppended = dates.Base, dates.Appended
 	for _, i := range pubIdx {
 		pv.Published = append(pv.Published, previewPoint(&req.Points[i], StatusMeasured, "", x, y))
 	}

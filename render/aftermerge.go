@@ -25,8 +25,8 @@ func AfterMerge(pvs []model.Preview, acceptFlag string) Doc {
 func afterMergeOne(d *Doc, pv model.Preview, acceptFlag string) {
 	x, y := pv.X, pv.Y
 	published := "no published point"
-	if pv.PublishedDate != "" {
-		published = fmt.Sprintf("%s of %s", model.Plural(len(pv.Published), "published point"), pv.PublishedDate)
+	if len(pv.Published) > 0 {
+		published = fmt.Sprintf("%s of %s", model.Plural(len(pv.Published), "published point"), publishedDates(pv))
 	}
 	how := "replaces them (latest date per curve)"
 	if pv.AppendOnly {
@@ -129,4 +129,29 @@ func afterMergeCells(pp model.PreviewPoint) (status, x, y string) {
 		status += " (short run)"
 	}
 	return status, x, y
+}
+
+// CoverageRefusal is the guard's refusal of a change set whose curve after
+// merge loses coverage it does not ask to remove ("" when none does), the
+// same words for export and the workbench; accept says how to accept the
+// loss ("pass --accept-coverage-loss").
+func CoverageRefusal(pvs []model.Preview, accept string) string {
+	for _, pv := range pvs {
+		if pv.LosesCoverage() {
+			return "the curve after merge loses published coverage the change set does not remove (" + pv.Curve.String() + "); list the keys whose points it drops, or " + accept
+		}
+	}
+	return ""
+}
+
+// publishedDates names the dates of the curve published now: its regular
+// date, and the append-only dates joined to it.
+func publishedDates(pv model.Preview) string {
+	switch {
+	case len(pv.PublishedAppended) == 0:
+		return pv.PublishedDate
+	case pv.PublishedDate == "":
+		return "the append-only " + strings.Join(pv.PublishedAppended, ", ")
+	}
+	return pv.PublishedDate + " with the append-only " + strings.Join(pv.PublishedAppended, ", ")
 }

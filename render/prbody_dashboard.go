@@ -26,8 +26,8 @@ func PRBodyDashboard(pvs []model.Preview, gains []model.CurveGains) string {
 			how = "is appended to the published curve (append-only)"
 		}
 		published := "no published point"
-		if pv.PublishedDate != "" {
-			published = fmt.Sprintf("%d points published on %s", len(pv.Published), pv.PublishedDate)
+		if len(pv.Published) > 0 {
+			published = fmt.Sprintf("%d points published on %s", len(pv.Published), publishedDates(pv))
 		}
 		w("The sweep of this entry's keys (%s) %s: %s.\n\n", model.Plural(len(pv.After), "point"), how, published)
 		w("| After merge | Arm | Status | %s | %s |\n| --- | --- | --- | ---: | ---: |\n", pv.X, pv.Y)
@@ -63,6 +63,10 @@ func PRBodyDashboard(pvs []model.Preview, gains []model.CurveGains) string {
 		w(".\n")
 		for _, f := range pv.GainFlips {
 			w("- The gain over the competitor at %s flips: %s before, %s after.\n", model.Thousands(f.X, 1), SignedPct(f.Before), SignedPct(f.After))
+		}
+		if pv.LosesCoverage() {
+			// the guard let it through: only a deliberate acceptance does
+			w("- **Coverage loss accepted**: this change set loses published coverage it does not remove, and was exported with the loss accepted (export's `--accept-coverage-loss`, or A in the workbench's export pane).\n")
 		}
 	}
 	var rows []string

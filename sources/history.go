@@ -1,6 +1,9 @@
 package sources
 
 import (
+	"slices"
+	"sync"
+
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources/srt"
 )
@@ -55,4 +58,53 @@ func ReadChangelog(path string) (srt.ChangelogFile, error) {
 	}
 	entries, _ := srt.ParseChangelog(path, data)
 	return srt.ChangelogFile{Path: path, Entries: entries}, nil
+}
+
+// AppendOnlyDates are the published dates the changelogs' append-only
+// entries made (srt.AppendOnlyDates): the curve as published joins their
+// points to the curve before them. nil when no entry is append-only. git
+// dates the entries (seconds on InferenceX's history), so it is asked
+// once, and only when a curve the rule is asked about is named by an
+// append-only entry.
+func AppendOnlyDates(logs []srt.ChangelogFile) model.AppendOnlyDates {
+	var appendOnly []srt.ChangelogEntry
+	for _, l := range logs {
+		for _, e := range l.Entries {
+			if e.AppendOnly {
+				appendOnly = append(appendOnly, e)
+			}
+		}
+	}
+	if len(appendOnly) == 0 {
+		return nil
+	}
+	var once sync.Once
+	var dated model.AppendOnlyDates
+	return func(k model.CurveKey, date string) bool {
+		if !slices.ContainsFunc(appendOnly, func(e srt.ChangelogEntry) bool { return e.Mentions(k) }) {
+			return false
+		}
+		once.Do(func() {
+			var entries []srt.DatedEntry
+			for _, l := range logs {
+				entries = append(entries, srt.DateChangelog(l.Path, l.Entries)...)
+			}
+			dated = srt.AppendOnlyDates(entries)
+		})
+		return dated != nil && dated(k, date)
+	}
+}
+
+// AppendOnlyDatesOf is AppendOnlyDates of the changelog at path (export's
+// --changelog, before the entry it appends; "" none) and the changelogs
+// loaded among the inputs. A changelog that cannot be read adds nothing:
+// the export reading it says why.
+func AppendOnlyDatesOf(path string, loaded []srt.ChangelogFile) model.AppendOnlyDates {
+	logs := loaded
+	if path != "" && !slices.ContainsFunc(loaded, func(l srt.ChangelogFile) bool { return l.Path == path }) {
+		if l, err := ReadChangelog(path); err == nil {
+			logs = append(slices.Clip(logs), l)
+		}
+	}
+	return AppendOnlyDates(logs)
 }

@@ -54,6 +54,7 @@ func TestWorkbenchAndCLIWriteTheSameBytes(t *testing.T) {
 	}
 	m.Update(testkit.Key("esc"))
 	m.Sync()
+	m.Update(testkit.Key("A")) // the loss accepted, as the command line's --accept-coverage-loss
 	ask, ok := m.Update(testkit.Key("w"))().(msgs.Confirm)
 	if !ok {
 		t.Fatalf("w did not ask:\n%s", m.View())

@@ -73,7 +73,7 @@ func TestAWriteClearsWhatItExportedAndSaysWhat(t *testing.T) {
 	m.State().ToggleAdded(local7P)
 	do(m, "5")
 	settle(m)
-	do(m, "w")
+	do(m, "A", "w") // the disagg key alone loses the agg arm: accepted first
 	if m.confirm == nil || !strings.Contains(m.confirm.prompt, "pr-link is still …/pull/XXX (t sets it) — write 3 files") {
 		t.Fatalf("w: confirm %+v", m.confirm)
 	}
@@ -134,5 +134,35 @@ func TestTargetsAreRememberedInTheSession(t *testing.T) {
 	}
 	if p := export.CheckTargets(again.exportConfig()); len(p) != 0 {
 		t.Errorf("restored targets from another directory: %v", p)
+	}
+}
+
+// TestCoverageLossIsRefusedUntilAAccepts: in the workbench, w on a change
+// set that loses published coverage (the disagg key alone drops the agg
+// arm) is refused in export's words, nothing is asked or written; A
+// accepts the loss, and then w asks.
+func TestCoverageLossIsRefusedUntilAAccepts(t *testing.T) {
+	cfg := exportFixtures(t)
+	before, _ := os.ReadFile(cfg.ChangelogPath)
+	m := exportModel(t, cfg, "")
+	m.State().ToggleMark(removed8P)
+	m.State().ToggleAdded(local7P)
+	do(m, "5")
+	settle(m)
+	do(m, "w")
+	if m.confirm != nil || !strings.HasPrefix(m.bar.Text, "refused: the curve after merge loses published coverage the change set does not remove (") ||
+		!strings.HasSuffix(m.bar.Text, "; list the keys whose points it drops, or press A to accept the loss for this change set (export's --accept-coverage-loss)") {
+		t.Fatalf("w on a loss: confirm %+v, status %q", m.confirm, m.bar.Text)
+	}
+	if after, _ := os.ReadFile(cfg.ChangelogPath); string(after) != string(before) {
+		t.Fatal("a refused change set was written")
+	}
+	do(m, "A")
+	if !strings.HasPrefix(m.bar.Text, "coverage loss accepted for this change set") {
+		t.Fatalf("A: status %q", m.bar.Text)
+	}
+	do(m, "w")
+	if m.confirm == nil || !strings.HasPrefix(m.confirm.prompt, "coverage loss accepted (the export pane says what) — ") {
+		t.Fatalf("w after A: confirm %+v, status %q", m.confirm, m.bar.Text)
 	}
 }

@@ -11,11 +11,13 @@ import (
 // (docs/dashboard.md): the listed keys' sweep is every override the
 // bundles keep (at each of its concurrencies) and every added point; the
 // reviewed removals are the plan's. One preview per published curve group
-// the change set touches (an AgentX curve is one group).
+// the change set touches (an AgentX curve is one group). appended are the
+// published dates earlier append-only entries made (sources.AppendOnlyDates):
+// the curve published now joins them, as report --as-published does.
 //
 // Only an export that appends a changelog entry triggers a sweep, and the
 // master says what its keys run: without both there is nothing to preview.
-func AfterMerge(p *ExportPlan, points []model.Point, asOf, masterPath string) []model.Preview {
+func AfterMerge(p *ExportPlan, points []model.Point, asOf, masterPath string, appended model.AppendOnlyDates) []model.Preview {
 	rows := listedRows(p, masterPath)
 	if rows == nil || p.Entry == "" {
 		return nil
@@ -78,7 +80,7 @@ func AfterMerge(p *ExportPlan, points []model.Point, asOf, masterPath string) []
 			}
 		}
 		out = append(out, model.PreviewAfterMerge(model.PreviewRequest{Points: points, Curve: curve, Group: g, AsOf: asOf,
-			Sweep: sw, Removed: removed, X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, GainX: model.AxisP90Intvty}))
+			Sweep: sw, Removed: removed, Appended: appended, X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, GainX: model.AxisP90Intvty}))
 	}
 	return out
 }

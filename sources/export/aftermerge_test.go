@@ -50,7 +50,7 @@ func TestAfterMergeOfTheRetune(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pvs := export.AfterMerge(plan, req.Points, req.AsOf, req.MasterPath)
+	pvs := export.AfterMerge(plan, req.Points, req.AsOf, req.MasterPath, nil)
 	if len(pvs) != 1 {
 		t.Fatalf("%d previews, want one: an AgentX curve is one published curve", len(pvs))
 	}
@@ -91,7 +91,7 @@ func TestAfterMergeOfTheDisaggKeyAloneLosesTheAggPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pv := export.AfterMerge(plan, req.Points, req.AsOf, req.MasterPath)[0]
+	pv := export.AfterMerge(plan, req.Points, req.AsOf, req.MasterPath, nil)[0]
 	if !pv.LosesCoverage() {
 		t.Fatal("the disagg key alone loses the agg points, and the preview does not say so")
 	}

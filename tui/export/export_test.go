@@ -87,6 +87,7 @@ func TestStaleBuildIsDropped(t *testing.T) {
 func TestWriteAsksThenWrites(t *testing.T) {
 	m, _, cfg := built(t, testkit.Plain())
 	before, _ := os.ReadFile(cfg.ChangelogPath)
+	acceptLoss(t, m)
 	msg := m.Update(testkit.Key("w"))()
 	ask, ok := msg.(msgs.Confirm)
 	if !ok || !strings.Contains(ask.Prompt, "perf-changelog.excerpt.yaml") {
@@ -141,6 +142,7 @@ func TestWriteRefusesAnEditMadeSinceTheBuild(t *testing.T) {
 	edited, _ := os.ReadFile(cfg.RecipePath)
 	edited = append(edited, "# tuned by hand meanwhile\n"...)
 	os.WriteFile(cfg.RecipePath, edited, 0o644)
+	acceptLoss(t, m)
 	ask := m.Update(testkit.Key("w"))().(msgs.Confirm)
 	done := ask.Yes().(msgs.Exported)
 	if done.Err == nil || !strings.Contains(done.Err.Error(), cfg.RecipePath+" changed since it was loaded") {

@@ -52,6 +52,7 @@ func TestFormRouterVersionReachesTheRequest(t *testing.T) {
 func TestPRBodyAfterAWriteIsOfWhatWasWritten(t *testing.T) {
 	m, st, _ := built(t, testkit.Plain())
 	m.SetSize(160, 45)
+	acceptLoss(t, m)
 	ask := m.Update(testkit.Key("w"))().(msgs.Confirm)
 	done := ask.Yes().(msgs.Exported)
 	if done.Err != nil {

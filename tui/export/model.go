@@ -3,7 +3,6 @@ package export
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -30,6 +29,7 @@ type builtMsg struct {
 	// afterMerge previews the curve after merge of the plan, as export
 	// prints it (nil without a master and a changelog entry).
 	afterMerge []model.Preview
+	key        string // buildKey of what was built
 }
 
 // Model is the export pane. Building reads the target files, so it runs
@@ -45,10 +45,14 @@ type Model struct {
 	plan  *export.ExportPlan
 	// afterMerge is the plan's curve after merge (builtMsg.afterMerge).
 	afterMerge []model.Preview
-	planSig    string
-	work       Work // what the current plan was built from
-	err        error
-	written    *Written // the last successful write
+	// buildKey identifies the change set shown; accepted is the one whose
+	// coverage loss A accepted ("" none).
+	buildKey, accepted string
+	appendOnly         *appendOnlyCache
+	planSig            string
+	work               Work // what the current plan was built from
+	err                error
+	written            *Written // the last successful write
 	// pending is the plan w asked to write; once written it is wrote, what
 	// B writes the PR body of when the workbench has nothing left to export.
 	pending, wrote *writtenPlan
@@ -58,13 +62,14 @@ type Model struct {
 
 // writtenPlan is a plan w wrote (or asked to) and the work it was built from.
 type writtenPlan struct {
-	plan *export.ExportPlan
-	work Work
+	plan       *export.ExportPlan
+	work       Work
+	afterMerge []model.Preview
 }
 
 // New returns the pane over the shared state.
 func New(st *workbench.State, km keys.Export, styles themes.Styles, cfg Config) *Model {
-	m := &Model{st: st, keys: km, styles: styles, cfg: cfg, view: scroll.New(km.Scroll), dirty: true}
+	m := &Model{st: st, keys: km, styles: styles, cfg: cfg, view: scroll.New(km.Scroll), dirty: true, appendOnly: &appendOnlyCache{}}
 	m.redraw()
 	return m
 }
@@ -164,7 +169,7 @@ func (m *Model) Pending() tea.Cmd {
 		m.redraw()
 		return nil
 	}
-	gen, sig, cfg, w := m.gen, session.Signature(m.st), m.cfg, m.current()
+	gen, sig, cfg, w, dates := m.gen, session.Signature(m.st), m.cfg, m.current(), m.appendOnly
 	return func() (msg tea.Msg) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -175,9 +180,9 @@ func (m *Model) Pending() tea.Cmd {
 		plan, err := export.BuildExport(req)
 		var after []model.Preview
 		if err == nil && plan != nil {
-			after = export.AfterMerge(plan, req.Points, w.AsOf, cfg.MasterPath)
+			after = export.AfterMerge(plan, req.Points, w.AsOf, cfg.MasterPath, dates.of(cfg.ChangelogPath))
 		}
-		return builtMsg{gen: gen, plan: plan, err: err, sig: sig, work: w, afterMerge: after}
+		return builtMsg{gen: gen, plan: plan, err: err, sig: sig, work: w, afterMerge: after, key: buildKey(sig, cfg, w.AsOf)}
 	}
 }
 
@@ -194,7 +199,7 @@ func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case builtMsg:
 		if msg.gen == m.gen {
-			m.plan, m.err, m.planSig, m.work, m.afterMerge = msg.plan, msg.err, msg.sig, msg.work, msg.afterMerge
+			m.plan, m.err, m.planSig, m.work, m.afterMerge, m.buildKey = msg.plan, msg.err, msg.sig, msg.work, msg.afterMerge, msg.key
 			if !m.empty() {
 				m.written = nil // a new change set: the last write's block is history
 			}
@@ -220,6 +225,7 @@ func (m *Model) redraw() {
 		return
 	}
 	m.view.SetContent(Render(View{Plan: m.plan, Err: m.err, Empty: m.empty(), Written: m.written, AfterMerge: m.afterMerge,
+		Refusal: m.coverageRefusal(), LossAccepted: m.losesCoverage() && m.lossAccepted(),
 		Orphans: len(m.st.Orphans()), PRPlaceholder: m.prPlaceholder()}, m.styles))
 }
 
@@ -244,6 +250,8 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, m.keys.PRBody):
 		return m.writePRBody()
+	case key.Matches(msg, m.keys.AcceptLoss):
+		return m.acceptLoss()
 	}
 	m.view.Update(msg)
 	return nil
@@ -253,22 +261,26 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 // plan the pane previews, as export --pr-body does, into a new file of the
 // working directory (never over an existing one).
 func (m *Model) writePRBody() tea.Cmd {
-	plan, w, cfg, asOf := m.plan, m.work, m.cfg, m.st.AsOf
+	plan, w, cfg, asOf, after := m.plan, m.work, m.cfg, m.st.AsOf, m.afterMerge
 	of := "the change set this pane previews"
 	switch {
 	case m.empty() && m.wrote != nil:
-		plan, w, of = m.wrote.plan, m.wrote.work, "the change set w wrote"
+		plan, w, after, of = m.wrote.plan, m.wrote.work, m.wrote.afterMerge, "the change set w wrote"
 	case m.empty():
 		return msgs.StatusCmd("nothing to export: a adds a point (points pane or planner), m marks one for removal", true)
 	case plan == nil || m.dirty:
 		return msgs.StatusCmd("the export is still being built: B again in a moment", true)
+	case m.coverageRefusal() != "":
+		return msgs.StatusCmd("refused: "+m.coverageRefusal(), true)
 	}
 	return func() tea.Msg {
 		in, err := render.NewPRBodyInput(plan, w.Loaded, asOf, cfg.Image, cfg.RouterVersion)
 		if err != nil {
 			return msgs.StatusCmd("PR body: "+speak(err.Error()), true)()
 		}
-		name, err := export.WriteNewFile("sweeptune-pr-body.md", []byte(render.PRBody(in)))
+		// the dashboard's section, as export --pr-body writes it
+		body := render.PRBody(in) + render.PRBodyDashboard(after, export.DashboardGains(w.Loaded, asOf, plan))
+		name, err := export.WriteNewFile("sweeptune-pr-body.md", []byte(body))
 		if err != nil {
 			return msgs.StatusCmd("PR body: "+speak(err.Error()), true)()
 		}
@@ -289,6 +301,8 @@ func (m *Model) write() tea.Cmd {
 		return tea.Batch(msgs.StatusCmd("the export is still being built: w again in a moment", true), m.Pending())
 	case len(plan.Refusals) > 0:
 		return msgs.StatusCmd("export refused (export pane says why): "+strings.Join(speakAll(plan.Refusals), "; "), true)
+	case m.coverageRefusal() != "":
+		return msgs.StatusCmd("refused: "+m.coverageRefusal(), true)
 	}
 	targets := Targets(plan)
 	if len(targets) == 0 {
@@ -298,9 +312,9 @@ func (m *Model) write() tea.Cmd {
 	if m.prPlaceholder() {
 		prompt = "the changelog's pr-link is still …/pull/XXX (t sets it) — " + prompt
 	}
-	if slices.ContainsFunc(m.afterMerge, model.Preview.LosesCoverage) {
-		// y accepts the loss, as export's --accept-coverage-loss does
-		prompt = "the curve after merge loses published coverage (the export pane says what) — " + prompt
+	if m.losesCoverage() {
+		// refused above unless A accepted it, as export's --accept-coverage-loss
+		prompt = "coverage loss accepted (the export pane says what) — " + prompt
 	}
 	var backups []string
 	var files []string
@@ -311,7 +325,7 @@ func (m *Model) write() tea.Cmd {
 		}
 	}
 	entry := plan.Entry
-	m.pending = &writtenPlan{plan: plan, work: w}
+	m.pending = &writtenPlan{plan: plan, work: w, afterMerge: m.afterMerge}
 	return func() tea.Msg {
 		return msgs.Confirm{Prompt: prompt, Yes: func() tea.Msg {
 			err := plan.Write()
@@ -344,7 +358,11 @@ func (m *Model) Bindings() []key.Binding {
 	case m.form.open:
 		return []key.Binding{k.FieldUp, k.FieldDown, k.Set, k.Cancel}
 	}
-	return append(k.Scroll.Bindings(), k.Write, k.Targets, k.CopyDiff, k.PRBody)
+	out := append(k.Scroll.Bindings(), k.Write, k.Targets, k.CopyDiff, k.PRBody)
+	if m.losesCoverage() {
+		out = append(out, k.AcceptLoss) // only when there is a loss to accept
+	}
+	return out
 }
 
 // Capturing is true while the targets form is open: a small modal whose

@@ -46,6 +46,7 @@ func TestMeasuredPointExportsAsMeasured(t *testing.T) {
 func TestAfterAWriteThePaneSaysWhatWasWritten(t *testing.T) {
 	m, st, cfg := built(t, testkit.Plain())
 	m.SetSize(120, 200)
+	acceptLoss(t, m)
 	ask := m.Update(testkit.Key("w"))().(msgs.Confirm)
 	done := ask.Yes().(msgs.Exported)
 	if done.Err != nil {
@@ -84,6 +85,7 @@ func TestPlaceholderPRLinkWarnsBeforeWriting(t *testing.T) {
 	if v := text(m); !strings.Contains(v, "! the changelog entry's pr-link is still …/pull/XXX: t sets it before w") {
 		t.Errorf("no pr-link warning:\n%s", m.View())
 	}
+	acceptLoss(t, m)
 	ask := m.Update(testkit.Key("w"))().(msgs.Confirm)
 	if !strings.Contains(ask.Prompt, "the changelog's pr-link is still …/pull/XXX (t sets it) — write 3 files:") {
 		t.Errorf("prompt %q", ask.Prompt)
@@ -214,6 +216,7 @@ func TestMessagesSpeakTheWorkbenchsLanguage(t *testing.T) {
 func TestExistingOverrideRefusalSaysWhatToDo(t *testing.T) {
 	m, _, cfg := built(t, testkit.Plain())
 	m.SetSize(120, 80)
+	acceptLoss(t, m)
 	ask := m.Update(testkit.Key("w"))().(msgs.Confirm)
 	if done := ask.Yes().(msgs.Exported); done.Err != nil {
 		t.Fatal(done.Err)

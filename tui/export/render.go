@@ -31,6 +31,10 @@ type View struct {
 	PRPlaceholder bool // the changelog entry's PR link is not set
 	// AfterMerge is the curve after merge, worded as export prints it.
 	AfterMerge []model.Preview
+	// Refusal is the coverage guard's refusal ("" none); LossAccepted says
+	// A accepted the change set's loss.
+	Refusal      string
+	LossAccepted bool
 }
 
 // Render is the pane's text (it scrolls).
@@ -134,9 +138,15 @@ func preview(b *strings.Builder, v View, st themes.Styles) {
 	}
 	if len(v.AfterMerge) > 0 {
 		b.WriteString(st.Accent.Render("── the curve after merge ──") + "\n")
-		b.WriteString(paint.Doc(render.AfterMerge(v.AfterMerge, ""), st) + "\n")
+		b.WriteString(paint.Doc(render.AfterMerge(v.AfterMerge, "A"), st) + "\n")
 	}
-	if len(plan.Refusals) == 0 {
+	switch {
+	case v.Refusal != "":
+		b.WriteString(st.Bad.Render("✗ refused: "+termsafe.String(v.Refusal)) + "\n")
+	case v.LossAccepted:
+		b.WriteString(st.Warn.Render("! coverage loss accepted for this change set (A withdraws it): w writes it, and the PR body (B) says so") + "\n")
+	}
+	if len(plan.Refusals) == 0 && v.Refusal == "" {
 		b.WriteString(st.Muted.Render("w writes these files (asks first) · t sets where they go"))
 	}
 }

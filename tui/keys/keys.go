@@ -96,9 +96,12 @@ type Review struct {
 // in the form and Set edits the chosen target.
 type Export struct {
 	Scroll
-	Write, Targets     key.Binding
-	PRBody             key.Binding
-	CopyDiff           key.Binding
+	Write, Targets key.Binding
+	PRBody         key.Binding
+	CopyDiff       key.Binding
+	// AcceptLoss accepts (or withdraws) the coverage loss of the change
+	// set shown, as export's --accept-coverage-loss.
+	AcceptLoss         key.Binding
 	FieldUp, FieldDown key.Binding
 	Set, Apply, Cancel key.Binding
 }
@@ -204,7 +207,7 @@ func Default() KeyMap {
 			Accept: b("A", "accept the selection shown", "A")},
 		Export: Export{
 			Scroll: scroll(), Write: b("w", "write files", "w"), Targets: b("t", "set targets", "t"), CopyDiff: b("P", "copy the diff", "P"),
-			PRBody:  b("B", "write the PR body", "B"),
+			PRBody: b("B", "write the PR body", "B"), AcceptLoss: b("A", "accept the coverage loss", "A"),
 			FieldUp: b("↑/k", "prev target", "up", "k"), FieldDown: b("↓/j", "next target", "down", "j"),
 			Set: b("enter", "edit target", "enter"), Apply: b("enter", "set", "enter"), Cancel: b("esc", "close", "esc"),
 		},
@@ -291,6 +294,6 @@ func (k KeyMap) PaneGroups() []Group {
 		{"points", points},
 		{"planner", []key.Binding{pl.Up, pl.Down, pl.PageUp, pl.PageDown, pl.Dec, pl.Inc, pl.Seed, pl.Add, pl.Edit, pl.Toggle, in("typing", pl.SetValue), in("typing", pl.CancelEdit)}},
 		{"review", append(k.Review.Scroll.Bindings(), k.Review.WithPlanned, k.Review.Keep, k.Review.DropOrphans, k.Review.Selection, k.Review.Accept)},
-		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, e.PRBody, e.CopyDiff, in("targets", e.Set), in("targets", e.Cancel))},
+		{"export", append(e.Scroll.Bindings(), e.Write, e.Targets, e.PRBody, e.CopyDiff, e.AcceptLoss, in("targets", e.Set), in("targets", e.Cancel))},
 	}
 }
