@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -58,15 +59,20 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		return exitBadInput
 	}
 	y := v.y
-	s, ok := f.loadShown(paths, v, env)
+	// The noise reads every run, the comparison the shown points: the runs
+	// are read before the shown points are taken in place (no copy of
+	// them), and the selector is resolved then, from the shown points.
+	var pre compareRuns
+	s, ok := f.loadShownTakingAfter(paths, v, env, func(all []model.Point, idx []int, numbered *model.CurveNumbering) {
+		pre = readCompareRuns(all, idx, numbered, f.other, v.asOf, f.noise.pct)
+	})
 	if !ok {
 		return s.code
 	}
 	ds, loadCode := s.ds, s.code
-	all := ds.Points // every run: the noise (the shown points keep one per configuration)
 	ds.Points = s.points
-	sel, ok := model.ParseSelector(f.other, ds.Points)
-	if !ok {
+	sel := pre.sel
+	if sel == nil {
 		fmt.Fprintf(env.stderr, "sweeptune compare: --other %q matches no source, framework or curve key\n", f.other)
 		writeSelectors(env.stderr, ds.Points)
 		return exitBadInput
@@ -79,9 +85,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	curves := model.Compare(ds.Points, sel, x, y)
 	model.MarkGainRuns(curves, ds.Points, s.projs)
 	model.MarkGainsNotDrawn(curves, ds.Points, sel, x, y)
-	// The pairs measured on or before --as-of: the one estimate select,
-	// review and the PR body show (docs/noise.md).
-	noise := curveNoise(all, curves, sel, v.asOf, f.noise.pct)
+	noise := pre.noise
 	model.MarkGainsWithinNoise(curves, noise, y.Metric)
 	if f.json {
 		doc := compareDoc{Axis: x.Name, YAxis: y.Name, Noise: []compareCurveNoise{}}
@@ -101,45 +105,84 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 	return loadCode
 }
 
-// curveNoise is each compared curve's noise (model.NoiseAsOf: the pairs
-// measured on or before asOf) from its own runs (not the other's) in load
-// order: the runs are sorted to their curves in one pass, and each
-// curve's are gathered in turn into one buffer, as large as the largest.
-func curveNoise(all []model.Point, curves []model.CurveGains, sel func(*model.Point) bool, asOf string, pct float64) map[model.CurveKey]model.Noise {
-	at := make(map[model.CurveKey]int, len(curves))
-	for j, c := range curves {
-		at[c.Curve] = j
+// compareRuns is what compare reads of every loaded run before the shown
+// points are taken: the other curve's selector (nil when it matches
+// nothing shown) and each compared curve's noise.
+type compareRuns struct {
+	sel   func(*model.Point) bool
+	noise map[model.CurveKey]model.Noise
+}
+
+// readCompareRuns resolves the selector other against the shown points
+// (all[i], i of idx, in that order) and finds the noise of each curve they
+// compare. numbered are the runs' curves (nil: numbered here).
+func readCompareRuns(all []model.Point, idx []int, numbered *model.CurveNumbering, other, asOf string, pct float64) compareRuns {
+	if numbered == nil {
+		numbered = model.NumberCurves(all)
 	}
-	runs := make([][]int32, len(curves))
-	last, lastAt := model.CurveKey{}, -1 // a dump's rows often come curve by curve
+	of, keys := numbered.Of(), numbered.Keys()
+	// model.ParseSelector stops at the first shown point whose curve it
+	// matches, always a curve's first: those stand for all of them.
+	seen := make([]bool, len(keys))
+	var firsts []model.Point
+	for _, i := range idx {
+		if c := of[i]; !seen[c] {
+			seen[c] = true
+			firsts = append(firsts, all[i])
+		}
+	}
+	sel, ok := model.ParseSelector(other, firsts)
+	if !ok {
+		return compareRuns{}
+	}
+	// The pairs measured on or before --as-of: the one estimate select,
+	// review and the PR body show (docs/noise.md).
+	return compareRuns{sel: sel, noise: curveNoise(all, idx, of, keys, sel, asOf, pct)}
+}
+
+// curveNoise is the noise (model.NoiseAsOf: the pairs measured on or
+// before asOf) of each curve model.Compare compares, one with a shown
+// point (all[i], i of idx) not the other's, from its own runs (not the
+// other's) in load order, read where they lie. of and keys number the
+// runs' curves.
+func curveNoise(all []model.Point, idx []int, of []int32, keys []model.CurveKey, sel func(*model.Point) bool, asOf string, pct float64) map[model.CurveKey]model.Noise {
+	compared := make([]bool, len(keys))
+	for _, i := range idx {
+		if c := of[i]; !compared[c] && !sel(&all[i]) {
+			compared[c] = true
+		}
+	}
+	// the runs sorted to their curves: counted, then placed
+	start := make([]int, len(keys)+1)
+	own := func(i int) bool { return compared[of[i]] && !sel(&all[i]) }
 	for i := range all {
-		p := &all[i]
-		if lastAt < 0 || p.Curve != last {
-			j, ok := at[p.Curve]
-			if !ok {
-				j = -2
-			}
-			last, lastAt = p.Curve, j
-		}
-		if lastAt >= 0 && !sel(p) {
-			runs[lastAt] = append(runs[lastAt], int32(i))
+		if own(i) {
+			start[of[i]+1]++
 		}
 	}
-	most := 0
-	for _, r := range runs {
-		most = max(most, len(r))
+	for c := range keys {
+		start[c+1] += start[c]
 	}
-	buf := make([]model.Point, 0, most)
-	noise := make(map[model.CurveKey]model.Noise, len(curves))
-	for j, c := range curves {
-		own := buf[:0]
-		for _, i := range runs[j] {
-			own = append(own, all[i])
+	runs := make([]int, start[len(keys)])
+	next := slices.Clone(start[:len(keys)])
+	for i := range all {
+		if own(i) {
+			runs[next[of[i]]] = i
+			next[of[i]]++
 		}
-		if len(own) == 0 {
-			own = nil
+	}
+	var ours [][]int
+	for c := range keys {
+		if compared[c] {
+			ours = append(ours, runs[start[c]:start[c+1]])
 		}
-		noise[c.Curve] = model.NoiseAsOf(own, asOf).WithDefault(pct)
+	}
+	noises := model.NoisesAsOfAt(all, ours, asOf)
+	noise := make(map[model.CurveKey]model.Noise, len(ours))
+	for c, k := range keys {
+		if compared[c] {
+			noise[k], noises = noises[0].WithDefault(pct), noises[1:]
+		}
 	}
 	return noise
 }

@@ -22,7 +22,8 @@ type compareCurveNoise struct {
 
 // writeCompareDoc writes what writeDoc(w, doc, warnings) writes with the
 // curves' gains as doc's points, the gains appended one by one into a
-// buffer passed on a megabyte at a time: at a million points writeDoc's
+// buffer passed on a megabyte at a time (each curve's member made once for
+// its gains, model.GainsIndented): at a million points writeDoc's
 // whole-document marshal and indent cost most of the command's CPU, and
 // three copies of the document besides the gains gathered in one list. The
 // rest of the document (axes, noise, warnings) goes through writeDoc.
@@ -52,23 +53,46 @@ func writeCompareDoc(w io.Writer, doc compareDoc, curves []model.CurveGains, war
 		return err
 	}
 	at += len(empty) - 1
-	buf := append(make([]byte, 0, 1<<20+4096), rest.Bytes()[:at]...)
+	if _, err := w.Write(rest.Bytes()[:at]); err != nil {
+		return err
+	}
+	// A megabyte of gains whose strings were all written as they are is
+	// printable ASCII: the terminal filter would pass it as it is, and is
+	// told so (escapedWriter) instead of reading it again.
+	ew, canSkip := w.(escapedWriter)
+	gi := model.GainsIndented{Prefix: "    ", Indent: "  "}
+	buf := make([]byte, 0, 1<<20+4096)
+	plain := true
+	flush := func() error {
+		var err error
+		if plain && canSkip {
+			_, err = ew.WriteEscaped(buf)
+		} else {
+			_, err = w.Write(buf)
+		}
+		buf, plain = buf[:0], true
+		return err
+	}
 	for _, c := range curves {
 		for i := range c.Gains {
 			buf = append(buf, "\n    "...)
-			buf, _ = c.Gains[i].AppendJSONIndented(buf, "    ", "  ")
+			var p bool
+			buf, _, p = gi.Append(buf, &c.Gains[i])
+			plain = plain && p
 			if n--; n > 0 {
 				buf = append(buf, ',')
 			}
 			if len(buf) >= 1<<20 {
-				if _, err := w.Write(buf); err != nil {
+				if err := flush(); err != nil {
 					return err
 				}
-				buf = buf[:0]
 			}
 		}
 	}
-	buf = append(append(buf, "\n  "...), rest.Bytes()[at:]...)
-	_, err := w.Write(buf)
+	buf = append(buf, "\n  "...)
+	if err := flush(); err != nil {
+		return err
+	}
+	_, err := w.Write(rest.Bytes()[at:])
 	return err
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/render/termsafe"
 )
 
 // The streamed document is writeDoc's, byte for byte: with no point, one,
@@ -47,5 +48,63 @@ func TestCompareDocIsWriteDoc(t *testing.T) {
 	var got bytes.Buffer
 	if err := writeCompareDoc(&got, compareDoc{Noise: []compareCurveNoise{}}, curves, nil); err == nil || got.Len() != 0 {
 		t.Errorf("an infinite gain: error %v, %d bytes written; want writeDoc's error, nothing", err, got.Len())
+	}
+}
+
+// escapeCounter is the terminal filter of --json, counting the writes it
+// is told need no escaping.
+type escapeCounter struct {
+	*termsafe.JSONWriter
+	escaped int
+}
+
+func (c *escapeCounter) WriteEscaped(b []byte) (int, error) {
+	c.escaped++
+	return c.JSONWriter.WriteEscaped(b)
+}
+
+// Through the terminal filter, gains with a bidirectional override, DEL,
+// bytes not UTF-8 and characters JSON escapes in their first megabyte,
+// plain ones after: the document is writeDoc's through the filter, byte
+// for byte, and the plain megabytes are passed on unread.
+func TestCompareDocThroughTheTerminalFilter(t *testing.T) {
+	plain := model.CurveKey{Model: "dsv4", Scenario: "8k1k", Hardware: "gb300", Framework: "sglang", Precision: "fp4", Spec: "mtp"}
+	odd := model.CurveKey{Model: "dsv4\u202e", Hardware: "b200", Framework: "vllm", Precision: "fp4"}
+	ids := []string{"ok-1", "del\x7f", "bad\xffutf8", "a<b", "\u202eevil", "ünï"}
+	var curves []model.CurveGains
+	doc := compareDoc{Axis: "p90-intvty", YAxis: "tput-per-gpu", Noise: []compareCurveNoise{}}
+	for c := range 6 {
+		cg := model.CurveGains{Curve: plain}
+		if c == 1 {
+			cg.Curve = odd
+		}
+		for i := range 1000 {
+			id := "p" + strconv.Itoa(c*1000+i)
+			if c < 2 && i%97 == 0 {
+				id = ids[i%len(ids)]
+			}
+			cg.Gains = append(cg.Gains, model.PointGain{ID: id, Curve: cg.Curve,
+				Gain: model.Gain{X: float64(i) / 3, Y: float64(i * c), Other: 2, HasOther: i%4 != 0, GainPct: 0.5}})
+		}
+		curves = append(curves, cg)
+		doc.Points = append(doc.Points, cg.Gains...)
+	}
+	var want, got bytes.Buffer
+	ww := termsafe.NewJSONWriter(&want)
+	if err := writeDoc(ww, doc, []string{"a \u202e warning"}); err != nil || ww.Flush() != nil {
+		t.Fatal(err)
+	}
+	gw := &escapeCounter{JSONWriter: termsafe.NewJSONWriter(&got)}
+	if err := writeCompareDoc(gw, compareDoc{Axis: doc.Axis, YAxis: doc.YAxis, Noise: doc.Noise}, curves, []string{"a \u202e warning"}); err != nil || gw.Flush() != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Fatalf("%d bytes, writeDoc through the filter %d", got.Len(), want.Len())
+	}
+	if !bytes.Contains(want.Bytes(), []byte(`\u202e`)) || bytes.Contains(want.Bytes(), []byte("\u202e")) {
+		t.Fatal("the filter did not escape the override: the gains do not test it")
+	}
+	if gw.escaped == 0 || gw.escaped > 3 {
+		t.Errorf("%d megabytes passed on unread, want the plain ones (1 to 3)", gw.escaped)
 	}
 }

@@ -183,8 +183,10 @@ func (v view) copied(ds *sources.Dataset) ([]model.Point, []model.Projection) {
 // curve: the run-length projections read every run first, then the shown
 // measurements (the latest, or every one with --all-dates) are gathered
 // curve by curve in place, each moved once. order is where each shown
-// point was in load order.
-func (v view) take(ds *sources.Dataset) (points []model.Point, curves []model.Curve, order []int32, projs []model.Projection) {
+// point was in load order. peek, when given, reads every run before the
+// points move: idx are the shown ones, numbered the runs' curves (nil
+// when the load did not number them).
+func (v view) take(ds *sources.Dataset, peek peekRuns) (points []model.Point, curves []model.Curve, order []int32, projs []model.Projection) {
 	idx, numbered, prepared := ds.PreparedLatest(v.asOf)
 	if v.allDates {
 		idx, numbered, prepared = ds.PreparedDated(v.asOf)
@@ -203,6 +205,9 @@ func (v view) take(ds *sources.Dataset) (points []model.Point, curves []model.Cu
 		idx = model.DatedIndex(all, v.asOf)
 	default:
 		idx = model.LatestIndex(all, v.asOf)
+	}
+	if peek != nil {
+		peek(all, idx, numbered)
 	}
 	points, curves, order = numbering.GroupKeptInPlace(all, idx, numbered)
 	if v.derive {
@@ -300,17 +305,28 @@ type shown struct {
 // warnings and the view's notes to stderr; ok is false (nothing loaded)
 // when an input flag is bad.
 func (f *curveFlags) loadShown(paths []string, v view, env *cmdEnv) (shown, bool) {
-	return f.loadShownAs(paths, v, env, false)
+	return f.loadShownAs(paths, v, env, false, nil)
 }
 
 // loadShownTaking is loadShown for a command that reads only the shown
 // points and projections: the points are made in the load's own array
 // (ds.Points is nil after), no second copy of a million points.
 func (f *curveFlags) loadShownTaking(paths []string, v view, env *cmdEnv) (shown, bool) {
-	return f.loadShownAs(paths, v, env, true)
+	return f.loadShownAs(paths, v, env, true, nil)
 }
 
-func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool) (shown, bool) {
+// peekRuns reads every loaded run (all) before the shown points (all[i],
+// i of idx) are taken; numbered is nil when the load did not number the
+// runs' curves.
+type peekRuns func(all []model.Point, idx []int, numbered *model.CurveNumbering)
+
+// loadShownTakingAfter is loadShownTaking for a command that also reads
+// every run (compare's noise): peek reads them before the points move.
+func (f *curveFlags) loadShownTakingAfter(paths []string, v view, env *cmdEnv, peek peekRuns) (shown, bool) {
+	return f.loadShownAs(paths, v, env, true, peek)
+}
+
+func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool, peek peekRuns) (shown, bool) {
 	ds, code := f.loadWith(paths, env, func(o *sources.Options) {
 		// the shown measurements found while the load names its points
 		o.PrepareLatest, o.LatestAsOf, o.LatestAllDates = !v.published, v.asOf, v.allDates
@@ -326,7 +342,7 @@ func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool)
 	}
 	s := shown{ds: ds, code: code}
 	if take {
-		s.points, s.curves, s.order, s.projs = v.take(ds)
+		s.points, s.curves, s.order, s.projs = v.take(ds, peek)
 	} else {
 		s.points, s.projs = v.copied(ds)
 	}

@@ -50,7 +50,12 @@ func refsAt(refs []*Point) pointAt { return func(i int) *Point { return refs[i] 
 // read on both cores: each half fills its own part of the result, and the
 // second part is moved down to follow the first (docs/workbench-speed.md).
 func coordsAt(n int, at pointAt, x, y Axis, short *[]int) []XYPoint {
-	out := make([]XYPoint, n)
+	return coordsAtIn(make([]XYPoint, n), n, at, x, y, short)
+}
+
+// coordsAtIn is coordsAt in out's room (at least n).
+func coordsAtIn(out []XYPoint, n int, at pointAt, x, y Axis, short *[]int) []XYPoint {
+	out = out[:n]
 	var start, got [2]int
 	var shorts [2][]int
 	par.Halves(n, parallelCoords, func(lo, hi int) {

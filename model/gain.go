@@ -74,8 +74,31 @@ func Gains(points, other []Point, x, y Axis) []Gain {
 
 // gainsAt is Gains of the n points at reads against the other curve's line.
 func gainsAt(n int, at pointAt, line FrontierLine, x, y Axis) []Gain {
-	c := coordsAt(n, at, x, y, nil)
-	out := make([]Gain, len(c))
+	return gainsIn(nil, n, at, line, x, y)
+}
+
+// gainsScratch is the room gainsIn reads the coordinates and makes the
+// gains in: Compare keeps one from curve to curve, so that a thousand
+// curves' gains are not each made in fresh pages.
+type gainsScratch struct {
+	coords []XYPoint
+	gains  []Gain
+}
+
+// gainsIn is gainsAt in s's room (nil: fresh); the gains are valid until
+// the next call with s.
+func gainsIn(s *gainsScratch, n int, at pointAt, line FrontierLine, x, y Axis) []Gain {
+	if s == nil {
+		s = &gainsScratch{}
+	}
+	if cap(s.coords) < n {
+		s.coords = make([]XYPoint, n)
+	}
+	c := coordsAtIn(s.coords, n, at, x, y, nil)
+	if cap(s.gains) < len(c) {
+		s.gains = make([]Gain, len(c))
+	}
+	out := s.gains[:len(c)]
 	for k, p := range c {
 		g := Gain{Index: p.Index, X: p.X, Y: p.Y}
 		if v, ok := line.At(p.X); ok {

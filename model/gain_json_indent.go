@@ -12,23 +12,39 @@ import (
 // ok is false, and nothing is appended, when a float is not finite
 // (MarshalJSON fails on it).
 func (g *PointGain) AppendJSONIndented(b []byte, prefix, indent string) (_ []byte, ok bool) {
+	gi := GainsIndented{Prefix: prefix, Indent: indent}
+	b, ok, _ = gi.Append(b, g)
+	return b, ok
+}
+
+// GainsIndented appends gains as AppendJSONIndented does, one after
+// another: a curve's member is made once for the gains of that curve in a
+// row, not for each.
+type GainsIndented struct {
+	Prefix, Indent string
+	key            CurveKey // the curve whose member curve holds
+	curve          []byte   // "curve": {…} as AppendJSONIndented writes it
+	plainCurve     bool     // curve's strings were written as they are
+	made           bool
+}
+
+// Append is g.AppendJSONIndented(b, gi.Prefix, gi.Indent); plain reports
+// that every string of the gain was written as it is, with nothing
+// escaped: then the bytes appended are printable ASCII, spaces and
+// newlines.
+func (gi *GainsIndented) Append(b []byte, g *PointGain) (_ []byte, ok, plain bool) {
 	if !g.FiniteJSON() {
-		return b, false
+		return b, false, false
 	}
-	in := indentedObject{prefix: prefix, indent: indent}
+	in := indentedObject{prefix: gi.Prefix, indent: gi.Indent}
+	if !gi.made || gi.key != g.Curve {
+		gi.key, gi.made = g.Curve, true
+		gi.curve, gi.plainCurve = appendCurveIndented(gi.curve[:0], in, &g.Curve)
+	}
 	b = append(b, '{')
-	b = appendJSONString(in.key(b, 1, "id"), g.ID)
-	b = append(in.key(b, 1, "curve"), '{')
-	k := &g.Curve
-	b = appendJSONString(in.key(b, 2, "model"), k.Model)
-	b = appendJSONString(in.key(b, 2, "scenario"), k.Scenario)
-	b = appendJSONString(in.key(b, 2, "hardware"), k.Hardware)
-	b = appendJSONString(in.key(b, 2, "framework"), k.Framework)
-	b = appendJSONString(in.key(b, 2, "precision"), k.Precision)
-	if k.Spec != "" {
-		b = appendJSONString(in.key(b, 2, "spec_decoding"), k.Spec)
-	}
-	b = append(in.line(b, 1), '}')
+	b, plain = appendPlainJSONString(in.key(b, 1, "id"), g.ID)
+	b = append(append(b, ','), gi.curve...)
+	plain = plain && gi.plainCurve
 	b = appendFieldFloat(in.key(b, 1, "x"), g.X)
 	b = appendFieldFloat(in.key(b, 1, "y"), g.Y)
 	b = appendNullFloat(in.key(b, 1, "other_value"), g.Other, g.HasOther)
@@ -40,13 +56,47 @@ func (g *PointGain) AppendJSONIndented(b []byte, prefix, indent string) (_ []byt
 	if g.ProjectedFromS != 0 {
 		b = appendFieldFloat(in.key(b, 1, "projected_from_s"), g.ProjectedFromS)
 	}
+	var p bool
 	if g.NotProjected != "" {
-		b = appendJSONString(in.key(b, 1, "not_projected"), g.NotProjected)
+		b, p = appendPlainJSONString(in.key(b, 1, "not_projected"), g.NotProjected)
+		plain = plain && p
 	}
 	if g.NotDrawn != "" {
-		b = appendJSONString(in.key(b, 1, "not_drawn"), g.NotDrawn)
+		b, p = appendPlainJSONString(in.key(b, 1, "not_drawn"), g.NotDrawn)
+		plain = plain && p
 	}
-	return append(in.line(b, 0), '}'), true
+	return append(in.line(b, 0), '}'), true, plain
+}
+
+// appendCurveIndented appends a gain's curve member, from its line on
+// (after the comma that ends the member before it), and whether its
+// strings were written as they are.
+func appendCurveIndented(b []byte, in indentedObject, k *CurveKey) (_ []byte, plain bool) {
+	b = append(in.line(b, 1), `"curve": {`...)
+	plain = true
+	for i, f := range [...]struct{ name, v string }{{"model", k.Model}, {"scenario", k.Scenario},
+		{"hardware", k.Hardware}, {"framework", k.Framework}, {"precision", k.Precision}, {"spec_decoding", k.Spec}} {
+		if f.name == "spec_decoding" && f.v == "" {
+			break
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(append(append(in.line(b, 2), '"'), f.name...), `": `...)
+		var p bool
+		b, p = appendPlainJSONString(b, f.v)
+		plain = plain && p
+	}
+	return append(in.line(b, 1), '}'), plain
+}
+
+// appendPlainJSONString is appendJSONString, and whether s was written as
+// it is (plainString).
+func appendPlainJSONString(b []byte, s string) (_ []byte, plain bool) {
+	if plainString(s) {
+		return append(append(append(b, '"'), s...), '"'), true
+	}
+	return appendJSONString(b, s), false
 }
 
 // FiniteJSON reports that every float of the gain is finite: MarshalJSON

@@ -58,3 +58,55 @@ func TestAppendJSONIndentedRefusesWhatMarshalRefuses(t *testing.T) {
 		}
 	}
 }
+
+// Gains of a few curves one after another, a curve coming back after
+// another and keys that differ in one field: each is appended as
+// AppendJSONIndented appends it alone, and plain only where every byte
+// appended is printable ASCII, a space or a newline and no string was
+// escaped (the line a terminal filter passes as it is).
+func TestGainsIndentedIsAppendJSONIndented(t *testing.T) {
+	r := rand.New(rand.NewSource(47))
+	strs := []string{"9p1d-dep2-dep16-c4096", "gb300", "a<b", "ünï", "tab\t", "bad\xffutf8", "\u202eevil", ""}
+	keys := []model.CurveKey{{Model: "dsv4", Hardware: "gb300", Framework: "sglang", Precision: "fp4", Spec: "mtp"},
+		{Model: "dsv4", Hardware: "gb300", Framework: "sglang", Precision: "fp4"},
+		{Model: "dsv4", Hardware: "gb300", Framework: "sglang", Precision: "fp8", Spec: "mtp"},
+		{Model: "dsv4 ünï", Scenario: "8k1k", Hardware: "b200", Framework: "vllm", Precision: "fp4"}}
+	gi := model.GainsIndented{Prefix: "    ", Indent: "  "}
+	var got []byte
+	plains, escaped := 0, 0
+	for i := range 3000 {
+		k := keys[r.Intn(len(keys))]
+		if r.Intn(4) > 0 && i > 0 {
+			k = keys[i%len(keys)] // runs of one curve
+		}
+		g := model.PointGain{ID: strs[r.Intn(len(strs))], Curve: k,
+			Gain:     model.Gain{X: r.Float64() * 100, Y: r.Float64() * 1e6, Other: r.Float64(), HasOther: r.Intn(2) == 0},
+			NotDrawn: []string{"", "off the frontier", "x\x7fy"}[r.Intn(3)]}
+		want, _ := g.AppendJSONIndented(nil, "    ", "  ")
+		n := len(got)
+		var ok, plain bool
+		got, ok, plain = gi.Append(got, &g)
+		if !ok || string(got[n:]) != string(want) {
+			t.Fatalf("gain %d (%+v):\n got %s\nwant %s", i, g, got[n:], want)
+		}
+		printable := true
+		for _, c := range want {
+			printable = printable && (c >= 0x20 && c < 0x7f || c == '\n')
+		}
+		if plain && !printable {
+			t.Fatalf("gain %d (%+v) said plain: %q", i, g, want)
+		}
+		wantPlain := printable && !bytes.Contains(want, []byte(`\u`)) && !bytes.Contains(want, []byte(`\t`))
+		if plain != wantPlain {
+			t.Fatalf("gain %d (%+v): plain %v, want %v", i, g, plain, wantPlain)
+		}
+		if plain {
+			plains++
+		} else {
+			escaped++
+		}
+	}
+	if plains < 100 || escaped < 100 {
+		t.Errorf("%d plain gains, %d not: the gains do not test both", plains, escaped)
+	}
+}

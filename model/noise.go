@@ -86,23 +86,77 @@ func (n Noise) WithDefault(pct float64) Noise {
 // (ProjectRuns' factors; a short run of a length without a factor is left
 // out). Planned and competitor points never count, nor do suspect runs
 // (model/suspect.go), admitted or not.
-func EstimateNoise(points []Point) Noise {
-	projs := ProjectRuns(points)
-	// Runs per configuration: indexes into points, grouped by curve and
-	// base ID; only configurations measured more than once matter. Points
-	// of one curve usually come together, so the curve is looked up only
-	// when it changes.
-	type key struct {
-		curve int // index into curves
-		id    string
+func EstimateNoise(points []Point) Noise { return estimateNoiseOf(points, nil) }
+
+// EstimateNoiseAt is EstimateNoise of the points at idx (ascending) among
+// all, read where they lie: a curve's runs are not copied together first.
+func EstimateNoiseAt(all []Point, idx []int) Noise {
+	if idx == nil {
+		idx = []int{} // no points (nil stands for all of them below)
 	}
+	return estimateNoiseOf(all, idx)
+}
+
+// noiseConfig is a configuration's runs in estimateNoiseOf: its curve and
+// base ID (noiseKey), its first and last run, chained by next.
+type noiseKey struct {
+	curve int // index into curves
+	id    string
+}
+
+type noiseConfig struct {
+	curve       int // index into curves
+	first, last int32
+	n           int
+}
+
+// noiseScratch is estimateNoiseOf's working memory, kept from one call
+// to the next (NoisesAsOfAt): a thousand curves' noise is not a thousand
+// sets of tables and lists made anew, each in fresh pages.
+type noiseScratch struct {
+	configOf map[noiseKey]int
+	configs  []noiseConfig
+	measured []int
+	next     []int32
+	in       []int
+}
+
+// estimateNoiseOf is EstimateNoise of points[at], or of points with at nil.
+func estimateNoiseOf(points []Point, at []int) Noise {
+	return estimateNoiseWith(points, at, &noiseScratch{})
+}
+
+// estimateNoiseWith is estimateNoiseOf in the working memory s.
+func estimateNoiseWith(points []Point, at []int, s *noiseScratch) Noise {
+	projs := projectRunsOf(points, at)
+	// Runs per configuration (curve and base ID), each configuration's
+	// chained in load order; only configurations measured more than once
+	// matter. Points of one curve usually come together, so the curve is
+	// looked up only when it changes.
+	type key = noiseKey
+	type config = noiseConfig
 	var curves []CurveKey
 	curveIdx := map[CurveKey]int{}
-	groups := map[key][]int{}
-	var order []key
+	if s.configOf == nil {
+		s.configOf = map[key]int{}
+	}
+	clear(s.configOf)
+	configOf := s.configOf // into configs, in order of first run
+	configs := s.configs[:0]
+	measured := s.measured[:0] // the measured runs' indexes into points, in load order
+	next := s.next[:0]         // the next run of the same configuration in measured; -1 none
+	defer func() { s.configs, s.measured, s.next = configs, measured, next }()
 	last := -1
 	var buf []byte
-	for i := range points {
+	n := len(points)
+	if at != nil {
+		n = len(at)
+	}
+	for k := range n {
+		i := k
+		if at != nil {
+			i = at[k]
+		}
 		p := &points[i]
 		if !MeasuredRun(p) || p.Suspect() {
 			continue // a suspect run sets no spread
@@ -116,15 +170,17 @@ func EstimateNoise(points []Point) Noise {
 			}
 			last = ci
 		}
+		r := int32(len(measured))
+		measured, next = append(measured, i), append(next, -1)
 		buf = p.Knobs.appendBaseID(buf[:0])
-		g, ok := groups[key{last, string(buf)}] // no allocation for the lookup
-		if !ok {
-			k := key{last, string(buf)}
-			order = append(order, k)
-			groups[k] = []int{i}
+		if c, ok := configOf[key{last, string(buf)}]; ok { // no allocation for the lookup
+			next[configs[c].last] = r
+			configs[c].last = r
+			configs[c].n++
 			continue
 		}
-		groups[key{last, string(buf)}] = append(g, i)
+		configOf[key{last, string(buf)}] = len(configs)
+		configs = append(configs, config{curve: last, first: r, last: r, n: 1})
 	}
 	var ss [NumMetrics]float64
 	var dof [NumMetrics]int
@@ -138,15 +194,18 @@ func EstimateNoise(points []Point) Noise {
 		first    *Point
 	}
 	var sets []set
-	var runs []int
-	for _, k := range order {
-		g := groups[k]
-		if len(g) < 2 {
+	var g, runs []int
+	for _, c := range configs {
+		if c.n < 2 {
 			continue
+		}
+		g = g[:0]
+		for r := c.first; r >= 0; r = next[r] {
+			g = append(g, measured[r])
 		}
 		var proj *Projection
 		for pi := range projs {
-			if projs[pi].Curve == curves[k.curve] {
+			if projs[pi].Curve == curves[c.curve] {
 				proj = &projs[pi]
 				break
 			}
@@ -258,6 +317,43 @@ func NoiseAsOf(points []Point, asOf string) Noise {
 		}
 	}
 	return EstimateNoise(in)
+}
+
+// NoiseAsOfAt is NoiseAsOf of the points at idx (ascending) among all,
+// read where they lie (EstimateNoiseAt).
+func NoiseAsOfAt(all []Point, idx []int, asOf string) Noise {
+	return noiseAsOfWith(all, idx, asOf, &noiseScratch{})
+}
+
+// NoisesAsOfAt is NoiseAsOfAt of each of runs in turn, in one working
+// memory: compare's thousand curves of a million runs.
+func NoisesAsOfAt(all []Point, runs [][]int, asOf string) []Noise {
+	out := make([]Noise, len(runs))
+	var s noiseScratch
+	for k, idx := range runs {
+		out[k] = noiseAsOfWith(all, idx, asOf, &s)
+	}
+	return out
+}
+
+func noiseAsOfWith(all []Point, idx []int, asOf string, s *noiseScratch) Noise {
+	if idx == nil {
+		idx = []int{} // no points (nil stands for all of them)
+	}
+	if asOf == "" {
+		return estimateNoiseWith(all, idx, s)
+	}
+	in := s.in[:0]
+	for _, i := range idx {
+		if d := all[i].Prov.Date; d == "" || !dateAfter(d, asOf) {
+			in = append(in, i)
+		}
+	}
+	if in == nil {
+		in = []int{} // none on or before asOf
+	}
+	s.in = in
+	return estimateNoiseWith(all, in, s)
 }
 
 // EstimateNoiseByCurve is EstimateNoise of each curve's own points, in

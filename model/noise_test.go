@@ -2,6 +2,9 @@ package model_test
 
 import (
 	"math"
+	"math/rand"
+	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/model"
@@ -298,5 +301,66 @@ func TestSuspectRunsSetNoFactorNorNoise(t *testing.T) {
 	b.MarkSuspect(model.RuleZeroOutput, "the run completed 0 requests")
 	if got := model.EstimateNoise([]model.Point{a, b}); got.Known() {
 		t.Errorf("a suspect re-run set a spread: %+v", got)
+	}
+}
+
+// Runs of three curves interleaved: twins, re-runs, short runs a factor
+// projects and short runs none does, suspect and planned runs, dates
+// either side of an as-of. The noise of the runs at some indexes, read
+// where they lie, is the noise of their copies (and of none for none),
+// as of every date too: the rule's own passes over an index list; the
+// lists read in turn in one working memory give the same.
+func TestNoiseOfRunsAtIndexesIsTheNoiseOfTheirCopies(t *testing.T) {
+	r := rand.New(rand.NewSource(53))
+	curves := []model.CurveKey{testCurve, {Model: "dsv41flash", Hardware: "b200", Framework: "vllm", Precision: "fp4"},
+		{Model: "dsv41flash", Hardware: "gb300", Framework: "vllm", Precision: "fp8"}}
+	var all []model.Point
+	for range 3000 {
+		dur := []float64{3600, 3600, 1200, 600}[r.Intn(4)]
+		p := disagg(1+r.Intn(4), 18, []int{700, 1228, 2884}[r.Intn(3)], dur, "2026-11-"+strconv.Itoa(10+r.Intn(10)),
+			(1+r.Float64()*0.1)*dur*100, 200+r.Float64()*20)
+		p.Curve = curves[r.Intn(len(curves))]
+		switch r.Intn(30) {
+		case 0:
+			p.Source = model.SourcePlanned
+		case 1:
+			p.MarkSuspect("implausible", "test")
+		}
+		all = append(all, p)
+	}
+	model.AssignIDs(all)
+	tested := 0
+	for _, asOf := range []string{"", "2026-11-14", "2026-11-01"} {
+		lists, wants := [][]int{nil, {}}, []model.Noise{model.EstimateNoise(nil), model.EstimateNoise(nil)}
+		for _, c := range curves {
+			for _, keep := range []int{1, 2, 5} { // every run of the curve, every other, one in five
+				var idx []int
+				var copies []model.Point
+				for i := range all {
+					if all[i].Curve == c && i%keep == 0 {
+						idx = append(idx, i)
+						copies = append(copies, all[i])
+					}
+				}
+				got, want := model.NoiseAsOfAt(all, idx, asOf), model.NoiseAsOf(copies, asOf)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("curve %s, one in %d, as of %q:\n got %+v\nwant %+v", c, keep, asOf, got, want)
+				}
+				lists, wants = append(lists, idx), append(wants, want)
+				if tp, ok := want.For(model.TputPerGPU); ok && tp.ByKind[model.PairShortFull] > 0 && tp.ByKind[model.PairRerun] > 0 {
+					tested++
+				}
+			}
+		}
+		// in turn, in one working memory: the same
+		if got := model.NoisesAsOfAt(all, lists, asOf); !reflect.DeepEqual(got, wants) {
+			t.Fatalf("as of %q: the runs in turn give %+v, each alone %+v", asOf, got, wants)
+		}
+	}
+	if tested < 12 {
+		t.Errorf("%d readings had re-runs and projected short runs: the runs do not test the reading", tested)
+	}
+	if got, want := model.EstimateNoiseAt(all, nil), model.EstimateNoise(nil); !reflect.DeepEqual(got, want) {
+		t.Errorf("no indexes: %+v, want the noise of no points %+v", got, want)
 	}
 }

@@ -137,6 +137,7 @@ func Compare(points []Point, isOther func(*Point) bool, x, y Axis) []CurveGains 
 	}
 	lines := map[curveBase]FrontierLine{} // the rivals' line of each base, made once
 	var refs []*Point
+	var room gainsScratch
 	out := make([]CurveGains, 0, len(ours))
 	for _, c := range ours {
 		k := keys[c]
@@ -154,7 +155,7 @@ func Compare(points []Point, isOther func(*Point) bool, x, y Axis) []CurveGains 
 		for _, i := range own[ownStart[c]:ownStart[c+1]] {
 			refs = append(refs, &points[i])
 		}
-		cg := compareCurveAt(k, len(refs), refsAt(refs), line, len(byBase[b]), x, y)
+		cg := compareCurveAt(k, len(refs), refsAt(refs), line, len(byBase[b]), x, y, &room)
 		for gi := range cg.Gains { // into points, not the curve's own
 			cg.Gains[gi].Index = int(own[ownStart[c]+int32(cg.Gains[gi].Index)])
 		}
@@ -172,16 +173,23 @@ func baseOf(k CurveKey) curveBase { return curveBase{k.Model, k.Scenario, k.Hard
 // points' frontier at the same x: the one comparison compare, the review
 // and the workbench's overlays all use.
 func CompareCurve(c Curve, other []Point, x, y Axis) CurveGains {
-	return compareCurveAt(c.Key, len(c.Points), sliceAt(c.Points), NewFrontierLine(other, x, y), len(other), x, y)
+	return compareCurveAt(c.Key, len(c.Points), sliceAt(c.Points), NewFrontierLine(other, x, y), len(other), x, y, nil)
 }
 
 // compareCurveAt is CompareCurve of the n points of curve k at reads
 // against the line of rivals other points. The gains are put in x order
 // before they are made PointGains: the same stable order, each move a
-// quarter of the bytes.
-func compareCurveAt(k CurveKey, n int, at pointAt, line FrontierLine, rivals int, x, y Axis) CurveGains {
-	gains := gainsAt(n, at, line, x, y)
-	slices.SortStableFunc(gains, func(a, b Gain) int { return cmp.Compare(a.X, b.X) })
+// quarter of the bytes. gainsAt gives them in increasing Index, so ties
+// of x kept in Index order are the stable order, found without the stable
+// sort's extra moves. The gains are read in room (nil: fresh).
+func compareCurveAt(k CurveKey, n int, at pointAt, line FrontierLine, rivals int, x, y Axis, room *gainsScratch) CurveGains {
+	gains := gainsIn(room, n, at, line, x, y)
+	slices.SortFunc(gains, func(a, b Gain) int {
+		if c := cmp.Compare(a.X, b.X); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
 	cg := CurveGains{Curve: k, Skipped: n - len(gains), Rivals: rivals}
 	if len(gains) > 0 {
 		cg.Gains = make([]PointGain, len(gains))

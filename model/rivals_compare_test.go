@@ -1,8 +1,10 @@
 package model_test
 
 import (
+	"cmp"
 	"math/rand"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -28,7 +30,9 @@ func compareByCopies(points []model.Point, isOther func(*model.Point) bool, x, y
 
 // Interleaved curves of two models and three frameworks, ties in x, points
 // without the x metric, a source selector that takes part of a curve and a
-// framework one that takes whole curves: Compare is the plain reading.
+// framework one that takes whole curves: Compare is the plain reading, on
+// the points in load order and grouped by curve (as a view takes them),
+// each curve's gains in the stable order by x.
 func TestCompareIsThePerCurveReading(t *testing.T) {
 	r := rand.New(rand.NewSource(5))
 	var points []model.Point
@@ -46,6 +50,16 @@ func TestCompareIsThePerCurveReading(t *testing.T) {
 		points = append(points, p)
 	}
 	x, y := model.AxisP90Intvty, model.AxisTputPerGPU
+	// the points grouped by curve, in the order the curves first come,
+	// each curve's in load order: as the view takes the shown points
+	first := map[model.CurveKey]int{}
+	for i := range points {
+		if _, ok := first[points[i].Curve]; !ok {
+			first[points[i].Curve] = i
+		}
+	}
+	grouped := slices.Clone(points)
+	slices.SortStableFunc(grouped, func(a, b model.Point) int { return cmp.Compare(first[a.Curve], first[b.Curve]) })
 	for name, isOther := range map[string]func(*model.Point) bool{
 		"framework": func(p *model.Point) bool { return p.Curve.Framework == "sglang" },
 		"source":    func(p *model.Point) bool { return p.Source == model.SourceCompetitor },
@@ -67,6 +81,37 @@ func TestCompareIsThePerCurveReading(t *testing.T) {
 		}
 		if len(want) < 8 || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %d curves differ from the per-curve reading's %d", name, len(got), len(want))
+		}
+		byCurve := model.Compare(grouped, isOther, x, y)
+		for _, c := range byCurve {
+			for gi := range c.Gains {
+				c.Gains[gi].Index = 0
+			}
+		}
+		if !reflect.DeepEqual(byCurve, want) {
+			t.Errorf("%s: the points grouped by curve compare otherwise than in load order", name)
+		}
+		// each curve's gains in x order, ties in the curve's load order
+		for _, c := range got {
+			var ids []string
+			for _, g := range c.Gains {
+				ids = append(ids, g.ID)
+			}
+			var own []model.Point
+			for i := range points {
+				if points[i].Curve == c.Curve && !isOther(&points[i]) {
+					own = append(own, points[i])
+				}
+			}
+			plain := model.Gains(own, model.Rivals(points, c.Curve, isOther), x, y)
+			slices.SortStableFunc(plain, func(a, b model.Gain) int { return cmp.Compare(a.X, b.X) })
+			var wantIDs []string
+			for _, g := range plain {
+				wantIDs = append(wantIDs, own[g.Index].ID)
+			}
+			if !slices.Equal(ids, wantIDs) {
+				t.Fatalf("%s: curve %s's gains in the order %v, the stable order by x %v", name, c.Curve, ids, wantIDs)
+			}
 		}
 	}
 }

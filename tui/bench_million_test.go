@@ -35,6 +35,9 @@ var millionSizes = []struct {
 // first frame needs and nothing more.
 func millionModel(b *testing.B, curves int, prepared bool) *Model {
 	m := loadedAs(benchW, benchH, testkit.InterleavedCurves(1000000, curves), prepared)
+	if prepared {
+		m.Update(m.dataAhead()()) // the IDs measured, as a moment after the first frame
+	}
 	runtime.GC() // as the load command does
 	m.opts.SessionPath = ""
 	if len(m.State().Curves) != curves {

@@ -34,11 +34,11 @@ func (m *Model) load() tea.Cmd {
 				msg = loadedMsg{gen: gen, err: fmt.Errorf("loading failed: %v", r)}
 			}
 		}()
-		start := time.Now()
-		ds := demo.LoadInputs(in)
-		debug.Printf("load %d: %d files, %d points, %d warnings in %s", gen, ds.Files, len(ds.Points), len(ds.Warnings), time.Since(start))
-		safe := safeDataset(ds)
 		start, cpu := time.Now(), processCPU()
+		ds := demo.LoadInputs(in)
+		debug.Printf("load %d: %d files, %d points, %d warnings in %s (%s of CPU)", gen, ds.Files, len(ds.Points), len(ds.Warnings), time.Since(start), processCPU()-cpu)
+		safe := safeDataset(ds)
+		start, cpu = time.Now(), processCPU()
 		prep := ahead.run(safe.Points)
 		debug.Printf("load %d: prepared in %s (%s of CPU)", gen, time.Since(start), processCPU()-cpu)
 		// The reading's garbage (at a million points more than the points
@@ -119,8 +119,8 @@ func (m *Model) loadAhead() aheadOfLoad {
 	return a
 }
 
-// dataPreparer is a pane that derives from the loaded points once, in the
-// load command.
+// dataPreparer is a pane that derives from the loaded points once, in a
+// command after the load's first frame (dataAhead).
 type dataPreparer interface {
 	// PrepareData is the pane's work on the loaded points (read only).
 	PrepareData() func(pts []model.Point) any
@@ -169,7 +169,7 @@ func (a aheadOfLoad) run(pts []model.Point) *preparedLoad {
 	}
 	score := func() { out.score = workbench.ScoreLedger(a.ledger, pts) } // reads the points only
 	rank := func() { out.ranking = workbench.RankCurves(pts) }           // reads the points only: the picker's order
-	par.Do(append(append(fns, score, rank), a.dataFns(pts, out)...)...)  // the panes' derivations read their view or the points and write their own data
+	par.Do(append(fns, score, rank)...)                                  // the panes' derivations read their view or the points and write their own data
 	return out
 }
 
@@ -184,6 +184,40 @@ func (a aheadOfLoad) dataFns(pts []model.Point, out *preparedLoad) []func() {
 		}
 	}
 	return fns
+}
+
+// dataAhead runs the panes' work on the loaded points (the table's ID
+// widths) after the first frame, not before it: until it lands the table
+// measures the shown view's IDs itself, with the same result.
+func (m *Model) dataAhead() tea.Cmd {
+	a, pts, rev := m.loadAhead(), m.st.Points, m.st.LoadRev
+	if len(pts) == 0 || !slices.ContainsFunc(a.dataWork, func(w func([]model.Point) any) bool { return w != nil }) {
+		return nil
+	}
+	return func() tea.Msg {
+		out := &preparedLoad{}
+		par.Do(a.dataFns(pts, out)...) // each reads the points and writes its own
+		return dataPreparedMsg{rev: rev, data: out.data}
+	}
+}
+
+// dataPreparedMsg carries what dataAhead made, for the load of rev.
+type dataPreparedMsg struct {
+	rev  int
+	data []any
+}
+
+// adoptData gives the panes what dataAhead made, unless another load
+// came since.
+func (m *Model) adoptData(msg dataPreparedMsg) {
+	if msg.rev != m.st.LoadRev {
+		return
+	}
+	for i, d := range msg.data {
+		if dp, ok := m.panes[i].(dataPreparer); ok && d != nil {
+			dp.AdoptData(d)
+		}
+	}
 }
 
 // adoptLoad gives the panes what the load prepared for its views.

@@ -4,7 +4,11 @@ import (
 	"slices"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/points"
 )
 
 // The load makes the views of the curves ] and [ show from the first one
@@ -36,4 +40,63 @@ func TestLoadMakesTheCurvesAroundAhead(t *testing.T) {
 			t.Fatalf("after %q the frames differ:\n%s\n---\n%s", k, a, p)
 		}
 	}
+}
+
+// The load makes the facts of the curves it makes views of (the first
+// one and those around it) and no others, and measures no ID: commands
+// after its first frame make the rest and measure them, and the frames
+// after it are those of a load that made nothing ahead.
+func TestLoadMakesTheOtherCurvesFactsAfterTheFirstFrame(t *testing.T) {
+	pts := testkit.SyntheticCurves(60000, 6)
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
+	resize(m, 160, 48)
+	m.load()
+	msg := loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}, prep: m.loadAhead().run(pts)}
+	_, cmd := m.Update(msg)
+	if _, ok := m.st.FactsJob(func() {}); !ok {
+		t.Fatal("the load made every curve's facts before its first frame")
+	}
+	before := m.View()
+	if m.panes[layout.Points].(*points.Model).MeasuredIDs() {
+		t.Fatal("the load measured the IDs before its first frame")
+	}
+	made := runAfterLoad(m, cmd)
+	if _, ok := m.st.FactsJob(func() {}); ok || made != 2 {
+		t.Fatalf("after the load's commands some curve has no facts (%d of its two commands ran)", made)
+	}
+	if !m.panes[layout.Points].(*points.Model).MeasuredIDs() {
+		t.Fatal("no IDs measured after the load's commands")
+	}
+	if after := m.View(); after != before {
+		t.Fatalf("the facts changed the frame:\n%s\n---\n%s", before, after)
+	}
+	plain := loadedAs(160, 48, slices.Clone(pts), false)
+	calibrate(m)
+	for _, k := range []string{"]", "]", "]", "[", "y", "@", "down", "enter", "]"} {
+		press(m, k)
+		press(plain, k)
+		if a, p := m.View(), plain.View(); a != p {
+			t.Fatalf("after %q the frames differ:\n%s\n---\n%s", k, a, p)
+		}
+	}
+}
+
+// runAfterLoad runs the facts and data commands among cmd's (batches
+// opened), feeding their messages to Update, and counts them.
+func runAfterLoad(m *Model, cmd tea.Cmd) int {
+	if cmd == nil {
+		return 0
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		n := 0
+		for _, c := range msg {
+			n += runAfterLoad(m, c)
+		}
+		return n
+	case factsMadeMsg, dataPreparedMsg:
+		m.Update(msg)
+		return 1
+	}
+	return 0
 }

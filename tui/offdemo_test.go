@@ -47,6 +47,21 @@ func TestShortProbeCurveSaysWhyThereIsNoFrontier(t *testing.T) {
 	}
 }
 
+// A short-probe curve made by the work ahead (or by the load) says why it
+// has no frontier as one made on the key does.
+func TestShortProbeCurveMadeAheadSaysWhyThereIsNoFrontier(t *testing.T) {
+	pts := append(gb300Points(t, "900", "dynamo-sglang"), gb300Points(t, "900", "dynamo-trt")...)
+	for _, prepared := range []bool{false, true} {
+		m := loadedAs(160, 45, pts, prepared)
+		settleAhead(m) // the other curve's view and plot made ahead
+		press(m, "]")
+		v := m.View()
+		if !strings.Contains(v, "no frontier: every point is a 900 s run, not steady state, and none is projected") {
+			t.Errorf("load prepared %v: the curve pane made ahead does not say why there is no frontier:\n%s", prepared, v)
+		}
+	}
+}
+
 // The overlay picker lists the other curves only, suggests filter words
 // the data has, and its filter takes a space.
 func TestOverlayPickerOffTheDemo(t *testing.T) {

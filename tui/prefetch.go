@@ -140,9 +140,7 @@ func (m *Model) prefetch() tea.Cmd {
 		for i := range items {
 			// The machine's cores are the keys' first: while keys come
 			// fast, the work ahead waits between views.
-			for quiet > 0 && time.Since(time.Unix(0, lastKey.Load())) < quiet {
-				time.Sleep(quiet / 3)
-			}
+			waitForQuiet(lastKey, quiet)
 			it := &items[i]
 			if it.job != nil {
 				it.made = it.job.Run()

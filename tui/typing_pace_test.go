@@ -25,7 +25,8 @@ import (
 // first table. It times nothing against a bound: the figures go in
 // docs/workbench-speed.md. SWEEPTUNE_PACE_SIZES ("ROWSxCURVES,…", default
 // both million-row shapes) and SWEEPTUNE_PACE_BIN (a binary to drive
-// instead of building one) choose what runs.
+// instead of building one) choose what runs; SWEEPTUNE_PACE_KEEP (a
+// directory) keeps the --debug log and the collector's trace there.
 func TestKeysAtTypingPaceWaitOnNoForcedCollection(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives the real program on a million rows: not in -short")
@@ -89,6 +90,12 @@ func typeAtPace(t *testing.T, bin string, rows, curves int) {
 	if err := os.WriteFile(data, synth.Rows(rows, curves), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if keep := os.Getenv("SWEEPTUNE_PACE_KEEP"); keep != "" {
+		dir = filepath.Join(keep, fmt.Sprintf("%dx%d", rows, curves)) // the log and the trace kept to read
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	debugLog, trace := filepath.Join(dir, "debug.log"), filepath.Join(dir, "gctrace")
 	errFile, err := os.Create(trace)
 	if err != nil {
@@ -144,7 +151,7 @@ func typeAtPace(t *testing.T, bin string, rows, curves int) {
 		}
 	}
 	var worst time.Duration
-	var line strings.Builder
+	var line, costs, own strings.Builder
 	k := 0 // the first key the entry covers
 	for _, e := range logged {
 		if k >= len(pacedKeys) {
@@ -152,6 +159,12 @@ func typeAtPace(t *testing.T, bin string, rows, curves int) {
 		}
 		last := min(k+e.keys, len(pacedKeys)) - 1 // keys typed while the program was busy come as one
 		fmt.Fprintf(&line, " %s %.1f", e.name, e.took.Seconds()*1000)
+		if e.cpu >= 0 {
+			fmt.Fprintf(&costs, " %s %.1f/%.1f", e.name, e.cpu.Seconds()*1000, e.allocMB)
+		}
+		if e.own >= 0 {
+			fmt.Fprintf(&own, " %s %.1f", e.name, e.own.Seconds()*1000)
+		}
 		if e.keys > 1 {
 			t.Logf("keys %d–%d (%q) came together: the program was busy when they were typed", k, last, e.name)
 		}
@@ -178,6 +191,12 @@ func typeAtPace(t *testing.T, bin string, rows, curves int) {
 	}
 	t.Logf("keys (ms):%s; worst %.1f ms; %d collections, %d of them forced, the last forced ending at %s",
 		line.String(), worst.Seconds()*1000, len(cycles), len(forced), lastEnd(forced))
+	if costs.Len() > 0 {
+		t.Logf("keys' process CPU (ms) / heap allocated (MB), the process's while each key ran:%s", costs.String())
+	}
+	if own.Len() > 0 {
+		t.Logf("keys' own thread's CPU (ms), when the update ended on the thread it began on:%s", own.String())
+	}
 }
 
 // loggedKey is one key message --debug logged: its name, how many keys
@@ -187,6 +206,34 @@ type loggedKey struct {
 	keys  int
 	began time.Time // when its update began (zero when the log has no such line)
 	took  time.Duration
+	// cpu and allocMB are the process's CPU and the heap allocated during
+	// the key, own its thread's CPU (-1 when the log does not say: a
+	// binary from before)
+	cpu, own time.Duration
+	allocMB  float64
+}
+
+// keyCostOf reads "CPU 3.1ms, 2.4 MB allocated, its thread 1.2ms…)" as
+// --debug logs a key's cost: the process's CPU, the heap allocated and
+// the key's own thread's CPU; -1 for what is not there.
+func keyCostOf(s string) (cpu time.Duration, mb float64, own time.Duration) {
+	cpu, mb, own = -1, -1, -1
+	var c string
+	if _, err := fmt.Sscanf(s, "CPU %s %g MB allocated", &c, &mb); err != nil {
+		return -1, -1, -1
+	}
+	d, err := time.ParseDuration(strings.TrimSuffix(c, ","))
+	if err != nil {
+		return -1, -1, -1
+	}
+	cpu = d
+	if _, t, ok := strings.Cut(s, ", its thread "); ok {
+		t, _, _ = strings.Cut(t, ",")
+		if d, err := time.ParseDuration(strings.TrimSuffix(t, ")")); err == nil {
+			own = d
+		}
+	}
+	return cpu, mb, own
 }
 
 func loggedKeys(keys []loggedKey) int {
@@ -217,7 +264,8 @@ func keyTimes(t *testing.T, path string) []loggedKey {
 		if i < 0 || q < 0 || q > i {
 			continue
 		}
-		d, err := time.ParseDuration(strings.TrimSpace(line[i+len(": update and frame in "):]))
+		took, cost, _ := strings.Cut(line[i+len(": update and frame in "):], " (")
+		d, err := time.ParseDuration(strings.TrimSpace(took))
 		name, err2 := strconv.Unquote(line[q+len("key ") : i])
 		if err != nil || err2 != nil {
 			t.Fatalf("--debug: %q: %v %v", line, err, err2)
@@ -226,7 +274,9 @@ func keyTimes(t *testing.T, path string) []loggedKey {
 		if _, ok := namedKeys[name]; ok {
 			n = 1
 		}
-		out = append(out, loggedKey{name, n, began, d})
+		k := loggedKey{name: name, keys: n, began: began, took: d}
+		k.cpu, k.allocMB, k.own = keyCostOf(cost)
+		out = append(out, k)
 		began = time.Time{}
 	}
 	return out

@@ -30,9 +30,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.handleResize(msg)
 	case tea.KeyMsg:
 		debug.Printf("key %q in %s", msg.String(), layout.Names[m.focus])
-		start := time.Now()
+		start, cost := time.Now(), startKeyCost()
 		m.lastKey.Store(start.UnixNano())
-		defer func() { debug.Printf("key %q: update and frame in %s", msg.String(), time.Since(start)) }()
+		defer func() { debug.Printf("key %q: update and frame in %s%s", msg.String(), time.Since(start), cost) }()
 		cmd = m.handleKeys(msg)
 	case tea.MouseMsg:
 		cmd = m.handleMouse(msg)
@@ -40,6 +40,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleSpin(msg)
 	case loadedMsg:
 		m.handleLoaded(msg)
+		if !m.loading { // this load's, not one a newer load replaces
+			cmd = tea.Batch(m.factsAhead(), m.dataAhead())
+		}
+	case dataPreparedMsg:
+		m.adoptData(msg)
+	case factsMadeMsg:
+		m.st.AdoptFacts(msg.made)
 	case savedMsg:
 		cmd = m.handleSaved(msg)
 	case watchMsg:

@@ -295,16 +295,26 @@ func runLength(pts []model.Point, projs []model.Projection, x, y model.Axis) []s
 	return rl
 }
 
+// legendOf is the legend under the plot of a view: its run-length lines
+// (projected: the view's projected runs) and why it has no frontier, if
+// so. The key and the work ahead both make it here.
+func legendOf(view []*model.Point, projected []model.Point, projs []model.Projection, x, y model.Axis) []string {
+	rl := runLength(projected, projs, x, y)
+	if why := noFrontier(view); why != "" {
+		rl = append(rl, why)
+	}
+	return rl
+}
+
 // noFrontier says why a curve shows no frontier when every point of its
 // view is a short run left raw (a probe of 900 s is not steady state);
 // "" when some point can stand on one.
-func noFrontier(view []model.Point) string {
+func noFrontier(view []*model.Point) string {
 	if len(view) == 0 {
 		return ""
 	}
 	secs := map[float64]bool{}
-	for i := range view {
-		p := &view[i]
+	for _, p := range view {
 		if !p.Prov.ShortRun() || p.Prov.Projected() {
 			return ""
 		}
@@ -333,7 +343,7 @@ func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []*model.Poin
 		return nil
 	}
 	return func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
-		return prefetched{series: shownSeries(shownRefs{curve, view}, x, y, nil), order: xOrder(view, x, y, nil), legend: runLength(model.ProjectedOf(view), projs, x, y)}
+		return prefetched{series: shownSeries(shownRefs{curve, view}, x, y, nil), order: xOrder(view, x, y, nil), legend: legendOf(view, model.ProjectedOf(view), projs, x, y)}
 	}
 }
 
@@ -404,11 +414,7 @@ func (m *Model) redraw() {
 	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
 	rl, ok := m.legends[dk]
 	if !ok {
-		rl = runLength(m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y)
-		if why := noFrontier(m.st.View()); why != "" {
-			rl = append(rl, why)
-		}
-		rl = keep(&m.legends, dk, rl)
+		rl = keep(&m.legends, dk, legendOf(m.st.ViewRefs(), m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y))
 	}
 	in.RunLength = rl
 	if b := m.binnedAhead; b != nil {

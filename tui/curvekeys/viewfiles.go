@@ -22,7 +22,7 @@ type viewWrittenMsg struct {
 }
 
 func (m *Model) writeView() tea.Cmd {
-	if len(m.st.View()) == 0 {
+	if len(m.st.ViewRefs()) == 0 {
 		m.info("nothing to write: no curve is shown")
 		return nil
 	}

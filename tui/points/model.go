@@ -141,8 +141,8 @@ func (m *Model) viewIDWidth(view []*model.Point) int {
 	return neededWidth(view, m.table.slugs)
 }
 
-// PrepareData is the work the load command does for the table beside
-// reading, on the loaded points: their IDs measured.
+// PrepareData is the work done for the table on the loaded points, off
+// the UI goroutine after the load's first frame: their IDs measured.
 func (m *Model) PrepareData() func(pts []model.Point) any {
 	return func(pts []model.Point) any { return measureIDs(pts) }
 }
@@ -153,6 +153,10 @@ func (m *Model) AdoptData(data any) {
 		m.ids = w
 	}
 }
+
+// MeasuredIDs reports whether the table reads the loaded points' ID widths
+// measured by PrepareData's work (else it measures a view's itself).
+func (m *Model) MeasuredIDs() bool { return m.ids != nil }
 
 // row is table row r, formatted when first asked (only drawn rows are).
 func (m *Model) row(r int) table.Row {

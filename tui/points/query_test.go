@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/internal/fixtures"
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
@@ -74,5 +76,28 @@ func TestFooterKeepsTheCounts(t *testing.T) {
 	}
 	if got := fitParts([]string{"/a-very-long-filter", "2 of 16 points", "sort x ▼", "1 marked"}, 30); got != "/a-very-long-filter …" {
 		t.Errorf("fitParts: %q", got)
+	}
+}
+
+// A filter over a large view, read in two halves, keeps the rows a read of
+// every point in turn keeps, in order.
+func TestMatchingInHalvesIsEachPointInTurn(t *testing.T) {
+	pts := fixtures.SyntheticCurves(30000, 2)
+	refs := model.RefsTo(pts)
+	for _, text := range []string{"", "tp4", "tp4 c16", "np:3", "!c:>=100", "c:100..2000 mode:agg", "zzz"} {
+		q := parseQuery(text)
+		var want []int
+		for i, p := range refs {
+			if q.match(p, model.DefaultXAxis, model.AxisTputPerGPU) {
+				want = append(want, i)
+			}
+		}
+		got := matching(refs, q, model.DefaultXAxis, model.AxisTputPerGPU)
+		if !slices.Equal(got, want) && (len(got) != 0 || len(want) != 0) {
+			t.Errorf("%q: %d rows, want %d", text, len(got), len(want))
+		}
+		if text == "tp4" && (len(want) == 0 || len(want) == len(refs)) {
+			t.Errorf("%q keeps %d of %d rows: the halves are not tested apart", text, len(want), len(refs))
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/table"
+	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/internal/radix"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render"
@@ -146,12 +147,7 @@ type axisValues struct {
 // lies a page from the next in a view at a million rows, and a fifth of an
 // every-run view's have no coordinates.
 func order(all []*model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool, vals axisValues) []int {
-	idx := make([]int, 0, len(all))
-	for i := range all {
-		if q.match(all[i], x, y) {
-			idx = append(idx, i)
-		}
-	}
+	idx := matching(all, q, x, y)
 	key := sortKey(all, ex, x, y, sortCol)
 	if sortCol == colSource || sortCol == colID || sortCol <= 0 || sortCol >= numCols {
 		return orderByText(idx, key, desc)
@@ -338,4 +334,25 @@ func ShortY(y model.Axis) string {
 		return "$/Mtok"
 	}
 	return y.Name
+}
+
+// matching is the indices of all's points q keeps, in order. A large view
+// is read in two halves on both cores: a filter's letter at 83,000 points
+// read them for 40–50 ms on one (each point's ID and label lie apart).
+func matching(all []*model.Point, q query, x, y model.Axis) []int {
+	idx := make([]int, 0, len(all))
+	var upper []int
+	par.Halves(len(all), 8192, func(lo, hi int) {
+		out := &idx // the first half fills idx within its room
+		if lo > 0 {
+			upper = make([]int, 0, hi-lo)
+			out = &upper
+		}
+		for i := lo; i < hi; i++ {
+			if q.match(all[i], x, y) {
+				*out = append(*out, i)
+			}
+		}
+	})
+	return append(idx, upper...)
 }

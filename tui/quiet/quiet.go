@@ -30,13 +30,19 @@ func New(lastKey *atomic.Int64, quiet time.Duration) *Gate {
 // Hold is cmd run once no key came for the gate's quiet time, and only
 // when Hold was not called again meanwhile (it then gives no message: the
 // later command's result comes instead). A nil gate runs cmd as it is.
-func (g *Gate) Hold(cmd tea.Cmd) tea.Cmd {
+func (g *Gate) Hold(cmd tea.Cmd) tea.Cmd { return g.HoldFor(cmd, 0) }
+
+// HoldFor is Hold waiting for at least quiet without a key (the gate's
+// own quiet time when longer): work whose garbage is large waits for a
+// longer pause, not the gap between two keys typed at a person's pace.
+func (g *Gate) HoldFor(cmd tea.Cmd, quiet time.Duration) tea.Cmd {
 	if g == nil || g.quiet <= 0 || cmd == nil {
 		return cmd
 	}
+	quiet = max(quiet, g.quiet)
 	seq := g.seq.Add(1)
 	return func() tea.Msg {
-		for time.Since(time.Unix(0, g.lastKey.Load())) < g.quiet {
+		for time.Since(time.Unix(0, g.lastKey.Load())) < quiet {
 			if g.seq.Load() != seq {
 				return nil
 			}

@@ -42,3 +42,19 @@ func TestNoGateRunsAtOnce(t *testing.T) {
 		t.Fatal("no command held became one")
 	}
 }
+
+func TestHoldForWaitsTheLongerQuiet(t *testing.T) {
+	var last atomic.Int64
+	g := New(&last, 10*time.Millisecond)
+	cmd := func() tea.Msg { return 1 }
+	for _, c := range []struct{ asked, want time.Duration }{{0, 10 * time.Millisecond}, {5 * time.Millisecond, 10 * time.Millisecond}, {60 * time.Millisecond, 60 * time.Millisecond}} {
+		start := time.Now()
+		last.Store(start.UnixNano())
+		if msg := g.HoldFor(cmd, c.asked)(); msg != 1 {
+			t.Fatalf("HoldFor %s gave %v", c.asked, msg)
+		}
+		if waited := time.Since(start); waited < c.want {
+			t.Errorf("HoldFor %s ran %s after a key, before %s of quiet", c.asked, waited, c.want)
+		}
+	}
+}

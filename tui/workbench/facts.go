@@ -215,3 +215,61 @@ func viewFrom(all []model.Point, idx []int, key viewKey, f *curveFacts, axes *vi
 	}
 	return e
 }
+
+// FactsJob makes the facts of every curve not made yet, off the UI
+// goroutine (the load makes only those of the views it makes, so that
+// the first frame comes sooner): a key on a curve nothing made ahead then
+// makes its view and no more. The job calls wait before each curve (to
+// make way for keys). ok is false when every curve's are made.
+func (s *State) FactsJob(wait func()) (job func() *FactsMade, ok bool) {
+	s.All()
+	var ks []model.CurveKey // nearest the shown curve first, as ] and [ reach them
+	n, at := len(s.Curves), max(s.CurveIndex(), 0)
+	if n == 0 {
+		return nil, false
+	}
+	seen := make(map[int]bool, n)
+	for d := 0; d <= n/2; d++ {
+		for _, i := range []int{(at + d) % n, ((at-d)%n + n) % n} {
+			k := s.Curves[i].Key
+			if _, made := s.facts[k]; !made && !seen[i] {
+				ks = append(ks, k)
+			}
+			seen[i] = true
+		}
+	}
+	if len(ks) == 0 {
+		return nil, false
+	}
+	all, byCurve, gen := s.all, s.byCurve, s.dataGen
+	return func() *FactsMade {
+		facts := make([]*curveFacts, len(ks))
+		fns := make([]func(), len(ks))
+		for i, k := range ks {
+			fns[i] = func() {
+				wait()
+				facts[i] = factsOf(all, byCurve[k])
+			}
+		}
+		par.Do(fns...) // each curve's on the first core free: they read only the points
+		return &FactsMade{gen: gen, curves: ks, facts: facts}
+	}, true
+}
+
+// FactsMade is what a FactsJob made, to AdoptFacts.
+type FactsMade struct {
+	gen    uint64
+	curves []model.CurveKey
+	facts  []*curveFacts
+}
+
+// AdoptFacts keeps the facts a FactsJob made, unless the data changed
+// since (facts made meanwhile are kept: the same).
+func (s *State) AdoptFacts(f *FactsMade) {
+	if f == nil || f.gen != s.dataGen || s.all == nil {
+		return
+	}
+	for i, k := range f.curves {
+		s.keepFacts(k, f.facts[i])
+	}
+}

@@ -49,22 +49,34 @@ func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
 	})
 	defer indexed.Wait()
 	l.byCurve, l.curves, l.competitor = group(pts)
-	// Every curve's facts (its configurations numbered, the projections
-	// of its runs), so that the first view of any curve, typed before
-	// anything was made ahead, copies and projects its points and no more
-	// (at 1M points about 0.35 s of CPU, beside 5–7 s of reading them).
-	facts := make([]*curveFacts, len(l.curves))
-	fns := make([]func(), len(l.curves))
-	for i, c := range l.curves {
-		fns[i] = func() { facts[i] = factsOf(pts, l.byCurve[c.Key]) }
+	// The facts of a large curve are made here: on a key that outran the
+	// work ahead they cost 90 ms at 83,000 points. A small curve's are
+	// made with the views the load makes (MakeViews) or after the first
+	// frame (State.FactsJob): at a million points over 1,000 curves every
+	// curve's facts were 1.1 s of CPU before the first table, and a key
+	// makes one such curve's in about a millisecond.
+	var big []model.CurveKey
+	for _, c := range l.curves {
+		if len(l.byCurve[c.Key]) >= factsAtLoadMin {
+			big = append(big, c.Key)
+		}
 	}
-	par.Do(fns...) // each curve's facts on the first core free: they read only the points
+	facts := make([]*curveFacts, len(big))
+	fns := make([]func(), len(big))
+	for i, k := range big {
+		fns[i] = func() { facts[i] = factsOf(pts, l.byCurve[k]) }
+	}
+	par.Do(fns...) // each curve's on the first core free: they read only the points
 	l.facts = make(map[model.CurveKey]*curveFacts, len(l.curves))
-	for i, c := range l.curves {
-		l.facts[c.Key] = facts[i]
+	for i, k := range big {
+		l.facts[k] = facts[i]
 	}
 	return l
 }
+
+// factsAtLoadMin is the point count from which a curve's facts are made
+// by the load.
+const factsAtLoadMin = 20000
 
 // Choose is the curve SetLoaded will show: want when the load has it,
 // else the one with most points of its own (settleCurve's choice).

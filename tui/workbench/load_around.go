@@ -56,25 +56,27 @@ func (l *Loaded) MakeViews(ks []model.CurveKey, asOf string, allDates, suspect b
 		if _, ok := l.views[key]; ok {
 			continue
 		}
-		f, ok := l.facts[k]
-		if !ok {
-			f = factsOf(l.points, l.byCurve[k])
-			if l.facts == nil {
-				l.facts = map[model.CurveKey]*curveFacts{}
-			}
-			l.facts[k] = f
-		}
-		jobs = append(jobs, &job{key: key, f: f})
+		jobs = append(jobs, &job{key: key, f: l.facts[k]}) // nil: made by the job
 	}
 	fns := make([]func(), len(jobs))
 	for i, j := range jobs {
-		fns[i] = func() { j.e = packed(viewFrom(l.points, l.byCurve[j.key.curve], j.key, j.f, nil)) }
+		fns[i] = func() {
+			idx := l.byCurve[j.key.curve]
+			if j.f == nil {
+				j.f = factsOf(l.points, idx)
+			}
+			j.e = packed(viewFrom(l.points, idx, j.key, j.f, nil))
+		}
 	}
-	par.Do(fns...) // each reads the points and its facts, and writes its own entry
+	par.Do(fns...) // each reads the points, makes its facts if needed, and writes its own job
 	if len(jobs) > 0 && l.views == nil {
 		l.views = map[viewKey]*viewEntry{}
 	}
+	if len(jobs) > 0 && l.facts == nil {
+		l.facts = map[model.CurveKey]*curveFacts{}
+	}
 	for _, j := range jobs {
 		l.views[j.key] = j.e
+		l.facts[j.key.curve] = j.f
 	}
 }

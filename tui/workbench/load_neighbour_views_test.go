@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -60,6 +61,25 @@ func TestMakeViewsAreMakeViews(t *testing.T) {
 			got, gotProjs := many.views[viewKey{k, asOf, asOf != "", false}].points(), many.views[viewKey{k, asOf, asOf != "", false}].projs
 			if len(got) == 0 || !slices.EqualFunc(got, want, func(a model.Point, b *model.Point) bool { return a.ID == b.ID && a.Metrics == b.Metrics }) || len(gotProjs) != len(wantProjs) {
 				t.Fatalf("curve %v as of %q: %d points, MakeView %d", k, asOf, len(got), len(want))
+			}
+		}
+	}
+}
+
+// The load makes the facts of a curve of factsAtLoadMin points or more;
+// a smaller curve's wait for its view or the command after the first
+// frame.
+func TestPrepareMakesTheLargeCurvesFacts(t *testing.T) {
+	for _, c := range []struct {
+		points, curves, made int
+	}{{2 * factsAtLoadMin, 2, 2}, {factsAtLoadMin, 2, 0}, {5000, 5, 0}} {
+		l := Prepare(fixtures.SyntheticCurves(c.points, c.curves), nil)
+		if len(l.facts) != c.made {
+			t.Errorf("%d points over %d curves: facts of %d curves made at load, want %d", c.points, c.curves, len(l.facts), c.made)
+		}
+		for k, f := range l.facts {
+			if want := factsOf(l.points, l.byCurve[k]); !reflect.DeepEqual(f, want) {
+				t.Errorf("curve %v: the load's facts are not those made from nothing", k)
 			}
 		}
 	}

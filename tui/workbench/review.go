@@ -55,8 +55,10 @@ func ReviewOf(in ReviewInput) Review {
 	if len(in.View) == 0 {
 		return r
 	}
-	pts := make([]model.Point, 0, len(in.View)+len(in.Others))
-	pts = append(append(pts, in.View...), in.Others...)
+	pts := in.View[:len(in.View):len(in.View)] // read only (an overlay appended copies)
+	if len(in.Others) > 0 {
+		pts = append(pts, in.Others...)
+	}
 	var remove []string
 	for i := range in.View {
 		if in.Marks[in.View[i].ID] {

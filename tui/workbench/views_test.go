@@ -112,7 +112,26 @@ func TestViewsFromFactsAreViewsFromNothing(t *testing.T) {
 	check("on the keys", true)
 	s.ToggleIncludeSuspect()
 	check("suspects in", true)
+	// Every curve's facts made after the load (FactsJob), then the views
+	// from them; facts made before a data change are not kept.
 	s.SetPoints(pts)
+	job, ok := s.FactsJob(func() {})
+	if !ok {
+		t.Fatal("no facts to make after a load")
+	}
+	s.AdoptFacts(job())
+	if _, again := s.FactsJob(func() {}); again {
+		t.Fatal("the facts made after the load were not kept")
+	}
+	check("facts made after the load", true)
+	s.SetPoints(pts)
+	stale, _ := s.FactsJob(func() {})
+	made := stale()
+	s.SetPoints(pts)
+	s.AdoptFacts(made)
+	if _, again := s.FactsJob(func() {}); !again {
+		t.Fatal("facts made before a data change were kept")
+	}
 	for _, k := range s.Neighbours() {
 		if job, ok := s.ViewJob(k); ok {
 			s.Adopt(job.Run())
@@ -552,4 +571,13 @@ func geometryIsTheViews(t *testing.T, s *State, what string) bool {
 		}
 	}
 	return true
+}
+
+// An empty load has no facts to make.
+func TestFactsJobOfNoPoints(t *testing.T) {
+	s := New()
+	s.SetPoints(nil)
+	if job, ok := s.FactsJob(func() {}); ok || job != nil {
+		t.Fatal("facts to make without a point")
+	}
 }

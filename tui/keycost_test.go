@@ -1,0 +1,40 @@
+package tui
+
+import (
+	"io"
+	"log"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The cost --debug logs after a key reads back as the pace test reads it,
+// and says nothing when --debug is off.
+func TestKeyCostReadsBack(t *testing.T) {
+	if c := startKeyCost(); c != nil || c.String() != "" {
+		t.Fatalf("without --debug a key's cost is %q", c.String())
+	}
+	old := debug
+	defer func() { debug = old }()
+	debug = log.New(io.Discard, "", 0)
+	debug.SetOutput(&strings.Builder{})
+	c := startKeyCost()
+	kept := make([][]byte, 0, 64)
+	for range 64 {
+		kept = append(kept, make([]byte, 64<<10)) // 4 MiB in all
+	}
+	s := c.String()
+	if len(kept) != 64 || !strings.HasPrefix(s, " (") {
+		t.Fatalf("cost %q", s)
+	}
+	cpu, mb, own := keyCostOf(strings.TrimPrefix(s, " ("))
+	if cpu < 0 || mb < 4 || mb > 5 {
+		t.Errorf("%q reads back as CPU %s, %.1f MB: want about 4.2 MB", s, cpu, mb)
+	}
+	if strings.Contains(s, "its thread") != (own >= 0) {
+		t.Errorf("%q reads back as its thread's CPU %s", s, own)
+	}
+	if cpu, mb, own := keyCostOf("CPU 1.5ms, 0.3 MB allocated, its thread 1.2ms, 1 collection(s) ended)"); cpu != 1500*time.Microsecond || mb != 0.3 || own != 1200*time.Microsecond {
+		t.Errorf("read back as %s, %.1f MB, %s", cpu, mb, own)
+	}
+}
