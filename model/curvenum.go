@@ -69,17 +69,17 @@ const parallelNumberMin = 1 << 16
 // numberCurvesInto numbers points' curves into of.
 func numberCurvesInto(points []Point, of []int32) *curveNumbers {
 	c := newCurveNumbers(len(points))
-	var keys [curveBlock]CurveKey
+	var fields [curveBlock][6]string
 	for lo := 0; lo < len(points); lo += curveBlock {
 		if lo == manyCurvesProbe && 2*len(c.Keys()) > lo {
 			c.Reserve(len(points))
 		}
 		block := points[lo:min(lo+curveBlock, len(points))]
 		for j := range block {
-			keys[j] = block[j].Curve
+			fields[j] = block[j].Curve.Fields()
 		}
 		for j := range block {
-			of[lo+j] = curveNumber(c, &keys[j])
+			of[lo+j] = c.Of(&block[j].Curve, &fields[j])
 		}
 	}
 	return c

@@ -19,24 +19,25 @@ type SixStrings interface {
 // loaders share the few distinct strings of a key between its users (one
 // model, hardware … string for thousands of rows), so a key is first
 // looked for by the identity of its six strings (where their bytes are
-// and how many): an open-addressed table, a hit confirmed by comparing
-// the keys, which for the same strings reads no byte of them. Only
+// and how many): an open-addressed table, no byte of a string read. Only
 // a key of strings not seen in that form is looked for by value, in a
 // second table, and its form is added to the first: equal keys of other
 // strings get the same number. Both tables hold numbers, not keys (a key
 // is 96 bytes): a million one-point curves have a million forms and a
-// million keys, and tables of keys would cost more than their points.
+// million keys, and tables of keys, half empty, would cost more than
+// their points. Each form's strings are kept once, in an array beside
+// the keys, so that a hit compares them where they lie, with no call
+// through K's methods.
 type Keys[K SixStrings] struct {
 	keys   []K
-	forms  []K        // forms other than the keys' own (equal keys made of other strings)
-	slots  []formSlot // the forms; a power of two, at most half used
+	forms  [][6]string // every form's strings, the keys' own and equal keys' of other strings
+	slots  []formSlot  // the forms; a power of two, at most half used
 	used   int
 	values []valueSlot // the keys by value; a power of two, at most half used
 }
 
 // formSlot is a form: the key's number + 1 (0 for an empty slot) and
-// where its strings are, keys[n-1] itself when form is -1, else
-// forms[form].
+// where its strings are, forms[form].
 type formSlot struct {
 	hash uint64
 	n    int32
@@ -81,12 +82,13 @@ func valueHash(f *[6]string) uint64 {
 	return h ^ h>>32
 }
 
-// formOf is the key whose strings slot sl stands for.
-func (c *Keys[K]) formOf(sl *formSlot) *K {
-	if sl.form < 0 {
-		return &c.keys[sl.n-1]
-	}
-	return &c.forms[sl.form]
+// sameStrings reports whether a and b are made of the same strings (so
+// equal): the same lengths at the same places.
+func sameStrings(a, b *[6]string) bool {
+	return len(a[0]) == len(b[0]) && len(a[1]) == len(b[1]) && len(a[2]) == len(b[2]) &&
+		len(a[3]) == len(b[3]) && len(a[4]) == len(b[4]) && len(a[5]) == len(b[5]) &&
+		At(a[0]) == At(b[0]) && At(a[1]) == At(b[1]) && At(a[2]) == At(b[2]) &&
+		At(a[3]) == At(b[3]) && At(a[4]) == At(b[4]) && At(a[5]) == At(b[5])
 }
 
 // Of is k's number; f is k.Fields(), which the caller reads (a direct
@@ -96,40 +98,34 @@ func (c *Keys[K]) Of(k *K, f *[6]string) int32 {
 	h := identityHash(f)
 	mask := uint64(len(c.slots) - 1)
 	for i := h & mask; c.slots[i].n != 0; i = (i + 1) & mask {
-		// Equal keys have one number, whatever their strings: a form
-		// whose hash is h and whose value is k's is k's.
-		if sl := &c.slots[i]; sl.hash == h && *c.formOf(sl) == *k {
+		if sl := &c.slots[i]; sl.hash == h && sameStrings(&c.forms[sl.form], f) {
 			return sl.n - 1
 		}
 	}
-	n, isNew := c.byValue(k, f)
-	form := int32(-1)
-	if !isNew {
-		form = int32(len(c.forms))
-		c.forms = append(c.forms, *k)
-	}
-	c.put(formSlot{hash: h, n: n + 1, form: form})
+	n := c.byValue(k, f)
+	c.forms = append(c.forms, *f)
+	c.put(formSlot{hash: h, n: n + 1, form: int32(len(c.forms) - 1)})
 	return n
 }
 
-// byValue is k's number, found by value or given as the next one (isNew).
-func (c *Keys[K]) byValue(k *K, f *[6]string) (n int32, isNew bool) {
+// byValue is k's number, found by value or given as the next one.
+func (c *Keys[K]) byValue(k *K, f *[6]string) int32 {
 	vh := valueHash(f)
 	mask := uint64(len(c.values) - 1)
 	i := vh & mask
 	for ; c.values[i].n != 0; i = (i + 1) & mask {
 		if v := c.values[i]; v.hash == uint32(vh>>32) && c.keys[v.n-1] == *k {
-			return v.n - 1, false
+			return v.n - 1
 		}
 	}
-	n = int32(len(c.keys))
+	n := int32(len(c.keys))
 	c.keys = append(c.keys, *k)
 	if 2*len(c.keys) > len(c.values) {
 		c.resizeValues(2 * len(c.values))
 	} else {
 		c.values[i] = valueSlot{uint32(vh >> 32), n + 1}
 	}
-	return n, true
+	return n
 }
 
 // resizeValues makes the value table size slots (a power of two larger
@@ -174,10 +170,12 @@ func (c *Keys[K]) resizeSlots(size int) {
 	}
 }
 
-// Reserve makes room for n keys at once: the keys' array and both tables
-// grown once, not doubled again and again, each doubling a copy.
+// Reserve makes room for n keys at once: the keys' and forms' arrays and
+// both tables grown once, not doubled again and again, each doubling a
+// copy.
 func (c *Keys[K]) Reserve(n int) {
 	c.keys = slices.Grow(c.keys, n-len(c.keys))
+	c.forms = slices.Grow(c.forms, n-len(c.forms))
 	size := 1 << bits.Len(uint(2*n))
 	if size > len(c.values) {
 		c.resizeValues(size)

@@ -50,3 +50,23 @@ func TestKeysNumberAsMap(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkKeysOf numbers 200,000 keys of 1,000 distinct ones whose
+// strings are shared, as a load's are: the identity table's hits.
+func BenchmarkKeysOf(b *testing.B) {
+	distinct := make([]sixKey, 1000)
+	for i := range distinct {
+		distinct[i] = sixKey{[6]string{"model" + string(rune('a'+i%7)), "8k1k", "gb" + string(rune('a'+i%13)), "sglang", "fp" + string(rune('a'+i/91)), "mtp"}}
+	}
+	r := rand.New(rand.NewPCG(3, 3))
+	keys := make([]sixKey, 200000)
+	for i := range keys {
+		keys[i] = distinct[r.IntN(len(distinct))]
+	}
+	for b.Loop() {
+		c := NewKeys[sixKey]()
+		for i := range keys {
+			c.Of(&keys[i], &keys[i].f)
+		}
+	}
+}
