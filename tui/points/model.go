@@ -227,6 +227,9 @@ type derived struct {
 	projected bool
 	legend    []string // the run-length legend's lines
 	orders    map[orderKey]*ordered
+	// last is the last filter's matches, which a letter typed onto it
+	// narrows instead of reading the whole view again.
+	last *matched
 }
 
 // orderKey is one sorted, filtered order of a view.
@@ -341,7 +344,11 @@ func (d *derived) order(view []*model.Point, q query, text string, x, y model.Ax
 	if o, ok := d.orders[k]; ok {
 		return o
 	}
-	o := &ordered{idx: order(view, d.extras, q, x, y, col, desc, axisValues{d.coords, d.rest, d.restOK}), rowAt: make([]int32, len(view))}
+	idx := matchingIn(view, q, x, y, d.last)
+	if len(q.terms) > 0 {
+		d.last = &matched{q: q, idx: slices.Clone(idx)} // sortRows reorders idx
+	}
+	o := &ordered{idx: sortRows(idx, view, d.extras, x, y, col, desc, axisValues{d.coords, d.rest, d.restOK}), rowAt: make([]int32, len(view))}
 	for i := range o.rowAt {
 		o.rowAt[i] = -1
 	}

@@ -147,7 +147,12 @@ type axisValues struct {
 // lies a page from the next in a view at a million rows, and a fifth of an
 // every-run view's have no coordinates.
 func order(all []*model.Point, ex []extra, q query, x, y model.Axis, sortCol int, desc bool, vals axisValues) []int {
-	idx := matching(all, q, x, y)
+	return sortRows(matching(all, q, x, y), all, ex, x, y, sortCol, desc, vals)
+}
+
+// sortRows sorts idx, the indices of the points that pass the filter in
+// ascending order, as order does; it reuses idx's room.
+func sortRows(idx []int, all []*model.Point, ex []extra, x, y model.Axis, sortCol int, desc bool, vals axisValues) []int {
 	key := sortKey(all, ex, x, y, sortCol)
 	if sortCol == colSource || sortCol == colID || sortCol <= 0 || sortCol >= numCols {
 		return orderByText(idx, key, desc)

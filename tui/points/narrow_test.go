@@ -1,0 +1,122 @@
+package points
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sweeptune/sweeptune/internal/fixtures"
+	"github.com/sweeptune/sweeptune/model"
+)
+
+// plainMatches is every point q keeps, read one by one: the rule.
+func plainMatches(refs []*model.Point, q query) []int {
+	want := []int{}
+	for i, p := range refs {
+		if q.match(p, model.DefaultXAxis, model.AxisTputPerGPU) {
+			want = append(want, i)
+		}
+	}
+	return want
+}
+
+// Typing and erasing a filter at random, each text's rows read from the
+// last text's matches (as the table does) are the rows a read of every
+// point keeps.
+func TestNarrowedMatchesAreThePlainMatchesWhileTyping(t *testing.T) {
+	pts := fixtures.SyntheticCurves(20000, 3)
+	r := rand.New(rand.NewPCG(1, 2))
+	labels := []string{"", "Night RUN", "tp4 retry", "DEP2 fast"}
+	for i := range pts {
+		pts[i].Label = labels[r.IntN(len(labels))]
+	}
+	refs := model.RefsTo(pts)
+	pieces := []string{"a", "g", "t", "p", "4", "1", "6", "d", "e", "-", "c", "P", "R", "u", " ", " ", "!", "np:", "c:", ">=", "..", "src:", "pub", "mode:", "agg", "3", "00", "0"}
+	narrowed := 0
+	for session := range 60 {
+		var text string
+		var prev *matched
+		for range 25 {
+			if text != "" && r.IntN(4) == 0 {
+				text = text[:len(text)-1] // backspace
+			} else {
+				text += pieces[r.IntN(len(pieces))]
+			}
+			q := parseQuery(text)
+			if prev != nil && narrows(prev.q, q) {
+				narrowed++
+			}
+			got := matchingIn(refs, q, model.DefaultXAxis, model.AxisTputPerGPU, prev)
+			if want := plainMatches(refs, q); !slices.Equal(append([]int{}, got...), want) {
+				t.Fatalf("session %d, %q after %q: %d rows, the plain read keeps %d", session, text, prevText(prev), len(got), len(want))
+			}
+			if len(q.terms) > 0 {
+				prev = &matched{q: q, idx: got}
+			}
+		}
+	}
+	if narrowed < 100 {
+		t.Errorf("only %d texts were read from the last matches: the narrowing is not tested", narrowed)
+	}
+}
+
+func prevText(m *matched) string {
+	if m == nil {
+		return "(none)"
+	}
+	var s string
+	for _, t := range m.q.terms {
+		s += " " + t.text
+	}
+	return s
+}
+
+// A text narrows the last one only when it can keep no point the last
+// one dropped: a longer last word, or more words.
+func TestNarrowsOnlyWhenNoDroppedPointCanComeBack(t *testing.T) {
+	for _, tc := range []struct {
+		old, new string
+		want     bool
+	}{
+		{"", "n", true},
+		{"n", "np", true},
+		{"tp", "tp4", true},
+		{"tp4", "tp4 c16", true},
+		{"tp4 c", "tp4 c16", true},
+		{"TP", "tp4", true},
+		{"np", "n", false},          // backspace widens
+		{"tp4 c16", "tp4", false},   // a word erased
+		{"tp4 c", "tp5 c16", false}, // an earlier word changed
+		{"!tp", "!tp4", false},      // a longer negated word keeps more
+		{"tp", "!tp4", false},       // negated now
+		{"np:3", "np:30", false},    // a number is not a text
+		{"c:>=100", "c:>=1000", false},
+		{"src:p", "src:pu", false}, // field texts are not narrowed
+		{"np:", "np:3", true},      // a bad term filters nothing
+		{"tp", "xtp", true},        // the old text lies inside the new
+	} {
+		if got := narrows(parseQuery(tc.old), parseQuery(tc.new)); got != tc.want {
+			t.Errorf("narrows(%q, %q) = %v, want %v", tc.old, tc.new, got, tc.want)
+		}
+	}
+}
+
+// The narrowed read looks only at the last matches: given fewer than the
+// last text kept, it keeps only those (so the typing test above reads
+// the narrowing, not a full scan).
+func TestNarrowedMatchesReadOnlyTheLastMatches(t *testing.T) {
+	refs := model.RefsTo(fixtures.SyntheticCurves(20000, 2))
+	old := parseQuery("tp")
+	all := plainMatches(refs, old)
+	some := all[:len(all)/3]
+	got := matchingIn(refs, parseQuery("tp4"), model.DefaultXAxis, model.AxisTputPerGPU, &matched{q: old, idx: some})
+	full := plainMatches(refs, parseQuery("tp4"))
+	if len(got) == 0 || len(got) >= len(full) {
+		t.Fatalf("read from a third of the last matches: %d rows of %d", len(got), len(full))
+	}
+	for _, i := range got {
+		if _, ok := slices.BinarySearch(some, i); !ok {
+			t.Fatalf("row %d is not among the last matches given", i)
+		}
+	}
+}
