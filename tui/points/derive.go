@@ -33,7 +33,7 @@ func (m *Model) Derive(c workbench.Change) (func() any, func(any)) {
 	return func() any {
 			out := made{d: newDerived(view, projected, projs, x, y, g, flags)}
 			if !sorted {
-				out.d.order(view, query{}, "", x, y, col, desc)
+				out.d.order(view, query{}, "", x, y, col, desc, nil)
 			}
 			if !hasWidth {
 				if out.width, out.widthOK = ids.of(pts, view, src, slugs); !out.widthOK {

@@ -48,6 +48,7 @@ type Model struct {
 	derived map[derivedKey]*derived
 	widths  map[uint64]int // neededWidth by view serial
 	ids     *idWidths      // the loaded points' ID widths, from the load (AdoptData)
+	hay     *haystack      // the filtered view's free text, made at /
 }
 
 // New returns the pane over the shared state.
@@ -104,7 +105,7 @@ func (m *Model) rebuild() {
 	d := m.current()
 	m.extras = d.extras
 	m.orderFromOtherX(d)
-	o := d.order(view, m.query, m.filter.Value(), m.st.X, m.st.Y, m.sortCol, m.desc)
+	o := d.order(view, m.query, m.filter.Value(), m.st.X, m.st.Y, m.sortCol, m.desc, m.hay.of(m.st.ViewSerial(), len(view)))
 	m.idx, m.rowAt = o.idx, o.rowAt
 	if o.rows == nil {
 		o.rows = newLazyCells[table.Row](len(m.idx)) // formatted as drawn, kept with the order
@@ -312,7 +313,7 @@ func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []*model.Poin
 	}
 	return func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
 		d := newDerived(view, model.ProjectedOf(view), projs, x, y, nil, nil)
-		d.order(view, query{}, "", x, y, k.col, k.desc)
+		d.order(view, query{}, "", x, y, k.col, k.desc, nil)
 		return prefetched{d: d, width: neededWidth(view, tagSlugs(curve))}
 	}
 }
@@ -339,12 +340,13 @@ func (m *Model) Adopt(serial uint64, x, y model.Axis, data any) {
 }
 
 // order is the view's rows filtered by q (typed as text) and sorted.
-func (d *derived) order(view []*model.Point, q query, text string, x, y model.Axis, col int, desc bool) *ordered {
+// hay is the view's haystack, or nil.
+func (d *derived) order(view []*model.Point, q query, text string, x, y model.Axis, col int, desc bool, hay *haystack) *ordered {
 	k := orderKey{col, desc, text}
 	if o, ok := d.orders[k]; ok {
 		return o
 	}
-	idx := matchingIn(view, q, x, y, d.last)
+	idx := matchingIn(view, q, x, y, d.last, hay)
 	if len(q.terms) > 0 {
 		d.last = &matched{q: q, idx: slices.Clone(idx)} // sortRows reorders idx
 	}
@@ -483,6 +485,9 @@ func (m *Model) Update(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Filter):
 		m.filtering = true
+		if serial := m.st.ViewSerial(); serial != 0 && (m.hay == nil || m.hay.serial != serial) {
+			m.hay = newHaystack(serial, m.st.ViewRefs())
+		}
 		m.redraw()
 		return nil
 	case key.Matches(msg, m.keys.Mark):

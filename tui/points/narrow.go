@@ -40,23 +40,36 @@ func narrows(old, new query) bool {
 
 func sameTerm(a, b *term) bool { return *a == *b }
 
-// matchingIn is the indices of all's points q keeps, in order, read from
-// prev's matches when q narrows prev's query (the same rows as matching).
-func matchingIn(all []*model.Point, q query, x, y model.Axis, prev *matched) []int {
-	if prev == nil || !narrows(prev.q, q) {
+// matchingIn is the indices of all's points q keeps, in order (the same
+// rows as matching): read from prev's matches when q narrows prev's
+// query, and with hay (all's haystack, or nil) for the free text.
+func matchingIn(all []*model.Point, q query, x, y model.Axis, prev *matched, hay *haystack) []int {
+	var from []int // nil: every point
+	n := len(all)
+	if prev != nil && narrows(prev.q, q) {
+		from, n = prev.idx, len(prev.idx)
+	}
+	if from == nil && hay == nil {
 		return matching(all, q, x, y)
 	}
-	from := prev.idx
-	idx := make([]int, 0, len(from))
+	keep := func(i int) bool { return q.match(all[i], x, y) }
+	if hay != nil {
+		keep = func(i int) bool { return hay.match(&q, i, all[i], x, y) }
+	}
+	idx := make([]int, 0, n)
 	var upper []int
-	par.Halves(len(from), 8192, func(lo, hi int) {
+	par.Halves(n, 8192, func(lo, hi int) {
 		out := &idx
 		if lo > 0 {
 			upper = make([]int, 0, hi-lo)
 			out = &upper
 		}
-		for _, i := range from[lo:hi] {
-			if q.match(all[i], x, y) {
+		for j := lo; j < hi; j++ {
+			i := j
+			if from != nil {
+				i = from[j]
+			}
+			if keep(i) {
 				*out = append(*out, i)
 			}
 		}

@@ -30,8 +30,11 @@ func TestNarrowedMatchesAreThePlainMatchesWhileTyping(t *testing.T) {
 	for i := range pts {
 		pts[i].Label = labels[r.IntN(len(labels))]
 	}
+	pts[7].ID = "Odd\x00ID-Ünï"
+	pts[8].Label = "MiXed ÄÖ label"
 	refs := model.RefsTo(pts)
-	pieces := []string{"a", "g", "t", "p", "4", "1", "6", "d", "e", "-", "c", "P", "R", "u", " ", " ", "!", "np:", "c:", ">=", "..", "src:", "pub", "mode:", "agg", "3", "00", "0"}
+	hay := newHaystack(1, refs).of(1, len(refs))
+	pieces := []string{"ä", "ü", "x", "o", "\x00", "a", "g", "t", "p", "4", "1", "6", "d", "e", "-", "c", "P", "R", "u", " ", " ", "!", "np:", "c:", ">=", "..", "src:", "pub", "mode:", "agg", "3", "00", "0"}
 	narrowed := 0
 	for session := range 60 {
 		var text string
@@ -46,9 +49,13 @@ func TestNarrowedMatchesAreThePlainMatchesWhileTyping(t *testing.T) {
 			if prev != nil && narrows(prev.q, q) {
 				narrowed++
 			}
-			got := matchingIn(refs, q, model.DefaultXAxis, model.AxisTputPerGPU, prev)
+			var h *haystack
+			if session%2 == 0 {
+				h = hay // half the sessions read the haystack
+			}
+			got := matchingIn(refs, q, model.DefaultXAxis, model.AxisTputPerGPU, prev, h)
 			if want := plainMatches(refs, q); !slices.Equal(append([]int{}, got...), want) {
-				t.Fatalf("session %d, %q after %q: %d rows, the plain read keeps %d", session, text, prevText(prev), len(got), len(want))
+				t.Fatalf("session %d, %q after %q (haystack %v): %d rows, the plain read keeps %d", session, text, prevText(prev), h != nil, len(got), len(want))
 			}
 			if len(q.terms) > 0 {
 				prev = &matched{q: q, idx: got}
@@ -109,7 +116,7 @@ func TestNarrowedMatchesReadOnlyTheLastMatches(t *testing.T) {
 	old := parseQuery("tp")
 	all := plainMatches(refs, old)
 	some := all[:len(all)/3]
-	got := matchingIn(refs, parseQuery("tp4"), model.DefaultXAxis, model.AxisTputPerGPU, &matched{q: old, idx: some})
+	got := matchingIn(refs, parseQuery("tp4"), model.DefaultXAxis, model.AxisTputPerGPU, &matched{q: old, idx: some}, nil)
 	full := plainMatches(refs, parseQuery("tp4"))
 	if len(got) == 0 || len(got) >= len(full) {
 		t.Fatalf("read from a third of the last matches: %d rows of %d", len(got), len(full))
@@ -117,6 +124,27 @@ func TestNarrowedMatchesReadOnlyTheLastMatches(t *testing.T) {
 	for _, i := range got {
 		if _, ok := slices.BinarySearch(some, i); !ok {
 			t.Fatalf("row %d is not among the last matches given", i)
+		}
+	}
+}
+
+// The haystack of a view is free text read exactly as holds reads it:
+// IDs and labels folded on ASCII letters only, the source as it is.
+func TestHaystackMatchesAsHolds(t *testing.T) {
+	pts := fixtures.SyntheticCurves(3000, 2)
+	pts[0].ID, pts[1].Label, pts[2].Source = "AGG-ÄÖ-x", "Nacht Läufe", "Published"
+	refs := model.RefsTo(pts)
+	hay := newHaystack(5, refs)
+	if hay.of(6, len(refs)) != nil || hay.of(5, len(refs)+1) != nil {
+		t.Fatal("a haystack served a view it was not made from")
+	}
+	h := hay.of(5, len(refs))
+	for _, text := range []string{"agg-ä", "AGG", "ö-x", "nacht", "läufe", "LÄUFE", "pub", "Pub", "shed", "x\x00", "\x00", "tp4-c16", "!agg", "tp4 !c16", "np:3 tp"} {
+		q := parseQuery(text)
+		want := plainMatches(refs, q)
+		got := matchingIn(refs, q, model.DefaultXAxis, model.AxisTputPerGPU, nil, h)
+		if !slices.Equal(append([]int{}, got...), want) {
+			t.Errorf("%q: %d rows from the haystack, %d from the points", text, len(got), len(want))
 		}
 	}
 }
