@@ -7,6 +7,7 @@ import (
 
 	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
 
 // plainMatches is every point q keeps, read one by one: the rule.
@@ -146,5 +147,31 @@ func TestHaystackMatchesAsHolds(t *testing.T) {
 		if !slices.Equal(append([]int{}, got...), want) {
 			t.Errorf("%q: %d rows from the haystack, %d from the points", text, len(got), len(want))
 		}
+	}
+}
+
+// The pane, typed into letter by letter with backspaces, shows the rows
+// the plain read keeps for each text, reading the haystack / made.
+func TestPaneFilterRowsWhileTypingAreThePlainRows(t *testing.T) {
+	m, st := newPane(testkit.Plain(), 100, 30)
+	m.Update(testkit.Key("/"))
+	if m.hay.of(st.ViewSerial(), len(st.ViewRefs())) == nil {
+		t.Fatal("/ made no haystack of the shown view")
+	}
+	some := 0 // texts that keep some rows and drop others
+	for _, k := range []string{"d", "e", "p", "1", "6", "backspace", "6", " ", "c", "1", "backspace", "backspace", "backspace", " ", "!", "t", "p"} {
+		m.Update(testkit.Key(k))
+		want := plainMatches(st.ViewRefs(), parseQuery(m.filter.Value()))
+		if len(want) > 0 && len(want) < len(st.ViewRefs()) {
+			some++
+		}
+		got := slices.Clone(m.idx)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("after %q (filter %q): rows %v, the plain read keeps %v", k, m.filter.Value(), got, want)
+		}
+	}
+	if v := m.filter.Value(); v != "dep16 !tp" || some < 10 {
+		t.Errorf("typed %q, %d texts kept some rows: the keys did not edit the filter as meant", v, some)
 	}
 }
