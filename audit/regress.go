@@ -9,9 +9,9 @@ import (
 	"github.com/sweeptune/sweeptune/model"
 )
 
-// A new image against the published baseline (docs/audit.md): the curve
-// as published on the baseline date (each configuration's latest run on
-// or before it) and the runs after it, same keys. Each re-run point is
+// A new image against the baseline (docs/audit.md): each configuration's
+// latest run on or before the baseline date (not the dashboard's
+// latest-date curve: a re-run is judged against its own configuration) and the runs after it, same keys. Each re-run point is
 // judged against its earlier run with the curve's noise, measured on the
 // baseline's runs alone (the re-runs are what is being judged, so they
 // are not their own noise), and against the baseline frontier at its own

@@ -26,8 +26,8 @@ the points the line test would remove, where a competitor's frontier leads
 framework, the parity faults of its master rows and recipes (--master with
 --recipes; --changelog), the planner's best proposal for the top curves, a
 retune value and the first command to run.
---baseline DATE compares the runs after DATE with the curve as published on
-DATE instead (a new image's sweep): each re-run point regressed, within noise
+--baseline DATE compares the runs after DATE with each configuration's latest
+run on or before DATE instead (a new image's sweep): each re-run point regressed, within noise
 or improved, at the same configuration and at the same interactivity; the
 planner refitted on the new runs; the points to re-select (--queue FILE
 --recipe BUNDLE writes them as srt-slurm overrides, as select --queue).
@@ -55,7 +55,7 @@ func newAuditCmd(env *cmdEnv) *cobra.Command {
 	fs.StringVar(&f.asOf, "as-of", "", "audit the curves as they were on `DATE` (YYYY-MM-DD)")
 	fs.IntVar(&f.top, "top", 20, "text: show the first `N` curves (0: every curve); --json has all")
 	fs.IntVar(&f.planTop, "plan-top", audit.DefaultPlanTop, "the planner proposes runs for the first `N` curves of the screen (0: none)")
-	fs.StringVar(&f.baseline, "baseline", "", "compare the runs after `DATE` (a new image) with the curves as published on DATE")
+	fs.StringVar(&f.baseline, "baseline", "", "compare the runs after `DATE` (a new image) with each configuration's latest run on or before DATE")
 	fs.StringVar(&f.queue, "queue", "", "with --baseline: write the points to re-select to `FILE` as srt-slurm overrides (needs --recipe)")
 	fs.StringVar(&f.recipe, "recipe", "", "the srt-slurm `BUNDLE` whose base and dialect the queue uses")
 	addJSON(fs, &f.json)

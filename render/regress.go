@@ -12,7 +12,7 @@ import (
 // curve the re-run points, the refit and what to re-select.
 func Regress(rs []audit.CurveRegress, baseline string) Doc {
 	var d Doc
-	d.Add(S(Bold, fmt.Sprintf("Runs after %s against the curves as published on %s", baseline, baseline)))
+	d.Add(S(Bold, fmt.Sprintf("Runs after %s against each configuration's latest run on or before %s", baseline, baseline)))
 	if len(rs) == 0 {
 		d.Add(S(Muted, "no curve has runs on both sides of the date"))
 		return d

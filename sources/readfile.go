@@ -130,13 +130,13 @@ func openData(path string, rule mapRule) (*fileData, error) {
 // fault on its lost pages, one that grew would be cut short), and the
 // caller reads it instead.
 func mapData(f *os.File, size int64) *fileData {
-	data, err := mapFile(f, size)
+	data, err := mem.MapFile(f, size)
 	if err != nil {
 		return nil
 	}
 	info, err := f.Stat()
 	if err != nil || info.Size() != size {
-		unmapFile(data)
+		mem.Unmap(data)
 		return nil
 	}
 	return &fileData{data: data, mapped: true, f: f, info: info}
@@ -162,7 +162,7 @@ func (fd *fileData) inMemory() {
 // release unmaps a mapped file; its bytes must not be touched after.
 func (fd *fileData) release() {
 	if fd.mapped {
-		unmapFile(fd.data)
+		mem.Unmap(fd.data)
 		fd.f.Close()
 		fd.data, fd.mapped = nil, false
 	}

@@ -1,15 +1,15 @@
 //go:build linux
 
-package sources
+package mem
 
 import (
 	"os"
 	"syscall"
 )
 
-// mapFile maps the first size bytes of f read-only. The pages are the
+// MapFile maps the first size bytes of f read-only. The pages are the
 // page cache's own: nothing is copied.
-func mapFile(f *os.File, size int64) ([]byte, error) {
+func MapFile(f *os.File, size int64) ([]byte, error) {
 	if size <= 0 || int64(int(size)) != size {
 		return nil, syscall.EINVAL
 	}
@@ -21,5 +21,5 @@ func mapFile(f *os.File, size int64) ([]byte, error) {
 	return data, nil
 }
 
-// unmapFile gives back a mapping of mapFile.
-func unmapFile(data []byte) { syscall.Munmap(data) }
+// Unmap gives back a mapping of MapFile.
+func Unmap(data []byte) { syscall.Munmap(data) }
