@@ -21,22 +21,26 @@ func OrDash(s string) string {
 // number format of every table and pane: throughput with thousands
 // separators (1,033,494; 853,132.41 when not whole), anything else with up
 // to two decimals (191.4, 20.58).
-func FormatValue(m Metric, v float64) string {
+func FormatValue(m Metric, v float64) string { return string(AppendFormatValue(nil, m, v)) }
+
+// AppendFormatValue appends FormatValue(m, v) to b without other
+// allocations (a table of a million rows words its cells into one buffer).
+func AppendFormatValue(b []byte, m Metric, v float64) []byte {
 	if m == CostPerMTok && v != 0 && math.Abs(v) < 1 {
 		// Cents and below: three significant digits (0.000724), never 0.
 		decimals := 2 - int(math.Floor(math.Log10(math.Abs(v))))
-		return strconv.FormatFloat(v, 'f', decimals, 64)
+		return strconv.AppendFloat(b, v, 'f', decimals, 64)
 	}
 	if m == TputPerMW {
-		return Thousands(math.Round(v), 0) // a rate per MW: whole tokens
+		return AppendThousands(b, math.Round(v), 0) // a rate per MW: whole tokens
 	}
 	if m.IsThroughput() || math.Abs(v) >= 10000 {
 		if v == math.Trunc(v) {
-			return Thousands(v, 0)
+			return AppendThousands(b, v, 0)
 		}
-		return Thousands(v, 2)
+		return AppendThousands(b, v, 2)
 	}
-	return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64)
+	return strconv.AppendFloat(b, math.Round(v*100)/100, 'f', -1, 64)
 }
 
 // IsThroughput reports a per-GPU token rate (the y axes' metrics).

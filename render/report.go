@@ -89,6 +89,13 @@ func reportCurveDoc(rc ReportCurve, rivals reportRivals, o ReportOptions) Doc {
 	d.Add(S(Bold, rc.Key.String()))
 	t, onX, onXY := PointsTable(rc, o.X, o.Y)
 	d.Table(t)
+	reportCurveTail(&d, rc, rivals, o, onX, onXY)
+	return d
+}
+
+// reportCurveTail appends what follows a curve's table: the legends, then
+// its plot or why there is none, and the blank line after the curve.
+func reportCurveTail(d *Doc, rc ReportCurve, rivals reportRivals, o ReportOptions, onX, onXY int) {
 	d.Lines = append(d.Lines, NorthStarLegend(rc.Gate)...)
 	d.Lines = append(d.Lines, RunLengthLegend(rc.Points, rc.Projections(), o.Y.Metric, o.X.Metric)...)
 	d.Lines = append(d.Lines, ShortRunLegend(rc.Points, rc.Projections())...)
@@ -103,7 +110,6 @@ func reportCurveDoc(rc ReportCurve, rivals reportRivals, o ReportOptions) Doc {
 		d.Append(Plot(series, plot.PlotOptions{Width: o.Width, Height: o.Height, X: o.X, Y: o.Y, LogX: o.LogX}))
 	}
 	d.Lines = append(d.Lines, nil) // one blank line after every curve
-	return d
 }
 
 // reportRivals are the competitor points of the report's curves by their
@@ -138,64 +144,113 @@ func baseKey(k model.CurveKey) model.CurveKey {
 // one), GPUs, concurrency, decode cap, y, x and frontier status; onX and
 // onXY count the points with x, and with x and y.
 func PointsTable(rc ReportCurve, x, y model.Axis) (t Table, onX, onXY int) {
-	dated := false
-	for i := range rc.Points {
-		dated = dated || rc.Points[i].Prov.Date != ""
-	}
-	t = Table{Header: []string{"ID", "source", "GPUs", "conc", "BS", y.Name, x.Name, "on frontier"},
-		Right: []bool{false, false, true, true, true, true, true, false}}
-	if dated {
-		t.Header = append(t.Header[:2:2], append([]string{"date"}, t.Header[2:]...)...)
-		t.Right = append(t.Right[:2:2], append([]bool{false}, t.Right[2:]...)...)
-	}
-	t.Rows = make([][]string, 0, len(rc.Points))
-	projs := rc.Projections()
-	for i := range rc.Points {
-		p := &rc.Points[i]
-		xv := ValueCell(p, x.Metric)
-		if xv != model.Dash {
-			onX++
+	var c cells
+	t.Header, t.Right, onX, onXY = pointsTableCells(&c, rc, x, y)
+	t.Rows = make([][]string, c.rows())
+	for r := range t.Rows {
+		row := make([]string, c.cols)
+		for k := range row {
+			row[k] = string(c.cell(r, k))
 		}
-		yv := ValueCell(p, y.Metric)
-		if yv != model.Dash && xv != model.Dash {
-			onXY++
-		}
-		mark := ShortRunFlag(p, projs)
-		if sus := SuspectMark(p); sus != "" {
-			mark = sus // held out of the geometry: no frontier mark either, unless admitted
-			if rc.OnFrontier[i] {
-				mark += ", "
-			}
-		} else if rc.OnFrontier[i] {
-			mark = ""
-		}
-		if rc.OnFrontier[i] {
-			mark += "frontier"
-			if rc.HullVertex[i] {
-				mark += ", hull vertex"
-			} else {
-				mark += ", under hull"
-			}
-		} else if rc.NotDrawn != nil && rc.NotDrawn[i] != "" {
-			if mark != "" {
-				mark += ", "
-			}
-			mark += "Pareto, not drawn: " + notDrawnShort(rc.NotDrawn[i])
-		}
-		row := []string{p.ID, string(p.Source), intCell(p.GPUs()), intCell(p.Knobs.Concurrency), intCell(p.Knobs.DecodeBS), yv, xv, mark}
-		if dated {
-			row = append(row[:2:2], append([]string{model.OrDash(p.Prov.Date)}, row[2:]...)...)
-		}
-		t.Rows = append(t.Rows, row)
+		t.Rows[r] = row
 	}
 	return t, onX, onXY
 }
 
-func intCell(v int) string {
-	if v == 0 {
-		return model.Dash
+// pointsTableCells words PointsTable's rows into c and gives its header
+// and right-aligned columns.
+func pointsTableCells(c *cells, rc ReportCurve, x, y model.Axis) (header []string, right []bool, onX, onXY int) {
+	dated := false
+	text := 0 // the cells' bytes, about: the strings, and 64 bytes of numbers and marks a row
+	for i := range rc.Points {
+		p := &rc.Points[i]
+		dated = dated || p.Prov.Date != ""
+		text += len(p.ID) + len(p.Source) + len(p.Prov.Date) + 64
 	}
-	return model.Thousands(float64(v), 0)
+	header = []string{"ID", "source", "GPUs", "conc", "BS", y.Name, x.Name, "on frontier"}
+	right = []bool{false, false, true, true, true, true, true, false}
+	if dated {
+		header = append(header[:2:2], append([]string{"date"}, header[2:]...)...)
+		right = append(right[:2:2], append([]bool{false}, right[2:]...)...)
+	}
+	c.reset(len(header), len(rc.Points), text)
+	projs := rc.Projections()
+	for i := range rc.Points {
+		p := &rc.Points[i]
+		c.add(p.ID)
+		c.add(string(p.Source))
+		if dated {
+			c.add(model.OrDash(p.Prov.Date))
+		}
+		c.intCell(p.GPUs())
+		c.intCell(p.Knobs.Concurrency)
+		c.intCell(p.Knobs.DecodeBS)
+		hasY := c.valueCell(p, y.Metric)
+		hasX := c.valueCell(p, x.Metric)
+		if hasX {
+			onX++
+			if hasY {
+				onXY++
+			}
+		}
+		c.frontierCell(rc, i, p, projs)
+	}
+	return header, right, onX, onXY
+}
+
+// frontierCell is point i's "on frontier" cell: its suspect or short-run
+// flag, then where it stands on the frontier and hull.
+func (c *cells) frontierCell(rc ReportCurve, i int, p *model.Point, projs []model.Projection) {
+	start := len(c.buf)
+	marked := func() bool { return len(c.buf) > start }
+	if sus := SuspectMark(p); sus != "" {
+		c.buf = append(c.buf, sus...) // held out of the geometry: no frontier mark either, unless admitted
+		if rc.OnFrontier[i] {
+			c.buf = append(c.buf, ", "...)
+		}
+	} else if !rc.OnFrontier[i] {
+		c.buf = append(c.buf, ShortRunFlag(p, projs)...)
+	}
+	if rc.OnFrontier[i] {
+		c.buf = append(c.buf, "frontier"...)
+		if rc.HullVertex[i] {
+			c.buf = append(c.buf, ", hull vertex"...)
+		} else {
+			c.buf = append(c.buf, ", under hull"...)
+		}
+	} else if rc.NotDrawn != nil && rc.NotDrawn[i] != "" {
+		if marked() {
+			c.buf = append(c.buf, ", "...)
+		}
+		c.buf = append(c.buf, "Pareto, not drawn: "...)
+		c.buf = append(c.buf, notDrawnShort(rc.NotDrawn[i])...)
+	}
+	c.end()
+}
+
+// intCell is a count with thousands separators, the dash for none.
+func (c *cells) intCell(v int) {
+	if v == 0 {
+		c.add(model.Dash)
+		return
+	}
+	c.buf = model.AppendThousands(c.buf, float64(v), 0)
+	c.end()
+}
+
+// valueCell is ValueCell(p, m); false when p has no m.
+func (c *cells) valueCell(p *model.Point, m model.Metric) bool {
+	v, ok := p.Value(m)
+	if !ok {
+		c.add(model.Dash)
+		return false
+	}
+	if p.Prov.Projected() {
+		c.buf = append(c.buf, ProjectedMark+" "...)
+	}
+	c.buf = model.AppendFormatValue(c.buf, m, v)
+	c.end()
+	return true
 }
 
 // Compare is every curve's gain over the other curves' frontier at the

@@ -3,6 +3,7 @@ package termsafe
 import (
 	"io"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Writer escapes what passes through it as Text does. A character split
@@ -27,7 +28,9 @@ func (sw *Writer) Write(p []byte) (int, error) {
 	if n < len(data) {
 		sw.carry = append([]byte(nil), data[n:]...)
 	}
-	s := string(data[:n])
+	// read in place, not copied (a report's megabytes pass through here):
+	// s is data's bytes, which nothing writes while Write runs
+	s := unsafe.String(unsafe.SliceData(data), n)
 	if firstUnsafe(s, true) < 0 {
 		if _, err := sw.w.Write(data[:n]); err != nil {
 			return 0, err
