@@ -96,7 +96,7 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 	if !ok {
 		return exitBadInput
 	}
-	s, ok := f.loadShown(paths, v, env)
+	s, ok := f.loadShownFor(paths, v, env, append(splitIDs(f.remove), splitIDs(f.keep)...))
 	if !ok {
 		return s.code
 	}

@@ -179,6 +179,60 @@ func (v view) copied(ds *sources.Dataset) ([]model.Point, []model.Projection) {
 	return out, model.ProjectShownBy(out, model.ProjectScannedRuns(all, scan))
 }
 
+// copiedFor is copied for a review of the points of ids: only the shown
+// points it reads (model.ReviewReads), in shown order, and the shown
+// suspect points, which the view's notes name. ok is false, and the whole
+// view is to be copied, when an ID is not shown (the error lists every
+// valid one), the load did not prepare the view, or the view derives
+// metrics (its notes read every point).
+func (v view) copiedFor(ds *sources.Dataset, ids []string) (points, suspects []model.Point, projs []model.Projection, ok bool) {
+	idx, _, prepared := ds.PreparedLatest(v.asOf)
+	if v.allDates {
+		idx, _, prepared = ds.PreparedDated(v.asOf)
+	}
+	scan, scanned := ds.PreparedRuns()
+	if !prepared || !scanned || v.derive || len(ids) == 0 {
+		return nil, nil, nil, false
+	}
+	all := ds.Points
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	var curves []model.CurveKey
+	found := 0
+	for _, i := range idx {
+		if p := &all[i]; want[p.ID] {
+			found++
+			if !slices.Contains(curves, p.Curve) {
+				curves = append(curves, p.Curve)
+			}
+		}
+	}
+	if found < len(want) {
+		return nil, nil, nil, false
+	}
+	n := 0
+	for _, i := range idx {
+		if model.ReviewReads(&all[i], curves) {
+			n++
+		}
+	}
+	points = make([]model.Point, 0, n)
+	for _, i := range idx {
+		p := &all[i]
+		if model.ReviewReads(p, curves) {
+			points = append(points, *p)
+		}
+		if p.Suspect() {
+			suspects = append(suspects, *p)
+		}
+	}
+	model.AdmitSuspect(points, v.includeSuspect) // as points does
+	model.AdmitSuspect(suspects, v.includeSuspect)
+	return points, suspects, model.ProjectShownBy(points, model.ProjectScannedRuns(all, scan)), true
+}
+
 // take is points on the load's own array, which it leaves nil, grouped by
 // curve: the run-length projections read every run first, then the shown
 // measurements (the latest, or every one with --all-dates) are gathered
@@ -326,7 +380,13 @@ func (f *curveFlags) loadShownTakingAfter(paths []string, v view, env *cmdEnv, p
 	return f.loadShownAs(paths, v, env, true, peek)
 }
 
-func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool, peek peekRuns) (shown, bool) {
+// loadShownFor is loadShown for a review of the points of ids: the shown
+// points it does not read are not copied (view.copiedFor).
+func (f *curveFlags) loadShownFor(paths []string, v view, env *cmdEnv, ids []string) (shown, bool) {
+	return f.loadShownAs(paths, v, env, false, nil, ids...)
+}
+
+func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool, peek peekRuns, reviewed ...string) (shown, bool) {
 	ds, code := f.loadWith(paths, env, func(o *sources.Options) {
 		// the shown measurements found while the load names its points
 		o.PrepareLatest, o.LatestAsOf, o.LatestAllDates = !v.published, v.asOf, v.allDates
@@ -341,12 +401,24 @@ func (f *curveFlags) loadShownAs(paths []string, v view, env *cmdEnv, take bool,
 		}
 	}
 	s := shown{ds: ds, code: code}
-	if take {
+	var suspects []model.Point // what the notes are made of, when not the points
+	scoped := false
+	switch {
+	case take:
 		s.points, s.curves, s.order, s.projs = v.take(ds, peek)
-	} else {
+	case len(reviewed) > 0:
+		s.points, suspects, s.projs, scoped = v.copiedFor(ds, reviewed)
+		if !scoped {
+			s.points, s.projs = v.copied(ds)
+		}
+	default:
 		s.points, s.projs = v.copied(ds)
 	}
-	s.notes = v.notes(s.points, s.order)
+	if scoped {
+		s.notes = v.notes(suspects, nil)
+	} else {
+		s.notes = v.notes(s.points, s.order)
+	}
 	for _, n := range s.notes {
 		fmt.Fprintf(env.stderr, "warning: %s\n", n)
 	}
