@@ -84,3 +84,71 @@ func TestReportRivalsAreRivals(t *testing.T) {
 		t.Fatal("no curve has a rival: the test checks nothing")
 	}
 }
+
+// bigReportCurves are curves of many points each, every kind of mark
+// among them: dated and undated points, projected and short runs,
+// suspect points (admitted or not), points the North-star gate does not
+// draw, IDs of wide and invalid text.
+func bigReportCurves(n, points int) []ReportCurve {
+	var curves []ReportCurve
+	for c := range n {
+		k := model.CurveKey{Model: "m", Hardware: []string{"gb300", "h200"}[c%2], Framework: "sglang", Precision: "fp4", Spec: []string{"", "mtp", "eagle"}[c%3]}
+		pts := make([]model.Point, points)
+		for i := range pts {
+			p := &pts[i]
+			p.ID, p.Source, p.Curve = fmt.Sprintf("p%d-%d", c, i), model.SourcePublished, k
+			switch i % 13 {
+			case 1:
+				p.ID += "×✓"
+			case 2:
+				p.ID += "\xff "
+			case 3:
+				p.Suspicion = &model.Suspicion{Rule: model.RuleImplausible, Why: "why", Admitted: i%2 == 0}
+			case 4:
+				p.Prov.DurationS = 1200 // a short run shown raw
+			case 5:
+				p.Prov.DurationS, p.Prov.ProjectedFromS = 3600, 1200
+			}
+			if c%2 == 0 {
+				p.Prov.Date = fmt.Sprintf("2026-11-%02d", 1+i%28)
+			}
+			p.Knobs.Concurrency, p.Knobs.DecodeBS = 1+i%700, i%3*64
+			p.Knobs.Prefill.Workers, p.Knobs.Prefill.GPUs, p.Knobs.Decode.Workers, p.Knobs.Decode.GPUs = 1+i%5, 2, 1, 16
+			p.Metrics.Set(model.TputPerGPU, float64(100000-i*7)+float64(i%10)/8)
+			if i%17 != 0 {
+				p.Metrics.Set(model.MeanIntvty, float64(10+i%400)+float64(i%3)/3)
+			}
+		}
+		rc := MarkCurve(model.Curve{Key: k, Points: pts}, model.AxisMeanIntvty, model.AxisTputPerGPU)
+		if c%3 == 1 {
+			rc.NotDrawn = make([]string, points)
+			for i := range rc.NotDrawn {
+				if !rc.OnFrontier[i] && i%7 == 0 {
+					rc.NotDrawn[i] = []string{model.NoTraces, "beaten"}[i%2]
+				}
+			}
+		}
+		curves = append(curves, rc)
+	}
+	return curves
+}
+
+// Curves of many points, a batch ending on its points and not its count,
+// are written as Report words them, whatever each row's marks.
+func TestWriteReportOfBigCurvesIsReportPlain(t *testing.T) {
+	o := ReportOptions{X: model.AxisMeanIntvty, Y: model.AxisTputPerGPU, Width: 80, Height: 16}
+	curves := bigReportCurves(5, reportBatchPoints/2+100)
+	want := Report(curves, o).Plain()
+	for _, mark := range []string{"suspect (implausible), included", "short run (", "Pareto, not drawn: ", "≈ ", "2026-11-", "×✓"} {
+		if !strings.Contains(want, mark) {
+			t.Fatalf("no row says %q: the test checks less than it says", mark)
+		}
+	}
+	var got bytes.Buffer
+	if err := WriteReport(&got, curves, o); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want {
+		t.Fatalf("written %d bytes, Report %d", got.Len(), len(want))
+	}
+}
