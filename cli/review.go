@@ -143,7 +143,7 @@ func runReview(f *reviewFlags, paths []string, env *cmdEnv) int {
 			return exitBadInput
 		}
 	} else {
-		fmt.Fprint(env.stdout, render.Review(rep, render.ReviewOptions{PlannedHint: "--with-planned", AxisHint: "--x chooses the axis"}).Plain())
+		render.Review(rep, render.ReviewOptions{PlannedHint: "--with-planned", AxisHint: "--x chooses the axis"}).WritePlain(env.stdout)
 		if len(previews) > 0 {
 			fmt.Fprintln(env.stdout)
 			fmt.Fprint(env.stdout, render.AfterMerge(previews, "export's --accept-coverage-loss").Plain())

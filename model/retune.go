@@ -30,37 +30,57 @@ func ShapeWithoutBS(k Knobs) string {
 // Points without knobs (no mode) are skipped. Pairs come in kept order, then
 // published order.
 func Retunes(kept, published []Point, x, y Axis) []Retune {
+	return retunesOf(kept, len(published), func(j int) *Point { return &published[j] }, x, y)
+}
+
+// retunesOf is Retunes of the n published points published(j) gives, read
+// where they lie (a review's curve of 80,000 points is not copied for it).
+func retunesOf(kept []Point, n int, published func(j int) *Point, x, y Axis) []Retune {
 	type key struct {
 		curve CurveKey
 		topo  string
 		conc  int
 	}
 	byKey := make(map[key][]int)
-	for j := range published {
-		p := &published[j]
+	for j := range n {
+		p := published(j)
 		if p.Knobs.Mode == "" {
 			continue
 		}
 		k := key{p.Curve, ShapeWithoutBS(p.Knobs), p.Knobs.Concurrency}
 		byKey[k] = append(byKey[k], j)
 	}
-	var out []Retune
+	// each kept point's matches found first, so the pairs are made in a
+	// slice of their size (a curve of 80,000 points has as many)
+	matches := make([][]int, len(kept))
+	topos := make([]string, len(kept))
+	pairs := 0
 	for i := range kept {
 		k := &kept[i]
 		if k.Knobs.Mode == "" {
 			continue
 		}
-		for _, j := range byKey[key{k.Curve, ShapeWithoutBS(k.Knobs), k.Knobs.Concurrency}] {
-			p := &published[j]
+		topos[i] = ShapeWithoutBS(k.Knobs)
+		matches[i] = byKey[key{k.Curve, topos[i], k.Knobs.Concurrency}]
+		pairs += len(matches[i])
+	}
+	out := make([]Retune, 0, pairs)
+	for i := range kept {
+		k := &kept[i]
+		for _, j := range matches[i] {
+			p := published(j)
 			if p.ID == k.ID {
 				continue
 			}
 			r := Retune{KeptIndex: i, PublishedIndex: j, KeptID: k.ID, PublishedID: p.ID,
-				Topology: ShapeWithoutBS(k.Knobs), Concurrency: k.Knobs.Concurrency}
+				Topology: topos[i], Concurrency: k.Knobs.Concurrency}
 			r.DY, r.DYPct, r.HasY = delta(k, p, y.Metric)
 			r.DX, r.DXPct, r.HasX = delta(k, p, x.Metric)
 			out = append(out, r)
 		}
+	}
+	if len(out) == 0 {
+		return nil // as before: no pair, no slice
 	}
 	return out
 }

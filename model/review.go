@@ -326,16 +326,21 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 			restAt = append(restAt, int32(i))
 		}
 	}
-	rest, own := pickPoints(req.Points, restAt), pickPoints(req.Points, ownAt)
-	runsOf := own // the curve's measurements the noise and the factors come from
+	rest := pickPoints(req.Points, restAt)
+	// the curve's measurements the noise and the factors come from: read
+	// where they lie, copied only for a projection
+	runsIn, runsAt := req.Points, ownAt
 	if req.Runs != nil {
-		var runsAt []int32
+		runsIn, runsAt = req.Runs, nil
 		for i := range req.Runs {
 			if p := &req.Runs[i]; p.Curve == curve && !isRival(p) && !after(p) { // the runs as of the date
 				runsAt = append(runsAt, int32(i))
 			}
 		}
-		runsOf = pickPoints(req.Runs, runsAt)
+	}
+	var runsOf []Point
+	if req.ProjectRuns {
+		runsOf = pickPoints(runsIn, runsAt)
 	}
 	covered := rest
 	if kept == nil {
@@ -370,7 +375,11 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 		}
 	}
 	r.Kept = kept
-	r.Noise = EstimateNoise(runsOf).WithDefault(req.NoisePct)
+	runsIdx := make([]int, len(runsAt))
+	for k, i := range runsAt {
+		runsIdx[k] = int(i)
+	}
+	r.Noise = EstimateNoiseAt(runsIn, runsIdx).WithDefault(req.NoisePct)
 	if req.ProjectRuns {
 		if pr, ok := ProjectionOf(ProjectRuns(runsOf), curve); ok {
 			r.Projection = &pr
@@ -419,8 +428,7 @@ func reviewCurve(req ReviewRequest, curve CurveKey, removed, kept []Point) Curve
 			publishedAt = append(publishedAt, int32(i))
 		}
 	}
-	published := pickPoints(req.Points, publishedAt)
-	r.Retunes = Retunes(kept, published, x, y)
+	r.Retunes = retunesOf(kept, len(publishedAt), func(j int) *Point { return &req.Points[publishedAt[j]] }, x, y)
 	for i := range r.Retunes {
 		r.Retunes[i].WithinNoise = r.Retunes[i].HasY && within(r.Retunes[i].DYPct)
 	}

@@ -1,7 +1,9 @@
 package render
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -91,4 +93,21 @@ func (d Doc) Styled(style func(Class, string) string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// WritePlain writes Plain() to w a line at a time, never the whole text
+// at once (a review of a curve of 80,000 points is megabytes).
+func (d Doc) WritePlain(w io.Writer) error {
+	lines := d.Lines
+	for len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
+		lines = lines[:len(lines)-1]
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	for _, l := range lines {
+		for _, s := range l {
+			bw.WriteString(s.Text)
+		}
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
 }
