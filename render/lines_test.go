@@ -1,6 +1,9 @@
 package render
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestDocPlainAndStyled(t *testing.T) {
 	var d Doc
@@ -29,5 +32,20 @@ func TestTableAlignsByRunes(t *testing.T) {
 		"agg                 1\n"
 	if got := d.Plain(); got != want {
 		t.Fatalf("table:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// WritePlain writes what Plain makes: trailing blank lines dropped, spans
+// of every class as their text, blank and empty-span lines kept inside.
+func TestWritePlainIsPlain(t *testing.T) {
+	docs := []Doc{{}, {Lines: []Line{nil, nil}}, {Lines: []Line{{S(Bold, "a"), P(" b ")}, nil, {S(Muted, "")}, {S(Warn, "≈ 1,033")}, nil, nil}}}
+	for i, d := range docs {
+		var b strings.Builder
+		if err := d.WritePlain(&b); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != d.Plain() {
+			t.Errorf("doc %d: wrote %q, Plain %q", i, b.String(), d.Plain())
+		}
 	}
 }
