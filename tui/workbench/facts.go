@@ -31,11 +31,21 @@ func factsOf(all []model.Point, idx []int) *curveFacts {
 	f := &curveFacts{cfg: numbering.NumberConfigs(all, idx)}
 	f.hot, f.ids = columns.HotColumn(all, idx)
 	for _, i := range idx {
-		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
+		if notSteady(all[i].Prov.DurationS) {
 			f.hasRuns = true
 			break
 		}
 	}
+	return f.withRuns(all, idx)
+}
+
+// notSteady is whether a run of d seconds is shorter or longer than
+// steady state (0: not known).
+func notSteady(d float64) bool { return d > 0 && d < model.SteadyStateS || d > model.SteadyStateS }
+
+// withRuns is f with the projections of curve all[idx]'s runs, when it
+// has runs to project (f.hasRuns).
+func (f *curveFacts) withRuns(all []model.Point, idx []int) *curveFacts {
 	if !f.hasRuns {
 		return f
 	}

@@ -6,7 +6,9 @@ import (
 	"sync"
 
 	"github.com/sweeptune/sweeptune/internal/par"
+	"github.com/sweeptune/sweeptune/internal/strindex"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
 )
 
 // A load is made ready off the UI goroutine: Prepare derives the points'
@@ -19,7 +21,7 @@ import (
 type Loaded struct {
 	points  []model.Point
 	specs   model.GPUSpecs
-	index   map[string]int // ID → first index into points
+	index   *strindex.Index // ID → first index into points
 	byCurve map[model.CurveKey][]int
 	curves  []model.CurveSummary
 	// competitor: the curves with a competitor's point (State.hasCompetitor)
@@ -32,22 +34,25 @@ type Loaded struct {
 // (in place: the points are the load's own) and indexes them. It touches
 // no state.
 func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
+	return PrepareNumbered(pts, specs, nil)
+}
+
+// PrepareNumbered is Prepare with the load's numbering of the points
+// (sources.Dataset.Numbers; nil: none): the points are grouped and the
+// large curves' facts made from it (prepareNumbered), with the same
+// result.
+func PrepareNumbered(pts []model.Point, specs model.GPUSpecs, nums *numbering.Numbers) *Loaded {
 	model.Derive(pts, specs)
 	l := &Loaded{points: pts, specs: specs}
-	// The ID index is one goroutine's map of every point: made beside the
-	// grouping and the facts, which read the points only.
+	// The ID index is made beside the grouping and the facts, which read
+	// the points only.
 	var indexed sync.WaitGroup
-	indexed.Go(func() {
-		index := make(map[string]int, len(pts))
-		for i := range pts {
-			id := pts[i].ID
-			if _, dup := index[id]; !dup {
-				index[id] = i
-			}
-		}
-		l.index = index
-	})
+	indexed.Go(func() { l.index = indexIDs(pts) })
 	defer indexed.Wait()
+	if nums != nil && nums.Len() == len(pts) {
+		prepareNumbered(l, nums)
+		return l
+	}
 	l.byCurve, l.curves, l.competitor = group(pts)
 	// The facts of a large curve are made here: on a key that outran the
 	// work ahead they cost 90 ms at 83,000 points. A small curve's are
@@ -210,4 +215,9 @@ func defaultOf(all []model.Point, by map[model.CurveKey][]int, curves []model.Cu
 		}
 	}
 	return best
+}
+
+// indexIDs indexes the points' IDs, each to the first point of it.
+func indexIDs(pts []model.Point) *strindex.Index {
+	return strindex.New(len(pts), func(i int) string { return pts[i].ID })
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/sweeptune/sweeptune/internal/strindex"
 	"github.com/sweeptune/sweeptune/model"
 )
 
@@ -65,8 +66,8 @@ type State struct {
 	Accepted *model.SelectionSet
 
 	all     []model.Point
-	index   map[string]int // ID → index into all
-	prep    *Loaded        // the last load, its indexes (load.go)
+	index   *strindex.Index // ID → first index into all
+	prep    *Loaded         // the last load, its indexes (load.go)
 	pending Change
 	undo    []snapshot
 	ranking *Ranking // the picker's order (ranking.go)
@@ -98,12 +99,7 @@ func (s *State) All() []model.Point {
 		}
 		s.all = make([]model.Point, 0, len(s.Points)+len(s.Planned))
 		s.all = append(append(s.all, s.Points...), s.Planned...)
-		s.index = make(map[string]int, len(s.all))
-		for i := range s.all {
-			if _, dup := s.index[s.all[i].ID]; !dup {
-				s.index[s.all[i].ID] = i
-			}
-		}
+		s.index = indexIDs(s.all)
 		s.byCurve, s.Curves, s.competitor = group(s.all)
 	}
 	return s.all
@@ -112,7 +108,7 @@ func (s *State) All() []model.Point {
 // Find returns the point with the ID among all points, or nil.
 func (s *State) Find(id string) *model.Point {
 	all := s.All()
-	if i, ok := s.index[id]; ok {
+	if i, ok := s.index.Find(id); ok {
 		return &all[i]
 	}
 	return nil
@@ -199,7 +195,7 @@ func (s *State) isLoaded(id string) bool {
 	if s.prep == nil {
 		return false
 	}
-	_, ok := s.prep.index[id]
+	_, ok := s.prep.index.Find(id)
 	return ok
 }
 
