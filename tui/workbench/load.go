@@ -28,6 +28,9 @@ type Loaded struct {
 	competitor map[model.CurveKey]bool
 	views      map[viewKey]*viewEntry
 	facts      map[model.CurveKey]*curveFacts
+	// cfgs are the curves' configurations from the load's numbering
+	// (prepareNumbered), nil without one.
+	cfgs map[model.CurveKey]*numbering.Configs
 }
 
 // Prepare derives the points' tput-per-mw and cost-per-mtok from specs
@@ -38,21 +41,22 @@ func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
 }
 
 // PrepareNumbered is Prepare with the load's numbering of the points
-// (sources.Dataset.Numbers; nil: none): the points are grouped and the
-// large curves' facts made from it (prepareNumbered), with the same
-// result.
+// (sources.Dataset.Numbers; nil: none): the points are grouped and their
+// curves' configurations numbered from it (prepareNumbered), and their
+// IDs are indexed after the first frame (State.IndexJob; a million IDs
+// are 0.15 s of CPU), with the same result.
 func PrepareNumbered(pts []model.Point, specs model.GPUSpecs, nums *numbering.Numbers) *Loaded {
 	model.Derive(pts, specs)
 	l := &Loaded{points: pts, specs: specs}
+	if nums != nil && nums.Len() == len(pts) {
+		prepareNumbered(l, nums)
+		return l
+	}
 	// The ID index is made beside the grouping and the facts, which read
 	// the points only.
 	var indexed sync.WaitGroup
 	indexed.Go(func() { l.index = indexIDs(pts) })
 	defer indexed.Wait()
-	if nums != nil && nums.Len() == len(pts) {
-		prepareNumbered(l, nums)
-		return l
-	}
 	l.byCurve, l.curves, l.competitor = group(pts)
 	// The facts of a large curve are made here: on a key that outran the
 	// work ahead they cost 90 ms at 83,000 points. A small curve's are
@@ -101,7 +105,7 @@ func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool)
 	if !ok {
 		f, ok := l.facts[k]
 		if !ok { // derived again with other specs since
-			f = factsOf(l.points, l.byCurve[k])
+			f = factsNumbered(l.points, l.byCurve[k], cfgOf(l.cfgs, k))
 			if l.facts == nil {
 				l.facts = map[model.CurveKey]*curveFacts{}
 			}

@@ -3,22 +3,21 @@ package workbench
 import (
 	"slices"
 
-	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/model/columns"
 	"github.com/sweeptune/sweeptune/model/numbering"
 )
 
-// prepareNumbered groups l's points by curve and makes the large curves'
-// facts from the load's numbering, as group and factsOf would: the curves
-// from their numbers, not a lookup of every point's key; the
-// configurations and days from numbers (Numbers.ConfigsOf), not the knobs
-// and dates read and hashed again; and the large curves' columns in one
-// pass over the points in their order, where factsOf reads each curve's
-// points a curve's stride apart (at a million points over 12 curves the
-// three were 1.6 s of CPU before the first table).
+// prepareNumbered groups l's points by curve and numbers every curve's
+// configurations from the load's numbering, as group and NumberConfigs
+// would: the curves from their numbers, not a lookup of every point's
+// key; the configurations and days from numbers (Numbers.ConfigsOf), not
+// the knobs and dates read and hashed again (at a million points over 12
+// curves the two were 1.3 s of CPU before the first table). No curve's
+// facts are made here: the views the load makes make their curves' (a
+// column of 83,000 points costs 40 ms), and the others come after the
+// first frame (State.FactsJob), their configurations numbered already.
 func prepareNumbered(l *Loaded, nums *numbering.Numbers) {
-	pts, curveOf, keys := l.points, nums.Curves().Of(), nums.Curves().Keys()
+	curveOf, keys := nums.Curves().Of(), nums.Curves().Keys()
 	sets := make([][]int, len(keys))
 	count := make([]int, len(keys))
 	for _, c := range curveOf {
@@ -56,63 +55,9 @@ func prepareNumbered(l *Loaded, nums *numbering.Numbers) {
 		return 0
 	})
 
-	// The large curves' columns, in one pass over the points in two
-	// halves (each starts its curves where the first half ends them).
-	slot := make([]int32, len(keys)) // per curve: its place among the large ones, -1 for a small one
-	var big []int32
-	for c, set := range sets {
-		slot[c] = -1
-		if len(set) >= factsAtLoadMin {
-			slot[c] = int32(len(big))
-			big = append(big, int32(c))
-		}
+	l.cfgs = make(map[model.CurveKey]*numbering.Configs, len(keys))
+	for c, k := range keys {
+		l.cfgs[k] = &cfgs[c]
 	}
 	l.facts = make(map[model.CurveKey]*curveFacts, len(keys))
-	if len(big) == 0 {
-		return
-	}
-	facts := make([]*curveFacts, len(big))
-	for s, c := range big {
-		facts[s] = &curveFacts{cfg: cfgs[c], hot: make([]columns.Hot, len(sets[c])), ids: make([]string, len(sets[c]))}
-	}
-	mid := len(pts) / 2
-	startA, startB := make([]int32, len(keys)), make([]int32, len(keys))
-	for _, c := range curveOf[:mid] {
-		startB[c]++
-	}
-	runsA, runsB := make([]bool, len(big)), make([]bool, len(big))
-	par.Do(
-		func() { columnsOf(pts, curveOf, 0, mid, slot, startA, facts, runsA) },
-		func() { columnsOf(pts, curveOf, mid, len(pts), slot, startB, facts, runsB) },
-	)
-	fns := make([]func(), len(big))
-	for s, c := range big {
-		facts[s].hasRuns = runsA[s] || runsB[s]
-		fns[s] = func() { facts[s].withRuns(pts, sets[c]) }
-	}
-	par.Do(fns...)
-	for s, c := range big {
-		l.facts[keys[c]] = facts[s]
-	}
-}
-
-// columnsOf fills the large curves' columns (facts, by slot) from
-// pts[lo:hi], each curve's next place in at, and notes in runs which
-// curves have a run to project.
-func columnsOf(pts []model.Point, curveOf []int32, lo, hi int, slot, at []int32, facts []*curveFacts, runs []bool) {
-	for i := lo; i < hi; i++ {
-		c := curveOf[i]
-		s := slot[c]
-		if s < 0 {
-			continue
-		}
-		k := at[c]
-		at[c]++
-		p := &pts[i]
-		f := facts[s]
-		f.hot[k], f.ids[k] = columns.HotOf(p), p.ID
-		if !runs[s] && notSteady(p.Prov.DurationS) {
-			runs[s] = true
-		}
-	}
 }

@@ -12,7 +12,7 @@ import (
 
 // A load prepared from the load's numbering (PrepareNumbered) is the one
 // Prepare makes reading the points: the same curves and their summaries,
-// the same points of each, the same competitors, the same large curves'
+// the same points of each, the same competitors, the same curves'
 // facts (configurations numbered alike, columns, runs) and IDs found
 // alike; views made from either are the same.
 func TestPrepareNumberedIsPrepare(t *testing.T) {
@@ -33,16 +33,22 @@ func TestPrepareNumberedIsPrepare(t *testing.T) {
 		if !maps.Equal(got.competitor, plain.competitor) {
 			t.Fatalf("%d x %d: competitors %v, plain %v", c.rows, c.curves, got.competitor, plain.competitor)
 		}
-		if len(got.facts) != len(plain.facts) || c.rows == 100000 && len(got.facts) != 4 {
-			t.Fatalf("%d x %d: facts of %d curves, plain %d", c.rows, c.curves, len(got.facts), len(plain.facts))
+		if len(got.cfgs) != len(plain.curves) {
+			t.Fatalf("%d x %d: configurations of %d curves, %d curves", c.rows, c.curves, len(got.cfgs), len(plain.curves))
 		}
-		for k, f := range got.facts {
-			p := plain.facts[k]
-			if p == nil || !f.cfg.Equivalent(p.cfg) || !slices.Equal(f.hot, p.hot) || !slices.Equal(f.ids, p.ids) ||
+		for _, s := range plain.curves { // each curve's facts, made with its view
+			got.MakeView(s.Key, "", false, false)
+			plain.MakeView(s.Key, "", false, false)
+			f, p := got.facts[s.Key], plain.facts[s.Key]
+			if f == nil || p == nil || !f.cfg.Equivalent(p.cfg) || !slices.Equal(f.hot, p.hot) || !slices.Equal(f.ids, p.ids) ||
 				f.hasRuns != p.hasRuns || !reflect.DeepEqual(f.projs, p.projs) {
-				t.Fatalf("%d x %d: curve %v's facts differ", c.rows, c.curves, k)
+				t.Fatalf("%d x %d: curve %v's facts differ", c.rows, c.curves, s.Key)
 			}
 		}
+		if got.index != nil {
+			t.Fatalf("%d x %d: IDs indexed before the first frame", c.rows, c.curves)
+		}
+		got.index = indexIDs(got.points) // as IndexJob makes it
 		if got.index.Len() != plain.index.Len() {
 			t.Fatalf("%d x %d: %d IDs indexed, plain %d", c.rows, c.curves, got.index.Len(), plain.index.Len())
 		}
@@ -83,5 +89,76 @@ func TestLoadNumbersAreForItsOwnPoints(t *testing.T) {
 	}
 	if _, ok := sources.LoadBytes("rows.json", synth.Rows(200, 2), sources.Options{}).Numbers(ds.Points); ok {
 		t.Fatal("numbers kept unasked")
+	}
+}
+
+// A state set from a numbered load makes its curves' facts after the
+// first frame (FactsJob) and on a key (factsFor) from the load's
+// configurations, and they are the facts the points give.
+func TestStateMakesFactsFromTheLoadsNumbers(t *testing.T) {
+	ds := sources.LoadBytes("rows.json", synth.Rows(60000, 3), sources.Options{KeepNumbers: true})
+	nums, _ := ds.Numbers(ds.Points)
+	s := New()
+	plain := Prepare(slices.Clone(ds.Points), s.Specs)
+	s.SetLoaded(PrepareNumbered(ds.Points, s.Specs, nums))
+	if len(s.cfgs) != 3 {
+		t.Fatalf("the state kept configurations of %d curves, want 3", len(s.cfgs))
+	}
+	job, ok := s.FactsJob(func() {})
+	if !ok {
+		t.Fatal("no facts to make after the load")
+	}
+	s.AdoptFacts(job())
+	for _, c := range plain.curves {
+		plain.MakeView(c.Key, "", false, false)
+		f, p := s.factsFor(c.Key), plain.facts[c.Key]
+		if !f.cfg.Equivalent(p.cfg) || !slices.Equal(f.hot, p.hot) || !slices.Equal(f.ids, p.ids) {
+			t.Fatalf("curve %v's facts differ from the points'", c.Key)
+		}
+	}
+	s.Planned = append(s.Planned, ds.Points[0]) // the points are no longer the load's alone
+	s.dataChanged()
+	s.All()
+	if s.cfgs != nil {
+		t.Fatal("configurations of the load kept for points that are not its own")
+	}
+}
+
+// A numbered load's IDs are indexed after it (IndexJob); until then an ID
+// is found among the points, the same one.
+func TestIDsFoundBeforeAndAfterTheIndex(t *testing.T) {
+	ds := sources.LoadBytes("rows.json", synth.Rows(3000, 3), sources.Options{KeepNumbers: true})
+	nums, _ := ds.Numbers(ds.Points)
+	s := New()
+	s.SetLoaded(PrepareNumbered(ds.Points, s.Specs, nums))
+	if s.index != nil {
+		t.Fatal("a numbered load indexed its IDs before the first frame")
+	}
+	check := func(when string) {
+		for _, i := range []int{0, 1, len(ds.Points) / 2, len(ds.Points) - 1} {
+			if p := s.Find(ds.Points[i].ID); p != &s.All()[i] {
+				t.Fatalf("%s: Find(%q) is not point %d", when, ds.Points[i].ID, i)
+			}
+			if !s.isLoaded(ds.Points[i].ID) {
+				t.Fatalf("%s: %q not loaded", when, ds.Points[i].ID)
+			}
+		}
+		if s.Find("no such ID") != nil || s.isLoaded("no such ID") {
+			t.Fatalf("%s: found an ID no point has", when)
+		}
+	}
+	check("before the index")
+	job, ok := s.IndexJob()
+	if !ok {
+		t.Fatal("no index to make")
+	}
+	made := job()
+	s.AdoptIndex(made)
+	if s.index == nil || s.prep.index == nil {
+		t.Fatal("the index was not kept")
+	}
+	check("after the index")
+	if _, ok := s.IndexJob(); ok {
+		t.Fatal("an index to make again")
 	}
 }
