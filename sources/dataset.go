@@ -37,6 +37,8 @@ type Dataset struct {
 	dumps []*dumpTables
 	// latest is what the load prepared for Options.PrepareLatest.
 	latest *preparedLatest
+	// numbers is what the load kept for Options.KeepNumbers.
+	numbers *keptNumbers
 	// laterBytes is the size of the inputs still to be read after the
 	// file being read: roomFor leaves room for their points.
 	laterBytes int64

@@ -43,6 +43,11 @@ type Options struct {
 	// first frame): the load then starts no collection of its own, and
 	// the heap is marked once, not twice.
 	CollectsItself bool
+	// KeepNumbers has the load keep its numbering of every point's curve,
+	// configuration and run day (numbering.Numbers, made beside its last
+	// passes from the naming's facts): Dataset.Numbers. The workbench
+	// groups its points and numbers its curves' configurations from it.
+	KeepNumbers bool
 	// InputBytes is InputSize of the paths when the caller has it (0:
 	// LoadPaths walks them for it).
 	InputBytes int64
@@ -148,22 +153,29 @@ func finish(ds *Dataset, opt Options) {
 	ds.Notices = append(ds.Notices, notes...)
 	var latest []int
 	var runs *model.RunScan
-	alongside := func(*model.CurveNumbering, *numbering.NamingFacts) {}
-	if opt.PrepareLatest {
-		alongside = func(curves *model.CurveNumbering, facts *numbering.NamingFacts) {
-			if opt.LatestAllDates {
-				latest = model.DatedIndex(ds.Points, opt.LatestAsOf)
-			} else {
-				latest = numbering.LatestIndexFrom(ds.Points, facts, curves, opt.LatestAsOf)
-			}
-			// after the marking (suspect runs are not learnt from), on
-			// the core the naming leaves idle at its end
-			runs = model.ScanRuns(ds.Points)
+	var numbers *numbering.Numbers
+	alongside := func(curves *model.CurveNumbering, facts *numbering.NamingFacts) {
+		if opt.KeepNumbers {
+			numbers = numbering.NumbersFrom(facts, curves)
 		}
+		if !opt.PrepareLatest {
+			return
+		}
+		if opt.LatestAllDates {
+			latest = model.DatedIndex(ds.Points, opt.LatestAsOf)
+		} else {
+			latest = numbering.LatestIndexFrom(ds.Points, facts, curves, opt.LatestAsOf)
+		}
+		// after the marking (suspect runs are not learnt from), on
+		// the core the naming leaves idle at its end
+		runs = model.ScanRuns(ds.Points)
 	}
 	curves := markAndName(ds.Points, numbered, alongside, !opt.CollectsItself)
 	if opt.PrepareLatest {
 		ds.latest = newPreparedLatest(ds.Points, opt.LatestAsOf, opt.LatestAllDates, latest, curves, runs)
+	}
+	if numbers != nil {
+		ds.numbers = &keptNumbers{numbers: numbers, n: len(ds.Points), first: &ds.Points[0]}
 	}
 }
 

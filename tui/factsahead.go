@@ -11,6 +11,19 @@ import (
 // factsMadeMsg carries the curves' facts made after a load.
 type factsMadeMsg struct{ made *workbench.FactsMade }
 
+// indexMadeMsg carries the loaded points' ID index made after a load.
+type indexMadeMsg struct{ made *workbench.IndexMade }
+
+// indexAhead indexes, after the first frame of a load, the loaded
+// points' IDs when the load left them unindexed (workbench.State.IndexJob).
+func (m *Model) indexAhead() tea.Cmd {
+	job, ok := m.st.IndexJob()
+	if !ok {
+		return nil
+	}
+	return func() tea.Msg { return indexMadeMsg{job()} }
+}
+
 // factsAhead makes, after the first frame of a load, the facts of every
 // curve the load made no view of (workbench.State.FactsJob): the load
 // makes only its views' so that the first table comes sooner, and a key

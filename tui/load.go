@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
 	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
@@ -24,6 +25,7 @@ func (m *Model) load() tea.Cmd {
 	m.loading = true
 	gen, in, data := m.gen, m.opts.Inputs, m.opts.Data
 	in.Options.CollectsItself = true // once, below, when the preparation is done too
+	in.Options.KeepNumbers = true    // the preparation groups the points by the load's numbering
 	if data != nil {
 		return func() tea.Msg { return loadedMsg{gen: gen, ds: safeDataset(data)} }
 	}
@@ -39,7 +41,8 @@ func (m *Model) load() tea.Cmd {
 		debug.Printf("load %d: %d files, %d points, %d warnings in %s (%s of CPU)", gen, ds.Files, len(ds.Points), len(ds.Warnings), time.Since(start), processCPU()-cpu)
 		safe := safeDataset(ds)
 		start, cpu = time.Now(), processCPU()
-		prep := ahead.run(safe.Points)
+		nums, _ := ds.Numbers(safe.Points) // none when escaping copied the points
+		prep := ahead.runNumbered(safe.Points, nums)
 		debug.Printf("load %d: prepared in %s (%s of CPU)", gen, time.Since(start), processCPU()-cpu)
 		// The reading's garbage (at a million points more than the points
 		// themselves) is collected here, while the spinner turns, rather
@@ -129,8 +132,11 @@ type dataPreparer interface {
 }
 
 // run prepares the load of pts; it touches no state.
-func (a aheadOfLoad) run(pts []model.Point) *preparedLoad {
-	l := workbench.Prepare(pts, a.specs)
+func (a aheadOfLoad) run(pts []model.Point) *preparedLoad { return a.runNumbered(pts, nil) }
+
+// runNumbered is run with the load's numbering of pts (nil: none).
+func (a aheadOfLoad) runNumbered(pts []model.Point, nums *numbering.Numbers) *preparedLoad {
+	l := workbench.PrepareNumbered(pts, a.specs, nums)
 	out := &preparedLoad{loaded: l, x: a.x, y: a.y}
 	curves := []model.CurveKey{l.Choose(a.want)}
 	if a.session != nil && *a.session != curves[0] {

@@ -41,12 +41,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case loadedMsg:
 		m.handleLoaded(msg)
 		if !m.loading { // this load's, not one a newer load replaces
-			cmd = tea.Batch(m.factsAhead(), m.dataAhead())
+			cmd = tea.Batch(m.factsAhead(), m.dataAhead(), m.indexAhead())
 		}
 	case dataPreparedMsg:
 		m.adoptData(msg)
 	case factsMadeMsg:
 		m.st.AdoptFacts(msg.made)
+	case indexMadeMsg:
+		m.st.AdoptIndex(msg.made)
 	case savedMsg:
 		cmd = m.handleSaved(msg)
 	case watchMsg:

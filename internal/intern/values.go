@@ -28,3 +28,12 @@ func (in *Values[K]) Of(k K) int32 {
 
 // Len is how many values are numbered.
 func (in *Values[K]) Len() int { return len(in.index) }
+
+// Values are the values by number.
+func (in *Values[K]) Values() []K {
+	out := make([]K, len(in.index))
+	for k, n := range in.index {
+		out[n] = k
+	}
+	return out
+}

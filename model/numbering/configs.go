@@ -192,3 +192,32 @@ func (c Configs) Latest(asOf string) []int32 {
 	}
 	return out
 }
+
+// Equivalent reports whether c and d number the same configurations of
+// the same set and rank its days alike: the numbers they give a
+// configuration may differ (Numbers.ConfigsOf numbers them in another
+// order than NumberConfigs), which no reader of Configs sees.
+func (c Configs) Equivalent(d Configs) bool {
+	if len(c.of) != len(d.of) || c.n != d.n || !slices.Equal(c.day, d.day) || !slices.Equal(c.days, d.days) {
+		return false
+	}
+	to := make(map[int32]int32, c.n) // c's number → d's
+	from := make(map[int32]int32, c.n)
+	for k, a := range c.of {
+		b := d.of[k]
+		if (a < 0) != (b < 0) {
+			return false
+		}
+		if a < 0 {
+			continue
+		}
+		if x, ok := to[a]; ok && x != b {
+			return false
+		}
+		if x, ok := from[b]; ok && x != a {
+			return false
+		}
+		to[a], from[b] = b, a
+	}
+	return true
+}

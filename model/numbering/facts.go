@@ -23,7 +23,8 @@ type NamingFacts struct {
 	base, date, src []int32 // per point: base ID, date (0 undated) and source, numbered
 	knobs           []bool  // per point: it has knobs (a mode)
 	dates           []string
-	bases, sources  int // how many base IDs and sources are numbered
+	srcTexts        []model.Source // the sources by number
+	bases, sources  int            // how many base IDs and sources are numbered
 }
 
 // NewNamingFacts is a place for AssignIDsSharing to leave its facts in.
@@ -38,9 +39,9 @@ func AssignIDsSharing(points []model.Point, curves *model.CurveNumbering, facts 
 }
 
 // publish puts the naming's facts in and lets the readers go on.
-func (f *NamingFacts) publish(base, date, src []int32, knobs []bool, dates []string, bases, sources int) {
+func (f *NamingFacts) publish(base, date, src []int32, knobs []bool, dates []string, srcTexts []model.Source, bases int) {
 	f.once.Do(func() {
-		f.base, f.date, f.src, f.knobs, f.dates, f.bases, f.sources = base, date, src, knobs, dates, bases, sources
+		f.base, f.date, f.src, f.knobs, f.dates, f.srcTexts, f.bases, f.sources = base, date, src, knobs, dates, srcTexts, bases, len(srcTexts)
 		close(f.ready)
 	})
 }

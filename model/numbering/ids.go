@@ -67,7 +67,7 @@ func assignIDs(points []model.Point, curves *model.CurveNumbering, facts *Naming
 		}
 	}
 	if facts != nil {
-		facts.publish(baseOf, dateOf, srcOf, knobs, dates.Texts, len(baseIDs.texts), srcs.Len())
+		facts.publish(baseOf, dateOf, srcOf, knobs, dates.Texts, srcs.Values(), len(baseIDs.texts))
 	}
 	cbKey := mem.Take[uint64](n)
 	bases := baseIDs.texts

@@ -34,6 +34,10 @@ func escape(s string, keepLines bool) string {
 // firstUnsafe is the index of the first byte to escape, or -1.
 func firstUnsafe(s string, keepLines bool) int {
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) && printableWord(s, i) {
+			i += 8 // eight bytes from 0x20 to 0x7e at once, as firstUnsafeBytes
+			continue
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if unsafeASCII(c, keepLines) {
@@ -49,6 +53,14 @@ func firstUnsafe(s string, keepLines bool) int {
 		i += n
 	}
 	return -1
+}
+
+// printableWord is whether the eight bytes of s from i are each from
+// 0x20 to 0x7e (read as one word).
+func printableWord(s string, i int) bool {
+	v := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+	return (v-0x2020202020202020|(v+lows)|v)&highs == 0
 }
 
 func unsafeASCII(c byte, keepLines bool) bool {

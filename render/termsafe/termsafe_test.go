@@ -163,3 +163,43 @@ func TestPointsSkipsWhatItReadClean(t *testing.T) {
 		}
 	}
 }
+
+// firstUnsafe reading eight bytes at once finds what reading a byte at a
+// time finds: every byte value at every place of strings around a word's
+// length, lines kept or not.
+func TestFirstUnsafeByWordsIsByBytes(t *testing.T) {
+	byBytes := func(s string, keepLines bool) int {
+		for i := 0; i < len(s); {
+			c := s[i]
+			if c < utf8.RuneSelf {
+				if unsafeASCII(c, keepLines) {
+					return i
+				}
+				i++
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 || unsafeRune(r) {
+				return i
+			}
+			i += n
+		}
+		return -1
+	}
+	base := "abcdefghijklmnopqrstuvwx"
+	for n := 0; n <= len(base); n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(base[:n])
+				b[at] = byte(c)
+				for _, s := range []string{string(b), string(b) + "\u202e", string(b) + "\u00e9z"} {
+					for _, keep := range []bool{false, true} {
+						if got, want := firstUnsafe(s, keep), byBytes(s, keep); got != want {
+							t.Fatalf("firstUnsafe(%q, %v) = %d, byte by byte %d", s, keep, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

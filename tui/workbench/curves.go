@@ -289,10 +289,10 @@ func (s *State) CurveSerial(k model.CurveKey) uint64 { return s.viewOf(k).serial
 // ViewPos is the index in View of the point with the ID.
 func (s *State) ViewPos(id string) (int, bool) {
 	e := s.shown()
-	if e.src != nil && len(s.index) == len(s.all) {
+	if e.src != nil && s.index.Len() == len(s.all) {
 		// No two points share an ID: the point's place in the data, looked
 		// for among the view's (no index of the view's IDs to make).
-		i, ok := s.index[id]
+		i, ok := s.index.Find(id)
 		if !ok {
 			return 0, false
 		}

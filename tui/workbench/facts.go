@@ -27,15 +27,34 @@ type curveFacts struct {
 }
 
 // factsOf works out curve all[idx]'s facts; it reads only its arguments.
-func factsOf(all []model.Point, idx []int) *curveFacts {
-	f := &curveFacts{cfg: numbering.NumberConfigs(all, idx)}
+func factsOf(all []model.Point, idx []int) *curveFacts { return factsNumbered(all, idx, nil) }
+
+// factsNumbered is factsOf with the curve's configurations numbered
+// already (the load's numbering, Numbers.ConfigsOf; nil: numbered here).
+func factsNumbered(all []model.Point, idx []int, cfg *numbering.Configs) *curveFacts {
+	f := &curveFacts{}
+	if cfg != nil {
+		f.cfg = *cfg
+	} else {
+		f.cfg = numbering.NumberConfigs(all, idx)
+	}
 	f.hot, f.ids = columns.HotColumn(all, idx)
 	for _, i := range idx {
-		if d := all[i].Prov.DurationS; d > 0 && d < model.SteadyStateS || d > model.SteadyStateS {
+		if notSteady(all[i].Prov.DurationS) {
 			f.hasRuns = true
 			break
 		}
 	}
+	return f.withRuns(all, idx)
+}
+
+// notSteady is whether a run of d seconds is shorter or longer than
+// steady state (0: not known).
+func notSteady(d float64) bool { return d > 0 && d < model.SteadyStateS || d > model.SteadyStateS }
+
+// withRuns is f with the projections of curve all[idx]'s runs, when it
+// has runs to project (f.hasRuns).
+func (f *curveFacts) withRuns(all []model.Point, idx []int) *curveFacts {
 	if !f.hasRuns {
 		return f
 	}
@@ -61,7 +80,7 @@ func (s *State) factsFor(k model.CurveKey) *curveFacts {
 	if f, ok := s.facts[k]; ok {
 		return f
 	}
-	f := factsOf(s.All(), s.byCurve[k])
+	f := factsNumbered(s.All(), s.byCurve[k], s.cfgOf(k))
 	s.keepFacts(k, f)
 	return f
 }
@@ -241,14 +260,14 @@ func (s *State) FactsJob(wait func()) (job func() *FactsMade, ok bool) {
 	if len(ks) == 0 {
 		return nil, false
 	}
-	all, byCurve, gen := s.all, s.byCurve, s.dataGen
+	all, byCurve, gen, cfgs := s.all, s.byCurve, s.dataGen, s.cfgs
 	return func() *FactsMade {
 		facts := make([]*curveFacts, len(ks))
 		fns := make([]func(), len(ks))
 		for i, k := range ks {
 			fns[i] = func() {
 				wait()
-				facts[i] = factsOf(all, byCurve[k])
+				facts[i] = factsNumbered(all, byCurve[k], cfgOf(cfgs, k))
 			}
 		}
 		par.Do(fns...) // each curve's on the first core free: they read only the points
@@ -272,4 +291,12 @@ func (s *State) AdoptFacts(f *FactsMade) {
 	for i, k := range f.curves {
 		s.keepFacts(k, f.facts[i])
 	}
+}
+
+// cfgOf is curve k's configurations as the load numbered them, nil when
+// it did not (or the points are no longer the load's alone).
+func (s *State) cfgOf(k model.CurveKey) *numbering.Configs { return cfgOf(s.cfgs, k) }
+
+func cfgOf(cfgs map[model.CurveKey]*numbering.Configs, k model.CurveKey) *numbering.Configs {
+	return cfgs[k] // nil map or curve: nil
 }

@@ -63,7 +63,7 @@ func (l *Loaded) MakeViews(ks []model.CurveKey, asOf string, allDates, suspect b
 		fns[i] = func() {
 			idx := l.byCurve[j.key.curve]
 			if j.f == nil {
-				j.f = factsOf(l.points, idx)
+				j.f = factsNumbered(l.points, idx, cfgOf(l.cfgs, j.key.curve))
 			}
 			j.e = packed(viewFrom(l.points, idx, j.key, j.f, nil))
 		}

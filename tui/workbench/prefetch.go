@@ -1,6 +1,9 @@
 package workbench
 
-import "github.com/sweeptune/sweeptune/model"
+import (
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
+)
 
 // Views are made ahead, off the UI goroutine, for the keys likely next
 // (the neighbouring curves of ] and [): a ViewJob captures what a view is
@@ -15,7 +18,8 @@ type ViewJob struct {
 	gen   uint64
 	all   []model.Point
 	idx   []int
-	facts *curveFacts // the curve's, nil when not made yet
+	facts *curveFacts        // the curve's, nil when not made yet
+	cfg   *numbering.Configs // its configurations as the load numbered them, or nil
 }
 
 // Prepared is a view a ViewJob made, to Adopt.
@@ -50,14 +54,14 @@ func (s *State) ViewJobAt(k model.CurveKey, asOf string, allDates bool) (ViewJob
 	if _, ok := s.views[key]; ok || !known {
 		return ViewJob{}, false
 	}
-	return ViewJob{key: key, gen: s.dataGen, all: s.all, idx: idx, facts: s.facts[k]}, true
+	return ViewJob{key: key, gen: s.dataGen, all: s.all, idx: idx, facts: s.facts[k], cfg: s.cfgOf(k)}, true
 }
 
 // Run makes the view; it touches no state.
 func (j ViewJob) Run() *Prepared {
 	f := j.facts
 	if f == nil {
-		f = factsOf(j.all, j.idx)
+		f = factsNumbered(j.all, j.idx, j.cfg)
 	}
 	e := packed(viewFrom(j.all, j.idx, j.key, f, nil))
 	return &Prepared{key: j.key, gen: j.gen, entry: e, facts: f}

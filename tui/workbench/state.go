@@ -9,7 +9,9 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/sweeptune/sweeptune/internal/strindex"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/model/numbering"
 )
 
 // Change says what a mutation touched, so panes redo only what they must.
@@ -65,8 +67,9 @@ type State struct {
 	Accepted *model.SelectionSet
 
 	all     []model.Point
-	index   map[string]int // ID → index into all
-	prep    *Loaded        // the last load, its indexes (load.go)
+	index   *strindex.Index                       // ID → first index into all
+	cfgs    map[model.CurveKey]*numbering.Configs // the curves' configurations as the load numbered them, or nil
+	prep    *Loaded                               // the last load, its indexes (load.go)
 	pending Change
 	undo    []snapshot
 	ranking *Ranking // the picker's order (ranking.go)
@@ -93,17 +96,13 @@ func (s *State) All() []model.Point {
 		if l := s.prep; l != nil && len(s.Planned) == 0 && len(l.points) == len(s.Points) && (len(s.Points) == 0 || &l.points[0] == &s.Points[0]) {
 			// The load's own indexes: nothing copied, nothing hashed again.
 			s.all, s.index, s.byCurve, s.competitor = s.Points[:len(s.Points):len(s.Points)], l.index, l.byCurve, l.competitor
+			s.cfgs = l.cfgs
 			s.Curves = slices.Clone(l.curves)
 			return s.all
 		}
 		s.all = make([]model.Point, 0, len(s.Points)+len(s.Planned))
 		s.all = append(append(s.all, s.Points...), s.Planned...)
-		s.index = make(map[string]int, len(s.all))
-		for i := range s.all {
-			if _, dup := s.index[s.all[i].ID]; !dup {
-				s.index[s.all[i].ID] = i
-			}
-		}
+		s.index, s.cfgs = indexIDs(s.all), nil
 		s.byCurve, s.Curves, s.competitor = group(s.all)
 	}
 	return s.all
@@ -112,10 +111,53 @@ func (s *State) All() []model.Point {
 // Find returns the point with the ID among all points, or nil.
 func (s *State) Find(id string) *model.Point {
 	all := s.All()
-	if i, ok := s.index[id]; ok {
+	if i, ok := findID(s.index, all, id); ok {
 		return &all[i]
 	}
 	return nil
+}
+
+// findID is the first of pts with the ID, found by index when there is
+// one (nil: not made yet, IndexJob), else by reading the IDs.
+func findID(index *strindex.Index, pts []model.Point, id string) (int, bool) {
+	if index != nil {
+		return index.Find(id)
+	}
+	for i := range pts {
+		if pts[i].ID == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// IndexJob indexes the loaded points' IDs, off the UI goroutine, when the
+// load left them unindexed (PrepareNumbered: after the first frame);
+// until it lands an ID is looked for among the points.
+func (s *State) IndexJob() (job func() *IndexMade, ok bool) {
+	l := s.prep
+	if l == nil || l.index != nil {
+		return nil, false
+	}
+	return func() *IndexMade { return &IndexMade{l: l, index: indexIDs(l.points)} }, true
+}
+
+// IndexMade is what an IndexJob made, to AdoptIndex.
+type IndexMade struct {
+	l     *Loaded
+	index *strindex.Index
+}
+
+// AdoptIndex keeps the index an IndexJob made, for the load it was made
+// of (a newer load has its own).
+func (s *State) AdoptIndex(m *IndexMade) {
+	if m == nil || m.l != s.prep || m.l.index != nil {
+		return
+	}
+	m.l.index = m.index
+	if s.all != nil && s.index == nil { // the load's own points, unindexed (All)
+		s.index = m.index
+	}
 }
 
 // dataChanged drops what was derived from the points.
@@ -199,7 +241,7 @@ func (s *State) isLoaded(id string) bool {
 	if s.prep == nil {
 		return false
 	}
-	_, ok := s.prep.index[id]
+	_, ok := findID(s.prep.index, s.prep.points, id)
 	return ok
 }
 
