@@ -19,6 +19,9 @@ type keptNumbers struct {
 // copied, and it is not), and no point's curve, knobs, source or date has
 // changed since.
 func (d *Dataset) Numbers(points []model.Point) (*numbering.Numbers, bool) {
+	if d == nil {
+		return nil, false
+	}
 	k := d.numbers
 	if k == nil || len(points) == 0 || k.n != len(points) || k.n != k.numbers.Len() || k.first != &points[0] {
 		return nil, false

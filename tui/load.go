@@ -10,7 +10,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
-	"github.com/sweeptune/sweeptune/model/numbering"
 	"github.com/sweeptune/sweeptune/render/termsafe"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
@@ -41,8 +40,7 @@ func (m *Model) load() tea.Cmd {
 		debug.Printf("load %d: %d files, %d points, %d warnings in %s (%s of CPU)", gen, ds.Files, len(ds.Points), len(ds.Warnings), time.Since(start), processCPU()-cpu)
 		safe := safeDataset(ds)
 		start, cpu = time.Now(), processCPU()
-		nums, _ := ds.Numbers(safe.Points) // none when escaping copied the points
-		prep := ahead.runNumbered(safe.Points, nums)
+		prep := ahead.runFrom(safe.Points, ds)
 		debug.Printf("load %d: prepared in %s (%s of CPU)", gen, time.Since(start), processCPU()-cpu)
 		// The reading's garbage (at a million points more than the points
 		// themselves) is collected here, while the spinner turns, rather
@@ -132,11 +130,17 @@ type dataPreparer interface {
 }
 
 // run prepares the load of pts; it touches no state.
-func (a aheadOfLoad) run(pts []model.Point) *preparedLoad { return a.runNumbered(pts, nil) }
+func (a aheadOfLoad) run(pts []model.Point) *preparedLoad { return a.runFrom(pts, nil) }
 
-// runNumbered is run with the load's numbering of pts (nil: none).
-func (a aheadOfLoad) runNumbered(pts []model.Point, nums *numbering.Numbers) *preparedLoad {
-	l := workbench.PrepareNumbered(pts, a.specs, nums)
+// runFrom is run with the numbering of pts the load ds kept, if it did
+// (none when escaping copied the points).
+func (a aheadOfLoad) runFrom(pts []model.Point, ds *sources.Dataset) *preparedLoad {
+	var l *workbench.Loaded
+	if nums, ok := ds.Numbers(pts); ok {
+		l = workbench.PrepareNumbered(pts, a.specs, nums)
+	} else {
+		l = workbench.Prepare(pts, a.specs)
+	}
 	out := &preparedLoad{loaded: l, x: a.x, y: a.y}
 	curves := []model.CurveKey{l.Choose(a.want)}
 	if a.session != nil && *a.session != curves[0] {
