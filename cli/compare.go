@@ -101,7 +101,7 @@ func runCompare(f *compareFlags, paths []string, env *cmdEnv) int {
 		}
 		return loadCode
 	}
-	render.Compare(f.other, x, y, curves, noise, s.projs).WritePlain(env.stdout) // a line at a time: a million gains are megabytes
+	render.WriteCompare(env.stdout, f.other, x, y, curves, noise, s.projs) // a row at a time: a million gains are megabytes
 	return loadCode
 }
 

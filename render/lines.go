@@ -103,11 +103,6 @@ func (d Doc) WritePlain(w io.Writer) error {
 		lines = lines[:len(lines)-1]
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
-	for _, l := range lines {
-		for _, s := range l {
-			bw.WriteString(s.Text)
-		}
-		bw.WriteByte('\n')
-	}
+	writeLines(bw, lines)
 	return bw.Flush()
 }

@@ -7,12 +7,18 @@ import (
 
 // SignedPct is a change in percent with its sign and two decimals:
 // "+12.74 %", "-0.44 %".
-func SignedPct(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 2, 64) + " %"
-	if !strings.HasPrefix(s, "-") {
-		s = "+" + s
+func SignedPct(v float64) string { return string(appendSignedPct(nil, v)) }
+
+// appendSignedPct appends SignedPct(v) to b.
+func appendSignedPct(b []byte, v float64) []byte {
+	start := len(b)
+	b = strconv.AppendFloat(b, v, 'f', 2, 64)
+	if b[start] != '-' {
+		b = append(b, 0)
+		copy(b[start+1:], b[start:])
+		b[start] = '+'
 	}
-	return s
+	return append(b, " %"...)
 }
 
 // ThousandsInt is n with thousands separators, exact at any size (a float

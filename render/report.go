@@ -145,16 +145,8 @@ func baseKey(k model.CurveKey) model.CurveKey {
 // onXY count the points with x, and with x and y.
 func PointsTable(rc ReportCurve, x, y model.Axis) (t Table, onX, onXY int) {
 	var c cells
-	t.Header, t.Right, onX, onXY = pointsTableCells(&c, rc, x, y)
-	t.Rows = make([][]string, c.rows())
-	for r := range t.Rows {
-		row := make([]string, c.cols)
-		for k := range row {
-			row[k] = string(c.cell(r, k))
-		}
-		t.Rows[r] = row
-	}
-	return t, onX, onXY
+	header, right, onX, onXY := pointsTableCells(&c, rc, x, y)
+	return c.table(header, right), onX, onXY
 }
 
 // pointsTableCells words PointsTable's rows into c and gives its header
@@ -262,6 +254,18 @@ func (c *cells) valueCell(p *model.Point, m model.Metric) bool {
 // (projs: the view's run-length projections); a short run not projected is
 // flagged.
 func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map[model.CurveKey]model.Noise, projs []model.Projection) Doc {
+	var c cells
+	return compareDoc(other, x, y, curves, noise, projs, func(d *Doc, cg model.CurveGains, mn model.MetricNoise) []float64 {
+		header, right, shortS := compareCells(&c, cg, x, y, mn)
+		d.Table(c.table(header, right))
+		return shortS
+	})
+}
+
+// compareDoc is Compare's document, each curve's table of gains added by
+// table, which gives the projected points' own lengths.
+func compareDoc(other string, x, y model.Axis, curves []model.CurveGains, noise map[model.CurveKey]model.Noise, projs []model.Projection,
+	table func(d *Doc, c model.CurveGains, mn model.MetricNoise) []float64) Doc {
 	var d Doc
 	d.Addf(Accent, "Gain over --other %s at the same %s, its frontier read two ways (never extrapolated):", other, x.Name)
 	d.Addf(Muted, "linear (the PR text's) and the dashboard's monotone cubic (Steffen, as InferenceX draws and reads a curve)")
@@ -274,45 +278,8 @@ func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map
 		rows += len(c.Gains)
 		d.Blank()
 		d.Add(S(Muted, "curve: "), S(Bold, c.Curve.String()))
-		t := Table{Header: []string{"point", x.Name, y.Name, "other (linear)", "gain (linear)", "other (dashboard)", "gain (dashboard)"},
-			Right: []bool{false, true, true, true, true, true, true}}
 		mn, _ := noise[c.Curve].For(y.Metric)
-		var shortS []float64 // the projected points' own lengths
-		for _, g := range c.Gains {
-			ov, gain, dv, dgain := model.Dash, model.Dash, model.Dash, model.Dash // no value outside the other curve's range
-			if g.HasOther {
-				ov, gain = model.Thousands(g.Other, 2), SignedPct(g.GainPct)
-				dv, dgain = model.Thousands(g.Dashboard, 2), SignedPct(g.DashboardPct)
-			}
-			xv, yv := model.FormatValue(x.Metric, g.X), model.FormatValue(y.Metric, g.Y)
-			if g.ProjectedFromS > 0 {
-				xv, yv = ProjectedMark+" "+xv, ProjectedMark+" "+yv
-				shortS = append(shortS, g.ProjectedFromS)
-			}
-			row := []string{g.ID, xv, yv, ov, gain, dv, dgain}
-			note := ""
-			switch {
-			case g.WithinNoise && g.DashboardWithinNoise:
-				note = WithinNoise(mn)
-			case g.WithinNoise:
-				note = "linear " + WithinNoise(mn)
-			case g.DashboardWithinNoise:
-				note = "dashboard's " + WithinNoise(mn)
-			case g.NotProjected != "":
-				note = ShortRunText(g.ShortRunS, g.NotProjected)
-			}
-			if g.NotDrawn != "" {
-				note = strings.TrimPrefix(note+"; the dashboard would not draw it: "+notDrawnShort(g.NotDrawn), "; ")
-			}
-			if note != "" {
-				if len(t.Header) == 7 {
-					t.Header = append(t.Header, "")
-				}
-				row = append(row, note)
-			}
-			t.AddRow(row...)
-		}
-		d.Table(t)
+		shortS := table(&d, c, mn)
 		d.Lines = append(d.Lines, compareLegend(c, shortS, projs, y.Metric, x.Metric)...)
 		if noise != nil {
 			d.Add(CurveNoiseLine(noise[c.Curve], y.Metric)...)
@@ -327,6 +294,73 @@ func Compare(other string, x, y model.Axis, curves []model.CurveGains, noise map
 		d.Addf(Muted, "%d points without %s or %s are not compared.", skipped, x.Name, y.Name)
 	}
 	return d
+}
+
+// compareCells words a curve's gains into c (every row with its note
+// cell, "" for none) and gives the table's header (the note's column only
+// when a row has a note), its right-aligned columns and the projected
+// points' own lengths.
+func compareCells(c *cells, cg model.CurveGains, x, y model.Axis, mn model.MetricNoise) (header []string, right []bool, shortS []float64) {
+	header = []string{"point", x.Name, y.Name, "other (linear)", "gain (linear)", "other (dashboard)", "gain (dashboard)"}
+	right = []bool{false, true, true, true, true, true, true}
+	c.reset(len(header)+1, len(cg.Gains), len(cg.Gains)*96)
+	within := WithinNoise(mn)
+	noted := false
+	for _, g := range cg.Gains {
+		c.add(g.ID)
+		c.gainValue(x.Metric, g.X, g.ProjectedFromS > 0)
+		c.gainValue(y.Metric, g.Y, g.ProjectedFromS > 0)
+		if g.ProjectedFromS > 0 {
+			shortS = append(shortS, g.ProjectedFromS)
+		}
+		if g.HasOther {
+			c.buf = model.AppendThousands(c.buf, g.Other, 2)
+			c.end()
+			c.buf = appendSignedPct(c.buf, g.GainPct)
+			c.end()
+			c.buf = model.AppendThousands(c.buf, g.Dashboard, 2)
+			c.end()
+			c.buf = appendSignedPct(c.buf, g.DashboardPct)
+			c.end()
+		} else { // no value outside the other curve's range
+			for range 4 {
+				c.add(model.Dash)
+			}
+		}
+		start := len(c.buf)
+		switch {
+		case g.WithinNoise && g.DashboardWithinNoise:
+			c.buf = append(c.buf, within...)
+		case g.WithinNoise:
+			c.buf = append(append(c.buf, "linear "...), within...)
+		case g.DashboardWithinNoise:
+			c.buf = append(append(c.buf, "dashboard's "...), within...)
+		case g.NotProjected != "":
+			c.buf = append(c.buf, ShortRunText(g.ShortRunS, g.NotProjected)...)
+		}
+		if g.NotDrawn != "" {
+			if len(c.buf) > start {
+				c.buf = append(c.buf, "; "...)
+			}
+			c.buf = append(c.buf, "the dashboard would not draw it: "...)
+			c.buf = append(c.buf, notDrawnShort(g.NotDrawn)...)
+		}
+		noted = noted || len(c.buf) > start
+		c.end()
+	}
+	if noted {
+		header, right = append(header, ""), append(right, false)
+	}
+	return header, right, shortS
+}
+
+// gainValue is a gain's x or y cell: "≈ " before a projected point's.
+func (c *cells) gainValue(m model.Metric, v float64, projected bool) {
+	if projected {
+		c.buf = append(c.buf, ProjectedMark+" "...)
+	}
+	c.buf = model.AppendFormatValue(c.buf, m, v)
+	c.end()
 }
 
 // Recipes is one table per recipe file, one row per variant.

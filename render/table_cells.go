@@ -113,3 +113,16 @@ func appendSpaces(dst []byte, n int) []byte {
 	}
 	return dst
 }
+
+// table is c's rows as a Table with header and right: a string a cell.
+func (c *cells) table(header []string, right []bool) Table {
+	t := Table{Header: header, Right: right, Rows: make([][]string, c.rows())}
+	for r := range t.Rows {
+		row := make([]string, c.cols)
+		for k := range row {
+			row[k] = string(c.cell(r, k))
+		}
+		t.Rows[r] = row
+	}
+	return t
+}
