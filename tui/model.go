@@ -74,9 +74,6 @@ type Model struct {
 	// never waits, as in tests).
 	lastKey *atomic.Int64
 	yieldTo time.Duration
-	// keysP is the scheduler's processor count to set once the first load
-	// is in (keyProcessor); 0: left as it is (tests, GOMAXPROCS set).
-	keysP int
 
 	boxes  [layout.NumPanes]boxCache
 	screen string // the composed frame View returns

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"os"
-	"runtime"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -32,9 +30,6 @@ func Run(opts Options, debugFile string) error {
 	}
 	m := New(opts)
 	m.yieldTo = keyQuiet // the work ahead makes way for typing
-	if os.Getenv("GOMAXPROCS") == "" {
-		m.keysP = runtime.GOMAXPROCS(0) + 1 // set once the first load is in (keyProcessor)
-	}
 	m.holdWhileTyping()
 	if len(opts.Watch) > 0 {
 		w, err := watch.StartWith(opts.Watch, guard.Go) // a panic in it stops the program cleanly
@@ -71,20 +66,5 @@ func (m *Model) holdWhileTyping() {
 	}
 	if p, ok := m.panes[layout.Planner].(interface{ SetGate(*quiet.Gate) }); ok {
 		p.SetGate(quiet.New(m.lastKey, m.yieldTo))
-	}
-}
-
-// keyProcessor gives the Go scheduler one processor (P) more than the
-// machine has cores, once the first load is in (its reading runs a
-// worker a core). The work ahead, the facts, the review and the planner
-// run on goroutines of their own; with all of them busy on every P a key's
-// update waited, runnable, until the scheduler took a P from one (its
-// preemption comes after 10 ms). With a P to spare it runs at once, and
-// the kernel, which favours a thread that slept, gives its thread a core.
-func (m *Model) keyProcessor() {
-	if m.keysP > 0 {
-		runtime.GOMAXPROCS(m.keysP)
-		debug.Printf("GOMAXPROCS %d: a processor for the keys beside the work ahead", m.keysP)
-		m.keysP = 0
 	}
 }

@@ -358,7 +358,6 @@ func (m *Model) handleLoaded(msg loadedMsg) {
 		m.st.SetPoints(msg.ds.Points)
 		scored = m.st.Rescore()
 	}
-	m.keyProcessor()
 	say := fmt.Sprintf("loaded %s from %s", model.Plural(len(msg.ds.Points), "point"), model.Plural(msg.ds.Files, "file"))
 	if n := scored; n > 0 {
 		// A run of a recorded configuration landed (a load, r, --watch).
