@@ -5,7 +5,10 @@
 // (model) never call it, and TestHotIsThePoint holds it to them.
 package columns
 
-import "github.com/sweeptune/sweeptune/model"
+import (
+	"github.com/sweeptune/sweeptune/internal/mem"
+	"github.com/sweeptune/sweeptune/model"
+)
 
 // hotSlots is how many metric values a Hot keeps: one for each of
 // model.HotMetrics, the first slots of model.Metrics.
@@ -54,8 +57,8 @@ func HotOf(p *model.Point) Hot {
 
 // HotColumn is HotOf each of all[idx[k]], in idx's order, and their IDs.
 func HotColumn(all []model.Point, idx []int) ([]Hot, []string) {
-	hot := make([]Hot, len(idx))
-	ids := make([]string, len(idx))
+	hot := mem.Fresh[Hot](len(idx)) // faulted in at once, not a page at a time (workbench.viewEntry.points)
+	ids := mem.Fresh[string](len(idx))
 	for k, i := range idx {
 		p := &all[i]
 		hot[k], ids[k] = HotOf(p), p.ID

@@ -93,7 +93,7 @@ func (l *Loaded) Choose(want model.CurveKey) model.CurveKey {
 	if _, ok := l.byCurve[want]; ok && len(l.curves) > 0 {
 		return want
 	}
-	return defaultOf(l.points, l.byCurve, l.curves)
+	return defaultOf(l.points, l.byCurve, l.curves, l.competitor)
 }
 
 // MakeView makes curve k's view under the settings (as-of, every run,
@@ -205,13 +205,18 @@ func group(pts []model.Point) (map[model.CurveKey][]int, []model.CurveSummary, m
 }
 
 // defaultOf is the curve with most points not a competitor's.
-func defaultOf(all []model.Point, by map[model.CurveKey][]int, curves []model.CurveSummary) model.CurveKey {
+// A curve without a competitor's point (competitor) counts all its points
+// without reading them (at a million points, 40 ms of reading a page apart).
+func defaultOf(all []model.Point, by map[model.CurveKey][]int, curves []model.CurveSummary, competitor map[model.CurveKey]bool) model.CurveKey {
 	best, bestN := model.CurveKey{}, -1
 	for _, c := range curves {
-		n := 0
-		for _, i := range by[c.Key] {
-			if all[i].Source != model.SourceCompetitor {
-				n++
+		n := len(by[c.Key])
+		if competitor[c.Key] {
+			n = 0
+			for _, i := range by[c.Key] {
+				if all[i].Source != model.SourceCompetitor {
+					n++
+				}
 			}
 		}
 		if n > bestN {
