@@ -59,11 +59,16 @@ func HotOf(p *model.Point) Hot {
 func HotColumn(all []model.Point, idx []int) ([]Hot, []string) {
 	hot := mem.Fresh[Hot](len(idx)) // faulted in at once, not a page at a time (workbench.viewEntry.points)
 	ids := mem.Fresh[string](len(idx))
+	HotColumnInto(hot, ids, all, idx)
+	return hot, ids
+}
+
+// HotColumnInto is HotColumn into hot and ids, of len(idx) each.
+func HotColumnInto(hot []Hot, ids []string, all []model.Point, idx []int) {
 	for k, i := range idx {
 		p := &all[i]
 		hot[k], ids[k] = HotOf(p), p.ID
 	}
-	return hot, ids
 }
 
 // Get is p.Metrics.Get(m) of the point h was made of, p: p is read only

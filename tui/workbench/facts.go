@@ -80,7 +80,12 @@ func (s *State) factsFor(k model.CurveKey) *curveFacts {
 	if f, ok := s.facts[k]; ok {
 		return f
 	}
-	f := factsNumbered(s.All(), s.byCurve[k], s.cfgOf(k))
+	var f *curveFacts
+	if sp := s.takeSpare(k); sp != nil {
+		f = fillFacts(sp, s.All(), s.byCurve[k])
+	} else {
+		f = factsNumbered(s.All(), s.byCurve[k], s.cfgOf(k))
+	}
 	s.keepFacts(k, f)
 	return f
 }
@@ -261,13 +266,21 @@ func (s *State) FactsJob(wait func()) (job func() *FactsMade, ok bool) {
 		return nil, false
 	}
 	all, byCurve, gen, cfgs := s.all, s.byCurve, s.dataGen, s.cfgs
+	spares := make([]*curveFacts, len(ks)) // taken here, on the UI goroutine: the job's alone
+	for i, k := range ks {
+		spares[i] = s.takeSpare(k)
+	}
 	return func() *FactsMade {
 		facts := make([]*curveFacts, len(ks))
 		fns := make([]func(), len(ks))
 		for i, k := range ks {
 			fns[i] = func() {
 				wait()
-				facts[i] = factsNumbered(all, byCurve[k], cfgOf(cfgs, k))
+				if spares[i] != nil {
+					facts[i] = fillFacts(spares[i], all, byCurve[k])
+				} else {
+					facts[i] = factsNumbered(all, byCurve[k], cfgOf(cfgs, k))
+				}
 			}
 		}
 		par.Do(fns...) // each curve's on the first core free: they read only the points
@@ -299,4 +312,14 @@ func (s *State) cfgOf(k model.CurveKey) *numbering.Configs { return cfgOf(s.cfgs
 
 func cfgOf(cfgs map[model.CurveKey]*numbering.Configs, k model.CurveKey) *numbering.Configs {
 	return cfgs[k] // nil map or curve: nil
+}
+
+// takeSpare is curve k's columns the load allocated and no one filled yet,
+// while the points are the load's alone (nil otherwise); the caller fills
+// them (fillFacts).
+func (s *State) takeSpare(k model.CurveKey) *curveFacts {
+	if s.cfgs == nil || s.prep == nil {
+		return nil
+	}
+	return s.prep.takeSpare(k)
 }

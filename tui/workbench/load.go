@@ -31,6 +31,9 @@ type Loaded struct {
 	// cfgs are the curves' configurations from the load's numbering
 	// (prepareNumbered), nil without one.
 	cfgs map[model.CurveKey]*numbering.Configs
+	// spare are the large curves' columns allocated by the load, not filled
+	// yet (takeSpare), nil without the load's numbering.
+	spare map[model.CurveKey]*curveFacts
 }
 
 // Prepare derives the points' tput-per-mw and cost-per-mtok from specs
@@ -105,7 +108,7 @@ func (l *Loaded) MakeView(k model.CurveKey, asOf string, allDates, suspect bool)
 	if !ok {
 		f, ok := l.facts[k]
 		if !ok { // derived again with other specs since
-			f = factsNumbered(l.points, l.byCurve[k], cfgOf(l.cfgs, k))
+			f = l.factsOf(k)
 			if l.facts == nil {
 				l.facts = map[model.CurveKey]*curveFacts{}
 			}
@@ -229,4 +232,13 @@ func defaultOf(all []model.Point, by map[model.CurveKey][]int, curves []model.Cu
 // indexIDs indexes the points' IDs, each to the first point of it.
 func indexIDs(pts []model.Point) *strindex.Index {
 	return strindex.New(len(pts), func(i int) string { return pts[i].ID })
+}
+
+// factsOf makes curve k's facts, in the columns the load allocated for
+// them when it did.
+func (l *Loaded) factsOf(k model.CurveKey) *curveFacts {
+	if sp := l.takeSpare(k); sp != nil {
+		return fillFacts(sp, l.points, l.byCurve[k])
+	}
+	return factsNumbered(l.points, l.byCurve[k], cfgOf(l.cfgs, k))
 }

@@ -46,9 +46,10 @@ func (l *Loaded) Around(k model.CurveKey, reach int) []model.CurveKey {
 // not made yet, as MakeView makes them, several at once on both cores.
 func (l *Loaded) MakeViews(ks []model.CurveKey, asOf string, allDates, suspect bool) {
 	type job struct {
-		key viewKey
-		f   *curveFacts
-		e   *viewEntry
+		key   viewKey
+		f     *curveFacts
+		spare *curveFacts // the curve's columns the load allocated, or nil
+		e     *viewEntry
 	}
 	var jobs []*job
 	for _, k := range ks {
@@ -56,13 +57,17 @@ func (l *Loaded) MakeViews(ks []model.CurveKey, asOf string, allDates, suspect b
 		if _, ok := l.views[key]; ok {
 			continue
 		}
-		jobs = append(jobs, &job{key: key, f: l.facts[k]}) // nil: made by the job
+		jobs = append(jobs, &job{key: key, f: l.facts[k], spare: l.takeSpare(k)}) // f nil: made by the job
 	}
 	fns := make([]func(), len(jobs))
 	for i, j := range jobs {
 		fns[i] = func() {
 			idx := l.byCurve[j.key.curve]
-			if j.f == nil {
+			switch {
+			case j.f != nil:
+			case j.spare != nil:
+				j.f = fillFacts(j.spare, l.points, idx)
+			default:
 				j.f = factsNumbered(l.points, idx, cfgOf(l.cfgs, j.key.curve))
 			}
 			j.e = packed(viewFrom(l.points, idx, j.key, j.f, nil))
