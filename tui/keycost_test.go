@@ -37,4 +37,7 @@ func TestKeyCostReadsBack(t *testing.T) {
 	if cpu, mb, own := keyCostOf("CPU 1.5ms, 0.3 MB allocated, its thread 1.2ms, 1 collection(s) ended)"); cpu != 1500*time.Microsecond || mb != 0.3 || own != 1200*time.Microsecond {
 		t.Errorf("read back as %s, %.1f MB, %s", cpu, mb, own)
 	}
+	if cpu, mb, own := keyCostOf("CPU 1.5ms, 0.3 MB allocated, 700 pages faulted in, its thread 1.2ms and 650 pages, 1 collection(s) ended)"); cpu != 1500*time.Microsecond || mb != 0.3 || own != 1200*time.Microsecond {
+		t.Errorf("with pages: read back as %s, %.1f MB, %s", cpu, mb, own)
+	}
 }

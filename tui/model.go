@@ -69,6 +69,7 @@ type Model struct {
 	prefetching   bool // the work ahead runs (prefetch.go)
 	prefetchAgain bool // changes came since it started
 	prefetchMore  bool // it left work for the next round
+	axesFirst     bool // the last change was an axis: the next y and x come first
 	// lastKey is when the last key arrived (unix ns), read by the work
 	// ahead, which waits while keys come closer than yieldTo apart (0:
 	// never waits, as in tests).

@@ -24,7 +24,11 @@ func TestPrefetchedCurveIsTheCurve(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("nothing made ahead after the load")
 	}
-	m.Update(cmd())
+	// A round makes one item; the neighbours' views come first.
+	for range m.st.Neighbours() {
+		msg := cmd().(prefetchedMsg)
+		cmd = m.handlePrefetched(msg)
+	}
 	for _, k := range m.st.Neighbours() {
 		if _, _, _, ok := m.st.Made(k); !ok {
 			t.Errorf("the view of %s was not made ahead", k)
@@ -92,6 +96,72 @@ func TestPrefetchRoundsEnd(t *testing.T) {
 		press(plain, keys...)
 		if got, want := panesOf(m), panesOf(plain); got != want {
 			t.Fatalf("after %v: made ahead\n%s\n%s\nnot\n%s\n%s", keys, got[0], got[1], want[0], want[1])
+		}
+	}
+}
+
+// After a y or an x the work ahead makes the shown curve on the next axes
+// first; after a curve, the neighbours' views.
+func TestPrefetchOrderFollowsTheLastChange(t *testing.T) {
+	m := newLoaded(t, 150, 45, fixtures.SyntheticCurves(2400, 4))
+	first := func(keys ...string) prefetchItem {
+		t.Helper()
+		press(m, keys...)
+		m.prefetching = false
+		cmd := m.prefetch()
+		if cmd == nil {
+			t.Fatalf("after %v: nothing made ahead", keys)
+		}
+		items := cmd().(prefetchedMsg).items
+		if len(items) != 1 {
+			t.Fatalf("after %v: %d items in a round", keys, len(items))
+		}
+		m.handlePrefetched(prefetchedMsg{items: items})
+		return items[0]
+	}
+	if it := first("y"); it.curve != m.st.Curve || it.y.Name != m.st.NextY().Name || it.x.Name != m.st.X.Name {
+		t.Errorf("after y: first made %s on %s, %s; want the shown curve on the next y %s", it.curve, it.x.Name, it.y.Name, m.st.NextY().Name)
+	}
+	if it := first("x"); it.curve != m.st.Curve || (it.x.Name == m.st.X.Name && it.y.Name == m.st.Y.Name) {
+		t.Errorf("after x: first made %s on %s, %s; want the shown curve on other axes", it.curve, it.x.Name, it.y.Name)
+	}
+	if it := first("]"); it.curve == m.st.Curve || it.curve != m.st.Neighbours()[0] {
+		t.Errorf("after ]: first made %s, want the neighbour %s", it.curve, m.st.Neighbours()[0])
+	}
+}
+
+// With a filter typed in the table, what the work ahead makes is the
+// filtered table a workbench that made nothing ahead shows, a filter on
+// x included (its rows change with the x axis).
+func TestPrefetchedFilteredTableIsTheTable(t *testing.T) {
+	pts := fixtures.SyntheticCurves(2400, 4)
+	m, plain := newLoaded(t, 150, 45, pts), newLoaded(t, 150, 45, pts)
+	for _, w := range []*Model{m, plain} {
+		press(w, "tab", "/")
+		typeText(w, "x>30 -sglang np:1..3")
+		press(w, "enter", "shift+tab")
+	}
+	if got, want := panesOf(m), panesOf(plain); got != want {
+		t.Fatalf("filtered:\n%s\nnot\n%s", got[1], want[1])
+	}
+	table := m.panes[layout.Points].(prefetcher)
+	made := false
+	for _, keys := range [][]string{{"x"}, {"]"}, {"y"}, {"x"}, {"["}, {"["}} {
+		next := func() func([]*model.Point, []model.Projection, model.CurveKey) any {
+			return table.Prefetch(m.st.ViewSerial(), m.st.NextX(), m.st.Y)
+		}
+		if keys[0] == "x" && next() == nil && !made {
+			t.Fatalf("before %v: the filtered table on the next x is made already", keys)
+		}
+		made = true
+		settleAhead(m)
+		if next() != nil {
+			t.Fatalf("before %v: the work ahead did not make the filtered table on the next x", keys)
+		}
+		press(m, keys...)
+		press(plain, keys...)
+		if got, want := panesOf(m), panesOf(plain); got != want {
+			t.Fatalf("after %v: made ahead\n%s\nnot\n%s", keys, got[1], want[1])
 		}
 	}
 }

@@ -26,7 +26,8 @@ import (
 // docs/workbench-speed.md. SWEEPTUNE_PACE_SIZES ("ROWSxCURVES,…", default
 // both million-row shapes) and SWEEPTUNE_PACE_BIN (a binary to drive
 // instead of building one) choose what runs; SWEEPTUNE_PACE_KEEP (a
-// directory) keeps the --debug log and the collector's trace there.
+// directory) keeps the --debug log and the collector's trace there;
+// SWEEPTUNE_PACE_GODEBUG (",scavtrace=1") adds to the program's GODEBUG.
 func TestKeysAtTypingPaceWaitOnNoForcedCollection(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives the real program on a million rows: not in -short")
@@ -105,7 +106,7 @@ func typeAtPace(t *testing.T, bin string, rows, curves int) {
 	cmd := exec.Command(bin, "tui", "--theme", "dark", "--debug", debugLog, data)
 	cmd.Dir = dir
 	cmd.Stderr = errFile
-	cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1", "TERM=xterm-256color", "HOME="+dir,
+	cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1"+os.Getenv("SWEEPTUNE_PACE_GODEBUG"), "TERM=xterm-256color", "HOME="+dir,
 		"XDG_STATE_HOME="+filepath.Join(dir, "state"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
 	start := time.Now()
 	term, err := ptyrun.Start(cmd, 160, 48)
@@ -213,7 +214,7 @@ type loggedKey struct {
 	allocMB  float64
 }
 
-// keyCostOf reads "CPU 3.1ms, 2.4 MB allocated, its thread 1.2ms…)" as
+// keyCostOf reads "CPU 3.1ms, 2.4 MB allocated, …, its thread 1.2ms…)" as
 // --debug logs a key's cost: the process's CPU, the heap allocated and
 // the key's own thread's CPU; -1 for what is not there.
 func keyCostOf(s string) (cpu time.Duration, mb float64, own time.Duration) {
@@ -229,6 +230,7 @@ func keyCostOf(s string) (cpu time.Duration, mb float64, own time.Duration) {
 	cpu = d
 	if _, t, ok := strings.Cut(s, ", its thread "); ok {
 		t, _, _ = strings.Cut(t, ",")
+		t, _, _ = strings.Cut(t, " ") // "1.2ms and 30 pages"
 		if d, err := time.ParseDuration(strings.TrimSuffix(t, ")")); err == nil {
 			own = d
 		}

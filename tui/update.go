@@ -68,7 +68,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case targetsCheckedMsg:
 		m.handleTargetsChecked(msg)
 	case prefetchedMsg:
-		debug.Printf("made ahead: %d views", len(msg.items))
+		for i := range msg.items {
+			debug.Printf("made ahead: %s", &msg.items[i])
+		}
 		cmd = m.handlePrefetched(msg)
 	default:
 		cmd = m.handleOther(msg)
@@ -95,6 +97,7 @@ func (m *Model) sync() tea.Cmd {
 		cmds = append(cmds, m.saveCmd())
 	}
 	if c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve) != 0 {
+		m.axesFirst = c&workbench.ChangeAxis != 0 && c&(workbench.ChangeData|workbench.ChangeCurve) == 0
 		cmds = append(cmds, m.prefetch())
 	}
 	return tea.Batch(cmds...)

@@ -37,7 +37,7 @@ func (m *Model) Derive(c workbench.Change) (func() any, func(any)) {
 			return c
 		}, func(s any) {
 			if _, ok := m.cached[k]; !ok {
-				keep(&m.cached, k, s.(*cachedSeries))
+				keep(&m.cached, k, s.(*cachedSeries), m.drawnViews)
 			}
 		}
 }

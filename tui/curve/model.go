@@ -42,11 +42,12 @@ type Model struct {
 	// the axes (a curve shown again, an overlay toggled: nothing redone);
 	// the plot draws the series binned to its cells (bins), again only
 	// when they change (version) or the canvas does.
-	cached  map[seriesKey]*cachedSeries
-	orders  map[derivedKey][]string
-	legends map[derivedKey][]string
-	bins    plot.Bins
-	version uint64
+	cached     map[seriesKey]*cachedSeries
+	drawnViews []uint64 // the serials of the views drawn last (keep)
+	orders     map[derivedKey][]string
+	legends    map[derivedKey][]string
+	bins       plot.Bins
+	version    uint64
 	// lastPlot is the canvas last drawn on: a view made beside the table
 	// (Derive) bins its series for it ahead of the draw.
 	lastPlot plot.PlotOptions
@@ -85,12 +86,38 @@ type cachedSeries struct {
 	marked bool
 }
 
-// maxCached bounds each cache; past it, it starts again.
+// maxCached bounds each cache; past it, it starts again with only what
+// the views drawn last derive.
 const maxCached = 64
 
-func keep[K comparable, V any](m *map[K]V, k K, v V) V {
-	if *m == nil || len(*m) >= maxCached {
+// viewKeyed is a cache's key: it names the view it derives from.
+type viewKeyed interface {
+	comparable
+	viewSerial() uint64
+}
+
+func (k derivedKey) viewSerial() uint64 { return k.serial }
+
+// keep caches v under k. A full cache starts again but for the entries of
+// the views drawn (the shown curve's and the overlays'): the work ahead
+// fills it with other views', and dropping the shown one's made the next
+// key derive it again. Should those alone fill half of it, it starts
+// empty.
+func keep[K viewKeyed, V any](m *map[K]V, k K, v V, drawn []uint64) V {
+	if *m == nil {
 		*m = map[K]V{}
+	}
+	if len(*m) >= maxCached {
+		old := *m
+		*m = map[K]V{}
+		for ok, ov := range old {
+			if slices.Contains(drawn, ok.viewSerial()) {
+				(*m)[ok] = ov
+			}
+		}
+		if len(*m) >= maxCached/2 {
+			*m = map[K]V{}
+		}
 	}
 	(*m)[k] = v
 	return v
@@ -174,14 +201,18 @@ func (m *Model) rebuild() {
 func (m *Model) curveSet(shown shownRefs, overlays []model.Curve) []plot.Series {
 	x, y, opt := m.st.X, m.st.Y, m.st.OptimalOnly
 	out := make([]plot.Series, 0, len(overlays)+1)
+	m.drawnViews = append(m.drawnViews[:0], m.st.ViewSerial())
+	for _, o := range overlays {
+		m.drawnViews = append(m.drawnViews, m.st.CurveSerial(o.Key))
+	}
 	for i, o := range overlays {
 		name := model.ShortName(shown.key, o.Key)
-		k := seriesKey{derivedKey{m.st.CurveSerial(o.Key), x.Name, y.Name}, opt, i, name}
+		k := seriesKey{derivedKey{m.drawnViews[i+1], x.Name, y.Name}, opt, i, name}
 		c, ok := m.cached[k]
 		if !ok {
 			c = keep(&m.cached, k, &cachedSeries{s: plot.CurveSeries(o.Points, x, y, plot.CurveStyle{
 				Name: name, Class: plot.OverlayClass(i), Glyph: plot.OverlayGlyph(i),
-				Overlay: true, OptimalOnly: opt}, nil)})
+				Overlay: true, OptimalOnly: opt}, nil)}, m.drawnViews)
 		}
 		out = append(out, c.s)
 	}
@@ -192,7 +223,7 @@ func (m *Model) curveSet(shown shownRefs, overlays []model.Curve) []plot.Series 
 	k := m.shownSeriesKey()
 	c, ok := m.cached[k]
 	if !ok {
-		c = keep(&m.cached, k, shownSeries(shown, x, y, m.st.Geometry()))
+		c = keep(&m.cached, k, shownSeries(shown, x, y, m.st.Geometry()), m.drawnViews)
 	}
 	// The marks put on, over the kinds the last draw left; nothing to do
 	// with no mark now and none put on before (at a million points a map
@@ -356,13 +387,13 @@ func (m *Model) Adopt(serial uint64, x, y model.Axis, data any) {
 	dk := derivedKey{serial, x.Name, y.Name}
 	k := seriesKey{dk, false, -1, p.series.s.Name}
 	if _, ok := m.cached[k]; !ok {
-		keep(&m.cached, k, p.series)
+		keep(&m.cached, k, p.series, m.drawnViews)
 	}
 	if _, ok := m.orders[dk]; !ok {
-		keep(&m.orders, dk, p.order)
+		keep(&m.orders, dk, p.order, m.drawnViews)
 	}
 	if _, ok := m.legends[dk]; !ok {
-		keep(&m.legends, dk, p.legend)
+		keep(&m.legends, dk, p.legend, m.drawnViews)
 	}
 }
 
@@ -414,7 +445,7 @@ func (m *Model) redraw() {
 	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
 	rl, ok := m.legends[dk]
 	if !ok {
-		rl = keep(&m.legends, dk, legendOf(m.st.ViewRefs(), m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y))
+		rl = keep(&m.legends, dk, legendOf(m.st.ViewRefs(), m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y), m.drawnViews)
 	}
 	in.RunLength = rl
 	if b := m.binnedAhead; b != nil {
@@ -523,7 +554,7 @@ func (m *Model) xOrder() []string {
 	if o, ok := m.orders[dk]; ok {
 		return o
 	}
-	return keep(&m.orders, dk, xOrder(m.st.ViewRefs(), m.st.X, m.st.Y, m.st.Geometry()))
+	return keep(&m.orders, dk, xOrder(m.st.ViewRefs(), m.st.X, m.st.Y, m.st.Geometry()), m.drawnViews)
 }
 
 // View is the cached body.

@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 
@@ -49,6 +50,8 @@ type curves struct {
 	// overlaying one, computes nothing again.
 	views      map[viewKey]*viewEntry
 	viewPoints int    // points held in views, bounded (maxCachedPoints)
+	viewUses   uint64 // counts the views' uses (viewEntry.used)
+	leftAt     uint64 // viewUses when the shown view was last left
 	serial     uint64 // the last view's serial
 	dataGen    uint64 // counts data changes: a view made before one is stale
 	dates      map[model.CurveKey][]string
@@ -85,6 +88,7 @@ type viewEntry struct {
 	projs   []model.Projection
 	index   map[string]int
 	serial  uint64
+	used    uint64        // viewUses at its last use: the least recent go first
 	facts   viewFacts     // what the points measure, which are projected (viewFrom)
 	projPts []model.Point // the projected points, in order (ViewProjected)
 	// coords and short are the view's coordinates on the axes coordsOn
@@ -97,12 +101,16 @@ type viewEntry struct {
 	coordsOn [2]string
 }
 
-// maxCachedPoints bounds the points the views hold: about the loaded
-// points once more, and at least a few curves' worth.
+// maxCachedPoints bounds the points the views hold: a quarter of the
+// loaded points, and at least a few curves' worth. A view made ahead is
+// a packed copy (664 bytes a point): at a million points the loaded
+// points once more were 600 MB more live heap over a minute of keys,
+// which the collector marked again and again, and whose growth a key
+// paid for in fresh pages (docs/workbench-speed.md).
 func (s *State) maxCachedPoints() int { return cachedPointsFor(len(s.all)) }
 
 // cachedPointsFor is maxCachedPoints for n points.
-func cachedPointsFor(n int) int { return max(n, 200000) }
+func cachedPointsFor(n int) int { return max(n/4, 200000) }
 
 // viewOf is curve k's view under the current as-of and suspect setting,
 // from the cache or made and cached.
@@ -110,27 +118,52 @@ func (s *State) viewOf(k model.CurveKey) *viewEntry {
 	s.All()
 	key := viewKey{k, s.AsOf, s.AllDates, s.IncludeSuspect}
 	if e, ok := s.views[key]; ok {
+		s.viewUses++
+		e.used = s.viewUses
 		return e
 	}
 	return s.keepView(key, s.curvePoints(k))
 }
 
-// keepView gives e a serial and caches it under key.
+// keepView gives e a serial and caches it under key, the views used
+// least recently dropped to make room (never the shown one: panes hold
+// it).
 func (s *State) keepView(key viewKey, e *viewEntry) *viewEntry {
 	s.serial++
 	e.serial = s.serial
+	s.viewUses++
+	e.used = s.viewUses
 	n := len(e.refs)
-	if s.views == nil || s.viewPoints+n > s.maxCachedPoints() {
-		s.views, s.viewPoints = map[viewKey]*viewEntry{}, 0
-		if s.view != nil {
-			// The shown view stays: panes hold it.
-			s.views[viewKey{s.Curve, s.AsOf, s.AllDates, s.IncludeSuspect}] = s.view
-			s.viewPoints = len(s.view.refs)
-		}
+	if s.views == nil {
+		s.views = map[viewKey]*viewEntry{}
+	}
+	if s.viewPoints+n > s.maxCachedPoints() {
+		s.dropLeastUsed(s.viewPoints + n - s.maxCachedPoints())
 	}
 	s.views[key] = e
 	s.viewPoints += n
 	return e
+}
+
+// dropLeastUsed drops views, the least recently used first, until they
+// held at least n points (or only the shown view is left).
+func (s *State) dropLeastUsed(n int) {
+	keys := make([]viewKey, 0, len(s.views))
+	for k, e := range s.views {
+		if e != s.view {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, func(a, b viewKey) int { return cmp.Compare(s.views[a].used, s.views[b].used) })
+	for _, k := range keys {
+		if n <= 0 {
+			return
+		}
+		held := len(s.views[k].refs)
+		delete(s.views, k)
+		s.viewPoints -= held
+		n -= held
+	}
 }
 
 // ids is the entry's ID → index, made once.
@@ -241,6 +274,7 @@ func (e *viewEntry) points() []model.Point {
 // for a geometry not asked for go with it (a view kept for later holds
 // none: 1 MB at 41,700 points).
 func (s *State) leaveView() {
+	s.leftAt = s.viewUses
 	if s.view != nil {
 		s.view.coords, s.view.short, s.view.rest, s.view.marks = nil, nil, nil, viewMarks{}
 	}

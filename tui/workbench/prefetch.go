@@ -115,10 +115,18 @@ func (s *State) MadeAt(k model.CurveKey, asOf string, allDates bool) (pts []*mod
 	return e.refs, e.projs, e.serial, true
 }
 
-// Room reports whether curve k's view fits the cache without dropping the
-// others (views made ahead stop there).
+// Room reports whether curve k's view fits the cache without dropping
+// the views used since the shown view was last left (the shown one and
+// those made ahead of it since): views made ahead stop there, and replace
+// only views of earlier moves, the least recent first.
 func (s *State) Room(k model.CurveKey) bool {
-	return s.viewPoints+len(s.byCurve[k]) <= s.maxCachedPoints()
+	inPlay := 0
+	for _, e := range s.views {
+		if e.used > s.leftAt || e == s.view {
+			inPlay += len(e.refs)
+		}
+	}
+	return inPlay+len(s.byCurve[k]) <= s.maxCachedPoints()
 }
 
 // Live reports whether a view with the serial is kept (a pane may drop
