@@ -165,3 +165,27 @@ func TestPrefetchedFilteredTableIsTheTable(t *testing.T) {
 		}
 	}
 }
+
+// A filter entered in the table starts the work ahead (the neighbours'
+// filtered rows); while it is typed, nothing starts.
+func TestEnteredFilterStartsTheWorkAhead(t *testing.T) {
+	m := newLoaded(t, 150, 45, fixtures.SyntheticCurves(2400, 4))
+	settleAhead(m)
+	m.prefetching = false
+	press(m, "tab", "/")
+	typeText(m, "x>30")
+	if m.prefetching {
+		t.Fatal("the work ahead started while the filter was typed")
+	}
+	press(m, "enter")
+	if !m.prefetching {
+		t.Fatal("the work ahead did not start when the filter was entered")
+	}
+	settleAhead(m)
+	table := m.panes[layout.Points].(prefetcher)
+	for _, k := range m.st.Neighbours() {
+		if table.Prefetch(m.st.Serial(k), m.st.X, m.st.Y) != nil {
+			t.Errorf("the filtered rows of %s were not made ahead", k)
+		}
+	}
+}

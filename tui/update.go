@@ -85,7 +85,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) sync() tea.Cmd {
 	c := m.st.TakeChanges()
 	if c == 0 {
-		return nil
+		return m.aheadOfFilter()
 	}
 	var cmds []tea.Cmd
 	m.deriveSideBySide(c)
@@ -98,9 +98,33 @@ func (m *Model) sync() tea.Cmd {
 	}
 	if c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve) != 0 {
 		m.axesFirst = c&workbench.ChangeAxis != 0 && c&(workbench.ChangeData|workbench.ChangeCurve) == 0
+		m.aheadFilter = m.tableFilter()
 		cmds = append(cmds, m.prefetch())
+	} else {
+		cmds = append(cmds, m.aheadOfFilter())
 	}
 	return tea.Batch(cmds...)
+}
+
+// aheadOfFilter starts the work ahead when the table's filter was
+// entered or cleared: the neighbours' filtered rows are then made before
+// ] shows one (at 1M × 12, 10–16 ms on the key).
+func (m *Model) aheadOfFilter() tea.Cmd {
+	f := m.tableFilter()
+	if f == m.aheadFilter {
+		return nil
+	}
+	m.aheadFilter, m.axesFirst = f, false
+	return m.prefetch()
+}
+
+// tableFilter is the filter the table's work ahead matches (a filter
+// being typed counts once entered).
+func (m *Model) tableFilter() string {
+	if t, ok := m.panes[layout.Points].(interface{ EnteredFilter() string }); ok {
+		return t.EnteredFilter()
+	}
+	return ""
 }
 
 func (m *Model) handleResize(msg tea.WindowSizeMsg) {

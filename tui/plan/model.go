@@ -470,7 +470,11 @@ type backtestMsg struct {
 func (m *Model) Pending() tea.Cmd {
 	if in := m.calIn; in != nil && !m.calSent {
 		m.calSent = true
-		return m.calGate.Hold(in.run)
+		pause := time.Duration(0)
+		if len(m.st.ViewRefs()) >= quiet.BigView {
+			pause = quiet.BigPause
+		}
+		return m.calGate.HoldFor(in.run, pause)
 	}
 	if !m.cvDirty {
 		return nil

@@ -31,9 +31,11 @@ type Model struct {
 	filter    input
 	query     query // the parsed filter
 	filtering bool
-	details   bool
-	sortCol   int
-	desc      bool
+	// enteredFilter is the filter's text when last not typing (EnteredFilter)
+	enteredFilter string
+	details       bool
+	sortCol       int
+	desc          bool
 
 	idW     int     // the point column's wanted width (neededWidth)
 	orphans int     // marks whose points are not loaded
@@ -316,6 +318,16 @@ func newDerived(view []*model.Point, projected []model.Point, projs []model.Proj
 type prefetched struct {
 	d     *derived
 	width int
+}
+
+// EnteredFilter is the filter's text once entered (while it is typed,
+// the text before it): what the work ahead matches the rows against.
+func (m *Model) EnteredFilter() string {
+	if m.filtering {
+		return m.enteredFilter
+	}
+	m.enteredFilter = m.filter.Value()
+	return m.enteredFilter
 }
 
 // Prefetch is rebuild's work for a view (serial, 0 when not kept yet) on

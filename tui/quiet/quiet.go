@@ -14,6 +14,18 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
+// A view of BigView points or more has its review and calibration worked
+// out once no key came for BigPause (longer than the gap between keys
+// typed at a person's pace, 0.3–1 s), not the gate's own quiet time: at a
+// million points over 12 curves each is 0.2–0.6 s of CPU and hundreds of
+// megabytes of fresh memory, and started between keys typed 0.3–1 s apart
+// it ran beside the next key, whose page faults it slowed
+// (docs/workbench-speed.md).
+const (
+	BigView  = 20000
+	BigPause = 1500 * time.Millisecond
+)
+
 // Gate holds one kind of command.
 type Gate struct {
 	lastKey *atomic.Int64 // when the last key came, unix ns

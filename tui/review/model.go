@@ -125,8 +125,8 @@ func (m *Model) Pending() tea.Cmd {
 	selecting := m.selecting
 	styles, width, viewW, styleGen := m.styles, m.width, m.view.Width(), m.styleGen
 	pause := time.Duration(0)
-	if len(m.st.ViewRefs()) >= bigReview {
-		pause = bigReviewPause
+	if len(m.st.ViewRefs()) >= quiet.BigView {
+		pause = quiet.BigPause
 	}
 	return m.gate.HoldFor(func() tea.Msg {
 		in.View, in.All = view(), runs()
@@ -143,17 +143,6 @@ func (m *Model) Pending() tea.Cmd {
 		return msg
 	}, pause)
 }
-
-// A view of bigReview points or more is reviewed once no key came for
-// bigReviewPause (longer than the gap between keys typed at a person's
-// pace, 0.3–1 s), not the gate's 150 ms: at a million points over 12
-// curves a review is 0.2–0.6 s of CPU and 300–600 MB of garbage, and run
-// between keys typed 0.3–1 s apart its collections landed on the next
-// keys (docs/workbench-speed.md).
-const (
-	bigReview      = 20000
-	bigReviewPause = 1500 * time.Millisecond
-)
 
 // Handle takes the pane's review results.
 func (m *Model) Handle(msg tea.Msg) (tea.Cmd, bool) {
