@@ -114,6 +114,9 @@ func (m *Model) prefetch() tea.Cmd {
 	// shows it), the curves ] and [ show, the next y and x.
 	if asOf, all, ok := m.curves.HoveredAsOf(); ok {
 		view1(m.st.Curve, asOf, all)
+		for _, k := range m.st.Overlays {
+			view1(k, asOf, all) // drawn with it under that date
+		}
 	}
 	if k, ok := m.curves.HoveredCurve(); ok {
 		view1(k, m.st.AsOf, m.st.AllDates)

@@ -189,3 +189,25 @@ func TestEnteredFilterStartsTheWorkAhead(t *testing.T) {
 		}
 	}
 }
+
+// With the as-of picker open, the work ahead makes the hovered date's
+// views of the shown curve and of its overlays: enter then makes none.
+func TestHoveredDateMakesTheOverlaysViews(t *testing.T) {
+	m := newLoaded(t, 150, 45, fixtures.SyntheticCurves(2400, 4))
+	press(m, "o", "down", "tab", "enter")
+	if len(m.st.Overlays) == 0 {
+		t.Fatal("no overlay chosen")
+	}
+	settleAhead(m)
+	press(m, "@", "down")
+	asOf, all, ok := m.curves.HoveredAsOf()
+	if !ok {
+		t.Fatal("no date hovered in the picker")
+	}
+	settleAhead(m)
+	for _, k := range append([]model.CurveKey{m.st.Curve}, m.st.Overlays...) {
+		if _, _, _, ok := m.st.MadeAt(k, asOf, all); !ok {
+			t.Errorf("the view of %s as of %q was not made ahead", k, asOf)
+		}
+	}
+}
