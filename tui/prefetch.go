@@ -61,8 +61,12 @@ const prefetchRound = 1
 // prefetchReach is how far from the shown curve views are made ahead.
 const prefetchReach = 6
 
-// prefetchedMsg carries the work done.
-type prefetchedMsg struct{ items []prefetchItem }
+// prefetchedMsg carries the work done; replan: a key came before the
+// rest was made, which is planned again.
+type prefetchedMsg struct {
+	items  []prefetchItem
+	replan bool
+}
 
 // prefetch starts the work ahead unless some runs (then it starts again
 // when that one arrives).
@@ -166,11 +170,18 @@ func (m *Model) prefetch() tea.Cmd {
 	// waited behind it (docs/workbench-speed.md). The collector runs when
 	// the heap has grown, paced over the allocations, as anywhere else.
 	lastKey, quiet := m.lastKey, m.yieldTo
+	planned := lastKey.Load()
 	return func() tea.Msg {
 		for i := range items {
 			// The machine's cores are the keys' first: while keys come
 			// fast, the work ahead waits between views.
 			waitForQuiet(lastKey, quiet)
+			if quiet > 0 && lastKey.Load() != planned {
+				// A key came since the plan: what it needs may be
+				// another item (the x typed after a y waited 140 ms
+				// behind an item planned before the y). Plan again.
+				return prefetchedMsg{items: items[:i], replan: true}
+			}
 			it := &items[i]
 			start := time.Now()
 			if it.job != nil {
@@ -208,7 +219,7 @@ func (m *Model) handlePrefetched(msg prefetchedMsg) tea.Cmd {
 			}
 		}
 	}
-	if m.prefetchAgain || m.prefetchMore {
+	if m.prefetchAgain || m.prefetchMore || msg.replan {
 		m.prefetchAgain = false
 		return m.prefetch()
 	}

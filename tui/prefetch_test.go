@@ -3,6 +3,7 @@ package tui
 import (
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
@@ -209,5 +210,32 @@ func TestHoveredDateMakesTheOverlaysViews(t *testing.T) {
 		if _, _, _, ok := m.st.MadeAt(k, asOf, all); !ok {
 			t.Errorf("the view of %s as of %q was not made ahead", k, asOf)
 		}
+	}
+}
+
+// A key typed while the work ahead waits for quiet makes its plan stale:
+// the command makes nothing and the work is planned again, for the state
+// the key left (the shown curve on the next x after a y, not an item
+// planned before it).
+func TestKeyBeforeTheWorkAheadPlansItAgain(t *testing.T) {
+	m := newLoaded(t, 150, 45, fixtures.SyntheticCurves(2400, 4))
+	m.yieldTo = time.Nanosecond // the real program's wait, passed at once
+	m.prefetching = false
+	cmd := m.prefetch()
+	if cmd == nil {
+		t.Fatal("nothing made ahead after the load")
+	}
+	press(m, "y") // while the command waits
+	msg := cmd().(prefetchedMsg)
+	if len(msg.items) != 0 || !msg.replan {
+		t.Fatalf("made %d items planned before the key (replan %v)", len(msg.items), msg.replan)
+	}
+	next := m.handlePrefetched(msg)
+	if next == nil {
+		t.Fatal("the work ahead was not planned again")
+	}
+	it := next().(prefetchedMsg).items[0]
+	if it.curve != m.st.Curve || it.y.Name != m.st.NextY().Name {
+		t.Fatalf("planned again: %s on %s, %s; want the shown curve on the next y %s", it.curve, it.x.Name, it.y.Name, m.st.NextY().Name)
 	}
 }
