@@ -61,6 +61,26 @@ const prefetchRound = 1
 // prefetchReach is how far from the shown curve views are made ahead.
 const prefetchReach = 6
 
+// aheadKey is the shown view and axes the work ahead was last started
+// for: after a change of axes alone (the view the same, whatever changes
+// were flagged beside it) the next y and x come first.
+type aheadKey struct {
+	curve             model.CurveKey
+	asOf              string
+	allDates, suspect bool
+	x, y              string
+}
+
+func (m *Model) aheadKeyNow() aheadKey {
+	return aheadKey{m.st.Curve, m.st.AsOf, m.st.AllDates, m.st.IncludeSuspect, m.st.X.Name, m.st.Y.Name}
+}
+
+func (k aheadKey) sameView(o aheadKey) bool {
+	return k.curve == o.curve && k.asOf == o.asOf && k.allDates == o.allDates && k.suspect == o.suspect
+}
+
+func (k aheadKey) sameAxes(o aheadKey) bool { return k.x == o.x && k.y == o.y }
+
 // prefetchedMsg carries the work done; replan: a key came before the
 // rest was made, which is planned again.
 type prefetchedMsg struct {

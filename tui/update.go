@@ -97,7 +97,9 @@ func (m *Model) sync() tea.Cmd {
 		cmds = append(cmds, m.saveCmd())
 	}
 	if c&(workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve) != 0 {
-		m.axesFirst = c&workbench.ChangeAxis != 0 && c&(workbench.ChangeData|workbench.ChangeCurve) == 0
+		now := m.aheadKeyNow()
+		m.axesFirst = c&workbench.ChangeData == 0 && now.sameView(m.aheadKey) && !now.sameAxes(m.aheadKey)
+		m.aheadKey = now
 		m.aheadFilter = m.tableFilter()
 		cmds = append(cmds, m.prefetch())
 	} else {
