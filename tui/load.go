@@ -76,7 +76,7 @@ type aheadOfLoad struct {
 	asOf             string
 	allDates, suspct bool
 	x, y             model.Axis
-	work             []func([]*model.Point, []model.Projection, model.CurveKey) any
+	work             []workbench.AheadWork
 	dataWork         []func([]model.Point) any // per pane: its work on the loaded points, or nil
 	ledger           string                    // the ledger the loop scores ("" none)
 }
@@ -106,7 +106,7 @@ func (m *Model) loadAhead() aheadOfLoad {
 		a.session = &k
 	}
 	for _, p := range m.panes {
-		var w func([]*model.Point, []model.Projection, model.CurveKey) any
+		var w workbench.AheadWork
 		if pf, ok := p.(prefetcher); ok {
 			w = pf.Prefetch(0, a.x, a.y)
 		}
@@ -170,9 +170,10 @@ func (a aheadOfLoad) runFrom(pts []model.Point, ds *sources.Dataset) *preparedLo
 		view, projs := l.MakeView(k, a.asOf, a.allDates, a.suspct) // made: only read
 		out.views[j] = preparedView{curve: k, data: make([]any, len(a.work))}
 		fns[j] = func() {
+			g := workbench.GeometryOf(view, a.x, a.y) // found once for every pane
 			for i, w := range a.work {
 				if w != nil {
-					out.views[j].data[i] = w(view, projs, k)
+					out.views[j].data[i] = w(view, projs, k, g)
 				}
 			}
 		}

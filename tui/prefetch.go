@@ -21,7 +21,7 @@ import (
 type prefetcher interface {
 	// Prefetch is the pane's work for a view (serial, 0 when not made
 	// yet) on x, y, to run off the UI goroutine; nil when none is needed.
-	Prefetch(serial uint64, x, y model.Axis) func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any
+	Prefetch(serial uint64, x, y model.Axis) workbench.AheadWork
 	// Adopt keeps what the work made, for the view of serial.
 	Adopt(serial uint64, x, y model.Axis, data any)
 }
@@ -34,7 +34,7 @@ type prefetchItem struct {
 	view   []*model.Point
 	projs  []model.Projection
 	x, y   model.Axis
-	work   []func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any
+	work   []workbench.AheadWork
 	made   *workbench.Prepared
 	data   []any
 	took   time.Duration // making it, for the --debug log
@@ -106,7 +106,7 @@ func (m *Model) prefetch() tea.Cmd {
 		}
 		needed := it.job != nil
 		for _, p := range m.panes {
-			var w func([]*model.Point, []model.Projection, model.CurveKey) any
+			var w workbench.AheadWork
 			if pf, ok := p.(prefetcher); ok {
 				w = pf.Prefetch(serial, it.x, it.y)
 			}
@@ -209,9 +209,10 @@ func (m *Model) prefetch() tea.Cmd {
 				it.view, it.projs = it.made.Points(), it.made.Projections()
 			}
 			it.data = make([]any, len(it.work))
+			g := workbench.GeometryOf(it.view, it.x, it.y) // found once for every pane
 			for p, w := range it.work {
 				if w != nil {
-					it.data[p] = w(it.view, it.projs, it.curve)
+					it.data[p] = w(it.view, it.projs, it.curve, g)
 				}
 			}
 			it.took = time.Since(start)

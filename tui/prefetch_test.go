@@ -5,9 +5,12 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sweeptune/sweeptune/internal/fixtures"
 	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 	"github.com/sweeptune/sweeptune/tui/layout"
+	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
 // panesOf is what the plot and the table show.
@@ -105,20 +108,21 @@ func TestPrefetchRoundsEnd(t *testing.T) {
 // first; after a curve, the neighbours' views.
 func TestPrefetchOrderFollowsTheLastChange(t *testing.T) {
 	m := newLoaded(t, 150, 45, fixtures.SyntheticCurves(2400, 4))
-	first := func(keys ...string) prefetchItem {
+	// first is the first item the work ahead started by the key makes,
+	// as the program plans it: from the key's own command.
+	first := func(k string) prefetchItem {
 		t.Helper()
-		press(m, keys...)
 		m.prefetching = false
-		cmd := m.prefetch()
-		if cmd == nil {
-			t.Fatalf("after %v: nothing made ahead", keys)
+		_, cmd := m.Update(testkit.Key(k))
+		msg, ok := prefetchedIn(cmd)
+		if !ok {
+			t.Fatalf("after %s: nothing made ahead", k)
 		}
-		items := cmd().(prefetchedMsg).items
-		if len(items) != 1 {
-			t.Fatalf("after %v: %d items in a round", keys, len(items))
+		if len(msg.items) != 1 {
+			t.Fatalf("after %s: %d items in a round", k, len(msg.items))
 		}
-		m.handlePrefetched(prefetchedMsg{items: items})
-		return items[0]
+		m.handlePrefetched(msg)
+		return msg.items[0]
 	}
 	// A change of curve flagged beside the y that left the same view
 	// shown (in the program, something between an as-of enter and the y
@@ -153,7 +157,7 @@ func TestPrefetchedFilteredTableIsTheTable(t *testing.T) {
 	table := m.panes[layout.Points].(prefetcher)
 	made := false
 	for _, keys := range [][]string{{"x"}, {"]"}, {"y"}, {"x"}, {"["}, {"["}} {
-		next := func() func([]*model.Point, []model.Projection, model.CurveKey) any {
+		next := func() workbench.AheadWork {
 			return table.Prefetch(m.st.ViewSerial(), m.st.NextX(), m.st.Y)
 		}
 		if keys[0] == "x" && next() == nil && !made {
@@ -243,4 +247,23 @@ func TestKeyBeforeTheWorkAheadPlansItAgain(t *testing.T) {
 	if it.curve != m.st.Curve || it.y.Name != m.st.NextY().Name {
 		t.Fatalf("planned again: %s on %s, %s; want the shown curve on the next y %s", it.curve, it.x.Name, it.y.Name, m.st.NextY().Name)
 	}
+}
+
+// prefetchedIn runs the work ahead among cmd's commands (batches opened)
+// and returns what it made.
+func prefetchedIn(cmd tea.Cmd) (prefetchedMsg, bool) {
+	if cmd == nil {
+		return prefetchedMsg{}, false
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			if p, ok := prefetchedIn(c); ok {
+				return p, true
+			}
+		}
+	case prefetchedMsg:
+		return msg, true
+	}
+	return prefetchedMsg{}, false
 }

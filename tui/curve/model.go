@@ -368,13 +368,13 @@ type prefetched struct {
 // Prefetch is rebuild's work for a view (serial, 0 when not kept yet) on
 // axes x, y, as a function to run off the UI goroutine; nil when it is
 // done already.
-func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
+func (m *Model) Prefetch(serial uint64, x, y model.Axis) workbench.AheadWork {
 	dk := derivedKey{serial, x.Name, y.Name}
 	if _, ok := m.orders[dk]; ok && serial != 0 {
 		return nil
 	}
-	return func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
-		return prefetched{series: shownSeries(shownRefs{curve, view}, x, y, nil), order: xOrder(view, x, y, nil), legend: legendOf(view, model.ProjectedOf(view), projs, x, y)}
+	return func(view []*model.Point, projs []model.Projection, curve model.CurveKey, g *workbench.Geometry) any {
+		return prefetched{series: shownSeries(shownRefs{curve, view}, x, y, g), order: xOrder(view, x, y, g), legend: legendOf(view, model.ProjectedOf(view), projs, x, y)}
 	}
 }
 

@@ -336,7 +336,7 @@ func (m *Model) EnteredFilter() string {
 // shown: they depend on more). A filter is matched without the
 // haystack, which only the shown view has: the same rows
 // (TestNarrowedMatchesAreThePlainMatchesWhileTyping).
-func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
+func (m *Model) Prefetch(serial uint64, x, y model.Axis) workbench.AheadWork {
 	if m.st.ShowGains {
 		return nil
 	}
@@ -348,8 +348,8 @@ func (m *Model) Prefetch(serial uint64, x, y model.Axis) func(view []*model.Poin
 		}
 	}
 	q := parseQuery(text)
-	return func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any {
-		d := newDerived(view, model.ProjectedOf(view), projs, x, y, nil, nil)
+	return func(view []*model.Point, projs []model.Projection, curve model.CurveKey, g *workbench.Geometry) any {
+		d := newDerived(view, model.ProjectedOf(view), projs, x, y, g, nil)
 		d.order(view, q, text, x, y, k.col, k.desc, nil)
 		return prefetched{d: d, width: neededWidth(view, tagSlugs(curve))}
 	}

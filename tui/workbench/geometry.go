@@ -1,6 +1,10 @@
 package workbench
 
-import "github.com/sweeptune/sweeptune/model"
+import (
+	"slices"
+
+	"github.com/sweeptune/sweeptune/model"
+)
 
 // Geometry is the shown view's points on the shown axes: their
 // coordinates (model.Coords), frontier and hull vertices (model.Frontier,
@@ -67,4 +71,21 @@ func (s *State) Geometry() *Geometry {
 	e.coords, e.short, e.rest, e.marks = nil, nil, nil, viewMarks{} // the geometry holds them now, or they are of other axes
 	s.geom = &geomEntry{serial: e.serial, x: s.X.Name, y: s.Y.Name, g: &Geometry{Coords: c, Frontier: f, Hull: h, Rest: rest, marks: marks, ok: passed}}
 	return s.geom.g
+}
+
+// AheadWork is a pane's work for a view off the UI goroutine (made ahead,
+// or by the load): the view's points by reference (do not modify),
+// projections, curve, and its geometry on the work's axes (GeometryOf).
+type AheadWork func(view []*model.Point, projs []model.Projection, curve model.CurveKey, g *Geometry) any
+
+// GeometryOf is the geometry of a view on x, y found from its points, as
+// Geometry finds it for a view made without them: one for every pane's
+// work ahead, where each pane found its own (a third of the work ahead's
+// memory at 1M × 12); nil when some point is planned, as with Geometry.
+func GeometryOf(refs []*model.Point, x, y model.Axis) *Geometry {
+	if slices.ContainsFunc(refs, func(p *model.Point) bool { return p.Source == model.SourcePlanned }) {
+		return nil
+	}
+	c, f, h := model.FrontierHullRefs(refs, x, y)
+	return &Geometry{Coords: c, Frontier: f, Hull: h}
 }

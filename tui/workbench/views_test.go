@@ -442,6 +442,11 @@ func TestGeometryIsTheViewsOnTheAxes(t *testing.T) {
 		t.Helper()
 		_ = s.Geometry() // kept, then asked again
 		geometryIsTheViews(t, s, what)
+		// The work ahead's, found from the view's points, is the same.
+		g, of := s.Geometry(), GeometryOf(s.ViewRefs(), s.X, s.Y)
+		if of == nil || !reflect.DeepEqual(Geometry{Coords: g.Coords, Frontier: g.Frontier, Hull: g.Hull}, *of) {
+			t.Fatalf("%s: GeometryOf the view is not its geometry on %s × %s", what, s.X.Name, s.Y.Name)
+		}
 	}
 	check("loaded")
 	s.StepCurve(1)
@@ -459,6 +464,9 @@ func TestGeometryIsTheViewsOnTheAxes(t *testing.T) {
 	s.AddPlanned(p)
 	if s.Geometry() != nil {
 		t.Error("a geometry of a view with a planned point")
+	}
+	if GeometryOf(s.ViewRefs(), s.X, s.Y) != nil {
+		t.Error("GeometryOf a view with a planned point")
 	}
 }
 

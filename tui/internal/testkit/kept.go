@@ -51,7 +51,7 @@ func ReloadAndAsOf(st *workbench.State, check func(what string)) {
 // Prefetcher is a pane that prepares its data for a curve off the update
 // loop and adopts it when that curve's view is adopted.
 type Prefetcher interface {
-	Prefetch(serial uint64, x, y model.Axis) func(view []*model.Point, projs []model.Projection, curve model.CurveKey) any
+	Prefetch(serial uint64, x, y model.Axis) workbench.AheadWork
 	Adopt(serial uint64, x, y model.Axis, data any)
 }
 
@@ -62,7 +62,7 @@ func AdoptNext(st *workbench.State, pane Prefetcher, check func(what string)) {
 	job, _ := st.ViewJob(next)
 	made := job.Run()
 	serial, _ := st.Adopt(made)
-	pane.Adopt(serial, st.X, st.Y, pane.Prefetch(0, st.X, st.Y)(made.Points(), made.Projections(), next))
+	pane.Adopt(serial, st.X, st.Y, pane.Prefetch(0, st.X, st.Y)(made.Points(), made.Projections(), next, workbench.GeometryOf(made.Points(), st.X, st.Y)))
 	st.SetCurve(next)
 	check("a prefetched curve")
 }
