@@ -5,6 +5,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/tui/workbench"
 )
@@ -204,20 +205,25 @@ func (m *Model) prefetch() tea.Cmd {
 			}
 			it := &items[i]
 			start := time.Now()
-			if it.job != nil {
-				it.made = it.job.Run()
-				it.view, it.projs = it.made.Points(), it.made.Projections()
-			}
-			it.data = make([]any, len(it.work))
-			g := workbench.GeometryOf(it.view, it.x, it.y) // found once for every pane
-			for p, w := range it.work {
-				if w != nil {
-					it.data[p] = w(it.view, it.projs, it.curve, g)
-				}
-			}
+			par.Background(it.make) // one core: the other is the keys'
 			it.took = time.Since(start)
 		}
 		return prefetchedMsg{items: items}
+	}
+}
+
+// make makes the item's view, if not made, and the panes' work on it.
+func (it *prefetchItem) make() {
+	if it.job != nil {
+		it.made = it.job.Run()
+		it.view, it.projs = it.made.Points(), it.made.Projections()
+	}
+	it.data = make([]any, len(it.work))
+	g := workbench.GeometryOf(it.view, it.x, it.y) // found once for every pane
+	for p, w := range it.work {
+		if w != nil {
+			it.data[p] = w(it.view, it.projs, it.curve, g)
+		}
 	}
 }
 

@@ -7,13 +7,14 @@ import (
 )
 
 // Do runs the fns on as many goroutines as there are cores (the caller's
-// one of them, at most one a fn), each goroutine taking the next fn not
+// one of them, at most one a fn; the caller's alone while Background work
+// runs), each goroutine taking the next fn not
 // yet taken, and returns when all have run. The fns must share nothing
 // one of them writes. A panic in any is raised again on the caller's
 // goroutine once the others have run.
 func Do(fns ...func()) {
 	workers := min(runtime.GOMAXPROCS(0), len(fns))
-	if workers <= 1 {
+	if workers <= 1 || oneCore() {
 		for _, fn := range fns {
 			fn()
 		}

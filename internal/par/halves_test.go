@@ -2,7 +2,9 @@ package par
 
 import (
 	"runtime"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // Every index is visited once, by one half or by the one call.
@@ -48,4 +50,43 @@ func TestHalvesRaisePanic(t *testing.T) {
 			panic("second")
 		}
 	})
+}
+
+// While Background work runs, Halves makes one call and Do runs its fns
+// in turn on the caller's goroutine, whoever calls them; after it, both
+// use both cores.
+func TestBackgroundRunsPassesOnOneGoroutine(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: passes are on one goroutine anyway")
+	}
+	parts := func() (halves, do int) {
+		done := make(chan struct{}, 2)
+		Halves(1000, 1, func(lo, hi int) { done <- struct{}{} })
+		halves = len(done)
+		var inside, most atomic.Int32
+		fn := func() {
+			n := inside.Add(1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+			time.Sleep(5 * time.Millisecond) // long enough for another worker to start one
+			inside.Add(-1)
+		}
+		Do(fn, fn, fn, fn)
+		return halves, int(most.Load())
+	}
+	release := make(chan struct{})
+	started := make(chan struct{})
+	go Background(func() { close(started); <-release })
+	<-started
+	h, d := parts() // on another goroutine than the Background work's
+	close(release)
+	if h != 1 || d != 1 {
+		t.Errorf("beside Background work: %d calls of Halves' fn (want 1), %d fns at once (want 1)", h, d)
+	}
+	for background.Load() > 0 {
+		runtime.Gosched()
+	}
+	if h, d := parts(); h != 2 || d < 2 {
+		t.Errorf("after it: %d calls, %d fns at once; want 2 and 2", h, d)
+	}
 }

@@ -107,7 +107,17 @@ type viewEntry struct {
 // points once more were 600 MB more live heap over a minute of keys,
 // which the collector marked again and again, and whose growth a key
 // paid for in fresh pages (docs/workbench-speed.md).
-func (s *State) maxCachedPoints() int { return cachedPointsFor(len(s.all)) }
+//
+// It always leaves room for every run of the shown curve and of the two
+// ] and [ show: at 1M × 12 three every-run views passed a quarter of the
+// points, so the view ] showed next was made on the key (26 ms).
+func (s *State) maxCachedPoints() int {
+	inPlay := len(s.byCurve[s.Curve])
+	for _, k := range s.Neighbours() {
+		inPlay += len(s.byCurve[k])
+	}
+	return max(cachedPointsFor(len(s.all)), inPlay)
+}
 
 // cachedPointsFor is maxCachedPoints for n points.
 func cachedPointsFor(n int) int { return max(n/4, 200000) }
@@ -146,11 +156,13 @@ func (s *State) keepView(key viewKey, e *viewEntry) *viewEntry {
 }
 
 // dropLeastUsed drops views, the least recently used first, until they
-// held at least n points (or only the shown view is left).
+// held at least n points (or only the shown view and those ] and [ show
+// are left).
 func (s *State) dropLeastUsed(n int) {
 	keys := make([]viewKey, 0, len(s.views))
+	near := s.Neighbours()
 	for k, e := range s.views {
-		if e != s.view {
+		if !s.nearView(near, k, e) {
 			keys = append(keys, k)
 		}
 	}
@@ -164,6 +176,13 @@ func (s *State) dropLeastUsed(n int) {
 		s.viewPoints -= held
 		n -= held
 	}
+}
+
+// nearView reports whether e, kept under k, is the shown view or the view
+// of a curve ] or [ shows (near: Neighbours) under the shown settings:
+// views never dropped for others.
+func (s *State) nearView(near []model.CurveKey, k viewKey, e *viewEntry) bool {
+	return e == s.view || slices.Contains(near, k.curve) && k.asOf == s.AsOf && k.allDates == s.AllDates && k.suspect == s.IncludeSuspect
 }
 
 // ids is the entry's ID → index, made once.

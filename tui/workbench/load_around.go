@@ -21,6 +21,11 @@ func (l *Loaded) Around(k model.CurveKey, reach int) []model.CurveKey {
 		return nil
 	}
 	room := cachedPointsFor(len(l.points))
+	if next, prev := l.curves[(at+1)%n].Key, l.curves[(at+n-1)%n].Key; next != prev {
+		room = max(room, len(l.byCurve[k])+len(l.byCurve[next])+len(l.byCurve[prev])) // as State.maxCachedPoints
+	} else {
+		room = max(room, len(l.byCurve[k])+len(l.byCurve[next]))
+	}
 	for _, e := range l.views {
 		room -= len(e.refs)
 	}

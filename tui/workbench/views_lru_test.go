@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sweeptune/sweeptune/internal/fixtures"
@@ -40,11 +41,147 @@ func TestViewsUsedLeastRecentlyGoFirst(t *testing.T) {
 	}
 	// Made ahead of the shown view, views stop at the bound; once it is
 	// left, the earlier ones may be replaced.
-	if s.Room(keys[5]) {
+	if s.Room(keys[2]) { // not next to the shown keys[0]: dropped above
 		t.Fatal("room for a view made ahead beyond the views in play")
 	}
 	s.SetCurve(keys[4])
-	if !s.Room(keys[5]) {
+	if !s.Room(keys[2]) {
 		t.Fatal("no room once the views of earlier moves may go")
+	}
+}
+
+// However few curves there are, every run of the shown curve and of the
+// two ] and [ show fit the cache: the views made ahead of both
+// neighbours are kept beside the shown one.
+func TestNeighboursOfEveryRunFitTheCache(t *testing.T) {
+	s := New()
+	s.SetPoints(fixtures.SyntheticCurves(300000, 3)) // 100,000 points a curve: three past the bound of 200,000
+	s.AllDates = true
+	s.leaveView()
+	s.SetCurve(s.Curves[0].Key)
+	shown := s.shown()
+	for _, k := range s.Neighbours() {
+		if !s.Room(k) {
+			t.Fatalf("no room for the view of %s, a neighbour", k)
+		}
+		job, ok := s.ViewJob(k)
+		if !ok {
+			t.Fatalf("%s: made already", k)
+		}
+		if _, ok := s.Adopt(job.Run()); !ok {
+			t.Fatalf("%s: not adopted", k)
+		}
+	}
+	for _, k := range append(s.Neighbours(), s.Curve) {
+		if _, _, _, ok := s.Made(k); !ok {
+			t.Errorf("the view of %s is not kept", k)
+		}
+	}
+	if s.shown() != shown {
+		t.Error("the shown view was made again")
+	}
+	if s.viewPoints != len(s.all) {
+		t.Errorf("%d points in views, want every curve's %d", s.viewPoints, len(s.all))
+	}
+}
+
+// Views made after a move but planned before it (of curves no longer
+// next) leave the new neighbours room, and a neighbour's view made then
+// drops those, never the shown view or the other neighbour's.
+func TestNeighboursHaveRoomAfterAMove(t *testing.T) {
+	// 70,000 points a curve, the bound holding three, but one curve a
+	// little smaller: a view made after the move, as large as the others,
+	// tipped the count of views in play over.
+	pts := fixtures.SyntheticCurves(280000, 4)
+	var fewer []model.Point
+	for i, p := range pts {
+		if p.Curve != pts[0].Curve || i%10000 != 0 {
+			fewer = append(fewer, p)
+		}
+	}
+	s := New()
+	s.SetPoints(fewer)
+	s.AllDates = true
+	s.leaveView()
+	at := slices.IndexFunc(s.Curves, func(c model.CurveSummary) bool { return c.Key == pts[0].Curve })
+	c := make([]model.CurveKey, len(s.Curves)) // the smaller curve first
+	for i := range c {
+		c[i] = s.Curves[(at+i)%len(c)].Key
+	}
+	adopt := func(k model.CurveKey) {
+		t.Helper()
+		job, ok := s.ViewJob(k)
+		if !ok {
+			t.Fatalf("%s: made already", k)
+		}
+		if _, ok := s.Adopt(job.Run()); !ok {
+			t.Fatalf("%s: not adopted", k)
+		}
+	}
+	s.SetCurve(c[0])
+	_ = s.shown()
+	adopt(c[1])
+	s.SetCurve(c[1]) // ]: c[2] and c[0] are next
+	shown := s.shown()
+	adopt(c[3]) // planned before the ], made after it
+	if !s.Room(c[2]) {
+		t.Fatal("no room for the next curve's view after a move")
+	}
+	adopt(c[2])
+	for _, k := range []model.CurveKey{c[0], c[1], c[2]} {
+		if _, _, _, ok := s.Made(k); !ok {
+			t.Errorf("the view of %s (shown or next) was dropped", k)
+		}
+	}
+	if s.shown() != shown {
+		t.Error("the shown view was made again")
+	}
+	if s.viewPoints > s.maxCachedPoints() {
+		t.Errorf("%d points in views, over the bound %d", s.viewPoints, s.maxCachedPoints())
+	}
+}
+
+// The views made ahead after each move, the nearest curves first as the
+// work ahead makes them, settle: none is made twice at one place (the
+// neighbours' views, never dropped, once went uncounted, and views two
+// curves away dropped each other, made again and again).
+func TestViewsMadeAheadSettle(t *testing.T) {
+	s := New()
+	s.SetPoints(fixtures.SyntheticCurves(300000, 12)) // 25,000 points a curve: the bound holds eight
+	s.AllDates = true
+	s.leaveView()
+	n := len(s.Curves)
+	for step := range 6 {
+		s.SetCurve(s.Curves[step].Key)
+		_ = s.shown()
+		made := map[model.CurveKey]int{}
+		for pass := 0; ; pass++ {
+			if pass > 3*n {
+				t.Fatalf("step %d: the views made ahead do not settle", step)
+			}
+			any := false
+			for d := 1; d <= 6; d++ {
+				for _, i := range []int{(step + d) % n, (step - d + n) % n} {
+					k := s.Curves[i].Key
+					if _, _, _, ok := s.Made(k); ok || !s.Room(k) {
+						continue
+					}
+					job, _ := s.ViewJob(k)
+					if _, ok := s.Adopt(job.Run()); !ok {
+						t.Fatalf("%s: not adopted", k)
+					}
+					if made[k]++; made[k] > 1 {
+						t.Fatalf("step %d: the view of %s made again: dropped by another made ahead", step, k)
+					}
+					any = true
+				}
+			}
+			if !any {
+				break
+			}
+		}
+		if s.viewPoints > s.maxCachedPoints() {
+			t.Fatalf("step %d: %d points in views, over the bound %d", step, s.viewPoints, s.maxCachedPoints())
+		}
 	}
 }
