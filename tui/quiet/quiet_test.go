@@ -1,11 +1,13 @@
 package quiet
 
 import (
+	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/internal/par"
 )
 
 func TestHoldRunsTheLatestOnceQuiet(t *testing.T) {
@@ -56,5 +58,26 @@ func TestHoldForWaitsTheLongerQuiet(t *testing.T) {
 		if waited := time.Since(start); waited < c.want {
 			t.Errorf("HoldFor %s ran %s after a key, before %s of quiet", c.asked, waited, c.want)
 		}
+	}
+}
+
+// Held work runs on one core (par.Background): its passes make one call
+// where they would take both cores, leaving the other to keys.
+func TestHeldWorkRunsOnOneCore(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core")
+	}
+	var last atomic.Int64
+	g := New(&last, time.Millisecond)
+	halves := func() tea.Msg {
+		calls := make(chan struct{}, 2)
+		par.Halves(1000, 1, func(lo, hi int) { calls <- struct{}{} })
+		return len(calls)
+	}
+	if msg := g.Hold(halves)(); msg != 1 {
+		t.Fatalf("held work's pass made %v calls, want 1", msg)
+	}
+	if n := halves(); n != 2 {
+		t.Fatalf("outside held work a pass made %v calls, want 2", n)
 	}
 }
