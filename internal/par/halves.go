@@ -16,7 +16,7 @@ var background atomic.Int32
 // to them. With both halves of the work ahead on both cores, a key's
 // goroutine waited for the scheduler's 10 ms slice (at 1M × 12 a y took
 // 16.4 ms, 5.2 ms of it its own CPU); a key's pass then on one
-// goroutine loses nothing, as its other half found no free core anyway.
+// goroutine loses little, as its other half found no free core anyway.
 func Background(fn func()) {
 	background.Add(1)
 	defer background.Add(-1)
