@@ -64,13 +64,7 @@ func TestNeighboursOfEveryRunFitTheCache(t *testing.T) {
 		if !s.Room(k) {
 			t.Fatalf("no room for the view of %s, a neighbour", k)
 		}
-		job, ok := s.ViewJob(k)
-		if !ok {
-			t.Fatalf("%s: made already", k)
-		}
-		if _, ok := s.Adopt(job.Run()); !ok {
-			t.Fatalf("%s: not adopted", k)
-		}
+		adoptView(t, s, k)
 	}
 	for _, k := range append(s.Neighbours(), s.Curve) {
 		if _, _, _, ok := s.Made(k); !ok {
@@ -108,16 +102,7 @@ func TestNeighboursHaveRoomAfterAMove(t *testing.T) {
 	for i := range c {
 		c[i] = s.Curves[(at+i)%len(c)].Key
 	}
-	adopt := func(k model.CurveKey) {
-		t.Helper()
-		job, ok := s.ViewJob(k)
-		if !ok {
-			t.Fatalf("%s: made already", k)
-		}
-		if _, ok := s.Adopt(job.Run()); !ok {
-			t.Fatalf("%s: not adopted", k)
-		}
-	}
+	adopt := func(k model.CurveKey) { adoptView(t, s, k) }
 	s.SetCurve(c[0])
 	_ = s.shown()
 	adopt(c[1])
@@ -166,10 +151,7 @@ func TestViewsMadeAheadSettle(t *testing.T) {
 					if _, _, _, ok := s.Made(k); ok || !s.Room(k) {
 						continue
 					}
-					job, _ := s.ViewJob(k)
-					if _, ok := s.Adopt(job.Run()); !ok {
-						t.Fatalf("%s: not adopted", k)
-					}
+					adoptView(t, s, k)
 					if made[k]++; made[k] > 1 {
 						t.Fatalf("step %d: the view of %s made again: dropped by another made ahead", step, k)
 					}
@@ -183,5 +165,18 @@ func TestViewsMadeAheadSettle(t *testing.T) {
 		if s.viewPoints > s.maxCachedPoints() {
 			t.Fatalf("step %d: %d points in views, over the bound %d", step, s.viewPoints, s.maxCachedPoints())
 		}
+	}
+}
+
+// adoptView makes curve k's view as the work ahead does (a ViewJob run
+// off the state) and adopts it.
+func adoptView(t *testing.T, s *State, k model.CurveKey) {
+	t.Helper()
+	job, ok := s.ViewJob(k)
+	if !ok {
+		t.Fatalf("%s: made already", k)
+	}
+	if _, ok := s.Adopt(job.Run()); !ok {
+		t.Fatalf("%s: not adopted", k)
 	}
 }
