@@ -102,17 +102,16 @@ func TestNeighboursHaveRoomAfterAMove(t *testing.T) {
 	for i := range c {
 		c[i] = s.Curves[(at+i)%len(c)].Key
 	}
-	adopt := func(k model.CurveKey) { adoptView(t, s, k) }
 	s.SetCurve(c[0])
 	_ = s.shown()
-	adopt(c[1])
+	adoptView(t, s, c[1])
 	s.SetCurve(c[1]) // ]: c[2] and c[0] are next
 	shown := s.shown()
-	adopt(c[3]) // planned before the ], made after it
+	adoptView(t, s, c[3]) // planned before the ], made after it
 	if !s.Room(c[2]) {
 		t.Fatal("no room for the next curve's view after a move")
 	}
-	adopt(c[2])
+	adoptView(t, s, c[2])
 	for _, k := range []model.CurveKey{c[0], c[1], c[2]} {
 		if _, _, _, ok := s.Made(k); !ok {
 			t.Errorf("the view of %s (shown or next) was dropped", k)
