@@ -36,6 +36,9 @@ func firstUnsafe(s string, keepLines bool) int {
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) && printableWord(s, i) {
 			i += 8 // eight bytes from 0x20 to 0x7e at once, as firstUnsafeBytes
+			if i < len(s) && i+8 > len(s) && printableWord(s, len(s)-8) {
+				return -1 // the last eight, read again in part: the rest is printable
+			}
 			continue
 		}
 		c := s[i]
