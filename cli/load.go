@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+	"github.com/sweeptune/sweeptune/internal/loadheap"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/demo"
@@ -79,7 +80,7 @@ func (f *inputFlags) loadWith(paths []string, env *cmdEnv, set func(*sources.Opt
 	set(&in.Options)
 	total, largest := sources.InputSize(paths) // measured once, for the heap and the load
 	in.Options.InputBytes = total
-	limitHeapFor(total, largest) // every command here reads its inputs once and exits
+	loadheap.Bound(total, largest) // never undone: every command here reads its inputs once and exits
 	start := time.Now()
 	ds := demo.LoadInputs(in)
 	env.logLoad(inputsText(in), ds, time.Since(start))
