@@ -3,11 +3,11 @@ package tui
 import (
 	"fmt"
 	"maps"
-	"runtime"
 	"slices"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/internal/loadheap"
 	"github.com/sweeptune/sweeptune/internal/par"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/render/termsafe"
@@ -23,47 +23,37 @@ func (m *Model) load() tea.Cmd {
 	m.gen++
 	m.loading = true
 	gen, in, data := m.gen, m.opts.Inputs, m.opts.Data
-	in.Options.CollectsItself = true // once, below, when the preparation is done too
+	in.Options.CollectsItself = true // once, after the first frame (settleAhead)
 	in.Options.KeepNumbers = true    // the preparation groups the points by the load's numbering
 	if data != nil {
 		return func() tea.Msg { return loadedMsg{gen: gen, ds: safeDataset(data)} }
 	}
 	ahead := m.loadAhead()
 	return func() (msg tea.Msg) {
+		unbound := func() {}
 		defer func() {
 			if r := recover(); r != nil {
+				unbound() // this load will not be settled
 				msg = loadedMsg{gen: gen, err: fmt.Errorf("loading failed: %v", r)}
 			}
 		}()
 		start, cpu := time.Now(), processCPU()
+		total, largest := sources.InputSize(in.Paths)
+		in.Options.InputBytes = total
+		unbound = loadheap.Bound(total, largest) // until the load is settled, after its first frame
 		ds := demo.LoadInputs(in)
 		debug.Printf("load %d: %d files, %d points, %d warnings in %s (%s of CPU)", gen, ds.Files, len(ds.Points), len(ds.Warnings), time.Since(start), processCPU()-cpu)
-		safe := safeDataset(ds)
 		start, cpu = time.Now(), processCPU()
+		safe := safeDataset(ds)
 		prep := ahead.runFrom(safe.Points, ds)
 		debug.Printf("load %d: prepared in %s (%s of CPU)", gen, time.Since(start), processCPU()-cpu)
-		// The reading's garbage (at a million points more than the points
-		// themselves) is collected here, while the spinner turns, rather
-		// than by the first keys after the load (BenchmarkMillionKeysAfterLoad: the
-		// worst key 260–460 → 100–135 ms of CPU, 16 keys 62–94 → 44–63 ms a key).
-		// A small load leaves little garbage, and the cycle would hold back
-		// its first frame (the demo's by about 1 ms).
-		if len(ds.Points) >= collectAfterLoadMin {
-			start, cpu := time.Now(), processCPU()
-			runtime.GC()
-			debug.Printf("load %d: collected in %s (%s of CPU)", gen, time.Since(start), processCPU()-cpu)
-		}
-		return loadedMsg{gen: gen, ds: safe, prep: prep}
+		return loadedMsg{gen: gen, ds: safe, prep: prep, unbound: unbound}
 	}
 }
 
 // aroundFirstFrame is how far from the first curve the load makes views
 // before the first frame.
-const aroundFirstFrame = 1
-
-// collectAfterLoadMin is the point count from which a load ends with a
-// collection before its first frame.
-const collectAfterLoadMin = 20000
+const aroundFirstFrame = 0
 
 // aheadOfLoad is what a load command prepares beside reading: the points
 // derived and indexed (workbench.Prepare), the view to be shown first

@@ -11,11 +11,10 @@ import (
 	"github.com/sweeptune/sweeptune/tui/points"
 )
 
-// The load makes the views of the curves ] and [ show from the first one
-// (and the panes' derivations of them) ahead, each on its own core,
-// copied in halves, and no further ones: those are the work ahead's,
-// after the first frame. The frames that follow are those of a load that
-// made none.
+// The load makes the views of the curves within aroundFirstFrame of the
+// first one (and the panes' derivations of them) ahead, and no further
+// ones: those are the work ahead's, after the first frame. The frames
+// that follow are those of a load that made none.
 func TestLoadMakesTheCurvesAroundAhead(t *testing.T) {
 	pts := testkit.SyntheticCurves(100000, 5) // views of 10,000 points: copied in halves
 	ahead, plain := loadedAs(160, 48, pts, true), loadedAs(160, 48, slices.Clone(pts), false)
@@ -23,7 +22,7 @@ func TestLoadMakesTheCurvesAroundAhead(t *testing.T) {
 	at := st.CurveIndex()
 	for _, d := range []int{1, -1, 2, -2} {
 		k := st.Curves[(at+d+len(st.Curves))%len(st.Curves)].Key
-		if made := st.Serial(k) != 0; made != (d == 1 || d == -1) {
+		if made := st.Serial(k) != 0; made != (max(d, -d) <= aroundFirstFrame) {
 			t.Fatalf("curve %+v (%+d from the first): view made at load %v", k, d, made)
 		}
 		if plain.State().Serial(k) != 0 {
@@ -82,7 +81,8 @@ func TestLoadMakesTheOtherCurvesFactsAfterTheFirstFrame(t *testing.T) {
 }
 
 // runAfterLoad runs the facts and data commands among cmd's (batches
-// opened), feeding their messages to Update, and counts them.
+// opened, the load settled first), feeding their messages to Update, and
+// counts them.
 func runAfterLoad(m *Model, cmd tea.Cmd) int {
 	if cmd == nil {
 		return 0
@@ -94,6 +94,9 @@ func runAfterLoad(m *Model, cmd tea.Cmd) int {
 			n += runAfterLoad(m, c)
 		}
 		return n
+	case settledMsg:
+		_, next := m.Update(msg)
+		return runAfterLoad(m, next)
 	case factsMadeMsg, dataPreparedMsg:
 		m.Update(msg)
 		return 1

@@ -72,6 +72,7 @@ type Model struct {
 	axesFirst     bool     // the last change was an axis: the next y and x come first
 	aheadKey      aheadKey // the view and axes the work ahead last started for
 	aheadWanted   bool     // a key asks the work ahead to plan again (sync plans it)
+	settling      bool     // a load's first frame is drawn and its settle runs: the work ahead waits for it
 	aheadFilter   string   // the table's filter the work ahead last started for
 	// lastKey is when the last key arrived (unix ns), read by the work
 	// ahead, which waits while keys come closer than yieldTo apart (0:

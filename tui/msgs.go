@@ -12,6 +12,16 @@ type loadedMsg struct {
 	ds   *sources.Dataset
 	prep *preparedLoad // the points indexed and the first view made, in the command; nil: on Update
 	err  error
+	// unbound undoes the heap's bound while the load read (loadheap.Bound),
+	// once the load is settled (settleAhead); nil: none.
+	unbound func()
+}
+
+// release undoes the heap's bound of a load that will not be settled.
+func (msg loadedMsg) release() {
+	if msg.unbound != nil {
+		msg.unbound()
+	}
 }
 
 // targetsCheckedMsg names export target files that cannot be read.

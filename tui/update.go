@@ -41,7 +41,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case loadedMsg:
 		m.handleLoaded(msg)
 		if !m.loading { // this load's, not one a newer load replaces
-			cmd = tea.Batch(m.factsAhead(), m.dataAhead(), m.indexAhead())
+			cmd = m.settleAhead(msg.unbound)
+		} else {
+			msg.release()
+		}
+	case settledMsg:
+		m.st.AdoptSpares(msg.spares)
+		if msg.gen == m.gen {
+			m.settling = false
+			m.aheadWanted = true // the work ahead the load's first frame asked for
+		}
+		if !m.loading {
+			cmd = m.afterSettled()
 		}
 	case dataPreparedMsg:
 		m.adoptData(msg)
@@ -113,7 +124,9 @@ func (m *Model) sync() tea.Cmd {
 		m.aheadFilter, m.axesFirst = f, false
 		ahead = true
 	}
-	if ahead {
+	if ahead && m.settling {
+		m.aheadWanted = true // planned once the load is settled: a collection starting while it made views stopped the world for 107 ms
+	} else if ahead {
 		cmds = append(cmds, m.prefetch())
 	}
 	return tea.Batch(cmds...)

@@ -313,13 +313,3 @@ func (s *State) cfgOf(k model.CurveKey) *numbering.Configs { return cfgOf(s.cfgs
 func cfgOf(cfgs map[model.CurveKey]*numbering.Configs, k model.CurveKey) *numbering.Configs {
 	return cfgs[k] // nil map or curve: nil
 }
-
-// takeSpare is curve k's columns the load allocated and no one filled yet,
-// while the points are the load's alone (nil otherwise); the caller fills
-// them (fillFacts).
-func (s *State) takeSpare(k model.CurveKey) *curveFacts {
-	if s.cfgs == nil || s.prep == nil {
-		return nil
-	}
-	return s.prep.takeSpare(k)
-}

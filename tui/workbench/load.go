@@ -31,8 +31,9 @@ type Loaded struct {
 	// cfgs are the curves' configurations from the load's numbering
 	// (prepareNumbered), nil without one.
 	cfgs map[model.CurveKey]*numbering.Configs
-	// spare are the large curves' columns allocated by the load, not filled
-	// yet (takeSpare), nil without the load's numbering.
+	// spare are the large curves' columns allocated after the first frame
+	// (State.SpareJob), not filled yet (takeSpare); nil without the load's
+	// numbering.
 	spare map[model.CurveKey]*curveFacts
 }
 

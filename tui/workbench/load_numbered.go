@@ -61,25 +61,7 @@ func prepareNumbered(l *Loaded, nums *numbering.Numbers) {
 		l.cfgs[k] = &cfgs[c]
 	}
 	l.facts = make(map[model.CurveKey]*curveFacts, len(keys))
-	// A large curve's columns are allocated here, filled when its facts
-	// are made (takeSpare): their memory is then the load's, counted in the
-	// collection that ends it, and the heap's next goal is where it was
-	// when the load made them. Made after the first frame, they brought
-	// the next collections 150 MB sooner, onto the keys.
-	l.spare = map[model.CurveKey]*curveFacts{}
-	for c, k := range keys {
-		if n := len(sets[c]); n >= factsAtLoadMin {
-			l.spare[k] = &curveFacts{cfg: cfgs[c], hot: make([]columns.Hot, n), ids: make([]string, n)}
-		}
-	}
-}
-
-// takeSpare is curve k's columns allocated by the load and not filled yet
-// (nil: none); the caller fills them (fillFacts), no one else.
-func (l *Loaded) takeSpare(k model.CurveKey) *curveFacts {
-	f := l.spare[k]
-	delete(l.spare, k)
-	return f
+	l.spare = map[model.CurveKey]*curveFacts{} // filled after the first frame (State.SpareJob)
 }
 
 // fillFacts makes curve all[idx]'s facts in f, whose configurations are

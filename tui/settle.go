@@ -1,0 +1,64 @@
+package tui
+
+import (
+	"runtime"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/tui/workbench"
+)
+
+// settledMsg carries what settleAhead allocated.
+type settledMsg struct {
+	gen    int
+	spares *workbench.Spares
+}
+
+// collectAfterLoadMin is the point count from which a load is settled by
+// a collection.
+const collectAfterLoadMin = 20000
+
+// settleAhead runs once a load's first frame is drawn: the large curves'
+// columns are allocated (workbench.State.SpareJob) and the load's garbage
+// is collected, with those columns counted in the heap's next goal,
+// rather than by the first keys (BenchmarkMillionKeysAfterLoad: the worst
+// key 260–460 → 100–135 ms of CPU); then the bound the load put on the
+// heap is undone. Before the first frame the two were 0.2 s of CPU at a
+// million points; after it they take about 0.1 s, before a person's first
+// key. The work ahead waits for them (settling): started beside the
+// collection, it was making a view when the collection stopped the world,
+// and the stop took 107 ms. A small load leaves little garbage and has
+// nothing to allocate: the work after the load starts at once.
+func (m *Model) settleAhead(unbound func()) tea.Cmd {
+	if unbound == nil {
+		unbound = func() {}
+	}
+	job, _ := m.st.SpareJob()
+	collect := len(m.st.Points) >= collectAfterLoadMin
+	if job == nil && !collect {
+		unbound()
+		return m.afterSettled()
+	}
+	gen := m.gen
+	m.settling = true
+	return func() tea.Msg {
+		start, cpu := time.Now(), processCPU()
+		var sp *workbench.Spares
+		if job != nil {
+			sp = job()
+		}
+		if collect {
+			runtime.GC()
+		}
+		unbound() // after the collection: the heap's next goal is set from what it left
+
+		debug.Printf("load %d: settled in %s (%s of CPU)", gen, time.Since(start), processCPU()-cpu)
+		return settledMsg{gen: gen, spares: sp}
+	}
+}
+
+// afterSettled is the work after a load once it is settled: the curves'
+// facts, the panes' work on the points and the ID index.
+func (m *Model) afterSettled() tea.Cmd {
+	return tea.Batch(m.factsAhead(), m.dataAhead(), m.indexAhead())
+}

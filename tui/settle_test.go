@@ -1,0 +1,37 @@
+package tui
+
+import (
+	"testing"
+
+	"github.com/sweeptune/sweeptune/sources"
+	"github.com/sweeptune/sweeptune/tui/internal/testkit"
+)
+
+// A load's bound on the heap (loadheap.Bound) stands through its first
+// frame and is undone once, when the command after that frame has
+// collected; the facts and the panes' work on the points come after it.
+// A load a newer one replaced is undone at once.
+func TestLoadIsSettledAfterItsFirstFrame(t *testing.T) {
+	pts := testkit.SyntheticCurves(60000, 6)
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
+	resize(m, 160, 48)
+	m.load()
+	undone := 0
+	msg := loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}, prep: m.loadAhead().run(pts), unbound: func() { undone++ }}
+	_, cmd := m.Update(msg)
+	if undone != 0 {
+		t.Fatal("the heap's bound was undone by the first frame")
+	}
+	if made := runAfterLoad(m, cmd); made != 2 || undone != 1 {
+		t.Fatalf("after the load's commands: bound undone %d times, facts and data %d of 2", undone, made)
+	}
+
+	m.load()
+	old := m.gen
+	m.load()
+	staleUndone := 0
+	m.Update(loadedMsg{gen: old, ds: &sources.Dataset{Points: pts, Files: 1}, unbound: func() { staleUndone++ }})
+	if staleUndone != 1 {
+		t.Fatalf("a replaced load's bound undone %d times, want once", staleUndone)
+	}
+}
