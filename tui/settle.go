@@ -37,6 +37,7 @@ func (m *Model) settleAhead(unbound func()) tea.Cmd {
 	collect := len(m.st.Points) >= collectAfterLoadMin
 	if job == nil && !collect {
 		unbound()
+		m.settling = false // a larger load's settle may still be out: this load's work ahead need not wait for it
 		return m.afterSettled()
 	}
 	gen := m.gen

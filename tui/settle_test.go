@@ -35,3 +35,25 @@ func TestLoadIsSettledAfterItsFirstFrame(t *testing.T) {
 		t.Fatalf("a replaced load's bound undone %d times, want once", staleUndone)
 	}
 }
+
+// A small load that replaces a large one whose settle is still out is
+// not held back by it: its work ahead is planned at once.
+func TestASmallLoadDoesNotWaitForALargerOnesSettle(t *testing.T) {
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
+	resize(m, 160, 48)
+	m.load()
+	large := testkit.SyntheticCurves(60000, 6)
+	m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: large, Files: 1}, prep: m.loadAhead().run(large)})
+	if !m.settling {
+		t.Fatal("a load of 60,000 points is not settling after its first frame")
+	}
+	m.load() // its settle's message never comes to this generation
+	small := testkit.SyntheticCurves(600, 3)
+	_, cmd := m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: small, Files: 1}, prep: m.loadAhead().run(small)})
+	if m.settling {
+		t.Fatal("the small load waits for the large one's settle")
+	}
+	if _, ok := prefetchedIn(cmd); !ok {
+		t.Fatal("no work ahead planned after the small load")
+	}
+}

@@ -46,13 +46,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			msg.release()
 		}
 	case settledMsg:
-		m.st.AdoptSpares(msg.spares)
-		if msg.gen == m.gen {
+		m.st.AdoptSpares(msg.spares) // none kept for data replaced since
+		if msg.gen == m.gen {        // a newer load settles on its own
 			m.settling = false
 			m.aheadWanted = true // the work ahead the load's first frame asked for
-		}
-		if !m.loading {
-			cmd = m.afterSettled()
+			if !m.loading {
+				cmd = m.afterSettled()
+			}
 		}
 	case dataPreparedMsg:
 		m.adoptData(msg)
