@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/sources/synth"
 )
@@ -104,18 +105,7 @@ func TestStateMakesFactsFromTheLoadsNumbers(t *testing.T) {
 	if len(s.cfgs) != 3 {
 		t.Fatalf("the state kept configurations of %d curves, want 3", len(s.cfgs))
 	}
-	job, ok := s.FactsJob(func() {})
-	if !ok {
-		t.Fatal("no facts to make after the load")
-	}
-	s.AdoptFacts(job())
-	for _, c := range plain.curves {
-		plain.MakeView(c.Key, "", false, false)
-		f, p := s.factsFor(c.Key), plain.facts[c.Key]
-		if !f.cfg.Equivalent(p.cfg) || !slices.Equal(f.hot, p.hot) || !slices.Equal(f.ids, p.ids) {
-			t.Fatalf("curve %v's facts differ from the points'", c.Key)
-		}
-	}
+	factsAfterTheJob(t, s, plain)
 	s.Planned = append(s.Planned, ds.Points[0]) // the points are no longer the load's alone
 	s.dataChanged()
 	s.All()
@@ -161,4 +151,26 @@ func TestIDsFoundBeforeAndAfterTheIndex(t *testing.T) {
 	if _, ok := s.IndexJob(); ok {
 		t.Fatal("an index to make again")
 	}
+}
+
+// factsAfterTheJob runs s's facts job and checks that every curve's facts
+// are those a load that numbered nothing (plain) makes of the points; it
+// returns them.
+func factsAfterTheJob(t *testing.T, s *State, plain *Loaded) map[model.CurveKey]*curveFacts {
+	t.Helper()
+	job, ok := s.FactsJob(func() {})
+	if !ok {
+		t.Fatal("no facts to make after the load")
+	}
+	s.AdoptFacts(job())
+	made := map[model.CurveKey]*curveFacts{}
+	for _, c := range plain.curves {
+		plain.MakeView(c.Key, "", false, false)
+		f, p := s.factsFor(c.Key), plain.facts[c.Key]
+		if !f.cfg.Equivalent(p.cfg) || !slices.Equal(f.hot, p.hot) || !slices.Equal(f.ids, p.ids) {
+			t.Fatalf("curve %v's facts differ from the points'", c.Key)
+		}
+		made[c.Key] = f
+	}
+	return made
 }

@@ -44,20 +44,8 @@ func TestSparesAreFilledByTheFactsMadeLater(t *testing.T) {
 		t.Fatal("columns to allocate again once every curve has them or its facts")
 	}
 	second := spares.curves[1]
-	factsJob, ok := s.FactsJob(func() {})
-	if !ok {
-		t.Fatal("no facts to make")
-	}
-	s.AdoptFacts(factsJob())
-	for _, c := range plain.curves {
-		plain.MakeView(c.Key, "", false, false)
-		f, p := s.factsFor(c.Key), plain.facts[c.Key]
-		if !f.cfg.Equivalent(p.cfg) || !slices.Equal(f.hot, p.hot) || !slices.Equal(f.ids, p.ids) {
-			t.Fatalf("curve %v's facts differ from the points'", c.Key)
-		}
-		if c.Key == second && f != spares.facts[1] {
-			t.Fatalf("curve %v's facts are not in the columns allocated for it", c.Key)
-		}
+	if f := factsAfterTheJob(t, s, plain)[second]; f != spares.facts[1] {
+		t.Fatalf("curve %v's facts are not in the columns allocated for it", second)
 	}
 
 	s2 := New()
