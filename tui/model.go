@@ -66,14 +66,15 @@ type Model struct {
 	store   *session.Store // saves the session (made at the first save)
 	saveErr error          // the last save's failure, said again when quitting
 
-	prefetching   bool     // the work ahead runs (prefetch.go)
-	prefetchAgain bool     // changes came since it started
-	prefetchMore  bool     // it left work for the next round
-	axesFirst     bool     // the last change was an axis: the next y and x come first
-	aheadKey      aheadKey // the view and axes the work ahead last started for
-	aheadWanted   bool     // a key asks the work ahead to plan again (sync plans it)
-	settling      bool     // a load's first frame is drawn and its settle runs: the work ahead waits for it
-	aheadFilter   string   // the table's filter the work ahead last started for
+	prefetching   bool      // the work ahead runs (prefetch.go)
+	prefetchAgain bool      // changes came since it started
+	prefetchMore  bool      // it left work for the next round
+	axesFirst     bool      // the last change was an axis: the next y and x come first
+	aheadKey      aheadKey  // the view and axes the work ahead last started for
+	aheadWanted   bool      // a key asks the work ahead to plan again (sync plans it)
+	settling      bool      // a load's first frame is drawn and its settle runs: the work ahead waits for it
+	settleHeld    []tea.Cmd // the panes' commands while settling (afterTheSettle)
+	aheadFilter   string    // the table's filter the work ahead last started for
 	// lastKey is when the last key arrived (unix ns), read by the work
 	// ahead, which waits while keys come closer than yieldTo apart (0:
 	// never waits, as in tests).

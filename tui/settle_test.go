@@ -3,6 +3,8 @@ package tui
 import (
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/internal/testkit"
 )
@@ -56,4 +58,49 @@ func TestASmallLoadDoesNotWaitForALargerOnesSettle(t *testing.T) {
 	if _, ok := prefetchedIn(cmd); !ok {
 		t.Fatal("no work ahead planned after the small load")
 	}
+}
+
+// The panes' commands while a load settles (the review and the planner's
+// calibration of the first view) wait for it and come with its end.
+func TestPanesWorkWaitsForTheSettle(t *testing.T) {
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
+	resize(m, 160, 48)
+	m.load()
+	pts := testkit.SyntheticCurves(60000, 6)
+	_, cmd := m.Update(loadedMsg{gen: m.gen, ds: &sources.Dataset{Points: pts, Files: 1}, prep: m.loadAhead().run(pts)})
+	held := len(m.settleHeld)
+	if held == 0 {
+		t.Fatal("no pane's command held while the load settles")
+	}
+	settled, ok := settledIn(cmd)
+	if !ok {
+		t.Fatal("no settle after the first frame")
+	}
+	_, after := m.Update(settled)
+	if m.settling || len(m.settleHeld) != 0 {
+		t.Fatalf("settling %v, %d commands still held after the settle", m.settling, len(m.settleHeld))
+	}
+	batch, ok := after().(tea.BatchMsg)
+	if !ok || len(batch) < held {
+		t.Fatalf("the settle's end gave back %d commands, %d were held", len(batch), held)
+	}
+}
+
+// settledIn runs the settle among cmd's commands (batches opened) and
+// returns its message.
+func settledIn(cmd tea.Cmd) (settledMsg, bool) {
+	if cmd == nil {
+		return settledMsg{}, false
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			if s, ok := settledIn(c); ok {
+				return s, true
+			}
+		}
+	case settledMsg:
+		return msg, true
+	}
+	return settledMsg{}, false
 }

@@ -48,11 +48,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case settledMsg:
 		m.st.AdoptSpares(msg.spares) // none kept for data replaced since
 		if msg.gen == m.gen {        // a newer load settles on its own
-			m.settling = false
+			held := m.endSettle()
 			m.aheadWanted = true // the work ahead the load's first frame asked for
 			if !m.loading {
-				cmd = m.afterSettled()
+				held = append(held, m.afterSettled())
 			}
+			cmd = tea.Batch(held...)
 		}
 	case dataPreparedMsg:
 		m.adoptData(msg)
@@ -105,7 +106,7 @@ func (m *Model) sync() tea.Cmd {
 		m.deriveSideBySide(c)
 		for _, p := range m.panes {
 			p.Refresh(c)
-			cmds = append(cmds, p.Pending())
+			cmds = append(cmds, m.afterTheSettle(p.Pending()))
 		}
 	}
 	if c&(workbench.ChangeMarks|workbench.ChangeData|workbench.ChangeAxis|workbench.ChangeCurve|workbench.ChangeOverlay) != 0 && !m.loading {
