@@ -267,3 +267,19 @@ func prefetchedIn(cmd tea.Cmd) (prefetchedMsg, bool) {
 	}
 	return prefetchedMsg{}, false
 }
+
+// The first item of a plan (what the next key most likely needs) waits a
+// shorter quiet after a key than the others; no wait stays none.
+func TestFirstItemWaitsLessAfterAKey(t *testing.T) {
+	if got := itemQuiet(0, keyQuiet); got != firstItemQuiet || got >= keyQuiet {
+		t.Fatalf("first item waits %s after a key, want %s (under %s)", got, firstItemQuiet, keyQuiet)
+	}
+	for _, i := range []int{1, 2, 7} {
+		if got := itemQuiet(i, keyQuiet); got != keyQuiet {
+			t.Fatalf("item %d waits %s, want %s", i, got, keyQuiet)
+		}
+	}
+	if itemQuiet(0, 0) != 0 || itemQuiet(3, 0) != 0 {
+		t.Fatal("a work ahead that waits for nothing waits")
+	}
+}
