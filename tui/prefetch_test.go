@@ -251,21 +251,26 @@ func TestKeyBeforeTheWorkAheadPlansItAgain(t *testing.T) {
 
 // prefetchedIn runs the work ahead among cmd's commands (batches opened)
 // and returns what it made.
-func prefetchedIn(cmd tea.Cmd) (prefetchedMsg, bool) {
+func prefetchedIn(cmd tea.Cmd) (prefetchedMsg, bool) { return msgIn[prefetchedMsg](cmd) }
+
+// msgIn runs cmd's commands (batches opened) until one gives a message of
+// type T, and returns it.
+func msgIn[T tea.Msg](cmd tea.Cmd) (T, bool) {
+	var none T
 	if cmd == nil {
-		return prefetchedMsg{}, false
+		return none, false
 	}
 	switch msg := cmd().(type) {
 	case tea.BatchMsg:
 		for _, c := range msg {
-			if p, ok := prefetchedIn(c); ok {
-				return p, true
+			if m, ok := msgIn[T](c); ok {
+				return m, true
 			}
 		}
-	case prefetchedMsg:
+	case T:
 		return msg, true
 	}
-	return prefetchedMsg{}, false
+	return none, false
 }
 
 // The first item of a plan (what the next key most likely needs) waits a

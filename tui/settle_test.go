@@ -88,19 +88,4 @@ func TestPanesWorkWaitsForTheSettle(t *testing.T) {
 
 // settledIn runs the settle among cmd's commands (batches opened) and
 // returns its message.
-func settledIn(cmd tea.Cmd) (settledMsg, bool) {
-	if cmd == nil {
-		return settledMsg{}, false
-	}
-	switch msg := cmd().(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			if s, ok := settledIn(c); ok {
-				return s, true
-			}
-		}
-	case settledMsg:
-		return msg, true
-	}
-	return settledMsg{}, false
-}
+func settledIn(cmd tea.Cmd) (settledMsg, bool) { return msgIn[settledMsg](cmd) }
