@@ -18,21 +18,32 @@ func TestKeyCostReadsBack(t *testing.T) {
 	defer func() { debug = old }()
 	debug = log.New(io.Discard, "", 0)
 	debug.SetOutput(&strings.Builder{})
-	c := startKeyCost()
-	kept := make([][]byte, 0, 64)
-	for range 64 {
-		kept = append(kept, make([]byte, 64<<10)) // 4 MiB in all
+	// The counters are the whole process's: another test's goroutine can
+	// only add to them, so the least of a few tries is this loop's own.
+	least, s := 1e9, ""
+	for range 5 {
+		c := startKeyCost()
+		kept := make([][]byte, 0, 64)
+		for range 64 {
+			kept = append(kept, make([]byte, 64<<10)) // 4 MiB in all
+		}
+		got := c.String()
+		if len(kept) != 64 || !strings.HasPrefix(got, " (") {
+			t.Fatalf("cost %q", got)
+		}
+		cpu, mb, own := keyCostOf(strings.TrimPrefix(got, " ("))
+		if cpu < 0 || mb < 4 {
+			t.Fatalf("%q reads back as CPU %s, %.1f MB: want at least 4.2 MB", got, cpu, mb)
+		}
+		if strings.Contains(got, "its thread") != (own >= 0) {
+			t.Fatalf("%q reads back as its thread's CPU %s", got, own)
+		}
+		if mb < least {
+			least, s = mb, got
+		}
 	}
-	s := c.String()
-	if len(kept) != 64 || !strings.HasPrefix(s, " (") {
-		t.Fatalf("cost %q", s)
-	}
-	cpu, mb, own := keyCostOf(strings.TrimPrefix(s, " ("))
-	if cpu < 0 || mb < 4 || mb > 5 {
-		t.Errorf("%q reads back as CPU %s, %.1f MB: want about 4.2 MB", s, cpu, mb)
-	}
-	if strings.Contains(s, "its thread") != (own >= 0) {
-		t.Errorf("%q reads back as its thread's CPU %s", s, own)
+	if least > 5 {
+		t.Errorf("%q: the least of five tries reads back as %.1f MB: want about 4.2 MB", s, least)
 	}
 	if cpu, mb, own := keyCostOf("CPU 1.5ms, 0.3 MB allocated, its thread 1.2ms, 1 collection(s) ended)"); cpu != 1500*time.Microsecond || mb != 0.3 || own != 1200*time.Microsecond {
 		t.Errorf("read back as %s, %.1f MB, %s", cpu, mb, own)
