@@ -15,6 +15,9 @@ type loadedMsg struct {
 	// unbound undoes the heap's bound while the load read (loadheap.Bound),
 	// once the load is settled (settleAhead); nil: none.
 	unbound func()
+	// unchecked: ds's points are not escaped for the screen, only found
+	// clean where the first frame reads them (aheadOfLoad.prepare).
+	unchecked bool
 }
 
 // release undoes the heap's bound of a load that will not be settled.

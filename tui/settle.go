@@ -5,6 +5,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sweeptune/sweeptune/model"
+	"github.com/sweeptune/sweeptune/sources"
 	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
@@ -12,6 +14,9 @@ import (
 type settledMsg struct {
 	gen    int
 	spares *workbench.Spares
+	// escaped is the load's points escaped for the screen, when the load
+	// was unchecked and some point needed it (nil: none did).
+	escaped *sources.Dataset
 }
 
 // collectAfterLoadMin is the point count from which a load is settled by
@@ -29,13 +34,21 @@ const collectAfterLoadMin = 20000
 // collection, it was making a view when the collection stopped the world,
 // and the stop took 107 ms. A small load leaves little garbage and has
 // nothing to allocate: the work after the load starts at once.
-func (m *Model) settleAhead(unbound func()) tea.Cmd {
+//
+// An unchecked load (aheadOfLoad.prepare) has the rest of its points
+// checked for escapes here first.
+func (m *Model) settleAhead(loaded loadedMsg) tea.Cmd {
+	unbound := loaded.unbound
 	if unbound == nil {
 		unbound = func() {}
 	}
+	var unchecked *sources.Dataset
+	if loaded.unchecked {
+		unchecked = loaded.ds
+	}
 	job, _ := m.st.SpareJob()
 	collect := len(m.st.Points) >= collectAfterLoadMin
-	if job == nil && !collect {
+	if job == nil && !collect && unchecked == nil {
 		unbound()
 		held := m.endSettle() // a larger load's settle may still be out: this load need not wait for it
 		return tea.Batch(append(held, m.afterSettled())...)
@@ -44,6 +57,12 @@ func (m *Model) settleAhead(unbound func()) tea.Cmd {
 	m.settling = true
 	return func() tea.Msg {
 		start, cpu := time.Now(), processCPU()
+		var escaped *sources.Dataset
+		if unchecked != nil {
+			if safe := safeDataset(unchecked); !samePoints(safe.Points, unchecked.Points) {
+				escaped = safe
+			}
+		}
 		var sp *workbench.Spares
 		if job != nil {
 			sp = job()
@@ -54,7 +73,7 @@ func (m *Model) settleAhead(unbound func()) tea.Cmd {
 		unbound() // after the collection: the heap's next goal is set from what it left
 
 		debug.Printf("load %d: settled in %s (%s of CPU)", gen, time.Since(start), processCPU()-cpu)
-		return settledMsg{gen: gen, spares: sp}
+		return settledMsg{gen: gen, spares: sp, escaped: escaped}
 	}
 }
 
@@ -81,4 +100,9 @@ func (m *Model) endSettle() []tea.Cmd {
 // facts, the panes' work on the points and the ID index.
 func (m *Model) afterSettled() tea.Cmd {
 	return tea.Batch(m.factsAhead(), m.dataAhead(), m.indexAhead())
+}
+
+// samePoints reports whether a and b are one slice.
+func samePoints(a, b []model.Point) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

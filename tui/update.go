@@ -41,13 +41,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case loadedMsg:
 		m.handleLoaded(msg)
 		if !m.loading { // this load's, not one a newer load replaces
-			cmd = m.settleAhead(msg.unbound)
+			cmd = m.settleAhead(msg)
 		} else {
 			msg.release()
 		}
 	case settledMsg:
 		m.st.AdoptSpares(msg.spares) // none kept for data replaced since
-		if msg.gen == m.gen {        // a newer load settles on its own
+		if msg.gen == m.gen && msg.escaped != nil {
+			// Some point needs escaping: the load is prepared again on the
+			// escaped points, as a load of them.
+			held := m.endSettle()
+			cmd = tea.Batch(append(held, m.reprepare(msg.escaped), m.spin.Tick)...)
+		} else if msg.gen == m.gen { // a newer load settles on its own
 			held := m.endSettle()
 			m.aheadWanted = true // the work ahead the load's first frame asked for
 			if !m.loading {
