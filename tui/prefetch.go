@@ -43,11 +43,17 @@ type prefetchItem struct {
 
 // String is the item for the --debug log.
 func (it *prefetchItem) String() string {
-	made := ""
+	made := fmt.Sprintf("view #%d: ", it.serial)
 	if it.made != nil {
 		made = "view and "
 	}
-	return fmt.Sprintf("%s%q on %s, %s in %s", made, it.curve.String(), it.x.Name, it.y.Name, it.took.Round(100*time.Microsecond))
+	panes := 0
+	for _, w := range it.work {
+		if w != nil {
+			panes++
+		}
+	}
+	return fmt.Sprintf("%s%q on %s, %s (%s) in %s", made, it.curve.String(), it.x.Name, it.y.Name, model.Plural(panes, "pane"), it.took.Round(100*time.Microsecond))
 }
 
 // keyQuiet is how long after a key the work ahead waits to go on.
