@@ -18,7 +18,7 @@ func (m *Model) Derive(c workbench.Change) (func() any, func(any)) {
 		return nil, nil
 	}
 	k := m.shownSeriesKey()
-	if _, ok := m.cached[k]; ok {
+	if _, ok := m.cached.get(k); ok {
 		return nil, nil
 	}
 	shown := shownRefs{key: m.st.Curve, refs: m.st.ViewRefs()}
@@ -36,8 +36,8 @@ func (m *Model) Derive(c workbench.Change) (func() any, func(any)) {
 			}
 			return c
 		}, func(s any) {
-			if _, ok := m.cached[k]; !ok {
-				keep(&m.cached, k, s.(*cachedSeries), m.drawnViews)
+			if _, ok := m.cached.get(k); !ok {
+				m.cached.put(k, s.(*cachedSeries), m.drawnViews)
 			}
 		}
 }

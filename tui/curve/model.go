@@ -42,10 +42,10 @@ type Model struct {
 	// the axes (a curve shown again, an overlay toggled: nothing redone);
 	// the plot draws the series binned to its cells (bins), again only
 	// when they change (version) or the canvas does.
-	cached     map[seriesKey]*cachedSeries
-	drawnViews []uint64 // the serials of the views drawn last (keep)
-	orders     map[derivedKey][]string
-	legends    map[derivedKey][]string
+	cached     kept[seriesKey, *cachedSeries]
+	drawnViews []uint64 // the serials of the views drawn last (kept.put)
+	orders     kept[derivedKey, []string]
+	legends    kept[derivedKey, []string]
 	bins       plot.Bins
 	version    uint64
 	// lastPlot is the canvas last drawn on: a view made beside the table
@@ -86,8 +86,7 @@ type cachedSeries struct {
 	marked bool
 }
 
-// maxCached bounds each cache; past it, it starts again with only what
-// the views drawn last derive.
+// maxCached bounds each cache (kept).
 const maxCached = 64
 
 // viewKeyed is a cache's key: it names the view it derives from.
@@ -97,31 +96,6 @@ type viewKeyed interface {
 }
 
 func (k derivedKey) viewSerial() uint64 { return k.serial }
-
-// keep caches v under k. A full cache starts again but for the entries of
-// the views drawn (the shown curve's and the overlays'): the work ahead
-// fills it with other views', and dropping the shown one's made the next
-// key derive it again. Should those alone fill half of it, it starts
-// empty.
-func keep[K viewKeyed, V any](m *map[K]V, k K, v V, drawn []uint64) V {
-	if *m == nil {
-		*m = map[K]V{}
-	}
-	if len(*m) >= maxCached {
-		old := *m
-		*m = map[K]V{}
-		for ok, ov := range old {
-			if slices.Contains(drawn, ok.viewSerial()) {
-				(*m)[ok] = ov
-			}
-		}
-		if len(*m) >= maxCached/2 {
-			*m = map[K]V{}
-		}
-	}
-	(*m)[k] = v
-	return v
-}
 
 // New returns the pane over the shared state.
 func New(st *workbench.State, km keys.Curve, styles themes.Styles) *Model {
@@ -146,11 +120,7 @@ func (m *Model) Refresh(c workbench.Change) {
 	if c&(workbench.ChangeData|workbench.ChangeCurve) != 0 {
 		// Series point at their views' points (labels made when drawn):
 		// those of views the state no longer keeps go.
-		for k := range m.cached {
-			if !m.st.Live(k.serial) {
-				delete(m.cached, k)
-			}
-		}
+		m.cached.dropUnless(func(k seriesKey) bool { return m.st.Live(k.serial) })
 	}
 	switch {
 	case c&rebuildOn != 0:
@@ -208,9 +178,9 @@ func (m *Model) curveSet(shown shownRefs, overlays []model.Curve) []plot.Series 
 	for i, o := range overlays {
 		name := model.ShortName(shown.key, o.Key)
 		k := seriesKey{derivedKey{m.drawnViews[i+1], x.Name, y.Name}, opt, i, name}
-		c, ok := m.cached[k]
+		c, ok := m.cached.get(k)
 		if !ok {
-			c = keep(&m.cached, k, &cachedSeries{s: plot.CurveSeries(o.Points, x, y, plot.CurveStyle{
+			c = m.cached.put(k, &cachedSeries{s: plot.CurveSeries(o.Points, x, y, plot.CurveStyle{
 				Name: name, Class: plot.OverlayClass(i), Glyph: plot.OverlayGlyph(i),
 				Overlay: true, OptimalOnly: opt}, nil)}, m.drawnViews)
 		}
@@ -221,9 +191,9 @@ func (m *Model) curveSet(shown shownRefs, overlays []model.Curve) []plot.Series 
 		return append(out, plot.CurveSeriesRefs(shown.refs, x, y, style, m.marks))
 	}
 	k := m.shownSeriesKey()
-	c, ok := m.cached[k]
+	c, ok := m.cached.get(k)
 	if !ok {
-		c = keep(&m.cached, k, shownSeries(shown, x, y, m.st.Geometry()), m.drawnViews)
+		c = m.cached.put(k, shownSeries(shown, x, y, m.st.Geometry()), m.drawnViews)
 	}
 	// The marks put on, over the kinds the last draw left; nothing to do
 	// with no mark now and none put on before (at a million points a map
@@ -370,12 +340,28 @@ type prefetched struct {
 // done already.
 func (m *Model) Prefetch(serial uint64, x, y model.Axis) workbench.AheadWork {
 	dk := derivedKey{serial, x.Name, y.Name}
-	if _, ok := m.orders[dk]; ok && serial != 0 {
+	if serial != 0 && m.madeAhead(dk) {
 		return nil
 	}
 	return func(view []*model.Point, projs []model.Projection, curve model.CurveKey, g *workbench.Geometry) any {
 		return prefetched{series: shownSeries(shownRefs{curve, view}, x, y, g), order: xOrder(view, x, y, g), legend: legendOf(view, model.ProjectedOf(view), projs, x, y)}
 	}
+}
+
+// madeAhead reports whether the view's series, order and legend on the
+// axes of dk are all kept, and marks them used: planned again, they are
+// still wanted (kept drops the least recently used).
+func (m *Model) madeAhead(dk derivedKey) bool {
+	_, order := m.orders.get(dk)
+	_, legend := m.legends.get(dk)
+	series := false
+	for k := range m.cached.m {
+		if k.derivedKey == dk && k.overlay < 0 {
+			m.cached.get(k)
+			series = true
+		}
+	}
+	return order && legend && series
 }
 
 // Adopt keeps what Prefetch's function made for the view of serial.
@@ -386,14 +372,14 @@ func (m *Model) Adopt(serial uint64, x, y model.Axis, data any) {
 	}
 	dk := derivedKey{serial, x.Name, y.Name}
 	k := seriesKey{dk, false, -1, p.series.s.Name}
-	if _, ok := m.cached[k]; !ok {
-		keep(&m.cached, k, p.series, m.drawnViews)
+	if _, ok := m.cached.get(k); !ok {
+		m.cached.put(k, p.series, m.drawnViews)
 	}
-	if _, ok := m.orders[dk]; !ok {
-		keep(&m.orders, dk, p.order, m.drawnViews)
+	if _, ok := m.orders.get(dk); !ok {
+		m.orders.put(dk, p.order, m.drawnViews)
 	}
-	if _, ok := m.legends[dk]; !ok {
-		keep(&m.legends, dk, p.legend, m.drawnViews)
+	if _, ok := m.legends.get(dk); !ok {
+		m.legends.put(dk, p.legend, m.drawnViews)
 	}
 }
 
@@ -443,9 +429,9 @@ func (m *Model) redraw() {
 		Selected: sel, Marked: sel != nil && m.st.Marks[sel.ID],
 	}
 	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
-	rl, ok := m.legends[dk]
+	rl, ok := m.legends.get(dk)
 	if !ok {
-		rl = keep(&m.legends, dk, legendOf(m.st.ViewRefs(), m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y), m.drawnViews)
+		rl = m.legends.put(dk, legendOf(m.st.ViewRefs(), m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y), m.drawnViews)
 	}
 	in.RunLength = rl
 	if b := m.binnedAhead; b != nil {
@@ -551,10 +537,10 @@ func (m *Model) step(d int) {
 // nothing by x).
 func (m *Model) xOrder() []string {
 	dk := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
-	if o, ok := m.orders[dk]; ok {
+	if o, ok := m.orders.get(dk); ok {
 		return o
 	}
-	return keep(&m.orders, dk, xOrder(m.st.ViewRefs(), m.st.X, m.st.Y, m.st.Geometry()), m.drawnViews)
+	return m.orders.put(dk, xOrder(m.st.ViewRefs(), m.st.X, m.st.Y, m.st.Geometry()), m.drawnViews)
 }
 
 // View is the cached body.

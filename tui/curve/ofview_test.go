@@ -43,7 +43,7 @@ func TestSeriesOfTheViewsValuesIsThePlot(t *testing.T) {
 		if want := plot.CurveSet(st.ShownCurve(), st.OverlayCurves(), st.X, st.Y, st.OptimalOnly, m.marks); !reflect.DeepEqual(m.series, want) {
 			t.Fatalf("%s: the shown series is not plot.CurveSet's", what)
 		}
-		if c := m.cached[m.shownSeriesKey()]; c != nil && c.ofView {
+		if c := m.cached.m[m.shownSeriesKey()]; c != nil && c.ofView {
 			ofView++
 		}
 	}

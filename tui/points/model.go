@@ -51,6 +51,7 @@ type Model struct {
 	// shownSerial is the view the table shows (rebuild): its derivations
 	// stay when the caches start again.
 	shownSerial uint64
+	used        uint64         // the derivations' clock (derived.used)
 	widths      map[uint64]int // neededWidth by view serial
 	ids         *idWidths      // the loaded points' ID widths, from the load (AdoptData)
 	hay         *haystack      // the filtered view's free text, made at /
@@ -131,7 +132,7 @@ func (m *Model) rebuild() {
 
 // keepWidth keeps the ID column's width w for the view of serial.
 func (m *Model) keepWidth(serial uint64, w int) int {
-	if m.widths == nil || len(m.widths) >= maxDerived {
+	if m.widths == nil || len(m.widths) >= maxWidths {
 		shown, ok := m.widths[m.shownSerial]
 		m.widths = map[uint64]int{}
 		if ok {
@@ -241,6 +242,7 @@ type derived struct {
 	// last is the last filter's matches, which a letter typed onto it
 	// narrows instead of reading the whole view again.
 	last *matched
+	used uint64 // when last shown, planned ahead or kept (Model.used)
 }
 
 // orderKey is one sorted, filtered order of a view.
@@ -258,9 +260,10 @@ type ordered struct {
 	rows  *lazyCells[table.Row]
 }
 
-// Bounds on the kept derivations: past them the oldest are not told
-// apart, all are dropped.
-const maxDerived, maxOrders = 48, 16
+// Bounds on the kept derivations: past maxDerived the least recently
+// used goes (keepDerived); past maxOrders a view's orders are all dropped.
+// The widths are a few bytes a view: maxWidths of them are kept.
+const maxDerived, maxOrders, maxWidths = 48, 16, 1024
 
 // current is the derivation of the shown view on the shown axes, from the
 // cache or made now.
@@ -268,6 +271,7 @@ func (m *Model) current() *derived {
 	view := m.st.ViewRefs()
 	k := derivedKey{m.st.ViewSerial(), m.st.X.Name, m.st.Y.Name}
 	if d, ok := m.derived[k]; ok && !m.st.ShowGains {
+		m.touch(d)
 		return d
 	}
 	if m.st.ShowGains {
@@ -278,25 +282,48 @@ func (m *Model) current() *derived {
 	return m.keepDerived(k, newDerived(view, m.st.ViewProjected(), m.st.Projections(), m.st.X, m.st.Y, m.st.Geometry(), m.st.ViewFlags()))
 }
 
-// keepDerived caches d under k. A full cache starts again but for the
-// shown view's derivations: the work ahead fills it with other views',
-// and dropping the shown one's made the next table move derive it again
-// (at 1M × 12, 19 ms).
+// keepDerived caches d under k. A full cache drops the derivation used
+// least recently, another view's before the shown view's. It used to
+// start again but for the shown view's: the work ahead then made the
+// curves ] and [ show again and again, and a ] typed while one was being
+// made again made it on the key (at 1M × 12, 29 ms).
 func (m *Model) keepDerived(k derivedKey, d *derived) *derived {
 	if m.derived == nil {
 		m.derived = map[derivedKey]*derived{}
 	}
-	if len(m.derived) >= maxDerived {
-		old := m.derived
-		m.derived = map[derivedKey]*derived{}
-		for ok, od := range old {
-			if ok.serial == m.shownSerial && len(m.derived) < maxDerived/2 {
-				m.derived[ok] = od
-			}
-		}
+	if _, ok := m.derived[k]; !ok && len(m.derived) >= maxDerived {
+		delete(m.derived, m.leastUsed())
 	}
 	m.derived[k] = d
+	m.touch(d)
 	return d
+}
+
+// leastUsed is the key of the derivation to drop: used least recently,
+// not the shown view's while another's is kept.
+func (m *Model) leastUsed() derivedKey {
+	var out derivedKey
+	var best *derived
+	for k, d := range m.derived {
+		if best == nil || m.dropsBefore(k, d, out, best) {
+			out, best = k, d
+		}
+	}
+	return out
+}
+
+// dropsBefore reports whether derivation a (of key ka) goes before b.
+func (m *Model) dropsBefore(ka derivedKey, a *derived, kb derivedKey, b *derived) bool {
+	if shownA, shownB := ka.serial == m.shownSerial, kb.serial == m.shownSerial; shownA != shownB {
+		return shownB
+	}
+	return a.used < b.used
+}
+
+// touch marks d used now.
+func (m *Model) touch(d *derived) {
+	m.used++
+	d.used = m.used
 }
 
 // newDerived derives the statuses, run-length legend and projected flag
@@ -343,6 +370,7 @@ func (m *Model) Prefetch(serial uint64, x, y model.Axis) workbench.AheadWork {
 	text := m.filter.Value()
 	k := orderKey{m.sortCol, m.desc, text}
 	if d, ok := m.derived[derivedKey{serial, x.Name, y.Name}]; ok && serial != 0 {
+		m.touch(d) // planned again: still wanted
 		if _, ok := d.orders[k]; ok {
 			return nil
 		}
@@ -363,6 +391,7 @@ func (m *Model) Adopt(serial uint64, x, y model.Axis, data any) {
 	}
 	k := derivedKey{serial, x.Name, y.Name}
 	if d, ok := m.derived[k]; ok {
+		m.touch(d)
 		for ok, o := range p.d.orders {
 			if _, had := d.orders[ok]; !had {
 				d.orders[ok] = o
