@@ -38,7 +38,7 @@ type prefetchItem struct {
 	work   []workbench.AheadWork
 	made   *workbench.Prepared
 	data   []any
-	took   time.Duration // making it, for the --debug log
+	took   time.Duration // making it (not the waits between), for the --debug log
 }
 
 // String is the item for the --debug log.
@@ -47,9 +47,9 @@ func (it *prefetchItem) String() string {
 	if it.made != nil {
 		made = "view and "
 	}
-	panes := 0
-	for _, w := range it.work {
-		if w != nil {
+	panes := 0 // that had work made
+	for _, d := range it.data {
+		if d != nil {
 			panes++
 		}
 	}
@@ -225,28 +225,42 @@ func (m *Model) prefetch() tea.Cmd {
 				// behind an item planned before the y). Plan again.
 				return prefetchedMsg{items: items[:i], replan: true}
 			}
-			it := &items[i]
-			start := time.Now()
-			par.Background(it.make) // one core: the other is the keys'
-			it.took = time.Since(start)
+			// Between its parts too: a key that came during one has both
+			// cores for its passes once that part is done, and the rest
+			// is planned again (what was made is kept).
+			if !items[i].make(func() bool { return quiet == 0 || lastKey.Load() == planned }) {
+				return prefetchedMsg{items: items[:i+1], replan: true}
+			}
 		}
 		return prefetchedMsg{items: items}
 	}
 }
 
-// make makes the item's view, if not made, and the panes' work on it.
-func (it *prefetchItem) make() {
-	if it.job != nil {
-		it.made = it.job.Run()
-		it.view, it.projs = it.made.Points(), it.made.Projections()
+// make makes the item's view, if not made, and the panes' work on it,
+// each part on one core (the other is the keys'). After each it goes on
+// while goOn holds, and reports whether it made every part.
+func (it *prefetchItem) make(goOn func() bool) bool {
+	part := func(fn func()) bool {
+		start := time.Now()
+		par.Background(fn)
+		it.took += time.Since(start)
+		return goOn()
 	}
 	it.data = make([]any, len(it.work))
-	g := workbench.GeometryOf(it.view, it.x, it.y) // found once for every pane
+	if it.job != nil && !part(func() {
+		it.made = it.job.Run()
+		it.view, it.projs = it.made.Points(), it.made.Projections()
+	}) {
+		return false
+	}
+	var g *workbench.Geometry
+	par.Background(func() { g = workbench.GeometryOf(it.view, it.x, it.y) }) // found once for every pane
 	for p, w := range it.work {
-		if w != nil {
-			it.data[p] = w(it.view, it.projs, it.curve, g)
+		if w != nil && !part(func() { it.data[p] = w(it.view, it.projs, it.curve, g) }) {
+			return false
 		}
 	}
+	return true
 }
 
 // handlePrefetched keeps the work done (a view made before a data change

@@ -288,3 +288,23 @@ func TestFirstItemWaitsLessAfterAKey(t *testing.T) {
 		t.Fatal("a work ahead that waits for nothing waits")
 	}
 }
+
+// A key that comes while an item is made stops it after the part that
+// runs: what was made is kept, the rest is planned again.
+func TestKeyDuringAnItemCutsItAfterThePartThatRuns(t *testing.T) {
+	view := []*model.Point{{ID: "a"}}
+	made, keyCame := 0, false
+	work := func(v []*model.Point, _ []model.Projection, _ model.CurveKey, _ *workbench.Geometry) any {
+		made++
+		keyCame = true // during the first part
+		return len(v)
+	}
+	it := prefetchItem{view: view, work: []workbench.AheadWork{work, nil, work}}
+	if it.make(func() bool { return !keyCame }) || made != 1 || it.data[0] != 1 || it.data[2] != nil {
+		t.Fatalf("cut item: made %d parts, data %v", made, it.data)
+	}
+	it = prefetchItem{view: view, work: []workbench.AheadWork{work, nil, work}}
+	if !it.make(func() bool { return true }) || it.data[0] != 1 || it.data[2] != 1 {
+		t.Fatalf("whole item: data %v", it.data)
+	}
+}
