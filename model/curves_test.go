@@ -276,3 +276,37 @@ func TestCanonicalHardware(t *testing.T) {
 		t.Errorf("hardware %q", got)
 	}
 }
+
+// Derived by curve, the points get what Derive gives them: a hardware
+// without a spec none (a stale value cleared), a point without a positive
+// tput-per-gpu none.
+func TestDeriveByCurveIsDerive(t *testing.T) {
+	specs := model.DefaultGPUSpecs()
+	pts := []model.Point{
+		apiPoint("gb300-nv", "1k1k", "", 16, 4, 1033494, 150.7),
+		apiPoint("tpuv7", "1k1k", "", 8, 4, 100, 10),
+		apiPoint("gb300-nv", "1k1k", "", 32, 4, 0, 150.7),
+		apiPoint("gb300-nv", "8k1k", "", 16, 4, 5000, 40),
+	}
+	pts[1].Metrics.Set(model.TputPerMW, 7) // stale
+	var curves []model.CurveKey
+	curveOf := make([]int32, len(pts))
+	for i, p := range pts {
+		at := slices.Index(curves, p.Curve)
+		if at < 0 {
+			at, curves = len(curves), append(curves, p.Curve)
+		}
+		curveOf[i] = int32(at)
+	}
+	want := slices.Clone(pts)
+	model.Derive(want, specs)
+	model.DeriveByCurve(pts, curveOf, curves, specs)
+	for i := range pts {
+		if pts[i].Metrics != want[i].Metrics {
+			t.Errorf("point %d: %v, Derive %v", i, pts[i].Metrics, want[i].Metrics)
+		}
+	}
+	if !pts[0].Metrics.Has(model.TputPerMW) || pts[1].Metrics.Has(model.TputPerMW) || len(curves) != 3 {
+		t.Errorf("derived %v %v over %d curves", pts[0].Metrics.Has(model.TputPerMW), pts[1].Metrics.Has(model.TputPerMW), len(curves))
+	}
+}

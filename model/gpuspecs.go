@@ -188,11 +188,35 @@ func deriveOne(p *Point, lookup func(string) (GPUSpec, bool), miss map[string]bo
 	if !ok && miss != nil {
 		miss[OrUnknown(p.Curve.Hardware)] = true
 	}
+	setDerived(p, t, spec)
+}
+
+// setDerived sets p's derived metrics from its tput-per-gpu t (positive)
+// and its hardware's spec (zero: none known).
+func setDerived(p *Point, t float64, spec GPUSpec) {
 	if spec.PowerKW > 0 {
 		p.Metrics.Set(TputPerMW, TputPerMWOf(t, spec.PowerKW))
 	}
 	if spec.CostPerHour > 0 {
 		p.Metrics.Set(CostPerMTok, CostPerMTokOf(spec.CostPerHour, t))
+	}
+}
+
+// DeriveByCurve is Derive for points numbered by curve: point i is on
+// curves[curveOf[i]], so each curve's hardware is looked up once, not each
+// point's (at a million points the lookups were 15 ms).
+func DeriveByCurve(points []Point, curveOf []int32, curves []CurveKey, specs GPUSpecs) {
+	spec := make([]GPUSpec, len(curves))
+	for c, k := range curves {
+		spec[c], _ = specs.Lookup(k.Hardware)
+	}
+	for i := range points {
+		p := &points[i]
+		p.Metrics.Clear(TputPerMW)
+		p.Metrics.Clear(CostPerMTok)
+		if t, ok := p.Metrics.Get(TputPerGPU); ok && t > 0 {
+			setDerived(p, t, spec[curveOf[i]])
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/sweeptune/sweeptune/internal/mem"
 	"github.com/sweeptune/sweeptune/internal/radix"
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -108,9 +109,15 @@ func (nb *Numbers) ConfigsOf(sets [][]int) []Configs {
 		rank[d] = -1
 	}
 	var met, metDays []int32
+	total := 0
+	for _, idx := range sets {
+		total += len(idx)
+	}
+	// Every set's numbers in two arrays, their pages present (mem.Fresh).
+	ofAll, dayAll := mem.Fresh[int32](total), mem.Fresh[int32](total)
 	for s, idx := range sets {
-		of := make([]int32, len(idx))
-		day := make([]int32, len(idx))
+		of, day := ofAll[:len(idx):len(idx)], dayAll[:len(idx):len(idx)]
+		ofAll, dayAll = ofAll[len(idx):], dayAll[len(idx):]
 		met, metDays = met[:0], metDays[:0]
 		for k, i := range idx {
 			of[k] = -1

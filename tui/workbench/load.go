@@ -50,12 +50,13 @@ func Prepare(pts []model.Point, specs model.GPUSpecs) *Loaded {
 // IDs are indexed after the first frame (State.IndexJob; a million IDs
 // are 0.15 s of CPU), with the same result.
 func PrepareNumbered(pts []model.Point, specs model.GPUSpecs, nums *numbering.Numbers) *Loaded {
-	model.Derive(pts, specs)
 	l := &Loaded{points: pts, specs: specs}
 	if nums != nil && nums.Len() == len(pts) {
+		model.DeriveByCurve(pts, nums.Curves().Of(), nums.Curves().Keys(), specs)
 		prepareNumbered(l, nums)
 		return l
 	}
+	model.Derive(pts, specs)
 	// The ID index is made beside the grouping and the facts, which read
 	// the points only.
 	var indexed sync.WaitGroup

@@ -23,8 +23,21 @@ func TestPrepareNumberedIsPrepare(t *testing.T) {
 		if !ok {
 			t.Fatalf("%d x %d: the load kept no numbers", c.rows, c.curves)
 		}
-		plain := Prepare(slices.Clone(ds.Points), nil)
-		got := PrepareNumbered(ds.Points, nil, nums)
+		specs := model.DefaultGPUSpecs()
+		plain := Prepare(slices.Clone(ds.Points), specs)
+		got := PrepareNumbered(ds.Points, specs, nums)
+		derived := 0
+		for i := range got.points {
+			if got.points[i].Metrics != plain.points[i].Metrics {
+				t.Fatalf("%d x %d: point %d's metrics %v, plain %v", c.rows, c.curves, i, got.points[i].Metrics, plain.points[i].Metrics)
+			}
+			if got.points[i].Metrics.Has(model.TputPerMW) {
+				derived++
+			}
+		}
+		if derived == 0 {
+			t.Fatalf("%d x %d: no point derived", c.rows, c.curves)
+		}
 		if !maps.EqualFunc(got.byCurve, plain.byCurve, slices.Equal) {
 			t.Fatalf("%d x %d: points by curve differ", c.rows, c.curves)
 		}
