@@ -14,8 +14,9 @@ import (
 const retitle = "run\x1b]0;owned\a"
 
 // A large load whose first frame shows nothing to escape is shown on its
-// points as read; its settle checks the rest, and a point to escape there
-// has the load prepared again on escaped points.
+// points as read; its settle checks the rest (here a run the shown view
+// leaves out), and a point to escape there has the load prepared again on
+// escaped points.
 func TestALargeLoadIsCheckedForEscapesInItsSettle(t *testing.T) {
 	pts := testkit.SyntheticCurves(60000, 6)
 	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
@@ -29,13 +30,20 @@ func TestALargeLoadIsCheckedForEscapesInItsSettle(t *testing.T) {
 	}
 	shown := prep.views[0].curve
 
+	// A run of the shown curve that its view (the latest runs) leaves out.
+	inView := map[string]bool{}
+	for _, p := range prep.views[0].view {
+		inView[p.ID] = true
+	}
 	dirty := slices.Clone(pts)
-	// the last of its curve's: the first frame reads each curve's first
-	at := lastIndexFunc(dirty, func(p model.Point) bool { return p.Curve != shown })
+	at := lastIndexFunc(dirty, func(p model.Point) bool { return p.Curve == shown && !inView[p.ID] })
+	if at < 0 || len(inView) == 0 {
+		t.Fatalf("the shown curve's view holds %d of its runs", len(inView))
+	}
 	dirty[at].Label = retitle
 	ds, prep, unchecked = ahead.prepare(&sources.Dataset{Points: dirty, Files: 1})
 	if !unchecked || &ds.Points[0] != &dirty[0] {
-		t.Fatal("a label to escape on a curve not shown first held the first frame back")
+		t.Fatal("a label to escape on a run the first view leaves out held the first frame back")
 	}
 	_, cmd := m.Update(loadedMsg{gen: m.gen, ds: ds, prep: prep, unchecked: true})
 	settled, ok := settledIn(cmd)
@@ -59,7 +67,7 @@ func TestALargeLoadIsCheckedForEscapesInItsSettle(t *testing.T) {
 	}
 }
 
-// What the first frame shows is escaped before it: the shown curve's
+// What the first frame shows is escaped before it: the shown view's
 // points and every curve's name.
 func TestWhatTheFirstFrameShowsIsEscapedBeforeIt(t *testing.T) {
 	pts := testkit.SyntheticCurves(60000, 6)
@@ -70,12 +78,14 @@ func TestWhatTheFirstFrameShowsIsEscapedBeforeIt(t *testing.T) {
 	_, prep, _ := ahead.prepare(&sources.Dataset{Points: pts, Files: 1})
 	shown := prep.views[0].curve
 
+	// A point of the shown view.
+	id := prep.views[0].view[len(prep.views[0].view)/2].ID
 	onShown := slices.Clone(pts)
-	at := slices.IndexFunc(onShown, func(p model.Point) bool { return p.Curve == shown })
+	at := slices.IndexFunc(onShown, func(p model.Point) bool { return p.ID == id })
 	onShown[at].Label = retitle
 	ds, _, unchecked := ahead.prepare(&sources.Dataset{Points: onShown, Files: 1})
 	if unchecked || ds.Points[at].Label != termsafe.String(retitle) {
-		t.Fatalf("a label on the shown curve: unchecked %v, label %q", unchecked, ds.Points[at].Label)
+		t.Fatalf("a label in the shown view: unchecked %v, label %q", unchecked, ds.Points[at].Label)
 	}
 
 	named := slices.Clone(pts)

@@ -108,3 +108,30 @@ type Checker struct{ seen cleanSeen }
 
 // Clean reports whether Points would return p as it is.
 func (c *Checker) Clean(p *model.Point) bool { return c.seen.clean(p) }
+
+// ProjectionClean reports whether no string of p needs escaping: its
+// curve, factors, projected runs (their points too) and the runs it left
+// out, which a view's legend and rows show.
+func (c *Checker) ProjectionClean(p *model.Projection) bool {
+	strs := []string{p.Curve.Model, p.Curve.Scenario, p.Curve.Hardware, p.Curve.Framework, p.Curve.Precision, p.Curve.Spec}
+	strs = append(strs, p.Superseded...)
+	for _, f := range p.Factors {
+		strs = append(append(strs, f.Name), f.Configs...)
+	}
+	for i := range p.Projected {
+		r := &p.Projected[i]
+		if !c.Clean(&r.Point) {
+			return false
+		}
+		strs = append(append(strs, r.ID), r.Dropped...)
+	}
+	for _, u := range p.Unprojected {
+		strs = append(strs, u.ID, u.Reason)
+	}
+	for _, s := range strs {
+		if firstUnsafe(s, false) >= 0 {
+			return false
+		}
+	}
+	return true
+}

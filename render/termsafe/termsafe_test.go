@@ -203,3 +203,32 @@ func TestFirstUnsafeByWordsIsByBytes(t *testing.T) {
 		}
 	}
 }
+
+// A projection is clean when every string it holds is: a run left out
+// with a hostile ID or reason, or a projected run's point, is not.
+func TestProjectionCleanReadsEveryString(t *testing.T) {
+	var c Checker
+	clean := model.Projection{
+		Factors:     []model.RunFactor{{Name: "tput-per-gpu", Configs: []string{"1p1d"}}},
+		Projected:   []model.ProjectedRun{{ID: "a@short", Dropped: []string{"p90-e2el"}}},
+		Superseded:  []string{"b@short"},
+		Unprojected: []model.Skip{{ID: "c", Reason: "no factor"}},
+	}
+	if !c.ProjectionClean(&clean) {
+		t.Fatal("a clean projection is not")
+	}
+	for name, spoil := range map[string]func(*model.Projection){
+		"reason":     func(p *model.Projection) { p.Unprojected = []model.Skip{{ID: "c", Reason: "\x1b]0;x\a"}} },
+		"superseded": func(p *model.Projection) { p.Superseded = []string{"b\u202e"} },
+		"config":     func(p *model.Projection) { p.Factors = []model.RunFactor{{Name: "t", Configs: []string{"\x9b2J"}}} },
+		"point": func(p *model.Projection) {
+			p.Projected = []model.ProjectedRun{{ID: "a", Point: model.Point{Label: "\x1b[2J"}}}
+		},
+	} {
+		p := clean
+		spoil(&p)
+		if c.ProjectionClean(&p) {
+			t.Errorf("a hostile %s passed", name)
+		}
+	}
+}

@@ -91,15 +91,9 @@ func (l *Loaded) MakeViews(ks []model.CurveKey, asOf string, allDates, suspect b
 	}
 }
 
-// FirstFrameHolds reports whether ok holds for every point the first
-// frame on curve k reads: k's, and one of every curve's (their names, in
-// the curve list).
-func (l *Loaded) FirstFrameHolds(k model.CurveKey, ok func(*model.Point) bool) bool {
-	for _, i := range l.byCurve[k] {
-		if !ok(&l.points[i]) {
-			return false
-		}
-	}
+// EveryCurveHolds reports whether ok holds for one point of every curve
+// (its name, in the curve list).
+func (l *Loaded) EveryCurveHolds(ok func(*model.Point) bool) bool {
 	for _, c := range l.curves {
 		if at := l.byCurve[c.Key]; len(at) > 0 && !ok(&l.points[at[0]]) {
 			return false
