@@ -2,6 +2,7 @@ package tui
 
 import (
 	"reflect"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -306,5 +307,41 @@ func TestKeyDuringAnItemCutsItAfterThePartThatRuns(t *testing.T) {
 	it = prefetchItem{view: view, work: []workbench.AheadWork{work, nil, work}}
 	if !it.make(func() bool { return true }) || it.data[0] != 1 || it.data[2] != 1 {
 		t.Fatalf("whole item: data %v", it.data)
+	}
+}
+
+// Near the collector's next cycle the work ahead makes an item only soon
+// after a key or after a lull; it waits for either, a key planning again.
+func TestWorkAheadNearACollectionWaitsForAKeyOrALull(t *testing.T) {
+	var lastKey atomic.Int64
+	near, far := func() bool { return true }, func() bool { return false }
+	at := func(ago time.Duration) { lastKey.Store(time.Now().Add(-ago).UnixNano()) }
+	for _, c := range []struct {
+		ago        time.Duration
+		near, want bool
+	}{
+		{50 * time.Millisecond, true, true},
+		{500 * time.Millisecond, true, false},
+		{2 * time.Second, true, true},
+		{500 * time.Millisecond, false, true},
+	} {
+		at(c.ago)
+		f := far
+		if c.near {
+			f = near
+		}
+		if got := collectionTimely(&lastKey, f); got != c.want {
+			t.Errorf("a key %s ago, near %v: timely %v", c.ago, c.near, got)
+		}
+	}
+	at(lullBeforeACycle - 100*time.Millisecond)
+	if waitForKeyOrLull(&lastKey, lastKey.Load()) {
+		t.Error("a lull planned the work again")
+	}
+	at(500 * time.Millisecond)
+	planned := lastKey.Load()
+	go func() { time.Sleep(30 * time.Millisecond); lastKey.Store(time.Now().UnixNano()) }()
+	if !waitForKeyOrLull(&lastKey, planned) {
+		t.Error("a key typed while it waited did not plan the work again")
 	}
 }

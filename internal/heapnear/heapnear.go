@@ -1,0 +1,32 @@
+// Package heapnear tells whether the heap has grown near the point where
+// the collector starts its next cycle, read from runtime/metrics (no stop
+// of the world): a caller about to allocate much can then choose when.
+package heapnear
+
+import "runtime/metrics"
+
+var names = []string{"/memory/classes/heap/objects:bytes", "/gc/heap/live:bytes", "/gc/heap/goal:bytes"}
+
+// Near reports whether the heap has grown past share of the way from what
+// the last collection left live to the next cycle's goal.
+func Near(share float64) bool {
+	s := make([]metrics.Sample, len(names))
+	for i, n := range names {
+		s[i].Name = n
+	}
+	metrics.Read(s)
+	for _, v := range s {
+		if v.Value.Kind() != metrics.KindUint64 {
+			return false // not known on this runtime
+		}
+	}
+	return Past(s[0].Value.Uint64(), s[1].Value.Uint64(), s[2].Value.Uint64(), share)
+}
+
+// Past reports whether heap is past share of the way from live to goal.
+func Past(heap, live, goal uint64, share float64) bool {
+	if goal <= live {
+		return heap >= goal
+	}
+	return float64(heap) >= float64(live)+share*float64(goal-live)
+}
