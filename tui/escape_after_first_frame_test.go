@@ -19,10 +19,7 @@ const retitle = "run\x1b]0;owned\a"
 // escaped points.
 func TestALargeLoadIsCheckedForEscapesInItsSettle(t *testing.T) {
 	pts := testkit.SyntheticCurves(60000, 6)
-	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
-	resize(m, 160, 48)
-	m.load()
-	ahead := m.loadAhead()
+	m, ahead := loadingModel()
 	clean := &sources.Dataset{Points: pts, Files: 1}
 	ds, prep, unchecked := ahead.prepare(clean)
 	if ds != clean || !unchecked {
@@ -71,10 +68,7 @@ func TestALargeLoadIsCheckedForEscapesInItsSettle(t *testing.T) {
 // points and every curve's name.
 func TestWhatTheFirstFrameShowsIsEscapedBeforeIt(t *testing.T) {
 	pts := testkit.SyntheticCurves(60000, 6)
-	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
-	resize(m, 160, 48)
-	m.load()
-	ahead := m.loadAhead()
+	_, ahead := loadingModel()
 	_, prep, _ := ahead.prepare(&sources.Dataset{Points: pts, Files: 1})
 	shown := prep.views[0].curve
 
@@ -124,4 +118,13 @@ func lastIndexFunc(pts []model.Point, f func(model.Point) bool) int {
 		}
 	}
 	return -1
+}
+
+// loadingModel is a workbench whose load has started, and what its load
+// command prepares with.
+func loadingModel() (*Model, aheadOfLoad) {
+	m := New(Options{Theme: "none", Renderer: testkit.Renderer()})
+	resize(m, 160, 48)
+	m.load()
+	return m, m.loadAhead()
 }

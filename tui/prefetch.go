@@ -243,7 +243,7 @@ func (m *Model) prefetch() tea.Cmd {
 
 // The collector starts a cycle when the heap nears its goal, and a key
 // typed during the cycle's mark pays for the mark with what it allocates:
-// at 1M x 12 an x typed 0.3 s after a y took 22-44 ms in three runs of
+// at 1M x 12 an x typed 0.3 s after a y took 12-44 ms in three runs of
 // six, inside the cycle the work ahead's items after the y had started.
 // Near the goal, an item is made only soon after a key (the cycle then
 // runs in the pause before the next) or after a lull in the typing.
