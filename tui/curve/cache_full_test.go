@@ -42,14 +42,11 @@ func TestPlannedSeriesOutliveTheOthers(t *testing.T) {
 	made := func() prefetched {
 		return prefetched{series: &cachedSeries{s: plot.Series{Name: "next"}}, order: []string{}, legend: []string{}}
 	}
-	const next, once = uint64(900_000), uint64(900_001)
-	m.Adopt(next, x, y, made())
+	const once = uint64(900_001)
 	m.Adopt(once, x, y, made())
-	for i := range 3 * maxCached {
-		if m.Prefetch(next, x, y) != nil {
-			t.Fatalf("after %d other views' series the next curve's is made again", i)
-		}
-		m.Adopt(uint64(1_000_000+i), x, y, made())
+	testkit.PlannedAmidOthers(t, m, 900_000, x, y, 3*maxCached, func() any { return made() })
+	if m.cached.len() > maxCached || m.orders.len() > maxCached || m.legends.len() > maxCached {
+		t.Fatalf("%d series, %d orders, %d legends kept", m.cached.len(), m.orders.len(), m.legends.len())
 	}
 	if m.Prefetch(once, x, y) == nil {
 		t.Fatal("a view never planned again outlived 192 others")

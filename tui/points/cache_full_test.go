@@ -38,20 +38,14 @@ func TestPlannedDerivationsOutliveTheOthers(t *testing.T) {
 	m := New(st, keys.Default().Points, testkit.Plain())
 	m.SetSize(140, 30)
 	x, y := st.X, st.Y
-	const next, once = uint64(900_000), uint64(900_001)
-	made := func() prefetched {
+	const once = uint64(900_001)
+	made := func() any {
 		return prefetched{d: &derived{orders: map[orderKey]*ordered{{m.sortCol, m.desc, ""}: {}}}, width: 7}
 	}
-	m.Adopt(next, x, y, made())
 	m.Adopt(once, x, y, made())
-	for i := range 3 * maxDerived {
-		if m.Prefetch(next, x, y) != nil {
-			t.Fatalf("after %d other views' derivations the next curve's is made again", i)
-		}
-		m.Adopt(uint64(1_000_000+i), x, y, made())
-		if len(m.derived) > maxDerived {
-			t.Fatalf("%d derivations kept", len(m.derived))
-		}
+	testkit.PlannedAmidOthers(t, m, 900_000, x, y, 3*maxDerived, made)
+	if len(m.derived) > maxDerived {
+		t.Fatalf("%d derivations kept", len(m.derived))
 	}
 	if _, ok := m.derived[derivedKey{once, x.Name, y.Name}]; ok {
 		t.Fatal("a derivation never used again outlived 144 others")
