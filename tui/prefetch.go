@@ -21,13 +21,7 @@ import (
 // (docs/workbench-speed.md).
 
 // prefetcher is a pane that derives from views ahead.
-type prefetcher interface {
-	// Prefetch is the pane's work for a view (serial, 0 when not made
-	// yet) on x, y, to run off the UI goroutine; nil when none is needed.
-	Prefetch(serial uint64, x, y model.Axis) workbench.AheadWork
-	// Adopt keeps what the work made, for the view of serial.
-	Adopt(serial uint64, x, y model.Axis, data any)
-}
+type prefetcher = workbench.AheadPane
 
 // prefetchItem is one view on one pair of axes.
 type prefetchItem struct {

@@ -78,6 +78,15 @@ func (s *State) Geometry() *Geometry {
 // projections, curve, and its geometry on the work's axes (GeometryOf).
 type AheadWork func(view []*model.Point, projs []model.Projection, curve model.CurveKey, g *Geometry) any
 
+// AheadPane is a pane that derives from views ahead.
+type AheadPane interface {
+	// Prefetch is the pane's work for a view (serial, 0 when not made
+	// yet) on x, y, to run off the UI goroutine; nil when none is needed.
+	Prefetch(serial uint64, x, y model.Axis) AheadWork
+	// Adopt keeps what the work made, for the view of serial.
+	Adopt(serial uint64, x, y model.Axis, data any)
+}
+
 // GeometryOf is the geometry of a view on x, y found from its points, as
 // Geometry finds it for a view made without them: one for every pane's
 // work ahead, where each pane found its own (a third of the work ahead's

@@ -7,16 +7,10 @@ import (
 	"github.com/sweeptune/sweeptune/tui/workbench"
 )
 
-// AheadPane is a pane that derives from views ahead (tui.prefetcher).
-type AheadPane interface {
-	Prefetch(serial uint64, x, y model.Axis) workbench.AheadWork
-	Adopt(serial uint64, x, y model.Axis, data any)
-}
-
 // PlannedAmidOthers adopts what made makes for view next, then for n
 // other views, planning next again before each as the work ahead does:
 // t fails when that plan finds next's work gone.
-func PlannedAmidOthers(t testing.TB, p AheadPane, next uint64, x, y model.Axis, n int, made func() any) {
+func PlannedAmidOthers(t testing.TB, p workbench.AheadPane, next uint64, x, y model.Axis, n int, made func() any) {
 	t.Helper()
 	p.Adopt(next, x, y, made())
 	for i := range n {
