@@ -248,8 +248,9 @@ const (
 
 // nearCollection reports the heap 85% of the way from what the last cycle
 // left live to the next one's goal (the cycles at 1M x 12 started at
-// 97-99%).
-func nearCollection() bool { return heapnear.Near(0.85) }
+// 97-99%), when that left 256 MB or more: a smaller heap's cycle is over
+// in a few milliseconds, and its work ahead need not wait.
+func nearCollection() bool { return heapnear.Near(0.85, 256<<20) }
 
 // collectionTimely reports whether an item made now may start a cycle of
 // the collector at a good time: a key just typed, none for a while, or

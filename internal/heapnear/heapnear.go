@@ -8,8 +8,9 @@ import "runtime/metrics"
 var names = []string{"/memory/classes/heap/objects:bytes", "/gc/heap/live:bytes", "/gc/heap/goal:bytes"}
 
 // Near reports whether the heap has grown past share of the way from what
-// the last collection left live to the next cycle's goal.
-func Near(share float64) bool {
+// the last collection left live to the next cycle's goal, that having
+// left at least minLive bytes (a small heap's cycle is over in moments).
+func Near(share float64, minLive uint64) bool {
 	s := make([]metrics.Sample, len(names))
 	for i, n := range names {
 		s[i].Name = n
@@ -20,7 +21,8 @@ func Near(share float64) bool {
 			return false // not known on this runtime
 		}
 	}
-	return Past(s[0].Value.Uint64(), s[1].Value.Uint64(), s[2].Value.Uint64(), share)
+	live := s[1].Value.Uint64()
+	return live >= minLive && Past(s[0].Value.Uint64(), live, s[2].Value.Uint64(), share)
 }
 
 // Past reports whether heap is past share of the way from live to goal.

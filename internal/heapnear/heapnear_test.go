@@ -29,14 +29,17 @@ func TestPast(t *testing.T) {
 // room to the goal allocated since, it is past a third of the way.
 func TestNearFollowsTheHeap(t *testing.T) {
 	runtime.GC()
-	if Near(0.9) {
+	if Near(0.9, 0) {
 		t.Fatal("near the next collection right after one")
 	}
 	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap/goal:bytes"}}
 	metrics.Read(s)
 	kept := make([]byte, (s[1].Value.Uint64()-s[0].Value.Uint64())/2)
-	if !Near(1.0 / 3) {
+	if !Near(1.0/3, 0) {
 		t.Fatalf("%d bytes allocated of %d to the goal, not near", len(kept), 2*len(kept))
+	}
+	if Near(1.0/3, 1<<40) {
+		t.Fatal("a heap under its least live size is near")
 	}
 	runtime.KeepAlive(kept)
 }
