@@ -64,7 +64,7 @@ func (m *Model) settleAhead(loaded loadedMsg) tea.Cmd {
 			}
 		}
 		var sp *workbench.Spares
-		if job != nil {
+		if job != nil && escaped == nil { // escaped: the load is prepared again, with its own
 			sp = job()
 		}
 		if collect {
