@@ -82,7 +82,8 @@ type Model struct {
 	yieldTo time.Duration
 
 	boxes  [layout.NumPanes]boxCache
-	screen string // the composed frame View returns
+	rows   map[int]joinedRow // per grid row (its first slot): the row joined
+	screen string            // the composed frame View returns
 
 	// oneByOne turns deriveSideBySide off (tests: the frames with and
 	// without it are the same); sideBySide counts the panes' works it made.

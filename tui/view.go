@@ -27,7 +27,10 @@ type boxCache struct {
 func (m *Model) box(s layout.Slot) []string {
 	body := m.panes[s.Pane].View()
 	if m.loading && len(m.st.Points) == 0 {
-		body = m.spin.View() + " loading…"
+		// Still: the status line's spinner turns, and the frames of a
+		// long load redraw no box (at a million rows, 20 frames redrawing
+		// six were 30 ms of CPU before the first table).
+		body = "loading…"
 	}
 	focused := s.Pane == m.focus
 	title := layout.Names[s.Pane]
@@ -89,7 +92,8 @@ func (m *Model) compose() {
 	m.screen = termsafe.Frame(strings.Join(rows, "\n"))
 }
 
-// joinRow puts the boxes of one grid row side by side.
+// joinRow puts the boxes of one grid row side by side; the row is joined
+// again only when one of its boxes was drawn again.
 func (m *Model) joinRow(slots []int) string {
 	var boxes [][]string
 	h := 0
@@ -98,6 +102,40 @@ func (m *Model) joinRow(slots []int) string {
 		boxes = append(boxes, b)
 		h = max(h, len(b))
 	}
+	if m.rows == nil {
+		m.rows = map[int]joinedRow{}
+	}
+	key := slots[0]
+	if r, ok := m.rows[key]; ok && sameBoxes(r.boxes, boxes) {
+		return r.joined
+	}
+	joined := joinBoxes(boxes, h)
+	m.rows[key] = joinedRow{boxes: boxes, joined: joined}
+	return joined
+}
+
+// joinedRow is a grid row joined, and the boxes' lines it was joined of.
+type joinedRow struct {
+	boxes  [][]string
+	joined string
+}
+
+// sameBoxes reports whether a and b are the same boxes' lines: the box
+// cache returns a box's lines as they were until it draws it again.
+func sameBoxes(a, b [][]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i]) != len(b[i]) || (len(a[i]) > 0 && &a[i][0] != &b[i][0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// joinBoxes puts boxes of h lines at most side by side.
+func joinBoxes(boxes [][]string, h int) string {
 	var sb strings.Builder
 	for line := 0; line < h; line++ {
 		if line > 0 {
