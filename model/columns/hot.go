@@ -6,6 +6,8 @@
 package columns
 
 import (
+	"sync/atomic"
+
 	"github.com/sweeptune/sweeptune/internal/mem"
 	"github.com/sweeptune/sweeptune/model"
 )
@@ -63,13 +65,43 @@ func HotColumn(all []model.Point, idx []int) ([]Hot, []string) {
 	return hot, ids
 }
 
-// HotColumnInto is HotColumn into hot and ids, of len(idx) each.
+// HotColumnInto is HotColumn into hot and ids, of len(idx) each. The
+// points of a curve lie apart, in no order, among the other curves': each
+// block of them is read once it is on its way from memory (warmHot), not
+// one point after the other (at a million points over 12 curves, 165 →
+// 60 ns a point, BenchmarkHotColumnInterleaved).
 func HotColumnInto(hot []Hot, ids []string, all []model.Point, idx []int) {
-	for k, i := range idx {
-		p := &all[i]
-		hot[k], ids[k] = HotOf(p), p.ID
+	warm := 0
+	for lo := 0; lo < len(idx); lo += model.WarmBlock {
+		hi := min(lo+model.WarmBlock, len(idx))
+		warm += warmHot(all, idx[lo:hi])
+		for k := lo; k < hi; k++ {
+			p := &all[idx[k]]
+			hot[k], ids[k] = HotOf(p), p.ID
+		}
 	}
+	warmSink.Add(int64(warm))
 }
+
+// warmHot reads a word of each part of each point at idx that HotOf
+// reads: a loop so short that the processor has the whole block on its
+// way at once (model.WarmPoints). Its sum means nothing.
+//
+//go:noinline
+func warmHot(all []model.Point, idx []int) int {
+	n := 0
+	for _, i := range idx {
+		p := &all[i]
+		n += int(p.Metrics.PresentMask()) + len(p.Source) + len(p.ID) + int(p.Prov.DurationS)
+		if p.Suspicion != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// warmSink keeps the warming reads' sums from being optimised away.
+var warmSink atomic.Int64
 
 // Get is p.Metrics.Get(m) of the point h was made of, p: p is read only
 // for a metric past the first slots.
@@ -94,6 +126,9 @@ var hotSlot = func() (s [model.NumMetrics]int) {
 	}
 	return s
 }()
+
+// DurationS is Provenance.DurationS.
+func (h *Hot) DurationS() float64 { return h.dur }
 
 // PresentMask is Metrics.PresentMask.
 func (h *Hot) PresentMask() uint32 { return h.has }

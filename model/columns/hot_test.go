@@ -95,3 +95,30 @@ func projectedByRule(pr *model.Projection, p model.Point) bool {
 	model.ProjectShownBy(shown, []model.Projection{*pr})
 	return shown[0].Prov != p.Prov
 }
+
+// HotColumn is HotOf and the ID of each point at idx, in idx's order, for
+// indexes in no order and a last block shorter than the others.
+func TestHotColumnIsHotOfEachPoint(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 9))
+	all := make([]model.Point, 1000)
+	for i := range all {
+		p := &all[i]
+		p.ID = "p" + string(rune('a'+i%26))
+		p.Source = model.Sources[r.IntN(len(model.Sources))]
+		p.Prov.DurationS = float64(r.IntN(3)) * model.SteadyStateS / 2
+		if r.IntN(5) == 0 {
+			p.Suspicion = &model.Suspicion{Rule: model.RuleImplausible, Admitted: r.IntN(2) == 0}
+		}
+		p.Metrics.Set(model.TputPerGPU, r.Float64())
+	}
+	idx := r.Perm(len(all))[:3*model.WarmBlock+5]
+	hot, ids := HotColumn(all, idx)
+	if len(hot) != len(idx) || len(ids) != len(idx) {
+		t.Fatalf("%d and %d entries for %d points", len(hot), len(ids), len(idx))
+	}
+	for k, i := range idx {
+		if hot[k] != HotOf(&all[i]) || ids[k] != all[i].ID || hot[k].DurationS() != all[i].Prov.DurationS {
+			t.Fatalf("entry %d: %+v %q, point %d's %+v %q", k, hot[k], ids[k], i, HotOf(&all[i]), all[i].ID)
+		}
+	}
+}

@@ -39,13 +39,19 @@ func factsNumbered(all []model.Point, idx []int, cfg *numbering.Configs) *curveF
 		f.cfg = numbering.NumberConfigs(all, idx)
 	}
 	f.hot, f.ids = columns.HotColumn(all, idx)
-	for _, i := range idx {
-		if notSteady(all[i].Prov.DurationS) {
-			f.hasRuns = true
-			break
+	f.hasRuns = anyNotSteady(f.hot)
+	return f.withRuns(all, idx)
+}
+
+// anyNotSteady is whether a run of the column is not steady state, read
+// from the column: the points lie apart, a cache miss or two each.
+func anyNotSteady(hot []columns.Hot) bool {
+	for k := range hot {
+		if notSteady(hot[k].DurationS()) {
+			return true
 		}
 	}
-	return f.withRuns(all, idx)
+	return false
 }
 
 // notSteady is whether a run of d seconds is shorter or longer than

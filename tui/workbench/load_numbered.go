@@ -74,11 +74,6 @@ func prepareNumbered(l *Loaded, nums *numbering.Numbers) {
 // numbered and columns allocated (takeSpare).
 func fillFacts(f *curveFacts, all []model.Point, idx []int) *curveFacts {
 	columns.HotColumnInto(f.hot, f.ids, all, idx)
-	for _, i := range idx {
-		if notSteady(all[i].Prov.DurationS) {
-			f.hasRuns = true
-			break
-		}
-	}
+	f.hasRuns = anyNotSteady(f.hot)
 	return f.withRuns(all, idx)
 }
