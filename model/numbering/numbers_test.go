@@ -1,6 +1,7 @@
 package numbering
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -117,5 +118,48 @@ func TestNumbersFromFailedNaming(t *testing.T) {
 	facts.fail()
 	if nb := NumbersFrom(facts, model.NumberCurves(pts)); nb != nil {
 		t.Fatal("numbers without facts")
+	}
+}
+
+// ByCurve is each curve's points in load order and ConfigsOf of them
+// (the same partition, numbered 0 … n-1, the same days and ranks), through the one-pass table and past its bound.
+func TestByCurveIsConfigsOfTheCurves(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 17))
+	for trial := range 120 {
+		pts := datedTrialPoints(r, trial, 20000)
+		if trial%3 == 2 { // many days
+			for i := range pts {
+				if pts[i].Prov.Date != "" {
+					pts[i].Prov.Date = fmt.Sprintf("2026-10-%02d", 1+r.IntN(28))
+				}
+			}
+		}
+		nb := numbersOfLoad(pts)
+		if nb == nil {
+			t.Fatalf("trial %d: no numbers", trial)
+		}
+		want := make([][]int, len(nb.Curves().Keys()))
+		for i, c := range nb.Curves().Of() {
+			want[c] = append(want[c], i)
+		}
+		for _, bound := range []int{byCurveMaxCells, 0} {
+			sets, got := nb.byCurve(bound)
+			if len(sets) != len(want) || len(got) != len(want) {
+				t.Fatalf("trial %d bound %d: %d sets, %d configurations, want %d", trial, bound, len(sets), len(got), len(want))
+			}
+			wantCfgs := nb.ConfigsOf(want)
+			for c := range want {
+				if !slices.Equal(sets[c], want[c]) {
+					t.Fatalf("trial %d bound %d curve %d: points %v, want %v", trial, bound, c, sets[c], want[c])
+				}
+				g, w := got[c], wantCfgs[c]
+				if !g.Equivalent(w) || g.n != w.n || !slices.Equal(g.day, w.day) || !slices.Equal(g.Days(), w.Days()) {
+					t.Fatalf("trial %d bound %d curve %d: configurations differ from ConfigsOf", trial, bound, c)
+				}
+				if g.n > 0 && (slices.Min(slices.DeleteFunc(slices.Clone(g.of), func(o int32) bool { return o < 0 })) != 0 || slices.Max(g.of) != int32(g.n-1)) {
+					t.Fatalf("trial %d bound %d curve %d: numbers not 0 … %d", trial, bound, c, g.n-1)
+				}
+			}
+		}
 	}
 }

@@ -3,7 +3,6 @@ package workbench
 import (
 	"slices"
 
-	"github.com/sweeptune/sweeptune/internal/mem"
 	"github.com/sweeptune/sweeptune/model"
 	"github.com/sweeptune/sweeptune/model/columns"
 	"github.com/sweeptune/sweeptune/model/numbering"
@@ -12,31 +11,15 @@ import (
 // prepareNumbered groups l's points by curve and numbers every curve's
 // configurations from the load's numbering, as group and NumberConfigs
 // would: the curves from their numbers, not a lookup of every point's
-// key; the configurations and days from numbers (Numbers.ConfigsOf), not
+// key; the configurations and days from numbers (Numbers.ByCurve), not
 // the knobs and dates read and hashed again (at a million points over 12
 // curves the two were 1.3 s of CPU before the first table). No curve's
 // facts are made here: the views the load makes make their curves' (a
 // column of 83,000 points costs 40 ms), and the others come after the
 // first frame (State.FactsJob), their configurations numbered already.
 func prepareNumbered(l *Loaded, nums *numbering.Numbers) {
-	curveOf, keys := nums.Curves().Of(), nums.Curves().Keys()
-	sets := make([][]int, len(keys))
-	count := make([]int, len(keys))
-	for _, c := range curveOf {
-		count[c]++
-	}
-	// One array for every curve's indexes, its pages present (mem.Fresh):
-	// filled a curve at a time, its pages faulted one by one were 20 ms
-	// at a million points.
-	all, at := mem.Fresh[int](len(curveOf)), 0
-	for c := range sets {
-		sets[c] = all[at : at : at+count[c]]
-		at += count[c]
-	}
-	for i, c := range curveOf {
-		sets[c] = append(sets[c], i)
-	}
-	cfgs := nums.ConfigsOf(sets)
+	keys := nums.Curves().Keys()
+	sets, cfgs := nums.ByCurve() // each curve's points and configurations
 
 	l.byCurve = make(map[model.CurveKey][]int, len(keys))
 	l.competitor = map[model.CurveKey]bool{}
