@@ -38,16 +38,7 @@ func numbersOfLoad(pts []model.Point) *Numbers {
 func TestConfigsOfNumbersAreNumberConfigs(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 4))
 	for trial := range 200 {
-		pts := datedTrialPoints(r, trial, 30000)
-		if trial%3 == 2 { // many days
-			for i := range pts {
-				if pts[i].Prov.Date != "" {
-					d := 1 + r.IntN(28)
-					pts[i].Prov.Date = "2026-10-" + string([]byte{'0' + byte(d/10), '0' + byte(d%10)})
-				}
-			}
-		}
-		nb := numbersOfLoad(pts)
+		pts, nb := numberedTrialPoints(r, trial, 30000)
 		if nb == nil || nb.Len() != len(pts) {
 			t.Fatalf("trial %d: no numbers", trial)
 		}
@@ -122,19 +113,12 @@ func TestNumbersFromFailedNaming(t *testing.T) {
 }
 
 // ByCurve is each curve's points in load order and ConfigsOf of them
-// (the same partition, numbered 0 … n-1, the same days and ranks), through the one-pass table and past its bound.
+// (the same partition, numbered 0 … n-1, the same days and ranks),
+// through the one-pass table and past its bound.
 func TestByCurveIsConfigsOfTheCurves(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 17))
 	for trial := range 120 {
-		pts := datedTrialPoints(r, trial, 20000)
-		if trial%3 == 2 { // many days
-			for i := range pts {
-				if pts[i].Prov.Date != "" {
-					pts[i].Prov.Date = fmt.Sprintf("2026-10-%02d", 1+r.IntN(28))
-				}
-			}
-		}
-		nb := numbersOfLoad(pts)
+		_, nb := numberedTrialPoints(r, trial, 20000)
 		if nb == nil {
 			t.Fatalf("trial %d: no numbers", trial)
 		}
@@ -162,4 +146,18 @@ func TestByCurveIsConfigsOfTheCurves(t *testing.T) {
 			}
 		}
 	}
+}
+
+// numberedTrialPoints are datedTrialPoints, every third trial's dated
+// points over the days of a month, and their load's numbers.
+func numberedTrialPoints(r *rand.Rand, trial, big int) ([]model.Point, *Numbers) {
+	pts := datedTrialPoints(r, trial, big)
+	if trial%3 == 2 {
+		for i := range pts {
+			if pts[i].Prov.Date != "" {
+				pts[i].Prov.Date = fmt.Sprintf("2026-10-%02d", 1+r.IntN(28))
+			}
+		}
+	}
+	return pts, numbersOfLoad(pts)
 }
